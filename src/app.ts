@@ -1,0 +1,114 @@
+import { Elysia } from 'elysia'
+import { CATALOG } from './catalog'
+import type { Logger } from './http/logger'
+import { errorResponse } from './http/envelope'
+import { ApiError } from './http/errors'
+import { freeRoutes, type Readiness } from './http/free-routes'
+import type { HandlerMap } from './http/handler'
+import { openapiPlugin } from './http/openapi'
+import { paidRoutes } from './http/paid-routes'
+import { requestIdFor } from './http/request-id'
+import { explainInvalid } from './http/validation'
+import type { PaymentGate } from './payments/gate'
+import type { PaymentLedger } from './payments/ledger'
+import pkg from '../package.json' with { type: 'json' }
+
+export interface AppDeps {
+  gate: PaymentGate
+  ledger: PaymentLedger
+  handlers: HandlerMap
+  publicBaseUrl: string
+  logger: Logger
+  readiness: () => Promise<Readiness>
+}
+
+interface RequestInfo {
+  id: string
+  start: number
+  status?: number
+  payer?: string
+}
+
+const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[a-z_]+/g, '[^/]+')}$`)
+const CATALOG_PATHS = CATALOG.map((route) => ({ route, pattern: pathPattern(route.path) }))
+
+/** Paths that exist, with their methods, so a wrong method is a 405 rather than a 404. */
+const KNOWN_PATHS = [
+  ...CATALOG_PATHS.map((r) => ({ pattern: r.pattern, methods: r.route.methods as readonly string[] })),
+  { pattern: /^\/v1\/artifacts\/[^/]+$/, methods: ['GET'] },
+  { pattern: /^\/(health|ready)$/, methods: ['GET'] },
+]
+
+/** Elysia's validation error, restated as our `invalid_parameter` envelope naming the parameter. */
+function explainValidation(request: Request, error: { type?: string; value?: unknown }): ApiError {
+  const url = new URL(request.url)
+  const route = CATALOG_PATHS.find((r) => r.pattern.test(url.pathname))?.route
+  if (route && error.type === 'params' && route.params) return explainInvalid(route.params, (error.value ?? {}) as Record<string, unknown>, 'path')
+  if (route && error.type === 'body') return explainInvalid(route.query, (error.value ?? {}) as Record<string, unknown>, 'body')
+  if (route) return explainInvalid(route.query, Object.fromEntries(url.searchParams), 'query')
+  return new ApiError('invalid_parameter', 'Invalid request parameters.', { parameter: error.type ?? 'request', reason: 'invalid' })
+}
+
+/** Composes the service. Never listens: tests call `app.handle(new Request(...))`, the CLI calls listen. */
+export function createApp(deps: AppDeps) {
+  const info = new WeakMap<Request, RequestInfo>()
+  const requestId = (r: Request) => info.get(r)?.id ?? requestIdFor(null)
+
+  /** One place that turns any failure into the error envelope. */
+  const errorFor = (code: unknown, error: unknown, request: Request): Response => {
+    const id = requestId(request)
+    if (error instanceof ApiError) return errorResponse(error, id)
+    if (code === 'VALIDATION') return errorResponse(explainValidation(request, error as { type?: string; value?: unknown }), id)
+    if (code === 'PARSE') return errorResponse(new ApiError('invalid_parameter', 'The request body is not valid JSON.', { parameter: 'body', reason: 'malformed JSON' }), id)
+    if (code === 'NOT_FOUND') {
+      const path = new URL(request.url).pathname
+      const known = KNOWN_PATHS.find((k) => k.pattern.test(path))
+      if (known) return errorResponse(new ApiError('method_not_allowed', `${request.method} is not allowed on ${path}.`, { allowed: known.methods }, { allow: known.methods.join(', ') }), id)
+      return errorResponse(new ApiError('not_found', `No route ${request.method} ${path}. See /openapi for the routes.`), id)
+    }
+    deps.logger.error('unhandled error', { request_id: id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
+    return errorResponse(new ApiError('internal_error', 'Internal error; nothing was charged. Quote the request id to support.'), id)
+  }
+
+  // normalize: false makes `additionalProperties: false` reject unknown parameters instead of dropping them.
+  return new Elysia({ name: 'market-intel-api', normalize: false })
+    .onRequest(({ request, set }) => {
+      const id = requestIdFor(request.headers.get('x-request-id'))
+      info.set(request, { id, start: performance.now() })
+      set.headers['x-request-id'] = id
+    })
+    .onError(({ code, error, request }) => {
+      const response = errorFor(code, error, request)
+      const i = info.get(request)
+      if (i) i.status = response.status
+      return response
+    })
+    .onAfterResponse(({ request, set }) => {
+      const i = info.get(request)
+      if (!i) return
+      deps.logger.info('request', {
+        request_id: i.id,
+        method: request.method,
+        path: new URL(request.url).pathname,
+        status: i.status ?? set.status,
+        latency_ms: Math.round((performance.now() - i.start) * 100) / 100,
+        ...(i.payer ? { payer: i.payer } : {}),
+      })
+    })
+    .use(openapiPlugin())
+    .use(freeRoutes({ version: pkg.version, ledger: deps.ledger, readiness: deps.readiness, requestId }))
+    .use(
+      paidRoutes({
+        gate: deps.gate,
+        handlers: deps.handlers,
+        publicBaseUrl: deps.publicBaseUrl,
+        requestId,
+        notePayer: (r, payer) => {
+          const i = info.get(r)
+          if (i) i.payer = payer
+        },
+      }),
+    )
+}
+
+export type App = ReturnType<typeof createApp>

@@ -1,0 +1,21 @@
+import { t } from 'elysia'
+
+/** Every dataset answer says where its figures come from; the shipped data is a generated sample. */
+export const DataQuality = t.Object(
+  {
+    sample: t.Boolean({ description: 'true when the figures are generated sample data, not real observations' }),
+    notice: t.String(),
+    dataset: t.String(),
+    dataset_version: t.String({ description: 'content-addressed version of the Parquet file that answered' }),
+    schema_version: t.Integer(),
+    source_period: t.Object({ from: t.String(), to: t.String() }),
+  },
+  { description: 'Provenance and caveats of the figures.' },
+)
+
+export const Direction = t.Union([t.Literal('up'), t.Literal('down'), t.Literal('flat')], {
+  description: 'up/down when the change is beyond ±3%, otherwise flat',
+})
+
+/** Percent change, one decimal; null when the base is zero or missing. */
+export const Pct = t.Union([t.Number(), t.Null()])

@@ -1,0 +1,23 @@
+/** Platform tokens of the China intelligence routes and the aliases buyers use for them. */
+export const PLATFORMS = {
+  xiaohongshu: { role: 'social-content', aliases: ['red', 'xhs'] },
+  douyin: { role: 'short-video', aliases: [] },
+  wechat: { role: 'messaging-article', aliases: ['weixin'] },
+} as const
+
+export type Platform = keyof typeof PLATFORMS
+
+export const PLATFORM_TOKENS = Object.keys(PLATFORMS) as Platform[]
+
+/** Every accepted spelling: canonical tokens first, then aliases. */
+export const PLATFORM_VALUES = [
+  ...PLATFORM_TOKENS,
+  ...PLATFORM_TOKENS.flatMap((p) => PLATFORMS[p].aliases as readonly string[]),
+] as [string, ...string[]]
+
+export function canonicalPlatform(value: string): Platform {
+  const v = value.toLowerCase()
+  const found = PLATFORM_TOKENS.find((p) => p === v || (PLATFORMS[p].aliases as readonly string[]).includes(v))
+  if (!found) throw new Error(`unknown platform ${value}`)
+  return found
+}

@@ -1,0 +1,32 @@
+import type { TObject, TSchema } from '@sinclair/typebox'
+
+export type Method = 'GET' | 'POST'
+
+export type RouteFamily = 'china' | 'signals' | 'spend' | 'flights' | 'capabilities'
+
+/** How a route produces its answer; drives caching and the typical wait. */
+export type RouteKind = 'dataset' | 'evidence' | 'orchestrated'
+
+/** One paid route, declared once. Elysia routes, 402 requirements, OpenAPI and the README derive from it. */
+export interface RouteSpec {
+  /** Stable id, e.g. `spend.summary`; also the handler key. */
+  id: string
+  family: RouteFamily
+  kind: RouteKind
+  /** GET takes the query string; POST (wrappers) takes the same fields as a JSON body. */
+  methods: readonly Method[]
+  /** Elysia path, `:name` for path parameters. */
+  path: string
+  /** Decimal USD string: the price lives here and nowhere else. */
+  priceUsd: string
+  summary: string
+  description: string
+  /** Query (and, for POST, body) parameters. */
+  query: TObject
+  /** Path parameters, when the path has any. */
+  params?: TObject
+  /** Shape of `data` in the success envelope. */
+  data: TSchema
+  /** Typical seconds to answer; the payment window (`maxTimeoutSeconds`) covers it plus a margin. */
+  typicalWaitSeconds: number
+}

@@ -1,0 +1,85 @@
+import { Type as T } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
+import { resolve } from 'node:path'
+import { NETWORKS, type NetworkName } from './payments/networks'
+
+/** Paid to in development mode when PAY_TO is unset: anvil's well-known test account #9. */
+export const DEV_PAY_TO = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
+
+const Address = T.String({ pattern: '^0x[0-9a-fA-F]{40}$' })
+
+/** Every environment variable the service reads: name -> schema, default, meaning (README derives its table from this). */
+export const ENV = {
+  PORT: { schema: T.Integer({ minimum: 0, maximum: 65535 }), default: '3000', meaning: 'TCP port to listen on (0 = any free port).' },
+  HOST: { schema: T.String({ minLength: 1 }), default: '0.0.0.0', meaning: 'Interface to bind.' },
+  PUBLIC_BASE_URL: { schema: T.String({ pattern: '^https?://[^\\s/]+(/[^\\s]*)?$' }), default: 'http://localhost:$PORT', meaning: 'Public origin of the service; used for the absolute `resource` URLs in payment requirements.' },
+  PAY_TO: { schema: Address, default: `${DEV_PAY_TO} (development only)`, meaning: 'Address that receives USDC. Required when NODE_ENV=production.' },
+  X402_NETWORK: { schema: T.Union(Object.keys(NETWORKS).map((n) => T.Literal(n))), default: 'base-sepolia', meaning: '`base-sepolia` (staging, testnet USDC) or `base` (production, USDC on Base).' },
+  DATASETS_DIR: { schema: T.String({ minLength: 1 }), default: './datasets', meaning: 'Folder with the Parquet datasets and manifest.json.' },
+  LEDGER_PATH: { schema: T.String({ minLength: 1 }), default: './var/ledger.sqlite', meaning: 'SQLite file of the payment ledger (used nonces, payments, artifacts). `:memory:` for throwaway runs.' },
+  ARTIFACT_TTL_HOURS: { schema: T.Integer({ minimum: 1, maximum: 720 }), default: '24', meaning: 'How long a paid result stays fetchable at its `meta.artifact_path`.' },
+  LOG_LEVEL: { schema: T.Union(['debug', 'info', 'warn', 'error', 'silent'].map((l) => T.Literal(l))), default: 'info', meaning: 'JSON-lines log threshold on stdout.' },
+  NODE_ENV: { schema: T.Union(['development', 'production', 'test'].map((l) => T.Literal(l))), default: 'development', meaning: '`production` requires PAY_TO.' },
+} as const
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
+
+export interface Config {
+  port: number
+  host: string
+  publicBaseUrl: string
+  payTo: `0x${string}`
+  payToIsDevDefault: boolean
+  network: NetworkName
+  datasetsDir: string
+  ledgerPath: string
+  artifactTtlSeconds: number
+  logLevel: LogLevel
+  nodeEnv: 'development' | 'production' | 'test'
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, message: string) {
+    super(`${variable}: ${message}`)
+  }
+}
+
+type EnvName = keyof typeof ENV
+
+function read(env: Record<string, string | undefined>, name: EnvName): unknown {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return undefined
+  const schema = ENV[name].schema
+  const value = schema.type === 'integer' ? (/^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : raw) : raw.trim()
+  if (!Value.Check(schema, value)) {
+    const literals = (schema as { anyOf?: { const: string }[] }).anyOf?.map((s) => s.const)
+    const allowed = literals ? ` (allowed: ${literals.join(', ')})` : ''
+    const first = [...Value.Errors(schema, value)][0]
+    throw new ConfigError(name, `invalid value ${JSON.stringify(raw)}: ${first?.message ?? 'invalid'}${allowed}`)
+  }
+  return value
+}
+
+/** Reads and validates the environment once; the result is frozen. Throws ConfigError naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
+  const nodeEnv = (read(env, 'NODE_ENV') as Config['nodeEnv'] | undefined) ?? 'development'
+  const port = (read(env, 'PORT') as number | undefined) ?? 3000
+  const payTo = read(env, 'PAY_TO') as `0x${string}` | undefined
+  if (nodeEnv === 'production' && !payTo) {
+    throw new ConfigError('PAY_TO', 'is required when NODE_ENV=production (the address that receives payments)')
+  }
+  const publicBaseUrl = ((read(env, 'PUBLIC_BASE_URL') as string | undefined) ?? `http://localhost:${port}`).replace(/\/+$/, '')
+  return Object.freeze({
+    port,
+    host: (read(env, 'HOST') as string | undefined) ?? '0.0.0.0',
+    publicBaseUrl,
+    payTo: payTo ?? DEV_PAY_TO,
+    payToIsDevDefault: !payTo,
+    network: (read(env, 'X402_NETWORK') as NetworkName | undefined) ?? 'base-sepolia',
+    datasetsDir: resolve((read(env, 'DATASETS_DIR') as string | undefined) ?? 'datasets'),
+    ledgerPath: (read(env, 'LEDGER_PATH') as string | undefined) ?? 'var/ledger.sqlite',
+    artifactTtlSeconds: ((read(env, 'ARTIFACT_TTL_HOURS') as number | undefined) ?? 24) * 3600,
+    logLevel: (read(env, 'LOG_LEVEL') as LogLevel | undefined) ?? 'info',
+    nodeEnv,
+  })
+}

@@ -1,0 +1,64 @@
+import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api'
+
+/**
+ * One in-process DuckDB with a small pool of connections. A connection serves one query at a time:
+ * sharing one across concurrent requests returned wrong rows in a race test on this stack.
+ */
+export class DuckDb {
+  private readonly idle: DuckDBConnection[] = []
+  private readonly waiters: ((c: DuckDBConnection) => void)[] = []
+  private closed = false
+
+  private constructor(private readonly instance: DuckDBInstance, connections: DuckDBConnection[]) {
+    this.idle.push(...connections)
+  }
+
+  static async open(poolSize = 2): Promise<DuckDb> {
+    // Extensions cannot be downloaded on an offline host; Parquet and JSON are built in.
+    const instance = await DuckDBInstance.create(':memory:', {
+      autoinstall_known_extensions: 'false',
+      autoload_known_extensions: 'false',
+      threads: String(poolSize),
+    })
+    const connections = await Promise.all(Array.from({ length: poolSize }, () => instance.connect()))
+    return new DuckDb(instance, connections)
+  }
+
+  private acquire(): Promise<DuckDBConnection> {
+    if (this.closed) return Promise.reject(new Error('DuckDB is closed'))
+    const c = this.idle.pop()
+    return c ? Promise.resolve(c) : new Promise((resolve) => this.waiters.push(resolve))
+  }
+
+  private release(c: DuckDBConnection): void {
+    const next = this.waiters.shift()
+    if (next) next(c)
+    else this.idle.push(c)
+  }
+
+  /** Runs parameterised SQL ($1, $2, ...) and returns plain row objects. Cast BIGINTs in SQL. */
+  async all<T = Record<string, unknown>>(sql: string, params: DuckDBValue[] = []): Promise<T[]> {
+    const c = await this.acquire()
+    try {
+      const reader = await c.runAndReadAll(sql, params)
+      return reader.getRowObjectsJS() as T[]
+    } finally {
+      this.release(c)
+    }
+  }
+
+  async exec(sql: string): Promise<void> {
+    const c = await this.acquire()
+    try {
+      await c.run(sql)
+    } finally {
+      this.release(c)
+    }
+  }
+
+  close(): void {
+    this.closed = true
+    for (const c of this.idle.splice(0)) c.closeSync()
+    this.instance.closeSync()
+  }
+}

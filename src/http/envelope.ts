@@ -1,0 +1,49 @@
+import { ApiError } from './errors'
+
+export const PIPELINE_VERSION = 'v1'
+
+export interface SuccessMeta {
+  request_id: string
+  generated_at: string
+  pipeline_version: string
+  cache_status?: 'hit' | 'miss'
+  artifact_path?: string
+}
+
+export interface SuccessEnvelope<D = unknown> {
+  success: true
+  data: D
+  meta: SuccessMeta
+  pricing: { amount_usd: string; payment_status: 'paid' }
+}
+
+export interface ErrorEnvelope {
+  success: false
+  error: { code: string; message: string; details?: Record<string, unknown> }
+  meta: { request_id: string }
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
+
+export function errorBody(err: ApiError, requestId: string): ErrorEnvelope & Record<string, unknown> {
+  return {
+    success: false,
+    error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
+    meta: { request_id: requestId },
+    ...err.extraBody,
+  }
+}
+
+export function errorResponse(err: ApiError, requestId: string): Response {
+  return new Response(JSON.stringify(errorBody(err, requestId)), {
+    status: err.status,
+    headers: { ...JSON_HEADERS, 'x-request-id': requestId, ...err.headers },
+  })
+}
+
+export function jsonResponse(body: unknown, status: number, requestId: string, headers?: Record<string, string>): Response {
+  return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+    status,
+    headers: { ...JSON_HEADERS, 'x-request-id': requestId, ...headers },
+  })
+}

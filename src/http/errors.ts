@@ -1,0 +1,43 @@
+/** The stable error codes of the API. The README's error table is generated from this list. */
+export const ERROR_CODES = {
+  invalid_parameter: { status: 400, meaning: 'A parameter is missing, malformed or not allowed; `details` names it, the reason and the allowed values. Never charged.' },
+  not_found: { status: 404, meaning: 'Unknown route, destination, country, slug or artifact. Never charged.' },
+  method_not_allowed: { status: 405, meaning: 'The path exists but not with this HTTP method; `details.allowed` lists the methods.' },
+  payment_required: { status: 402, meaning: 'No payment proof was sent. The body and the `PAYMENT-REQUIRED` header carry the payment requirements.' },
+  payment_invalid: { status: 402, meaning: 'The proof is malformed, badly signed, expired, or for another amount, asset, network or payee; `details.reason` says which.' },
+  payment_replayed: { status: 402, meaning: 'The proof was already used for a different request. (The same request retried with the same proof gets its stored result instead.)' },
+  not_implemented: { status: 501, meaning: 'The route is in the catalog but not served by this release. Never charged.' },
+  dataset_unavailable: { status: 503, meaning: 'The dataset behind the route is not loaded. Never charged.' },
+  internal_error: { status: 500, meaning: 'An unexpected server failure; quote `meta.request_id` to support. Never charged.' },
+} as const
+
+export type ErrorCode = keyof typeof ERROR_CODES
+
+export class ApiError extends Error {
+  readonly status: number
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+    readonly headers?: Record<string, string>,
+    /** Extra top-level body fields (the x402 v1 `accepts` list on a 402). */
+    readonly extraBody?: Record<string, unknown>,
+  ) {
+    super(message)
+    this.status = ERROR_CODES[code].status
+  }
+}
+
+export const invalidParameter = (parameter: string, reason: string, allowed?: readonly unknown[]) =>
+  new ApiError('invalid_parameter', `Invalid parameter "${parameter}": ${reason}`, {
+    parameter,
+    reason,
+    ...(allowed ? { allowed } : {}),
+  })
+
+export const notFound = (what: string, value: string, parameter?: string, known?: readonly string[]) =>
+  new ApiError('not_found', `Unknown ${what} "${value}"`, {
+    ...(parameter ? { parameter } : {}),
+    value,
+    ...(known ? { known } : {}),
+  })

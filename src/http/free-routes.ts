@@ -1,0 +1,50 @@
+import { Elysia, t } from 'elysia'
+import { notFound } from './errors'
+import { jsonResponse } from './envelope'
+import type { PaymentLedger } from '../payments/ledger'
+
+export interface Readiness {
+  ready: boolean
+  checks: Record<string, unknown>
+}
+
+const free = (data: unknown, requestId: string) => ({
+  success: true,
+  data,
+  meta: { request_id: requestId, generated_at: new Date().toISOString(), pipeline_version: 'v1' },
+  pricing: { amount_usd: '0', payment_status: 'free' },
+})
+
+/** Routes that never ask for payment: liveness, readiness, and paid results fetched again by their artifact path. */
+export function freeRoutes(o: { version: string; ledger: PaymentLedger; readiness: () => Promise<Readiness>; requestId: (r: Request) => string }) {
+  return new Elysia({ name: 'free-routes' })
+    .get('/health', ({ request }) => free({ status: 'ok', version: o.version }, o.requestId(request)), {
+      detail: { tags: ['service'], summary: 'Liveness: the process answers' },
+    })
+    .get(
+      '/ready',
+      async ({ request }) => {
+        const id = o.requestId(request)
+        const r = await o.readiness()
+        if (r.ready) return free(r, id)
+        return jsonResponse(
+          { success: false, error: { code: 'dataset_unavailable', message: 'Not ready: datasets or DuckDB unavailable.', details: r.checks }, meta: { request_id: id } },
+          503,
+          id,
+        )
+      },
+      { detail: { tags: ['service'], summary: 'Readiness: DuckDB answers and the datasets are loaded' } },
+    )
+    .get(
+      '/v1/artifacts/:id',
+      ({ params, request }) => {
+        const stored = o.ledger.artifact(params.id, Math.floor(Date.now() / 1000))
+        if (!stored) throw notFound('artifact', params.id, 'id')
+        return jsonResponse(stored.body, 200, o.requestId(request), { 'x-artifact-expires-at': new Date(stored.expiresAt * 1000).toISOString() })
+      },
+      {
+        params: t.Object({ id: t.String({ pattern: '^art_[A-Za-z0-9_-]{22}$' }) }),
+        detail: { tags: ['service'], summary: 'A paid result again, free, for 24 h after payment (meta.artifact_path)' },
+      },
+    )
+}

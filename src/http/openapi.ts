@@ -1,0 +1,37 @@
+import { openapi } from '@elysiajs/openapi'
+import { Elysia } from 'elysia'
+// Embedded as a file so the docs UI works offline and from the compiled binary (no CDN at run time).
+// The package exports no subpath for its browser bundle, hence the path into node_modules.
+import scalarBundle from '../../node_modules/@scalar/api-reference/dist/browser/standalone.js' with { type: 'file' }
+import pkg from '../../package.json' with { type: 'json' }
+
+const SCALAR_PATH = '/openapi/assets/scalar.js'
+
+export const openapiPlugin = () =>
+  new Elysia({ name: 'openapi-docs' })
+    .get(SCALAR_PATH, () => new Response(Bun.file(scalarBundle), { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=86400' } }), {
+      detail: { hide: true },
+    })
+    .use(
+      openapi({
+        path: '/openapi',
+        exclude: { paths: [SCALAR_PATH] },
+        documentation: {
+          info: {
+            title: 'China market-intelligence API',
+            version: pkg.version,
+            description:
+              'Pay-per-request JSON API about the Chinese consumer and marketing market. Every /v1 route is paid with x402 (USDC): call it, read the 402 requirements, retry with the proof in the `x402-payment` header. Dataset figures are generated sample data.',
+          },
+          tags: [
+            { name: 'china', description: 'China intelligence: trends, sentiment, KOLs' },
+            { name: 'signals', description: 'Weekly signal rankings and snapshots' },
+            { name: 'spend', description: 'Destination spend data (monthly)' },
+            { name: 'flights', description: 'Flight-arrivals data (monthly)' },
+            { name: 'capabilities', description: 'Capability wrappers' },
+            { name: 'service', description: 'Free service routes' },
+          ],
+        },
+        scalar: { cdn: SCALAR_PATH, withDefaultFonts: false } as never,
+      }),
+    )

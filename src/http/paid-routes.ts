@@ -1,0 +1,113 @@
+import { Elysia, t, type TSchema } from 'elysia'
+import { CATALOG, type RouteSpec } from '../catalog'
+import type { PaymentGate } from '../payments/gate'
+import { PROOF_HEADERS } from '../payments/proof'
+import { PIPELINE_VERSION } from './envelope'
+import { ApiError } from './errors'
+import type { HandlerMap } from './handler'
+
+export interface PaidRouteDeps {
+  gate: PaymentGate
+  handlers: HandlerMap
+  publicBaseUrl: string
+  requestId: (r: Request) => string
+  /** Lets the request log name the payer. */
+  notePayer: (r: Request, payer: string) => void
+}
+
+const errorRef = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } })
+
+/** OpenAPI description of one catalog route: price, payment, envelope around its data schema. */
+function detail(route: RouteSpec, implemented: boolean) {
+  const envelope = t.Object({
+    success: t.Literal(true),
+    data: route.data,
+    meta: t.Object({
+      request_id: t.String(),
+      generated_at: t.String(),
+      pipeline_version: t.String(),
+      cache_status: t.Optional(t.Union([t.Literal('hit'), t.Literal('miss')])),
+      artifact_path: t.String({ description: 'GET it again, free, for 24 h' }),
+    }),
+    pricing: t.Object({ amount_usd: t.Literal(route.priceUsd), payment_status: t.Literal('paid') }),
+  })
+  return {
+    tags: [route.family],
+    summary: `${route.summary} — USD ${route.priceUsd}${implemented ? '' : ' (not implemented yet)'}`,
+    description: `${route.description}\n\nPrice: USD ${route.priceUsd} per request, paid with x402 (send the proof in \`x402-payment\`). Typical wait: ${route.typicalWaitSeconds} s.`,
+    operationId: route.id.replace(/[._](\w)/g, (_, c: string) => c.toUpperCase()),
+    'x-price-usd': route.priceUsd,
+    parameters: PROOF_HEADERS.map((name, i) => ({
+      name, in: 'header' as const, required: false,
+      description: i === 0 ? 'x402 payment proof (base64 JSON). X-PAYMENT and PAYMENT-SIGNATURE are accepted too.' : `Alias of x402-payment (x402 v${i}).`,
+      schema: { type: 'string' as const },
+    })),
+    responses: {
+      200: { description: 'Paid answer', content: { 'application/json': { schema: envelope as TSchema } } },
+      400: errorRef('invalid_parameter (free)'),
+      402: errorRef('payment_required / payment_invalid / payment_replayed, with x402 requirements (`accepts`, `PAYMENT-REQUIRED` header)'),
+      404: errorRef('not_found (free)'),
+      ...(implemented ? {} : { 501: errorRef('not_implemented (free)') }),
+    },
+  }
+}
+
+/** Mounts every catalog route: validate -> resolve (free) -> pay -> answer -> store artifact. */
+export function paidRoutes(d: PaidRouteDeps) {
+  // normalize: false makes `additionalProperties: false` reject unknown parameters instead of dropping them.
+  const app = new Elysia({ name: 'paid-routes', normalize: false })
+  for (const route of CATALOG) {
+    const handler = d.handlers[route.id]
+    const serve = async (request: Request, input: Record<string, unknown>, params: Record<string, string>) => {
+      const requestId = d.requestId(request)
+      if (!handler) throw new ApiError('not_implemented', `${route.path} is in the catalog but not served by this release yet; nothing was charged.`)
+      const prepared = handler.prepare({ query: input, params })
+      const answer = await d.gate.charge(
+        {
+          route,
+          headers: request.headers,
+          resourceUrl: d.publicBaseUrl + new URL(request.url).pathname,
+          requestId,
+          fingerprint: `${route.id}|${prepared.key}`,
+        },
+        async ({ artifactPath }) => {
+          const result = await prepared.run()
+          return JSON.stringify({
+            success: true,
+            data: result.data,
+            meta: {
+              request_id: requestId,
+              generated_at: new Date().toISOString(),
+              pipeline_version: PIPELINE_VERSION,
+              ...(result.cacheStatus ? { cache_status: result.cacheStatus } : {}),
+              artifact_path: artifactPath,
+            },
+            pricing: { amount_usd: route.priceUsd, payment_status: 'paid' },
+          })
+        },
+      )
+      d.notePayer(request, answer.payer)
+      return new Response(answer.body, {
+        status: 200,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId, ...answer.headers },
+      })
+    }
+    const doc = detail(route, Boolean(handler))
+    const schemas = { ...(route.params ? { params: route.params } : {}), detail: doc }
+    for (const method of route.methods) {
+      if (method === 'GET') {
+        app.get(route.path, ({ request, query, params }) => serve(request, query as Record<string, unknown>, params as Record<string, string>), {
+          ...schemas,
+          query: route.query,
+        })
+      } else {
+        app.post(route.path, ({ request, body, params }) => serve(request, body as Record<string, unknown>, params as Record<string, string>), {
+          ...schemas,
+          body: route.query,
+          detail: { ...doc, operationId: `${doc.operationId}Post` },
+        })
+      }
+    }
+  }
+  return app
+}

@@ -1,0 +1,56 @@
+import type { TObject, TSchema } from '@sinclair/typebox'
+import { Value, type ValueError } from '@sinclair/typebox/value'
+import { ApiError, invalidParameter } from './errors'
+
+type SchemaInfo = TSchema & { anyOf?: { const?: unknown }[]; minimum?: number; maximum?: number; pattern?: string }
+
+/** One readable reason for a TypeBox error on one parameter; allowed values where the schema lists them. */
+function describe(parameter: string, e: Pick<ValueError, 'message' | 'value'> & { schema: SchemaInfo }, properties?: Record<string, unknown>): ApiError {
+  if (properties && !(parameter in properties)) return invalidParameter(parameter, 'unknown parameter', Object.keys(properties))
+  if (e.value === undefined) return invalidParameter(parameter, 'is required')
+  const s = e.schema
+  const literals = s.anyOf?.map((x) => x.const).filter((c) => c !== undefined)
+  if (literals?.length) return invalidParameter(parameter, `must be one of ${literals.join(', ')}`, literals)
+  if (s.minimum !== undefined || s.maximum !== undefined) return invalidParameter(parameter, `must be an integer from ${s.minimum ?? '-∞'} to ${s.maximum ?? '∞'}`)
+  if (s.pattern) return invalidParameter(parameter, `does not match the expected format${s.description ? ` (${s.description})` : ''}`)
+  return invalidParameter(parameter, e.message.toLowerCase())
+}
+
+const strictCache = new WeakMap<TObject, TObject>()
+
+/**
+ * Elysia's `t.Integer`/`t.Numeric` are unions of a numeric string and a number; plain TypeBox would
+ * accept any numeric string through the string branch. Keep only the numeric branch for explaining.
+ */
+function strict(schema: TObject): TObject {
+  let out = strictCache.get(schema)
+  if (!out) {
+    const properties: Record<string, TSchema> = {}
+    for (const [k, p] of Object.entries(schema.properties)) {
+      const numeric = ((p as { anyOf?: TSchema[] }).anyOf ?? []).find((b) => b.type === 'integer' || b.type === 'number')
+      properties[k] = numeric ?? p
+    }
+    out = { ...schema, properties } as TObject
+    strictCache.set(schema, out)
+  }
+  return out
+}
+
+/**
+ * Validates an input object against a route's schema the way Elysia does (query strings converted to
+ * numbers where the schema says so) and returns the first problem as our `invalid_parameter` error.
+ * Used to explain Elysia's validation failures: its own error objects do not always name the parameter.
+ */
+export function explainInvalid(elysiaSchema: TObject, input: Record<string, unknown>, where: string): ApiError {
+  const schema = strict(elysiaSchema)
+  for (const [k, p] of Object.entries(schema.properties)) {
+    // TypeBox's Convert truncates "2.5" to 2 for an integer; a non-integer string is the error itself.
+    const v = input[k]
+    if (p.type === 'integer' && typeof v === 'string' && !/^-?\d+$/.test(v)) return describe(k, { message: 'Expected integer', value: v, schema: p as SchemaInfo })
+  }
+  const converted = Value.Convert(schema, input)
+  const first = Value.Errors(schema, converted).First()
+  if (!first) return invalidParameter(where, 'invalid request')
+  const parameter = first.path.replace(/^\//, '').split('/')[0] || where
+  return describe(parameter, first as never, schema.properties)
+}

@@ -1,0 +1,50 @@
+import { notFound } from '../http/errors'
+import type { LoadedDataset } from '../data/datasets'
+
+export const round = (n: number, digits = 1) => {
+  const f = 10 ** digits
+  return Math.round(n * f) / f
+}
+
+/** Percent change from `base` to `value`, one decimal; null when there is no base to compare with. */
+export const pct = (value: number | undefined, base: number | undefined): number | null =>
+  value === undefined || base === undefined || base === 0 ? null : round(((value - base) / base) * 100)
+
+/** Beyond ±3% is a direction; within it, flat. */
+export const FLAT_BAND_PCT = 3
+export const direction = (change: number | null): 'up' | 'down' | 'flat' =>
+  change === null || Math.abs(change) <= FLAT_BAND_PCT ? 'flat' : change > 0 ? 'up' : 'down'
+
+export function addMonths(month: string, delta: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number]
+  const index = y * 12 + (m - 1) + delta
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
+}
+
+/** The requested month, or the dataset's latest; a month outside the data is a free 404. */
+export function resolveMonth(d: LoadedDataset, month: unknown): string {
+  if (month === undefined) return d.months.at(-1)!
+  const m = String(month)
+  if (!d.months.includes(m)) {
+    throw notFound('month', m, 'month', [`${d.months[0]} to ${d.months.at(-1)}`])
+  }
+  return m
+}
+
+/**
+ * Seasonality-safe growth: the latest three months against the same three months a year before.
+ * `series` is monthly, oldest first.
+ */
+export function threeMonthYoY(series: { month: string; value: number }[]): number | null {
+  const byMonth = new Map(series.map((p) => [p.month, p.value]))
+  const last = series.slice(-3)
+  if (last.length < 3) return null
+  const recent = last.reduce((s, p) => s + p.value, 0)
+  let prior = 0
+  for (const p of last) {
+    const v = byMonth.get(addMonths(p.month, -12))
+    if (v === undefined) return null
+    prior += v
+  }
+  return pct(recent, prior)
+}

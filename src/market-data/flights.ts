@@ -1,0 +1,265 @@
+import { MAX_AGGREGATE_DESTINATIONS } from '../catalog/flights'
+import type { MarketSnapshot, Place } from '../data/datasets'
+import { invalidParameter, notFound } from '../http/errors'
+import type { HandlerMap, RouteInput } from '../http/handler'
+import { addMonths, direction, pct, resolveMonth, round, threeMonthYoY } from './common'
+import { cachedAnswer, cachedRows, type MarketServices } from './services'
+
+interface MonthTotals {
+  month: string
+  flights: number
+  seats: number
+  passengers: number
+}
+
+interface OriginRow {
+  origin_city: string
+  origin_code: string
+  flights: number
+  seats: number
+  passengers: number
+}
+
+/** Growth rankings leave out destinations below this many passengers in the previous month. */
+export const GROWTH_MIN_BASE_PASSENGERS = 1000
+
+function resolveDestination(snap: MarketSnapshot, value: unknown, parameter = 'destination'): Place {
+  const v = String(value).trim()
+  const place = snap.destinations.get(v.toLowerCase())
+  if (!place) throw notFound('destination', v, parameter, [...new Set([...snap.destinations.values()].map((p) => p.name))].sort())
+  return place
+}
+
+function requireData(snap: MarketSnapshot, place: Place, month: string) {
+  if (!snap.flightMonths.has(`${place.name}|${month}`)) throw notFound('destination-month', `${place.name} ${month}`, 'month')
+}
+
+/** Monthly totals of one destination, oldest first: shared by summary and trend. */
+function destinationMonthly(s: MarketServices, snap: MarketSnapshot, destination: string) {
+  return cachedRows<MonthTotals>(
+    s, snap.flights, `flights-destination|${destination}`,
+    `SELECT month, SUM(scheduled_flights)::INTEGER AS flights, SUM(seats)::INTEGER AS seats,
+            SUM(estimated_passengers)::INTEGER AS passengers
+       FROM ${snap.flights.relation} WHERE destination = $1 GROUP BY month ORDER BY month`,
+    [destination],
+  )
+}
+
+/** Origin cities with flights to one destination in one month, busiest first. */
+function origins(s: MarketServices, snap: MarketSnapshot, destination: string, month: string) {
+  return cachedRows<OriginRow>(
+    s, snap.flights, `flights-origins|${destination}|${month}`,
+    `SELECT origin_city, origin_code, scheduled_flights::INTEGER AS flights, seats::INTEGER AS seats,
+            estimated_passengers::INTEGER AS passengers
+       FROM ${snap.flights.relation} WHERE month = $1 AND destination = $2 AND scheduled_flights > 0
+      ORDER BY passengers DESC, origin_city`,
+    [month, destination],
+  )
+}
+
+/** Passengers per destination in one month, busiest first. */
+function destinationsIn(s: MarketServices, snap: MarketSnapshot, month: string) {
+  return cachedRows<{ destination: string; country: string; passengers: number }>(
+    s, snap.flights, `flights-month|${month}`,
+    `SELECT destination, destination_country AS country, SUM(estimated_passengers)::INTEGER AS passengers
+       FROM ${snap.flights.relation} WHERE month = $1 GROUP BY destination, destination_country
+      ORDER BY passengers DESC, destination`,
+    [month],
+  )
+}
+
+const share = (part: number, total: number) => (total > 0 ? round((part / total) * 100) : 0)
+
+export function flightHandlers(s: MarketServices): HandlerMap {
+  return {
+    'flights.months': {
+      prepare() {
+        const snap = s.snapshot()
+        const months = snap.flights.months
+        return cachedAnswer(s, snap.flights, 'flights.months', '', async () => ({
+          months, earliest: months[0], latest: months.at(-1), count: months.length,
+        }))
+      },
+    },
+
+    'flights.summary': {
+      prepare({ query }: RouteInput) {
+        const snap = s.snapshot()
+        const place = resolveDestination(snap, query.destination)
+        const month = resolveMonth(snap.flights, query.month)
+        requireData(snap, place, month)
+        return cachedAnswer(s, snap.flights, 'flights.summary', `${place.name}|${month}`, async () => {
+          const rows = await origins(s, snap, place.name, month)
+          const monthly = await destinationMonthly(s, snap, place.name)
+          const at = (m: string) => monthly.find((r) => r.month === m)
+          const cur = at(month)!
+          const shares = rows.map((r) => (cur.passengers > 0 ? r.passengers / cur.passengers : 0))
+          return {
+            destination: place.name,
+            destination_code: place.code,
+            country: place.country,
+            source_month: month,
+            summary: {
+              routes: rows.length,
+              scheduled_flights: cur.flights,
+              seats: cur.seats,
+              estimated_passengers: cur.passengers,
+              load_factor: cur.seats > 0 ? round(cur.passengers / cur.seats, 3) : 0,
+              top_origin_city: rows[0]?.origin_city ?? '',
+            },
+            concentration: {
+              top_origin_share_pct: round((shares[0] ?? 0) * 100),
+              top3_origin_share_pct: round(shares.slice(0, 3).reduce((a, b) => a + b, 0) * 100),
+              herfindahl_index: round(shares.reduce((a, b) => a + b * b, 0), 4),
+            },
+            changes: {
+              estimated_passengers_mom_pct: pct(cur.passengers, at(addMonths(month, -1))?.passengers),
+              estimated_passengers_yoy_pct: pct(cur.passengers, at(addMonths(month, -12))?.passengers),
+            },
+          }
+        })
+      },
+    },
+
+    'flights.trend': {
+      prepare({ query }: RouteInput) {
+        const snap = s.snapshot()
+        const place = resolveDestination(snap, query.destination)
+        const limit = Number(query.limit ?? 12)
+        return cachedAnswer(s, snap.flights, 'flights.trend', `${place.name}|${limit}`, async () => {
+          const monthly = await destinationMonthly(s, snap, place.name)
+          return {
+            destination: place.name,
+            country: place.country,
+            direction: direction(threeMonthYoY(monthly.map((r) => ({ month: r.month, value: r.passengers })))),
+            points: monthly.slice(-limit).map((r) => ({
+              month: r.month, scheduled_flights: r.flights, seats: r.seats, estimated_passengers: r.passengers,
+            })),
+          }
+        })
+      },
+    },
+
+    'flights.top_routes': {
+      prepare({ query }: RouteInput) {
+        const snap = s.snapshot()
+        const place = resolveDestination(snap, query.destination)
+        const month = resolveMonth(snap.flights, query.month)
+        requireData(snap, place, month)
+        const limit = Number(query.limit ?? 10)
+        return cachedAnswer(s, snap.flights, 'flights.top_routes', `${place.name}|${month}|${limit}`, async () => {
+          const rows = await origins(s, snap, place.name, month)
+          const total = rows.reduce((a, r) => a + r.passengers, 0)
+          return {
+            destination: place.name,
+            country: place.country,
+            month,
+            routes: rows.slice(0, limit).map((r, i) => ({
+              rank: i + 1, origin_city: r.origin_city, origin_code: r.origin_code, scheduled_flights: r.flights,
+              seats: r.seats, estimated_passengers: r.passengers, share_pct: share(r.passengers, total),
+            })),
+          }
+        })
+      },
+    },
+
+    'flights.ranking': {
+      prepare({ query }: RouteInput) {
+        const snap = s.snapshot()
+        const month = resolveMonth(snap.flights, query.month)
+        const limit = Number(query.limit ?? 20)
+        return cachedAnswer(s, snap.flights, 'flights.ranking', `${month}|${limit}`, async () => {
+          const rows = await destinationsIn(s, snap, month)
+          const total = rows.reduce((a, r) => a + r.passengers, 0)
+          return {
+            month,
+            destinations: rows.slice(0, limit).map((r, i) => ({
+              rank: i + 1, destination: r.destination, country: r.country, estimated_passengers: r.passengers, share_pct: share(r.passengers, total),
+            })),
+          }
+        })
+      },
+    },
+
+    'flights.growth': {
+      prepare({ query }: RouteInput) {
+        const snap = s.snapshot()
+        const month = resolveMonth(snap.flights, query.month)
+        const previous = addMonths(month, -1)
+        if (!snap.flights.months.includes(previous)) throw notFound('previous month', previous, 'month', [`${snap.flights.months[1]} to ${snap.flights.months.at(-1)}`])
+        const limit = Number(query.limit ?? 20)
+        return cachedAnswer(s, snap.flights, 'flights.growth', `${month}|${limit}`, async () => {
+          const [now, before] = await Promise.all([destinationsIn(s, snap, month), destinationsIn(s, snap, previous)])
+          const prior = new Map(before.map((r) => [r.destination, r.passengers]))
+          const ranked = now
+            .map((r) => ({ ...r, previous: prior.get(r.destination) ?? 0 }))
+            .filter((r) => r.previous >= GROWTH_MIN_BASE_PASSENGERS)
+            .map((r) => ({ ...r, change: pct(r.passengers, r.previous)! }))
+            .sort((a, b) => b.change - a.change || a.destination.localeCompare(b.destination))
+          return {
+            month,
+            previous_month: previous,
+            destinations: ranked.slice(0, limit).map((r, i) => ({
+              rank: i + 1, destination: r.destination, country: r.country, estimated_passengers: r.passengers,
+              previous_passengers: r.previous, mom_change_pct: r.change,
+            })),
+          }
+        })
+      },
+    },
+
+    'flights.aggregate': {
+      prepare({ query }: RouteInput) {
+        const snap = s.snapshot()
+        const names = String(query.destinations).split(',').map((d) => d.trim()).filter(Boolean)
+        if (names.length === 0) throw invalidParameter('destinations', 'list at least one destination')
+        if (names.length > MAX_AGGREGATE_DESTINATIONS) throw invalidParameter('destinations', `at most ${MAX_AGGREGATE_DESTINATIONS} destinations`)
+        const places = [...new Map(names.map((n) => resolveDestination(snap, n, 'destinations')).map((p) => [p.name, p])).values()]
+        const month = resolveMonth(snap.flights, query.month)
+        const members = places.map((p) => p.name).sort()
+        const label = query.label === undefined ? members.join(' + ') : String(query.label).trim()
+        return cachedAnswer(s, snap.flights, 'flights.aggregate', `${members.join(',')}|${month}|${label}`, async () => {
+          const list = members.map((_, i) => `$${i + 2}`).join(', ')
+          const rel = snap.flights.relation
+          const [byOrigin, monthly, byMember] = await Promise.all([
+            s.db.all<{ origin_city: string; passengers: number; flights: number; seats: number }>(
+              `SELECT origin_city, SUM(estimated_passengers)::INTEGER AS passengers, SUM(scheduled_flights)::INTEGER AS flights,
+                      SUM(seats)::INTEGER AS seats
+                 FROM ${rel} WHERE month = $1 AND destination IN (${list}) GROUP BY origin_city ORDER BY passengers DESC, origin_city`,
+              [month, ...members],
+            ),
+            s.db.all<{ month: string; value: number }>(
+              `SELECT month, SUM(estimated_passengers)::INTEGER AS value FROM ${rel}
+                WHERE month <= $1 AND destination IN (${list}) GROUP BY month ORDER BY month`,
+              [month, ...members],
+            ),
+            s.db.all<{ destination: string; passengers: number }>(
+              `SELECT destination, SUM(estimated_passengers)::INTEGER AS passengers FROM ${rel}
+                WHERE month = $1 AND destination IN (${list}) GROUP BY destination ORDER BY passengers DESC, destination`,
+              [month, ...members],
+            ),
+          ])
+          const total = byOrigin.reduce((a, r) => a + r.passengers, 0)
+          const yoy = threeMonthYoY(monthly)
+          const present = new Map(byMember.map((m) => [m.destination, m.passengers]))
+          return {
+            label,
+            destinations: members,
+            month,
+            summary: {
+              estimated_passengers: total,
+              scheduled_flights: byOrigin.reduce((a, r) => a + r.flights, 0),
+              seats: byOrigin.reduce((a, r) => a + r.seats, 0),
+              top_origin_city: byOrigin[0]?.origin_city ?? '',
+              growth_direction: direction(yoy),
+              yoy_change_pct: yoy,
+            },
+            members: members
+              .map((d) => ({ destination: d, estimated_passengers: present.get(d) ?? 0, share_pct: share(present.get(d) ?? 0, total) }))
+              .sort((a, b) => b.estimated_passengers - a.estimated_passengers),
+          }
+        })
+      },
+    },
+  }
+}

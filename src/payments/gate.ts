@@ -1,0 +1,136 @@
+import type { RouteSpec } from '../catalog'
+import { ApiError } from '../http/errors'
+import type { PaymentLedger } from './ledger'
+import type { NetworkName } from './networks'
+import { decodeProof, readProofHeader } from './proof'
+import { paymentRequiredParts, termsFor, type PaymentTerms } from './requirements'
+import type { Settler } from './settlement'
+import { verifyLocally } from './verify-local'
+
+export interface GateOptions {
+  network: NetworkName
+  payTo: `0x${string}`
+  artifactTtlSeconds: number
+  ledger: PaymentLedger
+  settler: Settler
+  now?: () => number
+}
+
+export interface PaidRequest {
+  route: RouteSpec
+  headers: Headers
+  /** Absolute URL of the resource, without the query: the `resource` of the requirements. */
+  resourceUrl: string
+  requestId: string
+  /** Route + normalised parameters; a proof buys exactly one fingerprint. */
+  fingerprint: string
+}
+
+export interface PaidContext {
+  payer: `0x${string}`
+  artifactPath: string
+}
+
+/** Answer of the gate: a JSON body plus headers to add (receipts, replay marker). */
+export interface GateAnswer {
+  body: string
+  headers: Record<string, string>
+  payer: `0x${string}`
+}
+
+const POLL_MS = 200
+
+/**
+ * The x402 payment gate. Verifies the proof, claims its nonce, runs the paid work, settles only after
+ * the work succeeded, and stores the result as an artifact so a retry with the same proof gets it back
+ * instead of paying twice. Any failure of the work releases the claim: nothing is charged.
+ */
+export class PaymentGate {
+  private readonly terms = new Map<string, PaymentTerms>()
+  private readonly inflight = new Map<string, Promise<void>>()
+  private readonly now: () => number
+
+  constructor(private readonly o: GateOptions) {
+    this.now = o.now ?? (() => Math.floor(Date.now() / 1000))
+  }
+
+  termsOf(route: RouteSpec): PaymentTerms {
+    let t = this.terms.get(route.id)
+    if (!t) {
+      t = termsFor(route, this.o.network, this.o.payTo)
+      this.terms.set(route.id, t)
+    }
+    return t
+  }
+
+  /** The 402 for a request without (valid) payment, carrying v1 and v2 requirements. */
+  paymentError(req: PaidRequest, code: 'payment_required' | 'payment_invalid' | 'payment_replayed', message: string, details?: Record<string, unknown>) {
+    const parts = paymentRequiredParts(req.route, this.termsOf(req.route), req.resourceUrl, message)
+    return new ApiError(code, message, details, parts.headers, parts.body)
+  }
+
+  async charge(req: PaidRequest, work: (paid: PaidContext) => Promise<string>): Promise<GateAnswer> {
+    const header = readProofHeader(req.headers)
+    if (!header) {
+      throw this.paymentError(req, 'payment_required', `Payment required: USD ${req.route.priceUsd} in USDC via x402 (send the proof in the x402-payment header).`)
+    }
+    let proof
+    try {
+      proof = decodeProof(header)
+    } catch (e) {
+      if (e instanceof ApiError) throw this.paymentError(req, 'payment_invalid', e.message, e.details)
+      throw e
+    }
+    const terms = this.termsOf(req.route)
+    const verdict = verifyLocally(proof, terms, this.now())
+    if (!verdict.ok) throw this.paymentError(req, 'payment_invalid', verdict.message, { reason: verdict.reason })
+
+    const a = proof.authorization
+    const key = `${terms.network.caip2}:${terms.network.asset}:${a.from}:${a.nonce}`.toLowerCase()
+    const claimRow = {
+      key, network: terms.network.caip2, payer: verdict.payer, nonce: a.nonce.toLowerCase(), routeId: req.route.id,
+      fingerprint: req.fingerprint, amountAtomic: terms.amountAtomic.toString(), requestId: req.requestId,
+    }
+    const deadline = this.now() + terms.maxTimeoutSeconds
+    for (;;) {
+      const claim = this.o.ledger.claim(claimRow, this.now())
+      if (claim.status === 'claimed') break
+      if (claim.fingerprint !== req.fingerprint) {
+        throw this.paymentError(req, 'payment_replayed', 'This payment proof was already used for a different request; sign a new one.', { reason: 'nonce_used' })
+      }
+      if (claim.state === 'served') {
+        const stored = claim.artifactId ? this.o.ledger.artifact(claim.artifactId, this.now()) : null
+        if (!stored) throw this.paymentError(req, 'payment_replayed', 'This payment was already served and its stored result has expired; sign a new payment.', { reason: 'artifact_expired' })
+        return { body: stored.body, headers: { 'x-payment-replay': 'stored-result' }, payer: verdict.payer }
+      }
+      // Same request still running (a client retry after a dropped connection): wait for it, then look again.
+      const running = this.inflight.get(key)
+      if (running) await running
+      else if (this.now() > deadline) throw this.paymentError(req, 'payment_replayed', 'This payment proof is held by a request that did not finish.', { reason: 'nonce_in_use' })
+      else await Bun.sleep(POLL_MS) // held by another process sharing the ledger
+    }
+
+    let done!: () => void
+    this.inflight.set(key, new Promise<void>((r) => (done = r)))
+    try {
+      const artifactId = `art_${Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')}`
+      const body = await work({ payer: verdict.payer, artifactPath: `/v1/artifacts/${artifactId}` })
+      const settlement = await this.o.settler.settle(proof, terms, verdict.payer)
+      const now = this.now()
+      this.o.ledger.complete(key, { id: artifactId, body, expiresAt: now + this.o.artifactTtlSeconds }, now)
+      const headers: Record<string, string> = {}
+      if (settlement.receipt) {
+        const encoded = Buffer.from(JSON.stringify(settlement.receipt)).toString('base64')
+        headers['X-PAYMENT-RESPONSE'] = encoded
+        headers['PAYMENT-RESPONSE'] = encoded
+      }
+      return { body, headers, payer: verdict.payer }
+    } catch (e) {
+      this.o.ledger.release(key, this.now())
+      throw e
+    } finally {
+      this.inflight.delete(key)
+      done()
+    }
+  }
+}

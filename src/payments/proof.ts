@@ -1,0 +1,85 @@
+import { decodePaymentSignatureHeader } from '@x402/core/http'
+import type { PaymentPayload } from '@x402/core/types'
+import { Type as T, type Static } from '@sinclair/typebox'
+import { TypeCompiler } from '@sinclair/typebox/compiler'
+import { ApiError } from '../http/errors'
+import type { Authorization } from './eip3009'
+
+/** Header names a proof may arrive in: our spec's, x402 v1's and x402 v2's. */
+export const PROOF_HEADERS = ['x402-payment', 'x-payment', 'payment-signature'] as const
+
+/** A real proof is ~600 bytes of base64; anything far larger is refused before decoding. */
+export const MAX_PROOF_BYTES = 4096
+
+const Hex = (bytes: number) => T.String({ pattern: `^0x[0-9a-fA-F]{${bytes * 2}}$` })
+const Uint = T.String({ pattern: '^\\d{1,78}$' })
+
+const ExactEvmPayload = T.Object({
+  signature: T.String({ pattern: '^0x[0-9a-fA-F]+$', maxLength: 2 + 2 * 1024 }),
+  authorization: T.Object({ from: Hex(20), to: Hex(20), value: Uint, validAfter: Uint, validBefore: Uint, nonce: Hex(32) }),
+})
+
+const V1 = T.Object({ x402Version: T.Literal(1), scheme: T.String(), network: T.String(), payload: ExactEvmPayload })
+const V2 = T.Object({
+  x402Version: T.Literal(2),
+  accepted: T.Object({
+    scheme: T.String(),
+    network: T.String(),
+    amount: Uint,
+    asset: T.String(),
+    payTo: T.String(),
+  }),
+  payload: ExactEvmPayload,
+})
+const checkV1 = TypeCompiler.Compile(V1)
+const checkV2 = TypeCompiler.Compile(V2)
+
+/** A decoded `exact` EVM proof, whichever x402 generation sent it. */
+export interface Proof {
+  x402Version: 1 | 2
+  scheme: string
+  /** As the client wrote it: a v1 name (`base-sepolia`) or a CAIP-2 id (`eip155:84532`). */
+  network: string
+  authorization: Authorization
+  signature: `0x${string}`
+  /** v2 only: the requirements the client says it accepted. */
+  accepted?: Static<typeof V2>['accepted']
+}
+
+export function readProofHeader(headers: Headers): string | null {
+  for (const name of PROOF_HEADERS) {
+    const value = headers.get(name)
+    if (value) return value
+  }
+  return null
+}
+
+const malformed = (reason: string) =>
+  new ApiError('payment_invalid', `The payment proof is malformed: ${reason}.`, { reason: 'malformed_proof' })
+
+/** Decodes base64 JSON into a Proof; anything else is a 402 payment_invalid, never a 500. */
+export function decodeProof(header: string): Proof {
+  if (header.length > MAX_PROOF_BYTES) throw malformed(`header longer than ${MAX_PROOF_BYTES} bytes`)
+  let decoded: PaymentPayload | unknown
+  try {
+    decoded = decodePaymentSignatureHeader(header.trim())
+  } catch {
+    throw malformed('not base64-encoded JSON')
+  }
+  if (checkV1.Check(decoded)) {
+    const { scheme, network, payload } = decoded
+    return { x402Version: 1, scheme, network, authorization: payload.authorization as Authorization, signature: payload.signature as `0x${string}` }
+  }
+  if (checkV2.Check(decoded)) {
+    const { accepted, payload } = decoded
+    return {
+      x402Version: 2,
+      scheme: accepted.scheme,
+      network: accepted.network,
+      authorization: payload.authorization as Authorization,
+      signature: payload.signature as `0x${string}`,
+      accepted,
+    }
+  }
+  throw malformed('not an x402 v1 or v2 payment payload of the exact EVM scheme')
+}

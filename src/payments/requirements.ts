@@ -1,0 +1,67 @@
+import { encodePaymentRequiredHeader } from '@x402/core/http'
+import type { PaymentRequired } from '@x402/core/types'
+import type { RouteSpec } from '../catalog'
+import { NETWORKS, usdToAtomic, type NetworkInfo, type NetworkName } from './networks'
+
+/** Payment window margin on top of a route's typical wait, so a slow answer never outlives its authorization. */
+const TIMEOUT_MARGIN_SECONDS = 60
+
+export interface PaymentTerms {
+  network: NetworkInfo
+  payTo: `0x${string}`
+  amountAtomic: bigint
+  maxTimeoutSeconds: number
+}
+
+export function termsFor(route: RouteSpec, networkName: NetworkName, payTo: `0x${string}`): PaymentTerms {
+  return {
+    network: NETWORKS[networkName],
+    payTo,
+    amountAtomic: usdToAtomic(route.priceUsd),
+    maxTimeoutSeconds: route.typicalWaitSeconds + TIMEOUT_MARGIN_SECONDS,
+  }
+}
+
+/** x402 v1 `accepts` entry (what `x402-fetch` reads from the 402 body). */
+export function v1Requirements(route: RouteSpec, terms: PaymentTerms, resourceUrl: string) {
+  return {
+    scheme: 'exact',
+    network: terms.network.name,
+    maxAmountRequired: terms.amountAtomic.toString(),
+    resource: resourceUrl,
+    description: `${route.summary} (USD ${route.priceUsd})`,
+    mimeType: 'application/json',
+    payTo: terms.payTo,
+    maxTimeoutSeconds: terms.maxTimeoutSeconds,
+    asset: terms.network.asset,
+    extra: { ...terms.network.eip712 },
+  }
+}
+
+/** x402 v2 PaymentRequired (what `@x402/fetch` reads from the PAYMENT-REQUIRED header). */
+export function v2PaymentRequired(route: RouteSpec, terms: PaymentTerms, resourceUrl: string, error: string): PaymentRequired {
+  return {
+    x402Version: 2,
+    error,
+    resource: { url: resourceUrl, description: route.summary, mimeType: 'application/json' },
+    accepts: [
+      {
+        scheme: 'exact',
+        network: terms.network.caip2,
+        amount: terms.amountAtomic.toString(),
+        asset: terms.network.asset,
+        payTo: terms.payTo,
+        maxTimeoutSeconds: terms.maxTimeoutSeconds,
+        extra: { ...terms.network.eip712 },
+      },
+    ],
+  }
+}
+
+/** The parts of a 402 that carry the requirements: extra body fields (v1) and a header (v2). */
+export function paymentRequiredParts(route: RouteSpec, terms: PaymentTerms, resourceUrl: string, error: string) {
+  return {
+    body: { x402Version: 1, accepts: [v1Requirements(route, terms, resourceUrl)] },
+    headers: { 'PAYMENT-REQUIRED': encodePaymentRequiredHeader(v2PaymentRequired(route, terms, resourceUrl, error)) },
+  }
+}
