@@ -1,0 +1,55 @@
+import { resolve } from 'node:path'
+import type { Subprocess } from 'bun'
+
+const ROOT = resolve(import.meta.dir, '../..')
+
+export interface StartedServer {
+  url: string
+  proc: Subprocess
+  output(): string
+  stop(): Promise<number>
+}
+
+/**
+ * Starts the real service as a separate `bun` process on a free port and waits until /health answers.
+ * Spawns bun directly (not npm start) so that killing the pid stops the server itself.
+ */
+export async function startServer(env: Record<string, string> = {}, args: string[] = ['serve']): Promise<StartedServer> {
+  const port = 20000 + Math.floor(Math.random() * 30000)
+  let out = ''
+  const proc = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LEDGER_PATH: ':memory:', LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const chunk of stream) out += new TextDecoder().decode(chunk)
+  }
+  void collect(proc.stdout as ReadableStream<Uint8Array>)
+  void collect(proc.stderr as ReadableStream<Uint8Array>)
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}:\n${out}`)
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/health`)
+      if (r.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      proc.kill()
+      throw new Error(`server did not become healthy in 30 s:\n${out}`)
+    }
+    await Bun.sleep(100)
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    proc,
+    output: () => out,
+    async stop() {
+      proc.kill('SIGTERM')
+      return proc.exited
+    },
+  }
+}
