@@ -4,9 +4,8 @@ import { loadMarketSnapshot, type MarketSnapshot } from './data/datasets'
 import { DuckDb } from './data/duckdb'
 import { ResultCache } from './data/result-cache'
 import { createLogger, type Logger } from './http/logger'
-import { flightHandlers } from './market-data/flights'
 import type { MarketServices } from './market-data/services'
-import { spendHandlers } from './market-data/spend'
+import { createHandlers } from './handlers'
 import { PaymentGate } from './payments/gate'
 import { SqliteLedger } from './payments/ledger'
 import { localSettler } from './payments/settlement'
@@ -33,7 +32,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
   const app = createApp({
     gate,
     ledger,
-    handlers: { ...spendHandlers(market), ...flightHandlers(market) },
+    handlers: createHandlers(market),
     publicBaseUrl: config.publicBaseUrl,
     logger,
     readiness: async () => {

@@ -15,6 +15,16 @@ export interface PaidRouteDeps {
   notePayer: (r: Request, payer: string) => void
 }
 
+/** Documents the proof headers in OpenAPI (Elysia derives `parameters` from route schemas). */
+const ProofHeaders = t.Object(
+  Object.fromEntries(
+    PROOF_HEADERS.map((name, i) => [
+      name,
+      t.Optional(t.String({ description: i === 0 ? 'x402 payment proof (base64 JSON). X-PAYMENT and PAYMENT-SIGNATURE are accepted too.' : `Alias of x402-payment (x402 v${i}).` })),
+    ]),
+  ),
+)
+
 const errorRef = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } })
 
 /** OpenAPI description of one catalog route: price, payment, envelope around its data schema. */
@@ -37,11 +47,6 @@ function detail(route: RouteSpec, implemented: boolean) {
     description: `${route.description}\n\nPrice: USD ${route.priceUsd} per request, paid with x402 (send the proof in \`x402-payment\`). Typical wait: ${route.typicalWaitSeconds} s.`,
     operationId: route.id.replace(/[._](\w)/g, (_, c: string) => c.toUpperCase()),
     'x-price-usd': route.priceUsd,
-    parameters: PROOF_HEADERS.map((name, i) => ({
-      name, in: 'header' as const, required: false,
-      description: i === 0 ? 'x402 payment proof (base64 JSON). X-PAYMENT and PAYMENT-SIGNATURE are accepted too.' : `Alias of x402-payment (x402 v${i}).`,
-      schema: { type: 'string' as const },
-    })),
     responses: {
       200: { description: 'Paid answer', content: { 'application/json': { schema: envelope as TSchema } } },
       400: errorRef('invalid_parameter (free)'),
@@ -93,7 +98,7 @@ export function paidRoutes(d: PaidRouteDeps) {
       })
     }
     const doc = detail(route, Boolean(handler))
-    const schemas = { ...(route.params ? { params: route.params } : {}), detail: doc }
+    const schemas = { ...(route.params ? { params: route.params } : {}), headers: ProofHeaders, detail: doc }
     for (const method of route.methods) {
       if (method === 'GET') {
         app.get(route.path, ({ request, query, params }) => serve(request, query as Record<string, unknown>, params as Record<string, string>), {

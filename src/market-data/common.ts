@@ -21,12 +21,12 @@ export function addMonths(month: string, delta: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
 }
 
-/** The requested month, or the dataset's latest; a month outside the data is a free 404. */
-export function resolveMonth(d: LoadedDataset, month: unknown): string {
+/** The requested month, or the dataset's latest; a month outside the data is a free 404 naming `parameter`. */
+export function resolveMonth(d: LoadedDataset, month: unknown, parameter = 'month'): string {
   if (month === undefined) return d.months.at(-1)!
   const m = String(month)
   if (!d.months.includes(m)) {
-    throw notFound('month', m, 'month', [`${d.months[0]} to ${d.months.at(-1)}`])
+    throw notFound('month', m, parameter, [`${d.months[0]} to ${d.months.at(-1)}`])
   }
   return m
 }

@@ -217,7 +217,8 @@ export function flightHandlers(s: MarketServices): HandlerMap {
         const places = [...new Map(names.map((n) => resolveDestination(snap, n, 'destinations')).map((p) => [p.name, p])).values()]
         const month = resolveMonth(snap.flights, query.month)
         const members = places.map((p) => p.name).sort()
-        const label = query.label === undefined ? members.join(' + ') : String(query.label).trim()
+        // A blank label (e.g. "  ") would pass minLength and echo back as ""; fall back to the member names.
+        const label = String(query.label ?? '').trim() || members.join(' + ')
         return cachedAnswer(s, snap.flights, 'flights.aggregate', `${members.join(',')}|${month}|${label}`, async () => {
           const list = members.map((_, i) => `$${i + 2}`).join(', ')
           const rel = snap.flights.relation

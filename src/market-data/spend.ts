@@ -165,8 +165,9 @@ export function spendHandlers(s: MarketServices): HandlerMap {
         const snap = s.snapshot()
         const country = resolveCountry(snap, query.country)
         const metric = String(query.metric)
-        const from = query.from === undefined ? snap.spend.months[0]! : String(query.from)
-        const to = query.to === undefined ? snap.spend.months.at(-1)! : String(query.to)
+        // Like every other month parameter, a month without data is a free 404: never charge for an empty series.
+        const from = query.from === undefined ? snap.spend.months[0]! : resolveMonth(snap.spend, query.from, 'from')
+        const to = resolveMonth(snap.spend, query.to, 'to')
         if (from > to) throw invalidParameter('from', `must not be after "to" (${to})`)
         return cachedAnswer(s, snap.spend, 'spend.series', `${country.name}|${metric}|${from}|${to}`, async () => {
           const monthly = await countryMonthly(s, snap, country.name)

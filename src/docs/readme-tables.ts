@@ -1,0 +1,48 @@
+import { CATALOG } from '../catalog'
+import { ENV } from '../config'
+import { ERROR_CODES } from '../http/errors'
+import { implementedRouteIds } from '../handlers'
+
+const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ')
+
+/** Route table: method, path, price, parameters, status. `implemented` = ids that have a handler. */
+export function routeTable(implemented: ReadonlySet<string>): string {
+  const rows = CATALOG.map((r) => {
+    const params = Object.entries(r.query.properties).map(([k]) => (r.query.required?.includes(k) ? `**${k}**` : k))
+    const pathParams = r.params ? Object.keys(r.params.properties).map((k) => `**:${k}**`) : []
+    const status = implemented.has(r.id) ? 'live' : 'planned (501, free)'
+    return `| ${r.methods.join(', ')} | \`${r.path}\` | ${r.priceUsd} | ${[...pathParams, ...params].join(', ') || '—'} | ${cell(r.summary)} | ${status} |`
+  })
+  return ['| Method | Path | USD | Parameters (**required**) | What it answers | Status |', '|---|---|---|---|---|---|', ...rows].join('\n')
+}
+
+export function configTable(): string {
+  const rows = Object.entries(ENV).map(([k, v]) => `| \`${k}\` | ${cell(v.default)} | ${cell(v.meaning)} |`)
+  return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n')
+}
+
+export function errorTable(): string {
+  const rows = Object.entries(ERROR_CODES).map(([code, e]) => `| ${e.status} | \`${code}\` | ${cell(e.meaning)} |`)
+  return ['| HTTP | error.code | When |', '|---|---|---|', ...rows].join('\n')
+}
+
+/** The README sections generated from their single sources: catalog, ENV, ERROR_CODES. */
+export const SECTIONS: Record<string, () => string> = {
+  routes: () => routeTable(implementedRouteIds()),
+  config: configTable,
+  errors: errorTable,
+}
+
+export function renderReadme(readme: string): string {
+  return Object.entries(SECTIONS).reduce((text, [name, render]) => fillSection(text, name, render()), readme)
+}
+
+/** Replaces the text between `<!-- name:start -->` and `<!-- name:end -->` markers. */
+export function fillSection(readme: string, name: string, content: string): string {
+  const start = `<!-- ${name}:start -->`
+  const end = `<!-- ${name}:end -->`
+  const a = readme.indexOf(start)
+  const b = readme.indexOf(end)
+  if (a < 0 || b < a) throw new Error(`README has no ${start} ... ${end} section`)
+  return `${readme.slice(0, a + start.length)}\n${content}\n${readme.slice(b)}`
+}

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { generatePrivateKey } from 'viem/accounts'
+import { CATALOG } from '../../src/catalog'
+import { renderReadme } from '../../src/docs/readme-tables'
+import { startServer, type StartedServer } from '../helpers/server'
+
+const ROOT = resolve(import.meta.dir, '../..')
+const readme = await Bun.file(join(ROOT, 'README.md')).text()
+
+describe('README', () => {
+  test('opens with the two set-up commands: run the service, run the tests', () => {
+    const firstBlock = readme.split('```sh\n')[1]!.split('```')[0]!
+    expect(firstBlock).toContain('npm install && npm start')
+    expect(firstBlock).toContain('npm ci && npm test')
+  })
+
+  test('its route, configuration and error tables match what the catalog, ENV and ERROR_CODES generate', () => {
+    expect(renderReadme(readme)).toBe(readme)
+  })
+
+  test('the route table lists every catalog route with its price', () => {
+    for (const r of CATALOG) expect(readme).toContain(`| \`${r.path}\` | ${r.priceUsd} |`)
+  })
+
+  test('.ci/run runs exactly the README test command', async () => {
+    const ci = await Bun.file(join(ROOT, '.ci/run')).text()
+    expect(ci).toContain('npm ci && npm test')
+  })
+})
+
+describe('the README payment example', () => {
+  let server: StartedServer
+  beforeAll(async () => {
+    server = await startServer()
+  })
+  afterAll(async () => {
+    await server.stop()
+  })
+
+  test('runs as written against a started server and prints a paid answer', async () => {
+    const code = readme.split('<!-- example:start -->')[1]!.split('```ts\n')[1]!.split('```')[0]!
+    const dir = mkdtempSync(join(tmpdir(), 'readme-example-'))
+    const file = join(dir, 'example.ts')
+    writeFileSync(file, code.replace('http://localhost:3000', server.url))
+    // Resolve x402-fetch and viem from this project, as a buyer's project would from its own node_modules.
+    const proc = Bun.spawn([process.execPath, file], {
+      env: { ...process.env, BUYER_PRIVATE_KEY: generatePrivateKey(), NODE_PATH: join(ROOT, 'node_modules') },
+      cwd: ROOT,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    const [out, err, exit] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+    expect(err).toBe('')
+    expect(exit).toBe(0)
+    expect(out).toContain("success: true")
+    expect(out).toContain('destination: "Tokyo"')
+    expect(out).toContain('payment_status: "paid"')
+  })
+})

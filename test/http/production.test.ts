@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { startServer, type StartedServer } from '../helpers/server'
+
+// Elysia reduces its validation messages under NODE_ENV=production, read when it is imported; so this
+// runs the real service in its own process, as an operator would.
+let server: StartedServer
+beforeAll(async () => {
+  server = await startServer({ NODE_ENV: 'production', PAY_TO: '0x1111111111111111111111111111111111111111' })
+})
+afterAll(async () => {
+  await server.stop()
+})
+
+describe('under NODE_ENV=production', () => {
+  test('validation errors are still our 400 envelope naming the parameter', async () => {
+    const res = await fetch(`${server.url}/v1/market-data/flights/trend?destination=Tokyo&limit=500`)
+    expect(res.status).toBe(400)
+    const body = await res.json()
+    expect(body.error).toEqual({ code: 'invalid_parameter', message: expect.any(String), details: { parameter: 'limit', reason: 'must be an integer from 1 to 120' } })
+    expect(body.meta.request_id).toBe(res.headers.get('x-request-id')!)
+  })
+
+  test('a missing parameter names the parameter', async () => {
+    const body = await (await fetch(`${server.url}/v1/market-data/spend/summary`)).json()
+    expect(body.error.details).toEqual({ parameter: 'country', reason: 'is required' })
+  })
+
+  test('the 402 asks to pay the configured PAY_TO', async () => {
+    const body = await (await fetch(`${server.url}/v1/market-data/spend/months`)).json()
+    expect(body.accepts[0].payTo).toBe('0x1111111111111111111111111111111111111111')
+  })
+
+  test('SIGTERM stops the server with exit code 0', async () => {
+    const s = await startServer({ NODE_ENV: 'production', PAY_TO: '0x1111111111111111111111111111111111111111' })
+    expect(await s.stop()).toBe(0)
+  })
+})
+
+describe('start-up', () => {
+  test('production without PAY_TO refuses to start and names the variable', async () => {
+    const proc = Bun.spawn([process.execPath, 'src/index.ts', 'serve'], { env: { ...process.env, NODE_ENV: 'production', PAY_TO: '' }, stderr: 'pipe', stdout: 'pipe' })
+    expect(await proc.exited).toBe(2)
+    expect(await new Response(proc.stderr).text()).toContain('PAY_TO: is required when NODE_ENV=production')
+  })
+
+  test('development start-up prints a banner with the development payTo', async () => {
+    const s = await startServer({ LOG_LEVEL: 'info' })
+    try {
+      expect(s.output()).toContain('DEVELOPMENT address')
+      expect(s.output()).toContain('0xa0Ee7A142d267C1f36714E4a8F75612F20a79720')
+    } finally {
+      await s.stop()
+    }
+  })
+})
