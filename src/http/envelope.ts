@@ -25,17 +25,8 @@ export interface ErrorEnvelope {
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 
-export function errorBody(err: ApiError, requestId: string): ErrorEnvelope & Record<string, unknown> {
-  return {
-    success: false,
-    error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
-    meta: { request_id: requestId },
-    ...err.extraBody,
-  }
-}
-
 export function errorResponse(err: ApiError, requestId: string): Response {
-  return new Response(JSON.stringify(errorBody(err, requestId)), {
+  return new Response(err.toJson(requestId), {
     status: err.status,
     headers: { ...JSON_HEADERS, 'x-request-id': requestId, ...err.headers },
   })

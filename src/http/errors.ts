@@ -26,6 +26,28 @@ export class ApiError extends Error {
     super(message)
     this.status = ERROR_CODES[code].status
   }
+
+  private template?: [string, string]
+
+  /**
+   * The error envelope as JSON for one request id. The rest is serialised once per error object, so a
+   * reused error (the cached unpaid 402 of a route) costs one string concatenation per request.
+   */
+  toJson(requestId: string): string {
+    if (!this.template) {
+      const placeholder = '\u0000request_id\u0000'
+      const marker = JSON.stringify(placeholder)
+      const json = JSON.stringify({
+        success: false,
+        error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) },
+        meta: { request_id: placeholder },
+        ...this.extraBody,
+      })
+      const at = json.indexOf(marker)
+      this.template = [json.slice(0, at), json.slice(at + marker.length)]
+    }
+    return this.template[0] + JSON.stringify(requestId) + this.template[1]
+  }
 }
 
 export const invalidParameter = (parameter: string, reason: string, allowed?: readonly unknown[]) =>

@@ -8,12 +8,17 @@ export interface Readiness {
   checks: Record<string, unknown>
 }
 
-const free = (data: unknown, requestId: string) => ({
-  success: true,
-  data,
-  meta: { request_id: requestId, generated_at: new Date().toISOString(), pipeline_version: 'v1' },
-  pricing: { amount_usd: '0', payment_status: 'free' },
-})
+const free = (data: unknown, requestId: string) =>
+  jsonResponse(
+    {
+      success: true,
+      data,
+      meta: { request_id: requestId, generated_at: new Date().toISOString(), pipeline_version: 'v1' },
+      pricing: { amount_usd: '0', payment_status: 'free' },
+    },
+    200,
+    requestId,
+  )
 
 /** Routes that never ask for payment: liveness, readiness, and paid results fetched again by their artifact path. */
 export function freeRoutes(o: { version: string; ledger: PaymentLedger; readiness: () => Promise<Readiness>; requestId: (r: Request) => string }) {

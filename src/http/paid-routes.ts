@@ -1,18 +1,19 @@
 import { Elysia, t, type TSchema } from 'elysia'
 import { CATALOG, type RouteSpec } from '../catalog'
-import type { PaymentGate } from '../payments/gate'
+import type { Authorized, PaymentGate } from '../payments/gate'
 import { PROOF_HEADERS } from '../payments/proof'
-import { PIPELINE_VERSION } from './envelope'
+import { errorResponse, PIPELINE_VERSION } from './envelope'
 import { ApiError } from './errors'
-import type { HandlerMap } from './handler'
+import { pathOf } from './request-id'
+import type { HandlerMap, Prepared } from './handler'
 
 export interface PaidRouteDeps {
   gate: PaymentGate
   handlers: HandlerMap
   publicBaseUrl: string
   requestId: (r: Request) => string
-  /** Lets the request log name the payer. */
-  notePayer: (r: Request, payer: string) => void
+  /** Tells the request log the status sent and, once paid, the payer. */
+  noteOutcome: (r: Request, status: number, payer?: string) => void
 }
 
 /** Documents the proof headers in OpenAPI (Elysia derives `parameters` from route schemas). */
@@ -63,35 +64,47 @@ export function paidRoutes(d: PaidRouteDeps) {
   const app = new Elysia({ name: 'paid-routes', normalize: false })
   for (const route of CATALOG) {
     const handler = d.handlers[route.id]
-    const serve = async (request: Request, input: Record<string, unknown>, params: Record<string, string>) => {
+    // Synchronous until payment is verified: the free answers (400/404/501) and the 402 — the most
+    // frequent answer of a paid API — are returned directly, without promises or Elysia's error path.
+    const serve = (request: Request, input: Record<string, unknown>, params: Record<string, string>): Response | Promise<Response> => {
       const requestId = d.requestId(request)
-      if (!handler) throw new ApiError('not_implemented', `${route.path} is in the catalog but not served by this release yet; nothing was charged.`)
-      const prepared = handler.prepare({ query: input, params })
-      const answer = await d.gate.charge(
-        {
+      try {
+        if (!handler) throw new ApiError('not_implemented', `${route.path} is in the catalog but not served by this release yet; nothing was charged.`)
+        const prepared = handler.prepare({ query: input, params })
+        const auth = d.gate.authorize({
           route,
           headers: request.headers,
-          resourceUrl: d.publicBaseUrl + new URL(request.url).pathname,
+          resourceUrl: d.publicBaseUrl + pathOf(request.url),
           requestId,
           fingerprint: `${route.id}|${prepared.key}`,
-        },
-        async ({ artifactPath }) => {
-          const result = await prepared.run()
-          return JSON.stringify({
-            success: true,
-            data: result.data,
-            meta: {
-              request_id: requestId,
-              generated_at: new Date().toISOString(),
-              pipeline_version: PIPELINE_VERSION,
-              ...(result.cacheStatus ? { cache_status: result.cacheStatus } : {}),
-              artifact_path: artifactPath,
-            },
-            pricing: { amount_usd: route.priceUsd, payment_status: 'paid' },
-          })
-        },
-      )
-      d.notePayer(request, answer.payer)
+        })
+        return fulfil(request, requestId, prepared, auth).catch((e: unknown) => answerError(request, requestId, e))
+      } catch (e) {
+        return answerError(request, requestId, e)
+      }
+    }
+    const answerError = (request: Request, requestId: string, e: unknown): Response => {
+      if (!(e instanceof ApiError)) throw e // Elysia's onError answers internal_error and logs it
+      d.noteOutcome(request, e.status)
+      return errorResponse(e, requestId)
+    }
+    const fulfil = async (request: Request, requestId: string, prepared: Prepared, auth: Authorized) => {
+      const answer = await d.gate.fulfil(auth, async ({ artifactPath }) => {
+        const result = await prepared.run()
+        return JSON.stringify({
+          success: true,
+          data: result.data,
+          meta: {
+            request_id: requestId,
+            generated_at: new Date().toISOString(),
+            pipeline_version: PIPELINE_VERSION,
+            ...(result.cacheStatus ? { cache_status: result.cacheStatus } : {}),
+            artifact_path: artifactPath,
+          },
+          pricing: { amount_usd: route.priceUsd, payment_status: 'paid' },
+        })
+      })
+      d.noteOutcome(request, 200, answer.payer)
       return new Response(answer.body, {
         status: 200,
         headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId, ...answer.headers },

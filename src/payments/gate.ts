@@ -2,7 +2,7 @@ import type { RouteSpec } from '../catalog'
 import { ApiError } from '../http/errors'
 import type { PaymentLedger } from './ledger'
 import type { NetworkName } from './networks'
-import { decodeProof, readProofHeader } from './proof'
+import { decodeProof, readProofHeader, type Proof } from './proof'
 import { paymentRequiredParts, termsFor, type PaymentTerms } from './requirements'
 import type { Settler } from './settlement'
 import { verifyLocally } from './verify-local'
@@ -26,6 +26,14 @@ export interface PaidRequest {
   fingerprint: string
 }
 
+/** A proof that verified against a route's terms, not yet claimed. */
+export interface Authorized {
+  req: PaidRequest
+  proof: Proof
+  terms: PaymentTerms
+  payer: `0x${string}`
+}
+
 export interface PaidContext {
   payer: `0x${string}`
   artifactPath: string
@@ -39,6 +47,7 @@ export interface GateAnswer {
 }
 
 const POLL_MS = 200
+const MAX_CACHED_REQUIREMENTS = 10_000
 
 /**
  * The x402 payment gate. Verifies the proof, claims its nonce, runs the paid work, settles only after
@@ -47,6 +56,8 @@ const POLL_MS = 200
  */
 export class PaymentGate {
   private readonly terms = new Map<string, PaymentTerms>()
+  /** The unpaid 402 is the most frequent answer: its requirements are built once per resource URL. */
+  private readonly unpaid = new Map<string, ApiError>()
   private readonly inflight = new Map<string, Promise<void>>()
   private readonly now: () => number
 
@@ -69,11 +80,26 @@ export class PaymentGate {
     return new ApiError(code, message, details, parts.headers, parts.body)
   }
 
-  async charge(req: PaidRequest, work: (paid: PaidContext) => Promise<string>): Promise<GateAnswer> {
-    const header = readProofHeader(req.headers)
-    if (!header) {
-      throw this.paymentError(req, 'payment_required', `Payment required: USD ${req.route.priceUsd} in USDC via x402 (send the proof in the x402-payment header).`)
+  /** The same immutable error object answers every unpaid request for one resource (see ApiError.toJson). */
+  private paymentRequired(req: PaidRequest): ApiError {
+    const key = `${req.route.id} ${req.resourceUrl}`
+    let error = this.unpaid.get(key)
+    if (!error) {
+      error = this.paymentError(req, 'payment_required', `Payment required: USD ${req.route.priceUsd} in USDC via x402 (send the proof in the x402-payment header).`)
+      if (this.unpaid.size >= MAX_CACHED_REQUIREMENTS) this.unpaid.clear() // path-parameter routes could grow it without bound
+      this.unpaid.set(key, error)
     }
+    return error
+  }
+
+  /**
+   * Step 1, synchronous: is there a proof, is it well-formed, and does it pay this route's terms?
+   * Throws the 402 (with requirements) otherwise. Local mode verifies offline; a facilitator's verify
+   * call would replace `verifyLocally` here.
+   */
+  authorize(req: PaidRequest): Authorized {
+    const header = readProofHeader(req.headers)
+    if (!header) throw this.paymentRequired(req)
     let proof
     try {
       proof = decodeProof(header)
@@ -84,11 +110,19 @@ export class PaymentGate {
     const terms = this.termsOf(req.route)
     const verdict = verifyLocally(proof, terms, this.now())
     if (!verdict.ok) throw this.paymentError(req, 'payment_invalid', verdict.message, { reason: verdict.reason })
+    return { req, proof, terms, payer: verdict.payer }
+  }
 
+  /**
+   * Step 2: claim the nonce, run the paid work, settle, store the artifact. A retry of the same request
+   * with the same proof gets the stored result; the same proof for another request is refused.
+   */
+  async fulfil(auth: Authorized, work: (paid: PaidContext) => Promise<string>): Promise<GateAnswer> {
+    const { req, proof, terms, payer } = auth
     const a = proof.authorization
     const key = `${terms.network.caip2}:${terms.network.asset}:${a.from}:${a.nonce}`.toLowerCase()
     const claimRow = {
-      key, network: terms.network.caip2, payer: verdict.payer, nonce: a.nonce.toLowerCase(), routeId: req.route.id,
+      key, network: terms.network.caip2, payer, nonce: a.nonce.toLowerCase(), routeId: req.route.id,
       fingerprint: req.fingerprint, amountAtomic: terms.amountAtomic.toString(), requestId: req.requestId,
     }
     const deadline = this.now() + terms.maxTimeoutSeconds
@@ -101,7 +135,7 @@ export class PaymentGate {
       if (claim.state === 'served') {
         const stored = claim.artifactId ? this.o.ledger.artifact(claim.artifactId, this.now()) : null
         if (!stored) throw this.paymentError(req, 'payment_replayed', 'This payment was already served and its stored result has expired; sign a new payment.', { reason: 'artifact_expired' })
-        return { body: stored.body, headers: { 'x-payment-replay': 'stored-result' }, payer: verdict.payer }
+        return { body: stored.body, headers: { 'x-payment-replay': 'stored-result' }, payer: payer }
       }
       // Same request still running (a client retry after a dropped connection): wait for it, then look again.
       const running = this.inflight.get(key)
@@ -114,8 +148,8 @@ export class PaymentGate {
     this.inflight.set(key, new Promise<void>((r) => (done = r)))
     try {
       const artifactId = `art_${Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')}`
-      const body = await work({ payer: verdict.payer, artifactPath: `/v1/artifacts/${artifactId}` })
-      const settlement = await this.o.settler.settle(proof, terms, verdict.payer)
+      const body = await work({ payer: payer, artifactPath: `/v1/artifacts/${artifactId}` })
+      const settlement = await this.o.settler.settle(proof, terms, payer)
       const now = this.now()
       this.o.ledger.complete(key, { id: artifactId, body, expiresAt: now + this.o.artifactTtlSeconds }, now)
       const headers: Record<string, string> = {}
@@ -124,7 +158,7 @@ export class PaymentGate {
         headers['X-PAYMENT-RESPONSE'] = encoded
         headers['PAYMENT-RESPONSE'] = encoded
       }
-      return { body, headers, payer: verdict.payer }
+      return { body, headers, payer: payer }
     } catch (e) {
       this.o.ledger.release(key, this.now())
       throw e

@@ -20,7 +20,12 @@ describe('request ids', () => {
   test('every answer carries a request id in the header and, for errors, in meta', async () => {
     const res = await rt.get('/v1/market-data/flights/summary')
     const body = await error(res, 400, 'invalid_parameter')
-    expect(body.meta.request_id).toMatch(/^req_[0-9a-f]{32}$/)
+    expect(body.meta.request_id).toMatch(/^req_[0-9a-f]{28}$/)
+  })
+
+  test('minted ids differ from request to request', async () => {
+    const ids = await Promise.all(Array.from({ length: 20 }, async () => (await rt.get('/health')).headers.get('x-request-id')))
+    expect(new Set(ids).size).toBe(20)
   })
 
   test('a safe incoming x-request-id is kept', async () => {
