@@ -7,7 +7,8 @@ import { freeRoutes, type Readiness } from './http/free-routes'
 import type { HandlerMap } from './http/handler'
 import { openapiPlugin } from './http/openapi'
 import { paidRoutes } from './http/paid-routes'
-import { pathOf, requestIdFor } from './http/request-id'
+import { pathOf } from './http/request-id'
+import { RequestLog } from './http/request-log'
 import { explainInvalid } from './http/validation'
 import type { PaymentGate } from './payments/gate'
 import type { PaymentLedger } from './payments/ledger'
@@ -20,13 +21,6 @@ export interface AppDeps {
   publicBaseUrl: string
   logger: Logger
   readiness: () => Promise<Readiness>
-}
-
-interface RequestInfo {
-  id: string
-  start: number
-  status?: number
-  payer?: string
 }
 
 const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[a-z_]+/g, '[^/]+')}$`)
@@ -51,12 +45,11 @@ function explainValidation(request: Request, error: { type?: string; value?: unk
 
 /** Composes the service. Never listens: tests call `app.handle(new Request(...))`, the CLI calls listen. */
 export function createApp(deps: AppDeps) {
-  const info = new WeakMap<Request, RequestInfo>()
-  const requestId = (r: Request) => info.get(r)?.id ?? requestIdFor(null)
+  const log = new RequestLog(deps.logger)
 
   /** One place that turns any failure into the error envelope. */
   const errorFor = (code: unknown, error: unknown, request: Request): Response => {
-    const id = requestId(request)
+    const id = log.id(request)
     if (error instanceof ApiError) return errorResponse(error, id)
     if (code === 'VALIDATION') return errorResponse(explainValidation(request, error as { type?: string; value?: unknown }), id)
     if (code === 'PARSE') return errorResponse(new ApiError('invalid_parameter', 'The request body is not valid JSON.', { parameter: 'body', reason: 'malformed JSON' }), id)
@@ -70,45 +63,22 @@ export function createApp(deps: AppDeps) {
     return errorResponse(new ApiError('internal_error', 'Internal error; nothing was charged. Quote the request id to support.'), id)
   }
 
+  // No global onRequest/onAfterResponse hooks: handlers log through RequestLog (see there why).
   // normalize: false makes `additionalProperties: false` reject unknown parameters instead of dropping them.
   return new Elysia({ name: 'market-intel-api', normalize: false })
-    // The id goes into each response where it is built: setting it on `set.headers` here would make
-    // Elysia rebuild every returned Response to merge the header (measured ~10% of the 402 path).
-    .onRequest(({ request }) => {
-      info.set(request, { id: requestIdFor(request.headers.get('x-request-id')), start: performance.now() })
-    })
     .onError(({ code, error, request }) => {
       const response = errorFor(code, error, request)
-      const i = info.get(request)
-      if (i) i.status = response.status
+      log.finish(request, response.status)
       return response
     })
-    .onAfterResponse(({ request, set }) => {
-      const i = info.get(request)
-      if (!i) return
-      deps.logger.info('request', {
-        request_id: i.id,
-        method: request.method,
-        path: pathOf(request.url),
-        status: i.status ?? set.status,
-        latency_ms: Math.round((performance.now() - i.start) * 100) / 100,
-        ...(i.payer ? { payer: i.payer } : {}),
-      })
-    })
     .use(openapiPlugin())
-    .use(freeRoutes({ version: pkg.version, ledger: deps.ledger, readiness: deps.readiness, requestId }))
+    .use(freeRoutes({ version: pkg.version, ledger: deps.ledger, readiness: deps.readiness, log }))
     .use(
       paidRoutes({
         gate: deps.gate,
         handlers: deps.handlers,
         publicBaseUrl: deps.publicBaseUrl,
-        requestId,
-        noteOutcome: (r, status, payer) => {
-          const i = info.get(r)
-          if (!i) return
-          i.status = status
-          if (payer) i.payer = payer
-        },
+        log,
       }),
     )
 }

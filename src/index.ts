@@ -48,6 +48,7 @@ async function serve() {
     runtime.logger.info('shutting down', { signal })
     await runtime.app.stop() // stops accepting and lets requests in flight finish
     runtime.close()
+    runtime.logger.flush()
     process.exit(0)
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))

@@ -26,10 +26,7 @@ export interface ErrorEnvelope {
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 
 export function errorResponse(err: ApiError, requestId: string): Response {
-  return new Response(err.toJson(requestId), {
-    status: err.status,
-    headers: { ...JSON_HEADERS, 'x-request-id': requestId, ...err.headers },
-  })
+  return new Response(err.toJson(requestId), { status: err.status, headers: err.responseHeaders(requestId) })
 }
 
 export function jsonResponse(body: unknown, status: number, requestId: string, headers?: Record<string, string>): Response {

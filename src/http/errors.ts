@@ -28,6 +28,7 @@ export class ApiError extends Error {
   }
 
   private template?: [string, string]
+  private headerTemplate?: Headers
 
   /**
    * The error envelope as JSON for one request id. The rest is serialised once per error object, so a
@@ -47,6 +48,14 @@ export class ApiError extends Error {
       this.template = [json.slice(0, at), json.slice(at + marker.length)]
     }
     return this.template[0] + JSON.stringify(requestId) + this.template[1]
+  }
+
+  /** Response headers for one request id; like the body, the constant part is built once. */
+  responseHeaders(requestId: string): Headers {
+    this.headerTemplate ??= new Headers({ 'content-type': 'application/json; charset=utf-8', ...this.headers })
+    const h = new Headers(this.headerTemplate)
+    h.set('x-request-id', requestId)
+    return h
   }
 }
 

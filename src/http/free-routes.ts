@@ -2,6 +2,7 @@ import { Elysia, t } from 'elysia'
 import { notFound } from './errors'
 import { jsonResponse } from './envelope'
 import type { PaymentLedger } from '../payments/ledger'
+import type { RequestLog } from './request-log'
 
 export interface Readiness {
   ready: boolean
@@ -21,22 +22,26 @@ const free = (data: unknown, requestId: string) =>
   )
 
 /** Routes that never ask for payment: liveness, readiness, and paid results fetched again by their artifact path. */
-export function freeRoutes(o: { version: string; ledger: PaymentLedger; readiness: () => Promise<Readiness>; requestId: (r: Request) => string }) {
+export function freeRoutes(o: { version: string; ledger: PaymentLedger; readiness: () => Promise<Readiness>; log: RequestLog }) {
+  const answer = (request: Request, response: Response) => {
+    o.log.finish(request, response.status)
+    return response
+  }
   return new Elysia({ name: 'free-routes' })
-    .get('/health', ({ request }) => free({ status: 'ok', version: o.version }, o.requestId(request)), {
+    .get('/health', ({ request }) => answer(request, free({ status: 'ok', version: o.version }, o.log.id(request))), {
       detail: { tags: ['service'], summary: 'Liveness: the process answers' },
     })
     .get(
       '/ready',
       async ({ request }) => {
-        const id = o.requestId(request)
+        const id = o.log.id(request)
         const r = await o.readiness()
-        if (r.ready) return free(r, id)
-        return jsonResponse(
+        if (r.ready) return answer(request, free(r, id))
+        return answer(request, jsonResponse(
           { success: false, error: { code: 'dataset_unavailable', message: 'Not ready: datasets or DuckDB unavailable.', details: r.checks }, meta: { request_id: id } },
           503,
           id,
-        )
+        ))
       },
       { detail: { tags: ['service'], summary: 'Readiness: DuckDB answers and the datasets are loaded' } },
     )
@@ -45,7 +50,7 @@ export function freeRoutes(o: { version: string; ledger: PaymentLedger; readines
       ({ params, request }) => {
         const stored = o.ledger.artifact(params.id, Math.floor(Date.now() / 1000))
         if (!stored) throw notFound('artifact', params.id, 'id')
-        return jsonResponse(stored.body, 200, o.requestId(request), { 'x-artifact-expires-at': new Date(stored.expiresAt * 1000).toISOString() })
+        return answer(request, jsonResponse(stored.body, 200, o.log.id(request), { 'x-artifact-expires-at': new Date(stored.expiresAt * 1000).toISOString() }))
       },
       {
         params: t.Object({ id: t.String({ pattern: '^art_[A-Za-z0-9_-]{22}$' }) }),

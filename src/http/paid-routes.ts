@@ -5,18 +5,18 @@ import { PROOF_HEADERS } from '../payments/proof'
 import { errorResponse, PIPELINE_VERSION } from './envelope'
 import { ApiError } from './errors'
 import { pathOf } from './request-id'
+import type { RequestLog } from './request-log'
 import type { HandlerMap, Prepared } from './handler'
 
 export interface PaidRouteDeps {
   gate: PaymentGate
   handlers: HandlerMap
   publicBaseUrl: string
-  requestId: (r: Request) => string
-  /** Tells the request log the status sent and, once paid, the payer. */
-  noteOutcome: (r: Request, status: number, payer?: string) => void
+  log: RequestLog
 }
 
 /** Documents the proof headers in OpenAPI (Elysia derives `parameters` from route schemas). */
+/** Documents the proof headers in OpenAPI only: the gate reads and checks them, so Elysia need not (noValidate). */
 const ProofHeaders = t.Object(
   Object.fromEntries(
     PROOF_HEADERS.map((name, i) => [
@@ -24,6 +24,7 @@ const ProofHeaders = t.Object(
       t.Optional(t.String({ description: i === 0 ? 'x402 payment proof (base64 JSON). X-PAYMENT and PAYMENT-SIGNATURE are accepted too.' : `Alias of x402-payment (x402 v${i}).` })),
     ]),
   ),
+  { noValidate: true },
 )
 
 const errorRef = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } })
@@ -67,7 +68,7 @@ export function paidRoutes(d: PaidRouteDeps) {
     // Synchronous until payment is verified: the free answers (400/404/501) and the 402 — the most
     // frequent answer of a paid API — are returned directly, without promises or Elysia's error path.
     const serve = (request: Request, input: Record<string, unknown>, params: Record<string, string>): Response | Promise<Response> => {
-      const requestId = d.requestId(request)
+      const requestId = d.log.id(request)
       try {
         if (!handler) throw new ApiError('not_implemented', `${route.path} is in the catalog but not served by this release yet; nothing was charged.`)
         const prepared = handler.prepare({ query: input, params })
@@ -78,6 +79,7 @@ export function paidRoutes(d: PaidRouteDeps) {
           requestId,
           fingerprint: `${route.id}|${prepared.key}`,
         })
+        if (auth instanceof ApiError) return answerError(request, requestId, auth)
         return fulfil(request, requestId, prepared, auth).catch((e: unknown) => answerError(request, requestId, e))
       } catch (e) {
         return answerError(request, requestId, e)
@@ -85,7 +87,7 @@ export function paidRoutes(d: PaidRouteDeps) {
     }
     const answerError = (request: Request, requestId: string, e: unknown): Response => {
       if (!(e instanceof ApiError)) throw e // Elysia's onError answers internal_error and logs it
-      d.noteOutcome(request, e.status)
+      d.log.finish(request, e.status)
       return errorResponse(e, requestId)
     }
     const fulfil = async (request: Request, requestId: string, prepared: Prepared, auth: Authorized) => {
@@ -104,7 +106,7 @@ export function paidRoutes(d: PaidRouteDeps) {
           pricing: { amount_usd: route.priceUsd, payment_status: 'paid' },
         })
       })
-      d.noteOutcome(request, 200, answer.payer)
+      d.log.finish(request, 200, answer.payer)
       return new Response(answer.body, {
         status: 200,
         headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId, ...answer.headers },

@@ -1,11 +1,12 @@
+import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { keccak_256 } from '@noble/hashes/sha3.js'
-import elliptic from 'elliptic'
 
 /**
  * EIP-712 digest and signer recovery for EIP-3009 `TransferWithAuthorization`, the authorization an
  * x402 `exact` EVM payment carries. This is the per-request hot path, so the domain separator and the
- * type hash are computed once, and recovery uses elliptic (measured ~3x faster than viem/noble under
- * Bun). test/payments/eip3009.test.ts proves digest and signer equal viem's for the same inputs.
+ * type hash are computed once and the digest is hashed directly (~0.03 ms instead of viem's ~0.12 ms).
+ * Recovery uses @noble/curves (audited; ~1.0 ms per signature here, against ~4.8 ms for elliptic; see
+ * BENCHMARKS.md). test/payments/eip3009.test.ts proves digest and signer equal viem's.
  */
 export interface Authorization {
   from: `0x${string}`
@@ -29,8 +30,7 @@ const TRANSFER_TYPEHASH = keccak_256(
   enc.encode('TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)'),
 )
 
-const secp = new elliptic.ec('secp256k1')
-const N = BigInt(`0x${secp.curve.n.toString(16)}`)
+const N = secp256k1.Point.CURVE().n
 const HALF_N = N >> 1n
 
 function hexToBytes(hex: string): Uint8Array {
@@ -89,9 +89,8 @@ export function recoverSigner(digest: Uint8Array, signature: `0x${string}`): `0x
   if (v !== 0 && v !== 1) return null
   if (r === 0n || r >= N || s === 0n || s > HALF_N) return null
   try {
-    const point = secp.recoverPubKey(digest, { r: signature.slice(2, 66), s: signature.slice(66, 130) }, v)
-    const uncompressed = Uint8Array.from(point.encode('array', false) as number[])
-    const hash = keccak_256(uncompressed.subarray(1))
+    const point = new secp256k1.Signature(r, s, v).recoverPublicKey(digest)
+    const hash = keccak_256(point.toBytes(false).subarray(1))
     return `0x${Buffer.from(hash.subarray(12)).toString('hex')}`
   } catch {
     return null

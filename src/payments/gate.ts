@@ -94,12 +94,13 @@ export class PaymentGate {
 
   /**
    * Step 1, synchronous: is there a proof, is it well-formed, and does it pay this route's terms?
-   * Throws the 402 (with requirements) otherwise. Local mode verifies offline; a facilitator's verify
-   * call would replace `verifyLocally` here.
+   * An unpaid request gets its 402 back as a value (the hot path: no throw); an invalid proof throws
+   * the 402 with the reason. Local mode verifies offline; a facilitator's verify call would replace
+   * `verifyLocally` here.
    */
-  authorize(req: PaidRequest): Authorized {
+  authorize(req: PaidRequest): Authorized | ApiError {
     const header = readProofHeader(req.headers)
-    if (!header) throw this.paymentRequired(req)
+    if (!header) return this.paymentRequired(req)
     let proof
     try {
       proof = decodeProof(header)

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { hashTypedData, recoverAddress, recoverTypedDataAddress, toHex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import elliptic from 'elliptic'
+import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { authorizationDigest, domainSeparator, recoverSigner, type Authorization } from '../../src/payments/eip3009'
 import { NETWORKS } from '../../src/payments/networks'
 
@@ -16,7 +16,7 @@ const types = {
   ],
 } as const
 
-const N = BigInt(`0x${new elliptic.ec('secp256k1').curve.n.toString(16)}`)
+const N = secp256k1.Point.CURVE().n
 
 function randomAuthorization(from: `0x${string}`): Authorization {
   const rnd = (bytes: number) => BigInt(toHex(crypto.getRandomValues(new Uint8Array(bytes))))

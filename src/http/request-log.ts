@@ -1,0 +1,44 @@
+import type { Logger } from './logger'
+import { pathOf, requestIdFor } from './request-id'
+
+interface RequestInfo {
+  id: string
+  start: number
+  logged: boolean
+}
+
+const INFO = Symbol('request-info')
+type Tagged = Request & { [INFO]?: RequestInfo }
+
+/**
+ * Request id and one JSON log line per request, kept on the Request itself. Handlers call `begin` and
+ * `finish` explicitly: global onRequest/onAfterResponse hooks cost about a fifth of the 402 path's
+ * throughput in Elysia (measured, see BENCHMARKS.md), so the hot routes avoid them.
+ */
+export class RequestLog {
+  constructor(private readonly logger: Logger) {}
+
+  begin(request: Request): RequestInfo {
+    const r = request as Tagged
+    return (r[INFO] ??= { id: requestIdFor(request.headers.get('x-request-id')), start: performance.now(), logged: false })
+  }
+
+  id(request: Request): string {
+    return this.begin(request).id
+  }
+
+  /** Logs the request once: method, path, status, handler latency and, for paid answers, the payer. */
+  finish(request: Request, status: number, payer?: string): void {
+    const info = this.begin(request)
+    if (info.logged || !this.logger.enabled('info')) return
+    info.logged = true
+    this.logger.info('request', {
+      request_id: info.id,
+      method: request.method,
+      path: pathOf(request.url),
+      status,
+      latency_ms: Math.round((performance.now() - info.start) * 100) / 100,
+      ...(payer ? { payer } : {}),
+    })
+  }
+}
