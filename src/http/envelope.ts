@@ -10,17 +10,12 @@ export interface SuccessMeta {
   artifact_path?: string
 }
 
+/** The success envelope of a paid route (errors: ApiError.toJson). */
 export interface SuccessEnvelope<D = unknown> {
   success: true
   data: D
   meta: SuccessMeta
   pricing: { amount_usd: string; payment_status: 'paid' }
-}
-
-export interface ErrorEnvelope {
-  success: false
-  error: { code: string; message: string; details?: Record<string, unknown> }
-  meta: { request_id: string }
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }

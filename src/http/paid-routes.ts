@@ -2,7 +2,7 @@ import { Elysia, t, type TSchema } from 'elysia'
 import { CATALOG, type RouteSpec } from '../catalog'
 import type { Authorized, PaymentGate } from '../payments/gate'
 import { PROOF_HEADERS } from '../payments/proof'
-import { errorResponse, PIPELINE_VERSION } from './envelope'
+import { errorResponse, jsonResponse, PIPELINE_VERSION, type SuccessEnvelope } from './envelope'
 import { ApiError } from './errors'
 import { pathOf } from './request-id'
 import type { RequestLog } from './request-log'
@@ -93,7 +93,7 @@ export function paidRoutes(d: PaidRouteDeps) {
     const fulfil = async (request: Request, requestId: string, prepared: Prepared, auth: Authorized) => {
       const answer = await d.gate.fulfil(auth, async ({ artifactPath }) => {
         const result = await prepared.run()
-        return JSON.stringify({
+        const envelope: SuccessEnvelope = {
           success: true,
           data: result.data,
           meta: {
@@ -104,13 +104,11 @@ export function paidRoutes(d: PaidRouteDeps) {
             artifact_path: artifactPath,
           },
           pricing: { amount_usd: route.priceUsd, payment_status: 'paid' },
-        })
+        }
+        return JSON.stringify(envelope)
       })
       d.log.finish(request, 200, answer.payer)
-      return new Response(answer.body, {
-        status: 200,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId, ...answer.headers },
-      })
+      return jsonResponse(answer.body, 200, requestId, answer.headers)
     }
     const doc = detail(route, Boolean(handler))
     const schemas = { ...(route.params ? { params: route.params } : {}), headers: ProofHeaders, detail: doc }

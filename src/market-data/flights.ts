@@ -1,6 +1,6 @@
 import { MAX_AGGREGATE_DESTINATIONS } from '../catalog/flights'
 import type { MarketSnapshot, Place } from '../data/datasets'
-import { invalidParameter, notFound } from '../http/errors'
+import { ApiError, invalidParameter, notFound } from '../http/errors'
 import type { HandlerMap, RouteInput } from '../http/handler'
 import { addMonths, direction, pct, resolveMonth, round, threeMonthYoY } from './common'
 import { cachedAnswer, cachedRows, type MarketServices } from './services'
@@ -186,7 +186,13 @@ export function flightHandlers(s: MarketServices): HandlerMap {
         const snap = s.snapshot()
         const month = resolveMonth(snap.flights, query.month)
         const previous = addMonths(month, -1)
-        if (!snap.flights.months.includes(previous)) throw notFound('previous month', previous, 'month', [`${snap.flights.months[1]} to ${snap.flights.months.at(-1)}`])
+        if (!snap.flights.months.includes(previous)) {
+          throw new ApiError('not_found', `No month before ${month} to compare with; growth is available from ${snap.flights.months[1]} to ${snap.flights.months.at(-1)}.`, {
+            parameter: 'month',
+            value: month,
+            known: [`${snap.flights.months[1]} to ${snap.flights.months.at(-1)}`],
+          })
+        }
         const limit = Number(query.limit ?? 20)
         return cachedAnswer(s, snap.flights, 'flights.growth', `${month}|${limit}`, async () => {
           const [now, before] = await Promise.all([destinationsIn(s, snap, month), destinationsIn(s, snap, previous)])
@@ -216,7 +222,8 @@ export function flightHandlers(s: MarketServices): HandlerMap {
         if (names.length > MAX_AGGREGATE_DESTINATIONS) throw invalidParameter('destinations', `at most ${MAX_AGGREGATE_DESTINATIONS} destinations`)
         const places = [...new Map(names.map((n) => resolveDestination(snap, n, 'destinations')).map((p) => [p.name, p])).values()]
         const month = resolveMonth(snap.flights, query.month)
-        const members = places.map((p) => p.name).sort()
+        // Echoed in the caller's order (duplicates such as Tokyo,TYO folded into one).
+        const members = places.map((p) => p.name)
         // A blank label (e.g. "  ") would pass minLength and echo back as ""; fall back to the member names.
         const label = String(query.label ?? '').trim() || members.join(' + ')
         return cachedAnswer(s, snap.flights, 'flights.aggregate', `${members.join(',')}|${month}|${label}`, async () => {

@@ -1,7 +1,7 @@
 import type { MarketSnapshot } from '../data/datasets'
 import { invalidParameter, notFound } from '../http/errors'
 import type { HandlerMap, RouteInput } from '../http/handler'
-import { addMonths, direction, pct, resolveMonth, round } from './common'
+import { addMonths, direction, pct, resolveMonth, round, threeMonthYoY } from './common'
 import { cachedAnswer, cachedRows, type MarketServices } from './services'
 
 interface CountryMonth {
@@ -135,7 +135,7 @@ export function spendHandlers(s: MarketServices): HandlerMap {
           const acc = METRIC.estimated_average_accommodation_spend_cny!
           const last3 = monthly.slice(-3)
           const sum = (rows: (CountryMonth | undefined)[]) => rows.reduce((t, r) => t + (r?.cards ?? 0), 0)
-          const yoy3 = pct(sum(last3), sum(last3.map((r) => at(addMonths(r.month, -12)))))
+          const yoy3 = threeMonthYoY(monthly.map((r) => ({ month: r.month, value: r.cards })))
           const base2019 = last3.map((r) => at(`2019-${r.month.slice(5)}`))
           return {
             country: country.name,

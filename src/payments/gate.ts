@@ -65,7 +65,7 @@ export class PaymentGate {
     this.now = o.now ?? (() => Math.floor(Date.now() / 1000))
   }
 
-  termsOf(route: RouteSpec): PaymentTerms {
+  private termsOf(route: RouteSpec): PaymentTerms {
     let t = this.terms.get(route.id)
     if (!t) {
       t = termsFor(route, this.o.network, this.o.payTo)
@@ -75,7 +75,7 @@ export class PaymentGate {
   }
 
   /** The 402 for a request without (valid) payment, carrying v1 and v2 requirements. */
-  paymentError(req: PaidRequest, code: 'payment_required' | 'payment_invalid' | 'payment_replayed', message: string, details?: Record<string, unknown>) {
+  private paymentError(req: PaidRequest, code: 'payment_required' | 'payment_invalid' | 'payment_replayed', message: string, details?: Record<string, unknown>) {
     const parts = paymentRequiredParts(req.route, this.termsOf(req.route), req.resourceUrl, message)
     return new ApiError(code, message, details, parts.headers, parts.body)
   }

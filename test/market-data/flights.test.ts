@@ -358,7 +358,7 @@ describe('GET /v1/market-data/flights/aggregate', () => {
   test('echoes the label and the destinations and carries the spec summary fields', async () => {
     const data = await api.data('flights.aggregate', NORTH_ASIA)
     expect(data.label).toBe('North Asia')
-    expect([...data.destinations].sort()).toEqual(['Osaka', 'Seoul', 'Tokyo'])
+    expect(data.destinations).toEqual(['Tokyo', 'Osaka', 'Seoul'])
     expect(data.month).toBe(LATEST_MONTH)
     expect(Number.isInteger(data.summary.estimated_passengers)).toBe(true)
     expect(typeof data.summary.top_origin_city).toBe('string')
@@ -402,8 +402,12 @@ describe('GET /v1/market-data/flights/aggregate', () => {
   })
 
   test('names the cluster after its members when the label is omitted or blank', async () => {
-    expect((await api.data('flights.aggregate', { destinations: 'Tokyo,Seoul' })).label).toBe('Seoul + Tokyo')
-    expect((await api.data('flights.aggregate', { destinations: 'Tokyo,Seoul', label: '   ' })).label).toBe('Seoul + Tokyo')
+    expect((await api.data('flights.aggregate', { destinations: 'Tokyo,Seoul' })).label).toBe('Tokyo + Seoul')
+    expect((await api.data('flights.aggregate', { destinations: 'Tokyo,Seoul', label: '   ' })).label).toBe('Tokyo + Seoul')
+  })
+
+  test('echoes the destinations in the caller’s order, with a name given twice (Tokyo, TYO) folded into one', async () => {
+    expect((await api.data('flights.aggregate', { destinations: 'Seoul,Tokyo,TYO' })).destinations).toEqual(['Seoul', 'Tokyo'])
   })
 
   test(`more than ${MAX_AGGREGATE_DESTINATIONS} destinations is a free 400 naming destinations`, async () => {
