@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { DuckDb } from '../../src/data/duckdb'
+
+let db: DuckDb
+beforeAll(async () => {
+  db = await DuckDb.open(2)
+})
+afterAll(() => db.close())
+
+test('200 concurrent parameterised queries each get their own rows', async () => {
+  const ids = Array.from({ length: 200 }, (_, i) => i)
+  const rows = await Promise.all(ids.map((i) => db.all<{ v: number; s: string }>('SELECT $1::INTEGER * 2 AS v, $2 AS s', [i, `q${i}`])))
+  expect(rows).toEqual(ids.map((i) => [{ v: i * 2, s: `q${i}` }]))
+})
+
+test('a failing query releases its connection for the next one', async () => {
+  await expect(db.all('SELECT * FROM no_such_table')).rejects.toThrow()
+  await expect(db.all('SELECT * FROM no_such_table')).rejects.toThrow()
+  await expect(db.all('SELECT * FROM no_such_table')).rejects.toThrow()
+  expect(await db.all<{ ok: number }>('SELECT 1::INTEGER AS ok')).toEqual([{ ok: 1 }])
+})
+
+test('extensions are never downloaded: autoinstall is off', async () => {
+  expect(await db.all<{ value: string }>("SELECT current_setting('autoinstall_known_extensions')::VARCHAR AS value")).toEqual([{ value: 'false' }])
+})

@@ -1,0 +1,27 @@
+import { expect, test } from 'bun:test'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+const ROOT = resolve(import.meta.dir, '../..')
+
+test('the generator is deterministic: a fresh run reproduces the shipped datasets byte for byte', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'sample-data-'))
+  const proc = Bun.spawn([process.execPath, join(ROOT, 'scripts/generate-sample-data.ts'), out], { stdout: 'pipe', stderr: 'pipe' })
+  expect(await proc.exited).toBe(0)
+  const shipped = JSON.parse(readFileSync(join(ROOT, 'datasets/manifest.json'), 'utf8'))
+  const fresh = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'))
+  expect(fresh).toEqual(shipped)
+  for (const name of ['flights', 'spend']) {
+    const file = shipped.datasets[name].file
+    const sha = new Bun.CryptoHasher('sha256').update(readFileSync(join(ROOT, 'datasets', file))).digest('hex')
+    expect(sha).toBe(shipped.datasets[name].sha256)
+  }
+})
+
+test('the manifest labels the data as a generated sample', () => {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'datasets/manifest.json'), 'utf8'))
+  expect(manifest.sample).toBe(true)
+  expect(manifest.datasets.flights.period).toEqual({ from: '2019-01', to: '2026-10' })
+  expect(manifest.datasets.flights.rows).toBeGreaterThan(40_000)
+})
