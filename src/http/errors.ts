@@ -47,7 +47,8 @@ export class ApiError extends Error {
       const at = json.indexOf(marker)
       this.template = [json.slice(0, at), json.slice(at + marker.length)]
     }
-    return this.template[0] + JSON.stringify(requestId) + this.template[1]
+    // Request ids are safe tokens (request-id.ts): no quoting needed.
+    return `${this.template[0]}"${requestId}"${this.template[1]}`
   }
 
   /** Response headers for one request id; like the body, the constant part is built once. */

@@ -4,7 +4,6 @@ import type { Authorized, PaymentGate } from '../payments/gate'
 import { PROOF_HEADERS } from '../payments/proof'
 import { errorResponse, jsonResponse, PIPELINE_VERSION, type SuccessEnvelope } from './envelope'
 import { ApiError } from './errors'
-import { pathOf } from './request-id'
 import type { RequestLog } from './request-log'
 import type { HandlerMap, Prepared } from './handler'
 
@@ -68,14 +67,14 @@ export function paidRoutes(d: PaidRouteDeps) {
     // Synchronous until payment is verified: the free answers (400/404/501) and the 402 — the most
     // frequent answer of a paid API — are returned directly, without promises or Elysia's error path.
     const serve = (request: Request, input: Record<string, unknown>, params: Record<string, string>): Response | Promise<Response> => {
-      const requestId = d.log.id(request)
+      const { id: requestId, path } = d.log.begin(request)
       try {
         if (!handler) throw new ApiError('not_implemented', `${route.path} is in the catalog but not served by this release yet; nothing was charged.`)
         const prepared = handler.prepare({ query: input, params })
         const auth = d.gate.authorize({
           route,
           headers: request.headers,
-          resourceUrl: d.publicBaseUrl + pathOf(request.url),
+          resourceUrl: d.publicBaseUrl + path,
           requestId,
           fingerprint: `${route.id}|${prepared.key}`,
         })

@@ -1,8 +1,10 @@
 import type { Logger } from './logger'
 import { pathOf, requestIdFor } from './request-id'
 
-interface RequestInfo {
+export interface RequestInfo {
   id: string
+  /** URL path without the query; read once (building `request.url` is not free). */
+  path: string
   start: number
   logged: boolean
 }
@@ -20,7 +22,7 @@ export class RequestLog {
 
   begin(request: Request): RequestInfo {
     const r = request as Tagged
-    return (r[INFO] ??= { id: requestIdFor(request.headers.get('x-request-id')), start: performance.now(), logged: false })
+    return (r[INFO] ??= { id: requestIdFor(request.headers.get('x-request-id')), path: pathOf(request.url), start: performance.now(), logged: false })
   }
 
   id(request: Request): string {
@@ -32,13 +34,13 @@ export class RequestLog {
     const info = this.begin(request)
     if (info.logged || !this.logger.enabled('info')) return
     info.logged = true
-    this.logger.info('request', {
+    this.logger.request({
       request_id: info.id,
       method: request.method,
-      path: pathOf(request.url),
+      path: info.path,
       status,
       latency_ms: Math.round((performance.now() - info.start) * 100) / 100,
-      ...(payer ? { payer } : {}),
+      payer,
     })
   }
 }
