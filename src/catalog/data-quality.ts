@@ -19,3 +19,12 @@ export const Direction = t.Union([t.Literal('up'), t.Literal('down'), t.Literal(
 
 /** Percent change, one decimal; null when the base is zero or missing. */
 export const Pct = t.Union([t.Number(), t.Null()])
+
+/** `data` of the two `months` routes. */
+export const MonthsData = t.Object({
+  months: t.Array(t.String()),
+  earliest: t.String(),
+  latest: t.String(),
+  count: t.Integer(),
+  data_quality: DataQuality,
+})

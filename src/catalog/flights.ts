@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import { DataQuality, Direction, Pct } from './data-quality'
+import { DataQuality, Direction, MonthsData, Pct } from './data-quality'
 import { Limit, Month, PlaceName, Query } from './params'
 import type { RouteSpec } from './types'
 
@@ -25,13 +25,7 @@ export const flightRoutes: RouteSpec[] = [
     summary: 'Available source months of the flight-arrivals dataset',
     description: 'Lists every month (YYYY-MM) for which flight-arrival data exists, oldest first.',
     query: Query({}),
-    data: t.Object({
-      months: t.Array(t.String()),
-      earliest: t.String(),
-      latest: t.String(),
-      count: t.Integer(),
-      data_quality: DataQuality,
-    }),
+    data: MonthsData,
   },
   {
     ...base,

@@ -3,7 +3,7 @@ import type { MarketSnapshot, Place } from '../data/datasets'
 import { ApiError, invalidParameter, notFound } from '../http/errors'
 import type { HandlerMap, RouteInput } from '../http/handler'
 import { addMonths, direction, pct, resolveMonth, round, threeMonthYoY } from './common'
-import { cachedAnswer, cachedRows, type MarketServices } from './services'
+import { cachedAnswer, cachedRows, monthsHandler, type MarketServices } from './services'
 
 interface MonthTotals {
   month: string
@@ -72,15 +72,7 @@ const share = (part: number, total: number) => (total > 0 ? round((part / total)
 
 export function flightHandlers(s: MarketServices): HandlerMap {
   return {
-    'flights.months': {
-      prepare() {
-        const snap = s.snapshot()
-        const months = snap.flights.months
-        return cachedAnswer(s, snap.flights, 'flights.months', '', async () => ({
-          months, earliest: months[0], latest: months.at(-1), count: months.length,
-        }))
-      },
-    },
+    'flights.months': monthsHandler(s, 'flights.months', (snap) => snap.flights),
 
     'flights.summary': {
       prepare({ query }: RouteInput) {

@@ -1,7 +1,7 @@
 import type { DuckDb } from '../data/duckdb'
 import { dataQuality, type LoadedDataset, type MarketSnapshot } from '../data/datasets'
 import type { ResultCache } from '../data/result-cache'
-import type { HandlerResult, Prepared } from '../http/handler'
+import type { HandlerResult, Prepared, RouteHandler } from '../http/handler'
 
 export interface MarketServices {
   db: DuckDb
@@ -34,4 +34,15 @@ export function cachedAnswer(
 export async function cachedRows<T>(s: MarketServices, dataset: LoadedDataset, key: string, sql: string, params: (string | number)[]): Promise<T[]> {
   const { value } = await s.cache.get(`${dataset.entry.version}|rows|${key}`, () => s.db.all<T>(sql, params))
   return value
+}
+
+/** The `months` route of a dataset: the months it covers, oldest first. */
+export function monthsHandler(s: MarketServices, routeId: string, pick: (snap: ReturnType<MarketServices['snapshot']>) => LoadedDataset): RouteHandler {
+  return {
+    prepare() {
+      const dataset = pick(s.snapshot())
+      const months = dataset.months
+      return cachedAnswer(s, dataset, routeId, '', async () => ({ months, earliest: months[0], latest: months.at(-1), count: months.length }))
+    },
+  }
 }

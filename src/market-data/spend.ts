@@ -2,7 +2,7 @@ import type { MarketSnapshot } from '../data/datasets'
 import { invalidParameter, notFound } from '../http/errors'
 import type { HandlerMap, RouteInput } from '../http/handler'
 import { addMonths, direction, pct, resolveMonth, round, threeMonthYoY } from './common'
-import { cachedAnswer, cachedRows, type MarketServices } from './services'
+import { cachedAnswer, cachedRows, monthsHandler, type MarketServices } from './services'
 
 interface CountryMonth {
   month: string
@@ -55,15 +55,7 @@ function countryMonthly(s: MarketServices, snap: MarketSnapshot, country: string
 
 export function spendHandlers(s: MarketServices): HandlerMap {
   return {
-    'spend.months': {
-      prepare() {
-        const snap = s.snapshot()
-        const months = snap.spend.months
-        return cachedAnswer(s, snap.spend, 'spend.months', '', async () => ({
-          months, earliest: months[0], latest: months.at(-1), count: months.length,
-        }))
-      },
-    },
+    'spend.months': monthsHandler(s, 'spend.months', (snap) => snap.spend),
 
     'spend.countries': {
       prepare({ query }: RouteInput) {

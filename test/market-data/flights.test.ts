@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { MAX_AGGREGATE_DESTINATIONS } from '../../src/catalog/flights'
 import {
-  bounds, Client, directionOf, expectClientError, expectDocumentedData, expectPaidEnvelope, expectRoundedFrom,
+  bounds, Client, directionOf, describeSharedContract, expectClientError, expectDocumentedData, expectPaidEnvelope, expectRoundedFrom,
   expectSampleNotice, LATEST_MONTH, Parquet, pctChange, route, type Answer, type Query,
 } from './support'
 
@@ -81,23 +81,7 @@ describe('every flights route', () => {
     ['flights.growth', {}],
     ['flights.aggregate', { destinations: 'Tokyo,Osaka,Seoul', label: 'North Asia' }],
   ]
-  const answers = new Map<string, Answer>()
-
-  beforeAll(async () => {
-    for (const [id, query] of samples) answers.set(id, await api.paid(id, query))
-  })
-
-  test.each(samples.map(([id]) => id))('%s answers 200 with the paid success envelope at its catalog price', (id) => {
-    expectPaidEnvelope(answers.get(id)!, route(id))
-  })
-
-  test.each(samples.map(([id]) => id))('%s returns every documented data field with its documented type', (id) => {
-    expectDocumentedData(route(id), answers.get(id)!.body.data)
-  })
-
-  test.each(samples.map(([id]) => id))('%s says its figures are a generated sample', (id) => {
-    expectSampleNotice(answers.get(id)!.body.data, 'flights')
-  })
+  const answers = describeSharedContract(() => api, 'flights', samples)
 })
 
 describe('GET /v1/market-data/flights/months', () => {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Value } from '@sinclair/typebox/value'
 import {
-  bounds, Client, directionOf, expectClientError, expectDocumentedData, expectPaidEnvelope, expectRoundedFrom, expectSampleNotice,
+  bounds, Client, directionOf, describeSharedContract, expectClientError, expectDocumentedData, expectPaidEnvelope, expectRoundedFrom, expectSampleNotice,
   LATEST_MONTH, Parquet, pctChange, route, strictSchema, type Answer, type Query,
 } from './support'
 
@@ -53,23 +53,7 @@ describe('every spend route', () => {
     ['spend.trends', { country: 'Japan' }],
     ['spend.series', { country: 'Japan', metric: 'total_cards' }],
   ]
-  const answers = new Map<string, Answer>()
-
-  beforeAll(async () => {
-    for (const [id, query] of samples) answers.set(id, await api.paid(id, query))
-  })
-
-  test.each(samples.map(([id]) => id))('%s answers 200 with the paid success envelope at its catalog price', (id) => {
-    expectPaidEnvelope(answers.get(id)!, route(id))
-  })
-
-  test.each(samples.map(([id]) => id))('%s returns every documented data field with its documented type', (id) => {
-    expectDocumentedData(route(id), answers.get(id)!.body.data)
-  })
-
-  test.each(samples.map(([id]) => id))('%s says its figures are a generated sample', (id) => {
-    expectSampleNotice(answers.get(id)!.body.data, 'spend')
-  })
+  const answers = describeSharedContract(() => api, 'spend', samples)
 
   test('the schema check is strict: an integer sent as a string fails it', () => {
     const data = structuredClone(answers.get('spend.countries')!.body.data)

@@ -7,7 +7,7 @@ import { resolve } from 'node:path'
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api'
 import type { TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
-import { expect } from 'bun:test'
+import { beforeAll, expect, test } from 'bun:test'
 import { routeById, type RouteSpec } from '../../src/catalog'
 import { usdToAtomic } from '../../src/payments/networks'
 import { createPayer } from '../helpers/payer'
@@ -182,4 +182,30 @@ export class Parquet {
     this.conn.closeSync()
     this.instance.closeSync()
   }
+}
+
+/**
+ * The contract every dataset route shares, as tests: the paid envelope at the catalog price, every
+ * documented data field with its type, and the sample-data notice. Returns the answers for more checks.
+ */
+export function describeSharedContract(api: () => Client, dataset: 'flights' | 'spend', samples: [string, Query][]): Map<string, Answer> {
+  const answers = new Map<string, Answer>()
+  const ids = samples.map(([id]) => id)
+
+  beforeAll(async () => {
+    for (const [id, query] of samples) answers.set(id, await api().paid(id, query))
+  })
+
+  test.each(ids)('%s answers 200 with the paid success envelope at its catalog price', (id) => {
+    expectPaidEnvelope(answers.get(id)!, route(id))
+  })
+
+  test.each(ids)('%s returns every documented data field with its documented type', (id) => {
+    expectDocumentedData(route(id), answers.get(id)!.body.data)
+  })
+
+  test.each(ids)('%s says its figures are a generated sample', (id) => {
+    expectSampleNotice(answers.get(id)!.body.data, dataset)
+  })
+  return answers
 }
