@@ -11,8 +11,18 @@ request = function()
   return wrk.format("GET", path, { ["x402-payment"] = proofs[i] })
 end
 
+-- The service marks answers served again from a stored result: count them, so a benchmark that
+-- accidentally replays proofs (measuring the replay path, not payment) says so.
+local replays = 0
+response = function(status, headers, body)
+  if headers["x-payment-replay"] then replays = replays + 1 end
+end
+
 done = function(summary, latency, requests)
   if summary.requests > #proofs then
     io.stderr:write(string.format("WARNING: %d requests but only %d proofs; later requests were replays\n", summary.requests, #proofs))
+  end
+  if replays > 0 then
+    io.stderr:write(string.format("WARNING: %d answers were replays of an already used proof\n", replays))
   end
 end

@@ -53,7 +53,8 @@ export function freeRoutes(o: { version: string; ledger: PaymentLedger; readines
         return answer(request, jsonResponse(stored.body, 200, o.log.id(request), { 'x-artifact-expires-at': new Date(stored.expiresAt * 1000).toISOString() }))
       },
       {
-        params: t.Object({ id: t.String({ pattern: '^art_[A-Za-z0-9_-]{22}$' }) }),
+        // No pattern: any id that is not a stored artifact is simply not found (404), never a 400.
+        params: t.Object({ id: t.String({ description: 'art_… id from meta.artifact_path' }) }),
         detail: { tags: ['service'], summary: 'A paid result again, free, for 24 h after payment (meta.artifact_path)' },
       },
     )

@@ -32,6 +32,8 @@ export interface Authorized {
   proof: Proof
   terms: PaymentTerms
   payer: `0x${string}`
+  /** Set for an authentic but expired proof: only its stored result may be returned, else this error. */
+  storedOnly?: ApiError
 }
 
 export interface PaidContext {
@@ -110,8 +112,15 @@ export class PaymentGate {
     }
     const terms = this.termsOf(req.route)
     const verdict = verifyLocally(proof, terms, this.now())
-    if (!verdict.ok) throw this.paymentError(req, 'payment_invalid', verdict.message, { reason: verdict.reason })
-    return { req, proof, terms, payer: verdict.payer }
+    if (verdict.ok) return { req, proof, terms, payer: verdict.payer }
+    const refusal = this.paymentError(req, 'payment_invalid', verdict.message, { reason: verdict.reason })
+    if (verdict.reason === 'expired') {
+      // An authentic proof past its window can no longer pay, but it may still fetch the result it paid
+      // for (a client retrying after a dropped connection): fulfil() serves only a stored result then.
+      const authentic = verifyLocally(proof, terms, this.now(), { ignoreTime: true })
+      if (authentic.ok) return { req, proof, terms, payer: authentic.payer, storedOnly: refusal }
+    }
+    throw refusal
   }
 
   /**
@@ -126,31 +135,41 @@ export class PaymentGate {
       key, network: terms.network.caip2, payer, nonce: a.nonce.toLowerCase(), routeId: req.route.id,
       fingerprint: req.fingerprint, amountAtomic: terms.amountAtomic.toString(), requestId: req.requestId,
     }
-    const deadline = this.now() + terms.maxTimeoutSeconds
     for (;;) {
-      const claim = this.o.ledger.claim(claimRow, this.now())
-      if (claim.status === 'claimed') break
+      const now = this.now()
+      const claim = auth.storedOnly
+        ? (this.o.ledger.lookup(key) ?? { status: 'claimed' as const })
+        : this.o.ledger.claim(claimRow, now, now - terms.maxTimeoutSeconds)
+      if (claim.status === 'claimed') {
+        if (auth.storedOnly) throw auth.storedOnly
+        break
+      }
       if (claim.fingerprint !== req.fingerprint) {
         throw this.paymentError(req, 'payment_replayed', 'This payment proof was already used for a different request; sign a new one.', { reason: 'nonce_used' })
       }
       if (claim.state === 'served') {
-        const stored = claim.artifactId ? this.o.ledger.artifact(claim.artifactId, this.now()) : null
+        const stored = claim.artifactId ? this.o.ledger.artifact(claim.artifactId, now) : null
         if (!stored) throw this.paymentError(req, 'payment_replayed', 'This payment was already served and its stored result has expired; sign a new payment.', { reason: 'artifact_expired' })
-        return { body: stored.body, headers: { 'x-payment-replay': 'stored-result' }, payer: payer }
+        return { body: stored.body, headers: { 'x-payment-replay': 'stored-result' }, payer }
       }
-      // Same request still running (a client retry after a dropped connection): wait for it, then look again.
+      if (claim.state === 'failed') throw auth.storedOnly ?? new Error('ledger: a failed claim was not taken again')
+      // Same request still running (a client retry after a dropped connection): wait for it, then look
+      // again. Held by another process sharing the ledger: poll; a claim idle for longer than the payment
+      // window belongs to a process that died, and the next claim() takes it over.
       const running = this.inflight.get(key)
       if (running) await running
-      else if (this.now() > deadline) throw this.paymentError(req, 'payment_replayed', 'This payment proof is held by a request that did not finish.', { reason: 'nonce_in_use' })
-      else await Bun.sleep(POLL_MS) // held by another process sharing the ledger
+      else if (auth.storedOnly) throw auth.storedOnly
+      else await Bun.sleep(POLL_MS)
     }
 
     let done!: () => void
     this.inflight.set(key, new Promise<void>((r) => (done = r)))
+    let settled = false
     try {
       const artifactId = `art_${Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')}`
-      const body = await work({ payer: payer, artifactPath: `/v1/artifacts/${artifactId}` })
+      const body = await work({ payer, artifactPath: `/v1/artifacts/${artifactId}` })
       const settlement = await this.o.settler.settle(proof, terms, payer)
+      settled = true
       const now = this.now()
       this.o.ledger.complete(key, { id: artifactId, body, expiresAt: now + this.o.artifactTtlSeconds }, now)
       const headers: Record<string, string> = {}
@@ -159,9 +178,11 @@ export class PaymentGate {
         headers['X-PAYMENT-RESPONSE'] = encoded
         headers['PAYMENT-RESPONSE'] = encoded
       }
-      return { body, headers, payer: payer }
+      return { body, headers, payer }
     } catch (e) {
-      this.o.ledger.release(key, this.now())
+      // Before settlement nothing was charged: free the nonce. After it, the money moved: keep the claim
+      // so the proof cannot buy again (reconciling such a payment comes with facilitator settlement).
+      if (!settled) this.o.ledger.release(key, this.now())
       throw e
     } finally {
       this.inflight.delete(key)

@@ -33,8 +33,13 @@ export interface StoredArtifact {
  * instances can later share one (Redis); the default is a local SQLite file.
  */
 export interface PaymentLedger {
-  /** Atomically takes the nonce for this request, or reports who holds it. A `failed` claim may be taken again. */
-  claim(c: PaymentClaim, now: number): ClaimResult
+  /**
+   * Atomically takes the nonce for this request, or reports who holds it. A `failed` claim may be taken
+   * again, and so may an `in_progress` one not touched since `staleBefore` (its process died mid-request).
+   */
+  claim(c: PaymentClaim, now: number, staleBefore: number): ClaimResult
+  /** Who holds a nonce, without taking it. */
+  lookup(key: string): Extract<ClaimResult, { status: 'taken' }> | null
   /** The handler failed: nothing was charged, and the authorization may buy the same or another request later. */
   release(key: string, now: number): void
   /** The handler answered: mark the payment served and keep the result until `artifact.expiresAt`. */
@@ -88,7 +93,7 @@ export class SqliteLedger implements PaymentLedger {
          VALUES ($key, $network, $payer, $nonce, $route, $fingerprint, $amount, $requestId, 'in_progress', $now, $now)
          ON CONFLICT(key) DO UPDATE SET route = excluded.route, fingerprint = excluded.fingerprint, amount_atomic = excluded.amount_atomic,
            request_id = excluded.request_id, state = 'in_progress', updated_at = excluded.updated_at
-         WHERE payments.state = 'failed'
+         WHERE payments.state = 'failed' OR (payments.state = 'in_progress' AND payments.updated_at < $staleBefore)
          RETURNING key`,
       ),
       holder: this.db.query<{ fingerprint: string; state: PaymentState; artifact_id: string | null; updated_at: number }, { key: string }>(
@@ -108,15 +113,20 @@ export class SqliteLedger implements PaymentLedger {
     })
   }
 
-  claim(c: PaymentClaim, now: number): ClaimResult {
+  claim(c: PaymentClaim, now: number, staleBefore: number): ClaimResult {
     const won = this.stmts.claim.get({
       key: c.key, network: c.network, payer: c.payer, nonce: c.nonce, route: c.routeId, fingerprint: c.fingerprint,
-      amount: c.amountAtomic, requestId: c.requestId, now,
+      amount: c.amountAtomic, requestId: c.requestId, now, staleBefore,
     })
     if (won) return { status: 'claimed' }
-    const h = this.stmts.holder.get({ key: c.key })
-    if (!h) throw new Error(`ledger: claim lost but no holder for ${c.key}`)
-    return { status: 'taken', fingerprint: h.fingerprint, state: h.state, artifactId: h.artifact_id, updatedAt: h.updated_at }
+    const holder = this.lookup(c.key)
+    if (!holder) throw new Error(`ledger: claim lost but no holder for ${c.key}`)
+    return holder
+  }
+
+  lookup(key: string): Extract<ClaimResult, { status: 'taken' }> | null {
+    const h = this.stmts.holder.get({ key })
+    return h ? { status: 'taken', fingerprint: h.fingerprint, state: h.state, artifactId: h.artifact_id, updatedAt: h.updated_at } : null
   }
 
   release(key: string, now: number): void {

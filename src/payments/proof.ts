@@ -58,6 +58,10 @@ const malformed = (reason: string) =>
   new ApiError('payment_invalid', `The payment proof is malformed: ${reason}.`, { reason: 'malformed_proof' })
 
 /** Decodes base64 JSON into a Proof; anything else is a 402 payment_invalid, never a 500. */
+const MAX_UINT256 = (1n << 256n) - 1n
+const inUint256 = (a: { value: string; validAfter: string; validBefore: string }) =>
+  BigInt(a.value) <= MAX_UINT256 && BigInt(a.validAfter) <= MAX_UINT256 && BigInt(a.validBefore) <= MAX_UINT256
+
 export function decodeProof(header: string): Proof {
   if (header.length > MAX_PROOF_BYTES) throw malformed(`header longer than ${MAX_PROOF_BYTES} bytes`)
   let decoded: PaymentPayload | unknown
@@ -65,6 +69,9 @@ export function decodeProof(header: string): Proof {
     decoded = decodePaymentSignatureHeader(header.trim())
   } catch {
     throw malformed('not base64-encoded JSON')
+  }
+  if ((checkV1.Check(decoded) || checkV2.Check(decoded)) && !inUint256(decoded.payload.authorization)) {
+    throw malformed('an authorization number exceeds uint256')
   }
   if (checkV1.Check(decoded)) {
     const { scheme, network, payload } = decoded

@@ -115,11 +115,13 @@ describe('paying', () => {
     expect(await again.json()).toEqual(paid)
   })
 
-  test('an unknown artifact is a 404 envelope', async () => {
-    const res = await rt.get('/v1/artifacts/art_AAAAAAAAAAAAAAAAAAAAAA')
-    expect(res.status).toBe(404)
-    expect((await res.json()).error.code).toBe('not_found')
-  })
+  for (const id of ['art_AAAAAAAAAAAAAAAAAAAAAA', 'xyz']) {
+    test(`an unknown artifact (${id}) is a 404 envelope`, async () => {
+      const res = await rt.get(`/v1/artifacts/${id}`)
+      expect(res.status).toBe(404)
+      expect((await res.json()).error.code).toBe('not_found')
+    })
+  }
 
   test('the payment is recorded in the ledger as served, with payer, route and amount', async () => {
     const proof = await payer.proof({ value: price('spend.months') })
@@ -290,5 +292,52 @@ describe('nothing is charged for a request that cannot be served', () => {
     const res = await rt.get('/v1/china/trends?keyword=camping')
     expect(res.status).toBe(501)
     expect((await res.json()).error.code).toBe('not_implemented')
+  })
+})
+
+describe('edge cases found in review', () => {
+  test('an authorization number beyond uint256 is a malformed proof (402), not a 500', async () => {
+    const proof = editProof(await payer.proof({ value: price('flights.summary') }), (p) => {
+      p.payload.authorization.validBefore = '9'.repeat(78)
+    })
+    const res = await rt.get(SUMMARY, { 'x402-payment': proof })
+    expect(res.status).toBe(402)
+    expect((await res.json()).error.details.reason).toBe('malformed_proof')
+  })
+
+  test('after its window closes, a proof still fetches the result it paid for, and buys nothing else', async () => {
+    let now = Math.floor(Date.now() / 1000)
+    const clock = await testRuntime()
+    try {
+      ;(clock.gate as unknown as { now: () => number }).now = () => now
+      const proof = await payer.proof({ value: price('flights.summary'), validBefore: BigInt(now + 30) })
+      const first = await clock.get(SUMMARY, { 'x402-payment': proof })
+      expect(first.status).toBe(200)
+      now += 3600 // the authorization has expired
+      const retry = await clock.get(SUMMARY, { 'x402-payment': proof })
+      expect(retry.status).toBe(200)
+      expect(retry.headers.get('x-payment-replay')).toBe('stored-result')
+      expect(await retry.json()).toEqual(await first.json())
+      const other = await clock.get('/v1/market-data/flights/summary?destination=Osaka', { 'x402-payment': proof })
+      expect(other.status).toBe(402)
+    } finally {
+      clock.close()
+    }
+  })
+
+  test('an expired proof that never bought anything is refused as expired', async () => {
+    const now = BigInt(Math.floor(Date.now() / 1000))
+    const res = await rt.get(SUMMARY, { 'x402-payment': await payer.proof({ value: price('flights.summary'), validBefore: now - 10n }) })
+    expect(res.status).toBe(402)
+    expect((await res.json()).error.details.reason).toBe('expired')
+  })
+
+  test('a claim left in progress by a process that died is taken over once the payment window has passed', () => {
+    const claim = { key: 'k1', network: 'eip155:84532', payer: '0xabc', nonce: '0x01', routeId: 'flights.summary', fingerprint: 'f', amountAtomic: '100000', requestId: 'r1' }
+    expect(rt.ledger.claim(claim, 1000, 1000 - 61).status).toBe('claimed')
+    // Within the window the claim is still held by its (possibly live) owner.
+    expect(rt.ledger.claim({ ...claim, requestId: 'r2' }, 1030, 1030 - 61)).toMatchObject({ status: 'taken', state: 'in_progress' })
+    // Past it, the next claim takes it over.
+    expect(rt.ledger.claim({ ...claim, requestId: 'r3' }, 1100, 1100 - 61).status).toBe('claimed')
   })
 })
