@@ -50,6 +50,8 @@ export interface PaymentLedger {
   close(): void
 }
 
+// Every paid request writes here twice (claim, then served + artifact), so the schema keeps page writes
+// low: payments is WITHOUT ROWID (one B-tree keyed by the nonce instead of a table plus its key index).
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS payments (
   key TEXT PRIMARY KEY,
@@ -64,8 +66,7 @@ CREATE TABLE IF NOT EXISTS payments (
   artifact_id TEXT,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS payments_created ON payments(created_at);
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS artifacts (
   id TEXT PRIMARY KEY,
   payment_key TEXT NOT NULL,
