@@ -172,6 +172,7 @@ export class PaymentGate {
       settled = true
       const now = this.now()
       this.o.ledger.complete(key, { id: artifactId, body, expiresAt: now + this.o.artifactTtlSeconds }, now)
+      await this.o.ledger.durable() // never answer before the payment and its result are on disk
       const headers: Record<string, string> = {}
       if (settlement.receipt) {
         const encoded = Buffer.from(JSON.stringify(settlement.receipt)).toString('base64')
