@@ -3,6 +3,18 @@ import { toHex } from 'viem'
 import { DEV_PAY_TO } from '../../src/config'
 import { NETWORKS, type NetworkName } from '../../src/payments/networks'
 
+/** EIP-712 types of EIP-3009's TransferWithAuthorization, as x402 clients sign it (viem form). */
+export const TRANSFER_WITH_AUTHORIZATION = {
+  TransferWithAuthorization: [
+    { name: 'from', type: 'address' },
+    { name: 'to', type: 'address' },
+    { name: 'value', type: 'uint256' },
+    { name: 'validAfter', type: 'uint256' },
+    { name: 'validBefore', type: 'uint256' },
+    { name: 'nonce', type: 'bytes32' },
+  ],
+} as const
+
 /** A paying client that signs real EIP-3009 authorizations with viem, as x402 clients do. */
 export interface ProofOptions {
   /** Atomic USDC (6 decimals), e.g. 100000n for USD 0.10. */
@@ -33,16 +45,7 @@ export function createPayer(privateKey: `0x${string}` = generatePrivateKey()) {
     }
     const signature = await account.signTypedData({
       domain: { ...network.eip712, chainId: network.chainId, verifyingContract: network.asset },
-      types: {
-        TransferWithAuthorization: [
-          { name: 'from', type: 'address' },
-          { name: 'to', type: 'address' },
-          { name: 'value', type: 'uint256' },
-          { name: 'validAfter', type: 'uint256' },
-          { name: 'validBefore', type: 'uint256' },
-          { name: 'nonce', type: 'bytes32' },
-        ],
-      },
+      types: TRANSFER_WITH_AUTHORIZATION,
       primaryType: 'TransferWithAuthorization',
       message: {
         ...authorization,

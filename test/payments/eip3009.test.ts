@@ -4,17 +4,9 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { authorizationDigest, domainSeparator, recoverSigner, type Authorization } from '../../src/payments/eip3009'
 import { NETWORKS } from '../../src/payments/networks'
+import { TRANSFER_WITH_AUTHORIZATION } from '../helpers/payer'
 
-const types = {
-  TransferWithAuthorization: [
-    { name: 'from', type: 'address' },
-    { name: 'to', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'validAfter', type: 'uint256' },
-    { name: 'validBefore', type: 'uint256' },
-    { name: 'nonce', type: 'bytes32' },
-  ],
-} as const
+const types = TRANSFER_WITH_AUTHORIZATION
 
 const N = secp256k1.Point.CURVE().n
 
