@@ -66,8 +66,8 @@ export function paidRoutes(d: PaidRouteDeps) {
     const handler = d.handlers[route.id]
     // Synchronous until payment is verified: the free answers (400/404/501) and the 402 — the most
     // frequent answer of a paid API — are returned directly, without promises or Elysia's error path.
-    const serve = (request: Request, input: Record<string, unknown>, params: Record<string, string>): Response | Promise<Response> => {
-      const { id: requestId, path } = d.log.begin(request)
+    const serve = (request: Request, path: string, input: Record<string, unknown>, params: Record<string, string>): Response | Promise<Response> => {
+      const { id: requestId } = d.log.begin(request, path)
       try {
         if (!handler) throw new ApiError('not_implemented', `${route.path} is in the catalog but not served by this release yet; nothing was charged.`)
         const prepared = handler.prepare({ query: input, params })
@@ -113,12 +113,12 @@ export function paidRoutes(d: PaidRouteDeps) {
     const schemas = { ...(route.params ? { params: route.params } : {}), headers: ProofHeaders, detail: doc }
     for (const method of route.methods) {
       if (method === 'GET') {
-        app.get(route.path, ({ request, query, params }) => serve(request, query as Record<string, unknown>, params as Record<string, string>), {
+        app.get(route.path, ({ request, path, query, params }) => serve(request, path, query as Record<string, unknown>, params as Record<string, string>), {
           ...schemas,
           query: route.query,
         })
       } else {
-        app.post(route.path, ({ request, body, params }) => serve(request, body as Record<string, unknown>, params as Record<string, string>), {
+        app.post(route.path, ({ request, path, body, params }) => serve(request, path, body as Record<string, unknown>, params as Record<string, string>), {
           ...schemas,
           body: route.query,
           detail: { ...doc, operationId: `${doc.operationId}Post` },

@@ -20,9 +20,10 @@ type Tagged = Request & { [INFO]?: RequestInfo }
 export class RequestLog {
   constructor(private readonly logger: Logger) {}
 
-  begin(request: Request): RequestInfo {
+  /** `path` when the router already has it: reading `request.url` builds the whole URL string again. */
+  begin(request: Request, path?: string): RequestInfo {
     const r = request as Tagged
-    return (r[INFO] ??= { id: requestIdFor(request.headers.get('x-request-id')), path: pathOf(request.url), start: performance.now(), logged: false })
+    return (r[INFO] ??= { id: requestIdFor(request.headers.get('x-request-id')), path: path ?? pathOf(request.url), start: performance.now(), logged: false })
   }
 
   id(request: Request): string {
