@@ -13,8 +13,11 @@ export const DataQuality = t.Object(
   { description: 'Provenance and caveats of the figures.' },
 )
 
+/** A change within ±this percentage is `flat`. Documented here, used by the handlers. */
+export const FLAT_BAND_PCT = 3
+
 export const Direction = t.Union([t.Literal('up'), t.Literal('down'), t.Literal('flat')], {
-  description: 'up/down when the change is beyond ±3%, otherwise flat',
+  description: `latest three months against the same months a year before: up/down beyond ±${FLAT_BAND_PCT}%, otherwise flat`,
 })
 
 /** Percent change, one decimal; null when the base is zero or missing. */

@@ -16,6 +16,9 @@ const RankedDestination = t.Object({
 
 export const MAX_AGGREGATE_DESTINATIONS = 20
 
+/** Growth rankings leave out destinations below this many passengers in the previous month. */
+export const GROWTH_MIN_BASE_PASSENGERS = 1000
+
 export const flightRoutes: RouteSpec[] = [
   {
     ...base,
@@ -123,7 +126,7 @@ export const flightRoutes: RouteSpec[] = [
     priceUsd: '0.10',
     summary: 'Fastest-growing destinations month over month',
     description:
-      'Destinations ranked by month-over-month change in estimated passengers for the given (or latest) month. Destinations with fewer than 1,000 passengers in the previous month are left out so tiny bases do not top the list.',
+      `Destinations ranked by month-over-month change in estimated passengers for the given (or latest) month. Destinations with fewer than ${GROWTH_MIN_BASE_PASSENGERS.toLocaleString('en')} passengers in the previous month are left out so tiny bases do not top the list.`,
     query: Query({ month: t.Optional(Month()), limit: t.Optional(Limit(20, 100, 'destinations')) }),
     data: t.Object({
       month: t.String(),
@@ -148,7 +151,7 @@ export const flightRoutes: RouteSpec[] = [
         description: `Comma-separated destination names or IATA codes (1-${MAX_AGGREGATE_DESTINATIONS}).`,
         examples: ['Tokyo,Osaka,Seoul'],
       }),
-      label: t.Optional(t.String({ minLength: 1, maxLength: 80, description: 'Free-text name of the cluster; echoed back.', examples: ['North Asia'] })),
+      label: t.Optional(t.String({ minLength: 1, maxLength: 80, description: 'Free-text name of the cluster, echoed back; default: the member names joined with " + ".', examples: ['North Asia'] })),
       month: t.Optional(Month()),
     }),
     data: t.Object({

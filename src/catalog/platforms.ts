@@ -15,9 +15,3 @@ export const PLATFORM_VALUES = [
   ...PLATFORM_TOKENS.flatMap((p) => PLATFORMS[p].aliases as readonly string[]),
 ] as [string, ...string[]]
 
-export function canonicalPlatform(value: string): Platform {
-  const v = value.toLowerCase()
-  const found = PLATFORM_TOKENS.find((p) => p === v || (PLATFORMS[p].aliases as readonly string[]).includes(v))
-  if (!found) throw new Error(`unknown platform ${value}`)
-  return found
-}

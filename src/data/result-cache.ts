@@ -28,8 +28,4 @@ export class ResultCache {
       throw e
     }
   }
-
-  get size(): number {
-    return this.entries.size
-  }
 }

@@ -16,6 +16,22 @@ export function routeTable(implemented: ReadonlySet<string>): string {
   return ['| Method | Path | USD | Parameters (**required**) | What it answers | Status |', '|---|---|---|---|---|---|', ...rows].join('\n')
 }
 
+/** One rule line per parameter: its description, the allowed values of an enum, required or not. */
+function parameterRule(name: string, schema: { description?: string; anyOf?: { const?: unknown }[] }, required: boolean): string {
+  const allowed = schema.anyOf?.map((a) => a.const).filter((c) => c !== undefined)
+  const values = allowed?.length ? ` One of: ${allowed.map((v) => `\`${v}\``).join(', ')}.` : ''
+  return `\`${name}\`${required ? ' (required)' : ''}: ${schema.description ?? ''}${values}`.trim()
+}
+
+/** What each served route answers and the rules of its parameters, straight from the catalog. */
+export function routeDetails(implemented: ReadonlySet<string>): string {
+  const rows = CATALOG.filter((r) => implemented.has(r.id)).map((r) => {
+    const params = Object.entries(r.query.properties).map(([k, v]) => parameterRule(k, v as never, Boolean(r.query.required?.includes(k))))
+    return `| \`${r.path}\` | ${cell(r.description)} | ${params.map(cell).join('<br>') || '—'} |`
+  })
+  return ['| Route | What it answers | Parameters |', '|---|---|---|', ...rows].join('\n')
+}
+
 export function configTable(): string {
   const rows = Object.entries(ENV).map(([k, v]) => `| \`${k}\` | ${cell(v.default)} | ${cell(v.meaning)} |`)
   return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n')
@@ -29,6 +45,7 @@ export function errorTable(): string {
 /** The README sections generated from their single sources: catalog, ENV, ERROR_CODES. */
 export const SECTIONS: Record<string, () => string> = {
   routes: () => routeTable(implementedRouteIds()),
+  details: () => routeDetails(implementedRouteIds()),
   config: configTable,
   errors: errorTable,
 }

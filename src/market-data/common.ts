@@ -1,3 +1,4 @@
+import { FLAT_BAND_PCT } from '../catalog/data-quality'
 import { notFound } from '../http/errors'
 import type { LoadedDataset } from '../data/datasets'
 
@@ -10,8 +11,7 @@ export const round = (n: number, digits = 1) => {
 export const pct = (value: number | undefined, base: number | undefined): number | null =>
   value === undefined || base === undefined || base === 0 ? null : round(((value - base) / base) * 100)
 
-/** Beyond ±3% is a direction; within it, flat. */
-export const FLAT_BAND_PCT = 3
+/** Beyond ±FLAT_BAND_PCT is a direction; within it, flat. */
 export const direction = (change: number | null): 'up' | 'down' | 'flat' =>
   change === null || Math.abs(change) <= FLAT_BAND_PCT ? 'flat' : change > 0 ? 'up' : 'down'
 

@@ -1,4 +1,4 @@
-import { MAX_AGGREGATE_DESTINATIONS } from '../catalog/flights'
+import { GROWTH_MIN_BASE_PASSENGERS, MAX_AGGREGATE_DESTINATIONS } from '../catalog/flights'
 import type { MarketSnapshot, Place } from '../data/datasets'
 import { ApiError, invalidParameter, notFound } from '../http/errors'
 import type { HandlerMap, RouteInput } from '../http/handler'
@@ -19,9 +19,6 @@ interface OriginRow {
   seats: number
   passengers: number
 }
-
-/** Growth rankings leave out destinations below this many passengers in the previous month. */
-export const GROWTH_MIN_BASE_PASSENGERS = 1000
 
 function resolveDestination(snap: MarketSnapshot, value: unknown, parameter = 'destination'): Place {
   const v = String(value).trim()

@@ -21,6 +21,12 @@ describe('README', () => {
     expect(renderReadme(readme)).toBe(readme)
   })
 
+  test('the route details carry the parameter bounds and enum values of the catalog', () => {
+    expect(readme).toContain('`limit`: Number of months (1-120, default 12).')
+    expect(readme).toContain('One of: `total_cards`')
+    expect(readme).toContain('fewer than 1,000 passengers')
+  })
+
   test('the route table lists every catalog route with its price', () => {
     for (const r of CATALOG) expect(readme).toContain(`| \`${r.path}\` | ${r.priceUsd} |`)
   })
