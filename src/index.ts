@@ -1,67 +1,31 @@
 #!/usr/bin/env bun
-import { ConfigError, ENV, loadConfig } from './config'
-import { createRuntime } from './runtime'
-import { NETWORKS } from './payments/networks'
-import { CATALOG } from './catalog'
+import { ENV } from './config'
+import { serve } from './cli/serve'
 import pkg from '../package.json' with { type: 'json' }
+
+/** Subcommands: name -> [usage line, run]. Each lives in src/cli/<name>.ts. */
+const COMMANDS: Record<string, [string, (args: string[]) => Promise<void>]> = {
+  serve: ['serve                      start the HTTP service (default)', serve],
+}
 
 const HELP = `china-market-intel ${pkg.version} — pay-per-request (x402) China market-intelligence API
 
 Usage:
-  china-market-intel [serve]     start the HTTP service (default)
-  china-market-intel --help      this text
+${Object.values(COMMANDS).map(([usage]) => `  china-market-intel ${usage}`).join('\n')}
+  china-market-intel --help      this text (also: <command> --help)
   china-market-intel --version   print the version
 
 Configuration (environment variables):
 ${Object.entries(ENV).map(([k, v]) => `  ${k.padEnd(20)} ${v.meaning} Default: ${v.default}`).join('\n')}
 `
 
-async function serve() {
-  let config
-  try {
-    config = loadConfig()
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(`Configuration error: ${e.message}`)
-      process.exit(2)
-    }
-    throw e
-  }
-  const runtime = await createRuntime(config)
-  runtime.app.listen({ port: config.port, hostname: config.host })
-  const server = runtime.app.server!
-  const network = NETWORKS[config.network]
-  const banner = [
-    `china-market-intel ${pkg.version} listening on http://${config.host}:${server.port} (public ${config.publicBaseUrl})`,
-    `  payment: x402 exact, ${network.name} (${network.caip2}), USDC ${network.asset}, verified offline (local mode)`,
-    config.payToIsDevDefault
-      ? `  payTo:   ${config.payTo}  <- DEVELOPMENT address (anvil test account); set PAY_TO to receive payments`
-      : `  payTo:   ${config.payTo}`,
-    `  routes:  ${CATALOG.length} paid routes; docs at ${config.publicBaseUrl}/openapi`,
-  ]
-  console.error(banner.join('\n'))
-
-  let stopping = false
-  const shutdown = async (signal: string) => {
-    if (stopping) return
-    stopping = true
-    runtime.logger.info('shutting down', { signal })
-    await runtime.app.stop() // stops accepting and lets requests in flight finish
-    runtime.close()
-    runtime.logger.flush()
-    process.exit(0)
-  }
-  process.on('SIGTERM', () => void shutdown('SIGTERM'))
-  process.on('SIGINT', () => void shutdown('SIGINT'))
-}
-
 const [command = 'serve', ...rest] = process.argv.slice(2)
-if (command === '--help' || command === '-h' || command === 'help' || rest.includes('--help')) {
+if (command === '--help' || command === '-h' || command === 'help' || (command === 'serve' && rest.includes('--help'))) {
   process.stdout.write(HELP)
 } else if (command === '--version' || command === '-v') {
   process.stdout.write(`${pkg.version}\n`)
-} else if (command === 'serve') {
-  await serve()
+} else if (COMMANDS[command]) {
+  await COMMANDS[command][1](rest)
 } else {
   process.stderr.write(`Unknown command "${command}".\n\n${HELP}`)
   process.exit(2)

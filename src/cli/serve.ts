@@ -1,0 +1,45 @@
+import { ConfigError, loadConfig } from '../config'
+import { createRuntime } from '../runtime'
+import { NETWORKS } from '../payments/networks'
+import { CATALOG } from '../catalog'
+import pkg from '../../package.json' with { type: 'json' }
+
+/** `serve`: start the HTTP service; SIGTERM/SIGINT stop accepting, let requests in flight finish, then exit 0. */
+export async function serve(_args: string[]): Promise<void> {
+  let config
+  try {
+    config = loadConfig()
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`Configuration error: ${e.message}`)
+      process.exit(2)
+    }
+    throw e
+  }
+  const runtime = await createRuntime(config)
+  runtime.app.listen({ port: config.port, hostname: config.host })
+  const server = runtime.app.server!
+  const network = NETWORKS[config.network]
+  const banner = [
+    `china-market-intel ${pkg.version} listening on http://${config.host}:${server.port} (public ${config.publicBaseUrl})`,
+    `  payment: x402 exact, ${network.name} (${network.caip2}), USDC ${network.asset}, verified offline (local mode)`,
+    config.payToIsDevDefault
+      ? `  payTo:   ${config.payTo}  <- DEVELOPMENT address (anvil test account); set PAY_TO to receive payments`
+      : `  payTo:   ${config.payTo}`,
+    `  routes:  ${CATALOG.length} paid routes; docs at ${config.publicBaseUrl}/openapi`,
+  ]
+  console.error(banner.join('\n'))
+
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    runtime.logger.info('shutting down', { signal })
+    await runtime.app.stop() // stops accepting and lets requests in flight finish
+    runtime.close()
+    runtime.logger.flush()
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+}
