@@ -3,17 +3,18 @@ import { ENV } from './config'
 import { serve } from './cli/serve'
 import pkg from '../package.json' with { type: 'json' }
 
-/** Subcommands: name -> [usage line, run]. Each lives in src/cli/<name>.ts. */
-const COMMANDS: Record<string, [string, (args: string[]) => Promise<void>]> = {
-  serve: ['serve                      start the HTTP service (default)', serve],
+/** Subcommands: name -> [synopsis, what it does, run]. Each lives in src/cli/<name>.ts. */
+const COMMANDS: Record<string, [string, string, (args: string[]) => Promise<void>]> = {
+  serve: ['serve', 'start the HTTP service (default)', serve],
 }
+const line = (synopsis: string, what: string) => `  china-market-intel ${synopsis.padEnd(34)} ${what}`
 
 const HELP = `china-market-intel ${pkg.version} — pay-per-request (x402) China market-intelligence API
 
 Usage:
-${Object.values(COMMANDS).map(([usage]) => `  china-market-intel ${usage}`).join('\n')}
-  china-market-intel --help      this text (also: <command> --help)
-  china-market-intel --version   print the version
+${Object.values(COMMANDS).map(([synopsis, what]) => line(synopsis, what)).join('\n')}
+${line('--help', 'this text (also: <command> --help)')}
+${line('--version', 'print the version')}
 
 Configuration (environment variables):
 ${Object.entries(ENV).map(([k, v]) => `  ${k.padEnd(20)} ${v.meaning} Default: ${v.default}`).join('\n')}
@@ -25,7 +26,7 @@ if (command === '--help' || command === '-h' || command === 'help' || (command =
 } else if (command === '--version' || command === '-v') {
   process.stdout.write(`${pkg.version}\n`)
 } else if (COMMANDS[command]) {
-  await COMMANDS[command][1](rest)
+  await COMMANDS[command][2](rest)
 } else {
   process.stderr.write(`Unknown command "${command}".\n\n${HELP}`)
   process.exit(2)
