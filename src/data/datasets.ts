@@ -60,7 +60,7 @@ export function readManifest(dir: string): Manifest {
   return JSON.parse(readFileSync(path, 'utf8')) as Manifest
 }
 
-async function load(db: DuckDb, dir: string, manifest: Manifest, contract: DatasetContract): Promise<LoadedDataset> {
+export async function loadDataset(db: DuckDb, dir: string, manifest: Manifest, contract: DatasetContract): Promise<LoadedDataset> {
   const entry = manifest.datasets[contract.name]
   if (!entry) throw new DatasetUnavailableError(`manifest.json lists no "${contract.name}" dataset`)
   const file = join(dir, entry.file)
@@ -74,7 +74,7 @@ async function load(db: DuckDb, dir: string, manifest: Manifest, contract: Datas
 /** Loads flights and spend from a datasets folder and indexes their names for lookups before payment. */
 export async function loadMarketSnapshot(db: DuckDb, dir: string): Promise<MarketSnapshot> {
   const manifest = readManifest(dir)
-  const [flights, spend] = await Promise.all([load(db, dir, manifest, FLIGHTS), load(db, dir, manifest, SPEND)])
+  const [flights, spend] = await Promise.all([loadDataset(db, dir, manifest, FLIGHTS), loadDataset(db, dir, manifest, SPEND)])
 
   const destinations = new Map<string, Place>()
   const places = await db.all<{ destination: string; destination_code: string; destination_country: string; destination_country_code: string }>(
