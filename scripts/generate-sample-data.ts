@@ -9,10 +9,11 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { FLIGHTS, SPEND } from '../src/data/contracts'
+import { FLIGHTS, SIGNAL_BRANDS, SIGNAL_CREATORS, SIGNAL_TOPICS, SPEND } from '../src/data/contracts'
 import type { ManifestEntry } from '../src/data/datasets'
 import { END_MONTH, START_MONTH, buildRoutes, generateFlights, generateSpend, monthRange } from './sample/market'
 import { manifestEntry, openDuckDB, writeParquet } from './sample/parquet'
+import { generateSignals, weekRange } from './sample/signals'
 
 async function main(): Promise<void> {
   const started = performance.now()
@@ -24,18 +25,25 @@ async function main(): Promise<void> {
   const routes = buildRoutes()
   const flights = generateFlights(months, routes)
   const spend = generateSpend(months, flights)
+  const weeks = weekRange()
+  const signals = generateSignals(weeks)
+  const monthly = { from: START_MONTH, to: END_MONTH }
+  const weekly = { from: weeks[0]!.start, to: weeks.at(-1)!.end }
 
   const { instance, conn } = await openDuckDB()
   const datasets = [
-    { contract: FLIGHTS, rows: flights },
-    { contract: SPEND, rows: spend },
+    { contract: FLIGHTS, rows: flights, period: monthly },
+    { contract: SPEND, rows: spend, period: monthly },
+    { contract: SIGNAL_CREATORS, rows: signals.creators, period: weekly },
+    { contract: SIGNAL_TOPICS, rows: signals.topics, period: weekly },
+    { contract: SIGNAL_BRANDS, rows: signals.brands, period: weekly },
   ] as const
   const entries: Record<string, ManifestEntry> = {}
   try {
-    for (const { contract, rows } of datasets) {
+    for (const { contract, rows, period } of datasets) {
       const path = join(outDir, contract.file)
       await writeParquet(conn, contract, rows, path)
-      entries[contract.name] = await manifestEntry(contract, path, rows.length, { from: START_MONTH, to: END_MONTH })
+      entries[contract.name] = await manifestEntry(contract, path, rows.length, period)
     }
   } finally {
     conn.closeSync()
@@ -45,7 +53,7 @@ async function main(): Promise<void> {
   const manifest = {
     generated_by: 'scripts/generate-sample-data.ts',
     sample: true,
-    note: 'Generated, deterministic sample data with real place names; figures are not real.',
+    note: 'Generated, deterministic sample data with real place names and invented brand and creator names; figures are not real.',
     datasets: entries,
   }
   await writeFile(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
@@ -59,11 +67,11 @@ async function printSummary(
   entries: Record<string, ManifestEntry>,
   elapsedMs: number,
 ): Promise<void> {
-  console.log(`sample data -> ${outDir} (${monthCount} months ${START_MONTH}..${END_MONTH}, ${routeCount} routes)`)
+  console.log(`sample data -> ${outDir} (${monthCount} months ${START_MONTH}..${END_MONTH}, ${routeCount} routes, weekly signals)`)
   for (const [name, entry] of Object.entries(entries)) {
     const bytes = (await stat(join(outDir, entry.file))).size
     const size = `${(bytes / 1024 / 1024).toFixed(2)} MiB`
-    console.log(`  ${name.padEnd(8)} ${String(entry.rows).padStart(8)} rows  ${size.padStart(10)}  ${entry.version}`)
+    console.log(`  ${name.padEnd(16)} ${String(entry.rows).padStart(8)} rows  ${size.padStart(10)}  ${entry.version}`)
   }
   console.log(`  done in ${(elapsedMs / 1000).toFixed(1)} s`)
 }

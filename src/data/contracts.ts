@@ -1,7 +1,11 @@
+import { SIGNAL_CATEGORY_SLUGS } from '../catalog/signal-categories'
+import { PLATFORM_TOKENS } from '../catalog/platforms'
+
 /**
- * Schema contracts of the Parquet datasets behind the market-data routes.
- * The sample generator writes exactly these columns; the engine and (later) the data team's
- * `data validate` command check files against them. Bump `schemaVersion` on any change.
+ * Schema contracts of the Parquet datasets behind the dataset routes.
+ * The sample generator writes exactly these columns; the engine reads them through a view that casts
+ * to these types, and the data team's `data validate` checks candidate files against every rule here.
+ * Bump `schemaVersion` on any change.
  */
 export type ColumnType = 'VARCHAR' | 'INTEGER' | 'DOUBLE'
 
@@ -9,7 +13,20 @@ export interface ColumnContract {
   name: string
   type: ColumnType
   description: string
+  /** Counts and amounts: a negative value is a defect. */
+  nonNegative?: boolean
+  /** Regular expression every value must match (VARCHAR). */
+  pattern?: string
+  /** The only allowed values (VARCHAR). */
+  values?: readonly string[]
 }
+
+/**
+ * The time axis of a dataset. `month`: YYYY-MM. `week`: Monday `week_start` and the Sunday `week_end`
+ * six days later. Periods must not lie in the future and, when `gapsAllowed` is false, every period
+ * between the first and the last must have rows.
+ */
+export type PeriodContract = { kind: 'month'; column: string; gapsAllowed: false } | { kind: 'week'; column: string; endColumn: string; gapsAllowed: false }
 
 export interface DatasetContract {
   name: string
@@ -20,8 +37,16 @@ export interface DatasetContract {
   key: string[]
   /** Parquet is sorted by these columns so filtered scans skip row groups. */
   sortBy: string[]
+  period: PeriodContract
   columns: ColumnContract[]
 }
+
+const MONTH: ColumnContract = { name: 'month', type: 'VARCHAR', description: 'source month, YYYY-MM', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }
+const COUNTRY_CODE = '^[A-Z]{2}$'
+const IATA = '^[A-Z]{3}$'
+const SLUG = '^[a-z0-9]+(-[a-z0-9]+)*$'
+const count = (name: string, description: string): ColumnContract => ({ name, type: 'INTEGER', description, nonNegative: true })
+const amount = (name: string, description: string): ColumnContract => ({ name, type: 'DOUBLE', description, nonNegative: true })
 
 export const FLIGHTS: DatasetContract = {
   name: 'flights',
@@ -30,17 +55,18 @@ export const FLIGHTS: DatasetContract = {
   description: 'Monthly scheduled flights, seats and estimated passengers from mainland China origin cities to destinations abroad.',
   key: ['month', 'destination', 'origin_city'],
   sortBy: ['month', 'destination'],
+  period: { kind: 'month', column: 'month', gapsAllowed: false },
   columns: [
-    { name: 'month', type: 'VARCHAR', description: 'source month, YYYY-MM' },
+    MONTH,
     { name: 'destination', type: 'VARCHAR', description: 'destination city name, English' },
-    { name: 'destination_code', type: 'VARCHAR', description: 'IATA metropolitan-area or airport code of the destination' },
+    { name: 'destination_code', type: 'VARCHAR', description: 'IATA metropolitan-area or airport code of the destination', pattern: IATA },
     { name: 'destination_country', type: 'VARCHAR', description: 'country of the destination, English' },
-    { name: 'destination_country_code', type: 'VARCHAR', description: 'ISO 3166-1 alpha-2 code of the destination country' },
+    { name: 'destination_country_code', type: 'VARCHAR', description: 'ISO 3166-1 alpha-2 code of the destination country', pattern: COUNTRY_CODE },
     { name: 'origin_city', type: 'VARCHAR', description: 'mainland China departure city, English' },
-    { name: 'origin_code', type: 'VARCHAR', description: 'IATA code of the departure city' },
-    { name: 'scheduled_flights', type: 'INTEGER', description: 'scheduled one-way flights in the month' },
-    { name: 'seats', type: 'INTEGER', description: 'seats offered on those flights' },
-    { name: 'estimated_passengers', type: 'INTEGER', description: 'estimated passengers (seats x load factor)' },
+    { name: 'origin_code', type: 'VARCHAR', description: 'IATA code of the departure city', pattern: IATA },
+    count('scheduled_flights', 'scheduled one-way flights in the month'),
+    count('seats', 'seats offered on those flights'),
+    count('estimated_passengers', 'estimated passengers (seats x load factor)'),
   ],
 }
 
@@ -51,17 +77,96 @@ export const SPEND: DatasetContract = {
   description: 'Monthly card spend abroad by mainland China cardholders, by destination country and cardholder source city.',
   key: ['month', 'country', 'source_city'],
   sortBy: ['month', 'country'],
+  period: { kind: 'month', column: 'month', gapsAllowed: false },
   columns: [
-    { name: 'month', type: 'VARCHAR', description: 'source month, YYYY-MM' },
+    MONTH,
     { name: 'country', type: 'VARCHAR', description: 'country where the cards were used, English' },
-    { name: 'country_code', type: 'VARCHAR', description: 'ISO 3166-1 alpha-2 code of that country' },
+    { name: 'country_code', type: 'VARCHAR', description: 'ISO 3166-1 alpha-2 code of that country', pattern: COUNTRY_CODE },
     { name: 'source_city', type: 'VARCHAR', description: 'mainland China city where the cards were issued, English' },
-    { name: 'total_cards', type: 'INTEGER', description: 'distinct cards with at least one transaction in the country that month' },
-    { name: 'luxury_spend_cny', type: 'DOUBLE', description: 'total luxury-goods spend, CNY' },
-    { name: 'accommodation_spend_cny', type: 'DOUBLE', description: 'total accommodation spend, CNY' },
-    { name: 'dining_spend_cny', type: 'DOUBLE', description: 'total dining spend, CNY' },
-    { name: 'retail_spend_cny', type: 'DOUBLE', description: 'total other retail spend, CNY' },
+    count('total_cards', 'distinct cards with at least one transaction in the country that month'),
+    amount('luxury_spend_cny', 'total luxury-goods spend, CNY'),
+    amount('accommodation_spend_cny', 'total accommodation spend, CNY'),
+    amount('dining_spend_cny', 'total dining spend, CNY'),
+    amount('retail_spend_cny', 'total other retail spend, CNY'),
   ],
 }
 
-export const DATASETS = [FLIGHTS, SPEND] as const
+// Weekly signals: one file per entity kind, one row per entity, platform and published week.
+const WEEK_START: ColumnContract = { name: 'week_start', type: 'VARCHAR', description: 'Monday of the week, YYYY-MM-DD', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }
+const WEEK_END: ColumnContract = { name: 'week_end', type: 'VARCHAR', description: 'Sunday of the week, YYYY-MM-DD', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }
+const CATEGORY: ColumnContract = { name: 'category', type: 'VARCHAR', description: 'category slug (documented list)', values: SIGNAL_CATEGORY_SLUGS }
+const PLATFORM: ColumnContract = { name: 'platform', type: 'VARCHAR', description: 'platform token', values: PLATFORM_TOKENS }
+const WEEKLY = { kind: 'week', column: 'week_start', endColumn: 'week_end', gapsAllowed: false } as const
+
+export const SIGNAL_CREATORS: DatasetContract = {
+  name: 'signal_creators',
+  file: 'signal_creators.parquet',
+  schemaVersion: 1,
+  description: 'Weekly activity of creators (KOLs) per category: one row per creator and week.',
+  key: ['week_start', 'category', 'creator_handle'],
+  sortBy: ['week_start', 'category'],
+  period: WEEKLY,
+  columns: [
+    WEEK_START,
+    WEEK_END,
+    CATEGORY,
+    { name: 'creator_handle', type: 'VARCHAR', description: 'stable creator id (fictional in the sample)', pattern: '^[a-z0-9_.]{3,40}$' },
+    { name: 'creator_name', type: 'VARCHAR', description: 'display name' },
+    PLATFORM,
+    { name: 'follower_band', type: 'VARCHAR', description: 'tier by followers: mega (1M+), macro (500k-1M), mid (100k-500k), micro (10k-100k), nano (<10k)', values: ['mega', 'macro', 'mid', 'micro', 'nano'] },
+    count('followers', 'followers at the end of the week'),
+    count('posts', 'posts published in the week'),
+    count('engagement', 'likes, comments, saves and shares on those posts'),
+    count('views', 'views of those posts'),
+    { name: 'follower_growth_pct', type: 'DOUBLE', description: 'follower change over the week, percent (may be negative)' },
+  ],
+}
+
+export const SIGNAL_TOPICS: DatasetContract = {
+  name: 'signal_topics',
+  file: 'signal_topics.parquet',
+  schemaVersion: 1,
+  description: 'Weekly volume of topics (hashtags, themes) per category and platform.',
+  key: ['week_start', 'category', 'topic_slug', 'platform'],
+  sortBy: ['week_start', 'category'],
+  period: WEEKLY,
+  columns: [
+    WEEK_START,
+    WEEK_END,
+    CATEGORY,
+    { name: 'topic_slug', type: 'VARCHAR', description: 'stable topic id', pattern: SLUG },
+    { name: 'topic_name', type: 'VARCHAR', description: 'topic, English' },
+    { name: 'topic_name_zh', type: 'VARCHAR', description: 'topic, Chinese' },
+    PLATFORM,
+    count('posts', 'posts on the topic in the week'),
+    count('engagement', 'engagement on those posts'),
+    count('creators', 'distinct creators posting on the topic'),
+  ],
+}
+
+export const SIGNAL_BRANDS: DatasetContract = {
+  name: 'signal_brands',
+  file: 'signal_brands.parquet',
+  schemaVersion: 1,
+  description: 'Weekly brand mentions per category and platform (fictional brands in the sample).',
+  key: ['week_start', 'category', 'brand_slug', 'platform'],
+  sortBy: ['week_start', 'category'],
+  period: WEEKLY,
+  columns: [
+    WEEK_START,
+    WEEK_END,
+    CATEGORY,
+    { name: 'brand_slug', type: 'VARCHAR', description: 'stable brand id', pattern: SLUG },
+    { name: 'brand_name', type: 'VARCHAR', description: 'brand name' },
+    PLATFORM,
+    count('mentions', 'posts mentioning the brand'),
+    count('reach', 'estimated views of those posts'),
+    count('engagement', 'engagement on those posts'),
+    count('seeding_creators', 'distinct creators who posted about the brand (seeding breadth)'),
+    count('sponsored_posts', 'mentions marked as sponsored or gifted'),
+  ],
+}
+
+export const DATASETS: readonly DatasetContract[] = [FLIGHTS, SPEND, SIGNAL_CREATORS, SIGNAL_TOPICS, SIGNAL_BRANDS]
+
+export const datasetContract = (name: string): DatasetContract | undefined => DATASETS.find((d) => d.name === name)

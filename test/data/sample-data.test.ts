@@ -3,6 +3,8 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
+import { DATASETS } from '../../src/data/contracts'
+
 const ROOT = resolve(import.meta.dir, '../..')
 
 test('the generator is deterministic: a fresh run reproduces the shipped datasets byte for byte', async () => {
@@ -12,7 +14,8 @@ test('the generator is deterministic: a fresh run reproduces the shipped dataset
   const shipped = JSON.parse(readFileSync(join(ROOT, 'datasets/manifest.json'), 'utf8'))
   const fresh = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'))
   expect(fresh).toEqual(shipped)
-  for (const name of ['flights', 'spend']) {
+  expect(Object.keys(shipped.datasets).sort()).toEqual(DATASETS.map((d) => d.name).sort())
+  for (const name of Object.keys(shipped.datasets)) {
     const file = shipped.datasets[name].file
     const sha = new Bun.CryptoHasher('sha256').update(readFileSync(join(ROOT, 'datasets', file))).digest('hex')
     expect(sha).toBe(shipped.datasets[name].sha256)
@@ -24,4 +27,6 @@ test('the manifest labels the data as a generated sample', () => {
   expect(manifest.sample).toBe(true)
   expect(manifest.datasets.flights.period).toEqual({ from: '2019-01', to: '2026-10' })
   expect(manifest.datasets.flights.rows).toBeGreaterThan(40_000)
+  // Weekly signals: 52+ published weeks, Monday to Sunday.
+  expect(manifest.datasets.signal_brands.period).toEqual({ from: '2025-09-22', to: '2026-11-15' })
 })
