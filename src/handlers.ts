@@ -2,13 +2,20 @@ import type { HandlerMap } from './http/handler'
 import { flightHandlers } from './market-data/flights'
 import type { MarketServices } from './market-data/services'
 import { spendHandlers } from './market-data/spend'
+import { signalHandlers } from './signals/handlers'
+import type { SignalServices } from './signals/services'
+
+export interface Services {
+  market: MarketServices
+  signals: SignalServices
+}
 
 /** All route handlers by catalog id; a catalog route without one answers 501 (free). */
-export function createHandlers(market: MarketServices): HandlerMap {
-  return { ...spendHandlers(market), ...flightHandlers(market) }
+export function createHandlers(s: Services): HandlerMap {
+  return { ...spendHandlers(s.market), ...flightHandlers(s.market), ...signalHandlers(s.signals) }
 }
 
 /** Ids of the routes this release serves. Factories only capture services, so none are needed to list them. */
 export function implementedRouteIds(): Set<string> {
-  return new Set(Object.keys(createHandlers(undefined as never)))
+  return new Set(Object.keys(createHandlers({} as Services)))
 }

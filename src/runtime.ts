@@ -1,10 +1,11 @@
 import { createApp } from './app'
 import type { Config } from './config'
-import { loadMarketSnapshot, type MarketSnapshot } from './data/datasets'
 import { DuckDb } from './data/duckdb'
+import { DatasetStore } from './data/store'
 import { ResultCache } from './data/result-cache'
 import { createLogger, type Logger } from './http/logger'
 import type { MarketServices } from './market-data/services'
+import type { SignalServices } from './signals/services'
 import { createHandlers } from './handlers'
 import { PaymentGate } from './payments/gate'
 import { SqliteLedger } from './payments/ledger'
@@ -13,15 +14,18 @@ import { localSettler } from './payments/settlement'
 /** Everything a running service holds, built from a Config; `close()` releases it in order. */
 export async function createRuntime(config: Readonly<Config>, logger: Logger = createLogger(config.logLevel)) {
   const db = await DuckDb.open()
-  let snapshot: MarketSnapshot
+  let store: DatasetStore
   try {
-    snapshot = await loadMarketSnapshot(db, config.datasetsDir)
+    store = await DatasetStore.open(db, config.datasetsDir, logger)
   } catch (e) {
     db.close()
     throw e
   }
+  if (config.datasetsReloadSeconds > 0) store.watch(config.datasetsReloadSeconds * 1000)
   const ledger = new SqliteLedger(config.ledgerPath)
-  const market: MarketServices = { db, cache: new ResultCache(), snapshot: () => snapshot }
+  const cache = new ResultCache()
+  const market: MarketServices = { db, cache, snapshot: () => store.current().market }
+  const signals: SignalServices = { db, cache, snapshot: () => store.current().signals }
   const gate = new PaymentGate({
     network: config.network,
     payTo: config.payTo,
@@ -32,7 +36,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
   const app = createApp({
     gate,
     ledger,
-    handlers: createHandlers(market),
+    handlers: createHandlers({ market, signals }),
     publicBaseUrl: config.publicBaseUrl,
     logger,
     readiness: async () => {
@@ -43,7 +47,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
       } catch (e) {
         checks.duckdb = String(e)
       }
-      checks.datasets = { flights: snapshot.flights.entry.version, spend: snapshot.spend.entry.version }
+      checks.datasets = store.status()
       return { ready: checks.duckdb === 'ok', checks }
     },
   })
@@ -55,9 +59,11 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
     gate,
     ledger,
     market,
+    store,
     logger,
     close() {
       clearInterval(purge)
+      store.close()
       db.close()
       ledger.close()
     },

@@ -23,10 +23,10 @@ export function addMonths(month: string, delta: number): string {
 
 /** The requested month, or the dataset's latest; a month outside the data is a free 404 naming `parameter`. */
 export function resolveMonth(d: LoadedDataset, month: unknown, parameter = 'month'): string {
-  if (month === undefined) return d.months.at(-1)!
+  if (month === undefined) return d.periods.at(-1)!
   const m = String(month)
-  if (!d.months.includes(m)) {
-    throw notFound('month', m, parameter, [`${d.months[0]} to ${d.months.at(-1)}`])
+  if (!d.periods.includes(m)) {
+    throw notFound('month', m, parameter, [`${d.periods[0]} to ${d.periods.at(-1)}`])
   }
   return m
 }

@@ -1,9 +1,10 @@
 import { GROWTH_MIN_BASE_PASSENGERS, MAX_AGGREGATE_DESTINATIONS } from '../catalog/flights'
-import type { MarketSnapshot, Place } from '../data/datasets'
+import type { MarketSnapshot, Place } from '../data/market-snapshot'
 import { ApiError, invalidParameter, notFound } from '../http/errors'
 import type { HandlerMap, RouteInput } from '../http/handler'
 import { addMonths, direction, pct, resolveMonth, round, threeMonthYoY } from './common'
-import { cachedAnswer, cachedRows, monthsHandler, type MarketServices } from './services'
+import { cachedAnswer, cachedRows } from '../data/answers'
+import { monthsHandler, type MarketServices } from './services'
 
 interface MonthTotals {
   month: string
@@ -175,11 +176,11 @@ export function flightHandlers(s: MarketServices): HandlerMap {
         const snap = s.snapshot()
         const month = resolveMonth(snap.flights, query.month)
         const previous = addMonths(month, -1)
-        if (!snap.flights.months.includes(previous)) {
-          throw new ApiError('not_found', `No month before ${month} to compare with; growth is available from ${snap.flights.months[1]} to ${snap.flights.months.at(-1)}.`, {
+        if (!snap.flights.periods.includes(previous)) {
+          throw new ApiError('not_found', `No month before ${month} to compare with; growth is available from ${snap.flights.periods[1]} to ${snap.flights.periods.at(-1)}.`, {
             parameter: 'month',
             value: month,
-            known: [`${snap.flights.months[1]} to ${snap.flights.months.at(-1)}`],
+            known: [`${snap.flights.periods[1]} to ${snap.flights.periods.at(-1)}`],
           })
         }
         const limit = Number(query.limit ?? 20)

@@ -1,8 +1,9 @@
-import type { MarketSnapshot } from '../data/datasets'
+import type { MarketSnapshot } from '../data/market-snapshot'
 import { invalidParameter, notFound } from '../http/errors'
 import type { HandlerMap, RouteInput } from '../http/handler'
 import { addMonths, direction, pct, resolveMonth, round, threeMonthYoY } from './common'
-import { cachedAnswer, cachedRows, monthsHandler, type MarketServices } from './services'
+import { cachedAnswer, cachedRows } from '../data/answers'
+import { monthsHandler, type MarketServices } from './services'
 
 interface CountryMonth {
   month: string
@@ -158,7 +159,7 @@ export function spendHandlers(s: MarketServices): HandlerMap {
         const country = resolveCountry(snap, query.country)
         const metric = String(query.metric)
         // Like every other month parameter, a month without data is a free 404: never charge for an empty series.
-        const from = query.from === undefined ? snap.spend.months[0]! : resolveMonth(snap.spend, query.from, 'from')
+        const from = query.from === undefined ? snap.spend.periods[0]! : resolveMonth(snap.spend, query.from, 'from')
         const to = resolveMonth(snap.spend, query.to, 'to')
         if (from > to) throw invalidParameter('from', `must not be after "to" (${to})`)
         return cachedAnswer(s, snap.spend, 'spend.series', `${country.name}|${metric}|${from}|${to}`, async () => {

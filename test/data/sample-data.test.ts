@@ -20,7 +20,7 @@ test('the generator is deterministic: a fresh run reproduces the shipped dataset
     const sha = new Bun.CryptoHasher('sha256').update(readFileSync(join(ROOT, 'datasets', file))).digest('hex')
     expect(sha).toBe(shipped.datasets[name].sha256)
   }
-})
+}, 60_000)
 
 test('the manifest labels the data as a generated sample', () => {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'datasets/manifest.json'), 'utf8'))

@@ -10,6 +10,7 @@ import { Value } from '@sinclair/typebox/value'
 import { beforeAll, expect, test } from 'bun:test'
 import { routeById, type RouteSpec } from '../../src/catalog'
 import { usdToAtomic } from '../../src/payments/networks'
+import { DATASETS } from '../../src/data/contracts'
 import { createPayer } from '../helpers/payer'
 import { testRuntime } from '../helpers/runtime'
 
@@ -52,9 +53,16 @@ export class Client {
     this.rt.close()
   }
 
+  /** The route's URL; a query key named like a path parameter (`:brand_slug`) fills that segment instead. */
   path(id: string, query: Query = {}): string {
-    const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()
-    return route(id).path + (qs ? `?${qs}` : '')
+    const rest = { ...query }
+    const path = route(id).path.replace(/:(\w+)/g, (_, name: string) => {
+      const value = rest[name]
+      delete rest[name]
+      return encodeURIComponent(String(value))
+    })
+    const qs = new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)])).toString()
+    return path + (qs ? `?${qs}` : '')
   }
 
   async paid(id: string, query: Query = {}): Promise<Answer> {
@@ -160,8 +168,8 @@ export class Parquet {
   static async open(): Promise<Parquet> {
     const instance = await DuckDBInstance.create(':memory:', { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' })
     const conn = await instance.connect()
-    for (const name of ['flights', 'spend']) {
-      await conn.run(`CREATE VIEW ${name} AS SELECT * FROM read_parquet('${resolve(DATASETS_DIR, `${name}.parquet`)}')`)
+    for (const { name, file } of DATASETS) {
+      await conn.run(`CREATE VIEW ${name} AS SELECT * FROM read_parquet('${resolve(DATASETS_DIR, file)}')`)
     }
     return new Parquet(instance, conn)
   }

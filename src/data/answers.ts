@@ -1,0 +1,42 @@
+import type { HandlerResult, Prepared } from '../http/handler'
+import { dataQuality, type LoadedDataset } from './datasets'
+import type { DuckDb } from './duckdb'
+import type { ResultCache } from './result-cache'
+
+/** What every dataset-backed route needs: the engine and the per-version result cache. */
+export interface DataServices {
+  db: DuckDb
+  cache: ResultCache
+}
+
+/**
+ * A prepared dataset request whose answer is materialised once per dataset version. The answer gets
+ * the data-quality block of its dataset (an array of blocks when it blends several).
+ */
+export function cachedAnswer(
+  s: DataServices,
+  dataset: LoadedDataset | readonly LoadedDataset[],
+  routeId: string,
+  key: string,
+  compute: () => Promise<Record<string, unknown>>,
+): Prepared {
+  const blend = Array.isArray(dataset)
+  const all: readonly LoadedDataset[] = blend ? dataset : [dataset as LoadedDataset]
+  const versions = all.map((d) => d.entry.version).join('+')
+  return {
+    key,
+    async run(): Promise<HandlerResult> {
+      const { value, hit } = await s.cache.get(`${versions}|${routeId}|${key}`, async () => ({
+        ...(await compute()),
+        data_quality: blend ? all.map(dataQuality) : dataQuality(all[0]!),
+      }))
+      return { data: value, cacheStatus: hit ? 'hit' : 'miss' }
+    },
+  }
+}
+
+/** A shared intermediate (e.g. one country's monthly totals) cached per version, reused by several routes. */
+export async function cachedRows<T>(s: DataServices, dataset: LoadedDataset, key: string, sql: string, params: (string | number)[]): Promise<T[]> {
+  const { value } = await s.cache.get(`${dataset.entry.version}|rows|${key}`, () => s.db.all<T>(sql, params))
+  return value
+}

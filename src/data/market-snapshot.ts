@@ -1,0 +1,43 @@
+import type { DuckDb } from './duckdb'
+import type { LoadedDataset } from './datasets'
+
+export interface Place {
+  name: string
+  code: string
+  country: string
+  countryCode: string
+}
+
+/** Everything the market-data routes read, frozen at one version of each dataset. */
+export interface MarketSnapshot {
+  flights: LoadedDataset
+  spend: LoadedDataset
+  destinations: Map<string, Place>
+  countries: Map<string, { name: string; code: string }>
+  /** `<destination>|<month>` and `<country>|<month>` pairs that have rows, for checks before payment. */
+  flightMonths: Set<string>
+  spendMonths: Set<string>
+}
+
+/** Indexes the names of flights and spend for lookups before payment. */
+export async function indexMarket(db: DuckDb, flights: LoadedDataset, spend: LoadedDataset): Promise<MarketSnapshot> {
+  const destinations = new Map<string, Place>()
+  const places = await db.all<{ destination: string; destination_code: string; destination_country: string; destination_country_code: string }>(
+    `SELECT DISTINCT destination, destination_code, destination_country, destination_country_code FROM ${flights.relation}`,
+  )
+  for (const p of places) {
+    const place = { name: p.destination, code: p.destination_code, country: p.destination_country, countryCode: p.destination_country_code }
+    destinations.set(p.destination.toLowerCase(), place)
+    destinations.set(p.destination_code.toLowerCase(), place)
+  }
+  const countries = new Map<string, { name: string; code: string }>()
+  for (const c of await db.all<{ country: string; country_code: string }>(`SELECT DISTINCT country, country_code FROM ${spend.relation}`)) {
+    const country = { name: c.country, code: c.country_code }
+    countries.set(c.country.toLowerCase(), country)
+    countries.set(c.country_code.toLowerCase(), country)
+  }
+  const pairs = async (sql: string) => new Set((await db.all<{ k: string }>(sql)).map((r) => r.k))
+  const flightMonths = await pairs(`SELECT DISTINCT destination || '|' || month AS k FROM ${flights.relation}`)
+  const spendMonths = await pairs(`SELECT DISTINCT country || '|' || month AS k FROM ${spend.relation}`)
+  return { flights, spend, destinations, countries, flightMonths, spendMonths }
+}

@@ -1,0 +1,81 @@
+import { RANK_TYPES, SIGNALS_FRESHNESS, type RankEntity } from '../catalog/signals'
+import { SIGNAL_CATEGORY_SLUGS, signalCategory } from '../catalog/signal-categories'
+import { cachedAnswer } from '../data/answers'
+import { ApiError, notFound } from '../http/errors'
+import type { HandlerMap, RouteHandler, RouteInput } from '../http/handler'
+import { ranking } from './rankings'
+import type { SignalServices } from './services'
+import { brandSnapshot, categorySnapshot } from './snapshots'
+import { freshness, resolveWeek } from './weeks'
+
+function rankingHandler(s: SignalServices, entity: RankEntity, routeId: string): RouteHandler {
+  const defaultType = Object.keys(RANK_TYPES[entity])[0]!
+  return {
+    prepare({ query }: RouteInput) {
+      const snap = s.snapshot()
+      const category = signalCategory(String(query.category))!
+      const rankType = (query.rank_type as string | undefined) ?? defaultType
+      const d = entity === 'creators' ? snap.creators : entity === 'topics' ? snap.topics : snap.brands
+      const week = resolveWeek(d.periods, query)
+      const limit = Number(query.limit ?? 20)
+      return cachedAnswer(s, d, routeId, `${category.slug}|${rankType}|${week.start}|${limit}`, async () => {
+        const { rows, total } = await ranking(s, snap, entity, category.slug, rankType, week.start)
+        return {
+          category: category.slug,
+          category_name: category.name,
+          rank_type: rankType,
+          rank_type_description: RANK_TYPES[entity][rankType as keyof (typeof RANK_TYPES)[typeof entity]],
+          week_start: week.start,
+          week_end: week.end,
+          total_ranked: total,
+          rows: rows.slice(0, limit),
+          freshness: SIGNALS_FRESHNESS,
+        }
+      })
+    },
+  }
+}
+
+export function signalHandlers(s: SignalServices): HandlerMap {
+  return {
+    'signals.creators.rankings': rankingHandler(s, 'creators', 'signals.creators.rankings'),
+    'signals.topics.rankings': rankingHandler(s, 'topics', 'signals.topics.rankings'),
+    'signals.brands.rankings': rankingHandler(s, 'brands', 'signals.brands.rankings'),
+
+    'signals.brands.snapshot': {
+      prepare({ query, params }: RouteInput) {
+        const snap = s.snapshot()
+        const slug = params.brand_slug!
+        const brand = snap.brandNames.get(slug)
+        if (!brand) throw notFound('brand', slug, 'brand_slug')
+        const week = resolveWeek(snap.brands.periods, query)
+        const category = (query.category as string | undefined) ?? brand.primaryCategory
+        if (!snap.brandWeeks.has(`${slug}|${category}|${week.start}`)) {
+          throw new ApiError('not_found', `${brand.name} has no ${category} signals in the week ${week.start} to ${week.end}.`, {
+            parameter: query.category !== undefined ? 'category' : 'week_start',
+            value: query.category ?? week.start,
+          })
+        }
+        return cachedAnswer(s, snap.brands, 'signals.brands.snapshot', `${slug}|${category}|${week.start}`, async () => ({
+          ...(await brandSnapshot(s, snap, slug, brand.name, category, week)),
+          freshness: SIGNALS_FRESHNESS,
+          freshness_detail: freshness(snap.brands.periods, week.start),
+        }))
+      },
+    },
+
+    'signals.categories.snapshot': {
+      prepare({ query, params }: RouteInput) {
+        const snap = s.snapshot()
+        const category = signalCategory(params.category_slug!)
+        if (!category) throw notFound('category', params.category_slug!, 'category_slug', SIGNAL_CATEGORY_SLUGS)
+        const week = resolveWeek(snap.weeks, query)
+        return cachedAnswer(s, [snap.creators, snap.topics, snap.brands], 'signals.categories.snapshot', `${category.slug}|${week.start}`, async () => ({
+          ...(await categorySnapshot(s, snap, category, week)),
+          freshness: SIGNALS_FRESHNESS,
+          freshness_detail: freshness(snap.weeks, week.start),
+        }))
+      },
+    },
+  }
+}

@@ -1,0 +1,7 @@
+import type { DataServices } from '../data/answers'
+import type { SignalsSnapshot } from './snapshot'
+
+export interface SignalServices extends DataServices {
+  /** The current signals versions; a request reads it once so its answer never mixes versions. */
+  snapshot(): SignalsSnapshot
+}
