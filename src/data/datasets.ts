@@ -15,6 +15,10 @@ export interface ManifestEntry {
   version: string
   /** Set by `data import`; absent on the generated sample. */
   imported_at?: string
+  /** Whether this version is generated sample data; the manifest's `sample` when absent. */
+  sample?: boolean
+  /** Caveat shown in data_quality for non-sample data (`data import --notice`). */
+  notice?: string
 }
 
 export interface Manifest {
@@ -42,6 +46,9 @@ export interface LoadedDataset {
 export class DatasetUnavailableError extends Error {}
 
 const SAMPLE_NOTICE = 'Generated, deterministic sample data (real place names, invented brands and creators); the figures are not real observations.'
+const IMPORTED_NOTICE = 'Figures as delivered by the data team for this dataset version.'
+
+export const isSample = (manifest: Manifest, entry: ManifestEntry) => entry.sample ?? manifest.sample
 
 export const sqlString = (s: string) => `'${s.replaceAll("'", "''")}'`
 
@@ -74,7 +81,8 @@ export async function loadDataset(db: DuckDb, dir: string, manifest: Manifest, c
   const first = periods[0] ?? entry.period.from
   const last = periods.at(-1) ?? entry.period.to
   const sourcePeriod = contract.period.kind === 'week' ? { from: first, to: addDays(last, 6) } : { from: first, to: last }
-  return { contract, entry, relation, sample: manifest.sample, notice: manifest.sample ? SAMPLE_NOTICE : (manifest.note ?? ''), periods, sourcePeriod }
+  const sample = isSample(manifest, entry)
+  return { contract, entry, relation, sample, notice: sample ? SAMPLE_NOTICE : (entry.notice ?? IMPORTED_NOTICE), periods, sourcePeriod }
 }
 
 /** The data-quality block every dataset answer carries. */

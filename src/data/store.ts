@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { indexSignals, type SignalsSnapshot } from '../signals/snapshot'
 import type { Logger } from '../http/logger'
 import { DATASETS, FLIGHTS, SIGNAL_BRANDS, SIGNAL_CREATORS, SIGNAL_TOPICS, SPEND } from './contracts'
-import { loadDataset, readManifest, type LoadedDataset } from './datasets'
+import { isSample, loadDataset, readManifest, type LoadedDataset } from './datasets'
 import type { DuckDb } from './duckdb'
 import { indexMarket, type MarketSnapshot } from './market-snapshot'
 
@@ -105,7 +105,7 @@ export class DatasetStore {
     for (const contract of DATASETS) {
       const old = previous?.datasets[contract.name]
       const entry = manifest.datasets[contract.name]
-      if (old && entry && old.entry.version === entry.version && old.entry.file === entry.file && old.sample === manifest.sample) {
+      if (old && entry && old.entry.version === entry.version && old.entry.file === entry.file && old.sample === isSample(manifest, entry)) {
         datasets[contract.name] = old
       } else {
         datasets[contract.name] = await loadDataset(db, dir, manifest, contract)

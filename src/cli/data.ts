@@ -1,0 +1,165 @@
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { DATASETS, datasetContract, type DatasetContract } from '../data/contracts'
+import { readManifest } from '../data/datasets'
+import { DuckDb } from '../data/duckdb'
+import { RefreshError, importDataset, rollbackDataset } from '../data/refresh'
+import { contractForFile, formatReport, validateFile, type ValidationReport } from '../data/validate'
+
+const USAGE = `Usage: china-market-intel data <command>
+
+  list                                   datasets of the folder: current version, rows, period, earlier versions
+  validate <file|dir>...                 check Parquet files against their dataset's schema contract
+  import <file>                          validate, then make the file the dataset's current version
+  rollback <dataset>                     make the previous version current again
+
+Options:
+  --dir <folder>       datasets folder (default: $DATASETS_DIR, else ./datasets)
+  --dataset <name>     the dataset a file is for, when its name does not say (${DATASETS.map((d) => d.name).join(', ')})
+  --sample             import: the file is generated sample data (data_quality says so)
+  --notice <text>      import: caveat shown in every answer's data_quality for this version
+  --json               list/validate: machine-readable output
+
+A running service picks up an import or a rollback within DATASETS_RELOAD_SECONDS, without a restart.
+Exit status: 0 ok, 1 invalid file or failed change, 2 usage error.
+`
+
+class UsageError extends Error {}
+
+function contractOf(file: string, name: string | undefined): DatasetContract {
+  if (name !== undefined) {
+    const c = datasetContract(name)
+    if (!c) throw new UsageError(`unknown dataset "${name}"; datasets: ${DATASETS.map((d) => d.name).join(', ')}`)
+    return c
+  }
+  const c = contractForFile(file)
+  if (!c) throw new UsageError(`cannot tell which dataset ${file} is for; name it <dataset>*.parquet or pass --dataset`)
+  return c
+}
+
+/** Files named on the command line; a folder stands for the Parquet files in it. */
+function candidateFiles(paths: string[]): string[] {
+  return paths.flatMap((p) =>
+    existsSync(p) && statSync(p).isDirectory()
+      ? readdirSync(p).filter((f) => f.endsWith('.parquet') && !f.startsWith('.')).sort().map((f) => join(p, f))
+      : [p],
+  )
+}
+
+async function withDb<T>(fn: (db: DuckDb) => Promise<T>): Promise<T> {
+  const db = await DuckDb.open(1)
+  try {
+    return await fn(db)
+  } finally {
+    db.close()
+  }
+}
+
+export async function data(args: string[]): Promise<void> {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        dir: { type: 'string' },
+        dataset: { type: 'string' },
+        sample: { type: 'boolean' },
+        notice: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    })
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}\n\n${USAGE}`)
+    process.exit(2)
+  }
+  const { values, positionals } = parsed
+  const [command, ...rest] = positionals
+  if (values.help || command === undefined || command === 'help') {
+    process.stdout.write(USAGE)
+    return
+  }
+  const dir = resolve(values.dir ?? process.env.DATASETS_DIR ?? 'datasets')
+  try {
+    process.exitCode = await run(command, rest, dir, values)
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`${e.message}\n\n${USAGE}`)
+      process.exitCode = 2
+    } else if (e instanceof RefreshError) {
+      process.stderr.write(`${e.message}\n`)
+      if (e.report) process.stderr.write(`${formatReport(e.report).join('\n')}\n`)
+      process.exitCode = 1
+    } else {
+      process.stderr.write(`${(e as Error).message}\n`)
+      process.exitCode = 1
+    }
+  }
+}
+
+type Flags = { dataset?: string; sample?: boolean; notice?: string; json?: boolean }
+
+async function run(command: string, args: string[], dir: string, flags: Flags): Promise<number> {
+  switch (command) {
+    case 'list':
+      return list(dir, flags.json)
+    case 'validate': {
+      if (args.length === 0) throw new UsageError('validate needs a file or a folder')
+      const files = candidateFiles(args)
+      if (files.length === 0) throw new UsageError(`no .parquet files in ${args.join(', ')}`)
+      const reports: ValidationReport[] = await withDb(async (db) => {
+        const out = []
+        for (const f of files) out.push(await validateFile(db, f, contractOf(f, flags.dataset)))
+        return out
+      })
+      if (flags.json) process.stdout.write(`${JSON.stringify(reports, null, 2)}\n`)
+      else process.stdout.write(`${reports.flatMap(formatReport).join('\n')}\n`)
+      return reports.some((r) => r.violations.length > 0) ? 1 : 0
+    }
+    case 'import': {
+      if (args.length !== 1) throw new UsageError('import takes exactly one file')
+      const file = resolve(args[0]!)
+      const contract = contractOf(file, flags.dataset)
+      const result = await withDb((db) => importDataset(db, dir, file, contract, { sample: flags.sample, notice: flags.notice }))
+      process.stdout.write(`${formatReport(result.report).join('\n')}\n`)
+      process.stdout.write(
+        result.unchanged
+          ? `${contract.name} is already at ${result.entry.version}; nothing changed.\n`
+          : `${contract.name}: ${result.previous?.version ?? '(none)'} -> ${result.entry.version} (${result.entry.rows} rows, ${result.entry.period.from} to ${result.entry.period.to}) in ${dir}\n`,
+      )
+      return 0
+    }
+    case 'rollback': {
+      if (args.length !== 1) throw new UsageError('rollback takes a dataset name')
+      const contract = datasetContract(args[0]!)
+      if (!contract) throw new UsageError(`unknown dataset "${args[0]}"`)
+      const { from, to } = await rollbackDataset(dir, contract)
+      process.stdout.write(`${contract.name}: ${from.version} -> ${to.version} (rolled back) in ${dir}\n`)
+      return 0
+    }
+    default:
+      throw new UsageError(`unknown data command "${command}"`)
+  }
+}
+
+function list(dir: string, json: boolean | undefined): number {
+  const manifest = readManifest(dir)
+  if (json) {
+    process.stdout.write(`${JSON.stringify(manifest, null, 2)}\n`)
+    return 0
+  }
+  const rows = DATASETS.map((c) => {
+    const e = manifest.datasets[c.name]
+    const earlier = (manifest.history?.[c.name] ?? []).map((h) => h.version).join(', ') || '-'
+    return e
+      ? [c.name, e.version, String(e.rows), `${e.period.from}..${e.period.to}`, e.sample ?? manifest.sample ? 'sample' : 'imported', earlier]
+      : [c.name, '(missing)', '', '', '', '']
+  })
+  const header = ['dataset', 'version', 'rows', 'period', 'kind', 'earlier versions (rollback)']
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
+  const fmt = (r: string[]) => r.map((v, i) => (i === 2 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ').trimEnd()
+  process.stdout.write(`${dir}\n${[header, ...rows].map(fmt).join('\n')}\n`)
+  return 0
+}
