@@ -6,6 +6,7 @@ import pkg from '../package.json' with { type: 'json' }
 /** Subcommands: name -> [synopsis, what it does, run]. Each lives in src/cli/<name>.ts. */
 const COMMANDS: Record<string, [string, string, (args: string[]) => Promise<void>]> = {
   serve: ['serve', 'start the HTTP service (default)', serve],
+  smoke: ['smoke [--base-url URL] [options]', 'pay every route of a running server once', async (a) => (await import('./cli/smoke')).smoke(a)], // lazy: keeps viem out of serve's start-up
 }
 const line = (synopsis: string, what: string) => `  china-market-intel ${synopsis.padEnd(34)} ${what}`
 
