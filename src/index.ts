@@ -1,13 +1,13 @@
 #!/usr/bin/env bun
 import { ENV } from './config'
 import { serve } from './cli/serve'
-import { data } from './cli/data'
 import pkg from '../package.json' with { type: 'json' }
 
-/** Subcommands: name -> [synopsis, what it does, run]. Each lives in src/cli/<name>.ts. */
+/** Subcommands: name -> [synopsis, what it does, run]. Each lives in src/cli/<name>.ts; all but serve load lazily (viem alone costs serve ~90 ms of start-up). */
 const COMMANDS: Record<string, [string, string, (args: string[]) => Promise<void>]> = {
   serve: ['serve', 'start the HTTP service (default)', serve],
-  data: ['data list|validate|import|rollback', 'the data team\'s dataset refresh (data --help)', data],
+  data: ['data list|validate|import|rollback', 'the data team\'s dataset refresh (data --help)', async (a) => (await import('./cli/data')).data(a)],
+  smoke: ['smoke [--base-url URL] [options]', 'pay every route of a running server once', async (a) => (await import('./cli/smoke')).smoke(a)],
 }
 const line = (synopsis: string, what: string) => `  china-market-intel ${synopsis.padEnd(34)} ${what}`
 

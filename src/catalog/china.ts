@@ -61,7 +61,7 @@ export const chinaRoutes: RouteSpec[] = [
     summary: 'KOL and KOC shortlists with fit scoring',
     description: 'Creator shortlist with fit scores, engagement-quality estimates and recommendation summaries.',
     query: Query({
-      category: t.String({ minLength: 1, maxLength: 60 }),
+      category: t.String({ minLength: 1, maxLength: 60, examples: ['beauty'] }),
       platform: t.Optional(Platform),
       city: t.Optional(t.String({ minLength: 1, maxLength: 60 })),
       tier: t.Optional(Enum(['mega', 'macro', 'mid', 'micro', 'nano', 'koc'] as const, 'Creator tier by followers.')),

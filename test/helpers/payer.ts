@@ -1,19 +1,9 @@
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts'
-import { toHex } from 'viem'
 import { DEV_PAY_TO } from '../../src/config'
 import { NETWORKS, type NetworkName } from '../../src/payments/networks'
+import { encodeProofV1, encodeProofV2, signAuthorization, usdcDomain } from '../../src/payments/sign'
 
-/** EIP-712 types of EIP-3009's TransferWithAuthorization, as x402 clients sign it (viem form). */
-export const TRANSFER_WITH_AUTHORIZATION = {
-  TransferWithAuthorization: [
-    { name: 'from', type: 'address' },
-    { name: 'to', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'validAfter', type: 'uint256' },
-    { name: 'validBefore', type: 'uint256' },
-    { name: 'nonce', type: 'bytes32' },
-  ],
-} as const
+export { TRANSFER_WITH_AUTHORIZATION } from '../../src/payments/sign'
 
 /** A paying client that signs real EIP-3009 authorizations with viem, as x402 clients do. */
 export interface ProofOptions {
@@ -35,24 +25,12 @@ export function createPayer(privateKey: `0x${string}` = generatePrivateKey()) {
   async function sign(o: ProofOptions) {
     const network = NETWORKS[o.network ?? 'base-sepolia']
     const now = BigInt(Math.floor(Date.now() / 1000))
-    const authorization = {
-      from: account.address,
+    const { authorization, signature } = await signAuthorization(account, usdcDomain(network), {
       to: o.payTo ?? DEV_PAY_TO,
-      value: o.value.toString(),
-      validAfter: (o.validAfter ?? now - 600n).toString(),
-      validBefore: (o.validBefore ?? now + 300n).toString(),
-      nonce: o.nonce ?? toHex(crypto.getRandomValues(new Uint8Array(32))),
-    }
-    const signature = await account.signTypedData({
-      domain: { ...network.eip712, chainId: network.chainId, verifyingContract: network.asset },
-      types: TRANSFER_WITH_AUTHORIZATION,
-      primaryType: 'TransferWithAuthorization',
-      message: {
-        ...authorization,
-        value: BigInt(authorization.value),
-        validAfter: BigInt(authorization.validAfter),
-        validBefore: BigInt(authorization.validBefore),
-      },
+      value: o.value,
+      validAfter: o.validAfter ?? now - 600n,
+      validBefore: o.validBefore ?? now + 300n,
+      nonce: o.nonce,
     })
     return { authorization, signature, network }
   }
@@ -60,19 +38,15 @@ export function createPayer(privateKey: `0x${string}` = generatePrivateKey()) {
   /** Base64 JSON proof, ready for the x402-payment / X-PAYMENT / PAYMENT-SIGNATURE header. */
   async function proof(o: ProofOptions): Promise<string> {
     const { authorization, signature, network } = await sign(o)
-    const payload = { signature, authorization }
-    const body =
-      (o.version ?? 1) === 1
-        ? { x402Version: 1, scheme: 'exact', network: network.name, payload }
-        : {
-            x402Version: 2,
-            accepted: {
-              scheme: 'exact', network: network.caip2, amount: authorization.value, asset: network.asset,
-              payTo: authorization.to, maxTimeoutSeconds: 61, extra: network.eip712, ...o.accepted,
-            },
-            payload,
-          }
-    return Buffer.from(JSON.stringify(body)).toString('base64')
+    const signed = { authorization, signature }
+    if ((o.version ?? 1) === 1) return encodeProofV1(network.name, signed)
+    return encodeProofV2(
+      {
+        scheme: 'exact', network: network.caip2, amount: authorization.value, asset: network.asset,
+        payTo: authorization.to, maxTimeoutSeconds: 61, extra: network.eip712, ...o.accepted,
+      },
+      signed,
+    )
   }
 
   return { account, address: account.address, privateKey, sign, proof }
