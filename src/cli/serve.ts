@@ -40,6 +40,8 @@ export async function serve(_args: string[]): Promise<void> {
     runtime.logger.flush()
     process.exit(0)
   }
+  // SIGHUP: pick up a new manifest.json now instead of at the next poll.
+  process.on('SIGHUP', () => void runtime.store.reload())
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
 }

@@ -1,0 +1,187 @@
+/**
+ * The data team's refresh while the service runs: `data import` swaps a new version in without a
+ * restart, requests in flight finish on the version they started with, no answer mixes versions,
+ * a broken file changes nothing, and `data rollback` restores the previous answers.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { SPEND } from '../../src/data/contracts'
+import { readManifest } from '../../src/data/datasets'
+import { DuckDb } from '../../src/data/duckdb'
+import { ResultCache } from '../../src/data/result-cache'
+import { importDataset, rollbackDataset } from '../../src/data/refresh'
+import { DatasetStore } from '../../src/data/store'
+import { spendHandlers } from '../../src/market-data/spend'
+import { usdToAtomic } from '../../src/payments/networks'
+import { routeById } from '../../src/catalog'
+import { createPayer } from '../helpers/payer'
+import { startServer, type StartedServer } from '../helpers/server'
+
+const ROOT = resolve(import.meta.dir, '../..')
+const SUMMARY = '/v1/market-data/spend/summary?country=Japan&month=2026-10'
+const PRICE = usdToAtomic(routeById.get('spend.summary')!.priceUsd)
+
+/** A private copy of the shipped datasets plus two candidate spend files: total_cards doubled, and one negative count. */
+async function workspace() {
+  const dir = mkdtempSync(join(tmpdir(), 'refresh-'))
+  cpSync(join(ROOT, 'datasets'), dir, { recursive: true })
+  const db = await DuckDb.open(1)
+  const src = `read_parquet('${join(ROOT, 'datasets/spend.parquet')}', file_row_number = true)`
+  const candidates = mkdtempSync(join(tmpdir(), 'candidates-'))
+  const doubled = join(candidates, 'spend-doubled.parquet')
+  const broken = join(candidates, 'spend-broken.parquet')
+  await db.exec(`COPY (SELECT * EXCLUDE (file_row_number) REPLACE (total_cards * 2 AS total_cards) FROM ${src} ORDER BY file_row_number) TO '${doubled}' (FORMAT parquet)`)
+  await db.exec(`COPY (SELECT * EXCLUDE (file_row_number) REPLACE (CASE WHEN file_row_number = 41 THEN -1 ELSE total_cards END AS total_cards) FROM ${src} ORDER BY file_row_number) TO '${broken}' (FORMAT parquet)`)
+  // Expected figures, read independently of the service.
+  const [{ cards }] = (await db.all<{ cards: number }>(`SELECT SUM(total_cards)::INTEGER AS cards FROM ${src} WHERE country = 'Japan' AND month = '2026-10'`)) as [{ cards: number }]
+  db.close()
+  return { dir, doubled, broken, cards }
+}
+
+describe('in process: a request in flight keeps its version', () => {
+  test('prepared before the swap, answered after it: the old version; prepared after: the new one', async () => {
+    const ws = await workspace()
+    const db = await DuckDb.open()
+    const store = await DatasetStore.open(db, ws.dir)
+    const handlers = spendHandlers({ db, cache: new ResultCache(), snapshot: () => store.current().market })
+    const input = { query: { country: 'Japan', month: '2026-10' }, params: {} }
+    const v1 = store.current().datasets.spend!.entry.version
+
+    const inFlight = handlers['spend.summary']!.prepare(input) // checked and bound before payment
+    const { entry } = await importDataset(db, ws.dir, ws.doubled, SPEND, { sample: true })
+    expect(await store.reload()).toEqual(['spend'])
+
+    const old = (await inFlight.run()).data as any
+    expect(old.data_quality.dataset_version).toBe(v1)
+    expect(old.summary.total_cards).toBe(ws.cards)
+    const fresh = (await handlers['spend.summary']!.prepare(input).run()).data as any
+    expect(fresh.data_quality.dataset_version).toBe(entry.version)
+    expect(fresh.summary.total_cards).toBe(ws.cards * 2)
+
+    // A manifest naming a missing file: the store keeps serving and says why.
+    const manifest = readManifest(ws.dir)
+    await Bun.write(join(ws.dir, 'manifest.json'), JSON.stringify({ ...manifest, datasets: { ...manifest.datasets, spend: { ...manifest.datasets.spend, version: 'spend-000000000000', file: 'gone.parquet' } } }))
+    expect(await store.reload()).toEqual([])
+    expect(store.current().datasets.spend!.entry.version).toBe(entry.version)
+    expect(store.status().last_reload_error).toMatch(/gone\.parquet is missing/)
+
+    store.close()
+    db.close()
+  })
+
+  test('rollback makes the previous version current and keeps older ones for another rollback', async () => {
+    const ws = await workspace()
+    const db = await DuckDb.open(1)
+    const original = readManifest(ws.dir).datasets.spend!
+    const first = await importDataset(db, ws.dir, ws.doubled, SPEND, { sample: true })
+    expect(first.unchanged).toBe(false)
+    expect((await importDataset(db, ws.dir, ws.doubled, SPEND, { sample: true })).unchanged).toBe(true)
+    expect(readManifest(ws.dir).history?.spend?.map((e) => e.version)).toEqual([original.version])
+    const { from, to } = await rollbackDataset(ws.dir, SPEND)
+    expect([from.version, to.version]).toEqual([first.entry.version, original.version])
+    expect(readManifest(ws.dir).datasets.spend).toEqual(original)
+    await expect(rollbackDataset(ws.dir, SPEND)).rejects.toThrow(/no earlier version/)
+    db.close()
+  })
+})
+
+describe('a running server picks up data import and rollback', () => {
+  let server: StartedServer
+  let ws: Awaited<ReturnType<typeof workspace>>
+  const payer = createPayer()
+
+  beforeAll(async () => {
+    ws = await workspace()
+    server = await startServer({ DATASETS_DIR: ws.dir, DATASETS_RELOAD_SECONDS: '1' })
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  const paidSummary = async () => {
+    const res = await fetch(server.url + SUMMARY, { headers: { 'x402-payment': await payer.proof({ value: PRICE }) } })
+    return { status: res.status, body: (await res.json()) as any }
+  }
+  const spendVersion = async () => ((await (await fetch(`${server.url}/ready`)).json()) as any).data.checks.datasets.versions.spend as string
+  /** Waits for a condition the service reports (not for a time). */
+  const until = async (what: string, check: () => Promise<boolean>) => {
+    const deadline = Date.now() + 30_000
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+      await Bun.sleep(50)
+    }
+  }
+  const cli = (...args: string[]) => {
+    const p = Bun.spawnSync([process.execPath, join(ROOT, 'src/index.ts'), 'data', ...args, '--dir', ws.dir], { stdout: 'pipe', stderr: 'pipe' })
+    return { code: p.exitCode, out: p.stdout.toString(), err: p.stderr.toString() }
+  }
+
+  test('import under concurrent paid requests: zero errors, no mixed answers, then only the new version', async () => {
+    const v1 = await spendVersion()
+    const baseline = await paidSummary()
+    expect(baseline.status).toBe(200)
+    expect(baseline.body.data.summary.total_cards).toBe(ws.cards)
+
+    const answers: { startedAfterSwitch: boolean; status: number; version?: string; cards?: number }[] = []
+    let switched = false
+    let stop = false
+    const worker = async () => {
+      while (!stop) {
+        const startedAfterSwitch = switched
+        const a = await paidSummary()
+        answers.push({ startedAfterSwitch, status: a.status, version: a.body.data?.data_quality.dataset_version, cards: a.body.data?.summary.total_cards })
+      }
+    }
+    const workers = Array.from({ length: 4 }, worker)
+    let v2 = ''
+    try {
+      await until('answers before the import', async () => answers.length >= 20)
+      const imported = cli('import', ws.doubled, '--sample')
+      expect(imported.err).toBe('')
+      expect(imported.code).toBe(0)
+      v2 = readManifest(ws.dir).datasets.spend!.version
+      expect(imported.out).toContain(`spend: ${v1} -> ${v2}`)
+      await until('the server to report the new version', async () => (await spendVersion()) === v2)
+      switched = true
+      const seen = answers.length
+      await until('answers after the switch', async () => answers.length >= seen + 20)
+    } finally {
+      stop = true
+      await Promise.all(workers)
+    }
+
+    expect(answers.filter((a) => a.status !== 200)).toEqual([])
+    const expected: Record<string, number> = { [v1]: ws.cards, [v2]: ws.cards * 2 }
+    // Each answer's figure belongs to the version it names: no answer mixes versions.
+    expect(answers.filter((a) => expected[a.version!] !== a.cards)).toEqual([])
+    expect(new Set(answers.map((a) => a.version))).toEqual(new Set([v1, v2]))
+    expect(answers.filter((a) => a.startedAfterSwitch && a.version !== v2)).toEqual([])
+  }, 120_000)
+
+  test('a broken file is refused with its defect and changes nothing', async () => {
+    const before = readFileSync(join(ws.dir, 'manifest.json'), 'utf8')
+    const version = await spendVersion()
+    const r = cli('import', ws.broken)
+    expect(r.code).toBe(1)
+    expect(r.err).toContain('does not meet the spend contract')
+    expect(r.err).toMatch(/total_cards: row 42: negative value/)
+    expect(readFileSync(join(ws.dir, 'manifest.json'), 'utf8')).toBe(before)
+    expect(await spendVersion()).toBe(version)
+  })
+
+  test('rollback restores the previous answers', async () => {
+    const original = JSON.parse(readFileSync(join(ROOT, 'datasets/manifest.json'), 'utf8')).datasets.spend.version
+    const r = cli('rollback', 'spend')
+    expect(r.code).toBe(0)
+    expect(r.out).toContain(`-> ${original} (rolled back)`)
+    await until('the server to report the restored version', async () => (await spendVersion()) === original)
+    const a = await paidSummary()
+    expect(a.status).toBe(200)
+    expect(a.body.data.data_quality.dataset_version).toBe(original)
+    expect(a.body.data.summary.total_cards).toBe(ws.cards)
+    const listed = cli('list')
+    expect(listed.out).toMatch(new RegExp(`spend\\s+${original}`))
+  })
+})
