@@ -86,6 +86,8 @@ const args = [
   'build', ENTRY, '--compile', `--outfile=${OUTFILE}`,
   // No --minify: renamed identifiers break Elysia.
   '--minify-whitespace', '--minify-syntax',
+  // Precompiled bytecode: parsing ~600 modules at every start is most of --version's time (190 -> 80 ms).
+  '--bytecode', '--format=esm',
   // bunfig.toml configures this repository's tests, not the service an operator runs.
   '--no-compile-autoload-bunfig',
   ...others.map((p) => `--external=${p}/duckdb.node`),
