@@ -5,7 +5,7 @@ import type { Subprocess } from 'bun'
 
 export const ROOT = resolve(import.meta.dir, '../..')
 
-let built: Promise<string> | null = null
+let installed: Promise<string> | null = null
 const scratch: string[] = []
 
 /** A temp folder removed by `cleanupBinaryTests()`. */
@@ -15,35 +15,50 @@ export function scratchDir(prefix: string): string {
   return dir
 }
 
-/** Runs `scripts/build.ts` into a temp folder, with the repository's datasets or those of `datasets`. */
-export async function build(datasets?: string): Promise<string> {
-  const out = join(scratchDir('build'), 'china-market-intel')
+/**
+ * Builds with `scripts/build.ts` (the repository's datasets, or those of `datasets`), then copies the
+ * executable alone into a fresh folder and deletes the build output (190 MB each). Returns the copy.
+ */
+export async function buildAndCopy(datasets?: string): Promise<string> {
+  const buildDir = scratchDir('build')
+  const out = join(buildDir, 'china-market-intel')
   const args = ['scripts/build.ts', '--outfile', out, ...(datasets ? ['--datasets', datasets] : [])]
   const proc = Bun.spawn([process.execPath, ...args], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' })
   const [code, stdout, stderr] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()])
   if (code !== 0) throw new Error(`scripts/build.ts exited with ${code}:\n${stdout}${stderr}`)
-  return out
+  const bin = join(scratchDir('run'), 'china-market-intel')
+  copyFileSync(out, bin)
+  rmSync(buildDir, { recursive: true, force: true })
+  return bin
 }
 
-/** The executable built from the repository, once per test process. */
-export function buildBinary(): Promise<string> {
-  built ??= build()
-  return built
+/** The executable built from the repository, copied alone into its folder; once per test process. */
+export function installedBinary(): Promise<string> {
+  installed ??= buildAndCopy()
+  return installed
 }
 
-/** Removes every temp folder, the built executable's too. */
+/** Removes every temp folder, the executable's too. */
 export function cleanupBinaryTests(): void {
-  built = null
+  installed = null
   for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true })
 }
 
-/** A fresh folder holding nothing but a copy of the executable, and a fresh HOME for its cache. */
-export async function isolatedCopy(executable?: string): Promise<{ dir: string; bin: string; home: string }> {
-  const dir = scratchDir('run')
-  const bin = join(dir, 'china-market-intel')
-  copyFileSync(executable ?? (await buildBinary()), bin)
-  const home = scratchDir('home')
-  return { dir, bin, home }
+/**
+ * Where root may make a private mount namespace, the executable runs with an empty tmpfs mounted over
+ * the repository, so it cannot read node_modules or datasets/ from it even by absolute path.
+ */
+export const HIDES_REPOSITORY = (() => {
+  try {
+    return Bun.spawnSync(['unshare', '--mount', '--', 'true'], { stdout: 'ignore', stderr: 'ignore' }).exitCode === 0
+  } catch {
+    return false // no unshare here
+  }
+})()
+
+/** The command that runs `argv` as an operator's machine would: with the repository hidden when possible. */
+export function isolated(argv: string[]): string[] {
+  return HIDES_REPOSITORY ? ['unshare', '--mount', '--', 'sh', '-c', 'mount -t tmpfs none "$0" && exec "$@"', ROOT, ...argv] : argv
 }
 
 /**
@@ -65,7 +80,7 @@ export interface RunningBinary {
 
 /** Starts the executable with `cwd` and `env` and resolves once its banner names the port it listens on. */
 export async function serveBinary(bin: string, cwd: string, env: Record<string, string>): Promise<RunningBinary> {
-  const proc = Bun.spawn([bin, 'serve'], { cwd, env, stdout: 'pipe', stderr: 'pipe' })
+  const proc = Bun.spawn(isolated([bin, 'serve']), { cwd, env, stdout: 'pipe', stderr: 'pipe' })
   let out = ''
   const watchers: { text: string; resolve: () => void }[] = []
   const notify = () => {
@@ -96,7 +111,7 @@ export async function serveBinary(bin: string, cwd: string, env: Record<string, 
 
 /** Runs the executable to completion (for --help, --version). */
 export async function runBinary(bin: string, args: string[], cwd: string, env: Record<string, string>) {
-  const proc = Bun.spawn([bin, ...args], { cwd, env, stdout: 'pipe', stderr: 'pipe' })
+  const proc = Bun.spawn(isolated([bin, ...args]), { cwd, env, stdout: 'pipe', stderr: 'pipe' })
   const [code, stdout, stderr] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()])
   return { code, stdout, stderr }
 }

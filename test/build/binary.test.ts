@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { CATALOG, type RouteSpec } from '../../src/catalog'
 import { implementedRouteIds } from '../../src/handlers'
 import pkg from '../../package.json' with { type: 'json' }
 import { createPayer } from '../helpers/payer'
-import { ROOT, build, cleanEnv, cleanupBinaryTests, isolatedCopy, runBinary, scratchDir, serveBinary, type RunningBinary } from './binary-process'
+import { HIDES_REPOSITORY, ROOT, buildAndCopy, cleanEnv, cleanupBinaryTests, installedBinary, isolated, runBinary, scratchDir, serveBinary, type RunningBinary } from './binary-process'
 
-// Builds the real executable (scripts/build.ts) and runs copies of it outside the repository, with an
-// environment that has no NODE_PATH and no node_modules: what an operator who downloads it gets.
+// Builds the real executable (scripts/build.ts) and runs a copy of it alone in a folder outside the
+// repository, with an environment that has no NODE_PATH, and (where unshare works) with the repository
+// hidden behind an empty tmpfs: what an operator who downloads it gets. Each start has a fresh HOME,
+// so an empty cache.
 
 const BUILD_TIMEOUT = 300_000
 const manifest = JSON.parse(readFileSync(join(ROOT, 'datasets/manifest.json'), 'utf8'))
@@ -40,13 +42,21 @@ function exampleUrl(route: RouteSpec): string {
 }
 
 describe('the executable copied alone into an empty folder', () => {
-  let run: { dir: string; bin: string; home: string }
+  const run = { dir: '', bin: '', home: '' }
   let server: RunningBinary
   beforeAll(async () => {
-    run = await isolatedCopy()
+    run.bin = await installedBinary()
+    run.dir = dirname(run.bin)
+    run.home = scratchDir('home')
     server = await serveBinary(run.bin, run.dir, cleanEnv(run.home))
     running.push(server)
   }, BUILD_TIMEOUT)
+
+  test.if(HIDES_REPOSITORY)('runs where the repository is hidden: a process started the same way sees it empty', async () => {
+    const proc = Bun.spawn(isolated(['ls', '-A', ROOT]), { stdout: 'pipe', stderr: 'pipe' })
+    expect(await proc.exited).toBe(0)
+    expect(await new Response(proc.stdout).text()).toBe('')
+  })
 
   test('--version prints the package version and exits 0', async () => {
     const r = await runBinary(run.bin, ['--version'], run.dir, cleanEnv(run.home))
@@ -123,14 +133,15 @@ describe('the executable copied alone into an empty folder', () => {
 
 describe('DATASETS_DIR', () => {
   test('points the executable at another datasets folder, and nothing built in is extracted', async () => {
-    const run = await isolatedCopy()
+    const bin = await installedBinary()
+    const home = scratchDir('home')
     const data = scratchDir('datasets')
     cpSync(join(ROOT, 'datasets'), data, { recursive: true })
     const copy = structuredClone(manifest)
     copy.datasets.flights.version = 'flights-data-team-copy'
     writeFileSync(join(data, 'manifest.json'), JSON.stringify(copy))
 
-    const server = await serveBinary(run.bin, run.dir, cleanEnv(run.home, { DATASETS_DIR: data }))
+    const server = await serveBinary(bin, dirname(bin), cleanEnv(home, { DATASETS_DIR: data }))
     running.push(server)
     const ready = await (await fetch(`${server.url}/ready`)).json()
     expect(ready.data.checks.datasets.flights).toBe('flights-data-team-copy')
@@ -138,17 +149,18 @@ describe('DATASETS_DIR', () => {
       headers: { 'x402-payment': await payer.proof({ value: 100_000n }) },
     })
     expect((await paid.json()).data.data_quality.dataset_version).toBe('flights-data-team-copy')
-    expect(readdirSync(join(run.home, '.cache/china-market-intel'))).toEqual([expect.stringMatching(/^duckdb-/)])
+    expect(readdirSync(join(home, '.cache/china-market-intel'))).toEqual([expect.stringMatching(/^duckdb-/)])
   }, BUILD_TIMEOUT)
 })
 
 describe('two copies starting at once on an empty cache', () => {
   test('both serve, and the cache holds one complete copy with no temp files left', async () => {
-    const run = await isolatedCopy()
-    const [a, b] = await Promise.all([serveBinary(run.bin, run.dir, cleanEnv(run.home)), serveBinary(run.bin, run.dir, cleanEnv(run.home))])
+    const bin = await installedBinary()
+    const home = scratchDir('home')
+    const [a, b] = await Promise.all([serveBinary(bin, dirname(bin), cleanEnv(home)), serveBinary(bin, dirname(bin), cleanEnv(home))])
     running.push(a, b)
     for (const s of [a, b]) expect((await fetch(`${s.url}/ready`)).status).toBe(200)
-    const cache = join(run.home, '.cache/china-market-intel')
+    const cache = join(home, '.cache/china-market-intel')
     const entries = readdirSync(cache, { recursive: true }).map(String).sort()
     expect(entries.filter((e) => e.endsWith('.tmp'))).toEqual([])
     expect(entries.filter((e) => !e.includes('/'))).toHaveLength(2)
@@ -165,11 +177,12 @@ describe('a dataset added to manifest.json', () => {
     listed.datasets.evidence = { file: 'evidence.parquet', schema_version: 1, rows: 0, period: { from: '2026-01', to: '2026-01' }, sha256: '', version: 'evidence-test' }
     writeFileSync(join(data, 'manifest.json'), JSON.stringify(listed))
 
-    const run = await isolatedCopy(await build(data))
-    const server = await serveBinary(run.bin, run.dir, cleanEnv(run.home))
+    const bin = await buildAndCopy(data)
+    const home = scratchDir('home')
+    const server = await serveBinary(bin, dirname(bin), cleanEnv(home))
     running.push(server)
     expect((await fetch(`${server.url}/ready`)).status).toBe(200)
-    const cache = join(run.home, '.cache/china-market-intel')
+    const cache = join(home, '.cache/china-market-intel')
     const extracted = join(cache, readdirSync(cache).find((d) => d.startsWith('datasets-'))!)
     expect(new Uint8Array(readFileSync(join(extracted, 'evidence.parquet')))).toEqual(extra)
     expect(JSON.parse(readFileSync(join(extracted, 'manifest.json'), 'utf8')).datasets.evidence.version).toBe('evidence-test')

@@ -1,6 +1,7 @@
 import { afterAll, expect, test } from 'bun:test'
+import { dirname } from 'node:path'
 import { createPayer } from '../helpers/payer'
-import { cleanEnv, cleanupBinaryTests, isolatedCopy, serveBinary } from './binary-process'
+import { cleanEnv, cleanupBinaryTests, installedBinary, scratchDir, serveBinary } from './binary-process'
 
 afterAll(() => cleanupBinaryTests())
 
@@ -11,8 +12,8 @@ const ROUTE = '/v1/market-data/flights/summary?destination=Tokyo'
 test('SIGTERM with requests in flight: every one gets its complete answer, then the process exits 0', async () => {
   const payer = createPayer()
   const proofs = await Promise.all(Array.from({ length: REQUESTS / 2 }, () => payer.proof({ value: 100_000n })))
-  const run = await isolatedCopy()
-  const server = await serveBinary(run.bin, run.dir, cleanEnv(run.home))
+  const bin = await installedBinary()
+  const server = await serveBinary(bin, dirname(bin), cleanEnv(scratchDir('home')))
 
   // Half paid (signature recovery, ledger, DuckDB-backed answer), half unpaid (402).
   let answered = 0
