@@ -15,7 +15,7 @@ export const ENV = {
   PUBLIC_BASE_URL: { schema: T.String({ pattern: '^https?://[^\\s/]+(/[^\\s]*)?$' }), default: 'http://localhost:$PORT', meaning: 'Public origin of the service; used for the absolute `resource` URLs in payment requirements.' },
   PAY_TO: { schema: Address, default: `${DEV_PAY_TO} (development only)`, meaning: 'Address that receives USDC. Required when NODE_ENV=production.' },
   X402_NETWORK: { schema: T.Union(Object.keys(NETWORKS).map((n) => T.Literal(n))), default: 'base-sepolia', meaning: '`base-sepolia` (staging, testnet USDC) or `base` (production, USDC on Base).' },
-  DATASETS_DIR: { schema: T.String({ minLength: 1 }), default: './datasets', meaning: 'Folder with the Parquet datasets and manifest.json.' },
+  DATASETS_DIR: { schema: T.String({ minLength: 1 }), default: './datasets (binary: built in)', meaning: 'Folder with the Parquet datasets and manifest.json. The single executable, when it is unset, uses the datasets built into it, extracted once to a cache folder ($XDG_CACHE_HOME, ~/.cache or the temp dir).' },
   DATASETS_RELOAD_SECONDS: { schema: T.Integer({ minimum: 0, maximum: 3600 }), default: '2', meaning: 'How often the running service checks manifest.json for a new dataset version (0 = never; SIGHUP reloads at once).' },
   LEDGER_PATH: { schema: T.String({ minLength: 1 }), default: './var/ledger.sqlite', meaning: 'SQLite file of the payment ledger (used nonces, payments, artifacts). `:memory:` for throwaway runs.' },
   ARTIFACT_TTL_HOURS: { schema: T.Integer({ minimum: 1, maximum: 720 }), default: '24', meaning: 'How long a paid result stays fetchable at its `meta.artifact_path`.' },

@@ -35,7 +35,9 @@ export async function serve(_args: string[]): Promise<void> {
     if (stopping) return
     stopping = true
     runtime.logger.info('shutting down', { signal })
-    await runtime.app.stop() // stops accepting and lets requests in flight finish
+    // Bun's server.stop() without `true` closes the listener at once and resolves when every request in
+    // flight is answered; idle keep-alive connections do not hold it (test/build/shutdown.test.ts).
+    await runtime.app.stop()
     runtime.close()
     runtime.logger.flush()
     process.exit(0)

@@ -1,0 +1,26 @@
+import { preloadDuckDbLibrary } from '../native/duckdb-library'
+import { extractBundle, type EmbeddedBundle } from './cache'
+
+/** What `scripts/build.ts` embeds: DuckDB's shared library and every file `datasets/manifest.json` lists. */
+export interface EmbeddedAssets {
+  duckdb: EmbeddedBundle
+  datasets: EmbeddedBundle
+}
+
+/**
+ * Start of the single executable. Native code and DuckDB need real files, not Bun's `/$bunfs/` paths,
+ * so this extracts what they read to a cache folder (once per content hash) before the CLI, and with
+ * it `@duckdb/node-api`, is imported.
+ */
+export async function startBinary(assets: EmbeddedAssets): Promise<void> {
+  try {
+    const duckdbDir = await extractBundle(assets.duckdb)
+    preloadDuckDbLibrary(`${duckdbDir}/${assets.duckdb.files[0]!.name}`)
+    // DATASETS_DIR (the data team's files) wins; without it, the datasets built into the executable.
+    if (!process.env.DATASETS_DIR?.trim()) process.env.DATASETS_DIR = await extractBundle(assets.datasets)
+  } catch (e) {
+    console.error(`china-market-intel: ${e instanceof Error ? e.message : String(e)}`)
+    process.exit(1)
+  }
+  await import('../index')
+}

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { CATALOG, type RouteSpec } from '../../src/catalog'
+import { implementedRouteIds } from '../../src/handlers'
+import pkg from '../../package.json' with { type: 'json' }
+import { createPayer } from '../helpers/payer'
+import { HIDES_REPOSITORY, ROOT, buildAndCopy, cleanEnv, cleanupBinaryTests, installedBinary, isolated, runBinary, scratchDir, serveBinary, type RunningBinary } from './binary-process'
+
+// Builds the real executable (scripts/build.ts) and runs a copy of it alone in a folder outside the
+// repository, with an environment that has no NODE_PATH, and (where unshare works) with the repository
+// hidden behind an empty tmpfs: what an operator who downloads it gets. Each start has a fresh HOME,
+// so an empty cache.
+
+const BUILD_TIMEOUT = 300_000
+const manifest = JSON.parse(readFileSync(join(ROOT, 'datasets/manifest.json'), 'utf8'))
+const payer = createPayer()
+const running: RunningBinary[] = []
+
+async function stopAll() {
+  for (const r of running.splice(0)) {
+    r.proc.kill('SIGTERM')
+    await r.proc.exited
+  }
+}
+afterAll(async () => {
+  await stopAll()
+  cleanupBinaryTests()
+})
+
+/** A request that reaches the route's handler: path parameters and required query parameters from the catalog's examples. */
+function exampleUrl(route: RouteSpec): string {
+  const example = (schema: any, name: string) => {
+    // Free-text parameters without an example (some planned routes) take any short word.
+    const v = schema.examples?.[0] ?? schema.anyOf?.[0]?.const ?? schema.default ?? (schema.type === 'string' ? 'beauty' : undefined)
+    if (v === undefined) throw new Error(`${route.id}: no example for ${name}`)
+    return String(v)
+  }
+  const path = route.path.replace(/:(\w+)/g, (_, name) => encodeURIComponent(example(route.params!.properties[name], name)))
+  const query = new URLSearchParams((route.query.required ?? []).map((name) => [name, example(route.query.properties[name], name)]))
+  return query.size ? `${path}?${query}` : path
+}
+
+describe('the executable copied alone into an empty folder', () => {
+  const run = { dir: '', bin: '', home: '' }
+  let server: RunningBinary
+  beforeAll(async () => {
+    run.bin = await installedBinary()
+    run.dir = dirname(run.bin)
+    run.home = scratchDir('home')
+    server = await serveBinary(run.bin, run.dir, cleanEnv(run.home))
+    running.push(server)
+  }, BUILD_TIMEOUT)
+
+  test.if(HIDES_REPOSITORY)('runs where the repository is hidden: a process started the same way sees it empty', async () => {
+    const proc = Bun.spawn(isolated(['ls', '-A', ROOT]), { stdout: 'pipe', stderr: 'pipe' })
+    expect(await proc.exited).toBe(0)
+    expect(await new Response(proc.stdout).text()).toBe('')
+  })
+
+  test('--version prints the package version and exits 0', async () => {
+    const r = await runBinary(run.bin, ['--version'], run.dir, cleanEnv(run.home))
+    expect(r).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' })
+  })
+
+  test('--help exits 0 and lists the commands and the configuration', async () => {
+    const r = await runBinary(run.bin, ['--help'], run.dir, cleanEnv(run.home))
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('china-market-intel serve')
+    expect(r.stdout).toContain('DATASETS_DIR')
+  })
+
+  test('/health and /ready answer 200, /ready with the versions of the built-in datasets', async () => {
+    expect((await fetch(`${server.url}/health`)).status).toBe(200)
+    const ready = await fetch(`${server.url}/ready`)
+    expect(ready.status).toBe(200)
+    const body = await ready.json()
+    expect(body.data.ready).toBe(true)
+    expect(body.data.checks.datasets).toEqual({ flights: manifest.datasets.flights.version, spend: manifest.datasets.spend.version })
+  })
+
+  test('extracts its datasets to the cache under HOME, byte for byte, and writes nothing beside itself', () => {
+    expect(readdirSync(run.dir)).toEqual(['china-market-intel'])
+    const cache = join(run.home, '.cache/china-market-intel')
+    const folders = readdirSync(cache).sort()
+    expect(folders).toEqual([expect.stringMatching(/^datasets-[0-9a-f]{16}$/), expect.stringMatching(/^duckdb-[0-9a-f]{16}$/)])
+    const datasets = join(cache, folders[0]!)
+    const files = ['manifest.json', ...Object.values(manifest.datasets).map((d: any) => d.file as string)]
+    expect(readdirSync(datasets).sort()).toEqual([...files].sort())
+    for (const f of files) expect(readFileSync(join(datasets, f)).equals(readFileSync(join(ROOT, 'datasets', f)))).toBe(true)
+  })
+
+  test('every live paid route answers 402 with requirements unpaid, and 200 with a success envelope paid', async () => {
+    const live = implementedRouteIds()
+    const routes = CATALOG.filter((r) => live.has(r.id))
+    expect(routes.length).toBeGreaterThan(0)
+    for (const route of routes) {
+      const url = `${server.url}${exampleUrl(route)}`
+      const unpaid = await fetch(url)
+      expect({ route: route.id, status: unpaid.status }).toEqual({ route: route.id, status: 402 })
+      const required = await unpaid.json()
+      expect(required.error.code).toBe('payment_required')
+      expect(unpaid.headers.get('payment-required')).toBeTruthy()
+      const amount = required.accepts[0].maxAmountRequired
+      expect(amount).toBe(String(Math.round(Number(route.priceUsd) * 1e6)))
+
+      const paid = await fetch(url, { headers: { 'x402-payment': await payer.proof({ value: BigInt(amount) }) } })
+      const body = await paid.json()
+      expect({ route: route.id, status: paid.status, success: body.success }).toEqual({ route: route.id, status: 200, success: true })
+      expect(body.pricing).toEqual({ amount_usd: route.priceUsd, payment_status: 'paid' })
+    }
+  })
+
+  test('planned routes answer 501 without asking for payment', async () => {
+    const live = implementedRouteIds()
+    const planned = CATALOG.filter((r) => !live.has(r.id))
+    for (const route of planned) {
+      const res = await fetch(`${server.url}${exampleUrl(route)}`)
+      expect({ route: route.id, status: res.status }).toEqual({ route: route.id, status: 501 })
+    }
+  })
+
+  test('the API reference, its embedded script and the OpenAPI document are served', async () => {
+    const ui = await fetch(`${server.url}/openapi`)
+    expect(ui.status).toBe(200)
+    const script = await fetch(`${server.url}/openapi/assets/scalar.js`)
+    expect(script.status).toBe(200)
+    expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(100_000)
+    const doc = await (await fetch(`${server.url}/openapi/json`)).json()
+    expect(Object.keys(doc.paths)).toContain('/v1/market-data/flights/summary')
+  })
+})
+
+describe('DATASETS_DIR', () => {
+  test('points the executable at another datasets folder, and nothing built in is extracted', async () => {
+    const bin = await installedBinary()
+    const home = scratchDir('home')
+    const data = scratchDir('datasets')
+    cpSync(join(ROOT, 'datasets'), data, { recursive: true })
+    const copy = structuredClone(manifest)
+    copy.datasets.flights.version = 'flights-data-team-copy'
+    writeFileSync(join(data, 'manifest.json'), JSON.stringify(copy))
+
+    const server = await serveBinary(bin, dirname(bin), cleanEnv(home, { DATASETS_DIR: data }))
+    running.push(server)
+    const ready = await (await fetch(`${server.url}/ready`)).json()
+    expect(ready.data.checks.datasets.flights).toBe('flights-data-team-copy')
+    const paid = await fetch(`${server.url}/v1/market-data/flights/summary?destination=Tokyo`, {
+      headers: { 'x402-payment': await payer.proof({ value: 100_000n }) },
+    })
+    expect((await paid.json()).data.data_quality.dataset_version).toBe('flights-data-team-copy')
+    expect(readdirSync(join(home, '.cache/china-market-intel'))).toEqual([expect.stringMatching(/^duckdb-/)])
+  }, BUILD_TIMEOUT)
+})
+
+describe('two copies starting at once on an empty cache', () => {
+  test('both serve, and the cache holds one complete copy with no temp files left', async () => {
+    const bin = await installedBinary()
+    const home = scratchDir('home')
+    const [a, b] = await Promise.all([serveBinary(bin, dirname(bin), cleanEnv(home)), serveBinary(bin, dirname(bin), cleanEnv(home))])
+    running.push(a, b)
+    for (const s of [a, b]) expect((await fetch(`${s.url}/ready`)).status).toBe(200)
+    const cache = join(home, '.cache/china-market-intel')
+    const entries = readdirSync(cache, { recursive: true }).map(String).sort()
+    expect(entries.filter((e) => e.endsWith('.tmp'))).toEqual([])
+    expect(entries.filter((e) => !e.includes('/'))).toHaveLength(2)
+  }, BUILD_TIMEOUT)
+})
+
+describe('a dataset added to manifest.json', () => {
+  test('is built into the executable and extracted with the others, with no code change', async () => {
+    const data = scratchDir('datasets')
+    cpSync(join(ROOT, 'datasets'), data, { recursive: true })
+    const extra = crypto.getRandomValues(new Uint8Array(4096))
+    writeFileSync(join(data, 'evidence.parquet'), extra)
+    const listed = structuredClone(manifest)
+    listed.datasets.evidence = { file: 'evidence.parquet', schema_version: 1, rows: 0, period: { from: '2026-01', to: '2026-01' }, sha256: '', version: 'evidence-test' }
+    writeFileSync(join(data, 'manifest.json'), JSON.stringify(listed))
+
+    const bin = await buildAndCopy(data)
+    const home = scratchDir('home')
+    const server = await serveBinary(bin, dirname(bin), cleanEnv(home))
+    running.push(server)
+    expect((await fetch(`${server.url}/ready`)).status).toBe(200)
+    const cache = join(home, '.cache/china-market-intel')
+    const extracted = join(cache, readdirSync(cache).find((d) => d.startsWith('datasets-'))!)
+    expect(new Uint8Array(readFileSync(join(extracted, 'evidence.parquet')))).toEqual(extra)
+    expect(JSON.parse(readFileSync(join(extracted, 'manifest.json'), 'utf8')).datasets.evidence.version).toBe('evidence-test')
+  }, BUILD_TIMEOUT)
+})
