@@ -2,6 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { DATASETS, datasetContract, type DatasetContract } from '../data/contracts'
+import { builtinDatasets } from '../data/builtin'
 import { readManifest } from '../data/datasets'
 import { DuckDb } from '../data/duckdb'
 import { RefreshError, importDataset, rollbackDataset } from '../data/refresh'
@@ -102,6 +103,9 @@ export async function data(args: string[]): Promise<void> {
 type Flags = { dataset?: string; sample?: boolean; notice?: string; json?: boolean }
 
 async function run(command: string, args: string[], dir: string, flags: Flags): Promise<number> {
+  if ((command === 'import' || command === 'rollback') && dir === builtinDatasets.dir) {
+    throw new UsageError(`${command} changes a datasets folder; the datasets built into this executable are a read-only copy. Set DATASETS_DIR (or --dir) to the data team's folder, and run the service with the same DATASETS_DIR.`)
+  }
   switch (command) {
     case 'list':
       return list(dir, flags.json)

@@ -1,4 +1,5 @@
 import { preloadDuckDbLibrary } from '../native/duckdb-library'
+import { builtinDatasets } from '../data/builtin'
 import { extractBundle, type EmbeddedBundle } from './cache'
 
 /** What `scripts/build.ts` embeds: DuckDB's shared library and every file `datasets/manifest.json` lists. */
@@ -17,7 +18,10 @@ export async function startBinary(assets: EmbeddedAssets): Promise<void> {
     const duckdbDir = await extractBundle(assets.duckdb)
     preloadDuckDbLibrary(`${duckdbDir}/${assets.duckdb.files[0]!.name}`)
     // DATASETS_DIR (the data team's files) wins; without it, the datasets built into the executable.
-    if (!process.env.DATASETS_DIR?.trim()) process.env.DATASETS_DIR = await extractBundle(assets.datasets)
+    if (!process.env.DATASETS_DIR?.trim()) {
+      builtinDatasets.dir = await extractBundle(assets.datasets)
+      process.env.DATASETS_DIR = builtinDatasets.dir
+    }
   } catch (e) {
     console.error(`china-market-intel: ${e instanceof Error ? e.message : String(e)}`)
     process.exit(1)

@@ -76,7 +76,8 @@ describe('the executable copied alone into an empty folder', () => {
     expect(ready.status).toBe(200)
     const body = await ready.json()
     expect(body.data.ready).toBe(true)
-    expect(body.data.checks.datasets).toEqual({ flights: manifest.datasets.flights.version, spend: manifest.datasets.spend.version })
+    const versions = Object.fromEntries(Object.entries(manifest.datasets).map(([name, d]: [string, any]) => [name, d.version]))
+    expect(body.data.checks.datasets.versions).toEqual(versions)
   })
 
   test('extracts its datasets to the cache under HOME, byte for byte, and writes nothing beside itself', () => {
@@ -120,6 +121,25 @@ describe('the executable copied alone into an empty folder', () => {
     }
   })
 
+  test('its own smoke command, run from another working directory, pays every live route and passes', async () => {
+    const elsewhere = scratchDir('smoke-cwd')
+    const r = await runBinary(run.bin, ['smoke', '--base-url', server.url], elsewhere, cleanEnv(scratchDir('home')))
+    expect(r.stderr).toBe('')
+    expect(r.code).toBe(0)
+    const live = implementedRouteIds().size
+    expect(r.stdout).toMatch(new RegExp(`Smoke test \\w+: \\d+ checks, ${live} OK, \\d+ PLANNED \\(501, not served by this release\\), 0 FAIL\\.`))
+    expect(readdirSync(elsewhere)).toEqual([])
+  })
+
+  test('data list reads the built-in datasets; data import refuses to change that read-only copy', async () => {
+    const listed = await runBinary(run.bin, ['data', 'list'], run.dir, cleanEnv(run.home))
+    expect(listed.code).toBe(0)
+    expect(listed.stdout).toContain(manifest.datasets.spend.version)
+    const refused = await runBinary(run.bin, ['data', 'import', join(ROOT, 'datasets/spend.parquet')], run.dir, cleanEnv(run.home))
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('read-only copy. Set DATASETS_DIR')
+  })
+
   test('the API reference, its embedded script and the OpenAPI document are served', async () => {
     const ui = await fetch(`${server.url}/openapi`)
     expect(ui.status).toBe(200)
@@ -144,7 +164,7 @@ describe('DATASETS_DIR', () => {
     const server = await serveBinary(bin, dirname(bin), cleanEnv(home, { DATASETS_DIR: data }))
     running.push(server)
     const ready = await (await fetch(`${server.url}/ready`)).json()
-    expect(ready.data.checks.datasets.flights).toBe('flights-data-team-copy')
+    expect(ready.data.checks.datasets.versions.flights).toBe('flights-data-team-copy')
     const paid = await fetch(`${server.url}/v1/market-data/flights/summary?destination=Tokyo`, {
       headers: { 'x402-payment': await payer.proof({ value: 100_000n }) },
     })
@@ -172,9 +192,10 @@ describe('a dataset added to manifest.json', () => {
     const data = scratchDir('datasets')
     cpSync(join(ROOT, 'datasets'), data, { recursive: true })
     const extra = crypto.getRandomValues(new Uint8Array(4096))
-    writeFileSync(join(data, 'evidence.parquet'), extra)
+    // A dataset this release has no contract for: embedded and extracted, not loaded.
+    writeFileSync(join(data, 'reference_notes.parquet'), extra)
     const listed = structuredClone(manifest)
-    listed.datasets.evidence = { file: 'evidence.parquet', schema_version: 1, rows: 0, period: { from: '2026-01', to: '2026-01' }, sha256: '', version: 'evidence-test' }
+    listed.datasets.reference_notes = { file: 'reference_notes.parquet', schema_version: 1, rows: 0, period: { from: '2026-01', to: '2026-01' }, sha256: '', version: 'reference_notes-test' }
     writeFileSync(join(data, 'manifest.json'), JSON.stringify(listed))
 
     const bin = await buildAndCopy(data)
@@ -184,7 +205,7 @@ describe('a dataset added to manifest.json', () => {
     expect((await fetch(`${server.url}/ready`)).status).toBe(200)
     const cache = join(home, '.cache/china-market-intel')
     const extracted = join(cache, readdirSync(cache).find((d) => d.startsWith('datasets-'))!)
-    expect(new Uint8Array(readFileSync(join(extracted, 'evidence.parquet')))).toEqual(extra)
-    expect(JSON.parse(readFileSync(join(extracted, 'manifest.json'), 'utf8')).datasets.evidence.version).toBe('evidence-test')
+    expect(new Uint8Array(readFileSync(join(extracted, 'reference_notes.parquet')))).toEqual(extra)
+    expect(JSON.parse(readFileSync(join(extracted, 'manifest.json'), 'utf8')).datasets.reference_notes.version).toBe('reference_notes-test')
   }, BUILD_TIMEOUT)
 })
