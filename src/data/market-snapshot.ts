@@ -1,3 +1,4 @@
+import { COUNTRY_ALIASES, DESTINATION_ALIASES, placeKey } from './aliases'
 import type { DuckDb } from './duckdb'
 import type { LoadedDataset } from './datasets'
 
@@ -12,6 +13,7 @@ export interface Place {
 export interface MarketSnapshot {
   flights: LoadedDataset
   spend: LoadedDataset
+  /** Every accepted spelling (placeKey) -> place; see src/data/aliases.ts. */
   destinations: Map<string, Place>
   countries: Map<string, { name: string; code: string }>
   /** `<destination>|<month>` and `<country>|<month>` pairs that have rows, for checks before payment. */
@@ -19,7 +21,7 @@ export interface MarketSnapshot {
   spendMonths: Set<string>
 }
 
-/** Indexes the names of flights and spend for lookups before payment. */
+/** Indexes the names of flights and spend, with their aliases, for lookups before payment. */
 export async function indexMarket(db: DuckDb, flights: LoadedDataset, spend: LoadedDataset): Promise<MarketSnapshot> {
   const destinations = new Map<string, Place>()
   const places = await db.all<{ destination: string; destination_code: string; destination_country: string; destination_country_code: string }>(
@@ -27,14 +29,12 @@ export async function indexMarket(db: DuckDb, flights: LoadedDataset, spend: Loa
   )
   for (const p of places) {
     const place = { name: p.destination, code: p.destination_code, country: p.destination_country, countryCode: p.destination_country_code }
-    destinations.set(p.destination.toLowerCase(), place)
-    destinations.set(p.destination_code.toLowerCase(), place)
+    for (const name of [p.destination, p.destination_code, ...(DESTINATION_ALIASES.get(p.destination_code) ?? [])]) destinations.set(placeKey(name), place)
   }
   const countries = new Map<string, { name: string; code: string }>()
   for (const c of await db.all<{ country: string; country_code: string }>(`SELECT DISTINCT country, country_code FROM ${spend.relation}`)) {
     const country = { name: c.country, code: c.country_code }
-    countries.set(c.country.toLowerCase(), country)
-    countries.set(c.country_code.toLowerCase(), country)
+    for (const name of [c.country, c.country_code, ...(COUNTRY_ALIASES.get(c.country_code) ?? [])]) countries.set(placeKey(name), country)
   }
   const pairs = async (sql: string) => new Set((await db.all<{ k: string }>(sql)).map((r) => r.k))
   const flightMonths = await pairs(`SELECT DISTINCT destination || '|' || month AS k FROM ${flights.relation}`)

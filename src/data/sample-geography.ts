@@ -82,22 +82,24 @@ export interface Destination {
   readonly lat: number
   readonly lon: number
   readonly aliases: readonly string[]
+  /** Airport codes of a metropolitan area (NRT and HND for TYO), so a buyer's airport code finds the city. */
+  readonly airports?: readonly string[]
 }
 
 export const DESTINATIONS = [
   // East Asia
-  { code: 'TYO', name: 'Tokyo', nameZh: '东京', countryCode: 'JP', lat: 35.68, lon: 139.69, aliases: [] },
-  { code: 'OSA', name: 'Osaka', nameZh: '大阪', countryCode: 'JP', lat: 34.69, lon: 135.5, aliases: ['Kansai'] },
+  { code: 'TYO', name: 'Tokyo', nameZh: '东京', countryCode: 'JP', lat: 35.68, lon: 139.69, aliases: [], airports: ['NRT', 'HND'] },
+  { code: 'OSA', name: 'Osaka', nameZh: '大阪', countryCode: 'JP', lat: 34.69, lon: 135.5, aliases: ['Kansai'], airports: ['KIX', 'ITM'] },
   { code: 'NGO', name: 'Nagoya', nameZh: '名古屋', countryCode: 'JP', lat: 35.18, lon: 136.91, aliases: [] },
   { code: 'CTS', name: 'Sapporo', nameZh: '札幌', countryCode: 'JP', lat: 43.06, lon: 141.35, aliases: ['Hokkaido', 'New Chitose'] },
   { code: 'FUK', name: 'Fukuoka', nameZh: '福冈', countryCode: 'JP', lat: 33.59, lon: 130.4, aliases: [] },
   { code: 'OKA', name: 'Okinawa', nameZh: '冲绳', countryCode: 'JP', lat: 26.21, lon: 127.68, aliases: ['Naha', '那霸'] },
-  { code: 'SEL', name: 'Seoul', nameZh: '首尔', countryCode: 'KR', lat: 37.57, lon: 126.98, aliases: ['Incheon'] },
+  { code: 'SEL', name: 'Seoul', nameZh: '首尔', countryCode: 'KR', lat: 37.57, lon: 126.98, aliases: ['Incheon'], airports: ['ICN', 'GMP'] },
   { code: 'CJU', name: 'Jeju', nameZh: '济州', countryCode: 'KR', lat: 33.5, lon: 126.53, aliases: ['Jeju Island', '济州岛'] },
   { code: 'PUS', name: 'Busan', nameZh: '釜山', countryCode: 'KR', lat: 35.18, lon: 129.08, aliases: ['Pusan'] },
   { code: 'ULN', name: 'Ulaanbaatar', nameZh: '乌兰巴托', countryCode: 'MN', lat: 47.89, lon: 106.91, aliases: ['Ulan Bator'] },
   // Southeast Asia
-  { code: 'BKK', name: 'Bangkok', nameZh: '曼谷', countryCode: 'TH', lat: 13.76, lon: 100.5, aliases: [] },
+  { code: 'BKK', name: 'Bangkok', nameZh: '曼谷', countryCode: 'TH', lat: 13.76, lon: 100.5, aliases: [], airports: ['DMK'] },
   { code: 'HKT', name: 'Phuket', nameZh: '普吉', countryCode: 'TH', lat: 7.88, lon: 98.39, aliases: ['普吉岛'] },
   { code: 'CNX', name: 'Chiang Mai', nameZh: '清迈', countryCode: 'TH', lat: 18.79, lon: 98.98, aliases: ['Chiangmai'] },
   { code: 'SIN', name: 'Singapore', nameZh: '新加坡', countryCode: 'SG', lat: 1.35, lon: 103.82, aliases: [] },
@@ -105,7 +107,7 @@ export const DESTINATIONS = [
   { code: 'PEN', name: 'Penang', nameZh: '槟城', countryCode: 'MY', lat: 5.41, lon: 100.33, aliases: ['George Town'] },
   { code: 'BKI', name: 'Kota Kinabalu', nameZh: '亚庇', countryCode: 'MY', lat: 5.98, lon: 116.07, aliases: ['Sabah', '沙巴'] },
   { code: 'DPS', name: 'Bali', nameZh: '巴厘岛', countryCode: 'ID', lat: -8.65, lon: 115.22, aliases: ['Denpasar'] },
-  { code: 'JKT', name: 'Jakarta', nameZh: '雅加达', countryCode: 'ID', lat: -6.21, lon: 106.85, aliases: [] },
+  { code: 'JKT', name: 'Jakarta', nameZh: '雅加达', countryCode: 'ID', lat: -6.21, lon: 106.85, aliases: [], airports: ['CGK'] },
   { code: 'SGN', name: 'Ho Chi Minh City', nameZh: '胡志明市', countryCode: 'VN', lat: 10.82, lon: 106.63, aliases: ['Saigon', 'HCMC'] },
   { code: 'HAN', name: 'Hanoi', nameZh: '河内', countryCode: 'VN', lat: 21.03, lon: 105.85, aliases: ['Ha Noi'] },
   { code: 'DAD', name: 'Da Nang', nameZh: '岘港', countryCode: 'VN', lat: 16.05, lon: 108.22, aliases: ['Danang'] },
@@ -133,12 +135,12 @@ export const DESTINATIONS = [
   { code: 'ADD', name: 'Addis Ababa', nameZh: '亚的斯亚贝巴', countryCode: 'ET', lat: 8.98, lon: 38.76, aliases: [] },
   // Europe
   { code: 'IST', name: 'Istanbul', nameZh: '伊斯坦布尔', countryCode: 'TR', lat: 41.01, lon: 28.98, aliases: [] },
-  { code: 'PAR', name: 'Paris', nameZh: '巴黎', countryCode: 'FR', lat: 48.86, lon: 2.35, aliases: [] },
-  { code: 'LON', name: 'London', nameZh: '伦敦', countryCode: 'GB', lat: 51.51, lon: -0.13, aliases: [] },
+  { code: 'PAR', name: 'Paris', nameZh: '巴黎', countryCode: 'FR', lat: 48.86, lon: 2.35, aliases: [], airports: ['CDG', 'ORY'] },
+  { code: 'LON', name: 'London', nameZh: '伦敦', countryCode: 'GB', lat: 51.51, lon: -0.13, aliases: [], airports: ['LHR', 'LGW', 'STN'] },
   { code: 'FRA', name: 'Frankfurt', nameZh: '法兰克福', countryCode: 'DE', lat: 50.11, lon: 8.68, aliases: ['Frankfurt am Main'] },
   { code: 'MUC', name: 'Munich', nameZh: '慕尼黑', countryCode: 'DE', lat: 48.14, lon: 11.58, aliases: ['München'] },
-  { code: 'ROM', name: 'Rome', nameZh: '罗马', countryCode: 'IT', lat: 41.9, lon: 12.5, aliases: ['Roma'] },
-  { code: 'MIL', name: 'Milan', nameZh: '米兰', countryCode: 'IT', lat: 45.46, lon: 9.19, aliases: ['Milano'] },
+  { code: 'ROM', name: 'Rome', nameZh: '罗马', countryCode: 'IT', lat: 41.9, lon: 12.5, aliases: ['Roma'], airports: ['FCO'] },
+  { code: 'MIL', name: 'Milan', nameZh: '米兰', countryCode: 'IT', lat: 45.46, lon: 9.19, aliases: ['Milano'], airports: ['MXP', 'LIN'] },
   { code: 'MAD', name: 'Madrid', nameZh: '马德里', countryCode: 'ES', lat: 40.42, lon: -3.7, aliases: [] },
   { code: 'BCN', name: 'Barcelona', nameZh: '巴塞罗那', countryCode: 'ES', lat: 41.39, lon: 2.17, aliases: [] },
   { code: 'AMS', name: 'Amsterdam', nameZh: '阿姆斯特丹', countryCode: 'NL', lat: 52.37, lon: 4.9, aliases: [] },
@@ -147,7 +149,7 @@ export const DESTINATIONS = [
   { code: 'HEL', name: 'Helsinki', nameZh: '赫尔辛基', countryCode: 'FI', lat: 60.17, lon: 24.94, aliases: [] },
   { code: 'CPH', name: 'Copenhagen', nameZh: '哥本哈根', countryCode: 'DK', lat: 55.68, lon: 12.57, aliases: ['København'] },
   { code: 'ATH', name: 'Athens', nameZh: '雅典', countryCode: 'GR', lat: 37.98, lon: 23.73, aliases: [] },
-  { code: 'MOW', name: 'Moscow', nameZh: '莫斯科', countryCode: 'RU', lat: 55.76, lon: 37.62, aliases: [] },
+  { code: 'MOW', name: 'Moscow', nameZh: '莫斯科', countryCode: 'RU', lat: 55.76, lon: 37.62, aliases: [], airports: ['SVO', 'DME', 'VKO'] },
   { code: 'VVO', name: 'Vladivostok', nameZh: '符拉迪沃斯托克', countryCode: 'RU', lat: 43.12, lon: 131.89, aliases: ['海参崴'] },
   // Oceania
   { code: 'SYD', name: 'Sydney', nameZh: '悉尼', countryCode: 'AU', lat: -33.87, lon: 151.21, aliases: [] },
@@ -157,12 +159,12 @@ export const DESTINATIONS = [
   { code: 'AKL', name: 'Auckland', nameZh: '奥克兰', countryCode: 'NZ', lat: -36.85, lon: 174.76, aliases: [] },
   // North America
   { code: 'LAX', name: 'Los Angeles', nameZh: '洛杉矶', countryCode: 'US', lat: 34.05, lon: -118.24, aliases: [] },
-  { code: 'NYC', name: 'New York', nameZh: '纽约', countryCode: 'US', lat: 40.71, lon: -74.01, aliases: ['New York City'] },
+  { code: 'NYC', name: 'New York', nameZh: '纽约', countryCode: 'US', lat: 40.71, lon: -74.01, aliases: ['New York City'], airports: ['JFK', 'EWR', 'LGA'] },
   { code: 'SFO', name: 'San Francisco', nameZh: '旧金山', countryCode: 'US', lat: 37.77, lon: -122.42, aliases: ['SF', '三藩市'] },
   { code: 'SEA', name: 'Seattle', nameZh: '西雅图', countryCode: 'US', lat: 47.61, lon: -122.33, aliases: [] },
-  { code: 'CHI', name: 'Chicago', nameZh: '芝加哥', countryCode: 'US', lat: 41.88, lon: -87.63, aliases: [] },
+  { code: 'CHI', name: 'Chicago', nameZh: '芝加哥', countryCode: 'US', lat: 41.88, lon: -87.63, aliases: [], airports: ['ORD'] },
   { code: 'YVR', name: 'Vancouver', nameZh: '温哥华', countryCode: 'CA', lat: 49.28, lon: -123.12, aliases: [] },
-  { code: 'YTO', name: 'Toronto', nameZh: '多伦多', countryCode: 'CA', lat: 43.65, lon: -79.38, aliases: [] },
+  { code: 'YTO', name: 'Toronto', nameZh: '多伦多', countryCode: 'CA', lat: 43.65, lon: -79.38, aliases: [], airports: ['YYZ'] },
 ] as const satisfies readonly Destination[]
 
 export type DestinationCode = (typeof DESTINATIONS)[number]['code']

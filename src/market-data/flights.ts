@@ -1,3 +1,4 @@
+import { placeKey } from '../data/aliases'
 import { GROWTH_MIN_BASE_PASSENGERS, MAX_AGGREGATE_DESTINATIONS } from '../catalog/flights'
 import type { MarketSnapshot, Place } from '../data/market-snapshot'
 import { ApiError, invalidParameter, notFound } from '../http/errors'
@@ -23,7 +24,7 @@ interface OriginRow {
 
 function resolveDestination(snap: MarketSnapshot, value: unknown, parameter = 'destination'): Place {
   const v = String(value).trim()
-  const place = snap.destinations.get(v.toLowerCase())
+  const place = snap.destinations.get(placeKey(v))
   if (!place) throw notFound('destination', v, parameter, [...new Set([...snap.destinations.values()].map((p) => p.name))].sort())
   return place
 }

@@ -1,0 +1,15 @@
+import { COUNTRIES, DESTINATIONS } from './sample-geography'
+
+/**
+ * The alias table: every spelling a buyer may use for a place, by the place's code. English name,
+ * IATA city code, airport codes of the metro area, Chinese name and common variants all reach the
+ * same place: `东京`, `TYO`, `NRT` and `tokyo` are Tokyo; `日本`, `JP` and `Japan` are Japan.
+ * Built from src/data/sample-geography.ts; a dataset's own names and codes are always accepted too.
+ */
+export const placeKey = (name: string) => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase()
+
+export const DESTINATION_ALIASES: ReadonlyMap<string, readonly string[]> = new Map(
+  DESTINATIONS.map((d) => [d.code, [d.name, d.code, d.nameZh, ...d.aliases, ...('airports' in d ? d.airports : [])]]),
+)
+
+export const COUNTRY_ALIASES: ReadonlyMap<string, readonly string[]> = new Map(COUNTRIES.map((c) => [c.code, [c.name, c.code, c.nameZh, ...c.aliases]]))
