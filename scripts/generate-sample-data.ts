@@ -9,8 +9,9 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { FLIGHTS, SPEND } from '../src/data/contracts'
+import { EVIDENCE, FLIGHTS, SPEND } from '../src/data/contracts'
 import type { ManifestEntry } from '../src/data/datasets'
+import { EVIDENCE_END, EVIDENCE_START, generateEvidence } from './sample/evidence'
 import { END_MONTH, START_MONTH, buildRoutes, generateFlights, generateSpend, monthRange } from './sample/market'
 import { manifestEntry, openDuckDB, writeParquet } from './sample/parquet'
 
@@ -26,16 +27,18 @@ async function main(): Promise<void> {
   const spend = generateSpend(months, flights)
 
   const { instance, conn } = await openDuckDB()
+  const monthly = { from: START_MONTH, to: END_MONTH }
   const datasets = [
-    { contract: FLIGHTS, rows: flights },
-    { contract: SPEND, rows: spend },
+    { contract: FLIGHTS, rows: flights, period: monthly },
+    { contract: SPEND, rows: spend, period: monthly },
+    { contract: EVIDENCE, rows: generateEvidence(), period: { from: EVIDENCE_START.slice(0, 7), to: EVIDENCE_END.slice(0, 7) } },
   ] as const
   const entries: Record<string, ManifestEntry> = {}
   try {
-    for (const { contract, rows } of datasets) {
+    for (const { contract, rows, period } of datasets) {
       const path = join(outDir, contract.file)
       await writeParquet(conn, contract, rows, path)
-      entries[contract.name] = await manifestEntry(contract, path, rows.length, { from: START_MONTH, to: END_MONTH })
+      entries[contract.name] = await manifestEntry(contract, path, rows.length, period)
     }
   } finally {
     conn.closeSync()
@@ -45,7 +48,7 @@ async function main(): Promise<void> {
   const manifest = {
     generated_by: 'scripts/generate-sample-data.ts',
     sample: true,
-    note: 'Generated, deterministic sample data with real place names; figures are not real.',
+    note: 'Generated, deterministic sample data with real place names; figures are not real. Creators and brands in the evidence corpus are fictional.',
     datasets: entries,
   }
   await writeFile(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)

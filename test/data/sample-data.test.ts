@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
@@ -12,7 +12,7 @@ test('the generator is deterministic: a fresh run reproduces the shipped dataset
   const shipped = JSON.parse(readFileSync(join(ROOT, 'datasets/manifest.json'), 'utf8'))
   const fresh = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'))
   expect(fresh).toEqual(shipped)
-  for (const name of ['flights', 'spend']) {
+  for (const name of ['flights', 'spend', 'evidence']) {
     const file = shipped.datasets[name].file
     const sha = new Bun.CryptoHasher('sha256').update(readFileSync(join(ROOT, 'datasets', file))).digest('hex')
     expect(sha).toBe(shipped.datasets[name].sha256)
@@ -24,4 +24,13 @@ test('the manifest labels the data as a generated sample', () => {
   expect(manifest.sample).toBe(true)
   expect(manifest.datasets.flights.period).toEqual({ from: '2019-01', to: '2026-10' })
   expect(manifest.datasets.flights.rows).toBeGreaterThan(40_000)
+})
+
+test('the evidence corpus covers 12+ months to 2026-11, stays small, and says its creators and brands are fictional', () => {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'datasets/manifest.json'), 'utf8'))
+  const evidence = manifest.datasets.evidence
+  expect(evidence.period).toEqual({ from: '2025-06', to: '2026-11' })
+  expect(evidence.rows).toBeGreaterThan(10_000)
+  expect(statSync(join(ROOT, 'datasets', evidence.file)).size).toBeLessThan(3 * 1024 * 1024)
+  expect(manifest.note).toMatch(/fictional/)
 })
