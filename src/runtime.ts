@@ -1,11 +1,13 @@
 import { createApp } from './app'
 import type { Config } from './config'
-import { loadMarketSnapshot, type MarketSnapshot } from './data/datasets'
+import { EVIDENCE } from './data/contracts'
+import { loadDataset, loadMarketSnapshot, readManifest, type LoadedDataset, type MarketSnapshot } from './data/datasets'
 import { DuckDb } from './data/duckdb'
 import { ResultCache } from './data/result-cache'
 import { createLogger, type Logger } from './http/logger'
 import type { MarketServices } from './market-data/services'
 import { createHandlers } from './handlers'
+import { corpusRange, corpusSources, isLive, liveSources, summariserOf, type EvidenceSources } from './intelligence/sources'
 import { PaymentGate } from './payments/gate'
 import { SqliteLedger } from './payments/ledger'
 import { localSettler } from './payments/settlement'
@@ -14,8 +16,15 @@ import { localSettler } from './payments/settlement'
 export async function createRuntime(config: Readonly<Config>, logger: Logger = createLogger(config.logLevel)) {
   const db = await DuckDb.open()
   let snapshot: MarketSnapshot
+  let evidence: LoadedDataset
+  let sources: EvidenceSources
   try {
     snapshot = await loadMarketSnapshot(db, config.datasetsDir)
+    // The China routes answer from live providers when configured, else from the sample evidence corpus.
+    evidence = await loadDataset(db, config.datasetsDir, readManifest(config.datasetsDir), EVIDENCE)
+    sources = isLive(config.providers)
+      ? liveSources(config.providers)
+      : corpusSources(db, evidence, await corpusRange(db, evidence), summariserOf(config.providers))
   } catch (e) {
     db.close()
     throw e
@@ -32,7 +41,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
   const app = createApp({
     gate,
     ledger,
-    handlers: createHandlers(market),
+    handlers: createHandlers(market, { cache: market.cache, sources: () => sources }),
     publicBaseUrl: config.publicBaseUrl,
     logger,
     readiness: async () => {
@@ -43,7 +52,8 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
       } catch (e) {
         checks.duckdb = String(e)
       }
-      checks.datasets = { flights: snapshot.flights.entry.version, spend: snapshot.spend.entry.version }
+      checks.datasets = { flights: snapshot.flights.entry.version, spend: snapshot.spend.entry.version, evidence: evidence.entry.version }
+      checks.evidence = sources.mode
       return { ready: checks.duckdb === 'ok', checks }
     },
   })
