@@ -251,7 +251,8 @@ function weighted<T extends { weight: number }>(rng: Rng, items: readonly T[]): 
 
 function buildCreators(): Map<string, Creator[]> {
   const pools = new Map<string, Creator[]>()
-  const cities = ORIGIN_CITIES.filter((c) => c.tier <= 2)
+  // Creators cluster in the gateway cities.
+  const cities = ORIGIN_CITIES.filter((c) => c.tier <= 2).map((c) => ({ name: c.name, weight: c.tier === 1 ? 5 : 1 }))
   for (const platform of ['xiaohongshu', 'douyin', 'wechat'] as const) {
     for (const category of CATEGORIES) {
       const pool: Creator[] = []
@@ -265,7 +266,7 @@ function buildCreators(): Map<string, Creator[]> {
           platform,
           category,
           followers,
-          city: pick(rng, cities).name,
+          city: weighted(rng, cities).name,
           quality: between(rng, 0.5, 1.6),
           inflated: rng() < 0.12,
         })
