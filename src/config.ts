@@ -108,18 +108,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 function readProviders(env: Record<string, string | undefined>): ProviderSettings {
+  // Every variable is validated, set provider or not: a typo in a timeout must not wait for the day its URL is set.
   const str = (name: EnvName) => read(env, name) as string | undefined
   const int = (name: EnvName, fallback: number) => (read(env, name) as number | undefined) ?? fallback
-  const webUrl = str('WEB_SEARCH_URL')
-  const nativeUrl = str('NATIVE_SEARCH_URL')
-  const llmUrl = str('LLM_BASE_URL')
-  const model = str('LLM_MODEL')
-  if (llmUrl && !model) throw new ConfigError('LLM_MODEL', 'is required when LLM_BASE_URL is set (the model to ask)')
+  const web = { url: str('WEB_SEARCH_URL'), key: str('WEB_SEARCH_KEY'), timeoutMs: int('WEB_SEARCH_TIMEOUT_MS', 12_000) }
+  const native = {
+    url: str('NATIVE_SEARCH_URL'),
+    key: str('NATIVE_SEARCH_KEY'),
+    timeoutMs: int('NATIVE_SEARCH_TIMEOUT_MS', 12_000),
+    platforms: (str('NATIVE_SEARCH_PLATFORMS') ?? 'douyin,wechat').split(',') as Platform[],
+  }
+  const llm = { baseUrl: str('LLM_BASE_URL'), key: str('LLM_API_KEY'), model: str('LLM_MODEL'), timeoutMs: int('LLM_TIMEOUT_MS', 20_000) }
+  if (llm.baseUrl && !llm.model) throw new ConfigError('LLM_MODEL', 'is required when LLM_BASE_URL is set (the model to ask)')
   return {
-    webSearch: webUrl ? { url: webUrl, key: str('WEB_SEARCH_KEY'), timeoutMs: int('WEB_SEARCH_TIMEOUT_MS', 12_000) } : null,
-    nativeSearch: nativeUrl
-      ? { url: nativeUrl, key: str('NATIVE_SEARCH_KEY'), timeoutMs: int('NATIVE_SEARCH_TIMEOUT_MS', 12_000), platforms: (str('NATIVE_SEARCH_PLATFORMS') ?? 'douyin,wechat').split(',') as Platform[] }
-      : null,
-    llm: llmUrl && model ? { baseUrl: llmUrl, key: str('LLM_API_KEY'), model, timeoutMs: int('LLM_TIMEOUT_MS', 20_000) } : null,
+    webSearch: web.url ? { ...web, url: web.url } : null,
+    nativeSearch: native.url ? { ...native, url: native.url } : null,
+    llm: llm.baseUrl && llm.model ? { ...llm, baseUrl: llm.baseUrl, model: llm.model } : null,
   }
 }
