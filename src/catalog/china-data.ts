@@ -164,7 +164,7 @@ export const TrendsData = t.Object({
   data_quality: EvidenceQuality,
 })
 
-const ToneCount = t.Object({ items: Int('items'), share: t.Number({ minimum: 0, maximum: 1, description: 'share of all items' }) })
+const ToneCount = (tone: string) => t.Object({ items: Int('items'), share: t.Number({ minimum: 0, maximum: 1, description: 'share of all items' }) }, { description: `${tone} items` })
 const Tone = Lit(['positive', 'neutral', 'negative'] as const, 'tone of the item by the lexicon score')
 const Label = Lit(['positive', 'negative', 'mixed', 'neutral'] as const, 'positive/negative when the net score is beyond ±20; mixed when both sides reach 25% of items; otherwise neutral')
 
@@ -186,7 +186,7 @@ export const SentimentData = t.Object({
     },
     { description: 'The answer in brief.' },
   ),
-  distribution: t.Object({ positive: ToneCount, neutral: ToneCount, negative: ToneCount }, { description: 'Items per tone.' }),
+  distribution: t.Object({ positive: ToneCount('positive'), neutral: ToneCount('neutral'), negative: ToneCount('negative') }, { description: 'Items per tone.' }),
   frames: t.Array(
     t.Object({
       frame: Str('frame id (price_value, quality_efficacy, experience_service, safety_trust, aesthetics_lifestyle, or an industry frame)'),
