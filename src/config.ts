@@ -23,7 +23,7 @@ export const ENV = {
   ARTIFACT_TTL_HOURS: { schema: T.Integer({ minimum: 1, maximum: 720 }), default: '24', meaning: 'How long a paid result stays fetchable at its `meta.artifact_path`.' },
   LOG_LEVEL: { schema: T.Union(['debug', 'info', 'warn', 'error', 'silent'].map((l) => T.Literal(l))), default: 'info', meaning: 'JSON-lines log threshold on stdout.' },
   NODE_ENV: { schema: T.Union(['development', 'production', 'test'].map((l) => T.Literal(l))), default: 'development', meaning: '`production` requires PAY_TO.' },
-  WEB_SEARCH_URL: { schema: HttpUrl, default: '(unset)', meaning: 'Web-search provider (JSON search protocol, see "Evidence and providers"): the broad web evidence of every lane. Setting it or NATIVE_SEARCH_URL switches the China routes from the sample corpus to live providers.' },
+  WEB_SEARCH_URL: { schema: HttpUrl, default: '(unset)', meaning: 'Web-search provider (the JSON search protocol in "China intelligence" below): the broad web evidence of every lane. Setting it or NATIVE_SEARCH_URL switches the China routes from the sample corpus to live providers.' },
   WEB_SEARCH_KEY: { schema: T.String({ minLength: 1 }), default: '(unset)', meaning: 'Sent to WEB_SEARCH_URL as `Authorization: Bearer <key>`.' },
   WEB_SEARCH_TIMEOUT_MS: { schema: Millis(25_000), default: '12000', meaning: 'Timeout of one web-search call, 100-25000 ms.' },
   NATIVE_SEARCH_URL: { schema: HttpUrl, default: '(unset)', meaning: 'First-party discovery provider, same protocol; `{platform}` in the URL is replaced by the platform.' },

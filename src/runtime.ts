@@ -7,7 +7,7 @@ import { ResultCache } from './data/result-cache'
 import { createLogger, type Logger } from './http/logger'
 import type { MarketServices } from './market-data/services'
 import { createHandlers } from './handlers'
-import { corpusRange, corpusSources, isLive, liveSources, summariserOf, type EvidenceSources } from './intelligence/sources'
+import { corpusSources, indexCorpus, isLive, liveSources, summariserOf, type EvidenceSources } from './intelligence/sources'
 import { PaymentGate } from './payments/gate'
 import { SqliteLedger } from './payments/ledger'
 import { localSettler } from './payments/settlement'
@@ -24,7 +24,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
     evidence = await loadDataset(db, config.datasetsDir, readManifest(config.datasetsDir), EVIDENCE)
     sources = isLive(config.providers)
       ? liveSources(config.providers)
-      : corpusSources(db, evidence, await corpusRange(db, evidence), summariserOf(config.providers))
+      : corpusSources(db, evidence, await indexCorpus(db, evidence), summariserOf(config.providers))
   } catch (e) {
     db.close()
     throw e

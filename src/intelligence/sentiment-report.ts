@@ -50,7 +50,7 @@ interface Scored {
 export async function sentimentReport(src: EvidenceSources, r: SentimentRequest): Promise<Computed> {
   const asOf = src.asOf()
   const { recent } = windowsOf(asOf, r.days)
-  const g = await gather(src, r.platform, { keyword: r.entity, from: recent.from, to: asOf, limit: LIVE_RESULTS_PER_CALL }, undefined)
+  const g = await gather(src, r.platform, { keyword: r.entity, from: recent.from, to: asOf, limit: LIVE_RESULTS_PER_CALL })
   const set = framesFor(r.industry ?? undefined)
   const scored: Scored[] = g.items.map((item) => {
     const text = `${item.title} ${item.text}`

@@ -7,7 +7,7 @@ import { dataQuality, type LoadedDataset } from '../data/datasets'
 import type { DuckDb } from '../data/duckdb'
 import type { EvidenceItem, EvidenceProvider } from './evidence'
 import { ChatCompletionsSummariser } from './providers/chat-completions'
-import { CorpusProvider, nativePosts } from './providers/corpus'
+import { CorpusProvider, nativePosts, searchTable } from './providers/corpus'
 import { SearchHttpProvider } from './providers/search-http'
 
 export interface EvidenceSources {
@@ -42,14 +42,14 @@ const LIVE_NOTICE = 'Live evidence retrieved at request time from the providers 
 
 const DAY_MS = 86_400_000
 
-/** The sample corpus as the native and web providers. `range` is the first and last publication time in it. */
-export function corpusSources(db: DuckDb, dataset: LoadedDataset, range: { first: Date; last: Date }, summariser: ChatCompletionsSummariser | null = null): EvidenceSources {
-  const asOf = new Date(Math.floor(range.last.getTime() / DAY_MS) * DAY_MS + DAY_MS)
-  const coverageFrom = new Date(Math.floor(range.first.getTime() / DAY_MS) * DAY_MS)
+/** The sample corpus as the native and web providers, from what indexCorpus() found. */
+export function corpusSources(db: DuckDb, dataset: LoadedDataset, index: CorpusIndex, summariser: ChatCompletionsSummariser | null = null): EvidenceSources {
+  const asOf = new Date(Math.floor(index.last.getTime() / DAY_MS) * DAY_MS + DAY_MS)
+  const coverageFrom = new Date(Math.floor(index.first.getTime() / DAY_MS) * DAY_MS)
   return {
     mode: 'sample',
-    native: [new CorpusProvider(db, dataset, 'native')],
-    web: [new CorpusProvider(db, dataset, 'web')],
+    native: [new CorpusProvider(db, index.table, 'native')],
+    web: [new CorpusProvider(db, index.table, 'web')],
     summariser,
     asOf: () => asOf,
     coverageFrom,
@@ -80,9 +80,17 @@ export const summariserOf = (p: ProviderSettings) => (p.llm ? new ChatCompletion
 /** Live when a search provider is configured. */
 export const isLive = (p: ProviderSettings) => Boolean(p.webSearch || p.nativeSearch)
 
-/** First and last publication time in the corpus: the windows of sample answers end the day after the last. */
-export async function corpusRange(db: DuckDb, dataset: LoadedDataset): Promise<{ first: Date; last: Date }> {
-  const [r] = await db.all<{ first: string; last: string }>(`SELECT min(published_at) AS first, max(published_at) AS last FROM ${dataset.relation}`)
+export interface CorpusIndex {
+  /** The search table (see searchTable). */
+  table: string
+  /** First and last publication time: sample windows end the day after the last. */
+  first: Date
+  last: Date
+}
+
+export async function indexCorpus(db: DuckDb, dataset: LoadedDataset): Promise<CorpusIndex> {
+  const table = await searchTable(db, dataset)
+  const [r] = await db.all<{ first: string; last: string }>(`SELECT min(published_at) AS first, max(published_at) AS last FROM ${table}`)
   if (!r?.first) throw new Error(`${dataset.contract.file} has no rows`)
-  return { first: new Date(r.first), last: new Date(r.last) }
+  return { table, first: new Date(r.first), last: new Date(r.last) }
 }

@@ -8,7 +8,7 @@ import { engagementOf, ProviderError, type EvidenceItem } from './evidence'
 import type { ProviderReport } from './lanes'
 import { withDeadline } from './providers/call'
 import { byStrength, median, round } from './report'
-import type { Tone } from './sentiment'
+import { scoreText, type Tone } from './sentiment'
 import type { EvidenceSources } from './sources'
 import { termsOf } from './text'
 
@@ -74,13 +74,13 @@ export interface ContentAngle {
 }
 
 /** One angle per leading theme, from how the theme's evidence reads and performs. */
-export function extractiveAngles(themes: readonly TermStat[], all: readonly EvidenceItem[], tones: ReadonlyMap<string, Tone>): ContentAngle[] {
+export function extractiveAngles(themes: readonly TermStat[], all: readonly EvidenceItem[], toneOf: (i: EvidenceItem) => Tone): ContentAngle[] {
   const engaged = (xs: readonly EvidenceItem[]) => xs.filter((i) => i.engagement).map(engagementOf)
   const baseline = median(engaged(all))
   return themes.slice(0, ANGLES).map((t) => {
     const n = t.items.length
-    const pos = t.items.filter((i) => tones.get(i.id) === 'positive').length / n
-    const neg = t.items.filter((i) => tones.get(i.id) === 'negative').length / n
+    const pos = t.items.filter((i) => toneOf(i) === 'positive').length / n
+    const neg = t.items.filter((i) => toneOf(i) === 'negative').length / n
     const kinds = new Map<string, number>()
     for (const i of t.items) kinds.set(i.sourceKind, (kinds.get(i.sourceKind) ?? 0) + 1)
     const kind = [...kinds.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0]
@@ -107,14 +107,24 @@ export interface ThemeAnswer {
   call?: ProviderReport
 }
 
-export async function themesOf(sources: EvidenceSources, keyword: string, platform: string, items: readonly EvidenceItem[], terms: readonly string[], tones: ReadonlyMap<string, Tone>): Promise<ThemeAnswer> {
+/** Tone of an item, scored once and only when asked for (the angles need the tones of a few themes' items). */
+function toneMemo(): (i: EvidenceItem) => Tone {
+  const tones = new Map<EvidenceItem, Tone>()
+  return (i) => {
+    let t = tones.get(i)
+    if (!t) tones.set(i, (t = scoreText(`${i.title} ${i.text}`, i.language).tone))
+    return t
+  }
+}
+
+export async function themesOf(sources: EvidenceSources, keyword: string, platform: string, items: readonly EvidenceItem[], terms: readonly string[]): Promise<ThemeAnswer> {
   const stats = termStats(items, terms)
   const themes = pickThemes(stats, items.length, terms)
   const chosen = new Set(themes.map((t) => bare(t.term)))
   const extractive: ThemeAnswer = {
     themes: themes.map((t) => bare(t.term)),
     related_keywords: dedupeBare(stats.filter((s) => !chosen.has(bare(s.term)) && s.mentions >= 2)).slice(0, RELATED).map((s) => ({ keyword: bare(s.term), mentions: s.mentions })),
-    content_angles: extractiveAngles(themes, items, tones),
+    content_angles: extractiveAngles(themes, items, toneMemo()),
     themes_source: 'extractive',
   }
   const llm = sources.summariser

@@ -5,7 +5,6 @@ import type { Platform } from './evidence'
 import { gather, searchTerms } from './lanes'
 import { momentum, windowsOf, type MomentumResult } from './momentum'
 import { byStrength, evidenceSummary, isoDay, modeField, ref } from './report'
-import { scoreText } from './sentiment'
 import type { Computed } from './services'
 import type { EvidenceSources } from './sources'
 import { themesOf } from './themes'
@@ -38,8 +37,7 @@ export async function trendReport(src: EvidenceSources, r: TrendRequest): Promis
   const g = await gather(src, r.platform, { keyword: r.keyword, from: prior.from, to: asOf, limit: LIVE_RESULTS_PER_CALL })
   const m = momentum(g.items, asOf, r.days, src.coverageFrom)
   const c = confidence(g.items, asOf, r.days)
-  const tones = new Map(g.items.map((i) => [i.id, scoreText(`${i.title} ${i.text}`, i.language).tone]))
-  const t = await themesOf(src, r.keyword, r.platform, g.items, searchTerms(r.keyword), tones)
+  const t = await themesOf(src, r.keyword, r.platform, g.items, searchTerms(r.keyword))
   const mode = modeField(g.items)
   return {
     data: {
