@@ -1,12 +1,15 @@
 import { Type as T } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { resolve } from 'node:path'
+import { PLATFORM_TOKENS, type Platform } from './catalog/platforms'
 import { NETWORKS, type NetworkName } from './payments/networks'
 
 /** Paid to in development mode when PAY_TO is unset: anvil's well-known test account #9. */
 export const DEV_PAY_TO = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
 
 const Address = T.String({ pattern: '^0x[0-9a-fA-F]{40}$' })
+const HttpUrl = T.String({ pattern: '^https?://[^\\s/]+(/\\S*)?$' })
+const Millis = (maximum: number) => T.Integer({ minimum: 100, maximum })
 
 /** Every environment variable the service reads: name -> schema, default, meaning (README derives its table from this). */
 export const ENV = {
@@ -21,6 +24,17 @@ export const ENV = {
   ARTIFACT_TTL_HOURS: { schema: T.Integer({ minimum: 1, maximum: 720 }), default: '24', meaning: 'How long a paid result stays fetchable at its `meta.artifact_path`.' },
   LOG_LEVEL: { schema: T.Union(['debug', 'info', 'warn', 'error', 'silent'].map((l) => T.Literal(l))), default: 'info', meaning: 'JSON-lines log threshold on stdout.' },
   NODE_ENV: { schema: T.Union(['development', 'production', 'test'].map((l) => T.Literal(l))), default: 'development', meaning: '`production` requires PAY_TO.' },
+  WEB_SEARCH_URL: { schema: HttpUrl, default: '(unset)', meaning: 'Web-search provider (the JSON search protocol in "China intelligence" below): the broad web evidence of every lane. Setting it or NATIVE_SEARCH_URL switches the China routes from the sample corpus to live providers.' },
+  WEB_SEARCH_KEY: { schema: T.String({ minLength: 1 }), default: '(unset)', meaning: 'Sent to WEB_SEARCH_URL as `Authorization: Bearer <key>`.' },
+  WEB_SEARCH_TIMEOUT_MS: { schema: Millis(25_000), default: '12000', meaning: 'Timeout of one web-search call, 100-25000 ms.' },
+  NATIVE_SEARCH_URL: { schema: HttpUrl, default: '(unset)', meaning: 'First-party discovery provider, same protocol; `{platform}` in the URL is replaced by the platform.' },
+  NATIVE_SEARCH_KEY: { schema: T.String({ minLength: 1 }), default: '(unset)', meaning: 'Sent to NATIVE_SEARCH_URL as `Authorization: Bearer <key>`.' },
+  NATIVE_SEARCH_PLATFORMS: { schema: T.String({ pattern: `^(${PLATFORM_TOKENS.join('|')})(,(${PLATFORM_TOKENS.join('|')}))*$` }), default: 'douyin,wechat', meaning: 'Comma-separated platforms the native provider discovers first-party content for.' },
+  NATIVE_SEARCH_TIMEOUT_MS: { schema: Millis(25_000), default: '12000', meaning: 'Timeout of one native-search call, 100-25000 ms.' },
+  LLM_BASE_URL: { schema: HttpUrl, default: '(unset)', meaning: 'OpenAI-compatible chat-completions base URL (…/v1) with JSON-schema output; when set, trend themes and content angles are written by the model from the evidence.' },
+  LLM_API_KEY: { schema: T.String({ minLength: 1 }), default: '(unset)', meaning: 'Sent to LLM_BASE_URL as `Authorization: Bearer <key>`.' },
+  LLM_MODEL: { schema: T.String({ minLength: 1, maxLength: 200 }), default: '(unset; required with LLM_BASE_URL)', meaning: 'Model name passed to the chat-completions endpoint.' },
+  LLM_TIMEOUT_MS: { schema: Millis(30_000), default: '20000', meaning: 'Timeout of one chat-completions call, 100-30000 ms.' },
 } as const
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
@@ -38,6 +52,14 @@ export interface Config {
   artifactTtlSeconds: number
   logLevel: LogLevel
   nodeEnv: 'development' | 'production' | 'test'
+  /** Live evidence providers of the China routes; none configured = the sample corpus. */
+  providers: ProviderSettings
+}
+
+export interface ProviderSettings {
+  webSearch: { url: string; key?: string; timeoutMs: number } | null
+  nativeSearch: { url: string; key?: string; timeoutMs: number; platforms: Platform[] } | null
+  llm: { baseUrl: string; key?: string; model: string; timeoutMs: number } | null
 }
 
 export class ConfigError extends Error {
@@ -84,5 +106,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     artifactTtlSeconds: ((read(env, 'ARTIFACT_TTL_HOURS') as number | undefined) ?? 24) * 3600,
     logLevel: (read(env, 'LOG_LEVEL') as LogLevel | undefined) ?? 'info',
     nodeEnv,
+    providers: readProviders(env),
   })
+}
+
+function readProviders(env: Record<string, string | undefined>): ProviderSettings {
+  // Every variable is validated, set provider or not: a typo in a timeout must not wait for the day its URL is set.
+  const str = (name: EnvName) => read(env, name) as string | undefined
+  const int = (name: EnvName, fallback: number) => (read(env, name) as number | undefined) ?? fallback
+  const web = { url: str('WEB_SEARCH_URL'), key: str('WEB_SEARCH_KEY'), timeoutMs: int('WEB_SEARCH_TIMEOUT_MS', 12_000) }
+  const native = {
+    url: str('NATIVE_SEARCH_URL'),
+    key: str('NATIVE_SEARCH_KEY'),
+    timeoutMs: int('NATIVE_SEARCH_TIMEOUT_MS', 12_000),
+    platforms: (str('NATIVE_SEARCH_PLATFORMS') ?? 'douyin,wechat').split(',') as Platform[],
+  }
+  const llm = { baseUrl: str('LLM_BASE_URL'), key: str('LLM_API_KEY'), model: str('LLM_MODEL'), timeoutMs: int('LLM_TIMEOUT_MS', 20_000) }
+  if (llm.baseUrl && !llm.model) throw new ConfigError('LLM_MODEL', 'is required when LLM_BASE_URL is set (the model to ask)')
+  return {
+    webSearch: web.url ? { ...web, url: web.url } : null,
+    nativeSearch: native.url ? { ...native, url: native.url } : null,
+    llm: llm.baseUrl && llm.model ? { ...llm, baseUrl: llm.baseUrl, model: llm.model } : null,
+  }
 }

@@ -1,4 +1,6 @@
 import type { HandlerMap } from './http/handler'
+import { chinaHandlers } from './intelligence/handlers'
+import type { IntelligenceServices } from './intelligence/services'
 import { flightHandlers } from './market-data/flights'
 import type { MarketServices } from './market-data/services'
 import { spendHandlers } from './market-data/spend'
@@ -8,11 +10,12 @@ import type { SignalServices } from './signals/services'
 export interface Services {
   market: MarketServices
   signals: SignalServices
+  intelligence: IntelligenceServices
 }
 
 /** All route handlers by catalog id; a catalog route without one answers 501 (free). */
 export function createHandlers(s: Services): HandlerMap {
-  return { ...spendHandlers(s.market), ...flightHandlers(s.market), ...signalHandlers(s.signals) }
+  return { ...spendHandlers(s.market), ...flightHandlers(s.market), ...signalHandlers(s.signals), ...chinaHandlers(s.intelligence) }
 }
 
 /** Ids of the routes this release serves. Factories only capture services, so none are needed to list them. */

@@ -1,12 +1,14 @@
 import { createApp } from './app'
 import type { Config } from './config'
 import { DuckDb } from './data/duckdb'
-import { DatasetStore } from './data/store'
+import { DatasetStore, type DataSnapshot } from './data/store'
 import { ResultCache } from './data/result-cache'
 import { createLogger, type Logger } from './http/logger'
 import type { MarketServices } from './market-data/services'
 import type { SignalServices } from './signals/services'
 import { createHandlers } from './handlers'
+import { corpusSources, isLive, liveSources, summariserOf, type EvidenceSources } from './intelligence/sources'
+import type { IntelligenceServices } from './intelligence/services'
 import { PaymentGate } from './payments/gate'
 import { SqliteLedger } from './payments/ledger'
 import { localSettler } from './payments/settlement'
@@ -26,6 +28,20 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
   const cache = new ResultCache()
   const market: MarketServices = { db, cache, snapshot: () => store.current().market }
   const signals: SignalServices = { db, cache, snapshot: () => store.current().signals }
+  // The China routes answer from live providers when configured, else from the sample evidence corpus
+  // of the current dataset version (its sources are built once per version).
+  const live = isLive(config.providers) ? liveSources(config.providers) : null
+  const summariser = summariserOf(config.providers)
+  let corpus: { of: DataSnapshot['evidence']; sources: EvidenceSources } | undefined
+  const intelligence: IntelligenceServices = {
+    cache,
+    sources() {
+      if (live) return live
+      const evidence = store.current().evidence
+      if (corpus?.of !== evidence) corpus = { of: evidence, sources: corpusSources(db, evidence.dataset, evidence.index, summariser) }
+      return corpus.sources
+    },
+  }
   const gate = new PaymentGate({
     network: config.network,
     payTo: config.payTo,
@@ -36,7 +52,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
   const app = createApp({
     gate,
     ledger,
-    handlers: createHandlers({ market, signals }),
+    handlers: createHandlers({ market, signals, intelligence }),
     publicBaseUrl: config.publicBaseUrl,
     logger,
     readiness: async () => {
@@ -48,6 +64,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
         checks.duckdb = String(e)
       }
       checks.datasets = store.status()
+      checks.evidence = live ? 'live' : 'sample'
       return { ready: checks.duckdb === 'ok', checks }
     },
   })

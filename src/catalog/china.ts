@@ -1,18 +1,29 @@
 import { t } from 'elysia'
+import { KolsData, SentimentData, TrendsData } from './china-data'
+import { BUDGET_VALUES, CONFIDENCE, KOL, MOMENTUM, TIER_VALUES, TIMEFRAME_DEFAULT, TIMEFRAME_MAX_DAYS, TIMEFRAME_MIN_DAYS } from './evidence-rules'
 import { Enum, Query } from './params'
 import { PLATFORM_TOKENS, PLATFORM_VALUES, PLATFORMS } from './platforms'
 import type { RouteSpec } from './types'
 
-const Platform = Enum(PLATFORM_VALUES, 'Platform lane: xiaohongshu (aliases red, xhs), douyin, wechat (alias weixin).')
-const Timeframe = t.String({ pattern: '^([1-9]|[1-9]\\d|[1-3]\\d\\d)d$', default: '30d', description: 'Look-back window as <days>d, 1d-365d (default 30d).', examples: ['30d'] })
-const Keyword = t.String({ minLength: 1, maxLength: 100, description: 'Keyword, entity or category, Chinese or English.', examples: ['露营'] })
+const Platform = Enum(PLATFORM_VALUES, 'Platform lane: xiaohongshu (aliases red, xhs), douyin, wechat (alias weixin). All three lanes merged when omitted.')
+// 1-365: one to three digits, capped at 365 (the handler checks the bound again for a clear message).
+const Timeframe = t.String({
+  pattern: '^([1-9]|[1-9]\\d|[12]\\d\\d|3[0-5]\\d|36[0-5])d$',
+  default: TIMEFRAME_DEFAULT,
+  description: `Look-back window as <days>d, ${TIMEFRAME_MIN_DAYS}d-${TIMEFRAME_MAX_DAYS}d (default ${TIMEFRAME_DEFAULT}).`,
+  examples: ['30d'],
+})
+const Keyword = t.String({ minLength: 1, maxLength: 100, description: 'Keyword, entity or category, Chinese or English; every word must occur in an item.', examples: ['露营'] })
+const Free = (description: string, example: string) => t.String({ minLength: 1, maxLength: 60, description, examples: [example] })
 
+/** Live providers can take 30-45 s (spec): the payment window covers that plus the gate's margin. */
 const base = { family: 'china', kind: 'evidence', methods: ['GET'], typicalWaitSeconds: 30 } as const
 
-/** Handlers arrive with the intelligence issue; the shape of `data` is refined there. */
-const Pending = t.Object({}, { additionalProperties: true, description: 'Defined when the route is implemented.' })
-
 const ROLE_SHAPING = { 'social-content': 'social-content query shaping, proxy evidence posture', 'short-video': 'short-video query shaping', 'messaging-article': 'article-oriented query shaping' } as const
+
+const TRENDS =
+  `Momentum compares the recent window (the timeframe) with the prior window of the same length: score = ${MOMENTUM.volumeWeight} x ln(volume ratio) + ${MOMENTUM.engagementWeight} x ln(damped engagement ratio); ` +
+  `rising at >= ${MOMENTUM.threshold}, falling at <= -${MOMENTUM.threshold} (each only when the volume change exceeds ${MOMENTUM.minZ}x its count noise), else stable. Confidence = (${CONFIDENCE.weights.volume} volume + ${CONFIDENCE.weights.diversity} diversity + ${CONFIDENCE.weights.recency} recency) x (${CONFIDENCE.proxyFloor} + ${1 - CONFIDENCE.proxyFloor} x native share).`
 
 export const chinaRoutes: RouteSpec[] = [
   {
@@ -21,9 +32,9 @@ export const chinaRoutes: RouteSpec[] = [
     path: '/v1/china/trends',
     priceUsd: '0.08',
     summary: 'Trend momentum, related keywords, themes and content angles',
-    description: 'Trend momentum and confidence tied to evidence strength, themes, related keywords and content angles for a keyword on a platform lane.',
+    description: `Trend momentum and confidence tied to evidence strength, themes, related keywords, content angles and an evidence summary for a keyword on a platform lane (all three when omitted). ${TRENDS}`,
     query: Query({ keyword: Keyword, platform: t.Optional(Platform), timeframe: t.Optional(Timeframe) }),
-    data: Pending,
+    data: TrendsData,
   },
   ...PLATFORM_TOKENS.map(
     (p): RouteSpec => ({
@@ -34,7 +45,7 @@ export const chinaRoutes: RouteSpec[] = [
       summary: `Trend discovery with the ${p} lane forced`,
       description: `Same as /v1/china/trends with the retrieval lane forced to ${p} (${ROLE_SHAPING[PLATFORMS[p].role]}).`,
       query: Query({ keyword: Keyword, timeframe: t.Optional(Timeframe) }),
-      data: Pending,
+      data: TrendsData,
     }),
   ),
   {
@@ -43,15 +54,15 @@ export const chinaRoutes: RouteSpec[] = [
     path: '/v1/china/sentiment',
     priceUsd: '0.15',
     summary: 'Localized narrative and sentiment framing',
-    description: 'Sentiment distribution, net score and narrative frames for a brand, destination, product or topic.',
+    description: 'Sentiment distribution, net score and narrative frames with example evidence for a brand, destination, product or topic, phrased in English or Chinese. Chinese and English text is scored with a lexicon over Intl.Segmenter word segmentation (negation, degree words and contrast handled).',
     query: Query({
       entity: Keyword,
       platform: t.Optional(Platform),
       timeframe: t.Optional(Timeframe),
-      industry: t.Optional(t.String({ minLength: 1, maxLength: 60 })),
+      industry: t.Optional(Free('Industry; travel, outdoor, fashion and beauty (or their Chinese names) add industry frames.', 'travel')),
       lang: t.Optional(Enum(['en', 'zh'] as const, 'Language of the narrative text (default en).')),
     }),
-    data: Pending,
+    data: SentimentData,
   },
   {
     ...base,
@@ -59,15 +70,15 @@ export const chinaRoutes: RouteSpec[] = [
     path: '/v1/china/kols',
     priceUsd: '0.45',
     summary: 'KOL and KOC shortlists with fit scoring',
-    description: 'Creator shortlist with fit scores, engagement-quality estimates and recommendation summaries.',
+    description: `Up to ${KOL.shortlistSize} creators posting about the category in the last ${KOL.lookbackDays} days, with fit scores, engagement-quality estimates (engagement rate vs tier median, spike and comment-ratio flags), estimated cost bands and recommendation summaries; filters are echoed.`,
     query: Query({
-      category: t.String({ minLength: 1, maxLength: 60, examples: ['beauty'] }),
+      category: Free('Category (outdoor, beauty, travel, lifestyle, fashion, pets, or their Chinese names) or any keyword.', 'outdoor'),
       platform: t.Optional(Platform),
-      city: t.Optional(t.String({ minLength: 1, maxLength: 60 })),
-      tier: t.Optional(Enum(['mega', 'macro', 'mid', 'micro', 'nano', 'koc'] as const, 'Creator tier by followers.')),
-      budget_band: t.Optional(Enum(['low', 'medium', 'high', 'premium'] as const, 'Budget band per creator post.')),
-      industry: t.Optional(t.String({ minLength: 1, maxLength: 60 })),
+      city: t.Optional(Free('Creator home city, English or Chinese (Shanghai, 上海).', 'Shanghai')),
+      tier: t.Optional(Enum(TIER_VALUES, 'Creator tier by followers: mega >= 5M, macro >= 1M, mid >= 100k, micro >= 10k, nano >= 1k, koc below.')),
+      budget_band: t.Optional(Enum(BUDGET_VALUES, 'Budget band per sponsored post (estimated CNY): low < 5k, medium < 30k, high < 150k, premium above.')),
+      industry: t.Optional(Free('Industry of the brand; creators whose main category matches get a fit bonus.', 'beauty')),
     }),
-    data: Pending,
+    data: KolsData,
   },
 ]

@@ -167,6 +167,43 @@ export const SIGNAL_BRANDS: DatasetContract = {
   ],
 }
 
-export const DATASETS: readonly DatasetContract[] = [FLIGHTS, SPEND, SIGNAL_CREATORS, SIGNAL_TOPICS, SIGNAL_BRANDS]
+/**
+ * Evidence corpus behind the China intelligence routes when no live provider is configured: posts,
+ * notes, articles and web coverage, one row per item. Creators and brands in the shipped sample are
+ * fictional. `retrieval` says how an item was obtained: `native` = first-party platform discovery,
+ * `proxy` = open web (reports, analysis, platform-adjacent coverage).
+ */
+export const EVIDENCE: DatasetContract = {
+  name: 'evidence',
+  file: 'evidence.parquet',
+  schemaVersion: 1,
+  description: 'Evidence items (posts, notes, videos, articles, web coverage) per platform, with creators and engagement.',
+  key: ['id'],
+  sortBy: ['month', 'platform'],
+  period: { kind: 'month', column: 'month', gapsAllowed: false },
+  columns: [
+    { name: 'id', type: 'VARCHAR', description: 'stable item id' },
+    { name: 'month', type: 'VARCHAR', description: 'month of publication, YYYY-MM' },
+    { name: 'published_at', type: 'VARCHAR', description: 'publication time, ISO 8601 UTC (YYYY-MM-DDTHH:MM:SSZ)' },
+    { name: 'platform', type: 'VARCHAR', description: 'where the item was published: xiaohongshu, douyin, wechat or web' },
+    { name: 'about_platform', type: 'VARCHAR', description: 'for web items, the platform the coverage is about; empty when general' },
+    { name: 'retrieval', type: 'VARCHAR', description: 'native (first-party platform discovery) or proxy (open web)' },
+    { name: 'source_kind', type: 'VARCHAR', description: 'note, video, article, web_page, report or news' },
+    { name: 'category', type: 'VARCHAR', description: 'content category slug (outdoor, beauty, travel, lifestyle, fashion, pets)' },
+    { name: 'language', type: 'VARCHAR', description: 'zh or en' },
+    { name: 'author', type: 'VARCHAR', description: 'creator handle or publishing site' },
+    { name: 'author_followers', type: 'INTEGER', description: 'followers of the creator when published; 0 for web publishers' },
+    { name: 'author_city', type: 'VARCHAR', description: 'creator home city, English; empty when unknown' },
+    { name: 'title', type: 'VARCHAR', description: 'title; empty when the item has none' },
+    { name: 'text', type: 'VARCHAR', description: 'body text or excerpt, hashtags included' },
+    { name: 'likes', type: 'INTEGER', description: 'likes (0 for web pages, which report none)' },
+    { name: 'comments', type: 'INTEGER', description: 'comments' },
+    { name: 'shares', type: 'INTEGER', description: 'shares, reposts or forwards' },
+    { name: 'views', type: 'INTEGER', description: 'views or reads; 0 when not reported' },
+  ],
+}
+
+
+export const DATASETS: readonly DatasetContract[] = [FLIGHTS, SPEND, SIGNAL_CREATORS, SIGNAL_TOPICS, SIGNAL_BRANDS, EVIDENCE]
 
 export const datasetContract = (name: string): DatasetContract | undefined => DATASETS.find((d) => d.name === name)

@@ -1,8 +1,9 @@
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
+import { indexCorpus, type CorpusIndex } from '../intelligence/sources'
 import { indexSignals, type SignalsSnapshot } from '../signals/snapshot'
 import type { Logger } from '../http/logger'
-import { DATASETS, FLIGHTS, SIGNAL_BRANDS, SIGNAL_CREATORS, SIGNAL_TOPICS, SPEND } from './contracts'
+import { DATASETS, EVIDENCE, FLIGHTS, SIGNAL_BRANDS, SIGNAL_CREATORS, SIGNAL_TOPICS, SPEND } from './contracts'
 import { isSample, loadDataset, readManifest, type LoadedDataset } from './datasets'
 import type { DuckDb } from './duckdb'
 import { indexMarket, type MarketSnapshot } from './market-snapshot'
@@ -12,8 +13,13 @@ export interface DataSnapshot {
   datasets: Record<string, LoadedDataset>
   market: MarketSnapshot
   signals: SignalsSnapshot
+  /** The sample evidence corpus and its in-memory search table. */
+  evidence: { dataset: LoadedDataset; index: CorpusIndex }
   loadedAt: string
 }
+
+/** How long a replaced corpus search table is kept for requests still reading it (longer than any payment window). */
+const RETIRED_TABLE_GRACE_MS = 5 * 60_000
 
 const changedAny = (names: readonly string[], changed: readonly string[]) => names.some((n) => changed.includes(n))
 
@@ -53,6 +59,7 @@ export class DatasetStore {
         this.lastError = undefined
         if (changed.length > 0) {
           this.snapshot = next
+          if (next.evidence !== previous.evidence) this.retire(previous.evidence.index.table)
           this.logger?.info('datasets reloaded', { versions: Object.fromEntries(changed.map((n) => [n, next.datasets[n]!.entry.version])) })
         }
         return changed
@@ -86,6 +93,19 @@ export class DatasetStore {
 
   close(): void {
     clearInterval(this.timer)
+    for (const t of this.retiring) clearTimeout(t)
+  }
+
+  private readonly retiring = new Set<ReturnType<typeof setTimeout>>()
+
+  /** Drops a replaced search table once no request can still be reading it. Views cost nothing and stay. */
+  private retire(table: string): void {
+    const t = setTimeout(() => {
+      this.retiring.delete(t)
+      this.db.exec(`DROP TABLE IF EXISTS ${table}`).catch((e) => this.logger?.warn('could not drop a replaced search table', { table, error: String(e) }))
+    }, RETIRED_TABLE_GRACE_MS)
+    t.unref()
+    this.retiring.add(t)
   }
 
   private signature(): string {
@@ -120,6 +140,8 @@ export class DatasetStore {
       previous && !changedAny(signalNames, changed)
         ? previous.signals
         : await indexSignals(db, d(SIGNAL_CREATORS.name), d(SIGNAL_TOPICS.name), d(SIGNAL_BRANDS.name))
-    return { datasets, market, signals, loadedAt: new Date().toISOString() }
+    const evidence =
+      previous && !changed.includes(EVIDENCE.name) ? previous.evidence : { dataset: d(EVIDENCE.name), index: await indexCorpus(db, d(EVIDENCE.name)) }
+    return { datasets, market, signals, evidence, loadedAt: new Date().toISOString() }
   }
 }

@@ -2,6 +2,7 @@ import { CATALOG } from '../catalog'
 import { ENV } from '../config'
 import { ERROR_CODES } from '../http/errors'
 import { implementedRouteIds } from '../handlers'
+import { intelligenceRules } from '../intelligence/docs'
 
 const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ')
 
@@ -48,6 +49,7 @@ export const SECTIONS: Record<string, () => string> = {
   details: () => routeDetails(implementedRouteIds()),
   config: configTable,
   errors: errorTable,
+  intelligence: intelligenceRules,
 }
 
 export function renderReadme(readme: string): string {

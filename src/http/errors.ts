@@ -8,6 +8,8 @@ export const ERROR_CODES = {
   payment_replayed: { status: 402, meaning: 'The proof was already used for a different request. (The same request retried with the same proof gets its stored result instead.)' },
   not_implemented: { status: 501, meaning: 'The route is in the catalog but not served by this release. Never charged.' },
   dataset_unavailable: { status: 503, meaning: 'The dataset behind the route is not loaded. Never charged.' },
+  provider_unavailable: { status: 502, meaning: 'No live evidence provider could answer (down, HTTP error or malformed answer); `details.providers` says which and why. Never charged: the proof stays unused.' },
+  provider_timeout: { status: 504, meaning: 'The live evidence providers did not answer within their timeouts; `details.providers` names them. Never charged: the proof stays unused.' },
   internal_error: { status: 500, meaning: 'An unexpected server failure; quote `meta.request_id` to support. Never charged.' },
 } as const
 

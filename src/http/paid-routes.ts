@@ -54,6 +54,7 @@ function detail(route: RouteSpec, implemented: boolean) {
       402: errorRef('payment_required / payment_invalid / payment_replayed, with x402 requirements (`accepts`, `PAYMENT-REQUIRED` header)'),
       404: errorRef('not_found (free)'),
       ...(implemented ? {} : { 501: errorRef('not_implemented (free)') }),
+      ...(route.kind === 'evidence' ? { 502: errorRef('provider_unavailable (not charged)'), 504: errorRef('provider_timeout (not charged)') } : {}),
     },
   }
 }

@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
@@ -29,4 +29,13 @@ test('the manifest labels the data as a generated sample', () => {
   expect(manifest.datasets.flights.rows).toBeGreaterThan(40_000)
   // Weekly signals: 52+ published weeks, Monday to Sunday.
   expect(manifest.datasets.signal_brands.period).toEqual({ from: '2025-09-22', to: '2026-11-15' })
+})
+
+test('the evidence corpus covers 12+ months to 2026-11, stays small, and says its creators and brands are fictional', () => {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'datasets/manifest.json'), 'utf8'))
+  const evidence = manifest.datasets.evidence
+  expect(evidence.period).toEqual({ from: '2025-06', to: '2026-11' })
+  expect(evidence.rows).toBeGreaterThan(10_000)
+  expect(statSync(join(ROOT, 'datasets', evidence.file)).size).toBeLessThan(3 * 1024 * 1024)
+  expect(manifest.note).toMatch(/fictional/)
 })

@@ -289,7 +289,7 @@ describe('nothing is charged for a request that cannot be served', () => {
   })
 
   test('a route not implemented yet answers 501 without asking for payment', async () => {
-    const res = await rt.get('/v1/china/trends?keyword=camping')
+    const res = await rt.get('/v1/destination-demand/snapshot?destination=Tokyo')
     expect(res.status).toBe(501)
     expect((await res.json()).error.code).toBe('not_implemented')
   })

@@ -1,0 +1,109 @@
+/**
+ * Documented rules of the China intelligence routes: evidence thresholds, momentum and confidence
+ * formulas, creator tiers and cost bands. The handlers compute with these constants and the catalog
+ * descriptions and README interpolate them, so a rule lives in exactly one place.
+ */
+import type { Platform } from './platforms'
+
+/** Timeframe bounds, in days (`<n>d`). */
+export const TIMEFRAME_MIN_DAYS = 1
+export const TIMEFRAME_MAX_DAYS = 365
+export const TIMEFRAME_DEFAULT = '30d'
+
+/**
+ * "Too thin": a lane's native evidence over the whole look-back (recent + prior window) with fewer items
+ * or fewer distinct authors than this gets broadened to web evidence.
+ */
+export const THIN_EVIDENCE = { items: 15, authors: 4 } as const
+
+/** Xiaohongshu answers from native evidence only when it is at least this strong; otherwise it is a proxy read. */
+export const STRONG_NATIVE_EVIDENCE = { items: 30, authors: 8 } as const
+
+/** Results asked of a live search provider per call. */
+export const LIVE_RESULTS_PER_CALL = 50
+
+/** Momentum: score = VOLUME_WEIGHT * ln(volume ratio) + ENGAGEMENT_WEIGHT * ln(engagement ratio), recent vs prior window. */
+export const MOMENTUM = {
+  volumeWeight: 0.6,
+  engagementWeight: 0.4,
+  /** rising at or above +threshold, falling at or below -threshold, otherwise stable. */
+  threshold: 0.15,
+  /** Fewer items than this in both windows together: insufficient_evidence. */
+  minItems: 8,
+  /**
+   * Noise guard: a direction also needs the volume change to stand out from count noise, |ln ratio| of
+   * items >= minZ x sqrt(1/(recent+1) + 1/(prior+1)) (Poisson counts); otherwise stable.
+   */
+  minZ: 2,
+} as const
+
+export const MOMENTUM_VALUES = ['rising', 'stable', 'falling', 'insufficient_evidence'] as const
+export type MomentumValue = (typeof MOMENTUM_VALUES)[number]
+
+/**
+ * Confidence in [0, 1] = (w.volume * volume + w.diversity * diversity + w.recency * recency)
+ *                        * (proxyFloor + (1 - proxyFloor) * native_share)
+ *   volume    = min(1, ln(1 + items) / ln(1 + fullVolumeItems))
+ *   diversity = (min(1, source kinds / fullKinds) + min(1, authors / fullAuthors)) / 2
+ *   recency   = max(0, 1 - age of the newest item in days / max(minRecencyDays, timeframe days))
+ */
+export const CONFIDENCE = {
+  weights: { volume: 0.5, diversity: 0.3, recency: 0.2 },
+  fullVolumeItems: 100,
+  fullKinds: 3,
+  fullAuthors: 15,
+  minRecencyDays: 7,
+  /** Proxy-only evidence keeps this share of the confidence native evidence would earn. */
+  proxyFloor: 0.6,
+} as const
+
+/** Sentiment of one item: score at or above +threshold positive, at or below -threshold negative. */
+export const SENTIMENT_ITEM_THRESHOLD = 0.5
+/** Overall label from the net score (-100..100): positive/negative beyond ±this; mixed when both sides reach MIXED_SHARE. */
+export const SENTIMENT_NET_THRESHOLD = 20
+export const SENTIMENT_MIXED_SHARE = 0.25
+
+/** Creator tiers by followers (lower bound inclusive), largest first. */
+export const CREATOR_TIERS = [
+  { tier: 'mega', minFollowers: 5_000_000 },
+  { tier: 'macro', minFollowers: 1_000_000 },
+  { tier: 'mid', minFollowers: 100_000 },
+  { tier: 'micro', minFollowers: 10_000 },
+  { tier: 'nano', minFollowers: 1_000 },
+  { tier: 'koc', minFollowers: 0 },
+] as const
+export type CreatorTier = (typeof CREATOR_TIERS)[number]['tier']
+export const TIER_VALUES = CREATOR_TIERS.map((t) => t.tier) as unknown as readonly [CreatorTier, ...CreatorTier[]]
+
+/** Estimated CNY per sponsored post = max(floor, followers * rate of the platform); shown as a ±spread range. */
+export const COST_PER_FOLLOWER_CNY: Readonly<Record<Platform, number>> = { xiaohongshu: 0.1, douyin: 0.06, wechat: 0.12 }
+export const COST_FLOOR_CNY = 300
+export const COST_SPREAD = 0.3
+/** Budget bands by estimated CNY per post (upper bound exclusive). */
+export const BUDGET_BANDS = [
+  { band: 'low', maxCny: 5_000 },
+  { band: 'medium', maxCny: 30_000 },
+  { band: 'high', maxCny: 150_000 },
+  { band: 'premium', maxCny: Number.POSITIVE_INFINITY },
+] as const
+export type BudgetBand = (typeof BUDGET_BANDS)[number]['band']
+export const BUDGET_VALUES = BUDGET_BANDS.map((b) => b.band) as unknown as readonly [BudgetBand, ...BudgetBand[]]
+
+/** KOL scoring. */
+export const KOL = {
+  lookbackDays: 90,
+  shortlistSize: 10,
+  /** fit = relevance * w.relevance + quality * w.quality + activity * w.activity (+ industryBonus), capped at 1. */
+  fitWeights: { relevance: 0.45, quality: 0.35, activity: 0.2 },
+  /** Matching posts in the look-back that count as fully active. */
+  fullActivityPosts: 6,
+  industryBonus: 0.1,
+  /** A post with more than this multiple of the creator's median engagement is a spike (needs 4+ posts). */
+  spikeFactor: 5,
+  /** A post with at least 50 likes and fewer comments per like than this looks bought. */
+  minCommentRatio: 0.015,
+  /** Engagement quality = min(1, rate vs tier median / 2) - flagPenalty per flag, floored at 0. */
+  flagPenalty: 0.3,
+  /** Peers of the same platform and tier needed for a tier median; else the tier across platforms. */
+  minPeers: 5,
+} as const

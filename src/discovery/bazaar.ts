@@ -1,0 +1,74 @@
+import type { TSchema } from '@sinclair/typebox'
+import { exampleCall } from '../catalog/examples'
+import { plainSchema } from '../catalog/json-schema'
+import type { RouteSpec } from '../catalog/types'
+
+/** Service metadata for discovery catalogs (printable ASCII, <= 32 characters, <= 5 tags, as the bazaar spec asks). */
+export const SERVICE = { serviceName: 'China Market Intelligence', tags: ['china', 'market-intelligence', 'consumer', 'travel', 'kol'] }
+
+type JsonObject = Record<string, unknown>
+
+/** A schema cut to `depth` levels of properties: 402 answers stay small; full schemas are in /.well-known/x402 and OpenAPI. */
+function shallow(schema: unknown, depth: number): unknown {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema
+  const s = schema as JsonObject
+  const keep = (({ type, description, enum: e, const: c, anyOf }) => ({ type, description, enum: e, const: c, anyOf }))(s as Record<string, unknown>)
+  const out: JsonObject = Object.fromEntries(Object.entries(keep).filter(([, v]) => v !== undefined))
+  if (depth > 0 && s.properties) {
+    out.properties = Object.fromEntries(Object.entries(s.properties as JsonObject).map(([k, v]) => [k, shallow(v, depth - 1)]))
+    if (s.required) out.required = s.required
+  }
+  if (depth > 0 && s.items) out.items = shallow(s.items, depth - 1)
+  if (out.anyOf) out.anyOf = (out.anyOf as unknown[]).map((b) => shallow(b, depth))
+  return out
+}
+
+/** Query (or body) fields as the x402 v1 `outputSchema.input` lists them: type, required, description, allowed values. */
+function fields(route: RouteSpec): Record<string, JsonObject> {
+  const required = new Set(route.query.required ?? [])
+  return Object.fromEntries(
+    Object.entries(route.query.properties).map(([name, schema]) => {
+      const s = plainSchema(schema as TSchema) as JsonObject
+      const values = (s.anyOf as { const?: unknown }[] | undefined)?.map((b) => b.const).filter((v) => v !== undefined)
+      return [name, { type: values?.length ? 'string' : s.type, required: required.has(name), description: s.description, ...(values?.length ? { enum: values } : {}) }]
+    }),
+  )
+}
+
+/**
+ * x402 v1 `outputSchema` of a route's payment requirements: how to call it (method, parameters) and
+ * what `data` of the answer holds, two levels deep. x402-fetch refuses `null` here, so every route has one.
+ */
+export function v1OutputSchema(route: RouteSpec): JsonObject {
+  const method = route.methods[0]!
+  const input = method === 'GET' ? { queryParams: fields(route) } : { bodyType: 'json', bodyFields: fields(route) }
+  return { input: { type: 'http', method, discoverable: true, ...input }, output: shallow(plainSchema(route.data), 2) }
+}
+
+/** The x402 v2 `bazaar` extension: an example call (`info`) and the JSON Schema that validates it. */
+export function bazaarExtension(route: RouteSpec): JsonObject {
+  const { input } = exampleCall(route)
+  const queryParams = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)]))
+  const query = plainSchema(route.query) as JsonObject
+  return {
+    info: { input: { type: 'http', method: 'GET', queryParams }, output: { type: 'json' } },
+    schema: {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: {
+        input: {
+          type: 'object',
+          properties: {
+            type: { type: 'string', const: 'http' },
+            method: { type: 'string', enum: ['GET', 'HEAD', 'DELETE'] },
+            queryParams: { type: 'object', properties: shallow(query, 1) && (shallow(query, 1) as JsonObject).properties, required: query.required ?? [] },
+          },
+          required: ['type', 'method'],
+          additionalProperties: false,
+        },
+        output: { type: 'object', properties: { type: { type: 'string' }, example: {} }, required: ['type'] },
+      },
+      required: ['input'],
+    },
+  }
+}

@@ -1,0 +1,30 @@
+/** Confidence tied to evidence strength: volume, diversity, recency, and how much of it is native. See CONFIDENCE. */
+import { CONFIDENCE } from '../catalog/evidence-rules'
+import type { EvidenceItem } from './evidence'
+
+const DAY_MS = 86_400_000
+const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d
+
+export interface ConfidenceResult {
+  value: number
+  volume: number
+  diversity: number
+  recency: number
+  native_share: number
+}
+
+export function confidence(items: readonly EvidenceItem[], asOf: Date, days: number): ConfidenceResult {
+  if (items.length === 0) return { value: 0, volume: 0, diversity: 0, recency: 0, native_share: 0 }
+  const c = CONFIDENCE
+  const volume = Math.min(1, Math.log1p(items.length) / Math.log1p(c.fullVolumeItems))
+  const kinds = new Set(items.map((i) => i.sourceKind)).size
+  const authors = new Set(items.map((i) => i.author ?? i.id)).size
+  const diversity = (Math.min(1, kinds / c.fullKinds) + Math.min(1, authors / c.fullAuthors)) / 2
+  const newest = items.reduce((t, i) => Math.max(t, i.publishedAt.getTime()), -Infinity)
+  const ageDays = Math.max(0, (asOf.getTime() - newest) / DAY_MS)
+  const recency = Math.max(0, 1 - ageDays / Math.max(c.minRecencyDays, days))
+  const nativeShare = items.filter((i) => i.retrieval === 'native').length / items.length
+  const strength = c.weights.volume * volume + c.weights.diversity * diversity + c.weights.recency * recency
+  const value = strength * (c.proxyFloor + (1 - c.proxyFloor) * nativeShare)
+  return { value: round(value), volume: round(volume), diversity: round(diversity), recency: round(recency), native_share: round(nativeShare) }
+}

@@ -1,0 +1,31 @@
+/** The README's table of China-intelligence rules, rendered from the constants the code computes with. */
+import {
+  BUDGET_BANDS, CONFIDENCE, COST_FLOOR_CNY, COST_PER_FOLLOWER_CNY, COST_SPREAD, CREATOR_TIERS, KOL, LIVE_RESULTS_PER_CALL, MOMENTUM,
+  SENTIMENT_ITEM_THRESHOLD, SENTIMENT_MIXED_SHARE, SENTIMENT_NET_THRESHOLD, STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE, TIMEFRAME_DEFAULT,
+  TIMEFRAME_MAX_DAYS, TIMEFRAME_MIN_DAYS,
+} from '../catalog/evidence-rules'
+
+const n = (x: number) => x.toLocaleString('en')
+
+export function intelligenceRules(): string {
+  const w = CONFIDENCE.weights
+  const f = KOL.fitWeights
+  const tiers = CREATOR_TIERS.map((t, i) => (i === CREATOR_TIERS.length - 1 ? `${t.tier} < ${n(CREATOR_TIERS[i - 1]!.minFollowers)}` : `${t.tier} >= ${n(t.minFollowers)}`)).join(', ')
+  const bands = BUDGET_BANDS.map((b, i) => (Number.isFinite(b.maxCny) ? `${b.band} < ${n(b.maxCny)}` : `${b.band} >= ${n(BUDGET_BANDS[i - 1]!.maxCny)}`)).join(', ')
+  const rows: [string, string][] = [
+    ['Timeframe', `\`<n>d\`, ${TIMEFRAME_MIN_DAYS}-${TIMEFRAME_MAX_DAYS} days, default ${TIMEFRAME_DEFAULT}. Trends read the timeframe (recent window) and the window before it (prior); sentiment reads the timeframe.`],
+    ['Too thin (douyin, wechat)', `fewer than ${THIN_EVIDENCE.items} native items or fewer than ${THIN_EVIDENCE.authors} distinct authors: the lane adds web evidence.`],
+    ['Strong native (xiaohongshu)', `at least ${STRONG_NATIVE_EVIDENCE.items} native items and ${STRONG_NATIVE_EVIDENCE.authors} distinct authors: answered natively instead of as a proxy read.`],
+    ['Live results per call', `${LIVE_RESULTS_PER_CALL}`],
+    ['Momentum score', `${MOMENTUM.volumeWeight} x ln((recent items + 1) / (prior items + 1)) + ${MOMENTUM.engagementWeight} x ln((recent E + 1) / (prior E + 1)), E = sum of ln(1 + likes + comments + shares) per item; both per covered day, scaled to the timeframe; volume only when no item reports engagement.`],
+    ['Momentum value', `\`rising\` when score >= ${MOMENTUM.threshold} and z >= ${MOMENTUM.minZ}; \`falling\` when score <= -${MOMENTUM.threshold} and z <= -${MOMENTUM.minZ}; else \`stable\`; \`insufficient_evidence\` below ${MOMENTUM.minItems} items in both windows. z = ln volume ratio / sqrt(1/(recent+1) + 1/(prior+1)), the count-noise guard.`],
+    ['Confidence', `(${w.volume} x volume + ${w.diversity} x diversity + ${w.recency} x recency) x (${CONFIDENCE.proxyFloor} + ${1 - CONFIDENCE.proxyFloor} x native share); volume = min(1, ln(1 + items) / ln(1 + ${CONFIDENCE.fullVolumeItems})); diversity = mean of min(1, source kinds / ${CONFIDENCE.fullKinds}) and min(1, authors / ${CONFIDENCE.fullAuthors}); recency = max(0, 1 - days since the newest item / max(${CONFIDENCE.minRecencyDays}, timeframe days)).`],
+    ['Sentiment', `an item is positive at lexicon score >= ${SENTIMENT_ITEM_THRESHOLD}, negative at <= -${SENTIMENT_ITEM_THRESHOLD}; net score = 100 x (positive - negative) / items; label positive/negative at ±${SENTIMENT_NET_THRESHOLD} or beyond, mixed when both sides reach ${SENTIMENT_MIXED_SHARE * 100}% of items, else neutral.`],
+    ['Creator tiers (followers)', tiers],
+    ['KOL look-back and shortlist', `${KOL.lookbackDays} days; up to ${KOL.shortlistSize} creators.`],
+    ['KOL fit', `${f.relevance} x relevance (share of posts on the category) + ${f.quality} x engagement quality + ${f.activity} x activity (min(1, matching posts / ${KOL.fullActivityPosts})) + ${KOL.industryBonus} when the creator's main category is the industry; at most 1.`],
+    ['Engagement quality', `min(1, (median engagement rate / tier median) / 2), 0.5 without ${KOL.minPeers}+ peers, minus ${KOL.flagPenalty} per flag; flags: \`engagement_spike\` (a post above ${KOL.spikeFactor}x the creator's median, 4+ posts), \`low_comment_ratio\` (a post with 50+ likes and fewer than ${KOL.minCommentRatio} comments per like).`],
+    ['Estimated cost per post', `max(CNY ${COST_FLOOR_CNY}, followers x ${Object.entries(COST_PER_FOLLOWER_CNY).map(([p, r]) => `${r} (${p})`).join(' / ')}), shown ±${COST_SPREAD * 100}%; bands in CNY: ${bands}. A rule of thumb, not a quote.`],
+  ]
+  return ['| Rule | Value |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v.replaceAll('|', '\\|')} |`)].join('\n')
+}

@@ -1,0 +1,84 @@
+/** The six /v1/china/* routes by catalog id. Parameters are checked before payment (free 400s). */
+import { TIMEFRAME_DEFAULT, TIMEFRAME_MAX_DAYS, TIMEFRAME_MIN_DAYS, type BudgetBand, type CreatorTier } from '../catalog/evidence-rules'
+import { PLATFORM_TOKENS, PLATFORMS, type Platform } from '../catalog/platforms'
+import { invalidParameter } from '../http/errors'
+import type { HandlerMap, RouteHandler, RouteInput } from '../http/handler'
+import { kolReport } from './kol-report'
+import { categorySlug, cityName } from './kols'
+import { sentimentReport } from './sentiment-report'
+import { evidenceAnswer, type IntelligenceServices } from './services'
+import { trendReport } from './trend-report'
+
+const ALIASES = new Map<string, Platform>(PLATFORM_TOKENS.flatMap((p) => [[p, p], ...PLATFORMS[p].aliases.map((a): [string, Platform] => [a, p])]))
+
+/** red, xhs -> xiaohongshu; weixin -> wechat (the schema already refused anything else). */
+export function platformOf(value: unknown): Platform | null {
+  return value === undefined ? null : (ALIASES.get(String(value).toLowerCase()) ?? null)
+}
+
+/** Free text as the routes use it: NFKC, trimmed, inner white space collapsed; it must say something. */
+export function textOf(value: unknown, parameter: string): string {
+  const v = String(value).normalize('NFKC').trim().replace(/\s+/g, ' ')
+  if (!/[\p{L}\p{N}]/u.test(v)) throw invalidParameter(parameter, 'must contain at least one letter or digit')
+  return v
+}
+
+export function daysOf(value: unknown): { days: number; timeframe: string } {
+  const timeframe = String(value ?? TIMEFRAME_DEFAULT)
+  const days = Number(timeframe.slice(0, -1))
+  if (!/^\d+d$/.test(timeframe) || days < TIMEFRAME_MIN_DAYS || days > TIMEFRAME_MAX_DAYS) {
+    throw invalidParameter('timeframe', `must be <days>d with ${TIMEFRAME_MIN_DAYS} to ${TIMEFRAME_MAX_DAYS} days, e.g. 30d`)
+  }
+  return { days, timeframe: `${days}d` }
+}
+
+function trends(s: IntelligenceServices, routeId: string, forced?: Platform): RouteHandler {
+  return {
+    prepare({ query }: RouteInput) {
+      const keyword = textOf(query.keyword, 'keyword')
+      const platform = forced ?? platformOf(query.platform) ?? 'all'
+      const { days, timeframe } = daysOf(query.timeframe)
+      return evidenceAnswer(s, routeId, `${keyword.toLowerCase()}|${platform}|${days}`, (src) => trendReport(src, { keyword, platform, days, timeframe }))
+    },
+  }
+}
+
+export function chinaHandlers(s: IntelligenceServices): HandlerMap {
+  return {
+    'china.trends': trends(s, 'china.trends'),
+    ...Object.fromEntries(PLATFORM_TOKENS.map((p) => [`china.trends.${p}`, trends(s, `china.trends.${p}`, p)])),
+
+    'china.sentiment': {
+      prepare({ query }: RouteInput) {
+        const entity = textOf(query.entity, 'entity')
+        const platform = platformOf(query.platform) ?? 'all'
+        const { days, timeframe } = daysOf(query.timeframe)
+        const industry = query.industry === undefined ? null : textOf(query.industry, 'industry')
+        const lang = query.lang === 'zh' ? 'zh' : 'en'
+        const key = `${entity.toLowerCase()}|${platform}|${days}|${industry?.toLowerCase() ?? ''}|${lang}`
+        return evidenceAnswer(s, 'china.sentiment', key, (src) => sentimentReport(src, { entity, platform, days, timeframe, industry, lang }))
+      },
+    },
+
+    'china.kols': {
+      prepare({ query }: RouteInput) {
+        const category = textOf(query.category, 'category')
+        const platform = platformOf(query.platform)
+        const city = query.city === undefined ? null : cityName(textOf(query.city, 'city'))
+        const tier = (query.tier as CreatorTier | undefined) ?? null
+        const budget = (query.budget_band as BudgetBand | undefined) ?? null
+        const industry = query.industry === undefined ? null : textOf(query.industry, 'industry')
+        const echo = { platform, city, tier, budget_band: budget, industry }
+        const key = `${category.toLowerCase()}|${JSON.stringify(echo).toLowerCase()}`
+        return evidenceAnswer(s, 'china.kols', key, (src) =>
+          kolReport(src, {
+            category,
+            categorySlug: categorySlug(category),
+            echo,
+            filters: { platform, city, tier, budget_band: budget, industryCategory: categorySlug(industry ?? undefined) },
+          }),
+        )
+      },
+    },
+  }
+}

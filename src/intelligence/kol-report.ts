@@ -1,0 +1,71 @@
+/** `data` of the KOL route: a scored, filtered shortlist with the filters echoed. */
+import { KOL, LIVE_RESULTS_PER_CALL, type BudgetBand, type CreatorTier } from '../catalog/evidence-rules'
+import { ApiError } from '../http/errors'
+import type { Platform } from './evidence'
+import { gather, searchTerms, type LaneReport, type ProviderReport } from './lanes'
+import { shortlist, type KolFilters } from './kols'
+import { evidenceSummary, isoDay, median, modeField } from './report'
+import type { Computed } from './services'
+import type { CreatorPost, EvidenceSources } from './sources'
+
+export interface KolRequest {
+  category: string
+  /** Evidence category the parameter names (outdoor, beauty, ...), when it names one. */
+  categorySlug: string | null
+  /** The filters as the caller gave them, echoed back. */
+  echo: { platform: Platform | null; city: string | null; tier: CreatorTier | null; budget_band: BudgetBand | null; industry: string | null }
+  filters: KolFilters
+}
+
+const DAY_MS = 86_400_000
+
+async function creatorPosts(src: EvidenceSources, r: KolRequest, from: Date, to: Date): Promise<{ posts: CreatorPost[]; matches: (p: CreatorPost) => boolean; calls: ProviderReport[]; lanes: LaneReport[] }> {
+  if (src.creatorPosts) {
+    const posts = await src.creatorPosts(from, to)
+    const terms = searchTerms(r.category)
+    const matches = (p: CreatorPost) => (r.categorySlug !== null && p.category === r.categorySlug) || terms.every((t) => `${p.title} ${p.text}`.toLowerCase().includes(t))
+    const call: ProviderReport = { provider: 'sample-corpus', role: 'native', platform: r.filters.platform, status: posts.length ? 'ok' : 'empty', items: posts.length }
+    return { posts, matches, calls: [call], lanes: [] }
+  }
+  // Live: the providers searched for the category, so what they return is on it.
+  const g = await gather(src, r.filters.platform ?? 'all', { keyword: r.category, from, to, limit: LIVE_RESULTS_PER_CALL })
+  return { posts: g.items.map((i) => ({ ...i, category: null })), matches: () => true, calls: g.calls, lanes: g.lanes }
+}
+
+export async function kolReport(src: EvidenceSources, r: KolRequest): Promise<Computed> {
+  const asOf = src.asOf()
+  const from = new Date(asOf.getTime() - KOL.lookbackDays * DAY_MS)
+  const { posts, matches, calls, lanes } = await creatorPosts(src, r, from, asOf)
+  const s = shortlist(posts, matches, r.category, r.filters)
+  if (s.candidates === 0) {
+    throw new ApiError('not_found', `No creator posted about "${r.category}"${r.filters.platform ? ` on ${r.filters.platform}` : ''} in the last ${KOL.lookbackDays} days; nothing was charged.`, {
+      parameter: 'category', value: r.category,
+    })
+  }
+  if (s.creators.length === 0) {
+    throw new ApiError('not_found', `${s.candidates} creators post about "${r.category}", but none matches the filters; nothing was charged.`, {
+      parameter: 'filters', value: r.echo, candidates_considered: s.candidates,
+    })
+  }
+  const flagged = s.creators.filter((c) => c.engagement.flags.length).length
+  const bands = s.creators.map((c) => c.estimated_cost.cny_low + c.estimated_cost.cny_high).map((x) => x / 2)
+  const platforms = [...new Set(s.creators.map((c) => c.platform))].join(', ')
+  return {
+    data: {
+      category: r.category,
+      category_match: r.categorySlug ? `category "${r.categorySlug}" or text` : 'text',
+      filters: r.echo,
+      window: { from: isoDay(from), to: isoDay(new Date(asOf.getTime() - 1)), as_of: asOf.toISOString() },
+      candidates_considered: s.candidates,
+      excluded_by_filters: s.excluded,
+      shortlist: s.creators.map((c, i) => ({ rank: i + 1, ...c })),
+      summary:
+        `${s.creators.length} of ${s.candidates} creators posting about "${r.category}" shortlisted (${platforms}); ` +
+        `top fit ${s.creators[0]!.fit_score} (${s.creators[0]!.handle}); median est. CNY ${Math.round(median(bands)).toLocaleString('en')} per post; ` +
+        (flagged ? `${flagged} flagged for engagement anomalies — verify their audiences before booking.` : 'none flagged for engagement anomalies.'),
+      evidence: evidenceSummary(s.posts, lanes),
+      ...modeField(s.posts),
+    },
+    calls,
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * KOL and KOC shortlists. Creators are scored from their own posts in the look-back window: relevance
+ * (share of their posts on the category), engagement quality (median engagement rate against the median
+ * of their tier's peers, minus anomaly flags) and activity. Cost is a rule-of-thumb estimate from
+ * followers (COST_PER_FOLLOWER_CNY). Every rule is in src/catalog/evidence-rules.ts.
+ */
+import {
+  BUDGET_BANDS, COST_FLOOR_CNY, COST_PER_FOLLOWER_CNY, COST_SPREAD, CREATOR_TIERS, KOL, type BudgetBand, type CreatorTier,
+} from '../catalog/evidence-rules'
+import { ORIGIN_CITIES } from '../data/sample-geography'
+import { engagementOf, type Platform } from './evidence'
+import { median, round } from './report'
+import type { CreatorPost } from './sources'
+
+/** Content categories of the evidence and the words that name them (category or industry parameters). */
+export const CATEGORY_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  outdoor: ['outdoor', 'outdoors', '户外'],
+  beauty: ['beauty', 'skincare', 'cosmetics', '美妆', '护肤'],
+  travel: ['travel', 'tourism', '旅行', '旅游'],
+  lifestyle: ['lifestyle', '生活方式', '生活'],
+  fashion: ['fashion', 'apparel', '时尚', '穿搭'],
+  pets: ['pets', 'pet', '宠物'],
+}
+
+export function categorySlug(value: string | undefined): string | null {
+  const v = value?.trim().toLowerCase()
+  if (!v) return null
+  return Object.entries(CATEGORY_ALIASES).find(([slug, aliases]) => slug === v || aliases.includes(v))?.[0] ?? null
+}
+
+const CITY_NAMES = new Map<string, string>(
+  ORIGIN_CITIES.flatMap((c) => [c.name, c.nameZh, ...c.aliases].map((n): [string, string] => [n.toLowerCase(), c.name])),
+)
+
+/** A city as written in English when it is a known mainland city (上海 -> Shanghai), else as given. */
+export function cityName(value: string | null | undefined): string | null {
+  const v = value?.trim()
+  return v ? (CITY_NAMES.get(v.toLowerCase()) ?? v) : null
+}
+
+export const tierOf = (followers: number): CreatorTier => CREATOR_TIERS.find((t) => followers >= t.minFollowers)!.tier
+
+export function costOf(platform: Platform, followers: number): { band: BudgetBand; cny_low: number; cny_high: number } {
+  const mid = Math.max(COST_FLOOR_CNY, followers * COST_PER_FOLLOWER_CNY[platform])
+  const roundTo = (n: number) => Math.round(n / 100) * 100
+  return { band: BUDGET_BANDS.find((b) => mid < b.maxCny)!.band, cny_low: roundTo(mid * (1 - COST_SPREAD)), cny_high: roundTo(mid * (1 + COST_SPREAD)) }
+}
+
+export interface KolFilters {
+  platform: Platform | null
+  /** City as cityName() spells it. */
+  city: string | null
+  tier: CreatorTier | null
+  budget_band: BudgetBand | null
+  /** Category slug the industry maps to, when it maps to one. */
+  industryCategory: string | null
+}
+
+interface Creator {
+  handle: string
+  platform: Platform
+  followers: number
+  city: string | null
+  tier: CreatorTier
+  posts: CreatorPost[]
+  matching: CreatorPost[]
+  /** Median over posts of engagement / followers. */
+  rate: number
+  primaryCategory: string | null
+}
+
+export type Flag = 'engagement_spike' | 'low_comment_ratio'
+
+function flagsOf(c: Creator): Flag[] {
+  const flags: Flag[] = []
+  const engagements = c.posts.map(engagementOf)
+  const typical = median(engagements)
+  if (c.posts.length >= 4 && typical > 0 && engagements.some((e) => e > KOL.spikeFactor * typical)) flags.push('engagement_spike')
+  if (c.posts.some((p) => p.engagement && p.engagement.likes >= 50 && p.engagement.comments / p.engagement.likes < KOL.minCommentRatio)) flags.push('low_comment_ratio')
+  return flags
+}
+
+/** Creators (posts with a handle, a platform and a follower count) grouped from posts. */
+function creatorsOf(posts: readonly CreatorPost[], matches: (p: CreatorPost) => boolean): Creator[] {
+  const groups = new Map<string, CreatorPost[]>()
+  for (const p of posts) {
+    if (!p.author || p.platform === 'web' || !p.authorFollowers) continue
+    const key = `${p.platform}|${p.author}`
+    groups.set(key, [...(groups.get(key) ?? []), p])
+  }
+  return [...groups.values()].map((ps) => {
+    const latest = ps.reduce((a, b) => (b.publishedAt > a.publishedAt ? b : a))
+    const followers = latest.authorFollowers!
+    const categories = new Map<string, number>()
+    for (const p of ps) if (p.category) categories.set(p.category, (categories.get(p.category) ?? 0) + 1)
+    return {
+      handle: latest.author!,
+      platform: latest.platform as Platform,
+      followers,
+      city: cityName(latest.authorCity),
+      tier: tierOf(followers),
+      posts: ps,
+      matching: ps.filter(matches),
+      rate: median(ps.map((p) => engagementOf(p) / followers)),
+      primaryCategory: [...categories.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null,
+    }
+  })
+}
+
+/** Median engagement rate of a tier: same platform when it has enough peers, else the tier across platforms. */
+function tierMedians(all: readonly Creator[]) {
+  const key = (c: Creator) => `${c.platform}|${c.tier}`
+  const byPlatform = new Map<string, number[]>()
+  const byTier = new Map<string, number[]>()
+  for (const c of all) {
+    byPlatform.set(key(c), [...(byPlatform.get(key(c)) ?? []), c.rate])
+    byTier.set(c.tier, [...(byTier.get(c.tier) ?? []), c.rate])
+  }
+  return (c: Creator): { rate: number; peers: 'platform' | 'tier' } | null => {
+    const same = byPlatform.get(key(c)) ?? []
+    if (same.length >= KOL.minPeers) return { rate: median(same), peers: 'platform' }
+    const tier = byTier.get(c.tier) ?? []
+    return tier.length >= KOL.minPeers ? { rate: median(tier), peers: 'tier' } : null
+  }
+}
+
+const pct = (x: number) => round(x * 100, 2)
+
+function recommendation(c: Creator, fit: number, category: string, rate: number, tierRate: number | null, cost: ReturnType<typeof costOf>, flags: Flag[]): string {
+  const verdict = fit >= 0.7 ? 'Strong fit' : fit >= 0.5 ? 'Good fit' : 'Possible fit'
+  const vs = tierRate ? ` vs ${pct(tierRate)}% for ${c.tier} peers (${round(rate / tierRate, 1)}x)` : ' (too few peers in the tier to compare)'
+  const check = flags.length
+    ? ` Check before booking: ${flags.map((f) => (f === 'engagement_spike' ? 'a post far above their usual engagement' : 'posts with likes but almost no comments')).join(' and ')} — possible bought engagement.`
+    : ''
+  return `${verdict}: ${c.matching.length} of ${c.posts.length} recent posts on "${category}"; engagement rate ${pct(rate)}%${vs}; est. CNY ${cost.cny_low.toLocaleString('en')}-${cost.cny_high.toLocaleString('en')} per post (${cost.band}).${check}`
+}
+
+export interface Shortlist {
+  candidates: number
+  excluded: number
+  creators: ReturnType<typeof scoreCreator>[]
+  /** Posts behind the shortlisted creators' scores. */
+  posts: CreatorPost[]
+}
+
+function scoreCreator(c: Creator, medianOf: ReturnType<typeof tierMedians>, category: string, f: KolFilters) {
+  const tier = medianOf(c)
+  const flags = flagsOf(c)
+  const vs = tier && tier.rate > 0 ? c.rate / tier.rate : null
+  const quality = Math.max(0, (vs === null ? 0.5 : Math.min(1, vs / 2)) - KOL.flagPenalty * flags.length)
+  const relevance = c.matching.length / c.posts.length
+  const activity = Math.min(1, c.matching.length / KOL.fullActivityPosts)
+  const industryMatch = f.industryCategory !== null && c.primaryCategory === f.industryCategory
+  const w = KOL.fitWeights
+  const fit = Math.min(1, w.relevance * relevance + w.quality * quality + w.activity * activity + (industryMatch ? KOL.industryBonus : 0))
+  const cost = costOf(c.platform, c.followers)
+  const strongest = [...c.matching].sort((a, b) => engagementOf(b) - engagementOf(a))
+  return {
+    handle: c.handle,
+    platform: c.platform,
+    city: c.city,
+    followers: c.followers,
+    tier: c.tier,
+    fit_score: round(fit),
+    fit: { relevance: round(relevance), engagement_quality: round(quality), activity: round(activity), industry_match: industryMatch },
+    engagement: {
+      posts: c.posts.length,
+      matching_posts: c.matching.length,
+      median_engagement: Math.round(median(c.posts.map(engagementOf))),
+      engagement_rate_pct: pct(c.rate),
+      tier_median_rate_pct: tier ? pct(tier.rate) : null,
+      tier_peers: tier?.peers ?? null,
+      vs_tier_median: vs === null ? null : round(vs),
+      quality_score: round(quality),
+      flags,
+    },
+    estimated_cost: cost,
+    evidence_ids: strongest.slice(0, 3).map((p) => p.id),
+    recommendation: recommendation(c, fit, category, c.rate, tier?.rate ?? null, cost, flags),
+  }
+}
+
+/** Scores every creator with a matching post, applies the filters, ranks by fit. */
+export function shortlist(posts: readonly CreatorPost[], matches: (p: CreatorPost) => boolean, category: string, f: KolFilters): Shortlist {
+  const all = creatorsOf(posts, matches)
+  const medianOf = tierMedians(all)
+  const candidates = all.filter((c) => c.matching.length > 0 && (!f.platform || c.platform === f.platform))
+  const kept = candidates.filter(
+    (c) => (!f.city || c.city?.toLowerCase() === f.city.toLowerCase()) && (!f.tier || c.tier === f.tier) && (!f.budget_band || costOf(c.platform, c.followers).band === f.budget_band),
+  )
+  const creators = kept
+    .map((c) => scoreCreator(c, medianOf, category, f))
+    .sort((a, b) => b.fit_score - a.fit_score || b.followers - a.followers || a.handle.localeCompare(b.handle))
+    .slice(0, KOL.shortlistSize)
+  const chosen = new Set(creators.map((c) => `${c.platform}|${c.handle}`))
+  return {
+    candidates: candidates.length,
+    excluded: candidates.length - kept.length,
+    creators,
+    posts: kept.filter((c) => chosen.has(`${c.platform}|${c.handle}`)).flatMap((c) => c.matching),
+  }
+}

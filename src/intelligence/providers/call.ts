@@ -1,0 +1,55 @@
+import { ProviderError } from '../evidence'
+
+/**
+ * Runs one provider call under its timeout and an optional caller signal. The call gets an AbortSignal
+ * that fires on either; whichever fires first decides the typed failure (timeout or cancelled), even if
+ * the provider ignores the signal (DuckDB queries cannot be interrupted: the answer is then dropped).
+ */
+export async function withDeadline<T>(provider: string, timeoutMs: number, work: (signal: AbortSignal) => Promise<T>, parent?: AbortSignal): Promise<T> {
+  const controller = new AbortController()
+  const abort = (reason: ProviderError) => {
+    if (!controller.signal.aborted) controller.abort(reason)
+  }
+  const timer = setTimeout(() => abort(new ProviderError('timeout', provider, `no answer within ${timeoutMs} ms`)), timeoutMs)
+  const onParentAbort = () => abort(new ProviderError('cancelled', provider, 'the request was cancelled'))
+  if (parent?.aborted) onParentAbort()
+  else parent?.addEventListener('abort', onParentAbort, { once: true })
+  const aborted = new Promise<never>((_, reject) => {
+    if (controller.signal.aborted) reject(controller.signal.reason)
+    else controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true })
+  })
+  try {
+    return await Promise.race([work(controller.signal), aborted])
+  } catch (e) {
+    if (controller.signal.aborted) throw controller.signal.reason as ProviderError
+    if (e instanceof ProviderError) throw e
+    throw new ProviderError('unavailable', provider, e instanceof Error ? e.message : String(e))
+  } finally {
+    clearTimeout(timer)
+    parent?.removeEventListener('abort', onParentAbort)
+  }
+}
+
+/** fetch() for providers: network failures and non-2xx answers become `unavailable`, a body that is not JSON `bad_response`. */
+export async function fetchJson(provider: string, url: string, init: RequestInit): Promise<unknown> {
+  let res: Response
+  try {
+    res = await fetch(url, init)
+  } catch (e) {
+    if (init.signal?.aborted) throw init.signal.reason
+    throw new ProviderError('unavailable', provider, `request failed: ${e instanceof Error ? e.message : String(e)}`)
+  }
+  if (!res.ok) {
+    await res.body?.cancel()
+    throw new ProviderError('unavailable', provider, `answered HTTP ${res.status}`)
+  }
+  const text = await res.text()
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new ProviderError('bad_response', provider, 'answered with a body that is not JSON')
+  }
+}
+
+/** Host (and port) of a URL: how providers are named in answers, never with their keys or paths. */
+export const hostOf = (url: string) => new URL(url).host

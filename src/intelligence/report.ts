@@ -1,0 +1,65 @@
+/** Pieces every China intelligence answer shares: evidence references, the evidence summary, rounding. */
+import { engagementOf, evidenceMode, type EvidenceItem } from './evidence'
+import type { LaneReport } from './lanes'
+
+export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return 0
+  const s = [...values].sort((a, b) => a - b)
+  const m = s.length >> 1
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2
+}
+
+export const isoDay = (d: Date) => d.toISOString().slice(0, 10)
+export const isoTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z')
+
+const EXCERPT = 160
+
+/** An evidence item as answers cite it. */
+export function ref(i: EvidenceItem) {
+  const body = i.title && !i.text.startsWith(i.title) ? `${i.title} — ${i.text}` : i.text
+  return {
+    id: i.id,
+    url: i.url,
+    platform: i.platform,
+    retrieval: i.retrieval,
+    source_kind: i.sourceKind,
+    author: i.author,
+    published_at: isoTime(i.publishedAt),
+    language: i.language,
+    excerpt: body.length > EXCERPT ? `${body.slice(0, EXCERPT - 1)}…` : body,
+    engagement: i.engagement,
+    provider: i.provider,
+  }
+}
+
+/** Strongest first: by engagement, then newest. */
+export const byStrength = (a: EvidenceItem, b: EvidenceItem) => engagementOf(b) - engagementOf(a) || b.publishedAt.getTime() - a.publishedAt.getTime()
+
+const countBy = <T>(items: readonly T[], key: (t: T) => string) => {
+  const out: Record<string, number> = {}
+  for (const i of items) out[key(i)] = (out[key(i)] ?? 0) + 1
+  return out
+}
+
+export function evidenceSummary(items: readonly EvidenceItem[], lanes: readonly LaneReport[]) {
+  const times = items.map((i) => i.publishedAt.getTime())
+  const [first, last] = times.reduce(([lo, hi], t) => [Math.min(lo, t), Math.max(hi, t)], [Infinity, -Infinity])
+  return {
+    total_items: items.length,
+    native_items: items.filter((i) => i.retrieval === 'native').length,
+    proxy_items: items.filter((i) => i.retrieval === 'proxy').length,
+    by_source_kind: countBy(items, (i) => i.sourceKind),
+    by_platform: countBy(items, (i) => i.platform),
+    distinct_authors: new Set(items.map((i) => i.author ?? i.id)).size,
+    date_range: items.length ? { earliest: isoTime(new Date(first)), latest: isoTime(new Date(last)) } : null,
+    lanes: [...lanes],
+  }
+}
+
+/** `evidence_mode` is stated only when the evidence is not all native (the spec's optional field). */
+export function modeField(items: readonly EvidenceItem[]): { evidence_mode?: 'proxy' | 'mixed' } {
+  const mode = evidenceMode(items)
+  return mode === 'native' ? {} : { evidence_mode: mode }
+}

@@ -1,0 +1,127 @@
+/**
+ * Lexicon sentiment for Chinese and English text, and narrative frames. Per clause: sentiment words
+ * (adjacent segments joined, so a word the segmenter split is still found), flipped by a negator just
+ * before them, scaled by degree words; a clause after a contrast (但是, but) outweighs the clause before.
+ */
+import { SENTIMENT_ITEM_THRESHOLD } from '../catalog/evidence-rules'
+import { detectLanguage } from './evidence'
+import {
+  BASE_FRAMES, CONCESSIVE, CONTRAST_AFTER, EN_SENTIMENT, INDUSTRY_FRAMES, INTENSIFIERS, NEGATION_WINDOW, NEGATORS,
+  ZH_MODIFIER_PREFIXES, ZH_PARTICLES, ZH_SENTIMENT, type FrameDef,
+} from './lexicon'
+import { clauseWords } from './text'
+
+export type Tone = 'positive' | 'neutral' | 'negative'
+
+export interface TextSentiment {
+  score: number
+  tone: Tone
+  /** The sentiment words found, with their signed contribution. */
+  hits: { word: string; weight: number }[]
+}
+
+/** Longest lexicon entries are 5 segments (性价比很高 may come out as 性|价|比|很|高). */
+const MAX_JOIN = 5
+const MAX_ENTRY_LENGTH = Math.max(...[...Object.keys(ZH_SENTIMENT), ...Object.keys(EN_SENTIMENT)].map((k) => k.length))
+const CONTRAST_WEIGHT = 1.5
+const CONCEDED_WEIGHT = 0.5
+
+/** Splits glued modifiers and particles off Chinese segments: 很好 -> 很 好, 贵了 -> 贵. */
+function normalise(tokens: string[], lexicon: Readonly<Record<string, number>>): string[] {
+  const out: string[] = []
+  for (let t of tokens) {
+    if (t in lexicon || NEGATORS.has(t) || t in INTENSIFIERS) {
+      out.push(t)
+      continue
+    }
+    const particle = ZH_PARTICLES.find((p) => t.length > 1 && t.endsWith(p))
+    if (particle) t = t.slice(0, -particle.length)
+    const prefix = ZH_MODIFIER_PREFIXES.find((p) => t.length > p.length && t.startsWith(p) && t.slice(p.length) in lexicon)
+    if (prefix) out.push(prefix, t.slice(prefix.length))
+    else out.push(t)
+  }
+  return out
+}
+
+/** Listed negators, English "n't" forms, and short Chinese segments built on 不/没 (都不, 也没, 不够). */
+const isNegator = (t: string) => NEGATORS.has(t) || t.endsWith("n't") || (t.length <= 3 && !(t in ZH_SENTIMENT) && /^[不没别]|[不没]$/u.test(t))
+
+function scoreClause(tokens: string[], lang: 'zh' | 'en', hits: TextSentiment['hits']): number {
+  const lexicon = lang === 'zh' ? ZH_SENTIMENT : EN_SENTIMENT
+  const list = lang === 'zh' ? normalise(tokens, lexicon) : tokens
+  const glue = lang === 'zh' ? '' : ' '
+  let score = 0
+  for (let i = 0; i < list.length; ) {
+    // Longest entry starting here, joining up to MAX_JOIN segments.
+    let matched = 0
+    let weight = 0
+    let joined = ''
+    for (let n = 1; n <= MAX_JOIN && i + n <= list.length; n++) {
+      joined = n === 1 ? list[i]! : joined + glue + list[i + n - 1]!
+      if (joined.length > MAX_ENTRY_LENGTH) break
+      if (joined in lexicon) {
+        matched = n
+        weight = lexicon[joined]!
+      }
+    }
+    if (!matched) {
+      i++
+      continue
+    }
+    let w = weight
+    const before = list.slice(Math.max(0, i - NEGATION_WINDOW), i)
+    if (before.some(isNegator)) w = -w
+    const degree = list[i - 1] !== undefined ? INTENSIFIERS[list[i - 1]!] : undefined
+    if (degree) w *= degree
+    hits.push({ word: list.slice(i, i + matched).join(glue), weight: Math.round(w * 100) / 100 })
+    score += w
+    i += matched
+  }
+  return score
+}
+
+export function scoreText(text: string, lang: 'zh' | 'en' = detectLanguage(text)): TextSentiment {
+  const hits: TextSentiment['hits'] = []
+  const scores: number[] = []
+  for (const tokens of clauseWords(text.replace(/#[\p{L}\p{N}_]+/gu, ' '), lang)) {
+    let s = scoreClause(tokens, lang, hits)
+    const first = tokens[0]
+    if (first && CONCESSIVE.has(first)) s *= CONCEDED_WEIGHT
+    if (first && CONTRAST_AFTER.has(first)) {
+      s *= CONTRAST_WEIGHT
+      if (scores.length) scores[scores.length - 1]! *= CONCEDED_WEIGHT
+    }
+    scores.push(s)
+  }
+  const score = Math.round(scores.reduce((a, b) => a + b, 0) * 100) / 100
+  return { score, tone: score >= SENTIMENT_ITEM_THRESHOLD ? 'positive' : score <= -SENTIMENT_ITEM_THRESHOLD ? 'negative' : 'neutral', hits }
+}
+
+export interface FrameSet {
+  frames: Readonly<Record<string, FrameDef>>
+  /** The industry the frames were chosen for, when one was recognised. */
+  industry: string | null
+}
+
+/** Base frames plus the given industry's, or plus every industry's when none is given. */
+export function framesFor(industry: string | undefined): FrameSet {
+  const wanted = industry?.trim().toLowerCase()
+  if (!wanted) return { frames: { ...BASE_FRAMES, ...Object.assign({}, ...Object.values(INDUSTRY_FRAMES).map((i) => i.frames)) }, industry: null }
+  const match = Object.entries(INDUSTRY_FRAMES).find(([, i]) => i.aliases.includes(wanted))
+  return { frames: { ...BASE_FRAMES, ...(match?.[1].frames ?? {}) }, industry: match?.[0] ?? null }
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const cueCache = new WeakMap<FrameDef, RegExp>()
+
+/** Frames a text speaks to: Chinese cues as substrings, English cues as whole words. */
+export function framesOf(text: string, set: FrameSet): string[] {
+  const lower = text.toLowerCase()
+  return Object.entries(set.frames)
+    .filter(([, f]) => {
+      let en = cueCache.get(f)
+      if (!en) cueCache.set(f, (en = new RegExp(`\\b(${f.en.map(escape).join('|')})\\b`, 'u')))
+      return f.zh.some((c) => lower.includes(c)) || en.test(lower)
+    })
+    .map(([id]) => id)
+}

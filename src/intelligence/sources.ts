@@ -1,0 +1,96 @@
+/**
+ * Where the evidence comes from: live providers when any search provider is configured, otherwise the
+ * embedded sample corpus. The two are never mixed, so a live answer never contains sample items.
+ */
+import type { ProviderSettings } from '../config'
+import { dataQuality, type LoadedDataset } from '../data/datasets'
+import type { DuckDb } from '../data/duckdb'
+import type { EvidenceItem, EvidenceProvider } from './evidence'
+import { ChatCompletionsSummariser } from './providers/chat-completions'
+import { CorpusProvider, nativePosts, searchTable } from './providers/corpus'
+import { SearchHttpProvider } from './providers/search-http'
+
+export interface EvidenceSources {
+  mode: 'sample' | 'live'
+  native: readonly EvidenceProvider[]
+  web: readonly EvidenceProvider[]
+  summariser: ChatCompletionsSummariser | null
+  /** End (exclusive) of every evidence window: the day after the corpus ends, or now. */
+  asOf(): Date
+  /** Earliest instant the evidence can cover (the corpus start); null for live providers. */
+  coverageFrom: Date | null
+  /** The data-quality block of an answer, before the per-request provider reports. */
+  quality(): EvidenceQualityBase
+  /** Sample corpus only: every creator post (native item) of a window, the population KOLs are scored in. */
+  creatorPosts?(from: Date, to: Date): Promise<CreatorPost[]>
+}
+
+/** A creator's own post with the content category the source files it under (when it does). */
+export type CreatorPost = EvidenceItem & { category: string | null }
+
+export interface EvidenceQualityBase {
+  sample: boolean
+  notice: string
+  dataset?: string
+  dataset_version?: string
+  schema_version?: number
+  source_period?: { from: string; to: string }
+}
+
+const CORPUS_NOTICE = 'Creators and brands in the evidence corpus are fictional; no live provider is configured.'
+const LIVE_NOTICE = 'Live evidence retrieved at request time from the providers listed; figures are as the providers reported them.'
+
+const DAY_MS = 86_400_000
+
+/** The sample corpus as the native and web providers, from what indexCorpus() found. */
+export function corpusSources(db: DuckDb, dataset: LoadedDataset, index: CorpusIndex, summariser: ChatCompletionsSummariser | null = null): EvidenceSources {
+  const asOf = new Date(Math.floor(index.last.getTime() / DAY_MS) * DAY_MS + DAY_MS)
+  const coverageFrom = new Date(Math.floor(index.first.getTime() / DAY_MS) * DAY_MS)
+  return {
+    mode: 'sample',
+    native: [new CorpusProvider(db, index.table, 'native')],
+    web: [new CorpusProvider(db, index.table, 'web')],
+    summariser,
+    asOf: () => asOf,
+    coverageFrom,
+    quality: () => {
+      const q = dataQuality(dataset)
+      return { ...q, notice: `${q.notice} ${CORPUS_NOTICE}` }
+    },
+    creatorPosts: (from, to) => nativePosts(db, dataset, from, to),
+  }
+}
+
+export function liveSources(p: ProviderSettings, now: () => Date = () => new Date()): EvidenceSources {
+  const native = p.nativeSearch ? [new SearchHttpProvider({ role: 'native', ...p.nativeSearch })] : []
+  const web = p.webSearch ? [new SearchHttpProvider({ role: 'web', ...p.webSearch })] : []
+  return {
+    mode: 'live',
+    native,
+    web,
+    summariser: summariserOf(p),
+    asOf: now,
+    coverageFrom: null,
+    quality: () => ({ sample: false, notice: LIVE_NOTICE }),
+  }
+}
+
+export const summariserOf = (p: ProviderSettings) => (p.llm ? new ChatCompletionsSummariser(p.llm) : null)
+
+/** Live when a search provider is configured. */
+export const isLive = (p: ProviderSettings) => Boolean(p.webSearch || p.nativeSearch)
+
+export interface CorpusIndex {
+  /** The search table (see searchTable). */
+  table: string
+  /** First and last publication time: sample windows end the day after the last. */
+  first: Date
+  last: Date
+}
+
+export async function indexCorpus(db: DuckDb, dataset: LoadedDataset): Promise<CorpusIndex> {
+  const table = await searchTable(db, dataset)
+  const [r] = await db.all<{ first: string; last: string }>(`SELECT min(published_at) AS first, max(published_at) AS last FROM ${table}`)
+  if (!r?.first) throw new Error(`${dataset.contract.file} has no rows`)
+  return { table, first: new Date(r.first), last: new Date(r.last) }
+}

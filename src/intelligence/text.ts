@@ -1,0 +1,63 @@
+/**
+ * Word segmentation with Intl.Segmenter (ICU's dictionary segmenter for Chinese, built into Bun), and
+ * the salient terms of a text for themes and related keywords.
+ */
+import { EN_SENTIMENT, EN_STOPWORDS, INTENSIFIERS, NEGATORS, ZH_SENTIMENT, ZH_STOPWORDS } from './lexicon'
+
+const SEGMENTERS = { zh: new Intl.Segmenter('zh', { granularity: 'word' }), en: new Intl.Segmenter('en', { granularity: 'word' }) }
+
+const HASHTAG = /#([\p{L}\p{N}_]+)/gu
+const CJK = /\p{Script=Han}/u
+
+/** Word-like tokens, Latin ones lower-cased. */
+export function words(text: string, lang: 'zh' | 'en'): string[] {
+  const out: string[] = []
+  for (const s of SEGMENTERS[lang].segment(text)) if (s.isWordLike) out.push(s.segment.toLowerCase())
+  return out
+}
+
+const CLAUSE_END = /[。！？!?；;，,、\n.]/u
+
+/**
+ * Clauses as lists of word tokens, from one segmentation pass: a clause ends at sentence or clause
+ * punctuation, so negation and contrast stay local.
+ */
+export function clauseWords(text: string, lang: 'zh' | 'en'): string[][] {
+  const out: string[][] = []
+  let current: string[] = []
+  for (const s of SEGMENTERS[lang].segment(text)) {
+    if (s.isWordLike) current.push(s.segment.toLowerCase())
+    else if (CLAUSE_END.test(s.segment) && current.length) {
+      out.push(current)
+      current = []
+    }
+  }
+  if (current.length) out.push(current)
+  return out
+}
+
+export function hashtags(text: string): string[] {
+  return [...text.matchAll(HASHTAG)].map((m) => m[1]!.toLowerCase())
+}
+
+const isCjk = (w: string) => CJK.test(w)
+
+/** A term worth counting: not a stop word, sentiment or degree word, number, or lone character. */
+function salient(w: string): boolean {
+  if (/^\d+$/.test(w) || NEGATORS.has(w) || w in INTENSIFIERS) return false
+  if (isCjk(w)) return w.length >= 2 && !ZH_STOPWORDS.has(w) && !(w in ZH_SENTIMENT)
+  return w.length >= 3 && !EN_STOPWORDS.has(w) && !(w in EN_SENTIMENT)
+}
+
+/**
+ * The distinct salient terms of one text: its hashtags (`#tag`) and its words, minus the query's own
+ * terms (they describe every item, so they are no theme).
+ */
+export function termsOf(text: string, lang: 'zh' | 'en', exclude: ReadonlySet<string>): Set<string> {
+  const tags = hashtags(text)
+  const body = text.replace(HASHTAG, ' ')
+  const out = new Set<string>()
+  for (const t of tags) if (!exclude.has(t) && t.length >= 2) out.add(`#${t}`)
+  for (const w of words(body, lang)) if (salient(w) && !exclude.has(w)) out.add(w)
+  return out
+}

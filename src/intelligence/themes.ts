@@ -1,0 +1,147 @@
+/**
+ * Themes, related keywords and content angles of a keyword's evidence. Extractive by default: salient
+ * terms (hashtags and segmented words) ranked by engagement-weighted document frequency. With a
+ * chat-completions provider configured, the model writes themes and angles from the same evidence; if
+ * it fails, the extractive answer stands and the failure is reported.
+ */
+import { engagementOf, ProviderError, type EvidenceItem } from './evidence'
+import type { ProviderReport } from './lanes'
+import { withDeadline } from './providers/call'
+import { byStrength, median, round } from './report'
+import { scoreText, type Tone } from './sentiment'
+import type { EvidenceSources } from './sources'
+import { termsOf } from './text'
+
+export interface TermStat {
+  term: string
+  mentions: number
+  score: number
+  items: EvidenceItem[]
+}
+
+/** A term in more than this share of the items restates the keyword rather than naming a theme. */
+const MAX_THEME_SHARE = 0.8
+const THEMES = 5
+const RELATED = 10
+const ANGLES = 3
+
+const weight = (i: EvidenceItem) => 1 + Math.log10(1 + engagementOf(i))
+
+export function termStats(items: readonly EvidenceItem[], terms: readonly string[]): TermStat[] {
+  const exclude = new Set([...terms, terms.join('')])
+  const stats = new Map<string, TermStat>()
+  for (const item of items) {
+    for (const term of termsOf(`${item.title} ${item.text}`, item.language, exclude)) {
+      const s = stats.get(term) ?? { term, mentions: 0, score: 0, items: [] }
+      s.mentions++
+      s.score += weight(item)
+      s.items.push(item)
+      stats.set(term, s)
+    }
+  }
+  return [...stats.values()].sort((a, b) => b.score - a.score || a.term.localeCompare(b.term))
+}
+
+const bare = (term: string) => term.replace(/^#/, '')
+
+/**
+ * Themes: sub-themes first (terms that contain a keyword term, like 精致露营 for 露营), then hashtags,
+ * then words, each by score; a term contained in (or containing) a theme already chosen adds nothing.
+ */
+export function pickThemes(stats: readonly TermStat[], total: number, terms: readonly string[]): TermStat[] {
+  const rank = (s: TermStat) => (terms.some((t) => bare(s.term).includes(t)) ? 0 : s.term.startsWith('#') ? 1 : 2)
+  const ordered = [...stats].sort((a, b) => rank(a) - rank(b))
+  const chosen: TermStat[] = []
+  for (const s of ordered) {
+    if (chosen.length === THEMES) break
+    if (s.mentions < 2 || s.mentions > MAX_THEME_SHARE * total) continue
+    if (chosen.some((c) => bare(c.term).includes(bare(s.term)) || bare(s.term).includes(bare(c.term)))) continue
+    chosen.push(s)
+  }
+  return chosen
+}
+
+/** A hashtag and the same word in the text are one keyword: keep the first (higher-scored) of them. */
+function dedupeBare(stats: readonly TermStat[]): TermStat[] {
+  const seen = new Set<string>()
+  return stats.filter((s) => !seen.has(bare(s.term)) && seen.add(bare(s.term)))
+}
+
+export interface ContentAngle {
+  angle: string
+  rationale: string
+  example_evidence_id: string | null
+}
+
+/** One angle per leading theme, from how the theme's evidence reads and performs. */
+export function extractiveAngles(themes: readonly TermStat[], all: readonly EvidenceItem[], toneOf: (i: EvidenceItem) => Tone): ContentAngle[] {
+  const engaged = (xs: readonly EvidenceItem[]) => xs.filter((i) => i.engagement).map(engagementOf)
+  const baseline = median(engaged(all))
+  return themes.slice(0, ANGLES).map((t) => {
+    const n = t.items.length
+    const pos = t.items.filter((i) => toneOf(i) === 'positive').length / n
+    const neg = t.items.filter((i) => toneOf(i) === 'negative').length / n
+    const kinds = new Map<string, number>()
+    for (const i of t.items) kinds.set(i.sourceKind, (kinds.get(i.sourceKind) ?? 0) + 1)
+    const kind = [...kinds.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0]
+    const themeMedian = median(engaged(t.items))
+    const lift = baseline > 0 && themeMedian > 0 ? `; median engagement ${round(themeMedian / baseline, 1)}x the keyword's` : ''
+    const term = bare(t.term)
+    const angle =
+      neg >= 0.35 ? `Answer the doubts around "${term}": address the complaints head-on`
+        : pos >= 0.5 ? `Showcase "${term}": lead with what people praise`
+          : `Explain "${term}": guides, comparisons and first-hand notes`
+    return {
+      angle,
+      rationale: `${n} of ${all.length} items mention "${term}" (${Math.round(pos * 100)}% positive, ${Math.round(neg * 100)}% negative)${lift}; most often as ${kind.replace('_', ' ')}.`,
+      example_evidence_id: [...t.items].sort(byStrength)[0]?.id ?? null,
+    }
+  })
+}
+
+export interface ThemeAnswer {
+  themes: string[]
+  related_keywords: { keyword: string; mentions: number }[]
+  content_angles: ContentAngle[]
+  themes_source: 'extractive' | 'llm'
+  call?: ProviderReport
+}
+
+/** Tone of an item, scored once and only when asked for (the angles need the tones of a few themes' items). */
+function toneMemo(): (i: EvidenceItem) => Tone {
+  const tones = new Map<EvidenceItem, Tone>()
+  return (i) => {
+    let t = tones.get(i)
+    if (!t) tones.set(i, (t = scoreText(`${i.title} ${i.text}`, i.language).tone))
+    return t
+  }
+}
+
+export async function themesOf(sources: EvidenceSources, keyword: string, platform: string, items: readonly EvidenceItem[], terms: readonly string[]): Promise<ThemeAnswer> {
+  const stats = termStats(items, terms)
+  const themes = pickThemes(stats, items.length, terms)
+  const chosen = new Set(themes.map((t) => bare(t.term)))
+  const extractive: ThemeAnswer = {
+    themes: themes.map((t) => bare(t.term)),
+    related_keywords: dedupeBare(stats.filter((s) => !chosen.has(bare(s.term)) && s.mentions >= 2)).slice(0, RELATED).map((s) => ({ keyword: bare(s.term), mentions: s.mentions })),
+    content_angles: extractiveAngles(themes, items, toneMemo()),
+    themes_source: 'extractive',
+  }
+  const llm = sources.summariser
+  if (!llm) return extractive
+  const base = { provider: llm.name, role: 'summary', platform: null } as const
+  try {
+    const strongest = [...items].sort(byStrength)
+    const s = await withDeadline(llm.name, llm.timeoutMs, (signal) => llm.summarise({ keyword, platform, items: strongest, terms: stats.slice(0, 15).map((t) => bare(t.term)) }, signal))
+    return {
+      ...extractive,
+      themes: s.themes,
+      content_angles: s.contentAngles.map((a) => ({ angle: a.angle, rationale: a.rationale, example_evidence_id: a.evidenceIds[0] ?? null })),
+      themes_source: 'llm',
+      call: { ...base, status: 'ok', items: s.themes.length },
+    }
+  } catch (e) {
+    const error = e instanceof ProviderError ? e : new ProviderError('unavailable', llm.name, String(e))
+    return { ...extractive, call: { ...base, status: error.kind === 'timeout' ? 'timeout' : 'failed', items: 0, error: `${error.message}; extractive themes used instead` } }
+  }
+}

@@ -1,0 +1,60 @@
+/** `data` of the trends routes: momentum, confidence, themes, related keywords, angles, evidence. */
+import { LIVE_RESULTS_PER_CALL } from '../catalog/evidence-rules'
+import { confidence } from './confidence'
+import type { Platform } from './evidence'
+import { gather, searchTerms } from './lanes'
+import { momentum, windowsOf, type MomentumResult } from './momentum'
+import { byStrength, evidenceSummary, isoDay, modeField, ref } from './report'
+import type { Computed } from './services'
+import type { EvidenceSources } from './sources'
+import { themesOf } from './themes'
+
+export interface TrendRequest {
+  keyword: string
+  platform: Platform | 'all'
+  days: number
+  timeframe: string
+}
+
+export const PLATFORM_LABEL = {
+  en: { xiaohongshu: 'Xiaohongshu', douyin: 'Douyin', wechat: 'WeChat', all: 'all three platforms' },
+  zh: { xiaohongshu: '小红书', douyin: '抖音', wechat: '微信', all: '三个平台' },
+} as const
+
+const TOP_EVIDENCE = 5
+
+function headline(r: TrendRequest, m: MomentumResult, conf: number, items: number, mode: string | undefined): string {
+  const where = `on ${PLATFORM_LABEL.en[r.platform]}`
+  const tail = `confidence ${conf} from ${items} items${mode ? `, ${mode} evidence` : ''}`
+  if (m.momentum === 'insufficient_evidence') return `Too little evidence to call a direction for "${r.keyword}" ${where} (${tail}).`
+  const change = m.volume_change_pct === null ? '' : ` (${m.volume_change_pct > 0 ? '+' : ''}${m.volume_change_pct}% volume)`
+  return `"${r.keyword}" is ${m.momentum} ${where}: ${m.recent.items} items in the last ${r.days} days vs ${m.prior.items} in the ${r.days} before${change}; ${tail}.`
+}
+
+export async function trendReport(src: EvidenceSources, r: TrendRequest): Promise<Computed> {
+  const asOf = src.asOf()
+  const { prior } = windowsOf(asOf, r.days)
+  const g = await gather(src, r.platform, { keyword: r.keyword, from: prior.from, to: asOf, limit: LIVE_RESULTS_PER_CALL })
+  const m = momentum(g.items, asOf, r.days, src.coverageFrom)
+  const c = confidence(g.items, asOf, r.days)
+  const t = await themesOf(src, r.keyword, r.platform, g.items, searchTerms(r.keyword))
+  const mode = modeField(g.items)
+  return {
+    data: {
+      keyword: r.keyword,
+      platform: r.platform,
+      timeframe: r.timeframe,
+      window: { from: isoDay(prior.from), to: isoDay(new Date(asOf.getTime() - 1)), as_of: asOf.toISOString() },
+      summary: { momentum: m.momentum, confidence: c.value, themes: t.themes, headline: headline(r, m, c.value, g.items.length, mode.evidence_mode) },
+      momentum_detail: { score: m.score, volume_z: m.volume_z, recent: m.recent, prior: m.prior, volume_change_pct: m.volume_change_pct, engagement_change_pct: m.engagement_change_pct },
+      confidence_detail: { volume: c.volume, diversity: c.diversity, recency: c.recency, native_share: c.native_share },
+      related_keywords: t.related_keywords,
+      content_angles: t.content_angles,
+      themes_source: t.themes_source,
+      evidence: evidenceSummary(g.items, g.lanes),
+      top_evidence: [...g.items].sort(byStrength).slice(0, TOP_EVIDENCE).map(ref),
+      ...mode,
+    },
+    calls: [...g.calls, ...(t.call ? [t.call] : [])],
+  }
+}

@@ -1,0 +1,48 @@
+/** What buyers read about the China routes: every data field described, errors and payment in OpenAPI. */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { CATALOG } from '../../src/catalog'
+import { Api, type Query } from './support'
+
+const CHINA = CATALOG.filter((r) => r.family === 'china')
+
+/** Paths of object properties (and array items' properties) that carry no description. */
+function undescribed(schema: any, path = 'data'): string[] {
+  const out: string[] = []
+  if (schema?.properties) {
+    for (const [k, p] of Object.entries<any>(schema.properties)) {
+      if (!p.description) out.push(`${path}.${k}`)
+      out.push(...undescribed(p, `${path}.${k}`))
+    }
+  }
+  if (schema?.items) out.push(...undescribed(schema.items, `${path}[]`))
+  for (const branch of [...(schema?.anyOf ?? []), ...(schema?.allOf ?? [])]) out.push(...undescribed(branch, path))
+  return out
+}
+
+let api: Api
+beforeAll(async () => {
+  api = await Api.start()
+})
+afterAll(() => api?.close())
+
+describe('China route documentation', () => {
+  test.each(CHINA.map((r) => r.id))('%s describes every field of its data', (id) => {
+    const r = CHINA.find((x) => x.id === id)!
+    expect(undescribed(r.data)).toEqual([])
+  })
+
+  test('OpenAPI lists the provider errors (502, 504) for the China routes and not for dataset routes', async () => {
+    const doc = await (await api.rt.get('/openapi/json')).json()
+    for (const r of CHINA) expect(Object.keys(doc.paths[r.path].get.responses)).toEqual(expect.arrayContaining(['200', '400', '402', '404', '502', '504']))
+    expect(Object.keys(doc.paths['/v1/market-data/flights/summary'].get.responses)).not.toContain('502')
+  })
+
+  test('the China routes are served (no longer 501) and ask for payment first', async () => {
+    for (const r of CHINA) {
+      const q: Query = r.id === 'china.sentiment' ? { entity: '露营' } : r.id === 'china.kols' ? { category: 'outdoor' } : { keyword: '露营' }
+      const a = await api.free(r.id, q)
+      expect(a.status).toBe(402)
+      expect(a.body.error.code).toBe('payment_required')
+    }
+  })
+})

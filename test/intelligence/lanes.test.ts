@@ -1,0 +1,142 @@
+/**
+ * Lane policies with live providers on loopback: douyin and wechat native first and broadened only when
+ * thin (or failed), xiaohongshu a proxy read unless native evidence is strong; query shaping; and what
+ * happens when every provider fails or finds nothing.
+ */
+import { afterAll, describe, expect, test } from 'bun:test'
+import type { ProviderSettings } from '../../src/config'
+import { STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE } from '../../src/catalog/evidence-rules'
+import { ApiError } from '../../src/http/errors'
+import { evidenceMode } from '../../src/intelligence/evidence'
+import { gather } from '../../src/intelligence/lanes'
+import { liveSources } from '../../src/intelligence/sources'
+import { json, loopback, series, type Loopback } from './support'
+
+const DAY = 86_400_000
+const servers: Loopback[] = []
+afterAll(() => servers.forEach((s) => s.stop()))
+
+/** A search server answering `count` items by `authors` authors, recording what it was asked. */
+function searchServer(count: number, authors = 10, prefix = 'n'): Loopback {
+  const s = loopback(() => json({ results: series({ text: (i) => `露营 post ${i}`, perDay: (d) => (d === 0 ? count : 0), days: 1, authors, idPrefix: prefix }) }))
+  servers.push(s)
+  return s
+}
+const failing = (status = 500) => {
+  const s = loopback(() => new Response('down', { status }))
+  servers.push(s)
+  return s
+}
+
+function sources(o: { native?: Loopback; web?: Loopback; platforms?: ('xiaohongshu' | 'douyin' | 'wechat')[] }) {
+  const p: ProviderSettings = {
+    nativeSearch: o.native ? { url: o.native.url, timeoutMs: 5000, platforms: o.platforms ?? ['douyin', 'wechat'] } : null,
+    webSearch: o.web ? { url: o.web.url, timeoutMs: 5000 } : null,
+    llm: null,
+  }
+  return liveSources(p)
+}
+const window = () => ({ keyword: '露营', from: new Date(Date.now() - 60 * DAY), to: new Date(Date.now() + 1000), limit: 50 })
+
+describe('douyin and wechat: native first', () => {
+  test('enough native evidence is the answer: the web provider is never called', async () => {
+    const native = searchServer(THIN_EVIDENCE.items + 5)
+    const web = searchServer(10, 3, 'w')
+    const g = await gather(sources({ native, web }), 'douyin', window())
+    expect(web.requests).toHaveLength(0)
+    expect(evidenceMode(g.items)).toBe('native')
+    expect(g.lanes[0]).toMatchObject({ platform: 'douyin', policy: 'native_first', native_sufficient: true, broadened: false })
+  })
+
+  test('thin native evidence is broadened to web evidence', async () => {
+    const native = searchServer(THIN_EVIDENCE.items - 1)
+    const web = searchServer(10, 3, 'w')
+    const g = await gather(sources({ native, web }), 'douyin', window())
+    expect(web.requests).toHaveLength(1)
+    expect(evidenceMode(g.items)).toBe('mixed')
+    expect(g.lanes[0]).toMatchObject({ native_items: THIN_EVIDENCE.items - 1, proxy_items: 10, native_sufficient: false, broadened: true })
+  })
+
+  test('too few distinct authors is thin too', async () => {
+    const native = searchServer(THIN_EVIDENCE.items + 5, THIN_EVIDENCE.authors - 1)
+    const web = searchServer(5, 3, 'w')
+    expect((await gather(sources({ native, web }), 'wechat', window())).lanes[0]!.broadened).toBe(true)
+  })
+
+  test('a failing native provider falls back to web evidence and is reported', async () => {
+    const web = searchServer(12, 4, 'w')
+    const g = await gather(sources({ native: failing(502), web }), 'wechat', window())
+    expect(evidenceMode(g.items)).toBe('proxy')
+    expect(g.calls.map((c) => [c.role, c.status])).toEqual([['native', 'failed'], ['web', 'ok']])
+    expect(g.calls[0]!.error).toContain('HTTP 502')
+  })
+
+  test('web queries are shaped per platform: article terms for wechat, video for douyin', async () => {
+    const web = searchServer(3, 3, 'w')
+    await gather(sources({ web }), 'wechat', window())
+    await gather(sources({ web }), 'douyin', window())
+    expect(web.requests.map((r) => r.url.searchParams.get('q'))).toEqual(['露营 公众号 文章', '露营 抖音 视频'])
+    expect(web.requests.map((r) => r.url.searchParams.get('keyword'))).toEqual(['露营', '露营'])
+  })
+})
+
+describe('xiaohongshu: a proxy read unless native evidence is strong', () => {
+  test('without a native provider for it, the answer is a proxy read with social-content shaping', async () => {
+    const native = searchServer(50) // serves douyin and wechat only
+    const web = searchServer(20, 5, 'w')
+    const g = await gather(sources({ native, web }), 'xiaohongshu', window())
+    expect(native.requests).toHaveLength(0)
+    expect(evidenceMode(g.items)).toBe('proxy')
+    expect(web.requests[0]!.url.searchParams.get('q')).toBe('露营 小红书 笔记')
+    expect(g.lanes[0]).toMatchObject({ policy: 'proxy_read', native_sufficient: false, broadened: true })
+  })
+
+  test('native evidence that is not thin but not strong still gets the proxy read beside it', async () => {
+    const native = searchServer(STRONG_NATIVE_EVIDENCE.items - 1, 10)
+    const web = searchServer(20, 5, 'w')
+    const g = await gather(sources({ native, web, platforms: ['xiaohongshu'] }), 'xiaohongshu', window())
+    expect(web.requests).toHaveLength(1)
+    expect(evidenceMode(g.items)).toBe('mixed')
+  })
+
+  test('strong native evidence is read natively', async () => {
+    const native = searchServer(STRONG_NATIVE_EVIDENCE.items, STRONG_NATIVE_EVIDENCE.authors)
+    const web = searchServer(20, 5, 'w')
+    const g = await gather(sources({ native, web, platforms: ['xiaohongshu'] }), 'xiaohongshu', window())
+    expect(web.requests).toHaveLength(0)
+    expect(evidenceMode(g.items)).toBe('native')
+    expect(g.items[0]!.sourceKind).toBe('note')
+  })
+})
+
+describe('no evidence', () => {
+  async function error(p: Promise<unknown>): Promise<ApiError> {
+    try {
+      await p
+    } catch (e) {
+      expect(e).toBeInstanceOf(ApiError)
+      return e as ApiError
+    }
+    throw new Error('expected an ApiError')
+  }
+
+  test('every provider answering empty is a 404 for the keyword', async () => {
+    const e = await error(gather(sources({ native: searchServer(0), web: searchServer(0) }), 'douyin', window()))
+    expect([e.status, e.code, e.details?.parameter]).toEqual([404, 'not_found', 'keyword'])
+  })
+
+  test('a failure with nothing else found is a 502 naming the provider', async () => {
+    const e = await error(gather(sources({ native: searchServer(0), web: failing(500) }), 'douyin', window()))
+    expect([e.status, e.code]).toEqual([502, 'provider_unavailable'])
+    expect((e.details?.providers as { status: string }[]).map((p) => p.status)).toEqual(['failed'])
+  })
+
+  test('when every failure was a timeout it is a 504', async () => {
+    const never = loopback(() => new Promise<Response>(() => {}))
+    servers.push(never)
+    const p: ProviderSettings = { nativeSearch: null, webSearch: { url: never.url, timeoutMs: 150 }, llm: null }
+    const e = await error(gather(liveSources(p), 'all', window()))
+    expect([e.status, e.code]).toEqual([504, 'provider_timeout'])
+    expect((e.details?.providers as { status: string }[]).every((p) => p.status === 'timeout')).toBe(true)
+  })
+})

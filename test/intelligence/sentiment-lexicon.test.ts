@@ -1,0 +1,91 @@
+/** The lexicon scorer on hand-written Chinese and English sentences, and the narrative frames. */
+import { describe, expect, test } from 'bun:test'
+import { framesFor, framesOf, scoreText, type Tone } from '../../src/intelligence/sentiment'
+import { words } from '../../src/intelligence/text'
+
+const tone = (text: string) => scoreText(text).tone
+
+describe('Chinese sentiment', () => {
+  test.each([
+    ['这款露营装备质量很好，强烈推荐！', 'positive'],
+    ['性价比很高，绝绝子', 'positive'],
+    ['真的很喜欢，已经回购了', 'positive'],
+    ['踩雷了，后悔买了', 'negative'],
+    ['感觉是智商税', 'negative'],
+    ['服务态度很差，排队两小时', 'negative'],
+    ['记录一下，附上攻略', 'neutral'],
+  ] as [string, Tone][])('%s reads %s', (text, expected) => {
+    expect(tone(text)).toBe(expected)
+  })
+
+  test('internet words the segmenter splits are still found by joining segments', () => {
+    // ICU splits these (踩|雷, 性|价|比, 绝|绝|子): the scorer must still see the words.
+    expect(words('踩雷了', 'zh')).not.toContain('踩雷')
+    expect(scoreText('踩雷了').hits.map((h) => h.word)).toContain('踩雷')
+    expect(scoreText('绝绝子').hits.map((h) => h.word)).toEqual(['绝绝子'])
+  })
+
+  test('negation flips the word after it: 推荐 is positive, 不推荐 / 不太推荐 / 一点都不好用 are negative', () => {
+    expect(scoreText('推荐').score).toBeGreaterThan(0)
+    for (const text of ['不推荐', '不太推荐', '一点都不好用', '不是很好', '没有惊喜']) expect(scoreText(text).score).toBeLessThan(0)
+  })
+
+  test('degree words scale: 很喜欢 > 喜欢 > 有点喜欢', () => {
+    const [very, plain, little] = ['很喜欢', '喜欢', '有点喜欢'].map((t) => scoreText(t).score)
+    expect(very).toBeGreaterThan(plain!)
+    expect(plain).toBeGreaterThan(little!)
+  })
+
+  test('after 但是 the turn decides the tone, both ways', () => {
+    expect(tone('虽然价格太贵了，但是体验超棒')).toBe('positive')
+    expect(tone('虽然体验超棒，但是价格太贵了')).toBe('negative')
+  })
+
+  test('不错 is praise, not a negator of what follows', () => {
+    expect(tone('味道不错，推荐')).toBe('positive')
+  })
+})
+
+describe('English sentiment', () => {
+  test.each([
+    ['Highly recommend, worth every penny', 'positive'],
+    ['Really disappointed, a total rip-off', 'negative'],
+    ['I did not love it', 'negative'],
+    ["didn't like it at all", 'negative'],
+    ['way too expensive, but an amazing experience', 'positive'],
+    ['Sharing my notes from the weekend', 'neutral'],
+  ] as [string, Tone][])('%s reads %s', (text, expected) => {
+    expect(tone(text)).toBe(expected)
+  })
+
+  test('a Chinese post with an English brand name is scored as Chinese', () => {
+    expect(tone('Aurora Skin极光肌真的好用，回购了')).toBe('positive')
+  })
+
+  test('hashtags are not scored (#好用 is a tag, not an opinion)', () => {
+    expect(scoreText('记录一下 #好用 #推荐').hits).toEqual([])
+  })
+})
+
+describe('narrative frames', () => {
+  test('Chinese and English cues find the same frame', () => {
+    const all = framesFor(undefined)
+    expect(framesOf('价格太贵了', all)).toContain('price_value')
+    expect(framesOf('way too expensive', all)).toContain('price_value')
+    expect(framesOf('用完过敏了', all)).toContain('safety_trust')
+  })
+
+  test('English cues match whole words only', () => {
+    expect(framesOf('a safely packed bag', framesFor(undefined))).not.toContain('safety_trust')
+  })
+
+  test('an industry adds its own frames; without one every industry frame is considered; an unknown one gets the base frames', () => {
+    expect(framesFor('travel')).toMatchObject({ industry: 'travel' })
+    expect(Object.keys(framesFor('旅游').frames)).toContain('access_logistics')
+    expect(Object.keys(framesFor('beauty').frames)).not.toContain('access_logistics')
+    expect(Object.keys(framesFor(undefined).frames)).toEqual(expect.arrayContaining(['access_logistics', 'skin_fit', 'venue_access', 'sustainability']))
+    const unknown = framesFor('shipbuilding')
+    expect(unknown.industry).toBeNull()
+    expect(Object.keys(unknown.frames)).toEqual(['price_value', 'quality_efficacy', 'experience_service', 'safety_trust', 'aesthetics_lifestyle'])
+  })
+})

@@ -1,0 +1,212 @@
+/**
+ * The four trends routes on the embedded sample corpus. Counts are checked against a separate DuckDB
+ * reading datasets/evidence.parquet directly, never against the code under test.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { MOMENTUM, THIN_EVIDENCE } from '../../src/catalog/evidence-rules'
+import { Api, Corpus, expectClientError, expectDocumentedData, expectPaidEnvelope, route, type Query } from './support'
+
+let api: Api
+let corpus: Corpus
+beforeAll(async () => {
+  ;[api, corpus] = await Promise.all([Api.start(), Corpus.open()])
+})
+afterAll(() => {
+  api?.close()
+  corpus?.close()
+})
+
+const AS_OF = '2026-11-16T00:00:00Z'
+const daysBefore = (n: number) => new Date(Date.parse(AS_OF) - n * 86_400_000).toISOString().replace('.000Z', 'Z')
+
+/** Native items of a platform containing the keyword, published in [from, to). */
+async function nativeCount(platform: string, keyword: string, from: string, to: string): Promise<number> {
+  const [r] = await corpus.rows<{ n: number }>(
+    `SELECT count(*)::INT AS n FROM evidence WHERE platform = $1 AND retrieval = 'native' AND published_at >= $2 AND published_at < $3
+        AND strpos(lower(title || ' ' || text), $4) > 0`,
+    [platform, from, to, keyword.toLowerCase()],
+  )
+  return r!.n
+}
+
+const SAMPLES: [string, Query][] = [
+  ['china.trends', { keyword: '露营' }],
+  ['china.trends.xiaohongshu', { keyword: '露营' }],
+  ['china.trends.douyin', { keyword: 'citywalk', timeframe: '90d' }],
+  ['china.trends.wechat', { keyword: '飞盘', timeframe: '60d' }],
+]
+
+describe('every trends route on the sample corpus', () => {
+  const answers = new Map<string, any>()
+  beforeAll(async () => {
+    for (const [id, q] of SAMPLES) answers.set(id, await api.paid(id, q))
+  })
+
+  test.each(SAMPLES.map(([id]) => id))('%s answers 200 with the paid envelope and every documented field', (id) => {
+    const a = answers.get(id)
+    expectPaidEnvelope(a, route(id))
+    expectDocumentedData(route(id), a.body.data)
+  })
+
+  test.each(SAMPLES.map(([id]) => id))('%s says its evidence is the generated sample and names the corpus as provider', (id) => {
+    const q = answers.get(id).body.data.data_quality
+    expect(q.sample).toBe(true)
+    expect(q.notice).toMatch(/generated/i)
+    expect(q.notice).toMatch(/fictional/i)
+    expect(q.dataset).toBe('evidence')
+    expect(q.source_period).toEqual({ from: '2025-06', to: '2026-11' })
+    expect(q.providers.length).toBeGreaterThan(0)
+    expect(q.providers.every((p: { provider: string }) => p.provider === 'sample-corpus')).toBe(true)
+  })
+
+  test('the forced routes echo their platform; the general route without one merges all three lanes', () => {
+    expect(answers.get('china.trends').body.data.platform).toBe('all')
+    expect(answers.get('china.trends').body.data.evidence.lanes.map((l: { platform: string }) => l.platform)).toEqual(['xiaohongshu', 'douyin', 'wechat'])
+    expect(answers.get('china.trends.wechat').body.data.platform).toBe('wechat')
+    expect(answers.get('china.trends.wechat').body.data.evidence.lanes).toHaveLength(1)
+  })
+})
+
+describe('momentum from the evidence time series', () => {
+  test('a rising sample series (camping) is rising and a falling one (frisbee) is falling, on the same lane and timeframe', async () => {
+    for (const timeframe of ['30d', '90d']) {
+      const rising = await api.data('china.trends', { keyword: '露营', timeframe })
+      const falling = await api.data('china.trends', { keyword: '飞盘', timeframe })
+      expect(rising.summary.momentum).toBe('rising')
+      expect(falling.summary.momentum).toBe('falling')
+      expect(rising.momentum_detail.score).toBeGreaterThanOrEqual(MOMENTUM.threshold)
+      expect(falling.momentum_detail.score).toBeLessThanOrEqual(-MOMENTUM.threshold)
+    }
+  })
+
+  test('a flat sample series (specialty coffee) is stable', async () => {
+    expect((await api.data('china.trends', { keyword: '精品咖啡', timeframe: '90d' })).summary.momentum).toBe('stable')
+  })
+
+  test('window counts equal the items in the Parquet, and the score follows the documented formula', async () => {
+    const d = await api.data('china.trends.douyin', { keyword: '露营', timeframe: '30d' })
+    expect(d.momentum_detail.recent.items).toBe(await nativeCount('douyin', '露营', daysBefore(30), AS_OF))
+    expect(d.momentum_detail.prior.items).toBe(await nativeCount('douyin', '露营', daysBefore(60), daysBefore(30)))
+    const { recent, prior } = d.momentum_detail
+    const score = MOMENTUM.volumeWeight * Math.log((recent.items + 1) / (prior.items + 1)) + MOMENTUM.engagementWeight * Math.log((recent.engagement + 1) / (prior.engagement + 1))
+    expect(d.momentum_detail.score).toBeCloseTo(score, 2)
+    expect(d.window).toEqual({ from: '2026-09-17', to: '2026-11-15', as_of: '2026-11-16T00:00:00.000Z' })
+    expect(d.evidence.total_items).toBe(recent.items + prior.items)
+  })
+})
+
+describe('confidence tied to evidence strength', () => {
+  test('a thin topic (cat food) gets lower confidence than a thick one (camping) on the same lane', async () => {
+    const thin = await api.data('china.trends.douyin', { keyword: '猫粮', timeframe: '30d' })
+    const thick = await api.data('china.trends.douyin', { keyword: '露营', timeframe: '30d' })
+    expect(thin.evidence.total_items).toBeLessThan(thick.evidence.total_items)
+    expect(thin.summary.confidence).toBeLessThan(thick.summary.confidence)
+  })
+
+  test('the same keyword read through proxy evidence (xiaohongshu) is less certain than through native evidence (douyin)', async () => {
+    const proxy = await api.data('china.trends.xiaohongshu', { keyword: '露营' })
+    const native = await api.data('china.trends.douyin', { keyword: '露营' })
+    expect(proxy.confidence_detail.native_share).toBe(0)
+    expect(native.confidence_detail.native_share).toBe(1)
+    expect(proxy.summary.confidence).toBeLessThan(native.summary.confidence)
+  })
+})
+
+describe('lanes on the corpus', () => {
+  test('xiaohongshu is a proxy read where the corpus has no native notes, and says so', async () => {
+    const d = await api.data('china.trends.xiaohongshu', { keyword: '露营' })
+    expect(d.evidence_mode).toBe('proxy')
+    expect(d.evidence.native_items).toBe(0)
+    expect(d.evidence.by_platform).toEqual({ web: d.evidence.total_items })
+    expect(d.summary.headline).toContain('proxy evidence')
+  })
+
+  test('xiaohongshu reads natively where strong native notes exist (skincare), with no evidence_mode', async () => {
+    const d = await api.data('china.trends.xiaohongshu', { keyword: '护肤' })
+    expect(d.evidence_mode).toBeUndefined()
+    expect(d.evidence.lanes[0]).toMatchObject({ policy: 'proxy_read', native_sufficient: true, broadened: false })
+    expect(d.evidence.by_source_kind).toEqual({ note: d.evidence.total_items })
+  })
+
+  test('douyin with thin native evidence (cat food) is broadened to web coverage of douyin and general coverage', async () => {
+    const native = await nativeCount('douyin', '猫粮', daysBefore(120), AS_OF)
+    const { web } = await corpus.one<{ web: number }>(
+      `SELECT count(*)::INT AS web FROM evidence WHERE platform = 'web' AND about_platform IN ('douyin', '') AND published_at >= $1 AND published_at < $2
+          AND strpos(lower(title || ' ' || text), '猫粮') > 0`,
+      [daysBefore(120), AS_OF],
+    )
+    const d = await api.data('china.trends.douyin', { keyword: '猫粮', timeframe: '60d' })
+    expect(native).toBeLessThan(THIN_EVIDENCE.items)
+    expect(web).toBeGreaterThan(0)
+    expect(d.evidence.native_items).toBe(native)
+    expect(d.evidence.proxy_items).toBe(web)
+    expect(d.evidence.lanes[0]).toMatchObject({ native_sufficient: false, broadened: true })
+    expect(d.evidence_mode).toBe('mixed')
+  })
+})
+
+describe('themes, related keywords and content angles', () => {
+  test('themes are sub-topics found in the evidence, not the keyword itself; angles cite evidence of the answer', async () => {
+    const d = await api.data('china.trends.douyin', { keyword: '露营' })
+    expect(d.themes_source).toBe('extractive')
+    expect(d.summary.themes.length).toBeGreaterThan(2)
+    expect(d.summary.themes).not.toContain('露营')
+    expect(d.summary.themes.some((t: string) => t.includes('露营'))).toBe(true)
+    expect(d.related_keywords.length).toBeGreaterThan(0)
+    const { n } = await corpus.one<{ n: number }>(
+      `SELECT count(*)::INT AS n FROM evidence WHERE platform = 'douyin' AND retrieval = 'native' AND published_at >= $1 AND published_at < $2
+          AND strpos(text, '露营') > 0 AND strpos(text, $3) > 0`,
+      [daysBefore(60), AS_OF, `#${d.summary.themes[0]}`],
+    )
+    expect(n).toBeGreaterThan(0)
+    const ids = new Set(d.top_evidence.map((e: { id: string }) => e.id))
+    expect(d.content_angles.length).toBeGreaterThan(0)
+    for (const a of d.content_angles) expect(a.example_evidence_id).toMatch(/^douyin-/)
+    expect(ids.size).toBe(5)
+  })
+})
+
+describe('answered from memory once computed', () => {
+  test('the same request again is a cache hit with the same data', async () => {
+    const q = { keyword: '城市漫步', timeframe: '14d' }
+    const first = await api.paid('china.trends.wechat', q)
+    const second = await api.paid('china.trends.wechat', q)
+    expect(first.body.meta.cache_status).toBe('miss')
+    expect(second.body.meta.cache_status).toBe('hit')
+    expect(second.body.data).toEqual(first.body.data)
+  })
+})
+
+describe('bad requests are free', () => {
+  test.each([
+    [{ keyword: '   ' }, 'keyword'],
+    [{ keyword: '露营', timeframe: '0d' }, 'timeframe'],
+    [{ keyword: '露营', timeframe: '366d' }, 'timeframe'],
+    [{ keyword: '露营', timeframe: '30' }, 'timeframe'],
+    [{ keyword: '露营', platform: 'weibo' }, 'platform'],
+    [{ keyword: '露营', lang: 'zh' }, 'lang'],
+    [{}, 'keyword'],
+  ] as [Query, string][])('%j is a 400 naming %s, without a payment request', async (q, parameter) => {
+    expectClientError(await api.free('china.trends', q), 400, parameter)
+  })
+
+  test('a platform route refuses a platform parameter', async () => {
+    expectClientError(await api.free('china.trends.douyin', { keyword: '露营', platform: 'douyin' }), 400, 'platform')
+  })
+
+  test('aliases are accepted: xhs is xiaohongshu', async () => {
+    expect((await api.data('china.trends', { keyword: '露营', platform: 'xhs' })).platform).toBe('xiaohongshu')
+  })
+
+  test('a keyword without evidence is a 404 after payment, and the proof stays unused', async () => {
+    const proof = await api.proof('china.trends')
+    const none = await api.paid('china.trends', { keyword: 'qqqzzzxx' }, proof)
+    expect(none.status).toBe(404)
+    expect(none.body.error.code).toBe('not_found')
+    expect(none.body.error.details.parameter).toBe('keyword')
+    expect(await api.ledgerState(proof)).toBe('failed')
+    const retry = await api.paid('china.trends', { keyword: '露营' }, proof)
+    expect(retry.status).toBe(200)
+    expect(retry.headers.get('x-payment-replay')).toBeNull()
+  })
+})
