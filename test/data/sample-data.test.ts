@@ -37,5 +37,5 @@ test('the evidence corpus covers 12+ months to 2026-11, stays small, and says it
   expect(evidence.period).toEqual({ from: '2025-06', to: '2026-11' })
   expect(evidence.rows).toBeGreaterThan(10_000)
   expect(statSync(join(ROOT, 'datasets', evidence.file)).size).toBeLessThan(3 * 1024 * 1024)
-  expect(manifest.note).toMatch(/fictional/)
+  expect(manifest.note).toMatch(/invented brand and creator names/)
 })
