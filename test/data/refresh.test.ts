@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { cpSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { SPEND } from '../../src/data/contracts'
+import { EVIDENCE, SPEND } from '../../src/data/contracts'
 import { readManifest } from '../../src/data/datasets'
 import { DuckDb } from '../../src/data/duckdb'
 import { ResultCache } from '../../src/data/result-cache'
@@ -67,6 +67,25 @@ describe('in process: a request in flight keeps its version', () => {
     expect(store.current().datasets.spend!.entry.version).toBe(entry.version)
     expect(store.status().last_reload_error).toMatch(/gone\.parquet is missing/)
 
+    store.close()
+    db.close()
+  })
+
+  test('a new evidence corpus gets its own search table; the replaced one stays for requests still reading it', async () => {
+    const ws = await workspace()
+    const db = await DuckDb.open(1)
+    const store = await DatasetStore.open(db, ws.dir)
+    const before = store.current().evidence
+    const market = store.current().market
+    const fewer = join(ws.dir, '..', 'evidence-fewer.parquet')
+    await db.exec(`COPY (SELECT * FROM read_parquet('${join(ws.dir, 'evidence.parquet')}') WHERE id NOT LIKE '%-camping-%') TO '${fewer}' (FORMAT parquet)`)
+    await importDataset(db, ws.dir, fewer, EVIDENCE, { sample: true })
+    expect(await store.reload()).toEqual(['evidence'])
+    const after = store.current().evidence
+    expect(after.index.table).not.toBe(before.index.table)
+    const count = async (table: string) => (await db.all<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM ${table}`))[0]!.n
+    expect(await count(after.index.table)).toBeLessThan(await count(before.index.table))
+    expect(store.current().market).toBe(market) // an evidence import does not rebuild the market indexes
     store.close()
     db.close()
   })
