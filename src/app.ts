@@ -12,6 +12,8 @@ import { RequestLog } from './http/request-log'
 import { explainInvalid } from './http/validation'
 import type { PaymentGate } from './payments/gate'
 import type { PaymentLedger } from './payments/ledger'
+import type { NetworkName } from './payments/networks'
+import { discoveryRoutes } from './http/discovery-routes'
 import pkg from '../package.json' with { type: 'json' }
 
 export interface AppDeps {
@@ -21,6 +23,9 @@ export interface AppDeps {
   publicBaseUrl: string
   logger: Logger
   readiness: () => Promise<Readiness>
+  /** Payment terms shown by the discovery documents. */
+  network: NetworkName
+  payTo: `0x${string}`
 }
 
 const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[a-z_]+/g, '[^/]+')}$`)
@@ -30,7 +35,7 @@ const CATALOG_PATHS = CATALOG.map((route) => ({ route, pattern: pathPattern(rout
 const KNOWN_PATHS = [
   ...CATALOG_PATHS.map((r) => ({ pattern: r.pattern, methods: r.route.methods as readonly string[] })),
   { pattern: /^\/v1\/artifacts\/[^/]+$/, methods: ['GET'] },
-  { pattern: /^\/(health|ready)$/, methods: ['GET'] },
+  { pattern: /^\/(health|ready|llms\.txt|\.well-known\/x402)$/, methods: ['GET'] },
 ]
 
 /** Elysia's validation error, restated as our `invalid_parameter` envelope naming the parameter. */
@@ -73,6 +78,7 @@ export function createApp(deps: AppDeps) {
     })
     .use(openapiPlugin())
     .use(freeRoutes({ version: pkg.version, ledger: deps.ledger, readiness: deps.readiness, log }))
+    .use(discoveryRoutes({ publicBaseUrl: deps.publicBaseUrl, network: deps.network, payTo: deps.payTo, implemented: new Set(Object.keys(deps.handlers)) }, log))
     .use(
       paidRoutes({
         gate: deps.gate,

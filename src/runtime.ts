@@ -54,6 +54,8 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
     ledger,
     handlers: createHandlers({ market, signals, intelligence }),
     publicBaseUrl: config.publicBaseUrl,
+    network: config.network,
+    payTo: config.payTo,
     logger,
     readiness: async () => {
       const checks: Record<string, unknown> = {}

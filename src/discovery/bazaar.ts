@@ -9,17 +9,17 @@ export const SERVICE = { serviceName: 'China Market Intelligence', tags: ['china
 type JsonObject = Record<string, unknown>
 
 /** A schema cut to `depth` levels of properties: 402 answers stay small; full schemas are in /.well-known/x402 and OpenAPI. */
-function shallow(schema: unknown, depth: number): unknown {
+function shallow(schema: unknown, depth: number, describe = true): unknown {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema
   const s = schema as JsonObject
-  const keep = (({ type, description, enum: e, const: c, anyOf }) => ({ type, description, enum: e, const: c, anyOf }))(s as Record<string, unknown>)
+  const keep = (({ type, description, enum: e, const: c, anyOf }) => ({ type, description: describe ? description : undefined, enum: e, const: c, anyOf }))(s as Record<string, unknown>)
   const out: JsonObject = Object.fromEntries(Object.entries(keep).filter(([, v]) => v !== undefined))
   if (depth > 0 && s.properties) {
-    out.properties = Object.fromEntries(Object.entries(s.properties as JsonObject).map(([k, v]) => [k, shallow(v, depth - 1)]))
+    out.properties = Object.fromEntries(Object.entries(s.properties as JsonObject).map(([k, v]) => [k, shallow(v, depth - 1, describe)]))
     if (s.required) out.required = s.required
   }
-  if (depth > 0 && s.items) out.items = shallow(s.items, depth - 1)
-  if (out.anyOf) out.anyOf = (out.anyOf as unknown[]).map((b) => shallow(b, depth))
+  if (depth > 0 && s.items) out.items = shallow(s.items, depth - 1, describe)
+  if (out.anyOf) out.anyOf = (out.anyOf as unknown[]).map((b) => shallow(b, depth, describe))
   return out
 }
 
@@ -45,7 +45,11 @@ export function v1OutputSchema(route: RouteSpec): JsonObject {
   return { input: { type: 'http', method, discoverable: true, ...input }, output: shallow(plainSchema(route.data), 2) }
 }
 
-/** The x402 v2 `bazaar` extension: an example call (`info`) and the JSON Schema that validates it. */
+/**
+ * The x402 v2 `bazaar` extension: an example call (`info`) and the JSON Schema that validates it.
+ * It travels base64 in the PAYMENT-REQUIRED header, so descriptions are left out: proxies commonly
+ * cap response headers at 4-8 KB. The described schemas are in /.well-known/x402.
+ */
 export function bazaarExtension(route: RouteSpec): JsonObject {
   const { input } = exampleCall(route)
   const queryParams = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)]))
@@ -61,7 +65,7 @@ export function bazaarExtension(route: RouteSpec): JsonObject {
           properties: {
             type: { type: 'string', const: 'http' },
             method: { type: 'string', enum: ['GET', 'HEAD', 'DELETE'] },
-            queryParams: { type: 'object', properties: shallow(query, 1) && (shallow(query, 1) as JsonObject).properties, required: query.required ?? [] },
+            queryParams: { type: 'object', properties: (shallow(query, 1, false) as JsonObject).properties, required: query.required ?? [] },
           },
           required: ['type', 'method'],
           additionalProperties: false,

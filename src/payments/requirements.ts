@@ -1,6 +1,7 @@
 import { encodePaymentRequiredHeader } from '@x402/core/http'
 import type { PaymentRequired } from '@x402/core/types'
 import type { RouteSpec } from '../catalog'
+import { SERVICE, bazaarExtension, v1OutputSchema } from '../discovery/bazaar'
 import { NETWORKS, usdToAtomic, type NetworkInfo, type NetworkName } from './networks'
 
 /** Payment window margin on top of a route's typical wait, so a slow answer never outlives its authorization. */
@@ -34,6 +35,8 @@ export function v1Requirements(route: RouteSpec, terms: PaymentTerms, resourceUr
     payTo: terms.payTo,
     maxTimeoutSeconds: terms.maxTimeoutSeconds,
     asset: terms.network.asset,
+    // How to call the route and what it answers; x402-fetch refuses a null outputSchema.
+    outputSchema: v1OutputSchema(route),
     extra: { ...terms.network.eip712 },
   }
 }
@@ -43,7 +46,7 @@ export function v2PaymentRequired(route: RouteSpec, terms: PaymentTerms, resourc
   return {
     x402Version: 2,
     error,
-    resource: { url: resourceUrl, description: route.summary, mimeType: 'application/json' },
+    resource: { url: resourceUrl, description: route.summary, mimeType: 'application/json', ...SERVICE },
     accepts: [
       {
         scheme: 'exact',
@@ -55,6 +58,7 @@ export function v2PaymentRequired(route: RouteSpec, terms: PaymentTerms, resourc
         extra: { ...terms.network.eip712 },
       },
     ],
+    extensions: { bazaar: bazaarExtension(route) },
   }
 }
 

@@ -59,9 +59,23 @@ describe('402 payment requirements', () => {
         payTo: DEV_PAY_TO,
         maxTimeoutSeconds: route.typicalWaitSeconds + 60,
         asset: network.asset,
+        outputSchema: expect.any(Object),
         extra: { name: 'USDC', version: '2' },
       })
+      // outputSchema: how to call the route and what `data` holds, from the catalog.
+      const { input, output } = v1.outputSchema
+      expect(input).toMatchObject({ type: 'http', method: 'GET', discoverable: true })
+      expect(Object.keys(input.queryParams).sort()).toEqual(Object.keys(route.query.properties).sort())
+      for (const name of route.query.required ?? []) expect(input.queryParams[name].required).toBe(true)
+      expect(Object.keys(output.properties).sort()).toEqual(Object.keys((route.data as any).properties).sort())
       const v2 = decodePaymentRequiredHeader(res.headers.get('payment-required')!)
+      // The bazaar extension: an example call that its own schema accepts.
+      const bazaar = (v2.extensions as any).bazaar
+      expect(bazaar.info.input).toMatchObject({ type: 'http', method: 'GET' })
+      const querySchema = bazaar.schema.properties.input.properties.queryParams
+      for (const name of querySchema.required) expect(bazaar.info.input.queryParams[name]).toBeString()
+      for (const name of Object.keys(bazaar.info.input.queryParams)) expect(querySchema.properties[name]).toBeDefined()
+      expect(v2.resource).toMatchObject({ serviceName: expect.any(String), tags: expect.any(Array) })
       expect(v2.x402Version).toBe(2)
       expect(v2.resource.url).toBe(v1.resource)
       expect(v2.accepts).toEqual([

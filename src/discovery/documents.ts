@@ -1,0 +1,111 @@
+import { CATALOG, type RouteSpec } from '../catalog'
+import { routeInputSchema, plainSchema } from '../catalog/json-schema'
+import { ERROR_CODES } from '../http/errors'
+import { NETWORKS, type NetworkName } from '../payments/networks'
+import { PROOF_HEADERS } from '../payments/proof'
+import { termsFor, v2PaymentRequired } from '../payments/requirements'
+import { SERVICE, bazaarExtension } from './bazaar'
+import pkg from '../../package.json' with { type: 'json' }
+
+export interface DiscoveryContext {
+  publicBaseUrl: string
+  network: NetworkName
+  payTo: `0x${string}`
+  /** Catalog ids this release serves; the others are listed as planned. */
+  implemented: ReadonlySet<string>
+}
+
+const FAMILY_TITLES: Record<RouteSpec['family'], string> = {
+  china: 'China intelligence (trends, sentiment, KOLs)',
+  signals: 'Weekly signal snapshots',
+  spend: 'Destination spend data (monthly)',
+  flights: 'Flight-arrivals data (monthly)',
+  capabilities: 'Capability wrappers (decision-ready answers)',
+}
+
+/**
+ * `/.well-known/x402`: every paid resource with its price, payment terms, and input and output
+ * schemas, in the shape of a bazaar discovery listing (`items`, each with `resource`, `type`,
+ * `accepts` and `metadata`). Generated from the catalog: nothing here is written by hand.
+ */
+export function wellKnownX402(ctx: DiscoveryContext) {
+  const items = CATALOG.filter((r) => ctx.implemented.has(r.id)).map((route) => {
+    const url = ctx.publicBaseUrl + route.path
+    const terms = termsFor(route, ctx.network, ctx.payTo)
+    const required = v2PaymentRequired(route, terms, url, 'payment required')
+    return {
+      resource: url,
+      type: 'http',
+      x402Version: 2,
+      accepts: required.accepts,
+      metadata: {
+        id: route.id,
+        methods: route.methods,
+        path: route.path,
+        price_usd: route.priceUsd,
+        summary: route.summary,
+        description: route.description,
+        typical_wait_seconds: route.typicalWaitSeconds,
+        input: routeInputSchema(route),
+        output: plainSchema(route.data),
+        bazaar: bazaarExtension(route),
+      },
+    }
+  })
+  return {
+    x402Version: 2,
+    service: { ...SERVICE, version: pkg.version, docs: `${ctx.publicBaseUrl}/openapi`, openapi: `${ctx.publicBaseUrl}/openapi/json`, llms: `${ctx.publicBaseUrl}/llms.txt` },
+    payment: { scheme: 'exact', network: NETWORKS[ctx.network].caip2, asset: NETWORKS[ctx.network].asset, payTo: ctx.payTo, proof_headers: PROOF_HEADERS },
+    items,
+    planned: CATALOG.filter((r) => !ctx.implemented.has(r.id)).map((r) => ({ id: r.id, path: r.path, price_usd: r.priceUsd })),
+  }
+}
+
+const param = (name: string, schema: Record<string, unknown>, required: boolean) => {
+  const values = (schema.anyOf as { const?: unknown }[] | undefined)?.map((b) => b.const).filter((v) => v !== undefined)
+  const what = [schema.description as string | undefined, values?.length ? `one of ${values.join(', ')}` : ''].filter(Boolean).join(' ')
+  return `\`${name}\`${required ? ' (required)' : ''}${what ? `: ${what}` : ''}`
+}
+
+/** `/llms.txt`: the API described for agents, in Markdown, from the catalog. */
+export function llmsTxt(ctx: DiscoveryContext): string {
+  const base = ctx.publicBaseUrl
+  const network = NETWORKS[ctx.network]
+  const lines = [
+    `# ${SERVICE.serviceName} API`,
+    '',
+    '> Pay-per-request JSON API about the Chinese consumer and marketing market: trend, sentiment and KOL intelligence,',
+    '> weekly signal rankings, monthly destination spend and flight-arrival data, and capability wrappers that combine them.',
+    `> Every request is paid with x402 (USDC on ${network.name}, ${network.caip2}); no account, no API key.`,
+    '',
+    '## How to call it',
+    '',
+    `1. Call a route. Without payment it answers HTTP 402 with \`error.code = "payment_required"\`, the x402 v1 requirements in the body (\`accepts\`) and the v2 requirements in the \`PAYMENT-REQUIRED\` header.`,
+    '2. Sign an EIP-3009 `transferWithAuthorization` for exactly that amount to `payTo` (any x402 client does this) and repeat the request with the proof in the `x402-payment` header (`X-PAYMENT` and `PAYMENT-SIGNATURE` work too).',
+    '3. The answer is `{"success": true, "data": …, "meta": {"request_id", "artifact_path", "cache_status"}, "pricing": {"amount_usd", "payment_status": "paid"}}`.',
+    '4. Lost the connection? Retry with the same proof (you get the stored answer, not a second charge) or GET `meta.artifact_path` (free, 24 h).',
+    '5. Errors share one envelope: `{"success": false, "error": {"code", "message", "details"}, "meta": {"request_id"}}`. Bad input is a free 400/404 before any payment.',
+    '',
+    `Machine-readable: [OpenAPI](${base}/openapi/json), [x402 discovery](${base}/.well-known/x402).`,
+    '',
+    'The shipped datasets are generated, deterministic samples (real place names, invented brands and creators); every answer says so in `data.data_quality`.',
+    '',
+  ]
+  for (const family of Object.keys(FAMILY_TITLES) as RouteSpec['family'][]) {
+    const routes = CATALOG.filter((r) => r.family === family)
+    if (routes.length === 0) continue
+    lines.push(`## ${FAMILY_TITLES[family]}`, '')
+    for (const r of routes) {
+      const planned = ctx.implemented.has(r.id) ? '' : ' — planned, answers 501 (free)'
+      lines.push(`- [${r.methods.join('/')} ${r.path}](${base}${r.path}) — USD ${r.priceUsd}${planned}. ${r.description}`)
+      const input = routeInputSchema(r)
+      const params = Object.entries(input.properties).map(([name, s]) => param(name, s as Record<string, unknown>, input.required.includes(name)))
+      if (params.length) lines.push(`  Parameters: ${params.join('; ')}.`)
+    }
+    lines.push('')
+  }
+  lines.push('## Error codes', '')
+  for (const [code, e] of Object.entries(ERROR_CODES)) lines.push(`- \`${code}\` (${e.status}): ${e.meaning}`)
+  lines.push('')
+  return lines.join('\n')
+}
