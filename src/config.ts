@@ -20,6 +20,7 @@ export const ENV = {
   X402_NETWORK: { schema: T.Union(Object.keys(NETWORKS).map((n) => T.Literal(n))), default: 'base-sepolia', meaning: '`base-sepolia` (staging, testnet USDC) or `base` (production, USDC on Base).' },
   DATASETS_DIR: { schema: T.String({ minLength: 1 }), default: './datasets (binary: built in)', meaning: 'Folder with the Parquet datasets and manifest.json. The single executable, when it is unset, uses the datasets built into it, extracted once to a cache folder ($XDG_CACHE_HOME, ~/.cache or the temp dir).' },
   DATASETS_RELOAD_SECONDS: { schema: T.Integer({ minimum: 0, maximum: 3600 }), default: '2', meaning: 'How often the running service checks manifest.json for a new dataset version (0 = never; SIGHUP reloads at once).' },
+  INTELLIGENCE_CACHE_TTL_SECONDS: { schema: T.Integer({ minimum: 0, maximum: 86400 }), default: '3600', meaning: 'How long a China intelligence answer is reused for the same request (0 = never, at most 24 h). Dataset and signal answers are cached per dataset version instead.' },
   LEDGER_PATH: { schema: T.String({ minLength: 1 }), default: './var/ledger.sqlite', meaning: 'SQLite file of the payment ledger (used nonces, payments, artifacts). `:memory:` for throwaway runs.' },
   ARTIFACT_TTL_HOURS: { schema: T.Integer({ minimum: 1, maximum: 720 }), default: '24', meaning: 'How long a paid result stays fetchable at its `meta.artifact_path`.' },
   LOG_LEVEL: { schema: T.Union(['debug', 'info', 'warn', 'error', 'silent'].map((l) => T.Literal(l))), default: 'info', meaning: 'JSON-lines log threshold on stdout.' },
@@ -48,6 +49,7 @@ export interface Config {
   network: NetworkName
   datasetsDir: string
   datasetsReloadSeconds: number
+  intelligenceCacheTtlSeconds: number
   ledgerPath: string
   artifactTtlSeconds: number
   logLevel: LogLevel
@@ -102,6 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     network: (read(env, 'X402_NETWORK') as NetworkName | undefined) ?? 'base-sepolia',
     datasetsDir: resolve((read(env, 'DATASETS_DIR') as string | undefined) ?? 'datasets'),
     datasetsReloadSeconds: (read(env, 'DATASETS_RELOAD_SECONDS') as number | undefined) ?? 2,
+    intelligenceCacheTtlSeconds: (read(env, 'INTELLIGENCE_CACHE_TTL_SECONDS') as number | undefined) ?? 3600,
     ledgerPath: (read(env, 'LEDGER_PATH') as string | undefined) ?? 'var/ledger.sqlite',
     artifactTtlSeconds: ((read(env, 'ARTIFACT_TTL_HOURS') as number | undefined) ?? 24) * 3600,
     logLevel: (read(env, 'LOG_LEVEL') as LogLevel | undefined) ?? 'info',

@@ -35,6 +35,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
   let corpus: { of: DataSnapshot['evidence']; sources: EvidenceSources } | undefined
   const intelligence: IntelligenceServices = {
     cache,
+    ttlSeconds: config.intelligenceCacheTtlSeconds,
     sources() {
       if (live) return live
       const evidence = store.current().evidence

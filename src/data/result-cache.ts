@@ -6,20 +6,33 @@
  * one key share a single computation.
  */
 export class ResultCache {
-  private readonly entries = new Map<string, Promise<unknown>>()
+  private readonly entries = new Map<string, { value: Promise<unknown>; expires: number }>()
 
-  constructor(private readonly maxEntries = 20_000) {}
+  constructor(
+    private readonly maxEntries = 20_000,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  async get<T>(key: string, compute: () => Promise<T>): Promise<{ value: T; hit: boolean }> {
+  /** Forgets a key (an answer that must not be reused, e.g. one a failing provider degraded). */
+  delete(key: string): void {
+    this.entries.delete(key)
+  }
+
+  /**
+   * The cached value of `key`, or `compute()` stored under it. `ttlMs` bounds how long an answer that
+   * no version pins (live provider evidence) is reused; without it the entry lives until evicted.
+   */
+  async get<T>(key: string, compute: () => Promise<T>, ttlMs?: number): Promise<{ value: T; hit: boolean }> {
     const existing = this.entries.get(key)
-    if (existing) {
+    if (existing && (existing.expires === Infinity || existing.expires > this.now())) {
       // Refresh recency: Map iteration order is insertion order, so re-insert to the back.
       this.entries.delete(key)
       this.entries.set(key, existing)
-      return { value: (await existing) as T, hit: true }
+      return { value: (await existing.value) as T, hit: true }
     }
+    if (existing) this.entries.delete(key)
     const pending = compute()
-    this.entries.set(key, pending)
+    this.entries.set(key, { value: pending, expires: ttlMs === undefined ? Infinity : this.now() + ttlMs })
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string)
     try {
       return { value: await pending, hit: false }

@@ -6,6 +6,8 @@ import type { EvidenceSources } from './sources'
 /** What the China intelligence handlers need; captured by `chinaHandlers`, read per request. */
 export interface IntelligenceServices {
   cache: ResultCache
+  /** How long an answer is reused (INTELLIGENCE_CACHE_TTL_SECONDS); 0 computes every request. */
+  ttlSeconds: number
   /** The evidence sources of this request (sample corpus or live providers). */
   sources(): EvidenceSources
 }
@@ -17,8 +19,10 @@ export interface Computed {
 }
 
 /**
- * A prepared evidence request. Sample-corpus answers are computed once per corpus version and served
- * from memory; live answers (and answers a language model writes) are computed per paid request.
+ * A prepared evidence request. Answers are reused for INTELLIGENCE_CACHE_TTL_SECONDS (1 h by default):
+ * live evidence changes by the hour, not by the second, and a buyer asking again soon gets the same
+ * reading at once. Corpus answers are also keyed by the corpus version, so a refresh never serves an
+ * old one. `meta.cache_status` says hit or miss; a hit is still a paid request.
  */
 export function evidenceAnswer(s: IntelligenceServices, routeId: string, key: string, compute: (src: EvidenceSources) => Promise<Computed>): Prepared {
   // Bound before payment, like the dataset routes: a refresh during the request does not change its evidence.
@@ -30,11 +34,14 @@ export function evidenceAnswer(s: IntelligenceServices, routeId: string, key: st
         const r = await compute(src)
         return { ...r.data, data_quality: { ...src.quality(), providers: r.calls } }
       }
-      if (src.mode === 'sample' && !src.summariser) {
-        const { value, hit } = await s.cache.get(`${src.quality().dataset_version}|${routeId}|${key}`, make)
-        return { data: value, cacheStatus: hit ? 'hit' : 'miss' }
-      }
-      return { data: await make() }
+      if (s.ttlSeconds === 0) return { data: await make(), cacheStatus: 'miss' }
+      const version = src.mode === 'sample' ? src.quality().dataset_version : 'live'
+      const cacheKey = `${version}|${routeId}|${key}`
+      const { value, hit } = await s.cache.get(cacheKey, make, s.ttlSeconds * 1000)
+      // An answer a failing provider degraded is served once, not reused: the next buyer gets a fresh try.
+      const calls = (value.data_quality as { providers: ProviderReport[] }).providers
+      if (!hit && calls.some((c) => c.status === 'failed' || c.status === 'timeout')) s.cache.delete(cacheKey)
+      return { data: value, cacheStatus: hit ? 'hit' : 'miss' }
     },
   }
 }

@@ -34,3 +34,21 @@ test('the least recently used entry is evicted beyond the bound', async () => {
   expect((await cache.get('a', async () => -1)).hit).toBe(true)
   expect((await cache.get('b', async () => -1)).hit).toBe(false)
 })
+
+test('a TTL entry is reused until it expires, then computed again; delete forgets a key', async () => {
+  let now = 1_000
+  const cache = new ResultCache(100, () => now)
+  let computed = 0
+  const compute = async () => ++computed
+  expect(await cache.get('k', compute, 60_000)).toEqual({ value: 1, hit: false })
+  now += 59_999
+  expect(await cache.get('k', compute, 60_000)).toEqual({ value: 1, hit: true })
+  now += 1
+  expect(await cache.get('k', compute, 60_000)).toEqual({ value: 2, hit: false })
+  cache.delete('k')
+  expect(await cache.get('k', compute, 60_000)).toEqual({ value: 3, hit: false })
+  // Without a TTL an entry does not expire.
+  expect(await cache.get('v', compute)).toEqual({ value: 4, hit: false })
+  now += 10 ** 9
+  expect(await cache.get('v', compute)).toEqual({ value: 4, hit: true })
+})

@@ -93,6 +93,9 @@ function env(w: Loopback, timeoutMs: number): Record<string, string> {
     LLM_API_KEY: 'llm-key',
     LLM_MODEL: 'loopback-model',
     LLM_TIMEOUT_MS: String(timeoutMs),
+    // These tests change what the providers answer between calls with the same keyword; the reuse of
+    // answers is tested on its own below.
+    INTELLIGENCE_CACHE_TTL_SECONDS: '0',
   }
 }
 
@@ -120,7 +123,7 @@ describe('all six routes on live providers', () => {
       expect(p.provider).toContain(host())
       expect(JSON.stringify(p)).not.toContain('-key')
     }
-    expect(a.body.meta.cache_status).toBeUndefined()
+    expect(a.body.meta.cache_status).toBe('miss')
   })
 
   test('the providers were asked with their keys, the platform and the window', async () => {
@@ -325,6 +328,33 @@ describe('long runs', () => {
       release.open()
       patient.close()
       slowWorld.stop()
+    }
+  })
+})
+
+describe('answers are reused for INTELLIGENCE_CACHE_TTL_SECONDS', () => {
+  test('the same request within the TTL is a hit that asks no provider; a degraded answer is not reused', async () => {
+    const cached = await Api.start({ ...env(world, 1500), INTELLIGENCE_CACHE_TTL_SECONDS: '3600' })
+    try {
+      const first = await cached.paid('china.trends.douyin', { keyword: '飞盘' })
+      expect(first.body.meta.cache_status).toBe('miss')
+      const asked = world.requests.length
+      expect(asked).toBeGreaterThan(0)
+      const second = await cached.paid('china.trends.douyin', { keyword: '飞盘' })
+      expect(second.status).toBe(200)
+      expect(second.body.meta.cache_status).toBe('hit')
+      expect(second.body.pricing.payment_status).toBe('paid') // a hit is still a paid request
+      expect(second.body.data).toEqual(first.body.data)
+      expect(world.requests.length).toBe(asked)
+
+      // The model fails: the answer is served (extractive themes) but the next request tries again.
+      behaviour.llm = { kind: '5xx' }
+      const degraded = await cached.paid('china.trends.wechat', { keyword: '飞盘' })
+      expect(degraded.body.data.data_quality.providers.some((p: any) => p.status === 'failed')).toBe(true)
+      const again = await cached.paid('china.trends.wechat', { keyword: '飞盘' })
+      expect(again.body.meta.cache_status).toBe('miss')
+    } finally {
+      cached.close()
     }
   })
 })
