@@ -79,6 +79,8 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
     gate,
     ledger,
     market,
+    signals,
+    intelligence,
     store,
     logger,
     close() {

@@ -1,10 +1,107 @@
 import { t } from 'elysia'
+import type { TProperties } from '@sinclair/typebox'
 import { Query } from './params'
 import type { RouteSpec } from './types'
 
+/** Wrapper sessions keep gathered legs this long after their last use. */
+export const SESSION_LIFETIME_MINUTES = 30
+
 const base = { family: 'capabilities', kind: 'orchestrated', methods: ['GET', 'POST'] } as const
-const Pending = t.Object({}, { additionalProperties: true, description: 'Defined when the route is implemented.' })
 const Name = (description: string, example: string) => t.String({ minLength: 1, maxLength: 80, description, examples: [example] })
+const Session = t.Optional(
+  t.String({
+    pattern: '^ses_[0-9a-f]{24}$',
+    description: `\`session.id\` of an earlier wrapper answer: the legs it already gathered are reused, not computed again (kept ${SESSION_LIFETIME_MINUTES} min after the last use; an unknown or expired id starts a new session).`,
+  }),
+)
+const Strings = (description: string) => t.Array(t.String(), { description })
+
+const LegSummary = t.Object({
+  name: t.String(),
+  route: t.String({ description: 'the underlying route' }),
+  price_usd: t.String({ description: 'its price when bought on its own' }),
+  required: t.Boolean({ description: 'a required leg that fails fails the wrapper (nothing is charged)' }),
+  status: t.Union([t.Literal('ran'), t.Literal('reused'), t.Literal('skipped'), t.Literal('failed')], { description: '`reused`: taken from the session; `skipped`/`failed`: see reason' }),
+  reason: t.Optional(t.String()),
+  cache_status: t.Optional(t.Union([t.Literal('hit'), t.Literal('miss')])),
+  evidence_mode: t.Optional(t.String({ description: 'evidence posture of an intelligence leg (mixed, proxy)' })),
+})
+
+/** What every wrapper answer carries besides its own output names. */
+const Common: TProperties = {
+  recommendation: t.Object({ action: t.String(), reason: t.String() }, { description: 'what to do, in one word, and why' }),
+  confidence: t.Number({ minimum: 0, maximum: 1, description: 'how much of the evidence the answer needed was there (see README)' }),
+  cost: t.Object(
+    {
+      price_usd: t.String(),
+      legs_bought_separately_usd: t.String({ description: 'the legs that ran or were reused, bought one by one' }),
+      difference_usd: t.String({ description: 'what the wrapper saves against that (0 when it does not)' }),
+      legs_used: t.Integer(),
+    },
+    { description: 'the price of this answer against its legs' },
+  ),
+  source_summary: t.Array(LegSummary, { description: 'every leg: ran, reused, skipped or failed, and why' }),
+  session: t.Object(
+    {
+      id: t.String({ description: 'pass back as `session` to reuse these legs' }),
+      resumed: t.Boolean(),
+      requested: t.Union([t.String(), t.Null()]),
+      reused_legs: t.Integer(),
+      expires_at: t.String(),
+      lifetime_seconds: t.Integer(),
+    },
+    { description: 'session continuity' },
+  ),
+}
+
+const VisibilityData = t.Object({
+  brand_name: t.String(),
+  summary: t.String(),
+  score: t.Integer({ minimum: 0, maximum: 100, description: 'weighted mean of weekly visibility (0.4), sentiment (0.3) and momentum (0.3) over the legs that answered' }),
+  strengths: Strings('what works, each tied to a figure'),
+  gaps: Strings('what does not, each tied to a figure'),
+  priority_actions: Strings('ordered'),
+  sources: t.Array(t.Object({ leg: t.String(), route: t.String(), evidence_mode: t.String(), data_quality: t.Unknown() }), { description: 'the evidence behind the answer and its provenance' }),
+  ...Common,
+})
+
+const DemandData = t.Object({
+  destination: t.String(),
+  country: t.String(),
+  source_month: t.String(),
+  summary: t.String(),
+  demand_direction: t.Union([t.Literal('up'), t.Literal('down'), t.Literal('flat')], { description: 'scheduled-flight trend (latest three months against a year before), else the passengers year on year' }),
+  notable_signals: Strings('figures behind the direction'),
+  opportunity_areas: Strings('where the figures point to upside'),
+  risks: Strings('where they point to downside'),
+  priority_actions: Strings('ordered'),
+  ...Common,
+})
+
+const KolData = t.Object({
+  brand_name: t.String(),
+  category: t.String(),
+  summary: t.String(),
+  creators: t.Array(
+    t.Object({
+      handle: t.String(),
+      platform: t.String(),
+      city: t.String(),
+      tier: t.String(),
+      followers: t.Integer(),
+      fit_score: t.Number(),
+      engagement_rate_pct: t.Number(),
+      engagement_vs_tier_median: t.Number(),
+      flags: t.Array(t.String(), { description: 'engagement anomalies (spikes, low comment ratio)' }),
+      estimated_cost_cny: t.Object({ low: t.Number(), high: t.Number(), band: t.String() }),
+      recommendation: t.String(),
+    }),
+  ),
+  selection_rationale: Strings('how the shortlist was chosen'),
+  risks: Strings('what to check before booking'),
+  next_steps: Strings('ordered'),
+  ...Common,
+})
 
 export const capabilityRoutes: RouteSpec[] = [
   {
@@ -14,9 +111,9 @@ export const capabilityRoutes: RouteSpec[] = [
     priceUsd: '0.63',
     typicalWaitSeconds: 45,
     summary: 'Brand visibility snapshot',
-    description: 'Orchestrates trends, sentiment and (when available) the weekly brand snapshot into summary, score, strengths, gaps, priority actions and sources.',
-    query: Query({ brand_name: Name('Brand name.', 'Aurora Skin'), session: t.Optional(t.String({ maxLength: 64 })) }),
-    data: Pending,
+    description: 'Runs trends and sentiment for the brand and, when it is among the weekly signal brands, its weekly snapshot, concurrently; answers summary, score, strengths, gaps, priority actions and sources. GET with query parameters or POST with the same fields as JSON.',
+    query: Query({ brand_name: Name('Brand name, as buyers write it.', 'Aurora Skin'), session: Session }),
+    data: VisibilityData,
   },
   {
     ...base,
@@ -25,9 +122,9 @@ export const capabilityRoutes: RouteSpec[] = [
     priceUsd: '0.20',
     typicalWaitSeconds: 15,
     summary: 'Destination demand snapshot',
-    description: 'Orchestrates the flights summary and (when the destination maps to a supported market) spend trends into demand direction, signals, opportunities, risks and priority actions.',
-    query: Query({ destination: Name('Destination city.', 'Tokyo'), session: t.Optional(t.String({ maxLength: 64 })) }),
-    data: Pending,
+    description: 'Runs the flights summary and trend and, when the destination maps to a market of the spend data, its spend trends, concurrently; answers summary, demand direction, notable signals, opportunity areas, risks and priority actions. Names resolve across languages and codes (东京, TYO, NRT, Tokyo).',
+    query: Query({ destination: Name('Destination city: English or Chinese name, city or airport code.', 'Tokyo'), session: Session }),
+    data: DemandData,
   },
   {
     ...base,
@@ -36,8 +133,8 @@ export const capabilityRoutes: RouteSpec[] = [
     priceUsd: '0.45',
     typicalWaitSeconds: 35,
     summary: 'KOL shortlist for a brand',
-    description: 'Creators, selection rationale, risks and next steps for a brand in a category.',
-    query: Query({ brand_name: Name('Brand name.', 'Aurora Skin'), category: Name('Category.', 'beauty'), session: t.Optional(t.String({ maxLength: 64 })) }),
-    data: Pending,
+    description: 'Runs the KOL shortlist for the category with the brand\'s sentiment and, when the category is a weekly signal category, its weekly creator leaders; answers summary, creators, selection rationale, risks and next steps.',
+    query: Query({ brand_name: Name('Brand name.', 'Aurora Skin'), category: Name('Category or keyword (beauty, outdoor, travel, …).', 'beauty'), session: Session }),
+    data: KolData,
   },
 ]

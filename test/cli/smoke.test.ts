@@ -71,13 +71,14 @@ describe('smoke against a started development-mode server', () => {
     expect(out).toContain(`Smoke test passed: ${ok + planned} checks, ${ok} OK, ${planned} PLANNED (501, not served by this release), 0 FAIL.`)
   })
 
-  test('--json: each served route is paid once, and the server ledger records those payments from the throwaway wallet', async () => {
+  test('--json: each served route and method is paid once, and the server ledger records those payments from the throwaway wallet', async () => {
     const { exit, out } = await smoke('--base-url', server.url, '--json')
     expect(exit).toBe(0)
     const report = JSON.parse(out)
     expect(report.payer).toMatch(/^0x[0-9a-fA-F]{40}$/)
     const paid = report.results.filter((r: { result: string }) => r.result === 'OK')
-    expect(paid.map((r: { route: string }) => r.route).sort()).toEqual([...implemented].sort())
+    const servedCalls = CATALOG.filter((r) => implemented.has(r.id)).flatMap((r) => r.methods.map(() => r.id))
+    expect(paid.map((r: { route: string }) => r.route).sort()).toEqual(servedCalls.sort())
     for (const r of paid) expect(r.latency_ms).toBeGreaterThanOrEqual(0)
 
     // A paid answer is sent only once its payment is committed, so the rows are on disk already.
@@ -86,7 +87,7 @@ describe('smoke against a started development-mode server', () => {
       const rows = db
         .query<{ route: string; amount_atomic: string; state: string }, [string]>('SELECT route, amount_atomic, state FROM payments WHERE payer = ?')
         .all(report.payer.toLowerCase())
-      expect(rows.map((r) => r.route).sort()).toEqual([...implemented].sort())
+      expect(rows.map((r) => r.route).sort()).toEqual(servedCalls.sort())
       for (const row of rows) {
         expect(row.state).toBe('served')
         expect(row.amount_atomic).toBe(usdToAtomic(CATALOG.find((r) => r.id === row.route)!.priceUsd).toString())

@@ -1,0 +1,68 @@
+import { routeById } from '../catalog'
+import type { HandlerMap, RouteHandler, RouteInput } from '../http/handler'
+import type { MarketServices } from '../market-data/services'
+import type { SignalServices } from '../signals/services'
+import { demandAnswer, demandLegs } from './destination-demand'
+import { kolAnswer, kolLegs } from './kol-shortlist'
+import { costOf, prepareLegs, runLegs, sourceSummary, type Leg, type LegOutcome } from './legs'
+import { SESSION_TTL_SECONDS, type SessionStore } from './sessions'
+import { visibilityAnswer, visibilityLegs } from './visibility'
+
+export interface CapabilityServices {
+  /** The raw routes' handlers: the legs, called in process. */
+  legs: HandlerMap
+  market: MarketServices
+  signals: SignalServices
+  sessions: SessionStore
+}
+
+/**
+ * A wrapper: plan its legs from the input, prepare them before payment (their client errors are free),
+ * run them concurrently after payment, and shape the answer. Every answer also carries its cost against
+ * the legs bought one by one, a source summary and the session to pass back.
+ */
+function wrapper(
+  s: CapabilityServices,
+  routeId: string,
+  plan: (input: RouteInput) => { legs: Leg[]; key: string },
+  answer: (input: RouteInput, legs: Record<string, LegOutcome>) => Record<string, unknown>,
+): RouteHandler {
+  const price = routeById.get(routeId)!.priceUsd
+  return {
+    prepare(input) {
+      const { legs, key } = plan(input)
+      const prepared = prepareLegs(s.legs, legs)
+      const requested = input.query.session as string | undefined
+      return {
+        key: `${key}|${requested ?? ''}`,
+        async run() {
+          const { session, resumed } = s.sessions.open(requested)
+          const outcomes = await runLegs(prepared, session)
+          return {
+            data: {
+              ...answer(input, outcomes),
+              cost: costOf(price, outcomes),
+              source_summary: sourceSummary(outcomes),
+              session: {
+                id: session.id,
+                resumed,
+                requested: requested ?? null,
+                reused_legs: Object.values(outcomes).filter((o) => o.status === 'reused').length,
+                expires_at: new Date(session.expiresAt).toISOString(),
+                lifetime_seconds: SESSION_TTL_SECONDS,
+              },
+            },
+          }
+        },
+      }
+    },
+  }
+}
+
+export function capabilityHandlers(s: CapabilityServices): HandlerMap {
+  return {
+    'capabilities.destination_demand': wrapper(s, 'capabilities.destination_demand', (i) => demandLegs(s.market, i), (_, legs) => demandAnswer(legs)),
+    'capabilities.visibility': wrapper(s, 'capabilities.visibility', (i) => visibilityLegs(s.signals, i), (i, legs) => visibilityAnswer(String(i.query.brand_name).trim(), legs)),
+    'capabilities.kol_shortlist': wrapper(s, 'capabilities.kol_shortlist', kolLegs, (i, legs) => kolAnswer(String(i.query.brand_name).trim(), String(i.query.category).trim(), legs)),
+  }
+}
