@@ -7,7 +7,8 @@ import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb
 import { routeById, type RouteSpec } from '../../src/catalog'
 import { usdToAtomic } from '../../src/payments/networks'
 import { createPayer } from '../helpers/payer'
-import { testRuntime } from '../helpers/runtime'
+import { routeUrl } from '../helpers/route-url'
+import { BASE, testRuntime } from '../helpers/runtime'
 
 export { expectClientError, expectDocumentedData, expectPaidEnvelope, strictSchema } from '../market-data/support'
 
@@ -40,8 +41,7 @@ export class Api {
   }
 
   path(id: string, query: Query = {}): string {
-    const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()
-    return route(id).path + (qs ? `?${qs}` : '')
+    return routeUrl(id, query)
   }
 
   proof(id: string): Promise<string> {
@@ -61,6 +61,18 @@ export class Api {
     const a = await this.paid(id, query)
     if (a.status !== 200) throw new Error(`${this.path(id, query)} answered ${a.status}: ${JSON.stringify(a.body)}`)
     return a.body.data
+  }
+
+  /** The same route with its input as a JSON body (the wrappers accept POST). */
+  async post(id: string, body: unknown, proof?: string | null): Promise<Answer> {
+    const res = await this.rt.app.handle(
+      new Request(`${BASE}${route(id).path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(proof !== null ? { 'x402-payment': proof ?? (await this.proof(id)) } : {}) },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    )
+    return { status: res.status, headers: res.headers, body: await res.json() }
   }
 
   async send(id: string, query: Query, headers: Record<string, string>): Promise<Answer> {

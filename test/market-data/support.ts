@@ -12,6 +12,7 @@ import { routeById, type RouteSpec } from '../../src/catalog'
 import { usdToAtomic } from '../../src/payments/networks'
 import { DATASETS } from '../../src/data/contracts'
 import { createPayer } from '../helpers/payer'
+import { routeUrl } from '../helpers/route-url'
 import { testRuntime } from '../helpers/runtime'
 
 export const DATASETS_DIR = resolve(import.meta.dir, '../../datasets')
@@ -53,16 +54,8 @@ export class Client {
     this.rt.close()
   }
 
-  /** The route's URL; a query key named like a path parameter (`:brand_slug`) fills that segment instead. */
   path(id: string, query: Query = {}): string {
-    const rest = { ...query }
-    const path = route(id).path.replace(/:(\w+)/g, (_, name: string) => {
-      const value = rest[name]
-      delete rest[name]
-      return encodeURIComponent(String(value))
-    })
-    const qs = new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)])).toString()
-    return path + (qs ? `?${qs}` : '')
+    return routeUrl(id, query)
   }
 
   async paid(id: string, query: Query = {}): Promise<Answer> {
