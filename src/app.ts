@@ -14,6 +14,7 @@ import type { PaymentGate } from './payments/gate'
 import type { PaymentLedger } from './payments/ledger'
 import type { NetworkName } from './payments/networks'
 import { discoveryRoutes } from './http/discovery-routes'
+import { mcpRoute } from './http/mcp-route'
 import pkg from '../package.json' with { type: 'json' }
 
 export interface AppDeps {
@@ -36,6 +37,7 @@ const KNOWN_PATHS = [
   ...CATALOG_PATHS.map((r) => ({ pattern: r.pattern, methods: r.route.methods as readonly string[] })),
   { pattern: /^\/v1\/artifacts\/[^/]+$/, methods: ['GET'] },
   { pattern: /^\/(health|ready|llms\.txt|\.well-known\/x402)$/, methods: ['GET'] },
+  { pattern: /^\/mcp$/, methods: ['GET', 'POST', 'DELETE'] },
 ]
 
 /** Elysia's validation error, restated as our `invalid_parameter` envelope naming the parameter. */
@@ -78,6 +80,7 @@ export function createApp(deps: AppDeps) {
     })
     .use(openapiPlugin())
     .use(freeRoutes({ version: pkg.version, ledger: deps.ledger, readiness: deps.readiness, log }))
+    .use(mcpRoute({ gate: deps.gate, handlers: deps.handlers, network: deps.network }, log))
     .use(discoveryRoutes({ publicBaseUrl: deps.publicBaseUrl, network: deps.network, payTo: deps.payTo, implemented: new Set(Object.keys(deps.handlers)) }, log))
     .use(
       paidRoutes({

@@ -86,7 +86,7 @@ export function llmsTxt(ctx: DiscoveryContext): string {
     '4. Lost the connection? Retry with the same proof (you get the stored answer, not a second charge) or GET `meta.artifact_path` (free, 24 h).',
     '5. Errors share one envelope: `{"success": false, "error": {"code", "message", "details"}, "meta": {"request_id"}}`. Bad input is a free 400/404 before any payment.',
     '',
-    `Machine-readable: [OpenAPI](${base}/openapi/json), [x402 discovery](${base}/.well-known/x402).`,
+    `Machine-readable: [OpenAPI](${base}/openapi/json), [x402 discovery](${base}/.well-known/x402). Remote MCP server (Streamable HTTP): ${base}/mcp — every route as a tool, paid with the x402 MCP transport (\`_meta["x402/payment"]\`).`,
     '',
     'The shipped datasets are generated, deterministic samples (real place names, invented brands and creators); every answer says so in `data.data_quality`.',
     '',

@@ -1,4 +1,6 @@
+import type { RouteSpec } from '../catalog/types'
 import { ApiError } from './errors'
+import type { HandlerResult } from './handler'
 
 export const PIPELINE_VERSION = 'v1'
 
@@ -29,4 +31,20 @@ export function jsonResponse(body: unknown, status: number, requestId: string, h
     status,
     headers: { ...JSON_HEADERS, 'x-request-id': requestId, ...headers },
   })
+}
+
+/** The success envelope of a paid answer, the same for HTTP and MCP. */
+export function buildSuccess(route: RouteSpec, requestId: string, result: HandlerResult, artifactPath: string): SuccessEnvelope {
+  return {
+    success: true,
+    data: result.data,
+    meta: {
+      request_id: requestId,
+      generated_at: new Date().toISOString(),
+      pipeline_version: PIPELINE_VERSION,
+      ...(result.cacheStatus ? { cache_status: result.cacheStatus } : {}),
+      artifact_path: artifactPath,
+    },
+    pricing: { amount_usd: route.priceUsd, payment_status: 'paid' },
+  }
 }

@@ -2,7 +2,7 @@ import { Elysia, t, type TSchema } from 'elysia'
 import { CATALOG, type RouteSpec } from '../catalog'
 import type { Authorized, PaymentGate } from '../payments/gate'
 import { PROOF_HEADERS } from '../payments/proof'
-import { errorResponse, jsonResponse, PIPELINE_VERSION, type SuccessEnvelope } from './envelope'
+import { buildSuccess, errorResponse, jsonResponse } from './envelope'
 import { ApiError } from './errors'
 import type { RequestLog } from './request-log'
 import type { HandlerMap, Prepared } from './handler'
@@ -91,22 +91,7 @@ export function paidRoutes(d: PaidRouteDeps) {
       return errorResponse(e, requestId)
     }
     const fulfil = async (request: Request, requestId: string, prepared: Prepared, auth: Authorized) => {
-      const answer = await d.gate.fulfil(auth, async ({ artifactPath }) => {
-        const result = await prepared.run()
-        const envelope: SuccessEnvelope = {
-          success: true,
-          data: result.data,
-          meta: {
-            request_id: requestId,
-            generated_at: new Date().toISOString(),
-            pipeline_version: PIPELINE_VERSION,
-            ...(result.cacheStatus ? { cache_status: result.cacheStatus } : {}),
-            artifact_path: artifactPath,
-          },
-          pricing: { amount_usd: route.priceUsd, payment_status: 'paid' },
-        }
-        return JSON.stringify(envelope)
-      })
+      const answer = await d.gate.fulfil(auth, async ({ artifactPath }) => JSON.stringify(buildSuccess(route, requestId, await prepared.run(), artifactPath)))
       d.log.finish(request, 200, answer.payer)
       return jsonResponse(answer.body, 200, requestId, answer.headers)
     }

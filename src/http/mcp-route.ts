@@ -1,0 +1,20 @@
+import { Elysia } from 'elysia'
+import { handleMcp, type McpDeps } from '../mcp/server'
+import { requestIdFor } from './request-id'
+import type { RequestLog } from './request-log'
+
+/** `/mcp`: the catalog as MCP tools over Streamable HTTP, paid per call with the x402 MCP transport. */
+export function mcpRoute(deps: Omit<McpDeps, 'requestId'>, log: RequestLog) {
+  // parse: 'none' leaves the body to the MCP transport, which reads and validates the JSON-RPC itself.
+  return new Elysia({ name: 'mcp-route' }).all(
+    '/mcp',
+    async ({ request }) => {
+      const id = log.id(request)
+      const response = await handleMcp({ ...deps, requestId: () => requestIdFor(null) }, request)
+      response.headers.set('x-request-id', id)
+      log.finish(request, response.status)
+      return response
+    },
+    { parse: 'none', detail: { tags: ['service'], summary: 'Remote MCP server (Streamable HTTP): every paid route as a tool, paid with x402 in _meta["x402/payment"]' } },
+  )
+}

@@ -1,0 +1,111 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { Value } from '@sinclair/typebox/value'
+import { decodePaymentRequiredHeader } from '@x402/core/http'
+import { CATALOG, type RouteSpec } from '../catalog'
+import { routeInputSchema } from '../catalog/json-schema'
+import { buildSuccess } from '../http/envelope'
+import { ApiError } from '../http/errors'
+import type { HandlerMap } from '../http/handler'
+import { explainInvalid } from '../http/validation'
+import type { PaymentGate } from '../payments/gate'
+import { NETWORKS, type NetworkName } from '../payments/networks'
+import pkg from '../../package.json' with { type: 'json' }
+
+export interface McpDeps {
+  gate: PaymentGate
+  handlers: HandlerMap
+  network: NetworkName
+  /** A fresh request id per tool call, as the HTTP routes log them. */
+  requestId: () => string
+}
+
+/** Tool names are the catalog ids with `_` for `.` (MCP tool names allow letters, digits, `_` and `-`). */
+export const toolName = (route: RouteSpec) => route.id.replaceAll('.', '_')
+const ROUTES = new Map(CATALOG.map((r) => [toolName(r), r]))
+
+const text = (value: unknown) => [{ type: 'text' as const, text: typeof value === 'string' ? value : JSON.stringify(value) }]
+
+/** An error envelope as a tool result: `isError`, the same JSON the HTTP route would answer. */
+function errorResult(e: ApiError, requestId: string): CallToolResult {
+  const envelope = JSON.parse(e.toJson(requestId))
+  const required = e.headers?.['PAYMENT-REQUIRED']
+  if (!required) return { isError: true, content: text(envelope), structuredContent: envelope }
+  // x402 MCP transport: the PaymentRequired object, directly and in the `x402/error` wrapper.
+  const paymentRequired = decodePaymentRequiredHeader(required)
+  const message = e.code === 'payment_required' ? `Payment required: send an x402 PaymentPayload for one of \`accepts\` in _meta["x402/payment"] and call again.` : e.message
+  paymentRequired.error = message
+  return {
+    isError: true,
+    structuredContent: paymentRequired as unknown as Record<string, unknown>,
+    content: text({ 'x402/error': { code: 402, message, data: paymentRequired }, request_id: requestId, error: { ...envelope.error, message } }),
+  }
+}
+
+/**
+ * One paid tool call through the same gate as HTTP: validate and resolve (free errors), read the payment
+ * from `_meta["x402/payment"]`, verify, claim, run, settle and store. The settlement goes back in
+ * `_meta["x402/payment-response"]`.
+ */
+async function callTool(d: McpDeps, name: string, args: Record<string, unknown>, payment: unknown): Promise<CallToolResult> {
+  const requestId = d.requestId()
+  const route = ROUTES.get(name)
+  try {
+    if (!route) throw new ApiError('not_found', `No tool "${name}". tools/list names them.`, { parameter: 'name', value: name })
+    const pathNames = Object.keys(route.params?.properties ?? {})
+    const params = Object.fromEntries(pathNames.map((n) => [n, args[n]])) as Record<string, string>
+    const query = Object.fromEntries(Object.entries(args).filter(([k]) => !pathNames.includes(k)))
+    if (route.params && !Value.Check(route.params, params)) throw explainInvalid(route.params, params, 'path')
+    if (!Value.Check(route.query, query)) throw explainInvalid(route.query, query, 'query')
+    const handler = d.handlers[route.id]
+    if (!handler) throw new ApiError('not_implemented', `${name} is in the catalog but not served by this release; nothing was charged.`)
+    const prepared = handler.prepare({ query, params })
+    const headers = new Headers()
+    if (payment !== undefined) headers.set('x402-payment', Buffer.from(JSON.stringify(payment)).toString('base64'))
+    const auth = d.gate.authorize({ route, headers, resourceUrl: `mcp://tool/${name}`, requestId, fingerprint: `${route.id}|${prepared.key}` })
+    if (auth instanceof ApiError) return errorResult(auth, requestId)
+    const answer = await d.gate.fulfil(auth, async ({ artifactPath }) => JSON.stringify(buildSuccess(route, requestId, await prepared.run(), artifactPath)))
+    const receipt = answer.headers['PAYMENT-RESPONSE']
+    const settlement = receipt
+      ? JSON.parse(Buffer.from(receipt, 'base64').toString())
+      : { success: true, transaction: '', network: NETWORKS[d.network].caip2, payer: answer.payer } // local mode: verified offline, nothing on chain yet
+    const envelope = JSON.parse(answer.body)
+    return { content: text(answer.body), structuredContent: envelope, _meta: { 'x402/payment-response': settlement } }
+  } catch (e) {
+    if (e instanceof ApiError) return errorResult(e, requestId)
+    throw e
+  }
+}
+
+function mcpServer(d: McpDeps): Server {
+  const server = new Server({ name: 'china-market-intel', version: pkg.version }, { capabilities: { tools: {} } })
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: CATALOG.filter((r) => d.handlers[r.id]).map((r) => ({
+      name: toolName(r),
+      title: r.summary,
+      description: `${r.description} Price: USD ${r.priceUsd} per call, paid with x402 (send the PaymentPayload in _meta["x402/payment"]; a call without it returns the payment requirements).`,
+      inputSchema: routeInputSchema(r) as never,
+      _meta: { 'x402/price_usd': r.priceUsd, 'x402/network': NETWORKS[d.network].caip2 },
+    })),
+  }))
+  server.setRequestHandler(CallToolRequestSchema, (request) =>
+    callTool(d, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>, request.params._meta?.['x402/payment']),
+  )
+  return server
+}
+
+/**
+ * The remote MCP endpoint (Streamable HTTP, stateless, JSON responses): a server and transport per
+ * request, so no MCP session state lives between calls; payments and results live in the ledger.
+ */
+export async function handleMcp(d: McpDeps, request: Request): Promise<Response> {
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+  const server = mcpServer(d)
+  await server.connect(transport)
+  try {
+    return await transport.handleRequest(request)
+  } finally {
+    await server.close()
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The remote MCP endpoint with the SDK's own client over HTTP against a started server: tools from
+ * the catalog, the x402 MCP transport (requirements in an error result, payment in
+ * `_meta["x402/payment"]`, settlement in `_meta["x402/payment-response"]`), and the same ledger as HTTP.
+ */
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { CATALOG, routeById } from '../../src/catalog'
+import { routeInputSchema } from '../../src/catalog/json-schema'
+import { implementedRouteIds } from '../../src/handlers'
+import { usdToAtomic } from '../../src/payments/networks'
+import { createPayer } from '../helpers/payer'
+import { startServer, type StartedServer } from '../helpers/server'
+
+let server: StartedServer
+let client: Client
+const payer = createPayer()
+/** A v2 PaymentPayload object, as an MCP client puts it in `_meta`. */
+const payment = async (routeId: string, value = usdToAtomic(routeById.get(routeId)!.priceUsd)) =>
+  JSON.parse(Buffer.from(await payer.proof({ value }), 'base64').toString())
+const call = (name: string, args: Record<string, unknown>, pay?: unknown) =>
+  client.callTool({ name, arguments: args, ...(pay ? { _meta: { 'x402/payment': pay } } : {}) }) as Promise<any>
+
+beforeAll(async () => {
+  server = await startServer()
+  client = new Client({ name: 'mcp-test', version: '1.0.0' })
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)))
+})
+afterAll(async () => {
+  await client?.close()
+  await server?.stop()
+})
+
+test('tools/list: every served route as a tool with its input schema and price', async () => {
+  const { tools } = await client.listTools()
+  const live = implementedRouteIds()
+  expect(tools.map((t) => t.name).sort()).toEqual(CATALOG.filter((r) => live.has(r.id)).map((r) => r.id.replaceAll('.', '_')).sort())
+  for (const tool of tools) {
+    const route = CATALOG.find((r) => r.id.replaceAll('.', '_') === tool.name)!
+    expect(tool.inputSchema).toEqual(routeInputSchema(route) as never)
+    expect(tool.description).toContain(`USD ${route.priceUsd} per call`)
+  }
+})
+
+test('an unpaid call answers the payment requirements as an error result', async () => {
+  const r = await call('flights_summary', { destination: 'Tokyo' })
+  expect(r.isError).toBe(true)
+  expect(r.structuredContent.x402Version).toBe(2)
+  expect(r.structuredContent.resource.url).toBe('mcp://tool/flights_summary')
+  expect(r.structuredContent.accepts[0]).toMatchObject({ scheme: 'exact', network: 'eip155:84532', amount: '100000' })
+  const wrapped = JSON.parse(r.content[0].text)['x402/error']
+  expect(wrapped.code).toBe(402)
+  expect(wrapped.data).toEqual(r.structuredContent)
+})
+
+test('a paid call answers the route\'s envelope with the settlement in _meta; the same payment again returns the stored answer', async () => {
+  const pay = await payment('spend.summary')
+  const r = await call('spend_summary', { country: '日本' }, pay)
+  expect(r.isError).toBeFalsy()
+  expect(r.structuredContent.success).toBe(true)
+  expect(r.structuredContent.data.country).toBe('Japan')
+  expect(r.structuredContent.pricing).toEqual({ amount_usd: '0.10', payment_status: 'paid' })
+  expect(JSON.parse(r.content[0].text)).toEqual(r.structuredContent)
+  expect(r._meta['x402/payment-response']).toMatchObject({ success: true, network: 'eip155:84532', payer: pay.payload.authorization.from.toLowerCase() })
+
+  // Over HTTP, the same route answers the same data.
+  const http = await fetch(`${server.url}/v1/market-data/spend/summary?country=Japan`, { headers: { 'x402-payment': Buffer.from(JSON.stringify(await payment('spend.summary'))).toString('base64') } })
+  expect((await http.json()).data).toEqual(r.structuredContent.data)
+
+  const again = await call('spend_summary', { country: 'Japan' }, pay) // an alias of the same request
+  expect(again.structuredContent).toEqual(r.structuredContent)
+})
+
+test('one ledger for MCP and HTTP: a payment spent on a tool cannot buy another request anywhere', async () => {
+  const pay = await payment('flights.summary')
+  expect((await call('flights_summary', { destination: 'Osaka' }, pay)).isError).toBeFalsy()
+  const replay = await call('flights_summary', { destination: 'Seoul' }, pay)
+  expect(replay.isError).toBe(true)
+  expect(JSON.parse(replay.content[0].text).error.code).toBe('payment_replayed')
+  const http = await fetch(`${server.url}/v1/market-data/flights/summary?destination=Seoul`, { headers: { 'x402-payment': Buffer.from(JSON.stringify(pay)).toString('base64') } })
+  expect(http.status).toBe(402)
+  expect((await http.json()).error.code).toBe('payment_replayed')
+})
+
+test('a payment for another amount is refused with the requirements', async () => {
+  const r = await call('flights_summary', { destination: 'Tokyo' }, await payment('flights.summary', 30_000n))
+  expect(r.isError).toBe(true)
+  expect(JSON.parse(r.content[0].text).error.code).toBe('payment_invalid')
+  expect(r.structuredContent.accepts[0].amount).toBe('100000')
+})
+
+test('bad arguments and unknown names are free errors, before any payment is asked', async () => {
+  const bad = await call('flights_summary', { destination: 'Tokyo', month: '2026-13' })
+  expect(bad.isError).toBe(true)
+  expect(bad.structuredContent.error.code).toBe('invalid_parameter')
+  expect(bad.structuredContent.accepts).toBeUndefined()
+  const unknown = await call('flights_summary', { destination: 'Atlantis' })
+  expect(unknown.structuredContent.error).toMatchObject({ code: 'not_found', details: { parameter: 'destination' } })
+  const path = await call('signals_brands_snapshot', { brand_slug: 'no-such-brand' })
+  expect(path.structuredContent.error.code).toBe('not_found')
+  const tool = await call('no_such_tool', {})
+  expect(tool.structuredContent.error.code).toBe('not_found')
+})
+
+test('a wrapper tool with a path-free input and a paid call works the same way', async () => {
+  const r = await call('capabilities_destination_demand', { destination: 'NRT' }, await payment('capabilities.destination_demand'))
+  expect(r.isError).toBeFalsy()
+  expect(r.structuredContent.data.destination).toBe('Tokyo')
+})
