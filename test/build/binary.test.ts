@@ -117,9 +117,22 @@ describe('the executable copied alone into an empty folder', () => {
     const r = await runBinary(run.bin, ['smoke', '--base-url', server.url], elsewhere, cleanEnv(scratchDir('home')))
     expect(r.stderr).toBe('')
     expect(r.code).toBe(0)
-    const live = implementedRouteIds().size
-    expect(r.stdout).toMatch(new RegExp(`Smoke test \\w+: \\d+ checks, ${live} OK, \\d+ PLANNED \\(501, not served by this release\\), 0 FAIL\\.`))
+    const live = implementedRouteIds()
+    const calls = CATALOG.filter((r) => live.has(r.id)).reduce((n, r) => n + r.methods.length, 0)
+    expect(r.stdout).toMatch(new RegExp(`Smoke test passed: \\d+ checks, ${calls} OK, \\d+ PLANNED \\(501, not served by this release\\), 0 FAIL\\.`))
     expect(readdirSync(elsewhere)).toEqual([])
+  })
+
+  test('its MCP endpoint lists every served route as a tool (the SDK is built in)', async () => {
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js')
+    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js')
+    const client = new Client({ name: 'binary-test', version: '1.0.0' })
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)))
+    try {
+      expect((await client.listTools()).tools).toHaveLength(implementedRouteIds().size)
+    } finally {
+      await client.close()
+    }
   })
 
   test('data list reads the built-in datasets; data import refuses to change that read-only copy', async () => {
