@@ -49,14 +49,22 @@ describe('in process: a request in flight keeps its version', () => {
     const input = { query: { country: 'Japan', month: '2026-10' }, params: {} }
     const v1 = store.current().datasets.spend!.entry.version
 
+    // Cached per version: the second answer of v1 is a hit...
+    expect((await handlers['spend.summary']!.prepare(input).run()).cacheStatus).toBe('miss')
+    expect((await handlers['spend.summary']!.prepare(input).run()).cacheStatus).toBe('hit')
     const inFlight = handlers['spend.summary']!.prepare(input) // checked and bound before payment
     const { entry } = await importDataset(db, ws.dir, ws.doubled, SPEND, { sample: true })
     expect(await store.reload()).toEqual(['spend'])
 
-    const old = (await inFlight.run()).data as any
+    const oldResult = await inFlight.run()
+    expect(oldResult.cacheStatus).toBe('hit') // the in-flight request still reads v1, from v1's entry
+    const old = oldResult.data as any
     expect(old.data_quality.dataset_version).toBe(v1)
     expect(old.summary.total_cards).toBe(ws.cards)
-    const fresh = (await handlers['spend.summary']!.prepare(input).run()).data as any
+    // ...and the first answer of v2 is a miss: a refresh invalidates by version, not by time.
+    const freshResult = await handlers['spend.summary']!.prepare(input).run()
+    expect(freshResult.cacheStatus).toBe('miss')
+    const fresh = freshResult.data as any
     expect(fresh.data_quality.dataset_version).toBe(entry.version)
     expect(fresh.summary.total_cards).toBe(ws.cards * 2)
 
