@@ -117,31 +117,30 @@ export class DatasetStore {
     }
   }
 
-  /** Loads every dataset of the manifest, reusing what `previous` already has at the same version. */
+  /**
+   * Loads every dataset of the manifest, reusing what `previous` already has at the same version. The
+   * loads, then the indexes, run concurrently: the DuckDB pool has a connection per core.
+   */
   private static async build(db: DuckDb, dir: string, previous: DataSnapshot | undefined): Promise<DataSnapshot> {
     const manifest = readManifest(dir)
-    const datasets: Record<string, LoadedDataset> = {}
     const changed: string[] = []
-    for (const contract of DATASETS) {
-      const old = previous?.datasets[contract.name]
-      const entry = manifest.datasets[contract.name]
-      if (old && entry && old.entry.version === entry.version && old.entry.file === entry.file && old.sample === isSample(manifest, entry)) {
-        datasets[contract.name] = old
-      } else {
-        datasets[contract.name] = await loadDataset(db, dir, manifest, contract)
+    const loaded = await Promise.all(
+      DATASETS.map(async (contract) => {
+        const old = previous?.datasets[contract.name]
+        const entry = manifest.datasets[contract.name]
+        if (old && entry && old.entry.version === entry.version && old.entry.file === entry.file && old.sample === isSample(manifest, entry)) return old
         changed.push(contract.name)
-      }
-    }
+        return loadDataset(db, dir, manifest, contract)
+      }),
+    )
+    const datasets: Record<string, LoadedDataset> = Object.fromEntries(loaded.map((d) => [d.contract.name, d]))
     const d = (name: string) => datasets[name]!
-    const market =
-      previous && !changedAny([FLIGHTS.name, SPEND.name], changed) ? previous.market : await indexMarket(db, d(FLIGHTS.name), d(SPEND.name))
     const signalNames = [SIGNAL_CREATORS.name, SIGNAL_TOPICS.name, SIGNAL_BRANDS.name]
-    const signals =
-      previous && !changedAny(signalNames, changed)
-        ? previous.signals
-        : await indexSignals(db, d(SIGNAL_CREATORS.name), d(SIGNAL_TOPICS.name), d(SIGNAL_BRANDS.name))
-    const evidence =
-      previous && !changed.includes(EVIDENCE.name) ? previous.evidence : { dataset: d(EVIDENCE.name), index: await indexCorpus(db, d(EVIDENCE.name)) }
+    const [evidence, market, signals] = await Promise.all([
+      previous && !changed.includes(EVIDENCE.name) ? previous.evidence : indexCorpus(db, d(EVIDENCE.name)).then((index) => ({ dataset: d(EVIDENCE.name), index })),
+      previous && !changedAny([FLIGHTS.name, SPEND.name], changed) ? previous.market : indexMarket(db, d(FLIGHTS.name), d(SPEND.name)),
+      previous && !changedAny(signalNames, changed) ? previous.signals : indexSignals(db, d(SIGNAL_CREATORS.name), d(SIGNAL_TOPICS.name), d(SIGNAL_BRANDS.name)),
+    ])
     return { datasets, market, signals, evidence, loadedAt: new Date().toISOString() }
   }
 }
