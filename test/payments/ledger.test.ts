@@ -27,7 +27,7 @@ test('a payment is on disk, readable by another process, once durable() resolves
   const other = ledgerAt(path)
   expect(other.lookup('n1')).toBeNull() // not committed yet: group commit at the end of this turn
   await a.durable()
-  expect(other.lookup('n1')).toEqual({ status: 'taken', fingerprint: 'fp-n1', state: 'served', artifactId: 'art_1', updatedAt: 1001 })
+  expect(other.lookup('n1')).toEqual({ status: 'taken', fingerprint: 'fp-n1', state: 'served', artifactId: 'art_1', updatedAt: 1001, txHash: null })
   expect(other.artifact('art_1', 1002)?.body).toBe('{"answer":"art_1"}')
 })
 
