@@ -9,6 +9,8 @@ import { openapiPlugin } from './http/openapi'
 import { paidRoutes } from './http/paid-routes'
 import { pathOf } from './http/request-id'
 import { RequestLog } from './http/request-log'
+import type { Metrics } from './http/metrics'
+import type { RateLimiter } from './http/rate-limit'
 import { explainInvalid } from './http/validation'
 import type { PaymentGate } from './payments/gate'
 import type { PaymentLedger } from './payments/ledger'
@@ -21,6 +23,9 @@ export interface AppDeps {
   publicBaseUrl: string
   logger: Logger
   readiness: () => Promise<Readiness>
+  metrics?: Metrics
+  metricsToken?: string
+  limits?: { ip: RateLimiter; payer: RateLimiter }
 }
 
 const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[a-z_]+/g, '[^/]+')}$`)
@@ -30,7 +35,7 @@ const CATALOG_PATHS = CATALOG.map((route) => ({ route, pattern: pathPattern(rout
 const KNOWN_PATHS = [
   ...CATALOG_PATHS.map((r) => ({ pattern: r.pattern, methods: r.route.methods as readonly string[] })),
   { pattern: /^\/v1\/artifacts\/[^/]+$/, methods: ['GET'] },
-  { pattern: /^\/(health|ready)$/, methods: ['GET'] },
+  { pattern: /^\/(health|ready|metrics)$/, methods: ['GET'] },
 ]
 
 /** Elysia's validation error, restated as our `invalid_parameter` envelope naming the parameter. */
@@ -45,7 +50,7 @@ function explainValidation(request: Request, error: { type?: string; value?: unk
 
 /** Composes the service. Never listens: tests call `app.handle(new Request(...))`, the CLI calls listen. */
 export function createApp(deps: AppDeps) {
-  const log = new RequestLog(deps.logger)
+  const log = new RequestLog(deps.logger, deps.metrics)
 
   /** One place that turns any failure into the error envelope. */
   const errorFor = (code: unknown, error: unknown, request: Request): Response => {
@@ -72,13 +77,19 @@ export function createApp(deps: AppDeps) {
       return response
     })
     .use(openapiPlugin())
-    .use(freeRoutes({ version: pkg.version, ledger: deps.ledger, readiness: deps.readiness, log }))
+    .use(
+      freeRoutes({
+        version: pkg.version, ledger: deps.ledger, readiness: deps.readiness, log,
+        ...(deps.metrics ? { metrics: { contentType: deps.metrics.contentType, text: deps.metrics.text, ...(deps.metricsToken ? { token: deps.metricsToken } : {}) } } : {}),
+      }),
+    )
     .use(
       paidRoutes({
         gate: deps.gate,
         handlers: deps.handlers,
         publicBaseUrl: deps.publicBaseUrl,
         log,
+        ...(deps.limits ? { limits: { ...deps.limits, ...(deps.metrics ? { onLimited: deps.metrics.rateLimited } : {}) } } : {}),
       }),
     )
 }

@@ -7,11 +7,14 @@
  */
 export class ResultCache {
   private readonly entries = new Map<string, Promise<unknown>>()
+  /** Reports each lookup as a hit or a miss (metrics). */
+  onLookup?: (hit: boolean) => void
 
   constructor(private readonly maxEntries = 20_000) {}
 
   async get<T>(key: string, compute: () => Promise<T>): Promise<{ value: T; hit: boolean }> {
     const existing = this.entries.get(key)
+    this.onLookup?.(existing !== undefined)
     if (existing) {
       // Refresh recency: Map iteration order is insertion order, so re-insert to the back.
       this.entries.delete(key)
