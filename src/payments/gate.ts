@@ -161,7 +161,7 @@ export class PaymentGate {
     }
     const receiptHeaders = (transaction: string | null | undefined): Record<string, string> => {
       if (!transaction) return {}
-      const receipt: Receipt = { success: true, transaction, network: proof.x402Version === 1 ? terms.network.name : terms.network.caip2, payer }
+      const receipt: Receipt = { success: true, transaction, network: proof.x402Version === 1 ? terms.network.name : terms.network.caip2, payer: a.from }
       const encoded = Buffer.from(JSON.stringify(receipt)).toString('base64')
       return { 'X-PAYMENT-RESPONSE': encoded, 'PAYMENT-RESPONSE': encoded }
     }
@@ -222,7 +222,7 @@ export class PaymentGate {
         body = await work({ payer, artifactPath: `/v1/artifacts/${artifactId}` })
       } catch (e) {
         // Nothing was settled: free the nonce so the proof can still buy a request.
-        if (!reported) emit('failed', { detail: `handler: ${e instanceof ApiError ? e.code : 'error'}` })
+        if (!reported) emit('failed', { detail: `handler: ${e instanceof ApiError ? e.code : String(e instanceof Error ? e.message : e).slice(0, 200)}` })
         this.o.ledger.release(key, this.now())
         throw e
       }

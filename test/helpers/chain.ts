@@ -102,10 +102,16 @@ export async function startChain(): Promise<Chain> {
     if (!receipt.contractAddress) throw new Error('deployment failed')
     return receipt.contractAddress
   }
-  const send = async (functionName: string, args: readonly unknown[]) => {
-    const hash = await wallet.writeContract({ address: USDC, abi: token.abi, functionName, args } as never)
-    const receipt = await client.waitForTransactionReceipt({ hash })
-    if (receipt.status !== 'success') throw new Error(`USDC ${functionName} reverted`)
+  // One admin transaction at a time: concurrent callers (funding 50 buyers at once) would reuse a nonce.
+  let queue: Promise<unknown> = Promise.resolve()
+  const send = (functionName: string, args: readonly unknown[]): Promise<void> => {
+    const next = queue.then(async () => {
+      const hash = await wallet.writeContract({ address: USDC, abi: token.abi, functionName, args } as never)
+      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20 })
+      if (receipt.status !== 'success') throw new Error(`USDC ${functionName} reverted`)
+    })
+    queue = next.catch(() => {})
+    return next
   }
 
   // FiatTokenV2_2 links SignatureChecker; its runtime code is then copied to the USDC address, whose
