@@ -28,9 +28,11 @@ export function parseSince(value: string, now = Date.now()): number {
   throw new Error(`--since: expected YYYY-MM-DD or a number of days like 7d, got "${value}"`)
 }
 
+/** Aligned columns: numbers to the right, text to the left. */
 const pad = (rows: string[][]) => {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
-  return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')).join('\n')
+  const numeric = rows[0]!.map((_, i) => rows.slice(1).every((r) => /^[\d.]+$/.test(r[i]!)))
+  return rows.map((r) => r.map((c, i) => (numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd()).join('\n')
 }
 
 export function formatReport(r: Report, by: GroupBy, sinceLabel: string): string {

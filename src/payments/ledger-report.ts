@@ -53,7 +53,7 @@ export function readReport(path: string, o: { since: number; by: GroupBy }): Rep
     const settlement = has ? "COALESCE(settlement, 'local')" : "'local'"
     const rows = db
       .query<Record<string, string | number>, { since: number }>(
-        `SELECT ${GROUP_SQL[o.by]} AS key,
+        `SELECT ${GROUP_SQL[o.by]} AS grp,
            SUM(state = 'served') AS served,
            CAST(SUM(CASE WHEN state = 'served' THEN CAST(amount_atomic AS INTEGER) ELSE 0 END) AS TEXT) AS served_atomic,
            SUM(state = 'served' AND ${settlement} = 'settled') AS settled,
@@ -63,11 +63,11 @@ export function readReport(path: string, o: { since: number; by: GroupBy }): Rep
            SUM(state = 'pending') AS pending,
            CAST(SUM(CASE WHEN state = 'pending' THEN CAST(amount_atomic AS INTEGER) ELSE 0 END) AS TEXT) AS pending_atomic,
            SUM(state = 'failed') AS failed
-         FROM payments WHERE created_at >= $since GROUP BY key ORDER BY SUM(CASE WHEN state = 'served' THEN CAST(amount_atomic AS INTEGER) ELSE 0 END) DESC, key`,
+         FROM payments WHERE created_at >= $since GROUP BY grp ORDER BY SUM(CASE WHEN state = 'served' THEN CAST(amount_atomic AS INTEGER) ELSE 0 END) DESC, grp`,
       )
       .all({ since: o.since })
     const groups = rows.map((r) => ({
-      key: String(r.key),
+      key: String(r.grp),
       served: Number(r.served), servedAtomic: BigInt(r.served_atomic!),
       settled: Number(r.settled), settledAtomic: BigInt(r.settled_atomic!),
       local: Number(r.local), localAtomic: BigInt(r.local_atomic!),
