@@ -1,7 +1,7 @@
 import { Elysia, t, type TSchema } from 'elysia'
 import { CATALOG, type RouteSpec } from '../catalog'
 import type { Authorized, PaymentGate } from '../payments/gate'
-import { PROOF_HEADERS } from '../payments/proof'
+import { PROOF_HEADERS, readProofHeader } from '../payments/proof'
 import { errorResponse, jsonResponse, PIPELINE_VERSION, type SuccessEnvelope } from './envelope'
 import { ApiError } from './errors'
 import type { RequestLog } from './request-log'
@@ -86,7 +86,11 @@ export function paidRoutes(d: PaidRouteDeps) {
       const { id: requestId } = d.log.begin(request, path, route.path)
       try {
         if (!handler) throw new ApiError('not_implemented', `${route.path} is in the catalog but not served by this release yet; nothing was charged.`)
-        if (d.limits?.ip.enabled) {
+        const prepared = handler.prepare({ query: input, params })
+        const proofHeader = readProofHeader(request.headers)
+        // Per client IP, for requests carrying a proof: checked before its signature is recovered, the
+        // first expensive step. An unpaid request gets the cached 402, which costs no more than a 429.
+        if (proofHeader && d.limits?.ip.enabled) {
           const ip = server?.requestIP(request)?.address
           const wait = ip ? d.limits.ip.take(ip) : 0
           if (wait > 0) {
@@ -94,10 +98,9 @@ export function paidRoutes(d: PaidRouteDeps) {
             return answerError(request, requestId, rateLimited('ip', wait))
           }
         }
-        const prepared = handler.prepare({ query: input, params })
         const auth = d.gate.authorize({
           route,
-          headers: request.headers,
+          proofHeader,
           resourceUrl: d.publicBaseUrl + path,
           requestId,
           fingerprint: `${route.id}|${prepared.key}`,

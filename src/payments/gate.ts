@@ -2,7 +2,7 @@ import type { RouteSpec } from '../catalog'
 import { ApiError } from '../http/errors'
 import type { PaymentClaim, PaymentEvent, PaymentEventKind, PaymentLedger } from './ledger'
 import type { NetworkName } from './networks'
-import { decodeProof, readProofHeader, type Proof } from './proof'
+import { decodeProof, type Proof } from './proof'
 import { paymentRequiredParts, termsFor, type PaymentTerms } from './requirements'
 import type { PaymentMode, Receipt, SettleOutcome, SettlementInput, Settler } from './settlement'
 import { verifyLocally } from './verify-local'
@@ -27,7 +27,8 @@ export interface PaymentMetrics {
 
 export interface PaidRequest {
   route: RouteSpec
-  headers: Headers
+  /** The proof header's value (x402-payment, X-PAYMENT or PAYMENT-SIGNATURE; see `readProofHeader`), if any. */
+  proofHeader: string | null
   /** Absolute URL of the resource, without the query: the `resource` of the requirements. */
   resourceUrl: string
   requestId: string
@@ -113,7 +114,7 @@ export class PaymentGate {
    * accepts smart-wallet signatures that only the chain can check.
    */
   authorize(req: PaidRequest): Authorized | ApiError {
-    const header = readProofHeader(req.headers)
+    const header = req.proofHeader
     if (!header) return this.paymentRequired(req)
     let proof
     try {

@@ -42,15 +42,21 @@ describe('per client IP, on a started server', () => {
     await server?.stop()
   })
 
-  test('the 4th request in a minute is a 429 rate_limited envelope with Retry-After, checked before the proof is even read', async () => {
+  test('the 4th paid request in a minute is a 429 rate_limited envelope with Retry-After, before the proof is verified or claimed', async () => {
     const url = `${server.url}/v1/market-data/flights/months`
-    for (let i = 0; i < 3; i++) expect((await fetch(url)).status).toBe(402)
-    const proof = await createPayer().proof({ value: 30_000n })
+    const payer = createPayer()
+    for (let i = 0; i < 3; i++) expect((await fetch(url, { headers: { 'x402-payment': await payer.proof({ value: 30_000n }) } })).status).toBe(200)
+    const proof = await payer.proof({ value: 30_000n })
     const limited = await fetch(url, { headers: { 'x402-payment': proof } })
     expect(limited.status).toBe(429)
     expect(limited.headers.get('retry-after')).toBe('20')
     expect(await limited.json()).toMatchObject({ success: false, error: { code: 'rate_limited', details: { scope: 'ip', retry_after_seconds: 20 } }, meta: { request_id: limited.headers.get('x-request-id') } })
-    // Free routes are not limited.
+    // An unpaid request still gets its 402 (cached, no cheaper as a 429), and free routes are not limited.
+    expect((await fetch(url)).status).toBe(402)
     expect((await fetch(`${server.url}/health`)).status).toBe(200)
+    // The limited proof was never claimed: the ledger has exactly the three paid requests.
+    const metrics = await (await fetch(`${server.url}/metrics`)).text()
+    expect(metrics).toContain('x402_payments_total{route="flights.months",settlement="local"} 3')
+    expect(metrics).toContain('rate_limited_total{scope="ip"} 1')
   })
 })

@@ -28,8 +28,11 @@ const SLOW = 60_000
 let chain: Chain
 let facilitator: StartedFacilitator
 let server: StartedServer
+/** A second instance whose settle timeout (2 s) the pending tests wait out; its own ledger (one instance per file). */
+let slow: StartedServer
 let dir: string
 let ledgerPath: string
+let slowLedgerPath: string
 
 beforeAll(async () => {
   chain = await startChain()
@@ -37,20 +40,26 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'onchain-'))
   cpSync(join(ROOT, 'datasets'), join(dir, 'datasets'), { recursive: true })
   ledgerPath = join(dir, 'ledger.sqlite')
-  server = await startServer({
+  slowLedgerPath = join(dir, 'slow-ledger.sqlite')
+  const env = {
     PAYMENT_MODE: 'facilitator',
     X402_FACILITATOR_URL: facilitator.url,
-    X402_FACILITATOR_TIMEOUT_SECONDS: '3',
     X402_RPC_URL: chain.rpcUrl,
     RECONCILE_SECONDS: '0',
-    LEDGER_PATH: ledgerPath,
     DATASETS_DIR: join(dir, 'datasets'),
     DATASETS_RELOAD_SECONDS: '0',
-  })
+  }
+  // Generous settle timeout on the main instance: 50 concurrent settlements on a loaded 2-core machine
+  // must not turn pending.
+  ;[server, slow] = await Promise.all([
+    startServer({ ...env, X402_FACILITATOR_TIMEOUT_SECONDS: '30', LEDGER_PATH: ledgerPath }),
+    startServer({ ...env, X402_FACILITATOR_TIMEOUT_SECONDS: '2', LEDGER_PATH: slowLedgerPath }),
+  ])
 }, SLOW)
 
 afterAll(async () => {
   await server?.stop()
+  await slow?.stop()
   await facilitator?.stop()
   await chain?.stop()
 })
@@ -203,10 +212,10 @@ describe('settlement that times out is pending, then reconciled from the chain',
   test('pending: the answer is kept back, nothing moves until the transfer is mined, then the retry gets it, charged once', async () => {
     const buyer = await fundedBuyer()
     const rec = recordingFetch()
-    const url = `${server.url}/v1/market-data/flights/trend?destination=Seoul&limit=4`
+    const url = `${slow.url}/v1/market-data/flights/trend?destination=Seoul&limit=4`
     const price = usdToAtomic('0.10')
     const delta = await moved(buyer.address, async () => {
-      await chain.setAutomine(false) // the facilitator's transfer waits in the mempool past the 3 s settle timeout
+      await chain.setAutomine(false) // the facilitator's transfer waits in the mempool past the 2 s settle timeout
       try {
         const pending = await v1Client(buyer, rec.fetch, ONE_USDC)(url)
         expect(await chain.balanceOf(buyer.address)).toBe(ONE_USDC) // not moved yet
@@ -230,7 +239,7 @@ describe('settlement that times out is pending, then reconciled from the chain',
     })
     expect(delta).toEqual({ payer: -price, payTo: price })
     const proof = rec.exchanges.at(-1)!.proofs['x-payment']!
-    const db = ledger()
+    const db = new Database(slowLedgerPath, { readonly: true })
     const key = db.query(`SELECT key FROM payments WHERE nonce = ?`).get(decodeProofHeader(proof).payload.authorization.nonce.toLowerCase()) as { key: string }
     const events = db.query(`SELECT event FROM payment_events WHERE payment_key = ? ORDER BY seq`).all(key.key).map((e: any) => e.event)
     db.close()
@@ -240,7 +249,7 @@ describe('settlement that times out is pending, then reconciled from the chain',
   test('`payments reconcile` settles a pending payment from the chain, and `payments report` lists it until then', async () => {
     const buyer = await fundedBuyer()
     const rec = recordingFetch()
-    const url = `${server.url}/v1/market-data/flights/trend?destination=Osaka&limit=4`
+    const url = `${slow.url}/v1/market-data/flights/trend?destination=Osaka&limit=4`
     await chain.setAutomine(false)
     try {
       expect((await v2Client(buyer, rec.fetch)(url)).status).toBe(202)
@@ -249,7 +258,7 @@ describe('settlement that times out is pending, then reconciled from the chain',
     }
     const cli = async (...args: string[]) => {
       const proc = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), 'payments', ...args], {
-        cwd: ROOT, env: { ...process.env, LEDGER_PATH: ledgerPath, X402_RPC_URL: chain.rpcUrl, NODE_ENV: 'test' }, stdout: 'pipe', stderr: 'pipe',
+        cwd: ROOT, env: { ...process.env, LEDGER_PATH: slowLedgerPath, X402_RPC_URL: chain.rpcUrl, NODE_ENV: 'test' }, stdout: 'pipe', stderr: 'pipe',
       })
       const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
       return { out, err, code }
@@ -278,8 +287,11 @@ test('/metrics counts settled payments and revenue by route', async () => {
   expect(text).toMatch(/x402_payments_total\{route="flights.summary",settlement="settled"\} (\d+)/)
   const n = Number(/x402_payments_total\{route="flights.summary",settlement="settled"\} (\d+)/.exec(text)![1])
   expect(n).toBeGreaterThanOrEqual(51)
-  expect(text).toContain('x402_settlements_total{mode="facilitator",outcome="pending"} 2')
-  expect(text).toContain('x402_reconciled_total{outcome="settled"}')
+  expect(text).toMatch(/x402_revenue_usd_total\{route="flights.summary",settlement="settled"\} \d/)
+  expect(text).not.toContain('outcome="pending"')
+  const slowText = await (await fetch(`${slow.url}/metrics`)).text()
+  expect(slowText).toContain('x402_settlements_total{mode="facilitator",outcome="pending"} 2')
+  expect(slowText).toContain('x402_reconciled_total{outcome="settled"} 1')
 })
 
 describe('the facilitator down', () => {
@@ -305,7 +317,7 @@ describe('the facilitator down', () => {
 test('a settlement that never lands is failed once its authorization expired on chain, and moves nothing', async () => {
   const buyer = await fundedBuyer()
   const rec = recordingFetch()
-  const url = `${server.url}/v1/market-data/flights/trend?destination=Tokyo&limit=4`
+  const url = `${slow.url}/v1/market-data/flights/trend?destination=Tokyo&limit=4`
   await chain.setAutomine(false)
   let res!: Response
   try {
