@@ -216,8 +216,8 @@ describe('category snapshot', () => {
     expect(data.category_name_zh).toBe('美食饮品')
     expect(data.highlights.length).toBeGreaterThan(0)
     expect(data.data_quality.map((d: any) => d.dataset)).toEqual(['signal_creators', 'signal_topics', 'signal_brands'])
-    const [{ posts }] = await pq.rows<{ posts: number }>(`SELECT SUM(posts)::INTEGER AS posts FROM signal_topics WHERE category = 'food-beverage' AND week_start = '2026-06-15'`)
-    expect(data.totals.topic_posts).toBe(posts!)
+    const [row] = await pq.rows<{ posts: number }>(`SELECT SUM(posts)::INTEGER AS posts FROM signal_topics WHERE category = 'food-beverage' AND week_start = '2026-06-15'`)
+    expect(data.totals.topic_posts).toBe(row!.posts)
   })
 
   test('the first published week ranks topics by volume (no week before for momentum)', async () => {
