@@ -64,12 +64,15 @@ export class FacilitatorSettler implements Settler {
       return { status: 'settled', receipt: { success: true, transaction: r.transaction, network: r.network, payer: r.payer ?? i.proof.authorization.from } }
     }
     const tx = r.transaction ? { transaction: r.transaction } : {}
+    const reason = r.errorReason ?? 'unknown'
+    if (reason === SETTLEMENT_PENDING) return { status: 'pending', reason, ...tx }
     // Facilitators name definite failures with machine reasons (`invalid_exact_evm_insufficient_balance`,
-    // `invalid_transaction_state` for a reverted transfer); free text is an exception they caught, e.g. a
-    // receipt wait that broke after broadcasting: the transfer may still land, so that is pending too.
-    if (r.errorReason === SETTLEMENT_PENDING || !/^[a-z0-9_]+$/.test(r.errorReason ?? '')) {
-      return { status: 'pending', reason: r.errorReason ?? 'unknown', ...tx }
-    }
-    return { status: 'failed', reason: r.errorReason!, ...tx }
+    // `invalid_transaction_state` for a reverted transfer).
+    if (/^[a-z0-9_]+$/.test(reason)) return { status: 'failed', reason, ...tx }
+    // Free text is an exception they caught (@x402/evm's v1 scheme passes it on as the reason). A revert
+    // before any transaction hash is the gas estimate refusing the transfer: nothing was broadcast.
+    if (!r.transaction && /revert/i.test(reason)) return { status: 'failed', reason: `settle_reverted: ${reason.slice(0, 200)}` }
+    // Anything else, e.g. a receipt wait that broke after broadcasting: the transfer may still land.
+    return { status: 'pending', reason: reason.slice(0, 300), ...tx }
   }
 }
