@@ -225,6 +225,8 @@ export class PaymentGate {
         // Nothing was settled: free the nonce so the proof can still buy a request.
         if (!reported) emit('failed', { detail: `handler: ${e instanceof ApiError ? e.code : String(e instanceof Error ? e.message : e).slice(0, 200)}` })
         this.o.ledger.release(key, this.now())
+        // The failure is on record before the client hears of it (a disk error here changes nothing: no charge).
+        await this.o.ledger.durable().catch(() => {})
         throw e
       }
 

@@ -132,14 +132,16 @@ describe('nothing moves for what is not served', () => {
     } finally {
       writeFileSync(file, original)
     }
-    expect(res.status).toBeGreaterThanOrEqual(500)
     const body = await res.json()
-    expect(body.success).toBe(false)
-    expect(body.meta.request_id).toMatch(/^req_/)
     const db = ledger()
-    const events = db.query(`SELECT event, detail FROM payment_events WHERE request_id = ? ORDER BY seq`).all(body.meta.request_id)
+    const events = db.query(`SELECT event, detail FROM payment_events WHERE request_id = ? ORDER BY seq`).all(body.meta?.request_id ?? '')
     db.close()
-    expect(events).toEqual([{ event: 'verified', detail: null }, { event: 'failed', detail: expect.stringMatching(/^handler: .*flights\.parquet/) }])
+    // One object, so a failure shows status, body and ledger together.
+    expect({ status: res.status, body, events }).toMatchObject({
+      status: 500,
+      body: { success: false, error: { code: 'internal_error' }, meta: { request_id: expect.stringMatching(/^req_/) } },
+      events: [{ event: 'verified', detail: null }, { event: 'failed', detail: expect.stringMatching(/^handler: .*flights\.parquet/) }],
+    })
   })
 
   test('an unknown name is refused before payment: a free 404, the client never signs', async () => {
