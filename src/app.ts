@@ -9,6 +9,8 @@ import { openapiPlugin } from './http/openapi'
 import { paidRoutes } from './http/paid-routes'
 import { pathOf } from './http/request-id'
 import { RequestLog } from './http/request-log'
+import type { Metrics } from './http/metrics'
+import type { RateLimiter } from './http/rate-limit'
 import { explainInvalid } from './http/validation'
 import type { PaymentGate } from './payments/gate'
 import type { PaymentLedger } from './payments/ledger'
@@ -27,6 +29,9 @@ export interface AppDeps {
   /** Payment terms shown by the discovery documents. */
   network: NetworkName
   payTo: `0x${string}`
+  metrics?: Metrics
+  metricsToken?: string
+  limits?: { ip: RateLimiter; payer: RateLimiter }
 }
 
 const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[a-z_]+/g, '[^/]+')}$`)
@@ -36,7 +41,7 @@ const CATALOG_PATHS = CATALOG.map((route) => ({ route, pattern: pathPattern(rout
 const KNOWN_PATHS = [
   ...CATALOG_PATHS.map((r) => ({ pattern: r.pattern, methods: r.route.methods as readonly string[] })),
   { pattern: /^\/v1\/artifacts\/[^/]+$/, methods: ['GET'] },
-  { pattern: /^\/(health|ready|llms\.txt|\.well-known\/x402)$/, methods: ['GET'] },
+  { pattern: /^\/(health|ready|metrics|llms\.txt|\.well-known\/x402)$/, methods: ['GET'] },
   { pattern: /^\/mcp$/, methods: ['GET', 'POST', 'DELETE'] },
 ]
 
@@ -52,7 +57,7 @@ function explainValidation(request: Request, error: { type?: string; value?: unk
 
 /** Composes the service. Never listens: tests call `app.handle(new Request(...))`, the CLI calls listen. */
 export function createApp(deps: AppDeps) {
-  const log = new RequestLog(deps.logger)
+  const log = new RequestLog(deps.logger, deps.metrics)
 
   /** One place that turns any failure into the error envelope. */
   const errorFor = (code: unknown, error: unknown, request: Request): Response => {
@@ -70,6 +75,8 @@ export function createApp(deps: AppDeps) {
     return errorResponse(new ApiError('internal_error', 'Internal error; nothing was charged. Quote the request id to support.'), id)
   }
 
+  const limits = deps.limits && { ...deps.limits, ...(deps.metrics ? { onLimited: deps.metrics.rateLimited } : {}) }
+
   // No global onRequest/onAfterResponse hooks: handlers log through RequestLog (see there why).
   // normalize: false makes `additionalProperties: false` reject unknown parameters instead of dropping them.
   return new Elysia({ name: 'market-intel-api', normalize: false })
@@ -79,8 +86,13 @@ export function createApp(deps: AppDeps) {
       return response
     })
     .use(openapiPlugin())
-    .use(freeRoutes({ version: pkg.version, ledger: deps.ledger, readiness: deps.readiness, log }))
-    .use(mcpRoute({ gate: deps.gate, handlers: deps.handlers, network: deps.network }, log))
+    .use(
+      freeRoutes({
+        version: pkg.version, ledger: deps.ledger, readiness: deps.readiness, log,
+        ...(deps.metrics ? { metrics: { contentType: deps.metrics.contentType, text: deps.metrics.text, ...(deps.metricsToken ? { token: deps.metricsToken } : {}) } } : {}),
+      }),
+    )
+    .use(mcpRoute({ gate: deps.gate, handlers: deps.handlers, network: deps.network, ...(limits ? { limits } : {}) }, log))
     .use(discoveryRoutes({ publicBaseUrl: deps.publicBaseUrl, network: deps.network, payTo: deps.payTo, implemented: new Set(Object.keys(deps.handlers)) }, log))
     .use(
       paidRoutes({
@@ -88,6 +100,7 @@ export function createApp(deps: AppDeps) {
         handlers: deps.handlers,
         publicBaseUrl: deps.publicBaseUrl,
         log,
+        ...(limits ? { limits } : {}),
       }),
     )
 }

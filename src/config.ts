@@ -3,6 +3,7 @@ import { Value } from '@sinclair/typebox/value'
 import { resolve } from 'node:path'
 import { PLATFORM_TOKENS, type Platform } from './catalog/platforms'
 import { NETWORKS, type NetworkName } from './payments/networks'
+import { PAYMENT_MODES, type PaymentMode } from './payments/settlement'
 
 /** Paid to in development mode when PAY_TO is unset: anvil's well-known test account #9. */
 export const DEV_PAY_TO = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
@@ -11,6 +12,9 @@ const Address = T.String({ pattern: '^0x[0-9a-fA-F]{40}$' })
 const HttpUrl = T.String({ pattern: '^https?://[^\\s/]+(/\\S*)?$' })
 const Millis = (maximum: number) => T.Integer({ minimum: 100, maximum })
 
+/** Public JSON-RPC endpoints of the networks, for reconciling pending settlements when X402_RPC_URL is unset. */
+export const PUBLIC_RPC: Record<NetworkName, string> = { 'base-sepolia': 'https://sepolia.base.org', base: 'https://mainnet.base.org' }
+
 /** Every environment variable the service reads: name -> schema, default, meaning (README derives its table from this). */
 export const ENV = {
   PORT: { schema: T.Integer({ minimum: 0, maximum: 65535 }), default: '3000', meaning: 'TCP port to listen on (0 = any free port).' },
@@ -18,13 +22,23 @@ export const ENV = {
   PUBLIC_BASE_URL: { schema: T.String({ pattern: '^https?://[^\\s/]+(/[^\\s]*)?$' }), default: 'http://localhost:$PORT', meaning: 'Public origin of the service; used for the absolute `resource` URLs in payment requirements.' },
   PAY_TO: { schema: Address, default: `${DEV_PAY_TO} (development only)`, meaning: 'Address that receives USDC. Required when NODE_ENV=production.' },
   X402_NETWORK: { schema: T.Union(Object.keys(NETWORKS).map((n) => T.Literal(n))), default: 'base-sepolia', meaning: '`base-sepolia` (staging, testnet USDC) or `base` (production, USDC on Base).' },
+  PAYMENT_MODE: { schema: T.Union(PAYMENT_MODES.map((m) => T.Literal(m))), default: 'local (development only)', meaning: '`local`: verify offline, settle nothing (development; refused when NODE_ENV=production). `facilitator`: verify and settle through the x402 facilitator at X402_FACILITATOR_URL. `self`: verify and settle in-process over X402_RPC_URL with X402_SETTLER_PRIVATE_KEY.' },
+  X402_FACILITATOR_URL: { schema: HttpUrl, default: '— (required in facilitator mode)', meaning: 'Base URL of an x402 facilitator speaking the standard `/verify`, `/settle`, `/supported` API.' },
+  X402_FACILITATOR_TIMEOUT_SECONDS: { schema: T.Integer({ minimum: 1, maximum: 300 }), default: '30', meaning: 'Per-call timeout of facilitator requests. A verify that times out is a 502 (nothing charged); a settle that times out is recorded as `pending` and reconciled.' },
+  X402_FACILITATOR_HEADERS: { schema: T.String({ minLength: 2 }), default: '— (none)', meaning: 'JSON object of extra headers sent with every facilitator call, e.g. `{"Authorization":"Bearer …"}`.' },
+  X402_RPC_URL: { schema: HttpUrl, default: 'the network\'s public endpoint (https://sepolia.base.org, https://mainnet.base.org)', meaning: 'JSON-RPC endpoint of the network: settles in `self` mode (required there) and reconciles pending settlements in both on-chain modes.' },
+  X402_SETTLER_PRIVATE_KEY: { schema: T.String({ pattern: '^0x[0-9a-fA-F]{64}$' }), default: '— (required in self mode)', meaning: 'Key of the account that submits transfers and pays their gas in `self` mode (needs ETH, not USDC). Never logged.' },
+  RECONCILE_SECONDS: { schema: T.Integer({ minimum: 0, maximum: 86400 }), default: '30', meaning: 'How often pending settlements are checked on chain (0 = only when their client retries, or `payments reconcile`).' },
+  RATE_LIMIT_IP_PER_MINUTE: { schema: T.Integer({ minimum: 0, maximum: 10_000_000 }), default: '600', meaning: 'Requests carrying a payment proof per client IP per minute, bursts up to the same number (0 = unlimited). Over it: 429 `rate_limited`, before the proof is verified.' },
+  RATE_LIMIT_PAYER_PER_MINUTE: { schema: T.Integer({ minimum: 0, maximum: 10_000_000 }), default: '120', meaning: 'Paid requests per payer address per minute (0 = unlimited). Over it: 429 `rate_limited`, before the payment is claimed or settled.' },
+  METRICS_TOKEN: { schema: T.String({ minLength: 16 }), default: '— (open)', meaning: 'When set, `/metrics` requires `Authorization: Bearer <token>` (it shows revenue).' },
   DATASETS_DIR: { schema: T.String({ minLength: 1 }), default: './datasets (binary: built in)', meaning: 'Folder with the Parquet datasets and manifest.json. The single executable, when it is unset, uses the datasets built into it, extracted once to a cache folder ($XDG_CACHE_HOME, ~/.cache or the temp dir).' },
   DATASETS_RELOAD_SECONDS: { schema: T.Integer({ minimum: 0, maximum: 3600 }), default: '2', meaning: 'How often the running service checks manifest.json for a new dataset version (0 = never; SIGHUP reloads at once).' },
   INTELLIGENCE_CACHE_TTL_SECONDS: { schema: T.Integer({ minimum: 0, maximum: 86400 }), default: '3600', meaning: 'How long a China intelligence answer is reused for the same request (0 = never, at most 24 h). Dataset and signal answers are cached per dataset version instead.' },
   LEDGER_PATH: { schema: T.String({ minLength: 1 }), default: './var/ledger.sqlite', meaning: 'SQLite file of the payment ledger (used nonces, payments, artifacts). `:memory:` for throwaway runs.' },
   ARTIFACT_TTL_HOURS: { schema: T.Integer({ minimum: 1, maximum: 720 }), default: '24', meaning: 'How long a paid result stays fetchable at its `meta.artifact_path`.' },
   LOG_LEVEL: { schema: T.Union(['debug', 'info', 'warn', 'error', 'silent'].map((l) => T.Literal(l))), default: 'info', meaning: 'JSON-lines log threshold on stdout.' },
-  NODE_ENV: { schema: T.Union(['development', 'production', 'test'].map((l) => T.Literal(l))), default: 'development', meaning: '`production` requires PAY_TO.' },
+  NODE_ENV: { schema: T.Union(['development', 'production', 'test'].map((l) => T.Literal(l))), default: 'development', meaning: '`production` requires PAY_TO and an on-chain PAYMENT_MODE.' },
   WEB_SEARCH_URL: { schema: HttpUrl, default: '(unset)', meaning: 'Web-search provider (the JSON search protocol in "China intelligence" below): the broad web evidence of every lane. Setting it or NATIVE_SEARCH_URL switches the China routes from the sample corpus to live providers.' },
   WEB_SEARCH_KEY: { schema: T.String({ minLength: 1 }), default: '(unset)', meaning: 'Sent to WEB_SEARCH_URL as `Authorization: Bearer <key>`.' },
   WEB_SEARCH_TIMEOUT_MS: { schema: Millis(25_000), default: '12000', meaning: 'Timeout of one web-search call, 100-25000 ms.' },
@@ -47,6 +61,17 @@ export interface Config {
   payTo: `0x${string}`
   payToIsDevDefault: boolean
   network: NetworkName
+  paymentMode: PaymentMode
+  facilitatorUrl?: string
+  facilitatorTimeoutMs: number
+  facilitatorHeaders?: Record<string, string>
+  rpcUrl: string
+  rpcUrlIsDefault: boolean
+  settlerPrivateKey?: `0x${string}`
+  reconcileSeconds: number
+  rateLimitIpPerMinute: number
+  rateLimitPayerPerMinute: number
+  metricsToken?: string
   datasetsDir: string
   datasetsReloadSeconds: number
   intelligenceCacheTtlSeconds: number
@@ -86,6 +111,20 @@ function read(env: Record<string, string | undefined>, name: EnvName): unknown {
   return value
 }
 
+/** X402_FACILITATOR_HEADERS: a JSON object of header names to string values. */
+function headersFrom(raw: string): Record<string, string> {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(raw)
+  } catch {
+    throw new ConfigError('X402_FACILITATOR_HEADERS', 'invalid value: not JSON (expected an object such as {"Authorization":"Bearer …"})')
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !Object.values(parsed).every((v) => typeof v === 'string')) {
+    throw new ConfigError('X402_FACILITATOR_HEADERS', 'invalid value: expected a JSON object of header names to string values')
+  }
+  return parsed as Record<string, string>
+}
+
 /** Reads and validates the environment once; the result is frozen. Throws ConfigError naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
   const nodeEnv = (read(env, 'NODE_ENV') as Config['nodeEnv'] | undefined) ?? 'development'
@@ -94,6 +133,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (nodeEnv === 'production' && !payTo) {
     throw new ConfigError('PAY_TO', 'is required when NODE_ENV=production (the address that receives payments)')
   }
+  const network = (read(env, 'X402_NETWORK') as NetworkName | undefined) ?? 'base-sepolia'
+  const paymentMode = read(env, 'PAYMENT_MODE') as PaymentMode | undefined
+  if (nodeEnv === 'production' && (paymentMode ?? 'local') === 'local') {
+    throw new ConfigError('PAYMENT_MODE', 'must be `facilitator` or `self` when NODE_ENV=production (`local` settles nothing)')
+  }
+  const facilitatorUrl = read(env, 'X402_FACILITATOR_URL') as string | undefined
+  if (paymentMode === 'facilitator' && !facilitatorUrl) throw new ConfigError('X402_FACILITATOR_URL', 'is required when PAYMENT_MODE=facilitator')
+  const rpcUrl = read(env, 'X402_RPC_URL') as string | undefined
+  const settlerPrivateKey = read(env, 'X402_SETTLER_PRIVATE_KEY') as `0x${string}` | undefined
+  if (paymentMode === 'self' && !rpcUrl) throw new ConfigError('X402_RPC_URL', 'is required when PAYMENT_MODE=self')
+  if (paymentMode === 'self' && !settlerPrivateKey) throw new ConfigError('X402_SETTLER_PRIVATE_KEY', 'is required when PAYMENT_MODE=self')
   const publicBaseUrl = ((read(env, 'PUBLIC_BASE_URL') as string | undefined) ?? `http://localhost:${port}`).replace(/\/+$/, '')
   return Object.freeze({
     port,
@@ -101,7 +151,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicBaseUrl,
     payTo: payTo ?? DEV_PAY_TO,
     payToIsDevDefault: !payTo,
-    network: (read(env, 'X402_NETWORK') as NetworkName | undefined) ?? 'base-sepolia',
+    network,
+    paymentMode: paymentMode ?? 'local',
+    ...(facilitatorUrl ? { facilitatorUrl: facilitatorUrl.replace(/\/+$/, '') } : {}),
+    facilitatorTimeoutMs: ((read(env, 'X402_FACILITATOR_TIMEOUT_SECONDS') as number | undefined) ?? 30) * 1000,
+    ...(env.X402_FACILITATOR_HEADERS ? { facilitatorHeaders: headersFrom(read(env, 'X402_FACILITATOR_HEADERS') as string) } : {}),
+    rpcUrl: rpcUrl ?? PUBLIC_RPC[network],
+    rpcUrlIsDefault: !rpcUrl,
+    ...(settlerPrivateKey ? { settlerPrivateKey } : {}),
+    reconcileSeconds: (read(env, 'RECONCILE_SECONDS') as number | undefined) ?? 30,
+    rateLimitIpPerMinute: (read(env, 'RATE_LIMIT_IP_PER_MINUTE') as number | undefined) ?? 600,
+    rateLimitPayerPerMinute: (read(env, 'RATE_LIMIT_PAYER_PER_MINUTE') as number | undefined) ?? 120,
+    ...(env.METRICS_TOKEN ? { metricsToken: read(env, 'METRICS_TOKEN') as string } : {}),
     datasetsDir: resolve((read(env, 'DATASETS_DIR') as string | undefined) ?? 'datasets'),
     datasetsReloadSeconds: (read(env, 'DATASETS_RELOAD_SECONDS') as number | undefined) ?? 2,
     intelligenceCacheTtlSeconds: (read(env, 'INTELLIGENCE_CACHE_TTL_SECONDS') as number | undefined) ?? 3600,

@@ -41,6 +41,42 @@ describe('configuration', () => {
 
   test('production refuses to start without an explicit PAY_TO', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('PAY_TO: is required when NODE_ENV=production')
-    expect(loadConfig({ NODE_ENV: 'production', PAY_TO: '0x1111111111111111111111111111111111111111' }).payToIsDevDefault).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'production', PAY_TO: '0x1111111111111111111111111111111111111111', PAYMENT_MODE: 'facilitator', X402_FACILITATOR_URL: 'https://x402.org/facilitator' }).payToIsDevDefault).toBe(false)
+  })
+})
+
+describe('payment modes', () => {
+  const PAY_TO = '0x1111111111111111111111111111111111111111'
+  const KEY = `0x${'11'.repeat(32)}`
+
+  test('development defaults to local mode; production refuses local, whether defaulted or explicit', () => {
+    expect(loadConfig({}).paymentMode).toBe('local')
+    expect(() => loadConfig({ NODE_ENV: 'production', PAY_TO })).toThrow('PAYMENT_MODE: must be `facilitator` or `self` when NODE_ENV=production')
+    expect(() => loadConfig({ NODE_ENV: 'production', PAY_TO, PAYMENT_MODE: 'local' })).toThrow('PAYMENT_MODE: must be')
+  })
+
+  test('facilitator mode needs X402_FACILITATOR_URL; timeout and headers are read', () => {
+    expect(() => loadConfig({ PAYMENT_MODE: 'facilitator' })).toThrow('X402_FACILITATOR_URL: is required when PAYMENT_MODE=facilitator')
+    const c = loadConfig({ PAYMENT_MODE: 'facilitator', X402_FACILITATOR_URL: 'https://f.example/x402/', X402_FACILITATOR_TIMEOUT_SECONDS: '5', X402_FACILITATOR_HEADERS: '{"Authorization":"Bearer t"}' })
+    expect(c).toMatchObject({ paymentMode: 'facilitator', facilitatorUrl: 'https://f.example/x402', facilitatorTimeoutMs: 5000, facilitatorHeaders: { Authorization: 'Bearer t' } })
+    expect(c.rpcUrl).toBe('https://sepolia.base.org') // reconciles over the public endpoint unless told otherwise
+  })
+
+  test('X402_FACILITATOR_HEADERS must be a JSON object of strings', () => {
+    for (const bad of ['Bearer t', '["a"]', '{"a":1}']) {
+      expect(() => loadConfig({ PAYMENT_MODE: 'facilitator', X402_FACILITATOR_URL: 'https://f.example', X402_FACILITATOR_HEADERS: bad })).toThrow('X402_FACILITATOR_HEADERS: invalid value')
+    }
+  })
+
+  test('self mode needs an RPC URL and a settler key', () => {
+    expect(() => loadConfig({ PAYMENT_MODE: 'self', X402_SETTLER_PRIVATE_KEY: KEY })).toThrow('X402_RPC_URL: is required when PAYMENT_MODE=self')
+    expect(() => loadConfig({ PAYMENT_MODE: 'self', X402_RPC_URL: 'http://127.0.0.1:8545' })).toThrow('X402_SETTLER_PRIVATE_KEY: is required when PAYMENT_MODE=self')
+    expect(() => loadConfig({ PAYMENT_MODE: 'self', X402_RPC_URL: 'http://127.0.0.1:8545', X402_SETTLER_PRIVATE_KEY: '0x12' })).toThrow('X402_SETTLER_PRIVATE_KEY: invalid value')
+    expect(loadConfig({ PAYMENT_MODE: 'self', X402_RPC_URL: 'http://127.0.0.1:8545', X402_SETTLER_PRIVATE_KEY: KEY })).toMatchObject({ paymentMode: 'self', rpcUrl: 'http://127.0.0.1:8545', rpcUrlIsDefault: false })
+  })
+
+  test('rate limits default to 600 per IP and 120 per payer a minute; 0 turns them off', () => {
+    expect(loadConfig({})).toMatchObject({ rateLimitIpPerMinute: 600, rateLimitPayerPerMinute: 120 })
+    expect(loadConfig({ RATE_LIMIT_IP_PER_MINUTE: '0', RATE_LIMIT_PAYER_PER_MINUTE: '0' })).toMatchObject({ rateLimitIpPerMinute: 0, rateLimitPayerPerMinute: 0 })
   })
 })

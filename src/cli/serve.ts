@@ -4,6 +4,12 @@ import { NETWORKS } from '../payments/networks'
 import { CATALOG } from '../catalog'
 import pkg from '../../package.json' with { type: 'json' }
 
+const PAYMENT_MODE_TEXT = {
+  local: () => 'verified offline, NOT settled (local mode: development only)',
+  facilitator: (c: { facilitatorUrl?: string }) => `verified and settled by the facilitator at ${c.facilitatorUrl} (facilitator mode)`,
+  self: (c: { rpcUrl: string }) => `verified and settled in-process over ${new URL(c.rpcUrl).origin} (self mode)`,
+}
+
 /** `serve`: start the HTTP service; SIGTERM/SIGINT stop accepting, let requests in flight finish, then exit 0. */
 export async function serve(_args: string[]): Promise<void> {
   let config
@@ -22,7 +28,7 @@ export async function serve(_args: string[]): Promise<void> {
   const network = NETWORKS[config.network]
   const banner = [
     `china-market-intel ${pkg.version} listening on http://${config.host}:${server.port} (public ${config.publicBaseUrl})`,
-    `  payment: x402 exact, ${network.name} (${network.caip2}), USDC ${network.asset}, verified offline (local mode)`,
+    `  payment: x402 exact, ${network.name} (${network.caip2}), USDC ${network.asset}, ${PAYMENT_MODE_TEXT[config.paymentMode](config)}`,
     config.payToIsDevDefault
       ? `  payTo:   ${config.payTo}  <- DEVELOPMENT address (anvil test account); set PAY_TO to receive payments`
       : `  payTo:   ${config.payTo}`,

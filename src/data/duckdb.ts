@@ -8,6 +8,8 @@ export class DuckDb {
   private readonly idle: DuckDBConnection[] = []
   private readonly waiters: ((c: DuckDBConnection) => void)[] = []
   private closed = false
+  /** Reports how long each query waited for a connection (metrics). */
+  onWait?: (seconds: number) => void
 
   private constructor(private readonly instance: DuckDBInstance, connections: DuckDBConnection[]) {
     this.idle.push(...connections)
@@ -27,7 +29,17 @@ export class DuckDb {
   private acquire(): Promise<DuckDBConnection> {
     if (this.closed) return Promise.reject(new Error('DuckDB is closed'))
     const c = this.idle.pop()
-    return c ? Promise.resolve(c) : new Promise((resolve) => this.waiters.push(resolve))
+    if (c) {
+      this.onWait?.(0)
+      return Promise.resolve(c)
+    }
+    const since = performance.now()
+    return new Promise((resolve) =>
+      this.waiters.push((conn) => {
+        this.onWait?.((performance.now() - since) / 1000)
+        resolve(conn)
+      }),
+    )
   }
 
   private release(c: DuckDBConnection): void {

@@ -7,6 +7,8 @@
  */
 export class ResultCache {
   private readonly entries = new Map<string, { value: Promise<unknown>; expires: number }>()
+  /** Reports each lookup as a hit or a miss (metrics). */
+  onLookup?: (hit: boolean) => void
 
   constructor(
     private readonly maxEntries = 20_000,
@@ -24,7 +26,9 @@ export class ResultCache {
    */
   async get<T>(key: string, compute: () => Promise<T>, ttlMs?: number): Promise<{ value: T; hit: boolean }> {
     const existing = this.entries.get(key)
-    if (existing && (existing.expires === Infinity || existing.expires > this.now())) {
+    const live = existing && (existing.expires === Infinity || existing.expires > this.now())
+    this.onLookup?.(Boolean(live))
+    if (live) {
       // Refresh recency: Map iteration order is insertion order, so re-insert to the back.
       this.entries.delete(key)
       this.entries.set(key, existing)

@@ -6,10 +6,14 @@ export const ERROR_CODES = {
   payment_required: { status: 402, meaning: 'No payment proof was sent. The body and the `PAYMENT-REQUIRED` header carry the payment requirements.' },
   payment_invalid: { status: 402, meaning: 'The proof is malformed, badly signed, expired, or for another amount, asset, network or payee; `details.reason` says which.' },
   payment_replayed: { status: 402, meaning: 'The proof was already used for a different request. (The same request retried with the same proof gets its stored result instead.)' },
+  settlement_failed: { status: 402, meaning: 'The handler answered but the payment could not be settled on chain (e.g. insufficient USDC); the answer is not served and nothing was charged. `details.reason` says why.' },
+  settlement_pending: { status: 202, meaning: 'The answer is ready but the settlement is still unconfirmed (facilitator timeout). Retry the same request with the same proof after `Retry-After` seconds to receive it; never charged twice.' },
+  rate_limited: { status: 429, meaning: 'Too many requests from this client IP or payer address; retry after `Retry-After` seconds. Checked before payment: never charged.' },
   not_implemented: { status: 501, meaning: 'The route is in the catalog but not served by this release. Never charged.' },
   dataset_unavailable: { status: 503, meaning: 'The dataset behind the route is not loaded. Never charged.' },
   provider_unavailable: { status: 502, meaning: 'No live evidence provider could answer (down, HTTP error or malformed answer); `details.providers` says which and why. Never charged: the proof stays unused.' },
   provider_timeout: { status: 504, meaning: 'The live evidence providers did not answer within their timeouts; `details.providers` names them. Never charged: the proof stays unused.' },
+  facilitator_unavailable: { status: 502, meaning: 'The payment facilitator could not be reached or did not answer in time; nothing was served or charged. Retry later.' },
   internal_error: { status: 500, meaning: 'An unexpected server failure; quote `meta.request_id` to support. Never charged.' },
 } as const
 

@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia'
-import { notFound } from './errors'
+import { ApiError, notFound } from './errors'
+import { errorResponse } from './envelope'
 import { jsonResponse } from './envelope'
 import type { PaymentLedger } from '../payments/ledger'
 import type { RequestLog } from './request-log'
@@ -22,13 +23,20 @@ const free = (data: unknown, requestId: string) =>
   )
 
 /** Routes that never ask for payment: liveness, readiness, and paid results fetched again by their artifact path. */
-export function freeRoutes(o: { version: string; ledger: PaymentLedger; readiness: () => Promise<Readiness>; log: RequestLog }) {
-  const answer = (request: Request, response: Response) => {
-    o.log.finish(request, response.status)
+export interface MetricsSource {
+  contentType: string
+  text(): Promise<string>
+  /** When set, /metrics needs `Authorization: Bearer <token>`. */
+  token?: string
+}
+
+export function freeRoutes(o: { version: string; ledger: PaymentLedger; readiness: () => Promise<Readiness>; log: RequestLog; metrics?: MetricsSource }) {
+  const answer = (request: Request, response: Response, route?: string) => {
+    o.log.finish(request, response.status, undefined, route)
     return response
   }
   return new Elysia({ name: 'free-routes' })
-    .get('/health', ({ request }) => answer(request, free({ status: 'ok', version: o.version }, o.log.id(request))), {
+    .get('/health', ({ request }) => answer(request, free({ status: 'ok', version: o.version }, o.log.id(request)), '/health'), {
       detail: { tags: ['service'], summary: 'Liveness: the process answers' },
     })
     .get(
@@ -36,12 +44,12 @@ export function freeRoutes(o: { version: string; ledger: PaymentLedger; readines
       async ({ request }) => {
         const id = o.log.id(request)
         const r = await o.readiness()
-        if (r.ready) return answer(request, free(r, id))
+        if (r.ready) return answer(request, free(r, id), '/ready')
         return answer(request, jsonResponse(
           { success: false, error: { code: 'dataset_unavailable', message: 'Not ready: datasets or DuckDB unavailable.', details: r.checks }, meta: { request_id: id } },
           503,
           id,
-        ))
+        ), '/ready')
       },
       { detail: { tags: ['service'], summary: 'Readiness: DuckDB answers and the datasets are loaded' } },
     )
@@ -50,12 +58,25 @@ export function freeRoutes(o: { version: string; ledger: PaymentLedger; readines
       ({ params, request }) => {
         const stored = o.ledger.artifact(params.id, Math.floor(Date.now() / 1000))
         if (!stored) throw notFound('artifact', params.id, 'id')
-        return answer(request, jsonResponse(stored.body, 200, o.log.id(request), { 'x-artifact-expires-at': new Date(stored.expiresAt * 1000).toISOString() }))
+        return answer(request, jsonResponse(stored.body, 200, o.log.id(request), { 'x-artifact-expires-at': new Date(stored.expiresAt * 1000).toISOString() }), '/v1/artifacts/:id')
       },
       {
         // No pattern: any id that is not a stored artifact is simply not found (404), never a 400.
         params: t.Object({ id: t.String({ description: 'art_… id from meta.artifact_path' }) }),
         detail: { tags: ['service'], summary: 'A paid result again, free, for 24 h after payment (meta.artifact_path)' },
       },
+    )
+    .get(
+      '/metrics',
+      async ({ request }) => {
+        const m = o.metrics
+        if (!m) throw notFound('route', '/metrics')
+        // Revenue is in there: without the token the route does not exist.
+        if (m.token && request.headers.get('authorization') !== `Bearer ${m.token}`) {
+          return answer(request, errorResponse(new ApiError('not_found', 'No route GET /metrics. See /openapi for the routes.'), o.log.id(request)), '/metrics')
+        }
+        return answer(request, new Response(await m.text(), { headers: { 'content-type': m.contentType, 'x-request-id': o.log.id(request) } }), '/metrics')
+      },
+      { detail: { tags: ['service'], summary: 'Prometheus metrics: requests, latency, payments, revenue, settlements, cache, DuckDB pool (METRICS_TOKEN protects it)' } },
     )
 }

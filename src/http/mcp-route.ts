@@ -4,13 +4,14 @@ import { requestIdFor } from './request-id'
 import type { RequestLog } from './request-log'
 
 /** `/mcp`: the catalog as MCP tools over Streamable HTTP, paid per call with the x402 MCP transport. */
-export function mcpRoute(deps: Omit<McpDeps, 'requestId'>, log: RequestLog) {
+export function mcpRoute(deps: Omit<McpDeps, 'requestId' | 'clientIp'>, log: RequestLog) {
   // parse: 'none' leaves the body to the MCP transport, which reads and validates the JSON-RPC itself.
   return new Elysia({ name: 'mcp-route' }).all(
     '/mcp',
-    async ({ request }) => {
+    async ({ request, server }) => {
       const id = log.id(request)
-      const response = await handleMcp({ ...deps, requestId: () => requestIdFor(null) }, request)
+      const clientIp = server?.requestIP(request)?.address
+      const response = await handleMcp({ ...deps, requestId: () => requestIdFor(null), ...(clientIp ? { clientIp } : {}) }, request)
       response.headers.set('x-request-id', id)
       log.finish(request, response.status)
       return response

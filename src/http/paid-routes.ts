@@ -1,10 +1,11 @@
 import { Elysia, t, type TSchema } from 'elysia'
 import { CATALOG, type RouteSpec } from '../catalog'
 import type { Authorized, PaymentGate } from '../payments/gate'
-import { PROOF_HEADERS } from '../payments/proof'
+import { PROOF_HEADERS, readProofHeader } from '../payments/proof'
 import { buildSuccess, errorResponse, jsonResponse } from './envelope'
 import { ApiError } from './errors'
 import type { RequestLog } from './request-log'
+import { overLimit, type RateLimits } from './rate-limit'
 import type { HandlerMap, Prepared } from './handler'
 
 export interface PaidRouteDeps {
@@ -12,7 +13,11 @@ export interface PaidRouteDeps {
   handlers: HandlerMap
   publicBaseUrl: string
   log: RequestLog
+  limits?: RateLimits
 }
+
+/** The socket's address; none when the app is called in process (`app.handle`), and then no IP limit applies. */
+type Server = { requestIP(request: Request): { address: string } | null } | null
 
 /** Documents the proof headers in OpenAPI (Elysia derives `parameters` from route schemas). */
 /** Documents the proof headers in OpenAPI only: the gate reads and checks them, so Elysia need not (noValidate). */
@@ -51,8 +56,11 @@ function detail(route: RouteSpec, implemented: boolean) {
     responses: {
       200: { description: 'Paid answer', content: { 'application/json': { schema: envelope as TSchema } } },
       400: errorRef('invalid_parameter (free)'),
-      402: errorRef('payment_required / payment_invalid / payment_replayed, with x402 requirements (`accepts`, `PAYMENT-REQUIRED` header)'),
+      202: errorRef('settlement_pending: the answer is ready, the payment still settling; retry with the same proof'),
+      402: errorRef('payment_required / payment_invalid / payment_replayed / settlement_failed, with x402 requirements (`accepts`, `PAYMENT-REQUIRED` header)'),
       404: errorRef('not_found (free)'),
+      429: errorRef('rate_limited (free, before payment; `Retry-After`)'),
+      502: errorRef('facilitator_unavailable (nothing charged)'),
       ...(implemented ? {} : { 501: errorRef('not_implemented (free)') }),
       ...(route.kind === 'evidence' ? { 502: errorRef('provider_unavailable (not charged)'), 504: errorRef('provider_timeout (not charged)') } : {}),
     },
@@ -67,19 +75,29 @@ export function paidRoutes(d: PaidRouteDeps) {
     const handler = d.handlers[route.id]
     // Synchronous until payment is verified: the free answers (400/404/501) and the 402 — the most
     // frequent answer of a paid API — are returned directly, without promises or Elysia's error path.
-    const serve = (request: Request, path: string, input: Record<string, unknown>, params: Record<string, string>): Response | Promise<Response> => {
-      const { id: requestId } = d.log.begin(request, path)
+    const serve = (request: Request, path: string, input: Record<string, unknown>, params: Record<string, string>, server: Server): Response | Promise<Response> => {
+      const { id: requestId } = d.log.begin(request, path, route.path)
       try {
         if (!handler) throw new ApiError('not_implemented', `${route.path} is in the catalog but not served by this release yet; nothing was charged.`)
         const prepared = handler.prepare({ query: input, params })
+        const proofHeader = readProofHeader(request.headers)
+        // Per client IP, for requests carrying a proof: checked before its signature is recovered, the
+        // first expensive step. An unpaid request gets the cached 402, which costs no more than a 429.
+        if (proofHeader && d.limits?.ip.enabled) {
+          const limited = overLimit(d.limits, 'ip', server?.requestIP(request)?.address)
+          if (limited) return answerError(request, requestId, limited)
+        }
         const auth = d.gate.authorize({
           route,
-          headers: request.headers,
+          proofHeader,
           resourceUrl: d.publicBaseUrl + path,
           requestId,
           fingerprint: `${route.id}|${prepared.key}`,
         })
         if (auth instanceof ApiError) return answerError(request, requestId, auth)
+        // Per payer once the signature names one, still before the nonce is claimed or anything settles.
+        const limited = overLimit(d.limits, 'payer', auth.payer)
+        if (limited) return answerError(request, requestId, limited)
         return fulfil(request, requestId, prepared, auth).catch((e: unknown) => answerError(request, requestId, e))
       } catch (e) {
         return answerError(request, requestId, e)
@@ -99,12 +117,12 @@ export function paidRoutes(d: PaidRouteDeps) {
     const schemas = { ...(route.params ? { params: route.params } : {}), headers: ProofHeaders, detail: doc }
     for (const method of route.methods) {
       if (method === 'GET') {
-        app.get(route.path, ({ request, path, query, params }) => serve(request, path, query as Record<string, unknown>, params as Record<string, string>), {
+        app.get(route.path, ({ request, path, query, params, server }) => serve(request, path, query as Record<string, unknown>, params as Record<string, string>, server), {
           ...schemas,
           query: route.query,
         })
       } else {
-        app.post(route.path, ({ request, path, body, params }) => serve(request, path, body as Record<string, unknown>, params as Record<string, string>), {
+        app.post(route.path, ({ request, path, body, params, server }) => serve(request, path, body as Record<string, unknown>, params as Record<string, string>, server), {
           ...schemas,
           body: route.query,
           detail: { ...doc, operationId: `${doc.operationId}Post` },

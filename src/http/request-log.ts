@@ -7,6 +7,13 @@ export interface RequestInfo {
   path: string
   start: number
   logged: boolean
+  /** Route label for metrics: the path template of the matched route. */
+  route?: string
+}
+
+/** Where each finished request is counted (/metrics). */
+export interface RequestMetrics {
+  request(route: string, status: number, seconds: number): void
 }
 
 const INFO = Symbol('request-info')
@@ -18,29 +25,32 @@ type Tagged = Request & { [INFO]?: RequestInfo }
  * throughput in Elysia (measured, see BENCHMARKS.md), so the hot routes avoid them.
  */
 export class RequestLog {
-  constructor(private readonly logger: Logger) {}
+  constructor(private readonly logger: Logger, private readonly metrics?: RequestMetrics) {}
 
   /** `path` when the router already has it: reading `request.url` builds the whole URL string again. */
-  begin(request: Request, path?: string): RequestInfo {
+  begin(request: Request, path?: string, route?: string): RequestInfo {
     const r = request as Tagged
-    return (r[INFO] ??= { id: requestIdFor(request.headers.get('x-request-id')), path: path ?? pathOf(request.url), start: performance.now(), logged: false })
+    return (r[INFO] ??= { id: requestIdFor(request.headers.get('x-request-id')), path: path ?? pathOf(request.url), start: performance.now(), logged: false, route })
   }
 
   id(request: Request): string {
     return this.begin(request).id
   }
 
-  /** Logs the request once: method, path, status, handler latency and, for paid answers, the payer. */
-  finish(request: Request, status: number, payer?: string): void {
+  /** Counts and logs the request once: method, path, status, handler latency and, for paid answers, the payer. */
+  finish(request: Request, status: number, payer?: string, route?: string): void {
     const info = this.begin(request)
-    if (info.logged || !this.logger.enabled('info')) return
+    if (info.logged) return
     info.logged = true
+    const ms = performance.now() - info.start
+    this.metrics?.request(route ?? info.route ?? 'unmatched', status, ms / 1000)
+    if (!this.logger.enabled('info')) return
     this.logger.request({
       request_id: info.id,
       method: request.method,
       path: info.path,
       status,
-      latency_ms: Math.round((performance.now() - info.start) * 100) / 100,
+      latency_ms: Math.round(ms * 100) / 100,
       payer,
     })
   }

@@ -9,6 +9,7 @@ import { buildSuccess } from '../http/envelope'
 import { ApiError } from '../http/errors'
 import type { HandlerMap } from '../http/handler'
 import { explainInvalid } from '../http/validation'
+import { overLimit, type RateLimits } from '../http/rate-limit'
 import type { PaymentGate } from '../payments/gate'
 import { NETWORKS, type NetworkName } from '../payments/networks'
 import pkg from '../../package.json' with { type: 'json' }
@@ -17,8 +18,11 @@ export interface McpDeps {
   gate: PaymentGate
   handlers: HandlerMap
   network: NetworkName
+  limits?: RateLimits
   /** A fresh request id per tool call, as the HTTP routes log them. */
   requestId: () => string
+  /** The caller's socket address, for the per-IP limit; none in process. */
+  clientIp?: string
 }
 
 /** Tool names are the catalog ids with `_` for `.` (MCP tool names allow letters, digits, `_` and `-`). */
@@ -61,10 +65,16 @@ async function callTool(d: McpDeps, name: string, args: Record<string, unknown>,
     const handler = d.handlers[route.id]
     if (!handler) throw new ApiError('not_implemented', `${name} is in the catalog but not served by this release; nothing was charged.`)
     const prepared = handler.prepare({ query, params })
-    const headers = new Headers()
-    if (payment !== undefined) headers.set('x402-payment', Buffer.from(JSON.stringify(payment)).toString('base64'))
-    const auth = d.gate.authorize({ route, headers, resourceUrl: `mcp://tool/${name}`, requestId, fingerprint: `${route.id}|${prepared.key}` })
+    const proofHeader = payment === undefined ? null : Buffer.from(JSON.stringify(payment)).toString('base64')
+    // The same limits as HTTP, at the same points: per IP before the signature is checked, per payer after.
+    if (proofHeader) {
+      const limited = overLimit(d.limits, 'ip', d.clientIp)
+      if (limited) throw limited
+    }
+    const auth = d.gate.authorize({ route, proofHeader, resourceUrl: `mcp://tool/${name}`, requestId, fingerprint: `${route.id}|${prepared.key}` })
     if (auth instanceof ApiError) return errorResult(auth, requestId)
+    const limited = overLimit(d.limits, 'payer', auth.payer)
+    if (limited) throw limited
     const answer = await d.gate.fulfil(auth, async ({ artifactPath }) => JSON.stringify(buildSuccess(route, requestId, await prepared.run(), artifactPath)))
     const receipt = answer.headers['PAYMENT-RESPONSE']
     const settlement = receipt

@@ -1,10 +1,10 @@
 import type { RouteSpec } from '../catalog'
 import { ApiError } from '../http/errors'
-import type { PaymentLedger } from './ledger'
+import type { PaymentClaim, PaymentEvent, PaymentEventKind, PaymentLedger } from './ledger'
 import type { NetworkName } from './networks'
-import { decodeProof, readProofHeader, type Proof } from './proof'
+import { decodeProof, type Proof } from './proof'
 import { paymentRequiredParts, termsFor, type PaymentTerms } from './requirements'
-import type { Settler } from './settlement'
+import type { PaymentMode, Receipt, SettleOutcome, SettlementInput, Settler } from './settlement'
 import { verifyLocally } from './verify-local'
 
 export interface GateOptions {
@@ -13,12 +13,22 @@ export interface GateOptions {
   artifactTtlSeconds: number
   ledger: PaymentLedger
   settler: Settler
+  /** Checks a pending payment on chain now (facilitator modes). */
+  reconciler?: { check(key: string): Promise<'settled' | 'failed' | 'pending'> }
+  metrics?: PaymentMetrics
   now?: () => number
+}
+
+/** What the gate reports to /metrics. */
+export interface PaymentMetrics {
+  paymentEvent(e: PaymentEvent): void
+  settlement(mode: PaymentMode, outcome: SettleOutcome['status']): void
 }
 
 export interface PaidRequest {
   route: RouteSpec
-  headers: Headers
+  /** The proof header's value (x402-payment, X-PAYMENT or PAYMENT-SIGNATURE; see `readProofHeader`), if any. */
+  proofHeader: string | null
   /** Absolute URL of the resource, without the query: the `resource` of the requirements. */
   resourceUrl: string
   requestId: string
@@ -49,6 +59,8 @@ export interface GateAnswer {
 }
 
 const POLL_MS = 200
+/** What a client is told to wait before retrying a payment whose settlement is pending. */
+const PENDING_RETRY_SECONDS = 5
 const MAX_CACHED_REQUIREMENTS = 10_000
 
 /**
@@ -77,7 +89,7 @@ export class PaymentGate {
   }
 
   /** The 402 for a request without (valid) payment, carrying v1 and v2 requirements. */
-  private paymentError(req: PaidRequest, code: 'payment_required' | 'payment_invalid' | 'payment_replayed', message: string, details?: Record<string, unknown>) {
+  private paymentError(req: PaidRequest, code: 'payment_required' | 'payment_invalid' | 'payment_replayed' | 'settlement_failed', message: string, details?: Record<string, unknown>) {
     const parts = paymentRequiredParts(req.route, this.termsOf(req.route), req.resourceUrl, message)
     return new ApiError(code, message, details, parts.headers, parts.body)
   }
@@ -97,11 +109,12 @@ export class PaymentGate {
   /**
    * Step 1, synchronous: is there a proof, is it well-formed, and does it pay this route's terms?
    * An unpaid request gets its 402 back as a value (the hot path: no throw); an invalid proof throws
-   * the 402 with the reason. Local mode verifies offline; a facilitator's verify call would replace
-   * `verifyLocally` here.
+   * the 402 with the reason. Every mode checks offline first (terms, window, ECDSA signature), so junk never
+   * reaches a facilitator; facilitator modes then verify with the facilitator in `fulfil`, which also
+   * accepts smart-wallet signatures that only the chain can check.
    */
   authorize(req: PaidRequest): Authorized | ApiError {
-    const header = readProofHeader(req.headers)
+    const header = req.proofHeader
     if (!header) return this.paymentRequired(req)
     let proof
     try {
@@ -111,30 +124,49 @@ export class PaymentGate {
       throw e
     }
     const terms = this.termsOf(req.route)
-    const verdict = verifyLocally(proof, terms, this.now())
+    const contractSignatures = this.o.settler.mode !== 'local'
+    const verdict = verifyLocally(proof, terms, this.now(), { contractSignatures })
     if (verdict.ok) return { req, proof, terms, payer: verdict.payer }
     const refusal = this.paymentError(req, 'payment_invalid', verdict.message, { reason: verdict.reason })
     if (verdict.reason === 'expired') {
       // An authentic proof past its window can no longer pay, but it may still fetch the result it paid
       // for (a client retrying after a dropped connection): fulfil() serves only a stored result then.
-      const authentic = verifyLocally(proof, terms, this.now(), { ignoreTime: true })
+      const authentic = verifyLocally(proof, terms, this.now(), { ignoreTime: true, contractSignatures })
       if (authentic.ok) return { req, proof, terms, payer: authentic.payer, storedOnly: refusal }
     }
     throw refusal
   }
 
   /**
-   * Step 2: claim the nonce, run the paid work, settle, store the artifact. A retry of the same request
-   * with the same proof gets the stored result; the same proof for another request is refused.
+   * Step 2: claim the nonce, verify with the facilitator (facilitator modes), run the paid work, settle,
+   * store the artifact. A retry of the same request with the same proof gets the stored result; the same
+   * proof for another request is refused. Only a handler that answered is settled; a failed handler or a
+   * failed settlement releases the claim (nothing was charged); a settlement of unknown outcome is parked
+   * as pending for the reconciler, its result kept back until the transfer is seen on chain.
    */
   async fulfil(auth: Authorized, work: (paid: PaidContext) => Promise<string>): Promise<GateAnswer> {
     const { req, proof, terms, payer } = auth
     const a = proof.authorization
     const key = `${terms.network.caip2}:${terms.network.asset}:${a.from}:${a.nonce}`.toLowerCase()
-    const claimRow = {
+    const claimRow: PaymentClaim = {
       key, network: terms.network.caip2, payer, nonce: a.nonce.toLowerCase(), routeId: req.route.id,
-      fingerprint: req.fingerprint, amountAtomic: terms.amountAtomic.toString(), requestId: req.requestId,
+      fingerprint: req.fingerprint, amountAtomic: terms.amountAtomic.toString(), requestId: req.requestId, validBefore: a.validBefore,
     }
+    const emit = (event: PaymentEventKind, extra: { txHash?: string; detail?: string } = {}) => {
+      const e: PaymentEvent = {
+        event, at: this.now(), key, requestId: req.requestId, routeId: req.route.id, payer, amountAtomic: claimRow.amountAtomic,
+        nonce: claimRow.nonce, network: claimRow.network, ...extra,
+      }
+      this.o.ledger.record(e)
+      this.o.metrics?.paymentEvent(e)
+    }
+    const receiptHeaders = (transaction: string | null | undefined): Record<string, string> => {
+      if (!transaction) return {}
+      const receipt: Receipt = { success: true, transaction, network: proof.x402Version === 1 ? terms.network.name : terms.network.caip2, payer: a.from }
+      const encoded = Buffer.from(JSON.stringify(receipt)).toString('base64')
+      return { 'X-PAYMENT-RESPONSE': encoded, 'PAYMENT-RESPONSE': encoded }
+    }
+
     for (;;) {
       const now = this.now()
       const claim = auth.storedOnly
@@ -150,7 +182,14 @@ export class PaymentGate {
       if (claim.state === 'served') {
         const stored = claim.artifactId ? this.o.ledger.artifact(claim.artifactId, now) : null
         if (!stored) throw this.paymentError(req, 'payment_replayed', 'This payment was already served and its stored result has expired; sign a new payment.', { reason: 'artifact_expired' })
-        return { body: stored.body, headers: { 'x-payment-replay': 'stored-result' }, payer }
+        return { body: stored.body, headers: { 'x-payment-replay': 'stored-result', ...receiptHeaders(claim.txHash) }, payer }
+      }
+      if (claim.state === 'pending') {
+        // The client retries the request its payment is settling for: look at the chain now.
+        const verdict = this.o.reconciler ? await this.o.reconciler.check(key) : 'pending'
+        if (verdict === 'settled') continue // served now: the next turn returns the stored result
+        if (verdict === 'failed') throw this.settlementFailed(req, 'authorization_expired_unsettled')
+        throw settlementPending(claim.txHash)
       }
       if (claim.state === 'failed') throw auth.storedOnly ?? new Error('ledger: a failed claim was not taken again')
       // Same request still running (a client retry after a dropped connection): wait for it, then look
@@ -164,30 +203,86 @@ export class PaymentGate {
 
     let done!: () => void
     this.inflight.set(key, new Promise<void>((r) => (done = r)))
-    let settled = false
+    const input: SettlementInput = { proof, terms, route: req.route, resourceUrl: req.resourceUrl }
     try {
       const artifactId = `art_${Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')}`
-      const body = await work({ payer, artifactPath: `/v1/artifacts/${artifactId}` })
-      const settlement = await this.o.settler.settle(proof, terms, payer)
-      settled = true
-      const now = this.now()
-      this.o.ledger.complete(key, { id: artifactId, body, expiresAt: now + this.o.artifactTtlSeconds }, now)
-      await this.o.ledger.durable() // never answer before the payment and its result are on disk
-      const headers: Record<string, string> = {}
-      if (settlement.receipt) {
-        const encoded = Buffer.from(JSON.stringify(settlement.receipt)).toString('base64')
-        headers['X-PAYMENT-RESPONSE'] = encoded
-        headers['PAYMENT-RESPONSE'] = encoded
+      let body: string
+      let reported = false
+      try {
+        if (this.o.settler.verify) {
+          const verdict = await this.o.settler.verify(input)
+          if (!verdict.ok) {
+            emit('failed', { detail: `verify: ${verdict.reason}` })
+            reported = true
+            throw verdict.unavailable
+              ? facilitatorUnavailable(verdict.message)
+              : this.paymentError(req, 'payment_invalid', `The facilitator refused the payment: ${verdict.message}`, { reason: verdict.reason })
+          }
+        }
+        emit('verified')
+        body = await work({ payer, artifactPath: `/v1/artifacts/${artifactId}` })
+      } catch (e) {
+        // Nothing was settled: free the nonce so the proof can still buy a request.
+        if (!reported) emit('failed', { detail: `handler: ${e instanceof ApiError ? e.code : String(e instanceof Error ? e.message : e).slice(0, 200)}` })
+        this.o.ledger.release(key, this.now())
+        // The failure is on record before the client hears of it (a disk error here changes nothing: no charge).
+        await this.o.ledger.durable().catch(() => {})
+        throw e
       }
-      return { body, headers, payer }
-    } catch (e) {
-      // Before settlement nothing was charged: free the nonce. After it, the money moved: keep the claim
-      // so the proof cannot buy again (reconciling such a payment comes with facilitator settlement).
-      if (!settled) this.o.ledger.release(key, this.now())
-      throw e
+
+      let outcome: SettleOutcome
+      try {
+        outcome = await this.o.settler.settle(input)
+      } catch (e) {
+        outcome = { status: 'pending', reason: `settle threw: ${e instanceof Error ? e.message : String(e)}` } // outcome unknown
+      }
+      this.o.metrics?.settlement(this.o.settler.mode, outcome.status)
+      const now = this.now()
+      const artifact = { id: artifactId, body, expiresAt: now + this.o.artifactTtlSeconds }
+      switch (outcome.status) {
+        case 'local':
+          this.o.ledger.complete(key, artifact, now, { kind: 'local' })
+          emit('served', { detail: 'local' })
+          break
+        case 'settled':
+          this.o.ledger.complete(key, artifact, now, { kind: 'settled', txHash: outcome.receipt.transaction })
+          emit('settled', { txHash: outcome.receipt.transaction })
+          emit('served', { txHash: outcome.receipt.transaction, detail: 'settled' })
+          break
+        case 'failed':
+          // Definitely not settled: not served as paid, and the nonce is free again.
+          this.o.ledger.release(key, now)
+          emit('failed', { detail: `settle: ${outcome.reason}`, ...(outcome.transaction ? { txHash: outcome.transaction } : {}) })
+          await this.o.ledger.durable()
+          throw outcome.unavailable ? facilitatorUnavailable(outcome.reason) : this.settlementFailed(req, outcome.reason)
+        case 'pending':
+          this.o.ledger.park(key, artifact, now, outcome.transaction)
+          emit('pending', { detail: outcome.reason, ...(outcome.transaction ? { txHash: outcome.transaction } : {}) })
+          await this.o.ledger.durable()
+          throw settlementPending(outcome.transaction)
+      }
+      await this.o.ledger.durable() // never answer before the payment and its result are on disk
+      return { body, headers: outcome.status === 'settled' ? receiptHeaders(outcome.receipt.transaction) : {}, payer }
     } finally {
       this.inflight.delete(key)
       done()
     }
   }
+
+  private settlementFailed(req: PaidRequest, reason: string): ApiError {
+    return this.paymentError(req, 'settlement_failed', 'The payment could not be settled, so the answer is not served; nothing was charged. Sign a new payment (or fund the payer) and retry.', { reason })
+  }
+}
+
+function facilitatorUnavailable(reason: string): ApiError {
+  return new ApiError('facilitator_unavailable', 'The payment facilitator cannot be reached; nothing was charged. Retry later.', { reason })
+}
+
+function settlementPending(transaction: string | null | undefined): ApiError {
+  return new ApiError(
+    'settlement_pending',
+    'The answer is ready and the payment is settling on chain. Retry the same request with the same proof to receive it once settled; it is never charged twice.',
+    transaction ? { transaction } : undefined,
+    { 'retry-after': String(PENDING_RETRY_SECONDS) },
+  )
 }

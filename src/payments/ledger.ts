@@ -14,13 +14,48 @@ export interface PaymentClaim {
   fingerprint: string
   amountAtomic: string
   requestId: string
+  /** The authorization's validBefore (unix seconds): after it, an unsettled authorization can never move money. */
+  validBefore?: string
 }
 
-export type PaymentState = 'in_progress' | 'served' | 'failed'
+/**
+ * in_progress: claimed, handler running. served: answered (and settled, outside local mode). pending:
+ * answered by the handler but the settlement's outcome is unknown; its result is kept back until the
+ * reconciler finds the transfer on chain (-> served) or the authorization expired unused (-> failed).
+ * failed: nothing was charged; the authorization may be used again.
+ */
+export type PaymentState = 'in_progress' | 'served' | 'pending' | 'failed'
+
+/** How a payment was settled: offline-verified only (local mode), on chain, or not (yet). */
+export type Settlement = 'local' | 'settled' | 'pending' | 'failed'
 
 export type ClaimResult =
   | { status: 'claimed' }
-  | { status: 'taken'; fingerprint: string; state: PaymentState; artifactId: string | null; updatedAt: number }
+  | { status: 'taken'; fingerprint: string; state: PaymentState; artifactId: string | null; updatedAt: number; txHash: string | null }
+
+/** One line of the revenue record: what happened to a payment, when, for which request. */
+export type PaymentEventKind = 'verified' | 'served' | 'settled' | 'failed' | 'pending' | 'reconciled'
+export interface PaymentEvent {
+  event: PaymentEventKind
+  at: number
+  key: string
+  requestId: string
+  routeId: string
+  payer: string
+  amountAtomic: string
+  nonce: string
+  network: string
+  txHash?: string
+  /** Why, for failed/pending; the settlement for served. */
+  detail?: string
+}
+
+/** A payment whose settlement is still open, as the reconciler reads it. */
+export interface PendingPayment {
+  claim: PaymentClaim
+  txHash: string | null
+  updatedAt: number
+}
 
 export interface StoredArtifact {
   id: string
@@ -42,15 +77,28 @@ export interface PaymentLedger {
   lookup(key: string): Extract<ClaimResult, { status: 'taken' }> | null
   /** The handler failed: nothing was charged, and the authorization may buy the same or another request later. */
   release(key: string, now: number): void
-  /** The handler answered: mark the payment served and keep the result until `artifact.expiresAt`. */
-  complete(key: string, artifact: StoredArtifact, now: number): void
+  /** The handler answered (and, outside local mode, the payment settled): served; the result is kept until `artifact.expiresAt`. */
+  complete(key: string, artifact: StoredArtifact, now: number, settlement?: { kind: 'local' | 'settled'; txHash?: string }): void
+  /** The handler answered but the settlement's outcome is unknown: keep the result back until `resolve`. */
+  park(key: string, artifact: StoredArtifact, now: number, txHash?: string): void
+  /** The reconciler's verdict on a pending payment: settled (its result is released) or failed (nothing moved). No-op unless pending. */
+  resolve(key: string, verdict: { settled: true; txHash?: string } | { settled: false }, now: number): boolean
+  /** Appends to the event record (same commit as the state change it accompanies). */
+  record(event: PaymentEvent): void
+  /** Payments whose settlement is open. */
+  pending(): PendingPayment[]
   /** Resolves once everything recorded so far is on disk; a paid answer is sent only after this. */
   durable(): Promise<void>
+  /** A stored result, only once its payment is served (a pending payment's result is kept back). */
   artifact(id: string, now: number): StoredArtifact | null
   /** Drops expired artifacts; payment rows are kept (they are the nonce ledger and the revenue record). */
   purgeExpired(now: number): number
   close(): void
 }
+
+const taken = (r: Row): Extract<ClaimResult, { status: 'taken' }> => ({
+  status: 'taken', fingerprint: r.claim.fingerprint, state: r.state, artifactId: r.artifactId, updatedAt: r.updatedAt, txHash: r.txHash,
+})
 
 // payments is WITHOUT ROWID: one B-tree keyed by the nonce instead of a table plus its key index.
 const SCHEMA = `
@@ -66,8 +114,26 @@ CREATE TABLE IF NOT EXISTS payments (
   state TEXT NOT NULL,
   artifact_id TEXT,
   created_at INTEGER NOT NULL,
-  updated_at INTEGER NOT NULL
+  updated_at INTEGER NOT NULL,
+  settlement TEXT,
+  tx_hash TEXT,
+  valid_before TEXT
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS payment_events (
+  seq INTEGER PRIMARY KEY,
+  at INTEGER NOT NULL,
+  event TEXT NOT NULL,
+  payment_key TEXT NOT NULL,
+  request_id TEXT NOT NULL,
+  route TEXT NOT NULL,
+  payer TEXT NOT NULL,
+  amount_atomic TEXT NOT NULL,
+  nonce TEXT NOT NULL,
+  network TEXT NOT NULL,
+  tx_hash TEXT,
+  detail TEXT
+);
+CREATE INDEX IF NOT EXISTS payment_events_at ON payment_events(at);
 CREATE TABLE IF NOT EXISTS artifacts (
   id TEXT PRIMARY KEY,
   payment_key TEXT NOT NULL,
@@ -78,13 +144,33 @@ CREATE TABLE IF NOT EXISTS artifacts (
 CREATE INDEX IF NOT EXISTS artifacts_expiry ON artifacts(expires_at);
 `
 
+/** Columns added after the first release; a ledger file from before gets them on open. */
+const ADDED_COLUMNS = ['settlement TEXT', 'tx_hash TEXT', 'valid_before TEXT']
+const PENDING_INDEX = `CREATE INDEX IF NOT EXISTS payments_open ON payments(state) WHERE state IN ('pending', 'in_progress')`
+
 interface Row {
   claim: PaymentClaim
   state: PaymentState
   artifactId: string | null
   createdAt: number
   updatedAt: number
+  settlement: Settlement | null
+  txHash: string | null
 }
+
+interface DbRow {
+  key: string; network: string; payer: string; nonce: string; route: string; fingerprint: string; amount_atomic: string; request_id: string
+  state: PaymentState; artifact_id: string | null; created_at: number; updated_at: number; settlement: Settlement | null; tx_hash: string | null; valid_before: string | null
+}
+const fromDb = (h: DbRow): Row => ({
+  claim: { key: h.key, network: h.network, payer: h.payer, nonce: h.nonce, routeId: h.route, fingerprint: h.fingerprint, amountAtomic: h.amount_atomic, requestId: h.request_id, ...(h.valid_before ? { validBefore: h.valid_before } : {}) },
+  state: h.state,
+  artifactId: h.artifact_id,
+  createdAt: h.created_at,
+  updatedAt: h.updated_at,
+  settlement: h.settlement,
+  txHash: h.tx_hash,
+})
 
 /**
  * SQLite ledger with group commit. Claims are decided in memory (atomic: one JS thread) against the rows
@@ -102,6 +188,7 @@ export class SqliteLedger implements PaymentLedger {
   private readonly live = new Map<string, Row>()
   private readonly dirty = new Set<string>()
   private readonly pendingArtifacts = new Map<string, { key: string; artifact: StoredArtifact; createdAt: number }>()
+  private events: PaymentEvent[] = []
   private waiters: { resolve: () => void; reject: (e: unknown) => void }[] = []
   private scheduled = false
 
@@ -111,19 +198,27 @@ export class SqliteLedger implements PaymentLedger {
     // WAL + NORMAL: a commit survives a process crash without an fsync per commit.
     this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;')
     this.db.exec(SCHEMA)
+    const columns = new Set(this.db.query<{ name: string }, []>('PRAGMA table_info(payments)').all().map((c) => c.name))
+    for (const column of ADDED_COLUMNS) if (!columns.has(column.split(' ')[0]!)) this.db.exec(`ALTER TABLE payments ADD COLUMN ${column}`)
+    this.db.exec(PENDING_INDEX)
     this.stmts = {
       upsert: this.db.query(
-        `INSERT INTO payments (key, network, payer, nonce, route, fingerprint, amount_atomic, request_id, state, artifact_id, created_at, updated_at)
-         VALUES ($key, $network, $payer, $nonce, $route, $fingerprint, $amount, $requestId, $state, $artifactId, $createdAt, $updatedAt)
+        `INSERT INTO payments (key, network, payer, nonce, route, fingerprint, amount_atomic, request_id, state, artifact_id, created_at, updated_at, settlement, tx_hash, valid_before)
+         VALUES ($key, $network, $payer, $nonce, $route, $fingerprint, $amount, $requestId, $state, $artifactId, $createdAt, $updatedAt, $settlement, $txHash, $validBefore)
          ON CONFLICT(key) DO UPDATE SET route = excluded.route, fingerprint = excluded.fingerprint, amount_atomic = excluded.amount_atomic,
-           request_id = excluded.request_id, state = excluded.state, artifact_id = excluded.artifact_id, updated_at = excluded.updated_at`,
+           request_id = excluded.request_id, state = excluded.state, artifact_id = excluded.artifact_id, updated_at = excluded.updated_at,
+           settlement = excluded.settlement, tx_hash = excluded.tx_hash, valid_before = excluded.valid_before`,
       ),
-      holder: this.db.query<{ network: string; payer: string; nonce: string; route: string; fingerprint: string; amount_atomic: string; request_id: string; state: PaymentState; artifact_id: string | null; created_at: number; updated_at: number }, { key: string }>(
-        'SELECT network, payer, nonce, route, fingerprint, amount_atomic, request_id, state, artifact_id, created_at, updated_at FROM payments WHERE key = $key',
+      holder: this.db.query<DbRow, { key: string }>('SELECT * FROM payments WHERE key = $key'),
+      open: this.db.query<DbRow, []>(`SELECT * FROM payments WHERE state = 'pending'`),
+      event: this.db.query(
+        `INSERT INTO payment_events (at, event, payment_key, request_id, route, payer, amount_atomic, nonce, network, tx_hash, detail)
+         VALUES ($at, $event, $key, $requestId, $route, $payer, $amount, $nonce, $network, $txHash, $detail)`,
       ),
       store: this.db.query('INSERT INTO artifacts (id, payment_key, body, created_at, expires_at) VALUES ($id, $key, $body, $now, $expiresAt)'),
       artifact: this.db.query<{ id: string; body: string; expires_at: number }, { id: string; now: number }>(
-        'SELECT id, body, expires_at FROM artifacts WHERE id = $id AND expires_at > $now',
+        `SELECT a.id, a.body, a.expires_at FROM artifacts a JOIN payments p ON p.key = a.payment_key
+         WHERE a.id = $id AND a.expires_at > $now AND p.state = 'served'`,
       ),
       purge: this.db.query('DELETE FROM artifacts WHERE expires_at <= $now'),
     }
@@ -134,10 +229,17 @@ export class SqliteLedger implements PaymentLedger {
         this.stmts.upsert.run({
           key, network: c.network, payer: c.payer, nonce: c.nonce, route: c.routeId, fingerprint: c.fingerprint, amount: c.amountAtomic,
           requestId: c.requestId, state: r.state, artifactId: r.artifactId, createdAt: r.createdAt, updatedAt: r.updatedAt,
+          settlement: r.settlement, txHash: r.txHash, validBefore: c.validBefore ?? null,
         })
       }
       for (const [id, p] of this.pendingArtifacts) {
         this.stmts.store.run({ id, key: p.key, body: p.artifact.body, now: p.createdAt, expiresAt: p.artifact.expiresAt })
+      }
+      for (const e of this.events) {
+        this.stmts.event.run({
+          at: e.at, event: e.event, key: e.key, requestId: e.requestId, route: e.routeId, payer: e.payer, amount: e.amountAtomic,
+          nonce: e.nonce, network: e.network, txHash: e.txHash ?? null, detail: e.detail ?? null,
+        })
       }
     })
   }
@@ -146,23 +248,20 @@ export class SqliteLedger implements PaymentLedger {
     const live = this.live.get(key)
     if (live) return live
     const h = this.stmts.holder.get({ key })
-    if (!h) return null
-    return {
-      claim: { key, network: h.network, payer: h.payer, nonce: h.nonce, routeId: h.route, fingerprint: h.fingerprint, amountAtomic: h.amount_atomic, requestId: h.request_id },
-      state: h.state,
-      artifactId: h.artifact_id,
-      createdAt: h.created_at,
-      updatedAt: h.updated_at,
+    return h ? fromDb(h) : null
+  }
+
+  private schedule(): void {
+    if (!this.scheduled) {
+      this.scheduled = true
+      setImmediate(() => this.commit())
     }
   }
 
   private change(key: string, row: Row): void {
     this.live.set(key, row)
     this.dirty.add(key)
-    if (!this.scheduled) {
-      this.scheduled = true
-      setImmediate(() => this.commit())
-    }
+    this.schedule()
   }
 
   /** Writes every change since the last commit in one transaction, then wakes `durable()` callers. */
@@ -171,11 +270,12 @@ export class SqliteLedger implements PaymentLedger {
     const waiters = this.waiters
     this.waiters = []
     try {
-      if (this.dirty.size > 0 || this.pendingArtifacts.size > 0) {
+      if (this.dirty.size > 0 || this.pendingArtifacts.size > 0 || this.events.length > 0) {
         this.commitTx()
         for (const key of this.dirty) if (this.live.get(key)!.state !== 'in_progress') this.live.delete(key)
         this.dirty.clear()
         this.pendingArtifacts.clear()
+        this.events = []
       }
     } catch (e) {
       // Disk full, file gone...: the waiting requests fail (and are not charged); changes stay queued.
@@ -193,14 +293,14 @@ export class SqliteLedger implements PaymentLedger {
   claim(c: PaymentClaim, now: number, staleBefore: number): ClaimResult {
     const held = this.row(c.key)
     const free = !held || held.state === 'failed' || (held.state === 'in_progress' && held.updatedAt < staleBefore)
-    if (!free) return { status: 'taken', fingerprint: held.claim.fingerprint, state: held.state, artifactId: held.artifactId, updatedAt: held.updatedAt }
-    this.change(c.key, { claim: c, state: 'in_progress', artifactId: null, createdAt: held?.createdAt ?? now, updatedAt: now })
+    if (!free) return taken(held)
+    this.change(c.key, { claim: c, state: 'in_progress', artifactId: null, createdAt: held?.createdAt ?? now, updatedAt: now, settlement: null, txHash: null })
     return { status: 'claimed' }
   }
 
   lookup(key: string): Extract<ClaimResult, { status: 'taken' }> | null {
     const r = this.row(key)
-    return r ? { status: 'taken', fingerprint: r.claim.fingerprint, state: r.state, artifactId: r.artifactId, updatedAt: r.updatedAt } : null
+    return r ? taken(r) : null
   }
 
   release(key: string, now: number): void {
@@ -208,16 +308,42 @@ export class SqliteLedger implements PaymentLedger {
     if (r?.state === 'in_progress') this.change(key, { ...r, state: 'failed', updatedAt: now })
   }
 
-  complete(key: string, artifact: StoredArtifact, now: number): void {
+  complete(key: string, artifact: StoredArtifact, now: number, settlement: { kind: 'local' | 'settled'; txHash?: string } = { kind: 'local' }): void {
     const r = this.row(key)
     if (!r) throw new Error(`ledger: complete without a claim for ${key}`)
     this.pendingArtifacts.set(artifact.id, { key, artifact, createdAt: now })
-    this.change(key, { ...r, state: 'served', artifactId: artifact.id, updatedAt: now })
+    this.change(key, { ...r, state: 'served', artifactId: artifact.id, updatedAt: now, settlement: settlement.kind, txHash: settlement.txHash ?? null })
+  }
+
+  park(key: string, artifact: StoredArtifact, now: number, txHash?: string): void {
+    const r = this.row(key)
+    if (!r) throw new Error(`ledger: park without a claim for ${key}`)
+    this.pendingArtifacts.set(artifact.id, { key, artifact, createdAt: now })
+    this.change(key, { ...r, state: 'pending', artifactId: artifact.id, updatedAt: now, settlement: 'pending', txHash: txHash ?? null })
+  }
+
+  resolve(key: string, verdict: { settled: true; txHash?: string } | { settled: false }, now: number): boolean {
+    const r = this.row(key)
+    if (r?.state !== 'pending') return false
+    if (verdict.settled) this.change(key, { ...r, state: 'served', settlement: 'settled', txHash: verdict.txHash ?? r.txHash, updatedAt: now })
+    else this.change(key, { ...r, state: 'failed', settlement: 'failed', updatedAt: now })
+    return true
+  }
+
+  record(event: PaymentEvent): void {
+    this.events.push(event)
+    this.schedule()
+  }
+
+  pending(): PendingPayment[] {
+    const rows = new Map(this.stmts.open.all().map((h) => [h.key, fromDb(h)]))
+    for (const [key, r] of this.live) rows.set(key, r) // newer than the file
+    return [...rows.values()].filter((r) => r.state === 'pending').map((r) => ({ claim: r.claim, txHash: r.txHash, updatedAt: r.updatedAt }))
   }
 
   artifact(id: string, now: number): StoredArtifact | null {
     const pending = this.pendingArtifacts.get(id)
-    if (pending) return pending.artifact.expiresAt > now ? pending.artifact : null
+    if (pending) return pending.artifact.expiresAt > now && this.row(pending.key)?.state === 'served' ? pending.artifact : null
     const row = this.stmts.artifact.get({ id, now })
     return row ? { id: row.id, body: row.body, expiresAt: row.expires_at } : null
   }

@@ -44,6 +44,8 @@ export interface Proof {
   signature: `0x${string}`
   /** v2 only: the requirements the client says it accepted. */
   accepted?: Static<typeof V2>['accepted']
+  /** The payload as the client sent it: what a facilitator verifies and settles. */
+  raw: PaymentPayload
 }
 
 export function readProofHeader(headers: Headers): string | null {
@@ -75,7 +77,7 @@ export function decodeProof(header: string): Proof {
   }
   if (checkV1.Check(decoded)) {
     const { scheme, network, payload } = decoded
-    return { x402Version: 1, scheme, network, authorization: payload.authorization as Authorization, signature: payload.signature as `0x${string}` }
+    return { x402Version: 1, scheme, network, authorization: payload.authorization as Authorization, signature: payload.signature as `0x${string}`, raw: decoded as unknown as PaymentPayload }
   }
   if (checkV2.Check(decoded)) {
     const { accepted, payload } = decoded
@@ -86,6 +88,7 @@ export function decodeProof(header: string): Proof {
       authorization: payload.authorization as Authorization,
       signature: payload.signature as `0x${string}`,
       accepted,
+      raw: decoded as unknown as PaymentPayload,
     }
   }
   throw malformed('not an x402 v1 or v2 payment payload of the exact EVM scheme')

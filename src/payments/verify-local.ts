@@ -27,7 +27,7 @@ const fail = (reason: string, message: string): VerifyResult => ({ ok: false, re
  * Offline verification of an `exact` EVM proof against one route's terms: scheme, network, asset,
  * payee, exact amount, time window and the EIP-712 signature. Nonce reuse is the ledger's job.
  */
-export function verifyLocally(proof: Proof, terms: PaymentTerms, nowSeconds: number, o: { ignoreTime?: boolean } = {}): VerifyResult {
+export function verifyLocally(proof: Proof, terms: PaymentTerms, nowSeconds: number, o: { ignoreTime?: boolean; contractSignatures?: boolean } = {}): VerifyResult {
   const { network } = terms
   if (proof.scheme !== 'exact') return fail('unsupported_scheme', `Scheme "${proof.scheme}" is not accepted; use "exact".`)
   if (proof.network !== network.name && proof.network !== network.caip2)
@@ -45,6 +45,8 @@ export function verifyLocally(proof: Proof, terms: PaymentTerms, nowSeconds: num
   if (!o.ignoreTime && BigInt(a.validAfter) > BigInt(nowSeconds)) return fail('not_yet_valid', 'The authorization is not valid yet (validAfter is in the future).')
   if (!o.ignoreTime && BigInt(a.validBefore) <= BigInt(nowSeconds + VALID_BEFORE_MARGIN_SECONDS))
     return fail('expired', 'The authorization has expired (validBefore has passed or is too close).')
+  // A smart-wallet (ERC-1271/6492) signature can only be checked on chain: the facilitator does that.
+  if (proof.signature.length !== 132 && o.contractSignatures) return { ok: true, payer: a.from.toLowerCase() as `0x${string}` }
   if (proof.signature.length !== 132)
     return fail('invalid_signature', 'Only 65-byte ECDSA signatures can be verified in local payment mode.')
   const signer = recoverSigner(authorizationDigest(separatorFor(terms), a), proof.signature)

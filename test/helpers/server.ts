@@ -19,7 +19,11 @@ export async function startServer(env: Record<string, string> = {}, args: string
   let out = ''
   const proc = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), ...args], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LEDGER_PATH: ':memory:', LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },
+    // Rate limits off unless a test sets them: load and concurrency tests pay hundreds of times from one client.
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', LEDGER_PATH: ':memory:', LOG_LEVEL: 'warn', NODE_ENV: 'test',
+      RATE_LIMIT_IP_PER_MINUTE: '0', RATE_LIMIT_PAYER_PER_MINUTE: '0', ...env,
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   })

@@ -3,9 +3,11 @@ import { startServer, type StartedServer } from '../helpers/server'
 
 // Elysia reduces its validation messages under NODE_ENV=production, read when it is imported; so this
 // runs the real service in its own process, as an operator would.
+// Production refuses local payment mode; nothing here pays, so the facilitator is never called.
+const PRODUCTION = { NODE_ENV: 'production', PAY_TO: '0x1111111111111111111111111111111111111111', PAYMENT_MODE: 'facilitator', X402_FACILITATOR_URL: 'http://127.0.0.1:9' }
 let server: StartedServer
 beforeAll(async () => {
-  server = await startServer({ NODE_ENV: 'production', PAY_TO: '0x1111111111111111111111111111111111111111' })
+  server = await startServer(PRODUCTION)
 })
 afterAll(async () => {
   await server.stop()
@@ -31,7 +33,7 @@ describe('under NODE_ENV=production', () => {
   })
 
   test('SIGTERM stops the server with exit code 0', async () => {
-    const s = await startServer({ NODE_ENV: 'production', PAY_TO: '0x1111111111111111111111111111111111111111' })
+    const s = await startServer(PRODUCTION)
     expect(await s.stop()).toBe(0)
   })
 })
@@ -41,6 +43,12 @@ describe('start-up', () => {
     const proc = Bun.spawn([process.execPath, 'src/index.ts', 'serve'], { env: { ...process.env, NODE_ENV: 'production', PAY_TO: '' }, stderr: 'pipe', stdout: 'pipe' })
     expect(await proc.exited).toBe(2)
     expect(await new Response(proc.stderr).text()).toContain('PAY_TO: is required when NODE_ENV=production')
+  })
+
+  test('production in local payment mode refuses to start: it would settle nothing', async () => {
+    const proc = Bun.spawn([process.execPath, 'src/index.ts', 'serve'], { env: { ...process.env, ...PRODUCTION, PAYMENT_MODE: 'local' }, stderr: 'pipe', stdout: 'pipe' })
+    expect(await proc.exited).toBe(2)
+    expect(await new Response(proc.stderr).text()).toContain('PAYMENT_MODE: must be `facilitator` or `self` when NODE_ENV=production')
   })
 
   test('development start-up prints a banner with the development payTo', async () => {

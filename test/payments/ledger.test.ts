@@ -27,7 +27,7 @@ test('a payment is on disk, readable by another process, once durable() resolves
   const other = ledgerAt(path)
   expect(other.lookup('n1')).toBeNull() // not committed yet: group commit at the end of this turn
   await a.durable()
-  expect(other.lookup('n1')).toEqual({ status: 'taken', fingerprint: 'fp-n1', state: 'served', artifactId: 'art_1', updatedAt: 1001 })
+  expect(other.lookup('n1')).toEqual({ status: 'taken', fingerprint: 'fp-n1', state: 'served', artifactId: 'art_1', updatedAt: 1001, txHash: null })
   expect(other.artifact('art_1', 1002)?.body).toBe('{"answer":"art_1"}')
 })
 
@@ -69,4 +69,65 @@ test('expired artifacts are purged; payment rows stay', async () => {
   expect(a.purgeExpired(20_000)).toBe(1)
   expect(a.artifact('art_4', 1002)).toBeNull()
   expect(a.lookup('n4')?.state).toBe('served')
+})
+
+const event = (key: string, kind: import('../../src/payments/ledger').PaymentEventKind, at = 1000) => ({
+  event: kind, at, key, requestId: `req-${key}`, routeId: 'flights.summary', payer: '0xabc', amountAtomic: '100000', nonce: `0x${key}`, network: 'eip155:84532',
+})
+
+test('events are committed with the state change they accompany', async () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'ledger-')), 'ledger.sqlite')
+  const a = ledgerAt(path)
+  a.claim(claim('e1'), 1000, 900)
+  a.record(event('e1', 'verified'))
+  a.complete('e1', artifact('art_e1'), 1001, { kind: 'settled', txHash: '0xfeed' })
+  a.record({ ...event('e1', 'settled', 1001), txHash: '0xfeed' })
+  await a.durable()
+  const db = (ledgerAt(path) as unknown as { db: import('bun:sqlite').Database }).db
+  expect(db.query('SELECT event, tx_hash FROM payment_events WHERE payment_key = ? ORDER BY seq').all('e1')).toEqual([{ event: 'verified', tx_hash: null }, { event: 'settled', tx_hash: '0xfeed' }])
+  expect(db.query('SELECT state, settlement, tx_hash FROM payments WHERE key = ?').get('e1')).toEqual({ state: 'served', settlement: 'settled', tx_hash: '0xfeed' })
+})
+
+test('a pending payment keeps its result back until resolved settled; resolving twice changes nothing', async () => {
+  const a = ledgerAt(':memory:')
+  a.claim({ ...claim('p1'), validBefore: '5000' }, 1000, 900)
+  a.park('p1', artifact('art_p1'), 1001)
+  expect(a.artifact('art_p1', 1002)).toBeNull() // before the commit
+  await a.durable()
+  expect(a.artifact('art_p1', 1002)).toBeNull() // after it
+  expect(a.pending().map((p) => [p.claim.key, p.claim.validBefore])).toEqual([['p1', '5000']])
+  expect(a.claim({ ...claim('p1'), fingerprint: 'other' }, 1003, 900)).toMatchObject({ status: 'taken', state: 'pending' })
+  expect(a.resolve('p1', { settled: true, txHash: '0xabc' }, 1004)).toBe(true)
+  expect(a.resolve('p1', { settled: false }, 1005)).toBe(false)
+  await a.durable()
+  expect(a.artifact('art_p1', 1006)?.body).toBe('{"answer":"art_p1"}')
+  expect(a.lookup('p1')).toMatchObject({ state: 'served', txHash: '0xabc' })
+  expect(a.pending()).toEqual([])
+})
+
+test('a pending payment resolved as failed frees the nonce and never releases its result', async () => {
+  const a = ledgerAt(':memory:')
+  a.claim(claim('p2'), 1000, 900)
+  a.park('p2', artifact('art_p2'), 1001)
+  a.resolve('p2', { settled: false }, 1002)
+  await a.durable()
+  expect(a.artifact('art_p2', 1003)).toBeNull()
+  expect(a.claim(claim('p2'), 1004, 900).status).toBe('claimed')
+})
+
+test('a ledger file of the first release (no settlement columns, no events table) is upgraded on open', async () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'ledger-')), 'old.sqlite')
+  const { Database } = await import('bun:sqlite')
+  const old = new Database(path)
+  old.exec(`CREATE TABLE payments (key TEXT PRIMARY KEY, network TEXT NOT NULL, payer TEXT NOT NULL, nonce TEXT NOT NULL, route TEXT NOT NULL,
+    fingerprint TEXT NOT NULL, amount_atomic TEXT NOT NULL, request_id TEXT NOT NULL, state TEXT NOT NULL, artifact_id TEXT,
+    created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL) WITHOUT ROWID`)
+  old.exec(`INSERT INTO payments VALUES ('o1', 'eip155:84532', '0xabc', '0x01', 'spend.months', 'f', '30000', 'r1', 'served', NULL, 900, 900)`)
+  old.close()
+  const a = ledgerAt(path)
+  expect(a.lookup('o1')).toMatchObject({ state: 'served', txHash: null })
+  a.claim(claim('n5'), 1000, 900)
+  a.record(event('n5', 'verified'))
+  await a.durable()
+  expect(a.lookup('n5')?.state).toBe('in_progress')
 })

@@ -1,0 +1,60 @@
+// A standalone x402 facilitator on `@x402/core` + `@x402/evm`: POST /verify, POST /settle, GET /supported,
+// the standard API any x402 resource server speaks (PAYMENT_MODE=facilitator points at it). For sellers
+// who want one settling process for several service instances, and for the end-to-end tests.
+// Env: FACILITATOR_RPC_URL, FACILITATOR_PRIVATE_KEY (pays gas), FACILITATOR_NETWORK (base-sepolia | base),
+//      FACILITATOR_AUTH_TOKEN (optional: require `Authorization: Bearer <token>`), PORT (4020), HOST (127.0.0.1).
+// Usage: bun scripts/facilitator.ts
+import type { PaymentPayload, PaymentRequirements } from '@x402/core/types'
+import { createEvmFacilitator } from '../src/payments/evm-facilitator'
+import { NETWORKS, type NetworkName } from '../src/payments/networks'
+
+const env = process.env
+const network = (env.FACILITATOR_NETWORK ?? 'base-sepolia') as NetworkName
+if (!(network in NETWORKS)) throw new Error(`FACILITATOR_NETWORK must be one of ${Object.keys(NETWORKS).join(', ')}`)
+if (!env.FACILITATOR_RPC_URL || !/^0x[0-9a-fA-F]{64}$/.test(env.FACILITATOR_PRIVATE_KEY ?? '')) {
+  console.error('FACILITATOR_RPC_URL and FACILITATOR_PRIVATE_KEY (0x + 64 hex) are required')
+  process.exit(2)
+}
+const { facilitator, address } = createEvmFacilitator({
+  network,
+  rpcUrl: env.FACILITATOR_RPC_URL,
+  privateKey: env.FACILITATOR_PRIVATE_KEY as `0x${string}`,
+})
+const token = env.FACILITATOR_AUTH_TOKEN
+
+const json = (body: unknown, status = 200) => Response.json(body, { status })
+
+async function readRequest(req: Request): Promise<{ paymentPayload: PaymentPayload; paymentRequirements: PaymentRequirements } | Response> {
+  let body: { paymentPayload?: unknown; paymentRequirements?: unknown }
+  try {
+    body = (await req.json()) as typeof body
+  } catch {
+    return json({ error: 'body is not JSON' }, 400)
+  }
+  if (typeof body?.paymentPayload !== 'object' || typeof body?.paymentRequirements !== 'object') {
+    return json({ error: 'paymentPayload and paymentRequirements are required' }, 400)
+  }
+  return body as { paymentPayload: PaymentPayload; paymentRequirements: PaymentRequirements }
+}
+
+const server = Bun.serve({
+  port: Number(env.PORT ?? 4020),
+  hostname: env.HOST ?? '127.0.0.1',
+  async fetch(req) {
+    const path = new URL(req.url).pathname
+    if (token && req.headers.get('authorization') !== `Bearer ${token}`) return json({ error: 'unauthorized' }, 401)
+    try {
+      if (req.method === 'GET' && path === '/supported') return json(facilitator.getSupported())
+      if (req.method === 'POST' && (path === '/verify' || path === '/settle')) {
+        const r = await readRequest(req)
+        if (r instanceof Response) return r
+        return json(path === '/verify' ? await facilitator.verify(r.paymentPayload, r.paymentRequirements) : await facilitator.settle(r.paymentPayload, r.paymentRequirements))
+      }
+      return json({ error: 'not found' }, 404)
+    } catch (e) {
+      console.error(`${path}: ${e instanceof Error ? e.message : String(e)}`)
+      return json({ error: e instanceof Error ? e.message : String(e) }, 500)
+    }
+  },
+})
+console.error(`x402 facilitator on http://${server.hostname}:${server.port} for ${network} (${NETWORKS[network].caip2}); settles from ${address}`)

@@ -1,0 +1,127 @@
+import type { PaymentMetrics } from '../payments/gate'
+import type { PaymentEvent } from '../payments/ledger'
+
+const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60]
+
+interface RouteStats {
+  statuses: Map<number, number>
+  /** Per bucket (not cumulative), the last one for +Inf. */
+  buckets: Float64Array
+  sum: number
+}
+
+/**
+ * Requests by route and status, and their latency histogram, counted in plain maps and arrays: this runs
+ * for every request, and prom-client's own `inc` + `observe` (label hashing, validation) cost ~8,500
+ * instructions per request on the 402 path (measured: +15% of its whole cost). prom-client's registry
+ * reads these at scrape time, in its own exposition format.
+ */
+class RequestStats {
+  private readonly routes = new Map<string, RouteStats>()
+
+  record(route: string, status: number, seconds: number): void {
+    let r = this.routes.get(route)
+    if (!r) {
+      r = { statuses: new Map(), buckets: new Float64Array(LATENCY_BUCKETS.length + 1), sum: 0 }
+      this.routes.set(route, r)
+    }
+    r.statuses.set(status, (r.statuses.get(status) ?? 0) + 1)
+    let i = 0
+    while (i < LATENCY_BUCKETS.length && seconds > LATENCY_BUCKETS[i]!) i++
+    r.buckets[i]!++
+    r.sum += seconds
+  }
+
+  /** prom-client metric objects (name, help, type, get) for the registry. */
+  metrics() {
+    const routes = this.routes
+    return [
+      {
+        name: 'http_requests_total', help: 'HTTP requests by route (path template) and status.', type: 'counter', aggregator: 'sum',
+        async get() {
+          const values = []
+          for (const [route, r] of routes) for (const [status, value] of r.statuses) values.push({ labels: { route, status }, value })
+          return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values }
+        },
+      },
+      {
+        name: 'http_request_duration_seconds', help: 'Time from routing to answer, by route (path template).', type: 'histogram', aggregator: 'sum',
+        async get() {
+          const values = []
+          for (const [route, r] of routes) {
+            let cumulative = 0
+            LATENCY_BUCKETS.forEach((le, i) => {
+              cumulative += r.buckets[i]!
+              values.push({ metricName: 'http_request_duration_seconds_bucket', labels: { le, route }, value: cumulative })
+            })
+            cumulative += r.buckets[LATENCY_BUCKETS.length]!
+            values.push({ metricName: 'http_request_duration_seconds_bucket', labels: { le: '+Inf', route }, value: cumulative })
+            values.push({ metricName: 'http_request_duration_seconds_sum', labels: { route }, value: r.sum })
+            values.push({ metricName: 'http_request_duration_seconds_count', labels: { route }, value: cumulative })
+          }
+          return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values }
+        },
+      },
+    ]
+  }
+}
+
+/** Prometheus metrics (prom-client) of one service instance, served as text at /metrics. */
+export async function createMetrics() {
+  // Loaded while DuckDB and the datasets open (~60 ms of module evaluation).
+  const { Counter, Histogram, Registry } = await import('prom-client')
+  const registry = new Registry()
+  const registers = [registry]
+
+  const requests = new RequestStats()
+  for (const m of requests.metrics()) registry.registerMetric(m as unknown as Parameters<typeof registry.registerMetric>[0])
+  const paymentEvents = new Counter({ name: 'x402_payment_events_total', help: 'Payment events (verified, served, settled, failed, pending, reconciled) by route id.', labelNames: ['route', 'event'], registers })
+  const payments = new Counter({ name: 'x402_payments_total', help: 'Paid answers delivered, by route id and settlement (local = verified offline, settled = on chain).', labelNames: ['route', 'settlement'], registers })
+  const revenue = new Counter({ name: 'x402_revenue_usd_total', help: 'USD of paid answers delivered, by route id and settlement.', labelNames: ['route', 'settlement'], registers })
+  const settlements = new Counter({ name: 'x402_settlements_total', help: 'Settlement attempts after a successful handler, by payment mode and outcome.', labelNames: ['mode', 'outcome'], registers })
+  const reconciled = new Counter({ name: 'x402_reconciled_total', help: 'Pending settlements resolved by the reconciler, by outcome.', labelNames: ['outcome'], registers })
+  const rateLimited = new Counter({ name: 'rate_limited_total', help: 'Requests refused with 429, by scope (ip, payer).', labelNames: ['scope'], registers })
+  const cache = new Counter({ name: 'result_cache_requests_total', help: 'Dataset answers served from the per-version result cache (hit) or computed (miss).', labelNames: ['result'], registers })
+  const poolWait = new Histogram({
+    name: 'duckdb_pool_wait_seconds', help: 'Time a query waited for a free DuckDB connection (0 when one was idle).', registers,
+    buckets: [0, 0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
+  })
+  const cacheHit = cache.labels('hit')
+  const cacheMiss = cache.labels('miss')
+
+  const payment: PaymentMetrics = {
+    paymentEvent(e: PaymentEvent) {
+      paymentEvents.inc({ route: e.routeId, event: e.event })
+      const settled = e.event === 'served' ? e.detail : e.event === 'reconciled' && e.detail === 'settled' ? 'settled' : undefined
+      if (settled) {
+        payments.inc({ route: e.routeId, settlement: settled })
+        revenue.inc({ route: e.routeId, settlement: settled }, Number(e.amountAtomic) / 1e6)
+      }
+      if (e.event === 'reconciled') reconciled.inc({ outcome: e.detail ?? 'unknown' })
+    },
+    settlement(mode, outcome) {
+      settlements.inc({ mode, outcome })
+    },
+  }
+
+  return {
+    registry,
+    contentType: registry.contentType,
+    payment,
+    request(route: string, status: number, seconds: number) {
+      requests.record(route, status, seconds)
+    },
+    rateLimited(scope: 'ip' | 'payer') {
+      rateLimited.inc({ scope })
+    },
+    cache(hit: boolean) {
+      ;(hit ? cacheHit : cacheMiss).inc()
+    },
+    poolWait(seconds: number) {
+      poolWait.observe(seconds)
+    },
+    text: () => registry.metrics(),
+  }
+}
+
+export type Metrics = Awaited<ReturnType<typeof createMetrics>>

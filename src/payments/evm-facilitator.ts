@@ -1,0 +1,44 @@
+import { x402Facilitator } from '@x402/core/facilitator'
+import { toFacilitatorEvmSigner } from '@x402/evm'
+import { registerExactEvmScheme } from '@x402/evm/exact/facilitator'
+import { createWalletClient, http, nonceManager, publicActions } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { base, baseSepolia } from 'viem/chains'
+import { NETWORKS, type NetworkName } from './networks'
+
+export interface EvmFacilitatorOptions {
+  network: NetworkName
+  rpcUrl: string
+  /** Key of the account that submits `transferWithAuthorization` and pays its gas (holds ETH, not USDC). */
+  privateKey: `0x${string}`
+  /** How long settle waits for the transaction's receipt before answering `settlement_pending`. */
+  confirmationTimeoutMs?: number
+}
+
+const CHAINS = { base, 'base-sepolia': baseSepolia } as const
+
+/**
+ * An x402 facilitator in process: `@x402/core`'s `x402Facilitator` with `@x402/evm`'s exact EVM scheme
+ * (EIP-3009, x402 v1 and v2), signing with one local key over one RPC endpoint. Used by `self` payment
+ * mode and by `scripts/facilitator.ts`, which serves the same object over the standard HTTP API.
+ */
+export function createEvmFacilitator(o: EvmFacilitatorOptions) {
+  // The nonce manager hands concurrent settlements consecutive nonces instead of the same one.
+  const account = privateKeyToAccount(o.privateKey, { nonceManager })
+  const client = createWalletClient({ account, chain: CHAINS[o.network], transport: http(o.rpcUrl) }).extend(publicActions)
+  const signer = toFacilitatorEvmSigner(
+    {
+      address: account.address,
+      getCode: (args) => client.getCode(args),
+      readContract: (args) => client.readContract({ ...args, args: args.args ?? [] } as never),
+      verifyTypedData: (args) => client.verifyTypedData(args as never),
+      writeContract: (args) => client.writeContract({ ...args, args: args.args ?? [] } as never),
+      sendTransaction: (args) => client.sendTransaction(args as never),
+      waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),
+    },
+    o.confirmationTimeoutMs ? { confirmationTimeoutMs: o.confirmationTimeoutMs } : undefined,
+  )
+  const facilitator = new x402Facilitator()
+  registerExactEvmScheme(facilitator, { signer, networks: NETWORKS[o.network].caip2 })
+  return { facilitator, address: account.address }
+}

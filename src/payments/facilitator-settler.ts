@@ -1,0 +1,78 @@
+import type { FacilitatorClient } from '@x402/core/http'
+import { FacilitatorTimeoutError, SettleError, VerifyError, type PaymentRequirements, type SettleResponse } from '@x402/core/types'
+import { v1Requirements, v2PaymentRequired } from './requirements'
+import type { PaymentMode, SettleOutcome, SettlementInput, Settler, VerifyOutcome } from './settlement'
+
+/** The facilitator's own word for "broadcast, receipt not seen yet" (@x402/evm). */
+const SETTLEMENT_PENDING = 'settlement_pending'
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
+
+/** A connection that was never made: the facilitator cannot have received the request. */
+function neverReached(e: unknown): boolean {
+  const code = (e as { code?: string })?.code
+  return code === 'ConnectionRefused' || code === 'ECONNREFUSED' || code === 'FailedToOpenSocket' || code === 'ENOTFOUND'
+}
+
+/**
+ * Verifies and settles through any x402 facilitator client: `@x402/core`'s HTTPFacilitatorClient
+ * (`facilitator` mode, the standard /verify and /settle API) or an in-process `x402Facilitator` with
+ * `@x402/evm`'s exact scheme (`self` mode); both have the same verify/settle interface.
+ *
+ * The payload is sent exactly as the client signed it, with the requirements of its x402 generation.
+ * A settle whose outcome is unknown — a timeout, a broken connection, a 5xx, `settlement_pending` — is
+ * `pending`, never `failed`: the transaction may still land, and the reconciler decides from the chain.
+ */
+export class FacilitatorSettler implements Settler {
+  constructor(
+    readonly mode: Exclude<PaymentMode, 'local'>,
+    private readonly client: Pick<FacilitatorClient, 'verify' | 'settle'>,
+  ) {}
+
+  private requirements(i: SettlementInput): PaymentRequirements {
+    if (i.proof.x402Version === 1) {
+      // x402 v1 requirements carry outputSchema; facilitators accept an empty one.
+      return { ...v1Requirements(i.route, i.terms, i.resourceUrl), outputSchema: {} } as unknown as PaymentRequirements
+    }
+    return v2PaymentRequired(i.route, i.terms, i.resourceUrl, '').accepts[0]! as PaymentRequirements
+  }
+
+  async verify(i: SettlementInput): Promise<VerifyOutcome> {
+    try {
+      const r = await this.client.verify(i.proof.raw, this.requirements(i))
+      if (r.isValid) return { ok: true }
+      return { ok: false, reason: r.invalidReason ?? 'invalid', message: r.invalidMessage ?? `The facilitator refused the payment: ${r.invalidReason ?? 'invalid'}.` }
+    } catch (e) {
+      if (e instanceof VerifyError) {
+        return { ok: false, reason: e.invalidReason ?? 'invalid', message: e.invalidMessage ?? `The facilitator refused the payment: ${e.invalidReason ?? 'invalid'}.` }
+      }
+      // Verification moves no money: a facilitator that is down or slow only means "cannot serve now".
+      return { ok: false, unavailable: true, reason: e instanceof FacilitatorTimeoutError ? 'facilitator_timeout' : 'facilitator_unreachable', message: message(e) }
+    }
+  }
+
+  async settle(i: SettlementInput): Promise<SettleOutcome> {
+    let r: SettleResponse
+    try {
+      r = await this.client.settle(i.proof.raw, this.requirements(i))
+    } catch (e) {
+      if (e instanceof SettleError) r = { success: false, errorReason: e.errorReason, errorMessage: e.errorMessage, transaction: e.transaction, network: e.network }
+      else if (neverReached(e)) return { status: 'failed', reason: 'facilitator_unreachable', unavailable: true }
+      else return { status: 'pending', reason: e instanceof FacilitatorTimeoutError ? 'facilitator_timeout' : `facilitator_error: ${message(e)}` }
+    }
+    if (r.success) {
+      return { status: 'settled', receipt: { success: true, transaction: r.transaction, network: r.network, payer: r.payer ?? i.proof.authorization.from } }
+    }
+    const tx = r.transaction ? { transaction: r.transaction } : {}
+    const reason = r.errorReason ?? 'unknown'
+    if (reason === SETTLEMENT_PENDING) return { status: 'pending', reason, ...tx }
+    // Facilitators name definite failures with machine reasons (`invalid_exact_evm_insufficient_balance`,
+    // `invalid_transaction_state` for a reverted transfer).
+    if (/^[a-z0-9_]+$/.test(reason)) return { status: 'failed', reason, ...tx }
+    // Free text is an exception they caught (@x402/evm's v1 scheme passes it on as the reason). A revert
+    // before any transaction hash is the gas estimate refusing the transfer: nothing was broadcast.
+    if (!r.transaction && /revert/i.test(reason)) return { status: 'failed', reason: `settle_reverted: ${reason.slice(0, 200)}` }
+    // Anything else, e.g. a receipt wait that broke after broadcasting: the transfer may still land.
+    return { status: 'pending', reason: reason.slice(0, 300), ...tx }
+  }
+}

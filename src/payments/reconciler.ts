@@ -1,0 +1,109 @@
+import type { PaymentEvent, PaymentLedger, PendingPayment } from './ledger'
+
+/** What the reconciler asks the chain about one EIP-3009 authorization. */
+export interface AuthorizationReader {
+  /** `authorizationState(payer, nonce)` of the USDC contract: true once the transfer has happened. */
+  used(payer: `0x${string}`, nonce: `0x${string}`): Promise<boolean>
+  /** Timestamp of the latest block: an authorization is dead once this passes its validBefore. */
+  chainTime(): Promise<number>
+  /** The transaction that used the authorization, when it can be found. */
+  transactionOf?(payer: `0x${string}`, nonce: `0x${string}`): Promise<string | undefined>
+}
+
+export type Verdict = 'settled' | 'failed' | 'pending'
+
+export interface ReconcileSummary {
+  checked: number
+  settled: number
+  failed: number
+  pending: number
+  errors: number
+}
+
+/**
+ * Resolves payments whose settlement outcome was unknown (a facilitator timeout, a transaction not yet
+ * mined) from the chain itself: the USDC contract records every used authorization, so the transfer
+ * either happened (settled: the kept-back answer is released) or, once the authorization's validBefore
+ * has passed unused, never can (failed: nothing moved). Nothing is ever submitted again, so nothing can
+ * be charged twice.
+ */
+export class Reconciler {
+  private timer: ReturnType<typeof setInterval> | undefined
+  private running: Promise<ReconcileSummary> | undefined
+
+  constructor(
+    private readonly ledger: PaymentLedger,
+    private readonly chain: AuthorizationReader,
+    private readonly onEvent: (e: PaymentEvent) => void = () => {},
+    private readonly now: () => number = () => Math.floor(Date.now() / 1000),
+  ) {}
+
+  /** Checks one pending payment now (a client retrying its request). */
+  async check(key: string): Promise<Verdict> {
+    const p = this.ledger.pending().find((x) => x.claim.key === key)
+    if (!p) {
+      const held = this.ledger.lookup(key)
+      return held?.state === 'served' ? 'settled' : held?.state === 'failed' ? 'failed' : 'pending'
+    }
+    return this.decide(p)
+  }
+
+  /** One pass over every pending payment. */
+  run(): Promise<ReconcileSummary> {
+    this.running ??= (async () => {
+      const summary: ReconcileSummary = { checked: 0, settled: 0, failed: 0, pending: 0, errors: 0 }
+      try {
+        for (const p of this.ledger.pending()) {
+          summary.checked++
+          try {
+            summary[await this.decide(p)]++
+          } catch {
+            summary.errors++ // RPC trouble: the payment stays pending for the next pass
+          }
+        }
+        await this.ledger.durable()
+        return summary
+      } finally {
+        this.running = undefined
+      }
+    })()
+    return this.running
+  }
+
+  start(intervalSeconds: number, onError: (e: unknown) => void = () => {}): void {
+    this.timer = setInterval(() => void this.run().catch(onError), intervalSeconds * 1000)
+    this.timer.unref()
+  }
+
+  stop(): void {
+    clearInterval(this.timer)
+  }
+
+  private async decide(p: PendingPayment): Promise<Verdict> {
+    const c = p.claim
+    const payer = c.payer as `0x${string}`
+    const nonce = c.nonce as `0x${string}`
+    const event = (detail: 'settled' | 'failed', txHash?: string): PaymentEvent => ({
+      event: 'reconciled', at: this.now(), key: c.key, requestId: c.requestId, routeId: c.routeId, payer: c.payer,
+      amountAtomic: c.amountAtomic, nonce: c.nonce, network: c.network, detail, ...(txHash ? { txHash } : {}),
+    })
+    if (await this.chain.used(payer, nonce)) {
+      const txHash = p.txHash ?? (await this.chain.transactionOf?.(payer, nonce).catch(() => undefined))
+      if (this.ledger.resolve(c.key, { settled: true, ...(txHash ? { txHash } : {}) }, this.now())) this.emit(event('settled', txHash))
+      await this.ledger.durable()
+      return 'settled'
+    }
+    // Unused: final only once the chain's clock has passed validBefore (no block can include it after).
+    if (c.validBefore !== undefined && BigInt(await this.chain.chainTime()) >= BigInt(c.validBefore)) {
+      if (this.ledger.resolve(c.key, { settled: false }, this.now())) this.emit(event('failed'))
+      await this.ledger.durable()
+      return 'failed'
+    }
+    return 'pending'
+  }
+
+  private emit(e: PaymentEvent): void {
+    this.ledger.record(e)
+    this.onEvent(e)
+  }
+}

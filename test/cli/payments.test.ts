@@ -1,0 +1,96 @@
+import { beforeAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { parseSince } from '../../src/cli/payments'
+import { usd } from '../../src/payments/ledger-report'
+import { SqliteLedger, type PaymentClaim } from '../../src/payments/ledger'
+
+const ROOT = resolve(import.meta.dir, '../..')
+let path: string
+
+const DAY1 = Date.parse('2026-11-20T10:00:00Z') / 1000
+const DAY2 = Date.parse('2026-11-21T10:00:00Z') / 1000
+const claim = (key: string, route: string, amount: string, payer: string): PaymentClaim => ({
+  key, network: 'eip155:84532', payer, nonce: `0x${key}${'0'.repeat(20)}`, routeId: route, fingerprint: key, amountAtomic: amount, requestId: `req_${key}`, validBefore: String(DAY2 + 600),
+})
+const art = (id: string) => ({ id, body: '{}', expiresAt: DAY2 + 86400 })
+
+beforeAll(async () => {
+  path = join(mkdtempSync(join(tmpdir(), 'report-')), 'ledger.sqlite')
+  const l = new SqliteLedger(path)
+  // Day 1: two settled summaries by payer A, one months answer verified offline (local mode) by payer B.
+  l.claim(claim('a1', 'flights.summary', '100000', '0xaaa'), DAY1, 0)
+  l.complete('a1', art('x1'), DAY1, { kind: 'settled', txHash: '0x01' })
+  l.claim(claim('a2', 'flights.summary', '100000', '0xaaa'), DAY1, 0)
+  l.complete('a2', art('x2'), DAY1, { kind: 'settled', txHash: '0x02' })
+  l.claim(claim('b1', 'flights.months', '30000', '0xbbb'), DAY1, 0)
+  l.complete('b1', art('x3'), DAY1)
+  // Day 2: one pending aggregate and one failed summary.
+  l.claim(claim('c1', 'flights.aggregate', '160000', '0xccc'), DAY2, 0)
+  l.park('c1', art('x4'), DAY2, '0xdead')
+  l.claim(claim('d1', 'flights.summary', '100000', '0xddd'), DAY2, 0)
+  l.release('d1', DAY2)
+  l.record({ event: 'pending', at: DAY2, key: 'c1', requestId: 'req_c1', routeId: 'flights.aggregate', payer: '0xccc', amountAtomic: '160000', nonce: '0xc1', network: 'eip155:84532', txHash: '0xdead' })
+  await l.durable()
+  l.close()
+})
+
+async function cli(...args: string[]) {
+  const proc = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), 'payments', ...args], {
+    cwd: ROOT, env: { ...process.env, LEDGER_PATH: path, NODE_ENV: 'test' }, stdout: 'pipe', stderr: 'pipe',
+  })
+  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+  return { out, err, code }
+}
+
+const row = (out: string, key: string) => out.split('\n').find((l) => l.startsWith(`${key} `))?.trim().split(/\s{2,}/)
+
+describe('payments report', () => {
+  test('by route: paid answers, USD, settled vs local USD, pending and failed, with totals and the unsettled list', async () => {
+    const { out, code } = await cli('report')
+    expect(code).toBe(0)
+    expect(row(out, 'flights.summary')).toEqual(['flights.summary', '2', '0.20', '0.20', '0.00', '0', '0.00', '1'])
+    expect(row(out, 'flights.months')).toEqual(['flights.months', '1', '0.03', '0.00', '0.03', '0', '0.00', '0'])
+    expect(row(out, 'flights.aggregate')).toEqual(['flights.aggregate', '0', '0.00', '0.00', '0.00', '1', '0.16', '0'])
+    expect(row(out, 'total')).toEqual(['total', '3', '0.23', '0.20', '0.03', '1', '0.16', '1'])
+    expect(out).toContain('Unsettled (pending) — 1')
+    expect(out).toMatch(/2026-11-21 10:00:00 +flights\.aggregate +0xccc +0\.16 +0xc1000000… +0xdead +req_c1/)
+    expect(out).toContain('Payment events: pending 1')
+  })
+
+  test('by day and by payer', async () => {
+    const byDay = (await cli('report', '--by', 'day')).out
+    expect(row(byDay, '2026-11-20')).toEqual(['2026-11-20', '3', '0.23', '0.20', '0.03', '0', '0.00', '0'])
+    expect(row(byDay, '2026-11-21')).toEqual(['2026-11-21', '0', '0.00', '0.00', '0.00', '1', '0.16', '1'])
+    const byPayer = (await cli('report', '--by', 'payer')).out
+    expect(row(byPayer, '0xaaa')).toEqual(['0xaaa', '2', '0.20', '0.20', '0.00', '0', '0.00', '0'])
+  })
+
+  test('--since keeps later payments only; --json gives the same numbers', async () => {
+    const { out } = await cli('report', '--since', '2026-11-21', '--json')
+    const r = JSON.parse(out)
+    expect(r.groups.map((g: any) => [g.key, g.served, g.pending, g.pendingAtomic, g.failed])).toEqual([
+      ['flights.aggregate', 0, 1, '0.16', 0],
+      ['flights.summary', 0, 0, '0.00', 1],
+    ])
+    expect(r.unsettled).toHaveLength(1)
+  })
+
+  test('bad usage exits 2 with a message; a missing ledger exits 1', async () => {
+    expect(await cli('report', '--by', 'week')).toMatchObject({ code: 2, err: expect.stringContaining('--by: expected route, day or payer') })
+    expect(await cli('report', '--since', 'yesterday')).toMatchObject({ code: 2, err: expect.stringContaining('--since: expected YYYY-MM-DD') })
+    expect(await cli('refund')).toMatchObject({ code: 2 })
+    const proc = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), 'payments', 'report'], {
+      cwd: ROOT, env: { ...process.env, LEDGER_PATH: join(tmpdir(), 'no-such-dir', 'ledger.sqlite'), NODE_ENV: 'test' }, stdout: 'pipe', stderr: 'pipe',
+    })
+    expect(await proc.exited).toBe(1)
+  })
+})
+
+test('helpers: --since forms and USD formatting of atomic USDC', () => {
+  expect(parseSince('2026-11-21')).toBe(DAY2 - 10 * 3600)
+  expect(parseSince('7d', 1_000_000_000_000)).toBe(1_000_000_000 - 7 * 86400)
+  expect(() => parseSince('2026-13-45')).toThrow('--since')
+  expect([usd(0n), usd(30_000n), usd(100_000n), usd(1_234_567n), usd(12_000_000n)]).toEqual(['0.00', '0.03', '0.10', '1.234567', '12.00'])
+})
