@@ -62,7 +62,7 @@ function detail(route: RouteSpec, implemented: boolean) {
       429: errorRef('rate_limited (free, before payment; `Retry-After`)'),
       502: errorRef('facilitator_unavailable (nothing charged)'),
       ...(implemented ? {} : { 501: errorRef('not_implemented (free)') }),
-      ...(route.kind === 'evidence' ? { 502: errorRef('provider_unavailable (not charged)'), 504: errorRef('provider_timeout (not charged)') } : {}),
+      ...(route.kind === 'evidence' ? { 502: errorRef('provider_unavailable or facilitator_unavailable (not charged)'), 504: errorRef('provider_timeout (not charged)') } : {}),
     },
   }
 }
