@@ -108,3 +108,24 @@ test('a wrapper tool with a path-free input and a paid call works the same way',
   expect(r.isError).toBeFalsy()
   expect(r.structuredContent.data.destination).toBe('Tokyo')
 })
+
+test('tool calls share the per-payer rate limit with HTTP: over it, a free rate_limited result', async () => {
+  const limited = await startServer({ RATE_LIMIT_PAYER_PER_MINUTE: '1' })
+  const c = new Client({ name: 'mcp-limit-test', version: '1.0.0' })
+  try {
+    await c.connect(new StreamableHTTPClientTransport(new URL(`${limited.url}/mcp`)))
+    const first = (await c.callTool({ name: 'flights_months', arguments: {}, _meta: { 'x402/payment': await payment('flights.months') } })) as any
+    expect(first.isError).toBeFalsy()
+    const pay = await payment('flights.months')
+    const second = (await c.callTool({ name: 'flights_months', arguments: {}, _meta: { 'x402/payment': pay } })) as any
+    expect(second.isError).toBe(true)
+    expect(second.structuredContent.error).toMatchObject({ code: 'rate_limited', details: { scope: 'payer' } })
+    // HTTP counts against the same payer's limit.
+    const http = await fetch(`${limited.url}/v1/market-data/flights/months`, { headers: { 'x402-payment': Buffer.from(JSON.stringify(pay)).toString('base64') } })
+    expect(http.status).toBe(429)
+    expect(http.headers.get('retry-after')).toBeTruthy()
+  } finally {
+    await c.close()
+    await limited.stop()
+  }
+})
