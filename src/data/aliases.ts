@@ -6,6 +6,7 @@ import { COUNTRIES, DESTINATIONS } from './sample-geography'
  * same place: `东京`, `TYO`, `NRT` and `tokyo` are Tokyo; `日本`, `JP` and `Japan` are Japan.
  * Built from src/data/sample-geography.ts; a dataset's own names and codes are always accepted too.
  */
+/** The lookup key of a name. Callers try `name.toLowerCase()` first: for a plain name it is the same key, without the cost of NFKC on the 402 path. */
 export const placeKey = (name: string) => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase()
 
 export const DESTINATION_ALIASES: ReadonlyMap<string, readonly string[]> = new Map(

@@ -23,32 +23,33 @@ function shallow(schema: unknown, depth: number, describe = true): unknown {
   return out
 }
 
-/** Query (or body) fields as the x402 v1 `outputSchema.input` lists them: type, required, description, allowed values. */
+/** Query (or body) fields as the x402 v1 `outputSchema.input` lists them: type, required and allowed values. */
 function fields(route: RouteSpec): Record<string, JsonObject> {
   const required = new Set(route.query.required ?? [])
   return Object.fromEntries(
     Object.entries(route.query.properties).map(([name, schema]) => {
       const s = plainSchema(schema as TSchema) as JsonObject
       const values = (s.anyOf as { const?: unknown }[] | undefined)?.map((b) => b.const).filter((v) => v !== undefined)
-      return [name, { type: values?.length ? 'string' : s.type, required: required.has(name), description: s.description, ...(values?.length ? { enum: values } : {}) }]
+      return [name, { type: values?.length ? 'string' : s.type, ...(required.has(name) ? { required: true } : {}), ...(values?.length ? { enum: values } : {}) }]
     }),
   )
 }
 
 /**
- * x402 v1 `outputSchema` of a route's payment requirements: how to call it (method, parameters) and
- * what `data` of the answer holds, two levels deep. x402-fetch refuses `null` here, so every route has one.
+ * x402 v1 `outputSchema` of a route's payment requirements: how to call it (method, parameters) and the
+ * top-level fields of `data`, without descriptions. Every unpaid request carries it, so it stays small;
+ * the described, complete schemas are in /.well-known/x402 and OpenAPI. x402-fetch refuses `null` here.
  */
 export function v1OutputSchema(route: RouteSpec): JsonObject {
   const method = route.methods[0]!
   const input = method === 'GET' ? { queryParams: fields(route) } : { bodyType: 'json', bodyFields: fields(route) }
-  return { input: { type: 'http', method, discoverable: true, ...input }, output: shallow(plainSchema(route.data), 2) }
+  return { input: { type: 'http', method, discoverable: true, ...input }, output: shallow(plainSchema(route.data), 1, false) }
 }
 
 /**
- * The x402 v2 `bazaar` extension: an example call (`info`) and the JSON Schema that validates it.
- * It travels base64 in the PAYMENT-REQUIRED header, so descriptions are left out: proxies commonly
- * cap response headers at 4-8 KB. The described schemas are in /.well-known/x402.
+ * The x402 v2 `bazaar` extension of a route: an example call (`info`) and the JSON Schema that validates
+ * it, listed in /.well-known/x402. Not sent with every 402: the PAYMENT-REQUIRED header would double in
+ * size on the most frequent answer of the API (BENCHMARKS.md), and proxies cap headers at 4-8 KB.
  */
 export function bazaarExtension(route: RouteSpec): JsonObject {
   const { input } = exampleCall(route)

@@ -24,7 +24,7 @@ interface OriginRow {
 
 function resolveDestination(snap: MarketSnapshot, value: unknown, parameter = 'destination'): Place {
   const v = String(value).trim()
-  const place = snap.destinations.get(placeKey(v))
+  const place = snap.destinations.get(v.toLowerCase()) ?? snap.destinations.get(placeKey(v))
   if (!place) throw notFound('destination', v, parameter, [...new Set([...snap.destinations.values()].map((p) => p.name))].sort())
   return place
 }

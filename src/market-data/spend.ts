@@ -37,7 +37,7 @@ const METRIC: Record<string, (r: CountryMonth) => number> = {
 
 function resolveCountry(snap: MarketSnapshot, value: unknown) {
   const v = String(value).trim()
-  const c = snap.countries.get(placeKey(v))
+  const c = snap.countries.get(v.toLowerCase()) ?? snap.countries.get(placeKey(v))
   if (!c) throw notFound('country', v, 'country', [...new Set([...snap.countries.values()].map((x) => x.name))].sort())
   return c
 }

@@ -34,8 +34,12 @@ test('/.well-known/x402 lists every served route with its price, payment terms a
     const inputs = [...Object.keys(route.params?.properties ?? {}), ...Object.keys(route.query.properties)]
     expect(Object.keys(item.metadata.input.properties).sort()).toEqual(inputs.sort())
     expect(item.metadata.output).toEqual(plainSchema(route.data))
-    // The bazaar example call is a valid request of the route.
-    expect(Value.Check(route.query, item.metadata.bazaar.info.input.queryParams)).toBe(true)
+    // The bazaar example call is a valid request of the route, and its own schema lists what it sends.
+    const bazaar = item.metadata.bazaar
+    expect(Value.Check(route.query, bazaar.info.input.queryParams)).toBe(true)
+    const querySchema = bazaar.schema.properties.input.properties.queryParams
+    for (const name of querySchema.required) expect(bazaar.info.input.queryParams[name]).toBeString()
+    for (const name of Object.keys(bazaar.info.input.queryParams)) expect(querySchema.properties[name]).toBeDefined()
   }
   expect(doc.payment).toMatchObject({ network: 'eip155:84532', payTo: DEV_PAY_TO })
 })
