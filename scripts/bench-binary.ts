@@ -49,7 +49,7 @@ function freePort(): number {
  */
 async function start(t: Target) {
   const port = freePort()
-  const env = { PATH: '/usr/bin:/bin', HOME: t.home, PORT: String(port), HOST: '127.0.0.1', LEDGER_PATH: ':memory:', LOG_LEVEL: 'warn', NODE_ENV: 'test' }
+  const env = { PATH: '/usr/bin:/bin', HOME: t.home, PORT: String(port), HOST: '127.0.0.1', LEDGER_PATH: ':memory:', LOG_LEVEL: 'warn', NODE_ENV: 'test', RATE_LIMIT_PAYER_PER_MINUTE: '0', RATE_LIMIT_IP_PER_MINUTE: '0' }
   const t0 = Bun.nanoseconds()
   const proc = Bun.spawn(t.cmd, { cwd: t.cwd, env, stdout: 'ignore', stderr: 'pipe' })
   const stderr = new Response(proc.stderr).text()
