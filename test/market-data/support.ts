@@ -13,7 +13,7 @@ import { usdToAtomic } from '../../src/payments/networks'
 import { DATASETS } from '../../src/data/contracts'
 import { createPayer } from '../helpers/payer'
 import { routeUrl } from '../helpers/route-url'
-import { testRuntime } from '../helpers/runtime'
+import { BASE, testRuntime } from '../helpers/runtime'
 
 export const DATASETS_DIR = resolve(import.meta.dir, '../../datasets')
 export const LATEST_MONTH = '2026-10'
@@ -43,11 +43,11 @@ export interface Answer {
 
 /** Calls catalog routes in-process; `paid` signs a fresh single-use proof for exactly the route's price. */
 export class Client {
-  private readonly payer = createPayer()
+  readonly payer = createPayer()
   private constructor(readonly rt: TestRuntime) {}
 
-  static async start(): Promise<Client> {
-    return new Client(await testRuntime())
+  static async start(env: Record<string, string> = {}): Promise<Client> {
+    return new Client(await testRuntime(env))
   }
 
   close(): void {
@@ -58,9 +58,12 @@ export class Client {
     return routeUrl(id, query)
   }
 
-  async paid(id: string, query: Query = {}): Promise<Answer> {
-    const proof = await this.payer.proof({ value: usdToAtomic(route(id).priceUsd) })
-    return this.send(id, query, { 'x402-payment': proof })
+  proof(id: string): Promise<string> {
+    return this.payer.proof({ value: usdToAtomic(route(id).priceUsd) })
+  }
+
+  async paid(id: string, query: Query = {}, proof?: string): Promise<Answer> {
+    return this.send(id, query, { 'x402-payment': proof ?? (await this.proof(id)) })
   }
 
   /** No payment header at all: 400/404 must come back without asking for money. */
@@ -75,9 +78,29 @@ export class Client {
     return a.body.data
   }
 
-  private async send(id: string, query: Query, headers: Record<string, string>): Promise<Answer> {
+  /** The same route with its input as a JSON body (the wrappers accept POST). */
+  async post(id: string, body: unknown, proof?: string | null): Promise<Answer> {
+    const res = await this.rt.app.handle(
+      new Request(`${BASE}${route(id).path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(proof !== null ? { 'x402-payment': proof ?? (await this.proof(id)) } : {}) },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    )
+    return { status: res.status, headers: res.headers, body: await res.json() }
+  }
+
+  async send(id: string, query: Query, headers: Record<string, string>): Promise<Answer> {
     const res = await this.rt.get(this.path(id, query), headers)
     return { status: res.status, headers: res.headers, body: await res.json() }
+  }
+
+  /** The ledger row of a proof, once committed: how the gate recorded its payment (null when never claimed). */
+  async ledgerState(proof: string): Promise<string | null> {
+    await this.rt.ledger.durable()
+    const nonce = JSON.parse(Buffer.from(proof, 'base64').toString()).payload.authorization.nonce
+    const row = (this.rt.ledger as unknown as { db: import('bun:sqlite').Database }).db.query('SELECT state FROM payments WHERE nonce = ?').get(nonce) as { state: string } | null
+    return row?.state ?? null
   }
 }
 
