@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '../config'
 import { createRuntime } from '../runtime'
+import { DatasetUnavailableError } from '../data/datasets'
 import { NETWORKS } from '../payments/networks'
 import { CATALOG } from '../catalog'
 import pkg from '../../package.json' with { type: 'json' }
@@ -22,7 +23,18 @@ export async function serve(_args: string[]): Promise<void> {
     }
     throw e
   }
-  const runtime = await createRuntime(config)
+  let runtime
+  try {
+    runtime = await createRuntime(config)
+  } catch (e) {
+    // A datasets folder without every dataset of this release (or with a missing file) is an operator's
+    // fix, not a crash: say what is missing and where.
+    if (e instanceof DatasetUnavailableError) {
+      console.error(`Datasets error: ${e.message} (DATASETS_DIR=${config.datasetsDir}). Start the folder as a copy of the shipped datasets/ and replace files with \`data import\`.`)
+      process.exit(2)
+    }
+    throw e
+  }
   runtime.app.listen({ port: config.port, hostname: config.host })
   const server = runtime.app.server!
   const network = NETWORKS[config.network]

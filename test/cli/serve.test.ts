@@ -1,0 +1,24 @@
+/** `serve` refuses to start on a datasets folder that lacks a dataset of this release, with one clear line. */
+import { expect, test } from 'bun:test'
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+const ROOT = resolve(import.meta.dir, '../..')
+
+test('a datasets folder without the signals datasets: exit 2 naming the missing dataset and the folder, no stack trace', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'old-datasets-'))
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'datasets/manifest.json'), 'utf8'))
+  for (const name of ['flights', 'spend']) copyFileSync(join(ROOT, 'datasets', manifest.datasets[name].file), join(dir, manifest.datasets[name].file))
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, datasets: { flights: manifest.datasets.flights, spend: manifest.datasets.spend } }))
+  const proc = Bun.spawn([process.execPath, join(ROOT, 'src/index.ts'), 'serve'], {
+    env: { ...process.env, DATASETS_DIR: dir, PORT: '0', LEDGER_PATH: ':memory:', NODE_ENV: 'test' },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()])
+  expect(code).toBe(2)
+  expect(stderr).toContain('Datasets error: manifest.json lists no "signal_creators" dataset')
+  expect(stderr).toContain(`DATASETS_DIR=${dir}`)
+  expect(stderr).not.toContain('    at ')
+})
