@@ -75,9 +75,15 @@ export async function loadDataset(db: DuckDb, dir: string, manifest: Manifest, c
   if (!existsSync(file)) throw new DatasetUnavailableError(`${file} is missing`)
   const relation = `${contract.name}_${entry.version.replace(/[^A-Za-z0-9_]/g, '_')}`
   const columns = contract.columns.map((c) => `CAST(${c.name} AS ${c.type}) AS ${c.name}`).join(', ')
-  await db.exec(`CREATE OR REPLACE VIEW ${relation} AS SELECT ${columns} FROM read_parquet(${sqlString(file)})`)
   const axis = contract.period.column
-  const periods = (await db.all<{ p: string }>(`SELECT DISTINCT ${axis} AS p FROM ${relation} ORDER BY p`)).map((r) => r.p)
+  let periods: string[]
+  try {
+    await db.exec(`CREATE OR REPLACE VIEW ${relation} AS SELECT ${columns} FROM read_parquet(${sqlString(file)})`)
+    periods = (await db.all<{ p: string }>(`SELECT DISTINCT ${axis} AS p FROM ${relation} ORDER BY p`)).map((r) => r.p)
+  } catch (e) {
+    // Not Parquet, or not this dataset's columns: `data validate` names every defect.
+    throw new DatasetUnavailableError(`${file} cannot be read as the ${contract.name} dataset (${(e as Error).message.split('\n')[0]}); run \`data validate\` on it`)
+  }
   const first = periods[0] ?? entry.period.from
   const last = periods.at(-1) ?? entry.period.to
   const sourcePeriod = contract.period.kind === 'week' ? { from: first, to: addDays(last, 6) } : { from: first, to: last }

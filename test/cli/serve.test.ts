@@ -22,3 +22,21 @@ test('a datasets folder without the signals datasets: exit 2 naming the missing 
   expect(stderr).toContain(`DATASETS_DIR=${dir}`)
   expect(stderr).not.toContain('    at ')
 })
+
+test('a dataset file that is not Parquet: exit 2 naming the file and pointing at data validate', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bad-datasets-'))
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'datasets/manifest.json'), 'utf8'))
+  for (const d of Object.values(manifest.datasets) as { file: string }[]) copyFileSync(join(ROOT, 'datasets', d.file), join(dir, d.file))
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest))
+  writeFileSync(join(dir, manifest.datasets.spend.file), 'month,country\n2026-10,Japan\n')
+  const proc = Bun.spawn([process.execPath, join(ROOT, 'src/index.ts'), 'serve'], {
+    env: { ...process.env, DATASETS_DIR: dir, PORT: '0', LEDGER_PATH: ':memory:', NODE_ENV: 'test' },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()])
+  expect(code).toBe(2)
+  expect(stderr).toContain(`${join(dir, manifest.datasets.spend.file)} cannot be read as the spend dataset`)
+  expect(stderr).toContain('data validate')
+  expect(stderr).not.toContain('    at ')
+})
