@@ -16,9 +16,9 @@ export interface MarketSnapshot {
   /** Every accepted spelling (placeKey) -> place; see src/data/aliases.ts. */
   destinations: Map<string, Place>
   countries: Map<string, { name: string; code: string }>
-  /** `<destination>|<month>` and `<country>|<month>` pairs that have rows, for checks before payment. */
-  flightMonths: Set<string>
-  spendMonths: Set<string>
+  /** Months with rows per destination and per country, for checks before payment (no string built per request). */
+  flightMonths: Map<string, Set<string>>
+  spendMonths: Map<string, Set<string>>
 }
 
 /** Indexes the names of flights and spend, with their aliases, for lookups before payment. */
@@ -36,8 +36,16 @@ export async function indexMarket(db: DuckDb, flights: LoadedDataset, spend: Loa
     const country = { name: c.country, code: c.country_code }
     for (const name of [c.country, c.country_code, ...(COUNTRY_ALIASES.get(c.country_code) ?? [])]) countries.set(placeKey(name), country)
   }
-  const pairs = async (sql: string) => new Set((await db.all<{ k: string }>(sql)).map((r) => r.k))
-  const flightMonths = await pairs(`SELECT DISTINCT destination || '|' || month AS k FROM ${flights.relation}`)
-  const spendMonths = await pairs(`SELECT DISTINCT country || '|' || month AS k FROM ${spend.relation}`)
+  const monthsOf = async (sql: string) => {
+    const out = new Map<string, Set<string>>()
+    for (const r of await db.all<{ k: string; month: string }>(sql)) {
+      let months = out.get(r.k)
+      if (!months) out.set(r.k, (months = new Set()))
+      months.add(r.month)
+    }
+    return out
+  }
+  const flightMonths = await monthsOf(`SELECT DISTINCT destination AS k, month FROM ${flights.relation}`)
+  const spendMonths = await monthsOf(`SELECT DISTINCT country AS k, month FROM ${spend.relation}`)
   return { flights, spend, destinations, countries, flightMonths, spendMonths }
 }

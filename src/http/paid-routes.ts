@@ -73,6 +73,8 @@ export function paidRoutes(d: PaidRouteDeps) {
   const app = new Elysia({ name: 'paid-routes', normalize: false })
   for (const route of CATALOG) {
     const handler = d.handlers[route.id]
+    // Without path parameters the resource URL is the same for every request: built once, not per request.
+    const fixedResource = route.params ? undefined : d.publicBaseUrl + route.path
     // Synchronous until payment is verified: the free answers (400/404/501) and the 402 — the most
     // frequent answer of a paid API — are returned directly, without promises or Elysia's error path.
     const serve = (request: Request, path: string, input: Record<string, unknown>, params: Record<string, string>, server: Server): Response | Promise<Response> => {
@@ -90,7 +92,7 @@ export function paidRoutes(d: PaidRouteDeps) {
         const auth = d.gate.authorize({
           route,
           proofHeader,
-          resourceUrl: d.publicBaseUrl + path,
+          resourceUrl: fixedResource ?? d.publicBaseUrl + path,
           requestId,
           fingerprint: `${route.id}|${prepared.key}`,
         })

@@ -30,7 +30,7 @@ function resolveDestination(snap: MarketSnapshot, value: unknown, parameter = 'd
 }
 
 function requireData(snap: MarketSnapshot, place: Place, month: string) {
-  if (!snap.flightMonths.has(`${place.name}|${month}`)) throw notFound('destination-month', `${place.name} ${month}`, 'month')
+  if (!snap.flightMonths.get(place.name)?.has(month)) throw notFound('destination-month', `${place.name} ${month}`, 'month')
 }
 
 /** Monthly totals of one destination, oldest first: shared by summary and trend. */

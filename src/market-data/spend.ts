@@ -79,7 +79,7 @@ export function spendHandlers(s: MarketServices): HandlerMap {
         const snap = s.snapshot()
         const country = resolveCountry(snap, query.country)
         const month = resolveMonth(snap.spend, query.month)
-        if (!snap.spendMonths.has(`${country.name}|${month}`)) throw notFound('country-month', `${country.name} ${month}`, 'month')
+        if (!snap.spendMonths.get(country.name)?.has(month)) throw notFound('country-month', `${country.name} ${month}`, 'month')
         return cachedAnswer(s, snap.spend, 'spend.summary', `${country.name}|${month}`, async () => {
           const cities = await s.db.all<{ city: string; cards: number }>(
             `SELECT source_city AS city, SUM(total_cards)::INTEGER AS cards FROM ${snap.spend.relation}

@@ -71,7 +71,7 @@ const MAX_CACHED_REQUIREMENTS = 10_000
 export class PaymentGate {
   private readonly terms = new Map<string, PaymentTerms>()
   /** The unpaid 402 is the most frequent answer: its requirements are built once per resource URL. */
-  private readonly unpaid = new Map<string, ApiError>()
+  private readonly unpaid = new Map<RouteSpec, Map<string, ApiError>>()
   private readonly inflight = new Map<string, Promise<void>>()
   private readonly now: () => number
 
@@ -96,12 +96,13 @@ export class PaymentGate {
 
   /** The same immutable error object answers every unpaid request for one resource (see ApiError.toJson). */
   private paymentRequired(req: PaidRequest): ApiError {
-    const key = `${req.route.id} ${req.resourceUrl}`
-    let error = this.unpaid.get(key)
+    let byResource = this.unpaid.get(req.route)
+    if (!byResource) this.unpaid.set(req.route, (byResource = new Map()))
+    let error = byResource.get(req.resourceUrl)
     if (!error) {
       error = this.paymentError(req, 'payment_required', `Payment required: USD ${req.route.priceUsd} in USDC via x402 (send the proof in the x402-payment header).`)
-      if (this.unpaid.size >= MAX_CACHED_REQUIREMENTS) this.unpaid.clear() // path-parameter routes could grow it without bound
-      this.unpaid.set(key, error)
+      if (byResource.size >= MAX_CACHED_REQUIREMENTS) byResource.clear() // path-parameter routes could grow it without bound
+      byResource.set(req.resourceUrl, error)
     }
     return error
   }
