@@ -1,12 +1,13 @@
 import { Elysia, t, type TSchema } from 'elysia'
 import { CATALOG, type RouteSpec } from '../catalog'
-import type { Authorized, PaymentGate } from '../payments/gate'
+import type { PaymentGate } from '../payments/gate'
 import { PROOF_HEADERS, readProofHeader } from '../payments/proof'
-import { buildSuccess, errorResponse, jsonResponse } from './envelope'
+import { errorResponse, jsonResponse } from './envelope'
 import { ApiError } from './errors'
 import type { RequestLog } from './request-log'
-import { overLimit, type RateLimits } from './rate-limit'
-import type { HandlerMap, Prepared } from './handler'
+import type { RateLimits } from './rate-limit'
+import { payFor } from './paid-call'
+import type { HandlerMap } from './handler'
 
 export interface PaidRouteDeps {
   gate: PaymentGate
@@ -82,25 +83,22 @@ export function paidRoutes(d: PaidRouteDeps) {
       try {
         if (!handler) throw new ApiError('not_implemented', `${route.path} is in the catalog but not served by this release yet; nothing was charged.`)
         const prepared = handler.prepare({ query: input, params })
-        const proofHeader = readProofHeader(request.headers)
-        // Per client IP, for requests carrying a proof: checked before its signature is recovered, the
-        // first expensive step. An unpaid request gets the cached 402, which costs no more than a 429.
-        if (proofHeader && d.limits?.ip.enabled) {
-          const limited = overLimit(d.limits, 'ip', server?.requestIP(request)?.address)
-          if (limited) return answerError(request, requestId, limited)
-        }
-        const auth = d.gate.authorize({
+        const paid = payFor(d.gate, d.limits, {
           route,
-          proofHeader,
+          prepared,
+          proofHeader: readProofHeader(request.headers),
           resourceUrl: fixedResource ?? d.publicBaseUrl + path,
           requestId,
-          fingerprint: `${route.id}|${prepared.key}`,
+          clientIp: () => server?.requestIP(request)?.address,
         })
-        if (auth instanceof ApiError) return answerError(request, requestId, auth)
-        // Per payer once the signature names one, still before the nonce is claimed or anything settles.
-        const limited = overLimit(d.limits, 'payer', auth.payer)
-        if (limited) return answerError(request, requestId, limited)
-        return fulfil(request, requestId, prepared, auth).catch((e: unknown) => answerError(request, requestId, e))
+        if (paid instanceof ApiError) return answerError(request, requestId, paid)
+        return paid.then(
+          (answer) => {
+            d.log.finish(request, 200, answer.payer)
+            return jsonResponse(answer.body, 200, requestId, answer.headers)
+          },
+          (e: unknown) => answerError(request, requestId, e),
+        )
       } catch (e) {
         return answerError(request, requestId, e)
       }
@@ -109,11 +107,6 @@ export function paidRoutes(d: PaidRouteDeps) {
       if (!(e instanceof ApiError)) throw e // Elysia's onError answers internal_error and logs it
       d.log.finish(request, e.status)
       return errorResponse(e, requestId)
-    }
-    const fulfil = async (request: Request, requestId: string, prepared: Prepared, auth: Authorized) => {
-      const answer = await d.gate.fulfil(auth, async ({ artifactPath }) => JSON.stringify(buildSuccess(route, requestId, await prepared.run(), artifactPath)))
-      d.log.finish(request, 200, answer.payer)
-      return jsonResponse(answer.body, 200, requestId, answer.headers)
     }
     const doc = detail(route, Boolean(handler))
     const schemas = { ...(route.params ? { params: route.params } : {}), headers: ProofHeaders, detail: doc }

@@ -5,11 +5,11 @@ import { Value } from '@sinclair/typebox/value'
 import { decodePaymentRequiredHeader } from '@x402/core/http'
 import { CATALOG, type RouteSpec } from '../catalog'
 import { routeInputSchema } from '../catalog/json-schema'
-import { buildSuccess } from '../http/envelope'
 import { ApiError } from '../http/errors'
 import type { HandlerMap } from '../http/handler'
 import { explainInvalid } from '../http/validation'
-import { overLimit, type RateLimits } from '../http/rate-limit'
+import type { RateLimits } from '../http/rate-limit'
+import { payFor } from '../http/paid-call'
 import type { PaymentGate } from '../payments/gate'
 import { NETWORKS, type NetworkName } from '../payments/networks'
 import pkg from '../../package.json' with { type: 'json' }
@@ -65,17 +65,16 @@ async function callTool(d: McpDeps, name: string, args: Record<string, unknown>,
     const handler = d.handlers[route.id]
     if (!handler) throw new ApiError('not_implemented', `${name} is in the catalog but not served by this release; nothing was charged.`)
     const prepared = handler.prepare({ query, params })
-    const proofHeader = payment === undefined ? null : Buffer.from(JSON.stringify(payment)).toString('base64')
-    // The same limits as HTTP, at the same points: per IP before the signature is checked, per payer after.
-    if (proofHeader) {
-      const limited = overLimit(d.limits, 'ip', d.clientIp)
-      if (limited) throw limited
-    }
-    const auth = d.gate.authorize({ route, proofHeader, resourceUrl: `mcp://tool/${name}`, requestId, fingerprint: `${route.id}|${prepared.key}` })
-    if (auth instanceof ApiError) return errorResult(auth, requestId)
-    const limited = overLimit(d.limits, 'payer', auth.payer)
-    if (limited) throw limited
-    const answer = await d.gate.fulfil(auth, async ({ artifactPath }) => JSON.stringify(buildSuccess(route, requestId, await prepared.run(), artifactPath)))
+    const paid = payFor(d.gate, d.limits, {
+      route,
+      prepared,
+      proofHeader: payment === undefined ? null : Buffer.from(JSON.stringify(payment)).toString('base64'),
+      resourceUrl: `mcp://tool/${name}`,
+      requestId,
+      clientIp: () => d.clientIp,
+    })
+    if (paid instanceof ApiError) return errorResult(paid, requestId)
+    const answer = await paid
     const receipt = answer.headers['PAYMENT-RESPONSE']
     const settlement = receipt
       ? JSON.parse(Buffer.from(receipt, 'base64').toString())

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { CATALOG, type RouteSpec } from '../../src/catalog'
+import { exampleCall } from '../../src/catalog/examples'
 import { implementedRouteIds } from '../../src/handlers'
 import pkg from '../../package.json' with { type: 'json' }
 import { createPayer } from '../helpers/payer'
@@ -28,16 +29,10 @@ afterAll(async () => {
   cleanupBinaryTests()
 })
 
-/** A request that reaches the route's handler: path parameters and required query parameters from the catalog's examples. */
+/** A request that reaches the route's handler, from the catalog's examples (the ones `smoke` uses). */
 function exampleUrl(route: RouteSpec): string {
-  const example = (schema: any, name: string) => {
-    // Free-text parameters without an example (some planned routes) take any short word.
-    const v = schema.examples?.[0] ?? schema.anyOf?.[0]?.const ?? schema.default ?? (schema.type === 'string' ? 'beauty' : undefined)
-    if (v === undefined) throw new Error(`${route.id}: no example for ${name}`)
-    return String(v)
-  }
-  const path = route.path.replace(/:(\w+)/g, (_, name) => encodeURIComponent(example(route.params!.properties[name], name)))
-  const query = new URLSearchParams((route.query.required ?? []).map((name) => [name, example(route.query.properties[name], name)]))
+  const { path, input } = exampleCall(route)
+  const query = new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)]))
   return query.size ? `${path}?${query}` : path
 }
 
