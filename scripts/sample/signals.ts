@@ -6,6 +6,7 @@
  */
 import { SIGNAL_CATEGORY_SLUGS, type SignalCategory } from '../../src/catalog/signal-categories'
 import { PLATFORM_TOKENS, type Platform } from '../../src/catalog/platforms'
+import { slugOf } from '../../src/data/aliases'
 import type { Row } from './parquet'
 import { between, clamp, gaussian, rngFor, round2, type Rng } from './random'
 import { BRANDS, CATEGORY_NOUN_ZH, CROSS_LISTED, HANDLE_PARTS, TOPICS } from './signals-vocabulary'
@@ -121,8 +122,6 @@ function topicRows(weeks: readonly Week[]): Row[] {
 // ---------------------------------------------------------------------------------------------
 // Brands
 
-const slugify = (name: string) => name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
-
 /** Weeks of a brand's seeding campaigns: one to three bursts of two or three weeks. */
 function campaignWeeks(rng: Rng, weekCount: number): Set<number> {
   const weeks = new Set<number>()
@@ -142,7 +141,7 @@ function brandRows(weeks: readonly Week[]): Row[] {
 
   const rows: Row[] = []
   for (const { category, name, weight } of listings) {
-    const slug = slugify(name)
+    const slug = slugOf(name)
     const traits = rngFor('brand', slug)
     const base = 150 * lognormal(traits, 0.8) * weight
     const drift = between(traits, -0.02, 0.025)

@@ -1,5 +1,5 @@
 import { routeById } from '../catalog'
-import { usdToAtomic } from '../payments/networks'
+import { atomicToUsd, usdToAtomic } from '../payments/networks'
 import { ApiError } from '../http/errors'
 import type { HandlerMap, Prepared, RouteInput } from '../http/handler'
 import type { Session } from './sessions'
@@ -81,14 +81,12 @@ export async function runLegs(legs: PreparedLeg[], session: Session): Promise<Re
 
 const withMode = (o: LegOutcome): LegOutcome => (o.data?.evidence_mode ? { ...o, evidence_mode: o.data.evidence_mode } : o)
 
-const usd = (atomic: bigint) => `${atomic / 1_000_000n}.${(atomic % 1_000_000n).toString().padStart(6, '0').replace(/0{1,4}$/, '')}`
-
 /** The wrapper's price against buying the legs that ran (or were reused) one by one. */
 export function costOf(priceUsd: string, outcomes: Record<string, LegOutcome>) {
   const used = Object.values(outcomes).filter((o) => o.status === 'ran' || o.status === 'reused')
   const separately = used.reduce((sum, o) => sum + usdToAtomic(o.price_usd), 0n)
   const price = usdToAtomic(priceUsd)
-  return { price_usd: priceUsd, legs_bought_separately_usd: usd(separately), difference_usd: usd(separately > price ? separately - price : 0n), legs_used: used.length }
+  return { price_usd: priceUsd, legs_bought_separately_usd: atomicToUsd(separately), difference_usd: atomicToUsd(separately > price ? separately - price : 0n), legs_used: used.length }
 }
 
 /** The source summary of an answer: every leg, what happened to it and why, without its data. */

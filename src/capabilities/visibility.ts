@@ -1,3 +1,4 @@
+import { slugOf } from '../data/aliases'
 import type { RouteInput } from '../http/handler'
 import type { SignalServices } from '../signals/services'
 import type { Leg, LegOutcome } from './legs'
@@ -10,12 +11,10 @@ import type { Leg, LegOutcome } from './legs'
 export const VISIBILITY_WEIGHTS = { weekly: 0.4, sentiment: 0.3, momentum: 0.3 } as const
 export const MOMENTUM_POINTS: Record<string, number> = { rising: 100, stable: 60, insufficient_evidence: 40, falling: 25 }
 
-const slugify = (name: string) => name.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
-
 /** The weekly brand slug a free-text brand name maps to, if any: by slug, else by exact name. */
 export function brandSlugOf(signals: SignalServices, brandName: string): string | undefined {
   const names = signals.snapshot().brandNames
-  const slug = slugify(brandName)
+  const slug = slugOf(brandName)
   if (names.has(slug)) return slug
   const wanted = brandName.trim().toLowerCase()
   for (const [s, b] of names) if (b.name.toLowerCase() === wanted) return s

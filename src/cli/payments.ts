@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { ConfigError, loadConfig, type Config } from '../config'
-import { readReport, usd, type GroupBy, type Report } from '../payments/ledger-report'
+import { readReport, type GroupBy, type Report } from '../payments/ledger-report'
+import { atomicToUsd as usd } from '../payments/networks'
 
 const HELP = `payments — revenue and settlement of the payment ledger (LEDGER_PATH)
 

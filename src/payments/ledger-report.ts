@@ -92,10 +92,3 @@ export function readReport(path: string, o: { since: number; by: GroupBy }): Rep
     db.close()
   }
 }
-
-/** Atomic USDC (6 decimals) as a USD string: 1234567n -> "1.234567", 100000n -> "0.10". */
-export function usd(atomic: bigint): string {
-  const whole = atomic / 1_000_000n
-  const frac = (atomic % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '')
-  return `${whole}.${frac.padEnd(2, '0')}`
-}

@@ -39,3 +39,10 @@ export function usdToAtomic(usd: string): bigint {
   if (!m) throw new Error(`invalid USD amount ${usd}`)
   return BigInt(m[1]!) * 1_000_000n + BigInt((m[2] ?? '').padEnd(6, '0'))
 }
+
+/** Atomic USDC (6 decimals) as a USD string: 1234567n -> "1.234567", 100000n -> "0.10". */
+export function atomicToUsd(atomic: bigint): string {
+  const whole = atomic / 1_000_000n
+  const frac = (atomic % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '')
+  return `${whole}.${frac.padEnd(2, '0')}`
+}

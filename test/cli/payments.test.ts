@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseSince } from '../../src/cli/payments'
-import { usd } from '../../src/payments/ledger-report'
+import { atomicToUsd as usd } from '../../src/payments/networks'
 import { SqliteLedger, type PaymentClaim } from '../../src/payments/ledger'
 
 const ROOT = resolve(import.meta.dir, '../..')
