@@ -1,0 +1,46 @@
+/**
+ * Latency of sample answers of the China intelligence routes and the wrappers: each request is prepared
+ * and run in process (no HTTP, no payment, answer cache off), so the figure is the evidence pipeline
+ * itself: resolution, corpus search, relevance, scoring and report. Medians and p95 over ROUNDS runs.
+ *
+ *   bun scripts/bench-intelligence.ts            (BENCH_ROUNDS, default 30)
+ */
+import { loadConfig } from '../src/config'
+import { createLogger } from '../src/http/logger'
+import { createHandlers } from '../src/handlers'
+import { createRuntime } from '../src/runtime'
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30)
+
+const CASES: [string, Record<string, string>][] = [
+  ['china.trends', { keyword: 'camping' }],
+  ['china.trends', { keyword: '露营', timeframe: '90d' }],
+  ['china.trends.douyin', { keyword: 'skincare' }],
+  ['china.sentiment', { entity: 'Tokyo' }],
+  ['china.sentiment', { entity: '护肤', lang: 'zh' }],
+  ['china.kols', { category: 'beauty' }],
+  ['capabilities.visibility', { brand_name: 'Aurora Skin' }],
+  ['capabilities.kol_shortlist', { brand_name: 'Aurora Skin', category: 'beauty' }],
+]
+
+const rt = await createRuntime(loadConfig({ LEDGER_PATH: ':memory:', LOG_LEVEL: 'silent', NODE_ENV: 'test', INTELLIGENCE_CACHE_TTL_SECONDS: '0' }), createLogger('silent'))
+const handlers = createHandlers(rt)
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!
+
+console.log(`${'route'.padEnd(30)} ${'query'.padEnd(40)} ${'median ms'.padStart(10)} ${'p95 ms'.padStart(8)} status`)
+for (const [id, query] of CASES) {
+  const handler = handlers[id]!
+  const times: number[] = []
+  let status = 'ok'
+  for (let i = 0; i < ROUNDS + 3; i++) {
+    const t0 = performance.now()
+    try {
+      await handler.prepare({ query, params: {} }).run()
+    } catch (e) {
+      status = (e as { code?: string }).code ?? 'error'
+    }
+    if (i >= 3) times.push(performance.now() - t0) // three warm-up runs
+  }
+  console.log(`${id.padEnd(30)} ${JSON.stringify(query).padEnd(40)} ${pct(times, 0.5).toFixed(1).padStart(10)} ${pct(times, 0.95).toFixed(1).padStart(8)} ${status}`)
+}
+rt.close()
