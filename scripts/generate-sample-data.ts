@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { EVIDENCE, FLIGHTS, SIGNAL_BRANDS, SIGNAL_CREATORS, SIGNAL_TOPICS, SPEND } from '../src/data/contracts'
 import type { ManifestEntry } from '../src/data/datasets'
-import { EVIDENCE_END, EVIDENCE_START, generateEvidence } from './sample/evidence'
+import { EVIDENCE_END, generateEvidence } from './sample/evidence'
 import { END_MONTH, START_MONTH, buildRoutes, generateFlights, generateSpend, monthRange } from './sample/market'
 import { manifestEntry, openDuckDB, writeParquet } from './sample/parquet'
 import { generateSignals, weekRange } from './sample/signals'
@@ -38,7 +38,11 @@ async function main(): Promise<void> {
     { contract: SIGNAL_CREATORS, rows: signals.creators, period: weekly },
     { contract: SIGNAL_TOPICS, rows: signals.topics, period: weekly },
     { contract: SIGNAL_BRANDS, rows: signals.brands, period: weekly },
-    { contract: EVIDENCE, rows: generateEvidence(), period: { from: EVIDENCE_START.slice(0, 7), to: EVIDENCE_END.slice(0, 7) } },
+    {
+      contract: EVIDENCE,
+      rows: generateEvidence({ weeks, ...signals, flights }),
+      period: { from: weeks[0]!.start.slice(0, 7), to: EVIDENCE_END.slice(0, 7) },
+    },
   ] as const
   const entries: Record<string, ManifestEntry> = {}
   try {

@@ -83,6 +83,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
   const intelligence: IntelligenceServices = {
     cache,
     ttlSeconds: config.intelligenceCacheTtlSeconds,
+    entities: () => store.current().signals.entities,
     sources() {
       if (live) return live
       const evidence = store.current().evidence

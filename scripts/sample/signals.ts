@@ -9,7 +9,7 @@ import { PLATFORM_TOKENS, type Platform } from '../../src/catalog/platforms'
 import { slugOf } from '../../src/data/aliases'
 import type { Row } from './parquet'
 import { between, clamp, gaussian, rngFor, round2, type Rng } from './random'
-import { BRANDS, CATEGORY_NOUN_ZH, CROSS_LISTED, HANDLE_PARTS, TOPICS } from './signals-vocabulary'
+import { BRAND_ZH, BRANDS, CATEGORY_NOUN_ZH, CROSS_LISTED, HANDLE_PARTS, TOPICS } from './signals-vocabulary'
 
 /** The last published week; a constant so the output does not depend on when the script runs. */
 export const LAST_WEEK_START = '2026-11-09'
@@ -165,6 +165,7 @@ function brandRows(weeks: readonly Week[]): Row[] {
           category,
           brand_slug: slug,
           brand_name: name,
+          brand_name_zh: BRAND_ZH[name]!,
           platform,
           mentions,
           reach,

@@ -19,6 +19,13 @@ export const THIN_EVIDENCE = { items: 15, authors: 4 } as const
 /** Xiaohongshu answers from native evidence only when it is at least this strong; otherwise it is a proxy read. */
 export const STRONG_NATIVE_EVIDENCE = { items: 30, authors: 8 } as const
 
+/**
+ * Relevance of an evidence item to what was asked (src/intelligence/relevance.ts): `subject` when a
+ * name is in the title, a hashtag or the first `openingChars` characters of the text, `mention` when
+ * it is only mentioned further on; items that do not name it at all are not evidence.
+ */
+export const RELEVANCE = { subject: 1, mention: 0.5, openingChars: 80 } as const
+
 /** Results asked of a live search provider per call. */
 export const LIVE_RESULTS_PER_CALL = 50
 

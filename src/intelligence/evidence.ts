@@ -3,6 +3,7 @@
  * per post, note, video, article or web page, whatever provider found it.
  */
 import type { Platform } from '../catalog/platforms'
+import type { Matcher } from './relevance'
 
 export type { Platform }
 
@@ -39,6 +40,8 @@ export interface EvidenceItem {
   engagement: Engagement | null
   /** Name of the provider that returned it. */
   provider: string
+  /** How much it is about what was asked (RELEVANCE), set when the lanes keep it; 1 when not graded. */
+  relevance?: number
 }
 
 /** One provider call: which lane step, what to look for, and the time window [from, to). */
@@ -46,9 +49,9 @@ export interface EvidenceQuery {
   platform: Platform
   step: 'native' | 'web'
   keyword: string
-  /** Lower-cased search terms, all of which must occur (the keyword split on spaces). */
-  terms: string[]
-  /** The keyword shaped for this platform and step, as sent to live search providers. */
+  /** What an item must be about: the resolved entity's names, or the free-text keyword. */
+  match: Matcher
+  /** The query shaped for this platform and step (Chinese names first), as sent to live search providers. */
   q: string
   from: Date
   to: Date

@@ -3,8 +3,9 @@ import { TIMEFRAME_DEFAULT, TIMEFRAME_MAX_DAYS, TIMEFRAME_MIN_DAYS, type BudgetB
 import { PLATFORM_TOKENS, PLATFORMS, type Platform } from '../catalog/platforms'
 import { invalidParameter } from '../http/errors'
 import type { HandlerMap, RouteHandler, RouteInput } from '../http/handler'
+import { ask } from './asked'
 import { kolReport } from './kol-report'
-import { categorySlug, cityName } from './kols'
+import { cityName } from './kols'
 import { sentimentReport } from './sentiment-report'
 import { evidenceAnswer, type IntelligenceServices } from './services'
 import { trendReport } from './trend-report'
@@ -35,10 +36,10 @@ export function daysOf(value: unknown): { days: number; timeframe: string } {
 function trends(s: IntelligenceServices, routeId: string, forced?: Platform): RouteHandler {
   return {
     prepare({ query }: RouteInput) {
-      const keyword = textOf(query.keyword, 'keyword')
+      const asked = ask(s.entities(), textOf(query.keyword, 'keyword'))
       const platform = forced ?? platformOf(query.platform) ?? 'all'
       const { days, timeframe } = daysOf(query.timeframe)
-      return evidenceAnswer(s, routeId, `${keyword.toLowerCase()}|${platform}|${days}`, (src) => trendReport(src, { keyword, platform, days, timeframe }))
+      return evidenceAnswer(s, routeId, `${asked.key}|${platform}|${days}`, { keyword: asked.input }, (src) => trendReport(src, { keyword: asked.name.en, asked, platform, days, timeframe }))
     },
   }
 }
@@ -50,32 +51,34 @@ export function chinaHandlers(s: IntelligenceServices): HandlerMap {
 
     'china.sentiment': {
       prepare({ query }: RouteInput) {
-        const entity = textOf(query.entity, 'entity')
+        const asked = ask(s.entities(), textOf(query.entity, 'entity'))
         const platform = platformOf(query.platform) ?? 'all'
         const { days, timeframe } = daysOf(query.timeframe)
         const industry = query.industry === undefined ? null : textOf(query.industry, 'industry')
         const lang = query.lang === 'zh' ? 'zh' : 'en'
-        const key = `${entity.toLowerCase()}|${platform}|${days}|${industry?.toLowerCase() ?? ''}|${lang}`
-        return evidenceAnswer(s, 'china.sentiment', key, (src) => sentimentReport(src, { entity, platform, days, timeframe, industry, lang }))
+        const key = `${asked.key}|${platform}|${days}|${industry?.toLowerCase() ?? ''}|${lang}`
+        return evidenceAnswer(s, 'china.sentiment', key, { entity: asked.input }, (src) => sentimentReport(src, { entity: asked.name[lang], asked, platform, days, timeframe, industry, lang }))
       },
     },
 
     'china.kols': {
       prepare({ query }: RouteInput) {
-        const category = textOf(query.category, 'category')
+        const entities = s.entities()
+        const asked = ask(entities, textOf(query.category, 'category'))
         const platform = platformOf(query.platform)
         const city = query.city === undefined ? null : cityName(textOf(query.city, 'city'))
         const tier = (query.tier as CreatorTier | undefined) ?? null
         const budget = (query.budget_band as BudgetBand | undefined) ?? null
         const industry = query.industry === undefined ? null : textOf(query.industry, 'industry')
         const echo = { platform, city, tier, budget_band: budget, industry }
-        const key = `${category.toLowerCase()}|${JSON.stringify(echo).toLowerCase()}`
-        return evidenceAnswer(s, 'china.kols', key, (src) =>
+        const key = `${asked.key}|${JSON.stringify(echo).toLowerCase()}`
+        return evidenceAnswer(s, 'china.kols', key, { category: asked.input }, (src) =>
           kolReport(src, {
-            category,
-            categorySlug: categorySlug(category),
+            category: asked.name.en,
+            asked,
+            categorySlug: entities.category(asked.input) ?? null,
             echo,
-            filters: { platform, city, tier, budget_band: budget, industryCategory: categorySlug(industry ?? undefined) },
+            filters: { platform, city, tier, budget_band: budget, industryCategory: industry === null ? null : (entities.category(industry) ?? null) },
           }),
         )
       },

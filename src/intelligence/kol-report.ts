@@ -2,15 +2,18 @@
 import { KOL, LIVE_RESULTS_PER_CALL, type BudgetBand, type CreatorTier } from '../catalog/evidence-rules'
 import { ApiError } from '../http/errors'
 import type { Platform } from './evidence'
-import { gather, searchTerms, type LaneReport, type ProviderReport } from './lanes'
+import type { Asked } from './asked'
+import { gather, type LaneReport, type ProviderReport } from './lanes'
 import { shortlist, type KolFilters } from './kols'
 import { evidenceSummary, isoDay, median, modeField } from './report'
 import type { Computed } from './services'
 import type { CreatorPost, EvidenceSources } from './sources'
 
 export interface KolRequest {
+  /** What the answer calls the category: the resolved entity's name. */
   category: string
-  /** Evidence category the parameter names (outdoor, beauty, ...), when it names one. */
+  asked: Asked
+  /** Weekly signals category the parameter names (beauty, 美妆, skincare ...), when it names one. */
   categorySlug: string | null
   /** The filters as the caller gave them, echoed back. */
   echo: { platform: Platform | null; city: string | null; tier: CreatorTier | null; budget_band: BudgetBand | null; industry: string | null }
@@ -21,14 +24,15 @@ const DAY_MS = 86_400_000
 
 async function creatorPosts(src: EvidenceSources, r: KolRequest, from: Date, to: Date): Promise<{ posts: CreatorPost[]; matches: (p: CreatorPost) => boolean; calls: ProviderReport[]; lanes: LaneReport[] }> {
   if (src.creatorPosts) {
-    const posts = await src.creatorPosts(from, to)
-    const terms = searchTerms(r.category)
-    const matches = (p: CreatorPost) => (r.categorySlug !== null && p.category === r.categorySlug) || terms.every((t) => `${p.title} ${p.text}`.toLowerCase().includes(t))
+    const posts = await src.creatorPosts(from, to, r.asked.match.prefilter)
+    // On the category: filed under it by the source, or about it (relevance, checked only for prefilter candidates).
+    const matches = (p: CreatorPost) => (r.categorySlug !== null && p.category === r.categorySlug) || (p.candidate !== false && r.asked.match.relevance(p) > 0)
     const call: ProviderReport = { provider: 'sample-corpus', role: 'native', platform: r.filters.platform, status: posts.length ? 'ok' : 'empty', items: posts.length }
     return { posts, matches, calls: [call], lanes: [] }
   }
   // Live: the providers searched for the category, so what they return is on it.
-  const g = await gather(src, r.filters.platform ?? 'all', { keyword: r.category, from, to, limit: LIVE_RESULTS_PER_CALL })
+  const a = r.asked
+  const g = await gather(src, r.filters.platform ?? 'all', { keyword: a.input, match: a.match, query: a.query, from, to, limit: LIVE_RESULTS_PER_CALL })
   return { posts: g.items.map((i) => ({ ...i, category: null })), matches: () => true, calls: g.calls, lanes: g.lanes }
 }
 
@@ -38,12 +42,12 @@ export async function kolReport(src: EvidenceSources, r: KolRequest): Promise<Co
   const { posts, matches, calls, lanes } = await creatorPosts(src, r, from, asOf)
   const s = shortlist(posts, matches, r.category, r.filters)
   if (s.candidates === 0) {
-    throw new ApiError('not_found', `No creator posted about "${r.category}"${r.filters.platform ? ` on ${r.filters.platform}` : ''} in the last ${KOL.lookbackDays} days; nothing was charged.`, {
-      parameter: 'category', value: r.category,
+    throw new ApiError('not_found', `No creator posted about "${r.asked.input}"${r.filters.platform ? ` on ${r.filters.platform}` : ''} in the last ${KOL.lookbackDays} days; nothing was charged.`, {
+      parameter: 'category', value: r.asked.input,
     })
   }
   if (s.creators.length === 0) {
-    throw new ApiError('not_found', `${s.candidates} creators post about "${r.category}", but none matches the filters; nothing was charged.`, {
+    throw new ApiError('not_found', `${s.candidates} creators post about "${r.asked.input}", but none matches the filters; nothing was charged.`, {
       parameter: 'filters', value: r.echo, candidates_considered: s.candidates,
     })
   }
@@ -52,7 +56,8 @@ export async function kolReport(src: EvidenceSources, r: KolRequest): Promise<Co
   const platforms = [...new Set(s.creators.map((c) => c.platform))].join(', ')
   return {
     data: {
-      category: r.category,
+      category: r.asked.input,
+      resolved: r.asked.resolved,
       category_match: r.categorySlug ? `category "${r.categorySlug}" or text` : 'text',
       filters: r.echo,
       window: { from: isoDay(from), to: isoDay(new Date(asOf.getTime() - 1)), as_of: asOf.toISOString() },

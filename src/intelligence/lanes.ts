@@ -15,6 +15,7 @@ import { PLATFORM_TOKENS } from '../catalog/platforms'
 import { ApiError, notFound } from '../http/errors'
 import { ProviderError, type EvidenceItem, type EvidenceProvider, type EvidenceQuery, type Platform } from './evidence'
 import { withDeadline } from './providers/call'
+import type { Matcher } from './relevance'
 import type { EvidenceSources } from './sources'
 
 export type LanePolicy = 'native_first' | 'proxy_read'
@@ -33,7 +34,10 @@ export interface ProviderReport {
   role: 'native' | 'web' | 'summary'
   platform: Platform | null
   status: 'ok' | 'empty' | 'failed' | 'timeout'
+  /** Relevant items kept. */
   items: number
+  /** Items the provider returned that were not about what was asked (dropped). */
+  off_topic?: number
   error?: string
 }
 
@@ -55,29 +59,29 @@ export interface Gathered {
 }
 
 export interface EvidenceRequest {
+  /** The keyword as the buyer wrote it (for messages). */
   keyword: string
+  match: Matcher
+  /** What live providers are asked for: the entity's Chinese name when it has one (all three platforms are Chinese). */
+  query: string
   from: Date
   to: Date
   limit: number
-}
-
-/** Search terms of a keyword: NFKC-normalised, lower-cased, split on white space. */
-export function searchTerms(keyword: string): string[] {
-  return keyword.normalize('NFKC').toLowerCase().split(/\s+/).filter(Boolean)
 }
 
 export function meets(items: readonly EvidenceItem[], bar: { items: number; authors: number }): boolean {
   return items.length >= bar.items && new Set(items.map((i) => i.author ?? i.id)).size >= bar.authors
 }
 
-/** One lane step: every provider of the step in parallel; failures become reports, not exceptions. */
+/** One lane step: every provider of the step in parallel; failures become reports, not exceptions. Only relevant items are kept. */
 async function step(providers: readonly EvidenceProvider[], q: EvidenceQuery, parent?: AbortSignal): Promise<{ items: EvidenceItem[]; calls: ProviderReport[] }> {
   const results = await Promise.all(
     providers.map(async (p): Promise<{ items: EvidenceItem[]; call: ProviderReport }> => {
       const base = { provider: p.name, role: p.role, platform: q.platform } as const
       try {
-        const items = await withDeadline(p.name, p.timeoutMs, (signal) => p.search(q, signal), parent)
-        return { items, call: { ...base, status: items.length ? 'ok' : 'empty', items: items.length } }
+        const found = await withDeadline(p.name, p.timeoutMs, (signal) => p.search(q, signal), parent)
+        const items = relevant(found, q.match)
+        return { items, call: { ...base, status: items.length ? 'ok' : 'empty', items: items.length, ...(found.length > items.length ? { off_topic: found.length - items.length } : {}) } }
       } catch (e) {
         const error = e instanceof ProviderError ? e : new ProviderError('unavailable', p.name, String(e))
         return { items: [], call: { ...base, status: error.kind === 'timeout' ? 'timeout' : 'failed', items: 0, error: error.message } }
@@ -91,7 +95,7 @@ async function step(providers: readonly EvidenceProvider[], q: EvidenceQuery, pa
 export async function gatherLane(sources: EvidenceSources, platform: Platform, r: EvidenceRequest, parent?: AbortSignal): Promise<Gathered> {
   const policy = LANE_POLICY[platform]
   const query = (s: 'native' | 'web'): EvidenceQuery => ({
-    platform, step: s, keyword: r.keyword, terms: searchTerms(r.keyword), q: s === 'native' ? r.keyword : WEB_QUERY[platform](r.keyword), from: r.from, to: r.to, limit: r.limit,
+    platform, step: s, keyword: r.keyword, match: r.match, q: s === 'native' ? r.query : WEB_QUERY[platform](r.query), from: r.from, to: r.to, limit: r.limit,
   })
   const native = await step(sources.native.filter((p) => p.serves(platform)), query('native'), parent)
   const sufficient = meets(native.items, policy === 'native_first' ? THIN_EVIDENCE : STRONG_NATIVE_EVIDENCE)
@@ -120,6 +124,16 @@ export async function gather(sources: EvidenceSources, platform: Platform | 'all
   const merged = { items: dedupe(lanes.flatMap((l) => l.items)), lanes: lanes.flatMap((l) => l.lanes), calls: lanes.flatMap((l) => l.calls) }
   if (merged.items.length === 0) throw noEvidence(merged.calls, r.keyword)
   return merged
+}
+
+/** The items that are about what was asked, each with its relevance. */
+function relevant(items: readonly EvidenceItem[], match: Matcher): EvidenceItem[] {
+  const out: EvidenceItem[] = []
+  for (const i of items) {
+    const relevance = match.relevance(i)
+    if (relevance > 0) out.push(i.relevance === relevance ? i : { ...i, relevance })
+  }
+  return out
 }
 
 function dedupe(items: EvidenceItem[]): EvidenceItem[] {

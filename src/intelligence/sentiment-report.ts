@@ -2,6 +2,7 @@
 import { LIVE_RESULTS_PER_CALL, SENTIMENT_MIXED_SHARE, SENTIMENT_NET_THRESHOLD } from '../catalog/evidence-rules'
 import { confidence } from './confidence'
 import { engagementOf, type EvidenceItem, type Platform } from './evidence'
+import type { Asked } from './asked'
 import { gather } from './lanes'
 import { windowsOf } from './momentum'
 import { byStrength, evidenceSummary, isoDay, modeField, ref, round } from './report'
@@ -11,7 +12,9 @@ import type { EvidenceSources } from './sources'
 import { PLATFORM_LABEL } from './trend-report'
 
 export interface SentimentRequest {
+  /** The resolved entity's name in the answer's language. */
   entity: string
+  asked: Asked
   platform: Platform | 'all'
   days: number
   timeframe: string
@@ -50,7 +53,8 @@ interface Scored {
 export async function sentimentReport(src: EvidenceSources, r: SentimentRequest): Promise<Computed> {
   const asOf = src.asOf()
   const { recent } = windowsOf(asOf, r.days)
-  const g = await gather(src, r.platform, { keyword: r.entity, from: recent.from, to: asOf, limit: LIVE_RESULTS_PER_CALL })
+  const a = r.asked
+  const g = await gather(src, r.platform, { keyword: a.input, match: a.match, query: a.query, from: recent.from, to: asOf, limit: LIVE_RESULTS_PER_CALL })
   const set = framesFor(r.industry ?? undefined)
   const scored: Scored[] = g.items.map((item) => {
     const text = `${item.title} ${item.text}`
@@ -108,7 +112,8 @@ export async function sentimentReport(src: EvidenceSources, r: SentimentRequest)
 
   return {
     data: {
-      entity: r.entity,
+      entity: a.input,
+      resolved: a.resolved,
       platform: r.platform,
       timeframe: r.timeframe,
       industry: r.industry,

@@ -7,7 +7,8 @@ import { dataQuality, type LoadedDataset } from '../data/datasets'
 import type { DuckDb } from '../data/duckdb'
 import type { EvidenceItem, EvidenceProvider } from './evidence'
 import { ChatCompletionsSummariser } from './providers/chat-completions'
-import { CorpusProvider, nativePosts, searchTable } from './providers/corpus'
+import { CorpusProvider, CorpusSearch, nativePosts, searchTable } from './providers/corpus'
+import type { Matcher } from './relevance'
 import { SearchHttpProvider } from './providers/search-http'
 
 export interface EvidenceSources {
@@ -22,11 +23,11 @@ export interface EvidenceSources {
   /** The data-quality block of an answer, before the per-request provider reports. */
   quality(): EvidenceQualityBase
   /** Sample corpus only: every creator post (native item) of a window, the population KOLs are scored in. */
-  creatorPosts?(from: Date, to: Date): Promise<CreatorPost[]>
+  creatorPosts?(from: Date, to: Date, prefilter: Matcher['prefilter']): Promise<CreatorPost[]>
 }
 
-/** A creator's own post with the content category the source files it under (when it does). */
-export type CreatorPost = EvidenceItem & { category: string | null }
+/** A creator's own post with the content category the source files it under (when it does); `candidate`: passes the prefilter. */
+export type CreatorPost = EvidenceItem & { category: string | null; candidate?: boolean }
 
 export interface EvidenceQualityBase {
   sample: boolean
@@ -46,10 +47,11 @@ const DAY_MS = 86_400_000
 export function corpusSources(db: DuckDb, dataset: LoadedDataset, index: CorpusIndex, summariser: ChatCompletionsSummariser | null = null): EvidenceSources {
   const asOf = new Date(Math.floor(index.last.getTime() / DAY_MS) * DAY_MS + DAY_MS)
   const coverageFrom = new Date(Math.floor(index.first.getTime() / DAY_MS) * DAY_MS)
+  const search = new CorpusSearch(db, index.table)
   return {
     mode: 'sample',
-    native: [new CorpusProvider(db, index.table, 'native')],
-    web: [new CorpusProvider(db, index.table, 'web')],
+    native: [new CorpusProvider(search, 'native')],
+    web: [new CorpusProvider(search, 'web')],
     summariser,
     asOf: () => asOf,
     coverageFrom,
@@ -57,7 +59,7 @@ export function corpusSources(db: DuckDb, dataset: LoadedDataset, index: CorpusI
       const q = dataQuality(dataset)
       return { ...q, notice: `${q.notice} ${CORPUS_NOTICE}` }
     },
-    creatorPosts: (from, to) => nativePosts(db, dataset, from, to),
+    creatorPosts: (from, to, prefilter) => nativePosts(db, index.table, from, to, prefilter),
   }
 }
 

@@ -2,7 +2,8 @@
 import { LIVE_RESULTS_PER_CALL } from '../catalog/evidence-rules'
 import { confidence } from './confidence'
 import type { Platform } from './evidence'
-import { gather, searchTerms } from './lanes'
+import type { Asked } from './asked'
+import { gather } from './lanes'
 import { momentum, windowsOf, type MomentumResult } from './momentum'
 import { byStrength, evidenceSummary, isoDay, modeField, ref } from './report'
 import type { Computed } from './services'
@@ -10,7 +11,9 @@ import type { EvidenceSources } from './sources'
 import { themesOf } from './themes'
 
 export interface TrendRequest {
+  /** What the answer calls the subject: the resolved entity's name (the same in every language asked). */
   keyword: string
+  asked: Asked
   platform: Platform | 'all'
   days: number
   timeframe: string
@@ -34,14 +37,16 @@ function headline(r: TrendRequest, m: MomentumResult, conf: number, items: numbe
 export async function trendReport(src: EvidenceSources, r: TrendRequest): Promise<Computed> {
   const asOf = src.asOf()
   const { prior } = windowsOf(asOf, r.days)
-  const g = await gather(src, r.platform, { keyword: r.keyword, from: prior.from, to: asOf, limit: LIVE_RESULTS_PER_CALL })
+  const a = r.asked
+  const g = await gather(src, r.platform, { keyword: a.input, match: a.match, query: a.query, from: prior.from, to: asOf, limit: LIVE_RESULTS_PER_CALL })
   const m = momentum(g.items, asOf, r.days, src.coverageFrom)
   const c = confidence(g.items, asOf, r.days)
-  const t = await themesOf(src, r.keyword, r.platform, g.items, searchTerms(r.keyword))
+  const t = await themesOf(src, r.keyword, r.platform, g.items, a.ownTerms)
   const mode = modeField(g.items)
   return {
     data: {
-      keyword: r.keyword,
+      keyword: a.input,
+      resolved: a.resolved,
       platform: r.platform,
       timeframe: r.timeframe,
       window: { from: isoDay(prior.from), to: isoDay(new Date(asOf.getTime() - 1)), as_of: asOf.toISOString() },

@@ -1,5 +1,6 @@
 import type { LoadedDataset } from '../data/datasets'
 import type { DuckDb } from '../data/duckdb'
+import { EntityIndex } from '../intelligence/entities'
 
 /** Everything the weekly signal routes read, frozen at one version of each signals dataset. */
 export interface SignalsSnapshot {
@@ -12,6 +13,8 @@ export interface SignalsSnapshot {
   brandNames: Map<string, { name: string; primaryCategory: string }>
   /** `<brand_slug>|<category>|<week_start>` with rows, for checks before payment. */
   brandWeeks: Set<string>
+  /** The entity resolver: these topics, brands and creators with the static places, categories and glossary. */
+  entities: EntityIndex
 }
 
 export async function indexSignals(db: DuckDb, creators: LoadedDataset, topics: LoadedDataset, brands: LoadedDataset): Promise<SignalsSnapshot> {
@@ -28,5 +31,19 @@ export async function indexSignals(db: DuckDb, creators: LoadedDataset, topics: 
   const brandWeeks = new Set(
     (await db.all<{ k: string }>(`SELECT DISTINCT brand_slug || '|' || category || '|' || week_start AS k FROM ${brands.relation}`)).map((r) => r.k),
   )
-  return { creators, topics, brands, weeks, brandNames, brandWeeks }
+  const entities = new EntityIndex({
+    topics: await db.all(
+      `SELECT topic_slug AS slug, arg_max(topic_name, week_start) AS name, arg_max(topic_name_zh, week_start) AS "nameZh", arg_max(category, week_start) AS category
+         FROM ${topics.relation} GROUP BY topic_slug ORDER BY topic_slug`,
+    ),
+    brands: (await db.all<{ slug: string; name: string; nameZh: string; categories: string }>(
+      `SELECT brand_slug AS slug, arg_max(brand_name, week_start) AS name, arg_max(brand_name_zh, week_start) AS "nameZh", string_agg(DISTINCT category, ',' ORDER BY category) AS categories
+         FROM ${brands.relation} GROUP BY brand_slug ORDER BY brand_slug`,
+    )).map((b) => ({ ...b, categories: b.categories.split(',') })),
+    creators: await db.all(
+      `SELECT creator_handle AS handle, arg_max(creator_name, week_start) AS name, arg_max(category, week_start) AS category
+         FROM ${creators.relation} GROUP BY creator_handle ORDER BY creator_handle`,
+    ),
+  })
+  return { creators, topics, brands, weeks, brandNames, brandWeeks, entities }
 }

@@ -1,0 +1,153 @@
+/**
+ * One entity resolver for every route family. A keyword resolves to an entity — a weekly signals
+ * category, a topic, brand or creator of the loaded signals, a destination or country, or a glossary
+ * term — with all its names (English, Chinese, codes, slugs, synonyms). The evidence search uses all
+ * of them, so the same entity asked in English, Chinese or by code gets the same evidence and the same
+ * answer. A keyword that names nothing known is free text. See relevance.ts for how names match.
+ *
+ * A category's evidence also counts posts about its members (its topics, brands and glossary terms);
+ * a country's, posts about its destinations.
+ */
+import { SIGNAL_CATEGORIES, type SignalCategory } from '../catalog/signal-categories'
+import { placeKey, slugOf } from '../data/aliases'
+import { CATEGORY_SYNONYMS, TERMS } from '../data/glossary'
+import { COUNTRIES, DESTINATIONS } from '../data/sample-geography'
+
+export const ENTITY_KINDS = ['category', 'topic', 'brand', 'creator', 'destination', 'country', 'term'] as const
+export type EntityKind = (typeof ENTITY_KINDS)[number]
+
+export interface Entity {
+  /** `<kind>:<slug or code>`, stable across languages: the key of answers and caches. */
+  id: string
+  kind: EntityKind
+  /** Display names. */
+  name: string
+  nameZh: string | null
+  /** Weekly signals categories it belongs to (destinations: travel; countries: none). */
+  categories: readonly string[]
+  /** Names searched for in evidence text, as written. */
+  names: readonly string[]
+  /** Entities whose posts are also about this one (a category's topics, a country's destinations). */
+  members: readonly Entity[]
+}
+
+/** Entities of the loaded weekly signals. */
+export interface SignalEntities {
+  topics: readonly { slug: string; name: string; nameZh: string; category: string }[]
+  brands: readonly { slug: string; name: string; nameZh: string; categories: readonly string[] }[]
+  creators: readonly { handle: string; name: string; category: string }[]
+}
+
+/** What a keyword resolved to: an entity, or free text. */
+export type Resolved = { kind: 'entity'; entity: Entity; via: string } | { kind: 'free_text'; text: string }
+
+/** Which entity keeps a name two entities share (Singapore is a city and a country): the first kind here. */
+const PRECEDENCE: readonly EntityKind[] = ['brand', 'creator', 'topic', 'destination', 'country', 'category', 'term']
+
+const uniq = (xs: readonly (string | null | undefined)[]) => [...new Set(xs.filter((x): x is string => Boolean(x && x.trim())))]
+/** A place alias of up to three Latin letters (KL, SF) resolves a keyword but is not searched for in text, like codes. */
+const short = (name: string) => /^[A-Za-z]{1,3}$/.test(name)
+
+export class EntityIndex {
+  private readonly byKey = new Map<string, { entity: Entity; via: string }>()
+  /** Names claimed by two entities: the one of higher PRECEDENCE kept it, or neither when they are of one kind. */
+  readonly conflicts: { key: string; kept: string; dropped: string }[] = []
+  readonly entities: readonly Entity[]
+
+  constructor(signals: SignalEntities) {
+    const all: Entity[] = []
+    const add = (e: Omit<Entity, 'names' | 'members'> & { names: readonly string[]; members?: readonly Entity[] }, keys: readonly string[]) => {
+      const entity: Entity = { ...e, names: uniq(e.names), members: e.members ?? [] }
+      all.push(entity)
+      for (const k of uniq([...keys, ...e.names])) this.claim(placeKey(k), entity, k)
+      return entity
+    }
+
+    const topics = signals.topics.map((t) =>
+      add({ id: `topic:${t.slug}`, kind: 'topic', name: t.name, nameZh: t.nameZh, categories: [t.category], names: [t.name, t.nameZh] }, [t.slug, t.slug.replaceAll('-', ' ')]),
+    )
+    const brands = signals.brands.map((b) =>
+      add({ id: `brand:${b.slug}`, kind: 'brand', name: b.name, nameZh: b.nameZh || null, categories: b.categories, names: [b.name, b.nameZh] }, [b.slug]),
+    )
+    for (const c of signals.creators) add({ id: `creator:${c.handle}`, kind: 'creator', name: c.handle, nameZh: c.name, categories: [c.category], names: [c.handle, c.name] }, [])
+    const terms = TERMS.map((t) => add({ id: `term:${t.id}`, kind: 'term', name: t.en[0]!, nameZh: t.zh[0] ?? null, categories: [t.category], names: [...t.en, ...t.zh] }, [t.id, ...(t.aliases ?? [])]))
+
+    const destinations = DESTINATIONS.map((d) =>
+      add(
+        { id: `destination:${d.code}`, kind: 'destination', name: d.name, nameZh: d.nameZh, categories: ['travel'], names: [d.name, d.nameZh, ...d.aliases.filter((a) => !short(a))] },
+        [d.code, ...('airports' in d ? d.airports : []), ...d.aliases.filter(short)],
+      ),
+    )
+    for (const c of COUNTRIES) {
+      const members = destinations.filter((d) => DESTINATIONS.find((x) => `destination:${x.code}` === d.id)!.countryCode === c.code)
+      const names = [c.name, c.nameZh, ...c.aliases]
+      add({ id: `country:${c.code}`, kind: 'country', name: c.name, nameZh: c.nameZh, categories: [], names: names.filter((n) => !short(n) || n.length === 3), members }, [c.code, ...names])
+    }
+    for (const c of SIGNAL_CATEGORIES) {
+      const slug: SignalCategory = c.slug
+      const syn = CATEGORY_SYNONYMS[slug]
+      const inCategory = (e: Entity) => e.categories.includes(slug)
+      add(
+        { id: `category:${slug}`, kind: 'category', name: c.name, nameZh: c.name_zh, categories: [slug], names: [c.name, c.name_zh, ...syn.en, ...syn.zh], members: [...topics, ...brands, ...terms].filter(inCategory) },
+        [slug, slug.replaceAll('-', ' '), ...(syn.aliases ?? [])],
+      )
+    }
+    this.entities = all
+  }
+
+  private readonly ambiguous = new Set<string>()
+
+  /** A name two entities of the same kind share (two creators' display names) resolves to neither. */
+  private claim(key: string, entity: Entity, via: string): void {
+    if (this.ambiguous.has(key)) return
+    const held = this.byKey.get(key)
+    if (!held) return void this.byKey.set(key, { entity, via })
+    if (held.entity === entity) return
+    if (held.entity.kind === entity.kind) {
+      this.byKey.delete(key)
+      this.ambiguous.add(key)
+      this.conflicts.push({ key, kept: 'neither', dropped: `${held.entity.id} ${entity.id}` })
+      return
+    }
+    const keep = PRECEDENCE.indexOf(held.entity.kind) <= PRECEDENCE.indexOf(entity.kind) ? held.entity : entity
+    this.conflicts.push({ key, kept: keep.id, dropped: (keep === entity ? held.entity : entity).id })
+    if (keep === entity) this.byKey.set(key, { entity, via })
+  }
+
+  /** The entity a keyword names (any of its names, codes or slugs, any case), else free text. */
+  resolve(keyword: string): Resolved {
+    const key = placeKey(keyword)
+    const hit = this.byKey.get(key) ?? this.byKey.get(placeKey(slugOf(keyword).replaceAll('-', ' ')))
+    return hit ? { kind: 'entity', entity: hit.entity, via: hit.via } : { kind: 'free_text', text: keyword.normalize('NFKC').trim().replace(/\s+/g, ' ') }
+  }
+
+  /** The weekly signals category a value names (slug, English or Chinese name, synonym), if any. */
+  category(value: string): SignalCategory | undefined {
+    const r = this.resolve(value)
+    return r.kind === 'entity' && r.entity.kind === 'category' ? (r.entity.categories[0] as SignalCategory) : undefined
+  }
+
+  /** Every name known to belong to some entity, with the entity: for shadowing (relevance.ts). */
+  get knownNames(): readonly { name: string; entity: Entity }[] {
+    return (this.known ??= this.entities.flatMap((entity) => entity.names.map((name) => ({ name, entity }))))
+  }
+  private known: { name: string; entity: Entity }[] | undefined
+}
+
+/** The static part alone (categories, glossary, places): what resolves without any dataset loaded. */
+export const STATIC_ENTITIES = new EntityIndex({ topics: [], brands: [], creators: [] })
+
+/** What an answer says it resolved the keyword to. */
+export function resolvedField(r: Resolved) {
+  if (r.kind === 'free_text') return { kind: 'free_text' as const, id: null, name: r.text, name_zh: null, matched: r.text, search_names: [r.text] }
+  const e = r.entity
+  return {
+    kind: e.kind,
+    id: e.id,
+    name: e.name,
+    name_zh: e.nameZh,
+    matched: r.via,
+    search_names: e.names,
+    ...(e.members.length ? { includes: e.members.map((m) => m.id) } : {}),
+  }
+}
