@@ -1,13 +1,9 @@
-import { SIGNAL_CATEGORIES } from '../catalog/signal-categories'
+import { STATIC_ENTITIES } from '../intelligence/entities'
 import type { RouteInput } from '../http/handler'
 import type { Leg, LegOutcome } from './legs'
 
-/** The weekly signals category a free-text category maps to: slug, English or Chinese name, or slug prefix (outdoor → outdoor-sports). */
-export function signalCategoryOf(category: string): string | undefined {
-  const c = category.trim().toLowerCase()
-  const found = SIGNAL_CATEGORIES.find((s) => s.slug === c || s.name.toLowerCase() === c || s.name_zh === category.trim() || s.slug.split('-')[0] === c)
-  return found?.slug
-}
+/** The weekly signals category a free-text category names: slug, English or Chinese name, synonym (美妆, skincare). */
+export const signalCategoryOf = (category: string): string | undefined => STATIC_ENTITIES.category(category)
 
 export function kolLegs({ query }: RouteInput): { legs: Leg[]; key: string } {
   const brand = String(query.brand_name).trim()

@@ -1,4 +1,3 @@
-import { slugOf } from '../data/aliases'
 import type { RouteInput } from '../http/handler'
 import type { SignalServices } from '../signals/services'
 import type { Leg, LegOutcome } from './legs'
@@ -11,14 +10,10 @@ import type { Leg, LegOutcome } from './legs'
 export const VISIBILITY_WEIGHTS = { weekly: 0.4, sentiment: 0.3, momentum: 0.3 } as const
 export const MOMENTUM_POINTS: Record<string, number> = { rising: 100, stable: 60, insufficient_evidence: 40, falling: 25 }
 
-/** The weekly brand slug a free-text brand name maps to, if any: by slug, else by exact name. */
+/** The weekly brand slug a brand name maps to, if any: by slug, English or Chinese name (the entity resolver). */
 export function brandSlugOf(signals: SignalServices, brandName: string): string | undefined {
-  const names = signals.snapshot().brandNames
-  const slug = slugOf(brandName)
-  if (names.has(slug)) return slug
-  const wanted = brandName.trim().toLowerCase()
-  for (const [s, b] of names) if (b.name.toLowerCase() === wanted) return s
-  return undefined
+  const r = signals.snapshot().entities.resolve(brandName)
+  return r.kind === 'entity' && r.entity.kind === 'brand' ? r.entity.id.slice('brand:'.length) : undefined
 }
 
 export function visibilityLegs(signals: SignalServices, { query }: RouteInput): { legs: Leg[]; key: string } {
@@ -35,7 +30,7 @@ export function visibilityLegs(signals: SignalServices, { query }: RouteInput): 
       skip: `"${brand}" is not among the brands of the weekly signals, so weekly visibility context is not included`,
     },
   ]
-  return { legs, key: brand.toLowerCase() }
+  return { legs, key: slug ?? brand.toLowerCase() }
 }
 
 export function visibilityAnswer(brand: string, legs: Record<string, LegOutcome>) {

@@ -3,6 +3,7 @@ import { KolsData, SentimentData, TrendsData } from './china-data'
 import { BUDGET_VALUES, CONFIDENCE, KOL, MOMENTUM, TIER_VALUES, TIMEFRAME_DEFAULT, TIMEFRAME_MAX_DAYS, TIMEFRAME_MIN_DAYS } from './evidence-rules'
 import { Enum, Query } from './params'
 import { PLATFORM_TOKENS, PLATFORM_VALUES, PLATFORMS } from './platforms'
+import { SIGNAL_CATEGORY_SLUGS } from './signal-categories'
 import type { RouteSpec } from './types'
 
 const Platform = Enum(PLATFORM_VALUES, 'Platform lane: xiaohongshu (aliases red, xhs), douyin, wechat (alias weixin). All three lanes merged when omitted.')
@@ -13,7 +14,13 @@ const Timeframe = t.String({
   description: `Look-back window as <days>d, ${TIMEFRAME_MIN_DAYS}d-${TIMEFRAME_MAX_DAYS}d (default ${TIMEFRAME_DEFAULT}).`,
   examples: ['30d'],
 })
-const Keyword = t.String({ minLength: 1, maxLength: 100, description: 'Keyword, entity or category, Chinese or English; every word must occur in an item.', examples: ['露营'] })
+const Keyword = t.String({
+  minLength: 1,
+  maxLength: 100,
+  description:
+    'Keyword, entity or category, Chinese or English: a weekly category, topic, brand or creator, a destination or country (name or code), or a glossary term resolves to that entity and is searched by all its names (Tokyo, 东京 and TYO give the same answer; `data.resolved` says what was resolved). Anything else is free text: every word must occur as a whole word. Only items about it count; none is a free 404.',
+  examples: ['露营'],
+})
 const Free = (description: string, example: string) => t.String({ minLength: 1, maxLength: 60, description, examples: [example] })
 
 /** Live providers can take 30-45 s (spec): the payment window covers that plus the gate's margin. */
@@ -72,12 +79,12 @@ export const chinaRoutes: RouteSpec[] = [
     summary: 'KOL and KOC shortlists with fit scoring',
     description: `Up to ${KOL.shortlistSize} creators posting about the category in the last ${KOL.lookbackDays} days, with fit scores, engagement-quality estimates (engagement rate vs tier median, spike and comment-ratio flags), estimated cost bands and recommendation summaries; filters are echoed.`,
     query: Query({
-      category: Free('Category (outdoor, beauty, travel, lifestyle, fashion, pets, or their Chinese names) or any keyword.', 'outdoor'),
+      category: Free(`Category: one of the weekly signal categories (${SIGNAL_CATEGORY_SLUGS.join(', ')}), their English or Chinese names and synonyms (美妆, skincare), or any keyword (topic, brand, place, term) the creators post about.`, 'beauty'),
       platform: t.Optional(Platform),
       city: t.Optional(Free('Creator home city, English or Chinese (Shanghai, 上海).', 'Shanghai')),
       tier: t.Optional(Enum(TIER_VALUES, 'Creator tier by followers: mega >= 5M, macro >= 1M, mid >= 100k, micro >= 10k, nano >= 1k, koc below.')),
       budget_band: t.Optional(Enum(BUDGET_VALUES, 'Budget band per sponsored post (estimated CNY): low < 5k, medium < 30k, high < 150k, premium above.')),
-      industry: t.Optional(Free('Industry of the brand; creators whose main category matches get a fit bonus.', 'beauty')),
+      industry: t.Optional(Free('Industry of the brand, a weekly category or its name (beauty, 美妆); creators whose main category matches get a fit bonus.', 'beauty')),
     }),
     data: KolsData,
   },

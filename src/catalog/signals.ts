@@ -44,7 +44,13 @@ const Week = {
   week_start: t.Optional(WeekDate('Monday of the week, YYYY-MM-DD. Latest published week when both week_start and week_end are omitted.')),
   week_end: t.Optional(WeekDate('Sunday of the week, YYYY-MM-DD; with week_start it must be the same week (week_start + 6 days).')),
 }
-const Category = Enum(SIGNAL_CATEGORY_SLUGS, `Category: ${SIGNAL_CATEGORIES.map((c) => `${c.slug} (${c.name})`).join(', ')}.`)
+/** A category slug, or its English or Chinese name or a synonym (美妆, skincare): the entity resolver maps it to the slug. */
+const Category = t.String({
+  minLength: 1,
+  maxLength: 60,
+  description: `Category: ${SIGNAL_CATEGORIES.map((c) => `${c.slug} (${c.name}, ${c.name_zh})`).join(', ')}. Chinese names and common synonyms (美妆, skincare, cars) are accepted; answers name the slug.`,
+  examples: ['beauty'],
+})
 
 const rankTypeParam = (entity: RankEntity) => {
   const types = Object.keys(RANK_TYPES[entity]) as [string, ...string[]]
@@ -200,7 +206,7 @@ export const signalRoutes: RouteSpec[] = [
     priceUsd: '0.40',
     summary: 'Weekly category overview',
     description: 'Top creators, topics and brands of a category blended with highlights; latest published week unless a week is requested.',
-    params: t.Object({ category_slug: Slug(`Category slug: ${SIGNAL_CATEGORY_SLUGS.join(', ')}.`, 'beauty') }),
+    params: t.Object({ category_slug: t.String({ minLength: 1, maxLength: 60, description: `Category slug (${SIGNAL_CATEGORY_SLUGS.join(', ')}), or its English or Chinese name or a synonym.`, examples: ['beauty'] }) }),
     query: Query({ ...Week }),
     data: CategorySnapshotData,
   },

@@ -12,22 +12,6 @@ import { engagementOf, type Platform } from './evidence'
 import { median, round } from './report'
 import type { CreatorPost } from './sources'
 
-/** Content categories of the evidence and the words that name them (category or industry parameters). */
-export const CATEGORY_ALIASES: Readonly<Record<string, readonly string[]>> = {
-  outdoor: ['outdoor', 'outdoors', '户外'],
-  beauty: ['beauty', 'skincare', 'cosmetics', '美妆', '护肤'],
-  travel: ['travel', 'tourism', '旅行', '旅游'],
-  lifestyle: ['lifestyle', '生活方式', '生活'],
-  fashion: ['fashion', 'apparel', '时尚', '穿搭'],
-  pets: ['pets', 'pet', '宠物'],
-}
-
-export function categorySlug(value: string | undefined): string | null {
-  const v = value?.trim().toLowerCase()
-  if (!v) return null
-  return Object.entries(CATEGORY_ALIASES).find(([slug, aliases]) => slug === v || aliases.includes(v))?.[0] ?? null
-}
-
 const CITY_NAMES = new Map<string, string>(
   ORIGIN_CITIES.flatMap((c) => [c.name, c.nameZh, ...c.aliases].map((n): [string, string] => [n.toLowerCase(), c.name])),
 )

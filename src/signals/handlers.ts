@@ -1,19 +1,27 @@
 import { RANK_TYPES, SIGNALS_FRESHNESS, type RankEntity } from '../catalog/signals'
 import { SIGNAL_CATEGORY_SLUGS, signalCategory } from '../catalog/signal-categories'
 import { cachedAnswer } from '../data/answers'
-import { ApiError, notFound } from '../http/errors'
+import { ApiError, invalidParameter, notFound } from '../http/errors'
 import type { HandlerMap, RouteHandler, RouteInput } from '../http/handler'
 import { ranking } from './rankings'
 import type { SignalServices } from './services'
 import { brandSnapshot, categorySnapshot } from './snapshots'
+import type { SignalsSnapshot } from './snapshot'
 import { freshness, resolveWeek } from './weeks'
+
+/** The weekly category a parameter names: slug, English or Chinese name or synonym (the entity resolver's); else a free 400. */
+function categoryOf(snap: SignalsSnapshot, value: string, parameter: string) {
+  const slug = snap.entities.category(value)
+  if (!slug) throw invalidParameter(parameter, `"${value}" is not a weekly signals category (slugs, their English or Chinese names and synonyms are accepted)`, SIGNAL_CATEGORY_SLUGS)
+  return signalCategory(slug)!
+}
 
 function rankingHandler(s: SignalServices, entity: RankEntity, routeId: string): RouteHandler {
   const defaultType = Object.keys(RANK_TYPES[entity])[0]!
   return {
     prepare({ query }: RouteInput) {
       const snap = s.snapshot()
-      const category = signalCategory(String(query.category))!
+      const category = categoryOf(snap, String(query.category), 'category')
       const rankType = (query.rank_type as string | undefined) ?? defaultType
       const d = entity === 'creators' ? snap.creators : entity === 'topics' ? snap.topics : snap.brands
       const week = resolveWeek(d.periods, query)
@@ -49,7 +57,7 @@ export function signalHandlers(s: SignalServices): HandlerMap {
         const brand = snap.brandNames.get(slug)
         if (!brand) throw notFound('brand', slug, 'brand_slug')
         const week = resolveWeek(snap.brands.periods, query)
-        const category = (query.category as string | undefined) ?? brand.primaryCategory
+        const category = query.category === undefined ? brand.primaryCategory : categoryOf(snap, String(query.category), 'category').slug
         if (!snap.brandWeeks.has(`${slug}|${category}|${week.start}`)) {
           throw new ApiError('not_found', `${brand.name} has no ${category} signals in the week ${week.start} to ${week.end}.`, {
             parameter: query.category !== undefined ? 'category' : 'week_start',
@@ -67,7 +75,7 @@ export function signalHandlers(s: SignalServices): HandlerMap {
     'signals.categories.snapshot': {
       prepare({ query, params }: RouteInput) {
         const snap = s.snapshot()
-        const category = signalCategory(params.category_slug!)
+        const category = snap.entities.category(params.category_slug!) ? categoryOf(snap, params.category_slug!, 'category_slug') : undefined
         if (!category) throw notFound('category', params.category_slug!, 'category_slug', SIGNAL_CATEGORY_SLUGS)
         const week = resolveWeek(snap.weeks, query)
         return cachedAnswer(s, [snap.creators, snap.topics, snap.brands], 'signals.categories.snapshot', `${category.slug}|${week.start}`, async () => ({
