@@ -32,7 +32,8 @@ export const MOMENTUM = {
   minItems: 8,
   /**
    * Noise guard: a direction also needs the volume change to stand out from count noise, |ln ratio| of
-   * items >= minZ x sqrt(1/(recent+1) + 1/(prior+1)) (Poisson counts); otherwise stable.
+   * items >= minZ x sqrt(1/(recent+1) + 1/(prior+1)) (Poisson counts); otherwise stable, and the headline
+   * says a volume change past the threshold is within count noise rather than showing it as a bare figure.
    */
   minZ: 2,
 } as const
