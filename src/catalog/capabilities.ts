@@ -92,7 +92,7 @@ const KolData = t.Object({
       fit_score: t.Number(),
       engagement_rate_pct: t.Number(),
       engagement_vs_tier_median: t.Number(),
-      flags: t.Array(t.String(), { description: 'engagement anomalies (spikes, low comment ratio)' }),
+      flags: t.Array(t.String(), { description: 'engagement anomalies (spikes, low comment ratio, engagement rate far above the tier median)' }),
       estimated_cost_cny: t.Object({ low: t.Number(), high: t.Number(), band: t.String() }),
       recommendation: t.String(),
     }),

@@ -70,7 +70,7 @@ export const chinaRoutes: RouteSpec[] = [
     path: '/v1/china/kols',
     priceUsd: '0.45',
     summary: 'KOL and KOC shortlists with fit scoring',
-    description: `Up to ${KOL.shortlistSize} creators posting about the category in the last ${KOL.lookbackDays} days, with fit scores, engagement-quality estimates (engagement rate vs tier median, spike and comment-ratio flags), estimated cost bands and recommendation summaries; filters are echoed.`,
+    description: `Up to ${KOL.shortlistSize} creators posting about the category in the last ${KOL.lookbackDays} days, with fit scores, engagement-quality estimates (engagement rate vs tier median, spike, comment-ratio and rate-outlier flags), estimated cost bands and recommendation summaries; filters are echoed.`,
     query: Query({
       category: Free('Category (outdoor, beauty, travel, lifestyle, fashion, pets, or their Chinese names) or any keyword.', 'outdoor'),
       platform: t.Optional(Platform),
