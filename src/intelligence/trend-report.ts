@@ -3,7 +3,7 @@ import { LIVE_RESULTS_PER_CALL, MOMENTUM } from '../catalog/evidence-rules'
 import { confidence } from './confidence'
 import type { Platform } from './evidence'
 import { gather, searchTerms } from './lanes'
-import { momentum, windowsOf, type MomentumResult } from './momentum'
+import { changeWithinNoise, momentum, windowsOf, type MomentumResult } from './momentum'
 import { byStrength, evidenceSummary, isoDay, modeField, ref } from './report'
 import type { Computed } from './services'
 import type { EvidenceSources } from './sources'
@@ -23,19 +23,15 @@ export const PLATFORM_LABEL = {
 
 const TOP_EVIDENCE = 5
 
-/**
- * A stable call next to a sizeable volume change says why: the change (a log ratio reaching the momentum
- * threshold) is within count noise (|z| < MOMENTUM.minZ), so it is no direction.
- */
+/** A stable call next to a sizeable volume change says why: the change is within count noise (changeWithinNoise). */
 export function headline(r: TrendRequest, m: MomentumResult, conf: number, items: number, mode: string | undefined): string {
   const where = `on ${PLATFORM_LABEL.en[r.platform]}`
   const tail = `confidence ${conf} from ${items} items${mode ? `, ${mode} evidence` : ''}`
   if (m.momentum === 'insufficient_evidence') return `Too little evidence to call a direction for "${r.keyword}" ${where} (${tail}).`
   const pct = m.volume_change_pct
   const volume = pct === null ? '' : `${pct > 0 ? '+' : ''}${pct}% volume`
-  const z = m.volume_z
-  const noise = m.momentum === 'stable' && pct !== null && z !== null && Math.abs(Math.log1p(pct / 100)) >= MOMENTUM.threshold && Math.abs(z) < MOMENTUM.minZ
-  const change = noise ? `; ${volume} is within count noise (z ${z} ${z < 0 ? `> -${MOMENTUM.minZ}` : `< ${MOMENTUM.minZ}`})` : volume ? ` (${volume})` : ''
+  const z = m.volume_z ?? 0
+  const change = changeWithinNoise(m) ? `; ${volume} is within count noise (z ${z} ${z < 0 ? `> -${MOMENTUM.minZ}` : `< ${MOMENTUM.minZ}`})` : volume ? ` (${volume})` : ''
   return `"${r.keyword}" is ${m.momentum} ${where}: ${m.recent.items} items in the last ${r.days} days vs ${m.prior.items} in the ${r.days} before${change}; ${tail}.`
 }
 
