@@ -35,7 +35,7 @@ const Common: TProperties = {
     {
       price_usd: t.String(),
       legs_bought_separately_usd: t.String({ description: 'the legs that ran or were reused, bought one by one' }),
-      difference_usd: t.String({ description: 'what the wrapper saves against that (0 when it does not)' }),
+      difference_usd: t.String({ description: 'price_usd - legs_bought_separately_usd, signed: positive, the wrapper costs more than its legs bought separately; negative, it saves' }),
       legs_used: t.Integer(),
     },
     { description: 'the price of this answer against its legs' },

@@ -40,6 +40,9 @@ describe('output contracts', () => {
     const used = d.source_summary.filter((l: any) => l.status === 'ran' || l.status === 'reused')
     const separately = used.reduce((sum: bigint, l: any) => sum + usdToAtomic(routeById.get([...routeById.values()].find((r) => r.path === l.route)!.id)!.priceUsd), 0n)
     expect(usdToAtomic(d.cost.legs_bought_separately_usd)).toBe(separately)
+    // Signed: price - legs bought separately, so the three figures add up.
+    const signed = (usd: string) => (usd.startsWith('-') ? -usdToAtomic(usd.slice(1)) : usdToAtomic(usd))
+    expect(signed(d.cost.difference_usd)).toBe(usdToAtomic(route.priceUsd) - separately)
     expect(d.confidence).toBeGreaterThan(0)
     expect(d.session.id).toMatch(/^ses_[0-9a-f]{24}$/)
     expect(d.session.resumed).toBe(false)
