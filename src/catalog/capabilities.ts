@@ -1,10 +1,46 @@
 import { t } from 'elysia'
 import type { TProperties } from '@sinclair/typebox'
+import type { MomentumValue } from './evidence-rules'
 import { Query } from './params'
 import type { RouteSpec } from './types'
 
 /** Wrapper sessions keep gathered legs this long after their last use. */
 export const SESSION_LIFETIME_MINUTES = 30
+
+/**
+ * Visibility score: a weighted mean of the components that answered, each on 0-100 — the weekly brand
+ * visibility score, sentiment as (net score + 100) / 2 and trend momentum (MOMENTUM_POINTS). Weights of
+ * missing legs are left out. A stable call whose volume change is within count noise scores as
+ * insufficient evidence: its direction is unknown, not flat.
+ */
+export const VISIBILITY_WEIGHTS = { weekly: 0.4, sentiment: 0.3, momentum: 0.3 } as const
+export const MOMENTUM_POINTS = { rising: 100, stable: 60, insufficient_evidence: 40, falling: 25 } as const satisfies Record<MomentumValue, number>
+/**
+ * Visibility decision by score band: amplify at or above `amplify`, fix_gaps at or above `fixGaps`, else
+ * rebuild. Amplify also needs the legs to back it, else it is fix_gaps: sentiment answered with a net
+ * score >= 0, and momentum rising or stable outside count noise. Confidence is the lower of the trends
+ * and sentiment confidences times the weight share of the legs that answered.
+ */
+export const VISIBILITY_BANDS = { amplify: 65, fixGaps: 45 } as const
+
+/**
+ * KOL shortlist decision: proceed with at least `proceedClean` creators without engagement flags, the top one at
+ * fit >= `proceedFit`, and the brand's sentiment read with a net score >= 0; otherwise proceed_with_checks.
+ * Confidence = base + perCreator x shortlisted creators (up to maxCreators) + withBrand when the brand's
+ * sentiment answered, at most 1; at most `capWithoutBrand` when it did not (the brand side is unchecked).
+ */
+export const KOL_SHORTLIST = {
+  proceedClean: 3,
+  proceedFit: 0.6,
+  confidence: { base: 0.4, perCreator: 0.05, maxCreators: 10, withBrand: 0.1, capWithoutBrand: 0.6 },
+} as const
+
+const visibilityRule =
+  `Score (0-100): weighted mean of the components that answered — weekly visibility (${VISIBILITY_WEIGHTS.weekly}), sentiment as (net + 100) / 2 (${VISIBILITY_WEIGHTS.sentiment}), ` +
+  `momentum (${VISIBILITY_WEIGHTS.momentum}: ${Object.entries(MOMENTUM_POINTS).map(([m, p]) => `${m} ${p}`).join(', ')}; a stable call whose volume change is within count noise counts as insufficient_evidence). ` +
+  `Action: amplify at >= ${VISIBILITY_BANDS.amplify}, fix_gaps at >= ${VISIBILITY_BANDS.fixGaps}, else rebuild; never amplify when net sentiment is below 0, ` +
+  `when the sentiment leg did not answer, or when momentum is not rising or stable outside noise (then fix_gaps). ` +
+  `Confidence: the lower of the trends and sentiment confidences x the weight share of the legs that answered.`
 
 const base = { family: 'capabilities', kind: 'orchestrated', methods: ['GET', 'POST'] } as const
 const Name = (description: string, example: string) => t.String({ minLength: 1, maxLength: 80, description, examples: [example] })
@@ -57,7 +93,11 @@ const Common: TProperties = {
 const VisibilityData = t.Object({
   brand_name: t.String(),
   summary: t.String(),
-  score: t.Integer({ minimum: 0, maximum: 100, description: 'weighted mean of weekly visibility (0.4), sentiment (0.3) and momentum (0.3) over the legs that answered' }),
+  score: t.Integer({
+    minimum: 0,
+    maximum: 100,
+    description: `weighted mean of weekly visibility (${VISIBILITY_WEIGHTS.weekly}), sentiment (${VISIBILITY_WEIGHTS.sentiment}) and momentum (${VISIBILITY_WEIGHTS.momentum}) over the legs that answered`,
+  }),
   strengths: Strings('what works, each tied to a figure'),
   gaps: Strings('what does not, each tied to a figure'),
   priority_actions: Strings('ordered'),
@@ -111,7 +151,7 @@ export const capabilityRoutes: RouteSpec[] = [
     priceUsd: '0.63',
     typicalWaitSeconds: 45,
     summary: 'Brand visibility snapshot',
-    description: 'Runs trends and sentiment for the brand and, when it is among the weekly signal brands, its weekly snapshot, concurrently; answers summary, score, strengths, gaps, priority actions and sources. GET with query parameters or POST with the same fields as JSON.',
+    description: `Runs trends and sentiment for the brand and, when it is among the weekly signal brands, its weekly snapshot, concurrently; answers summary, score, strengths, gaps, priority actions and sources. ${visibilityRule} GET with query parameters or POST with the same fields as JSON.`,
     query: Query({ brand_name: Name('Brand name, as buyers write it.', 'Aurora Skin'), session: Session }),
     data: VisibilityData,
   },
@@ -133,7 +173,10 @@ export const capabilityRoutes: RouteSpec[] = [
     priceUsd: '0.45',
     typicalWaitSeconds: 35,
     summary: 'KOL shortlist for a brand',
-    description: 'Runs the KOL shortlist for the category with the brand\'s sentiment and, when the category is a weekly signal category, its weekly creator leaders; answers summary, creators, selection rationale, risks and next steps.',
+    description:
+      'Runs the KOL shortlist for the category with the brand\'s sentiment and, when the category is a weekly signal category, its weekly creator leaders; answers summary, creators, selection rationale, risks and next steps. ' +
+      `Action: proceed with ${KOL_SHORTLIST.proceedClean}+ creators without engagement flags, the top at fit >= ${KOL_SHORTLIST.proceedFit}, and the brand's sentiment read with a net score >= 0; otherwise proceed_with_checks. ` +
+      `Confidence: ${KOL_SHORTLIST.confidence.base} + ${KOL_SHORTLIST.confidence.perCreator} per shortlisted creator (up to ${KOL_SHORTLIST.confidence.maxCreators}) + ${KOL_SHORTLIST.confidence.withBrand} with the brand's sentiment; at most ${KOL_SHORTLIST.confidence.capWithoutBrand} when the brand's sentiment could not be read.`,
     query: Query({ brand_name: Name('Brand name.', 'Aurora Skin'), category: Name('Category or keyword (beauty, outdoor, travel, …).', 'beauty'), session: Session }),
     data: KolData,
   },

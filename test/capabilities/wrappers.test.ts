@@ -7,6 +7,8 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { routeById } from '../../src/catalog'
+import { MOMENTUM_POINTS, VISIBILITY_WEIGHTS } from '../../src/catalog/capabilities'
+import { changeWithinNoise } from '../../src/intelligence/momentum'
 import { SPEND } from '../../src/data/contracts'
 import { DuckDb } from '../../src/data/duckdb'
 import { importDataset } from '../../src/data/refresh'
@@ -97,8 +99,11 @@ describe('visibility and KOL shortlist', () => {
     // The score is the documented weighted mean of what answered: momentum and sentiment here.
     const trends = await api.data('china.trends', { keyword: 'Zephyr Trail' })
     const sentiment = await api.data('china.sentiment', { entity: 'Zephyr Trail' })
-    const points: Record<string, number> = { rising: 100, stable: 60, insufficient_evidence: 40, falling: 25 }
-    expect(d.score).toBe(Math.round((0.3 * points[trends.summary.momentum]! + 0.3 * ((sentiment.summary.net_score + 100) / 2)) / 0.6))
+    const detail = trends.momentum_detail
+    const noise = changeWithinNoise({ momentum: trends.summary.momentum, volume_change_pct: detail.volume_change_pct, volume_z: detail.volume_z })
+    const momentum = MOMENTUM_POINTS[noise ? 'insufficient_evidence' : (trends.summary.momentum as keyof typeof MOMENTUM_POINTS)]
+    const w = VISIBILITY_WEIGHTS
+    expect(d.score).toBe(Math.round((w.momentum * momentum + w.sentiment * ((sentiment.summary.net_score + 100) / 2)) / (w.momentum + w.sentiment)))
   })
 
   test('a weekly brand gets its weekly snapshot in the score', async () => {
