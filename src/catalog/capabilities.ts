@@ -35,6 +35,12 @@ export const KOL_SHORTLIST = {
   confidence: { base: 0.4, perCreator: 0.05, maxCreators: 10, withBrand: 0.1, capWithoutBrand: 0.6 },
 } as const
 
+/**
+ * Destination demand confidence: the weight of the legs that answered. A city reads the flights summary
+ * and trend; a country reads the flights aggregate over its destinations, which stands for both.
+ */
+export const DEMAND_LEG_WEIGHTS = { flights_summary: 0.5, flights_trend: 0.25, flights_aggregate: 0.75, spend_trends: 0.25 } as const
+
 const visibilityRule =
   `Score (0-100): weighted mean of the components that answered — weekly visibility (${VISIBILITY_WEIGHTS.weekly}), sentiment as (net + 100) / 2 (${VISIBILITY_WEIGHTS.sentiment}), ` +
   `momentum (${VISIBILITY_WEIGHTS.momentum}: ${Object.entries(MOMENTUM_POINTS).map(([m, p]) => `${m} ${p}`).join(', ')}; a stable call whose volume change is within count noise counts as insufficient_evidence). ` +
@@ -106,11 +112,13 @@ const VisibilityData = t.Object({
 })
 
 const DemandData = t.Object({
-  destination: t.String(),
+  destination: t.String({ description: 'the city, or the country when a country was asked for' }),
   country: t.String(),
+  scope: t.Union([t.Literal('city'), t.Literal('country')], { description: '`country`: the answer covers the country\'s destinations in the flights data as one cluster' }),
+  destinations: Strings('the destinations the flight figures cover: the city, or the country\'s destinations (busiest first)'),
   source_month: t.String(),
   summary: t.String(),
-  demand_direction: t.Union([t.Literal('up'), t.Literal('down'), t.Literal('flat')], { description: 'scheduled-flight trend (latest three months against a year before), else the passengers year on year' }),
+  demand_direction: t.Union([t.Literal('up'), t.Literal('down'), t.Literal('flat')], { description: 'scheduled-flight passenger trend (latest three months against a year before), else the passengers year on year' }),
   notable_signals: Strings('figures behind the direction'),
   opportunity_areas: Strings('where the figures point to upside'),
   risks: Strings('where they point to downside'),
@@ -162,8 +170,11 @@ export const capabilityRoutes: RouteSpec[] = [
     priceUsd: '0.20',
     typicalWaitSeconds: 15,
     summary: 'Destination demand snapshot',
-    description: 'Runs the flights summary and trend and, when the destination maps to a market of the spend data, its spend trends, concurrently; answers summary, demand direction, notable signals, opportunity areas, risks and priority actions. Names resolve across languages and codes (东京, TYO, NRT, Tokyo).',
-    query: Query({ destination: Name('Destination city: English or Chinese name, city or airport code.', 'Tokyo'), session: Session }),
+    description:
+      'For a city, runs the flights summary and trend; for a country, the flights aggregate over its destinations in the flights data, as one cluster. With either, when the country is a market of the spend data, its spend trends, concurrently; answers summary, demand direction, notable signals, opportunity areas, risks and priority actions. ' +
+      'Names resolve across languages and codes (东京, TYO, NRT, Tokyo; 日本, JP, Japan); a name that is both a city and a country (Singapore) is the city. ' +
+      `Confidence: the weight of the legs that answered (${Object.entries(DEMAND_LEG_WEIGHTS).map(([leg, w]) => `${leg} ${w}`).join(', ')}).`,
+    query: Query({ destination: Name('Destination city or country: English or Chinese name, city, airport or country code.', 'Tokyo'), session: Session }),
     data: DemandData,
   },
   {

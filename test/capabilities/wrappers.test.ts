@@ -79,10 +79,38 @@ describe('destination demand', () => {
     expect(d.notable_signals[0]).toContain(flights.summary.estimated_passengers.toLocaleString('en-US'))
     const trend = await api.data('flights.trend', { destination: 'Tokyo' })
     expect(d.demand_direction).toBe(trend.direction)
+    expect(d).toMatchObject({ scope: 'city', country: 'Japan', destinations: ['Tokyo'] })
   })
 
-  test('an unknown destination is a free 404 from the required leg', async () => {
-    const a = await api.free('capabilities.destination_demand', { destination: 'Atlantis' })
+  test('a country (Japan, 日本, JP) is its destinations in the flights data as one cluster, with the country\'s spend', async () => {
+    const [en, zh, code] = await Promise.all(['Japan', '日本', 'JP'].map((destination) => api.data('capabilities.destination_demand', { destination })))
+    // The same answer; only whether a leg came from the result cache may differ.
+    const answer = (d: any) => ({ ...withoutSession(d), source_summary: d.source_summary.map(({ cache_status: _, ...l }: any) => l) })
+    expect(answer(zh)).toEqual(answer(en))
+    expect(answer(code)).toEqual(answer(en))
+    // The members are what the flights data files under Japan, not a list written here.
+    const ranking = await api.data('flights.ranking', { limit: 100 })
+    const japanese = ranking.destinations.filter((r: any) => r.country === 'Japan').map((r: any) => r.destination)
+    expect(japanese.length).toBeGreaterThan(1)
+    expect(en).toMatchObject({ scope: 'country', destination: 'Japan', country: 'Japan' })
+    expect([...en.destinations].sort()).toEqual([...japanese].sort())
+    const aggregate = await api.data('flights.aggregate', { destinations: japanese.join(','), label: 'Japan' })
+    expect(en.source_month).toBe(aggregate.month)
+    expect(en.destinations).toEqual(aggregate.members.map((m: any) => m.destination))
+    expect(en.notable_signals[0]).toContain(aggregate.summary.estimated_passengers.toLocaleString('en-US'))
+    expect(en.demand_direction).toBe(aggregate.summary.growth_direction)
+    const legs = Object.fromEntries(en.source_summary.map((l: any) => [l.name, l]))
+    expect(legs.flights_aggregate).toMatchObject({ status: 'ran', required: true, route: '/v1/market-data/flights/aggregate' })
+    expect(legs.spend_trends.status).toBe('ran')
+    const spend = await api.data('spend.trends', { country: 'Japan' })
+    expect(en.notable_signals.join(' ')).toContain(`Card spend in ${spend.country}: ${spend.direction}`)
+    expect(en.confidence).toBe(1)
+    // A name that is both a city and a country is the city, as the catalog says.
+    expect(await api.data('capabilities.destination_demand', { destination: 'Singapore' })).toMatchObject({ scope: 'city', destinations: ['Singapore'] })
+  })
+
+  test.each(['Atlantis', '亚特兰蒂斯', 'ZZ'])('an unknown destination (%p) is a free 404 from the required leg', async (destination) => {
+    const a = await api.free('capabilities.destination_demand', { destination })
     expect(a.status).toBe(404)
     expect(a.body.error.details.parameter).toBe('destination')
     expect(a.body.accepts).toBeUndefined()
@@ -168,6 +196,14 @@ describe('legs that fail after payment', () => {
     expect(d.summary).toContain('no spend data for this market')
     expect(d.confidence).toBe(0.75)
     expect(d.cost.legs_used).toBe(2)
+  })
+
+  test('a country the spend data lacks still answers from its destinations in the flights data', async () => {
+    const d = await broken.data('capabilities.destination_demand', { destination: 'United Arab Emirates' })
+    expect(d).toMatchObject({ scope: 'country', country: 'United Arab Emirates' })
+    expect(d.destinations).toContain('Dubai')
+    expect(d.source_summary.find((l: any) => l.name === 'spend_trends').status).toBe('skipped')
+    expect(d.confidence).toBe(0.75)
   })
 
   test('an optional leg that fails at run time degrades the answer; a required one fails it and nothing is charged', async () => {
