@@ -1,3 +1,4 @@
+import { KOL_SHORTLIST } from '../catalog/capabilities'
 import { STATIC_ENTITIES } from '../intelligence/entities'
 import type { RouteInput } from '../http/handler'
 import type { Leg, LegOutcome } from './legs'
@@ -58,8 +59,10 @@ export function kolAnswer(brand: string, category: string, legs: Record<string, 
   const risks: string[] = []
   if (flagged.length) risks.push(`${flagged.length} shortlisted creator(s) show engagement anomalies (${[...new Set(flagged.flatMap((c) => c.flags))].join(', ')}): verify audiences before booking.`)
   if (shortlist.length < 5) risks.push(`Only ${shortlist.length} creators matched; widen the category or platforms.`)
-  if (sentiment && sentiment.summary.label === 'negative') risks.push(`${brand} is discussed negatively (net ${sentiment.summary.net_score}): creators will meet that narrative in comments.`)
-  if (!sentiment) risks.push(`Brand sentiment for ${brand} could not be read for this call (see sources).`)
+  const net: number | undefined = sentiment?.summary.net_score
+  if (net !== undefined && net < 0) risks.push(`${brand} is discussed ${sentiment.summary.label === 'negative' ? 'negatively' : 'more critically than favourably'} (net ${net}): creators will meet that narrative in comments; brief them on it before booking.`)
+  const c = KOL_SHORTLIST.confidence
+  if (!sentiment) risks.push(`Brand sentiment for ${brand} could not be read for this call (see sources): the shortlist is not checked against how the brand is discussed, so confidence is capped at ${c.capWithoutBrand}.`)
 
   const rationale = [
     `${kols.candidates_considered} creators posting about "${kols.category}" in the look-back window were scored for fit (relevance, engagement quality, activity); ${creators.length} shortlisted.`,
@@ -74,7 +77,13 @@ export function kolAnswer(brand: string, category: string, legs: Record<string, 
     'Track engagement of the first posts against the estimates above before booking more.',
   ]
   const top = clean[0]?.fit_score ?? creators[0]?.fit_score ?? 0
-  const confidence = Math.round(Math.min(1, 0.4 + 0.05 * Math.min(creators.length, 10) + (sentiment ? 0.1 : 0)) * 100) / 100
+  const confidence = Math.round(Math.min(sentiment ? 1 : c.capWithoutBrand, c.base + c.perCreator * Math.min(creators.length, c.maxCreators) + (sentiment ? c.withBrand : 0)) * 100) / 100
+  // Plain proceed needs the creators and the brand side to hold up (KOL_SHORTLIST).
+  const checks = [
+    ...(clean.length < KOL_SHORTLIST.proceedClean ? [`fewer than ${KOL_SHORTLIST.proceedClean} clean creators`] : []),
+    ...(top < KOL_SHORTLIST.proceedFit ? [`top fit under ${KOL_SHORTLIST.proceedFit}`] : []),
+    ...(!sentiment ? ['brand sentiment unread'] : net! < 0 ? [`brand sentiment net ${net}`] : []),
+  ]
   return {
     brand_name: brand,
     category,
@@ -83,7 +92,7 @@ export function kolAnswer(brand: string, category: string, legs: Record<string, 
     selection_rationale: rationale,
     risks,
     next_steps: nextSteps,
-    recommendation: { action: clean.length >= 3 && top >= 0.6 ? 'proceed' : 'proceed_with_checks', reason: `${clean.length} clean creators, top fit ${top}.` },
+    recommendation: { action: checks.length ? 'proceed_with_checks' : 'proceed', reason: `${clean.length} clean creators, top fit ${top}${checks.length ? `; check first: ${checks.join(', ')}` : ''}.` },
     confidence,
   }
 }

@@ -81,12 +81,16 @@ export async function runLegs(legs: PreparedLeg[], session: Session): Promise<Re
 
 const withMode = (o: LegOutcome): LegOutcome => (o.data?.evidence_mode ? { ...o, evidence_mode: o.data.evidence_mode } : o)
 
-/** The wrapper's price against buying the legs that ran (or were reused) one by one. */
+/**
+ * The wrapper's price against buying the legs that ran (or were reused) one by one. difference_usd is
+ * price - separately, signed, so the three figures always add up: positive when the wrapper costs more
+ * (it also shapes the answer), negative when it saves.
+ */
 export function costOf(priceUsd: string, outcomes: Record<string, LegOutcome>) {
   const used = Object.values(outcomes).filter((o) => o.status === 'ran' || o.status === 'reused')
   const separately = used.reduce((sum, o) => sum + usdToAtomic(o.price_usd), 0n)
   const price = usdToAtomic(priceUsd)
-  return { price_usd: priceUsd, legs_bought_separately_usd: atomicToUsd(separately), difference_usd: atomicToUsd(separately > price ? separately - price : 0n), legs_used: used.length }
+  return { price_usd: priceUsd, legs_bought_separately_usd: atomicToUsd(separately), difference_usd: atomicToUsd(price - separately), legs_used: used.length }
 }
 
 /** The source summary of an answer: every leg, what happened to it and why, without its data. */

@@ -1,14 +1,9 @@
+import { MOMENTUM_POINTS, VISIBILITY_BANDS, VISIBILITY_WEIGHTS } from '../catalog/capabilities'
+import type { MomentumValue } from '../catalog/evidence-rules'
+import { changeWithinNoise } from '../intelligence/momentum'
 import type { RouteInput } from '../http/handler'
 import type { SignalServices } from '../signals/services'
 import type { Leg, LegOutcome } from './legs'
-
-/**
- * Visibility score: a weighted mean of the components that answered, each on 0-100 — the weekly
- * brand visibility score (0.4), sentiment as (net score + 100) / 2 (0.3) and trend momentum (0.3:
- * rising 100, stable 60, insufficient evidence 40, falling 25). Weights of missing legs are left out.
- */
-export const VISIBILITY_WEIGHTS = { weekly: 0.4, sentiment: 0.3, momentum: 0.3 } as const
-export const MOMENTUM_POINTS: Record<string, number> = { rising: 100, stable: 60, insufficient_evidence: 40, falling: 25 }
 
 /** The weekly brand slug a brand name maps to, if any: by slug, English or Chinese name (the entity resolver). */
 export function brandSlugOf(signals: SignalServices, brandName: string): string | undefined {
@@ -33,16 +28,34 @@ export function visibilityLegs(signals: SignalServices, { query }: RouteInput): 
   return { legs, key: slug ?? brand.toLowerCase() }
 }
 
+const signed = (n: number) => `${n > 0 ? '+' : ''}${n}`
+
+/**
+ * Score band, then the guards that keep amplify honest (VISIBILITY_BANDS): without a sentiment read, on
+ * net-negative sentiment or without momentum that holds up, the best the evidence supports is fix_gaps.
+ */
+export function visibilityAction(score: number, holdsBack: string[]): { action: 'amplify' | 'fix_gaps' | 'rebuild'; reason: string } {
+  if (score < VISIBILITY_BANDS.fixGaps) return { action: 'rebuild', reason: `Score ${score}: weak on most components.` }
+  if (score < VISIBILITY_BANDS.amplify) return { action: 'fix_gaps', reason: `Score ${score}: address the gaps before scaling.` }
+  if (holdsBack.length) return { action: 'fix_gaps', reason: `Score ${score}, but ${holdsBack.join('; ')}: address that before scaling.` }
+  return { action: 'amplify', reason: `Score ${score}: strong enough to scale what works.` }
+}
+
 export function visibilityAnswer(brand: string, legs: Record<string, LegOutcome>) {
   const trends = legs.trends!.data
   const sentiment = legs.sentiment?.data
   const weekly = legs.weekly_brand_snapshot?.data
-  const momentum: string = trends.summary.momentum
+  const momentum: MomentumValue = trends.summary.momentum
+  const detail = trends.momentum_detail
+  const noise = changeWithinNoise({ momentum, volume_change_pct: detail.volume_change_pct, volume_z: detail.volume_z })
+  const net: number | undefined = sentiment?.summary.net_score
 
-  const parts: [number, number][] = [[VISIBILITY_WEIGHTS.momentum, MOMENTUM_POINTS[momentum] ?? 40]]
-  if (sentiment) parts.push([VISIBILITY_WEIGHTS.sentiment, (sentiment.summary.net_score + 100) / 2])
+  // A stable call that hides a noise-level swing is an unknown direction, not steadiness.
+  const parts: [number, number][] = [[VISIBILITY_WEIGHTS.momentum, MOMENTUM_POINTS[noise ? 'insufficient_evidence' : momentum]]]
+  if (sentiment) parts.push([VISIBILITY_WEIGHTS.sentiment, (net! + 100) / 2])
   if (weekly) parts.push([VISIBILITY_WEIGHTS.weekly, weekly.visibility_score])
-  const score = Math.round(parts.reduce((s, [w, v]) => s + w * v, 0) / parts.reduce((s, [w]) => s + w, 0))
+  const answered = parts.reduce((s, [w]) => s + w, 0)
+  const score = Math.round(parts.reduce((s, [w, v]) => s + w * v, 0) / answered)
 
   const strengths: string[] = []
   const gaps: string[] = []
@@ -50,8 +63,9 @@ export function visibilityAnswer(brand: string, legs: Record<string, LegOutcome>
   else if (momentum === 'falling') gaps.push(`Conversation is falling: ${trends.summary.headline}`)
   else gaps.push(`No clear momentum: ${trends.summary.headline}`)
   if (sentiment) {
+    if (net! < 0) gaps.push(`Sentiment is ${sentiment.summary.label === 'negative' ? 'negative' : `net-negative (${sentiment.summary.label})`}: net ${net} — more of the conversation complains than praises.`)
     for (const f of sentiment.frames as { label: string; tone: string; net_score: number; share: number }[]) {
-      const line = `${f.label}: ${Math.round(f.share * 100)}% of the conversation, net ${f.net_score > 0 ? '+' : ''}${f.net_score}`
+      const line = `${f.label}: ${Math.round(f.share * 100)}% of the conversation, net ${signed(f.net_score)}`
       if (f.net_score >= 20) strengths.push(line)
       else if (f.net_score <= -10) gaps.push(line)
     }
@@ -64,14 +78,23 @@ export function visibilityAnswer(brand: string, legs: Record<string, LegOutcome>
   if (trends.evidence_mode === 'proxy') gaps.push('Evidence is a proxy read (open-web coverage), not the platforms\' own posts: confirm with native listening before large spend.')
 
   const actions: string[] = (trends.content_angles as { angle: string }[]).slice(0, 2).map((a) => a.angle)
-  if (gaps.some((g) => g.startsWith('Conversation is falling'))) actions.unshift('Re-seed the conversation: brief creators on the themes that still engage.')
+  if (momentum === 'falling') actions.unshift('Re-seed the conversation: brief creators on the themes that still engage.')
   if (weekly && (weekly.rank_positions.brand_seeding ?? 99) > (weekly.rank_positions.brand_visibility ?? 0)) actions.push('Broaden seeding: more creators, smaller posts — seeding breadth trails visibility.')
 
-  const confidence = Math.round(Math.min(trends.summary.confidence, sentiment?.summary.confidence ?? trends.summary.confidence) * (weekly ? 1 : 0.9) * 100) / 100
-  const action = score >= 65 ? 'amplify' : score >= 45 ? 'fix_gaps' : 'rebuild'
+  const holdsBack: string[] = []
+  if (!sentiment) holdsBack.push('sentiment could not be read')
+  else if (net! < 0) holdsBack.push(`net sentiment is ${net}`)
+  if (noise) holdsBack.push('the volume change is within count noise')
+  else if (momentum === 'falling') holdsBack.push('momentum is falling')
+  else if (momentum === 'insufficient_evidence') holdsBack.push('there is too little evidence to call momentum')
+  const recommendation = visibilityAction(score, holdsBack)
+
+  // No more certain than the weaker evidence leg, and only as complete as the share of the score that answered.
+  const evidence = Math.min(trends.summary.confidence, sentiment?.summary.confidence ?? trends.summary.confidence)
+  const confidence = Math.round(evidence * answered * 100) / 100
   return {
     brand_name: brand,
-    summary: `${brand}: visibility score ${score}/100 — momentum ${momentum}${sentiment ? `, sentiment ${sentiment.summary.label} (net ${sentiment.summary.net_score})` : ''}${weekly ? `, weekly visibility #${weekly.rank_positions.brand_visibility} in ${weekly.category}` : ''}.`,
+    summary: `${brand}: visibility score ${score}/100 — momentum ${momentum}${noise ? ' (change within noise)' : ''}${sentiment ? `, sentiment ${sentiment.summary.label} (net ${net})` : ''}${weekly ? `, weekly visibility #${weekly.rank_positions.brand_visibility} in ${weekly.category}` : ''}.`,
     score,
     strengths,
     gaps,
@@ -79,7 +102,7 @@ export function visibilityAnswer(brand: string, legs: Record<string, LegOutcome>
     sources: Object.values(legs)
       .filter((l) => l.data)
       .map((l) => ({ leg: l.name, route: l.route, evidence_mode: l.evidence_mode ?? 'native', data_quality: l.data.data_quality })),
-    recommendation: { action, reason: `Score ${score}: ${action === 'amplify' ? 'strong enough to scale what works' : action === 'fix_gaps' ? 'address the gaps before scaling' : 'weak on most components'}.` },
+    recommendation,
     confidence,
   }
 }

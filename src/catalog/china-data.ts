@@ -1,6 +1,6 @@
 /** Shapes of `data` of the China intelligence routes; every field is described (OpenAPI shows these). */
 import { t } from 'elysia'
-import { CONFIDENCE, KOL, MOMENTUM, MOMENTUM_VALUES, STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE, TIER_VALUES, BUDGET_VALUES } from './evidence-rules'
+import { CONFIDENCE, KOL, KOL_FLAGS, MOMENTUM, MOMENTUM_VALUES, STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE, TIER_VALUES, BUDGET_VALUES } from './evidence-rules'
 
 const Lit = <V extends readonly string[]>(values: V, description: string) => t.Union(values.map((v) => t.Literal(v)) as never, { description })
 const Int = (description: string) => t.Integer({ description })
@@ -229,7 +229,11 @@ export const KolsData = t.Object({
       city: Nullable(t.String(), 'home city when known'),
       followers: Int('followers'),
       tier: Lit(TIER_VALUES, 'tier by followers: mega >= 5M, macro >= 1M, mid >= 100k, micro >= 10k, nano >= 1k, koc below'),
-      fit_score: t.Number({ minimum: 0, maximum: 1, description: `${KOL.fitWeights.relevance} relevance + ${KOL.fitWeights.quality} engagement quality + ${KOL.fitWeights.activity} activity (+ industry bonus), at most 1` }),
+      fit_score: t.Number({
+        minimum: 0,
+        maximum: 1,
+        description: `(n x raw + ${KOL.priorPosts} x ${KOL.prior}) / (n + ${KOL.priorPosts}), n = engagement.posts, raw = ${KOL.fitWeights.relevance} relevance + ${KOL.fitWeights.quality} engagement quality + ${KOL.fitWeights.activity} activity (+ industry bonus), at most 1: few posts pull the fit toward ${KOL.prior}`,
+      }),
       fit: t.Object(
         {
           relevance: Num('share of the creator’s posts on the category'),
@@ -248,9 +252,9 @@ export const KolsData = t.Object({
           tier_median_rate_pct: Nullable(t.Number(), `median engagement rate of the tier’s peers (same platform when ${KOL.minPeers}+ peers, else the tier across platforms); null with too few peers`),
           tier_peers: Nullable(Lit(['platform', 'tier'] as const, 'peer group'), 'which peer group the tier median comes from'),
           vs_tier_median: Nullable(t.Number(), 'engagement rate / tier median'),
-          quality_score: Num(`min(1, vs_tier_median / 2) (0.5 without peers) - ${KOL.flagPenalty} per flag, floored at 0`),
-          flags: t.Array(Lit(['engagement_spike', 'low_comment_ratio'] as const, 'anomaly'), {
-            description: `engagement_spike: a post above ${KOL.spikeFactor}x the creator’s median (4+ posts); low_comment_ratio: a post with 50+ likes and under ${KOL.minCommentRatio} comments per like`,
+          quality_score: Num(`min(1, vs_tier_median / 2) (0.5 without peers or with engagement_rate_outlier) - ${KOL.flagPenalty} per flag, floored at 0`),
+          flags: t.Array(Lit(KOL_FLAGS, 'anomaly'), {
+            description: `engagement_spike: a post above ${KOL.spikeFactor}x the creator’s median (4+ posts); low_comment_ratio: a post with 50+ likes and under ${KOL.minCommentRatio} comments per like; engagement_rate_outlier: median engagement rate above ${KOL.outlierFactor}x the tier median`,
           }),
         },
         { description: 'Engagement-quality estimate.' },

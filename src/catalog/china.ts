@@ -77,7 +77,7 @@ export const chinaRoutes: RouteSpec[] = [
     path: '/v1/china/kols',
     priceUsd: '0.45',
     summary: 'KOL and KOC shortlists with fit scoring',
-    description: `Up to ${KOL.shortlistSize} creators posting about the category in the last ${KOL.lookbackDays} days, with fit scores, engagement-quality estimates (engagement rate vs tier median, spike and comment-ratio flags), estimated cost bands and recommendation summaries; filters are echoed.`,
+    description: `Up to ${KOL.shortlistSize} creators posting about the category in the last ${KOL.lookbackDays} days, with fit scores, engagement-quality estimates (engagement rate vs tier median, spike, comment-ratio and rate-outlier flags), estimated cost bands and recommendation summaries; filters are echoed.`,
     query: Query({
       category: Free(`Category: one of the weekly signal categories (${SIGNAL_CATEGORY_SLUGS.join(', ')}), their English or Chinese names and synonyms (美妆, skincare), or any keyword (topic, brand, place, term) the creators post about.`, 'beauty'),
       platform: t.Optional(Platform),

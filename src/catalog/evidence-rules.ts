@@ -39,7 +39,8 @@ export const MOMENTUM = {
   minItems: 8,
   /**
    * Noise guard: a direction also needs the volume change to stand out from count noise, |ln ratio| of
-   * items >= minZ x sqrt(1/(recent+1) + 1/(prior+1)) (Poisson counts); otherwise stable.
+   * items >= minZ x sqrt(1/(recent+1) + 1/(prior+1)) (Poisson counts); otherwise stable, and the headline
+   * says a volume change past the threshold is within count noise rather than showing it as a bare figure.
    */
   minZ: 2,
 } as const
@@ -100,8 +101,14 @@ export const BUDGET_VALUES = BUDGET_BANDS.map((b) => b.band) as unknown as reado
 export const KOL = {
   lookbackDays: 90,
   shortlistSize: 10,
-  /** fit = relevance * w.relevance + quality * w.quality + activity * w.activity (+ industryBonus), capped at 1. */
+  /**
+   * raw fit = relevance * w.relevance + quality * w.quality + activity * w.activity (+ industryBonus), capped at 1;
+   * fit = (n * raw + priorPosts * prior) / (n + priorPosts), n = the creator's posts in the look-back, so a creator
+   * with one or two posts is pulled toward the neutral prior instead of reaching a perfect score on one post.
+   */
   fitWeights: { relevance: 0.45, quality: 0.35, activity: 0.2 },
+  priorPosts: 3,
+  prior: 0.5,
   /** Matching posts in the look-back that count as fully active. */
   fullActivityPosts: 6,
   industryBonus: 0.1,
@@ -109,8 +116,16 @@ export const KOL = {
   spikeFactor: 5,
   /** A post with at least 50 likes and fewer comments per like than this looks bought. */
   minCommentRatio: 0.015,
-  /** Engagement quality = min(1, rate vs tier median / 2) - flagPenalty per flag, floored at 0. */
+  /** A median engagement rate above this multiple of the tier median is an outlier (bought, or a tiny loyal audience). */
+  outlierFactor: 3,
+  /**
+   * Engagement quality = min(1, rate vs tier median / 2) - flagPenalty per flag, floored at 0; an outlier's rate
+   * earns nothing, so it starts from the neutral 0.5 used without peers.
+   */
   flagPenalty: 0.3,
   /** Peers of the same platform and tier needed for a tier median; else the tier across platforms. */
   minPeers: 5,
 } as const
+
+/** Engagement anomalies a shortlisted creator can be flagged with (rules in KOL). */
+export const KOL_FLAGS = ['engagement_spike', 'low_comment_ratio', 'engagement_rate_outlier'] as const

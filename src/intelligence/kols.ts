@@ -5,7 +5,7 @@
  * followers (COST_PER_FOLLOWER_CNY). Every rule is in src/catalog/evidence-rules.ts.
  */
 import {
-  BUDGET_BANDS, COST_FLOOR_CNY, COST_PER_FOLLOWER_CNY, COST_SPREAD, CREATOR_TIERS, KOL, type BudgetBand, type CreatorTier,
+  BUDGET_BANDS, COST_FLOOR_CNY, COST_PER_FOLLOWER_CNY, COST_SPREAD, CREATOR_TIERS, KOL, KOL_FLAGS, type BudgetBand, type CreatorTier,
 } from '../catalog/evidence-rules'
 import { ORIGIN_CITIES } from '../data/sample-geography'
 import { engagementOf, type Platform } from './evidence'
@@ -53,15 +53,23 @@ interface Creator {
   primaryCategory: string | null
 }
 
-export type Flag = 'engagement_spike' | 'low_comment_ratio'
+export type Flag = (typeof KOL_FLAGS)[number]
 
-function flagsOf(c: Creator): Flag[] {
+/** `vs`: the creator's median engagement rate over the tier median, null without peers. */
+function flagsOf(c: Creator, vs: number | null): Flag[] {
   const flags: Flag[] = []
   const engagements = c.posts.map(engagementOf)
   const typical = median(engagements)
   if (c.posts.length >= 4 && typical > 0 && engagements.some((e) => e > KOL.spikeFactor * typical)) flags.push('engagement_spike')
   if (c.posts.some((p) => p.engagement && p.engagement.likes >= 50 && p.engagement.comments / p.engagement.likes < KOL.minCommentRatio)) flags.push('low_comment_ratio')
+  if (vs !== null && vs > KOL.outlierFactor) flags.push('engagement_rate_outlier')
   return flags
+}
+
+const FLAG_CHECKS: Record<Flag, string> = {
+  engagement_spike: 'a post far above their usual engagement',
+  low_comment_ratio: 'posts with likes but almost no comments',
+  engagement_rate_outlier: `an engagement rate over ${KOL.outlierFactor}x their tier's median`,
 }
 
 /** Creators (posts with a handle, a platform and a follower count) grouped from posts. */
@@ -114,7 +122,7 @@ function recommendation(c: Creator, fit: number, category: string, rate: number,
   const verdict = fit >= 0.7 ? 'Strong fit' : fit >= 0.5 ? 'Good fit' : 'Possible fit'
   const vs = tierRate ? ` vs ${pct(tierRate)}% for ${c.tier} peers (${round(rate / tierRate, 1)}x)` : ' (too few peers in the tier to compare)'
   const check = flags.length
-    ? ` Check before booking: ${flags.map((f) => (f === 'engagement_spike' ? 'a post far above their usual engagement' : 'posts with likes but almost no comments')).join(' and ')} — possible bought engagement.`
+    ? ` Check before booking: ${flags.map((f) => FLAG_CHECKS[f]).join(' and ')} — possible bought engagement.`
     : ''
   return `${verdict}: ${c.matching.length} of ${c.posts.length} recent posts on "${category}"; engagement rate ${pct(rate)}%${vs}; est. CNY ${cost.cny_low.toLocaleString('en')}-${cost.cny_high.toLocaleString('en')} per post (${cost.band}).${check}`
 }
@@ -129,14 +137,18 @@ export interface Shortlist {
 
 function scoreCreator(c: Creator, medianOf: ReturnType<typeof tierMedians>, category: string, f: KolFilters) {
   const tier = medianOf(c)
-  const flags = flagsOf(c)
   const vs = tier && tier.rate > 0 ? c.rate / tier.rate : null
-  const quality = Math.max(0, (vs === null ? 0.5 : Math.min(1, vs / 2)) - KOL.flagPenalty * flags.length)
+  const flags = flagsOf(c, vs)
+  const credited = vs === null || flags.includes('engagement_rate_outlier') ? 0.5 : Math.min(1, vs / 2)
+  const quality = Math.max(0, credited - KOL.flagPenalty * flags.length)
   const relevance = c.matching.length / c.posts.length
   const activity = Math.min(1, c.matching.length / KOL.fullActivityPosts)
   const industryMatch = f.industryCategory !== null && c.primaryCategory === f.industryCategory
   const w = KOL.fitWeights
-  const fit = Math.min(1, w.relevance * relevance + w.quality * quality + w.activity * activity + (industryMatch ? KOL.industryBonus : 0))
+  const raw = Math.min(1, w.relevance * relevance + w.quality * quality + w.activity * activity + (industryMatch ? KOL.industryBonus : 0))
+  // Few posts say little: shrink toward the prior (KOL.priorPosts), so 1 of 1 posts on the category is no perfect fit.
+  const n = c.posts.length
+  const fit = (n * raw + KOL.priorPosts * KOL.prior) / (n + KOL.priorPosts)
   const cost = costOf(c.platform, c.followers)
   const strongest = [...c.matching].sort((a, b) => engagementOf(b) - engagementOf(a))
   return {

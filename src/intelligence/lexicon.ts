@@ -10,6 +10,7 @@ export const ZH_SENTIMENT: Readonly<Record<string, number>> = {
   好看: 1, 好吃: 1, 好喝: 1, 舒服: 1, 舒适: 1, 方便: 1, 实惠: 1, 划算: 1, 便宜: 1, 惊艳: 2, 惊喜: 2, 完美: 2, 优秀: 1,
   赞: 1, 超赞: 2, 棒: 1, 超棒: 2, 贴心: 1, 专业: 1, 靠谱: 1, 放心: 1, 安心: 1, 治愈: 1, 出片: 1, 宝藏: 2, 种草: 1,
   回购: 2, 必买: 2, 必去: 2, 绝绝子: 2, yyds: 2, 神器: 1, 效果明显: 2, 效果很明显: 2, 扎实: 1, 温柔: 1, 清爽: 1, 细腻: 1, 保湿: 1,
+  真心推荐: 2, 值得推荐: 2, 力荐: 2, 墙裂推荐: 2,
   性价比高: 2, 性价比很高: 2, 物超所值: 2, 体验好: 1, 热情: 1, 干净: 1, 安全: 1, 正品: 1, 开心: 1, 快乐: 1, 期待: 1,
   氛围感: 1, 满满: 1, 美: 1, 漂亮: 1, 好评: 2, 五星: 2, 稳: 1,
   // negative
@@ -19,6 +20,8 @@ export const ZH_SENTIMENT: Readonly<Record<string, number>> = {
   脏: -1, 吵: -1, 拥挤: -1, 人多: -1, 人太多: -1, 排队: -1, 闷热: -1, 扰民: -1, 割韭菜: -2, 虚假: -2, 骗: -2,
   投诉: -2, 退货: -1, 差评: -2, 起球: -1, 掉色: -1, 闷痘: -1, 烂脸: -2, 刺激: -1, 隐患: -1, 担心: -1, 态度差: -2,
   性价比低: -2, 性价比很低: -2, 不舒服: -1, 麻烦: -1, 失误: -1, 无语: -1, 崩溃: -2, 焦虑: -1,
+  // complaint phrasing: verdicts, refusals to buy again, ignored service, waiting
+  不行: -1, 不太行: -1, 再也不买: -2, 不会再买: -2, 不理人: -2, 没人理: -2, 等了: -1,
 }
 
 export const EN_SENTIMENT: Readonly<Record<string, number>> = {
@@ -33,8 +36,16 @@ export const EN_SENTIMENT: Readonly<Record<string, number>> = {
   expensive: -1, overpriced: -2, 'rip-off': -2, 'rip off': -2, scam: -2, fake: -2, fakes: -2, crowded: -1, dirty: -1,
   noisy: -1, broke: -1, broken: -1, rash: -2, allergic: -2, 'waste of money': -2, regret: -2, rude: -2, slow: -1,
   queue: -1, queued: -1, complaint: -1, complaints: -1, worried: -1, unsafe: -2, mediocre: -1, meh: -1, problem: -1,
-  problems: -1, issue: -1, issues: -1, avoid: -2,
+  problems: -1, issue: -1, issues: -1, avoid: -2, 'never again': -2,
 }
+
+/**
+ * Praise words that also head noun compounds: as a verb they praise (推荐！, 我推荐这款, 推荐给大家, 非常推荐),
+ * glued to a content word they are a label (豆子推荐 "bean recommendations", 好物推荐清单, 推荐路线 "suggested
+ * route") and do not count. The scorer counts them only next to function, degree, negation or sentiment
+ * words, or alone in their clause; evaluative compounds (强烈推荐, 真心推荐, 值得推荐) are entries of their own.
+ */
+export const HEADING_WORDS = new Set(['推荐', '种草'])
 
 /** Words that flip the next sentiment word (within NEGATION_WINDOW tokens of the same clause). */
 export const NEGATORS = new Set(['不', '没', '没有', '别', '无', '未', '不是', '不太', '并不', '从不', '不会', '不够', 'not', 'no', 'never', 'without', 'hardly'])

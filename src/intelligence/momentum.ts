@@ -57,6 +57,15 @@ function stats(items: readonly EvidenceItem[], w: { from: Date; to: Date }, cove
 /** Log ratio of two window totals normalised to full windows, +1 smoothed so empty windows stay finite. */
 const logRatio = (recent: number, prior: number) => Math.log((recent + 1) / (prior + 1))
 
+/**
+ * A stable call that hides a sizeable volume change (a log ratio reaching MOMENTUM.threshold) because the
+ * change is within count noise (|z| < MOMENTUM.minZ): the direction is unknown, not flat.
+ */
+export function changeWithinNoise(m: Pick<MomentumResult, 'momentum' | 'volume_change_pct' | 'volume_z'>): boolean {
+  const { momentum: value, volume_change_pct: pct, volume_z: z } = m
+  return value === 'stable' && pct !== null && z !== null && Math.abs(Math.log1p(pct / 100)) >= MOMENTUM.threshold && Math.abs(z) < MOMENTUM.minZ
+}
+
 export function momentum(items: readonly EvidenceItem[], asOf: Date, days: number, coverageFrom: Date | null = null): MomentumResult {
   const w = windowsOf(asOf, days)
   const { hasEngagement: recentEngaged, ...recent } = stats(items, w.recent, coverageFrom)

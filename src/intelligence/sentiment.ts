@@ -6,10 +6,10 @@
 import { SENTIMENT_ITEM_THRESHOLD } from '../catalog/evidence-rules'
 import { detectLanguage } from './evidence'
 import {
-  BASE_FRAMES, CONCESSIVE, CONTRAST_AFTER, EN_SENTIMENT, INDUSTRY_FRAMES, INTENSIFIERS, NEGATION_WINDOW, NEGATORS,
-  ZH_MODIFIER_PREFIXES, ZH_PARTICLES, ZH_SENTIMENT, type FrameDef,
+  BASE_FRAMES, CONCESSIVE, CONTRAST_AFTER, EN_SENTIMENT, HEADING_WORDS, INDUSTRY_FRAMES, INTENSIFIERS, NEGATION_WINDOW, NEGATORS,
+  ZH_MODIFIER_PREFIXES, ZH_PARTICLES, ZH_STOPWORDS, ZH_SENTIMENT, type FrameDef,
 } from './lexicon'
-import { clauseWords } from './text'
+import { clauseWords, HASHTAG } from './text'
 
 export type Tone = 'positive' | 'neutral' | 'negative'
 
@@ -46,6 +46,16 @@ function normalise(tokens: string[], lexicon: Readonly<Record<string, number>>):
 /** Listed negators, English "n't" forms, and short Chinese segments built on 不/没 (都不, 也没, 不够). */
 const isNegator = (t: string) => NEGATORS.has(t) || t.endsWith("n't") || (t.length <= 3 && !(t in ZH_SENTIMENT) && /^[不没别]|[不没]$/u.test(t))
 
+/** A token that gives a neighbouring word its grammar rather than its meaning: pronoun, particle, demonstrative, degree, negator or sentiment word. */
+const isFunctionWord = (t: string) =>
+  ZH_STOPWORDS.has(t) || ZH_PARTICLES.includes(t) || /^[这那给]/u.test(t) || t in INTENSIFIERS || t in ZH_SENTIMENT || isNegator(t)
+
+/** A heading word glued to a content word (豆子推荐, 推荐路线) is a label, not praise; see HEADING_WORDS. */
+function isLabel(list: string[], at: number, length: number): boolean {
+  const [before, after] = [list[at - 1], list[at + length]]
+  return (before !== undefined && !isFunctionWord(before)) || (after !== undefined && !isFunctionWord(after))
+}
+
 function scoreClause(tokens: string[], lang: 'zh' | 'en', hits: TextSentiment['hits']): number {
   const lexicon = lang === 'zh' ? ZH_SENTIMENT : EN_SENTIMENT
   const list = lang === 'zh' ? normalise(tokens, lexicon) : tokens
@@ -55,6 +65,7 @@ function scoreClause(tokens: string[], lang: 'zh' | 'en', hits: TextSentiment['h
     // Longest entry starting here, joining up to MAX_JOIN segments.
     let matched = 0
     let weight = 0
+    let entry = ''
     let joined = ''
     for (let n = 1; n <= MAX_JOIN && i + n <= list.length; n++) {
       joined = n === 1 ? list[i]! : joined + glue + list[i + n - 1]!
@@ -62,10 +73,11 @@ function scoreClause(tokens: string[], lang: 'zh' | 'en', hits: TextSentiment['h
       if (joined in lexicon) {
         matched = n
         weight = lexicon[joined]!
+        entry = joined
       }
     }
-    if (!matched) {
-      i++
+    if (!matched || (lang === 'zh' && HEADING_WORDS.has(entry) && isLabel(list, i, matched))) {
+      i += matched || 1
       continue
     }
     let w = weight
@@ -73,7 +85,7 @@ function scoreClause(tokens: string[], lang: 'zh' | 'en', hits: TextSentiment['h
     if (before.some(isNegator)) w = -w
     const degree = list[i - 1] !== undefined ? INTENSIFIERS[list[i - 1]!] : undefined
     if (degree) w *= degree
-    hits.push({ word: list.slice(i, i + matched).join(glue), weight: Math.round(w * 100) / 100 })
+    hits.push({ word: entry, weight: Math.round(w * 100) / 100 })
     score += w
     i += matched
   }
@@ -83,7 +95,8 @@ function scoreClause(tokens: string[], lang: 'zh' | 'en', hits: TextSentiment['h
 export function scoreText(text: string, lang: 'zh' | 'en' = detectLanguage(text)): TextSentiment {
   const hits: TextSentiment['hits'] = []
   const scores: number[] = []
-  for (const tokens of clauseWords(text.replace(/#[\p{L}\p{N}_]+/gu, ' '), lang)) {
+  // Hashtags are labels, never opinions (#好用, #豆子推荐).
+  for (const tokens of clauseWords(text.replace(HASHTAG, ' '), lang)) {
     let s = scoreClause(tokens, lang, hits)
     const first = tokens[0]
     if (first && CONCESSIVE.has(first)) s *= CONCEDED_WEIGHT

@@ -6,7 +6,8 @@ import { EN_SENTIMENT, EN_STOPWORDS, INTENSIFIERS, NEGATORS, ZH_SENTIMENT, ZH_ST
 
 const SEGMENTERS = { zh: new Intl.Segmenter('zh', { granularity: 'word' }), en: new Intl.Segmenter('en', { granularity: 'word' }) }
 
-const HASHTAG = /#([\p{L}\p{N}_]+)/gu
+/** `#tag`, half- or full-width, with Xiaohongshu's closing `[话题]#` or `#` when present. */
+export const HASHTAG = /[#＃]([\p{L}\p{N}_]+)(?:\[[^\]\n]{0,8}\][#＃]?|[#＃](?![\p{L}\p{N}_]))?/gu
 const CJK = /\p{Script=Han}/u
 
 /** Word-like tokens, Latin ones lower-cased. */

@@ -87,14 +87,15 @@ export function extractiveAngles(themes: readonly TermStat[], all: readonly Evid
     const themeMedian = median(engaged(t.items))
     const lift = baseline > 0 && themeMedian > 0 ? `; median engagement ${round(themeMedian / baseline, 1)}x the keyword's` : ''
     const term = bare(t.term)
-    const angle =
-      neg >= 0.35 ? `Answer the doubts around "${term}": address the complaints head-on`
-        : pos >= 0.5 ? `Showcase "${term}": lead with what people praise`
-          : `Explain "${term}": guides, comparisons and first-hand notes`
+    // The example must show what the angle says: a complaint for doubts, praise for a showcase, any item for a guide.
+    const [angle, cites]: [string, Tone | null] =
+      neg >= 0.35 ? [`Answer the doubts around "${term}": address the complaints head-on`, 'negative']
+        : pos >= 0.5 ? [`Showcase "${term}": lead with what people praise`, 'positive']
+          : [`Explain "${term}": guides, comparisons and first-hand notes`, null]
     return {
       angle,
       rationale: `${n} of ${all.length} items mention "${term}" (${Math.round(pos * 100)}% positive, ${Math.round(neg * 100)}% negative)${lift}; most often as ${kind.replace('_', ' ')}.`,
-      example_evidence_id: [...t.items].sort(byStrength)[0]?.id ?? null,
+      example_evidence_id: t.items.filter((i) => cites === null || toneOf(i) === cites).sort(byStrength)[0]?.id ?? null,
     }
   })
 }

@@ -1,10 +1,10 @@
 /** `data` of the trends routes: momentum, confidence, themes, related keywords, angles, evidence. */
-import { LIVE_RESULTS_PER_CALL } from '../catalog/evidence-rules'
+import { LIVE_RESULTS_PER_CALL, MOMENTUM } from '../catalog/evidence-rules'
 import { confidence } from './confidence'
 import type { Platform } from './evidence'
 import type { Asked } from './asked'
 import { gather } from './lanes'
-import { momentum, windowsOf, type MomentumResult } from './momentum'
+import { changeWithinNoise, momentum, windowsOf, type MomentumResult } from './momentum'
 import { byStrength, evidenceSummary, isoDay, modeField, ref } from './report'
 import type { Computed } from './services'
 import type { EvidenceSources } from './sources'
@@ -26,11 +26,15 @@ export const PLATFORM_LABEL = {
 
 const TOP_EVIDENCE = 5
 
-function headline(r: TrendRequest, m: MomentumResult, conf: number, items: number, mode: string | undefined): string {
+/** A stable call next to a sizeable volume change says why: the change is within count noise (changeWithinNoise). */
+export function headline(r: TrendRequest, m: MomentumResult, conf: number, items: number, mode: string | undefined): string {
   const where = `on ${PLATFORM_LABEL.en[r.platform]}`
   const tail = `confidence ${conf} from ${items} items${mode ? `, ${mode} evidence` : ''}`
   if (m.momentum === 'insufficient_evidence') return `Too little evidence to call a direction for "${r.keyword}" ${where} (${tail}).`
-  const change = m.volume_change_pct === null ? '' : ` (${m.volume_change_pct > 0 ? '+' : ''}${m.volume_change_pct}% volume)`
+  const pct = m.volume_change_pct
+  const volume = pct === null ? '' : `${pct > 0 ? '+' : ''}${pct}% volume`
+  const z = m.volume_z ?? 0
+  const change = changeWithinNoise(m) ? `; ${volume} is within count noise (z ${z} ${z < 0 ? `> -${MOMENTUM.minZ}` : `< ${MOMENTUM.minZ}`})` : volume ? ` (${volume})` : ''
   return `"${r.keyword}" is ${m.momentum} ${where}: ${m.recent.items} items in the last ${r.days} days vs ${m.prior.items} in the ${r.days} before${change}; ${tail}.`
 }
 

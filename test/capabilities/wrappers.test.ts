@@ -7,6 +7,8 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { routeById } from '../../src/catalog'
+import { MOMENTUM_POINTS, VISIBILITY_WEIGHTS } from '../../src/catalog/capabilities'
+import { changeWithinNoise } from '../../src/intelligence/momentum'
 import { SPEND } from '../../src/data/contracts'
 import { DuckDb } from '../../src/data/duckdb'
 import { importDataset } from '../../src/data/refresh'
@@ -40,6 +42,9 @@ describe('output contracts', () => {
     const used = d.source_summary.filter((l: any) => l.status === 'ran' || l.status === 'reused')
     const separately = used.reduce((sum: bigint, l: any) => sum + usdToAtomic(routeById.get([...routeById.values()].find((r) => r.path === l.route)!.id)!.priceUsd), 0n)
     expect(usdToAtomic(d.cost.legs_bought_separately_usd)).toBe(separately)
+    // Signed: price - legs bought separately, so the three figures add up.
+    const signed = (usd: string) => (usd.startsWith('-') ? -usdToAtomic(usd.slice(1)) : usdToAtomic(usd))
+    expect(signed(d.cost.difference_usd)).toBe(usdToAtomic(route.priceUsd) - separately)
     expect(d.confidence).toBeGreaterThan(0)
     expect(d.session.id).toMatch(/^ses_[0-9a-f]{24}$/)
     expect(d.session.resumed).toBe(false)
@@ -74,10 +79,38 @@ describe('destination demand', () => {
     expect(d.notable_signals[0]).toContain(flights.summary.estimated_passengers.toLocaleString('en-US'))
     const trend = await api.data('flights.trend', { destination: 'Tokyo' })
     expect(d.demand_direction).toBe(trend.direction)
+    expect(d).toMatchObject({ scope: 'city', country: 'Japan', destinations: ['Tokyo'] })
   })
 
-  test('an unknown destination is a free 404 from the required leg', async () => {
-    const a = await api.free('capabilities.destination_demand', { destination: 'Atlantis' })
+  test('a country (Japan, 日本, JP) is its destinations in the flights data as one cluster, with the country\'s spend', async () => {
+    const [en, zh, code] = await Promise.all(['Japan', '日本', 'JP'].map((destination) => api.data('capabilities.destination_demand', { destination })))
+    // The same answer; only whether a leg came from the result cache may differ.
+    const answer = (d: any) => ({ ...withoutSession(d), source_summary: d.source_summary.map(({ cache_status: _, ...l }: any) => l) })
+    expect(answer(zh)).toEqual(answer(en))
+    expect(answer(code)).toEqual(answer(en))
+    // The members are what the flights data files under Japan, not a list written here.
+    const ranking = await api.data('flights.ranking', { limit: 100 })
+    const japanese = ranking.destinations.filter((r: any) => r.country === 'Japan').map((r: any) => r.destination)
+    expect(japanese.length).toBeGreaterThan(1)
+    expect(en).toMatchObject({ scope: 'country', destination: 'Japan', country: 'Japan' })
+    expect([...en.destinations].sort()).toEqual([...japanese].sort())
+    const aggregate = await api.data('flights.aggregate', { destinations: japanese.join(','), label: 'Japan' })
+    expect(en.source_month).toBe(aggregate.month)
+    expect(en.destinations).toEqual(aggregate.members.map((m: any) => m.destination))
+    expect(en.notable_signals[0]).toContain(aggregate.summary.estimated_passengers.toLocaleString('en-US'))
+    expect(en.demand_direction).toBe(aggregate.summary.growth_direction)
+    const legs = Object.fromEntries(en.source_summary.map((l: any) => [l.name, l]))
+    expect(legs.flights_aggregate).toMatchObject({ status: 'ran', required: true, route: '/v1/market-data/flights/aggregate' })
+    expect(legs.spend_trends.status).toBe('ran')
+    const spend = await api.data('spend.trends', { country: 'Japan' })
+    expect(en.notable_signals.join(' ')).toContain(`Card spend in ${spend.country}: ${spend.direction}`)
+    expect(en.confidence).toBe(1)
+    // A name that is both a city and a country is the city, as the catalog says.
+    expect(await api.data('capabilities.destination_demand', { destination: 'Singapore' })).toMatchObject({ scope: 'city', destinations: ['Singapore'] })
+  })
+
+  test.each(['Atlantis', '亚特兰蒂斯', 'ZZ'])('an unknown destination (%p) is a free 404 from the required leg', async (destination) => {
+    const a = await api.free('capabilities.destination_demand', { destination })
     expect(a.status).toBe(404)
     expect(a.body.error.details.parameter).toBe('destination')
     expect(a.body.accepts).toBeUndefined()
@@ -94,8 +127,11 @@ describe('visibility and KOL shortlist', () => {
     // The score is the documented weighted mean of what answered: momentum and sentiment here.
     const trends = await api.data('china.trends', { keyword: 'Zephyr Trail' })
     const sentiment = await api.data('china.sentiment', { entity: 'Zephyr Trail' })
-    const points: Record<string, number> = { rising: 100, stable: 60, insufficient_evidence: 40, falling: 25 }
-    expect(d.score).toBe(Math.round((0.3 * points[trends.summary.momentum]! + 0.3 * ((sentiment.summary.net_score + 100) / 2)) / 0.6))
+    const detail = trends.momentum_detail
+    const noise = changeWithinNoise({ momentum: trends.summary.momentum, volume_change_pct: detail.volume_change_pct, volume_z: detail.volume_z })
+    const momentum = MOMENTUM_POINTS[noise ? 'insufficient_evidence' : (trends.summary.momentum as keyof typeof MOMENTUM_POINTS)]
+    const w = VISIBILITY_WEIGHTS
+    expect(d.score).toBe(Math.round((w.momentum * momentum + w.sentiment * ((sentiment.summary.net_score + 100) / 2)) / (w.momentum + w.sentiment)))
   })
 
   test('a weekly brand gets its weekly snapshot in the score', async () => {
@@ -160,6 +196,14 @@ describe('legs that fail after payment', () => {
     expect(d.summary).toContain('no spend data for this market')
     expect(d.confidence).toBe(0.75)
     expect(d.cost.legs_used).toBe(2)
+  })
+
+  test('a country the spend data lacks still answers from its destinations in the flights data', async () => {
+    const d = await broken.data('capabilities.destination_demand', { destination: 'United Arab Emirates' })
+    expect(d).toMatchObject({ scope: 'country', country: 'United Arab Emirates' })
+    expect(d.destinations).toContain('Dubai')
+    expect(d.source_summary.find((l: any) => l.name === 'spend_trends').status).toBe('skipped')
+    expect(d.confidence).toBe(0.75)
   })
 
   test('an optional leg that fails at run time degrades the answer; a required one fails it and nothing is charged', async () => {

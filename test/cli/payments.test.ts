@@ -93,4 +93,5 @@ test('helpers: --since forms and USD formatting of atomic USDC', () => {
   expect(parseSince('7d', 1_000_000_000_000)).toBe(1_000_000_000 - 7 * 86400)
   expect(() => parseSince('2026-13-45')).toThrow('--since')
   expect([usd(0n), usd(30_000n), usd(100_000n), usd(1_234_567n), usd(12_000_000n)]).toEqual(['0.00', '0.03', '0.10', '1.234567', '12.00'])
+  expect([usd(-50_000n), usd(-1_234_567n), usd(-12_000_000n)]).toEqual(['-0.05', '-1.234567', '-12.00'])
 })

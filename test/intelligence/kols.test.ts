@@ -58,15 +58,16 @@ describe('GET /v1/china/kols', () => {
     }
   })
 
-  test('the shortlist is ranked by fit, and fit is the documented weighted sum', async () => {
+  test('the shortlist is ranked by fit, and fit is the documented weighted sum shrunk toward the prior by the creator\'s posts', async () => {
     const d = await api.data(ID, { category: 'outdoor', industry: 'outdoor' })
     expect(d.shortlist.map((c: any) => c.rank)).toEqual(d.shortlist.map((_: unknown, i: number) => i + 1))
     const fits = d.shortlist.map((c: any) => c.fit_score)
     expect(fits).toEqual([...fits].sort((a, b) => b - a))
     for (const c of d.shortlist) {
       const w = KOL.fitWeights
-      const expected = Math.min(1, w.relevance * c.fit.relevance + w.quality * c.fit.engagement_quality + w.activity * c.fit.activity + (c.fit.industry_match ? KOL.industryBonus : 0))
-      expect(c.fit_score).toBeCloseTo(expected, 1)
+      const raw = Math.min(1, w.relevance * c.fit.relevance + w.quality * c.fit.engagement_quality + w.activity * c.fit.activity + (c.fit.industry_match ? KOL.industryBonus : 0))
+      const n = c.engagement.posts
+      expect(c.fit_score).toBeCloseTo((n * raw + KOL.priorPosts * KOL.prior) / (n + KOL.priorPosts), 1)
       expect(c.fit.industry_match).toBe(true)
     }
   })
@@ -97,7 +98,9 @@ describe('GET /v1/china/kols', () => {
       const key = `${c.platform}|${c.handle}`
       expect(c.engagement.flags.includes('low_comment_ratio')).toBe(flaggedInCorpus.has(key))
       if (c.engagement.flags.length) expect(c.recommendation).toContain('Check before booking')
-      const base = c.engagement.vs_tier_median === null ? 0.5 : Math.min(1, c.engagement.vs_tier_median / 2)
+      const outlier = c.engagement.flags.includes('engagement_rate_outlier')
+      expect(outlier).toBe(c.engagement.vs_tier_median !== null && c.engagement.vs_tier_median > KOL.outlierFactor)
+      const base = c.engagement.vs_tier_median === null || outlier ? 0.5 : Math.min(1, c.engagement.vs_tier_median / 2)
       expect(c.engagement.quality_score).toBeCloseTo(Math.max(0, base - KOL.flagPenalty * c.engagement.flags.length), 1)
     }
   })

@@ -64,6 +64,68 @@ describe('English sentiment', () => {
 
   test('hashtags are not scored (#好用 is a tag, not an opinion)', () => {
     expect(scoreText('记录一下 #好用 #推荐').hits).toEqual([])
+    // Full-width and Xiaohongshu topic forms too.
+    expect(scoreText('记录一下 ＃好用＃ #强烈推荐[话题]# #绝绝子#').hits).toEqual([])
+  })
+
+  test('推荐 glued to a content word is a label; as a verb it still praises', () => {
+    for (const label of ['豆子推荐', '推荐路线', '好物推荐清单']) expect(scoreText(label).hits).toEqual([])
+    for (const verb of ['推荐', '我推荐这款', '推荐给大家', '非常推荐', '被种草了']) expect(scoreText(verb).score).toBeGreaterThan(0)
+    expect(scoreText('不太推荐').score).toBeLessThan(0)
+  })
+})
+
+/**
+ * Short posts as buyers see them, each with the tone a reader gives it (written before running the
+ * scorer): complaint phrasing, praise, plain information, and posts whose only "praise" is a hashtag
+ * or a heading (X推荐 = "recommendations of X", 推荐路线 = "recommended route").
+ */
+describe('posts read the way a reader reads them', () => {
+  test.each([
+    // complaints
+    ['用了两次就坏了', 'negative'],
+    ['有点失望', 'negative'],
+    ['这个面霜不太行', 'negative'],
+    ['说实话不值这个价', 'negative'],
+    ['又踩雷了，大家别买', 'negative'],
+    ['再也不买了', 'negative'],
+    ['收到第二天就退货了', 'negative'],
+    ['客服不理人，消息一直不回', 'negative'],
+    ['等了一个小时才上菜', 'negative'],
+    ['味道一般，不会再来', 'negative'],
+    ['性价比很低', 'negative'],
+    ['用完过敏了，脸又红又痒', 'negative'],
+    ['质量太差了，洗一次就起球', 'negative'],
+    ['The zipper broke after a week', 'negative'],
+    ['Never again.', 'negative'],
+    ['Not worth it at all', 'negative'],
+    ['Total waste of money', 'negative'],
+    // praise
+    ['已经回购第三次了', 'positive'],
+    ['真的好用，敏感肌也能用', 'positive'],
+    ['强烈推荐这家店！', 'positive'],
+    ['物超所值，下次还来', 'positive'],
+    ['推荐！这款帐篷五分钟就能搭好', 'positive'],
+    ['真心推荐这个牌子', 'positive'],
+    ['环境安静，值得推荐', 'positive'],
+    ['Highly recommend this café', 'positive'],
+    ['Absolutely love the new formula', 'positive'],
+    ['Great value for the price', 'positive'],
+    // information
+    ['周六下午两点开始，地址在评论区', 'neutral'],
+    ['新品今天上架，一共三个颜色', 'neutral'],
+    ['Opening hours are 9am to 6pm, closed on Mondays', 'neutral'],
+    ['本周上新：露营灯、折叠椅、天幕', 'neutral'],
+    // a hashtag or a heading is no opinion
+    ['周末去喝咖啡 #豆子推荐 #咖啡', 'neutral'],
+    ['#好物推荐# 今天整理了一下囤货', 'neutral'],
+    ['精品咖啡｜豆子推荐', 'neutral'],
+    ['好物推荐清单：防晒、面膜、洗面奶', 'neutral'],
+    ['推荐路线：外滩—南京路—人民广场', 'neutral'],
+    ['成都三日游推荐路线，附交通方式', 'neutral'],
+    ['Trip notes #recommended #tokyo', 'neutral'],
+  ] as [string, Tone][])('%s reads %s', (text, expected) => {
+    expect(tone(text)).toBe(expected)
   })
 })
 

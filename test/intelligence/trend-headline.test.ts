@@ -1,0 +1,33 @@
+/** The trends headline on constructed momentum results: a stable call says when a large change is noise. */
+import { describe, expect, test } from 'bun:test'
+import { MOMENTUM } from '../../src/catalog/evidence-rules'
+import type { MomentumResult } from '../../src/intelligence/momentum'
+import { headline, type TrendRequest } from '../../src/intelligence/trend-report'
+
+const request: TrendRequest = { keyword: '露营', platform: 'all', days: 30, timeframe: '30d' }
+const window = (items: number) => ({ from: '2026-10-01', to: '2026-10-30', items, engagement: 0, covered_days: 30 })
+
+function result(o: Partial<MomentumResult>): MomentumResult {
+  return { momentum: 'stable', score: 0.2, volume_z: 1.4, recent: window(37), prior: window(22), volume_change_pct: 68.2, engagement_change_pct: null, ...o }
+}
+
+const line = (o: Partial<MomentumResult>) => headline(request, result(o), 0.41, 59, 'mixed')
+
+describe('trends headline', () => {
+  test('stable with a large volume change under the noise guard says the change is within count noise', () => {
+    expect(line({})).toBe(
+      `"露营" is stable on all three platforms: 37 items in the last 30 days vs 22 in the 30 before; +68.2% volume is within count noise (z 1.4 < ${MOMENTUM.minZ}); confidence 0.41 from 59 items, mixed evidence.`,
+    )
+    expect(line({ volume_z: -1.1, volume_change_pct: -45, recent: window(11), prior: window(20) })).toContain(`-45% volume is within count noise (z -1.1 > -${MOMENTUM.minZ})`)
+  })
+
+  test('a small change, or one that stands out from noise, keeps the plain figure', () => {
+    expect(line({ volume_change_pct: 4, volume_z: 0.2 })).toContain('vs 22 in the 30 before (+4% volume); confidence')
+    expect(line({ momentum: 'rising', volume_z: 3.1 })).toContain('is rising on all three platforms: 37 items in the last 30 days vs 22 in the 30 before (+68.2% volume); confidence')
+    expect(line({ volume_z: 2.5 })).not.toContain('noise')
+  })
+
+  test('insufficient evidence keeps its own sentence', () => {
+    expect(line({ momentum: 'insufficient_evidence', volume_z: null, volume_change_pct: null })).toBe('Too little evidence to call a direction for "露营" on all three platforms (confidence 0.41 from 59 items, mixed evidence).')
+  })
+})
