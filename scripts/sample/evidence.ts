@@ -25,7 +25,7 @@ import type { Week } from './signals'
 
 export const EVIDENCE_END = '2026-11-15'
 
-const TOPIC_RATE = 0.01
+const TOPIC_RATE = 0.02
 const BRAND_RATE = 0.015
 /** Destination posts per estimated passenger of the month. */
 const PLACE_RATE = 0.0005

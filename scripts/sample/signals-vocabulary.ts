@@ -235,3 +235,24 @@ export const TOPIC_DISPOSITION: Readonly<Record<string, Disposition>> = {
   'hotel-reviews': 'mixed', 'trade-in-subsidies': 'mixed', 'smart-driving': 'mixed', 'baby-formula': 'criticised',
   'late-night-food': 'praised', 'picture-books': 'praised', 'dopamine-dressing': 'praised',
 }
+
+/**
+ * Topics that surge or fade in the last weeks of the sample (from TREND_FROM_WEEK_INDEX on, by
+ * TREND_PER_WEEK in log terms per week): the world's clear risers and fallers, one of each per category.
+ */
+export const TOPIC_TREND: Readonly<Record<string, 'surging' | 'fading'>> = {
+  'clean-beauty': 'surging', 'lip-tint': 'fading',
+  'dopamine-dressing': 'surging', 'down-jackets': 'fading',
+  'quiet-luxury': 'surging', 'luxury-unboxing': 'fading',
+  'ski-trips': 'surging', 'special-forces-travel': 'fading',
+  'low-sugar': 'surging', 'hot-pot': 'fading',
+  'ai-pc': 'surging', 'power-banks': 'fading',
+  'robot-vacuums': 'surging', 'cream-style': 'fading',
+  camping: 'surging', frisbee: 'fading',
+  'picture-books': 'surging', strollers: 'fading',
+  'freeze-dried-treats': 'surging', 'pet-grooming': 'fading',
+  'smart-driving': 'surging', 'plug-in-hybrids': 'fading',
+  'handheld-consoles': 'surging', esports: 'fading',
+}
+export const TREND_FROM_WEEK_INDEX = 48
+export const TREND_PER_WEEK = 0.12

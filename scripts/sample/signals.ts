@@ -9,7 +9,7 @@ import { PLATFORM_TOKENS, type Platform } from '../../src/catalog/platforms'
 import { slugOf } from '../../src/data/aliases'
 import type { Row } from './parquet'
 import { between, clamp, gaussian, rngFor, round2, type Rng } from './random'
-import { BRAND_ZH, BRANDS, CATEGORY_NOUN_ZH, CROSS_LISTED, HANDLE_PARTS, TOPICS } from './signals-vocabulary'
+import { BRAND_ZH, BRANDS, CATEGORY_NOUN_ZH, CROSS_LISTED, HANDLE_PARTS, TOPIC_TREND, TOPICS, TREND_FROM_WEEK_INDEX, TREND_PER_WEEK } from './signals-vocabulary'
 
 /** The last published week; a constant so the output does not depend on when the script runs. */
 export const LAST_WEEK_START = '2026-11-09'
@@ -96,7 +96,9 @@ function topicRows(weeks: readonly Week[]): Row[] {
         const share = platformShare(category, platform) * between(traits, 0.6, 1.4)
         for (const w of weeks) {
           const rng = rngFor('topic', category, topic.slug, platform, w.start)
-          const level = base * share * Math.exp(drift * (w.index - weeks.length / 2)) * calendar(w, category)
+          const trend = TOPIC_TREND[topic.slug]
+          const late = Math.max(0, w.index - TREND_FROM_WEEK_INDEX) * TREND_PER_WEEK * (trend === 'surging' ? 1 : trend === 'fading' ? -1 : 0)
+          const level = base * share * Math.exp(drift * (w.index - weeks.length / 2) + late) * calendar(w, category)
           const posts = int(level * lognormal(rng, 0.15))
           if (posts === 0) continue
           const p = PLATFORM_PROFILE[platform]

@@ -24,9 +24,9 @@ const DAY_MS = 86_400_000
 
 async function creatorPosts(src: EvidenceSources, r: KolRequest, from: Date, to: Date): Promise<{ posts: CreatorPost[]; matches: (p: CreatorPost) => boolean; calls: ProviderReport[]; lanes: LaneReport[] }> {
   if (src.creatorPosts) {
-    const posts = await src.creatorPosts(from, to, r.asked.match.prefilter)
+    const { posts, candidates } = await src.creatorPosts(from, to, r.asked.match.prefilter)
     // On the category: filed under it by the source, or about it (relevance, checked only for prefilter candidates).
-    const matches = (p: CreatorPost) => (r.categorySlug !== null && p.category === r.categorySlug) || (p.candidate !== false && r.asked.match.relevance(p) > 0)
+    const matches = (p: CreatorPost) => (r.categorySlug !== null && p.category === r.categorySlug) || (candidates.has(p.id) && r.asked.match.relevance(p) > 0)
     const call: ProviderReport = { provider: 'sample-corpus', role: 'native', platform: r.filters.platform, status: posts.length ? 'ok' : 'empty', items: posts.length }
     return { posts, matches, calls: [call], lanes: [] }
   }

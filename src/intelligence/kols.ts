@@ -78,7 +78,9 @@ function creatorsOf(posts: readonly CreatorPost[], matches: (p: CreatorPost) => 
   for (const p of posts) {
     if (!p.author || p.platform === 'web' || !p.authorFollowers) continue
     const key = `${p.platform}|${p.author}`
-    groups.set(key, [...(groups.get(key) ?? []), p])
+    const group = groups.get(key)
+    if (group) group.push(p)
+    else groups.set(key, [p])
   }
   return [...groups.values()].map((ps) => {
     const latest = ps.reduce((a, b) => (b.publishedAt > a.publishedAt ? b : a))
@@ -105,8 +107,11 @@ function tierMedians(all: readonly Creator[]) {
   const byPlatform = new Map<string, number[]>()
   const byTier = new Map<string, number[]>()
   for (const c of all) {
-    byPlatform.set(key(c), [...(byPlatform.get(key(c)) ?? []), c.rate])
-    byTier.set(c.tier, [...(byTier.get(c.tier) ?? []), c.rate])
+    for (const [map, k] of [[byPlatform, key(c)], [byTier, c.tier]] as const) {
+      const rates = map.get(k)
+      if (rates) rates.push(c.rate)
+      else map.set(k, [c.rate])
+    }
   }
   return (c: Creator): { rate: number; peers: 'platform' | 'tier' } | null => {
     const same = byPlatform.get(key(c)) ?? []

@@ -7,7 +7,7 @@ import { dataQuality, type LoadedDataset } from '../data/datasets'
 import type { DuckDb } from '../data/duckdb'
 import type { EvidenceItem, EvidenceProvider } from './evidence'
 import { ChatCompletionsSummariser } from './providers/chat-completions'
-import { CorpusProvider, CorpusSearch, nativePosts, searchTable } from './providers/corpus'
+import { CorpusProvider, CorpusSearch, searchTable } from './providers/corpus'
 import type { Matcher } from './relevance'
 import { SearchHttpProvider } from './providers/search-http'
 
@@ -22,12 +22,12 @@ export interface EvidenceSources {
   coverageFrom: Date | null
   /** The data-quality block of an answer, before the per-request provider reports. */
   quality(): EvidenceQualityBase
-  /** Sample corpus only: every creator post (native item) of a window, the population KOLs are scored in. */
-  creatorPosts?(from: Date, to: Date, prefilter: Matcher['prefilter']): Promise<CreatorPost[]>
+  /** Sample corpus only: every creator post (native item) of a window, the population KOLs are scored in, and which pass a prefilter. */
+  creatorPosts?(from: Date, to: Date, prefilter: Matcher['prefilter']): Promise<{ posts: CreatorPost[]; candidates: ReadonlySet<string> }>
 }
 
-/** A creator's own post with the content category the source files it under (when it does); `candidate`: passes the prefilter. */
-export type CreatorPost = EvidenceItem & { category: string | null; candidate?: boolean }
+/** A creator's own post with the content category the source files it under (when it does). */
+export type CreatorPost = EvidenceItem & { category: string | null }
 
 export interface EvidenceQualityBase {
   sample: boolean
@@ -59,7 +59,7 @@ export function corpusSources(db: DuckDb, dataset: LoadedDataset, index: CorpusI
       const q = dataQuality(dataset)
       return { ...q, notice: `${q.notice} ${CORPUS_NOTICE}` }
     },
-    creatorPosts: (from, to, prefilter) => nativePosts(db, index.table, from, to, prefilter),
+    creatorPosts: (from, to, prefilter) => search.creatorPosts(from, to, prefilter),
   }
 }
 

@@ -7,6 +7,8 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import type { ProviderSettings } from '../../src/config'
 import { STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE } from '../../src/catalog/evidence-rules'
 import { ApiError } from '../../src/http/errors'
+import { ask } from '../../src/intelligence/asked'
+import { EntityIndex, STATIC_ENTITIES } from '../../src/intelligence/entities'
 import { evidenceMode } from '../../src/intelligence/evidence'
 import { gather } from '../../src/intelligence/lanes'
 import { liveSources } from '../../src/intelligence/sources'
@@ -17,8 +19,8 @@ const servers: Loopback[] = []
 afterAll(() => servers.forEach((s) => s.stop()))
 
 /** A search server answering `count` items by `authors` authors, recording what it was asked. */
-function searchServer(count: number, authors = 10, prefix = 'n'): Loopback {
-  const s = loopback(() => json({ results: series({ text: (i) => `露营 post ${i}`, perDay: (d) => (d === 0 ? count : 0), days: 1, authors, idPrefix: prefix }) }))
+function searchServer(count: number, authors = 10, prefix = 'n', text = (i: number) => `露营 post ${i}`): Loopback {
+  const s = loopback(() => json({ results: series({ text, perDay: (d) => (d === 0 ? count : 0), days: 1, authors, idPrefix: prefix }) }))
   servers.push(s)
   return s
 }
@@ -36,7 +38,12 @@ function sources(o: { native?: Loopback; web?: Loopback; platforms?: ('xiaohongs
   }
   return liveSources(p)
 }
-const window = () => ({ keyword: '露营', from: new Date(Date.now() - 60 * DAY), to: new Date(Date.now() + 1000), limit: 50 })
+/** A lane request for a keyword, resolved like the routes do (here without dataset entities: 露营 is free text). */
+function request(keyword: string, index = STATIC_ENTITIES) {
+  const a = ask(index, keyword)
+  return { keyword: a.input, match: a.match, query: a.query, from: new Date(Date.now() - 60 * DAY), to: new Date(Date.now() + 1000), limit: 50 }
+}
+const window = () => request('露营')
 
 describe('douyin and wechat: native first', () => {
   test('enough native evidence is the answer: the web provider is never called', async () => {
@@ -106,6 +113,30 @@ describe('xiaohongshu: a proxy read unless native evidence is strong', () => {
     expect(web.requests).toHaveLength(0)
     expect(evidenceMode(g.items)).toBe('native')
     expect(g.items[0]!.sourceKind).toBe('note')
+  })
+})
+
+describe('relevance of what providers return', () => {
+  test('items that only contain the letters of the keyword are dropped and counted as off topic', async () => {
+    const web = searchServer(12, 6, 'w', (i) => (i % 2 ? `Skincare routine, week ${i}` : `Ski trip to the Alps, day ${i}`))
+    const g = await gather(sources({ web }), 'douyin', request('ski'))
+    expect(g.items).toHaveLength(6)
+    expect(g.items.every((i) => i.text.startsWith('Ski trip'))).toBe(true)
+    expect(g.calls.find((c) => c.role === 'web')).toMatchObject({ status: 'ok', items: 6, off_topic: 6 })
+  })
+
+  test('a provider answering only off-topic items is no evidence: a 404, not an answer', async () => {
+    const web = searchServer(10, 5, 'w', (i) => `worth every penny, post ${i}`)
+    await expect(gather(sources({ web }), 'douyin', request('EV'))).rejects.toMatchObject({ status: 404, code: 'not_found' })
+  })
+
+  test('a known entity is asked for by its Chinese name, and its English posts count too', async () => {
+    const index = new EntityIndex({ topics: [{ slug: 'camping', name: 'Camping', nameZh: '露营', category: 'outdoor-sports' }], brands: [], creators: [] })
+    const web = searchServer(8, 4, 'w', (i) => (i % 2 ? `露营 note ${i}` : `Camping weekend ${i}`))
+    const g = await gather(sources({ web }), 'wechat', request('camping', index))
+    expect(web.requests[0]!.url.searchParams.get('q')).toBe('露营 公众号 文章')
+    expect(web.requests[0]!.url.searchParams.get('keyword')).toBe('camping')
+    expect(g.items).toHaveLength(8)
   })
 })
 

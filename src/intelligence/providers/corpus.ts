@@ -12,6 +12,8 @@ import type { Matcher } from '../relevance'
 
 /** Bound on the names of one candidate search (a category with all its members has about 60). */
 const MAX_NAMES = 200
+/** Creator-post windows kept (the sample's KOL window is one). */
+const POST_WINDOWS = 2
 /** Up to this many names are searched with strpos, more with one regular expression. */
 const STRPOS_NAMES = 4
 /** Candidate sets kept per corpus version: the lanes of one request (and repeats) share one scan. */
@@ -90,6 +92,25 @@ export class CorpusSearch {
     private readonly table: string,
   ) {}
 
+  /**
+   * Every creator post of a window (the KOL population, read once per window: the sample's window never
+   * moves) and the ids of those that pass a prefilter (only they are checked for relevance).
+   */
+  async creatorPosts(from: Date, to: Date, p: Matcher['prefilter']): Promise<{ posts: (EvidenceItem & { category: string })[]; candidates: ReadonlySet<string> }> {
+    const key = `${iso(from)}|${iso(to)}`
+    let posts = this.posts.get(key)
+    if (!posts) {
+      posts = nativePosts(this.db, this.table, from, to)
+      posts.catch(() => this.posts.delete(key))
+      this.posts.set(key, posts)
+      if (this.posts.size > POST_WINDOWS) this.posts.delete(this.posts.keys().next().value as string)
+    }
+    const [all, rows] = await Promise.all([posts, this.candidates(p, from, to)])
+    return { posts: all, candidates: new Set(rows.filter((r) => r.retrieval === 'native').map((r) => r.id)) }
+  }
+
+  private readonly posts = new Map<string, Promise<(EvidenceItem & { category: string })[]>>()
+
   candidates(p: Matcher['prefilter'], from: Date, to: Date): Promise<CorpusRow[]> {
     const key = `${JSON.stringify(p)}|${iso(from)}|${iso(to)}`
     let found = this.memo.get(key)
@@ -143,16 +164,11 @@ export class CorpusProvider implements EvidenceProvider {
   }
 }
 
-/**
- * Creators' own posts (native items) of every platform in a window: the population the KOL route
- * scores; `candidate` says whether a post passes the prefilter (only those are checked for relevance).
- */
-export async function nativePosts(db: DuckDb, table: string, from: Date, to: Date, p: Matcher['prefilter']): Promise<(EvidenceItem & { category: string; candidate: boolean })[]> {
-  const cond = prefilterCondition(p, 3)
-  const rows = await db.all<Row & { category: string; candidate: boolean }>(
-    `SELECT ${COLUMNS}, category, ${cond.sql} AS candidate FROM ${table}
-      WHERE published_at >= $1 AND published_at < $2 AND retrieval = 'native' ORDER BY published_at, id`,
-    [iso(from), iso(to), ...cond.params],
+/** Creators' own posts (native items) of every platform in a window: the population the KOL route scores. */
+async function nativePosts(db: DuckDb, table: string, from: Date, to: Date): Promise<(EvidenceItem & { category: string })[]> {
+  const rows = await db.all<Row & { category: string }>(
+    `SELECT ${COLUMNS}, category FROM ${table} WHERE published_at >= $1 AND published_at < $2 AND retrieval = 'native' ORDER BY published_at, id`,
+    [iso(from), iso(to)],
   )
-  return rows.map((r) => ({ ...toItem(r, 'sample-corpus'), category: r.category, candidate: r.candidate }))
+  return rows.map((r) => ({ ...toItem(r, 'sample-corpus'), category: r.category }))
 }
