@@ -16,6 +16,7 @@
  */
 import { SIGNAL_CATEGORIES, type SignalCategory } from '../../src/catalog/signal-categories'
 import { PLATFORM_TOKENS, type Platform } from '../../src/catalog/platforms'
+import { TERMS } from '../../src/data/glossary'
 import { COUNTRIES, DESTINATIONS, ORIGIN_CITIES } from '../../src/data/sample-geography'
 import { CATEGORY_WORDS, LONG_TAIL_HANDLES, NEUTRAL_WORDS, OPENERS, TONE_WORDS, TRIP_WORDS, WEB_AUTHORS, type Frame } from './evidence-vocabulary'
 import type { Row } from './parquet'
@@ -34,6 +35,8 @@ const WEB_SHARE = 0.25
 const RANKED_SHARE = 0.55
 const EN_SHARE = { native: 0.08, web: 0.3 }
 const LONG_TAIL_PER_POOL = 30
+/** Share of posts that also use one of the category's glossary terms (src/data/glossary.ts). */
+const TERM_SHARE = 0.35
 /** Where destination posts are published. */
 const PLACE_PLATFORMS: readonly [Platform, number][] = [['xiaohongshu', 0.5], ['douyin', 0.35], ['wechat', 0.15]]
 /** What open-web coverage is about: a platform, or none in particular (''). */
@@ -197,13 +200,17 @@ function compose(rng: Rng, s: Subject, subjectText: string, tone: Tone, lang: La
     said = lang === 'zh' ? `虽然${other}，但是${said}` : `${other}, but ${said}`
   }
   const [detailZh, detailEn] = pick(rng, words.details)
+  const terms = TERMS.filter((t) => t.category === s.category)
+  const term = terms.length && rng() < TERM_SHARE ? pick(rng, terms) : null
   if (lang === 'zh') {
-    return { title: `${subjectText}｜${aspectZh}`, aspect: aspectZh, body: `${pick(rng, OPENERS.zh)}${subjectText}，${aspectZh}：${said}。${detailZh}。#${s.tagZh} #${aspectZh}` }
+    const tags = [s.tagZh, aspectZh, ...(term ? [term.zh[0]!] : [])].map((t) => `#${t}`).join(' ')
+    return { title: `${subjectText}｜${aspectZh}`, aspect: aspectZh, body: `${pick(rng, OPENERS.zh)}${subjectText}，${aspectZh}：${said}。${detailZh}。${tags}` }
   }
+  const also = term ? ` Includes notes on ${term.en[0]}.` : ''
   return {
     title: `${subjectText}: ${aspectEn}`,
     aspect: aspectEn,
-    body: `${pick(rng, OPENERS.en)} ${subjectText} (${aspectEn}): ${said}. ${detailEn[0]!.toUpperCase()}${detailEn.slice(1)}. #${s.en.replace(/[^A-Za-z0-9]/g, '')}`,
+    body: `${pick(rng, OPENERS.en)} ${subjectText} (${aspectEn}): ${said}. ${detailEn[0]!.toUpperCase()}${detailEn.slice(1)}.${also} #${s.en.replace(/[^A-Za-z0-9]/g, '')}`,
   }
 }
 

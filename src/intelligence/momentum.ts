@@ -78,7 +78,8 @@ export function momentum(items: readonly EvidenceItem[], asOf: Date, days: numbe
   const full = (v: number, s: WindowStats) => (v / s.covered_days) * days
   const [vr, vp] = [full(recent.items, recent), full(prior.items, prior)]
   const volume = logRatio(vr, vp)
-  const z = volume / Math.sqrt(1 / (vr + 1) + 1 / (vp + 1))
+  // Decided on the z the answer reports, so a reported z of -2 never sits beside "within noise".
+  const z = round(volume / Math.sqrt(1 / (vr + 1) + 1 / (vp + 1)), 2)
   const engaged = recentEngaged || priorEngaged
   const engagement = logRatio(full(recent.engagement, recent), full(prior.engagement, prior))
   // Without engagement figures (web pages report none) the score rests on volume alone.
@@ -87,7 +88,7 @@ export function momentum(items: readonly EvidenceItem[], asOf: Date, days: numbe
   return {
     momentum: score >= MOMENTUM.threshold && z >= MOMENTUM.minZ ? 'rising' : score <= -MOMENTUM.threshold && z <= -MOMENTUM.minZ ? 'falling' : 'stable',
     score: round(score, 3),
-    volume_z: round(z, 2),
+    volume_z: z,
     recent,
     prior,
     volume_change_pct: pct(full(recent.items, recent), full(prior.items, prior)),
