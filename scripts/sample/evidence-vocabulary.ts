@@ -1,7 +1,7 @@
 /**
  * Words the sample evidence corpus is written with: per category, the aspects people write about
  * (they become the themes of an answer), the neutral details of a post and the products a brand post
- * names; tone clauses per narrative frame, and which frames fit a category (nobody gets an allergy
+ * names (never containing a topic's name: a brand's formula post is not a post on the formula topic); tone clauses per narrative frame, and which frames fit a category (nobody gets an allergy
  * from a visa guide). Data only: ./evidence.ts composes the posts.
  */
 import type { SignalCategory } from '../../src/catalog/signal-categories'
@@ -24,7 +24,7 @@ export const CATEGORY_WORDS: Readonly<Record<SignalCategory, CategoryWords>> = {
   beauty: {
     aspects: [['上脸体验', 'how it feels on skin'], ['成分表', 'the ingredient list'], ['油皮适用', 'oily-skin fit'], ['持妆时间', 'wear time'], ['空瓶记录', 'empties log']],
     details: [['坚持用了四周', 'used it for four weeks'], ['混油皮', 'combination skin'], ['搭配面霜一起用', 'paired with a moisturiser'], ['早晚各用一次', 'morning and night']],
-    products: [['精华', 'serum'], ['面膜', 'face mask'], ['粉底液', 'foundation'], ['防晒霜', 'sunscreen lotion']],
+    products: [['精华', 'serum'], ['面膜', 'face mask'], ['粉底液', 'foundation'], ['面霜', 'face cream']],
     frames: [...PRODUCT_FRAMES, 'safety'],
     safety: [['用完过敏了', 'it gave me a rash'], ['用完闷痘了', 'my skin had an allergic reaction']],
   },
@@ -35,9 +35,9 @@ export const CATEGORY_WORDS: Readonly<Record<SignalCategory, CategoryWords>> = {
     frames: PRODUCT_FRAMES,
   },
   luxury: {
-    aspects: [['专柜配货', 'boutique quotas'], ['保值率', 'resale value'], ['做工细节', 'craftsmanship details'], ['入门款选择', 'entry-level picks'], ['限量款', 'limited edition']],
-    details: [['在专柜买的', 'bought at the boutique'], ['等了两个月', 'waited two months'], ['配了小票和证书', 'came with receipt and certificate'], ['日常通勤背', 'carried daily to work']],
-    products: [['手袋', 'handbag'], ['腕表', 'watch'], ['项链', 'necklace'], ['钱包', 'wallet']],
+    aspects: [['专柜配货', 'boutique quotas'], ['保值率', 'resale prices'], ['做工细节', 'craftsmanship details'], ['入门款选择', 'entry-level picks'], ['限量款', 'limited edition']],
+    details: [['在专柜买的', 'bought at the boutique'], ['配货周期两个月', 'a two-month quota wait'], ['配了小票和证书', 'came with receipt and certificate'], ['日常通勤背', 'carried daily to work']],
+    products: [['手袋', 'handbag'], ['丝巾', 'silk scarf'], ['项链', 'necklace'], ['钱包', 'wallet']],
     frames: [...PRODUCT_FRAMES, 'safety'],
     safety: [['担心买到假货', 'worried about fakes'], ['鉴定说是假货', 'the authenticator said fake']],
   },
@@ -48,7 +48,7 @@ export const CATEGORY_WORDS: Readonly<Record<SignalCategory, CategoryWords>> = {
     frames: ['price', 'experience', 'aesthetics', 'general'],
   },
   'food-beverage': {
-    aspects: [['口味', 'the taste'], ['新品', 'the new launch'], ['排队情况', 'the queue'], ['门店环境', 'the shop itself'], ['热量', 'calories']],
+    aspects: [['口味', 'the taste'], ['新品', 'the new launch'], ['到店时段', 'opening hours'], ['门店环境', 'the shop itself'], ['热量', 'calories']],
     details: [['一杯二十多块', 'about 20 yuan a cup'], ['下午三点去的', 'went at 3 pm'], ['少糖去冰', 'less sugar, no ice'], ['外卖也能点', 'also on delivery apps']],
     products: [['新品', 'new drink'], ['招牌', 'signature item'], ['套餐', 'set meal'], ['礼盒', 'gift box']],
     frames: ['price', 'experience', 'quality', 'general', 'safety'],
@@ -63,8 +63,8 @@ export const CATEGORY_WORDS: Readonly<Record<SignalCategory, CategoryWords>> = {
   },
   'home-living': {
     aspects: [['收纳空间', 'storage space'], ['安装过程', 'installation'], ['日常清洁', 'everyday cleaning'], ['配色搭配', 'colour matching'], ['噪音大小', 'noise level']],
-    details: [['六十平的小家', 'a 60 m² flat'], ['自己动手装的', 'installed it myself'], ['住了半年', 'lived with it six months'], ['租房也能用', 'renter-friendly']],
-    products: [['扫地机', 'robot vacuum'], ['沙发', 'sofa'], ['香薰', 'diffuser'], ['收纳柜', 'storage cabinet']],
+    details: [['六十平的小家', 'a 60 m² flat'], ['自己动手装的', 'installed it myself'], ['住了半年', 'lived with it six months'], ['租房也能用', 'fine for a rented flat']],
+    products: [['扫地机', 'robot vacuum'], ['沙发', 'sofa'], ['香薰', 'diffuser'], ['置物架', 'shelving unit']],
     frames: [...PRODUCT_FRAMES, 'safety'],
     safety: [['甲醛超标，后悔买了', 'the chemical smell is awful'], ['有安全隐患', 'feels unsafe']],
   },
@@ -75,21 +75,21 @@ export const CATEGORY_WORDS: Readonly<Record<SignalCategory, CategoryWords>> = {
     frames: [...PRODUCT_FRAMES, 'experience'],
   },
   parenting: {
-    aspects: [['宝宝反应', "the baby's reaction"], ['选购要点', 'what to check'], ['月龄适用', 'age fit'], ['出门便携', 'portability'], ['性价比对比', 'value comparison']],
+    aspects: [['宝宝反应', "the baby's reaction"], ['选购要点', 'what to check'], ['月龄适用', 'age fit'], ['出门便携', 'portability'], ['价格对比', 'price comparison']],
     details: [['宝宝八个月', 'our baby is eight months'], ['老大老二都在用', 'both kids use it'], ['跟其他宝妈交流过', 'asked other parents'], ['用了三个月', 'used it for three months']],
-    products: [['奶粉', 'formula'], ['纸尿裤', 'diapers'], ['推车', 'stroller'], ['绘本', 'picture book']],
+    products: [['奶瓶', 'baby bottle'], ['纸尿裤', 'diapers'], ['辅食', 'baby food'], ['湿巾', 'baby wipes']],
     frames: [...PRODUCT_FRAMES, 'safety'],
     safety: [['宝宝喝了过敏', 'our baby had an allergic reaction'], ['质量问题让人担心', 'worried about safety']],
   },
   pets: {
     aspects: [['适口性', 'palatability'], ['配方成分', 'the recipe'], ['换粮过渡', 'switching over'], ['日常护理', 'everyday care'], ['毛孩子反应', 'how the pet took it']],
     details: [['家里两只猫', 'two cats at home'], ['七天换粮', 'switched over seven days'], ['一袋吃一个月', 'a bag lasts a month'], ['狗狗三岁', 'our dog is three']],
-    products: [['猫粮', 'cat food'], ['冻干', 'freeze-dried treats'], ['猫砂', 'cat litter'], ['狗粮', 'dog food']],
+    products: [['猫罐头', 'wet food tins'], ['猫爬架', 'cat tree'], ['猫砂', 'cat litter'], ['狗粮', 'dog food']],
     frames: [...PRODUCT_FRAMES, 'safety'],
     safety: [['猫吃了拉稀，踩雷了', "bad for my cat's stomach"], ['配方有隐患', 'worried about the recipe safety']],
   },
   automotive: {
-    aspects: [['续航表现', 'real-world range'], ['智驾体验', 'driver assistance'], ['空间舒适', 'space and comfort'], ['充电便利', 'charging convenience'], ['落地价格', 'on-the-road price']],
+    aspects: [['续航表现', 'real-world range'], ['智驾体验', 'driver assistance'], ['空间表现', 'cabin space'], ['充电便利', 'charging convenience'], ['落地价格', 'on-the-road price']],
     details: [['开了一万公里', 'drove 10,000 km'], ['周末试驾', 'test drive at the weekend'], ['冬天开了三个月', 'three months of winter driving'], ['家里装了充电桩', 'installed a home charger']],
     products: [['新车', 'new model'], ['SUV', 'SUV'], ['轿车', 'sedan'], ['改款', 'facelift']],
     frames: [...PRODUCT_FRAMES, 'safety'],
@@ -98,7 +98,7 @@ export const CATEGORY_WORDS: Readonly<Record<SignalCategory, CategoryWords>> = {
   gaming: {
     aspects: [['剧情', 'the story'], ['画面', 'graphics'], ['氪金程度', 'spending pressure'], ['联机体验', 'multiplayer'], ['新版本', 'the new version']],
     details: [['玩了二十小时', 'twenty hours in'], ['周末开黑', 'weekend sessions with friends'], ['首发入的', 'bought at launch'], ['每天上线做任务', 'logging in daily']],
-    products: [['新作', 'new game'], ['手游', 'mobile game'], ['资料片', 'expansion'], ['联名周边', 'collab merch']],
+    products: [['新作', 'new game'], ['皮肤礼包', 'skin bundle'], ['资料片', 'expansion'], ['联名礼盒', 'collab box']],
     frames: ['price', 'quality', 'experience', 'general', 'aesthetics'],
   },
 }

@@ -27,7 +27,7 @@ import type { Week } from './signals'
 export const EVIDENCE_END = '2026-11-15'
 
 const TOPIC_RATE = 0.02
-const BRAND_RATE = 0.015
+const BRAND_RATE = 0.03
 /** Destination posts per estimated passenger of the month. */
 const PLACE_RATE = 0.0005
 const WEB_SHARE = 0.25
@@ -173,10 +173,21 @@ class Authors {
 // ---------------------------------------------------------------------------------------------
 // Text
 
-function toneOf(rng: Rng, d: Disposition): Tone {
-  const p = DISPOSITION[d]
-  const r = rng()
-  return r < p.pos ? 'pos' : r < p.pos + p.neg ? 'neg' : 'neu'
+/**
+ * Tones follow the disposition as shares of an entity's posts, not as independent draws: the k-th post
+ * about an entity takes the golden-ratio sequence's k-th point, so any run of its posts (a 30-day
+ * window) holds close to the disposition's shares. Independent draws left a criticised brand's 40 posts
+ * a month reading "mixed" by chance.
+ */
+const GOLDEN = 0.6180339887498949
+const toneAt = new Map<string, number>()
+function toneOf(subject: Subject): Tone {
+  const key = `${subject.category}|${subject.slug}`
+  const k = toneAt.get(key) ?? 0
+  toneAt.set(key, k + 1)
+  const u = (rngFor('tone', key)() + k * GOLDEN) % 1
+  const p = DISPOSITION[subject.disposition]
+  return u < p.pos ? 'pos' : u < p.pos + p.neg ? 'neg' : 'neu'
 }
 
 function clause(rng: Rng, tone: Tone, category: SignalCategory, lang: Lang): string {
@@ -233,7 +244,7 @@ function publishedAt(rng: Rng, dayMs: number): string {
 function nativeRow(d: Draw, platform: Platform, authors: Authors): Row {
   const rng = rngFor('evidence', d.id)
   const lang: Lang = rng() < EN_SHARE.native ? 'en' : 'zh'
-  const tone = toneOf(rng, d.subject.disposition)
+  const tone = toneOf(d.subject)
   const { title, body } = compose(rng, d.subject, d.text[lang](rng), tone, lang)
   const author = authors.pick(rng, d.week, d.subject.category, platform)
   const views = Math.round(author.views(rng))
@@ -255,7 +266,7 @@ function nativeRow(d: Draw, platform: Platform, authors: Authors): Row {
 function webRow(d: Draw): Row {
   const rng = rngFor('evidence', d.id)
   const lang: Lang = rng() < EN_SHARE.web ? 'en' : 'zh'
-  const tone = toneOf(rng, d.subject.disposition)
+  const tone = toneOf(d.subject)
   const subjectText = d.text[lang](rng)
   const { body, aspect } = compose(rng, d.subject, subjectText, tone, lang)
   const about = weighted(rng, WEB_ABOUT)
@@ -300,6 +311,7 @@ export interface WorldRows {
 }
 
 export function generateEvidence(world: WorldRows): Row[] {
+  toneAt.clear()
   const authors = new Authors(world.creators)
   const rows: Row[] = []
   const weekOf = new Map(world.weeks.map((w) => [w.start, w]))

@@ -36,9 +36,12 @@ interface Creator {
   recommendation: string
 }
 
-export function kolAnswer(brand: string, category: string, legs: Record<string, LegOutcome>) {
+/** `brandInput` and `categoryInput` as the buyer wrote them; the text names what they resolved to (美妆 and beauty read alike). */
+export function kolAnswer(brandInput: string, categoryInput: string, legs: Record<string, LegOutcome>) {
   const kols = legs.kols!.data
   const sentiment = legs.brand_sentiment?.data
+  const brand: string = sentiment?.resolved?.name ?? brandInput
+  const category: string = kols.resolved?.name ?? categoryInput
   const weekly = legs.weekly_creator_ranking?.data
   const shortlist = kols.shortlist as Creator[]
   const creators = shortlist.map((c) => ({
@@ -65,7 +68,7 @@ export function kolAnswer(brand: string, category: string, legs: Record<string, 
   if (!sentiment) risks.push(`Brand sentiment for ${brand} could not be read for this call (see sources): the shortlist is not checked against how the brand is discussed, so confidence is capped at ${c.capWithoutBrand}.`)
 
   const rationale = [
-    `${kols.candidates_considered} creators posting about "${kols.category}" in the look-back window were scored for fit (relevance, engagement quality, activity); ${creators.length} shortlisted.`,
+    `${kols.candidates_considered} creators posting about "${category}" in the look-back window were scored for fit (relevance, engagement quality, activity, reach); ${creators.length} shortlisted.`,
     clean[0] ? `Top clean pick: ${clean[0].handle} (${clean[0].platform}, ${clean[0].tier}), fit ${clean[0].fit_score}, engagement ${clean[0].engagement_vs_tier_median}x the tier median.` : 'No shortlisted creator is free of engagement flags.',
   ]
   if (sentiment) rationale.push(`Brand context: ${brand} sentiment is ${sentiment.summary.label} (net ${sentiment.summary.net_score}).`)
@@ -85,8 +88,9 @@ export function kolAnswer(brand: string, category: string, legs: Record<string, 
     ...(!sentiment ? ['brand sentiment unread'] : net! < 0 ? [`brand sentiment net ${net}`] : []),
   ]
   return {
-    brand_name: brand,
-    category,
+    brand_name: brandInput,
+    category: categoryInput,
+    resolved: { brand: sentiment?.resolved ?? null, category: kols.resolved },
     summary: `${creators.length} creators shortlisted for ${brand} in "${category}"; ${clean.length} without engagement flags; estimated CNY ${creators.length ? `${Math.min(...creators.map((c) => c.estimated_cost_cny.low)).toLocaleString('en-US')}-${Math.max(...creators.map((c) => c.estimated_cost_cny.high)).toLocaleString('en-US')}` : '0'} per post.`,
     creators,
     selection_rationale: rationale,

@@ -41,8 +41,17 @@ export function visibilityAction(score: number, holdsBack: string[]): { action: 
   return { action: 'amplify', reason: `Score ${score}: strong enough to scale what works.` }
 }
 
-export function visibilityAnswer(brand: string, legs: Record<string, LegOutcome>) {
+/** `input` is the brand as the buyer wrote it; the answer names what it resolved to, so 极光肌 and Aurora Skin read alike. */
+/**
+ * The weekly component: the brand's standing among the category's brands by visibility, 100 for the
+ * leader and 0 for the last. (The snapshot's visibility_score is reach against the leader's, which puts
+ * a mid-table brand near 0.)
+ */
+export const weeklyStanding = (rank: number, ranked: number) => (ranked <= 1 ? 100 : (100 * (ranked - rank)) / (ranked - 1))
+
+export function visibilityAnswer(input: string, legs: Record<string, LegOutcome>) {
   const trends = legs.trends!.data
+  const brand: string = trends.resolved?.name ?? input
   const sentiment = legs.sentiment?.data
   const weekly = legs.weekly_brand_snapshot?.data
   const momentum: MomentumValue = trends.summary.momentum
@@ -53,7 +62,7 @@ export function visibilityAnswer(brand: string, legs: Record<string, LegOutcome>
   // A stable call that hides a noise-level swing is an unknown direction, not steadiness.
   const parts: [number, number][] = [[VISIBILITY_WEIGHTS.momentum, MOMENTUM_POINTS[noise ? 'insufficient_evidence' : momentum]]]
   if (sentiment) parts.push([VISIBILITY_WEIGHTS.sentiment, (net! + 100) / 2])
-  if (weekly) parts.push([VISIBILITY_WEIGHTS.weekly, weekly.visibility_score])
+  if (weekly) parts.push([VISIBILITY_WEIGHTS.weekly, weeklyStanding(weekly.rank_positions.brand_visibility, weekly.brands_ranked)])
   const answered = parts.reduce((s, [w]) => s + w, 0)
   const score = Math.round(parts.reduce((s, [w, v]) => s + w * v, 0) / answered)
 
@@ -93,7 +102,8 @@ export function visibilityAnswer(brand: string, legs: Record<string, LegOutcome>
   const evidence = Math.min(trends.summary.confidence, sentiment?.summary.confidence ?? trends.summary.confidence)
   const confidence = Math.round(evidence * answered * 100) / 100
   return {
-    brand_name: brand,
+    brand_name: input,
+    resolved: trends.resolved,
     summary: `${brand}: visibility score ${score}/100 — momentum ${momentum}${noise ? ' (change within noise)' : ''}${sentiment ? `, sentiment ${sentiment.summary.label} (net ${net})` : ''}${weekly ? `, weekly visibility #${weekly.rank_positions.brand_visibility} in ${weekly.category}` : ''}.`,
     score,
     strengths,

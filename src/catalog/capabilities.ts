@@ -1,6 +1,7 @@
 import { t } from 'elysia'
 import type { TProperties } from '@sinclair/typebox'
 import type { MomentumValue } from './evidence-rules'
+import { Resolved } from './china-data'
 import { Query } from './params'
 import type { RouteSpec } from './types'
 
@@ -42,7 +43,7 @@ export const KOL_SHORTLIST = {
 export const DEMAND_LEG_WEIGHTS = { flights_summary: 0.5, flights_trend: 0.25, flights_aggregate: 0.75, spend_trends: 0.25 } as const
 
 const visibilityRule =
-  `Score (0-100): weighted mean of the components that answered — weekly visibility (${VISIBILITY_WEIGHTS.weekly}), sentiment as (net + 100) / 2 (${VISIBILITY_WEIGHTS.sentiment}), ` +
+  `Score (0-100): weighted mean of the components that answered — weekly standing, 100 x (brands ranked - visibility rank) / (brands ranked - 1) (${VISIBILITY_WEIGHTS.weekly}), sentiment as (net + 100) / 2 (${VISIBILITY_WEIGHTS.sentiment}), ` +
   `momentum (${VISIBILITY_WEIGHTS.momentum}: ${Object.entries(MOMENTUM_POINTS).map(([m, p]) => `${m} ${p}`).join(', ')}; a stable call whose volume change is within count noise counts as insufficient_evidence). ` +
   `Action: amplify at >= ${VISIBILITY_BANDS.amplify}, fix_gaps at >= ${VISIBILITY_BANDS.fixGaps}, else rebuild; never amplify when net sentiment is below 0, ` +
   `when the sentiment leg did not answer, or when momentum is not rising or stable outside noise (then fix_gaps). ` +
@@ -97,12 +98,13 @@ const Common: TProperties = {
 }
 
 const VisibilityData = t.Object({
-  brand_name: t.String(),
+  brand_name: t.String({ description: 'as given' }),
+  resolved: Resolved,
   summary: t.String(),
   score: t.Integer({
     minimum: 0,
     maximum: 100,
-    description: `weighted mean of weekly visibility (${VISIBILITY_WEIGHTS.weekly}), sentiment (${VISIBILITY_WEIGHTS.sentiment}) and momentum (${VISIBILITY_WEIGHTS.momentum}) over the legs that answered`,
+    description: `weighted mean of weekly visibility standing (${VISIBILITY_WEIGHTS.weekly}), sentiment (${VISIBILITY_WEIGHTS.sentiment}) and momentum (${VISIBILITY_WEIGHTS.momentum}) over the legs that answered`,
   }),
   strengths: Strings('what works, each tied to a figure'),
   gaps: Strings('what does not, each tied to a figure'),
@@ -127,8 +129,9 @@ const DemandData = t.Object({
 })
 
 const KolData = t.Object({
-  brand_name: t.String(),
-  category: t.String(),
+  brand_name: t.String({ description: 'as given' }),
+  category: t.String({ description: 'as given' }),
+  resolved: t.Object({ brand: t.Union([Resolved, t.Null()], { description: 'null when the brand sentiment leg did not answer' }), category: Resolved }),
   summary: t.String(),
   creators: t.Array(
     t.Object({

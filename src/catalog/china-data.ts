@@ -112,8 +112,23 @@ const Momentum = Lit(
   `rising when the momentum score >= ${MOMENTUM.threshold} and the volume change's z >= ${MOMENTUM.minZ}, falling when <= -${MOMENTUM.threshold} and z <= -${MOMENTUM.minZ}, otherwise stable; insufficient_evidence with fewer than ${MOMENTUM.minItems} items in both windows`,
 )
 
+/** What a keyword resolved to (src/intelligence/entities.ts): the answer is about this, whatever language asked. */
+export const Resolved = t.Object(
+  {
+    kind: Lit(['category', 'topic', 'brand', 'creator', 'destination', 'country', 'term', 'free_text'] as const, 'what kind of thing it is; free_text when it names nothing known'),
+    id: Nullable(t.String(), 'stable entity id (category:beauty, topic:camping, brand:aurora-skin, destination:TYO, country:JP, term:ev); null for free text'),
+    name: Str('display name, English'),
+    name_zh: Nullable(t.String(), 'display name, Chinese'),
+    matched: Str('the name, code or slug the input matched'),
+    search_names: t.Array(t.String(), { description: 'the names searched for in evidence text, every language' }),
+    includes: t.Optional(t.Array(t.String(), { description: 'member entities whose evidence also counts (a category\'s topics, brands and terms; a country\'s destinations)' })),
+  },
+  { description: 'what the input resolved to; the evidence is what is about it (whole words, segmented Chinese, known names)' },
+)
+
 export const TrendsData = t.Object({
-  keyword: Str('the keyword as searched (trimmed, NFKC-normalised)'),
+  keyword: Str('the keyword as given (trimmed, NFKC-normalised)'),
+  resolved: Resolved,
   platform: Str('platform lane (aliases resolved), or `all` when none was given: the three lanes merged'),
   timeframe: Str('length of the recent window, <days>d'),
   window: Window,
@@ -169,7 +184,8 @@ const Tone = Lit(['positive', 'neutral', 'negative'] as const, 'tone of the item
 const Label = Lit(['positive', 'negative', 'mixed', 'neutral'] as const, 'positive/negative when the net score is beyond ±20; mixed when both sides reach 25% of items; otherwise neutral')
 
 export const SentimentData = t.Object({
-  entity: Str('the entity as searched'),
+  entity: Str('the entity as given'),
+  resolved: Resolved,
   platform: Str('platform lane, or `all`'),
   timeframe: Str('look-back, <days>d'),
   industry: Nullable(t.String(), 'industry as given'),
@@ -207,6 +223,7 @@ export const SentimentData = t.Object({
 
 export const KolsData = t.Object({
   category: Str('category as given'),
+  resolved: Resolved,
   category_match: Str('how posts were matched to the category: its evidence category or its words in the text'),
   filters: t.Object(
     {
@@ -232,13 +249,14 @@ export const KolsData = t.Object({
       fit_score: t.Number({
         minimum: 0,
         maximum: 1,
-        description: `(n x raw + ${KOL.priorPosts} x ${KOL.prior}) / (n + ${KOL.priorPosts}), n = engagement.posts, raw = ${KOL.fitWeights.relevance} relevance + ${KOL.fitWeights.quality} engagement quality + ${KOL.fitWeights.activity} activity (+ industry bonus), at most 1: few posts pull the fit toward ${KOL.prior}`,
+        description: `(n x raw + ${KOL.priorPosts} x ${KOL.prior}) / (n + ${KOL.priorPosts}), n = engagement.posts, raw = ${KOL.fitWeights.relevance} relevance + ${KOL.fitWeights.quality} engagement quality + ${KOL.fitWeights.activity} activity + ${KOL.fitWeights.reach} reach (+ industry bonus), at most 1: few posts pull the fit toward ${KOL.prior}`,
       }),
       fit: t.Object(
         {
           relevance: Num('share of the creator’s posts on the category'),
           engagement_quality: Num('engagement.quality_score'),
           activity: Num(`min(1, matching posts / ${KOL.fullActivityPosts})`),
+          reach: Num(`followers on a log scale: 0 at ${KOL.reachFrom.toLocaleString('en')}, 1 at ${KOL.reachFull.toLocaleString('en')} and above`),
           industry_match: t.Boolean({ description: 'whether the industry bonus applied' }),
         },
         { description: 'Components of the fit score.' },

@@ -102,11 +102,15 @@ export const KOL = {
   lookbackDays: 90,
   shortlistSize: 10,
   /**
-   * raw fit = relevance * w.relevance + quality * w.quality + activity * w.activity (+ industryBonus), capped at 1;
+   * raw fit = relevance * w.relevance + quality * w.quality + activity * w.activity + reach * w.reach (+ industryBonus), capped at 1;
+   * reach = ln(followers / reachFrom) / ln(reachFull / reachFrom), within [0, 1]: a shortlist without a tier filter should
+   * not leave out the category's most influential creators for small accounts with a high rate;
    * fit = (n * raw + priorPosts * prior) / (n + priorPosts), n = the creator's posts in the look-back, so a creator
    * with one or two posts is pulled toward the neutral prior instead of reaching a perfect score on one post.
    */
-  fitWeights: { relevance: 0.45, quality: 0.35, activity: 0.2 },
+  fitWeights: { relevance: 0.35, quality: 0.3, activity: 0.15, reach: 0.2 },
+  reachFrom: 1_000,
+  reachFull: 5_000_000,
   priorPosts: 3,
   prior: 0.5,
   /** Matching posts in the look-back that count as fully active. */

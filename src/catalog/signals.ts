@@ -149,6 +149,7 @@ const BrandSnapshotData = t.Object({
   category: t.String(),
   visibility_score: t.Integer({ minimum: 0, maximum: 100, description: 'brand_visibility score of the week, rounded' }),
   rank_positions: t.Record(t.String(), t.Integer(), { description: 'rank type -> position in the category that week (brand_momentum only when the brand had a base)' }),
+  brands_ranked: t.Integer({ minimum: 1, description: 'brands ranked by visibility in the category that week' }),
   summary: t.String(),
   snapshot_week: t.String({ description: '`<week_start> to <week_end>`' }),
   ...WeekInfo,

@@ -148,9 +148,10 @@ function scoreCreator(c: Creator, medianOf: ReturnType<typeof tierMedians>, cate
   const quality = Math.max(0, credited - KOL.flagPenalty * flags.length)
   const relevance = c.matching.length / c.posts.length
   const activity = Math.min(1, c.matching.length / KOL.fullActivityPosts)
+  const reach = Math.min(1, Math.max(0, Math.log(c.followers / KOL.reachFrom) / Math.log(KOL.reachFull / KOL.reachFrom)))
   const industryMatch = f.industryCategory !== null && c.primaryCategory === f.industryCategory
   const w = KOL.fitWeights
-  const raw = Math.min(1, w.relevance * relevance + w.quality * quality + w.activity * activity + (industryMatch ? KOL.industryBonus : 0))
+  const raw = Math.min(1, w.relevance * relevance + w.quality * quality + w.activity * activity + w.reach * reach + (industryMatch ? KOL.industryBonus : 0))
   // Few posts say little: shrink toward the prior (KOL.priorPosts), so 1 of 1 posts on the category is no perfect fit.
   const n = c.posts.length
   const fit = (n * raw + KOL.priorPosts * KOL.prior) / (n + KOL.priorPosts)
@@ -163,7 +164,7 @@ function scoreCreator(c: Creator, medianOf: ReturnType<typeof tierMedians>, cate
     followers: c.followers,
     tier: c.tier,
     fit_score: round(fit),
-    fit: { relevance: round(relevance), engagement_quality: round(quality), activity: round(activity), industry_match: industryMatch },
+    fit: { relevance: round(relevance), engagement_quality: round(quality), activity: round(activity), reach: round(reach), industry_match: industryMatch },
     engagement: {
       posts: c.posts.length,
       matching_posts: c.matching.length,

@@ -6,7 +6,7 @@
 
 export const ZH_SENTIMENT: Readonly<Record<string, number>> = {
   // positive
-  好: 1, 很好: 1, 不错: 1, 挺好: 1, 喜欢: 1, 爱: 1, 爱了: 2, 推荐: 1, 强烈推荐: 2, 值得: 1, 值: 1, 满意: 1, 好用: 1,
+  好: 1, 很好: 1, 不错: 1, 挺好: 1, 喜欢: 1, 爱: 1, 爱了: 2, 推荐: 1, 强烈推荐: 2, 值得: 1, 真的值: 1, 很值: 1, 太值了: 2, 满意: 1, 好用: 1,
   好看: 1, 好吃: 1, 好喝: 1, 舒服: 1, 舒适: 1, 方便: 1, 实惠: 1, 划算: 1, 便宜: 1, 惊艳: 2, 惊喜: 2, 完美: 2, 优秀: 1,
   赞: 1, 超赞: 2, 棒: 1, 超棒: 2, 贴心: 1, 专业: 1, 靠谱: 1, 放心: 1, 安心: 1, 治愈: 1, 出片: 1, 宝藏: 2, 种草: 1,
   回购: 2, 必买: 2, 必去: 2, 绝绝子: 2, yyds: 2, 神器: 1, 效果明显: 2, 效果很明显: 2, 扎实: 1, 温柔: 1, 清爽: 1, 细腻: 1, 保湿: 1,
@@ -18,7 +18,7 @@ export const ZH_SENTIMENT: Readonly<Record<string, number>> = {
   垃圾: -2, 智商税: -2, 劝退: -2, 过敏: -2, 假货: -2, 贵: -1, 太贵: -2, 昂贵: -1, 难用: -2, 难吃: -2, 难看: -1,
   不推荐: -2, 不值: -2, 不值得: -2, 不满意: -2, 一般: -1, 平平: -1, 敷衍: -1, 糟糕: -2, 烂: -2, 破: -1, 坏: -1, 坏了: -1,
   脏: -1, 吵: -1, 拥挤: -1, 人多: -1, 人太多: -1, 排队: -1, 闷热: -1, 扰民: -1, 割韭菜: -2, 虚假: -2, 骗: -2,
-  投诉: -2, 退货: -1, 差评: -2, 起球: -1, 掉色: -1, 闷痘: -1, 烂脸: -2, 刺激: -1, 隐患: -1, 担心: -1, 态度差: -2,
+  投诉: -2, 退货: -1, 差评: -2, 起球: -1, 掉色: -1, 闷痘: -1, 烂脸: -2, 刺激: -1, 隐患: -1, 安全隐患: -2, 担心: -1, 态度差: -2,
   性价比低: -2, 性价比很低: -2, 不舒服: -1, 麻烦: -1, 失误: -1, 无语: -1, 崩溃: -2, 焦虑: -1,
   // complaint phrasing: verdicts, refusals to buy again, ignored service, waiting
   不行: -1, 不太行: -1, 再也不买: -2, 不会再买: -2, 不理人: -2, 没人理: -2, 等了: -1,
@@ -27,7 +27,7 @@ export const ZH_SENTIMENT: Readonly<Record<string, number>> = {
 export const EN_SENTIMENT: Readonly<Record<string, number>> = {
   // positive
   good: 1, great: 1, excellent: 2, amazing: 2, awesome: 2, love: 2, loved: 2, lovely: 1, like: 1, liked: 1, recommend: 1,
-  'highly recommend': 2, worth: 1, 'worth it': 2, 'worth every penny': 2, value: 1, 'great value': 2, nice: 1, perfect: 2,
+  'highly recommend': 2, worth: 1, 'worth it': 2, 'worth every penny': 2, 'bought it again': 2, 'buy it again': 2, value: 1, 'great value': 2, nice: 1, perfect: 2,
   beautiful: 1, comfortable: 1, convenient: 1, affordable: 1, cheap: 1, friendly: 1, helpful: 1, reliable: 1, fun: 1,
   enjoy: 1, enjoyed: 1, happy: 1, impressive: 1, photogenic: 1, stunning: 2, fantastic: 2, best: 2, clean: 1, safe: 1,
   recommended: 1, 'must buy': 2, 'must try': 2, favourite: 1, favorite: 1, well: 1,
@@ -99,7 +99,8 @@ export interface FrameDef {
 export const BASE_FRAMES: Readonly<Record<string, FrameDef>> = {
   price_value: {
     label: { en: 'Price and value', zh: '价格与性价比' },
-    zh: ['价格', '价位', '性价比', '划算', '便宜', '贵', '智商税', '实惠', '优惠', '折扣', '块钱', '元', '值'],
+    // No single characters: 值 is in 颜值 (looks), 元 in 元素, 贵 in 贵州.
+    zh: ['价格', '价位', '性价比', '划算', '便宜', '太贵', '很贵', '贵了', '智商税', '实惠', '优惠', '折扣', '块钱', '多块', '值得', '真的值'],
     en: ['price', 'prices', 'value', 'expensive', 'cheap', 'overpriced', 'rip-off', 'penny', 'cost', 'budget', 'discount', 'yuan'],
   },
   quality_efficacy: {

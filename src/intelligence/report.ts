@@ -34,8 +34,9 @@ export function ref(i: EvidenceItem) {
   }
 }
 
-/** Strongest first: by engagement, then newest. */
-export const byStrength = (a: EvidenceItem, b: EvidenceItem) => engagementOf(b) - engagementOf(a) || b.publishedAt.getTime() - a.publishedAt.getTime()
+/** Strongest first: posts about the subject before passing mentions (relevance), then by engagement, then newest. */
+export const byStrength = (a: EvidenceItem, b: EvidenceItem) =>
+  (b.relevance ?? 1) - (a.relevance ?? 1) || engagementOf(b) - engagementOf(a) || b.publishedAt.getTime() - a.publishedAt.getTime()
 
 const countBy = <T>(items: readonly T[], key: (t: T) => string) => {
   const out: Record<string, number> = {}

@@ -59,6 +59,7 @@ export async function brandSnapshot(s: SignalServices, snap: SignalsSnapshot, sl
     category,
     visibility_score: Math.round(visibility.score),
     rank_positions,
+    brands_ranked: rankings[0]!.total,
     summary,
     snapshot_week: `${week.start} to ${week.end}`,
     week_start: week.start,

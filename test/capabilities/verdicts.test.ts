@@ -19,7 +19,7 @@ const trends = (momentum: string, volume_change_pct: number, volume_z: number, c
   evidence_mode: 'native',
 })
 const sentiment = (net_score: number, label: string, confidence = 0.8) => ({ summary: { net_score, label, confidence }, frames: [] })
-const weekly = { visibility_score: 95, rank_positions: { brand_visibility: 1, brand_seeding: 1 }, category: 'beauty', snapshot_week: '2026-11-09' }
+const weekly = { visibility_score: 95, rank_positions: { brand_visibility: 1, brand_seeding: 1 }, brands_ranked: 10, category: 'beauty', snapshot_week: '2026-11-09' }
 
 const visibility = (t: unknown, s: unknown, w: unknown = weekly) =>
   visibilityAnswer('Brand', { trends: leg('trends', t, { required: true }), sentiment: leg('sentiment', s), weekly_brand_snapshot: leg('weekly_brand_snapshot', w) })
