@@ -1,6 +1,6 @@
 /** Shapes of `data` of the China intelligence routes; every field is described (OpenAPI shows these). */
 import { t } from 'elysia'
-import { CONFIDENCE, KOL, KOL_FLAGS, MOMENTUM, MOMENTUM_VALUES, STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE, TIER_VALUES, BUDGET_VALUES } from './evidence-rules'
+import { CONFIDENCE, KOL, KOL_FLAGS, MOMENTUM, MOMENTUM_VALUES, RELEVANCE, STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE, TIER_VALUES, BUDGET_VALUES } from './evidence-rules'
 
 const Lit = <V extends readonly string[]>(values: V, description: string) => t.Union(values.map((v) => t.Literal(v)) as never, { description })
 const Int = (description: string) => t.Integer({ description })
@@ -158,8 +158,9 @@ export const TrendsData = t.Object({
       diversity: Num(`mean of min(1, source kinds / ${CONFIDENCE.fullKinds}) and min(1, authors / ${CONFIDENCE.fullAuthors})`),
       recency: Num(`1 - age of the newest item in days / max(${CONFIDENCE.minRecencyDays}, timeframe days), floored at 0`),
       native_share: Num('share of native items; proxy evidence scales confidence down'),
+      relevance: Num(`mean relevance of the items: ${RELEVANCE.subject} for a post about the subject, ${RELEVANCE.mention} for a passing mention`),
     },
-    { description: `Components of confidence = (${CONFIDENCE.weights.volume} volume + ${CONFIDENCE.weights.diversity} diversity + ${CONFIDENCE.weights.recency} recency) x (${CONFIDENCE.proxyFloor} + ${1 - CONFIDENCE.proxyFloor} native_share).` },
+    { description: `Components of confidence = (${CONFIDENCE.weights.volume} volume + ${CONFIDENCE.weights.diversity} diversity + ${CONFIDENCE.weights.recency} recency) x (${CONFIDENCE.proxyFloor} + ${1 - CONFIDENCE.proxyFloor} native_share) x relevance.` },
   ),
   related_keywords: t.Array(t.Object({ keyword: Str('term or hashtag co-occurring with the keyword'), mentions: Int('items that mention it') }), {
     description: 'Related keywords, ranked by engagement-weighted mentions.',

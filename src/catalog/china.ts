@@ -30,7 +30,7 @@ const ROLE_SHAPING = { 'social-content': 'social-content query shaping, proxy ev
 
 const TRENDS =
   `Momentum compares the recent window (the timeframe) with the prior window of the same length: score = ${MOMENTUM.volumeWeight} x ln(volume ratio) + ${MOMENTUM.engagementWeight} x ln(damped engagement ratio); ` +
-  `rising at >= ${MOMENTUM.threshold}, falling at <= -${MOMENTUM.threshold} (each only when the volume change exceeds ${MOMENTUM.minZ}x its count noise), else stable. Confidence = (${CONFIDENCE.weights.volume} volume + ${CONFIDENCE.weights.diversity} diversity + ${CONFIDENCE.weights.recency} recency) x (${CONFIDENCE.proxyFloor} + ${1 - CONFIDENCE.proxyFloor} x native share).`
+  `rising at >= ${MOMENTUM.threshold}, falling at <= -${MOMENTUM.threshold} (each only when the volume change exceeds ${MOMENTUM.minZ}x its count noise), else stable. Confidence = (${CONFIDENCE.weights.volume} volume + ${CONFIDENCE.weights.diversity} diversity + ${CONFIDENCE.weights.recency} recency) x (${CONFIDENCE.proxyFloor} + ${1 - CONFIDENCE.proxyFloor} x native share) x mean relevance of the items.`
 
 export const chinaRoutes: RouteSpec[] = [
   {

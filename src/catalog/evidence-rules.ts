@@ -50,6 +50,7 @@ export type MomentumValue = (typeof MOMENTUM_VALUES)[number]
 
 /**
  * Confidence in [0, 1] = (w.volume * volume + w.diversity * diversity + w.recency * recency)
+ *                        * mean relevance of the items (RELEVANCE: 1 about the subject, 0.5 a passing mention)
  *                        * (proxyFloor + (1 - proxyFloor) * native_share)
  *   volume    = min(1, ln(1 + items) / ln(1 + fullVolumeItems))
  *   diversity = (min(1, source kinds / fullKinds) + min(1, authors / fullAuthors)) / 2

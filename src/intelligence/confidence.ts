@@ -11,10 +11,12 @@ export interface ConfidenceResult {
   diversity: number
   recency: number
   native_share: number
+  /** Mean relevance of the items (RELEVANCE): passing mentions weigh less than posts about the subject. */
+  relevance: number
 }
 
 export function confidence(items: readonly EvidenceItem[], asOf: Date, days: number): ConfidenceResult {
-  if (items.length === 0) return { value: 0, volume: 0, diversity: 0, recency: 0, native_share: 0 }
+  if (items.length === 0) return { value: 0, volume: 0, diversity: 0, recency: 0, native_share: 0, relevance: 0 }
   const c = CONFIDENCE
   const volume = Math.min(1, Math.log1p(items.length) / Math.log1p(c.fullVolumeItems))
   const kinds = new Set(items.map((i) => i.sourceKind)).size
@@ -25,6 +27,7 @@ export function confidence(items: readonly EvidenceItem[], asOf: Date, days: num
   const recency = Math.max(0, 1 - ageDays / Math.max(c.minRecencyDays, days))
   const nativeShare = items.filter((i) => i.retrieval === 'native').length / items.length
   const strength = c.weights.volume * volume + c.weights.diversity * diversity + c.weights.recency * recency
-  const value = strength * (c.proxyFloor + (1 - c.proxyFloor) * nativeShare)
-  return { value: round(value), volume: round(volume), diversity: round(diversity), recency: round(recency), native_share: round(nativeShare) }
+  const relevance = items.reduce((s, i) => s + (i.relevance ?? 1), 0) / items.length
+  const value = strength * (c.proxyFloor + (1 - c.proxyFloor) * nativeShare) * relevance
+  return { value: round(value), volume: round(volume), diversity: round(diversity), recency: round(recency), native_share: round(nativeShare), relevance: round(relevance) }
 }

@@ -1,7 +1,7 @@
 /** The README's table of China-intelligence rules, rendered from the constants the code computes with. */
 import {
   BUDGET_BANDS, CONFIDENCE, COST_FLOOR_CNY, COST_PER_FOLLOWER_CNY, COST_SPREAD, CREATOR_TIERS, KOL, LIVE_RESULTS_PER_CALL, MOMENTUM,
-  SENTIMENT_ITEM_THRESHOLD, SENTIMENT_MIXED_SHARE, SENTIMENT_NET_THRESHOLD, STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE, TIMEFRAME_DEFAULT,
+  RELEVANCE, SENTIMENT_ITEM_THRESHOLD, SENTIMENT_MIXED_SHARE, SENTIMENT_NET_THRESHOLD, STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE, TIMEFRAME_DEFAULT,
   TIMEFRAME_MAX_DAYS, TIMEFRAME_MIN_DAYS,
 } from '../catalog/evidence-rules'
 
@@ -19,7 +19,8 @@ export function intelligenceRules(): string {
     ['Live results per call', `${LIVE_RESULTS_PER_CALL}`],
     ['Momentum score', `${MOMENTUM.volumeWeight} x ln((recent items + 1) / (prior items + 1)) + ${MOMENTUM.engagementWeight} x ln((recent E + 1) / (prior E + 1)), E = sum of ln(1 + likes + comments + shares) per item; both per covered day, scaled to the timeframe; volume only when no item reports engagement.`],
     ['Momentum value', `\`rising\` when score >= ${MOMENTUM.threshold} and z >= ${MOMENTUM.minZ}; \`falling\` when score <= -${MOMENTUM.threshold} and z <= -${MOMENTUM.minZ}; else \`stable\`; \`insufficient_evidence\` below ${MOMENTUM.minItems} items in both windows. z = ln volume ratio / sqrt(1/(recent+1) + 1/(prior+1)), the count-noise guard.`],
-    ['Confidence', `(${w.volume} x volume + ${w.diversity} x diversity + ${w.recency} x recency) x (${CONFIDENCE.proxyFloor} + ${1 - CONFIDENCE.proxyFloor} x native share); volume = min(1, ln(1 + items) / ln(1 + ${CONFIDENCE.fullVolumeItems})); diversity = mean of min(1, source kinds / ${CONFIDENCE.fullKinds}) and min(1, authors / ${CONFIDENCE.fullAuthors}); recency = max(0, 1 - days since the newest item / max(${CONFIDENCE.minRecencyDays}, timeframe days)).`],
+    ['Relevance', `an item is evidence only when it names what was asked (any of its names; Latin names as whole words with a plural, Chinese names as written, free-text Chinese on word boundaries; a longer known name of another category hides a shorter one inside it): ${RELEVANCE.subject} when named in the title, a hashtag or the first ${RELEVANCE.openingChars} characters, ${RELEVANCE.mention} when only mentioned further on.`],
+    ['Confidence', `(${w.volume} x volume + ${w.diversity} x diversity + ${w.recency} x recency) x (${CONFIDENCE.proxyFloor} + ${1 - CONFIDENCE.proxyFloor} x native share) x mean relevance; volume = min(1, ln(1 + items) / ln(1 + ${CONFIDENCE.fullVolumeItems})); diversity = mean of min(1, source kinds / ${CONFIDENCE.fullKinds}) and min(1, authors / ${CONFIDENCE.fullAuthors}); recency = max(0, 1 - days since the newest item / max(${CONFIDENCE.minRecencyDays}, timeframe days)).`],
     ['Sentiment', `an item is positive at lexicon score >= ${SENTIMENT_ITEM_THRESHOLD}, negative at <= -${SENTIMENT_ITEM_THRESHOLD}; net score = 100 x (positive - negative) / items; label positive/negative at ±${SENTIMENT_NET_THRESHOLD} or beyond, mixed when both sides reach ${SENTIMENT_MIXED_SHARE * 100}% of items, else neutral.`],
     ['Creator tiers (followers)', tiers],
     ['KOL look-back and shortlist', `${KOL.lookbackDays} days; up to ${KOL.shortlistSize} creators.`],

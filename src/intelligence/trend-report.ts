@@ -27,14 +27,22 @@ export const PLATFORM_LABEL = {
 const TOP_EVIDENCE = 5
 
 /** A stable call next to a sizeable volume change says why: the change is within count noise (changeWithinNoise). */
-export function headline(r: TrendRequest, m: MomentumResult, conf: number, items: number, mode: string | undefined): string {
+/** Stable although the volume changed beyond the threshold and beyond noise: the engagement term pulled the score back. */
+const offsetByEngagement = (m: MomentumResult) =>
+  m.momentum === 'stable' && m.volume_change_pct !== null && Math.abs(Math.log1p(m.volume_change_pct / 100)) >= MOMENTUM.threshold && !changeWithinNoise(m)
+
+export function headline(r: Pick<TrendRequest, 'keyword' | 'platform' | 'days'>, m: MomentumResult, conf: number, items: number, mode: string | undefined): string {
   const where = `on ${PLATFORM_LABEL.en[r.platform]}`
   const tail = `confidence ${conf} from ${items} items${mode ? `, ${mode} evidence` : ''}`
   if (m.momentum === 'insufficient_evidence') return `Too little evidence to call a direction for "${r.keyword}" ${where} (${tail}).`
   const pct = m.volume_change_pct
   const volume = pct === null ? '' : `${pct > 0 ? '+' : ''}${pct}% volume`
   const z = m.volume_z ?? 0
-  const change = changeWithinNoise(m) ? `; ${volume} is within count noise (z ${z} ${z < 0 ? `> -${MOMENTUM.minZ}` : `< ${MOMENTUM.minZ}`})` : volume ? ` (${volume})` : ''
+  const change = changeWithinNoise(m)
+    ? `; ${volume} is within count noise (z ${z} ${z < 0 ? `> -${MOMENTUM.minZ}` : `< ${MOMENTUM.minZ}`})`
+    : offsetByEngagement(m)
+      ? `; ${volume}, but engagement moved the other way (score ${m.score} within ±${MOMENTUM.threshold})`
+      : volume ? ` (${volume})` : ''
   return `"${r.keyword}" is ${m.momentum} ${where}: ${m.recent.items} items in the last ${r.days} days vs ${m.prior.items} in the ${r.days} before${change}; ${tail}.`
 }
 
@@ -56,7 +64,7 @@ export async function trendReport(src: EvidenceSources, r: TrendRequest): Promis
       window: { from: isoDay(prior.from), to: isoDay(new Date(asOf.getTime() - 1)), as_of: asOf.toISOString() },
       summary: { momentum: m.momentum, confidence: c.value, themes: t.themes, headline: headline(r, m, c.value, g.items.length, mode.evidence_mode) },
       momentum_detail: { score: m.score, volume_z: m.volume_z, recent: m.recent, prior: m.prior, volume_change_pct: m.volume_change_pct, engagement_change_pct: m.engagement_change_pct },
-      confidence_detail: { volume: c.volume, diversity: c.diversity, recency: c.recency, native_share: c.native_share },
+      confidence_detail: { volume: c.volume, diversity: c.diversity, recency: c.recency, native_share: c.native_share, relevance: c.relevance },
       related_keywords: t.related_keywords,
       content_angles: t.content_angles,
       themes_source: t.themes_source,

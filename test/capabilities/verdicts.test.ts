@@ -6,7 +6,7 @@ import { describe, expect, test } from 'bun:test'
 import { KOL_SHORTLIST, MOMENTUM_POINTS, VISIBILITY_BANDS, VISIBILITY_WEIGHTS } from '../../src/catalog/capabilities'
 import { kolAnswer } from '../../src/capabilities/kol-shortlist'
 import type { LegOutcome } from '../../src/capabilities/legs'
-import { visibilityAction, visibilityAnswer } from '../../src/capabilities/visibility'
+import { visibilityAction, visibilityAnswer, weeklyStanding } from '../../src/capabilities/visibility'
 
 function leg(name: string, data: unknown, o: Partial<LegOutcome> = {}): LegOutcome {
   return { name, route: `/v1/${name}`, price_usd: '0.10', required: false, status: data ? 'ran' : 'failed', ...(data ? { data } : { reason: 'upstream_timeout: the provider did not answer' }), ...o }
@@ -24,6 +24,12 @@ const weekly = { visibility_score: 95, rank_positions: { brand_visibility: 1, br
 const visibility = (t: unknown, s: unknown, w: unknown = weekly) =>
   visibilityAnswer('Brand', { trends: leg('trends', t, { required: true }), sentiment: leg('sentiment', s), weekly_brand_snapshot: leg('weekly_brand_snapshot', w) })
 
+describe('weekly standing', () => {
+  test('is 100 for the leader, 0 for the last and linear between; a lone brand leads', () => {
+    expect([weeklyStanding(1, 10), weeklyStanding(10, 10), weeklyStanding(5, 9), weeklyStanding(1, 1)]).toEqual([100, 0, 50, 100])
+  })
+})
+
 describe('visibility verdict', () => {
   test('score bands: amplify, fix_gaps, rebuild; any hold-back turns amplify into fix_gaps', () => {
     expect(visibilityAction(VISIBILITY_BANDS.amplify, []).action).toBe('amplify')
@@ -35,7 +41,7 @@ describe('visibility verdict', () => {
   test('net-negative sentiment never amplifies, and the gaps say the sentiment is negative', () => {
     // The buyer's case: rising, top of the weekly ranking, net -33: a high score that must not read "scale it".
     const d = visibility(trends('rising', 80, 3.2), sentiment(-33, 'negative'))
-    expect(d.score).toBe(Math.round(0.3 * 100 + 0.3 * ((-33 + 100) / 2) + 0.4 * 95))
+    expect(d.score).toBe(Math.round(0.3 * 100 + 0.3 * ((-33 + 100) / 2) + 0.4 * weeklyStanding(1, 10)))
     expect(d.score).toBeGreaterThanOrEqual(VISIBILITY_BANDS.amplify)
     expect(d.recommendation.action).toBe('fix_gaps')
     expect(d.recommendation.reason).toContain('net sentiment is -33')
@@ -49,13 +55,13 @@ describe('visibility verdict', () => {
   test('a stable call whose volume change is within noise is no strength: it scores as insufficient evidence and holds back amplify', () => {
     const d = visibility(trends('stable', 68, 1.4), sentiment(60, 'positive'))
     const w = VISIBILITY_WEIGHTS
-    expect(d.score).toBe(Math.round(w.momentum * MOMENTUM_POINTS.insufficient_evidence + w.sentiment * 80 + w.weekly * 95))
+    expect(d.score).toBe(Math.round(w.momentum * MOMENTUM_POINTS.insufficient_evidence + w.sentiment * 80 + w.weekly * weeklyStanding(1, 10)))
     expect(d.recommendation.action).toBe('fix_gaps')
     expect(d.recommendation.reason).toContain('within count noise')
     expect(d.strengths.join(' ')).not.toContain('stable')
     // A genuinely flat conversation with everything else strong still amplifies.
     const flat = visibility(trends('stable', 5, 0.3), sentiment(60, 'positive'))
-    expect(flat.score).toBe(Math.round(w.momentum * MOMENTUM_POINTS.stable + w.sentiment * 80 + w.weekly * 95))
+    expect(flat.score).toBe(Math.round(w.momentum * MOMENTUM_POINTS.stable + w.sentiment * 80 + w.weekly * weeklyStanding(1, 10)))
     expect(flat.recommendation.action).toBe('amplify')
   })
 

@@ -118,15 +118,15 @@ describe('destination demand', () => {
 })
 
 describe('visibility and KOL shortlist', () => {
-  test('a brand outside the weekly signals: the weekly leg is skipped with the reason, the answer stands on the others', async () => {
-    const d = await api.data('capabilities.visibility', { brand_name: 'Zephyr Trail' })
+  test('a name outside the weekly brands (a destination): the weekly leg is skipped with the reason, the answer stands on the others', async () => {
+    const d = await api.data('capabilities.visibility', { brand_name: 'Tokyo' })
     const weekly = d.source_summary.find((l: any) => l.name === 'weekly_brand_snapshot')
     expect(weekly).toMatchObject({ status: 'skipped', required: false })
     expect(weekly.reason).toContain('not among the brands of the weekly signals')
     expect(d.source_summary.find((l: any) => l.name === 'trends').status).toBe('ran')
     // The score is the documented weighted mean of what answered: momentum and sentiment here.
-    const trends = await api.data('china.trends', { keyword: 'Zephyr Trail' })
-    const sentiment = await api.data('china.sentiment', { entity: 'Zephyr Trail' })
+    const trends = await api.data('china.trends', { keyword: 'Tokyo' })
+    const sentiment = await api.data('china.sentiment', { entity: 'Tokyo' })
     const detail = trends.momentum_detail
     const noise = changeWithinNoise({ momentum: trends.summary.momentum, volume_change_pct: detail.volume_change_pct, volume_z: detail.volume_z })
     const momentum = MOMENTUM_POINTS[noise ? 'insufficient_evidence' : (trends.summary.momentum as keyof typeof MOMENTUM_POINTS)]
@@ -139,6 +139,23 @@ describe('visibility and KOL shortlist', () => {
     const weekly = await api.data('signals.brands.snapshot', { brand_slug: 'aurora-skin' })
     expect(d.source_summary.find((l: any) => l.name === 'weekly_brand_snapshot').status).toBe('ran')
     expect(d.gaps.concat(d.strengths).join(' ')).toContain(`#${weekly.rank_positions.brand_visibility} for visibility`)
+  })
+
+  test('a brand asked by its Chinese name gets the English name\'s answer, weekly snapshot included', async () => {
+    const zh = await api.data('capabilities.visibility', { brand_name: '极光肌' })
+    const en = await api.data('capabilities.visibility', { brand_name: 'Aurora Skin' })
+    expect(zh.resolved).toMatchObject({ kind: 'brand', id: 'brand:aurora-skin' })
+    expect(zh.source_summary.find((l: any) => l.name === 'weekly_brand_snapshot').status).toBe('ran')
+    const comparable = (d: any) => ({ ...withoutSession(d), brand_name: null, resolved: { ...d.resolved, matched: null }, source_summary: d.source_summary.map((l: any) => ({ ...l, cache_status: null })) })
+    expect(comparable(zh)).toEqual(comparable(en))
+  })
+
+  test('a category in Chinese or as a synonym gets the weekly creator ranking like its slug', async () => {
+    for (const category of ['美妆', 'skincare', 'Beauty & skincare']) {
+      const d = await api.data('capabilities.kol_shortlist', { brand_name: 'Aurora Skin', category })
+      expect([category, d.source_summary.find((l: any) => l.name === 'weekly_creator_ranking').status]).toEqual([category, 'ran'])
+      expect(d.resolved.category.id).toBe('category:beauty')
+    }
   })
 
   test('the KOL shortlist carries the raw shortlist and flags what to check', async () => {

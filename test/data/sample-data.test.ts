@@ -31,11 +31,12 @@ test('the manifest labels the data as a generated sample', () => {
   expect(manifest.datasets.signal_brands.period).toEqual({ from: '2025-09-22', to: '2026-11-15' })
 })
 
-test('the evidence corpus covers 12+ months to 2026-11, stays small, and says its creators and brands are fictional', () => {
+test('the evidence corpus covers the weekly signals period to 2026-11, stays small, and says its creators and brands are fictional', () => {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'datasets/manifest.json'), 'utf8'))
   const evidence = manifest.datasets.evidence
-  expect(evidence.period).toEqual({ from: '2025-06', to: '2026-11' })
-  expect(evidence.rows).toBeGreaterThan(10_000)
-  expect(statSync(join(ROOT, 'datasets', evidence.file)).size).toBeLessThan(3 * 1024 * 1024)
+  expect(evidence.period).toEqual({ from: '2025-09', to: '2026-11' })
+  expect(manifest.datasets.signal_topics.period.from.slice(0, 7)).toBe(evidence.period.from)
+  expect(evidence.rows).toBeGreaterThan(100_000)
+  expect(statSync(join(ROOT, 'datasets', evidence.file)).size).toBeLessThan(10 * 1024 * 1024)
   expect(manifest.note).toMatch(/invented brand and creator names/)
 })

@@ -30,7 +30,7 @@ describe('KOL fit', () => {
     const one = find(posts, 'one-post')
     const six = find(posts, 'six-posts')
     const w = KOL.fitWeights
-    const raw = (c: typeof one) => Math.min(1, w.relevance * c.fit.relevance + w.quality * c.fit.engagement_quality + w.activity * c.fit.activity)
+    const raw = (c: typeof one) => Math.min(1, w.relevance * c.fit.relevance + w.quality * c.fit.engagement_quality + w.activity * c.fit.activity + w.reach * c.fit.reach)
     expect(one.fit.relevance).toBe(1)
     expect(one.fit_score).toBeCloseTo((1 * raw(one) + KOL.priorPosts * KOL.prior) / (1 + KOL.priorPosts), 2)
     expect(six.fit_score).toBeCloseTo((6 * raw(six) + KOL.priorPosts * KOL.prior) / (6 + KOL.priorPosts), 2)

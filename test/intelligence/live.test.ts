@@ -334,13 +334,14 @@ describe('long runs', () => {
 
 describe('answers are reused for INTELLIGENCE_CACHE_TTL_SECONDS', () => {
   test('the same request within the TTL is a hit that asks no provider; a degraded answer is not reused', async () => {
+    // The loopback providers answer posts about 露营 whatever they are asked: ask for that (their posts are not about anything else).
     const cached = await Api.start({ ...env(world, 1500), INTELLIGENCE_CACHE_TTL_SECONDS: '3600' })
     try {
-      const first = await cached.paid('china.trends.douyin', { keyword: '飞盘' })
+      const first = await cached.paid('china.trends.douyin', { keyword: '露营' })
       expect(first.body.meta.cache_status).toBe('miss')
       const asked = world.requests.length
       expect(asked).toBeGreaterThan(0)
-      const second = await cached.paid('china.trends.douyin', { keyword: '飞盘' })
+      const second = await cached.paid('china.trends.douyin', { keyword: '露营' })
       expect(second.status).toBe(200)
       expect(second.body.meta.cache_status).toBe('hit')
       expect(second.body.pricing.payment_status).toBe('paid') // a hit is still a paid request
@@ -349,9 +350,9 @@ describe('answers are reused for INTELLIGENCE_CACHE_TTL_SECONDS', () => {
 
       // The model fails: the answer is served (extractive themes) but the next request tries again.
       behaviour.llm = { kind: '5xx' }
-      const degraded = await cached.paid('china.trends.wechat', { keyword: '飞盘' })
+      const degraded = await cached.paid('china.trends.wechat', { keyword: '露营' })
       expect(degraded.body.data.data_quality.providers.some((p: any) => p.status === 'failed')).toBe(true)
-      const again = await cached.paid('china.trends.wechat', { keyword: '飞盘' })
+      const again = await cached.paid('china.trends.wechat', { keyword: '露营' })
       expect(again.body.meta.cache_status).toBe('miss')
     } finally {
       cached.close()

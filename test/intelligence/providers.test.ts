@@ -3,6 +3,8 @@
  * documented protocol, and their typed failures (timeout, unavailable, bad_response, cancelled).
  */
 import { afterAll, describe, expect, test } from 'bun:test'
+import { ask } from '../../src/intelligence/asked'
+import { STATIC_ENTITIES } from '../../src/intelligence/entities'
 import { ProviderError, type EvidenceQuery, type ProviderFailure } from '../../src/intelligence/evidence'
 import { withDeadline } from '../../src/intelligence/providers/call'
 import { ChatCompletionsSummariser } from '../../src/intelligence/providers/chat-completions'
@@ -12,7 +14,7 @@ import { gate, json, loopback, series, type Loopback } from './support'
 const DAY = 86_400_000
 const now = Date.now()
 const query = (o: Partial<EvidenceQuery> = {}): EvidenceQuery => ({
-  platform: 'douyin', step: 'native', keyword: '露营', terms: ['露营'], q: '露营', from: new Date(now - 60 * DAY), to: new Date(now + 1000), limit: 50, ...o,
+  platform: 'douyin', step: 'native', keyword: '露营', match: ask(STATIC_ENTITIES, '露营').match, q: '露营', from: new Date(now - 60 * DAY), to: new Date(now + 1000), limit: 50, ...o,
 })
 
 const servers: Loopback[] = []

@@ -1,7 +1,7 @@
 /** The sentiment route on the sample corpus: distribution, net score, frames with examples, en and zh. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { SENTIMENT_NET_THRESHOLD } from '../../src/catalog/evidence-rules'
-import { Api, Corpus, expectClientError, expectDocumentedData, expectPaidEnvelope, route, type Query } from './support'
+import { ABOUT_CAMPING, Api, Corpus, expectClientError, expectDocumentedData, expectPaidEnvelope, route, type Query } from './support'
 
 let api: Api
 let corpus: Corpus
@@ -35,14 +35,14 @@ describe('GET /v1/china/sentiment', () => {
     const d = await api.data(ID, { entity: '露营', platform: 'douyin', timeframe: '14d' })
     const { n } = await corpus.one<{ n: number }>(
       `SELECT count(*)::INT AS n FROM evidence WHERE platform = 'douyin' AND retrieval = 'native' AND published_at >= '2026-11-02T00:00:00Z'
-          AND published_at < '2026-11-16T00:00:00Z' AND strpos(lower(title || ' ' || text), '露营') > 0`,
+          AND published_at < '2026-11-16T00:00:00Z' AND ${ABOUT_CAMPING}`,
     )
     expect(d.evidence.total_items).toBe(n)
   })
 
   test('a brand people praise reads positive and one they complain about reads negative, from Chinese and English posts alike', async () => {
     const praised = await api.data(ID, { entity: 'Aurora Skin', timeframe: '90d' })
-    const panned = await api.data(ID, { entity: 'Zephyr Trail', timeframe: '90d' })
+    const panned = await api.data(ID, { entity: '绒蛾', timeframe: '90d' })
     expect(praised.summary.label).toBe('positive')
     expect(praised.summary.net_score).toBeGreaterThanOrEqual(SENTIMENT_NET_THRESHOLD)
     expect(panned.summary.label).toBe('negative')
@@ -55,8 +55,8 @@ describe('GET /v1/china/sentiment', () => {
   })
 
   test('frames carry example evidence in the dominant tone first, and their shares are of all items', async () => {
-    const d = await api.data(ID, { entity: 'Zephyr Trail', timeframe: '90d', industry: 'outdoor' })
-    expect(d.industry_frames).toBe('outdoor')
+    const d = await api.data(ID, { entity: 'Velvet Moth', timeframe: '90d', industry: 'beauty' })
+    expect(d.industry_frames).toBe('beauty')
     expect(d.frames.length).toBeGreaterThan(2)
     for (const f of d.frames) {
       expect(f.share).toBeCloseTo(f.items / d.evidence.total_items, 2)
@@ -71,10 +71,11 @@ describe('GET /v1/china/sentiment', () => {
   test('lang=zh phrases the narrative, labels and summaries in Chinese; lang=en in English', async () => {
     const zh = await api.data(ID, { entity: '东京旅行', industry: 'travel', lang: 'zh' })
     const en = await api.data(ID, { entity: '东京旅行', industry: 'travel', lang: 'en' })
+    // The narrative names what 东京旅行 resolved to (the topic Tokyo travel) in the answer's language.
     expect(zh.summary.narrative).toMatch(/^“东京旅行”在三个平台近30天的情绪/)
     expect(zh.frames.map((f: any) => f.label)).toContain('出行与签证')
     expect(zh.frames[0].summary).toMatch(/占\d+%/)
-    expect(en.summary.narrative).toMatch(/^Sentiment on "东京旅行" on all three platforms over the last 30 days is /)
+    expect(en.summary.narrative).toMatch(/^Sentiment on "Tokyo travel" on all three platforms over the last 30 days is /)
     expect(en.frames.map((f: any) => f.label)).toContain('Access and logistics')
     expect(en.distribution).toEqual(zh.distribution)
   })

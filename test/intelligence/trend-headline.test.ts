@@ -2,9 +2,9 @@
 import { describe, expect, test } from 'bun:test'
 import { MOMENTUM } from '../../src/catalog/evidence-rules'
 import type { MomentumResult } from '../../src/intelligence/momentum'
-import { headline, type TrendRequest } from '../../src/intelligence/trend-report'
+import { headline } from '../../src/intelligence/trend-report'
 
-const request: TrendRequest = { keyword: '露营', platform: 'all', days: 30, timeframe: '30d' }
+const request: Parameters<typeof headline>[0] = { keyword: '露营', platform: 'all', days: 30 }
 const window = (items: number) => ({ from: '2026-10-01', to: '2026-10-30', items, engagement: 0, covered_days: 30 })
 
 function result(o: Partial<MomentumResult>): MomentumResult {
@@ -25,6 +25,10 @@ describe('trends headline', () => {
     expect(line({ volume_change_pct: 4, volume_z: 0.2 })).toContain('vs 22 in the 30 before (+4% volume); confidence')
     expect(line({ momentum: 'rising', volume_z: 3.1 })).toContain('is rising on all three platforms: 37 items in the last 30 days vs 22 in the 30 before (+68.2% volume); confidence')
     expect(line({ volume_z: 2.5 })).not.toContain('noise')
+  })
+
+  test('stable although the volume change stands out from noise says engagement pulled the other way', () => {
+    expect(line({ volume_z: -2.4, volume_change_pct: -44, score: -0.1 })).toContain(`; -44% volume, but engagement moved the other way (score -0.1 within ±${MOMENTUM.threshold})`)
   })
 
   test('insufficient evidence keeps its own sentence', () => {

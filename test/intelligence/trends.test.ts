@@ -3,8 +3,8 @@
  * reading datasets/evidence.parquet directly, never against the code under test.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { MOMENTUM, THIN_EVIDENCE } from '../../src/catalog/evidence-rules'
-import { Api, Corpus, expectClientError, expectDocumentedData, expectPaidEnvelope, route, type Query } from './support'
+import { CONFIDENCE, MOMENTUM, STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE } from '../../src/catalog/evidence-rules'
+import { ABOUT_CAMPING, Api, Corpus, expectClientError, expectDocumentedData, expectPaidEnvelope, route, type Query } from './support'
 
 let api: Api
 let corpus: Corpus
@@ -19,20 +19,28 @@ afterAll(() => {
 const AS_OF = '2026-11-16T00:00:00Z'
 const daysBefore = (n: number) => new Date(Date.parse(AS_OF) - n * 86_400_000).toISOString().replace('.000Z', 'Z')
 
-/** Native items of a platform containing the keyword, published in [from, to). */
-async function nativeCount(platform: string, keyword: string, from: string, to: string): Promise<number> {
+/** Native items of a platform about camping, published in [from, to). */
+async function nativeCamping(platform: string, from: string, to: string): Promise<number> {
   const [r] = await corpus.rows<{ n: number }>(
-    `SELECT count(*)::INT AS n FROM evidence WHERE platform = $1 AND retrieval = 'native' AND published_at >= $2 AND published_at < $3
-        AND strpos(lower(title || ' ' || text), $4) > 0`,
-    [platform, from, to, keyword.toLowerCase()],
+    `SELECT count(*)::INT AS n FROM evidence WHERE platform = $1 AND retrieval = 'native' AND published_at >= $2 AND published_at < $3 AND ${ABOUT_CAMPING}`,
+    [platform, from, to],
   )
   return r!.n
+}
+
+/** All-platform weekly posts of a topic in the last four published weeks against the four before (signal_topics). */
+async function weeklyRatios(): Promise<{ slug: string; name: string; ratio: number; posts: number }[]> {
+  return corpus.rows(
+    `SELECT topic_slug AS slug, any_value(topic_name) AS name,
+            SUM(posts) FILTER (WHERE week_start >= '2026-10-19') / SUM(posts) FILTER (WHERE week_start < '2026-10-19') AS ratio, SUM(posts)::INT AS posts
+       FROM signal_topics WHERE week_start >= '2026-09-21' GROUP BY topic_slug ORDER BY ratio DESC`,
+  )
 }
 
 const SAMPLES: [string, Query][] = [
   ['china.trends', { keyword: '露营' }],
   ['china.trends.xiaohongshu', { keyword: '露营' }],
-  ['china.trends.douyin', { keyword: 'citywalk', timeframe: '90d' }],
+  ['china.trends.douyin', { keyword: 'smart driving', timeframe: '90d' }],
   ['china.trends.wechat', { keyword: '飞盘', timeframe: '60d' }],
 ]
 
@@ -54,7 +62,7 @@ describe('every trends route on the sample corpus', () => {
     expect(q.notice).toMatch(/generated/i)
     expect(q.notice).toMatch(/fictional/i)
     expect(q.dataset).toBe('evidence')
-    expect(q.source_period).toEqual({ from: '2025-06', to: '2026-11' })
+    expect(q.source_period).toEqual({ from: '2025-09', to: '2026-11' })
     expect(q.providers.length).toBeGreaterThan(0)
     expect(q.providers.every((p: { provider: string }) => p.provider === 'sample-corpus')).toBe(true)
   })
@@ -68,74 +76,100 @@ describe('every trends route on the sample corpus', () => {
 })
 
 describe('momentum from the evidence time series', () => {
-  test('a rising sample series (camping) is rising and a falling one (frisbee) is falling, on the same lane and timeframe', async () => {
-    for (const timeframe of ['30d', '90d']) {
-      const rising = await api.data('china.trends', { keyword: '露营', timeframe })
-      const falling = await api.data('china.trends', { keyword: '飞盘', timeframe })
-      expect(rising.summary.momentum).toBe('rising')
-      expect(falling.summary.momentum).toBe('falling')
-      expect(rising.momentum_detail.score).toBeGreaterThanOrEqual(MOMENTUM.threshold)
-      expect(falling.momentum_detail.score).toBeLessThanOrEqual(-MOMENTUM.threshold)
-    }
+  test('the topic whose weekly posts rose most reads rising, and the one that fell most reads falling (30 days)', async () => {
+    const ratios = (await weeklyRatios()).filter((r) => r.posts >= 3000)
+    const [riser, faller] = [ratios[0]!, ratios.at(-1)!]
+    expect(riser.ratio).toBeGreaterThan(1.6)
+    expect(faller.ratio).toBeLessThan(0.65)
+    const rising = await api.data('china.trends', { keyword: riser.name, timeframe: '30d' })
+    const falling = await api.data('china.trends', { keyword: faller.name, timeframe: '30d' })
+    expect([rising.resolved.id, rising.summary.momentum]).toEqual([`topic:${riser.slug}`, 'rising'])
+    expect([falling.resolved.id, falling.summary.momentum]).toEqual([`topic:${faller.slug}`, 'falling'])
+    expect(rising.momentum_detail.score).toBeGreaterThanOrEqual(MOMENTUM.threshold)
+    expect(falling.momentum_detail.score).toBeLessThanOrEqual(-MOMENTUM.threshold)
   })
 
-  test('a flat sample series (specialty coffee) is stable', async () => {
-    expect((await api.data('china.trends', { keyword: '精品咖啡', timeframe: '90d' })).summary.momentum).toBe('stable')
+  test('a topic whose weekly posts stayed flat reads stable', async () => {
+    const flat = (await weeklyRatios()).filter((r) => r.posts >= 10_000 && Math.abs(r.ratio - 1) < 0.05)
+    expect(flat.length).toBeGreaterThan(0)
+    for (const t of flat.slice(0, 3)) expect([t.slug, (await api.data('china.trends', { keyword: t.name, timeframe: '30d' })).summary.momentum]).toEqual([t.slug, 'stable'])
   })
 
-  test('window counts equal the items in the Parquet, and the score follows the documented formula', async () => {
+  test('window counts equal the items about the topic in the Parquet, and the score follows the documented formula', async () => {
     const d = await api.data('china.trends.douyin', { keyword: '露营', timeframe: '30d' })
-    expect(d.momentum_detail.recent.items).toBe(await nativeCount('douyin', '露营', daysBefore(30), AS_OF))
-    expect(d.momentum_detail.prior.items).toBe(await nativeCount('douyin', '露营', daysBefore(60), daysBefore(30)))
+    expect(d.momentum_detail.recent.items).toBe(await nativeCamping('douyin', daysBefore(30), AS_OF))
+    expect(d.momentum_detail.prior.items).toBe(await nativeCamping('douyin', daysBefore(60), daysBefore(30)))
     const { recent, prior } = d.momentum_detail
     const score = MOMENTUM.volumeWeight * Math.log((recent.items + 1) / (prior.items + 1)) + MOMENTUM.engagementWeight * Math.log((recent.engagement + 1) / (prior.engagement + 1))
     expect(d.momentum_detail.score).toBeCloseTo(score, 2)
     expect(d.window).toEqual({ from: '2026-09-17', to: '2026-11-15', as_of: '2026-11-16T00:00:00.000Z' })
     expect(d.evidence.total_items).toBe(recent.items + prior.items)
   })
+
+  test('"camping" and "露营" are one topic with one answer; "car camping" posts are not camping evidence', async () => {
+    const en = await api.data('china.trends.douyin', { keyword: 'camping', timeframe: '30d' })
+    const zh = await api.data('china.trends.douyin', { keyword: '露营', timeframe: '30d' })
+    expect(en.resolved).toMatchObject({ kind: 'topic', id: 'topic:camping', name: 'Camping', name_zh: '露营' })
+    expect({ ...en, keyword: null, resolved: { ...en.resolved, matched: null } }).toEqual({ ...zh, keyword: null, resolved: { ...zh.resolved, matched: null } })
+    const [{ n }] = await corpus.rows<{ n: number }>(
+      `SELECT count(*)::INT AS n FROM evidence WHERE platform = 'douyin' AND retrieval = 'native' AND published_at >= $1 AND published_at < $2 AND (strpos(text, '车载露营') > 0 OR strpos(lower(text), 'car camping') > 0) AND NOT ${ABOUT_CAMPING}`,
+      [daysBefore(60), AS_OF],
+    )
+    expect(n).toBeGreaterThan(0)
+  })
 })
 
+/** Items of the corpus naming 游戏周边 / game merchandise: a thin topic (a few hundred weekly posts). */
+const ABOUT_MERCH = `(strpos(title || ' ' || text, '游戏周边') > 0 OR regexp_matches(lower(title || ' ' || text), '(^|[^a-z0-9_])game merchandises?([^a-z0-9_]|$)'))`
+
 describe('confidence tied to evidence strength', () => {
-  test('a thin topic (cat food) gets lower confidence than a thick one (camping) on the same lane', async () => {
-    const thin = await api.data('china.trends.douyin', { keyword: '猫粮', timeframe: '30d' })
-    const thick = await api.data('china.trends.douyin', { keyword: '露营', timeframe: '30d' })
+  test('a thin topic (game merchandise) gets lower confidence than a thick one (quiet luxury) on the same lane', async () => {
+    const thin = await api.data('china.trends.douyin', { keyword: '游戏周边', timeframe: '30d' })
+    const thick = await api.data('china.trends.douyin', { keyword: '静奢风', timeframe: '30d' })
     expect(thin.evidence.total_items).toBeLessThan(thick.evidence.total_items)
     expect(thin.summary.confidence).toBeLessThan(thick.summary.confidence)
   })
 
-  test('the same keyword read through proxy evidence (xiaohongshu) is less certain than through native evidence (douyin)', async () => {
-    const proxy = await api.data('china.trends.xiaohongshu', { keyword: '露营' })
-    const native = await api.data('china.trends.douyin', { keyword: '露营' })
-    expect(proxy.confidence_detail.native_share).toBe(0)
-    expect(native.confidence_detail.native_share).toBe(1)
-    expect(proxy.summary.confidence).toBeLessThan(native.summary.confidence)
+  test('confidence is the documented product of strength, native share and relevance', async () => {
+    for (const q of [{ keyword: '游戏周边', timeframe: '60d' }, { keyword: '露营' }]) {
+      const d = await api.data('china.trends.xiaohongshu', q)
+      const c = d.confidence_detail
+      const w = CONFIDENCE.weights
+      const expected = (w.volume * c.volume + w.diversity * c.diversity + w.recency * c.recency) * (CONFIDENCE.proxyFloor + (1 - CONFIDENCE.proxyFloor) * c.native_share) * c.relevance
+      expect(d.summary.confidence).toBeCloseTo(expected, 1)
+      // Components are reported rounded to two decimals.
+      expect(Math.abs(c.native_share - d.evidence.native_items / d.evidence.total_items)).toBeLessThanOrEqual(0.005 + 1e-9)
+    }
   })
 })
 
 describe('lanes on the corpus', () => {
-  test('xiaohongshu is a proxy read where the corpus has no native notes, and says so', async () => {
-    const d = await api.data('china.trends.xiaohongshu', { keyword: '露营' })
-    expect(d.evidence_mode).toBe('proxy')
-    expect(d.evidence.native_items).toBe(0)
-    expect(d.evidence.by_platform).toEqual({ web: d.evidence.total_items })
-    expect(d.summary.headline).toContain('proxy evidence')
+  test('xiaohongshu is a proxy read beside the native notes when they are not strong (a thin topic), and says so', async () => {
+    const d = await api.data('china.trends.xiaohongshu', { keyword: '游戏周边', timeframe: '60d' })
+    expect(d.evidence.native_items).toBeLessThan(STRONG_NATIVE_EVIDENCE.items)
+    expect(d.evidence.lanes[0]).toMatchObject({ policy: 'proxy_read', native_sufficient: false, broadened: true })
+    expect(d.evidence.proxy_items).toBeGreaterThan(0)
+    expect(d.evidence_mode).toBe(d.evidence.native_items ? 'mixed' : 'proxy')
+    expect(d.summary.headline).toContain(`${d.evidence_mode} evidence`)
   })
 
-  test('xiaohongshu reads natively where strong native notes exist (skincare), with no evidence_mode', async () => {
-    const d = await api.data('china.trends.xiaohongshu', { keyword: '护肤' })
+  test('xiaohongshu reads natively where strong native notes exist (camping), with no evidence_mode', async () => {
+    const d = await api.data('china.trends.xiaohongshu', { keyword: '露营' })
     expect(d.evidence_mode).toBeUndefined()
     expect(d.evidence.lanes[0]).toMatchObject({ policy: 'proxy_read', native_sufficient: true, broadened: false })
     expect(d.evidence.by_source_kind).toEqual({ note: d.evidence.total_items })
   })
 
-  test('douyin with thin native evidence (cat food) is broadened to web coverage of douyin and general coverage', async () => {
-    const native = await nativeCount('douyin', '猫粮', daysBefore(120), AS_OF)
-    const { web } = await corpus.one<{ web: number }>(
-      `SELECT count(*)::INT AS web FROM evidence WHERE platform = 'web' AND about_platform IN ('douyin', '') AND published_at >= $1 AND published_at < $2
-          AND strpos(lower(title || ' ' || text), '猫粮') > 0`,
+  test('douyin with thin native evidence (game merchandise) is broadened to web coverage of douyin and general coverage', async () => {
+    const [{ native }] = await corpus.rows<{ native: number }>(
+      `SELECT count(*)::INT AS native FROM evidence WHERE platform = 'douyin' AND retrieval = 'native' AND published_at >= $1 AND published_at < $2 AND ${ABOUT_MERCH}`,
       [daysBefore(120), AS_OF],
     )
-    const d = await api.data('china.trends.douyin', { keyword: '猫粮', timeframe: '60d' })
+    const { web } = await corpus.one<{ web: number }>(
+      `SELECT count(*)::INT AS web FROM evidence WHERE platform = 'web' AND about_platform IN ('douyin', '') AND published_at >= $1 AND published_at < $2 AND ${ABOUT_MERCH}`,
+      [daysBefore(120), AS_OF],
+    )
+    const d = await api.data('china.trends.douyin', { keyword: '游戏周边', timeframe: '60d' })
     expect(native).toBeLessThan(THIN_EVIDENCE.items)
     expect(web).toBeGreaterThan(0)
     expect(d.evidence.native_items).toBe(native)
@@ -146,23 +180,21 @@ describe('lanes on the corpus', () => {
 })
 
 describe('themes, related keywords and content angles', () => {
-  test('themes are sub-topics found in the evidence, not the keyword itself; angles cite evidence of the answer', async () => {
+  test('themes are what the posts about the keyword discuss, never the keyword itself; angles cite evidence of the answer', async () => {
     const d = await api.data('china.trends.douyin', { keyword: '露营' })
     expect(d.themes_source).toBe('extractive')
     expect(d.summary.themes.length).toBeGreaterThan(2)
     expect(d.summary.themes).not.toContain('露营')
-    expect(d.summary.themes.some((t: string) => t.includes('露营'))).toBe(true)
     expect(d.related_keywords.length).toBeGreaterThan(0)
     const { n } = await corpus.one<{ n: number }>(
       `SELECT count(*)::INT AS n FROM evidence WHERE platform = 'douyin' AND retrieval = 'native' AND published_at >= $1 AND published_at < $2
-          AND strpos(text, '露营') > 0 AND strpos(text, $3) > 0`,
+          AND ${ABOUT_CAMPING} AND strpos(text, $3) > 0`,
       [daysBefore(60), AS_OF, `#${d.summary.themes[0]}`],
     )
     expect(n).toBeGreaterThan(0)
-    const ids = new Set(d.top_evidence.map((e: { id: string }) => e.id))
     expect(d.content_angles.length).toBeGreaterThan(0)
-    for (const a of d.content_angles) expect(a.example_evidence_id).toMatch(/^douyin-/)
-    expect(ids.size).toBe(5)
+    for (const a of d.content_angles) expect(a.example_evidence_id).toMatch(/^(topic|brand|place)-douyin-/)
+    expect(new Set(d.top_evidence.map((e: { id: string }) => e.id)).size).toBe(5)
   })
 })
 

@@ -140,6 +140,26 @@ describe('creator and topic rankings', () => {
   })
 })
 
+describe('category names', () => {
+  test('a category asked by its Chinese name, English name or a synonym is the slug: same rankings, answered with the slug', async () => {
+    const slug = await api.data('signals.topics.rankings', { category: 'beauty' })
+    for (const category of ['美妆', '美妆护肤', 'Beauty & skincare', 'skincare']) {
+      const d = await api.data('signals.topics.rankings', { category })
+      expect([category, d.category, d.rows]).toEqual([category, 'beauty', slug.rows])
+    }
+    expect((await api.data('signals.categories.snapshot', { category_slug: '汽车' })).category).toBe('automotive')
+  })
+
+  test('a category that names none of them is a free 400 listing the slugs, on every signals route that takes one', async () => {
+    for (const id of ['signals.creators.rankings', 'signals.topics.rankings', 'signals.brands.rankings']) {
+      const a = await api.free(id, { category: 'shipbuilding' })
+      expectClientError(a, 400, 'category')
+      expect(a.body.error.details.allowed).toContain('beauty')
+    }
+    expectClientError(await api.free('signals.brands.snapshot', { brand_slug: 'aurora-skin', category: '造船' }), 400, 'category')
+  })
+})
+
 describe('weeks', () => {
   test('week_start, week_end or both name the same week; neither means the latest', async () => {
     const byStart = await api.data('signals.topics.rankings', { category: 'gaming', week_start: '2026-03-02' })
@@ -227,7 +247,7 @@ describe('category snapshot', () => {
   })
 
   test('an unknown category is a free 404 listing the documented ones', async () => {
-    const a = await api.free('signals.categories.snapshot', { category_slug: 'cosmetics' })
+    const a = await api.free('signals.categories.snapshot', { category_slug: 'shipbuilding' })
     expectClientError(a, 404, 'category_slug')
     expect(a.body.error.details.known).toContain('beauty')
   })
