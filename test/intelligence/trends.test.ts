@@ -111,7 +111,7 @@ describe('momentum from the evidence time series', () => {
     const zh = await api.data('china.trends.douyin', { keyword: '露营', timeframe: '30d' })
     expect(en.resolved).toMatchObject({ kind: 'topic', id: 'topic:camping', name: 'Camping', name_zh: '露营' })
     expect({ ...en, keyword: null, resolved: { ...en.resolved, matched: null } }).toEqual({ ...zh, keyword: null, resolved: { ...zh.resolved, matched: null } })
-    const [{ n }] = await corpus.rows<{ n: number }>(
+    const { n } = await corpus.one<{ n: number }>(
       `SELECT count(*)::INT AS n FROM evidence WHERE platform = 'douyin' AND retrieval = 'native' AND published_at >= $1 AND published_at < $2 AND (strpos(text, '车载露营') > 0 OR strpos(lower(text), 'car camping') > 0) AND NOT ${ABOUT_CAMPING}`,
       [daysBefore(60), AS_OF],
     )
@@ -131,7 +131,7 @@ describe('confidence tied to evidence strength', () => {
   })
 
   test('confidence is the documented product of strength, native share and relevance', async () => {
-    for (const q of [{ keyword: '游戏周边', timeframe: '60d' }, { keyword: '露营' }]) {
+    for (const q of [{ keyword: '游戏周边', timeframe: '60d' }, { keyword: '露营' }] as Query[]) {
       const d = await api.data('china.trends.xiaohongshu', q)
       const c = d.confidence_detail
       const w = CONFIDENCE.weights
