@@ -161,7 +161,7 @@ describe('lanes on the corpus', () => {
   })
 
   test('douyin with thin native evidence (game merchandise) is broadened to web coverage of douyin and general coverage', async () => {
-    const [{ native }] = await corpus.rows<{ native: number }>(
+    const { native } = await corpus.one<{ native: number }>(
       `SELECT count(*)::INT AS native FROM evidence WHERE platform = 'douyin' AND retrieval = 'native' AND published_at >= $1 AND published_at < $2 AND ${ABOUT_MERCH}`,
       [daysBefore(120), AS_OF],
     )
