@@ -180,7 +180,9 @@ export const EVIDENCE: DatasetContract = {
   schemaVersion: 2,
   description: 'Evidence items (posts, notes, videos, articles, web coverage) per platform, with creators and engagement.',
   key: ['id'],
-  sortBy: ['month', 'platform'],
+  // In publication order: the corpus search table keeps the file's order, so windows skip row groups
+  // without a sort at load (sorting 190k rows held ~70 MB more memory).
+  sortBy: ['published_at', 'id'],
   period: { kind: 'month', column: 'month', gapsAllowed: false },
   columns: [
     { name: 'id', type: 'VARCHAR', description: 'stable item id' },

@@ -72,14 +72,15 @@ export class EntityIndex {
     for (const c of signals.creators) add({ id: `creator:${c.handle}`, kind: 'creator', name: c.handle, nameZh: c.name, categories: [c.category], names: [c.handle, c.name] }, [])
     const terms = TERMS.map((t) => add({ id: `term:${t.id}`, kind: 'term', name: t.en[0]!, nameZh: t.zh[0] ?? null, categories: [t.category], names: [...t.en, ...t.zh] }, [t.id, ...(t.aliases ?? [])]))
 
-    const destinations = DESTINATIONS.map((d) =>
-      add(
+    const destinations = DESTINATIONS.map((d) => ({
+      country: d.countryCode as string,
+      entity: add(
         { id: `destination:${d.code}`, kind: 'destination', name: d.name, nameZh: d.nameZh, categories: ['travel'], names: [d.name, d.nameZh, ...d.aliases.filter((a) => !short(a))] },
         [d.code, ...('airports' in d ? d.airports : []), ...d.aliases.filter(short)],
       ),
-    )
+    }))
     for (const c of COUNTRIES) {
-      const members = destinations.filter((d) => DESTINATIONS.find((x) => `destination:${x.code}` === d.id)!.countryCode === c.code)
+      const members = destinations.filter((d) => d.country === c.code).map((d) => d.entity)
       const names = [c.name, c.nameZh, ...c.aliases]
       add({ id: `country:${c.code}`, kind: 'country', name: c.name, nameZh: c.nameZh, categories: [], names: names.filter((n) => !short(n) || n.length === 3), members }, [c.code, ...names])
     }

@@ -137,7 +137,8 @@ export class CorpusSearch {
  */
 export async function searchTable(db: DuckDb, dataset: LoadedDataset): Promise<string> {
   const table = `${dataset.relation}_search`
-  await db.exec(`CREATE OR REPLACE TABLE ${table} AS SELECT *, lower(title || ' ' || text) AS haystack FROM ${dataset.relation} ORDER BY published_at, id`)
+  // No ORDER BY: the file is written in publication order (the contract's sortBy) and the scan keeps it.
+  await db.exec(`CREATE OR REPLACE TABLE ${table} AS SELECT *, lower(title || ' ' || text) AS haystack FROM ${dataset.relation}`)
   return table
 }
 
