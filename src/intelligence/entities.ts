@@ -9,7 +9,7 @@
  * a country's, posts about its destinations.
  */
 import { SIGNAL_CATEGORIES, type SignalCategory } from '../catalog/signal-categories'
-import { placeKey, slugOf } from '../data/aliases'
+import { COUNTRY_ALIASES, DESTINATION_ALIASES, placeKey, slugOf } from '../data/aliases'
 import { CATEGORY_SYNONYMS, TERMS } from '../data/glossary'
 import { COUNTRIES, DESTINATIONS } from '../data/sample-geography'
 
@@ -76,13 +76,14 @@ export class EntityIndex {
       country: d.countryCode as string,
       entity: add(
         { id: `destination:${d.code}`, kind: 'destination', name: d.name, nameZh: d.nameZh, categories: ['travel'], names: [d.name, d.nameZh, ...d.aliases.filter((a) => !short(a))] },
-        [d.code, ...('airports' in d ? d.airports : []), ...d.aliases.filter(short)],
+        // Every spelling of the dataset routes' alias table resolves here too.
+        DESTINATION_ALIASES.get(d.code)!,
       ),
     }))
     for (const c of COUNTRIES) {
       const members = destinations.filter((d) => d.country === c.code).map((d) => d.entity)
       const names = [c.name, c.nameZh, ...c.aliases]
-      add({ id: `country:${c.code}`, kind: 'country', name: c.name, nameZh: c.nameZh, categories: [], names: names.filter((n) => !short(n) || n.length === 3), members }, [c.code, ...names])
+      add({ id: `country:${c.code}`, kind: 'country', name: c.name, nameZh: c.nameZh, categories: [], names: names.filter((n) => !short(n) || n.length === 3), members }, COUNTRY_ALIASES.get(c.code)!)
     }
     for (const c of SIGNAL_CATEGORIES) {
       const slug: SignalCategory = c.slug
