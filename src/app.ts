@@ -11,6 +11,7 @@ import { pathOf } from './http/request-id'
 import { RequestLog } from './http/request-log'
 import type { Metrics } from './http/metrics'
 import type { RateLimiter } from './http/rate-limit'
+import { readJsonBody, REQUEST_LIMITS } from './http/body'
 import { explainInvalid } from './http/validation'
 import type { PaymentGate } from './payments/gate'
 import type { PaymentLedger } from './payments/ledger'
@@ -63,6 +64,8 @@ export function createApp(deps: AppDeps) {
   const errorFor = (code: unknown, error: unknown, request: Request): Response => {
     const id = log.id(request)
     if (error instanceof ApiError) return errorResponse(error, id)
+    // A refusal of readJsonBody arrives wrapped in Elysia's ParseError.
+    if (code === 'PARSE' && (error as Error).cause instanceof ApiError) return errorResponse((error as Error).cause as ApiError, id)
     if (code === 'VALIDATION') return errorResponse(explainValidation(request, error as { type?: string; value?: unknown }), id)
     if (code === 'PARSE') return errorResponse(new ApiError('invalid_parameter', 'The request body is not valid JSON.', { parameter: 'body', reason: 'malformed JSON' }), id)
     if (code === 'NOT_FOUND') {
@@ -85,6 +88,8 @@ export function createApp(deps: AppDeps) {
       log.finish(request, response.status)
       return response
     })
+    // Every body is read by readJsonBody, within REQUEST_LIMITS, before Elysia parses or validates it.
+    .onParse({ as: 'global' }, ({ request, path }) => readJsonBody(request, path === '/mcp' ? REQUEST_LIMITS.mcpBodyBytes : REQUEST_LIMITS.bodyBytes))
     .use(openapiPlugin())
     .use(
       freeRoutes({

@@ -10,8 +10,8 @@ export const PlaceName = (description: string, example: string) =>
 export const Limit = (defaultValue: number, maximum: number, what: string) =>
   t.Integer({ minimum: 1, maximum, default: defaultValue, description: `Number of ${what} (1-${maximum}, default ${defaultValue}).` })
 
-export const WeekDate = (description: string) =>
-  t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date', description, examples: ['2026-11-09'] })
+export const WeekDate = (description: string, example: string) =>
+  t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date', description, examples: [example] })
 
 export const Slug = (description: string, example: string) =>
   t.String({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 80, description, examples: [example] })

@@ -41,8 +41,8 @@ export const SIGNALS_FRESHNESS = 'weekly_manual'
 const base = { family: 'signals', kind: 'dataset', methods: ['GET'], typicalWaitSeconds: 1 } as const
 
 const Week = {
-  week_start: t.Optional(WeekDate('Monday of the week, YYYY-MM-DD. Latest published week when both week_start and week_end are omitted.')),
-  week_end: t.Optional(WeekDate('Sunday of the week, YYYY-MM-DD; with week_start it must be the same week (week_start + 6 days).')),
+  week_start: t.Optional(WeekDate('Monday of the week, YYYY-MM-DD. Latest published week when both week_start and week_end are omitted.', '2026-11-09')),
+  week_end: t.Optional(WeekDate('Sunday of the week, YYYY-MM-DD; with week_start it must be the same week (week_start + 6 days).', '2026-11-15')),
 }
 /** A category slug, or its English or Chinese name or a synonym (美妆, skincare): the entity resolver maps it to the slug. */
 const Category = t.String({

@@ -2,6 +2,7 @@
 export const ERROR_CODES = {
   invalid_parameter: { status: 400, meaning: 'A parameter is missing, malformed or not allowed; `details` names it, the reason and the allowed values. Never charged.' },
   not_found: { status: 404, meaning: 'Unknown route, destination, country, slug or artifact. Never charged.' },
+  payload_too_large: { status: 413, meaning: 'The request body or query string is larger than the documented limit (`details.limit_bytes`); it was not read further. Never charged.' },
   method_not_allowed: { status: 405, meaning: 'The path exists but not with this HTTP method; `details.allowed` lists the methods.' },
   payment_required: { status: 402, meaning: 'No payment proof was sent. The body and the `PAYMENT-REQUIRED` header carry the payment requirements.' },
   payment_invalid: { status: 402, meaning: 'The proof is malformed, badly signed, expired, or for another amount, asset, network or payee; `details.reason` says which.' },

@@ -5,17 +5,17 @@ import type { RequestLog } from './request-log'
 
 /** `/mcp`: the catalog as MCP tools over Streamable HTTP, paid per call with the x402 MCP transport. */
 export function mcpRoute(deps: Omit<McpDeps, 'requestId' | 'clientIp'>, log: RequestLog) {
-  // parse: 'none' leaves the body to the MCP transport, which reads and validates the JSON-RPC itself.
   return new Elysia({ name: 'mcp-route' }).all(
     '/mcp',
-    async ({ request, server }) => {
+    async ({ request, server, body }) => {
       const id = log.id(request)
       const clientIp = server?.requestIP(request)?.address
-      const response = await handleMcp({ ...deps, requestId: () => requestIdFor(null), ...(clientIp ? { clientIp } : {}) }, request)
+      // The body was read by the app's parser within REQUEST_LIMITS.mcpBodyBytes; the SDK gets the parsed message.
+      const response = await handleMcp({ ...deps, requestId: () => requestIdFor(null), ...(clientIp ? { clientIp } : {}) }, request, request.method === 'POST' ? body : undefined)
       response.headers.set('x-request-id', id)
       log.finish(request, response.status)
       return response
     },
-    { parse: 'none', detail: { tags: ['service'], summary: 'Remote MCP server (Streamable HTTP): every paid route as a tool, paid with x402 in _meta["x402/payment"]' } },
+    { detail: { tags: ['service'], summary: 'Remote MCP server (Streamable HTTP): every paid route as a tool, paid with x402 in _meta["x402/payment"]' } },
   )
 }

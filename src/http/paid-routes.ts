@@ -2,6 +2,7 @@ import { Elysia, t, type TSchema } from 'elysia'
 import { CATALOG, type RouteSpec } from '../catalog'
 import type { PaymentGate } from '../payments/gate'
 import { PROOF_HEADERS, readProofHeader } from '../payments/proof'
+import { checkQuery } from './body'
 import { errorResponse, jsonResponse } from './envelope'
 import { ApiError } from './errors'
 import type { RequestLog } from './request-log'
@@ -81,12 +82,14 @@ export function paidRoutes(d: PaidRouteDeps) {
     const serve = (request: Request, path: string, input: Record<string, unknown>, params: Record<string, string>, server: Server): Response | Promise<Response> => {
       const { id: requestId } = d.log.begin(request, path, route.path)
       try {
+        checkQuery(request.url)
         if (!handler) throw new ApiError('not_implemented', `${route.path} is in the catalog but not served by this release yet; nothing was charged.`)
         const prepared = handler.prepare({ query: input, params })
         const paid = payFor(d.gate, d.limits, {
           route,
           prepared,
-          proofHeader: readProofHeader(request.headers),
+          // HEAD gets no body, so it never pays: it answers as the unpaid GET would (402 and its headers).
+          proofHeader: request.method === 'HEAD' ? null : readProofHeader(request.headers),
           resourceUrl: fixedResource ?? d.publicBaseUrl + path,
           requestId,
           clientIp: () => server?.requestIP(request)?.address,

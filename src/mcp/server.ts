@@ -108,12 +108,12 @@ function mcpServer(d: McpDeps): Server {
  * The remote MCP endpoint (Streamable HTTP, stateless, JSON responses): a server and transport per
  * request, so no MCP session state lives between calls; payments and results live in the ledger.
  */
-export async function handleMcp(d: McpDeps, request: Request): Promise<Response> {
+export async function handleMcp(d: McpDeps, request: Request, parsedBody?: unknown): Promise<Response> {
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
   const server = mcpServer(d)
   await server.connect(transport)
   try {
-    return await transport.handleRequest(request)
+    return await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody })
   } finally {
     await server.close()
   }

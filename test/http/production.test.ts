@@ -32,6 +32,24 @@ describe('under NODE_ENV=production', () => {
     expect(body.accepts[0].payTo).toBe('0x1111111111111111111111111111111111111111')
   })
 
+  test('a body nested 50,000 levels is a 413 envelope and the server answers /health meanwhile; the same in development', async () => {
+    const dev = await startServer({})
+    try {
+      for (const url of [server.url, dev.url]) {
+        const nested = `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`
+        const [res, health] = await Promise.all([
+          fetch(`${url}/v1/visibility/snapshot`, { method: 'POST', body: nested, headers: { 'content-type': 'application/json' } }),
+          fetch(`${url}/health`),
+        ])
+        const body = await res.json()
+        expect([url === dev.url ? 'development' : 'production', res.status, body.error.code, health.status]).toEqual([url === dev.url ? 'development' : 'production', 413, 'payload_too_large', 200])
+        expect(body.meta.request_id).toBe(res.headers.get('x-request-id')!)
+      }
+    } finally {
+      await dev.stop()
+    }
+  }, 30_000)
+
   test('SIGTERM stops the server with exit code 0', async () => {
     const s = await startServer(PRODUCTION)
     expect(await s.stop()).toBe(0)

@@ -1,0 +1,111 @@
+/**
+ * Request bodies read within limits checked before any parsing work: the declared size, then the bytes
+ * actually read (the stream is cancelled past the limit, nothing more is buffered), then the JSON's
+ * nesting depth and key count by one linear scan, and only then JSON.parse. A hostile body therefore
+ * costs at most one pass over REQUEST_LIMITS.bodyBytes, and what a validation error later prints of it
+ * is small. (A 117 KB body nested 20,000 levels used to stall the process for seconds in the
+ * framework's validation error, which stringifies the rejected value; 50,000 levels was a 500.)
+ */
+import { ApiError, invalidParameter } from './errors'
+
+export const REQUEST_LIMITS = {
+  /** Body of a paid route's POST (the wrappers' few fields). */
+  bodyBytes: 16 * 1024,
+  /** Body of an MCP JSON-RPC message (a tool call with its arguments and payment). */
+  mcpBodyBytes: 64 * 1024,
+  /** Nesting of objects and arrays in a JSON body. */
+  jsonDepth: 16,
+  /** Object keys in a JSON body, all levels together. */
+  jsonKeys: 256,
+  /** Query string of a request, in bytes as sent (percent-encoded). */
+  queryBytes: 4 * 1024,
+} as const
+
+/** `Connection: close`: the rest of the upload is not read, so the connection is not reused (it would keep the request open). */
+const tooLarge = (limit: number, what = 'body') =>
+  new ApiError('payload_too_large', `The request ${what} is larger than ${limit} bytes; nothing was charged.`, { parameter: what, limit_bytes: limit }, { connection: 'close' })
+
+/** The body's bytes, at most `limit`: a larger declared or actual body is a 413 without reading the rest. */
+async function readBytes(request: Request, limit: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array()
+  const declared = Number(request.headers.get('content-length') ?? NaN)
+  if (declared > limit) throw tooLarge(limit)
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel().catch(() => {})
+      throw tooLarge(limit)
+    }
+    chunks.push(value)
+  }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
+}
+
+/** One pass over JSON text: the deepest nesting and the number of object keys, strings skipped. */
+export function jsonShape(text: string): { depth: number; keys: number } {
+  let depth = 0
+  let deepest = 0
+  let keys = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 0x5c) i++ // backslash: skip the escaped character
+      else if (c === 0x22) inString = false
+    } else if (c === 0x22) inString = true
+    else if (c === 0x7b || c === 0x5b) deepest = Math.max(deepest, ++depth)
+    else if (c === 0x7d || c === 0x5d) depth--
+    else if (c === 0x3a) keys++ // a colon outside strings ends an object key
+  }
+  return { depth: deepest, keys }
+}
+
+/** The JSON body of a request, within REQUEST_LIMITS (or `maxBytes`); every refusal is a free 400 or 413. */
+export async function readJsonBody(request: Request, maxBytes: number = REQUEST_LIMITS.bodyBytes): Promise<unknown> {
+  if (!request.body) return undefined
+  const type = request.headers.get('content-type') ?? ''
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
+    throw invalidParameter('body', `must be JSON (Content-Type: application/json), got ${type ? JSON.stringify(type.slice(0, 60)) : 'none'}`)
+  }
+  const text = new TextDecoder().decode(await readBytes(request, maxBytes))
+  const shape = jsonShape(text)
+  if (shape.depth > REQUEST_LIMITS.jsonDepth) throw invalidParameter('body', `JSON nested deeper than ${REQUEST_LIMITS.jsonDepth} levels`)
+  if (shape.keys > REQUEST_LIMITS.jsonKeys) throw invalidParameter('body', `JSON with more than ${REQUEST_LIMITS.jsonKeys} keys`)
+  try {
+    return text.trim() ? JSON.parse(text) : {}
+  } catch {
+    throw invalidParameter('body', 'malformed JSON')
+  }
+}
+
+/**
+ * A query string over REQUEST_LIMITS.queryBytes is refused, and so is a parameter given twice (which
+ * value was meant is ambiguous: the framework would silently keep the last). Raw keys are compared, and
+ * decoded only when percent-encoded: this runs on the 402 path.
+ */
+export function checkQuery(url: string): void {
+  const q = url.indexOf('?')
+  if (q < 0 || q === url.length - 1) return
+  if (url.length - q - 1 > REQUEST_LIMITS.queryBytes) throw tooLarge(REQUEST_LIMITS.queryBytes, 'query')
+  const keys: string[] = []
+  for (const pair of url.slice(q + 1).split('&')) {
+    const eq = pair.indexOf('=')
+    let key = eq < 0 ? pair : pair.slice(0, eq)
+    if (key.includes('%') || key.includes('+')) key = decodeKey(key)
+    if (keys.includes(key)) throw invalidParameter(key, 'is given more than once; send each parameter once')
+    keys.push(key)
+  }
+}
+
+const decodeKey = (key: string) => {
+  try {
+    return decodeURIComponent(key.replaceAll('+', ' '))
+  } catch {
+    return key
+  }
+}
