@@ -1,6 +1,6 @@
 /** Shapes of `data` of the China intelligence routes; every field is described (OpenAPI shows these). */
 import { t } from 'elysia'
-import { CONFIDENCE, KOL, KOL_FLAGS, MOMENTUM, MOMENTUM_VALUES, RELEVANCE, STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE, TIER_VALUES, BUDGET_VALUES } from './evidence-rules'
+import { CONFIDENCE, KOL, KOL_FLAGS, MOMENTUM, MOMENTUM_VALUES, RELEVANCE, STRONG_NATIVE_EVIDENCE, TEXT_ANALYSIS_MAX_ITEMS, THIN_EVIDENCE, TIER_VALUES, BUDGET_VALUES } from './evidence-rules'
 
 const Lit = <V extends readonly string[]>(values: V, description: string) => t.Union(values.map((v) => t.Literal(v)) as never, { description })
 const Int = (description: string) => t.Integer({ description })
@@ -203,6 +203,7 @@ export const SentimentData = t.Object({
     },
     { description: 'The answer in brief.' },
   ),
+  analysed_items: Int(`items scored: all of them, or an even sample of ${TEXT_ANALYSIS_MAX_ITEMS} when there are more (evidence.total_items)`),
   distribution: t.Object({ positive: ToneCount('positive'), neutral: ToneCount('neutral'), negative: ToneCount('negative') }, { description: 'Items per tone.' }),
   frames: t.Array(
     t.Object({

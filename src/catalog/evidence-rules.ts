@@ -26,6 +26,13 @@ export const STRONG_NATIVE_EVIDENCE = { items: 30, authors: 8 } as const
  */
 export const RELEVANCE = { subject: 1, mention: 0.5, openingChars: 80 } as const
 
+/**
+ * Sentiment and themes read at most this many of an answer's items, evenly spaced through them (in
+ * publication order): text analysis is the costly part, and a year of a category holds tens of thousands
+ * of posts. Counts, momentum and confidence still use every item. Answers say how many were analysed.
+ */
+export const TEXT_ANALYSIS_MAX_ITEMS = 2_000
+
 /** Results asked of a live search provider per call. */
 export const LIVE_RESULTS_PER_CALL = 50
 

@@ -59,6 +59,25 @@ export class DuckDb {
     }
   }
 
+  /**
+   * Like `all`, for large results: rows are converted chunk by chunk (2,048 rows), and the event loop
+   * gets a turn between chunks, so tens of thousands of rows never block other requests at once.
+   */
+  async allStreamed<T = Record<string, unknown>>(sql: string, params: DuckDBValue[] = []): Promise<T[]> {
+    const c = await this.acquire()
+    try {
+      const result = await c.stream(sql, params)
+      const rows: T[] = []
+      for await (const chunk of result.yieldRowObjectJs()) {
+        for (const row of chunk) rows.push(row as T)
+        await new Promise<void>((resolve) => setImmediate(resolve))
+      }
+      return rows
+    } finally {
+      this.release(c)
+    }
+  }
+
   async exec(sql: string): Promise<void> {
     const c = await this.acquire()
     try {

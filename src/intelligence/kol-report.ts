@@ -7,6 +7,7 @@ import { gather, type LaneReport, type ProviderReport } from './lanes'
 import { shortlist, type KolFilters } from './kols'
 import { evidenceSummary, isoDay, median, modeField } from './report'
 import type { Computed } from './services'
+import { eachSliced } from './slices'
 import type { CreatorPost, EvidenceSources } from './sources'
 
 export interface KolRequest {
@@ -25,8 +26,12 @@ const DAY_MS = 86_400_000
 async function creatorPosts(src: EvidenceSources, r: KolRequest, from: Date, to: Date): Promise<{ posts: CreatorPost[]; matches: (p: CreatorPost) => boolean; calls: ProviderReport[]; lanes: LaneReport[] }> {
   if (src.creatorPosts) {
     const { posts, candidates } = await src.creatorPosts(from, to, r.asked.match.prefilter)
-    // On the category: filed under it by the source, or about it (relevance, checked only for prefilter candidates).
-    const matches = (p: CreatorPost) => (r.categorySlug !== null && p.category === r.categorySlug) || (candidates.has(p.id) && r.asked.match.relevance(p) > 0)
+    // On the category: filed under it by the source, or about it (relevance, checked only for prefilter candidates, in slices).
+    const on = new Set<string>()
+    await eachSliced(posts, (p) => {
+      if ((r.categorySlug !== null && p.category === r.categorySlug) || (candidates.has(p.id) && r.asked.match.relevance(p) > 0)) on.add(p.id)
+    })
+    const matches = (p: CreatorPost) => on.has(p.id)
     const call: ProviderReport = { provider: 'sample-corpus', role: 'native', platform: r.filters.platform, status: posts.length ? 'ok' : 'empty', items: posts.length }
     return { posts, matches, calls: [call], lanes: [] }
   }

@@ -1,5 +1,5 @@
 /** `data` of the sentiment route: distribution, net score, narrative frames with examples, in en or zh. */
-import { LIVE_RESULTS_PER_CALL, SENTIMENT_MIXED_SHARE, SENTIMENT_NET_THRESHOLD } from '../catalog/evidence-rules'
+import { LIVE_RESULTS_PER_CALL, SENTIMENT_MIXED_SHARE, SENTIMENT_NET_THRESHOLD, TEXT_ANALYSIS_MAX_ITEMS } from '../catalog/evidence-rules'
 import { confidence } from './confidence'
 import { engagementOf, type EvidenceItem, type Platform } from './evidence'
 import type { Asked } from './asked'
@@ -8,6 +8,7 @@ import { windowsOf } from './momentum'
 import { byStrength, evidenceSummary, isoDay, modeField, ref, round } from './report'
 import { framesOf, framesFor, scoreText, type Tone } from './sentiment'
 import type { Computed } from './services'
+import { eachSliced, evenSample } from './slices'
 import type { EvidenceSources } from './sources'
 import { PLATFORM_LABEL } from './trend-report'
 
@@ -56,10 +57,11 @@ export async function sentimentReport(src: EvidenceSources, r: SentimentRequest)
   const a = r.asked
   const g = await gather(src, r.platform, { keyword: a.input, match: a.match, query: a.query, from: recent.from, to: asOf, limit: LIVE_RESULTS_PER_CALL })
   const set = framesFor(r.industry ?? undefined)
-  const scored: Scored[] = g.items.map((item) => {
+  const scored: Scored[] = []
+  await eachSliced(evenSample(g.items, TEXT_ANALYSIS_MAX_ITEMS), (item) => {
     const text = `${item.title} ${item.text}`
     const s = scoreText(text, item.language)
-    return { item, tone: s.tone, score: s.score, frames: framesOf(text, set) }
+    scored.push({ item, tone: s.tone, score: s.score, frames: framesOf(text, set) })
   })
   const n = scored.length
   const count = (t: Tone) => scored.filter((s) => s.tone === t).length
@@ -103,10 +105,10 @@ export async function sentimentReport(src: EvidenceSources, r: SentimentRequest)
   const top = frames.slice(0, FRAMES_IN_NARRATIVE)
   const pc = (k: number) => Math.round((100 * k) / n)
   const narrative = r.lang === 'zh'
-    ? `“${r.entity}”在${PLATFORM_LABEL.zh[r.platform]}近${r.days}天的情绪${words[label]}（净值${signed(netScore)}，共${n}条）：正面${pc(pos)}%，中性${pc(neu)}%，负面${pc(neg)}%。` +
+    ? `“${r.entity}”在${PLATFORM_LABEL.zh[r.platform]}近${r.days}天的情绪${words[label]}（净值${signed(netScore)}，${n < g.items.length ? `从${g.items.length}条中均匀抽取${n}条` : `共${n}条`}）：正面${pc(pos)}%，中性${pc(neu)}%，负面${pc(neg)}%。` +
       (top.length ? `讨论集中在${top.map((f) => `${f.label}（占${Math.round(f.share * 100)}%，净值${signed(f.net_score)}）`).join('和')}。` : '') +
       (mode.evidence_mode ? '部分或全部证据来自公开网络内容（代理读取），并非平台原生内容。' : '')
-    : `Sentiment on "${r.entity}" on ${PLATFORM_LABEL.en[r.platform]} over the last ${r.days} days is ${words[label]} (net ${signed(netScore)} across ${n} items): ${pc(pos)}% positive, ${pc(neu)}% neutral, ${pc(neg)}% negative.` +
+    : `Sentiment on "${r.entity}" on ${PLATFORM_LABEL.en[r.platform]} over the last ${r.days} days is ${words[label]} (net ${signed(netScore)} across ${n < g.items.length ? `an even sample of ${n} of ${g.items.length} items` : `${n} items`}): ${pc(pos)}% positive, ${pc(neu)}% neutral, ${pc(neg)}% negative.` +
       (top.length ? ` The conversation centres on ${top.map((f) => `${f.label.toLowerCase()} (${Math.round(f.share * 100)}%, net ${signed(f.net_score)})`).join(' and ')}.` : '') +
       (mode.evidence_mode ? ' Some or all of the evidence is open-web coverage (a proxy read), not the platform’s own posts.' : '')
 
@@ -121,6 +123,7 @@ export async function sentimentReport(src: EvidenceSources, r: SentimentRequest)
       lang: r.lang,
       window: { from: isoDay(recent.from), to: isoDay(new Date(asOf.getTime() - 1)), as_of: asOf.toISOString() },
       summary: { label, net_score: netScore, engagement_weighted_net_score: weightedNet, confidence: c.value, narrative },
+      analysed_items: n,
       distribution: {
         positive: { items: pos, share: share(pos) },
         neutral: { items: neu, share: share(neu) },

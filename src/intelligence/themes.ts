@@ -11,6 +11,8 @@ import { byStrength, median, round } from './report'
 import { scoreText, type Tone } from './sentiment'
 import type { EvidenceSources } from './sources'
 import { termsOf } from './text'
+import { eachSliced, evenSample } from './slices'
+import { TEXT_ANALYSIS_MAX_ITEMS } from '../catalog/evidence-rules'
 
 export interface TermStat {
   term: string
@@ -27,10 +29,11 @@ const ANGLES = 3
 
 const weight = (i: EvidenceItem) => 1 + Math.log10(1 + engagementOf(i))
 
-export function termStats(items: readonly EvidenceItem[], terms: readonly string[]): TermStat[] {
+/** Term statistics of the items (segmentation is the costly part: in slices, see slices.ts). */
+export async function termStats(items: readonly EvidenceItem[], terms: readonly string[]): Promise<TermStat[]> {
   const exclude = new Set([...terms, terms.join('')])
   const stats = new Map<string, TermStat>()
-  for (const item of items) {
+  await eachSliced(items, (item) => {
     for (const term of termsOf(`${item.title} ${item.text}`, item.language, exclude)) {
       const s = stats.get(term) ?? { term, mentions: 0, score: 0, items: [] }
       s.mentions++
@@ -38,7 +41,7 @@ export function termStats(items: readonly EvidenceItem[], terms: readonly string
       s.items.push(item)
       stats.set(term, s)
     }
-  }
+  })
   return [...stats.values()].sort((a, b) => b.score - a.score || a.term.localeCompare(b.term))
 }
 
@@ -108,24 +111,23 @@ export interface ThemeAnswer {
   call?: ProviderReport
 }
 
-/** Tone of an item, scored once and only when asked for (the angles need the tones of a few themes' items). */
-function toneMemo(): (i: EvidenceItem) => Tone {
+/** Tones of the items the angles read (those of the leading themes), scored once each, in slices. */
+async function tonesOf(themes: readonly TermStat[]): Promise<(i: EvidenceItem) => Tone> {
   const tones = new Map<EvidenceItem, Tone>()
-  return (i) => {
-    let t = tones.get(i)
-    if (!t) tones.set(i, (t = scoreText(`${i.title} ${i.text}`, i.language).tone))
-    return t
-  }
+  await eachSliced([...new Set(themes.slice(0, ANGLES).flatMap((t) => t.items))], (i) => tones.set(i, scoreText(`${i.title} ${i.text}`, i.language).tone))
+  return (i) => tones.get(i)!
 }
 
-export async function themesOf(sources: EvidenceSources, keyword: string, platform: string, items: readonly EvidenceItem[], terms: readonly string[]): Promise<ThemeAnswer> {
-  const stats = termStats(items, terms)
+/** Themes from at most TEXT_ANALYSIS_MAX_ITEMS of the items, evenly spaced through them. */
+export async function themesOf(sources: EvidenceSources, keyword: string, platform: string, all: readonly EvidenceItem[], terms: readonly string[]): Promise<ThemeAnswer> {
+  const items = evenSample(all, TEXT_ANALYSIS_MAX_ITEMS)
+  const stats = await termStats(items, terms)
   const themes = pickThemes(stats, items.length, terms)
   const chosen = new Set(themes.map((t) => bare(t.term)))
   const extractive: ThemeAnswer = {
     themes: themes.map((t) => bare(t.term)),
     related_keywords: dedupeBare(stats.filter((s) => !chosen.has(bare(s.term)) && s.mentions >= 2)).slice(0, RELATED).map((s) => ({ keyword: bare(s.term), mentions: s.mentions })),
-    content_angles: extractiveAngles(themes, items, toneMemo()),
+    content_angles: extractiveAngles(themes, items, await tonesOf(themes)),
     themes_source: 'extractive',
   }
   const llm = sources.summariser

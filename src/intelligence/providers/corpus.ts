@@ -9,6 +9,7 @@ import type { LoadedDataset } from '../../data/datasets'
 import type { DuckDb } from '../../data/duckdb'
 import type { EvidenceItem, EvidenceProvider, EvidenceQuery, Platform, SourceKind } from '../evidence'
 import type { Matcher } from '../relevance'
+import { eachSliced } from '../slices'
 
 /** Bound on the names of one candidate search (a category with all its members has about 60). */
 const MAX_NAMES = 200
@@ -119,7 +120,7 @@ export class CorpusSearch {
       return found
     }
     const cond = prefilterCondition(p, 3)
-    found = this.db.all<CorpusRow>(
+    found = this.db.allStreamed<CorpusRow>(
       `SELECT ${COLUMNS}, about_platform FROM ${this.table} WHERE published_at >= $1 AND published_at < $2 AND ${cond.sql} ORDER BY published_at, id`,
       [iso(from), iso(to), ...cond.params],
     )
@@ -160,15 +161,19 @@ export class CorpusProvider implements EvidenceProvider {
     const wanted = this.role === 'native'
       ? (r: CorpusRow) => r.platform === q.platform && r.retrieval === 'native'
       : (r: CorpusRow) => r.platform === 'web' && (r.about_platform === q.platform || r.about_platform === '')
-    return rows.filter(wanted).map((r) => toItem(r, this.name))
+    const items: EvidenceItem[] = []
+    await eachSliced(rows, (r) => wanted(r) && items.push(toItem(r, this.name)))
+    return items
   }
 }
 
 /** Creators' own posts (native items) of every platform in a window: the population the KOL route scores. */
 async function nativePosts(db: DuckDb, table: string, from: Date, to: Date): Promise<(EvidenceItem & { category: string })[]> {
-  const rows = await db.all<Row & { category: string }>(
+  const rows = await db.allStreamed<Row & { category: string }>(
     `SELECT ${COLUMNS}, category FROM ${table} WHERE published_at >= $1 AND published_at < $2 AND retrieval = 'native' ORDER BY published_at, id`,
     [iso(from), iso(to)],
   )
-  return rows.map((r) => ({ ...toItem(r, 'sample-corpus'), category: r.category }))
+  const posts: (EvidenceItem & { category: string })[] = []
+  await eachSliced(rows, (r) => posts.push({ ...toItem(r, 'sample-corpus'), category: r.category }))
+  return posts
 }

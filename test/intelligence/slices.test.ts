@@ -1,0 +1,47 @@
+/** Bounded analysis work: the sample text analysis reads, and the slices that let other requests run. */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { TEXT_ANALYSIS_MAX_ITEMS } from '../../src/catalog/evidence-rules'
+import { eachSliced, evenSample, SLICE_MS } from '../../src/intelligence/slices'
+import { Api } from './support'
+
+describe('evenSample', () => {
+  test('keeps everything up to the maximum, else evenly spaced items in order, the same every time', () => {
+    const xs = Array.from({ length: 10 }, (_, i) => i)
+    expect(evenSample(xs, 20)).toEqual(xs)
+    expect(evenSample(xs, 5)).toEqual([0, 2, 4, 6, 8])
+    expect(evenSample(xs, 3)).toEqual(evenSample(xs, 3))
+  })
+})
+
+describe('eachSliced', () => {
+  test('lets a callback queued by another request run before a long loop ends', async () => {
+    const order: string[] = []
+    setImmediate(() => order.push('other request'))
+    const busy = (ms: number) => {
+      const until = performance.now() + ms
+      while (performance.now() < until);
+    }
+    await eachSliced(Array.from({ length: 64 }), (_, i) => {
+      busy(SLICE_MS / 4)
+      if (i === 63) order.push('loop done')
+    })
+    expect(order).toEqual(['other request', 'loop done'])
+  })
+})
+
+describe('a year of a category', () => {
+  let api: Api
+  beforeAll(async () => {
+    api = await Api.start()
+  })
+  afterAll(() => api?.close())
+
+  test(`sentiment scores an even sample of ${TEXT_ANALYSIS_MAX_ITEMS} items and says so; counts still cover every item`, async () => {
+    const d = await api.data('china.sentiment', { entity: 'travel', timeframe: '365d' })
+    expect(d.evidence.total_items).toBeGreaterThan(TEXT_ANALYSIS_MAX_ITEMS)
+    expect(d.analysed_items).toBe(TEXT_ANALYSIS_MAX_ITEMS)
+    const { positive, neutral, negative } = d.distribution
+    expect(positive.items + neutral.items + negative.items).toBe(TEXT_ANALYSIS_MAX_ITEMS)
+    expect(d.summary.narrative).toContain(`an even sample of ${TEXT_ANALYSIS_MAX_ITEMS} of ${d.evidence.total_items} items`)
+  })
+})
