@@ -4,7 +4,9 @@ import { PLATFORM_TOKENS } from '../catalog/platforms'
 /**
  * Schema contracts of the Parquet datasets behind the dataset routes.
  * The sample generator writes exactly these columns; the engine reads them through a view that casts
- * to these types, and the data team's `data validate` checks candidate files against every rule here.
+ * to these types, and the data team's `data validate` decodes every value of a candidate file (no rule
+ * is answered from Parquet statistics; a page that cannot be decoded refuses the file) and checks it
+ * against every rule here.
  * Bump `schemaVersion` on any change.
  */
 export type ColumnType = 'VARCHAR' | 'INTEGER' | 'DOUBLE'
