@@ -1,4 +1,4 @@
-import type { ColumnContract, DatasetContract } from './contracts'
+import { CONTROL_CHARACTERS, INVISIBLE_CHARACTERS, MAX_TEXT_LENGTH, type ColumnContract, type DatasetContract } from './contracts'
 import { sqlString } from './datasets'
 import type { DuckDb } from './duckdb'
 import type { ValidationReport } from './validate'
@@ -19,6 +19,7 @@ const ROW = '(file_row_number + 1)::INTEGER'
 
 function rowChecks(c: ColumnContract): RowCheck[] {
   const check = (rule: string, where: string, message: string): RowCheck => ({ rule, column: c.name, where, message })
+  const max = c.maxLength ?? MAX_TEXT_LENGTH
   return [
     check('null', `${c.name} IS NULL`, 'missing value (NULL)'),
     c.nonNegative && check('negative', `${c.name} < 0`, 'negative value; counts and amounts cannot be negative'),
@@ -26,6 +27,9 @@ function rowChecks(c: ColumnContract): RowCheck[] {
     c.pattern && check('format', `NOT regexp_full_match(${c.name}, ${sqlString(c.pattern)})`, `value does not match ${c.pattern}`),
     c.values && check('value', `${c.name} NOT IN (${c.values.map(sqlString).join(', ')})`, `value not allowed; allowed: ${c.values.join(', ')}`),
     c.type === 'INTEGER' && check('range', `${c.name} > 2147483647 OR ${c.name} < -2147483648`, 'does not fit a 32-bit integer'),
+    c.type === 'VARCHAR' && check('control_character', `regexp_matches(${c.name}, ${sqlString(CONTROL_CHARACTERS)})`, 'contains a control character (C0/C1: NUL, tab, newline, ...)'),
+    c.type === 'VARCHAR' && check('invisible_character', `regexp_matches(${c.name}, ${sqlString(INVISIBLE_CHARACTERS)})`, 'contains a zero-width or bidi-control character (U+200B-200F, U+202A-202E, U+2060-2064, U+2066-2069, U+FEFF)'),
+    c.type === 'VARCHAR' && check('too_long', `length(${c.name}) > ${max}`, `longer than ${max} characters`),
   ].filter((x): x is RowCheck => !!x)
 }
 
@@ -49,6 +53,34 @@ export async function checkKeys(db: DuckDb, table: string, contract: DatasetCont
        FROM ${table} GROUP BY ${key} HAVING count(*) > 1 ORDER BY min(file_row_number) LIMIT ${SHOWN_ROWS}`,
   )
   for (const d of dupes) report.violations.push({ rule: 'duplicate_key', column: key, message: `key (${d.k}) appears ${d.n} times`, rows: d.rows, count: d.n })
+}
+
+/**
+ * Name/code pairs: a value that goes with several partners is one defect, naming each partner with
+ * its row count; the rows listed are those of the less usual partners (all but the most frequent).
+ * Pairs whose columns already have a defect are skipped: a NULL or a malformed code is reported once.
+ */
+export async function checkPairs(db: DuckDb, table: string, contract: DatasetContract, report: ValidationReport): Promise<void> {
+  const clean = (column: string) => !report.violations.some((v) => v.column === column)
+  for (const p of contract.pairs.filter((p) => clean(p.column) && clean(p.partner))) {
+    await checkPair(db, table, p.column, p.partner, report)
+    if (p.oneToOne) await checkPair(db, table, p.partner, p.column, report)
+  }
+}
+
+async function checkPair(db: DuckDb, table: string, column: string, partner: string, report: ValidationReport): Promise<void> {
+  const found = await db.all<{ v: string; partners: string[]; rows: number[]; n: number }>(
+    `WITH pairs AS (SELECT ${column} AS v, ${partner} AS p, count(*)::INTEGER AS n, min(file_row_number) AS first FROM ${table} GROUP BY ALL),
+          ranked AS (SELECT *, row_number() OVER (PARTITION BY v ORDER BY n DESC, first) AS k, count(*) OVER (PARTITION BY v) AS variants FROM pairs),
+          odd AS (SELECT v, list(format('{} ({} row{})', p, n, CASE WHEN n = 1 THEN '' ELSE 's' END) ORDER BY k) AS partners FROM ranked WHERE variants > 1 GROUP BY v)
+     SELECT odd.v, odd.partners, min(${ROW}, ${SHOWN_ROWS}) AS rows, count(*)::INTEGER AS n
+       FROM ${table} t JOIN ranked r ON t.${column} = r.v AND t.${partner} = r.p AND r.k > 1 JOIN odd ON odd.v = r.v
+      GROUP BY odd.v, odd.partners ORDER BY min(t.file_row_number) LIMIT ${SHOWN_ROWS}`,
+  )
+  for (const f of found) {
+    const message = `${JSON.stringify(f.v)} goes with ${f.partners.length} ${partner} values: ${f.partners.join(', ')}; expected one`
+    report.violations.push({ rule: 'pairing', column, message, rows: f.rows, count: f.n })
+  }
 }
 
 /** Runs a WHERE clause over the table; every matching row is one defect, reported with its row numbers. */

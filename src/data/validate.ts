@@ -4,7 +4,7 @@ import { basename } from 'node:path'
 import { DATASETS, type ColumnContract, type DatasetContract } from './contracts'
 import { sqlString } from './datasets'
 import type { DuckDb } from './duckdb'
-import { checkKeys, checkPeriods, checkValues } from './validate-rules'
+import { checkKeys, checkPairs, checkPeriods, checkValues } from './validate-rules'
 
 /** One defect of a candidate file. `rows` are 1-based data rows (the first row of the file is row 1). */
 export interface Violation {
@@ -40,9 +40,9 @@ export function contractForFile(file: string): DatasetContract | undefined {
 
 /**
  * Checks a candidate Parquet file against its dataset's contract: columns and types, no nulls,
- * non-negative counts, value patterns and allowed values, unique keys, well-formed periods that are
- * not in the future, and no missing period between the first and the last. Every defect names the
- * column and the rows.
+ * non-negative counts, value patterns and allowed values, clean text of bounded length, one code per
+ * name (and name per code), unique keys, well-formed periods that are not in the future, and no
+ * missing period between the first and the last. Every defect names the column and the rows.
  *
  * The rules run on a table decoded from the file, not on the file: over Parquet, DuckDB answers
  * `IS NULL`, `< 0` and `min()` from the footer's statistics without decoding a page, so a file whose
@@ -91,6 +91,7 @@ export async function validateFile(db: DuckDb, file: string, contract: DatasetCo
       return report
     }
     await checkValues(db, table, contract, report)
+    await checkPairs(db, table, contract, report)
     await checkKeys(db, table, contract, report)
     await checkPeriods(db, table, contract, today, report)
     return report

@@ -4,7 +4,7 @@
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { FLIGHTS, SIGNAL_BRANDS, SPEND, type DatasetContract } from '../../src/data/contracts'
+import { FLIGHTS, SIGNAL_BRANDS, SIGNAL_CREATORS, SPEND, type DatasetContract } from '../../src/data/contracts'
 import type { DuckDb } from '../../src/data/duckdb'
 
 export const SHIPPED = resolve(import.meta.dir, '../../datasets')
@@ -31,6 +31,7 @@ const CUT: Record<string, string> = {
   spend: "country IN ('Japan', 'Thailand')",
   flights: "destination_country IN ('Japan', 'Thailand')",
   signal_brands: "category = 'beauty'",
+  signal_creators: "category = 'beauty'",
 }
 
 /** Writes `select` over `src` (the contract's cut, numbered by `rn` in file order); the output keeps that order. */
@@ -117,6 +118,14 @@ export const CORPUS: Broken[] = [
   // The tester's damage lands in a dictionary page, which still decodes: into negative counts.
   damaged('4 KiB damaged in the middle of the file', FLIGHTS, { at: () => middleOfFile(FLIGHTS), pages: 'dictionary' }, { rule: 'negative', column: 'estimated_passengers' }),
   damaged('4 KiB damaged in the middle of the seats data pages', FLIGHTS, { at: (db) => middleOfDataPages(db, FLIGHTS, 'seats'), pages: 'data' }, { rule: 'corrupt', column: 'seats', message: /cannot be decoded/ }),
+  // Text: invisible and control characters, length, one code per name and one name per code.
+  sql('zero-width space in a destination name', FLIGHTS, atRow(7, 'destination', 'destination || chr(8203)'), { rule: 'invisible_character', column: 'destination', rows: [7] }),
+  sql('a destination with two codes', FLIGHTS, atRow(9, 'destination_code', "'HND'"), { rule: 'pairing', column: 'destination', rows: [9], message: /goes with 2 destination_code values: [A-Z]{3} \(\d+ rows\), HND \(1 row\)/ }),
+  sql('a code with two names', FLIGHTS, atRow(11, 'destination', "destination || ' City'"), { rule: 'pairing', column: 'destination_code', rows: [11], message: /goes with 2 destination values: .+ \(\d+ rows\), .+ City \(1 row\)/ }),
+  sql('a 2,000,000-character destination name', FLIGHTS, atRow(5, 'destination', "repeat('Tokyo', 400000)"), { rule: 'too_long', column: 'destination', rows: [5], message: /longer than 200 characters/ }),
+  sql('NUL in a creator name', SIGNAL_CREATORS, atRow(3, 'creator_name', 'creator_name || chr(0)'), { rule: 'control_character', column: 'creator_name', rows: [3] }),
+  sql('newline in a creator name', SIGNAL_CREATORS, atRow(4, 'creator_name', "creator_name || chr(10) || 'official'"), { rule: 'control_character', column: 'creator_name', rows: [4] }),
+  sql('right-to-left override in a creator name', SIGNAL_CREATORS, atRow(5, 'creator_name', 'chr(8238) || creator_name'), { rule: 'invisible_character', column: 'creator_name', rows: [5] }),
 ]
 
 function write(file: string, data: string | Uint8Array): string {

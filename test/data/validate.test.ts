@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
-import { DATASETS, FLIGHTS, SIGNAL_BRANDS, SPEND } from '../../src/data/contracts'
+import { DATASETS, FLIGHTS, SIGNAL_BRANDS, SIGNAL_CREATORS, SPEND } from '../../src/data/contracts'
 import type { Manifest } from '../../src/data/datasets'
 import { DuckDb } from '../../src/data/duckdb'
 import { contractForFile, formatReport, validateFile, type ValidationReport } from '../../src/data/validate'
@@ -74,7 +74,7 @@ test('the whole corpus is refused, and the shipped datasets pass', async () => {
 }, 30_000)
 
 test('each dataset cut used by the corpus is valid as it is', async () => {
-  for (const c of [SPEND, FLIGHTS, SIGNAL_BRANDS]) {
+  for (const c of [SPEND, FLIGHTS, SIGNAL_BRANDS, SIGNAL_CREATORS]) {
     const report = await validateFile(db, await cut(db, join(dir, `${c.name}-ok.parquet`), c, ALL), c, TODAY)
     expect([c.name, report.violations]).toEqual([c.name, []])
   }
