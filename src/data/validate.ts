@@ -38,6 +38,11 @@ export function contractForFile(file: string): DatasetContract | undefined {
   return [...DATASETS].sort((a, b) => b.name.length - a.name.length).find((d) => name === d.file || name.startsWith(`${d.name}-`) || name.startsWith(`${d.name}_`) || name.startsWith(`${d.name}.`))
 }
 
+/** The report of a file refused before its rules could run. `dataset` is empty when it cannot be told. */
+export function refusedReport(file: string, dataset: string, violation: Violation): ValidationReport {
+  return { file, dataset, rows: 0, violations: [violation], warnings: [] }
+}
+
 /**
  * Checks a candidate Parquet file against its dataset's contract: columns and types, no nulls,
  * non-negative counts, value patterns and allowed values, clean text of bounded length, one code per
@@ -126,6 +131,6 @@ export function formatReport(r: ValidationReport): string[] {
   }
   const head = r.violations.length === 0
     ? `OK    ${name}: valid ${r.dataset} file, ${r.rows} rows${r.period ? `, ${r.period.from} to ${r.period.to}` : ''}`
-    : `FAIL  ${name}: ${r.violations.length} defect(s) against the ${r.dataset} contract`
+    : `FAIL  ${name}: ${r.violations.length} defect(s)${r.dataset ? ` against the ${r.dataset} contract` : ''}`
   return [head, ...r.violations.map((v) => line(v, '  error')), ...r.warnings.map((v) => line(v, '  warn '))]
 }

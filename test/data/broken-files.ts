@@ -2,7 +2,7 @@
  * The broken-file corpus of `data validate`: one defect per file, cut from the shipped sample with
  * DuckDB or damaged byte by byte, each with the rule that must refuse it.
  */
-import { readFileSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { FLIGHTS, SIGNAL_BRANDS, SIGNAL_CREATORS, SPEND, type DatasetContract } from '../../src/data/contracts'
 import type { DuckDb } from '../../src/data/duckdb'
@@ -23,6 +23,8 @@ export interface Broken {
   make: (db: DuckDb, dir: string) => Promise<string>
   /** Damaged copies: where the bytes were inverted, and which pages of the column that lands in. */
   damage?: { at: (db: DuckDb) => Promise<number>; pages: 'dictionary' | 'data' }
+  /** Checked by `data validate <folder>`, the folder holding only this file. */
+  inFolder?: boolean
   expected: Expected
 }
 
@@ -91,6 +93,17 @@ export const middleOfDataPages = async (db: DuckDb, contract: DatasetContract, c
   return Math.floor((c.data + c.end) / 2) - DAMAGE / 2
 }
 
+const inFolder = (label: string, name: string, contract: DatasetContract, select: string, expected: Expected): Broken => ({
+  label,
+  contract,
+  expected,
+  inFolder: true,
+  make: (db, dir) => {
+    mkdirSync(join(dir, fileName(contract, label)))
+    return cut(db, join(dir, fileName(contract, label), name), contract, select)
+  },
+})
+
 export const CORPUS: Broken[] = [
   // Spend: structure, values, keys and months.
   sql('missing column', SPEND, 'SELECT * EXCLUDE (rn, dining_spend_cny) FROM src ORDER BY rn', { rule: 'missing_column', column: 'dining_spend_cny' }),
@@ -126,6 +139,9 @@ export const CORPUS: Broken[] = [
   sql('NUL in a creator name', SIGNAL_CREATORS, atRow(3, 'creator_name', 'creator_name || chr(0)'), { rule: 'control_character', column: 'creator_name', rows: [3] }),
   sql('newline in a creator name', SIGNAL_CREATORS, atRow(4, 'creator_name', "creator_name || chr(10) || 'official'"), { rule: 'control_character', column: 'creator_name', rows: [4] }),
   sql('right-to-left override in a creator name', SIGNAL_CREATORS, atRow(5, 'creator_name', 'chr(8238) || creator_name'), { rule: 'invisible_character', column: 'creator_name', rows: [5] }),
+  // Folders: every Parquet file is checked, whatever the case of its extension, and every file gets a report.
+  inFolder('an upper-case .PARQUET in a folder', 'SPEND-2026-11.PARQUET', SPEND, atRow(10, 'total_cards', '-3'), { rule: 'negative', column: 'total_cards', rows: [10] }),
+  inFolder('a file whose dataset cannot be told, in a folder', 'sales-2026-11.parquet', SPEND, ALL, { rule: 'dataset', message: /cannot tell which dataset this file is for/ }),
 ]
 
 function write(file: string, data: string | Uint8Array): string {

@@ -3,15 +3,16 @@
  * file must be refused for exactly its defect, naming column and rows; the shipped datasets must pass.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { basename, join } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { DATASETS, FLIGHTS, SIGNAL_BRANDS, SIGNAL_CREATORS, SPEND } from '../../src/data/contracts'
 import type { Manifest } from '../../src/data/datasets'
 import { DuckDb } from '../../src/data/duckdb'
 import { contractForFile, formatReport, validateFile, type ValidationReport } from '../../src/data/validate'
 import { ALL, CORPUS, DAMAGE, SHIPPED, columnChunks, cut, type Broken } from './broken-files'
 
+const ROOT = resolve(import.meta.dir, '../..')
 const TODAY = new Date('2026-11-22T12:00:00Z')
 const dir = mkdtempSync(join(tmpdir(), 'validate-'))
 let db: DuckDb
@@ -21,15 +22,28 @@ beforeAll(async () => {
 })
 afterAll(() => db.close())
 
-/** The report on a corpus file, once per file. */
-const outcomes = new Map<string, Promise<{ report: ValidationReport }>>()
+const cli = (...args: string[]) => {
+  const p = Bun.spawnSync([process.execPath, join(ROOT, 'src/index.ts'), 'data', ...args], { stdout: 'pipe', stderr: 'pipe' })
+  return { code: p.exitCode, out: p.stdout.toString(), err: p.stderr.toString() }
+}
+
+/** The report on a corpus file (by validateFile, or by `data validate <folder>` for folder cases), once per file. */
+const outcomes = new Map<string, Promise<{ report: ValidationReport; exitCode?: number }>>()
 function outcome(b: Broken) {
-  if (!outcomes.has(b.label)) outcomes.set(b.label, b.make(db, dir).then(async (file) => ({ report: await validateFile(db, file, b.contract, TODAY) })))
+  if (!outcomes.has(b.label)) {
+    outcomes.set(b.label, (async () => {
+      const file = await b.make(db, dir)
+      if (!b.inFolder) return { report: await validateFile(db, file, b.contract, TODAY) }
+      const r = cli('validate', dirname(file), '--json')
+      return { report: (JSON.parse(r.out) as ValidationReport[]).find((x) => basename(x.file) === basename(file))!, exitCode: r.code }
+    })())
+  }
   return outcomes.get(b.label)!
 }
 
 test.each(CORPUS.map((b) => [b.label, b] as const))('refused: %s', async (_, b) => {
-  const { report } = await outcome(b)
+  const { report, exitCode } = await outcome(b)
+  if (b.inFolder) expect(exitCode).toBe(1)
   expect(report.violations.map((v) => [v.rule, v.column])).toEqual([[b.expected.rule, b.expected.column]])
   const v = report.violations[0]!
   if (b.expected.rows) expect(v.rows).toEqual(b.expected.rows)
@@ -73,6 +87,23 @@ test('the whole corpus is refused, and the shipped datasets pass', async () => {
   }
 }, 30_000)
 
+test('data validate <folder> reports every file, in any case, even one whose dataset cannot be told', async () => {
+  const folder = join(dir, 'incoming')
+  mkdirSync(folder)
+  await cut(db, join(folder, 'spend-2026-11.parquet'), SPEND, ALL)
+  await cut(db, join(folder, 'SIGNAL_BRANDS-2026-W46.PARQUET'), SIGNAL_BRANDS, ALL)
+  await cut(db, join(folder, 'sales.parquet'), SPEND, ALL)
+  const r = cli('validate', folder)
+  expect([r.code, r.err]).toEqual([1, ''])
+  expect(r.out.split('\n').filter((l) => !l.startsWith(' '))).toEqual([
+    expect.stringMatching(/^OK {4}SIGNAL_BRANDS-2026-W46\.PARQUET: valid signal_brands file/),
+    'FAIL  sales.parquet: 1 defect(s)',
+    expect.stringMatching(/^OK {4}spend-2026-11\.parquet: valid spend file/),
+    '',
+  ])
+  expect(r.out).toContain('  error sales.parquet: cannot tell which dataset this file is for (flights, spend, ')
+})
+
 test('each dataset cut used by the corpus is valid as it is', async () => {
   for (const c of [SPEND, FLIGHTS, SIGNAL_BRANDS, SIGNAL_CREATORS]) {
     const report = await validateFile(db, await cut(db, join(dir, `${c.name}-ok.parquet`), c, ALL), c, TODAY)
@@ -97,9 +128,10 @@ test('wider integer types and an extra column are accepted, the extra column wit
   expect(report.warnings.map((w) => [w.rule, w.column])).toEqual([['extra_column', 'comment']])
 })
 
-test('the dataset of a file is told by its name', () => {
+test('the dataset of a file is told by its name, in any case', () => {
   expect(contractForFile('/x/spend.parquet')?.name).toBe('spend')
   expect(contractForFile('spend-2026-11.parquet')?.name).toBe('spend')
+  expect(contractForFile('SPEND-2026-11.PARQUET')?.name).toBe('spend')
   expect(contractForFile('signal_brands_v2.parquet')?.name).toBe('signal_brands')
   expect(contractForFile('signal_creators-8f2a.parquet')?.name).toBe('signal_creators')
   expect(contractForFile('brands.parquet')).toBeUndefined()
