@@ -6,12 +6,13 @@ import { builtinDatasets } from '../data/builtin'
 import { readManifest } from '../data/datasets'
 import { DuckDb } from '../data/duckdb'
 import { RefreshError, importDataset, rollbackDataset } from '../data/refresh'
-import { contractForFile, formatReport, validateFile, type ValidationReport } from '../data/validate'
+import { contractForFile, formatReport, refusedReport, validateFile, type ValidationReport } from '../data/validate'
 
 const USAGE = `Usage: china-market-intel data <command>
 
   list                                   datasets of the folder: current version, rows, period, earlier versions
-  validate <file|dir>...                 check Parquet files against their dataset's schema contract
+  validate <file|dir>...                 read every value of Parquet files (a folder: every *.parquet in it) and check
+                                         them against their dataset's contract; every file gets a report
   import <file>                          validate, then make the file the dataset's current version
   rollback <dataset>                     make the previous version current again
 
@@ -28,24 +29,42 @@ Exit status: 0 ok, 1 invalid file or failed change, 2 usage error.
 
 class UsageError extends Error {}
 
-function contractOf(file: string, name: string | undefined): DatasetContract {
-  if (name !== undefined) {
-    const c = datasetContract(name)
-    if (!c) throw new UsageError(`unknown dataset "${name}"; datasets: ${DATASETS.map((d) => d.name).join(', ')}`)
-    return c
-  }
-  const c = contractForFile(file)
-  if (!c) throw new UsageError(`cannot tell which dataset ${file} is for; name it <dataset>*.parquet or pass --dataset`)
+function namedContract(name: string): DatasetContract {
+  const c = datasetContract(name)
+  if (!c) throw new UsageError(`unknown dataset "${name}"; datasets: ${DATASETS.map((d) => d.name).join(', ')}`)
   return c
 }
 
-/** Files named on the command line; a folder stands for the Parquet files in it. */
+const UNKNOWN_DATASET = 'name it <dataset>*.parquet or pass --dataset'
+
+function contractOf(file: string, name: string | undefined): DatasetContract {
+  if (name !== undefined) return namedContract(name)
+  const c = contractForFile(file)
+  if (!c) throw new UsageError(`cannot tell which dataset ${file} is for; ${UNKNOWN_DATASET}`)
+  return c
+}
+
+/** Files named on the command line; a folder stands for the Parquet files in it (`.parquet` in any case). */
 function candidateFiles(paths: string[]): string[] {
   return paths.flatMap((p) =>
     existsSync(p) && statSync(p).isDirectory()
-      ? readdirSync(p).filter((f) => f.endsWith('.parquet') && !f.startsWith('.')).sort().map((f) => join(p, f))
+      ? readdirSync(p).filter((f) => /\.parquet$/i.test(f) && !f.startsWith('.')).sort().map((f) => join(p, f))
       : [p],
   )
+}
+
+/** Every file gets a report: a file whose dataset cannot be told, or that could not be checked, is refused. */
+async function validateAll(files: string[], dataset: string | undefined): Promise<ValidationReport[]> {
+  const named = dataset === undefined ? undefined : namedContract(dataset)
+  return withDb(async (db) => {
+    const out = []
+    for (const file of files) {
+      const c = named ?? contractForFile(file)
+      if (!c) out.push(refusedReport(file, '', { rule: 'dataset', message: `cannot tell which dataset this file is for (${DATASETS.map((d) => d.name).join(', ')}); ${UNKNOWN_DATASET}` }))
+      else out.push(await validateFile(db, file, c).catch((e) => refusedReport(file, c.name, { rule: 'error', message: `could not be checked: ${(e as Error).message.split('\n')[0]}` })))
+    }
+    return out
+  })
 }
 
 async function withDb<T>(fn: (db: DuckDb) => Promise<T>): Promise<T> {
@@ -113,11 +132,7 @@ async function run(command: string, args: string[], dir: string, flags: Flags): 
       if (args.length === 0) throw new UsageError('validate needs a file or a folder')
       const files = candidateFiles(args)
       if (files.length === 0) throw new UsageError(`no .parquet files in ${args.join(', ')}`)
-      const reports: ValidationReport[] = await withDb(async (db) => {
-        const out = []
-        for (const f of files) out.push(await validateFile(db, f, contractOf(f, flags.dataset)))
-        return out
-      })
+      const reports = await validateAll(files, flags.dataset)
       if (flags.json) process.stdout.write(`${JSON.stringify(reports, null, 2)}\n`)
       else process.stdout.write(`${reports.flatMap(formatReport).join('\n')}\n`)
       return reports.some((r) => r.violations.length > 0) ? 1 : 0

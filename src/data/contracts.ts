@@ -4,7 +4,9 @@ import { PLATFORM_TOKENS } from '../catalog/platforms'
 /**
  * Schema contracts of the Parquet datasets behind the dataset routes.
  * The sample generator writes exactly these columns; the engine reads them through a view that casts
- * to these types, and the data team's `data validate` checks candidate files against every rule here.
+ * to these types, and the data team's `data validate` decodes every value of a candidate file (no rule
+ * is answered from Parquet statistics; a page that cannot be decoded refuses the file) and checks it
+ * against every rule here.
  * Bump `schemaVersion` on any change.
  */
 export type ColumnType = 'VARCHAR' | 'INTEGER' | 'DOUBLE'
@@ -19,6 +21,33 @@ export interface ColumnContract {
   pattern?: string
   /** The only allowed values (VARCHAR). */
   values?: readonly string[]
+  /** Most characters a value may have (VARCHAR); `MAX_TEXT_LENGTH` when absent. */
+  maxLength?: number
+}
+
+/**
+ * Text hygiene, checked on every VARCHAR column. No control characters (C0 and C1, NUL, tab and
+ * newline included): they break CSV exports, logs and prompts. No zero-width or bidi-control
+ * characters: "Tokyo" with a zero-width space looks like "Tokyo" but groups apart, silently splitting
+ * a destination's rows, and a right-to-left override makes a name display as another. And at most
+ * `maxLength` characters, so one value cannot bloat every answer that carries it.
+ * Patterns are RE2 (DuckDB's regexp_matches).
+ */
+export const CONTROL_CHARACTERS = '[\\x{00}-\\x{1F}\\x{7F}-\\x{9F}]'
+export const INVISIBLE_CHARACTERS = '[\\x{200B}-\\x{200F}\\x{202A}-\\x{202E}\\x{2060}-\\x{2064}\\x{2066}-\\x{2069}\\x{FEFF}]'
+/** Names, codes and ids: the shipped sample's longest is 74 characters (an evidence id). */
+export const MAX_TEXT_LENGTH = 200
+
+/**
+ * Two columns that name the same thing. Each value of `column` goes with one value of `partner`
+ * (one code per name); with `oneToOne`, each `partner` value also goes with one `column` value (one
+ * name per code). A destination spelt two ways, or one code shared by two names, splits or merges
+ * the rows the routes group by.
+ */
+export interface PairContract {
+  column: string
+  partner: string
+  oneToOne: boolean
 }
 
 /**
@@ -39,6 +68,7 @@ export interface DatasetContract {
   sortBy: string[]
   period: PeriodContract
   columns: ColumnContract[]
+  pairs: PairContract[]
 }
 
 const MONTH: ColumnContract = { name: 'month', type: 'VARCHAR', description: 'source month, YYYY-MM', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }
@@ -46,6 +76,8 @@ const COUNTRY_CODE = '^[A-Z]{2}$'
 const IATA = '^[A-Z]{3}$'
 const SLUG = '^[a-z0-9]+(-[a-z0-9]+)*$'
 const count = (name: string, description: string): ColumnContract => ({ name, type: 'INTEGER', description, nonNegative: true })
+const oneToOne = (column: string, partner: string): PairContract => ({ column, partner, oneToOne: true })
+const manyToOne = (column: string, partner: string): PairContract => ({ column, partner, oneToOne: false })
 const amount = (name: string, description: string): ColumnContract => ({ name, type: 'DOUBLE', description, nonNegative: true })
 
 export const FLIGHTS: DatasetContract = {
@@ -68,6 +100,8 @@ export const FLIGHTS: DatasetContract = {
     count('seats', 'seats offered on those flights'),
     count('estimated_passengers', 'estimated passengers (seats x load factor)'),
   ],
+  // A destination also lies in one country.
+  pairs: [oneToOne('destination', 'destination_code'), oneToOne('destination_country', 'destination_country_code'), oneToOne('origin_city', 'origin_code'), manyToOne('destination', 'destination_country')],
 }
 
 export const SPEND: DatasetContract = {
@@ -89,6 +123,7 @@ export const SPEND: DatasetContract = {
     amount('dining_spend_cny', 'total dining spend, CNY'),
     amount('retail_spend_cny', 'total other retail spend, CNY'),
   ],
+  pairs: [oneToOne('country', 'country_code')],
 }
 
 // Weekly signals: one file per entity kind, one row per entity, platform and published week.
@@ -120,6 +155,8 @@ export const SIGNAL_CREATORS: DatasetContract = {
     count('views', 'views of those posts'),
     { name: 'follower_growth_pct', type: 'DOUBLE', description: 'follower change over the week, percent (may be negative)' },
   ],
+  // Display names are not unique: two creators may share one (the sample has ten such pairs).
+  pairs: [manyToOne('creator_handle', 'creator_name')],
 }
 
 export const SIGNAL_TOPICS: DatasetContract = {
@@ -142,6 +179,7 @@ export const SIGNAL_TOPICS: DatasetContract = {
     count('engagement', 'engagement on those posts'),
     count('creators', 'distinct creators posting on the topic'),
   ],
+  pairs: [oneToOne('topic_slug', 'topic_name'), manyToOne('topic_slug', 'topic_name_zh')],
 }
 
 export const SIGNAL_BRANDS: DatasetContract = {
@@ -166,6 +204,8 @@ export const SIGNAL_BRANDS: DatasetContract = {
     count('seeding_creators', 'distinct creators who posted about the brand (seeding breadth)'),
     count('sponsored_posts', 'mentions marked as sponsored or gifted'),
   ],
+  // Chinese names may be empty, so several brands can share one.
+  pairs: [oneToOne('brand_slug', 'brand_name'), manyToOne('brand_slug', 'brand_name_zh')],
 }
 
 /**
@@ -197,13 +237,15 @@ export const EVIDENCE: DatasetContract = {
     { name: 'author', type: 'VARCHAR', description: 'creator handle or publishing site' },
     count('author_followers', 'followers of the creator when published; 0 for web publishers'),
     { name: 'author_city', type: 'VARCHAR', description: 'creator home city, English; empty when unknown' },
-    { name: 'title', type: 'VARCHAR', description: 'title; empty when the item has none' },
-    { name: 'text', type: 'VARCHAR', description: 'body text or excerpt, hashtags included' },
+    // Longest in the sample: title 84 characters, text 241.
+    { name: 'title', type: 'VARCHAR', description: 'title; empty when the item has none', maxLength: 500 },
+    { name: 'text', type: 'VARCHAR', description: 'body text or excerpt, hashtags included', maxLength: 5000 },
     count('likes', 'likes (0 for web pages, which report none)'),
     count('comments', 'comments'),
     count('shares', 'shares, reposts or forwards'),
     count('views', 'views or reads; 0 when not reported'),
   ],
+  pairs: [],
 }
 
 

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
 import { basename } from 'node:path'
 import { DATASETS, type ColumnContract, type DatasetContract } from './contracts'
 import { sqlString } from './datasets'
 import type { DuckDb } from './duckdb'
+import { checkKeys, checkPairs, checkPeriods, checkValues } from './validate-rules'
 
 /** One defect of a candidate file. `rows` are 1-based data rows (the first row of the file is row 1). */
 export interface Violation {
@@ -23,9 +25,6 @@ export interface ValidationReport {
   warnings: Violation[]
 }
 
-/** Rows listed per defect; the count says how many more there are. */
-const SHOWN_ROWS = 5
-
 /** Which integer and floating-point Parquet types can be read as the contract's type without loss. */
 const COMPATIBLE: Record<ColumnContract['type'], readonly string[]> = {
   VARCHAR: ['VARCHAR'],
@@ -39,11 +38,21 @@ export function contractForFile(file: string): DatasetContract | undefined {
   return [...DATASETS].sort((a, b) => b.name.length - a.name.length).find((d) => name === d.file || name.startsWith(`${d.name}-`) || name.startsWith(`${d.name}_`) || name.startsWith(`${d.name}.`))
 }
 
+/** The report of a file refused before its rules could run. `dataset` is empty when it cannot be told. */
+export function refusedReport(file: string, dataset: string, violation: Violation): ValidationReport {
+  return { file, dataset, rows: 0, violations: [violation], warnings: [] }
+}
+
 /**
  * Checks a candidate Parquet file against its dataset's contract: columns and types, no nulls,
- * non-negative counts, value patterns and allowed values, unique keys, well-formed periods that are
- * not in the future, and no missing period between the first and the last. Every defect names the
- * column and the rows.
+ * non-negative counts, value patterns and allowed values, clean text of bounded length, one code per
+ * name (and name per code), unique keys, well-formed periods that are not in the future, and no
+ * missing period between the first and the last. Every defect names the column and the rows.
+ *
+ * The rules run on a table decoded from the file, not on the file: over Parquet, DuckDB answers
+ * `IS NULL`, `< 0` and `min()` from the footer's statistics without decoding a page, so a file whose
+ * pages were damaged after the footer was written passed. Copying it into a table decodes every page
+ * of every column (a damaged page fails the copy), and the table's statistics are the values'.
  */
 export async function validateFile(db: DuckDb, file: string, contract: DatasetContract, today = new Date()): Promise<ValidationReport> {
   const report: ValidationReport = { file, dataset: contract.name, rows: 0, violations: [], warnings: [] }
@@ -52,13 +61,13 @@ export async function validateFile(db: DuckDb, file: string, contract: DatasetCo
     fail({ rule: 'file', message: 'file not found' })
     return report
   }
-  const src = `read_parquet(${sqlString(file)}, file_row_number = true)`
+  const parquet = `read_parquet(${sqlString(file)}, file_row_number = true)`
 
   let schema: { column_name: string; column_type: string }[]
   try {
     schema = await db.all(`DESCRIBE SELECT * FROM read_parquet(${sqlString(file)})`)
   } catch (e) {
-    fail({ rule: 'format', message: `not a readable Parquet file: ${(e as Error).message.split('\n')[0]}` })
+    fail({ rule: 'format', message: `not a readable Parquet file: ${duckdbMessage(e)}` })
     return report
   }
   const actual = new Map(schema.map((c) => [c.column_name, c.column_type.replace(/\(.*\)$/, '')]))
@@ -72,77 +81,46 @@ export async function validateFile(db: DuckDb, file: string, contract: DatasetCo
   }
   if (report.violations.length > 0) return report // the checks below read these columns
 
-  report.rows = Number((await db.all<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM ${src}`))[0]!.n)
-  if (report.rows === 0) {
-    fail({ rule: 'empty', message: 'the file has no rows' })
+  // A table per call: the pool's connections share it, and concurrent validations do not collide.
+  const table = `validate_${randomUUID().replaceAll('-', '')}`
+  try {
+    await db.exec(`CREATE TABLE ${table} AS SELECT * FROM ${parquet}`)
+  } catch (e) {
+    await reportUndecodable(db, file, [...actual.keys()], e, report)
     return report
   }
-
-  const rowsWhere = (rule: string, column: string, where: string, message: string) => defectRows(db, src, report, rule, column, where, message)
-
-  for (const c of contract.columns) {
-    await rowsWhere('null', c.name, `${c.name} IS NULL`, 'missing value (NULL)')
-    if (c.nonNegative) await rowsWhere('negative', c.name, `${c.name} < 0`, 'negative value; counts and amounts cannot be negative')
-    if (c.type === 'DOUBLE') await rowsWhere('not_finite', c.name, `NOT isfinite(${c.name}::DOUBLE)`, 'NaN or infinite value')
-    if (c.pattern) await rowsWhere('format', c.name, `NOT regexp_full_match(${c.name}, ${sqlString(c.pattern)})`, `value does not match ${c.pattern}`)
-    if (c.values) await rowsWhere('value', c.name, `${c.name} NOT IN (${c.values.map(sqlString).join(', ')})`, `value not allowed; allowed: ${c.values.join(', ')}`)
-    if (c.type === 'INTEGER') await rowsWhere('range', c.name, `${c.name} > 2147483647 OR ${c.name} < -2147483648`, 'does not fit a 32-bit integer')
+  try {
+    report.rows = (await db.all<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM ${table}`))[0]!.n
+    if (report.rows === 0) {
+      fail({ rule: 'empty', message: 'the file has no rows' })
+      return report
+    }
+    await checkValues(db, table, contract, report)
+    await checkPairs(db, table, contract, report)
+    await checkKeys(db, table, contract, report)
+    await checkPeriods(db, table, contract, today, report)
+    return report
+  } finally {
+    await db.exec(`DROP TABLE IF EXISTS ${table}`)
   }
-
-  const key = contract.key.join(', ')
-  const dupes = await db.all<{ k: string; rows: number[]; n: number }>(
-    `SELECT concat_ws(' | ', ${contract.key.map((k) => `${k}::VARCHAR`).join(', ')}) AS k, list((file_row_number + 1)::INTEGER ORDER BY file_row_number) AS rows, count(*) OVER ()::INTEGER AS n
-       FROM ${src} GROUP BY ${key} HAVING count(*) > 1 ORDER BY min(file_row_number) LIMIT ${SHOWN_ROWS}`,
-  )
-  for (const d of dupes) fail({ rule: 'duplicate_key', column: key, message: `key (${d.k}) appears ${d.rows.length} times`, rows: d.rows.slice(0, SHOWN_ROWS), count: d.rows.length })
-
-  await checkPeriods(db, src, contract, today, report)
-  return report
 }
 
-/** Runs a WHERE clause over the file; every matching row is one defect, reported with its row numbers. */
-async function defectRows(db: DuckDb, src: string, report: ValidationReport, rule: string, column: string, where: string, message: string) {
-  const found = await db.all<{ row: number; n: number }>(
-    `SELECT (file_row_number + 1)::INTEGER AS row, count(*) OVER ()::INTEGER AS n FROM ${src} WHERE ${where} ORDER BY file_row_number LIMIT ${SHOWN_ROWS}`,
-  )
-  if (found.length > 0) report.violations.push({ rule, column, message, rows: found.map((r) => r.row), count: found[0]!.n })
-}
-
-async function checkPeriods(db: DuckDb, src: string, contract: DatasetContract, today: Date, report: ValidationReport) {
-  const p = contract.period
-  const todayIso = today.toISOString().slice(0, 10)
-  const fail = (v: Violation) => report.violations.push(v)
-  const rowsWhere = (rule: string, column: string, where: string, message: string) => defectRows(db, src, report, rule, column, where, message)
-  const before = report.violations.length
-  if (p.kind === 'month') {
-    const pattern = contract.columns.find((c) => c.name === p.column)?.pattern ?? '.*'
-    await rowsWhere('future_period', p.column, `regexp_full_match(${p.column}, ${sqlString(pattern)}) AND ${p.column} > ${sqlString(todayIso.slice(0, 7))}`, `month is in the future (today is ${todayIso})`)
-  } else {
-    const start = `TRY_CAST(${p.column} AS DATE)`
-    await rowsWhere('format', p.column, `${start} IS NULL`, 'not a calendar date')
-    await rowsWhere('week_start', p.column, `${start} IS NOT NULL AND isodow(${start}) <> 1`, 'week_start must be a Monday')
-    await rowsWhere('week_end', p.endColumn, `${start} IS NOT NULL AND TRY_CAST(${p.endColumn} AS DATE) IS DISTINCT FROM ${start} + INTERVAL 6 DAY`, 'week_end must be the Sunday six days after week_start')
-    await rowsWhere('future_period', p.endColumn, `TRY_CAST(${p.endColumn} AS DATE) > DATE ${sqlString(todayIso)}`, `week has not ended yet (today is ${todayIso})`)
+/** Names the columns whose pages cannot be decoded, each read alone; the whole file when none fails alone. */
+async function reportUndecodable(db: DuckDb, file: string, columns: string[], error: unknown, report: ValidationReport) {
+  const message = (e: unknown) => `data pages cannot be decoded (damaged file?): ${duckdbMessage(e)}`
+  for (const column of columns) {
+    // hash() has no statistics to answer from, so every value of the column is read.
+    try {
+      await db.all(`SELECT max(hash("${column.replaceAll('"', '""')}")) FROM read_parquet(${sqlString(file)})`)
+    } catch (e) {
+      report.violations.push({ rule: 'corrupt', column, message: message(e) })
+    }
   }
-  if (report.violations.length > before || report.violations.some((v) => v.column === p.column)) return
-
-  const periods = (await db.all<{ p: string }>(`SELECT DISTINCT ${p.column} AS p FROM ${src} ORDER BY p`)).map((r) => r.p)
-  const first = periods[0]!
-  const last = periods.at(-1)!
-  const step = p.kind === 'month' ? nextMonth : (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10)
-  const have = new Set(periods)
-  const missing: string[] = []
-  for (let at = first; at < last; at = step(at)) if (!have.has(at)) missing.push(at)
-  if (missing.length > 0 && !p.gapsAllowed) {
-    fail({ rule: 'gap', column: p.column, message: `no rows for ${missing.length} ${p.kind === 'month' ? 'month' : 'week'}(s) between ${first} and ${last}: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', ...' : ''}` })
-  }
-  report.period = p.kind === 'month' ? { from: first, to: last } : { from: first, to: new Date(Date.parse(`${last}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10) }
+  if (report.violations.length === 0) report.violations.push({ rule: 'corrupt', message: message(error) })
 }
 
-function nextMonth(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number]
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`
-}
+/** DuckDB's first line, without the file's path (the report names the file). */
+const duckdbMessage = (e: unknown) => (e as Error).message.split('\n')[0]!.replace(/Failed to read file "[^"]*": /, '').replace(/'[^']*\/([^'/]+)'/g, "'$1'")
 
 /** Human-readable lines, one per defect: `file: column: rows 3, 17 (and 40 more): message`. */
 export function formatReport(r: ValidationReport): string[] {
@@ -153,6 +131,6 @@ export function formatReport(r: ValidationReport): string[] {
   }
   const head = r.violations.length === 0
     ? `OK    ${name}: valid ${r.dataset} file, ${r.rows} rows${r.period ? `, ${r.period.from} to ${r.period.to}` : ''}`
-    : `FAIL  ${name}: ${r.violations.length} defect(s) against the ${r.dataset} contract`
+    : `FAIL  ${name}: ${r.violations.length} defect(s)${r.dataset ? ` against the ${r.dataset} contract` : ''}`
   return [head, ...r.violations.map((v) => line(v, '  error')), ...r.warnings.map((v) => line(v, '  warn '))]
 }

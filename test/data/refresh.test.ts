@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { cpSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { EVIDENCE, SPEND } from '../../src/data/contracts'
+import { EVIDENCE, FLIGHTS, SPEND } from '../../src/data/contracts'
 import { readManifest } from '../../src/data/datasets'
 import { DuckDb } from '../../src/data/duckdb'
 import { ResultCache } from '../../src/data/result-cache'
@@ -18,12 +18,17 @@ import { usdToAtomic } from '../../src/payments/networks'
 import { routeById } from '../../src/catalog'
 import { createPayer } from '../helpers/payer'
 import { startServer, type StartedServer } from '../helpers/server'
+import { damagedCopy, middleOfDataPages, middleOfFile } from './broken-files'
 
 const ROOT = resolve(import.meta.dir, '../..')
 const SUMMARY = '/v1/market-data/spend/summary?country=Japan&month=2026-10'
 const PRICE = usdToAtomic(routeById.get('spend.summary')!.priceUsd)
 
-/** A private copy of the shipped datasets plus two candidate spend files: total_cards doubled, and one negative count. */
+/**
+ * A private copy of the shipped datasets plus candidate files: spend with total_cards doubled, spend
+ * with one negative count, and flights with 4 KiB damaged (footer intact) in the middle of the file
+ * and in the middle of the seats data pages.
+ */
 async function workspace() {
   const dir = mkdtempSync(join(tmpdir(), 'refresh-'))
   cpSync(join(ROOT, 'datasets'), dir, { recursive: true })
@@ -34,10 +39,12 @@ async function workspace() {
   const broken = join(candidates, 'spend-broken.parquet')
   await db.exec(`COPY (SELECT * EXCLUDE (file_row_number) REPLACE (total_cards * 2 AS total_cards) FROM ${src} ORDER BY file_row_number) TO '${doubled}' (FORMAT parquet)`)
   await db.exec(`COPY (SELECT * EXCLUDE (file_row_number) REPLACE (CASE WHEN file_row_number = 41 THEN -1 ELSE total_cards END AS total_cards) FROM ${src} ORDER BY file_row_number) TO '${broken}' (FORMAT parquet)`)
+  const flights = join(ROOT, 'datasets', FLIGHTS.file)
+  const damaged = [damagedCopy(flights, join(candidates, 'flights-damaged.parquet'), await middleOfFile(FLIGHTS)), damagedCopy(flights, join(candidates, 'flights-undecodable.parquet'), await middleOfDataPages(db, FLIGHTS, 'seats'))]
   // Expected figures, read independently of the service.
   const [{ cards }] = (await db.all<{ cards: number }>(`SELECT SUM(total_cards)::INTEGER AS cards FROM ${src} WHERE country = 'Japan' AND month = '2026-10'`)) as [{ cards: number }]
   db.close()
-  return { dir, doubled, broken, cards }
+  return { dir, doubled, broken, damaged, cards }
 }
 
 describe('in process: a request in flight keeps its version', () => {
@@ -131,7 +138,8 @@ describe('a running server picks up data import and rollback', () => {
     const res = await fetch(server.url + SUMMARY, { headers: { 'x402-payment': await payer.proof({ value: PRICE }) } })
     return { status: res.status, body: (await res.json()) as any }
   }
-  const spendVersion = async () => ((await (await fetch(`${server.url}/ready`)).json()) as any).data.checks.datasets.versions.spend as string
+  const versions = async () => ((await (await fetch(`${server.url}/ready`)).json()) as any).data.checks.datasets.versions as Record<string, string>
+  const spendVersion = async () => (await versions()).spend!
   /** Waits for a condition the service reports (not for a time). */
   const until = async (what: string, check: () => Promise<boolean>) => {
     const deadline = Date.now() + 30_000
@@ -196,6 +204,23 @@ describe('a running server picks up data import and rollback', () => {
     expect(r.err).toMatch(/total_cards: row 42: negative value/)
     expect(readFileSync(join(ws.dir, 'manifest.json'), 'utf8')).toBe(before)
     expect(await spendVersion()).toBe(version)
+  })
+
+  test('a file with damaged pages is refused with its defect, without a stack trace, and the current version keeps serving', async () => {
+    const before = readFileSync(join(ws.dir, 'manifest.json'), 'utf8')
+    const serving = await versions()
+    const expected = [/estimated_passengers: rows [\d, ]+ \(\d+ rows in all\): negative value/, /seats: data pages cannot be decoded/]
+    ws.damaged.forEach((file, i) => {
+      const r = cli('import', file)
+      expect(r.code).toBe(1)
+      expect(r.err).toContain('does not meet the flights contract')
+      expect(r.err).toMatch(expected[i]!)
+      expect(r.err).not.toMatch(/^\s+at /m)
+    })
+    expect(readFileSync(join(ws.dir, 'manifest.json'), 'utf8')).toBe(before)
+    const ready = await fetch(`${server.url}/ready`)
+    expect(ready.status).toBe(200)
+    expect(await versions()).toEqual(serving)
   })
 
   test('rollback restores the previous answers', async () => {
