@@ -17,6 +17,7 @@ import { ProviderError, type EvidenceItem, type EvidenceProvider, type EvidenceQ
 import { withDeadline } from './providers/call'
 import type { Matcher } from './relevance'
 import type { EvidenceSources } from './sources'
+import { turn } from './turns'
 
 export type LanePolicy = 'native_first' | 'proxy_read'
 
@@ -80,7 +81,7 @@ async function step(providers: readonly EvidenceProvider[], q: EvidenceQuery, pa
       const base = { provider: p.name, role: p.role, platform: q.platform } as const
       try {
         const found = await withDeadline(p.name, p.timeoutMs, (signal) => p.search(q, signal), parent)
-        const items = relevant(found, q.match)
+        const items = await relevant(found, q.match)
         return { items, call: { ...base, status: items.length ? 'ok' : 'empty', items: items.length, ...(found.length > items.length ? { off_topic: found.length - items.length } : {}) } }
       } catch (e) {
         const error = e instanceof ProviderError ? e : new ProviderError('unavailable', p.name, String(e))
@@ -127,9 +128,10 @@ export async function gather(sources: EvidenceSources, platform: Platform | 'all
 }
 
 /** The items that are about what was asked, each with its relevance. */
-function relevant(items: readonly EvidenceItem[], match: Matcher): EvidenceItem[] {
+async function relevant(items: readonly EvidenceItem[], match: Matcher): Promise<EvidenceItem[]> {
   const out: EvidenceItem[] = []
   for (const i of items) {
+    await turn()
     const relevance = match.relevance(i)
     if (relevance > 0) out.push(i.relevance === relevance ? i : { ...i, relevance })
   }

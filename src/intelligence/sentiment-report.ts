@@ -10,6 +10,7 @@ import { framesOf, framesFor, scoreText, type Tone } from './sentiment'
 import type { Computed } from './services'
 import type { EvidenceSources } from './sources'
 import { PLATFORM_LABEL } from './trend-report'
+import { turn } from './turns'
 
 export interface SentimentRequest {
   /** The resolved entity's name in the answer's language. */
@@ -56,11 +57,13 @@ export async function sentimentReport(src: EvidenceSources, r: SentimentRequest)
   const a = r.asked
   const g = await gather(src, r.platform, { keyword: a.input, match: a.match, query: a.query, from: recent.from, to: asOf, limit: LIVE_RESULTS_PER_CALL })
   const set = framesFor(r.industry ?? undefined)
-  const scored: Scored[] = g.items.map((item) => {
+  const scored: Scored[] = []
+  for (const item of g.items) {
+    await turn()
     const text = `${item.title} ${item.text}`
     const s = scoreText(text, item.language)
-    return { item, tone: s.tone, score: s.score, frames: framesOf(text, set) }
-  })
+    scored.push({ item, tone: s.tone, score: s.score, frames: framesOf(text, set) })
+  }
   const n = scored.length
   const count = (t: Tone) => scored.filter((s) => s.tone === t).length
   const share = (k: number) => round(k / n, 3)

@@ -11,6 +11,7 @@ import { byStrength, median, round } from './report'
 import { scoreText, type Tone } from './sentiment'
 import type { EvidenceSources } from './sources'
 import { termsOf } from './text'
+import { turn } from './turns'
 
 export interface TermStat {
   term: string
@@ -27,10 +28,11 @@ const ANGLES = 3
 
 const weight = (i: EvidenceItem) => 1 + Math.log10(1 + engagementOf(i))
 
-export function termStats(items: readonly EvidenceItem[], terms: readonly string[]): TermStat[] {
+export async function termStats(items: readonly EvidenceItem[], terms: readonly string[]): Promise<TermStat[]> {
   const exclude = new Set([...terms, terms.join('')])
   const stats = new Map<string, TermStat>()
   for (const item of items) {
+    await turn()
     for (const term of termsOf(`${item.title} ${item.text}`, item.language, exclude)) {
       const s = stats.get(term) ?? { term, mentions: 0, score: 0, items: [] }
       s.mentions++
@@ -108,24 +110,27 @@ export interface ThemeAnswer {
   call?: ProviderReport
 }
 
-/** Tone of an item, scored once and only when asked for (the angles need the tones of a few themes' items). */
-function toneMemo(): (i: EvidenceItem) => Tone {
+const toneOf = (i: EvidenceItem) => scoreText(`${i.title} ${i.text}`, i.language).tone
+
+/** Tones of the items the angles read (the leading themes' items), each scored once, taking turns. */
+async function themeTones(themes: readonly TermStat[]): Promise<(i: EvidenceItem) => Tone> {
   const tones = new Map<EvidenceItem, Tone>()
-  return (i) => {
-    let t = tones.get(i)
-    if (!t) tones.set(i, (t = scoreText(`${i.title} ${i.text}`, i.language).tone))
-    return t
+  for (const i of themes.slice(0, ANGLES).flatMap((t) => t.items)) {
+    if (tones.has(i)) continue
+    await turn()
+    tones.set(i, toneOf(i))
   }
+  return (i) => tones.get(i) ?? toneOf(i)
 }
 
 export async function themesOf(sources: EvidenceSources, keyword: string, platform: string, items: readonly EvidenceItem[], terms: readonly string[]): Promise<ThemeAnswer> {
-  const stats = termStats(items, terms)
+  const stats = await termStats(items, terms)
   const themes = pickThemes(stats, items.length, terms)
   const chosen = new Set(themes.map((t) => bare(t.term)))
   const extractive: ThemeAnswer = {
     themes: themes.map((t) => bare(t.term)),
     related_keywords: dedupeBare(stats.filter((s) => !chosen.has(bare(s.term)) && s.mentions >= 2)).slice(0, RELATED).map((s) => ({ keyword: bare(s.term), mentions: s.mentions })),
-    content_angles: extractiveAngles(themes, items, toneMemo()),
+    content_angles: extractiveAngles(themes, items, await themeTones(themes)),
     themes_source: 'extractive',
   }
   const llm = sources.summariser

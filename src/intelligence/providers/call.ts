@@ -1,4 +1,5 @@
 import { ProviderError } from '../evidence'
+import { turn } from '../turns'
 
 /**
  * Runs one provider call under its timeout and an optional caller signal. The call gets an AbortSignal
@@ -47,6 +48,8 @@ export async function fetchJson(provider: string, url: string, init: RequestInit
     throw new ProviderError('unavailable', provider, `answered HTTP ${res.status}`)
   }
   const text = await readText(provider, res, maxBytes, init.signal ?? undefined)
+  // Answers that arrive together are parsed in separate turns (up to a few ms each at the byte limit).
+  await turn()
   try {
     return JSON.parse(text)
   } catch {
@@ -75,6 +78,8 @@ async function readText(provider: string, res: Response, maxBytes: number, signa
   let size = 0
   try {
     for (;;) {
+      // Chunks already buffered arrive without a pause: decoding megabytes of them would hold the event loop.
+      await turn()
       const { done, value } = await reader.read()
       if (done) break
       size += value.byteLength

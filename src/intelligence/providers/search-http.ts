@@ -16,6 +16,7 @@
  */
 import { LIVE_RESULTS_PER_CALL, PROVIDER_LIMITS } from '../../catalog/evidence-rules'
 import { detectLanguage, ProviderError, SOURCE_KINDS, type EvidenceItem, type EvidenceProvider, type EvidenceQuery, type Platform, type SourceKind } from '../evidence'
+import { turn } from '../turns'
 import { fetchJson, hostOf } from './call'
 
 export interface SearchHttpOptions {
@@ -86,6 +87,7 @@ export class SearchHttpProvider implements EvidenceProvider {
     const items: EvidenceItem[] = []
     // However many it answers, no more than were asked for are read.
     for (const r of results.slice(0, LIVE_RESULTS_PER_CALL)) {
+      await turn()
       const item = this.toItem(r, q)
       if (item && item.publishedAt >= q.from && item.publishedAt < q.to) items.push(item)
     }
