@@ -33,8 +33,27 @@ export const RELEVANCE = { subject: 1, mention: 0.5, openingChars: 80 } as const
  */
 export const TEXT_ANALYSIS_MAX_ITEMS = 2_000
 
-/** Results asked of a live search provider per call. */
+/** Results asked of a live search provider per call, and the most read from its answer (the rest are ignored). */
 export const LIVE_RESULTS_PER_CALL = 50
+
+/**
+ * What one live provider answer may cost. A body is read up to its byte limit and the call fails as
+ * `bad_response` past it (a Content-Length above it fails before reading). Titles, texts and other
+ * strings of a search result are cut to their lengths before any matching or scoring. A full answer at
+ * these lengths is ~0.6 MB of JSON; the byte limit leaves room for longer texts (cut) and fields the
+ * protocol ignores, and bounds the part of the work that cannot be split: decoding and parsing one
+ * answer (~3-6 ms a MB; in test/intelligence/provider-stall.test.ts the worst event-loop stall was 35 ms
+ * with an 8 MiB limit, 30 ms with 4 MiB, 23 ms with 2 MiB).
+ */
+export const PROVIDER_LIMITS = {
+  searchResponseBytes: 4 * 1024 * 1024,
+  /** A model answer is a few themes and angles: a few KB. */
+  summaryResponseBytes: 1024 * 1024,
+  titleChars: 200,
+  textChars: 4_000,
+  /** id, url, author, city and the other strings of a result. */
+  fieldChars: 2_048,
+} as const
 
 /** Momentum: score = VOLUME_WEIGHT * ln(volume ratio) + ENGAGEMENT_WEIGHT * ln(engagement ratio), recent vs prior window. */
 export const MOMENTUM = {

@@ -1,14 +1,16 @@
 /** The README's table of China-intelligence rules, rendered from the constants the code computes with. */
 import {
   BUDGET_BANDS, CONFIDENCE, COST_FLOOR_CNY, COST_PER_FOLLOWER_CNY, COST_SPREAD, CREATOR_TIERS, KOL, LIVE_RESULTS_PER_CALL, MOMENTUM,
-  RELEVANCE, SENTIMENT_ITEM_THRESHOLD, SENTIMENT_MIXED_SHARE, SENTIMENT_NET_THRESHOLD, STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE, TIMEFRAME_DEFAULT,
+  PROVIDER_LIMITS, RELEVANCE, SENTIMENT_ITEM_THRESHOLD, SENTIMENT_MIXED_SHARE, SENTIMENT_NET_THRESHOLD, STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE, TIMEFRAME_DEFAULT,
   TIMEFRAME_MAX_DAYS, TIMEFRAME_MIN_DAYS,
 } from '../catalog/evidence-rules'
 
 const n = (x: number) => x.toLocaleString('en')
+const mib = (bytes: number) => `${bytes / 1024 / 1024} MiB`
 
 export function intelligenceRules(): string {
   const w = CONFIDENCE.weights
+  const L = PROVIDER_LIMITS
   const f = KOL.fitWeights
   const tiers = CREATOR_TIERS.map((t, i) => (i === CREATOR_TIERS.length - 1 ? `${t.tier} < ${n(CREATOR_TIERS[i - 1]!.minFollowers)}` : `${t.tier} >= ${n(t.minFollowers)}`)).join(', ')
   const bands = BUDGET_BANDS.map((b, i) => (Number.isFinite(b.maxCny) ? `${b.band} < ${n(b.maxCny)}` : `${b.band} >= ${n(BUDGET_BANDS[i - 1]!.maxCny)}`)).join(', ')
@@ -16,7 +18,8 @@ export function intelligenceRules(): string {
     ['Timeframe', `\`<n>d\`, ${TIMEFRAME_MIN_DAYS}-${TIMEFRAME_MAX_DAYS} days, default ${TIMEFRAME_DEFAULT}. Trends read the timeframe (recent window) and the window before it (prior); sentiment reads the timeframe.`],
     ['Too thin (douyin, wechat)', `fewer than ${THIN_EVIDENCE.items} native items or fewer than ${THIN_EVIDENCE.authors} distinct authors: the lane adds web evidence.`],
     ['Strong native (xiaohongshu)', `at least ${STRONG_NATIVE_EVIDENCE.items} native items and ${STRONG_NATIVE_EVIDENCE.authors} distinct authors: answered natively instead of as a proxy read.`],
-    ['Live results per call', `${LIVE_RESULTS_PER_CALL}`],
+    ['Live results per call', `${LIVE_RESULTS_PER_CALL} asked for; only the first ${LIVE_RESULTS_PER_CALL} of an answer are read.`],
+    ['Live answer limits', `a search answer over ${mib(L.searchResponseBytes)}, or a model answer over ${mib(L.summaryResponseBytes)}, fails the call (\`bad_response\`, the lane falls back), checked while reading and from Content-Length; titles are cut to ${n(L.titleChars)} characters, texts to ${n(L.textChars)}, other strings (id, url, author ...) to ${n(L.fieldChars)}, before any matching or scoring.`],
     ['Momentum score', `${MOMENTUM.volumeWeight} x ln((recent items + 1) / (prior items + 1)) + ${MOMENTUM.engagementWeight} x ln((recent E + 1) / (prior E + 1)), E = sum of ln(1 + likes + comments + shares) per item; both per covered day, scaled to the timeframe; volume only when no item reports engagement.`],
     ['Momentum value', `\`rising\` when score >= ${MOMENTUM.threshold} and z >= ${MOMENTUM.minZ}; \`falling\` when score <= -${MOMENTUM.threshold} and z <= -${MOMENTUM.minZ}; else \`stable\`; \`insufficient_evidence\` below ${MOMENTUM.minItems} items in both windows. z = ln volume ratio / sqrt(1/(recent+1) + 1/(prior+1)), the count-noise guard.`],
     ['Relevance', `an item is evidence only when it names what was asked (any of its names; Latin names as whole words with a plural, Chinese names as written, free-text Chinese on word boundaries; a longer known name of another category hides a shorter one inside it): ${RELEVANCE.subject} when named in the title, a hashtag or the first ${RELEVANCE.openingChars} characters, ${RELEVANCE.mention} when only mentioned further on.`],

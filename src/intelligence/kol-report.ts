@@ -7,7 +7,7 @@ import { gather, type LaneReport, type ProviderReport } from './lanes'
 import { shortlist, type KolFilters } from './kols'
 import { evidenceSummary, isoDay, median, modeField } from './report'
 import type { Computed } from './services'
-import { eachSliced } from './slices'
+import { eachSliced } from './turns'
 import type { CreatorPost, EvidenceSources } from './sources'
 
 export interface KolRequest {

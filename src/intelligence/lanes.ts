@@ -16,7 +16,7 @@ import { ApiError, notFound } from '../http/errors'
 import { ProviderError, type EvidenceItem, type EvidenceProvider, type EvidenceQuery, type Platform } from './evidence'
 import { withDeadline } from './providers/call'
 import type { Matcher } from './relevance'
-import { eachSliced } from './slices'
+import { eachSliced } from './turns'
 import type { EvidenceSources } from './sources'
 
 export type LanePolicy = 'native_first' | 'proxy_read'

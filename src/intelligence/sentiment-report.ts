@@ -8,7 +8,7 @@ import { windowsOf } from './momentum'
 import { byStrength, evidenceSummary, isoDay, modeField, ref, round } from './report'
 import { framesOf, framesFor, scoreText, type Tone } from './sentiment'
 import type { Computed } from './services'
-import { eachSliced, evenSample } from './slices'
+import { eachSliced, evenSample } from './turns'
 import type { EvidenceSources } from './sources'
 import { PLATFORM_LABEL } from './trend-report'
 

@@ -11,7 +11,7 @@ import { byStrength, median, round } from './report'
 import { scoreText, type Tone } from './sentiment'
 import type { EvidenceSources } from './sources'
 import { termsOf } from './text'
-import { eachSliced, evenSample } from './slices'
+import { eachSliced, evenSample } from './turns'
 import { TEXT_ANALYSIS_MAX_ITEMS } from '../catalog/evidence-rules'
 
 export interface TermStat {

@@ -168,14 +168,17 @@ describe('all six routes on live providers', () => {
 
 describe('momentum and confidence follow the provider evidence', () => {
   test('the same keyword over a rising series is rising, over a falling series falling', async () => {
-    behaviour.native = { kind: 'ok', results: () => posts({ perDay: (d) => (d < 30 ? 3 : 1) }) }
+    // 36 and 12 items a window: within the LIVE_RESULTS_PER_CALL results read of one answer.
+    const many = (d: number) => (d % 5 === 0 ? 2 : 1)
+    const few = (d: number) => (d % 5 < 2 ? 1 : 0)
+    behaviour.native = { kind: 'ok', results: () => posts({ perDay: (d) => (d < 30 ? many(d) : few(d)) }) }
     const up = await api.data('china.trends.douyin', { keyword: '露营' })
-    behaviour.native = { kind: 'ok', results: () => posts({ perDay: (d) => (d < 30 ? 1 : 3) }) }
+    behaviour.native = { kind: 'ok', results: () => posts({ perDay: (d) => (d < 30 ? few(d) : many(d)) }) }
     const down = await api.data('china.trends.douyin', { keyword: '露营' })
     expect(up.summary.momentum).toBe('rising')
     expect(down.summary.momentum).toBe('falling')
-    expect(up.momentum_detail.recent.items).toBe(90)
-    expect(down.momentum_detail.recent.items).toBe(30)
+    expect(up.momentum_detail.recent.items).toBe(36)
+    expect(down.momentum_detail.recent.items).toBe(12)
   })
 
   test('thinner evidence gives lower confidence, and thicker evidence raises it again', async () => {

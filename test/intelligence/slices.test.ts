@@ -1,7 +1,7 @@
 /** Bounded analysis work: the sample text analysis reads, and the slices that let other requests run. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { TEXT_ANALYSIS_MAX_ITEMS } from '../../src/catalog/evidence-rules'
-import { eachSliced, evenSample, SLICE_MS } from '../../src/intelligence/slices'
+import { eachSliced, evenSample, SLICE_MS } from '../../src/intelligence/turns'
 import { Api } from './support'
 
 describe('evenSample', () => {

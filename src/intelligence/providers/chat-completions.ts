@@ -6,6 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
+import { PROVIDER_LIMITS } from '../../catalog/evidence-rules'
 import { ProviderError, type EvidenceItem } from '../evidence'
 import { fetchJson, hostOf } from './call'
 
@@ -82,7 +83,7 @@ export class ChatCompletionsSummariser {
         ],
         response_format: { type: 'json_schema', json_schema: { name: 'trend_summary', strict: true, schema: Answer } },
       }),
-    })
+    }, PROVIDER_LIMITS.summaryResponseBytes)
     const answer = parseAnswer(this.name, body)
     const known = new Set(items.map((i) => i.id))
     const themes = [...new Set(answer.themes.map((t) => t.trim()).filter(Boolean))].slice(0, MAX_THEMES)

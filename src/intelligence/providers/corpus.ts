@@ -9,7 +9,7 @@ import type { LoadedDataset } from '../../data/datasets'
 import type { DuckDb } from '../../data/duckdb'
 import type { EvidenceItem, EvidenceProvider, EvidenceQuery, Platform, SourceKind } from '../evidence'
 import type { Matcher } from '../relevance'
-import { eachSliced } from '../slices'
+import { eachSliced } from '../turns'
 
 /** Bound on the names of one candidate search (a category with all its members has about 60). */
 const MAX_NAMES = 200

@@ -11,10 +11,12 @@
  * `publishedDate`, `date` or `page_age`); `url`/`link`, `id`, `title`, `author`/`source`,
  * `author_followers`/`followers`, `author_city`, `language`, `source_kind` and engagement (`likes`,
  * `comments`, `shares`, `views`, top-level or under `engagement`) are used when present. Results
- * without text or date, or dated outside the window, are dropped.
+ * without text or date, or dated outside the window, are dropped. Only the first LIVE_RESULTS_PER_CALL
+ * results are read, and their strings are cut to PROVIDER_LIMITS before anything else reads them.
  */
-import { LIVE_RESULTS_PER_CALL } from '../../catalog/evidence-rules'
+import { LIVE_RESULTS_PER_CALL, PROVIDER_LIMITS } from '../../catalog/evidence-rules'
 import { detectLanguage, ProviderError, SOURCE_KINDS, type EvidenceItem, type EvidenceProvider, type EvidenceQuery, type Platform, type SourceKind } from '../evidence'
+import { turn } from '../turns'
 import { fetchJson, hostOf } from './call'
 
 export interface SearchHttpOptions {
@@ -31,7 +33,19 @@ const NATIVE_KIND: Record<Platform, SourceKind> = { xiaohongshu: 'note', douyin:
 
 type Raw = Record<string, unknown>
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined)
+/**
+ * `s` cut to `max` UTF-16 units (not inside a surrogate pair). The cut is copied: a slice would keep the
+ * provider's whole string alive as long as the item, or an excerpt of it in a cached answer.
+ */
+function clip(s: string, max: number): string {
+  if (s.length <= max) return s
+  const last = s.charCodeAt(max - 1)
+  const end = last >= 0xd800 && last <= 0xdbff ? max - 1 : max
+  return Buffer.from(s.slice(0, end), 'utf16le').toString('utf16le')
+}
+
+/** A string cut to `max`, then trimmed; undefined when blank. */
+const str = (v: unknown, max: number = PROVIDER_LIMITS.fieldChars): string | undefined => (typeof v === 'string' ? clip(v, max).trim() || undefined : undefined)
 const count = (v: unknown): number | undefined => {
   const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v
   return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.round(n) : undefined
@@ -67,11 +81,13 @@ export class SearchHttpProvider implements EvidenceProvider {
     }
     const headers: Record<string, string> = { accept: 'application/json' }
     if (this.o.key) headers.authorization = `Bearer ${this.o.key}`
-    const body = await fetchJson(this.name, url.toString(), { headers, signal })
+    const body = await fetchJson(this.name, url.toString(), { headers, signal }, PROVIDER_LIMITS.searchResponseBytes)
     const results = resultsOf(body)
     if (!results) throw new ProviderError('bad_response', this.name, 'answered JSON without a results list')
     const items: EvidenceItem[] = []
-    for (const r of results) {
+    // However many it answers, no more than were asked for are read.
+    for (const r of results.slice(0, LIVE_RESULTS_PER_CALL)) {
+      await turn()
       const item = this.toItem(r, q)
       if (item && item.publishedAt >= q.from && item.publishedAt < q.to) items.push(item)
     }
@@ -79,7 +95,8 @@ export class SearchHttpProvider implements EvidenceProvider {
   }
 
   private toItem(r: Raw, q: EvidenceQuery): EvidenceItem | null {
-    const text = str(r.text) ?? str(r.content) ?? str(r.snippet) ?? str(r.description)
+    const { textChars, titleChars } = PROVIDER_LIMITS
+    const text = str(r.text, textChars) ?? str(r.content, textChars) ?? str(r.snippet, textChars) ?? str(r.description, textChars)
     const when = str(r.published_at) ?? str(r.publishedDate) ?? str(r.date) ?? str(r.page_age)
     const publishedAt = when ? new Date(when) : null
     if (!text || !publishedAt || Number.isNaN(publishedAt.getTime())) return null
@@ -91,7 +108,7 @@ export class SearchHttpProvider implements EvidenceProvider {
     const hasEngagement = [likes, comments, shares, views].some((v) => v !== undefined)
     const native = this.role === 'native'
     const kind = str(r.source_kind) as SourceKind | undefined
-    const title = str(r.title) ?? ''
+    const title = str(r.title, titleChars) ?? ''
     const lang = str(r.language)?.toLowerCase()
     return {
       id,
