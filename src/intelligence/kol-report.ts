@@ -45,7 +45,7 @@ export async function kolReport(src: EvidenceSources, r: KolRequest): Promise<Co
   const asOf = src.asOf()
   const from = new Date(asOf.getTime() - KOL.lookbackDays * DAY_MS)
   const { posts, matches, calls, lanes } = await creatorPosts(src, r, from, asOf)
-  const s = shortlist(posts, matches, r.category, r.filters)
+  const s = await shortlist(posts, matches, r.category, r.filters)
   if (s.candidates === 0) {
     throw new ApiError('not_found', `No creator posted about "${r.asked.input}"${r.filters.platform ? ` on ${r.filters.platform}` : ''} in the last ${KOL.lookbackDays} days; nothing was charged.`, {
       parameter: 'category', value: r.asked.input,

@@ -11,6 +11,7 @@ import { ORIGIN_CITIES } from '../data/sample-geography'
 import { engagementOf, type Platform } from './evidence'
 import { median, round } from './report'
 import type { CreatorPost } from './sources'
+import { eachSliced } from './turns'
 
 const CITY_NAMES = new Map<string, string>(
   ORIGIN_CITIES.flatMap((c) => [c.name, c.nameZh, ...c.aliases].map((n): [string, string] => [n.toLowerCase(), c.name])),
@@ -73,21 +74,23 @@ const FLAG_CHECKS: Record<Flag, string> = {
 }
 
 /** Creators (posts with a handle, a platform and a follower count) grouped from posts. */
-function creatorsOf(posts: readonly CreatorPost[], matches: (p: CreatorPost) => boolean): Creator[] {
+async function creatorsOf(posts: readonly CreatorPost[], matches: (p: CreatorPost) => boolean): Promise<Creator[]> {
+  // A quarter of the sample corpus is ~40,000 posts: grouped and scored taking turns (turns.ts).
   const groups = new Map<string, CreatorPost[]>()
-  for (const p of posts) {
-    if (!p.author || p.platform === 'web' || !p.authorFollowers) continue
+  await eachSliced(posts, (p) => {
+    if (!p.author || p.platform === 'web' || !p.authorFollowers) return
     const key = `${p.platform}|${p.author}`
     const group = groups.get(key)
     if (group) group.push(p)
     else groups.set(key, [p])
-  }
-  return [...groups.values()].map((ps) => {
+  })
+  const creators: Creator[] = []
+  await eachSliced([...groups.values()], (ps) => {
     const latest = ps.reduce((a, b) => (b.publishedAt > a.publishedAt ? b : a))
     const followers = latest.authorFollowers!
     const categories = new Map<string, number>()
     for (const p of ps) if (p.category) categories.set(p.category, (categories.get(p.category) ?? 0) + 1)
-    return {
+    creators.push({
       handle: latest.author!,
       platform: latest.platform as Platform,
       followers,
@@ -97,8 +100,9 @@ function creatorsOf(posts: readonly CreatorPost[], matches: (p: CreatorPost) => 
       matching: ps.filter(matches),
       rate: median(ps.map((p) => engagementOf(p) / followers)),
       primaryCategory: [...categories.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null,
-    }
+    })
   })
+  return creators
 }
 
 /** Median engagement rate of a tier: same platform when it has enough peers, else the tier across platforms. */
@@ -183,8 +187,8 @@ function scoreCreator(c: Creator, medianOf: ReturnType<typeof tierMedians>, cate
 }
 
 /** Scores every creator with a matching post, applies the filters, ranks by fit. */
-export function shortlist(posts: readonly CreatorPost[], matches: (p: CreatorPost) => boolean, category: string, f: KolFilters): Shortlist {
-  const all = creatorsOf(posts, matches)
+export async function shortlist(posts: readonly CreatorPost[], matches: (p: CreatorPost) => boolean, category: string, f: KolFilters): Promise<Shortlist> {
+  const all = await creatorsOf(posts, matches)
   const medianOf = tierMedians(all)
   const candidates = all.filter((c) => c.matching.length > 0 && (!f.platform || c.platform === f.platform))
   const kept = candidates.filter(

@@ -21,14 +21,14 @@ function creator(handle: string, followers: number, rate: number, n: number, cat
 /** Five peers per tier on the same platform, so each creator has a tier median. */
 const peers = (tier: string, followers: number, rate: number) => Array.from({ length: 5 }, (_, i) => creator(`${tier}-peer-${i}`, followers, rate, 6)).flat()
 
-const run = (posts: CreatorPost[]) => shortlist(posts, (p) => p.category === 'coffee', 'coffee', NO_FILTERS).creators
-const find = (posts: CreatorPost[], handle: string) => run(posts).find((c) => c.handle === handle)!
+const run = async (posts: CreatorPost[]) => (await shortlist(posts, (p) => p.category === 'coffee', 'coffee', NO_FILTERS)).creators
+const find = async (posts: CreatorPost[], handle: string) => (await run(posts)).find((c) => c.handle === handle)!
 
 describe('KOL fit', () => {
-  test('one post of one on the category is shrunk toward the prior, below a creator with the same record over six posts', () => {
+  test('one post of one on the category is shrunk toward the prior, below a creator with the same record over six posts', async () => {
     const posts = [...peers('micro', 20_000, 0.02), ...creator('one-post', 20_000, 0.05, 1), ...creator('six-posts', 20_000, 0.05, 6)]
-    const one = find(posts, 'one-post')
-    const six = find(posts, 'six-posts')
+    const one = await find(posts, 'one-post')
+    const six = await find(posts, 'six-posts')
     const w = KOL.fitWeights
     const raw = (c: typeof one) => Math.min(1, w.relevance * c.fit.relevance + w.quality * c.fit.engagement_quality + w.activity * c.fit.activity + w.reach * c.fit.reach)
     expect(one.fit.relevance).toBe(1)
@@ -43,16 +43,16 @@ describe('engagement_rate_outlier', () => {
   // The buyer's case: 224 followers, 44.6% engagement rate against ~9% for the tier.
   const posts = [...peers('koc', 300, 0.09), ...creator('tiny-loyal', 224, 0.446, 4), ...creator('lively', 250, 0.2, 4)]
 
-  test(`a median engagement rate above ${KOL.outlierFactor}x the tier median is flagged and does not earn top engagement quality`, () => {
-    const c = find(posts, 'tiny-loyal')
+  test(`a median engagement rate above ${KOL.outlierFactor}x the tier median is flagged and does not earn top engagement quality`, async () => {
+    const c = await find(posts, 'tiny-loyal')
     expect(c.engagement.vs_tier_median!).toBeGreaterThan(KOL.outlierFactor)
     expect(c.engagement.flags).toEqual(['engagement_rate_outlier'])
     expect(c.engagement.quality_score).toBeCloseTo(0.5 - KOL.flagPenalty, 5)
     expect(c.recommendation).toContain(`Check before booking: an engagement rate over ${KOL.outlierFactor}x their tier's median`)
   })
 
-  test('a high rate below the factor is not flagged and earns its quality', () => {
-    const c = find(posts, 'lively')
+  test('a high rate below the factor is not flagged and earns its quality', async () => {
+    const c = await find(posts, 'lively')
     expect(c.engagement.vs_tier_median!).toBeLessThan(KOL.outlierFactor)
     expect(c.engagement.vs_tier_median!).toBeGreaterThan(2)
     expect(c.engagement.flags).toEqual([])

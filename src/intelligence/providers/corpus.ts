@@ -17,8 +17,11 @@ const MAX_NAMES = 200
 const POST_WINDOWS = 2
 /** What a prefilter searches. */
 const TEXT = `title || ' ' || text`
-/** Candidate sets kept per corpus version: the lanes of one request (and repeats) share one scan. */
-const MEMO_SIZE = 32
+/**
+ * Candidate rows kept per corpus version, all sets together: the lanes of one request (and repeats)
+ * share one scan, and whole answers are cached anyway; a year of a category is ~40,000 rows (~40 MB).
+ */
+const MEMO_ROWS = 20_000
 
 interface Row {
   id: string
@@ -85,7 +88,6 @@ type CorpusRow = Row & { about_platform: string }
  * of a request filter one scan. Bounded memo (the corpus never changes under a version).
  */
 export class CorpusSearch {
-  private readonly memo = new Map<string, Promise<CorpusRow[]>>()
 
   constructor(
     private readonly db: DuckDb,
@@ -113,22 +115,40 @@ export class CorpusSearch {
 
   candidates(p: Matcher['prefilter'], from: Date, to: Date): Promise<CorpusRow[]> {
     const key = `${JSON.stringify(p)}|${iso(from)}|${iso(to)}`
-    let found = this.memo.get(key)
-    if (found) {
+    const held = this.memo.get(key)
+    if (held) {
       this.memo.delete(key)
-      this.memo.set(key, found)
-      return found
+      this.memo.set(key, held)
+      return held.rows
     }
     const cond = prefilterCondition(p, 3)
-    found = this.db.allStreamed<CorpusRow>(
-      `SELECT ${COLUMNS}, about_platform FROM ${this.table} WHERE published_at >= $1 AND published_at < $2 AND ${cond.sql} ORDER BY published_at, id`,
-      [iso(from), iso(to), ...cond.params],
+    const entry = {
+      rows: this.db.allStreamed<CorpusRow>(
+        `SELECT ${COLUMNS}, about_platform FROM ${this.table} WHERE published_at >= $1 AND published_at < $2 AND ${cond.sql} ORDER BY published_at, id`,
+        [iso(from), iso(to), ...cond.params],
+      ),
+      size: 0,
+    }
+    this.memo.set(key, entry)
+    entry.rows.then(
+      (rows) => {
+        if (this.memo.get(key) !== entry) return
+        entry.size = rows.length
+        this.memoRows += rows.length
+        // Least recently used first, never the set just read (its request is using it).
+        for (const [k, e] of this.memo) {
+          if (this.memoRows <= MEMO_ROWS || k === key) break
+          this.memo.delete(k)
+          this.memoRows -= e.size
+        }
+      },
+      () => this.memo.delete(key),
     )
-    found.catch(() => this.memo.delete(key))
-    this.memo.set(key, found)
-    if (this.memo.size > MEMO_SIZE) this.memo.delete(this.memo.keys().next().value as string)
-    return found
+    return entry.rows
   }
+
+  private readonly memo = new Map<string, { rows: Promise<CorpusRow[]>; size: number }>()
+  private memoRows = 0
 }
 
 /**
