@@ -16,7 +16,7 @@ import { ChatCompletionsSummariser } from '../../src/intelligence/providers/chat
 import { SearchHttpProvider } from '../../src/intelligence/providers/search-http'
 import { liveSources } from '../../src/intelligence/sources'
 import { themesOf } from '../../src/intelligence/themes'
-import { json, loopback, series, type Loopback } from './support'
+import { json, loopback, series, type Loopback, failure } from './support'
 
 const DAY = 86_400_000
 const now = Date.now()
@@ -32,16 +32,6 @@ const serve = (...args: Parameters<typeof loopback>): Loopback => {
   const s = loopback(...args)
   stops.push(s.stop)
   return s
-}
-
-async function failure(p: Promise<unknown>): Promise<ProviderError> {
-  try {
-    await p
-  } catch (e) {
-    expect(e).toBeInstanceOf(ProviderError)
-    return e as ProviderError
-  }
-  throw new Error('expected a ProviderError')
 }
 
 /**

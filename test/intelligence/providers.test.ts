@@ -9,7 +9,7 @@ import { ProviderError, type EvidenceQuery, type ProviderFailure } from '../../s
 import { withDeadline } from '../../src/intelligence/providers/call'
 import { ChatCompletionsSummariser } from '../../src/intelligence/providers/chat-completions'
 import { SearchHttpProvider } from '../../src/intelligence/providers/search-http'
-import { gate, json, loopback, series, type Loopback } from './support'
+import { gate, json, loopback, series, type Loopback, failure } from './support'
 
 const DAY = 86_400_000
 const now = Date.now()
@@ -24,16 +24,6 @@ const serve = (...args: Parameters<typeof loopback>) => {
   return s
 }
 afterAll(() => servers.forEach((s) => s.stop()))
-
-async function failure(p: Promise<unknown>): Promise<ProviderError> {
-  try {
-    await p
-  } catch (e) {
-    expect(e).toBeInstanceOf(ProviderError)
-    return e as ProviderError
-  }
-  throw new Error('expected a ProviderError')
-}
 
 describe('search provider over HTTP', () => {
   test('sends the shaped query, the window, the limit and the key; reads the documented result fields', async () => {

@@ -2,12 +2,25 @@
  * Helpers of the China intelligence tests: an in-process service (sample corpus, or live providers on
  * loopback), a paying client, and real HTTP provider servers started on 127.0.0.1, port 0.
  */
+import { expect } from 'bun:test'
+import { ProviderError } from '../../src/intelligence/evidence'
 /**
  * The relevance rule restated in SQL for the topic camping (露营): the whole word "camping" (or a plural)
  * or 露营, outside the automotive topic "car camping" (车载露营), whose longer name hides them.
  */
 export const ABOUT_CAMPING = `(regexp_matches(replace(lower(title || ' ' || text), 'car camping', ''), '(^|[^a-z0-9_])campings?([^a-z0-9_]|$)')
   OR strpos(replace(title || ' ' || text, '车载露营', ''), '露营') > 0)`
+
+/** The ProviderError a provider call fails with (the test fails if it does not). */
+export async function failure(p: Promise<unknown>): Promise<ProviderError> {
+  try {
+    await p
+  } catch (e) {
+    expect(e).toBeInstanceOf(ProviderError)
+    return e as ProviderError
+  }
+  throw new Error('expected a ProviderError')
+}
 
 export { Client as Api, Parquet as Corpus, expectClientError, expectDocumentedData, expectPaidEnvelope, route, strictSchema, type Answer, type Query } from '../market-data/support'
 
