@@ -112,10 +112,13 @@ const Momentum = Lit(
   `rising when the momentum score >= ${MOMENTUM.threshold} and the volume change's z >= ${MOMENTUM.minZ}, falling when <= -${MOMENTUM.threshold} and z <= -${MOMENTUM.minZ}, otherwise stable; insufficient_evidence with fewer than ${MOMENTUM.minItems} items in both windows`,
 )
 
+/** Kinds of entity a keyword can resolve to (src/intelligence/entities.ts). */
+export const ENTITY_KINDS = ['category', 'topic', 'brand', 'creator', 'destination', 'country', 'term'] as const
+
 /** What a keyword resolved to (src/intelligence/entities.ts): the answer is about this, whatever language asked. */
 export const Resolved = t.Object(
   {
-    kind: Lit(['category', 'topic', 'brand', 'creator', 'destination', 'country', 'term', 'free_text'] as const, 'what kind of thing it is; free_text when it names nothing known'),
+    kind: Lit([...ENTITY_KINDS, 'free_text'] as const, 'what kind of thing it is; free_text when it names nothing known'),
     id: Nullable(t.String(), 'stable entity id (category:beauty, topic:camping, brand:aurora-skin, destination:TYO, country:JP, term:ev); null for free text'),
     name: Str('display name, English'),
     name_zh: Nullable(t.String(), 'display name, Chinese'),

@@ -8,12 +8,12 @@
  * A category's evidence also counts posts about its members (its topics, brands and glossary terms);
  * a country's, posts about its destinations.
  */
+import type { ENTITY_KINDS } from '../catalog/china-data'
 import { SIGNAL_CATEGORIES, type SignalCategory } from '../catalog/signal-categories'
 import { COUNTRY_ALIASES, DESTINATION_ALIASES, placeKey, slugOf } from '../data/aliases'
 import { CATEGORY_SYNONYMS, TERMS } from '../data/glossary'
 import { COUNTRIES, DESTINATIONS } from '../data/sample-geography'
 
-export const ENTITY_KINDS = ['category', 'topic', 'brand', 'creator', 'destination', 'country', 'term'] as const
 export type EntityKind = (typeof ENTITY_KINDS)[number]
 
 export interface Entity {
@@ -53,6 +53,9 @@ export class EntityIndex {
   /** Names claimed by two entities: the one of higher PRECEDENCE kept it, or neither when they are of one kind. */
   readonly conflicts: { key: string; kept: string; dropped: string }[] = []
   readonly entities: readonly Entity[]
+  private static built = 0
+  /** Distinguishes indexes (one per signals version): answers are cached per index, so a refresh re-resolves. */
+  readonly version = ++EntityIndex.built
 
   constructor(signals: SignalEntities) {
     const all: Entity[] = []

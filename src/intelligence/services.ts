@@ -32,6 +32,7 @@ export interface Computed {
 export function evidenceAnswer(s: IntelligenceServices, routeId: string, key: string, echo: Record<string, unknown>, compute: (src: EvidenceSources) => Promise<Computed>): Prepared {
   // Bound before payment, like the dataset routes: a refresh during the request does not change its evidence.
   const src = s.sources()
+  const entities = s.entities().version
   return {
     key,
     async run(): Promise<HandlerResult> {
@@ -41,7 +42,8 @@ export function evidenceAnswer(s: IntelligenceServices, routeId: string, key: st
       }
       if (s.ttlSeconds === 0) return { data: { ...(await make()), ...echo }, cacheStatus: 'miss' }
       const version = src.mode === 'sample' ? src.quality().dataset_version : 'live'
-      const cacheKey = `${version}|${routeId}|${key}`
+      // Also per entity index: a signals refresh can change what a keyword resolves to.
+      const cacheKey = `${version}|e${entities}|${routeId}|${key}`
       const { value, hit } = await s.cache.get(cacheKey, make, s.ttlSeconds * 1000)
       // An answer a failing provider degraded is served once, not reused: the next buyer gets a fresh try.
       const calls = (value.data_quality as { providers: ProviderReport[] }).providers

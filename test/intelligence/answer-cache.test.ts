@@ -1,0 +1,19 @@
+/** Intelligence answers are reused per corpus version and per entity index (one per signals version). */
+import { expect, test } from 'bun:test'
+import { ResultCache } from '../../src/data/result-cache'
+import { EntityIndex } from '../../src/intelligence/entities'
+import { evidenceAnswer, type IntelligenceServices } from '../../src/intelligence/services'
+import type { EvidenceSources } from '../../src/intelligence/sources'
+
+test('a signals refresh (a new entity index) computes the answer again; the same index reuses it', async () => {
+  let index = new EntityIndex({ topics: [], brands: [], creators: [] })
+  const sources = { mode: 'sample', quality: () => ({ sample: true, notice: '', dataset_version: 'evidence-v1' }) } as unknown as EvidenceSources
+  const s: IntelligenceServices = { cache: new ResultCache(), ttlSeconds: 3600, sources: () => sources, entities: () => index }
+  let computed = 0
+  const ask = () => evidenceAnswer(s, 'china.trends', 'topic:camping|all|30', { keyword: 'camping' }, async () => ({ data: { n: ++computed }, calls: [] })).run()
+  expect((await ask()).cacheStatus).toBe('miss')
+  expect((await ask()).cacheStatus).toBe('hit')
+  index = new EntityIndex({ topics: [], brands: [], creators: [] })
+  expect((await ask()).cacheStatus).toBe('miss')
+  expect(computed).toBe(2)
+})
