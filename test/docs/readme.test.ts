@@ -4,11 +4,13 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { generatePrivateKey } from 'viem/accounts'
 import { CATALOG } from '../../src/catalog'
-import { renderReadme } from '../../src/docs/readme-tables'
+import { GENERATED, renderDoc } from '../../src/docs/doc-tables'
 import { startServer, type StartedServer } from '../helpers/server'
 
 const ROOT = resolve(import.meta.dir, '../..')
 const readme = await Bun.file(join(ROOT, 'README.md')).text()
+const docs = Object.fromEntries(await Promise.all(Object.keys(GENERATED).map(async (f) => [f, await Bun.file(join(ROOT, f)).text()] as const)))
+const routesDoc = docs['docs/routes.md']!
 
 describe('README', () => {
   test('opens with the two set-up commands: run the service, run the tests', () => {
@@ -17,24 +19,34 @@ describe('README', () => {
     expect(firstBlock).toContain('npm ci && npm test')
   })
 
-  test('its route, configuration and error tables match what the catalog, ENV and ERROR_CODES generate', () => {
-    expect(renderReadme(readme)).toBe(readme)
-  })
-
-  test('the route details carry the parameter bounds and enum values of the catalog', () => {
-    expect(readme).toContain('`limit`: Number of months (1-120, default 12).')
-    expect(readme).toContain('One of: `total_cards`')
-    expect(readme).toContain('fewer than 1,000 passengers')
-  })
-
-  test('the route table lists every catalog route with its price', () => {
-    for (const r of CATALOG) expect(readme).toContain(`| \`${r.path}\` | ${r.priceUsd} |`)
+  test('is a short front page: the documentation it links to exists', async () => {
+    expect(readme.split('\n').length).toBeLessThan(120)
+    const links = [...readme.matchAll(/\]\((docs\/[^)#]+)/g)].map((m) => m[1]!)
+    expect(links.length).toBeGreaterThanOrEqual(8)
+    for (const link of links) expect(await Bun.file(join(ROOT, link)).exists()).toBe(true)
   })
 
   test('.ci/run runs exactly the README test command', async () => {
     const ci = await Bun.file(join(ROOT, '.ci/run')).text()
     expect(ci).toContain('npm ci && npm test')
   })
+})
+
+describe('the generated tables in docs/', () => {
+  test('the route, configuration, error and rule tables match what the catalog, ENV, ERROR_CODES and rules generate', () => {
+    for (const [file, text] of Object.entries(docs)) expect({ file, text: renderDoc(file, text) }).toEqual({ file, text })
+  })
+
+  test('the route details carry the parameter bounds and enum values of the catalog', () => {
+    expect(routesDoc).toContain('`limit`: Number of months (1-120, default 12).')
+    expect(routesDoc).toContain('One of: `total_cards`')
+    expect(routesDoc).toContain('fewer than 1,000 passengers')
+  })
+
+  test('the route table lists every catalog route with its price', () => {
+    for (const r of CATALOG) expect(routesDoc).toContain(`| \`${r.path}\` | ${r.priceUsd} |`)
+  })
+
 })
 
 describe('the README payment example', () => {

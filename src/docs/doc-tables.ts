@@ -43,17 +43,16 @@ export function errorTable(): string {
   return ['| HTTP | error.code | When |', '|---|---|---|', ...rows].join('\n')
 }
 
-/** The README sections generated from their single sources: catalog, ENV, ERROR_CODES. */
-export const SECTIONS: Record<string, () => string> = {
-  routes: () => routeTable(implementedRouteIds()),
-  details: () => routeDetails(implementedRouteIds()),
-  config: configTable,
-  errors: errorTable,
-  intelligence: intelligenceRules,
+/** The documentation sections generated from their single sources (catalog, ENV, ERROR_CODES, rules), by the file that holds them. */
+export const GENERATED: Record<string, Record<string, () => string>> = {
+  'docs/routes.md': { routes: () => routeTable(implementedRouteIds()), details: () => routeDetails(implementedRouteIds()), errors: errorTable },
+  'docs/configuration.md': { config: configTable },
+  'docs/intelligence.md': { intelligence: intelligenceRules },
 }
 
-export function renderReadme(readme: string): string {
-  return Object.entries(SECTIONS).reduce((text, [name, render]) => fillSection(text, name, render()), readme)
+/** `file`'s text with its generated sections filled in (a file not listed comes back unchanged). */
+export function renderDoc(file: string, text: string): string {
+  return Object.entries(GENERATED[file] ?? {}).reduce((t, [name, render]) => fillSection(t, name, render()), text)
 }
 
 /** Replaces the text between `<!-- name:start -->` and `<!-- name:end -->` markers. */
@@ -62,6 +61,6 @@ export function fillSection(readme: string, name: string, content: string): stri
   const end = `<!-- ${name}:end -->`
   const a = readme.indexOf(start)
   const b = readme.indexOf(end)
-  if (a < 0 || b < a) throw new Error(`README has no ${start} ... ${end} section`)
+  if (a < 0 || b < a) throw new Error(`no ${start} ... ${end} section`)
   return `${readme.slice(0, a + start.length)}\n${content}\n${readme.slice(b)}`
 }
