@@ -2,11 +2,15 @@
 // the standard API any x402 resource server speaks (PAYMENT_MODE=facilitator points at it). For sellers
 // who want one settling process for several service instances, and for the end-to-end tests.
 // Env: FACILITATOR_RPC_URL, FACILITATOR_PRIVATE_KEY (pays gas), FACILITATOR_NETWORK (base-sepolia | base),
-//      FACILITATOR_AUTH_TOKEN (optional: require `Authorization: Bearer <token>`), PORT (4020), HOST (127.0.0.1).
+//      FACILITATOR_AUTH_TOKEN (optional: require `Authorization: Bearer <token>`), PORT (4020), HOST (127.0.0.1),
+//      FACILITATOR_JWT_KEYS (optional: JSON {"<key id>": "<public key PEM>"}; require a fresh CDP-style JWT
+//      signed by one of these keys on every call, as Coinbase's CDP facilitator does; each checked call is
+//      logged on stderr as `auth ok …` or `auth refused …`).
 // Usage: bun scripts/facilitator.ts
 import type { PaymentPayload, PaymentRequirements } from '@x402/core/types'
 import { createEvmFacilitator } from '../src/payments/evm-facilitator'
 import { NETWORKS, type NetworkName } from '../src/payments/networks'
+import { createJwtGuard, type JwtCheck } from './facilitator-jwt'
 
 const env = process.env
 const network = (env.FACILITATOR_NETWORK ?? 'base-sepolia') as NetworkName
@@ -21,6 +25,20 @@ const { facilitator, address } = createEvmFacilitator({
   privateKey: env.FACILITATOR_PRIVATE_KEY as `0x${string}`,
 })
 const token = env.FACILITATOR_AUTH_TOKEN
+if (token && env.FACILITATOR_JWT_KEYS) {
+  console.error('FACILITATOR_AUTH_TOKEN and FACILITATOR_JWT_KEYS both set: choose one way to authenticate callers')
+  process.exit(2)
+}
+const jwt = env.FACILITATOR_JWT_KEYS ? await createJwtGuard(JSON.parse(env.FACILITATOR_JWT_KEYS) as Record<string, string>) : null
+
+/** null when the caller may go on; otherwise the 401 to answer. */
+async function authenticate(req: Request, path: string): Promise<Response | null> {
+  if (token) return req.headers.get('authorization') === `Bearer ${token}` ? null : json({ error: 'unauthorized' }, 401)
+  if (!jwt) return null
+  const check: JwtCheck = await jwt(req)
+  console.error(`auth ${check.ok ? 'ok' : 'refused'} ${req.method} ${path} kid=${check.kid ?? '-'} ${check.ok ? `nonce=${check.nonce} uri=${check.uri}` : `reason=${check.reason}`}`)
+  return check.ok ? null : json({ error: 'unauthorized', reason: check.reason }, 401)
+}
 
 const json = (body: unknown, status = 200) => Response.json(body, { status })
 
@@ -42,7 +60,8 @@ const server = Bun.serve({
   hostname: env.HOST ?? '127.0.0.1',
   async fetch(req) {
     const path = new URL(req.url).pathname
-    if (token && req.headers.get('authorization') !== `Bearer ${token}`) return json({ error: 'unauthorized' }, 401)
+    const refused = await authenticate(req, path)
+    if (refused) return refused
     try {
       if (req.method === 'GET' && path === '/supported') return json(facilitator.getSupported())
       if (req.method === 'POST' && (path === '/verify' || path === '/settle')) {

@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import { PLATFORM_TOKENS, type Platform } from './catalog/platforms'
 import { NETWORKS, type NetworkName } from './payments/networks'
 import { PAYMENT_MODES, type PaymentMode } from './payments/settlement'
+import { parseCdpSecret, type CdpApiKey } from './payments/cdp-key'
 
 /** Paid to in development mode when PAY_TO is unset: anvil's well-known test account #9. */
 export const DEV_PAY_TO = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
@@ -23,9 +24,11 @@ export const ENV = {
   PAY_TO: { schema: Address, default: `${DEV_PAY_TO} (development only)`, meaning: 'Address that receives USDC. Required when NODE_ENV=production.' },
   X402_NETWORK: { schema: T.Union(Object.keys(NETWORKS).map((n) => T.Literal(n))), default: 'base-sepolia', meaning: '`base-sepolia` (staging, testnet USDC) or `base` (production, USDC on Base).' },
   PAYMENT_MODE: { schema: T.Union(PAYMENT_MODES.map((m) => T.Literal(m))), default: 'local (development only)', meaning: '`local`: verify offline, settle nothing (development; refused when NODE_ENV=production). `facilitator`: verify and settle through the x402 facilitator at X402_FACILITATOR_URL. `self`: verify and settle in-process over X402_RPC_URL with X402_SETTLER_PRIVATE_KEY.' },
-  X402_FACILITATOR_URL: { schema: HttpUrl, default: '— (required in facilitator mode)', meaning: 'Base URL of an x402 facilitator speaking the standard `/verify`, `/settle`, `/supported` API.' },
+  X402_FACILITATOR_URL: { schema: HttpUrl, default: '— (required in facilitator mode; with CDP keys, Coinbase\'s CDP facilitator https://api.cdp.coinbase.com/platform/v2/x402)', meaning: 'Base URL of an x402 facilitator speaking the standard `/verify`, `/settle`, `/supported` API.' },
   X402_FACILITATOR_TIMEOUT_SECONDS: { schema: T.Integer({ minimum: 1, maximum: 300 }), default: '30', meaning: 'Per-call timeout of facilitator requests. A verify that times out is a 502 (nothing charged); a settle that times out is recorded as `pending` and reconciled.' },
-  X402_FACILITATOR_HEADERS: { schema: T.String({ minLength: 2 }), default: '— (none)', meaning: 'JSON object of extra headers sent with every facilitator call, e.g. `{"Authorization":"Bearer …"}`.' },
+  X402_FACILITATOR_HEADERS: { schema: T.String({ minLength: 2 }), default: '— (none)', meaning: 'JSON object of extra headers sent with every facilitator call, e.g. `{"Authorization":"Bearer …"}`. With CDP keys they are sent too, besides the signed token (an `Authorization` here is then refused at start).' },
+  CDP_API_KEY_ID: { schema: T.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._:/-]{0,199}$' }), default: '— (none)', meaning: 'Coinbase Developer Platform API key id (a UUID, or `organizations/…/apiKeys/…`). With CDP_API_KEY_SECRET, facilitator mode signs a fresh JWT for every facilitator call, as Coinbase\'s CDP facilitator requires.' },
+  CDP_API_KEY_SECRET: { schema: T.String({ minLength: 1 }), default: '— (none)', meaning: 'Secret of that key, as CDP issued it: the base64 Ed25519 secret, or the EC private key PEM (`\\n` escapes allowed). Checked at start; never logged, printed or quoted in errors.' },
   X402_RPC_URL: { schema: HttpUrl, default: 'the network\'s public endpoint (https://sepolia.base.org, https://mainnet.base.org)', meaning: 'JSON-RPC endpoint of the network: settles in `self` mode (required there) and reconciles pending settlements in both on-chain modes.' },
   X402_SETTLER_PRIVATE_KEY: { schema: T.String({ pattern: '^0x[0-9a-fA-F]{64}$' }), default: '— (required in self mode)', meaning: 'Key of the account that submits transfers and pays their gas in `self` mode (needs ETH, not USDC). Never logged.' },
   RECONCILE_SECONDS: { schema: T.Integer({ minimum: 0, maximum: 86400 }), default: '30', meaning: 'How often pending settlements are checked on chain (0 = only when their client retries, or `payments reconcile`).' },
@@ -65,6 +68,8 @@ export interface Config {
   facilitatorUrl?: string
   facilitatorTimeoutMs: number
   facilitatorHeaders?: Record<string, string>
+  /** CDP API key: every facilitator call carries a JWT freshly signed with it. */
+  cdpApiKey?: CdpApiKey
   rpcUrl: string
   rpcUrlIsDefault: boolean
   settlerPrivateKey?: `0x${string}`
@@ -139,7 +144,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('PAYMENT_MODE', 'must be `facilitator` or `self` when NODE_ENV=production (`local` settles nothing)')
   }
   const facilitatorUrl = read(env, 'X402_FACILITATOR_URL') as string | undefined
-  if (paymentMode === 'facilitator' && !facilitatorUrl) throw new ConfigError('X402_FACILITATOR_URL', 'is required when PAYMENT_MODE=facilitator')
+  const facilitatorHeaders = env.X402_FACILITATOR_HEADERS ? headersFrom(read(env, 'X402_FACILITATOR_HEADERS') as string) : undefined
+  const cdpApiKey = readCdpApiKey(env)
+  if (paymentMode === 'facilitator' && !facilitatorUrl && !cdpApiKey) {
+    throw new ConfigError('X402_FACILITATOR_URL', 'is required when PAYMENT_MODE=facilitator (or set CDP_API_KEY_ID and CDP_API_KEY_SECRET for Coinbase\'s CDP facilitator)')
+  }
+  if (cdpApiKey && facilitatorHeaders && Object.keys(facilitatorHeaders).some((h) => h.toLowerCase() === 'authorization')) {
+    throw new ConfigError('X402_FACILITATOR_HEADERS', 'sets Authorization, which CDP_API_KEY_ID/CDP_API_KEY_SECRET sign afresh for every call: drop one of them')
+  }
   const rpcUrl = read(env, 'X402_RPC_URL') as string | undefined
   const settlerPrivateKey = read(env, 'X402_SETTLER_PRIVATE_KEY') as `0x${string}` | undefined
   if (paymentMode === 'self' && !rpcUrl) throw new ConfigError('X402_RPC_URL', 'is required when PAYMENT_MODE=self')
@@ -155,7 +167,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentMode: paymentMode ?? 'local',
     ...(facilitatorUrl ? { facilitatorUrl: facilitatorUrl.replace(/\/+$/, '') } : {}),
     facilitatorTimeoutMs: ((read(env, 'X402_FACILITATOR_TIMEOUT_SECONDS') as number | undefined) ?? 30) * 1000,
-    ...(env.X402_FACILITATOR_HEADERS ? { facilitatorHeaders: headersFrom(read(env, 'X402_FACILITATOR_HEADERS') as string) } : {}),
+    ...(facilitatorHeaders ? { facilitatorHeaders } : {}),
+    ...(cdpApiKey ? { cdpApiKey } : {}),
     rpcUrl: rpcUrl ?? PUBLIC_RPC[network],
     rpcUrlIsDefault: !rpcUrl,
     ...(settlerPrivateKey ? { settlerPrivateKey } : {}),
@@ -172,6 +185,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv,
     providers: readProviders(env),
   })
+}
+
+/**
+ * CDP_API_KEY_ID and CDP_API_KEY_SECRET, both or neither. Read whatever the payment mode (a broken key
+ * must not wait for the day facilitator mode is switched on); used in facilitator mode only. The secret
+ * bypasses read(): its errors must never quote the value.
+ */
+function readCdpApiKey(env: Record<string, string | undefined>): CdpApiKey | undefined {
+  const id = read(env, 'CDP_API_KEY_ID') as string | undefined
+  const raw = env.CDP_API_KEY_SECRET?.trim() ? env.CDP_API_KEY_SECRET : undefined
+  if (!id && !raw) return undefined
+  if (!id) throw new ConfigError('CDP_API_KEY_ID', 'is required when CDP_API_KEY_SECRET is set (the id of that key)')
+  if (!raw) throw new ConfigError('CDP_API_KEY_SECRET', 'is required when CDP_API_KEY_ID is set (the secret of that key)')
+  const parsed = parseCdpSecret(raw)
+  if ('error' in parsed) throw new ConfigError('CDP_API_KEY_SECRET', `invalid value (not shown): ${parsed.error}`)
+  return { id, ...parsed }
 }
 
 function readProviders(env: Record<string, string | undefined>): ProviderSettings {

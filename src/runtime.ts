@@ -12,34 +12,39 @@ import type { IntelligenceServices } from './intelligence/services'
 import { PaymentGate } from './payments/gate'
 import { SqliteLedger } from './payments/ledger'
 import { localSettler, type Settler } from './payments/settlement'
-import { FacilitatorSettler } from './payments/facilitator-settler'
+import { FacilitatorSettler, refusedStatus } from './payments/facilitator-settler'
 import { Reconciler } from './payments/reconciler'
 import { createMetrics, type Metrics } from './http/metrics'
 import { RateLimiter } from './http/rate-limit'
 import { NETWORKS } from './payments/networks'
-import { HTTPFacilitatorClient } from '@x402/core/http'
+import { connectFacilitator, type FacilitatorConnection } from './payments/facilitator-client'
 
-/** The settler of the configured payment mode, and the reconciler of its pending settlements. */
-async function paymentsFor(config: Readonly<Config>, ledger: SqliteLedger, metrics: Metrics, logger: Logger): Promise<{ settler: Settler; reconciler?: Reconciler }> {
+/** The settler of the configured payment mode, the reconciler of its pending settlements, and (facilitator mode) where it settles. */
+async function paymentsFor(config: Readonly<Config>, ledger: SqliteLedger, metrics: Metrics, logger: Logger): Promise<{ settler: Settler; reconciler?: Reconciler; facilitator?: Omit<FacilitatorConnection, 'client'> }> {
   if (config.paymentMode === 'local') return { settler: localSettler }
   let settler: Settler
+  let facilitator: Omit<FacilitatorConnection, 'client'> | undefined
   if (config.paymentMode === 'facilitator') {
-    const headers = config.facilitatorHeaders
-    const client = new HTTPFacilitatorClient({
-      url: config.facilitatorUrl!,
-      timeoutMs: config.facilitatorTimeoutMs,
-      ...(headers ? { createAuthHeaders: async () => ({ verify: headers, settle: headers, supported: headers }) } : {}),
-    })
+    const { client, url, auth } = await connectFacilitator(config)
+    facilitator = { url, auth }
     settler = new FacilitatorSettler('facilitator', client)
     // Not awaited: a facilitator that is down at start-up is reported, and payments answer 502 until it is back.
     const network = NETWORKS[config.network]
     client.getSupported().then(
       (s) => {
         if (!s.kinds.some((k) => k.scheme === 'exact' && ([network.caip2, network.name] as string[]).includes(k.network))) {
-          logger.warn('facilitator does not list the exact scheme on this network', { facilitator: config.facilitatorUrl, network: network.caip2 })
+          logger.warn('facilitator does not list the exact scheme on this network', { facilitator: url, network: network.caip2 })
         }
       },
-      (e: unknown) => logger.warn('facilitator /supported failed', { facilitator: config.facilitatorUrl, error: String(e) }),
+      (e: unknown) => {
+        const status = refusedStatus(e)
+        if (status === 401 || status === 403) {
+          // Every payment will be refused the same way: say which settings to check.
+          logger.error('facilitator refused this service\'s credentials: payments answer 502 until they are fixed', {
+            facilitator: url, status, check: config.cdpApiKey ? 'CDP_API_KEY_ID, CDP_API_KEY_SECRET' : 'X402_FACILITATOR_HEADERS',
+          })
+        } else logger.warn('facilitator /supported failed', { facilitator: url, error: String(e) })
+      },
     )
   } else {
     const { createEvmFacilitator } = await import('./payments/evm-facilitator')
@@ -51,7 +56,7 @@ async function paymentsFor(config: Readonly<Config>, ledger: SqliteLedger, metri
   const { createChainReader } = await import('./payments/chain-reader')
   const reconciler = new Reconciler(ledger, createChainReader(config.network, config.rpcUrl), metrics.payment.paymentEvent)
   if (config.reconcileSeconds > 0) reconciler.start(config.reconcileSeconds, (e) => logger.warn('reconcile pass failed', { error: String(e) }))
-  return { settler, reconciler }
+  return { settler, reconciler, ...(facilitator ? { facilitator } : {}) }
 }
 
 /** Everything a running service holds, built from a Config; `close()` releases it in order. */
@@ -71,7 +76,17 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
   const ledger = new SqliteLedger(config.ledgerPath)
   const cache = new ResultCache()
   cache.onLookup = metrics.cache
-  const { settler, reconciler } = await paymentsFor(config, ledger, metrics, logger)
+  let payments
+  try {
+    payments = await paymentsFor(config, ledger, metrics, logger)
+  } catch (e) {
+    // A facilitator key the signer refuses stops start-up (ConfigError): release what is open.
+    store.close()
+    db.close()
+    ledger.close()
+    throw e
+  }
+  const { settler, reconciler, facilitator } = payments
   const limits = { ip: new RateLimiter(config.rateLimitIpPerMinute), payer: new RateLimiter(config.rateLimitPayerPerMinute) }
   const market: MarketServices = { db, cache, snapshot: () => store.current().market }
   const signals: SignalServices = { db, cache, snapshot: () => store.current().signals }
@@ -138,6 +153,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
     ledger,
     settler,
     reconciler,
+    facilitator,
     metrics,
     limits,
     market,

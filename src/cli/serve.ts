@@ -1,14 +1,15 @@
-import { ConfigError, loadConfig } from '../config'
+import { ConfigError, loadConfig, type Config } from '../config'
 import { createRuntime } from '../runtime'
 import { DatasetUnavailableError } from '../data/datasets'
 import { NETWORKS } from '../payments/networks'
 import { CATALOG } from '../catalog'
 import pkg from '../../package.json' with { type: 'json' }
 
-const PAYMENT_MODE_TEXT = {
+const PAYMENT_MODE_TEXT: Record<Config['paymentMode'], (c: Readonly<Config>, facilitator?: { url: string; auth: string }) => string> = {
   local: () => 'verified offline, NOT settled (local mode: development only)',
-  facilitator: (c: { facilitatorUrl?: string }) => `verified and settled by the facilitator at ${c.facilitatorUrl} (facilitator mode)`,
-  self: (c: { rpcUrl: string }) => `verified and settled in-process over ${new URL(c.rpcUrl).origin} (self mode)`,
+  // The facilitator's URL and how calls authenticate (key id, header names: never a secret or a header value).
+  facilitator: (_c, f) => `verified and settled by the facilitator at ${f?.url} (facilitator mode; ${f?.auth})`,
+  self: (c) => `verified and settled in-process over ${new URL(c.rpcUrl).origin} (self mode)`,
 }
 
 /** `serve`: start the HTTP service; SIGTERM/SIGINT stop accepting, let requests in flight finish, then exit 0. */
@@ -29,6 +30,10 @@ export async function serve(_args: string[]): Promise<void> {
   } catch (e) {
     // A datasets folder without every dataset of this release (or with a missing file) is an operator's
     // fix, not a crash: say what is missing and where.
+    if (e instanceof ConfigError) {
+      console.error(`Configuration error: ${e.message}`)
+      process.exit(2)
+    }
     if (e instanceof DatasetUnavailableError) {
       console.error(`Datasets error: ${e.message} (DATASETS_DIR=${config.datasetsDir}). Start the folder as a copy of the shipped datasets/ and replace files with \`data import\`.`)
       process.exit(2)
@@ -40,7 +45,7 @@ export async function serve(_args: string[]): Promise<void> {
   const network = NETWORKS[config.network]
   const banner = [
     `china-market-intel ${pkg.version} listening on http://${config.host}:${server.port} (public ${config.publicBaseUrl})`,
-    `  payment: x402 exact, ${network.name} (${network.caip2}), USDC ${network.asset}, ${PAYMENT_MODE_TEXT[config.paymentMode](config)}`,
+    `  payment: x402 exact, ${network.name} (${network.caip2}), USDC ${network.asset}, ${PAYMENT_MODE_TEXT[config.paymentMode](config, runtime.facilitator)}`,
     config.payToIsDevDefault
       ? `  payTo:   ${config.payTo}  <- DEVELOPMENT address (anvil test account); set PAY_TO to receive payments`
       : `  payTo:   ${config.payTo}`,

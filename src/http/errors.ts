@@ -14,7 +14,7 @@ export const ERROR_CODES = {
   dataset_unavailable: { status: 503, meaning: 'The dataset behind the route is not loaded. Never charged.' },
   provider_unavailable: { status: 502, meaning: 'No live evidence provider could answer (down, HTTP error or malformed answer); `details.providers` says which and why. Never charged: the proof stays unused.' },
   provider_timeout: { status: 504, meaning: 'The live evidence providers did not answer within their timeouts; `details.providers` names them. Never charged: the proof stays unused.' },
-  facilitator_unavailable: { status: 502, meaning: 'The payment facilitator could not be reached or did not answer in time; nothing was served or charged. Retry later.' },
+  facilitator_unavailable: { status: 502, meaning: 'The payment facilitator could not be reached, did not answer in time, or refused this service\'s credentials (`details.reason` `facilitator_auth_rejected`); nothing was served or charged. Retry later.' },
   internal_error: { status: 500, meaning: 'An unexpected server failure; quote `meta.request_id` to support. Never charged.' },
 } as const
 

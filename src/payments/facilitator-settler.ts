@@ -1,5 +1,6 @@
 import type { FacilitatorClient } from '@x402/core/http'
 import { FacilitatorTimeoutError, SettleError, VerifyError, type PaymentRequirements, type SettleResponse } from '@x402/core/types'
+import { FacilitatorAuthError } from './facilitator-client'
 import { v1Requirements, v2PaymentRequired } from './requirements'
 import type { PaymentMode, SettleOutcome, SettlementInput, Settler, VerifyOutcome } from './settlement'
 
@@ -12,6 +13,25 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
 function neverReached(e: unknown): boolean {
   const code = (e as { code?: string })?.code
   return code === 'ConnectionRefused' || code === 'ECONNREFUSED' || code === 'FailedToOpenSocket' || code === 'ENOTFOUND'
+}
+
+/**
+ * The HTTP status of a facilitator answer that @x402/core's client turned into a plain Error
+ * ("Facilitator settle failed (401): …"); undefined for anything else.
+ */
+export function refusedStatus(e: unknown): number | undefined {
+  const m = /^Facilitator \w+ failed \((\d{3})\)/.exec(message(e))
+  return m ? Number(m[1]) : undefined
+}
+
+/**
+ * Our credentials were not accepted, or could not be made: the facilitator did nothing with the call
+ * (it authenticates before it verifies or settles), so nothing moved; not the payer's fault.
+ */
+function authFailure(e: unknown): string | undefined {
+  if (e instanceof FacilitatorAuthError) return 'facilitator_auth_unsigned'
+  const status = refusedStatus(e)
+  return status === 401 || status === 403 ? `facilitator_auth_rejected (HTTP ${status})` : undefined
 }
 
 /**
@@ -46,7 +66,9 @@ export class FacilitatorSettler implements Settler {
       if (e instanceof VerifyError) {
         return { ok: false, reason: e.invalidReason ?? 'invalid', message: e.invalidMessage ?? `The facilitator refused the payment: ${e.invalidReason ?? 'invalid'}.` }
       }
-      // Verification moves no money: a facilitator that is down or slow only means "cannot serve now".
+      // Verification moves no money: a facilitator that is down, slow or refusing our credentials only means "cannot serve now".
+      const auth = authFailure(e)
+      if (auth) return { ok: false, unavailable: true, reason: auth.split(' ')[0]!, message: auth }
       return { ok: false, unavailable: true, reason: e instanceof FacilitatorTimeoutError ? 'facilitator_timeout' : 'facilitator_unreachable', message: message(e) }
     }
   }
@@ -58,6 +80,7 @@ export class FacilitatorSettler implements Settler {
     } catch (e) {
       if (e instanceof SettleError) r = { success: false, errorReason: e.errorReason, errorMessage: e.errorMessage, transaction: e.transaction, network: e.network }
       else if (neverReached(e)) return { status: 'failed', reason: 'facilitator_unreachable', unavailable: true }
+      else if (authFailure(e)) return { status: 'failed', reason: authFailure(e)!, unavailable: true }
       else return { status: 'pending', reason: e instanceof FacilitatorTimeoutError ? 'facilitator_timeout' : `facilitator_error: ${message(e)}` }
     }
     if (r.success) {

@@ -17,14 +17,15 @@ export const keyOf = (account: HDAccount) => toHex(account.getHdKey().privateKey
 
 /**
  * Starts `scripts/facilitator.ts` (x402Facilitator of @x402/core with @x402/evm's exact scheme) as its
- * own process against a chain, and waits until GET /supported answers.
+ * own process against a chain, and waits until GET /supported answers (any answer: with `env` asking
+ * for authentication it is a 401). `env` adds FACILITATOR_AUTH_TOKEN or FACILITATOR_JWT_KEYS.
  */
-export async function startFacilitator(o: { rpcUrl: string; settler: HDAccount; port?: number }): Promise<StartedFacilitator> {
+export async function startFacilitator(o: { rpcUrl: string; settler: HDAccount; port?: number; env?: Record<string, string> }): Promise<StartedFacilitator> {
   const port = o.port ?? 20000 + Math.floor(Math.random() * 30000)
   let out = ''
   const proc: Subprocess = Bun.spawn([process.execPath, resolve(ROOT, 'scripts/facilitator.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', FACILITATOR_RPC_URL: o.rpcUrl, FACILITATOR_PRIVATE_KEY: keyOf(o.settler) },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', FACILITATOR_RPC_URL: o.rpcUrl, FACILITATOR_PRIVATE_KEY: keyOf(o.settler), ...o.env },
     stdout: 'pipe',
     stderr: 'pipe',
   })
@@ -38,7 +39,8 @@ export async function startFacilitator(o: { rpcUrl: string; settler: HDAccount; 
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`facilitator exited with ${proc.exitCode}:\n${out}`)
     try {
-      if ((await fetch(`${url}/supported`)).ok) break
+      const res = await fetch(`${url}/supported`)
+      if (res.ok || (o.env && res.status === 401)) break
     } catch {
       // not listening yet
     }

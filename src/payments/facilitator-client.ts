@@ -1,0 +1,72 @@
+import { HTTPFacilitatorClient } from '@x402/core/http'
+import { ConfigError, type Config } from '../config'
+
+type FacilitatorPath = 'verify' | 'settle' | 'supported'
+const METHOD: Record<FacilitatorPath, 'GET' | 'POST'> = { verify: 'POST', settle: 'POST', supported: 'GET' }
+
+/** The headers of a facilitator call could not be made, so the call was never sent: nothing can have moved. */
+export class FacilitatorAuthError extends Error {}
+
+/**
+ * @x402/core's client with headers made per call for that call's path only. The base class asks its
+ * `createAuthHeaders` for every path on each call: with signed tokens that would mint three per call.
+ */
+class PerCallHeadersClient extends HTTPFacilitatorClient {
+  constructor(url: string, timeoutMs: number, private readonly headersFor: (path: FacilitatorPath) => Promise<Record<string, string>>) {
+    // The base class only asks for headers when this option is set; the override below answers instead.
+    super({ url, timeoutMs, createAuthHeaders: async () => ({ verify: await headersFor('verify'), settle: await headersFor('settle'), supported: await headersFor('supported') }) })
+  }
+
+  override async createAuthHeaders(path: string): Promise<{ headers: Record<string, string> }> {
+    if (!(path in METHOD)) return { headers: {} }
+    try {
+      return { headers: await this.headersFor(path as FacilitatorPath) }
+    } catch (e) {
+      throw new FacilitatorAuthError(`could not sign the facilitator ${path} call: ${e instanceof Error ? e.message : String(e)}`)
+    }
+  }
+}
+
+export interface FacilitatorConnection {
+  client: HTTPFacilitatorClient
+  /** Base URL the calls go to (CDP's facilitator when CDP keys are set and X402_FACILITATOR_URL is not). */
+  url: string
+  /** How calls authenticate, for the start-up banner: never a header value. */
+  auth: string
+}
+
+/**
+ * The facilitator client of `facilitator` mode. Without CDP keys: X402_FACILITATOR_URL with the static
+ * X402_FACILITATOR_HEADERS, if any. With CDP keys: every call carries `Authorization: Bearer <JWT>`
+ * signed by `@coinbase/x402` (the CDP SDK's signer) for that call's method, host and path, plus the
+ * static headers; one token is signed at start so a key the SDK cannot use stops start-up.
+ */
+export async function connectFacilitator(config: Readonly<Config>): Promise<FacilitatorConnection> {
+  const key = config.cdpApiKey
+  const headers = config.facilitatorHeaders
+  const timeoutMs = config.facilitatorTimeoutMs
+  const names = headers ? `, static headers ${Object.keys(headers).join(', ')}` : ''
+  if (!key) {
+    const url = config.facilitatorUrl!
+    const client = new HTTPFacilitatorClient({ url, timeoutMs, ...(headers ? { createAuthHeaders: async () => ({ verify: headers, settle: headers, supported: headers }) } : {}) })
+    return { client, url, auth: headers ? names.slice(2) : 'no authentication' }
+  }
+  // Loaded only when CDP keys are set: `serve` without them never pays for the CDP SDK.
+  const cdp = await import('@coinbase/x402')
+  const url = config.facilitatorUrl ?? cdp.facilitator.url!.replace(/\/+$/, '')
+  const { host, pathname } = new URL(url)
+  const base = pathname.replace(/\/+$/, '')
+  const headersFor = async (path: FacilitatorPath) => ({
+    'Correlation-Context': cdp.createCorrelationHeader(),
+    ...headers,
+    Authorization: await cdp.createAuthHeader(key.id, key.secret.reveal(), METHOD[path], host, `${base}/${path}`),
+  })
+  try {
+    await headersFor('supported')
+  } catch (e) {
+    // Belt and braces: the SDK's messages do not quote the key, and this makes sure of it.
+    const reason = (e instanceof Error ? e.message : String(e)).replaceAll(key.secret.reveal(), '[redacted]')
+    throw new ConfigError('CDP_API_KEY_SECRET', `the CDP SDK cannot sign with this key: ${reason}`)
+  }
+  return { client: new PerCallHeadersClient(url, timeoutMs, headersFor), url, auth: `CDP facilitator auth, key id ${key.id} (${key.algorithm})${names}` }
+}
