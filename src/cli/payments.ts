@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { ConfigError, loadConfig, type Config } from '../config'
-import { readReport, type GroupBy, type Report } from '../payments/ledger-report'
+import { readReport, reportJson, totals, type GroupBy, type Report, type RevenueTotals } from '../payments/ledger-report'
 import { atomicToUsd as usd } from '../payments/networks'
 
 const HELP = `payments — revenue and settlement of the payment ledger (LEDGER_PATH)
@@ -38,9 +38,9 @@ const pad = (rows: string[][]) => {
 
 export function formatReport(r: Report, by: GroupBy, sinceLabel: string): string {
   const head = [by, 'paid', 'USD', 'settled USD', 'local USD', 'pending', 'pending USD', 'failed']
-  const sum = (f: (g: Report['groups'][number]) => bigint | number) => r.groups.reduce((a, g) => a + BigInt(f(g)), 0n)
-  const body = r.groups.map((g) => [g.key, String(g.served), usd(g.servedAtomic), usd(g.settledAtomic), usd(g.localAtomic), String(g.pending), usd(g.pendingAtomic), String(g.failed)])
-  const total = ['total', String(sum((g) => g.served)), usd(sum((g) => g.servedAtomic)), usd(sum((g) => g.settledAtomic)), usd(sum((g) => g.localAtomic)), String(sum((g) => g.pending)), usd(sum((g) => g.pendingAtomic)), String(sum((g) => g.failed))]
+  const line = (key: string, g: RevenueTotals) => [key, String(g.served), usd(g.servedAtomic), usd(g.settledAtomic), usd(g.localAtomic), String(g.pending), usd(g.pendingAtomic), String(g.failed)]
+  const body = r.groups.map((g) => line(g.key, g))
+  const total = line('total', totals(r))
   const out = [`Revenue ${sinceLabel}, by ${by} (USD; settled = on chain, local = verified offline, no money moved)`, '', pad([head, ...body, total])]
   const events = Object.entries(r.events).map(([k, n]) => `${k} ${n}`).join(', ')
   out.push('', `Payment events: ${events || 'none'}`)
@@ -95,7 +95,7 @@ async function report(args: string[]): Promise<void> {
   }
   const r = readReport(ledgerPath(config()), { since, by })
   if (json) {
-    process.stdout.write(`${JSON.stringify({ by, since, ...r }, (_, v) => (typeof v === 'bigint' ? usd(v) : v), 2)}\n`)
+    process.stdout.write(`${JSON.stringify(reportJson(r, by, since), null, 2)}\n`)
   } else {
     process.stdout.write(formatReport(r, by, sinceLabel))
   }
