@@ -108,6 +108,14 @@ describe('payments report', () => {
   })
 })
 
+test('payments --help and the top-level help name every payments subcommand', async () => {
+  const { out, code } = await cli('--help')
+  expect(code).toBe(0)
+  for (const sub of ['report', 'reconcile', 'export', 'backup']) expect(out).toContain(`  payments ${sub}`)
+  const top = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), '--help'], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'test' }, stdout: 'pipe' })
+  expect(await new Response(top.stdout).text()).toContain('china-market-intel payments report|reconcile|export|backup ')
+})
+
 test('helpers: --since forms and USD formatting of atomic USDC', () => {
   expect(parseSince('2026-11-21')).toBe(DAY2 - 10 * 3600)
   expect(parseSince('7d', 1_000_000_000_000)).toBe(1_000_000_000 - 7 * 86400)
