@@ -157,7 +157,7 @@ async function exportPayments(args: string[]): Promise<void> {
     const a = args[i]!
     if (a === '--csv') continue // the only format; named so that scripts say what they expect
     else if (a === '--force') force = true
-    else if (a === '--output' || a === '-o') output = valueOf(args, ++i, a)
+    else if (a === '--output') output = valueOf(args, ++i, a)
     else if (a === '--from' || a === '--to') {
       const v = valueOf(args, ++i, a)
       try {
