@@ -8,9 +8,9 @@ const COMMANDS: Record<string, [string, string, (args: string[]) => Promise<void
   serve: ['serve', 'start the HTTP service (default)', serve],
   data: ['data list|validate|import|rollback', 'the data team\'s dataset refresh (data --help)', async (a) => (await import('./cli/data')).data(a)],
   smoke: ['smoke [--base-url URL] [options]', 'pay every route of a running server once', async (a) => (await import('./cli/smoke')).smoke(a)],
-  payments: ['payments report|reconcile', 'revenue tables and pending settlements (payments --help)', async (a) => (await import('./cli/payments')).payments(a)],
+  payments: ['payments report|reconcile|export|backup', 'revenue, pending settlements, CSV export, ledger backup (payments --help)', async (a) => (await import('./cli/payments')).payments(a)],
 }
-const line = (synopsis: string, what: string) => `  china-market-intel ${synopsis.padEnd(34)} ${what}`
+const line = (synopsis: string, what: string) => `  china-market-intel ${synopsis.padEnd(40)} ${what}`
 
 const HELP = `china-market-intel ${pkg.version} — pay-per-request (x402) China market-intelligence API
 

@@ -1,9 +1,14 @@
-import { existsSync } from 'node:fs'
+import { closeSync, existsSync, openSync, statSync, writeSync } from 'node:fs'
+import { resolve as resolvePath } from 'node:path'
 import { ConfigError, loadConfig, type Config } from '../config'
-import { readReport, type GroupBy, type Report } from '../payments/ledger-report'
+import type { PaymentState } from '../payments/ledger'
+import { backupLedger, type BackupResult } from '../payments/ledger-backup'
+import { exportCsv, STATES } from '../payments/ledger-export'
+import { readReport, reportJson, totals, type GroupBy, type Report, type RevenueTotals } from '../payments/ledger-report'
 import { atomicToUsd as usd } from '../payments/networks'
+import { checkDestination, discard, OutputFileError, publish, tempPathFor } from '../payments/output-file'
 
-const HELP = `payments — revenue and settlement of the payment ledger (LEDGER_PATH)
+const HELP = `payments — revenue, settlement, export and backup of the payment ledger (LEDGER_PATH)
 
 Usage:
   payments report [--since YYYY-MM-DD | --since 7d] [--by route|day|payer] [--json]
@@ -12,8 +17,16 @@ Usage:
   payments reconcile
       check every pending settlement on chain now (X402_RPC_URL): settled ones release their answer,
       ones whose authorization expired unused are failed (nothing moved)
+  payments export [--csv] [--from DATE] [--to DATE] [--status STATE[,STATE...]] [--output FILE [--force]]
+      one CSV row per payment, oldest first, for accounting (RFC 4180, UTF-8, ISO-8601 UTC times, exact
+      decimal amounts); --from is inclusive, --to exclusive, both on the payment's created_at;
+      DATE: YYYY-MM-DD (UTC midnight) or YYYY-MM-DDTHH:MM:SSZ; STATE: served, pending, failed,
+      in_progress; default: every payment, to stdout; --output refuses an existing FILE unless --force
+  payments backup FILE [--force]
+      consistent copy of the ledger (VACUUM INTO; safe beside the running service), checked with
+      PRAGMA integrity_check before it gets its name; refuses an existing FILE unless --force
 
-Exit status: 0 done, 1 ledger missing or a check failed, 2 bad usage.
+Exit status: 0 done, 1 ledger missing or a check or write failed, 2 bad usage.
 `
 
 function fail(message: string, code: number): never {
@@ -38,9 +51,9 @@ const pad = (rows: string[][]) => {
 
 export function formatReport(r: Report, by: GroupBy, sinceLabel: string): string {
   const head = [by, 'paid', 'USD', 'settled USD', 'local USD', 'pending', 'pending USD', 'failed']
-  const sum = (f: (g: Report['groups'][number]) => bigint | number) => r.groups.reduce((a, g) => a + BigInt(f(g)), 0n)
-  const body = r.groups.map((g) => [g.key, String(g.served), usd(g.servedAtomic), usd(g.settledAtomic), usd(g.localAtomic), String(g.pending), usd(g.pendingAtomic), String(g.failed)])
-  const total = ['total', String(sum((g) => g.served)), usd(sum((g) => g.servedAtomic)), usd(sum((g) => g.settledAtomic)), usd(sum((g) => g.localAtomic)), String(sum((g) => g.pending)), usd(sum((g) => g.pendingAtomic)), String(sum((g) => g.failed))]
+  const line = (key: string, g: RevenueTotals) => [key, String(g.served), usd(g.servedAtomic), usd(g.settledAtomic), usd(g.localAtomic), String(g.pending), usd(g.pendingAtomic), String(g.failed)]
+  const body = r.groups.map((g) => line(g.key, g))
+  const total = line('total', totals(r))
   const out = [`Revenue ${sinceLabel}, by ${by} (USD; settled = on chain, local = verified offline, no money moved)`, '', pad([head, ...body, total])]
   const events = Object.entries(r.events).map(([k, n]) => `${k} ${n}`).join(', ')
   out.push('', `Payment events: ${events || 'none'}`)
@@ -95,7 +108,7 @@ async function report(args: string[]): Promise<void> {
   }
   const r = readReport(ledgerPath(config()), { since, by })
   if (json) {
-    process.stdout.write(`${JSON.stringify({ by, since, ...r }, (_, v) => (typeof v === 'bigint' ? usd(v) : v), 2)}\n`)
+    process.stdout.write(`${JSON.stringify(reportJson(r, by, since), null, 2)}\n`)
   } else {
     process.stdout.write(formatReport(r, by, sinceLabel))
   }
@@ -118,7 +131,119 @@ async function reconcile(args: string[]): Promise<void> {
   }
 }
 
-/** `payments report|reconcile`. */
+/** `--from`/`--to`: a date (UTC midnight) or a UTC timestamp, as unix seconds. */
+export function parseDateBound(flag: string, value: string): number {
+  const date = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}(?::\d{2})?)Z)?$/.exec(value)
+  const ms = date ? Date.parse(`${date[1]}T${date[2] ?? '00:00'}Z`) : Number.NaN
+  // Date.parse rolls some impossible dates over (2026-02-30): the date must read back unchanged.
+  if (!date || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== date[1] || (date[2] && new Date(ms).toISOString().slice(11, 11 + date[2].length) !== date[2])) {
+    throw new Error(`${flag}: expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ (UTC), got "${value}"`)
+  }
+  return ms / 1000
+}
+
+/** The value of an option that takes one, or a usage error naming it. */
+function valueOf(args: string[], i: number, flag: string): string {
+  const v = args[i]
+  if (v === undefined || v.startsWith('--')) fail(`${flag} needs a value.\n\n${HELP}`, 2)
+  return v
+}
+
+async function exportPayments(args: string[]): Promise<void> {
+  const o: { from?: number; to?: number; states: PaymentState[] } = { states: [] }
+  let output: string | undefined
+  let force = false
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!
+    if (a === '--csv') continue // the only format; named so that scripts say what they expect
+    else if (a === '--force') force = true
+    else if (a === '--output') output = valueOf(args, ++i, a)
+    else if (a === '--from' || a === '--to') {
+      const v = valueOf(args, ++i, a)
+      try {
+        o[a === '--from' ? 'from' : 'to'] = parseDateBound(a, v)
+      } catch (e) {
+        fail((e as Error).message, 2)
+      }
+    } else if (a === '--status') {
+      for (const s of valueOf(args, ++i, a).split(',')) {
+        if (!STATES.includes(s as PaymentState)) fail(`--status: expected ${STATES.join(', ')} (comma-separated), got "${s}"`, 2)
+        if (!o.states.includes(s as PaymentState)) o.states.push(s as PaymentState)
+      }
+    } else fail(`Unknown option "${a}".\n\n${HELP}`, 2)
+  }
+  if (o.from !== undefined && o.to !== undefined && o.from >= o.to) fail('--from must be earlier than --to (--to is exclusive).', 2)
+  if (force && output === undefined) fail('--force only applies with --output FILE.', 2)
+  const path = ledgerPath(config())
+
+  if (output === undefined) {
+    // A reader that stops early (| head) closes the pipe: that ends the export, quietly.
+    process.stdout.on('error', (e: NodeJS.ErrnoException) => (e.code === 'EPIPE' ? process.exit(0) : fail(`stdout: ${e.message}`, 1)))
+    const write = (chunk: string) => (process.stdout.write(chunk) ? undefined : new Promise<void>((r) => process.stdout.once('drain', () => r())))
+    try {
+      await exportCsv(path, o, write)
+    } catch (e) {
+      fail(`Export failed: ${(e as Error).message}`, 1)
+    }
+    return
+  }
+
+  try {
+    checkDestination(output, force, path)
+  } catch (e) {
+    if (e instanceof OutputFileError) fail(e.message, 2)
+    throw e
+  }
+  const tmp = tempPathFor(output)
+  let rows = 0
+  try {
+    const fd = openSync(tmp, 'wx')
+    try {
+      ;({ rows } = await exportCsv(path, o, (chunk) => {
+        const bytes = Buffer.from(chunk)
+        for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at)
+      }))
+    } finally {
+      closeSync(fd)
+    }
+    publish(tmp, output)
+  } catch (e) {
+    discard(tmp)
+    fail(`Export failed, nothing written to ${output}: ${(e as Error).message}`, 1)
+  }
+  process.stdout.write(`Exported ${rows} payment(s) to ${resolvePath(output)} (${statSync(output).size} bytes).\n`)
+}
+
+async function backup(args: string[]): Promise<void> {
+  let file: string | undefined
+  let force = false
+  for (const a of args) {
+    if (a === '--force') force = true
+    else if (a.startsWith('-')) fail(`Unknown option "${a}".\n\n${HELP}`, 2)
+    else if (file === undefined) file = a
+    else fail(`payments backup takes one FILE, got "${file}" and "${a}".`, 2)
+  }
+  if (file === undefined) fail(`payments backup needs the FILE to write.\n\n${HELP}`, 2)
+  const path = ledgerPath(config())
+  let r: BackupResult
+  try {
+    r = backupLedger(path, file, { force })
+  } catch (e) {
+    if (e instanceof OutputFileError) fail(e.message, 2)
+    fail(`Backup failed, nothing written to ${file}: ${(e as Error).message}`, 1)
+  }
+  const states = Object.entries(r.states).map(([s, n]) => `${s} ${n}`).join(', ')
+  process.stdout.write(
+    `Ledger backup written: ${resolvePath(r.path)}\n` +
+      `  size       ${r.bytes} bytes\n` +
+      '  integrity  ok\n' +
+      `  payments   ${r.rows.payments}${states ? ` (${states})` : ''}\n` +
+      `  events     ${r.rows.payment_events}\n` +
+      `  artifacts  ${r.rows.artifacts}\n`,
+  )
+}
+
+/** `payments report|reconcile|export|backup`. */
 export async function payments(args: string[]): Promise<void> {
   const [sub, ...rest] = args
   if (!sub || sub === '--help' || sub === '-h' || rest.includes('--help')) {
@@ -127,5 +252,7 @@ export async function payments(args: string[]): Promise<void> {
   }
   if (sub === 'report') return report(rest)
   if (sub === 'reconcile') return reconcile(rest)
+  if (sub === 'export') return exportPayments(rest)
+  if (sub === 'backup') return backup(rest)
   fail(`Unknown payments command "${sub}".\n\n${HELP}`, 2)
 }

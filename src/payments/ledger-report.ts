@@ -1,4 +1,5 @@
 import { Database } from 'bun:sqlite'
+import { atomicToUsd } from './networks'
 
 export type GroupBy = 'route' | 'day' | 'payer'
 
@@ -90,5 +91,53 @@ export function readReport(path: string, o: { since: number; by: GroupBy }): Rep
     return { groups, unsettled, events }
   } finally {
     db.close()
+  }
+}
+
+export type RevenueTotals = Omit<RevenueRow, 'key'>
+
+/** The table's total line: counts and atomic amounts added up as integers. */
+export function totals(r: Report): RevenueTotals {
+  const t: RevenueTotals = { served: 0, servedAtomic: 0n, settled: 0, settledAtomic: 0n, local: 0, localAtomic: 0n, pending: 0, pendingAtomic: 0n, failed: 0 }
+  for (const g of r.groups) {
+    t.served += g.served; t.servedAtomic += g.servedAtomic
+    t.settled += g.settled; t.settledAtomic += g.settledAtomic
+    t.local += g.local; t.localAtomic += g.localAtomic
+    t.pending += g.pending; t.pendingAtomic += g.pendingAtomic
+    t.failed += g.failed
+  }
+  return t
+}
+
+/** One money amount in the JSON: exact USD decimal string and integer atomic USDC (6 decimals) string. */
+const money = (prefix: string, atomic: bigint) => ({ [`${prefix}_usd`]: atomicToUsd(atomic), [`${prefix}_atomic`]: atomic.toString() })
+
+/** Unix seconds as ISO-8601 UTC without milliseconds: 2026-11-21T10:00:00Z. */
+export const isoUtc = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z')
+
+const revenueJson = (g: RevenueTotals) => ({
+  served_count: g.served, ...money('served', g.servedAtomic),
+  settled_count: g.settled, ...money('settled', g.settledAtomic),
+  local_count: g.local, ...money('local', g.localAtomic),
+  pending_count: g.pending, ...money('pending', g.pendingAtomic),
+  failed_count: g.failed,
+})
+
+/**
+ * `payments report --json`: snake_case like the API's own envelope; every amount twice, as `*_usd`
+ * (decimal string) and `*_atomic` (integer string), never a JSON number that a parser could round.
+ * The schema is documented with the payments CLI; a change here is a change of that contract.
+ */
+export function reportJson(r: Report, by: GroupBy, since: number) {
+  return {
+    by,
+    since: since > 0 ? isoUtc(since) : null,
+    groups: r.groups.map((g) => ({ key: g.key, ...revenueJson(g) })),
+    totals: revenueJson(totals(r)),
+    unsettled: r.unsettled.map((u) => ({
+      created_at: isoUtc(u.createdAt), route: u.route, payer: u.payer, ...money('amount', u.amountAtomic),
+      nonce: u.nonce, tx_hash: u.txHash, request_id: u.requestId, valid_before_unix: u.validBefore,
+    })),
+    event_counts: r.events,
   }
 }

@@ -67,14 +67,34 @@ describe('payments report', () => {
     expect(row(byPayer, '0xaaa')).toEqual(['0xaaa', '2', '0.20', '0.20', '0.00', '0', '0.00', '0'])
   })
 
-  test('--since keeps later payments only; --json gives the same numbers', async () => {
-    const { out } = await cli('report', '--since', '2026-11-21', '--json')
-    const r = JSON.parse(out)
-    expect(r.groups.map((g: any) => [g.key, g.served, g.pending, g.pendingAtomic, g.failed])).toEqual([
-      ['flights.aggregate', 0, 1, '0.16', 0],
-      ['flights.summary', 0, 0, '0.00', 1],
-    ])
-    expect(r.unsettled).toHaveLength(1)
+  test('--since keeps later payments only; --json gives the same numbers under names that say what they hold', async () => {
+    const { out, code } = await cli('report', '--since', '2026-11-21', '--json')
+    expect(code).toBe(0)
+    const none = { served_count: 0, served_usd: '0.00', served_atomic: '0', settled_count: 0, settled_usd: '0.00', settled_atomic: '0', local_count: 0, local_usd: '0.00', local_atomic: '0' }
+    expect(JSON.parse(out)).toEqual({
+      by: 'route',
+      since: '2026-11-21T00:00:00Z',
+      groups: [
+        { key: 'flights.aggregate', ...none, pending_count: 1, pending_usd: '0.16', pending_atomic: '160000', failed_count: 0 },
+        { key: 'flights.summary', ...none, pending_count: 0, pending_usd: '0.00', pending_atomic: '0', failed_count: 1 },
+      ],
+      totals: { ...none, pending_count: 1, pending_usd: '0.16', pending_atomic: '160000', failed_count: 1 },
+      unsettled: [{
+        created_at: '2026-11-21T10:00:00Z', route: 'flights.aggregate', payer: '0xccc', amount_usd: '0.16', amount_atomic: '160000',
+        nonce: `0xc1${'0'.repeat(20)}`, tx_hash: '0xdead', request_id: 'req_c1', valid_before_unix: String(DAY2 + 600),
+      }],
+      event_counts: { pending: 1 },
+    })
+  })
+
+  test('--json all time: the totals line of the table, settled and local apart; since is null', async () => {
+    const r = JSON.parse((await cli('report', '--json')).out)
+    expect(r.since).toBeNull()
+    expect(r.totals).toEqual({
+      served_count: 3, served_usd: '0.23', served_atomic: '230000', settled_count: 2, settled_usd: '0.20', settled_atomic: '200000',
+      local_count: 1, local_usd: '0.03', local_atomic: '30000', pending_count: 1, pending_usd: '0.16', pending_atomic: '160000', failed_count: 1,
+    })
+    expect(r.groups.find((g: any) => g.key === 'flights.summary')).toMatchObject({ served_count: 2, served_usd: '0.20', served_atomic: '200000', settled_usd: '0.20' })
   })
 
   test('bad usage exits 2 with a message; a missing ledger exits 1', async () => {
@@ -86,6 +106,14 @@ describe('payments report', () => {
     })
     expect(await proc.exited).toBe(1)
   })
+})
+
+test('payments --help and the top-level help name every payments subcommand', async () => {
+  const { out, code } = await cli('--help')
+  expect(code).toBe(0)
+  for (const sub of ['report', 'reconcile', 'export', 'backup']) expect(out).toContain(`  payments ${sub}`)
+  const top = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), '--help'], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'test' }, stdout: 'pipe' })
+  expect(await new Response(top.stdout).text()).toContain('china-market-intel payments report|reconcile|export|backup ')
 })
 
 test('helpers: --since forms and USD formatting of atomic USDC', () => {

@@ -1,0 +1,110 @@
+import { Database } from 'bun:sqlite'
+import type { PaymentState } from './ledger'
+import { isoUtc } from './ledger-report'
+import { atomicToUsd } from './networks'
+
+/** `payments export --csv`: one row per payment of the ledger, for accounting. */
+export const CSV_COLUMNS = [
+  'created_at', 'updated_at', 'status', 'settlement', 'route', 'request_id', 'payer', 'amount_usd', 'amount_atomic',
+  'network', 'asset', 'tx_hash', 'nonce', 'payment_key', 'artifact_id', 'valid_before_unix', 'fingerprint',
+] as const
+export type CsvColumn = (typeof CSV_COLUMNS)[number]
+
+export const STATES: readonly PaymentState[] = ['served', 'pending', 'failed', 'in_progress']
+
+export interface ExportOptions {
+  /** Unix seconds; a payment is in the range when from <= created_at < to. */
+  from?: number
+  to?: number
+  /** Only these ledger states (default all). */
+  states?: readonly PaymentState[]
+}
+
+/** RFC 4180: a field is quoted when it holds a comma, a quote, CR or LF, and its quotes are doubled. NULL is an empty field. */
+export function csvField(v: string | null): string {
+  if (v === null) return ''
+  return /[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v
+}
+
+export const csvRecord = (fields: readonly (string | null)[]) => `${fields.map(csvField).join(',')}\r\n`
+
+interface PaymentRow {
+  key: string; network: string; payer: string; nonce: string; route: string; fingerprint: string; amount_atomic: string; request_id: string
+  state: string; artifact_id: string | null; created_at: number; updated_at: number; settlement: string | null; tx_hash: string | null; valid_before: string | null
+}
+
+/** The token contract from the key `<caip2>:<asset>:<payer>:<nonce>` (the ledger keeps it nowhere else). */
+function assetOf(r: PaymentRow): string | null {
+  const prefix = `${r.network.toLowerCase()}:`
+  return r.key.startsWith(prefix) ? (r.key.slice(prefix.length).split(':')[0] ?? null) : null
+}
+
+export function csvValues(r: PaymentRow): Record<CsvColumn, string | null> {
+  return {
+    created_at: isoUtc(r.created_at),
+    updated_at: isoUtc(r.updated_at),
+    status: r.state,
+    settlement: r.settlement,
+    route: r.route,
+    request_id: r.request_id,
+    payer: r.payer,
+    amount_usd: atomicToUsd(BigInt(r.amount_atomic)),
+    amount_atomic: BigInt(r.amount_atomic).toString(),
+    network: r.network,
+    asset: assetOf(r),
+    tx_hash: r.tx_hash,
+    nonce: r.nonce,
+    payment_key: r.key,
+    artifact_id: r.artifact_id,
+    valid_before_unix: r.valid_before,
+    fingerprint: r.fingerprint,
+  }
+}
+
+/** Chunks of about this many characters are handed to the writer: few writes, bounded memory. */
+const CHUNK = 64 * 1024
+
+/**
+ * Writes the header and one CSV record per payment, oldest first, to `write` in chunks. Rows come from a
+ * statement iterator (one row in memory at a time, however large the ledger) inside the statement's own
+ * read transaction: a consistent snapshot even while the service keeps writing. Read-only connection.
+ */
+export async function exportCsv(path: string, o: ExportOptions, write: (chunk: string) => void | Promise<void>): Promise<{ rows: number }> {
+  const db = new Database(path, { readonly: true, strict: true })
+  try {
+    const have = new Set(db.query<{ name: string }, []>('PRAGMA table_info(payments)').all().map((c) => c.name))
+    // Columns added after the first release are NULL in a ledger that no newer service has opened yet.
+    const col = (name: string) => (have.has(name) ? name : `NULL AS ${name}`)
+    const where: string[] = []
+    const params: Record<string, number | string> = {}
+    if (o.from !== undefined) (where.push('created_at >= $from'), (params.from = o.from))
+    if (o.to !== undefined) (where.push('created_at < $to'), (params.to = o.to))
+    if (o.states?.length) {
+      where.push(`state IN (${o.states.map((_, i) => `$s${i}`).join(', ')})`)
+      o.states.forEach((s, i) => (params[`s${i}`] = s))
+    }
+    // A served row of a ledger from before settlements were recorded was verified offline: `local`,
+    // as `payments report` counts it, so the export's sums and the report's agree.
+    const settlement = have.has('settlement') ? "CASE WHEN state = 'served' THEN COALESCE(settlement, 'local') ELSE settlement END AS settlement" : "CASE WHEN state = 'served' THEN 'local' END AS settlement"
+    const stmt = db.query<PaymentRow, Record<string, number | string>>(
+      `SELECT key, network, payer, nonce, route, fingerprint, amount_atomic, request_id, state, artifact_id, created_at, updated_at,
+         ${settlement}, ${col('tx_hash')}, ${col('valid_before')}
+       FROM payments ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, key`,
+    )
+    let buffer = csvRecord(CSV_COLUMNS)
+    let rows = 0
+    for (const r of stmt.iterate(params)) {
+      const v = csvValues(r)
+      buffer += csvRecord(CSV_COLUMNS.map((c) => v[c]))
+      rows++
+      if (buffer.length >= CHUNK) {
+        await write(buffer)
+        buffer = ''
+      }
+    }
+    if (buffer) await write(buffer)
+    return { rows }
+  } finally {
+    db.close()
+  }
+}
