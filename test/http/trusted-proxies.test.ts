@@ -123,5 +123,5 @@ describe('on a started server trusting 127.0.0.1, 2 paid requests per IP a minut
     expect(ips).toContain('127.0.0.2 429')
     expect(ips.some((x) => x.startsWith('198.51.100.1') && !x.startsWith('198.51.100.1 '))).toBe(false)
     expect(lines.filter((l) => l.path === '/mcp').map((l) => l.client_ip)).toContain('198.51.100.21')
-  })
+  }, 20_000)
 })
