@@ -9,6 +9,7 @@ import { openapiPlugin } from './http/openapi'
 import { paidRoutes } from './http/paid-routes'
 import { pathOf } from './http/request-id'
 import { RequestLog } from './http/request-log'
+import { ClientAddresses, type PeerSource, type ProxyTrust } from './http/client-address'
 import type { Metrics } from './http/metrics'
 import type { RateLimiter } from './http/rate-limit'
 import { readJsonBody, REQUEST_LIMITS } from './http/body'
@@ -33,6 +34,8 @@ export interface AppDeps {
   metrics?: Metrics
   metricsToken?: string
   limits?: { ip: RateLimiter; payer: RateLimiter }
+  /** Reverse proxies whose forwarding header names the client (TRUSTED_PROXIES). */
+  trustedProxies?: ProxyTrust
 }
 
 const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[a-z_]+/g, '[^/]+')}$`)
@@ -58,7 +61,9 @@ function explainValidation(request: Request, error: { type?: string; value?: unk
 
 /** Composes the service. Never listens: tests call `app.handle(new Request(...))`, the CLI calls listen. */
 export function createApp(deps: AppDeps) {
-  const log = new RequestLog(deps.logger, deps.metrics)
+  // The socket peer comes from the listening server, there once `listen` was called (in process: none).
+  const clients = new ClientAddresses((): PeerSource | null => app.server, deps.trustedProxies)
+  const log = new RequestLog(deps.logger, deps.metrics, clients)
 
   /** One place that turns any failure into the error envelope. */
   const errorFor = (code: unknown, error: unknown, request: Request): Response => {
@@ -82,7 +87,7 @@ export function createApp(deps: AppDeps) {
 
   // No global onRequest/onAfterResponse hooks: handlers log through RequestLog (see there why).
   // normalize: false makes `additionalProperties: false` reject unknown parameters instead of dropping them.
-  return new Elysia({ name: 'market-intel-api', normalize: false })
+  const app = new Elysia({ name: 'market-intel-api', normalize: false })
     .onError(({ code, error, request }) => {
       const response = errorFor(code, error, request)
       log.finish(request, response.status)
@@ -108,6 +113,7 @@ export function createApp(deps: AppDeps) {
         ...(limits ? { limits } : {}),
       }),
     )
+  return app
 }
 
 export type App = ReturnType<typeof createApp>

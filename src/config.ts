@@ -5,6 +5,7 @@ import { PLATFORM_TOKENS, type Platform } from './catalog/platforms'
 import { NETWORKS, type NetworkName } from './payments/networks'
 import { PAYMENT_MODES, type PaymentMode } from './payments/settlement'
 import { parseCdpSecret, type CdpApiKey } from './payments/cdp-key'
+import { CLIENT_IP_HEADERS, ProxyTrust, type ClientIpHeader } from './http/client-address'
 
 /** Paid to in development mode when PAY_TO is unset: anvil's well-known test account #9. */
 export const DEV_PAY_TO = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
@@ -32,8 +33,10 @@ export const ENV = {
   X402_RPC_URL: { schema: HttpUrl, default: 'the network\'s public endpoint (https://sepolia.base.org, https://mainnet.base.org)', meaning: 'JSON-RPC endpoint of the network: settles in `self` mode (required there) and reconciles pending settlements in both on-chain modes.' },
   X402_SETTLER_PRIVATE_KEY: { schema: T.String({ pattern: '^0x[0-9a-fA-F]{64}$' }), default: '— (required in self mode)', meaning: 'Key of the account that submits transfers and pays their gas in `self` mode (needs ETH, not USDC). Never logged.' },
   RECONCILE_SECONDS: { schema: T.Integer({ minimum: 0, maximum: 86400 }), default: '30', meaning: 'How often pending settlements are checked on chain (0 = only when their client retries, or `payments reconcile`).' },
-  RATE_LIMIT_IP_PER_MINUTE: { schema: T.Integer({ minimum: 0, maximum: 10_000_000 }), default: '600', meaning: 'Requests carrying a payment proof per client IP per minute, bursts up to the same number (0 = unlimited). Over it: 429 `rate_limited`, before the proof is verified.' },
+  RATE_LIMIT_IP_PER_MINUTE: { schema: T.Integer({ minimum: 0, maximum: 10_000_000 }), default: '600', meaning: 'Requests carrying a payment proof per client IP per minute, bursts up to the same number (0 = unlimited). Over it: 429 `rate_limited`, before the proof is verified. The client IP is the socket peer, or the forwarded client when the peer is in TRUSTED_PROXIES.' },
   RATE_LIMIT_PAYER_PER_MINUTE: { schema: T.Integer({ minimum: 0, maximum: 10_000_000 }), default: '120', meaning: 'Paid requests per payer address per minute (0 = unlimited). Over it: 429 `rate_limited`, before the payment is claimed or settled.' },
+  TRUSTED_PROXIES: { schema: T.String({ minLength: 1, maxLength: 16_384 }), default: '— (none: the socket peer is the client)', meaning: 'Reverse proxies whose CLIENT_IP_HEADER is believed: comma-separated IPv4/IPv6 addresses, CIDR ranges and the keywords `loopback`, `private` (RFC 1918, fc00::/7) and `linklocal`, e.g. `127.0.0.1` for nginx on the same host. When the socket peer is one of them, the client is the first address of the header, read right to left, that is not; rate limits and logs use it. The header is never read from any other sender.' },
+  CLIENT_IP_HEADER: { schema: T.Union(CLIENT_IP_HEADERS.map((h) => T.Literal(h))), default: 'x-forwarded-for', meaning: 'Header the TRUSTED_PROXIES write the client into: `x-forwarded-for` or `forwarded` (RFC 7239). Only this one is read: a proxy passes the other through from the client unchanged.' },
   METRICS_TOKEN: { schema: T.String({ minLength: 16 }), default: '— (open)', meaning: 'When set, `/metrics` requires `Authorization: Bearer <token>` (it shows revenue).' },
   DATASETS_DIR: { schema: T.String({ minLength: 1 }), default: './datasets (binary: built in)', meaning: 'Folder with the Parquet datasets and manifest.json. The single executable, when it is unset, uses the datasets built into it, extracted once to a cache folder ($XDG_CACHE_HOME, ~/.cache or the temp dir).' },
   DATASETS_RELOAD_SECONDS: { schema: T.Integer({ minimum: 0, maximum: 3600 }), default: '2', meaning: 'How often the running service checks manifest.json for a new dataset version (0 = never; SIGHUP reloads at once).' },
@@ -76,6 +79,8 @@ export interface Config {
   reconcileSeconds: number
   rateLimitIpPerMinute: number
   rateLimitPayerPerMinute: number
+  /** Reverse proxies whose forwarding header names the client; none = the socket peer is the client. */
+  trustedProxies?: ProxyTrust
   metricsToken?: string
   datasetsDir: string
   datasetsReloadSeconds: number
@@ -175,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reconcileSeconds: (read(env, 'RECONCILE_SECONDS') as number | undefined) ?? 30,
     rateLimitIpPerMinute: (read(env, 'RATE_LIMIT_IP_PER_MINUTE') as number | undefined) ?? 600,
     rateLimitPayerPerMinute: (read(env, 'RATE_LIMIT_PAYER_PER_MINUTE') as number | undefined) ?? 120,
+    ...readTrustedProxies(env),
     ...(env.METRICS_TOKEN ? { metricsToken: read(env, 'METRICS_TOKEN') as string } : {}),
     datasetsDir: resolve((read(env, 'DATASETS_DIR') as string | undefined) ?? 'datasets'),
     datasetsReloadSeconds: (read(env, 'DATASETS_RELOAD_SECONDS') as number | undefined) ?? 2,
@@ -201,6 +207,21 @@ function readCdpApiKey(env: Record<string, string | undefined>): CdpApiKey | und
   const parsed = parseCdpSecret(raw)
   if ('error' in parsed) throw new ConfigError('CDP_API_KEY_SECRET', `invalid value (not shown): ${parsed.error}`)
   return { id, ...parsed }
+}
+
+/** TRUSTED_PROXIES and the header they write (header names are case-insensitive, so is its value). */
+function readTrustedProxies(env: Record<string, string | undefined>): { trustedProxies?: ProxyTrust } {
+  const list = read(env, 'TRUSTED_PROXIES') as string | undefined
+  const header = read({ CLIENT_IP_HEADER: env.CLIENT_IP_HEADER?.toLowerCase() }, 'CLIENT_IP_HEADER') as ClientIpHeader | undefined
+  if (!list) {
+    if (header) throw new ConfigError('CLIENT_IP_HEADER', 'has no effect without TRUSTED_PROXIES (the proxies whose header is believed)')
+    return {}
+  }
+  try {
+    return { trustedProxies: ProxyTrust.parse(list, header ?? 'x-forwarded-for') }
+  } catch (e) {
+    throw new ConfigError('TRUSTED_PROXIES', `invalid value: ${(e as Error).message}`)
+  }
 }
 
 function readProviders(env: Record<string, string | undefined>): ProviderSettings {

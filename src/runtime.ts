@@ -126,6 +126,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
     metrics,
     ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
     limits,
+    ...(config.trustedProxies ? { trustedProxies: config.trustedProxies } : {}),
     readiness: async () => {
       const checks: Record<string, unknown> = {}
       try {

@@ -50,6 +50,7 @@ export async function serve(_args: string[]): Promise<void> {
       ? `  payTo:   ${config.payTo}  <- DEVELOPMENT address (anvil test account); set PAY_TO to receive payments`
       : `  payTo:   ${config.payTo}`,
     `  routes:  ${CATALOG.length} paid routes; docs at ${config.publicBaseUrl}/openapi`,
+    ...(config.trustedProxies ? [`  clients: from ${config.trustedProxies.header} when the peer is ${config.trustedProxies.description} (TRUSTED_PROXIES), else the peer`] : []),
   ]
   console.error(banner.join('\n'))
 

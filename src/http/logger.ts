@@ -10,7 +10,9 @@ export interface RequestEntry {
   path: string
   status: number
   latency_ms: number
-  payer?: string
+  /** The client's address: the socket peer, or the forwarded client behind a trusted proxy. */
+  client_ip?: string | undefined
+  payer?: string | undefined
 }
 
 export interface Logger {
@@ -79,10 +81,12 @@ export function createLogger(level: LogLevel, write?: (line: string) => void): L
     request(e) {
       if (!infoOn) return
       // Same JSON as info('request', e) would write. Request ids are safe tokens (request-id.ts), the
-      // method an HTTP token and the payer a hex address: only the path needs escaping.
+      // method an HTTP token, the client address digits, hex, dots and colons (from the socket or
+      // formatIp) and the payer a hex address: only the path needs escaping.
       out.write(
         `{"time":"${isoNow()}","level":"info","msg":"request","request_id":"${e.request_id}","method":"${e.method}",` +
-          `"path":${JSON.stringify(e.path)},"status":${e.status},"latency_ms":${e.latency_ms}${e.payer ? `,"payer":"${e.payer}"` : ''}}\n`,
+          `"path":${JSON.stringify(e.path)},"status":${e.status},"latency_ms":${e.latency_ms}` +
+          `${e.client_ip ? `,"client_ip":"${e.client_ip}"` : ''}${e.payer ? `,"payer":"${e.payer}"` : ''}}\n`,
       )
     },
     debug: log('debug'),

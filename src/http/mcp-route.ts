@@ -7,11 +7,11 @@ import type { RequestLog } from './request-log'
 export function mcpRoute(deps: Omit<McpDeps, 'requestId' | 'clientIp'>, log: RequestLog) {
   return new Elysia({ name: 'mcp-route' }).all(
     '/mcp',
-    async ({ request, server, body }) => {
+    async ({ request, body }) => {
       const id = log.id(request)
-      const clientIp = server?.requestIP(request)?.address
       // The body was read by the app's parser within REQUEST_LIMITS.mcpBodyBytes; the SDK gets the parsed message.
-      const response = await handleMcp({ ...deps, requestId: () => requestIdFor(null), ...(clientIp ? { clientIp } : {}) }, request, request.method === 'POST' ? body : undefined)
+      // The client's address is worked out only when a tool call carries a payment (the per-IP limit).
+      const response = await handleMcp({ ...deps, requestId: () => requestIdFor(null), clientIp: () => log.client(request) }, request, request.method === 'POST' ? body : undefined)
       response.headers.set('x-request-id', id)
       log.finish(request, response.status)
       return response

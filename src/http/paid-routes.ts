@@ -18,9 +18,6 @@ export interface PaidRouteDeps {
   limits?: RateLimits
 }
 
-/** The socket's address; none when the app is called in process (`app.handle`), and then no IP limit applies. */
-type Server = { requestIP(request: Request): { address: string } | null } | null
-
 /** Documents the proof headers in OpenAPI (Elysia derives `parameters` from route schemas). */
 /** Documents the proof headers in OpenAPI only: the gate reads and checks them, so Elysia need not (noValidate). */
 const ProofHeaders = t.Object(
@@ -79,7 +76,7 @@ export function paidRoutes(d: PaidRouteDeps) {
     const fixedResource = route.params ? undefined : d.publicBaseUrl + route.path
     // Synchronous until payment is verified: the free answers (400/404/501) and the 402 — the most
     // frequent answer of a paid API — are returned directly, without promises or Elysia's error path.
-    const serve = (request: Request, path: string, input: Record<string, unknown>, params: Record<string, string>, server: Server): Response | Promise<Response> => {
+    const serve = (request: Request, path: string, input: Record<string, unknown>, params: Record<string, string>): Response | Promise<Response> => {
       const { id: requestId } = d.log.begin(request, path, route.path)
       try {
         checkQuery(request.url)
@@ -92,7 +89,8 @@ export function paidRoutes(d: PaidRouteDeps) {
           proofHeader: request.method === 'HEAD' ? null : readProofHeader(request.headers),
           resourceUrl: fixedResource ?? d.publicBaseUrl + path,
           requestId,
-          clientIp: () => server?.requestIP(request)?.address,
+          // None in process (`app.handle`: no socket), and then no IP limit applies.
+          clientIp: () => d.log.client(request),
         })
         if (paid instanceof ApiError) return answerError(request, requestId, paid)
         return paid.then(
@@ -115,12 +113,12 @@ export function paidRoutes(d: PaidRouteDeps) {
     const schemas = { ...(route.params ? { params: route.params } : {}), headers: ProofHeaders, detail: doc }
     for (const method of route.methods) {
       if (method === 'GET') {
-        app.get(route.path, ({ request, path, query, params, server }) => serve(request, path, query as Record<string, unknown>, params as Record<string, string>, server), {
+        app.get(route.path, ({ request, path, query, params }) => serve(request, path, query as Record<string, unknown>, params as Record<string, string>), {
           ...schemas,
           query: route.query,
         })
       } else {
-        app.post(route.path, ({ request, path, body, params, server }) => serve(request, path, body as Record<string, unknown>, params as Record<string, string>, server), {
+        app.post(route.path, ({ request, path, body, params }) => serve(request, path, body as Record<string, unknown>, params as Record<string, string>), {
           ...schemas,
           body: route.query,
           detail: { ...doc, operationId: `${doc.operationId}Post` },

@@ -1,3 +1,4 @@
+import type { ClientAddresses } from './client-address'
 import type { Logger } from './logger'
 import { pathOf, requestIdFor } from './request-id'
 
@@ -9,6 +10,8 @@ export interface RequestInfo {
   logged: boolean
   /** Route label for metrics: the path template of the matched route. */
   route?: string
+  /** The client's address once asked for (null: none known, e.g. in process). */
+  client?: string | null
 }
 
 /** Where each finished request is counted (/metrics). */
@@ -25,7 +28,11 @@ type Tagged = Request & { [INFO]?: RequestInfo }
  * throughput in Elysia (measured, see BENCHMARKS.md), so the hot routes avoid them.
  */
 export class RequestLog {
-  constructor(private readonly logger: Logger, private readonly metrics?: RequestMetrics) {}
+  constructor(
+    private readonly logger: Logger,
+    private readonly metrics?: RequestMetrics,
+    private readonly clients?: ClientAddresses,
+  ) {}
 
   /** `path` when the router already has it: reading `request.url` builds the whole URL string again. */
   begin(request: Request, path?: string, route?: string): RequestInfo {
@@ -37,7 +44,14 @@ export class RequestLog {
     return this.begin(request).id
   }
 
-  /** Counts and logs the request once: method, path, status, handler latency and, for paid answers, the payer. */
+  /** The client's address (behind trusted proxies, the forwarded one), worked out once per request and only when asked. */
+  client(request: Request): string | undefined {
+    const info = this.begin(request)
+    if (info.client === undefined) info.client = this.clients?.of(request) ?? null
+    return info.client ?? undefined
+  }
+
+  /** Counts and logs the request once: method, path, status, handler latency, client address and, for paid answers, the payer. */
   finish(request: Request, status: number, payer?: string, route?: string): void {
     const info = this.begin(request)
     if (info.logged) return
@@ -51,6 +65,7 @@ export class RequestLog {
       path: info.path,
       status,
       latency_ms: Math.round(ms * 100) / 100,
+      client_ip: this.client(request),
       payer,
     })
   }

@@ -21,8 +21,8 @@ export interface McpDeps {
   limits?: RateLimits
   /** A fresh request id per tool call, as the HTTP routes log them. */
   requestId: () => string
-  /** The caller's socket address, for the per-IP limit; none in process. */
-  clientIp?: string
+  /** The caller's address (behind trusted proxies, the forwarded one), for the per-IP limit; none in process. */
+  clientIp?: () => string | undefined
 }
 
 /** Tool names are the catalog ids with `_` for `.` (MCP tool names allow letters, digits, `_` and `-`). */
@@ -71,7 +71,7 @@ async function callTool(d: McpDeps, name: string, args: Record<string, unknown>,
       proofHeader: payment === undefined ? null : Buffer.from(JSON.stringify(payment)).toString('base64'),
       resourceUrl: `mcp://tool/${name}`,
       requestId,
-      clientIp: () => d.clientIp,
+      clientIp: () => d.clientIp?.(),
     })
     if (paid instanceof ApiError) return errorResult(paid, requestId)
     const answer = await paid

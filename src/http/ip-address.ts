@@ -1,0 +1,126 @@
+/**
+ * IPv4 and IPv6 addresses and CIDR ranges, parsed strictly (no octal, no zone ids, no shorthand such as
+ * `10.1`). An address is four 32-bit words of its IPv6 form; IPv4 is held IPv4-mapped (::ffff:a.b.c.d),
+ * so `127.0.0.1`, `::ffff:127.0.0.1` (a dual-stack socket's view of it) and `127.0.0.0/8` compare alike.
+ */
+export type Ip = readonly [number, number, number, number]
+
+export interface Cidr {
+  ip: Ip
+  /** Prefix length in the 128-bit form (an IPv4 /8 is 104). */
+  bits: number
+}
+
+const DEC_OCTET = /^(?:0|[1-9]\d{0,2})$/
+const HEX_GROUP = /^[0-9a-fA-F]{1,4}$/
+
+function parseV4(text: string): number | null {
+  const parts = text.split('.')
+  if (parts.length !== 4) return null
+  let value = 0
+  for (const part of parts) {
+    if (!DEC_OCTET.test(part)) return null
+    const n = Number(part)
+    if (n > 255) return null
+    value = value * 256 + n
+  }
+  return value
+}
+
+/** 16-bit groups of one side of `::`; an embedded IPv4 only as the very last part (`last`). */
+function groups(text: string, last: boolean): number[] | null {
+  if (text === '') return []
+  const parts = text.split(':')
+  const out: number[] = []
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!
+    if (last && i === parts.length - 1 && part.includes('.')) {
+      const v4 = parseV4(part)
+      if (v4 === null) return null
+      out.push(v4 >>> 16, v4 & 0xffff)
+    } else if (HEX_GROUP.test(part)) out.push(parseInt(part, 16))
+    else return null
+  }
+  return out
+}
+
+function parseV6(text: string): Ip | null {
+  if (text.length > 45) return null
+  const gap = text.indexOf('::')
+  let all: number[]
+  if (gap < 0) {
+    const g = groups(text, true)
+    if (!g || g.length !== 8) return null
+    all = g
+  } else {
+    if (text.indexOf('::', gap + 1) >= 0) return null
+    const head = groups(text.slice(0, gap), false)
+    const tail = groups(text.slice(gap + 2), true)
+    if (!head || !tail || head.length + tail.length > 7) return null
+    all = [...head, ...Array<number>(8 - head.length - tail.length).fill(0), ...tail]
+  }
+  return [(all[0]! * 0x10000 + all[1]!), (all[2]! * 0x10000 + all[3]!), (all[4]! * 0x10000 + all[5]!), (all[6]! * 0x10000 + all[7]!)]
+}
+
+/** An IPv4 (dotted quad) or IPv6 address, or null. */
+export function parseIp(text: string): Ip | null {
+  if (text.includes(':')) return parseV6(text)
+  const v4 = parseV4(text)
+  return v4 === null ? null : [0, 0, 0xffff, v4]
+}
+
+const isMapped = (ip: Ip) => ip[0] === 0 && ip[1] === 0 && ip[2] === 0xffff
+
+/** Canonical text: dotted IPv4 for IPv4 and IPv4-mapped addresses, RFC 5952 IPv6 otherwise. */
+export function formatIp(ip: Ip): string {
+  if (isMapped(ip)) return `${ip[3] >>> 24}.${(ip[3] >>> 16) & 255}.${(ip[3] >>> 8) & 255}.${ip[3] & 255}`
+  const g = ip.flatMap((w) => [w >>> 16, w & 0xffff])
+  // The longest run of two or more zero groups becomes `::` (the first of equal runs).
+  let best = -1
+  let bestLen = 1
+  for (let i = 0; i < 8; ) {
+    if (g[i] !== 0) {
+      i++
+      continue
+    }
+    let j = i
+    while (j < 8 && g[j] === 0) j++
+    if (j - i > bestLen) [best, bestLen] = [i, j - i]
+    i = j
+  }
+  const hex = (from: number, to: number) => g.slice(from, to).map((n) => n.toString(16)).join(':')
+  return best < 0 ? hex(0, 8) : `${hex(0, best)}::${hex(best + bestLen, 8)}`
+}
+
+/** `a.b.c.d/n` (n 0-32), `v6/n` (n 0-128) or a lone address (all its bits); host bits past the prefix are ignored. */
+export function parseCidr(text: string): Cidr | null {
+  const slash = text.indexOf('/')
+  const addr = slash < 0 ? text : text.slice(0, slash)
+  const ip = parseIp(addr)
+  if (!ip) return null
+  const v4 = !addr.includes(':')
+  const width = v4 ? 32 : 128
+  let bits = width
+  if (slash >= 0) {
+    const len = text.slice(slash + 1)
+    if (!/^\d{1,3}$/.test(len) || Number(len) > width) return null
+    bits = Number(len)
+  }
+  if (v4) bits += 96
+  return { ip: ip.map((w, i) => (w & maskOf(bits, i)) >>> 0) as unknown as Ip, bits }
+}
+
+/** The mask of word `i` (0-3) of a prefix of `bits`. */
+function maskOf(bits: number, i: number): number {
+  const n = Math.min(32, Math.max(0, bits - 32 * i))
+  return n === 0 ? 0 : n === 32 ? 0xffffffff : (0xffffffff << (32 - n)) >>> 0
+}
+
+export function inCidr(ip: Ip, range: Cidr): boolean {
+  for (let i = 0; i < 4; i++) {
+    const mask = maskOf(range.bits, i)
+    if (mask === 0) return true
+    if (((ip[i]! & mask) >>> 0) !== range.ip[i]) return false
+  }
+  return true
+}

@@ -1,0 +1,175 @@
+/**
+ * The shipped nginx site (deploy/nginx/china-market-intel.conf, only its two ports changed) in front of
+ * a started service trusting 127.0.0.1, the address nginx connects from. Clients connect from
+ * 127.0.0.2, 127.0.0.3 ... (all loopback on Linux), so the service's per-IP limit, its logs and the
+ * proxy's limits can be checked with real source addresses. Without nginx: fails in CI, skipped locally.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { CATALOG } from '../../src/catalog'
+import { REQUEST_LIMITS } from '../../src/http/body'
+import { termsFor } from '../../src/payments/requirements'
+import { DEV_PAY_TO } from '../../src/config'
+import { usdToAtomic } from '../../src/payments/networks'
+import { eventually, requestFrom } from '../helpers/from-address'
+import { freePort, nginxBinary, SHIPPED_SITE, siteFor, startNginx, type StartedNginx } from '../helpers/nginx'
+import { createPayer } from '../helpers/payer'
+import { startServer, type StartedServer } from '../helpers/server'
+
+const binary = nginxBinary()
+const inCi = Boolean(process.env.CI) && process.env.CI !== 'false' && process.env.CI !== '0'
+
+if (!binary && inCi) {
+  test('nginx is installed', () => {
+    throw new Error('nginx was not found on PATH or in /usr/sbin. .ci/run installs Debian\'s nginx package; in CI this test must run, not skip, because it is what proves the shipped deploy/nginx/china-market-intel.conf.')
+  })
+} else if (!binary) {
+  console.warn('test/deploy/nginx.test.ts: SKIPPED, nginx is not installed (apt-get install -y nginx to run it)')
+}
+
+describe('the shipped nginx site, statically', () => {
+  const site = readFileSync(SHIPPED_SITE, 'utf8')
+  const values = (directive: string) => [...site.matchAll(new RegExp(`^\\s*${directive}\\s+([^;]+);`, 'gm'))].map((m) => m[1]!.trim())
+  const bytes = (v: string) => Number(v.replace(/k$/i, '')) * (/k$/i.test(v) ? 1024 : 1)
+  const seconds = (v: string) => Number(v.replace(/s$/, ''))
+
+  test('body limits are the service\'s: 16 KiB, 64 KiB for /mcp', () => {
+    expect(values('client_max_body_size').map(bytes)).toEqual([REQUEST_LIMITS.bodyBytes, REQUEST_LIMITS.mcpBodyBytes])
+    expect(site).toMatch(/location = \/mcp \{\s*client_max_body_size 64k;/)
+  })
+
+  test('nginx waits for an answer at least as long as the longest payment window of the catalog', () => {
+    const longest = Math.max(...CATALOG.map((r) => termsFor(r, 'base-sepolia', DEV_PAY_TO).maxTimeoutSeconds))
+    expect(values('proxy_read_timeout').map(seconds).every((s) => s >= longest)).toBe(true)
+  })
+
+  test('one set of proxy headers, at server level (a location with its own would drop them all)', () => {
+    expect(values('proxy_set_header')).toEqual(['Connection ""', 'Host $host', 'X-Forwarded-For $proxy_add_x_forwarded_for', 'X-Forwarded-Proto $scheme', 'X-Forwarded-Host $host'])
+    const locations = site.split(/^\s*location /m).slice(1)
+    for (const l of locations) expect(l.split('}')[0]).not.toContain('proxy_set_header')
+  })
+})
+
+describe.skipIf(!binary)('the shipped nginx site in front of the service', () => {
+  let service: StartedServer
+  let nginx: StartedNginx
+  let serviceStopped = false
+  const payer = createPayer()
+  const months = usdToAtomic('0.03')
+  const paid = async (from: string, base: string, xff?: string) =>
+    requestFrom(from, `${base}/v1/market-data/flights/months`, { headers: { 'x402-payment': await payer.proof({ value: months }), ...(xff ? { 'x-forwarded-for': xff } : {}) } })
+  const serviceLog = () =>
+    service
+      .output()
+      .split('\n')
+      .filter((l) => l.includes('"msg":"request"'))
+      .map((l) => JSON.parse(l))
+
+  beforeAll(async () => {
+    // Only the IP limit is under test: one payer pays for every client (the payer limit is off).
+    service = await startServer({ TRUSTED_PROXIES: '127.0.0.1', RATE_LIMIT_IP_PER_MINUTE: '2', LOG_LEVEL: 'info' })
+    const port = await freePort()
+    nginx = await startNginx(binary!, siteFor(Number(new URL(service.url).port), port), port)
+  }, 60_000)
+  afterAll(async () => {
+    await nginx?.stop()
+    if (!serviceStopped) await service?.stop()
+  })
+
+  test('two clients get separate buckets through nginx: one is limited, the other is not', async () => {
+    expect((await paid('127.0.0.2', nginx.url)).status).toBe(200)
+    expect((await paid('127.0.0.2', nginx.url)).status).toBe(200)
+    const limited = await paid('127.0.0.2', nginx.url)
+    expect(limited.status).toBe(429)
+    expect(limited.json()).toMatchObject({ error: { code: 'rate_limited', details: { scope: 'ip' } } })
+    expect((await paid('127.0.0.3', nginx.url)).status).toBe(200)
+  })
+
+  test('a forged X-Forwarded-For through nginx still counts as the real address', async () => {
+    // 127.0.0.2 is limited: a made-up address, or the proxy's own, does not give it a fresh bucket.
+    expect((await paid('127.0.0.2', nginx.url, '198.51.100.7')).status).toBe(429)
+    expect((await paid('127.0.0.2', nginx.url, '127.0.0.1')).status).toBe(429)
+    // 127.0.0.3 pretends to be the proxy, then someone else: its own second request, then its third.
+    expect((await paid('127.0.0.3', nginx.url, '127.0.0.1')).status).toBe(200)
+    expect((await paid('127.0.0.3', nginx.url, '198.51.100.8, 127.0.0.1')).status).toBe(429)
+  })
+
+  test("a direct sender's forged X-Forwarded-For is ignored", async () => {
+    expect((await paid('127.0.0.4', service.url, '198.51.100.9')).status).toBe(200)
+    expect((await paid('127.0.0.4', service.url, '198.51.100.10')).status).toBe(200)
+    expect((await paid('127.0.0.4', service.url, '198.51.100.11')).status).toBe(429)
+  })
+
+  test('/mcp through nginx: paid tool calls limited per client address', async () => {
+    const call = async (from: string) => {
+      const payment = JSON.parse(Buffer.from(await payer.proof({ value: months }), 'base64').toString())
+      const res = await requestFrom(from, `${nginx.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-forwarded-for': '198.51.100.12' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'flights_months', arguments: {}, _meta: { 'x402/payment': payment } } }),
+      })
+      expect(res.status).toBe(200)
+      return res.json().result
+    }
+    expect((await call('127.0.0.5')).isError).toBeUndefined()
+    expect((await call('127.0.0.5')).isError).toBeUndefined()
+    expect((await call('127.0.0.5')).structuredContent.error).toMatchObject({ code: 'rate_limited', details: { scope: 'ip' } })
+    expect((await call('127.0.0.6')).isError).toBeUndefined()
+  })
+
+  test('log lines show the real client addresses, never a forged one', async () => {
+    const lines = await eventually(serviceLog, (l) => l.filter((x) => x.client_ip === '127.0.0.6').length >= 1, 'the service log lines')
+    const seen = (ip: string) => lines.filter((l) => l.client_ip === ip).map((l) => l.status)
+    expect(seen('127.0.0.2')).toEqual([200, 200, 429, 429, 429])
+    expect(seen('127.0.0.3')).toEqual([200, 200, 429])
+    expect(seen('127.0.0.4')).toEqual([200, 200, 429])
+    expect(lines.filter((l) => l.path === '/mcp').map((l) => l.client_ip)).toEqual(['127.0.0.5', '127.0.0.5', '127.0.0.5', '127.0.0.6'])
+    expect(lines.filter((l) => String(l.client_ip).startsWith('198.51.100.'))).toEqual([])
+    // nginx's own log: the socket address, and the header exactly as the client forged it.
+    expect(nginx.accessLog()).toContain('127.0.0.2 "198.51.100.7" 429')
+  }, 20_000)
+
+  test('body limits: the service\'s own sizes pass, one byte more is refused by nginx in the JSON envelope', async () => {
+    const post = (path: string, body: string) => requestFrom('127.0.0.7', `${nginx.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    const wrapperBody = (size: number) => `{"brand_name":"${'x'.repeat(size - 17)}"}`
+    expect(wrapperBody(REQUEST_LIMITS.bodyBytes).length).toBe(REQUEST_LIMITS.bodyBytes)
+    const atLimit = await post('/v1/visibility/snapshot', wrapperBody(REQUEST_LIMITS.bodyBytes))
+    // Reached the service: its own answer (the name is too long), its request id.
+    expect(atLimit.status).toBe(400)
+    expect(atLimit.json()).toMatchObject({ error: { code: 'invalid_parameter' }, meta: { request_id: atLimit.headers['x-request-id'] } })
+    const over = await post('/v1/visibility/snapshot', wrapperBody(REQUEST_LIMITS.bodyBytes + 1))
+    expect(over.status).toBe(413)
+    expect(over.headers['content-type']).toBe('application/json')
+    expect(over.json()).toMatchObject({ success: false, error: { code: 'payload_too_large' }, meta: { request_id: expect.stringMatching(/^[0-9a-f]{32}$/) } })
+    expect(over.headers['x-request-id']).toBeUndefined() // nginx's answer: the service never saw it
+
+    const mcpBody = (size: number) => {
+      const head = '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"pad":"'
+      return `${head}${'x'.repeat(size - head.length - 4)}"}}}`
+    }
+    expect(mcpBody(REQUEST_LIMITS.mcpBodyBytes).length).toBe(REQUEST_LIMITS.mcpBodyBytes)
+    const mcp = await requestFrom('127.0.0.7', `${nginx.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: mcpBody(REQUEST_LIMITS.mcpBodyBytes) })
+    expect(mcp.status).toBe(200)
+    expect(mcp.json().result.tools.length).toBeGreaterThan(0)
+    const mcpOver = await post('/mcp', mcpBody(REQUEST_LIMITS.mcpBodyBytes + 1))
+    expect(mcpOver.status).toBe(413)
+    expect(mcpOver.json().error.code).toBe('payload_too_large')
+  })
+
+  test('a request line over the service\'s 4 KiB query limit passes nginx and gets the service\'s own answer; a 9 KiB header line stops at nginx', async () => {
+    const res = await requestFrom('127.0.0.7', `${nginx.url}/v1/market-data/flights/aggregate?destinations=Tokyo&label=${'x'.repeat(REQUEST_LIMITS.queryBytes + 2048)}`)
+    expect(res.status).toBe(400)
+    expect(res.json()).toMatchObject({ error: { code: 'invalid_parameter', details: { parameter: 'label' } }, meta: { request_id: res.headers['x-request-id'] } })
+    const huge = await requestFrom('127.0.0.7', `${nginx.url}/v1/market-data/flights/months`, { headers: { 'x402-payment': 'x'.repeat(9 * 1024) } })
+    expect(huge.status).toBe(400)
+    expect(huge.headers['x-request-id']).toBeUndefined()
+  })
+
+  test('with the service down, nginx answers 502 in the JSON envelope', async () => {
+    await service.stop()
+    serviceStopped = true
+    const res = await requestFrom('127.0.0.7', `${nginx.url}/v1/market-data/flights/months`)
+    expect(res.status).toBe(502)
+    expect(res.json()).toMatchObject({ success: false, error: { code: 'upstream_unavailable' } })
+  })
+})
