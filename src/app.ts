@@ -18,6 +18,7 @@ import type { PaymentLedger } from './payments/ledger'
 import type { NetworkName } from './payments/networks'
 import { discoveryRoutes } from './http/discovery-routes'
 import { mcpRoute } from './http/mcp-route'
+import { McpRefusal, mcpOriginGuard } from './http/mcp-origin'
 import pkg from '../package.json' with { type: 'json' }
 
 export interface AppDeps {
@@ -25,6 +26,8 @@ export interface AppDeps {
   ledger: PaymentLedger
   handlers: HandlerMap
   publicBaseUrl: string
+  /** MCP_ALLOWED_ORIGINS: origins allowed to call /mcp besides publicBaseUrl's and localhost. */
+  mcpAllowedOrigins?: readonly string[]
   logger: Logger
   readiness: () => Promise<Readiness>
   /** Payment terms shown by the discovery documents. */
@@ -59,11 +62,13 @@ function explainValidation(request: Request, error: { type?: string; value?: unk
 /** Composes the service. Never listens: tests call `app.handle(new Request(...))`, the CLI calls listen. */
 export function createApp(deps: AppDeps) {
   const log = new RequestLog(deps.logger, deps.metrics)
+  const mcpGuard = mcpOriginGuard({ publicBaseUrl: deps.publicBaseUrl, allowedOrigins: deps.mcpAllowedOrigins ?? [] })
 
   /** One place that turns any failure into the error envelope. */
   const errorFor = (code: unknown, error: unknown, request: Request): Response => {
     const id = log.id(request)
     if (error instanceof ApiError) return errorResponse(error, id)
+    if (code === 'PARSE' && (error as Error).cause instanceof McpRefusal) return ((error as Error).cause as McpRefusal).response(id)
     // A refusal of readJsonBody arrives wrapped in Elysia's ParseError.
     if (code === 'PARSE' && (error as Error).cause instanceof ApiError) return errorResponse((error as Error).cause as ApiError, id)
     if (code === 'VALIDATION') return errorResponse(explainValidation(request, error as { type?: string; value?: unknown }), id)
@@ -88,8 +93,14 @@ export function createApp(deps: AppDeps) {
       log.finish(request, response.status)
       return response
     })
-    // Every body is read by readJsonBody, within REQUEST_LIMITS, before Elysia parses or validates it.
-    .onParse({ as: 'global' }, ({ request, path }) => readJsonBody(request, path === '/mcp' ? REQUEST_LIMITS.mcpBodyBytes : REQUEST_LIMITS.bodyBytes))
+    // Every body is read by readJsonBody, within REQUEST_LIMITS, before Elysia parses or validates it;
+    // an /mcp body only once its Host and Origin passed (the route checks body-less methods itself).
+    .onParse({ as: 'global' }, ({ request, path }) => {
+      if (path !== '/mcp') return readJsonBody(request, REQUEST_LIMITS.bodyBytes)
+      const refusal = mcpGuard(request)
+      if (refusal) throw refusal
+      return readJsonBody(request, REQUEST_LIMITS.mcpBodyBytes)
+    })
     .use(openapiPlugin())
     .use(
       freeRoutes({
@@ -97,7 +108,7 @@ export function createApp(deps: AppDeps) {
         ...(deps.metrics ? { metrics: { contentType: deps.metrics.contentType, text: deps.metrics.text, ...(deps.metricsToken ? { token: deps.metricsToken } : {}) } } : {}),
       }),
     )
-    .use(mcpRoute({ gate: deps.gate, handlers: deps.handlers, network: deps.network, ...(limits ? { limits } : {}) }, log))
+    .use(mcpRoute({ gate: deps.gate, handlers: deps.handlers, network: deps.network, ...(limits ? { limits } : {}) }, log, mcpGuard))
     .use(discoveryRoutes({ publicBaseUrl: deps.publicBaseUrl, network: deps.network, payTo: deps.payTo, implemented: new Set(Object.keys(deps.handlers)) }, log))
     .use(
       paidRoutes({
