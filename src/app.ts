@@ -46,7 +46,7 @@ const KNOWN_PATHS = [
   ...CATALOG_PATHS.map((r) => ({ pattern: r.pattern, methods: r.route.methods as readonly string[] })),
   { pattern: /^\/v1\/artifacts\/[^/]+$/, methods: ['GET'] },
   { pattern: /^\/(health|ready|metrics|llms\.txt|\.well-known\/x402)$/, methods: ['GET'] },
-  { pattern: /^\/mcp$/, methods: ['GET', 'POST', 'DELETE'] },
+  { pattern: /^\/mcp$/, methods: ['POST'] },
 ]
 
 /** Elysia's validation error, restated as our `invalid_parameter` envelope naming the parameter. */

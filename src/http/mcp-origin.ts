@@ -10,6 +10,8 @@
  * (host name without port, 403 with a JSON-RPC error of code -32000) are kept here.
  */
 
+import { jsonRpcErrorResponse } from './json-rpc-error'
+
 /** This machine: allowed on any port, over http or https. */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 
@@ -35,12 +37,9 @@ export class McpRefusal {
   ) {}
 
   response(requestId: string): Response {
-    const data = { code: this.code, request_id: requestId, [this.code === 'forbidden_host' ? 'host' : 'origin']: this.value }
-    return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: this.message, data } }), {
-      status: 403,
-      // The body is not read, so the connection is not reused (its rest would still be on the wire).
-      headers: { 'content-type': 'application/json', 'x-request-id': requestId, connection: 'close' },
-    })
+    const data = { code: this.code, [this.code === 'forbidden_host' ? 'host' : 'origin']: this.value }
+    // The body is not read, so the connection is not reused (its rest would still be on the wire).
+    return jsonRpcErrorResponse(403, requestId, this.message, data, { connection: 'close' })
   }
 }
 

@@ -146,6 +146,15 @@ test('over a real socket, a rebinding request (Host and Origin of another site) 
   expect((await post({ host: `localhost:${port}`, origin: `http://localhost:${port}` })).status).toBe(200)
 })
 
+test('GET and DELETE are 405 (stateless: no SSE stream, no session), so SDK clients do not keep reopening a stream', async () => {
+  for (const method of ['GET', 'DELETE']) {
+    const res = await fetch(`${server.url}/mcp`, { method, headers: { accept: 'text/event-stream' } })
+    expect([method, res.status, res.headers.get('allow')]).toEqual([method, 405, 'POST'])
+    const body = (await res.json()) as any
+    expect(body.error).toMatchObject({ code: -32000, data: { code: 'method_not_allowed', request_id: res.headers.get('x-request-id') } })
+  }
+})
+
 test('a wrapper tool with a path-free input and a paid call works the same way', async () => {
   const r = await call('capabilities_destination_demand', { destination: 'NRT' }, await payment('capabilities.destination_demand'))
   expect(r.isError).toBeFalsy()
