@@ -68,8 +68,8 @@ export function createApp(deps: AppDeps) {
   const errorFor = (code: unknown, error: unknown, request: Request): Response => {
     const id = log.id(request)
     if (error instanceof ApiError) return errorResponse(error, id)
+    // A refusal of readJsonBody, or of the /mcp Host/Origin check before it, arrives wrapped in Elysia's ParseError.
     if (code === 'PARSE' && (error as Error).cause instanceof McpRefusal) return ((error as Error).cause as McpRefusal).response(id)
-    // A refusal of readJsonBody arrives wrapped in Elysia's ParseError.
     if (code === 'PARSE' && (error as Error).cause instanceof ApiError) return errorResponse((error as Error).cause as ApiError, id)
     if (code === 'VALIDATION') return errorResponse(explainValidation(request, error as { type?: string; value?: unknown }), id)
     if (code === 'PARSE') return errorResponse(new ApiError('invalid_parameter', 'The request body is not valid JSON.', { parameter: 'body', reason: 'malformed JSON' }), id)

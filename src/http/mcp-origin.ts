@@ -33,7 +33,7 @@ export class McpRefusal {
   constructor(
     readonly code: 'forbidden_host' | 'forbidden_origin',
     readonly message: string,
-    readonly value: string | null,
+    readonly value: string,
   ) {}
 
   response(requestId: string): Response {
