@@ -19,6 +19,7 @@ import type { PaymentLedger } from './payments/ledger'
 import type { NetworkName } from './payments/networks'
 import { discoveryRoutes } from './http/discovery-routes'
 import { mcpRoute } from './http/mcp-route'
+import { McpRefusal, mcpOriginGuard } from './http/mcp-origin'
 import pkg from '../package.json' with { type: 'json' }
 
 export interface AppDeps {
@@ -26,6 +27,8 @@ export interface AppDeps {
   ledger: PaymentLedger
   handlers: HandlerMap
   publicBaseUrl: string
+  /** MCP_ALLOWED_ORIGINS: origins allowed to call /mcp besides publicBaseUrl's and localhost. */
+  mcpAllowedOrigins?: readonly string[]
   logger: Logger
   readiness: () => Promise<Readiness>
   /** Payment terms shown by the discovery documents. */
@@ -46,7 +49,7 @@ const KNOWN_PATHS = [
   ...CATALOG_PATHS.map((r) => ({ pattern: r.pattern, methods: r.route.methods as readonly string[] })),
   { pattern: /^\/v1\/artifacts\/[^/]+$/, methods: ['GET'] },
   { pattern: /^\/(health|ready|metrics|llms\.txt|\.well-known\/x402)$/, methods: ['GET'] },
-  { pattern: /^\/mcp$/, methods: ['GET', 'POST', 'DELETE'] },
+  { pattern: /^\/mcp$/, methods: ['POST'] },
 ]
 
 /** Elysia's validation error, restated as our `invalid_parameter` envelope naming the parameter. */
@@ -64,12 +67,14 @@ export function createApp(deps: AppDeps) {
   // The socket peer comes from the listening server, there once `listen` was called (in process: none).
   const clients = new ClientAddresses((): PeerSource | null => app.server, deps.trustedProxies)
   const log = new RequestLog(deps.logger, deps.metrics, clients)
+  const mcpGuard = mcpOriginGuard({ publicBaseUrl: deps.publicBaseUrl, allowedOrigins: deps.mcpAllowedOrigins ?? [] })
 
   /** One place that turns any failure into the error envelope. */
   const errorFor = (code: unknown, error: unknown, request: Request): Response => {
     const id = log.id(request)
     if (error instanceof ApiError) return errorResponse(error, id)
-    // A refusal of readJsonBody arrives wrapped in Elysia's ParseError.
+    // A refusal of readJsonBody, or of the /mcp Host/Origin check before it, arrives wrapped in Elysia's ParseError.
+    if (code === 'PARSE' && (error as Error).cause instanceof McpRefusal) return ((error as Error).cause as McpRefusal).response(id)
     if (code === 'PARSE' && (error as Error).cause instanceof ApiError) return errorResponse((error as Error).cause as ApiError, id)
     if (code === 'VALIDATION') return errorResponse(explainValidation(request, error as { type?: string; value?: unknown }), id)
     if (code === 'PARSE') return errorResponse(new ApiError('invalid_parameter', 'The request body is not valid JSON.', { parameter: 'body', reason: 'malformed JSON' }), id)
@@ -93,8 +98,14 @@ export function createApp(deps: AppDeps) {
       log.finish(request, response.status)
       return response
     })
-    // Every body is read by readJsonBody, within REQUEST_LIMITS, before Elysia parses or validates it.
-    .onParse({ as: 'global' }, ({ request, path }) => readJsonBody(request, path === '/mcp' ? REQUEST_LIMITS.mcpBodyBytes : REQUEST_LIMITS.bodyBytes))
+    // Every body is read by readJsonBody, within REQUEST_LIMITS, before Elysia parses or validates it;
+    // an /mcp body only once its Host and Origin passed (the route checks body-less methods itself).
+    .onParse({ as: 'global' }, ({ request, path }) => {
+      if (path !== '/mcp') return readJsonBody(request, REQUEST_LIMITS.bodyBytes)
+      const refusal = mcpGuard(request)
+      if (refusal) throw refusal
+      return readJsonBody(request, REQUEST_LIMITS.mcpBodyBytes)
+    })
     .use(openapiPlugin())
     .use(
       freeRoutes({
@@ -102,7 +113,7 @@ export function createApp(deps: AppDeps) {
         ...(deps.metrics ? { metrics: { contentType: deps.metrics.contentType, text: deps.metrics.text, ...(deps.metricsToken ? { token: deps.metricsToken } : {}) } } : {}),
       }),
     )
-    .use(mcpRoute({ gate: deps.gate, handlers: deps.handlers, network: deps.network, ...(limits ? { limits } : {}) }, log))
+    .use(mcpRoute({ gate: deps.gate, handlers: deps.handlers, network: deps.network, ...(limits ? { limits } : {}) }, log, mcpGuard))
     .use(discoveryRoutes({ publicBaseUrl: deps.publicBaseUrl, network: deps.network, payTo: deps.payTo, implemented: new Set(Object.keys(deps.handlers)) }, log))
     .use(
       paidRoutes({

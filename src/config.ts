@@ -6,6 +6,7 @@ import { NETWORKS, type NetworkName } from './payments/networks'
 import { PAYMENT_MODES, type PaymentMode } from './payments/settlement'
 import { parseCdpSecret, type CdpApiKey } from './payments/cdp-key'
 import { CLIENT_IP_HEADERS, ProxyTrust, type ClientIpHeader } from './http/client-address'
+import { parseAllowedOrigins } from './http/mcp-origin'
 
 /** Paid to in development mode when PAY_TO is unset: anvil's well-known test account #9. */
 export const DEV_PAY_TO = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
@@ -21,7 +22,8 @@ export const PUBLIC_RPC: Record<NetworkName, string> = { 'base-sepolia': 'https:
 export const ENV = {
   PORT: { schema: T.Integer({ minimum: 0, maximum: 65535 }), default: '3000', meaning: 'TCP port to listen on (0 = any free port).' },
   HOST: { schema: T.String({ minLength: 1 }), default: '0.0.0.0', meaning: 'Interface to bind.' },
-  PUBLIC_BASE_URL: { schema: T.String({ pattern: '^https?://[^\\s/]+(/[^\\s]*)?$' }), default: 'http://localhost:$PORT', meaning: 'Public origin of the service; used for the absolute `resource` URLs in payment requirements.' },
+  PUBLIC_BASE_URL: { schema: T.String({ pattern: '^https?://[^\\s/]+(/[^\\s]*)?$' }), default: 'http://localhost:$PORT', meaning: 'Public origin of the service; used for the absolute `resource` URLs in payment requirements, and the origin (and `Host`) `/mcp` accepts besides localhost.' },
+  MCP_ALLOWED_ORIGINS: { schema: T.String({ minLength: 1 }), default: '— (PUBLIC_BASE_URL and localhost only)', meaning: 'Comma-separated origins (`https://app.example.com`, scheme://host[:port]) that may call `/mcp` besides PUBLIC_BASE_URL\'s and localhost (any port); their host names are accepted as `Host` too. `*` accepts any `Origin` (the `Host` check stays). Others get 403 (DNS-rebinding protection).' },
   PAY_TO: { schema: Address, default: `${DEV_PAY_TO} (development only)`, meaning: 'Address that receives USDC. Required when NODE_ENV=production.' },
   X402_NETWORK: { schema: T.Union(Object.keys(NETWORKS).map((n) => T.Literal(n))), default: 'base-sepolia', meaning: '`base-sepolia` (staging, testnet USDC) or `base` (production, USDC on Base).' },
   PAYMENT_MODE: { schema: T.Union(PAYMENT_MODES.map((m) => T.Literal(m))), default: 'local (development only)', meaning: '`local`: verify offline, settle nothing (development; refused when NODE_ENV=production). `facilitator`: verify and settle through the x402 facilitator at X402_FACILITATOR_URL. `self`: verify and settle in-process over X402_RPC_URL with X402_SETTLER_PRIVATE_KEY.' },
@@ -64,6 +66,8 @@ export interface Config {
   port: number
   host: string
   publicBaseUrl: string
+  /** Extra origins allowed to call /mcp, normalised; `*` = any Origin. */
+  mcpAllowedOrigins: readonly string[]
   payTo: `0x${string}`
   payToIsDevDefault: boolean
   network: NetworkName
@@ -135,6 +139,14 @@ function headersFrom(raw: string): Record<string, string> {
   return parsed as Record<string, string>
 }
 
+/** MCP_ALLOWED_ORIGINS: comma-separated origins or `*`. */
+function allowedOriginsFrom(raw: string | undefined): readonly string[] {
+  if (raw === undefined) return []
+  const parsed = parseAllowedOrigins(raw)
+  if ('invalid' in parsed) throw new ConfigError('MCP_ALLOWED_ORIGINS', `invalid value ${JSON.stringify(parsed.invalid)}: expected origins such as https://app.example.com (http or https, host, optional port, no path) separated by commas, or *`)
+  return Object.freeze(parsed.origins)
+}
+
 /** Reads and validates the environment once; the result is frozen. Throws ConfigError naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
   const nodeEnv = (read(env, 'NODE_ENV') as Config['nodeEnv'] | undefined) ?? 'development'
@@ -166,6 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port,
     host: (read(env, 'HOST') as string | undefined) ?? '0.0.0.0',
     publicBaseUrl,
+    mcpAllowedOrigins: allowedOriginsFrom(read(env, 'MCP_ALLOWED_ORIGINS') as string | undefined),
     payTo: payTo ?? DEV_PAY_TO,
     payToIsDevDefault: !payTo,
     network,

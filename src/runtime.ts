@@ -120,6 +120,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
     ledger,
     handlers: createHandlers({ market, signals, intelligence }),
     publicBaseUrl: config.publicBaseUrl,
+    mcpAllowedOrigins: config.mcpAllowedOrigins,
     network: config.network,
     payTo: config.payTo,
     logger,

@@ -35,6 +35,18 @@ describe('configuration', () => {
     })
   }
 
+  test('MCP_ALLOWED_ORIGINS: comma-separated origins, normalised; `*` kept; unset is none', () => {
+    expect(loadConfig({}).mcpAllowedOrigins).toEqual([])
+    expect(loadConfig({ MCP_ALLOWED_ORIGINS: ' https://App.Example.com/ , http://intranet:8080,https://x.example:443,*' }).mcpAllowedOrigins).toEqual(['https://app.example.com', 'http://intranet:8080', 'https://x.example', '*'])
+  })
+
+  for (const value of ['app.example.com', 'ftp://app.example.com', 'https://app.example.com/path', 'https://user@app.example.com', 'https://app.example.com?x=1', 'https://', 'https://a.example,nope']) {
+    test(`MCP_ALLOWED_ORIGINS=${value} stops start-up naming the variable and the entry`, () => {
+      expect(() => loadConfig({ MCP_ALLOWED_ORIGINS: value })).toThrow(ConfigError)
+      expect(() => loadConfig({ MCP_ALLOWED_ORIGINS: value })).toThrow(/^MCP_ALLOWED_ORIGINS: invalid value "/)
+    })
+  }
+
   test('an enumerated variable lists its allowed values', () => {
     expect(() => loadConfig({ X402_NETWORK: 'solana' })).toThrow('(allowed: base-sepolia, base)')
   })

@@ -1,17 +1,31 @@
 import { Elysia } from 'elysia'
 import { handleMcp, type McpDeps } from '../mcp/server'
+import { jsonRpcErrorResponse } from './json-rpc-error'
+import type { McpOriginGuard } from './mcp-origin'
 import { requestIdFor } from './request-id'
 import type { RequestLog } from './request-log'
 
 /** `/mcp`: the catalog as MCP tools over Streamable HTTP, paid per call with the x402 MCP transport. */
-export function mcpRoute(deps: Omit<McpDeps, 'requestId' | 'clientIp'>, log: RequestLog) {
+export function mcpRoute(deps: Omit<McpDeps, 'requestId' | 'clientIp'>, log: RequestLog, guard: McpOriginGuard) {
   return new Elysia({ name: 'mcp-route' }).all(
     '/mcp',
     async ({ request, body }) => {
       const id = log.id(request)
+      // A POST's body was only read after this check passed (app.ts onParse); other methods are checked here.
+      const refusal = guard(request)
+      if (refusal) {
+        log.finish(request, 403)
+        return refusal.response(id)
+      }
+      // Stateless with JSON answers: no stream to GET, no session to DELETE, so the spec's 405 for both.
+      // (A GET stream that ended at once made SDK clients reopen it every second, for as long as they were connected.)
+      if (request.method !== 'POST') {
+        log.finish(request, 405)
+        return jsonRpcErrorResponse(405, id, `${request.method} is not allowed on /mcp: this server is stateless and answers POSTed JSON-RPC messages only.`, { code: 'method_not_allowed', allowed: ['POST'] }, { allow: 'POST' })
+      }
       // The body was read by the app's parser within REQUEST_LIMITS.mcpBodyBytes; the SDK gets the parsed message.
       // The client's address is worked out only when a tool call carries a payment (the per-IP limit).
-      const response = await handleMcp({ ...deps, requestId: () => requestIdFor(null), clientIp: () => log.client(request) }, request, request.method === 'POST' ? body : undefined)
+      const response = await handleMcp({ ...deps, requestId: () => requestIdFor(null), clientIp: () => log.client(request) }, request, body)
       response.headers.set('x-request-id', id)
       log.finish(request, response.status)
       return response

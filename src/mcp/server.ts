@@ -1,6 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { Value } from '@sinclair/typebox/value'
 import { decodePaymentRequiredHeader } from '@x402/core/http'
 import { CATALOG, type RouteSpec } from '../catalog'
@@ -29,6 +29,16 @@ export interface McpDeps {
 export const toolName = (route: RouteSpec) => route.id.replaceAll('.', '_')
 const ROUTES = new Map(CATALOG.map((r) => [toolName(r), r]))
 
+/**
+ * A JSON-RPC error the SDK's Protocol answers as it is (`code`, `message`, `data`). Not McpError, whose
+ * message carries an "MCP error <code>:" prefix that clients then print twice.
+ */
+class ProtocolError extends Error {
+  constructor(readonly code: number, message: string, readonly data?: Record<string, unknown>) {
+    super(message)
+  }
+}
+
 const text = (value: unknown) => [{ type: 'text' as const, text: typeof value === 'string' ? value : JSON.stringify(value) }]
 
 /** An error envelope as a tool result: `isError`, the same JSON the HTTP route would answer. */
@@ -55,15 +65,16 @@ function errorResult(e: ApiError, requestId: string): CallToolResult {
 async function callTool(d: McpDeps, name: string, args: Record<string, unknown>, payment: unknown): Promise<CallToolResult> {
   const requestId = d.requestId()
   const route = ROUTES.get(name)
+  const handler = route && d.handlers[route.id]
+  // MCP tools, "Error Handling": an unknown tool is a protocol error (-32602), not a tool result. A
+  // catalog route this release does not serve is not in tools/list, so it is unknown too.
+  if (!route || !handler) throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 100)}`, { request_id: requestId, name: name.slice(0, 100) })
   try {
-    if (!route) throw new ApiError('not_found', `No tool "${name}". tools/list names them.`, { parameter: 'name', value: name })
     const pathNames = Object.keys(route.params?.properties ?? {})
     const params = Object.fromEntries(pathNames.map((n) => [n, args[n]])) as Record<string, string>
     const query = Object.fromEntries(Object.entries(args).filter(([k]) => !pathNames.includes(k)))
     if (route.params && !Value.Check(route.params, params)) throw explainInvalid(route.params, params, 'path')
     if (!Value.Check(route.query, query)) throw explainInvalid(route.query, query, 'query')
-    const handler = d.handlers[route.id]
-    if (!handler) throw new ApiError('not_implemented', `${name} is in the catalog but not served by this release; nothing was charged.`)
     const prepared = handler.prepare({ query, params })
     const paid = payFor(d.gate, d.limits, {
       route,

@@ -8,9 +8,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { CATALOG, routeById } from '../../src/catalog'
 import { routeInputSchema } from '../../src/catalog/json-schema'
-import { implementedRouteIds } from '../../src/handlers'
+import { createHandlers, implementedRouteIds } from '../../src/handlers'
 import { usdToAtomic } from '../../src/payments/networks'
+import { handleMcp } from '../../src/mcp/server'
 import { createPayer } from '../helpers/payer'
+import { testRuntime } from '../helpers/runtime'
 import { startServer, type StartedServer } from '../helpers/server'
 
 let server: StartedServer
@@ -90,7 +92,7 @@ test('a payment for another amount is refused with the requirements', async () =
   expect(r.structuredContent.accepts[0].amount).toBe('100000')
 })
 
-test('bad arguments and unknown names are free errors, before any payment is asked', async () => {
+test('bad arguments and unknown names are free error results, before any payment is asked', async () => {
   const bad = await call('flights_summary', { destination: 'Tokyo', month: '2026-13' })
   expect(bad.isError).toBe(true)
   expect(bad.structuredContent.error.code).toBe('invalid_parameter')
@@ -99,8 +101,58 @@ test('bad arguments and unknown names are free errors, before any payment is ask
   expect(unknown.structuredContent.error).toMatchObject({ code: 'not_found', details: { parameter: 'destination' } })
   const path = await call('signals_brands_snapshot', { brand_slug: 'no-such-brand' })
   expect(path.structuredContent.error.code).toBe('not_found')
-  const tool = await call('no_such_tool', {})
-  expect(tool.structuredContent.error.code).toBe('not_found')
+})
+
+test('an unknown tool is the JSON-RPC error -32602 "Unknown tool", not a tool result', async () => {
+  await expect(call('no_such_tool', {})).rejects.toMatchObject({ code: -32602, message: 'MCP error -32602: Unknown tool: no_such_tool' })
+  // On the wire: the spec's example shape, with our request id in `data`.
+  const pay = await payment('flights.summary')
+  const res = await fetch(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'no_such_tool', arguments: {}, _meta: { 'x402/payment': pay } } }),
+  })
+  expect(res.status).toBe(200)
+  expect(await res.json()).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32602, message: 'Unknown tool: no_such_tool', data: { request_id: expect.stringMatching(/^req_/), name: 'no_such_tool' } } })
+  // Nothing was charged: the payment sent along still buys a real call.
+  expect((await call('flights_summary', { destination: 'Bangkok' }, pay)).structuredContent.pricing.payment_status).toBe('paid')
+})
+
+test('a catalog route this release does not serve is not listed, so calling it is an unknown tool too', async () => {
+  const rt = await testRuntime()
+  try {
+    const { 'flights.summary': _, ...handlers } = createHandlers({ market: rt.market, signals: rt.signals, intelligence: rt.intelligence })
+    const deps = { gate: rt.gate, handlers, network: 'base-sepolia' as const, requestId: () => 'req_test' }
+    const post = (body: unknown) => handleMcp(deps, new Request('http://localhost/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }), body)
+    const list = (await (await post({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} })).json()) as any
+    expect(list.result.tools.map((t: { name: string }) => t.name)).not.toContain('flights_summary')
+    const called = (await (await post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'flights_summary', arguments: { destination: 'Tokyo' } } })).json()) as any
+    expect(called.error).toMatchObject({ code: -32602, message: 'Unknown tool: flights_summary' })
+  } finally {
+    rt.close()
+  }
+})
+
+test('over a real socket, a rebinding request (Host and Origin of another site) is refused 403 with our request id', async () => {
+  const port = new URL(server.url).port
+  const post = (headers: Record<string, string>) =>
+    fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }) })
+  const rebound = await post({ host: `evil.example:${port}`, origin: `http://evil.example:${port}` })
+  expect(rebound.status).toBe(403)
+  const body = (await rebound.json()) as any
+  expect(body.error).toMatchObject({ code: -32000, data: { code: 'forbidden_host', request_id: rebound.headers.get('x-request-id') } })
+  expect((await post({ origin: 'https://evil.example' })).status).toBe(403)
+  // The server's own default PUBLIC_BASE_URL is http://localhost:<port>; a localhost page may call it.
+  expect((await post({ host: `localhost:${port}`, origin: `http://localhost:${port}` })).status).toBe(200)
+})
+
+test('GET and DELETE are 405 (stateless: no SSE stream, no session), so SDK clients do not keep reopening a stream', async () => {
+  for (const method of ['GET', 'DELETE']) {
+    const res = await fetch(`${server.url}/mcp`, { method, headers: { accept: 'text/event-stream' } })
+    expect([method, res.status, res.headers.get('allow')]).toEqual([method, 405, 'POST'])
+    const body = (await res.json()) as any
+    expect(body.error).toMatchObject({ code: -32000, data: { code: 'method_not_allowed', request_id: res.headers.get('x-request-id') } })
+  }
 })
 
 test('a wrapper tool with a path-free input and a paid call works the same way', async () => {
