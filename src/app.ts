@@ -18,6 +18,7 @@ import type { PaymentLedger } from './payments/ledger'
 import type { NetworkName } from './payments/networks'
 import { discoveryRoutes } from './http/discovery-routes'
 import { mcpRoute } from './http/mcp-route'
+import type { EvidenceMode } from './catalog/waits'
 import pkg from '../package.json' with { type: 'json' }
 
 export interface AppDeps {
@@ -33,6 +34,8 @@ export interface AppDeps {
   metrics?: Metrics
   metricsToken?: string
   limits?: { ip: RateLimiter; payer: RateLimiter }
+  /** Where the China evidence comes from (live providers configured or not): the documented waits follow it. Default sample. */
+  evidence?: EvidenceMode
 }
 
 const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[a-z_]+/g, '[^/]+')}$`)
@@ -79,6 +82,7 @@ export function createApp(deps: AppDeps) {
   }
 
   const limits = deps.limits && { ...deps.limits, ...(deps.metrics ? { onLimited: deps.metrics.rateLimited } : {}) }
+  const evidence = deps.evidence ?? 'sample'
 
   // No global onRequest/onAfterResponse hooks: handlers log through RequestLog (see there why).
   // normalize: false makes `additionalProperties: false` reject unknown parameters instead of dropping them.
@@ -90,7 +94,7 @@ export function createApp(deps: AppDeps) {
     })
     // Every body is read by readJsonBody, within REQUEST_LIMITS, before Elysia parses or validates it.
     .onParse({ as: 'global' }, ({ request, path }) => readJsonBody(request, path === '/mcp' ? REQUEST_LIMITS.mcpBodyBytes : REQUEST_LIMITS.bodyBytes))
-    .use(openapiPlugin())
+    .use(openapiPlugin({ publicBaseUrl: deps.publicBaseUrl }))
     .use(
       freeRoutes({
         version: pkg.version, ledger: deps.ledger, readiness: deps.readiness, log,
@@ -104,6 +108,7 @@ export function createApp(deps: AppDeps) {
         gate: deps.gate,
         handlers: deps.handlers,
         publicBaseUrl: deps.publicBaseUrl,
+        evidence,
         log,
         ...(limits ? { limits } : {}),
       }),

@@ -111,6 +111,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
     metrics,
     ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
     limits,
+    evidence: live ? 'live' : 'sample',
     readiness: async () => {
       const checks: Record<string, unknown> = {}
       try {

@@ -9,6 +9,7 @@ import type { RequestLog } from './request-log'
 import type { RateLimits } from './rate-limit'
 import { payFor } from './paid-call'
 import type { HandlerMap } from './handler'
+import { typicalWait, type EvidenceMode } from '../catalog/waits'
 
 export interface PaidRouteDeps {
   gate: PaymentGate
@@ -16,6 +17,7 @@ export interface PaidRouteDeps {
   publicBaseUrl: string
   log: RequestLog
   limits?: RateLimits
+  evidence: EvidenceMode
 }
 
 /** The socket's address; none when the app is called in process (`app.handle`), and then no IP limit applies. */
@@ -36,7 +38,7 @@ const ProofHeaders = t.Object(
 const errorRef = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } })
 
 /** OpenAPI description of one catalog route: price, payment, envelope around its data schema. */
-function detail(route: RouteSpec, implemented: boolean) {
+function detail(route: RouteSpec, implemented: boolean, evidence: EvidenceMode) {
   const envelope = t.Object({
     success: t.Literal(true),
     data: route.data,
@@ -51,8 +53,10 @@ function detail(route: RouteSpec, implemented: boolean) {
   })
   return {
     tags: [route.family],
-    summary: `${route.summary} — USD ${route.priceUsd}${implemented ? '' : ' (not implemented yet)'}`,
-    description: `${route.description}\n\nPrice: USD ${route.priceUsd} per request, paid with x402 (send the proof in \`x402-payment\`). Typical wait: ${route.typicalWaitSeconds} s.`,
+    // Price first: Scalar's sidebar puts a line-break opportunity before every "." of a summary, so a
+    // price at the end of a long summary could wrap as "USD 0" / ".08"; at the start it always reads whole.
+    summary: `USD ${route.priceUsd} · ${route.summary}${implemented ? '' : ' (not implemented yet)'}`,
+    description: `${route.description}\n\nPrice: USD ${route.priceUsd} per request, paid with x402 (send the proof in \`x402-payment\`). Typical wait: ${typicalWait(route, evidence)}.`,
     operationId: route.id.replace(/[._](\w)/g, (_, c: string) => c.toUpperCase()),
     'x-price-usd': route.priceUsd,
     responses: {
@@ -111,7 +115,7 @@ export function paidRoutes(d: PaidRouteDeps) {
       d.log.finish(request, e.status)
       return errorResponse(e, requestId)
     }
-    const doc = detail(route, Boolean(handler))
+    const doc = detail(route, Boolean(handler), d.evidence)
     const schemas = { ...(route.params ? { params: route.params } : {}), headers: ProofHeaders, detail: doc }
     for (const method of route.methods) {
       if (method === 'GET') {
