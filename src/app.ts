@@ -18,6 +18,8 @@ import type { PaymentLedger } from './payments/ledger'
 import type { NetworkName } from './payments/networks'
 import { discoveryRoutes } from './http/discovery-routes'
 import { mcpRoute } from './http/mcp-route'
+import { frontDoor } from './http/front-door'
+import { faviconRoutes } from './http/favicon'
 import type { EvidenceMode } from './catalog/waits'
 import pkg from '../package.json' with { type: 'json' }
 
@@ -46,6 +48,7 @@ const KNOWN_PATHS = [
   ...CATALOG_PATHS.map((r) => ({ pattern: r.pattern, methods: r.route.methods as readonly string[] })),
   { pattern: /^\/v1\/artifacts\/[^/]+$/, methods: ['GET'] },
   { pattern: /^\/(health|ready|metrics|llms\.txt|\.well-known\/x402)$/, methods: ['GET'] },
+  { pattern: /^\/(|favicon\.ico|favicon\.svg|openapi|openapi\/json|openapi\/assets\/scalar\.js)$/, methods: ['GET'] },
   { pattern: /^\/mcp$/, methods: ['GET', 'POST', 'DELETE'] },
 ]
 
@@ -83,6 +86,7 @@ export function createApp(deps: AppDeps) {
 
   const limits = deps.limits && { ...deps.limits, ...(deps.metrics ? { onLimited: deps.metrics.rateLimited } : {}) }
   const evidence = deps.evidence ?? 'sample'
+  const implemented = new Set(Object.keys(deps.handlers))
 
   // No global onRequest/onAfterResponse hooks: handlers log through RequestLog (see there why).
   // normalize: false makes `additionalProperties: false` reject unknown parameters instead of dropping them.
@@ -95,6 +99,8 @@ export function createApp(deps: AppDeps) {
     // Every body is read by readJsonBody, within REQUEST_LIMITS, before Elysia parses or validates it.
     .onParse({ as: 'global' }, ({ request, path }) => readJsonBody(request, path === '/mcp' ? REQUEST_LIMITS.mcpBodyBytes : REQUEST_LIMITS.bodyBytes))
     .use(openapiPlugin({ publicBaseUrl: deps.publicBaseUrl }))
+    .use(frontDoor({ publicBaseUrl: deps.publicBaseUrl, network: deps.network, payTo: deps.payTo, implemented, evidence, version: pkg.version }, log))
+    .use(faviconRoutes(log))
     .use(
       freeRoutes({
         version: pkg.version, ledger: deps.ledger, readiness: deps.readiness, log,
@@ -102,7 +108,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .use(mcpRoute({ gate: deps.gate, handlers: deps.handlers, network: deps.network, ...(limits ? { limits } : {}) }, log))
-    .use(discoveryRoutes({ publicBaseUrl: deps.publicBaseUrl, network: deps.network, payTo: deps.payTo, implemented: new Set(Object.keys(deps.handlers)) }, log))
+    .use(discoveryRoutes({ publicBaseUrl: deps.publicBaseUrl, network: deps.network, payTo: deps.payTo, implemented }, log))
     .use(
       paidRoutes({
         gate: deps.gate,

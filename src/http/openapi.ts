@@ -4,6 +4,7 @@ import { Elysia } from 'elysia'
 // The package exports no subpath for its browser bundle, hence the path into node_modules.
 import scalarBundle from '../../node_modules/@scalar/api-reference/dist/browser/standalone.js' with { type: 'file' }
 import pkg from '../../package.json' with { type: 'json' }
+import { FAVICON_SVG_PATH } from './favicon'
 
 const SCALAR_PATH = '/openapi/assets/scalar.js'
 
@@ -19,6 +20,7 @@ const SCALAR_LOCAL_ONLY = {
   hideClientButton: true, // no "Open API Client" link to client.scalar.com with this document's URL
   proxyUrl: '', // "Test request" goes straight to this server, never through proxy.scalar.com
   telemetry: false, // no usage telemetry (unused by 1.46.4, refused in case a patch release adds it)
+  favicon: FAVICON_SVG_PATH,
 }
 
 /** `/openapi` (reference UI) and `/openapi/json`; `servers` makes the UI's examples absolute URLs of this service. */

@@ -78,6 +78,7 @@ describe('OpenAPI', () => {
       hideClientButton: true,
       proxyUrl: '',
       telemetry: false,
+      favicon: '/favicon.svg',
     })
   })
 })
