@@ -114,6 +114,8 @@ export function createApp(deps: AppDeps) {
         gate: deps.gate,
         handlers: deps.handlers,
         publicBaseUrl: deps.publicBaseUrl,
+        network: deps.network,
+        payTo: deps.payTo,
         evidence,
         log,
         ...(limits ? { limits } : {}),

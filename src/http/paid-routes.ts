@@ -9,15 +9,15 @@ import type { RequestLog } from './request-log'
 import type { RateLimits } from './rate-limit'
 import { payFor } from './paid-call'
 import type { HandlerMap } from './handler'
+import { prefersHtml } from './accept'
+import { paymentPages, type PaymentPageContext } from './payment-page'
 import { typicalWait, type EvidenceMode } from '../catalog/waits'
 
-export interface PaidRouteDeps {
+export interface PaidRouteDeps extends PaymentPageContext {
   gate: PaymentGate
   handlers: HandlerMap
-  publicBaseUrl: string
   log: RequestLog
   limits?: RateLimits
-  evidence: EvidenceMode
 }
 
 /** The socket's address; none when the app is called in process (`app.handle`), and then no IP limit applies. */
@@ -77,6 +77,7 @@ function detail(route: RouteSpec, implemented: boolean, evidence: EvidenceMode) 
 export function paidRoutes(d: PaidRouteDeps) {
   // normalize: false makes `additionalProperties: false` reject unknown parameters instead of dropping them.
   const app = new Elysia({ name: 'paid-routes', normalize: false })
+  const paymentPage = paymentPages(d)
   for (const route of CATALOG) {
     const handler = d.handlers[route.id]
     // Without path parameters the resource URL is the same for every request: built once, not per request.
@@ -89,16 +90,25 @@ export function paidRoutes(d: PaidRouteDeps) {
         checkQuery(request.url)
         if (!handler) throw new ApiError('not_implemented', `${route.path} is in the catalog but not served by this release yet; nothing was charged.`)
         const prepared = handler.prepare({ query: input, params })
+        const resourceUrl = fixedResource ?? d.publicBaseUrl + path
         const paid = payFor(d.gate, d.limits, {
           route,
           prepared,
           // HEAD gets no body, so it never pays: it answers as the unpaid GET would (402 and its headers).
           proofHeader: request.method === 'HEAD' ? null : readProofHeader(request.headers),
-          resourceUrl: fixedResource ?? d.publicBaseUrl + path,
+          resourceUrl,
           requestId,
           clientIp: () => server?.requestIP(request)?.address,
         })
-        if (paid instanceof ApiError) return answerError(request, requestId, paid)
+        if (paid instanceof ApiError) {
+          // A browser gets the unpaid 402 as a page; for agents this costs one header lookup and a substring test.
+          if (paid.code === 'payment_required' && prefersHtml(request.headers.get('accept'))) {
+            d.log.finish(request, paid.status)
+            const q = request.url.indexOf('?')
+            return paymentPage(route, paid, requestId, q < 0 ? resourceUrl : resourceUrl + request.url.slice(q))
+          }
+          return answerError(request, requestId, paid)
+        }
         return paid.then(
           (answer) => {
             d.log.finish(request, 200, answer.payer)
