@@ -77,7 +77,7 @@ const LINK_TITLES: Record<keyof Data['links'], string> = {
   openapi: 'OpenAPI document',
   llms: 'llms.txt (for agents)',
   x402: 'x402 discovery',
-  mcp: 'MCP server',
+  mcp: 'MCP endpoint (for MCP clients)',
   health: 'Health',
 }
 
