@@ -5,6 +5,7 @@ import { Elysia } from 'elysia'
 import scalarBundle from '../../node_modules/@scalar/api-reference/dist/browser/standalone.js' with { type: 'file' }
 import pkg from '../../package.json' with { type: 'json' }
 import { FAVICON_SVG_PATH } from './favicon'
+import { SERVICE_TITLE } from './front-door'
 
 const SCALAR_PATH = '/openapi/assets/scalar.js'
 
@@ -35,7 +36,7 @@ export const openapiPlugin = (o: { publicBaseUrl: string }) =>
         exclude: { paths: [SCALAR_PATH] },
         documentation: {
           info: {
-            title: 'China market-intelligence API',
+            title: SERVICE_TITLE,
             version: pkg.version,
             description:
               'Pay-per-request JSON API about the Chinese consumer and marketing market. Every /v1 route is paid with x402 (USDC): call it, read the 402 requirements, retry with the proof in the `x402-payment` header. Dataset figures are generated sample data.',
