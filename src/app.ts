@@ -20,6 +20,9 @@ import type { NetworkName } from './payments/networks'
 import { discoveryRoutes } from './http/discovery-routes'
 import { mcpRoute } from './http/mcp-route'
 import { McpRefusal, mcpOriginGuard } from './http/mcp-origin'
+import { frontDoor } from './http/front-door'
+import { faviconRoutes } from './http/favicon'
+import type { EvidenceMode } from './catalog/waits'
 import pkg from '../package.json' with { type: 'json' }
 
 export interface AppDeps {
@@ -39,6 +42,8 @@ export interface AppDeps {
   limits?: { ip: RateLimiter; payer: RateLimiter }
   /** Reverse proxies whose forwarding header names the client (TRUSTED_PROXIES). */
   trustedProxies?: ProxyTrust
+  /** Where the China evidence comes from (live providers configured or not): the documented waits follow it. Default sample. */
+  evidence?: EvidenceMode
 }
 
 const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[a-z_]+/g, '[^/]+')}$`)
@@ -49,6 +54,7 @@ const KNOWN_PATHS = [
   ...CATALOG_PATHS.map((r) => ({ pattern: r.pattern, methods: r.route.methods as readonly string[] })),
   { pattern: /^\/v1\/artifacts\/[^/]+$/, methods: ['GET'] },
   { pattern: /^\/(health|ready|metrics|llms\.txt|\.well-known\/x402)$/, methods: ['GET'] },
+  { pattern: /^\/(|favicon\.ico|favicon\.svg|openapi|openapi\/json|openapi\/assets\/scalar\.js)$/, methods: ['GET'] },
   { pattern: /^\/mcp$/, methods: ['POST'] },
 ]
 
@@ -89,6 +95,8 @@ export function createApp(deps: AppDeps) {
   }
 
   const limits = deps.limits && { ...deps.limits, ...(deps.metrics ? { onLimited: deps.metrics.rateLimited } : {}) }
+  const evidence = deps.evidence ?? 'sample'
+  const implemented = new Set(Object.keys(deps.handlers))
 
   // No global onRequest/onAfterResponse hooks: handlers log through RequestLog (see there why).
   // normalize: false makes `additionalProperties: false` reject unknown parameters instead of dropping them.
@@ -106,7 +114,9 @@ export function createApp(deps: AppDeps) {
       if (refusal) throw refusal
       return readJsonBody(request, REQUEST_LIMITS.mcpBodyBytes)
     })
-    .use(openapiPlugin())
+    .use(openapiPlugin({ publicBaseUrl: deps.publicBaseUrl }))
+    .use(frontDoor({ publicBaseUrl: deps.publicBaseUrl, network: deps.network, payTo: deps.payTo, implemented, evidence, version: pkg.version }, log))
+    .use(faviconRoutes(log))
     .use(
       freeRoutes({
         version: pkg.version, ledger: deps.ledger, readiness: deps.readiness, log,
@@ -114,12 +124,15 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .use(mcpRoute({ gate: deps.gate, handlers: deps.handlers, network: deps.network, ...(limits ? { limits } : {}) }, log, mcpGuard))
-    .use(discoveryRoutes({ publicBaseUrl: deps.publicBaseUrl, network: deps.network, payTo: deps.payTo, implemented: new Set(Object.keys(deps.handlers)) }, log))
+    .use(discoveryRoutes({ publicBaseUrl: deps.publicBaseUrl, network: deps.network, payTo: deps.payTo, implemented }, log))
     .use(
       paidRoutes({
         gate: deps.gate,
         handlers: deps.handlers,
         publicBaseUrl: deps.publicBaseUrl,
+        network: deps.network,
+        payTo: deps.payTo,
+        evidence,
         log,
         ...(limits ? { limits } : {}),
       }),

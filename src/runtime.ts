@@ -128,6 +128,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
     ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
     limits,
     ...(config.trustedProxies ? { trustedProxies: config.trustedProxies } : {}),
+    evidence: live ? 'live' : 'sample',
     readiness: async () => {
       const checks: Record<string, unknown> = {}
       try {

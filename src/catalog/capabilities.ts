@@ -161,6 +161,7 @@ export const capabilityRoutes: RouteSpec[] = [
     path: '/v1/visibility/snapshot',
     priceUsd: '0.63',
     typicalWaitSeconds: 45,
+    usesEvidence: true,
     summary: 'Brand visibility snapshot',
     description: `Runs trends and sentiment for the brand and, when it is among the weekly signal brands, its weekly snapshot, concurrently; answers summary, score, strengths, gaps, priority actions and sources. ${visibilityRule} GET with query parameters or POST with the same fields as JSON.`,
     query: Query({ brand_name: Name('Brand name, as buyers write it.', 'Aurora Skin'), session: Session }),
@@ -186,6 +187,7 @@ export const capabilityRoutes: RouteSpec[] = [
     path: '/v1/kol/shortlist',
     priceUsd: '0.45',
     typicalWaitSeconds: 35,
+    usesEvidence: true,
     summary: 'KOL shortlist for a brand',
     description:
       'Runs the KOL shortlist for the category with the brand\'s sentiment and, when the category is a weekly signal category, its weekly creator leaders; answers summary, creators, selection rationale, risks and next steps. ' +

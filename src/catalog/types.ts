@@ -27,6 +27,8 @@ export interface RouteSpec {
   params?: TObject
   /** Shape of `data` in the success envelope. */
   data: TSchema
-  /** Typical seconds to answer; the payment window (`maxTimeoutSeconds`) covers it plus a margin. */
+  /** Typical seconds to answer with live providers; the payment window (`maxTimeoutSeconds`) covers it plus a margin. */
   typicalWaitSeconds: number
+  /** Searches the China evidence through its legs (wrappers); `evidence` routes do so by kind. See waits.ts. */
+  usesEvidence?: true
 }

@@ -15,7 +15,7 @@ export interface DiscoveryContext {
   implemented: ReadonlySet<string>
 }
 
-const FAMILY_TITLES: Record<RouteSpec['family'], string> = {
+export const FAMILY_TITLES: Record<RouteSpec['family'], string> = {
   china: 'China intelligence (trends, sentiment, KOLs)',
   signals: 'Weekly signal snapshots',
   spend: 'Destination spend data (monthly)',

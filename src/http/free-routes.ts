@@ -10,7 +10,8 @@ export interface Readiness {
   checks: Record<string, unknown>
 }
 
-const free = (data: unknown, requestId: string) =>
+/** The success envelope of a free answer. */
+export const free = (data: unknown, requestId: string, headers?: Record<string, string>) =>
   jsonResponse(
     {
       success: true,
@@ -20,6 +21,7 @@ const free = (data: unknown, requestId: string) =>
     },
     200,
     requestId,
+    headers,
   )
 
 /** Routes that never ask for payment: liveness, readiness, and paid results fetched again by their artifact path. */

@@ -4,10 +4,28 @@ import { Elysia } from 'elysia'
 // The package exports no subpath for its browser bundle, hence the path into node_modules.
 import scalarBundle from '../../node_modules/@scalar/api-reference/dist/browser/standalone.js' with { type: 'file' }
 import pkg from '../../package.json' with { type: 'json' }
+import { FAVICON_SVG_PATH } from './favicon'
+import { SERVICE_TITLE } from './front-door'
 
 const SCALAR_PATH = '/openapi/assets/scalar.js'
 
-export const openapiPlugin = () =>
+/**
+ * Scalar 1.46.4 options that keep the reference page on this server: by default it offers features
+ * backed by scalar.com, and on localhost it shows them all. Each line names what it turns off.
+ */
+const SCALAR_LOCAL_ONLY = {
+  cdn: SCALAR_PATH, // the bundle from this server, not jsDelivr
+  withDefaultFonts: false, // no Inter from fonts.scalar.com: system fonts
+  agent: { disabled: true }, // no "Ask AI" agent (it loads a registry through proxy.scalar.com at page load)
+  showDeveloperTools: 'never', // no developer toolbar ("Share" uploads the document to api.scalar.com, "Deploy", "Configure")
+  hideClientButton: true, // no "Open API Client" link to client.scalar.com with this document's URL
+  proxyUrl: '', // "Test request" goes straight to this server, never through proxy.scalar.com
+  telemetry: false, // no usage telemetry (unused by 1.46.4, refused in case a patch release adds it)
+  favicon: FAVICON_SVG_PATH,
+}
+
+/** `/openapi` (reference UI) and `/openapi/json`; `servers` makes the UI's examples absolute URLs of this service. */
+export const openapiPlugin = (o: { publicBaseUrl: string }) =>
   new Elysia({ name: 'openapi-docs' })
     .get(SCALAR_PATH, () => new Response(Bun.file(scalarBundle), { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=86400' } }), {
       detail: { hide: true },
@@ -18,11 +36,12 @@ export const openapiPlugin = () =>
         exclude: { paths: [SCALAR_PATH] },
         documentation: {
           info: {
-            title: 'China market-intelligence API',
+            title: SERVICE_TITLE,
             version: pkg.version,
             description:
               'Pay-per-request JSON API about the Chinese consumer and marketing market. Every /v1 route is paid with x402 (USDC): call it, read the 402 requirements, retry with the proof in the `x402-payment` header. Dataset figures are generated sample data.',
           },
+          servers: [{ url: o.publicBaseUrl }],
           tags: [
             { name: 'china', description: 'China intelligence: trends, sentiment, KOLs' },
             { name: 'signals', description: 'Weekly signal rankings and snapshots' },
@@ -32,6 +51,6 @@ export const openapiPlugin = () =>
             { name: 'service', description: 'Free service routes' },
           ],
         },
-        scalar: { cdn: SCALAR_PATH, withDefaultFonts: false } as never,
+        scalar: SCALAR_LOCAL_ONLY as never,
       }),
     )

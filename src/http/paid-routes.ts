@@ -9,11 +9,13 @@ import type { RequestLog } from './request-log'
 import type { RateLimits } from './rate-limit'
 import { payFor } from './paid-call'
 import type { HandlerMap } from './handler'
+import { prefersHtml } from './accept'
+import { paymentPages, type PaymentPageContext } from './payment-page'
+import { typicalWait, type EvidenceMode } from '../catalog/waits'
 
-export interface PaidRouteDeps {
+export interface PaidRouteDeps extends PaymentPageContext {
   gate: PaymentGate
   handlers: HandlerMap
-  publicBaseUrl: string
   log: RequestLog
   limits?: RateLimits
 }
@@ -33,7 +35,7 @@ const ProofHeaders = t.Object(
 const errorRef = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } })
 
 /** OpenAPI description of one catalog route: price, payment, envelope around its data schema. */
-function detail(route: RouteSpec, implemented: boolean) {
+function detail(route: RouteSpec, implemented: boolean, evidence: EvidenceMode) {
   const envelope = t.Object({
     success: t.Literal(true),
     data: route.data,
@@ -48,8 +50,10 @@ function detail(route: RouteSpec, implemented: boolean) {
   })
   return {
     tags: [route.family],
-    summary: `${route.summary} — USD ${route.priceUsd}${implemented ? '' : ' (not implemented yet)'}`,
-    description: `${route.description}\n\nPrice: USD ${route.priceUsd} per request, paid with x402 (send the proof in \`x402-payment\`). Typical wait: ${route.typicalWaitSeconds} s.`,
+    // Price first: Scalar's sidebar puts a line-break opportunity before every "." of a summary, so a
+    // price at the end of a long summary could wrap as "USD 0" / ".08"; at the start it always reads whole.
+    summary: `USD ${route.priceUsd} · ${route.summary}${implemented ? '' : ' (not implemented yet)'}`,
+    description: `${route.description}\n\nPrice: USD ${route.priceUsd} per request, paid with x402 (send the proof in \`x402-payment\`). Typical wait: ${typicalWait(route, evidence)}.`,
     operationId: route.id.replace(/[._](\w)/g, (_, c: string) => c.toUpperCase()),
     'x-price-usd': route.priceUsd,
     responses: {
@@ -70,6 +74,7 @@ function detail(route: RouteSpec, implemented: boolean) {
 export function paidRoutes(d: PaidRouteDeps) {
   // normalize: false makes `additionalProperties: false` reject unknown parameters instead of dropping them.
   const app = new Elysia({ name: 'paid-routes', normalize: false })
+  const paymentPage = paymentPages(d)
   for (const route of CATALOG) {
     const handler = d.handlers[route.id]
     // Without path parameters the resource URL is the same for every request: built once, not per request.
@@ -82,17 +87,26 @@ export function paidRoutes(d: PaidRouteDeps) {
         checkQuery(request.url)
         if (!handler) throw new ApiError('not_implemented', `${route.path} is in the catalog but not served by this release yet; nothing was charged.`)
         const prepared = handler.prepare({ query: input, params })
+        const resourceUrl = fixedResource ?? d.publicBaseUrl + path
         const paid = payFor(d.gate, d.limits, {
           route,
           prepared,
           // HEAD gets no body, so it never pays: it answers as the unpaid GET would (402 and its headers).
           proofHeader: request.method === 'HEAD' ? null : readProofHeader(request.headers),
-          resourceUrl: fixedResource ?? d.publicBaseUrl + path,
+          resourceUrl,
           requestId,
           // None in process (`app.handle`: no socket), and then no IP limit applies.
           clientIp: () => d.log.client(request),
         })
-        if (paid instanceof ApiError) return answerError(request, requestId, paid)
+        if (paid instanceof ApiError) {
+          // A browser gets the unpaid 402 as a page; for agents this costs one header lookup and a substring test.
+          if (paid.code === 'payment_required' && prefersHtml(request.headers.get('accept'))) {
+            d.log.finish(request, paid.status)
+            const q = request.url.indexOf('?')
+            return paymentPage(route, paid, requestId, q < 0 ? resourceUrl : resourceUrl + request.url.slice(q))
+          }
+          return answerError(request, requestId, paid)
+        }
         return paid.then(
           (answer) => {
             d.log.finish(request, 200, answer.payer)
@@ -109,7 +123,7 @@ export function paidRoutes(d: PaidRouteDeps) {
       d.log.finish(request, e.status)
       return errorResponse(e, requestId)
     }
-    const doc = detail(route, Boolean(handler))
+    const doc = detail(route, Boolean(handler), d.evidence)
     const schemas = { ...(route.params ? { params: route.params } : {}), headers: ProofHeaders, detail: doc }
     for (const method of route.methods) {
       if (method === 'GET') {

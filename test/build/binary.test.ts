@@ -148,6 +148,21 @@ describe('the executable copied alone into an empty folder', () => {
     const doc = await (await fetch(`${server.url}/openapi/json`)).json()
     expect(Object.keys(doc.paths)).toContain('/v1/market-data/flights/summary')
   })
+
+  test('the front door (JSON and page), the browser 402 page and the icons are served', async () => {
+    const json = await (await fetch(`${server.url}/`)).json()
+    expect(json.data.routes).toHaveLength(CATALOG.length)
+    const page = await fetch(`${server.url}/`, { headers: { accept: 'text/html' } })
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect((await page.text()).match(/<tr data-route=/g)).toHaveLength(CATALOG.length)
+    const paywall = await fetch(`${server.url}/v1/market-data/spend/months`, { headers: { accept: 'text/html' } })
+    expect(paywall.status).toBe(402)
+    expect(await paywall.text()).toContain('402 Payment required')
+    for (const [path, type] of [['/favicon.ico', 'image/x-icon'], ['/favicon.svg', 'image/svg+xml']] as const) {
+      const icon = await fetch(`${server.url}${path}`)
+      expect({ path, status: icon.status, type: icon.headers.get('content-type') }).toEqual({ path, status: 200, type })
+    }
+  })
 })
 
 describe('DATASETS_DIR', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { CATALOG } from '../../src/catalog'
-import { testRuntime } from '../helpers/runtime'
+import { usesEvidence } from '../../src/catalog/waits'
+import { BASE, testRuntime } from '../helpers/runtime'
 
 let rt: Awaited<ReturnType<typeof testRuntime>>
 beforeAll(async () => {
@@ -38,5 +39,46 @@ describe('OpenAPI', () => {
     expect(js.status).toBe(200)
     expect(js.headers.get('content-type')).toContain('javascript')
     expect((await js.text()).length).toBeGreaterThan(1_000_000)
+  })
+
+  test('servers is the public base URL, so the examples are absolute', async () => {
+    const doc = await (await rt.get('/openapi/json')).json()
+    expect(doc.servers).toEqual([{ url: BASE }])
+  })
+
+  test('summaries start with the price (the sidebar cannot wrap it); descriptions state the wait this server really has', async () => {
+    const doc = await (await rt.get('/openapi/json')).json()
+    const live = await testRuntime({ WEB_SEARCH_URL: 'http://127.0.0.1:9/search' })
+    const liveDoc = await (await live.get('/openapi/json')).json()
+    live.close()
+    for (const route of CATALOG) {
+      const op = doc.paths[openapiPath(route.path)].get
+      const liveOp = liveDoc.paths[openapiPath(route.path)].get
+      expect(op.summary).toBe(`USD ${route.priceUsd} · ${route.summary}`)
+      if (!usesEvidence(route)) {
+        expect(op.description).toContain('Typical wait: usually under a second (DuckDB over the local datasets).')
+        expect(liveOp.description).toBe(op.description)
+      } else {
+        expect(op.description).toContain('Typical wait: usually under a second on this server: no live provider is configured')
+        expect(liveOp.description).toContain(`Typical wait: about ${route.typicalWaitSeconds} s: the China evidence is searched at the live providers`)
+      }
+    }
+    // The wrappers follow their legs: demand reads datasets only, visibility and the KOL shortlist search evidence.
+    expect(CATALOG.filter(usesEvidence).map((r) => r.id).filter((id) => id.startsWith('capabilities.'))).toEqual(['capabilities.visibility', 'capabilities.kol_shortlist'])
+  })
+
+  test('the docs UI is configured to call no other host', async () => {
+    const html = await (await rt.get('/openapi')).text()
+    const config = JSON.parse(/data-configuration='([^']*)'/.exec(html)![1]!)
+    expect(config).toMatchObject({
+      cdn: '/openapi/assets/scalar.js',
+      withDefaultFonts: false,
+      agent: { disabled: true },
+      showDeveloperTools: 'never',
+      hideClientButton: true,
+      proxyUrl: '',
+      telemetry: false,
+      favicon: '/favicon.svg',
+    })
   })
 })

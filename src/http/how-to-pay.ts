@@ -1,0 +1,59 @@
+import { NETWORKS, type NetworkName } from '../payments/networks'
+import { PROOF_HEADERS } from '../payments/proof'
+import { escapeHtml } from './page'
+
+/** Header names of the x402 exchange, as this server speaks it (see src/payments). */
+export const PAYMENT_HEADERS = {
+  /** x402 v2 requirements on every 402 (v1 requirements are in the JSON body's `accepts`). */
+  requirements: 'PAYMENT-REQUIRED',
+  /** Where the client sends its proof: our spec's name first, then x402 v1's and v2's. */
+  proof: PROOF_HEADERS,
+  /** The settlement receipt on a paid answer (v1 clients read X-PAYMENT-RESPONSE, the same value). */
+  receipt: 'PAYMENT-RESPONSE',
+} as const
+
+/** The payment terms shared by every route, for people and for agents. */
+export function paymentTerms(network: NetworkName, payTo: string) {
+  const n = NETWORKS[network]
+  return {
+    protocol: 'x402',
+    scheme: 'exact',
+    network: n.caip2,
+    network_name: n.name,
+    testnet: n.testnet,
+    asset: n.asset,
+    asset_symbol: 'USDC',
+    pay_to: payTo,
+    headers: PAYMENT_HEADERS,
+  }
+}
+
+/** The x402 flow in two sentences (plain text: the JSON front door carries it too). */
+export const HOW_TO_PAY =
+  `Call a route without payment and it answers 402 Payment Required with its price and terms (x402 v2 in the ${PAYMENT_HEADERS.requirements} header, x402 v1 in the JSON body's accepts). ` +
+  `Have any x402 client sign a USDC transferWithAuthorization for exactly that amount and repeat the request with the proof in the ${PAYMENT_HEADERS.proof[0]} header (${PAYMENT_HEADERS.proof.slice(1).map((h) => h.toUpperCase()).join(' and ')} work too); the answer carries the receipt in ${PAYMENT_HEADERS.receipt}.`
+
+export const networkLabel = (network: NetworkName) => {
+  const n = NETWORKS[network]
+  return `${n.name} (${n.caip2})${n.testnet ? ', a testnet: test USDC, no real money' : ''}`
+}
+
+/** HOW_TO_PAY as HTML, the header names as code. */
+export const HOW_TO_PAY_HTML = escapeHtml(HOW_TO_PAY).replace(
+  new RegExp(`\\b(${[PAYMENT_HEADERS.requirements, PAYMENT_HEADERS.receipt, ...PAYMENT_HEADERS.proof, ...PAYMENT_HEADERS.proof.map((h) => h.toUpperCase())].join('|')})\\b`, 'g'),
+  '<code>$1</code>',
+)
+
+/** The terms as an HTML definition list; `before` adds rows (already HTML) at the top. */
+export function termsHtml(network: NetworkName, payTo: string, before = ''): string {
+  const n = NETWORKS[network]
+  const row = (term: string, value: string) => `<dt>${escapeHtml(term)}</dt><dd>${value}</dd>`
+  return `<dl class="terms">${before}
+${row('Network', escapeHtml(networkLabel(network)))}
+${row('Asset', `USDC <code>${escapeHtml(n.asset)}</code>`)}
+${row('Pay to', `<code>${escapeHtml(payTo)}</code>`)}
+${row('Requirements', `<code>${PAYMENT_HEADERS.requirements}</code> header (x402 v2); <code>accepts</code> in the JSON body (x402 v1)`)}
+${row('Proof', PAYMENT_HEADERS.proof.map((h) => `<code>${h}</code>`).join(', '))}
+${row('Receipt', `<code>${PAYMENT_HEADERS.receipt}</code> header`)}
+</dl>`
+}

@@ -1,0 +1,25 @@
+import { describe, expect, test } from 'bun:test'
+import { prefersHtml } from '../../src/http/accept'
+import { AGENT_ACCEPT, BROWSER_ACCEPT } from '../helpers/accept'
+
+describe('prefersHtml', () => {
+  test.each(Object.entries(BROWSER_ACCEPT))('%s navigation prefers HTML', (_, accept) => {
+    expect(prefersHtml(accept)).toBe(true)
+  })
+
+  test.each(AGENT_ACCEPT.map((a) => [a]))('%p keeps JSON', (accept) => {
+    expect(prefersHtml(accept)).toBe(false)
+  })
+
+  test('quality decides, the most specific range counts, ranges are read case-insensitively', () => {
+    expect(prefersHtml('text/html')).toBe(true)
+    expect(prefersHtml('application/json;q=0.5, text/html')).toBe(true)
+    expect(prefersHtml('text/html ; q=0.9 , application/json ; q=0.8')).toBe(true)
+    // JSON is only reached through */* here, and that outranks the explicit HTML.
+    expect(prefersHtml('text/html;q=0.4, */*;q=0.5')).toBe(false)
+    // application/* stands for JSON when JSON itself is not named.
+    expect(prefersHtml('text/html;q=0.6, application/*;q=0.7')).toBe(false)
+    // A tie after lower-casing: JSON.
+    expect(prefersHtml('text/html, APPLICATION/JSON')).toBe(false)
+  })
+})
