@@ -104,7 +104,9 @@ describe('the shutdown deadline (SHUTDOWN_TIMEOUT_SECONDS)', () => {
     // A wrapper's JSON body announced at 200 bytes, 12 sent: the body read waits for the rest forever.
     const stalled = await openSocket(port)
     stalled.write('POST /v1/kol/shortlist HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"category":')
-    // An idle keep-alive connection, which must not hold the exit either.
+    // A request head that never ends (it never reaches the app) and an idle keep-alive connection: neither may hold the exit.
+    const head = await openSocket(port)
+    head.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ')
     const idle = await openSocket(port)
     idle.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
     await until(() => server.output().includes('"path":"/health"'), 'the keep-alive request to be answered')
@@ -117,6 +119,7 @@ describe('the shutdown deadline (SHUTDOWN_TIMEOUT_SECONDS)', () => {
     expect(answeredAfter).toBeGreaterThanOrEqual(DEADLINE_SECONDS * 1000 - 100) // the request had its time
     expect(await exitWithin(server, DEADLINE_SECONDS * 1000 + EXIT_MARGIN_MS)).toBe(0)
     expect(server.output()).toContain('"msg":"shutdown deadline reached"')
+    await expect(head.response).rejects.toThrow('connection closed without a response')
     idle.close()
   }, 120_000)
 
