@@ -64,7 +64,8 @@ export type CutOutcome = 'released' | 'settling' | 'served'
 /** A claimed payment whose request is running, and how far it got. */
 interface Running {
   requestId: string
-  phase: 'work' | 'settle' | 'stored'
+  /** Verifying or running the handler, settling, or what the ledger already says once the settlement is known. */
+  phase: 'work' | 'settle' | CutOutcome
   /** Built before settling: what a settlement cut off by the deadline is parked with. */
   artifact?: StoredArtifact
   emit(event: PaymentEventKind, extra?: { txHash?: string; detail?: string }): void
@@ -273,7 +274,7 @@ export class PaymentGate {
         await this.o.ledger.durable()
         throw shuttingDown()
       }
-      running.phase = 'stored'
+      running.phase = outcome.status === 'failed' ? 'released' : outcome.status === 'pending' ? 'settling' : 'served'
       switch (outcome.status) {
         case 'local':
           this.o.ledger.complete(key, artifact, now, { kind: 'local' })
@@ -311,8 +312,8 @@ export class PaymentGate {
    * second charge. Not yet settling: released, as a failed handler is (nothing moved; the proof buys its
    * request again). Settling: the settlement's outcome is unknown, so it is parked as pending with its
    * answer, as a settle timeout is, for the reconciler or the retry to find on chain (answered once
-   * settled, failed once the authorization expires unused). Already stored: nothing to do (a retry gets
-   * the stored answer). Returns what happened, by request id; commit with `ledger.durable()` before answering.
+   * settled, failed once the authorization expires unused). Settlement known: nothing to do (a retry gets
+   * the stored answer, or buys the request again after a failed settlement). Returns what happened, by request id; commit with `ledger.durable()` before answering.
    */
   cutOff(): Map<string, CutOutcome> {
     this.closed = true
@@ -329,7 +330,7 @@ export class PaymentGate {
         this.o.ledger.park(key, r.artifact!, now)
         r.emit('pending', { detail: 'shutdown: cut off while settling' })
       } else {
-        r.cut = 'served'
+        r.cut = r.phase // the settlement's outcome is in the ledger already, being committed
       }
       outcomes.set(r.requestId, r.cut)
     }
