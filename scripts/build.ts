@@ -88,8 +88,9 @@ const args = [
   '--minify-whitespace', '--minify-syntax',
   // Precompiled bytecode: parsing ~600 modules at every start is most of --version's time (190 -> 80 ms).
   '--bytecode', '--format=esm',
-  // bunfig.toml configures this repository's tests, not the service an operator runs.
-  '--no-compile-autoload-bunfig',
+  // bunfig.toml configures this repository's tests, not the service an operator runs; and a .env in
+  // whatever folder the executable starts from is read only when asked (--env-file, ENV_FILE).
+  '--no-compile-autoload-bunfig', '--no-compile-autoload-dotenv',
   ...others.map((p) => `--external=${p}/duckdb.node`),
 ]
 console.error(`build: embedding ${datasets.map((d) => d.name).join(', ')} and ${host}/libduckdb.so`)

@@ -24,6 +24,9 @@ export const ENV = {
   HOST: { schema: T.String({ minLength: 1 }), default: '0.0.0.0', meaning: 'Interface to bind.' },
   PUBLIC_BASE_URL: { schema: T.String({ pattern: '^https?://[^\\s/]+(/[^\\s]*)?$' }), default: 'http://localhost:$PORT', meaning: 'Public origin of the service; used for the absolute `resource` URLs in payment requirements, and the origin (and `Host`) `/mcp` accepts besides localhost.' },
   MCP_ALLOWED_ORIGINS: { schema: T.String({ minLength: 1 }), default: '— (PUBLIC_BASE_URL and localhost only)', meaning: 'Comma-separated origins (`https://app.example.com`, scheme://host[:port]) that may call `/mcp` besides PUBLIC_BASE_URL\'s and localhost (any port); their host names are accepted as `Host` too. `*` accepts any `Origin` (the `Host` check stays). Others get 403 (DNS-rebinding protection).' },
+  REUSE_PORT: { schema: T.Union([T.Literal('true'), T.Literal('false')]), default: 'false', meaning: '`true` lets several instances listen on the same HOST and PORT (the kernel spreads connections among them), only when they share one LEDGER_PATH file: an instance refuses to join a port held by anything not registered in its ledger. Without it, a port in use stops start-up (exit 3).' },
+  SHUTDOWN_TIMEOUT_SECONDS: { schema: T.Integer({ minimum: 0, maximum: 3600 }), default: '30', meaning: 'On SIGTERM/SIGINT, how long requests in flight may still finish; then each is answered `503 shutting_down` (a payment not yet settling is released, one settling is kept pending) and the process exits.' },
+  ENV_FILE: { schema: T.String({ minLength: 1 }), default: '— (none)', meaning: 'A dotenv file to read settings from (also `--env-file PATH`); the real environment wins. The executable never reads a `.env` by itself; from source, Bun also reads `./.env`.' },
   PAY_TO: { schema: Address, default: `${DEV_PAY_TO} (development only)`, meaning: 'Address that receives USDC. Required when NODE_ENV=production.' },
   X402_NETWORK: { schema: T.Union(Object.keys(NETWORKS).map((n) => T.Literal(n))), default: 'base-sepolia', meaning: '`base-sepolia` (staging, testnet USDC) or `base` (production, USDC on Base).' },
   PAYMENT_MODE: { schema: T.Union(PAYMENT_MODES.map((m) => T.Literal(m))), default: 'local (development only)', meaning: '`local`: verify offline, settle nothing (development; refused when NODE_ENV=production). `facilitator`: verify and settle through the x402 facilitator at X402_FACILITATOR_URL. `self`: verify and settle in-process over X402_RPC_URL with X402_SETTLER_PRIVATE_KEY.' },
@@ -65,6 +68,9 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
 export interface Config {
   port: number
   host: string
+  /** Share PORT with other instances on the same ledger (SO_REUSEPORT); off: a port in use is an error. */
+  reusePort: boolean
+  shutdownTimeoutMs: number
   publicBaseUrl: string
   /** Extra origins allowed to call /mcp, normalised; `*` = any Origin. */
   mcpAllowedOrigins: readonly string[]
@@ -173,10 +179,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const settlerPrivateKey = read(env, 'X402_SETTLER_PRIVATE_KEY') as `0x${string}` | undefined
   if (paymentMode === 'self' && !rpcUrl) throw new ConfigError('X402_RPC_URL', 'is required when PAYMENT_MODE=self')
   if (paymentMode === 'self' && !settlerPrivateKey) throw new ConfigError('X402_SETTLER_PRIVATE_KEY', 'is required when PAYMENT_MODE=self')
+  const ledgerPath = (read(env, 'LEDGER_PATH') as string | undefined) ?? 'var/ledger.sqlite'
+  const reusePort = read(env, 'REUSE_PORT') === 'true'
+  if (reusePort && ledgerPath === ':memory:') {
+    throw new ConfigError('REUSE_PORT', 'needs a ledger file shared by the instances on the port, not LEDGER_PATH=:memory: (each instance would keep its own ledger: one payment could be served once by each)')
+  }
+  if (reusePort && port === 0) throw new ConfigError('REUSE_PORT', 'needs a fixed PORT (PORT=0 picks a different free port for each instance)')
+  read(env, 'ENV_FILE') // read earlier by env-file.ts; validated here with the rest
   const publicBaseUrl = ((read(env, 'PUBLIC_BASE_URL') as string | undefined) ?? `http://localhost:${port}`).replace(/\/+$/, '')
   return Object.freeze({
     port,
     host: (read(env, 'HOST') as string | undefined) ?? '0.0.0.0',
+    reusePort,
+    shutdownTimeoutMs: ((read(env, 'SHUTDOWN_TIMEOUT_SECONDS') as number | undefined) ?? 30) * 1000,
     publicBaseUrl,
     mcpAllowedOrigins: allowedOriginsFrom(read(env, 'MCP_ALLOWED_ORIGINS') as string | undefined),
     payTo: payTo ?? DEV_PAY_TO,
@@ -198,7 +213,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     datasetsDir: resolve((read(env, 'DATASETS_DIR') as string | undefined) ?? 'datasets'),
     datasetsReloadSeconds: (read(env, 'DATASETS_RELOAD_SECONDS') as number | undefined) ?? 2,
     intelligenceCacheTtlSeconds: (read(env, 'INTELLIGENCE_CACHE_TTL_SECONDS') as number | undefined) ?? 3600,
-    ledgerPath: (read(env, 'LEDGER_PATH') as string | undefined) ?? 'var/ledger.sqlite',
+    ledgerPath,
     artifactTtlSeconds: ((read(env, 'ARTIFACT_TTL_HOURS') as number | undefined) ?? 24) * 3600,
     logLevel: (read(env, 'LOG_LEVEL') as LogLevel | undefined) ?? 'info',
     nodeEnv,

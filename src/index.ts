@@ -1,7 +1,17 @@
 #!/usr/bin/env bun
-import { ENV } from './config'
+import { ConfigError, ENV } from './config'
 import { serve } from './cli/serve'
+import { loadEnvFile } from './env-file'
 import pkg from '../package.json' with { type: 'json' }
+
+// Before anything reads the environment (the executable has done it already: a no-op then).
+try {
+  loadEnvFile()
+} catch (e) {
+  if (!(e instanceof ConfigError)) throw e
+  console.error(`Configuration error: ${e.message}`)
+  process.exit(2)
+}
 
 /** Subcommands: name -> [synopsis, what it does, run]. Each lives in src/cli/<name>.ts; all but serve load lazily (viem alone costs serve ~90 ms of start-up). */
 const COMMANDS: Record<string, [string, string, (args: string[]) => Promise<void>]> = {
@@ -18,6 +28,7 @@ Usage:
 ${Object.values(COMMANDS).map(([synopsis, what]) => line(synopsis, what)).join('\n')}
 ${line('--help', 'this text (also: <command> --help)')}
 ${line('--version', 'print the version')}
+${line('--env-file PATH <command>', 'read settings from a dotenv file (as ENV_FILE)')}
 
 Configuration (environment variables):
 ${Object.entries(ENV).map(([k, v]) => `  ${k.padEnd(20)} ${v.meaning} Default: ${v.default}`).join('\n')}

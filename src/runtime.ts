@@ -73,7 +73,8 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
   if (config.datasetsReloadSeconds > 0) store.watch(config.datasetsReloadSeconds * 1000)
   const metrics = await loadingMetrics
   db.onWait = metrics.poolWait
-  const ledger = new SqliteLedger(config.ledgerPath)
+  // Shared with the other instances on the port (REUSE_PORT): claims decided in the file itself.
+  const ledger = new SqliteLedger(config.ledgerPath, { shared: config.reusePort })
   const cache = new ResultCache()
   cache.onLookup = metrics.cache
   let payments

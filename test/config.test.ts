@@ -1,5 +1,9 @@
 import { describe, expect, test } from 'bun:test'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { ConfigError, DEV_PAY_TO, loadConfig } from '../src/config'
+import { applyEnvFile } from '../src/env-file'
 
 describe('configuration', () => {
   test('no configuration at all gives development mode on port 3000, base-sepolia and the development payTo', () => {
@@ -90,5 +94,62 @@ describe('payment modes', () => {
   test('rate limits default to 600 per IP and 120 per payer a minute; 0 turns them off', () => {
     expect(loadConfig({})).toMatchObject({ rateLimitIpPerMinute: 600, rateLimitPayerPerMinute: 120 })
     expect(loadConfig({ RATE_LIMIT_IP_PER_MINUTE: '0', RATE_LIMIT_PAYER_PER_MINUTE: '0' })).toMatchObject({ rateLimitIpPerMinute: 0, rateLimitPayerPerMinute: 0 })
+  })
+})
+
+describe('listening and stopping', () => {
+  test('REUSE_PORT is off by default; on, it needs a ledger file and a fixed PORT', () => {
+    expect(loadConfig({}).reusePort).toBe(false)
+    expect(loadConfig({ REUSE_PORT: 'true', LEDGER_PATH: '/srv/ledger.sqlite' }).reusePort).toBe(true)
+    expect(() => loadConfig({ REUSE_PORT: 'yes' })).toThrow('REUSE_PORT: invalid value "yes"')
+    expect(() => loadConfig({ REUSE_PORT: 'true', LEDGER_PATH: ':memory:' })).toThrow('REUSE_PORT: needs a ledger file shared by the instances')
+    expect(() => loadConfig({ REUSE_PORT: 'true', PORT: '0' })).toThrow('REUSE_PORT: needs a fixed PORT')
+  })
+
+  test('SHUTDOWN_TIMEOUT_SECONDS defaults to 30; 0 answers requests in flight at once; a bad value names the variable', () => {
+    expect(loadConfig({}).shutdownTimeoutMs).toBe(30_000)
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '0' }).shutdownTimeoutMs).toBe(0)
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '-1' })).toThrow('SHUTDOWN_TIMEOUT_SECONDS: invalid value')
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '30s' })).toThrow('SHUTDOWN_TIMEOUT_SECONDS: invalid value')
+  })
+})
+
+describe('env files (--env-file, ENV_FILE)', () => {
+  const file = (text: string) => {
+    const path = join(mkdtempSync(join(tmpdir(), 'cmi-env-')), 'settings.env')
+    writeFileSync(path, text)
+    return path
+  }
+
+  test('nothing is read unless asked: no flag and no ENV_FILE leave the environment alone', () => {
+    const env: Record<string, string | undefined> = {}
+    expect(applyEnvFile(['bun', 'index.ts', 'serve'], env)).toBeNull()
+    expect(env).toEqual({})
+  })
+
+  test('--env-file PATH anywhere on the command line is read and removed; the real environment wins over the file', () => {
+    const path = file('PORT=8080\nexport PAY_TO="0x1111111111111111111111111111111111111111"\n# comment\nLOG_LEVEL=debug\n')
+    const argv = ['bun', 'index.ts', '--env-file', path, 'serve']
+    const env: Record<string, string | undefined> = { LOG_LEVEL: 'warn' }
+    expect(applyEnvFile(argv, env)).toBe(path)
+    expect(argv).toEqual(['bun', 'index.ts', 'serve'])
+    expect(env).toEqual({ PORT: '8080', PAY_TO: '0x1111111111111111111111111111111111111111', LOG_LEVEL: 'warn' })
+  })
+
+  test('--env-file=PATH and ENV_FILE work the same; the flag wins over ENV_FILE', () => {
+    const a = file('HOST=10.0.0.1\n')
+    const b = file('HOST=10.0.0.2\n')
+    const env: Record<string, string | undefined> = { ENV_FILE: b }
+    expect(applyEnvFile(['serve', `--env-file=${a}`], env)).toBe(a)
+    expect(env.HOST).toBe('10.0.0.1')
+    const viaVariable: Record<string, string | undefined> = { ENV_FILE: b }
+    expect(applyEnvFile(['serve'], viaVariable)).toBe(b)
+    expect(viaVariable.HOST).toBe('10.0.0.2')
+  })
+
+  test('a missing file or a flag without a path is a ConfigError naming where it came from', () => {
+    expect(() => applyEnvFile(['serve'], { ENV_FILE: '/nonexistent/settings.env' })).toThrow('ENV_FILE: cannot read /nonexistent/settings.env: ENOENT')
+    expect(() => applyEnvFile(['serve', '--env-file', '/nonexistent/x.env'], {})).toThrow('--env-file: cannot read /nonexistent/x.env: ENOENT')
+    expect(() => applyEnvFile(['serve', '--env-file'], {})).toThrow(ConfigError)
   })
 })

@@ -1,8 +1,15 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { ConfigError, loadConfig, type Config } from '../config'
 import { createRuntime } from '../runtime'
 import { DatasetUnavailableError } from '../data/datasets'
 import { NETWORKS } from '../payments/networks'
 import { CATALOG } from '../catalog'
+import { Drain } from '../http/drain'
+import { RequestLog } from '../http/request-log'
+import { isCompiled, loadEnvFile } from '../env-file'
+import { EXIT_CANNOT_LISTEN, ListenError, listen, type Listening } from './listen'
+import { stopServing } from './shutdown'
 import pkg from '../../package.json' with { type: 'json' }
 
 const PAYMENT_MODE_TEXT: Record<Config['paymentMode'], (c: Readonly<Config>, facilitator?: { url: string; auth: string }) => string> = {
@@ -12,7 +19,11 @@ const PAYMENT_MODE_TEXT: Record<Config['paymentMode'], (c: Readonly<Config>, fac
   self: (c) => `verified and settled in-process over ${new URL(c.rpcUrl).origin} (self mode)`,
 }
 
-/** `serve`: start the HTTP service; SIGTERM/SIGINT stop accepting, let requests in flight finish, then exit 0. */
+/**
+ * `serve`: start the HTTP service; SIGTERM/SIGINT stop accepting, let requests in flight finish for up to
+ * SHUTDOWN_TIMEOUT_SECONDS, answer the rest 503, then exit 0. Exit 2: bad configuration or datasets;
+ * 3: cannot listen (port in use, HOST not local, port sharing refused).
+ */
 export async function serve(_args: string[]): Promise<void> {
   let config
   try {
@@ -40,8 +51,23 @@ export async function serve(_args: string[]): Promise<void> {
     }
     throw e
   }
-  runtime.app.listen({ port: config.port, hostname: config.host })
-  const server = runtime.app.server!
+  // Our own Bun.serve around the app's fetch (not Elysia's listen): no silent SO_REUSEPORT, and every
+  // request in flight is tracked for the shutdown deadline.
+  const drain = new Drain()
+  let listening: Listening
+  try {
+    listening = listen({ host: config.host, port: config.port, reusePort: config.reusePort, ledgerPath: config.ledgerPath, fetch: drain.wrap(runtime.app.fetch) })
+  } catch (e) {
+    if (!(e instanceof ListenError)) throw e
+    console.error(e.message)
+    runtime.close()
+    process.exit(EXIT_CANNOT_LISTEN)
+  }
+  const server = listening.server
+  // Handlers reach the server (for the client's IP: rate limits) through Elysia's `app.server`.
+  runtime.app.server = server as unknown as typeof runtime.app.server
+  const envFile = loadEnvFile()
+  const dotenv = resolve('.env')
   const network = NETWORKS[config.network]
   const banner = [
     `china-market-intel ${pkg.version} listening on http://${config.host}:${server.port} (public ${config.publicBaseUrl})`,
@@ -51,6 +77,9 @@ export async function serve(_args: string[]): Promise<void> {
       : `  payTo:   ${config.payTo}`,
     `  routes:  ${CATALOG.length} paid routes; docs at ${config.publicBaseUrl}/openapi`,
     ...(config.trustedProxies ? [`  clients: from ${config.trustedProxies.header} when the peer is ${config.trustedProxies.description} (TRUSTED_PROXIES), else the peer`] : []),
+    ...(config.reusePort ? [`  port:    shared (REUSE_PORT) with the instances registered in ${config.ledgerPath}`] : []),
+    ...(envFile ? [`  env:     settings read from ${envFile}`] : []),
+    ...(!isCompiled() && existsSync(dotenv) ? [`  env:     ${dotenv} read by Bun (running from source)`] : []),
   ]
   console.error(banner.join('\n'))
 
@@ -58,10 +87,10 @@ export async function serve(_args: string[]): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return
     stopping = true
-    runtime.logger.info('shutting down', { signal })
-    // Bun's server.stop() without `true` closes the listener at once and resolves when every request in
-    // flight is answered; idle keep-alive connections do not hold it (test/build/shutdown.test.ts).
-    await runtime.app.stop()
+    runtime.logger.info('shutting down', { signal, timeout_seconds: config.shutdownTimeoutMs / 1000 })
+    const log = new RequestLog(runtime.logger, runtime.metrics)
+    await stopServing({ server, drain, gate: runtime.gate, ledger: runtime.ledger, log, logger: runtime.logger, timeoutMs: config.shutdownTimeoutMs })
+    listening.unregister()
     runtime.close()
     runtime.logger.flush()
     process.exit(0)

@@ -1,6 +1,8 @@
 import { preloadDuckDbLibrary } from '../native/duckdb-library'
 import { builtinDatasets } from '../data/builtin'
 import { extractBundle, type EmbeddedBundle } from './cache'
+import { ConfigError } from '../config'
+import { loadEnvFile } from '../env-file'
 
 /** What `scripts/build.ts` embeds: DuckDB's shared library and every file `datasets/manifest.json` lists. */
 export interface EmbeddedAssets {
@@ -14,6 +16,13 @@ export interface EmbeddedAssets {
  * it `@duckdb/node-api`, is imported.
  */
 export async function startBinary(assets: EmbeddedAssets): Promise<void> {
+  try {
+    loadEnvFile() // first: it may set DATASETS_DIR
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e
+    console.error(`Configuration error: ${e.message}`)
+    process.exit(2)
+  }
   try {
     const duckdbDir = await extractBundle(assets.duckdb)
     preloadDuckDbLibrary(`${duckdbDir}/${assets.duckdb.files[0]!.name}`)

@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   settlement_pending: { status: 202, meaning: 'The answer is ready but the settlement is still unconfirmed (facilitator timeout). Retry the same request with the same proof after `Retry-After` seconds to receive it; never charged twice.' },
   rate_limited: { status: 429, meaning: 'Too many requests from this client IP or payer address; retry after `Retry-After` seconds. Checked before payment: never charged.' },
   not_implemented: { status: 501, meaning: 'The route is in the catalog but not served by this release. Never charged.' },
+  shutting_down: { status: 503, meaning: 'The service is stopping and this request did not finish within `SHUTDOWN_TIMEOUT_SECONDS`. Retry it with the same proof: `details.payment` says `not_charged` (the proof buys the request again), `settling` (the answer is returned once the settlement is seen on chain) or `served` (the stored answer is returned); never charged twice.' },
   dataset_unavailable: { status: 503, meaning: 'The dataset behind the route is not loaded. Never charged.' },
   provider_unavailable: { status: 502, meaning: 'No live evidence provider could answer (down, HTTP error or malformed answer); `details.providers` says which and why. Never charged: the proof stays unused.' },
   provider_timeout: { status: 504, meaning: 'The live evidence providers did not answer within their timeouts; `details.providers` names them. Never charged: the proof stays unused.' },

@@ -1,6 +1,6 @@
 import type { RouteSpec } from '../catalog'
 import { ApiError } from '../http/errors'
-import type { PaymentClaim, PaymentEvent, PaymentEventKind, PaymentLedger } from './ledger'
+import type { PaymentClaim, PaymentEvent, PaymentEventKind, PaymentLedger, StoredArtifact } from './ledger'
 import type { NetworkName } from './networks'
 import { decodeProof, type Proof } from './proof'
 import { paymentRequiredParts, termsFor, type PaymentTerms } from './requirements'
@@ -58,6 +58,21 @@ export interface GateAnswer {
   payer: `0x${string}`
 }
 
+/** What the shutdown deadline did to a paid request still running: see `PaymentGate.cutOff`. */
+export type CutOutcome = 'released' | 'settling' | 'served'
+
+/** A claimed payment whose request is running, and how far it got. */
+interface Running {
+  requestId: string
+  /** Verifying or running the handler, settling, or what the ledger already says once the settlement is known. */
+  phase: 'work' | 'settle' | CutOutcome
+  /** Built before settling: what a settlement cut off by the deadline is parked with. */
+  artifact?: StoredArtifact
+  emit(event: PaymentEventKind, extra?: { txHash?: string; detail?: string }): void
+  /** Set by `cutOff`: the ledger already says what became of this payment. */
+  cut?: CutOutcome
+}
+
 const POLL_MS = 200
 /** What a client is told to wait before retrying a payment whose settlement is pending. */
 const PENDING_RETRY_SECONDS = 5
@@ -73,6 +88,9 @@ export class PaymentGate {
   /** The unpaid 402 is the most frequent answer: its requirements are built once per resource URL. */
   private readonly unpaid = new Map<RouteSpec, Map<string, ApiError>>()
   private readonly inflight = new Map<string, Promise<void>>()
+  private readonly running = new Map<string, Running>()
+  /** Set by `cutOff`: no payment is claimed any more. */
+  private closed = false
   private readonly now: () => number
 
   constructor(private readonly o: GateOptions) {
@@ -169,6 +187,7 @@ export class PaymentGate {
     }
 
     for (;;) {
+      if (this.closed) throw shuttingDown()
       const now = this.now()
       const claim = auth.storedOnly
         ? (this.o.ledger.lookup(key) ?? { status: 'claimed' as const })
@@ -204,6 +223,8 @@ export class PaymentGate {
 
     let done!: () => void
     this.inflight.set(key, new Promise<void>((r) => (done = r)))
+    const running: Running = { requestId: req.requestId, phase: 'work', emit }
+    this.running.set(key, running)
     const input: SettlementInput = { proof, terms, route: req.route, resourceUrl: req.resourceUrl }
     try {
       const artifactId = `art_${Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')}`
@@ -212,6 +233,7 @@ export class PaymentGate {
       try {
         if (this.o.settler.verify) {
           const verdict = await this.o.settler.verify(input)
+          if (running.cut) throw shuttingDown()
           if (!verdict.ok) {
             emit('failed', { detail: `verify: ${verdict.reason}` })
             reported = true
@@ -222,7 +244,10 @@ export class PaymentGate {
         }
         emit('verified')
         body = await work({ payer, artifactPath: `/v1/artifacts/${artifactId}` })
+        // Released by the shutdown deadline while the handler ran: it must not be settled now.
+        if (running.cut) throw shuttingDown()
       } catch (e) {
+        if (running.cut) throw e // the deadline released the claim and recorded it; the nonce may be another request's by now
         // Nothing was settled: free the nonce so the proof can still buy a request.
         if (!reported) emit('failed', { detail: `handler: ${e instanceof ApiError ? e.code : String(e instanceof Error ? e.message : e).slice(0, 200)}` })
         this.o.ledger.release(key, this.now())
@@ -231,6 +256,8 @@ export class PaymentGate {
         throw e
       }
 
+      running.artifact = { id: artifactId, body, expiresAt: this.now() + this.o.artifactTtlSeconds }
+      running.phase = 'settle'
       let outcome: SettleOutcome
       try {
         outcome = await this.o.settler.settle(input)
@@ -239,7 +266,15 @@ export class PaymentGate {
       }
       this.o.metrics?.settlement(this.o.settler.mode, outcome.status)
       const now = this.now()
-      const artifact = { id: artifactId, body, expiresAt: now + this.o.artifactTtlSeconds }
+      const artifact = { ...running.artifact, expiresAt: now + this.o.artifactTtlSeconds }
+      if (running.cut && outcome.status === 'failed') {
+        // Parked as pending by the deadline, and now known not to have moved: failed, as the reconciler would find.
+        this.o.ledger.resolve(key, { settled: false }, now)
+        emit('failed', { detail: `settle: ${outcome.reason}`, ...(outcome.transaction ? { txHash: outcome.transaction } : {}) })
+        await this.o.ledger.durable()
+        throw shuttingDown()
+      }
+      running.phase = outcome.status === 'failed' ? 'released' : outcome.status === 'pending' ? 'settling' : 'served'
       switch (outcome.status) {
         case 'local':
           this.o.ledger.complete(key, artifact, now, { kind: 'local' })
@@ -266,13 +301,49 @@ export class PaymentGate {
       return { body, headers: outcome.status === 'settled' ? receiptHeaders(outcome.receipt.transaction) : {}, payer }
     } finally {
       this.inflight.delete(key)
+      this.running.delete(key)
       done()
     }
+  }
+
+  /**
+   * The shutdown deadline: claims nothing more and settles nothing more, and leaves every payment still
+   * running in a state its buyer's retry (with the same proof, on the next start) resolves without a
+   * second charge. Not yet settling: released, as a failed handler is (nothing moved; the proof buys its
+   * request again). Settling: the settlement's outcome is unknown, so it is parked as pending with its
+   * answer, as a settle timeout is, for the reconciler or the retry to find on chain (answered once
+   * settled, failed once the authorization expires unused). Settlement known: nothing to do (a retry gets
+   * the stored answer, or buys the request again after a failed settlement). Returns what happened, by request id; commit with `ledger.durable()` before answering.
+   */
+  cutOff(): Map<string, CutOutcome> {
+    this.closed = true
+    const now = this.now()
+    const outcomes = new Map<string, CutOutcome>()
+    for (const [key, r] of this.running) {
+      if (r.cut) continue
+      if (r.phase === 'work') {
+        r.cut = 'released'
+        this.o.ledger.release(key, now)
+        r.emit('failed', { detail: 'shutdown: cut off before settlement' })
+      } else if (r.phase === 'settle') {
+        r.cut = 'settling'
+        this.o.ledger.park(key, r.artifact!, now)
+        r.emit('pending', { detail: 'shutdown: cut off while settling' })
+      } else {
+        r.cut = r.phase // the settlement's outcome is in the ledger already, being committed
+      }
+      outcomes.set(r.requestId, r.cut)
+    }
+    return outcomes
   }
 
   private settlementFailed(req: PaidRequest, reason: string): ApiError {
     return this.paymentError(req, 'settlement_failed', 'The payment could not be settled, so the answer is not served; nothing was charged. Sign a new payment (or fund the payer) and retry.', { reason })
   }
+}
+
+function shuttingDown(): ApiError {
+  return new ApiError('shutting_down', 'The service is shutting down; retry the same request, with the same payment proof if you sent one: it is never charged twice.')
 }
 
 function facilitatorUnavailable(reason: string): ApiError {

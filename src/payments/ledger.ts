@@ -178,7 +178,8 @@ const fromDb = (h: DbRow): Row => ({
  * and `durable()` lets the gate send a paid answer only once its claim, state and artifact are committed.
  * Two commits per request cost ~80 µs of file I/O; one commit for all the requests of a turn costs a
  * fraction of that under load. A crash before a commit loses only requests that were not answered yet.
- * One instance per file: a second process would not see this one's uncommitted claims.
+ * One instance per file, unless opened `shared` (REUSE_PORT): then each claim is decided and written
+ * inside the file's write lock, so a second process sees it at once (one more commit per paid request).
  */
 export class SqliteLedger implements PaymentLedger {
   private readonly db: Database
@@ -192,7 +193,11 @@ export class SqliteLedger implements PaymentLedger {
   private waiters: { resolve: () => void; reject: (e: unknown) => void }[] = []
   private scheduled = false
 
-  constructor(path: string) {
+  /** Opened `shared`: claims are decided in the file, under its write lock. */
+  private readonly shared: boolean
+  private readonly claimShared: (c: PaymentClaim, now: number, staleBefore: number) => ClaimResult
+
+  constructor(path: string, o: { shared?: boolean } = {}) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
     this.db = new Database(path, { create: true, strict: true })
     // WAL + NORMAL: a commit survives a process crash without an fsync per commit.
@@ -223,15 +228,7 @@ export class SqliteLedger implements PaymentLedger {
       purge: this.db.query('DELETE FROM artifacts WHERE expires_at <= $now'),
     }
     this.commitTx = this.db.transaction(() => {
-      for (const key of this.dirty) {
-        const r = this.live.get(key)!
-        const c = r.claim
-        this.stmts.upsert.run({
-          key, network: c.network, payer: c.payer, nonce: c.nonce, route: c.routeId, fingerprint: c.fingerprint, amount: c.amountAtomic,
-          requestId: c.requestId, state: r.state, artifactId: r.artifactId, createdAt: r.createdAt, updatedAt: r.updatedAt,
-          settlement: r.settlement, txHash: r.txHash, validBefore: c.validBefore ?? null,
-        })
-      }
+      for (const key of this.dirty) this.upsert(key, this.live.get(key)!)
       for (const [id, p] of this.pendingArtifacts) {
         this.stmts.store.run({ id, key: p.key, body: p.artifact.body, now: p.createdAt, expiresAt: p.artifact.expiresAt })
       }
@@ -241,6 +238,29 @@ export class SqliteLedger implements PaymentLedger {
           nonce: e.nonce, network: e.network, txHash: e.txHash ?? null, detail: e.detail ?? null,
         })
       }
+    })
+    this.shared = o.shared === true
+    // BEGIN IMMEDIATE: the file's row is read and the claim written under one write lock, across processes.
+    const claimTx = this.db.transaction((c: PaymentClaim, now: number, staleBefore: number): ClaimResult => {
+      const mine = this.live.get(c.key)
+      const file = this.stmts.holder.get({ key: c.key })
+      const held = mine ?? (file ? fromDb(file) : null)
+      const free = !held || held.state === 'failed' || (held.state === 'in_progress' && held.updatedAt < staleBefore)
+      if (!free) return taken(held)
+      const row: Row = { claim: c, state: 'in_progress', artifactId: null, createdAt: held?.createdAt ?? now, updatedAt: now, settlement: null, txHash: null }
+      this.upsert(c.key, row)
+      this.live.set(c.key, row) // written already; kept (not dirty) as the base of this process's next change
+      return { status: 'claimed' }
+    })
+    this.claimShared = (c, now, staleBefore) => claimTx.immediate(c, now, staleBefore)
+  }
+
+  private upsert(key: string, r: Row): void {
+    const c = r.claim
+    this.stmts.upsert.run({
+      key, network: c.network, payer: c.payer, nonce: c.nonce, route: c.routeId, fingerprint: c.fingerprint, amount: c.amountAtomic,
+      requestId: c.requestId, state: r.state, artifactId: r.artifactId, createdAt: r.createdAt, updatedAt: r.updatedAt,
+      settlement: r.settlement, txHash: r.txHash, validBefore: c.validBefore ?? null,
     })
   }
 
@@ -291,6 +311,7 @@ export class SqliteLedger implements PaymentLedger {
   }
 
   claim(c: PaymentClaim, now: number, staleBefore: number): ClaimResult {
+    if (this.shared) return this.claimShared(c, now, staleBefore)
     const held = this.row(c.key)
     const free = !held || held.state === 'failed' || (held.state === 'in_progress' && held.updatedAt < staleBefore)
     if (!free) return taken(held)

@@ -1,11 +1,12 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import type { Subprocess } from 'bun'
 
 export const ROOT = resolve(import.meta.dir, '../..')
 
 let installed: Promise<string> | null = null
+let installedDir: string | undefined
 const scratch: string[] = []
 
 /** A temp folder removed by `cleanupBinaryTests()`. */
@@ -32,15 +33,22 @@ export async function buildAndCopy(datasets?: string): Promise<string> {
   return bin
 }
 
-/** The executable built from the repository, copied alone into its folder; once per test process. */
+/**
+ * The executable built from the repository, copied alone into its folder; once per test process (bun test
+ * runs every file in one process: the files of test/build/ share it), removed when the process exits.
+ */
 export function installedBinary(): Promise<string> {
-  installed ??= buildAndCopy()
+  installed ??= buildAndCopy().then((bin) => {
+    installedDir = dirname(bin)
+    scratch.splice(scratch.indexOf(installedDir), 1) // outlives each file's cleanup
+    process.once('exit', () => rmSync(installedDir!, { recursive: true, force: true }))
+    return bin
+  })
   return installed
 }
 
-/** Removes every temp folder, the executable's too. */
+/** Removes every temp folder of the tests, but the shared executable's (removed at exit). */
 export function cleanupBinaryTests(): void {
-  installed = null
   for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true })
 }
 
@@ -78,9 +86,9 @@ export interface RunningBinary {
   waitFor(text: string): Promise<void>
 }
 
-/** Starts the executable with `cwd` and `env` and resolves once its banner names the port it listens on. */
-export async function serveBinary(bin: string, cwd: string, env: Record<string, string>): Promise<RunningBinary> {
-  const proc = Bun.spawn(isolated([bin, 'serve']), { cwd, env, stdout: 'pipe', stderr: 'pipe' })
+/** Starts the executable (`serve`, or `args`) with `cwd` and `env` and resolves once its banner names the port it listens on. */
+export async function serveBinary(bin: string, cwd: string, env: Record<string, string>, args: string[] = ['serve']): Promise<RunningBinary> {
+  const proc = Bun.spawn(isolated([bin, ...args]), { cwd, env, stdout: 'pipe', stderr: 'pipe' })
   let out = ''
   const watchers: { text: string; resolve: () => void }[] = []
   const notify = () => {

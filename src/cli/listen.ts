@@ -1,0 +1,89 @@
+import type { Server } from 'bun'
+import { PortRegistry } from './port-registry'
+
+/** Exit status of `serve` when it cannot listen: the port is in use, HOST is not local, sharing refused. */
+export const EXIT_CANNOT_LISTEN = 3
+
+/** Why the service cannot listen, as one line for the operator. */
+export class ListenError extends Error {}
+
+export interface ListenOptions {
+  host: string
+  port: number
+  /** REUSE_PORT: join other instances on this port, only those registered in the same ledger file. */
+  reusePort: boolean
+  ledgerPath: string
+  fetch: (request: Request) => Response | Promise<Response>
+}
+
+export interface Listening {
+  server: Server<undefined>
+  /** Drops this instance from the port's registry (REUSE_PORT); call once the listener is closed. */
+  unregister(): void
+}
+
+const addressOf = (host: string, port: number) => (host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`)
+
+const inUse = (e: unknown) => (e as { code?: string } | null)?.code === 'EADDRINUSE'
+
+/**
+ * Binds the HTTP server. SO_REUSEPORT only when asked: Elysia's `listen` sets it by default, and then a
+ * second instance on the port started silently and the kernel split the traffic between two ledgers.
+ */
+export function listen(o: ListenOptions): Listening {
+  if (!o.reusePort) return { server: bind(o, false), unregister: () => {} }
+  const address = addressOf(o.host, o.port)
+  const registry = new PortRegistry(o.ledgerPath)
+  try {
+    // Under the ledger file's write lock, so instances of one ledger starting at once take turns.
+    const server = registry.exclusive(() => {
+      let probe: Server<undefined> | undefined
+      try {
+        probe = bind(o, false)
+      } catch (e) {
+        if (!(e instanceof ListenError && inUse(e.cause))) throw e
+      }
+      if (probe) probe.stop(true) // free: this instance opens the port, in a way others can join
+      else if (registry.holders(address).length === 0) {
+        throw new ListenError(
+          `Port in use: ${address} is held by a process that is not an instance of this service on this ledger (LEDGER_PATH=${o.ledgerPath}). ` +
+            'REUSE_PORT=true joins only instances registered in the same ledger file: give every instance the same LEDGER_PATH, HOST and PORT, or stop that process.',
+        )
+      }
+      const server = bind(o, true, 'a registered instance holds it without REUSE_PORT=true')
+      registry.add(address, process.pid)
+      return server
+    })
+    return {
+      server,
+      unregister: () => {
+        registry.remove(address, process.pid)
+        registry.close()
+      },
+    }
+  } catch (e) {
+    registry.close()
+    throw e
+  }
+}
+
+function bind(o: ListenOptions, reusePort: boolean, heldBy?: string): Server<undefined> {
+  try {
+    // idleTimeout 30 s as Elysia sets it; development: false, so an escaped error never shows a stack to a client.
+    return Bun.serve({ hostname: o.host, port: o.port, reusePort, idleTimeout: 30, development: false, fetch: o.fetch })
+  } catch (e) {
+    throw new ListenError(explain(e, addressOf(o.host, o.port), heldBy), { cause: e })
+  }
+}
+
+function explain(e: unknown, address: string, heldBy?: string): string {
+  const code = (e as { code?: string } | null)?.code
+  if (code === 'EADDRINUSE') {
+    return heldBy
+      ? `Port in use: ${address} is taken and cannot be shared (${heldBy}). Stop that process, or set PORT to a free port.`
+      : `Port in use: ${address} is already taken by another process (another instance of this service, or another program). Stop it, or set PORT to a free port. Several instances share a port only with REUSE_PORT=true and one LEDGER_PATH.`
+  }
+  if (code === 'EADDRNOTAVAIL') return `Cannot listen on ${address}: HOST is not an address of this machine. Set HOST to one of its addresses (0.0.0.0: all of them).`
+  if (code === 'EACCES') return `Cannot listen on ${address}: permission denied (ports below 1024 need privileges). Use a port from 1024 up, or grant the process CAP_NET_BIND_SERVICE.`
+  return `Cannot listen on ${address}: ${e instanceof Error ? e.message : String(e)}`
+}
