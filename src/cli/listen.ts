@@ -1,5 +1,6 @@
 import type { Server } from 'bun'
 import { PortRegistry } from './port-registry'
+import { IDLE_TIMEOUT_SECONDS } from '../http/slow-answers'
 
 /** Exit status of `serve` when it cannot listen: the port is in use, HOST is not local, sharing refused. */
 export const EXIT_CANNOT_LISTEN = 3
@@ -14,6 +15,8 @@ export interface ListenOptions {
   reusePort: boolean
   ledgerPath: string
   fetch: (request: Request) => Response | Promise<Response>
+  /** Seconds a connection may stay silent (default IDLE_TIMEOUT_SECONDS); paid requests lengthen their own. */
+  idleTimeoutSeconds?: number
 }
 
 export interface Listening {
@@ -69,8 +72,8 @@ export function listen(o: ListenOptions): Listening {
 
 function bind(o: ListenOptions, reusePort: boolean, heldBy?: string): Server<undefined> {
   try {
-    // idleTimeout 30 s as Elysia sets it; development: false, so an escaped error never shows a stack to a client.
-    return Bun.serve({ hostname: o.host, port: o.port, reusePort, idleTimeout: 30, development: false, fetch: o.fetch })
+    // development: false, so an escaped error never shows a stack to a client.
+    return Bun.serve({ hostname: o.host, port: o.port, reusePort, idleTimeout: o.idleTimeoutSeconds ?? IDLE_TIMEOUT_SECONDS, development: false, fetch: o.fetch })
   } catch (e) {
     throw new ListenError(explain(e, addressOf(o.host, o.port), heldBy), { cause: e })
   }

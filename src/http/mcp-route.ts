@@ -4,12 +4,17 @@ import { jsonRpcErrorResponse } from './json-rpc-error'
 import type { McpOriginGuard } from './mcp-origin'
 import { requestIdFor } from './request-id'
 import type { RequestLog } from './request-log'
+import { CATALOG } from '../catalog'
+import { paymentWindowSeconds } from '../payments/requirements'
+import { MAX_IDLE_SECONDS } from './slow-answers'
+
+const MCP_WINDOW_SECONDS = Math.min(MAX_IDLE_SECONDS, Math.max(...CATALOG.map(paymentWindowSeconds)))
 
 /** `/mcp`: the catalog as MCP tools over Streamable HTTP, paid per call with the x402 MCP transport. */
 export function mcpRoute(deps: Omit<McpDeps, 'requestId' | 'clientIp'>, log: RequestLog, guard: McpOriginGuard) {
   return new Elysia({ name: 'mcp-route' }).all(
     '/mcp',
-    async ({ request, body }) => {
+    async ({ request, server, body }) => {
       const id = log.id(request)
       // A POST's body was only read after this check passed (app.ts onParse); other methods are checked here.
       const refusal = guard(request)
@@ -25,6 +30,8 @@ export function mcpRoute(deps: Omit<McpDeps, 'requestId' | 'clientIp'>, log: Req
       }
       // The body was read by the app's parser within REQUEST_LIMITS.mcpBodyBytes; the SDK gets the parsed message.
       // The client's address is worked out only when a tool call carries a payment (the per-IP limit).
+      // A tool call may run the slowest route: its connection may stay silent for that route's payment window.
+      server?.timeout(request, MCP_WINDOW_SECONDS)
       const response = await handleMcp({ ...deps, requestId: () => requestIdFor(null), clientIp: () => log.client(request) }, request, body)
       response.headers.set('x-request-id', id)
       log.finish(request, response.status)

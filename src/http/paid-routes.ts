@@ -12,6 +12,8 @@ import type { HandlerMap } from './handler'
 import { prefersHtml } from './accept'
 import { paymentPages, type PaymentPageContext } from './payment-page'
 import { typicalWait, type EvidenceMode } from '../catalog/waits'
+import { paymentWindowSeconds } from '../payments/requirements'
+import { MAX_IDLE_SECONDS, type SlowAnswers } from './slow-answers'
 
 export interface PaidRouteDeps extends PaymentPageContext {
   gate: PaymentGate
@@ -79,9 +81,10 @@ export function paidRoutes(d: PaidRouteDeps) {
     const handler = d.handlers[route.id]
     // Without path parameters the resource URL is the same for every request: built once, not per request.
     const fixedResource = route.params ? undefined : d.publicBaseUrl + route.path
+    const window = Math.min(MAX_IDLE_SECONDS, paymentWindowSeconds(route))
     // Synchronous until payment is verified: the free answers (400/404/501) and the 402 — the most
     // frequent answer of a paid API — are returned directly, without promises or Elysia's error path.
-    const serve = (request: Request, path: string, input: Record<string, unknown>, params: Record<string, string>): Response | Promise<Response> => {
+    const serve = (request: Request, server: SlowAnswers | null, path: string, input: Record<string, unknown>, params: Record<string, string>): Response | Promise<Response> => {
       const { id: requestId } = d.log.begin(request, path, route.path)
       try {
         checkQuery(request.url)
@@ -107,6 +110,9 @@ export function paidRoutes(d: PaidRouteDeps) {
           }
           return answerError(request, requestId, paid)
         }
+        // The connection's idle timeout (30 s) would close it under an answer that takes longer (live
+        // providers: 30-45 s): this request may stay silent for its whole payment window.
+        server?.timeout(request, window)
         return paid.then(
           (answer) => {
             d.log.finish(request, 200, answer.payer)
@@ -127,12 +133,12 @@ export function paidRoutes(d: PaidRouteDeps) {
     const schemas = { ...(route.params ? { params: route.params } : {}), headers: ProofHeaders, detail: doc }
     for (const method of route.methods) {
       if (method === 'GET') {
-        app.get(route.path, ({ request, path, query, params }) => serve(request, path, query as Record<string, unknown>, params as Record<string, string>), {
+        app.get(route.path, ({ request, server, path, query, params }) => serve(request, server, path, query as Record<string, unknown>, params as Record<string, string>), {
           ...schemas,
           query: route.query,
         })
       } else {
-        app.post(route.path, ({ request, path, body, params }) => serve(request, path, body as Record<string, unknown>, params as Record<string, string>), {
+        app.post(route.path, ({ request, server, path, body, params }) => serve(request, server, path, body as Record<string, unknown>, params as Record<string, string>), {
           ...schemas,
           body: route.query,
           detail: { ...doc, operationId: `${doc.operationId}Post` },

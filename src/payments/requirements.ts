@@ -7,6 +7,9 @@ import { NETWORKS, usdToAtomic, type NetworkInfo, type NetworkName } from './net
 /** Payment window margin on top of a route's typical wait, so a slow answer never outlives its authorization. */
 const TIMEOUT_MARGIN_SECONDS = 60
 
+/** How long a paid request of `route` may take: its typical wait plus the margin (the x402 `maxTimeoutSeconds`). */
+export const paymentWindowSeconds = (route: RouteSpec) => route.typicalWaitSeconds + TIMEOUT_MARGIN_SECONDS
+
 export interface PaymentTerms {
   network: NetworkInfo
   payTo: `0x${string}`
@@ -19,7 +22,7 @@ export function termsFor(route: RouteSpec, networkName: NetworkName, payTo: `0x$
     network: NETWORKS[networkName],
     payTo,
     amountAtomic: usdToAtomic(route.priceUsd),
-    maxTimeoutSeconds: route.typicalWaitSeconds + TIMEOUT_MARGIN_SECONDS,
+    maxTimeoutSeconds: paymentWindowSeconds(route),
   }
 }
 
