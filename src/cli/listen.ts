@@ -1,5 +1,6 @@
 import type { Server } from 'bun'
 import { PortRegistry } from './port-registry'
+import type { NativeRoutes } from './native-routes'
 import { IDLE_TIMEOUT_SECONDS } from '../http/slow-answers'
 
 /** Exit status of `serve` when it cannot listen: the port is in use, HOST is not local, sharing refused. */
@@ -15,6 +16,8 @@ export interface ListenOptions {
   reusePort: boolean
   ledgerPath: string
   fetch: (request: Request) => Response | Promise<Response>
+  /** Bun's native route table (see native-routes.ts); what it does not match goes to `fetch`. */
+  routes?: NativeRoutes
   /** Seconds a connection may stay silent (default IDLE_TIMEOUT_SECONDS); paid requests lengthen their own. */
   idleTimeoutSeconds?: number
 }
@@ -73,7 +76,7 @@ export function listen(o: ListenOptions): Listening {
 function bind(o: ListenOptions, reusePort: boolean, heldBy?: string): Server<undefined> {
   try {
     // development: false, so an escaped error never shows a stack to a client.
-    return Bun.serve({ hostname: o.host, port: o.port, reusePort, idleTimeout: o.idleTimeoutSeconds ?? IDLE_TIMEOUT_SECONDS, development: false, fetch: o.fetch })
+    return Bun.serve({ hostname: o.host, port: o.port, reusePort, idleTimeout: o.idleTimeoutSeconds ?? IDLE_TIMEOUT_SECONDS, development: false, fetch: o.fetch, ...(o.routes ? { routes: o.routes } : {}) })
   } catch (e) {
     throw new ListenError(explain(e, addressOf(o.host, o.port), heldBy), { cause: e })
   }

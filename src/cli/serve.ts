@@ -10,6 +10,7 @@ import { RequestLog } from '../http/request-log'
 import { isCompiled, loadEnvFile } from '../env-file'
 import { EXIT_CANNOT_LISTEN, ListenError, listen, type Listening } from './listen'
 import { stopServing } from './shutdown'
+import { nativeRoutes } from './native-routes'
 import pkg from '../../package.json' with { type: 'json' }
 
 const PAYMENT_MODE_TEXT: Record<Config['paymentMode'], (c: Readonly<Config>, facilitator?: { url: string; auth: string }) => string> = {
@@ -51,12 +52,12 @@ export async function serve(_args: string[]): Promise<void> {
     }
     throw e
   }
-  // Our own Bun.serve around the app's fetch (not Elysia's listen): no silent SO_REUSEPORT, and every
-  // request in flight is tracked for the shutdown deadline.
+  // Our own Bun.serve (not Elysia's listen, whose route table it rebuilds): no silent SO_REUSEPORT, and
+  // every request in flight is tracked for the shutdown deadline.
   const drain = new Drain()
   let listening: Listening
   try {
-    listening = listen({ host: config.host, port: config.port, reusePort: config.reusePort, ledgerPath: config.ledgerPath, fetch: drain.wrap(runtime.app.fetch) })
+    listening = listen({ host: config.host, port: config.port, reusePort: config.reusePort, ledgerPath: config.ledgerPath, fetch: drain.wrap(runtime.app.fetch), routes: nativeRoutes(runtime.app, (h) => drain.wrap(h)) })
   } catch (e) {
     if (!(e instanceof ListenError)) throw e
     console.error(e.message)
