@@ -201,7 +201,7 @@ export class SqliteLedger implements PaymentLedger {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
     this.db = new Database(path, { create: true, strict: true })
     // WAL + NORMAL: a commit survives a process crash without an fsync per commit.
-    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;')
+    this.db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;') // the timeout first: instances opening one new file at once wait instead of failing
     this.db.exec(SCHEMA)
     const columns = new Set(this.db.query<{ name: string }, []>('PRAGMA table_info(payments)').all().map((c) => c.name))
     for (const column of ADDED_COLUMNS) if (!columns.has(column.split(' ')[0]!)) this.db.exec(`ALTER TABLE payments ADD COLUMN ${column}`)
