@@ -14,18 +14,11 @@ import { usdToAtomic } from '../../src/payments/networks'
 import { eventually, requestFrom } from '../helpers/from-address'
 import { freePort, nginxBinary, SHIPPED_SITE, siteFor, startNginx, type StartedNginx } from '../helpers/nginx'
 import { createPayer } from '../helpers/payer'
+import { requireTool } from '../helpers/required-tool'
 import { startServer, type StartedServer } from '../helpers/server'
 
 const binary = nginxBinary()
-const inCi = Boolean(process.env.CI) && process.env.CI !== 'false' && process.env.CI !== '0'
-
-if (!binary && inCi) {
-  test('nginx is installed', () => {
-    throw new Error('nginx was not found on PATH or in /usr/sbin. .ci/run installs Debian\'s nginx package; in CI this test must run, not skip, because it is what proves the shipped deploy/nginx/china-market-intel.conf.')
-  })
-} else if (!binary) {
-  console.warn('test/deploy/nginx.test.ts: SKIPPED, nginx is not installed (apt-get install -y nginx to run it)')
-}
+requireTool('test/deploy/nginx.test.ts', binary ? null : 'nginx is not installed (not on PATH or in /usr/sbin)', ".ci/run installs Debian's nginx package; this test is what proves the shipped deploy/nginx/china-market-intel.conf")
 
 describe('the shipped nginx site, statically', () => {
   const site = readFileSync(SHIPPED_SITE, 'utf8')

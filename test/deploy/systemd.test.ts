@@ -8,11 +8,13 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { ConfigError, ENV, loadConfig } from '../../src/config'
+import { requireTool } from '../helpers/required-tool'
 
 const ROOT = resolve(import.meta.dir, '../..')
 const UNIT = readFileSync(join(ROOT, 'deploy/systemd/china-market-intel.service'), 'utf8')
 const ENV_FILE = readFileSync(join(ROOT, 'deploy/systemd/china-market-intel.env'), 'utf8')
 const analyze = Bun.which('systemd-analyze', { PATH: `${process.env.PATH ?? ''}:/usr/bin:/bin` })
+requireTool('test/deploy/systemd.test.ts', analyze ? null : 'systemd-analyze is not installed', ".ci/run installs Debian's systemd package; verify is what checks the shipped unit")
 
 const directives = (name: string) => [...UNIT.matchAll(new RegExp(`^${name}=(.*)$`, 'gm'))].map((m) => m[1]!)
 /** Environment= lines: space-separated NAME=value pairs, with the unit's specifiers for a system service. */
