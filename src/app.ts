@@ -124,7 +124,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .use(mcpRoute({ gate: deps.gate, handlers: deps.handlers, network: deps.network, ...(limits ? { limits } : {}) }, log, mcpGuard))
-    .use(discoveryRoutes({ publicBaseUrl: deps.publicBaseUrl, network: deps.network, payTo: deps.payTo, implemented }, log))
+    .use(discoveryRoutes({ publicBaseUrl: deps.publicBaseUrl, network: deps.network, payTo: deps.payTo, implemented, evidence }, log))
     .use(
       paidRoutes({
         gate: deps.gate,

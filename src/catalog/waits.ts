@@ -6,6 +6,10 @@ export type EvidenceMode = 'sample' | 'live'
 /** Whether a route's answer waits on the China evidence: the evidence routes, and the wrappers that run them. */
 export const usesEvidence = (route: RouteSpec): boolean => route.kind === 'evidence' || route.usesEvidence === true
 
+/** The typical wait in seconds on this server: the catalog's (live) wait, or 1 s for sample evidence and datasets. */
+export const typicalWaitSeconds = (route: RouteSpec, mode: EvidenceMode): number =>
+  mode === 'live' || !usesEvidence(route) ? route.typicalWaitSeconds : 1
+
 /**
  * The typical wait as this server will really behave. `typicalWaitSeconds` is the live providers' wait
  * (it also sizes the payment window); the sample corpus and the datasets answer in well under a second

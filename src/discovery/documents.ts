@@ -5,6 +5,7 @@ import { NETWORKS, type NetworkName } from '../payments/networks'
 import { PROOF_HEADERS } from '../payments/proof'
 import { termsFor, v2PaymentRequired } from '../payments/requirements'
 import { SERVICE, bazaarExtension } from './bazaar'
+import { typicalWaitSeconds, type EvidenceMode } from '../catalog/waits'
 import pkg from '../../package.json' with { type: 'json' }
 
 export interface DiscoveryContext {
@@ -13,6 +14,8 @@ export interface DiscoveryContext {
   payTo: `0x${string}`
   /** Catalog ids this release serves; the others are listed as planned. */
   implemented: ReadonlySet<string>
+  /** Where the China evidence comes from: the waits listed follow it. */
+  evidence: EvidenceMode
 }
 
 export const FAMILY_TITLES: Record<RouteSpec['family'], string> = {
@@ -45,7 +48,7 @@ export function wellKnownX402(ctx: DiscoveryContext) {
         price_usd: route.priceUsd,
         summary: route.summary,
         description: route.description,
-        typical_wait_seconds: route.typicalWaitSeconds,
+        typical_wait_seconds: typicalWaitSeconds(route, ctx.evidence),
         input: routeInputSchema(route),
         output: plainSchema(route.data),
         bazaar: bazaarExtension(route),

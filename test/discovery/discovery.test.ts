@@ -67,3 +67,23 @@ test('the discovery documents are free and only answer GET', async () => {
     expect((await post.json()).error.code).toBe('method_not_allowed')
   }
 })
+
+test('the listed waits follow the evidence mode: sample answers say 1 s, live providers their catalog wait', async () => {
+  const waits = async (r: Awaited<ReturnType<typeof testRuntime>>) =>
+    Object.fromEntries(((await (await r.get('/.well-known/x402')).json()).items as { resource: string; metadata: { typical_wait_seconds: number } }[]).map((i) => [new URL(i.resource).pathname, i.metadata.typical_wait_seconds]))
+  const sample = await waits(rt)
+  const liveRt = await testRuntime({ WEB_SEARCH_URL: 'http://127.0.0.1:9/search' })
+  try {
+    const live = await waits(liveRt)
+    for (const id of ['china.trends', 'capabilities.visibility']) {
+      const route = routeById.get(id)!
+      expect(sample[route.path]).toBe(1)
+      expect(live[route.path]).toBe(route.typicalWaitSeconds)
+      expect(route.typicalWaitSeconds).toBeGreaterThan(1)
+    }
+    const dataset = routeById.get('flights.summary')!
+    expect([sample[dataset.path], live[dataset.path]]).toEqual([dataset.typicalWaitSeconds, dataset.typicalWaitSeconds])
+  } finally {
+    liveRt.close()
+  }
+})
