@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import { CATALOG } from './catalog'
+import { httpQuery } from './catalog/table'
 import type { Logger } from './http/logger'
 import { errorResponse } from './http/envelope'
 import { ApiError } from './http/errors'
@@ -63,8 +64,8 @@ function explainValidation(request: Request, error: { type?: string; value?: unk
   const url = new URL(request.url)
   const route = CATALOG_PATHS.find((r) => r.pattern.test(url.pathname))?.route
   if (route && error.type === 'params' && route.params) return explainInvalid(route.params, (error.value ?? {}) as Record<string, unknown>, 'path')
-  if (route && error.type === 'body') return explainInvalid(route.query, (error.value ?? {}) as Record<string, unknown>, 'body')
-  if (route) return explainInvalid(route.query, Object.fromEntries(url.searchParams), 'query')
+  if (route && error.type === 'body') return explainInvalid(httpQuery(route), (error.value ?? {}) as Record<string, unknown>, 'body')
+  if (route) return explainInvalid(httpQuery(route), Object.fromEntries(url.searchParams), 'query')
   return new ApiError('invalid_parameter', 'Invalid request parameters.', { parameter: error.type ?? 'request', reason: 'invalid' })
 }
 

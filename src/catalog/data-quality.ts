@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { MonthValue } from './table'
 
 /** Every dataset answer says where its figures come from; the shipped data is a generated sample. */
 export const DataQuality = t.Object(
@@ -25,7 +26,7 @@ export const Pct = t.Union([t.Number(), t.Null()])
 
 /** `data` of the two `months` routes. */
 export const MonthsData = t.Object({
-  months: t.Array(t.String()),
+  months: t.Array(MonthValue()),
   earliest: t.String(),
   latest: t.String(),
   count: t.Integer(),

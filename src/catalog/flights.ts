@@ -1,6 +1,7 @@
 import { t } from 'elysia'
 import { DataQuality, Direction, MonthsData, Pct } from './data-quality'
 import { Limit, Month, PlaceName, Query } from './params'
+import { MonthValue } from './table'
 import type { RouteSpec } from './types'
 
 const Destination = PlaceName('Destination city, English name or IATA code, case-insensitive.', 'Tokyo')
@@ -29,6 +30,7 @@ export const flightRoutes: RouteSpec[] = [
     description: 'Lists every month (YYYY-MM) for which flight-arrival data exists, oldest first.',
     query: Query({}),
     data: MonthsData,
+    table: { field: 'months', column: 'month' },
   },
   {
     ...base,
@@ -74,10 +76,11 @@ export const flightRoutes: RouteSpec[] = [
       country: t.String(),
       direction: Direction,
       points: t.Array(
-        t.Object({ month: t.String(), scheduled_flights: t.Integer(), seats: t.Integer(), estimated_passengers: t.Integer() }),
+        t.Object({ month: MonthValue(), scheduled_flights: t.Integer(), seats: t.Integer(), estimated_passengers: t.Integer() }),
       ),
       data_quality: DataQuality,
     }),
+    table: { field: 'points' },
   },
   {
     ...base,
@@ -104,6 +107,7 @@ export const flightRoutes: RouteSpec[] = [
       ),
       data_quality: DataQuality,
     }),
+    table: { field: 'routes' },
   },
   {
     ...base,
@@ -118,6 +122,7 @@ export const flightRoutes: RouteSpec[] = [
       destinations: t.Array(t.Composite([RankedDestination, t.Object({ share_pct: t.Number() })])),
       data_quality: DataQuality,
     }),
+    table: { field: 'destinations' },
   },
   {
     ...base,
@@ -136,6 +141,7 @@ export const flightRoutes: RouteSpec[] = [
       ),
       data_quality: DataQuality,
     }),
+    table: { field: 'destinations' },
   },
   {
     ...base,
@@ -169,5 +175,6 @@ export const flightRoutes: RouteSpec[] = [
       members: t.Array(t.Object({ destination: t.String(), estimated_passengers: t.Integer(), share_pct: t.Number() })),
       data_quality: DataQuality,
     }),
+    table: { field: 'members' },
   },
 ]

@@ -186,9 +186,9 @@ const CategorySnapshotData = t.Object({
 })
 
 export const signalRoutes: RouteSpec[] = [
-  { ...base, id: 'signals.creators.rankings', path: '/v1/signals/creators/rankings', priceUsd: '0.18', summary: 'Weekly creator rankings', description: 'Weekly creator (KOL) rankings for a category and rank type, with movement against the previous week.', query: rankingQuery('creators', 'creators'), data: CreatorRankingData },
-  { ...base, id: 'signals.topics.rankings', path: '/v1/signals/topics/rankings', priceUsd: '0.18', summary: 'Weekly topic rankings', description: 'Weekly topic rankings for a category and rank type, all platforms combined.', query: rankingQuery('topics', 'topics'), data: TopicRankingData },
-  { ...base, id: 'signals.brands.rankings', path: '/v1/signals/brands/rankings', priceUsd: '0.22', summary: 'Weekly brand rankings, one row per brand', description: 'Weekly brand rankings for a category and rank type; platforms are combined so each brand appears once.', query: rankingQuery('brands', 'brands'), data: BrandRankingData },
+  { ...base, id: 'signals.creators.rankings', path: '/v1/signals/creators/rankings', priceUsd: '0.18', summary: 'Weekly creator rankings', description: 'Weekly creator (KOL) rankings for a category and rank type, with movement against the previous week.', query: rankingQuery('creators', 'creators'), data: CreatorRankingData, table: { field: 'rows' } },
+  { ...base, id: 'signals.topics.rankings', path: '/v1/signals/topics/rankings', priceUsd: '0.18', summary: 'Weekly topic rankings', description: 'Weekly topic rankings for a category and rank type, all platforms combined.', query: rankingQuery('topics', 'topics'), data: TopicRankingData, table: { field: 'rows' } },
+  { ...base, id: 'signals.brands.rankings', path: '/v1/signals/brands/rankings', priceUsd: '0.22', summary: 'Weekly brand rankings, one row per brand', description: 'Weekly brand rankings for a category and rank type; platforms are combined so each brand appears once.', query: rankingQuery('brands', 'brands'), data: BrandRankingData, table: { field: 'rows' } },
   {
     ...base,
     id: 'signals.brands.snapshot',

@@ -1,6 +1,7 @@
 import { t } from 'elysia'
 import { DataQuality, Direction, MonthsData, Pct } from './data-quality'
 import { Limit, Month, PlaceName, Query, Enum } from './params'
+import { MonthValue } from './table'
 import type { RouteSpec } from './types'
 
 export const SPEND_METRICS = [
@@ -26,6 +27,7 @@ export const spendRoutes: RouteSpec[] = [
     description: 'Lists every month (YYYY-MM) for which card-spend data exists, oldest first.',
     query: Query({}),
     data: MonthsData,
+    table: { field: 'months', column: 'month' },
   },
   {
     ...base,
@@ -40,6 +42,7 @@ export const spendRoutes: RouteSpec[] = [
       countries: t.Array(t.Object({ country: t.String(), country_code: t.String(), total_cards: t.Integer() })),
       data_quality: DataQuality,
     }),
+    table: { field: 'countries' },
   },
   {
     ...base,
@@ -95,7 +98,7 @@ export const spendRoutes: RouteSpec[] = [
       recovery_vs_2019_pct: Pct,
       series: t.Array(
         t.Object({
-          month: t.String(),
+          month: MonthValue(),
           total_cards: t.Integer(),
           estimated_average_luxury_spend_cny: t.Number(),
           estimated_average_accommodation_spend_cny: t.Number(),
@@ -103,6 +106,7 @@ export const spendRoutes: RouteSpec[] = [
       ),
       data_quality: DataQuality,
     }),
+    table: { field: 'series' },
   },
   {
     ...base,
@@ -122,8 +126,9 @@ export const spendRoutes: RouteSpec[] = [
       country_code: t.String(),
       metric: t.String(),
       unit: t.String(),
-      points: t.Array(t.Object({ month: t.String(), value: t.Number() })),
+      points: t.Array(t.Object({ month: MonthValue(), value: t.Number() })),
       data_quality: DataQuality,
     }),
+    table: { field: 'points' },
   },
 ]

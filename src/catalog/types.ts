@@ -1,4 +1,5 @@
 import type { TObject, TSchema } from '@sinclair/typebox'
+import type { TableSpec } from './table'
 
 export type Method = 'GET' | 'POST'
 
@@ -29,6 +30,8 @@ export interface RouteSpec {
   data: TSchema
   /** Typical seconds to answer with live providers; the payment window (`maxTimeoutSeconds`) covers it plus a margin. */
   typicalWaitSeconds: number
+  /** The array of `data` that is a table: the route also answers CSV and Arrow (see table.ts). */
+  table?: TableSpec
   /** Searches the China evidence through its legs (wrappers); `evidence` routes do so by kind. See waits.ts. */
   usesEvidence?: true
 }

@@ -1,4 +1,5 @@
 import { CATALOG } from '../catalog'
+import { columnsOf } from '../catalog/table'
 import { ENV } from '../config'
 import { ERROR_CODES } from '../http/errors'
 import { implementedRouteIds } from '../handlers'
@@ -33,6 +34,17 @@ export function routeDetails(implemented: ReadonlySet<string>): string {
   return ['| Route | What it answers | Parameters |', '|---|---|---|', ...rows].join('\n')
 }
 
+const ARROW_TYPE = { integer: 'int64', double: 'float64', text: 'utf8', month: 'date32', boolean: 'bool', text_list: 'list<utf8>' } as const
+
+/** The table routes: which array of `data` is the table, and its columns with their Arrow types (`?` = may be null). */
+export function tableRoutes(): string {
+  const rows = CATALOG.filter((r) => r.table).map((r) => {
+    const columns = columnsOf(r).map((c) => `${c.name} ${ARROW_TYPE[c.kind]}${c.nullable ? '?' : ''}`)
+    return `| \`${r.path}\` | \`data.${r.table!.field}\` | ${cell(columns.join(', '))} |`
+  })
+  return ['| Route | Table | Columns (Arrow type; `?` may be null) |', '|---|---|---|', ...rows].join('\n')
+}
+
 export function configTable(): string {
   const rows = Object.entries(ENV).map(([k, v]) => `| \`${k}\` | ${cell(v.default)} | ${cell(v.meaning)} |`)
   return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n')
@@ -45,7 +57,7 @@ export function errorTable(): string {
 
 /** The documentation sections generated from their single sources (catalog, ENV, ERROR_CODES, rules), by the file that holds them. */
 export const GENERATED: Record<string, Record<string, () => string>> = {
-  'docs/routes.md': { routes: () => routeTable(implementedRouteIds()), details: () => routeDetails(implementedRouteIds()), errors: errorTable },
+  'docs/routes.md': { routes: () => routeTable(implementedRouteIds()), details: () => routeDetails(implementedRouteIds()), tables: tableRoutes, errors: errorTable },
   'docs/configuration.md': { config: configTable },
   'docs/intelligence.md': { intelligence: intelligenceRules },
 }

@@ -33,6 +33,11 @@ export function jsonResponse(body: unknown, status: number, requestId: string, h
   })
 }
 
+/** A paid answer, or its artifact fetched again: JSON unless its own headers (CSV, Arrow) say otherwise. */
+export function answerResponse(body: string | Uint8Array, requestId: string, headers?: Record<string, string>): Response {
+  return new Response(body as BodyInit, { status: 200, headers: { ...JSON_HEADERS, 'x-request-id': requestId, ...headers } })
+}
+
 /** The success envelope of a paid answer, the same for HTTP and MCP. */
 export function buildSuccess(route: RouteSpec, requestId: string, result: HandlerResult, artifactPath: string): SuccessEnvelope {
   return {

@@ -1,4 +1,6 @@
 import type { RouteSpec } from '../catalog'
+import type { AnswerFormat } from '../catalog/table'
+import { tableAnswer } from '../formats/table-answer'
 import type { GateAnswer, PaymentGate } from '../payments/gate'
 import { buildSuccess } from './envelope'
 import { ApiError } from './errors'
@@ -14,6 +16,8 @@ export interface PaidCall {
   requestId: string
   /** The caller's address, asked for only when a proof is present (looking it up has a cost). */
   clientIp: () => string | undefined
+  /** CSV or Arrow for a table route (HTTP only); the JSON envelope otherwise. A proof buys one answer in one format. */
+  format?: AnswerFormat
 }
 
 /**
@@ -27,9 +31,14 @@ export function payFor(gate: PaymentGate, limits: RateLimits | undefined, c: Pai
     const limited = overLimit(limits, 'ip', c.clientIp())
     if (limited) return limited
   }
-  const auth = gate.authorize({ route: c.route, proofHeader: c.proofHeader, resourceUrl: c.resourceUrl, requestId: c.requestId, fingerprint: `${c.route.id}|${c.prepared.key}` })
+  const format = c.format ?? 'json'
+  const fingerprint = format === 'json' ? `${c.route.id}|${c.prepared.key}` : `${c.route.id}|${c.prepared.key}|${format}`
+  const auth = gate.authorize({ route: c.route, proofHeader: c.proofHeader, resourceUrl: c.resourceUrl, requestId: c.requestId, fingerprint })
   if (auth instanceof ApiError) return auth
   const limited = overLimit(limits, 'payer', auth.payer)
   if (limited) return limited
-  return gate.fulfil(auth, async ({ artifactPath }) => JSON.stringify(buildSuccess(c.route, c.requestId, await c.prepared.run(), artifactPath)))
+  return gate.fulfil(auth, async ({ artifactPath }) => {
+    const envelope = buildSuccess(c.route, c.requestId, await c.prepared.run(), artifactPath)
+    return format === 'json' ? JSON.stringify(envelope) : tableAnswer(c.route, format, envelope)
+  })
 }

@@ -3,13 +3,14 @@ import { CATALOG, type RouteSpec } from '../catalog'
 import type { PaymentGate } from '../payments/gate'
 import { PROOF_HEADERS, readProofHeader } from '../payments/proof'
 import { checkQuery } from './body'
-import { errorResponse, jsonResponse } from './envelope'
+import { answerResponse, errorResponse } from './envelope'
 import { ApiError } from './errors'
 import type { RequestLog } from './request-log'
 import type { RateLimits } from './rate-limit'
 import { payFor } from './paid-call'
 import type { HandlerMap } from './handler'
-import { prefersHtml } from './accept'
+import { prefersHtml, tableFormat } from './accept'
+import { httpQuery, MEDIA_TYPES, type AnswerFormat } from '../catalog/table'
 import { paymentPages, type PaymentPageContext } from './payment-page'
 import { typicalWait, type EvidenceMode } from '../catalog/waits'
 import { paymentWindowSeconds } from '../payments/requirements'
@@ -59,7 +60,7 @@ function detail(route: RouteSpec, implemented: boolean, evidence: EvidenceMode) 
     operationId: route.id.replace(/[._](\w)/g, (_, c: string) => c.toUpperCase()),
     'x-price-usd': route.priceUsd,
     responses: {
-      200: { description: 'Paid answer', content: { 'application/json': { schema: envelope as TSchema } } },
+      200: { description: route.table ? `Paid answer: the JSON envelope, or its \`${route.table.field}\` table as CSV or Arrow (\`format\` or Accept)` : 'Paid answer', content: answerContent(route, envelope) },
       400: errorRef('invalid_parameter (free)'),
       202: errorRef('settlement_pending: the answer is ready, the payment still settling; retry with the same proof'),
       402: errorRef('payment_required / payment_invalid / payment_replayed / settlement_failed, with x402 requirements (`accepts`, `PAYMENT-REQUIRED` header)'),
@@ -69,6 +70,21 @@ function detail(route: RouteSpec, implemented: boolean, evidence: EvidenceMode) 
       ...(implemented ? {} : { 501: errorRef('not_implemented (free)') }),
       ...(route.kind === 'evidence' ? { 502: errorRef('provider_unavailable or facilitator_unavailable (not charged)'), 504: errorRef('provider_timeout (not charged)') } : {}),
     },
+  }
+}
+
+/**
+ * Media types of a paid answer. A table route also answers its table as RFC 4180 CSV (a header row;
+ * null is an empty field, an empty text `""`, a list `a;b`) and as an Arrow IPC stream; what the envelope
+ * says around the table travels in `x-…` headers (see docs/routes.md).
+ */
+function answerContent(route: RouteSpec, envelope: TSchema) {
+  const json = { [MEDIA_TYPES.json]: { schema: envelope as never } }
+  if (!route.table) return json
+  return {
+    ...json,
+    [MEDIA_TYPES.csv]: { schema: { type: 'string' as const, description: `The \`${route.table.field}\` table, RFC 4180 with a header row` } },
+    [MEDIA_TYPES.arrow]: { schema: { type: 'string' as const, format: 'binary', description: `The \`${route.table.field}\` table as an Arrow IPC stream (int64, float64, date32 months, utf8)` } },
   }
 }
 
@@ -84,11 +100,19 @@ export function paidRoutes(d: PaidRouteDeps) {
     const window = Math.min(MAX_IDLE_SECONDS, paymentWindowSeconds(route))
     // Synchronous until payment is verified: the free answers (400/404/501) and the 402 — the most
     // frequent answer of a paid API — are returned directly, without promises or Elysia's error path.
-    const serve = (request: Request, server: SlowAnswers | null, path: string, input: Record<string, unknown>, params: Record<string, string>): Response | Promise<Response> => {
+    const serve = (request: Request, server: SlowAnswers | null, path: string, query: Record<string, unknown>, params: Record<string, string>): Response | Promise<Response> => {
       const { id: requestId } = d.log.begin(request, path, route.path)
       try {
         checkQuery(request.url)
         if (!handler) throw new ApiError('not_implemented', `${route.path} is in the catalog but not served by this release yet; nothing was charged.`)
+        // A table route's `format` (or Accept) picks how the answer is written, not what it is: the handler never sees it.
+        let format: AnswerFormat = 'json'
+        let input = query
+        if (route.table) {
+          const { format: asked, ...rest } = query
+          format = (asked as AnswerFormat | undefined) ?? tableFormat(request.headers.get('accept'))
+          input = rest
+        }
         const prepared = handler.prepare({ query: input, params })
         const resourceUrl = fixedResource ?? d.publicBaseUrl + path
         const paid = payFor(d.gate, d.limits, {
@@ -100,6 +124,7 @@ export function paidRoutes(d: PaidRouteDeps) {
           requestId,
           // None in process (`app.handle`: no socket), and then no IP limit applies.
           clientIp: () => d.log.client(request),
+          format,
         })
         if (paid instanceof ApiError) {
           // A browser gets the unpaid 402 as a page; for agents this costs one header lookup and a substring test.
@@ -116,7 +141,7 @@ export function paidRoutes(d: PaidRouteDeps) {
         return paid.then(
           (answer) => {
             d.log.finish(request, 200, answer.payer)
-            return jsonResponse(answer.body, 200, requestId, answer.headers)
+            return answerResponse(answer.body, requestId, route.table ? { ...answer.headers, vary: 'accept' } : answer.headers)
           },
           (e: unknown) => answerError(request, requestId, e),
         )
@@ -135,12 +160,12 @@ export function paidRoutes(d: PaidRouteDeps) {
       if (method === 'GET') {
         app.get(route.path, ({ request, server, path, query, params }) => serve(request, server, path, query as Record<string, unknown>, params as Record<string, string>), {
           ...schemas,
-          query: route.query,
+          query: httpQuery(route),
         })
       } else {
         app.post(route.path, ({ request, server, path, body, params }) => serve(request, server, path, body as Record<string, unknown>, params as Record<string, string>), {
           ...schemas,
-          body: route.query,
+          body: httpQuery(route),
           detail: { ...doc, operationId: `${doc.operationId}Post` },
         })
       }

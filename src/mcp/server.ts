@@ -90,8 +90,9 @@ async function callTool(d: McpDeps, name: string, args: Record<string, unknown>,
     const settlement = receipt
       ? JSON.parse(Buffer.from(receipt, 'base64').toString())
       : { success: true, transaction: '', network: NETWORKS[d.network].caip2, payer: answer.payer } // local mode: verified offline, nothing on chain yet
-    const envelope = JSON.parse(answer.body)
-    return { content: text(answer.body), structuredContent: envelope, _meta: { 'x402/payment-response': settlement } }
+    const body = answer.body as string // a tool's answer is the JSON envelope: MCP asks no `format`, and a proof bought in CSV or Arrow is another fingerprint
+    const envelope = JSON.parse(body)
+    return { content: text(body), structuredContent: envelope, _meta: { 'x402/payment-response': settlement } }
   } catch (e) {
     if (e instanceof ApiError) return errorResult(e, requestId)
     throw e

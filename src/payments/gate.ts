@@ -51,9 +51,12 @@ export interface PaidContext {
   artifactPath: string
 }
 
-/** Answer of the gate: a JSON body plus headers to add (receipts, replay marker). */
+/** What the paid work produced: a JSON envelope as text, or another format's body with its headers. */
+export type PaidBody = string | { body: string | Uint8Array; headers: Record<string, string> }
+
+/** Answer of the gate: the body plus headers to add (the answer's own, receipts, replay marker). */
 export interface GateAnswer {
-  body: string
+  body: string | Uint8Array
   headers: Record<string, string>
   payer: `0x${string}`
 }
@@ -163,7 +166,7 @@ export class PaymentGate {
    * failed settlement releases the claim (nothing was charged); a settlement of unknown outcome is parked
    * as pending for the reconciler, its result kept back until the transfer is seen on chain.
    */
-  async fulfil(auth: Authorized, work: (paid: PaidContext) => Promise<string>): Promise<GateAnswer> {
+  async fulfil(auth: Authorized, work: (paid: PaidContext) => Promise<PaidBody>): Promise<GateAnswer> {
     const { req, proof, terms, payer } = auth
     const a = proof.authorization
     const key = `${terms.network.caip2}:${terms.network.asset}:${a.from}:${a.nonce}`.toLowerCase()
@@ -202,7 +205,7 @@ export class PaymentGate {
       if (claim.state === 'served') {
         const stored = claim.artifactId ? this.o.ledger.artifact(claim.artifactId, now) : null
         if (!stored) throw this.paymentError(req, 'payment_replayed', 'This payment was already served and its stored result has expired; sign a new payment.', { reason: 'artifact_expired' })
-        return { body: stored.body, headers: { 'x-payment-replay': 'stored-result', ...receiptHeaders(claim.txHash) }, payer }
+        return { body: stored.body, headers: { ...stored.headers, 'x-payment-replay': 'stored-result', ...receiptHeaders(claim.txHash) }, payer }
       }
       if (claim.state === 'pending') {
         // The client retries the request its payment is settling for: look at the chain now.
@@ -228,7 +231,7 @@ export class PaymentGate {
     const input: SettlementInput = { proof, terms, route: req.route, resourceUrl: req.resourceUrl }
     try {
       const artifactId = `art_${Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')}`
-      let body: string
+      let answer: PaidBody
       let reported = false
       try {
         if (this.o.settler.verify) {
@@ -243,7 +246,7 @@ export class PaymentGate {
           }
         }
         emit('verified')
-        body = await work({ payer, artifactPath: `/v1/artifacts/${artifactId}` })
+        answer = await work({ payer, artifactPath: `/v1/artifacts/${artifactId}` })
         // Released by the shutdown deadline while the handler ran: it must not be settled now.
         if (running.cut) throw shuttingDown()
       } catch (e) {
@@ -256,7 +259,8 @@ export class PaymentGate {
         throw e
       }
 
-      running.artifact = { id: artifactId, body, expiresAt: this.now() + this.o.artifactTtlSeconds }
+      const { body, headers } = typeof answer === 'string' ? { body: answer, headers: undefined } : answer
+      running.artifact = { id: artifactId, body, ...(headers ? { headers } : {}), expiresAt: this.now() + this.o.artifactTtlSeconds }
       running.phase = 'settle'
       let outcome: SettleOutcome
       try {
@@ -298,7 +302,7 @@ export class PaymentGate {
           throw settlementPending(outcome.transaction)
       }
       await this.o.ledger.durable() // never answer before the payment and its result are on disk
-      return { body, headers: outcome.status === 'settled' ? receiptHeaders(outcome.receipt.transaction) : {}, payer }
+      return { body, headers: { ...headers, ...(outcome.status === 'settled' ? receiptHeaders(outcome.receipt.transaction) : {}) }, payer }
     } finally {
       this.inflight.delete(key)
       this.running.delete(key)

@@ -2,6 +2,7 @@ import { Database } from 'bun:sqlite'
 import type { PaymentState } from './ledger'
 import { isoUtc } from './ledger-report'
 import { atomicToUsd } from './networks'
+import { csvRecord } from '../formats/csv'
 
 /** `payments export --csv`: one row per payment of the ledger, for accounting. */
 export const CSV_COLUMNS = [
@@ -20,13 +21,6 @@ export interface ExportOptions {
   states?: readonly PaymentState[]
 }
 
-/** RFC 4180: a field is quoted when it holds a comma, a quote, CR or LF, and its quotes are doubled. NULL is an empty field. */
-export function csvField(v: string | null): string {
-  if (v === null) return ''
-  return /[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v
-}
-
-export const csvRecord = (fields: readonly (string | null)[]) => `${fields.map(csvField).join(',')}\r\n`
 
 interface PaymentRow {
   key: string; network: string; payer: string; nonce: string; route: string; fingerprint: string; amount_atomic: string; request_id: string

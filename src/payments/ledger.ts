@@ -59,7 +59,10 @@ export interface PendingPayment {
 
 export interface StoredArtifact {
   id: string
-  body: string
+  /** The answer's bytes: JSON or CSV text, or an Arrow stream. */
+  body: string | Uint8Array
+  /** Headers the answer was sent with besides the JSON default (content type, dataset version, ...), sent again with it. */
+  headers?: Record<string, string>
   expiresAt: number
 }
 
@@ -146,6 +149,8 @@ CREATE INDEX IF NOT EXISTS artifacts_expiry ON artifacts(expires_at);
 
 /** Columns added after the first release; a ledger file from before gets them on open. */
 const ADDED_COLUMNS = ['settlement TEXT', 'tx_hash TEXT', 'valid_before TEXT']
+/** Columns added to artifacts after the first release (answers in CSV and Arrow carry their headers). */
+const ADDED_ARTIFACT_COLUMNS = ['headers TEXT']
 const PENDING_INDEX = `CREATE INDEX IF NOT EXISTS payments_open ON payments(state) WHERE state IN ('pending', 'in_progress')`
 
 interface Row {
@@ -205,6 +210,8 @@ export class SqliteLedger implements PaymentLedger {
     this.db.exec(SCHEMA)
     const columns = new Set(this.db.query<{ name: string }, []>('PRAGMA table_info(payments)').all().map((c) => c.name))
     for (const column of ADDED_COLUMNS) if (!columns.has(column.split(' ')[0]!)) this.db.exec(`ALTER TABLE payments ADD COLUMN ${column}`)
+    const artifactColumns = new Set(this.db.query<{ name: string }, []>('PRAGMA table_info(artifacts)').all().map((c) => c.name))
+    for (const column of ADDED_ARTIFACT_COLUMNS) if (!artifactColumns.has(column.split(' ')[0]!)) this.db.exec(`ALTER TABLE artifacts ADD COLUMN ${column}`)
     this.db.exec(PENDING_INDEX)
     this.stmts = {
       upsert: this.db.query(
@@ -220,9 +227,10 @@ export class SqliteLedger implements PaymentLedger {
         `INSERT INTO payment_events (at, event, payment_key, request_id, route, payer, amount_atomic, nonce, network, tx_hash, detail)
          VALUES ($at, $event, $key, $requestId, $route, $payer, $amount, $nonce, $network, $txHash, $detail)`,
       ),
-      store: this.db.query('INSERT INTO artifacts (id, payment_key, body, created_at, expires_at) VALUES ($id, $key, $body, $now, $expiresAt)'),
-      artifact: this.db.query<{ id: string; body: string; expires_at: number }, { id: string; now: number }>(
-        `SELECT a.id, a.body, a.expires_at FROM artifacts a JOIN payments p ON p.key = a.payment_key
+      // An Arrow answer's bytes are stored as a BLOB (the column's TEXT affinity leaves BLOBs as they are).
+      store: this.db.query('INSERT INTO artifacts (id, payment_key, body, headers, created_at, expires_at) VALUES ($id, $key, $body, $headers, $now, $expiresAt)'),
+      artifact: this.db.query<{ id: string; body: string | Uint8Array; headers: string | null; expires_at: number }, { id: string; now: number }>(
+        `SELECT a.id, a.body, a.headers, a.expires_at FROM artifacts a JOIN payments p ON p.key = a.payment_key
          WHERE a.id = $id AND a.expires_at > $now AND p.state = 'served'`,
       ),
       purge: this.db.query('DELETE FROM artifacts WHERE expires_at <= $now'),
@@ -230,7 +238,8 @@ export class SqliteLedger implements PaymentLedger {
     this.commitTx = this.db.transaction(() => {
       for (const key of this.dirty) this.upsert(key, this.live.get(key)!)
       for (const [id, p] of this.pendingArtifacts) {
-        this.stmts.store.run({ id, key: p.key, body: p.artifact.body, now: p.createdAt, expiresAt: p.artifact.expiresAt })
+        const headers = p.artifact.headers ? JSON.stringify(p.artifact.headers) : null
+        this.stmts.store.run({ id, key: p.key, body: p.artifact.body, headers, now: p.createdAt, expiresAt: p.artifact.expiresAt })
       }
       for (const e of this.events) {
         this.stmts.event.run({
@@ -366,7 +375,8 @@ export class SqliteLedger implements PaymentLedger {
     const pending = this.pendingArtifacts.get(id)
     if (pending) return pending.artifact.expiresAt > now && this.row(pending.key)?.state === 'served' ? pending.artifact : null
     const row = this.stmts.artifact.get({ id, now })
-    return row ? { id: row.id, body: row.body, expiresAt: row.expires_at } : null
+    if (!row) return null
+    return { id: row.id, body: row.body, ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}), expiresAt: row.expires_at }
   }
 
   purgeExpired(now: number): number {

@@ -6,6 +6,7 @@ import { exampleCall } from '../../src/catalog/examples'
 import { implementedRouteIds } from '../../src/handlers'
 import pkg from '../../package.json' with { type: 'json' }
 import { createPayer } from '../helpers/payer'
+import { tableFromIPC } from 'apache-arrow'
 import { HIDES_REPOSITORY, ROOT, buildAndCopy, cleanEnv, cleanupBinaryTests, installedBinary, isolated, runBinary, scratchDir, serveBinary, type RunningBinary } from './binary-process'
 
 // Builds the real executable (scripts/build.ts) and runs a copy of it alone in a folder outside the
@@ -105,6 +106,20 @@ describe('the executable copied alone into an empty folder', () => {
       expect({ route: route.id, status: paid.status, success: body.success }).toEqual({ route: route.id, status: 200, success: true })
       expect(body.pricing).toEqual({ amount_usd: route.priceUsd, payment_status: 'paid' })
     }
+  })
+
+  test('a table answers as Arrow and CSV (apache-arrow is built in, loaded on first use)', async () => {
+    const url = `${server.url}/v1/market-data/flights/top-routes?destination=Tokyo&limit=5`
+    const proof = () => payer.proof({ value: 100_000n })
+    const arrow = await fetch(`${url}&format=arrow`, { headers: { 'x402-payment': await proof() } })
+    expect(arrow.status).toBe(200)
+    expect(arrow.headers.get('content-type')).toBe('application/vnd.apache.arrow.stream')
+    const table = tableFromIPC(new Uint8Array(await arrow.arrayBuffer()))
+    expect(table.numRows).toBe(5)
+    expect(String(table.schema.fields.find((f) => f.name === 'estimated_passengers')!.type)).toBe('Int64')
+    const csv = await fetch(url, { headers: { 'x402-payment': await proof(), accept: 'text/csv' } })
+    expect(csv.headers.get('x-sample-data')).toBe('true')
+    expect((await csv.text()).split('\r\n')[0]).toStartWith('rank,origin_city,origin_code,')
   })
 
   test('its own smoke command, run from another working directory, pays every live route and passes', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { CATALOG } from '../../src/catalog'
 import { usesEvidence } from '../../src/catalog/waits'
+import { httpQuery } from '../../src/catalog/table'
 import { BASE, testRuntime } from '../helpers/runtime'
 
 let rt: Awaited<ReturnType<typeof testRuntime>>
@@ -23,7 +24,7 @@ describe('OpenAPI', () => {
         expect(op.summary).toContain(`USD ${route.priceUsd}`)
         if (method === 'GET') {
           const names = op.parameters.filter((p: { in: string }) => p.in === 'query').map((p: { name: string }) => p.name).sort()
-          expect(names).toEqual(Object.keys(route.query.properties).sort())
+          expect(names).toEqual(Object.keys(httpQuery(route).properties).sort()) // route.query, plus `format` on a table route
         }
         expect(op.parameters.some((p: { name: string; in: string }) => p.name === 'x402-payment' && p.in === 'header')).toBe(true)
         expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '402', '404']))

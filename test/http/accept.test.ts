@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { prefersHtml } from '../../src/http/accept'
+import { prefersHtml, tableFormat } from '../../src/http/accept'
 import { AGENT_ACCEPT, BROWSER_ACCEPT } from '../helpers/accept'
 
 describe('prefersHtml', () => {
@@ -21,5 +21,29 @@ describe('prefersHtml', () => {
     expect(prefersHtml('text/html;q=0.6, application/*;q=0.7')).toBe(false)
     // A tie after lower-casing: JSON.
     expect(prefersHtml('text/html, APPLICATION/JSON')).toBe(false)
+  })
+})
+
+describe('tableFormat', () => {
+  const ARROW = 'application/vnd.apache.arrow.stream'
+  test.each(AGENT_ACCEPT.map((a) => [a]))('%p answers JSON', (accept) => {
+    expect(tableFormat(accept)).toBe('json')
+  })
+
+  test.each(Object.entries(BROWSER_ACCEPT))('a %s navigation gets JSON (never a download by surprise)', (_, accept) => {
+    expect(tableFormat(accept)).toBe('json')
+  })
+
+  test('the named type with the highest quality wins; a tie, an unknown type or q=0 keep JSON', () => {
+    expect(tableFormat('text/csv')).toBe('csv')
+    expect(tableFormat('TEXT/CSV; charset=utf-8')).toBe('csv')
+    expect(tableFormat(ARROW)).toBe('arrow')
+    expect(tableFormat(`application/json;q=0.5, ${ARROW}`)).toBe('arrow')
+    expect(tableFormat(`${ARROW}, application/json`)).toBe('json')
+    expect(tableFormat('text/csv, application/json')).toBe('json')
+    expect(tableFormat('text/csv;q=0, */*')).toBe('json')
+    expect(tableFormat('text/plain')).toBe('json')
+    expect(tableFormat('application/*;q=0.1, text/csv;q=0.2')).toBe('csv')
+    expect(tableFormat('application/*')).toBe('json')
   })
 })

@@ -1,4 +1,5 @@
 import { afterEach, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -29,6 +30,28 @@ test('a payment is on disk, readable by another process, once durable() resolves
   await a.durable()
   expect(other.lookup('n1')).toEqual({ status: 'taken', fingerprint: 'fp-n1', state: 'served', artifactId: 'art_1', updatedAt: 1001, txHash: null })
   expect(other.artifact('art_1', 1002)?.body).toBe('{"answer":"art_1"}')
+})
+
+test('an Arrow answer is stored byte for byte with its headers, and a ledger of the old layout gains the headers column', async () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'ledger-')), 'ledger.sqlite')
+  // A ledger file from before CSV and Arrow answers: its artifacts table has no headers column.
+  const old = new Database(path)
+  old.exec('CREATE TABLE artifacts (id TEXT PRIMARY KEY, payment_key TEXT NOT NULL, body TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL)')
+  old.close()
+  const a = ledgerAt(path)
+  const bytes = new Uint8Array([0xff, 0xff, 0xff, 0xff, 0x00, 0x01, 0x80, 0x0a, 0x0d, 0x00])
+  const headers = { 'content-type': 'application/vnd.apache.arrow.stream', 'x-dataset-version': 'spend-0123456789ab' }
+  a.claim(claim('bin'), 1000, 900)
+  a.complete('bin', { id: 'art_bin', body: bytes, headers, expiresAt: 10_000 }, 1001)
+  await a.durable()
+  const stored = ledgerAt(path).artifact('art_bin', 1002)!
+  expect(stored.body).toBeInstanceOf(Uint8Array)
+  expect([...(stored.body as Uint8Array)]).toEqual([...bytes])
+  expect(stored.headers).toEqual(headers)
+  a.claim(claim('json'), 1000, 900)
+  a.complete('json', artifact('art_json'), 1001)
+  await a.durable()
+  expect(ledgerAt(path).artifact('art_json', 1002)).toEqual({ id: 'art_json', body: '{"answer":"art_json"}', expiresAt: 10_000 })
 })
 
 test('many requests of one turn share one commit, and each is recorded', async () => {

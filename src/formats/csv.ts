@@ -1,0 +1,29 @@
+import type { TableColumn } from '../catalog/table'
+
+/**
+ * RFC 4180: a field is quoted when it holds a comma, a quote, CR or LF, and its quotes are doubled.
+ * NULL is an empty field; an empty string is `""`, so the two stay apart when read back.
+ */
+export function csvField(v: string | null): string {
+  if (v === null) return ''
+  if (v === '') return '""'
+  return /[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v
+}
+
+export const csvRecord = (fields: readonly (string | null)[]) => `${fields.map(csvField).join(',')}\r\n`
+
+/** Separates the values of a list column (platform tokens) in one CSV field. */
+export const CSV_LIST_SEPARATOR = ';'
+
+function cell(column: TableColumn, v: unknown): string | null {
+  if (v === null || v === undefined) return null
+  if (column.kind === 'text_list') return (v as unknown[]).join(CSV_LIST_SEPARATOR)
+  return String(v)
+}
+
+/** A table answer as RFC 4180 CSV: a header row, then one record per row, CRLF line ends. */
+export function tableCsv(columns: readonly TableColumn[], rows: readonly Record<string, unknown>[]): string {
+  let out = csvRecord(columns.map((c) => c.name))
+  for (const row of rows) out += csvRecord(columns.map((c) => cell(c, row[c.name])))
+  return out
+}

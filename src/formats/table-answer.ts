@@ -1,0 +1,72 @@
+import { columnsOf, MEDIA_TYPES, type AnswerFormat } from '../catalog/table'
+import type { RouteSpec } from '../catalog/types'
+import type { SuccessEnvelope } from '../http/envelope'
+import { tableArrow } from './arrow'
+import { tableCsv } from './csv'
+
+interface Quality {
+  sample: boolean
+  notice: string
+  dataset_version: string
+  source_period: { from: string; to: string }
+}
+
+/** Header values are ASCII: other characters are percent-encoded (UTF-8). */
+const headerSafe = (v: string) => v.replace(/[^\x20-\x7e]/gu, (c) => encodeURIComponent(c))
+
+/** JSON with every non-ASCII character escaped, so it fits a header and parses back to the same value. */
+const asciiJson = (v: unknown) => JSON.stringify(v).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+
+/**
+ * What the envelope says around the table, for a CSV or Arrow answer: its request id, price and
+ * artifact, the data-quality of every dataset behind it, and the answer's other scalar fields
+ * (`week_start`, `category`, `country`, ...) as context.
+ */
+function describe(route: RouteSpec, envelope: SuccessEnvelope) {
+  const data = envelope.data as Record<string, unknown>
+  const quality = ([] as Quality[]).concat((data.data_quality as Quality | Quality[] | undefined) ?? [])
+  const context = Object.fromEntries(Object.entries(data).filter(([k, v]) => k !== route.table!.field && (v === null || typeof v !== 'object')))
+  return {
+    request_id: envelope.meta.request_id,
+    generated_at: envelope.meta.generated_at,
+    artifact_path: envelope.meta.artifact_path ?? '',
+    amount_usd: envelope.pricing.amount_usd,
+    dataset_version: quality.map((q) => q.dataset_version).join(','),
+    source_period: quality.map((q) => `${q.source_period.from}/${q.source_period.to}`).join(','),
+    sample: String(quality.some((q) => q.sample)),
+    notice: [...new Set(quality.map((q) => q.notice))].join(' '),
+    context,
+    ...(envelope.meta.cache_status ? { cache_status: envelope.meta.cache_status } : {}),
+  }
+}
+
+const EXTENSION: Record<Exclude<AnswerFormat, 'json'>, string> = { csv: 'csv', arrow: 'arrows' }
+
+/**
+ * A paid answer of a table route in CSV or Arrow: the table alone as the body, and what the JSON
+ * envelope says around it as headers (and, for Arrow, as the schema's metadata). The same bytes and
+ * headers are stored as the answer's artifact.
+ */
+export async function tableAnswer(route: RouteSpec, format: Exclude<AnswerFormat, 'json'>, envelope: SuccessEnvelope): Promise<{ body: string | Uint8Array; headers: Record<string, string> }> {
+  const columns = columnsOf(route)
+  const rows = (envelope.data as Record<string, unknown>)[route.table!.field] as unknown[]
+  const records = route.table!.column ? rows.map((v) => ({ [route.table!.column!]: v })) : (rows as Record<string, unknown>[])
+  const d = describe(route, envelope)
+  const headers: Record<string, string> = {
+    'content-type': format === 'csv' ? `${MEDIA_TYPES.csv}; charset=utf-8; header=present` : MEDIA_TYPES.arrow,
+    'content-disposition': `inline; filename="${route.id.replaceAll('.', '-').replaceAll('_', '-')}.${EXTENSION[format]}"`,
+    'x-answer-request-id': d.request_id,
+    'x-generated-at': d.generated_at,
+    'x-artifact-path': d.artifact_path,
+    'x-amount-usd': d.amount_usd,
+    'x-dataset-version': d.dataset_version,
+    'x-source-period': d.source_period,
+    'x-sample-data': d.sample,
+    'x-data-notice': headerSafe(d.notice),
+    'x-answer-context': asciiJson(d.context),
+    ...(d.cache_status ? { 'x-cache-status': d.cache_status } : {}),
+  }
+  if (format === 'csv') return { body: tableCsv(columns, records), headers }
+  const metadata = { route: route.id, ...d, context: JSON.stringify(d.context) }
+  return { body: await tableArrow(columns, records, metadata as Record<string, string>), headers }
+}
