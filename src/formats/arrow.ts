@@ -31,16 +31,39 @@ function arrowValue(kind: TableColumn['kind'], v: unknown): unknown {
   return v
 }
 
+/** The end-of-stream marker closing an IPC stream: a continuation token and a zero length. */
+const EOS_BYTES = 8
+
 /**
- * A table answer as an Arrow IPC stream: one record batch, columns typed from the catalog (integers
- * int64, decimals float64, months date32 on the first day of the month, platform lists list<utf8>).
- * `metadata` (request id, dataset version, ...) goes into the schema's custom metadata, so a saved file keeps it.
+ * A table's record batch, encoded once per rows array: a cached answer hands every request the same
+ * array, and building and encoding the vectors is most of an Arrow answer's cost (0.7 ms for 100 rows
+ * x 16 columns). Each request then encodes only its schema message, whose metadata differs (request
+ * id, artifact). Entries go with their answer when the result cache drops it.
  */
-export async function tableArrow(columns: readonly TableColumn[], rows: readonly Record<string, unknown>[], metadata: Record<string, string>): Promise<Uint8Array> {
+const encoded = new WeakMap<readonly unknown[], { fields: import('apache-arrow').Field[]; batch: Uint8Array }>()
+
+/**
+ * A table answer as an Arrow IPC stream: the schema message, one record batch, the end-of-stream
+ * marker. Columns are typed from the catalog (integers int64, decimals float64, months date32 on the
+ * first day of the month, platform lists list<utf8>). `metadata` (request id, dataset version, ...)
+ * goes into the schema's custom metadata, so a saved file keeps it.
+ */
+export async function tableArrow(columns: readonly TableColumn[], rows: readonly Record<string, unknown>[], metadata: Record<string, string>, source: readonly unknown[] = rows): Promise<Uint8Array> {
   const A = await loadArrow()
-  const fields = columns.map((c) => new A.Field(c.name, arrowType(A, c.kind), c.nullable, c.kind === 'month' ? new Map([['unit', 'month']]) : undefined))
-  const vectors = columns.map((c, i) => A.vectorFromArray(rows.map((r) => arrowValue(c.kind, r[c.name])), fields[i]!.type))
-  const schema = new A.Schema(fields, new Map(Object.entries(metadata)))
-  const data = A.makeData({ type: new A.Struct(fields), length: rows.length, nullCount: 0, children: vectors.map((v) => v.data[0]!) })
-  return A.tableToIPC(new A.Table([new A.RecordBatch(schema, data)]), 'stream')
+  let table = encoded.get(source)
+  if (!table) {
+    const fields = columns.map((c) => new A.Field(c.name, arrowType(A, c.kind), c.nullable, c.kind === 'month' ? new Map([['unit', 'month']]) : undefined))
+    const vectors = columns.map((c, i) => A.vectorFromArray(rows.map((r) => arrowValue(c.kind, r[c.name])), fields[i]!.type))
+    const data = A.makeData({ type: new A.Struct(fields), length: rows.length, nullCount: 0, children: vectors.map((v) => v.data[0]!) })
+    const schema = new A.Schema(fields)
+    const stream = A.tableToIPC(new A.Table([new A.RecordBatch(schema, data)]), 'stream')
+    const schemaOnly = A.tableToIPC(new A.Table(schema), 'stream') // the schema message and the marker
+    table = { fields, batch: stream.subarray(schemaOnly.length - EOS_BYTES) } // the batch message and the marker
+    encoded.set(source, table)
+  }
+  const head = A.tableToIPC(new A.Table(new A.Schema(table.fields, new Map(Object.entries(metadata)))), 'stream')
+  const out = new Uint8Array(head.length - EOS_BYTES + table.batch.length)
+  out.set(head.subarray(0, head.length - EOS_BYTES))
+  out.set(table.batch, head.length - EOS_BYTES)
+  return out
 }

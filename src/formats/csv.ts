@@ -21,9 +21,16 @@ function cell(column: TableColumn, v: unknown): string | null {
   return String(v)
 }
 
+/** Written once per rows array: a cached answer hands every request the same array (see arrow.ts). */
+const written = new WeakMap<readonly unknown[], string>()
+
 /** A table answer as RFC 4180 CSV: a header row, then one record per row, CRLF line ends. */
-export function tableCsv(columns: readonly TableColumn[], rows: readonly Record<string, unknown>[]): string {
-  let out = csvRecord(columns.map((c) => c.name))
-  for (const row of rows) out += csvRecord(columns.map((c) => cell(c, row[c.name])))
+export function tableCsv(columns: readonly TableColumn[], rows: readonly Record<string, unknown>[], source: readonly unknown[] = rows): string {
+  let out = written.get(source)
+  if (out === undefined) {
+    out = csvRecord(columns.map((c) => c.name))
+    for (const row of rows) out += csvRecord(columns.map((c) => cell(c, row[c.name])))
+    written.set(source, out)
+  }
   return out
 }

@@ -66,7 +66,8 @@ export async function tableAnswer(route: RouteSpec, format: Exclude<AnswerFormat
     'x-answer-context': asciiJson(d.context),
     ...(d.cache_status ? { 'x-cache-status': d.cache_status } : {}),
   }
-  if (format === 'csv') return { body: tableCsv(columns, records), headers }
+  // `rows` is the cached answer's own array: the table is written once per cached answer.
+  if (format === 'csv') return { body: tableCsv(columns, records, rows), headers }
   const metadata = { route: route.id, ...d, context: JSON.stringify(d.context) }
-  return { body: await tableArrow(columns, records, metadata as Record<string, string>), headers }
+  return { body: await tableArrow(columns, records, metadata as Record<string, string>, rows), headers }
 }

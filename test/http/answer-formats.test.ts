@@ -171,6 +171,24 @@ describe('choosing the format', () => {
   })
 })
 
+describe('a cached answer is written once per format, and each request still gets its own metadata', () => {
+  test('two paid Arrow answers of one cached table: the same rows, each with its own request id', async () => {
+    const id = 'signals.creators.rankings'
+    const query = { category: 'travel', limit: 100, format: 'arrow' }
+    const [a, b] = [await pay(id, query), await pay(id, query)]
+    expect(b.headers.get('x-cache-status')).toBe('hit')
+    const [ta, tb] = [tableFromIPC(a.bytes), tableFromIPC(b.bytes)]
+    expect(tb.numRows).toBe(ta.numRows)
+    expect(tb.toArray().map((r) => r.toJSON())).toEqual(ta.toArray().map((r) => r.toJSON()))
+    expect(ta.schema.metadata.get('request_id')).toBe(a.headers.get('x-answer-request-id')!)
+    expect(tb.schema.metadata.get('request_id')).toBe(b.headers.get('x-answer-request-id')!)
+    expect(tb.schema.metadata.get('request_id')).not.toBe(ta.schema.metadata.get('request_id'))
+    const csv = [await pay(id, { ...query, format: 'csv' }), await pay(id, { ...query, format: 'csv' })]
+    expect(csv[1]!.bytes).toEqual(csv[0]!.bytes)
+    expect(new TextDecoder().decode(csv[0]!.bytes).split('\r\n').length).toBe(ta.numRows + 2) // header, rows, the final CRLF
+  })
+})
+
 describe('the artifact and a retry give the same bytes in the same format', () => {
   test.each(['csv', 'arrow'])('%s', async (format) => {
     const id = 'flights.top_routes'
