@@ -1,18 +1,21 @@
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { DATASETS, datasetContract, type DatasetContract } from '../data/contracts'
 import { builtinDatasets } from '../data/builtin'
 import { readManifest } from '../data/datasets'
 import { DuckDb } from '../data/duckdb'
+import { DELIVERY_FILE, deliveryFormat, validateDelivery } from '../data/delivery'
 import { RefreshError, importDataset, rollbackDataset } from '../data/refresh'
-import { contractForFile, formatReport, refusedReport, validateFile, type ValidationReport } from '../data/validate'
+import { contractForFile, formatReport, refusedReport, type ValidationReport } from '../data/validate'
 
 const USAGE = `Usage: china-market-intel data <command>
 
   list                                   datasets of the folder: current version, rows, period, earlier versions
-  validate <file|dir>...                 read every value of Parquet files (a folder: every *.parquet in it) and check
-                                         them against their dataset's contract; every file gets a report
+  validate <file|dir>...                 read every value of deliveries (.parquet, .csv, .csv.gz; a folder: every such
+                                         file in it) and check them against their dataset's contract; every file
+                                         gets a report
   import <file>                          validate, then make the file the dataset's current version
   rollback <dataset>                     make the previous version current again
 
@@ -35,7 +38,7 @@ function namedContract(name: string): DatasetContract {
   return c
 }
 
-const UNKNOWN_DATASET = 'name it <dataset>*.parquet or pass --dataset'
+const UNKNOWN_DATASET = 'name it <dataset>*.parquet (.csv, .csv.gz) or pass --dataset'
 
 function contractOf(file: string, name: string | undefined): DatasetContract {
   if (name !== undefined) return namedContract(name)
@@ -44,11 +47,11 @@ function contractOf(file: string, name: string | undefined): DatasetContract {
   return c
 }
 
-/** Files named on the command line; a folder stands for the Parquet files in it (`.parquet` in any case). */
+/** Files named on the command line; a folder stands for the deliveries in it (`.parquet`, `.csv`, `.csv.gz`, in any case). */
 function candidateFiles(paths: string[]): string[] {
   return paths.flatMap((p) =>
     existsSync(p) && statSync(p).isDirectory()
-      ? readdirSync(p).filter((f) => /\.parquet$/i.test(f) && !f.startsWith('.')).sort().map((f) => join(p, f))
+      ? readdirSync(p).filter((f) => DELIVERY_FILE.test(f) && !f.startsWith('.')).sort().map((f) => join(p, f))
       : [p],
   )
 }
@@ -56,15 +59,24 @@ function candidateFiles(paths: string[]): string[] {
 /** Every file gets a report: a file whose dataset cannot be told, or that could not be checked, is refused. */
 async function validateAll(files: string[], dataset: string | undefined): Promise<ValidationReport[]> {
   const named = dataset === undefined ? undefined : namedContract(dataset)
-  return withDb(async (db) => {
-    const out = []
-    for (const file of files) {
-      const c = named ?? contractForFile(file)
-      if (!c) out.push(refusedReport(file, '', { rule: 'dataset', message: `cannot tell which dataset this file is for (${DATASETS.map((d) => d.name).join(', ')}); ${UNKNOWN_DATASET}` }))
-      else out.push(await validateFile(db, file, c).catch((e) => refusedReport(file, c.name, { rule: 'error', message: `could not be checked: ${(e as Error).message.split('\n')[0]}` })))
-    }
-    return out
-  })
+  // A CSV is checked through the Parquet file DuckDB converts it to, written here and removed after.
+  const scratch = mkdtempSync(join(tmpdir(), 'data-validate-'))
+  try {
+    return await withDb(async (db) => {
+      const out = []
+      for (const [i, file] of files.entries()) {
+        const c = named ?? contractForFile(file)
+        if (!c) out.push(refusedReport(file, '', { rule: 'dataset', message: `cannot tell which dataset this file is for (${DATASETS.map((d) => d.name).join(', ')}); ${UNKNOWN_DATASET}` }))
+        else {
+          const options = { format: deliveryFormat(file), staging: join(scratch, `${i}.parquet`) }
+          out.push(await validateDelivery(db, file, c, options).then((r) => r.report, (e) => refusedReport(file, c.name, { rule: 'error', message: `could not be checked: ${(e as Error).message.split('\n')[0]}` })))
+        }
+      }
+      return out
+    })
+  } finally {
+    rmSync(scratch, { recursive: true, force: true })
+  }
 }
 
 async function withDb<T>(fn: (db: DuckDb) => Promise<T>): Promise<T> {
@@ -131,7 +143,7 @@ async function run(command: string, args: string[], dir: string, flags: Flags): 
     case 'validate': {
       if (args.length === 0) throw new UsageError('validate needs a file or a folder')
       const files = candidateFiles(args)
-      if (files.length === 0) throw new UsageError(`no .parquet files in ${args.join(', ')}`)
+      if (files.length === 0) throw new UsageError(`no .parquet, .csv or .csv.gz files in ${args.join(', ')}`)
       const reports = await validateAll(files, flags.dataset)
       if (flags.json) process.stdout.write(`${JSON.stringify(reports, null, 2)}\n`)
       else process.stdout.write(`${reports.flatMap(formatReport).join('\n')}\n`)
