@@ -4,6 +4,7 @@ import { readFile, rename, rm } from 'node:fs/promises'
 import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api'
 import type { ColumnContract, DatasetContract } from '../../src/data/contracts'
 import type { ManifestEntry } from '../../src/data/datasets'
+import { VERSION_FILE_OPTIONS, versionOrder } from '../../src/data/merge'
 
 export type Cell = string | number
 export type Row = Readonly<Record<string, Cell>>
@@ -42,14 +43,11 @@ export async function writeParquet(conn: DuckDBConnection, contract: DatasetCont
     appender.endRow()
   }
   appender.closeSync()
-  const orderBy = [...contract.sortBy, ...contract.key.filter((k) => !contract.sortBy.includes(k))]
-  // Write to a temporary name and rename, so readers never see a half-written file.
+  // Write to a temporary name and rename, so readers never see a half-written file. Written as `data
+  // import` writes versions: importing a shipped file gives back the same bytes, so the same version.
   const partial = `${file}.partial`
   try {
-    await conn.run(
-      `COPY (SELECT * FROM ${table} ORDER BY ${orderBy.join(', ')}) TO ${sqlString(partial)} ` +
-        '(FORMAT parquet, ROW_GROUP_SIZE 100000, COMPRESSION zstd)',
-    )
+    await conn.run(`COPY (SELECT * FROM ${table} ORDER BY ${versionOrder(contract).join(', ')}) TO ${sqlString(partial)} ${VERSION_FILE_OPTIONS}`)
     await rename(partial, file)
   } catch (error) {
     await rm(partial, { force: true })

@@ -1,24 +1,35 @@
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { DATASETS, datasetContract, type DatasetContract } from '../data/contracts'
 import { builtinDatasets } from '../data/builtin'
 import { readManifest } from '../data/datasets'
 import { DuckDb } from '../data/duckdb'
+import { DELIVERY_FILE, deliveryFormat, validateDelivery } from '../data/delivery'
+import { DEFAULT_MAX_DROP_PERCENT } from '../data/merge'
+import { builtFromSummary } from '../data/provenance'
 import { RefreshError, importDataset, rollbackDataset } from '../data/refresh'
-import { contractForFile, formatReport, refusedReport, validateFile, type ValidationReport } from '../data/validate'
+import { contractForFile, formatReport, refusedReport, type ValidationReport } from '../data/validate'
 
 const USAGE = `Usage: china-market-intel data <command>
 
-  list                                   datasets of the folder: current version, rows, period, earlier versions
-  validate <file|dir>...                 read every value of Parquet files (a folder: every *.parquet in it) and check
-                                         them against their dataset's contract; every file gets a report
-  import <file>                          validate, then make the file the dataset's current version
+  list                                   datasets of the folder: current version, rows, period, what it was built
+                                         from, earlier versions
+  validate <file|dir>...                 read every value of deliveries (.parquet, .csv, .csv.gz; a folder: every such
+                                         file in it) and check them against their dataset's contract; every file
+                                         gets a report
+  import <file>                          validate a delivery and merge it into the dataset's current version: its
+                                         months (weeks) are added or replace the same ones, the rest is kept
   rollback <dataset>                     make the previous version current again
 
 Options:
   --dir <folder>       datasets folder (default: $DATASETS_DIR, else ./datasets)
   --dataset <name>     the dataset a file is for, when its name does not say (${DATASETS.map((d) => d.name).join(', ')})
+  --replace            import: the file becomes the whole dataset instead of being merged;
+                       validate: check the file as a whole dataset (no missing month or week)
+  --max-drop <percent> import: a merge may leave a replaced month (week) with at most this share fewer rows
+                       than it has now (default ${DEFAULT_MAX_DROP_PERCENT})
   --sample             import: the file is generated sample data (data_quality says so)
   --notice <text>      import: caveat shown in every answer's data_quality for this version
   --json               list/validate: machine-readable output
@@ -35,7 +46,7 @@ function namedContract(name: string): DatasetContract {
   return c
 }
 
-const UNKNOWN_DATASET = 'name it <dataset>*.parquet or pass --dataset'
+const UNKNOWN_DATASET = 'name it <dataset>*.parquet (.csv, .csv.gz) or pass --dataset'
 
 function contractOf(file: string, name: string | undefined): DatasetContract {
   if (name !== undefined) return namedContract(name)
@@ -44,27 +55,36 @@ function contractOf(file: string, name: string | undefined): DatasetContract {
   return c
 }
 
-/** Files named on the command line; a folder stands for the Parquet files in it (`.parquet` in any case). */
+/** Files named on the command line; a folder stands for the deliveries in it (`.parquet`, `.csv`, `.csv.gz`, in any case). */
 function candidateFiles(paths: string[]): string[] {
   return paths.flatMap((p) =>
     existsSync(p) && statSync(p).isDirectory()
-      ? readdirSync(p).filter((f) => /\.parquet$/i.test(f) && !f.startsWith('.')).sort().map((f) => join(p, f))
+      ? readdirSync(p).filter((f) => DELIVERY_FILE.test(f) && !f.startsWith('.')).sort().map((f) => join(p, f))
       : [p],
   )
 }
 
 /** Every file gets a report: a file whose dataset cannot be told, or that could not be checked, is refused. */
-async function validateAll(files: string[], dataset: string | undefined): Promise<ValidationReport[]> {
+async function validateAll(files: string[], dataset: string | undefined, wholeDataset: boolean): Promise<ValidationReport[]> {
   const named = dataset === undefined ? undefined : namedContract(dataset)
-  return withDb(async (db) => {
-    const out = []
-    for (const file of files) {
-      const c = named ?? contractForFile(file)
-      if (!c) out.push(refusedReport(file, '', { rule: 'dataset', message: `cannot tell which dataset this file is for (${DATASETS.map((d) => d.name).join(', ')}); ${UNKNOWN_DATASET}` }))
-      else out.push(await validateFile(db, file, c).catch((e) => refusedReport(file, c.name, { rule: 'error', message: `could not be checked: ${(e as Error).message.split('\n')[0]}` })))
-    }
-    return out
-  })
+  // A CSV is checked through the Parquet file DuckDB converts it to, written here and removed after.
+  const scratch = mkdtempSync(join(tmpdir(), 'data-validate-'))
+  try {
+    return await withDb(async (db) => {
+      const out = []
+      for (const [i, file] of files.entries()) {
+        const c = named ?? contractForFile(file)
+        if (!c) out.push(refusedReport(file, '', { rule: 'dataset', message: `cannot tell which dataset this file is for (${DATASETS.map((d) => d.name).join(', ')}); ${UNKNOWN_DATASET}` }))
+        else {
+          const options = { format: deliveryFormat(file), staging: join(scratch, `${i}.parquet`), wholeDataset }
+          out.push(await validateDelivery(db, file, c, options).then((r) => r.report, (e) => refusedReport(file, c.name, { rule: 'error', message: `could not be checked: ${(e as Error).message.split('\n')[0]}` })))
+        }
+      }
+      return out
+    })
+  } finally {
+    rmSync(scratch, { recursive: true, force: true })
+  }
 }
 
 async function withDb<T>(fn: (db: DuckDb) => Promise<T>): Promise<T> {
@@ -87,6 +107,8 @@ export async function data(args: string[]): Promise<void> {
         dataset: { type: 'string' },
         sample: { type: 'boolean' },
         notice: { type: 'string' },
+        replace: { type: 'boolean' },
+        'max-drop': { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -119,7 +141,15 @@ export async function data(args: string[]): Promise<void> {
   }
 }
 
-type Flags = { dataset?: string; sample?: boolean; notice?: string; json?: boolean }
+type Flags = { dataset?: string; sample?: boolean; notice?: string; json?: boolean; replace?: boolean; 'max-drop'?: string }
+
+/** `--max-drop`: a percent from 0 to 100. */
+function maxDrop(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  const n = Number(value.replace(/%$/, ''))
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100) throw new UsageError(`--max-drop takes a percent from 0 to 100, not "${value}"`)
+  return n
+}
 
 async function run(command: string, args: string[], dir: string, flags: Flags): Promise<number> {
   if ((command === 'import' || command === 'rollback') && dir === builtinDatasets.dir) {
@@ -131,8 +161,8 @@ async function run(command: string, args: string[], dir: string, flags: Flags): 
     case 'validate': {
       if (args.length === 0) throw new UsageError('validate needs a file or a folder')
       const files = candidateFiles(args)
-      if (files.length === 0) throw new UsageError(`no .parquet files in ${args.join(', ')}`)
-      const reports = await validateAll(files, flags.dataset)
+      if (files.length === 0) throw new UsageError(`no .parquet, .csv or .csv.gz files in ${args.join(', ')}`)
+      const reports = await validateAll(files, flags.dataset, flags.replace ?? false)
       if (flags.json) process.stdout.write(`${JSON.stringify(reports, null, 2)}\n`)
       else process.stdout.write(`${reports.flatMap(formatReport).join('\n')}\n`)
       return reports.some((r) => r.violations.length > 0) ? 1 : 0
@@ -141,12 +171,15 @@ async function run(command: string, args: string[], dir: string, flags: Flags): 
       if (args.length !== 1) throw new UsageError('import takes exactly one file')
       const file = resolve(args[0]!)
       const contract = contractOf(file, flags.dataset)
-      const result = await withDb((db) => importDataset(db, dir, file, contract, { sample: flags.sample, notice: flags.notice }))
+      const options = { sample: flags.sample, notice: flags.notice, replace: flags.replace, maxDropPercent: maxDrop(flags['max-drop']) }
+      if (flags.replace && options.maxDropPercent !== undefined) throw new UsageError('--max-drop applies to a merge; --replace replaces the whole dataset')
+      const result = await withDb((db) => importDataset(db, dir, file, contract, options))
       process.stdout.write(`${formatReport(result.report).join('\n')}\n`)
       process.stdout.write(
         result.unchanged
           ? `${contract.name} is already at ${result.entry.version}; nothing changed.\n`
-          : `${contract.name}: ${result.previous?.version ?? '(none)'} -> ${result.entry.version} (${result.entry.rows} rows, ${result.entry.period.from} to ${result.entry.period.to}) in ${dir}\n`,
+          : `${contract.name}: ${result.previous?.version ?? '(none)'} -> ${result.entry.version} (${result.entry.rows} rows, ${result.entry.period.from} to ${result.entry.period.to}) in ${dir}\n` +
+              `  built from: ${builtFromSummary(result.entry)}\n`,
       )
       return 0
     }
@@ -173,10 +206,10 @@ function list(dir: string, json: boolean | undefined): number {
     const e = manifest.datasets[c.name]
     const earlier = (manifest.history?.[c.name] ?? []).map((h) => h.version).join(', ') || '-'
     return e
-      ? [c.name, e.version, String(e.rows), `${e.period.from}..${e.period.to}`, e.sample ?? manifest.sample ? 'sample' : 'imported', earlier]
-      : [c.name, '(missing)', '', '', '', '']
+      ? [c.name, e.version, String(e.rows), `${e.period.from}..${e.period.to}`, e.sample ?? manifest.sample ? 'sample' : 'imported', builtFromSummary(e), earlier]
+      : [c.name, '(missing)', '', '', '', '', '']
   })
-  const header = ['dataset', 'version', 'rows', 'period', 'kind', 'earlier versions (rollback)']
+  const header = ['dataset', 'version', 'rows', 'period', 'kind', 'built from', 'earlier versions (rollback)']
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
   const fmt = (r: string[]) => r.map((v, i) => (i === 2 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ').trimEnd()
   process.stdout.write(`${dir}\n${[header, ...rows].map(fmt).join('\n')}\n`)

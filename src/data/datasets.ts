@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { DatasetContract } from './contracts'
 import type { DuckDb } from './duckdb'
+import type { BuiltFrom } from './provenance'
 
 /** manifest.json entry of one dataset version, as written by the generator and by `data import`. */
 export interface ManifestEntry {
@@ -19,6 +20,8 @@ export interface ManifestEntry {
   sample?: boolean
   /** Caveat shown in data_quality for non-sample data (`data import --notice`). */
   notice?: string
+  /** Set by `data import`: the delivery and base the version was built from. */
+  built_from?: BuiltFrom
 }
 
 export interface Manifest {

@@ -1,5 +1,11 @@
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api'
 
+/** One connection held by `DuckDb.withConnection`. */
+export interface DuckDbSession {
+  all<R = Record<string, unknown>>(sql: string): Promise<R[]>
+  exec(sql: string): Promise<void>
+}
+
 /**
  * One in-process DuckDB with a small pool of connections. A connection serves one query at a time:
  * sharing one across concurrent requests returned wrong rows in a race test on this stack.
@@ -82,6 +88,23 @@ export class DuckDb {
     const c = await this.acquire()
     try {
       await c.run(sql)
+    } finally {
+      this.release(c)
+    }
+  }
+
+  /**
+   * Runs several statements on one pooled connection, held until `fn` settles: temporary tables (such
+   * as read_csv's reject tables) live on the connection that made them. `fn` must not call this
+   * DuckDb's own methods, which would wait for a connection it holds.
+   */
+  async withConnection<T>(fn: (c: DuckDbSession) => Promise<T>): Promise<T> {
+    const c = await this.acquire()
+    try {
+      return await fn({
+        all: async <R>(sql: string) => (await c.runAndReadAll(sql)).getRowObjectsJS() as R[],
+        exec: async (sql: string) => void (await c.run(sql)),
+      })
     } finally {
       this.release(c)
     }

@@ -25,6 +25,14 @@ export interface ValidationReport {
   warnings: Violation[]
 }
 
+export interface ValidateOptions {
+  /**
+   * false for a delivery that will be merged into the current version: the no-gap rule, which needs
+   * the whole history, is left to the merged result (a delivery correcting 2026-03 and 2026-07 is legal).
+   */
+  wholeDataset?: boolean
+}
+
 /** Which integer and floating-point Parquet types can be read as the contract's type without loss. */
 const COMPATIBLE: Record<ColumnContract['type'], readonly string[]> = {
   VARCHAR: ['VARCHAR'],
@@ -46,15 +54,15 @@ export function refusedReport(file: string, dataset: string, violation: Violatio
 /**
  * Checks a candidate Parquet file against its dataset's contract: columns and types, no nulls,
  * non-negative counts, value patterns and allowed values, clean text of bounded length, one code per
- * name (and name per code), unique keys, well-formed periods that are not in the future, and no
- * missing period between the first and the last. Every defect names the column and the rows.
+ * name (and name per code), unique keys, well-formed periods that are not in the future, and (for a
+ * whole dataset) no missing period between the first and the last. Every defect names the column and the rows.
  *
  * The rules run on a table decoded from the file, not on the file: over Parquet, DuckDB answers
  * `IS NULL`, `< 0` and `min()` from the footer's statistics without decoding a page, so a file whose
  * pages were damaged after the footer was written passed. Copying it into a table decodes every page
  * of every column (a damaged page fails the copy), and the table's statistics are the values'.
  */
-export async function validateFile(db: DuckDb, file: string, contract: DatasetContract, today = new Date()): Promise<ValidationReport> {
+export async function validateFile(db: DuckDb, file: string, contract: DatasetContract, today = new Date(), options: ValidateOptions = {}): Promise<ValidationReport> {
   const report: ValidationReport = { file, dataset: contract.name, rows: 0, violations: [], warnings: [] }
   const fail = (v: Violation) => report.violations.push(v)
   if (!existsSync(file) || !statSync(file).isFile()) {
@@ -98,7 +106,7 @@ export async function validateFile(db: DuckDb, file: string, contract: DatasetCo
     await checkValues(db, table, contract, report)
     await checkPairs(db, table, contract, report)
     await checkKeys(db, table, contract, report)
-    await checkPeriods(db, table, contract, today, report)
+    await checkPeriods(db, table, contract, today, report, options.wholeDataset ?? true)
     return report
   } finally {
     await db.exec(`DROP TABLE IF EXISTS ${table}`)
@@ -126,7 +134,9 @@ const duckdbMessage = (e: unknown) => (e as Error).message.split('\n')[0]!.repla
 export function formatReport(r: ValidationReport): string[] {
   const name = basename(r.file)
   const line = (v: Violation, level: string) => {
-    const where = v.rows ? `row${v.rows.length > 1 ? 's' : ''} ${v.rows.join(', ')}${v.count && v.count > v.rows.length ? ` (${v.count} rows in all)` : ''}: ` : ''
+    const where = v.rows
+      ? `row${v.rows.length > 1 ? 's' : ''} ${v.rows.join(', ')}${v.count && v.count > v.rows.length ? ` (${v.count} rows in all)` : ''}: `
+      : v.count ? `${v.count} row${v.count > 1 ? 's' : ''}: ` : ''
     return `${level} ${name}: ${v.column ? `${v.column}: ` : ''}${where}${v.message} [${v.rule}]`
   }
   const head = r.violations.length === 0

@@ -1,0 +1,60 @@
+import type { ManifestEntry } from './datasets'
+import type { DeliveryFormat } from './delivery'
+
+/**
+ * What a dataset version was built from (`built_from` in manifest.json). Periods are months, or
+ * week_start dates for the weekly datasets. Entries written before provenance was recorded have none.
+ */
+export interface BuiltFrom {
+  /** merge: the delivery's periods merged into `base`; replace: the delivery is the whole dataset. */
+  mode: 'merge' | 'replace' | 'generated'
+  /** Base name of the delivered file. */
+  file?: string
+  format?: DeliveryFormat
+  /** Of the delivered bytes (the version's own sha256 is that of the Parquet file written from them). */
+  sha256?: string
+  /** Rows delivered. */
+  rows?: number
+  /** Version merged onto. Only a record: each version file holds all its rows, so the base may be pruned. */
+  base?: string
+  /** Periods the previous version lacked. */
+  added?: string[]
+  /** Periods whose rows the delivery replaced. */
+  replaced?: string[]
+  /** replace only: periods of the previous version the new one no longer has. */
+  removed?: string[]
+}
+
+/** The recorded provenance; for older entries, what can be told: the generator writes no `imported_at`. */
+export const builtFrom = (e: ManifestEntry): BuiltFrom | undefined => e.built_from ?? (e.imported_at ? undefined : { mode: 'generated' })
+
+/** One line for `data list`: `merge spend-2026-11.csv onto spend-5177cd1c8d99: +2026-11`. */
+export function builtFromSummary(e: ManifestEntry): string {
+  const b = builtFrom(e)
+  if (!b) return '(not recorded)'
+  if (b.mode === 'generated') return 'generated'
+  const changes = [['+', b.added], ['~', b.replaced], ['-', b.removed]]
+    .filter((c): c is [string, string[]] => !!c[1]?.length)
+    .map(([sign, periods]) => `${sign}${ranges(periods)}`)
+  return `${b.mode} ${b.file}${b.base ? ` onto ${b.base}` : ''}${changes.length ? `: ${changes.join(' ')}` : ''}`
+}
+
+/** Consecutive periods as `first..last (n)`: `2019-01..2026-10 (94)`, `2026-03,2026-07`. At most three runs, then the count. */
+export function ranges(periods: string[]): string {
+  const sorted = [...periods].sort()
+  const runs: string[][] = []
+  for (const p of sorted) {
+    const run = runs.at(-1)
+    if (run && next(run.at(-1)!) === p) run.push(p)
+    else runs.push([p])
+  }
+  const shown = runs.slice(0, 3).map((r) => (r.length === 1 ? r[0]! : `${r[0]}..${r.at(-1)} (${r.length})`))
+  return `${shown.join(',')}${runs.length > 3 ? `,... (${sorted.length} in all)` : ''}`
+}
+
+/** The period after `p`: the next month (YYYY-MM) or the next week's Monday (YYYY-MM-DD). */
+function next(p: string): string {
+  if (p.length === 10) return new Date(Date.parse(`${p}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10)
+  const [y, m] = p.split('-').map(Number) as [number, number]
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`
+}
