@@ -26,6 +26,8 @@ export interface TableColumn {
   name: string
   kind: ColumnKind
   nullable: boolean
+  /** The column's value in one element of the table's array (an array of plain values is its one column). */
+  value(row: unknown): unknown
 }
 
 /** A month value in an answer (`2026-10`): Arrow types it as a date, the first day of the month. */
@@ -78,8 +80,8 @@ export function columnsOf(route: RouteSpec): TableColumn[] {
     const array = (route.data as TObject).properties[spec.field] as TSchema
     const item = array.items as TSchema
     columns = item.type === 'object'
-      ? Object.entries(item.properties as Record<string, TSchema>).map(([name, s]) => ({ name, ...kindOf(s) }))
-      : [{ name: spec.column ?? spec.field, ...kindOf(item) }]
+      ? Object.entries(item.properties as Record<string, TSchema>).map(([name, s]) => ({ name, ...kindOf(s), value: (row: unknown) => (row as Record<string, unknown>)[name] }))
+      : [{ name: spec.column ?? spec.field, ...kindOf(item), value: (row: unknown) => row }]
     tableColumns.set(route, columns)
   }
   return columns

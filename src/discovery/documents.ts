@@ -1,6 +1,7 @@
 import { CATALOG, type RouteSpec } from '../catalog'
 import { routeInputSchema, plainSchema } from '../catalog/json-schema'
 import { MEDIA_TYPES } from '../catalog/table'
+import { TABLE_ANSWER_HEADERS } from '../formats/table-answer'
 import { ERROR_CODES } from '../http/errors'
 import { NETWORKS, type NetworkName } from '../payments/networks'
 import { PROOF_HEADERS } from '../payments/proof'
@@ -89,7 +90,7 @@ export function llmsTxt(ctx: DiscoveryContext): string {
     '3. The answer is `{"success": true, "data": …, "meta": {"request_id", "artifact_path", "cache_status"}, "pricing": {"amount_usd", "payment_status": "paid"}}`.',
     '4. Lost the connection? Retry with the same proof (you get the stored answer, not a second charge) or GET `meta.artifact_path` (free, 24 h).',
     '5. Errors share one envelope: `{"success": false, "error": {"code", "message", "details"}, "meta": {"request_id"}}`. Bad input is a free 400/404 before any payment.',
-    `6. Tables for analysts: a route marked "Table" below also answers that table alone, for the same price, as CSV (\`format=csv\` or \`Accept: ${MEDIA_TYPES.csv}\`; RFC 4180, header row) or as an Arrow IPC stream (\`format=arrow\` or \`Accept: ${MEDIA_TYPES.arrow}\`). The envelope's facts come as headers: \`x-answer-request-id\`, \`x-dataset-version\`, \`x-source-period\`, \`x-sample-data\`, \`x-data-notice\`, \`x-artifact-path\`, \`x-answer-context\` (the other fields, JSON). Errors and 402s stay JSON.`,
+    `6. Tables for analysts: a route marked "Table" below also answers that table alone, for the same price, as CSV (\`format=csv\` or \`Accept: ${MEDIA_TYPES.csv}\`; RFC 4180, header row) or as an Arrow IPC stream (\`format=arrow\` or \`Accept: ${MEDIA_TYPES.arrow}\`). The envelope's facts come as headers: ${Object.keys(TABLE_ANSWER_HEADERS).map((h) => `\`${h}\``).join(', ')}. Errors and 402s stay JSON.`,
     '',
     `Machine-readable: [OpenAPI](${base}/openapi/json), [x402 discovery](${base}/.well-known/x402). Remote MCP server (Streamable HTTP): ${base}/mcp — every route as a tool, paid with the x402 MCP transport (\`_meta["x402/payment"]\`).`,
     '',

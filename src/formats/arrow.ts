@@ -48,18 +48,18 @@ const encoded = new WeakMap<readonly unknown[], { fields: import('apache-arrow')
  * first day of the month, platform lists list<utf8>). `metadata` (request id, dataset version, ...)
  * goes into the schema's custom metadata, so a saved file keeps it.
  */
-export async function tableArrow(columns: readonly TableColumn[], rows: readonly Record<string, unknown>[], metadata: Record<string, string>, source: readonly unknown[] = rows): Promise<Uint8Array> {
+export async function tableArrow(columns: readonly TableColumn[], rows: readonly unknown[], metadata: Record<string, string>): Promise<Uint8Array> {
   const A = await loadArrow()
-  let table = encoded.get(source)
+  let table = encoded.get(rows)
   if (!table) {
     const fields = columns.map((c) => new A.Field(c.name, arrowType(A, c.kind), c.nullable, c.kind === 'month' ? new Map([['unit', 'month']]) : undefined))
-    const vectors = columns.map((c, i) => A.vectorFromArray(rows.map((r) => arrowValue(c.kind, r[c.name])), fields[i]!.type))
+    const vectors = columns.map((c, i) => A.vectorFromArray(rows.map((r) => arrowValue(c.kind, c.value(r))), fields[i]!.type))
     const data = A.makeData({ type: new A.Struct(fields), length: rows.length, nullCount: 0, children: vectors.map((v) => v.data[0]!) })
     const schema = new A.Schema(fields)
     const stream = A.tableToIPC(new A.Table([new A.RecordBatch(schema, data)]), 'stream')
     const schemaOnly = A.tableToIPC(new A.Table(schema), 'stream') // the schema message and the marker
     table = { fields, batch: stream.subarray(schemaOnly.length - EOS_BYTES) } // the batch message and the marker
-    encoded.set(source, table)
+    encoded.set(rows, table)
   }
   const head = A.tableToIPC(new A.Table(new A.Schema(table.fields, new Map(Object.entries(metadata)))), 'stream')
   const out = new Uint8Array(head.length - EOS_BYTES + table.batch.length)

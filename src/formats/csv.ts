@@ -25,12 +25,12 @@ function cell(column: TableColumn, v: unknown): string | null {
 const written = new WeakMap<readonly unknown[], string>()
 
 /** A table answer as RFC 4180 CSV: a header row, then one record per row, CRLF line ends. */
-export function tableCsv(columns: readonly TableColumn[], rows: readonly Record<string, unknown>[], source: readonly unknown[] = rows): string {
-  let out = written.get(source)
+export function tableCsv(columns: readonly TableColumn[], rows: readonly unknown[]): string {
+  let out = written.get(rows)
   if (out === undefined) {
     out = csvRecord(columns.map((c) => c.name))
-    for (const row of rows) out += csvRecord(columns.map((c) => cell(c, row[c.name])))
-    written.set(source, out)
+    for (const row of rows) out += csvRecord(columns.map((c) => cell(c, c.value(row))))
+    written.set(rows, out)
   }
   return out
 }

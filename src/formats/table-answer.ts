@@ -40,6 +40,20 @@ function describe(route: RouteSpec, envelope: SuccessEnvelope) {
   }
 }
 
+/** What the JSON envelope says around the table, as the headers of a CSV or Arrow answer (documented in OpenAPI and llms.txt from here). */
+export const TABLE_ANSWER_HEADERS = {
+  'x-answer-request-id': 'the paid request (`meta.request_id`); the same on a retry and on the artifact',
+  'x-generated-at': 'when the answer was made (`meta.generated_at`)',
+  'x-artifact-path': 'GET it again, free, for 24 h (`meta.artifact_path`)',
+  'x-cache-status': '`hit` or `miss` (`meta.cache_status`)',
+  'x-amount-usd': 'the price paid (`pricing.amount_usd`)',
+  'x-dataset-version': '`data_quality.dataset_version`; several comma-separated',
+  'x-source-period': '`data_quality.source_period` as `from/to`; several comma-separated',
+  'x-sample-data': '`true` when the figures are generated sample data',
+  'x-data-notice': 'the data-quality caveat (non-ASCII characters percent-encoded)',
+  'x-answer-context': "the answer's other plain fields (e.g. `week_start`, `category`), as ASCII JSON",
+} as const
+
 const EXTENSION: Record<Exclude<AnswerFormat, 'json'>, string> = { csv: 'csv', arrow: 'arrows' }
 
 /**
@@ -49,12 +63,10 @@ const EXTENSION: Record<Exclude<AnswerFormat, 'json'>, string> = { csv: 'csv', a
  */
 export async function tableAnswer(route: RouteSpec, format: Exclude<AnswerFormat, 'json'>, envelope: SuccessEnvelope): Promise<{ body: string | Uint8Array; headers: Record<string, string> }> {
   const columns = columnsOf(route)
+  // The cached answer's own array: a cached table is written once per format (see csv.ts, arrow.ts).
   const rows = (envelope.data as Record<string, unknown>)[route.table!.field] as unknown[]
-  const records = route.table!.column ? rows.map((v) => ({ [route.table!.column!]: v })) : (rows as Record<string, unknown>[])
   const d = describe(route, envelope)
-  const headers: Record<string, string> = {
-    'content-type': format === 'csv' ? `${MEDIA_TYPES.csv}; charset=utf-8; header=present` : MEDIA_TYPES.arrow,
-    'content-disposition': `inline; filename="${route.id.replaceAll('.', '-').replaceAll('_', '-')}.${EXTENSION[format]}"`,
+  const described: Record<Exclude<keyof typeof TABLE_ANSWER_HEADERS, 'x-cache-status'>, string> = {
     'x-answer-request-id': d.request_id,
     'x-generated-at': d.generated_at,
     'x-artifact-path': d.artifact_path,
@@ -64,10 +76,14 @@ export async function tableAnswer(route: RouteSpec, format: Exclude<AnswerFormat
     'x-sample-data': d.sample,
     'x-data-notice': headerSafe(d.notice),
     'x-answer-context': asciiJson(d.context),
+  }
+  const headers: Record<string, string> = {
+    'content-type': format === 'csv' ? `${MEDIA_TYPES.csv}; charset=utf-8; header=present` : MEDIA_TYPES.arrow,
+    'content-disposition': `inline; filename="${route.id.replaceAll('.', '-').replaceAll('_', '-')}.${EXTENSION[format]}"`,
+    ...described,
     ...(d.cache_status ? { 'x-cache-status': d.cache_status } : {}),
   }
-  // `rows` is the cached answer's own array: the table is written once per cached answer.
-  if (format === 'csv') return { body: tableCsv(columns, records, rows), headers }
+  if (format === 'csv') return { body: tableCsv(columns, rows), headers }
   const metadata = { route: route.id, ...d, context: JSON.stringify(d.context) }
-  return { body: await tableArrow(columns, records, metadata as Record<string, string>, rows), headers }
+  return { body: await tableArrow(columns, rows, metadata as Record<string, string>), headers }
 }

@@ -1,4 +1,4 @@
-import type { AnswerFormat } from '../catalog/table'
+import { MEDIA_TYPES, type AnswerFormat } from '../catalog/table'
 
 /**
  * Content negotiation between a browser page and the JSON answer. JSON is the default: a client gets
@@ -8,8 +8,14 @@ import type { AnswerFormat } from '../catalog/table'
  * tie such as `text/html, application/json` get JSON.
  */
 
-const HTML = { exact: 'text/html', family: 'text/*' }
-const JSON_TYPE = { exact: 'application/json', family: 'application/*' }
+/** A media type we answer in, matched by its exact name, its `type/*` family (when that may stand for it), or `*\/*`. */
+interface Offered {
+  exact: string
+  family: string | null
+}
+
+const JSON_TYPE: Offered = { exact: MEDIA_TYPES.json, family: 'application/*' }
+const HTML: Offered = { exact: 'text/html', family: 'text/*' }
 
 /** Quality from a media range's parameters; a malformed `q` counts as 0 (never HTML by accident). */
 function quality(params: string[]): number {
@@ -22,58 +28,44 @@ function quality(params: string[]): number {
   return 1
 }
 
-export function prefersHtml(accept: string | null): boolean {
-  // The agents' path: one substring test. Browsers always name text/html in lower case.
-  if (accept === null || !accept.includes('text/html')) return false
-  // [quality, specificity] of the best-matching range for each type; specificity 0 = not matched.
-  const html: [number, number] = [0, 0]
-  const json: [number, number] = [0, 0]
-  const match = (best: [number, number], wanted: typeof HTML, range: string, q: number) => {
-    const specificity = range === wanted.exact ? 3 : range === wanted.family ? 2 : range === '*/*' ? 1 : 0
-    if (specificity > best[1]) {
-      best[0] = q
-      best[1] = specificity
-    }
-  }
+/** The quality the Accept header gives each offered type: that of its most specific matching range (0 when none matches). */
+function qualities(accept: string, offered: readonly Offered[]): number[] {
+  const best = offered.map(() => ({ q: 0, specificity: 0 }))
   for (const part of accept.split(',')) {
     const [range = '', ...params] = part.split(';')
     const type = range.trim().toLowerCase()
     const q = quality(params)
-    match(html, HTML, type, q)
-    match(json, JSON_TYPE, type, q)
+    offered.forEach((o, i) => {
+      const specificity = type === o.exact ? 3 : type === o.family ? 2 : type === '*/*' ? 1 : 0
+      if (specificity > best[i]!.specificity) best[i] = { q, specificity }
+    })
   }
-  return html[0] > 0 && html[0] > json[0]
+  return best.map((b) => b.q)
 }
 
-/** CSV and Arrow only when named (as HTML is): `text/*` or `application/*` alone keep JSON. */
-const TABLE_TYPES = [
-  { format: 'json', exact: 'application/json', family: 'application/*' },
-  { format: 'csv', exact: 'text/csv', family: null },
-  { format: 'arrow', exact: 'application/vnd.apache.arrow.stream', family: null },
-] as const
+export function prefersHtml(accept: string | null): boolean {
+  // The agents' path: one substring test. Browsers always name text/html in lower case.
+  if (accept === null || !accept.includes('text/html')) return false
+  const [html, json] = qualities(accept, [HTML, JSON_TYPE]) as [number, number]
+  return html > 0 && html > json
+}
+
+/** CSV and Arrow only when named (as HTML is): `text/*` or `application/*` alone keep JSON. JSON first: it wins a tie. */
+const TABLE_FORMATS: readonly AnswerFormat[] = ['json', 'csv', 'arrow']
+const TABLE_TYPES: readonly Offered[] = [JSON_TYPE, { exact: MEDIA_TYPES.csv, family: null }, { exact: MEDIA_TYPES.arrow, family: null }]
 
 /**
  * The format a table route answers in by its Accept header: the supported type with the highest
- * quality (each matched by its most specific range; CSV and Arrow only by name); JSON on a tie,
- * without a header, and when the header names nothing we serve (HTTP lets a server ignore Accept
- * rather than refuse).
+ * quality (CSV and Arrow only by name); JSON on a tie, without a header, and when the header names
+ * nothing we serve (HTTP lets a server ignore Accept rather than refuse).
  */
 export function tableFormat(accept: string | null): AnswerFormat {
   // The usual path: no header, */* or application/json: one regular-expression test.
   if (accept === null || !/csv|arrow/i.test(accept)) return 'json'
-  const best = TABLE_TYPES.map(() => [0, 0] as [number, number])
-  for (const part of accept.split(',')) {
-    const [range = '', ...params] = part.split(';')
-    const type = range.trim().toLowerCase()
-    const q = quality(params)
-    TABLE_TYPES.forEach((t, i) => {
-      const specificity = type === t.exact ? 3 : type === t.family ? 2 : type === '*/*' ? 1 : 0
-      if (specificity > best[i]![1]) best[i] = [q, specificity]
-    })
-  }
+  const q = qualities(accept, TABLE_TYPES)
   let chosen = 0
-  best.forEach(([q], i) => {
-    if (q > best[chosen]![0]) chosen = i
+  q.forEach((v, i) => {
+    if (v > q[chosen]!) chosen = i
   })
-  return TABLE_TYPES[chosen]!.format
+  return TABLE_FORMATS[chosen]!
 }

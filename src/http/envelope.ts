@@ -26,16 +26,12 @@ export function errorResponse(err: ApiError, requestId: string): Response {
   return new Response(err.toJson(requestId), { status: err.status, headers: err.responseHeaders(requestId) })
 }
 
+/** A JSON answer; a paid CSV or Arrow answer (bytes as they are) when `headers` name its content type. */
 export function jsonResponse(body: unknown, status: number, requestId: string, headers?: Record<string, string>): Response {
-  return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+  return new Response(typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body), {
     status,
     headers: { ...JSON_HEADERS, 'x-request-id': requestId, ...headers },
   })
-}
-
-/** A paid answer, or its artifact fetched again: JSON unless its own headers (CSV, Arrow) say otherwise. */
-export function answerResponse(body: string | Uint8Array, requestId: string, headers?: Record<string, string>): Response {
-  return new Response(body as BodyInit, { status: 200, headers: { ...JSON_HEADERS, 'x-request-id': requestId, ...headers } })
 }
 
 /** The success envelope of a paid answer, the same for HTTP and MCP. */

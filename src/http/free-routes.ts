@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia'
 import { ApiError, notFound } from './errors'
-import { answerResponse, errorResponse, jsonResponse } from './envelope'
+import { errorResponse, jsonResponse } from './envelope'
 import type { PaymentLedger } from '../payments/ledger'
 import type { RequestLog } from './request-log'
 
@@ -59,7 +59,7 @@ export function freeRoutes(o: { version: string; ledger: PaymentLedger; readines
       ({ params, request }) => {
         const stored = o.ledger.artifact(params.id, Math.floor(Date.now() / 1000))
         if (!stored) throw notFound('artifact', params.id, 'id')
-        return answer(request, answerResponse(stored.body, o.log.id(request), { ...stored.headers, 'x-artifact-expires-at': new Date(stored.expiresAt * 1000).toISOString() }), '/v1/artifacts/:id')
+        return answer(request, jsonResponse(stored.body, 200, o.log.id(request), { ...stored.headers, 'x-artifact-expires-at': new Date(stored.expiresAt * 1000).toISOString() }), '/v1/artifacts/:id')
       },
       {
         // No pattern: any id that is not a stored artifact is simply not found (404), never a 400.

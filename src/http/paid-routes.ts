@@ -3,7 +3,7 @@ import { CATALOG, type RouteSpec } from '../catalog'
 import type { PaymentGate } from '../payments/gate'
 import { PROOF_HEADERS, readProofHeader } from '../payments/proof'
 import { checkQuery } from './body'
-import { answerResponse, errorResponse } from './envelope'
+import { errorResponse, jsonResponse } from './envelope'
 import { ApiError } from './errors'
 import type { RequestLog } from './request-log'
 import type { RateLimits } from './rate-limit'
@@ -11,6 +11,7 @@ import { payFor } from './paid-call'
 import type { HandlerMap } from './handler'
 import { prefersHtml, tableFormat } from './accept'
 import { httpQuery, MEDIA_TYPES, type AnswerFormat } from '../catalog/table'
+import { TABLE_ANSWER_HEADERS } from '../formats/table-answer'
 import { paymentPages, type PaymentPageContext } from './payment-page'
 import { typicalWait, type EvidenceMode } from '../catalog/waits'
 import { paymentWindowSeconds } from '../payments/requirements'
@@ -60,7 +61,9 @@ function detail(route: RouteSpec, implemented: boolean, evidence: EvidenceMode) 
     operationId: route.id.replace(/[._](\w)/g, (_, c: string) => c.toUpperCase()),
     'x-price-usd': route.priceUsd,
     responses: {
-      200: { description: route.table ? `Paid answer: the JSON envelope, or its \`${route.table.field}\` table as CSV or Arrow (\`format\` or Accept)` : 'Paid answer', content: answerContent(route, envelope) },
+      200: route.table
+        ? { description: `Paid answer: the JSON envelope, or its \`${route.table.field}\` table as CSV or Arrow (\`format\` or Accept)`, content: answerContent(route, envelope), headers: TABLE_HEADERS }
+        : { description: 'Paid answer', content: answerContent(route, envelope) },
       400: errorRef('invalid_parameter (free)'),
       202: errorRef('settlement_pending: the answer is ready, the payment still settling; retry with the same proof'),
       402: errorRef('payment_required / payment_invalid / payment_replayed / settlement_failed, with x402 requirements (`accepts`, `PAYMENT-REQUIRED` header)'),
@@ -87,6 +90,9 @@ function answerContent(route: RouteSpec, envelope: TSchema) {
     [MEDIA_TYPES.arrow]: { schema: { type: 'string' as const, format: 'binary', description: `The \`${route.table.field}\` table as an Arrow IPC stream (int64, float64, date32 months, utf8)` } },
   }
 }
+
+/** The headers of a CSV or Arrow answer, in OpenAPI. */
+const TABLE_HEADERS = Object.fromEntries(Object.entries(TABLE_ANSWER_HEADERS).map(([name, description]) => [name, { description, schema: { type: 'string' as const } }]))
 
 /** Mounts every catalog route: validate -> resolve (free) -> pay -> answer -> store artifact. */
 export function paidRoutes(d: PaidRouteDeps) {
@@ -141,7 +147,7 @@ export function paidRoutes(d: PaidRouteDeps) {
         return paid.then(
           (answer) => {
             d.log.finish(request, 200, answer.payer)
-            return answerResponse(answer.body, requestId, route.table ? { ...answer.headers, vary: 'accept' } : answer.headers)
+            return jsonResponse(answer.body, 200, requestId, route.table ? { ...answer.headers, vary: 'accept' } : answer.headers)
           },
           (e: unknown) => answerError(request, requestId, e),
         )

@@ -17,6 +17,11 @@ import { usdToAtomic } from '../../src/payments/networks'
 import { Client, type Query } from '../market-data/support'
 
 const TABLE_ROUTES = CATALOG.filter((r) => r.table)
+/** The headers OpenAPI and llms.txt name for a CSV or Arrow answer. */
+const HEADERS = [
+  'x-answer-request-id', 'x-generated-at', 'x-artifact-path', 'x-cache-status', 'x-amount-usd',
+  'x-dataset-version', 'x-source-period', 'x-sample-data', 'x-data-notice', 'x-answer-context',
+]
 const ARROW = 'application/vnd.apache.arrow.stream'
 
 let api: Client
@@ -115,6 +120,7 @@ describe('every table route answers Arrow and CSV equal to its JSON answer', () 
 
     // The envelope's provenance travels as headers, the same in both formats.
     for (const answer of [arrow, csv]) {
+      for (const h of HEADERS) expect(answer.headers.get(h)).not.toBeNull() // every documented header is sent
       expect(answer.headers.get('x-dataset-version')).toBe(quality.dataset_version)
       expect(answer.headers.get('x-source-period')).toBe(`${quality.source_period.from}/${quality.source_period.to}`)
       expect(answer.headers.get('x-sample-data')).toBe('true')
@@ -225,9 +231,11 @@ describe('documentation', () => {
       if (r.table) {
         expect(media.sort()).toEqual(['application/json', ARROW, 'text/csv'].sort())
         expect(format?.in).toBe('query')
+        expect(Object.keys(op.responses['200'].headers).sort()).toEqual(HEADERS.slice().sort())
       } else {
         expect(media).toEqual(['application/json'])
         expect(format).toBeUndefined()
+        expect(op.responses['200'].headers).toBeUndefined()
       }
     }
   })
@@ -236,5 +244,6 @@ describe('documentation', () => {
     const text = await (await api.rt.get('/llms.txt')).text()
     expect(text).toContain('format=csv')
     expect(text).toContain(ARROW)
+    for (const h of HEADERS) expect(text).toContain(`\`${h}\``)
   })
 })
