@@ -21,12 +21,21 @@ export async function freePort(): Promise<number> {
 
 /** The shipped site with only its ports changed; each must occur exactly once, so the file cannot drift from what is tested. */
 export function siteFor(upstreamPort: number, listenPort: number, text = readFileSync(SHIPPED_SITE, 'utf8')): string {
+  return clusterSiteFor([upstreamPort], listenPort, text)
+}
+
+/**
+ * The shipped site in front of several instances: its one upstream line becomes one line per port (nginx
+ * balances them round-robin, its default), its listen port changed; the same exactly-once checks as siteFor.
+ */
+export function clusterSiteFor(upstreamPorts: number[], listenPort: number, text = readFileSync(SHIPPED_SITE, 'utf8')): string {
+  if (upstreamPorts.length === 0) throw new Error('clusterSiteFor: no upstream ports')
   const swap = (from: RegExp, to: string) => {
     const hits = text.match(new RegExp(from.source, 'gm'))?.length ?? 0
     if (hits !== 1) throw new Error(`${SHIPPED_SITE}: expected exactly one ${from} (found ${hits})`)
     text = text.replace(from, to)
   }
-  swap(/^(\s*server 127\.0\.0\.1:)3000;/m, `$1${upstreamPort};`)
+  swap(/^([ \t]*server 127\.0\.0\.1:)3000;/m, upstreamPorts.map((p) => `$1${p};`).join('\n'))
   swap(/^(\s*listen )80;/m, `$1${listenPort};`)
   return text
 }
@@ -57,7 +66,7 @@ error_log ${dir}/error.log info;
 events { worker_connections 256; }
 http {
     default_type application/octet-stream;
-    log_format test '$remote_addr "$http_x_forwarded_for" $status $request_id "$request"';
+    log_format test '$remote_addr "$http_x_forwarded_for" $status $request_id "$request" $upstream_addr';
     access_log ${dir}/access.log test;
     client_body_temp_path ${dir}/body;
     proxy_temp_path ${dir}/proxy;

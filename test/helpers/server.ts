@@ -5,6 +5,7 @@ const ROOT = resolve(import.meta.dir, '../..')
 
 export interface StartedServer {
   url: string
+  port: number
   proc: Subprocess
   output(): string
   stop(): Promise<number>
@@ -49,6 +50,7 @@ export async function startServer(env: Record<string, string> = {}, args: string
   }
   return {
     url: `http://127.0.0.1:${port}`,
+    port,
     proc,
     output: () => out,
     async stop() {
