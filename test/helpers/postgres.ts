@@ -1,0 +1,239 @@
+/**
+ * A throwaway PostgreSQL cluster for tests: Debian's server binaries, its own temp dir (data, socket,
+ * log), trust auth on 127.0.0.1 and a free port. `stop()` is an immediate shutdown, the database going
+ * away; `start()` brings it back on the same port with the same data.
+ *
+ * fsync and full page writes are off (nothing here must survive a crash of the machine, only of
+ * postgres). synchronous_commit stays on: with it off, commits acknowledged in the last ~200 ms
+ * (wal_writer_delay) are lost by an immediate stop, as a table created just before stop() was.
+ *
+ * initdb and postgres refuse to run as root: as root (here and in CI) they run as nobody:nogroup via
+ * setpriv, in a temp dir owned by nobody; as any other user they run as that user.
+ */
+import { appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { freePort } from './nginx'
+
+const compareVersions = (a: string, b: string) => {
+  const pa = a.split('.').map(Number)
+  const pb = b.split('.').map(Number)
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0)
+    if (d) return d
+  }
+  return 0
+}
+
+let cachedBin: string | null | undefined
+/**
+ * The directory holding initdb, pg_ctl and postgres: Debian's /usr/lib/postgresql/<major>/bin, the
+ * highest version there; only when there is none, the directory of pg_ctl on PATH. Null when neither.
+ */
+export function postgresBin(): string | null {
+  if (cachedBin !== undefined) return cachedBin
+  const has = (dir: string) => ['initdb', 'pg_ctl', 'postgres'].every((b) => existsSync(join(dir, b)))
+  const root = '/usr/lib/postgresql'
+  let versions: string[] = []
+  try {
+    versions = readdirSync(root).filter((v) => /^\d+(\.\d+)*$/.test(v) && has(join(root, v, 'bin')))
+  } catch {
+    // no Debian packages
+  }
+  versions.sort(compareVersions)
+  const newest = versions.at(-1)
+  if (newest) return (cachedBin = join(root, newest, 'bin'))
+  const onPath = Bun.which('pg_ctl')
+  const dir = onPath ? dirname(realpathSync(onPath)) : null
+  return (cachedBin = dir && has(dir) ? dir : null)
+}
+
+/** Why a PostgreSQL test cannot run here, or null: for requireTool. */
+export const postgresMissing = (): string | null =>
+  postgresBin() ? null : 'PostgreSQL server binaries (initdb, pg_ctl) not found: apt-get install postgresql'
+
+export interface StartedPostgres {
+  /** postgres://postgres@127.0.0.1:<port>/postgres (trust auth, no password) */
+  url: string
+  port: number
+  /** the temp dir: data/, sock/, log */
+  dir: string
+  /** Immediate shutdown (no checkpoint), keeping the data: the database going away. A no-op when stopped. */
+  stop(): Promise<void>
+  /** Starts again after stop(), on the same port with the same data. A no-op when running. */
+  start(): Promise<void>
+  /** stop() and remove the dir. */
+  destroy(): Promise<void>
+  /** The server's log so far. */
+  log(): string
+  /** Runs SQL with psql (unaligned, tuples only) and returns its output; throws on an SQL error. */
+  psql(sql: string): Promise<string>
+}
+
+/** uid and gid the server runs as: nobody:nogroup when we are root, else null (run as ourselves). */
+let cachedIds: { uid: number; gid: number } | null | undefined
+function serverIds(): { uid: number; gid: number } | null {
+  if (cachedIds !== undefined) return cachedIds
+  if (process.getuid?.() !== 0) return (cachedIds = null)
+  const out = (cmd: string[]) => {
+    const r = Bun.spawnSync(cmd, { stdout: 'pipe', stderr: 'pipe' })
+    if (r.exitCode !== 0) throw new Error(`${cmd.join(' ')} failed: ${r.stderr.toString()}`)
+    return r.stdout.toString().trim()
+  }
+  const uid = Number(out(['id', '-u', 'nobody']))
+  const gid = Number(out(['getent', 'group', 'nogroup']).split(':')[2])
+  if (!Number.isInteger(uid) || !Number.isInteger(gid)) throw new Error('cannot look up nobody:nogroup')
+  return (cachedIds = { uid, gid })
+}
+
+const asServerUser = (cmd: string[]) => (serverIds() ? ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups', ...cmd] : cmd)
+
+/** The environment without libpq's PG* variables (a developer's PGDATA/PGPORT must not leak in). */
+const cleanEnv = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PG'))) as Record<string, string>
+
+/**
+ * Clusters still running, stopped synchronously when the process emits 'exit' (a script, or a test
+ * run that ends with process.exit). `bun test` (1.4) ends without emitting it, hence also watchdog() below.
+ */
+const running = new Map<string, string[]>()
+let exitHookInstalled = false
+function installExitHook() {
+  if (exitHookInstalled) return
+  exitHookInstalled = true
+  process.on('exit', () => {
+    for (const [dir, stopCmd] of running) {
+      try {
+        Bun.spawnSync(stopCmd, { cwd: dir, env: cleanEnv(), stdout: 'ignore', stderr: 'ignore' })
+        rmSync(dir, { recursive: true, force: true })
+      } catch {
+        // best effort
+      }
+    }
+  })
+}
+
+/**
+ * A process that outlives us for one purpose: it reads a pipe from us until EOF, which comes when we
+ * close it (destroy()) or when we are gone however we ended (bun test's exit, a crash, SIGKILL); then it
+ * stops the cluster (immediate) and removes its dir. Idempotent with destroy() and the exit hook. In
+ * its own session (setsid), so a Ctrl-C to the test run's process group does not skip the clean-up.
+ */
+function watchdog(dir: string, stopCmd: string[]) {
+  const proc = Bun.spawn(['setsid', 'sh', '-c', 'cat >/dev/null; "$@" >/dev/null 2>&1; rm -rf "$PG_TEST_DIR"', 'pg-test-watchdog', ...stopCmd], {
+    cwd: dir,
+    env: { ...cleanEnv(), PG_TEST_DIR: dir },
+    stdin: 'pipe',
+    stdout: 'ignore',
+    stderr: 'ignore',
+  })
+  proc.unref()
+  return { release: () => void proc.stdin.end() }
+}
+
+export async function startPostgres(): Promise<StartedPostgres> {
+  const bin = postgresBin()
+  if (!bin) throw new Error(postgresMissing()!)
+  const dir = mkdtempSync(join(tmpdir(), 'pg-test-'))
+  const data = join(dir, 'data')
+  const sock = join(dir, 'sock')
+  const logFile = join(dir, 'log')
+  mkdirSync(sock)
+  chmodSync(dir, 0o700)
+  chmodSync(sock, 0o700)
+  const ids = serverIds()
+  if (ids) for (const d of [dir, sock]) chownSync(d, ids.uid, ids.gid)
+
+  const run = async (cmd: string[], what: string) => {
+    const proc = Bun.spawn(asServerUser(cmd), { cwd: dir, env: cleanEnv(), stdout: 'pipe', stderr: 'pipe' })
+    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+    if (code !== 0) throw new Error(`${what} failed (exit ${code}):\n${stdout}${stderr}${readLog()}`)
+    return stdout
+  }
+  const readLog = () => {
+    try {
+      return readFileSync(logFile, 'utf8')
+    } catch {
+      return ''
+    }
+  }
+  const pgCtl = join(bin, 'pg_ctl')
+  const stopCmd = asServerUser([pgCtl, '-D', data, '-m', 'immediate', '-w', 'stop'])
+
+  try {
+    await run([join(bin, 'initdb'), '-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync'], 'initdb')
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true })
+    throw e
+  }
+  // In postgresql.conf, not `pg_ctl -o`: a later start() reads the same settings (port included).
+  const configure = (port: number) =>
+    appendFileSync(
+      join(data, 'postgresql.conf'),
+      `\n# test/helpers/postgres.ts\nlisten_addresses = '127.0.0.1'\nport = ${port}\nunix_socket_directories = '${sock}'\n` +
+        `fsync = off\nfull_page_writes = off\nmax_connections = 200\n`,
+    )
+
+  installExitHook()
+  const guard = watchdog(dir, stopCmd)
+  let isRunning = false
+  const start = async () => {
+    if (isRunning) return
+    await run([pgCtl, '-D', data, '-l', logFile, '-w', '-t', '30', 'start'], 'pg_ctl start')
+    isRunning = true
+    running.set(dir, stopCmd)
+  }
+  const stop = async () => {
+    if (!isRunning) return
+    await run([pgCtl, '-D', data, '-m', 'immediate', '-w', 'stop'], 'pg_ctl stop')
+    isRunning = false
+    running.delete(dir)
+  }
+
+  // The port was free a moment ago; if something took it since, try another (the last `port =` wins).
+  let port = 0
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort()
+    configure(port)
+    const logBefore = readLog().length
+    try {
+      await start()
+      break
+    } catch (e) {
+      const taken = /could not bind|Address already in use/i.test(readLog().slice(logBefore))
+      if (!taken || attempt === 3) {
+        guard.release() // stops whatever pg_ctl left running, removes the dir
+        throw e
+      }
+    }
+  }
+
+  const psqlBin = join(bin, 'psql')
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    dir,
+    start,
+    stop,
+    async destroy() {
+      try {
+        await stop()
+      } finally {
+        running.delete(dir)
+        rmSync(dir, { recursive: true, force: true })
+        guard.release()
+      }
+    },
+    log: readLog,
+    async psql(sql: string) {
+      if (!existsSync(psqlBin)) throw new Error(`${psqlBin} not found (Debian's postgresql-client package)`)
+      const proc = Bun.spawn([psqlBin, '-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-c', sql], {
+        env: cleanEnv(),
+        stdout: 'pipe',
+        stderr: 'pipe',
+      })
+      const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+      if (code !== 0) throw new Error(`psql failed (exit ${code}): ${stderr}`)
+      return stdout.trim()
+    },
+  }
+}
