@@ -1,0 +1,105 @@
+/**
+ * The multi-instance test infrastructure itself, before the service reads LEDGER_URL: a throwaway
+ * PostgreSQL (test/helpers/postgres.ts) that can go away and come back with its data, and several
+ * instances behind the shipped nginx site (test/helpers/cluster.ts) that share the load and survive the
+ * loss of one. Without nginx or PostgreSQL's server binaries: fails in CI, skipped locally.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { SQL } from 'bun'
+import { startCluster, type Cluster } from '../helpers/cluster'
+import { eventually } from '../helpers/from-address'
+import { nginxBinary } from '../helpers/nginx'
+import { postgresMissing, startPostgres, type StartedPostgres } from '../helpers/postgres'
+import { requireTool } from '../helpers/required-tool'
+
+const FILE = 'test/deploy/cluster.test.ts'
+const hasPostgres = requireTool(FILE, postgresMissing(), ".ci/run installs Debian's postgresql package; the shared-ledger tests run against it")
+const hasNginx = requireTool(FILE, nginxBinary() ? null : 'nginx is not installed (not on PATH or in /usr/sbin)', ".ci/run installs Debian's nginx package; the cluster runs behind the shipped deploy/nginx site")
+
+describe.skipIf(!hasPostgres)('a throwaway PostgreSQL', () => {
+  let pg: StartedPostgres | undefined
+  afterAll(async () => {
+    await pg?.destroy()
+  })
+
+  test('answers, goes away on stop(), and comes back on the same port with its data on start()', async () => {
+    pg = await startPostgres()
+    expect(pg.url).toBe(`postgres://postgres@127.0.0.1:${pg.port}/postgres`)
+    const before = new SQL(pg.url)
+    try {
+      expect((await before`select 1 as one`)[0]).toEqual({ one: 1 })
+      await before`create table survives (v int)`
+      await before`insert into survives values (7)`
+    } finally {
+      await before.close()
+    }
+
+    await pg.stop()
+    const during = new SQL(pg.url)
+    try {
+      await expect(during`select 1`).rejects.toThrow()
+    } finally {
+      await during.close()
+    }
+
+    await pg.start()
+    const after = new SQL(pg.url)
+    try {
+      expect([...(await after`select v from survives`)]).toEqual([{ v: 7 }])
+    } finally {
+      await after.close()
+    }
+    expect(await pg.psql('select count(*) from survives')).toBe('1')
+  }, 60_000)
+})
+
+describe.skipIf(!hasNginx)('three instances behind the shipped nginx site', () => {
+  let cluster: Cluster | undefined
+  beforeAll(async () => {
+    cluster = await startCluster({ instances: 3, env: { LEDGER_PATH: ':memory:' } })
+  }, 60_000)
+  afterAll(async () => {
+    await cluster?.stop()
+  })
+
+  /**
+   * GET /health `n` times through nginx, each tagged `?batch=<batch>`; then, once nginx has written them
+   * (it logs after answering), their access-log lines: the upstreams tried ($upstream_addr,
+   * the last one answered).
+   */
+  const health = async (batch: string, n: number) => {
+    const statuses: number[] = []
+    for (let i = 0; i < n; i++) statuses.push((await fetch(`${cluster!.url}/health?batch=${batch}`)).status)
+    const mine = () => cluster!.nginx.accessLog().split('\n').filter((l) => l.includes(`"GET /health?batch=${batch} `))
+    const lines = (await eventually(mine, (l) => l.length >= n, `${n} access-log lines of batch ${batch}`)).map((l) => ({ upstreams: l.slice(l.lastIndexOf('" ') + 2).split(', ') }))
+    return { statuses, lines }
+  }
+  const address = (port: number) => `127.0.0.1:${port}`
+
+  test('requests reach every instance, and a 402 names nginx\'s URL', async () => {
+    const c = cluster!
+    const { statuses, lines } = await health('all', 30)
+    expect(statuses).toEqual(Array(30).fill(200))
+    expect(lines).toHaveLength(30)
+    const answeredBy = new Set(lines.map((l) => l.upstreams.at(-1)))
+    expect([...answeredBy].sort()).toEqual(c.instances.map((s) => address(s.port)).sort())
+
+    const res = await fetch(`${c.url}/v1/market-data/flights/months`, { headers: { accept: 'application/json' } })
+    expect(res.status).toBe(402)
+    expect((await res.json()).accepts[0].resource).toBe(`${c.url}/v1/market-data/flights/months`)
+  }, 60_000)
+
+  test('with one instance killed (SIGKILL), nginx keeps answering from the others', async () => {
+    const c = cluster!
+    const [dead, ...alive] = c.instances as [(typeof c.instances)[number], ...typeof c.instances]
+    dead.proc.kill('SIGKILL')
+    await dead.proc.exited
+    const { statuses, lines } = await health('one-killed', 30)
+    expect(statuses).toEqual(Array(30).fill(200))
+    expect(lines).toHaveLength(30)
+    const answeredBy = new Set(lines.map((l) => l.upstreams.at(-1)))
+    expect([...answeredBy].sort()).toEqual(alive.map((s) => address(s.port)).sort())
+    // nginx did try the dead one (its turn came round) and passed the request on: not a lucky rotation.
+    expect(lines.some((l) => l.upstreams.length > 1 && l.upstreams[0] === address(dead.port))).toBe(true)
+  }, 60_000)
+})
