@@ -12,7 +12,7 @@ import { pathOf } from './http/request-id'
 import { RequestLog } from './http/request-log'
 import { ClientAddresses, type PeerSource, type ProxyTrust } from './http/client-address'
 import type { Metrics } from './http/metrics'
-import type { RateLimiter } from './http/rate-limit'
+import type { Limiter, RateLimiter } from './http/rate-limit'
 import { readJsonBody, REQUEST_LIMITS } from './http/body'
 import { explainInvalid } from './http/validation'
 import type { PaymentGate } from './payments/gate'
@@ -40,7 +40,7 @@ export interface AppDeps {
   payTo: `0x${string}`
   metrics?: Metrics
   metricsToken?: string
-  limits?: { ip: RateLimiter; payer: RateLimiter }
+  limits?: { ip: RateLimiter; payer: Limiter }
   /** Reverse proxies whose forwarding header names the client (TRUSTED_PROXIES). */
   trustedProxies?: ProxyTrust
   /** Where the China evidence comes from (live providers configured or not): the documented waits follow it. Default sample. */

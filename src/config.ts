@@ -46,7 +46,8 @@ export const ENV = {
   DATASETS_DIR: { schema: T.String({ minLength: 1 }), default: './datasets (binary: built in)', meaning: 'Folder with the Parquet datasets and manifest.json. The single executable, when it is unset, uses the datasets built into it, extracted once to a cache folder ($XDG_CACHE_HOME, ~/.cache or the temp dir).' },
   DATASETS_RELOAD_SECONDS: { schema: T.Integer({ minimum: 0, maximum: 3600 }), default: '2', meaning: 'How often the running service checks manifest.json for a new dataset version (0 = never; SIGHUP reloads at once).' },
   INTELLIGENCE_CACHE_TTL_SECONDS: { schema: T.Integer({ minimum: 0, maximum: 86400 }), default: '3600', meaning: 'How long a China intelligence answer is reused for the same request (0 = never, at most 24 h). Dataset and signal answers are cached per dataset version instead.' },
-  LEDGER_PATH: { schema: T.String({ minLength: 1 }), default: './var/ledger.sqlite', meaning: 'SQLite file of the payment ledger (used nonces, payments, artifacts). `:memory:` for throwaway runs.' },
+  LEDGER_PATH: { schema: T.String({ minLength: 1 }), default: './var/ledger.sqlite', meaning: 'SQLite file of the payment ledger (used nonces, payments, artifacts) of one instance. `:memory:` for throwaway runs. Ignored when LEDGER_URL is set.' },
+  LEDGER_URL: { schema: T.String({ pattern: '^postgres(ql)?://\\S+$', maxLength: 2048 }), default: '(unset: SQLite at LEDGER_PATH)', meaning: '`postgres://user:password@host:5432/db`: the payment ledger, wrapper sessions and per-payer rate limits in PostgreSQL, shared by every instance behind a load balancer (see docs/operations.md). The schema is created and migrated on start.' },
   ARTIFACT_TTL_HOURS: { schema: T.Integer({ minimum: 1, maximum: 720 }), default: '24', meaning: 'How long a paid result stays fetchable at its `meta.artifact_path`.' },
   LOG_LEVEL: { schema: T.Union(['debug', 'info', 'warn', 'error', 'silent'].map((l) => T.Literal(l))), default: 'info', meaning: 'JSON-lines log threshold on stdout.' },
   NODE_ENV: { schema: T.Union(['development', 'production', 'test'].map((l) => T.Literal(l))), default: 'development', meaning: '`production` requires PAY_TO and an on-chain PAYMENT_MODE.' },
@@ -96,6 +97,8 @@ export interface Config {
   datasetsReloadSeconds: number
   intelligenceCacheTtlSeconds: number
   ledgerPath: string
+  /** PostgreSQL shared by several instances; unset: the SQLite file at ledgerPath. */
+  ledgerUrl?: string
   artifactTtlSeconds: number
   logLevel: LogLevel
   nodeEnv: 'development' | 'production' | 'test'
@@ -181,6 +184,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (paymentMode === 'self' && !settlerPrivateKey) throw new ConfigError('X402_SETTLER_PRIVATE_KEY', 'is required when PAYMENT_MODE=self')
   const ledgerPath = (read(env, 'LEDGER_PATH') as string | undefined) ?? 'var/ledger.sqlite'
   const reusePort = read(env, 'REUSE_PORT') === 'true'
+  const ledgerUrl = readLedgerUrl(env)
+  if (reusePort && ledgerUrl) {
+    throw new ConfigError('REUSE_PORT', 'shares one port among instances of one ledger file; with LEDGER_URL give each instance its own PORT and put a load balancer in front (docs/operations.md)')
+  }
   if (reusePort && ledgerPath === ':memory:') {
     throw new ConfigError('REUSE_PORT', 'needs a ledger file shared by the instances on the port, not LEDGER_PATH=:memory: (each instance would keep its own ledger: one payment could be served once by each)')
   }
@@ -214,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     datasetsReloadSeconds: (read(env, 'DATASETS_RELOAD_SECONDS') as number | undefined) ?? 2,
     intelligenceCacheTtlSeconds: (read(env, 'INTELLIGENCE_CACHE_TTL_SECONDS') as number | undefined) ?? 3600,
     ledgerPath,
+    ...(ledgerUrl ? { ledgerUrl } : {}),
     artifactTtlSeconds: ((read(env, 'ARTIFACT_TTL_HOURS') as number | undefined) ?? 24) * 3600,
     logLevel: (read(env, 'LOG_LEVEL') as LogLevel | undefined) ?? 'info',
     nodeEnv,
@@ -235,6 +243,20 @@ function readCdpApiKey(env: Record<string, string | undefined>): CdpApiKey | und
   const parsed = parseCdpSecret(raw)
   if ('error' in parsed) throw new ConfigError('CDP_API_KEY_SECRET', `invalid value (not shown): ${parsed.error}`)
   return { id, ...parsed }
+}
+
+/** LEDGER_URL, checked without ever quoting it: it usually carries the database password. */
+function readLedgerUrl(env: Record<string, string | undefined>): string | undefined {
+  const raw = env.LEDGER_URL?.trim()
+  if (!raw) return undefined
+  let ok = Value.Check(ENV.LEDGER_URL.schema, raw)
+  try {
+    ok &&= Boolean(new URL(raw).hostname)
+  } catch {
+    ok = false
+  }
+  if (!ok) throw new ConfigError('LEDGER_URL', 'invalid value (not shown): expected postgres://user:password@host:5432/database')
+  return raw
 }
 
 /** TRUSTED_PROXIES and the header they write (header names are case-insensitive, so is its value). */

@@ -1,5 +1,5 @@
 import { capabilityHandlers } from './capabilities/handlers'
-import { SessionStore } from './capabilities/sessions'
+import { SessionStore, type Sessions } from './capabilities/sessions'
 import type { HandlerMap } from './http/handler'
 import { chinaHandlers } from './intelligence/handlers'
 import type { IntelligenceServices } from './intelligence/services'
@@ -16,7 +16,7 @@ export interface Services {
 }
 
 /** All route handlers by catalog id; a catalog route without one answers 501 (free). */
-export function createHandlers(s: Services, sessions = new SessionStore()): HandlerMap {
+export function createHandlers(s: Services, sessions: Sessions = new SessionStore()): HandlerMap {
   const raw = { ...spendHandlers(s.market), ...flightHandlers(s.market), ...signalHandlers(s.signals), ...chinaHandlers(s.intelligence) }
   return { ...raw, ...capabilityHandlers({ legs: raw, market: s.market, signals: s.signals, sessions }) }
 }

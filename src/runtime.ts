@@ -10,7 +10,10 @@ import { createHandlers } from './handlers'
 import { corpusSources, isLive, liveSources, summariserOf, type EvidenceSources } from './intelligence/sources'
 import type { IntelligenceServices } from './intelligence/services'
 import { PaymentGate } from './payments/gate'
-import { SqliteLedger } from './payments/ledger'
+import { SqliteLedger, type PaymentLedger } from './payments/ledger'
+import { SessionStore } from './capabilities/sessions'
+import { openSharedState, type SharedState } from './postgres/shared-state'
+import pkg from '../package.json' with { type: 'json' }
 import { localSettler, type Settler } from './payments/settlement'
 import { FacilitatorSettler, refusedStatus } from './payments/facilitator-settler'
 import { Reconciler } from './payments/reconciler'
@@ -20,7 +23,7 @@ import { NETWORKS } from './payments/networks'
 import { connectFacilitator, type FacilitatorConnection } from './payments/facilitator-client'
 
 /** The settler of the configured payment mode, the reconciler of its pending settlements, and (facilitator mode) where it settles. */
-async function paymentsFor(config: Readonly<Config>, ledger: SqliteLedger, metrics: Metrics, logger: Logger): Promise<{ settler: Settler; reconciler?: Reconciler; facilitator?: Omit<FacilitatorConnection, 'client'> }> {
+async function paymentsFor(config: Readonly<Config>, ledger: PaymentLedger, metrics: Metrics, logger: Logger, leading?: () => boolean): Promise<{ settler: Settler; reconciler?: Reconciler; facilitator?: Omit<FacilitatorConnection, 'client'> }> {
   if (config.paymentMode === 'local') return { settler: localSettler }
   let settler: Settler
   let facilitator: Omit<FacilitatorConnection, 'client'> | undefined
@@ -55,7 +58,7 @@ async function paymentsFor(config: Readonly<Config>, ledger: SqliteLedger, metri
   }
   const { createChainReader } = await import('./payments/chain-reader')
   const reconciler = new Reconciler(ledger, createChainReader(config.network, config.rpcUrl), metrics.payment.paymentEvent)
-  if (config.reconcileSeconds > 0) reconciler.start(config.reconcileSeconds, (e) => logger.warn('reconcile pass failed', { error: String(e) }))
+  if (config.reconcileSeconds > 0) reconciler.start(config.reconcileSeconds, (e) => logger.warn('reconcile pass failed', { error: String(e) }), leading)
   return { settler, reconciler, ...(facilitator ? { facilitator } : {}) }
 }
 
@@ -73,22 +76,33 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
   if (config.datasetsReloadSeconds > 0) store.watch(config.datasetsReloadSeconds * 1000)
   const metrics = await loadingMetrics
   db.onWait = metrics.poolWait
-  // Shared with the other instances on the port (REUSE_PORT): claims decided in the file itself.
-  const ledger = new SqliteLedger(config.ledgerPath, { shared: config.reusePort })
+  // LEDGER_URL: PostgreSQL shared by every instance. Else a SQLite file, shared with the other instances
+  // on the port (REUSE_PORT) by deciding claims in the file itself.
+  let shared: SharedState | undefined
+  try {
+    shared = config.ledgerUrl ? await openSharedState({ url: config.ledgerUrl, version: pkg.version, payerPerMinute: config.rateLimitPayerPerMinute, logger }) : undefined
+  } catch (e) {
+    store.close()
+    db.close()
+    throw e
+  }
+  const ledger: PaymentLedger = shared?.ledger ?? new SqliteLedger(config.ledgerPath, { shared: config.reusePort })
   const cache = new ResultCache()
   cache.onLookup = metrics.cache
   let payments
   try {
-    payments = await paymentsFor(config, ledger, metrics, logger)
+    payments = await paymentsFor(config, ledger, metrics, logger, shared ? () => shared.registry.leading() : undefined)
   } catch (e) {
     // A facilitator key the signer refuses stops start-up (ConfigError): release what is open.
     store.close()
     db.close()
-    ledger.close()
+    await (shared ? shared.close() : ledger.close())
     throw e
   }
   const { settler, reconciler, facilitator } = payments
-  const limits = { ip: new RateLimiter(config.rateLimitIpPerMinute), payer: new RateLimiter(config.rateLimitPayerPerMinute) }
+  // The per-IP limit stays per instance (the load balancer can limit per IP for all); the per-payer limit
+  // is shared by the instances of one PostgreSQL ledger.
+  const limits = { ip: new RateLimiter(config.rateLimitIpPerMinute), payer: shared?.payerLimiter ?? new RateLimiter(config.rateLimitPayerPerMinute) }
   const market: MarketServices = { db, cache, snapshot: () => store.current().market }
   const signals: SignalServices = { db, cache, snapshot: () => store.current().signals }
   // The China routes answer from live providers when configured, else from the sample evidence corpus
@@ -115,11 +129,12 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
     settler,
     ...(reconciler ? { reconciler } : {}),
     metrics: metrics.payment,
+    logger,
   })
   const app = createApp({
     gate,
     ledger,
-    handlers: createHandlers({ market, signals, intelligence }),
+    handlers: createHandlers({ market, signals, intelligence }, shared?.sessions ?? new SessionStore()),
     publicBaseUrl: config.publicBaseUrl,
     mcpAllowedOrigins: config.mcpAllowedOrigins,
     network: config.network,
@@ -140,14 +155,23 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
       }
       checks.datasets = store.status()
       checks.evidence = live ? 'live' : 'sample'
+      const ledgerState = shared?.status()
+      checks.ledger = ledgerState?.check ?? { backend: 'sqlite', path: config.ledgerPath }
+      if (ledgerState && !ledgerState.ok) return { ready: false, checks, code: 'ledger_unavailable' as const, message: 'Not ready: the shared payment ledger (LEDGER_URL) cannot be reached; paid requests are refused until it is back.' }
       return { ready: checks.duckdb === 'ok', checks }
     },
   })
-  const purge = setInterval(() => ledger.purgeExpired(Math.floor(Date.now() / 1000)), 3600_000)
+  const purgeFailed = (e: unknown) => logger.warn('ledger purge failed', { error: String(e) })
+  const purge = setInterval(() => {
+    // With several instances, the reconciler's holder purges for all of them.
+    if (shared && !shared.registry.leading()) return
+    ledger.purgeExpired(Math.floor(Date.now() / 1000)).catch(purgeFailed)
+    shared?.sessions.purgeExpired().catch(purgeFailed)
+  }, 3600_000)
   purge.unref()
   const sweep = setInterval(() => {
     limits.ip.sweep()
-    limits.payer.sweep()
+    if (!shared || shared.registry.leading()) void Promise.resolve(limits.payer.sweep()).catch(purgeFailed)
   }, 60_000)
   sweep.unref()
 
@@ -165,13 +189,14 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
     intelligence,
     store,
     logger,
-    close() {
+    shared,
+    async close() {
       clearInterval(purge)
       clearInterval(sweep)
       reconciler?.stop()
       store.close()
       db.close()
-      ledger.close()
+      await (shared ? shared.close() : ledger.close())
     },
   }
 }

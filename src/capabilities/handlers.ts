@@ -5,7 +5,7 @@ import type { SignalServices } from '../signals/services'
 import { demandAnswer, demandLegs } from './destination-demand'
 import { kolAnswer, kolLegs } from './kol-shortlist'
 import { costOf, prepareLegs, runLegs, sourceSummary, type Leg, type LegOutcome } from './legs'
-import { SESSION_TTL_SECONDS, type SessionStore } from './sessions'
+import { SESSION_TTL_SECONDS, type Sessions } from './sessions'
 import { visibilityAnswer, visibilityLegs } from './visibility'
 
 export interface CapabilityServices {
@@ -13,7 +13,7 @@ export interface CapabilityServices {
   legs: HandlerMap
   market: MarketServices
   signals: SignalServices
-  sessions: SessionStore
+  sessions: Sessions
 }
 
 /**
@@ -36,8 +36,9 @@ function wrapper(
       return {
         key: `${key}|${requested ?? ''}`,
         async run() {
-          const { session, resumed } = s.sessions.open(requested)
+          const { session, resumed } = await s.sessions.open(requested)
           const outcomes = await runLegs(prepared, session)
+          await s.sessions.save(session)
           return {
             data: {
               ...answer(input, outcomes),

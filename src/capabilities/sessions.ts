@@ -5,6 +5,8 @@ import { SESSION_LIFETIME_MINUTES } from '../catalog/capabilities'
 export const SESSION_TTL_SECONDS = SESSION_LIFETIME_MINUTES * 60
 const MAX_SESSIONS = 10_000
 
+export const newSessionId = () => `ses_${randomBytes(12).toString('hex')}`
+
 export interface Session {
   id: string
   /** Leg results by `<route id>|<request key>`: what a follow-up call can reuse instead of computing again. */
@@ -13,16 +15,24 @@ export interface Session {
 }
 
 /**
- * Wrapper sessions, in memory: a client passes `session` back and the legs it already bought are
- * reused (and reported as `reused`). Per process: a restart or another replica starts a new session.
+ * Where wrapper sessions live: a client passes `session` back and the legs it already bought are reused
+ * (and reported as `reused`). In memory for one instance; in PostgreSQL (src/postgres/sessions.ts) when
+ * instances share a ledger, so a session continues on whichever instance the next call reaches.
  */
-export class SessionStore {
+export interface Sessions {
+  /** The live session with this id, or a new one; `resumed` says which. Each use extends the lifetime. */
+  open(id: string | undefined): Promise<{ session: Session; resumed: boolean }>
+  /** Keeps the legs added to the session since `open`. */
+  save(session: Session): Promise<void>
+}
+
+/** Wrapper sessions in this process's memory: a restart starts a new session. */
+export class SessionStore implements Sessions {
   private readonly sessions = new Map<string, Session>()
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** The live session with this id, or a new one; `resumed` says which. Each use extends the lifetime. */
-  open(id: string | undefined): { session: Session; resumed: boolean } {
+  async open(id: string | undefined): Promise<{ session: Session; resumed: boolean }> {
     const t = this.now()
     const found = id ? this.sessions.get(id) : undefined
     if (found && found.expiresAt > t) {
@@ -30,9 +40,11 @@ export class SessionStore {
       return { session: found, resumed: true }
     }
     if (found) this.sessions.delete(found.id)
-    const session = { id: `ses_${randomBytes(12).toString('hex')}`, legs: new Map(), expiresAt: t + SESSION_TTL_SECONDS * 1000 }
+    const session = { id: newSessionId(), legs: new Map(), expiresAt: t + SESSION_TTL_SECONDS * 1000 }
     this.sessions.set(session.id, session)
     if (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value as string)
     return { session, resumed: false }
   }
+
+  async save(): Promise<void> {} // the session object is the store's own
 }

@@ -11,6 +11,7 @@ import { isCompiled, loadEnvFile } from '../env-file'
 import { EXIT_CANNOT_LISTEN, ListenError, listen, type Listening } from './listen'
 import { stopServing } from './shutdown'
 import { nativeRoutes } from './native-routes'
+import { redactUrl } from '../postgres/client'
 import pkg from '../../package.json' with { type: 'json' }
 
 const PAYMENT_MODE_TEXT: Record<Config['paymentMode'], (c: Readonly<Config>, facilitator?: { url: string; auth: string }) => string> = {
@@ -79,6 +80,7 @@ export async function serve(_args: string[]): Promise<void> {
     `  routes:  ${CATALOG.length} paid routes; docs at ${config.publicBaseUrl}/openapi`,
     ...(config.trustedProxies ? [`  clients: from ${config.trustedProxies.header} when the peer is ${config.trustedProxies.description} (TRUSTED_PROXIES), else the peer`] : []),
     ...(config.reusePort ? [`  port:    shared (REUSE_PORT) with the instances registered in ${config.ledgerPath}`] : []),
+    `  ledger:  ${runtime.shared ? `PostgreSQL ${redactUrl(config.ledgerUrl!)} (shared; instance ${runtime.shared.registry.id})` : config.ledgerPath === ':memory:' ? 'in memory (LEDGER_PATH=:memory:)' : `SQLite ${config.ledgerPath}`}`,
     ...(envFile ? [`  env:     settings read from ${envFile}`] : []),
     ...(!isCompiled() && existsSync(dotenv) ? [`  env:     ${dotenv} read by Bun (running from source)`] : []),
   ]
@@ -92,7 +94,7 @@ export async function serve(_args: string[]): Promise<void> {
     const log = new RequestLog(runtime.logger, runtime.metrics)
     await stopServing({ server, drain, gate: runtime.gate, ledger: runtime.ledger, log, logger: runtime.logger, timeoutMs: config.shutdownTimeoutMs })
     listening.unregister()
-    runtime.close()
+    await runtime.close()
     runtime.logger.flush()
     process.exit(0)
   }

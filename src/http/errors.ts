@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   rate_limited: { status: 429, meaning: 'Too many requests from this client IP or payer address; retry after `Retry-After` seconds. Checked before payment: never charged.' },
   not_implemented: { status: 501, meaning: 'The route is in the catalog but not served by this release. Never charged.' },
   shutting_down: { status: 503, meaning: 'The service is stopping and this request did not finish within `SHUTDOWN_TIMEOUT_SECONDS`. Retry it with the same proof: `details.payment` says `not_charged` (the proof buys the request again), `settling` (the answer is returned once the settlement is seen on chain) or `served` (the stored answer is returned); never charged twice.' },
+  ledger_unavailable: { status: 503, meaning: 'The shared payment ledger (PostgreSQL, `LEDGER_URL`) cannot be reached, so no payment can be claimed; refused before any charge, nothing claimed or settled. Retry after `Retry-After` seconds with the same proof.' },
   dataset_unavailable: { status: 503, meaning: 'The dataset behind the route is not loaded. Never charged.' },
   provider_unavailable: { status: 502, meaning: 'No live evidence provider could answer (down, HTTP error or malformed answer); `details.providers` says which and why. Never charged: the proof stays unused.' },
   provider_timeout: { status: 504, meaning: 'The live evidence providers did not answer within their timeouts; `details.providers` names them. Never charged: the proof stays unused.' },
@@ -81,3 +82,15 @@ export const notFound = (what: string, value: string, parameter?: string, known?
     value,
     ...(known ? { known } : {}),
   })
+
+/** Seconds a buyer is told to wait before retrying while the ledger is unreachable. */
+const LEDGER_RETRY_SECONDS = 5
+
+/** The shared ledger cannot be reached: a paid request is refused before anything is claimed or charged. */
+export const ledgerUnavailable = (e: unknown) =>
+  new ApiError(
+    'ledger_unavailable',
+    'The payment ledger cannot be reached, so the payment was not taken; nothing was claimed or charged. Retry the same request with the same proof.',
+    { reason: String(e instanceof Error ? e.message : e).slice(0, 200) },
+    { 'retry-after': String(LEDGER_RETRY_SECONDS) },
+  )

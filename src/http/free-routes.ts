@@ -1,12 +1,15 @@
 import { Elysia, t } from 'elysia'
-import { ApiError, notFound } from './errors'
+import { ApiError, ledgerUnavailable, notFound } from './errors'
 import { errorResponse, jsonResponse } from './envelope'
-import type { PaymentLedger } from '../payments/ledger'
+import { LedgerUnavailable, type PaymentLedger } from '../payments/ledger'
 import type { RequestLog } from './request-log'
 
 export interface Readiness {
   ready: boolean
   checks: Record<string, unknown>
+  /** Why not ready, when it is not the datasets (the shared ledger). */
+  code?: 'ledger_unavailable'
+  message?: string
 }
 
 /** The success envelope of a free answer. */
@@ -47,17 +50,19 @@ export function freeRoutes(o: { version: string; ledger: PaymentLedger; readines
         const r = await o.readiness()
         if (r.ready) return answer(request, free(r, id), '/ready')
         return answer(request, jsonResponse(
-          { success: false, error: { code: 'dataset_unavailable', message: 'Not ready: datasets or DuckDB unavailable.', details: r.checks }, meta: { request_id: id } },
+          { success: false, error: { code: r.code ?? 'dataset_unavailable', message: r.message ?? 'Not ready: datasets or DuckDB unavailable.', details: r.checks }, meta: { request_id: id } },
           503,
           id,
         ), '/ready')
       },
-      { detail: { tags: ['service'], summary: 'Readiness: DuckDB answers and the datasets are loaded' } },
+      { detail: { tags: ['service'], summary: 'Readiness: DuckDB answers, the datasets are loaded and the payment ledger answers' } },
     )
     .get(
       '/v1/artifacts/:id',
-      ({ params, request }) => {
-        const stored = o.ledger.artifact(params.id, Math.floor(Date.now() / 1000))
+      async ({ params, request }) => {
+        const stored = await o.ledger.artifact(params.id, Math.floor(Date.now() / 1000)).catch((e: unknown) => {
+          throw e instanceof LedgerUnavailable ? ledgerUnavailable(e) : e
+        })
         if (!stored) throw notFound('artifact', params.id, 'id')
         return answer(request, jsonResponse(stored.body, 200, o.log.id(request), { ...stored.headers, 'x-artifact-expires-at': new Date(stored.expiresAt * 1000).toISOString() }), '/v1/artifacts/:id')
       },

@@ -28,17 +28,26 @@ export interface PaidCall {
  */
 export function payFor(gate: PaymentGate, limits: RateLimits | undefined, c: PaidCall): ApiError | Promise<GateAnswer> {
   if (c.proofHeader && limits?.ip.enabled) {
-    const limited = overLimit(limits, 'ip', c.clientIp())
+    const limited = overLimit(limits, 'ip', c.clientIp()) as ApiError | null // the IP limit is always this process's
     if (limited) return limited
   }
   const format = c.format ?? 'json'
   const fingerprint = format === 'json' ? `${c.route.id}|${c.prepared.key}` : `${c.route.id}|${c.prepared.key}|${format}`
   const auth = gate.authorize({ route: c.route, proofHeader: c.proofHeader, resourceUrl: c.resourceUrl, requestId: c.requestId, fingerprint })
   if (auth instanceof ApiError) return auth
+  const fulfil = () =>
+    gate.fulfil(auth, async ({ artifactPath }) => {
+      const envelope = buildSuccess(c.route, c.requestId, await c.prepared.run(), artifactPath)
+      return format === 'json' ? JSON.stringify(envelope) : tableAnswer(c.route, format, envelope)
+    })
   const limited = overLimit(limits, 'payer', auth.payer)
+  if (limited instanceof Promise) {
+    // Shared with other instances: the limit is known after a round trip to the ledger.
+    return limited.then((l) => {
+      if (l) throw l
+      return fulfil()
+    })
+  }
   if (limited) return limited
-  return gate.fulfil(auth, async ({ artifactPath }) => {
-    const envelope = buildSuccess(c.route, c.requestId, await c.prepared.run(), artifactPath)
-    return format === 'json' ? JSON.stringify(envelope) : tableAnswer(c.route, format, envelope)
-  })
+  return fulfil()
 }

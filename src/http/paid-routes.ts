@@ -70,6 +70,7 @@ function detail(route: RouteSpec, implemented: boolean, evidence: EvidenceMode) 
       404: errorRef('not_found (free)'),
       429: errorRef('rate_limited (free, before payment; `Retry-After`)'),
       502: errorRef('facilitator_unavailable (nothing charged)'),
+      503: errorRef('ledger_unavailable or shutting_down (nothing charged; retry with the same proof)'),
       ...(implemented ? {} : { 501: errorRef('not_implemented (free)') }),
       ...(route.kind === 'evidence' ? { 502: errorRef('provider_unavailable or facilitator_unavailable (not charged)'), 504: errorRef('provider_timeout (not charged)') } : {}),
     },

@@ -1,10 +1,19 @@
 import { ApiError } from './errors'
 
+/** A limit of requests per key and minute: in this process (RateLimiter), or shared by instances (src/postgres/rate-limit.ts). */
+export interface Limiter {
+  readonly perMinute: number
+  readonly enabled: boolean
+  /** Takes one request for `key`: 0 when allowed, else the whole seconds until one is. */
+  take(key: string): number | Promise<number>
+  sweep(): void | Promise<void>
+}
+
 /**
  * Token buckets per key (client IP or payer address): `perMinute` requests a minute, bursts up to the
  * same number. A Map lookup and a little arithmetic per request; idle buckets are dropped by `sweep`.
  */
-export class RateLimiter {
+export class RateLimiter implements Limiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>()
   private readonly perSecond: number
 
@@ -55,8 +64,10 @@ export class RateLimiter {
 
 /** The two limits of paid requests (HTTP routes and MCP tools alike), and who to tell when one bites. */
 export interface RateLimits {
+  /** Per instance: the load balancer in front of several can limit per IP for all of them. */
   ip: RateLimiter
-  payer: RateLimiter
+  /** Per instance, or shared by the instances of one PostgreSQL ledger. */
+  payer: Limiter
   onLimited?(scope: 'ip' | 'payer'): void
 }
 
@@ -68,12 +79,15 @@ export const rateLimited = (scope: 'ip' | 'payer', retryAfter: number) =>
     { 'retry-after': String(retryAfter) },
   )
 
-/** Takes one request of `key` from a limit: the 429 error when it is used up, else null. */
-export function overLimit(limits: RateLimits | undefined, scope: 'ip' | 'payer', key: string | undefined): ApiError | null {
+/** Takes one request of `key` from a limit: the 429 error when it is used up, else null (a promise of it for a shared limit). */
+export function overLimit(limits: RateLimits | undefined, scope: 'ip' | 'payer', key: string | undefined): ApiError | null | Promise<ApiError | null> {
   const limiter = limits?.[scope]
   if (!key || !limiter?.enabled) return null
+  const verdict = (wait: number) => {
+    if (wait === 0) return null
+    limits!.onLimited?.(scope)
+    return rateLimited(scope, wait)
+  }
   const wait = limiter.take(key)
-  if (wait === 0) return null
-  limits!.onLimited?.(scope)
-  return rateLimited(scope, wait)
+  return typeof wait === 'number' ? verdict(wait) : wait.then(verdict)
 }

@@ -1,6 +1,7 @@
 import type { RouteSpec } from '../catalog'
-import { ApiError } from '../http/errors'
-import type { PaymentClaim, PaymentEvent, PaymentEventKind, PaymentLedger, StoredArtifact } from './ledger'
+import { ApiError, ledgerUnavailable } from '../http/errors'
+import type { Logger } from '../http/logger'
+import { LedgerUnavailable, type ClaimResult, type PaymentClaim, type PaymentEvent, type PaymentEventKind, type PaymentLedger, type StoredArtifact } from './ledger'
 import type { NetworkName } from './networks'
 import { decodeProof, type Proof } from './proof'
 import { paymentRequiredParts, termsFor, type PaymentTerms } from './requirements'
@@ -13,9 +14,11 @@ export interface GateOptions {
   artifactTtlSeconds: number
   ledger: PaymentLedger
   settler: Settler
-  /** Checks a pending payment on chain now (facilitator modes). */
-  reconciler?: { check(key: string): Promise<'settled' | 'failed' | 'pending'> }
+  /** Checks a pending payment on chain now (facilitator modes), and whether an authorization was used already. */
+  reconciler?: { check(key: string): Promise<'settled' | 'failed' | 'pending'>; usedOnChain(c: PaymentClaim): Promise<{ used: true; txHash?: string } | { used: false }> }
   metrics?: PaymentMetrics
+  /** Told of a settled payment whose record could not be committed yet (the ledger retries it). */
+  logger?: Pick<Logger, 'error'>
   now?: () => number
 }
 
@@ -189,21 +192,25 @@ export class PaymentGate {
       return { 'X-PAYMENT-RESPONSE': encoded, 'PAYMENT-RESPONSE': encoded }
     }
 
+    let claimed: Extract<ClaimResult, { status: 'claimed' }>
     for (;;) {
       if (this.closed) throw shuttingDown()
       const now = this.now()
-      const claim = auth.storedOnly
-        ? (this.o.ledger.lookup(key) ?? { status: 'claimed' as const })
-        : this.o.ledger.claim(claimRow, now, now - terms.maxTimeoutSeconds)
+      const claim = await reachLedger(
+        auth.storedOnly
+          ? this.o.ledger.lookup(key).then((held) => held ?? { status: 'claimed' as const })
+          : this.o.ledger.claim(claimRow, now, now - terms.maxTimeoutSeconds),
+      )
       if (claim.status === 'claimed') {
         if (auth.storedOnly) throw auth.storedOnly
+        claimed = claim
         break
       }
       if (claim.fingerprint !== req.fingerprint) {
         throw this.paymentError(req, 'payment_replayed', 'This payment proof was already used for a different request; sign a new one.', { reason: 'nonce_used' })
       }
       if (claim.state === 'served') {
-        const stored = claim.artifactId ? this.o.ledger.artifact(claim.artifactId, now) : null
+        const stored = claim.artifactId ? await reachLedger(this.o.ledger.artifact(claim.artifactId, now)) : null
         if (!stored) throw this.paymentError(req, 'payment_replayed', 'This payment was already served and its stored result has expired; sign a new payment.', { reason: 'artifact_expired' })
         return { body: stored.body, headers: { ...stored.headers, 'x-payment-replay': 'stored-result', ...receiptHeaders(claim.txHash) }, payer }
       }
@@ -233,8 +240,13 @@ export class PaymentGate {
       const artifactId = `art_${Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')}`
       let answer: PaidBody
       let reported = false
+      // Taken over from a request whose process died: it may have settled before it died. Then the
+      // buyer has paid for this very request, and gets it without a second settlement.
+      const paidBefore = claimed.takenOver && this.o.settler.mode !== 'local' && this.o.reconciler
+        ? await this.o.reconciler.usedOnChain(claimRow).catch(() => ({ used: false as const })) // unknown: settling again cannot charge twice (the nonce is single-use)
+        : { used: false as const }
       try {
-        if (this.o.settler.verify) {
+        if (this.o.settler.verify && !paidBefore.used) {
           const verdict = await this.o.settler.verify(input)
           if (running.cut) throw shuttingDown()
           if (!verdict.ok) {
@@ -263,19 +275,23 @@ export class PaymentGate {
       running.artifact = { id: artifactId, body, ...(headers ? { headers } : {}), expiresAt: this.now() + this.o.artifactTtlSeconds }
       running.phase = 'settle'
       let outcome: SettleOutcome
-      try {
-        outcome = await this.o.settler.settle(input)
-      } catch (e) {
-        outcome = { status: 'pending', reason: `settle threw: ${e instanceof Error ? e.message : String(e)}` } // outcome unknown
+      if (paidBefore.used) {
+        outcome = { status: 'settled', receipt: { success: true, transaction: paidBefore.txHash ?? '', network: terms.network.caip2, payer: a.from } }
+      } else {
+        try {
+          outcome = await this.o.settler.settle(input)
+        } catch (e) {
+          outcome = { status: 'pending', reason: `settle threw: ${e instanceof Error ? e.message : String(e)}` } // outcome unknown
+        }
       }
       this.o.metrics?.settlement(this.o.settler.mode, outcome.status)
       const now = this.now()
       const artifact = { ...running.artifact, expiresAt: now + this.o.artifactTtlSeconds }
       if (running.cut && outcome.status === 'failed') {
         // Parked as pending by the deadline, and now known not to have moved: failed, as the reconciler would find.
-        this.o.ledger.resolve(key, { settled: false }, now)
+        await this.o.ledger.resolve(key, { settled: false }, now).catch(() => false)
         emit('failed', { detail: `settle: ${outcome.reason}`, ...(outcome.transaction ? { txHash: outcome.transaction } : {}) })
-        await this.o.ledger.durable()
+        await this.o.ledger.durable().catch(() => {}) // queued: committed once the ledger is back
         throw shuttingDown()
       }
       running.phase = outcome.status === 'failed' ? 'released' : outcome.status === 'pending' ? 'settling' : 'served'
@@ -284,24 +300,34 @@ export class PaymentGate {
           this.o.ledger.complete(key, artifact, now, { kind: 'local' })
           emit('served', { detail: 'local' })
           break
-        case 'settled':
-          this.o.ledger.complete(key, artifact, now, { kind: 'settled', txHash: outcome.receipt.transaction })
-          emit('settled', { txHash: outcome.receipt.transaction })
-          emit('served', { txHash: outcome.receipt.transaction, detail: 'settled' })
+        case 'settled': {
+          const txHash = outcome.receipt.transaction || undefined // unknown for a transfer found on chain without its transaction
+          this.o.ledger.complete(key, artifact, now, { kind: 'settled', ...(txHash ? { txHash } : {}) })
+          emit('settled', { ...(txHash ? { txHash } : {}), ...(paidBefore.used ? { detail: 'settled before its process died' } : {}) })
+          emit('served', { ...(txHash ? { txHash } : {}), detail: 'settled' })
           break
+        }
         case 'failed':
           // Definitely not settled: not served as paid, and the nonce is free again.
           this.o.ledger.release(key, now)
           emit('failed', { detail: `settle: ${outcome.reason}`, ...(outcome.transaction ? { txHash: outcome.transaction } : {}) })
-          await this.o.ledger.durable()
+          await this.o.ledger.durable().catch(() => {}) // queued: committed once the ledger is back
           throw outcome.unavailable ? facilitatorUnavailable(outcome.reason) : this.settlementFailed(req, outcome.reason)
         case 'pending':
           this.o.ledger.park(key, artifact, now, outcome.transaction)
           emit('pending', { detail: outcome.reason, ...(outcome.transaction ? { txHash: outcome.transaction } : {}) })
-          await this.o.ledger.durable()
+          await this.o.ledger.durable().catch(() => {}) // queued: committed once the ledger is back
           throw settlementPending(outcome.transaction)
       }
-      await this.o.ledger.durable() // never answer before the payment and its result are on disk
+      // Never answer before the payment and its result are committed: a retry must find them. Except a
+      // payment that has moved money: its buyer gets the answer now, and the ledger keeps the record
+      // queued until it commits (if this process dies first, the reconciler finds the transfer on chain).
+      try {
+        await this.o.ledger.durable()
+      } catch (e) {
+        if (outcome.status !== 'settled') throw ledgerUnavailable(e)
+        this.o.logger?.error('settled payment answered before its record committed; the ledger retries it', { request_id: req.requestId, key, error: String(e) })
+      }
       return { body, headers: { ...headers, ...(outcome.status === 'settled' ? receiptHeaders(outcome.receipt.transaction) : {}) }, payer }
     } finally {
       this.inflight.delete(key)
@@ -343,6 +369,15 @@ export class PaymentGate {
 
   private settlementFailed(req: PaidRequest, reason: string): ApiError {
     return this.paymentError(req, 'settlement_failed', 'The payment could not be settled, so the answer is not served; nothing was charged. Sign a new payment (or fund the payer) and retry.', { reason })
+  }
+}
+
+/** A ledger read or claim; an unreachable ledger refuses the paid request before anything is charged. */
+async function reachLedger<T>(p: Promise<T>): Promise<T> {
+  try {
+    return await p
+  } catch (e) {
+    throw e instanceof LedgerUnavailable ? ledgerUnavailable(e) : e
   }
 }
 

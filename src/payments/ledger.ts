@@ -30,7 +30,8 @@ export type PaymentState = 'in_progress' | 'served' | 'pending' | 'failed'
 export type Settlement = 'local' | 'settled' | 'pending' | 'failed'
 
 export type ClaimResult =
-  | { status: 'claimed' }
+  /** `takenOver`: the nonce was held `in_progress` by a request whose process died; it may have settled before it died. */
+  | { status: 'claimed'; takenOver?: boolean }
   | { status: 'taken'; fingerprint: string; state: PaymentState; artifactId: string | null; updatedAt: number; txHash: string | null }
 
 /** One line of the revenue record: what happened to a payment, when, for which request. */
@@ -50,9 +51,13 @@ export interface PaymentEvent {
   detail?: string
 }
 
-/** A payment whose settlement is still open, as the reconciler reads it. */
+/**
+ * A payment whose settlement is still open, as the reconciler reads it: `pending`, or `in_progress` well
+ * past its authorization's validBefore (its process died; it may have settled before it did).
+ */
 export interface PendingPayment {
   claim: PaymentClaim
+  state: 'pending' | 'in_progress'
   txHash: string | null
   updatedAt: number
 }
@@ -66,38 +71,53 @@ export interface StoredArtifact {
   expiresAt: number
 }
 
+/** An in_progress claim this long past its authorization's validBefore belongs to a process that died. */
+export const DEAD_CLAIM_AFTER_SECONDS = 60
+
+/** The ledger cannot be reached or did not answer in time: nothing may be claimed, so nothing is charged. */
+export class LedgerUnavailable extends Error {}
+
 /**
- * Durable record of used nonces, accepted payments and paid results. Behind an interface so that several
- * instances can later share one (Redis); the default is a local SQLite file for one instance.
+ * Durable record of used nonces, accepted payments and paid results: a local SQLite file for one
+ * instance (the default), or PostgreSQL shared by several (src/postgres). Reads and claims are async (a
+ * network round trip for PostgreSQL); state changes are queued and committed together by `durable()`.
+ * A ledger that cannot be reached rejects with `LedgerUnavailable`.
  */
 export interface PaymentLedger {
   /**
    * Atomically takes the nonce for this request, or reports who holds it. A `failed` claim may be taken
    * again, and so may an `in_progress` one not touched since `staleBefore` (its process died mid-request).
    */
-  claim(c: PaymentClaim, now: number, staleBefore: number): ClaimResult
+  claim(c: PaymentClaim, now: number, staleBefore: number): Promise<ClaimResult>
   /** Who holds a nonce, without taking it. */
-  lookup(key: string): Extract<ClaimResult, { status: 'taken' }> | null
+  lookup(key: string): Promise<Extract<ClaimResult, { status: 'taken' }> | null>
   /** The handler failed: nothing was charged, and the authorization may buy the same or another request later. */
   release(key: string, now: number): void
   /** The handler answered (and, outside local mode, the payment settled): served; the result is kept until `artifact.expiresAt`. */
   complete(key: string, artifact: StoredArtifact, now: number, settlement?: { kind: 'local' | 'settled'; txHash?: string }): void
   /** The handler answered but the settlement's outcome is unknown: keep the result back until `resolve`. */
   park(key: string, artifact: StoredArtifact, now: number, txHash?: string): void
-  /** The reconciler's verdict on a pending payment: settled (its result is released) or failed (nothing moved). No-op unless pending. */
-  resolve(key: string, verdict: { settled: true; txHash?: string } | { settled: false }, now: number): boolean
+  /**
+   * The reconciler's verdict on an open payment: settled (its result is released) or failed (nothing moved).
+   * No-op (false) unless the payment is still in state `from` (default pending), for `requestId` when given.
+   */
+  resolve(key: string, verdict: { settled: true; txHash?: string } | { settled: false }, now: number, from?: { state: 'pending' | 'in_progress'; requestId?: string }): Promise<boolean>
   /** Appends to the event record (same commit as the state change it accompanies). */
   record(event: PaymentEvent): void
-  /** Payments whose settlement is open. */
-  pending(): PendingPayment[]
+  /** Payments whose settlement is open (see PendingPayment), as of `now`. */
+  pending(now: number): Promise<PendingPayment[]>
   /** Resolves once everything recorded so far is on disk; a paid answer is sent only after this. */
   durable(): Promise<void>
   /** A stored result, only once its payment is served (a pending payment's result is kept back). */
-  artifact(id: string, now: number): StoredArtifact | null
+  artifact(id: string, now: number): Promise<StoredArtifact | null>
   /** Drops expired artifacts; payment rows are kept (they are the nonce ledger and the revenue record). */
-  purgeExpired(now: number): number
-  close(): void
+  purgeExpired(now: number): Promise<number>
+  close(): void | Promise<void>
 }
+
+/** Pending, or in_progress so long past its authorization's validBefore that no live request holds it. */
+export const isOpen = (state: PaymentState, validBefore: string | null | undefined, now: number): boolean =>
+  state === 'pending' || (state === 'in_progress' && validBefore != null && Number(validBefore) < now - DEAD_CLAIM_AFTER_SECONDS)
 
 const taken = (r: Row): Extract<ClaimResult, { status: 'taken' }> => ({
   status: 'taken', fingerprint: r.claim.fingerprint, state: r.state, artifactId: r.artifactId, updatedAt: r.updatedAt, txHash: r.txHash,
@@ -222,7 +242,7 @@ export class SqliteLedger implements PaymentLedger {
            settlement = excluded.settlement, tx_hash = excluded.tx_hash, valid_before = excluded.valid_before`,
       ),
       holder: this.db.query<DbRow, { key: string }>('SELECT * FROM payments WHERE key = $key'),
-      open: this.db.query<DbRow, []>(`SELECT * FROM payments WHERE state = 'pending'`),
+      open: this.db.query<DbRow, []>(`SELECT * FROM payments WHERE state IN ('pending', 'in_progress')`),
       event: this.db.query(
         `INSERT INTO payment_events (at, event, payment_key, request_id, route, payer, amount_atomic, nonce, network, tx_hash, detail)
          VALUES ($at, $event, $key, $requestId, $route, $payer, $amount, $nonce, $network, $txHash, $detail)`,
@@ -259,7 +279,7 @@ export class SqliteLedger implements PaymentLedger {
       const row: Row = { claim: c, state: 'in_progress', artifactId: null, createdAt: held?.createdAt ?? now, updatedAt: now, settlement: null, txHash: null }
       this.upsert(c.key, row)
       this.live.set(c.key, row) // written already; kept (not dirty) as the base of this process's next change
-      return { status: 'claimed' }
+      return held?.state === 'in_progress' ? { status: 'claimed', takenOver: true } : { status: 'claimed' }
     })
     this.claimShared = (c, now, staleBefore) => claimTx.immediate(c, now, staleBefore)
   }
@@ -319,16 +339,16 @@ export class SqliteLedger implements PaymentLedger {
     return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }))
   }
 
-  claim(c: PaymentClaim, now: number, staleBefore: number): ClaimResult {
+  async claim(c: PaymentClaim, now: number, staleBefore: number): Promise<ClaimResult> {
     if (this.shared) return this.claimShared(c, now, staleBefore)
     const held = this.row(c.key)
     const free = !held || held.state === 'failed' || (held.state === 'in_progress' && held.updatedAt < staleBefore)
     if (!free) return taken(held)
     this.change(c.key, { claim: c, state: 'in_progress', artifactId: null, createdAt: held?.createdAt ?? now, updatedAt: now, settlement: null, txHash: null })
-    return { status: 'claimed' }
+    return held?.state === 'in_progress' ? { status: 'claimed', takenOver: true } : { status: 'claimed' }
   }
 
-  lookup(key: string): Extract<ClaimResult, { status: 'taken' }> | null {
+  async lookup(key: string): Promise<Extract<ClaimResult, { status: 'taken' }> | null> {
     const r = this.row(key)
     return r ? taken(r) : null
   }
@@ -352,9 +372,9 @@ export class SqliteLedger implements PaymentLedger {
     this.change(key, { ...r, state: 'pending', artifactId: artifact.id, updatedAt: now, settlement: 'pending', txHash: txHash ?? null })
   }
 
-  resolve(key: string, verdict: { settled: true; txHash?: string } | { settled: false }, now: number): boolean {
+  async resolve(key: string, verdict: { settled: true; txHash?: string } | { settled: false }, now: number, from: { state: 'pending' | 'in_progress'; requestId?: string } = { state: 'pending' }): Promise<boolean> {
     const r = this.row(key)
-    if (r?.state !== 'pending') return false
+    if (r?.state !== from.state || (from.requestId !== undefined && r.claim.requestId !== from.requestId)) return false
     if (verdict.settled) this.change(key, { ...r, state: 'served', settlement: 'settled', txHash: verdict.txHash ?? r.txHash, updatedAt: now })
     else this.change(key, { ...r, state: 'failed', settlement: 'failed', updatedAt: now })
     return true
@@ -365,13 +385,13 @@ export class SqliteLedger implements PaymentLedger {
     this.schedule()
   }
 
-  pending(): PendingPayment[] {
+  async pending(now: number): Promise<PendingPayment[]> {
     const rows = new Map(this.stmts.open.all().map((h) => [h.key, fromDb(h)]))
     for (const [key, r] of this.live) rows.set(key, r) // newer than the file
-    return [...rows.values()].filter((r) => r.state === 'pending').map((r) => ({ claim: r.claim, txHash: r.txHash, updatedAt: r.updatedAt }))
+    return [...rows.values()].filter((r) => isOpen(r.state, r.claim.validBefore, now)).map((r) => ({ claim: r.claim, state: r.state as PendingPayment['state'], txHash: r.txHash, updatedAt: r.updatedAt }))
   }
 
-  artifact(id: string, now: number): StoredArtifact | null {
+  async artifact(id: string, now: number): Promise<StoredArtifact | null> {
     const pending = this.pendingArtifacts.get(id)
     if (pending) return pending.artifact.expiresAt > now && this.row(pending.key)?.state === 'served' ? pending.artifact : null
     const row = this.stmts.artifact.get({ id, now })
@@ -379,7 +399,7 @@ export class SqliteLedger implements PaymentLedger {
     return { id: row.id, body: row.body, ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}), expiresAt: row.expires_at }
   }
 
-  purgeExpired(now: number): number {
+  async purgeExpired(now: number): Promise<number> {
     return this.stmts.purge.run({ now }).changes
   }
 

@@ -1,4 +1,4 @@
-import type { PaymentEvent, PaymentLedger, PendingPayment } from './ledger'
+import type { PaymentClaim, PaymentEvent, PaymentLedger, PendingPayment } from './ledger'
 
 /** What the reconciler asks the chain about one EIP-3009 authorization. */
 export interface AuthorizationReader {
@@ -40,20 +40,29 @@ export class Reconciler {
 
   /** Checks one pending payment now (a client retrying its request). */
   async check(key: string): Promise<Verdict> {
-    const p = this.ledger.pending().find((x) => x.claim.key === key)
+    const p = (await this.ledger.pending(this.now())).find((x) => x.claim.key === key)
     if (!p) {
-      const held = this.ledger.lookup(key)
+      const held = await this.ledger.lookup(key)
       return held?.state === 'served' ? 'settled' : held?.state === 'failed' ? 'failed' : 'pending'
     }
     return this.decide(p)
   }
 
-  /** One pass over every pending payment. */
+  /** Whether this authorization was used on chain already, and by which transaction when it can be found. */
+  async usedOnChain(c: PaymentClaim): Promise<{ used: true; txHash?: string } | { used: false }> {
+    const payer = c.payer as `0x${string}`
+    const nonce = c.nonce as `0x${string}`
+    if (!(await this.chain.used(payer, nonce))) return { used: false }
+    const txHash = await this.chain.transactionOf?.(payer, nonce).catch(() => undefined)
+    return { used: true, ...(txHash ? { txHash } : {}) }
+  }
+
+  /** One pass over every open payment. */
   run(): Promise<ReconcileSummary> {
     this.running ??= (async () => {
       const summary: ReconcileSummary = { checked: 0, settled: 0, failed: 0, pending: 0, errors: 0 }
       try {
-        for (const p of this.ledger.pending()) {
+        for (const p of await this.ledger.pending(this.now())) {
           summary.checked++
           try {
             summary[await this.decide(p)]++
@@ -70,8 +79,11 @@ export class Reconciler {
     return this.running
   }
 
-  start(intervalSeconds: number, onError: (e: unknown) => void = () => {}): void {
-    this.timer = setInterval(() => void this.run().catch(onError), intervalSeconds * 1000)
+  /** Passes every `intervalSeconds`, while `leading()` (one reconciler among instances sharing a ledger). */
+  start(intervalSeconds: number, onError: (e: unknown) => void = () => {}, leading: () => boolean = () => true): void {
+    this.timer = setInterval(() => {
+      if (leading()) void this.run().catch(onError)
+    }, intervalSeconds * 1000)
     this.timer.unref()
   }
 
@@ -81,6 +93,7 @@ export class Reconciler {
 
   private async decide(p: PendingPayment): Promise<Verdict> {
     const c = p.claim
+    const from = { state: p.state, requestId: c.requestId }
     const payer = c.payer as `0x${string}`
     const nonce = c.nonce as `0x${string}`
     const event = (detail: 'settled' | 'failed', txHash?: string): PaymentEvent => ({
@@ -89,13 +102,13 @@ export class Reconciler {
     })
     if (await this.chain.used(payer, nonce)) {
       const txHash = p.txHash ?? (await this.chain.transactionOf?.(payer, nonce).catch(() => undefined))
-      if (this.ledger.resolve(c.key, { settled: true, ...(txHash ? { txHash } : {}) }, this.now())) this.emit(event('settled', txHash))
+      if (await this.ledger.resolve(c.key, { settled: true, ...(txHash ? { txHash } : {}) }, this.now(), from)) this.emit(event('settled', txHash))
       await this.ledger.durable()
       return 'settled'
     }
     // Unused: final only once the chain's clock has passed validBefore (no block can include it after).
     if (c.validBefore !== undefined && BigInt(await this.chain.chainTime()) >= BigInt(c.validBefore)) {
-      if (this.ledger.resolve(c.key, { settled: false }, this.now())) this.emit(event('failed'))
+      if (await this.ledger.resolve(c.key, { settled: false }, this.now(), from)) this.emit(event('failed'))
       await this.ledger.durable()
       return 'failed'
     }

@@ -1,0 +1,77 @@
+import { SQL } from 'bun'
+import { LedgerUnavailable } from '../payments/ledger'
+import { SchemaTooNew } from './migrations'
+
+/**
+ * How long one ledger statement or commit may take before the request waiting on it is refused. Bun's
+ * SQL client has no statement timeout of its own, and a database that stopped answering (frozen host,
+ * full network buffer) would otherwise hold every paid request. A statement cut off may still commit
+ * later, so every write is guarded to be harmless when it lands twice or late.
+ */
+export const STATEMENT_DEADLINE_MS = 3000
+
+/** The connection pool of one instance. Several instances each hold their own. */
+const POOL_SIZE = 10
+
+/**
+ * PostgreSQL as the shared ledger: a connection pool, every call under a deadline, and the last
+ * outcome kept for /ready. Any failure (refused, reset, timed out, server error) is `LedgerUnavailable`:
+ * the statements are ours and correct, so an error means the database cannot do its part now. Bun's
+ * pool reconnects by itself once the server is back.
+ */
+export class Postgres {
+  readonly sql: SQL
+  private lastError: { message: string; at: number } | null = null
+
+  constructor(readonly url: string) {
+    // Never `new SQL(undefined)`: that silently connects to localhost:5432.
+    this.sql = new SQL(url, { max: POOL_SIZE, idleTimeout: 30, connectionTimeout: STATEMENT_DEADLINE_MS / 1000 })
+  }
+
+  /** Runs `work` on the pool with the deadline; the error of an unreachable database is LedgerUnavailable. */
+  async run<T>(what: string, work: (sql: SQL) => Promise<T>): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new LedgerUnavailable(`${what}: no answer from PostgreSQL in ${STATEMENT_DEADLINE_MS} ms`)), STATEMENT_DEADLINE_MS)
+    })
+    try {
+      const result = await Promise.race([work(this.sql), deadline])
+      this.lastError = null
+      return result
+    } catch (e) {
+      if (e instanceof SchemaTooNew) throw e
+      const error = e instanceof LedgerUnavailable ? e : new LedgerUnavailable(`${what}: ${describe(e)}`)
+      this.lastError = { message: error.message, at: Date.now() }
+      throw error
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  /** `ok`, or why the last call failed (until one succeeds again). */
+  status(): 'ok' | string {
+    return this.lastError ? `unreachable: ${this.lastError.message}` : 'ok'
+  }
+
+  async close(): Promise<void> {
+    await this.sql.close({ timeout: 2 }).catch(() => {})
+  }
+}
+
+/** The driver's code and message, without the URL (it may carry a password). */
+function describe(e: unknown): string {
+  if (!(e instanceof Error)) return String(e)
+  const code = (e as { code?: string; errno?: string }).errno ?? (e as { code?: string }).code
+  return `${code ? `${code} ` : ''}${e.message}`.replace(/postgres(ql)?:\/\/[^\s]*/g, 'postgres://…').slice(0, 300)
+}
+
+/** A URL fit for logs and /ready: the password replaced. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url)
+    if (u.password) u.password = '***'
+    return u.toString()
+  } catch {
+    return 'postgres://…'
+  }
+}

@@ -1,0 +1,268 @@
+import type { SQL } from 'bun'
+import {
+  DEAD_CLAIM_AFTER_SECONDS,
+  type ClaimResult,
+  type PaymentClaim,
+  type PaymentEvent,
+  type PaymentLedger,
+  type PaymentState,
+  type PendingPayment,
+  type StoredArtifact,
+} from '../payments/ledger'
+import type { Postgres } from './client'
+import { LEASE_SECONDS } from './instances'
+
+type Taken = Extract<ClaimResult, { status: 'taken' }>
+
+/** A change queued until the next commit: guarded so that it applies only to the claim it was made for. */
+type Op =
+  | { kind: 'state'; key: string; requestId: string; from: PaymentState[]; to: PaymentState; now: number; artifactId?: string; settlement?: string; txHash?: string | null }
+  | { kind: 'artifact'; key: string; artifact: StoredArtifact; now: number }
+  | { kind: 'event'; id: string; e: PaymentEvent }
+
+/** How soon a commit that failed is tried again, while nothing else asks for one. */
+const RETRY_MS = 1000
+
+interface PaymentRow {
+  key: string; network: string; payer: string; nonce: string; route: string; fingerprint: string; amount_atomic: string; request_id: string
+  state: PaymentState; artifact_id: string | null; updated_at: string; tx_hash: string | null; valid_before: string | null
+}
+
+const takenOf = (r: PaymentRow): Taken => ({
+  status: 'taken', fingerprint: r.fingerprint, state: r.state, artifactId: r.artifact_id, updatedAt: Number(r.updated_at), txHash: r.tx_hash,
+})
+
+/**
+ * The payment ledger in PostgreSQL, shared by every instance. A claim is one statement, committed before
+ * the paid work starts: `INSERT … ON CONFLICT DO UPDATE … WHERE <free>` lets exactly one of any number
+ * of concurrent claims of a nonce win, on any instance (never check-then-insert). A nonce is free when
+ * it was never used, when its last use failed (nothing was charged), or when it is in progress for a
+ * request whose instance stopped its heartbeat (died) or that outlived the payment window.
+ *
+ * Every later change (served, pending, failed, artifacts, events) is queued and committed, together
+ * with the others of the same moment, in one transaction by `durable()`. Each update names the claim's
+ * request id and the states it may leave, so a late or repeated commit (after a timeout the statement may
+ * still land) never overwrites another request's claim. A failed commit stays queued and is retried.
+ */
+export class PostgresLedger implements PaymentLedger {
+  /** Request id of each claim this instance holds: its later updates are guarded by it. */
+  private readonly mine = new Map<string, string>()
+  private queue: Op[] = []
+  private waiters: { resolve: () => void; reject: (e: unknown) => void }[] = []
+  private flushing: Promise<void> | undefined
+  private retry: ReturnType<typeof setTimeout> | undefined
+  private closed = false
+
+  constructor(
+    private readonly pg: Postgres,
+    /** This instance's id in `instances`: the holder of its claims. */
+    private readonly instanceId: string,
+  ) {}
+
+  async claim(c: PaymentClaim, now: number, staleBefore: number): Promise<ClaimResult> {
+    const rows = await this.pg.run('claim', (sql) =>
+      sql.unsafe(
+        `INSERT INTO payments AS p (key, network, payer, nonce, route, fingerprint, amount_atomic, request_id, state, created_at, updated_at, valid_before, holder)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'in_progress', $9, $9, $10, $11)
+         ON CONFLICT (key) DO UPDATE SET route = excluded.route, fingerprint = excluded.fingerprint, amount_atomic = excluded.amount_atomic,
+           request_id = excluded.request_id, state = 'in_progress', artifact_id = NULL, updated_at = excluded.updated_at, settlement = NULL,
+           tx_hash = NULL, valid_before = excluded.valid_before, holder = excluded.holder, taken_over = (p.state = 'in_progress')
+         WHERE p.state = 'failed' OR (p.state = 'in_progress' AND (p.updated_at < $12 OR NOT EXISTS (
+           SELECT 1 FROM instances i WHERE i.id = p.holder AND i.heartbeat_at > extract(epoch from clock_timestamp()) - $13)))
+         RETURNING taken_over`,
+        [c.key, c.network, c.payer, c.nonce, c.routeId, c.fingerprint, c.amountAtomic, c.requestId, now, c.validBefore ?? null, this.instanceId, staleBefore, LEASE_SECONDS],
+      ),
+    ).catch((e: unknown) => {
+      // The claim may still land after the deadline: free it again once the database answers.
+      this.enqueue({ kind: 'state', key: c.key, requestId: c.requestId, from: ['in_progress'], to: 'failed', now })
+      this.scheduleRetry()
+      throw e
+    })
+    if (rows.length > 0) {
+      this.mine.set(c.key, c.requestId)
+      return rows[0].taken_over ? { status: 'claimed', takenOver: true } : { status: 'claimed' }
+    }
+    const held = await this.lookup(c.key)
+    // Held a moment ago and free now (its holder failed in between): try again.
+    return held ?? this.claim(c, now, staleBefore)
+  }
+
+  async lookup(key: string): Promise<Taken | null> {
+    const rows = await this.pg.run('lookup', (sql) => sql<PaymentRow[]>`SELECT * FROM payments WHERE key = ${key}`)
+    return rows.length ? takenOf(rows[0]!) : null
+  }
+
+  private requestOf(key: string): string {
+    const requestId = this.mine.get(key)
+    if (!requestId) throw new Error(`ledger: no claim of this instance for ${key}`)
+    return requestId
+  }
+
+  release(key: string, now: number): void {
+    const requestId = this.mine.get(key)
+    if (!requestId) return
+    this.enqueue({ kind: 'state', key, requestId, from: ['in_progress'], to: 'failed', now })
+    this.mine.delete(key)
+  }
+
+  complete(key: string, artifact: StoredArtifact, now: number, settlement: { kind: 'local' | 'settled'; txHash?: string } = { kind: 'local' }): void {
+    const requestId = this.requestOf(key)
+    this.enqueue({ kind: 'artifact', key, artifact, now })
+    // `served` too: the reconciler may have found the transfer on chain first (then the answer is attached).
+    this.enqueue({ kind: 'state', key, requestId, from: ['in_progress', 'pending', 'served'], to: 'served', now, artifactId: artifact.id, settlement: settlement.kind, txHash: settlement.txHash ?? null })
+    this.mine.delete(key)
+  }
+
+  park(key: string, artifact: StoredArtifact, now: number, txHash?: string): void {
+    const requestId = this.requestOf(key)
+    this.enqueue({ kind: 'artifact', key, artifact, now })
+    this.enqueue({ kind: 'state', key, requestId, from: ['in_progress'], to: 'pending', now, artifactId: artifact.id, settlement: 'pending', txHash: txHash ?? null })
+    this.mine.delete(key)
+  }
+
+  async resolve(key: string, verdict: { settled: true; txHash?: string } | { settled: false }, now: number, from: { state: 'pending' | 'in_progress'; requestId?: string } = { state: 'pending' }): Promise<boolean> {
+    await this.durable() // this instance's own queued changes first
+    const rows = await this.pg.run('resolve', (sql) =>
+      verdict.settled
+        ? sql.unsafe(
+            `UPDATE payments SET state = 'served', settlement = 'settled', tx_hash = COALESCE($4, tx_hash), updated_at = $5
+             WHERE key = $1 AND state = $2 AND ($3::text IS NULL OR request_id = $3) RETURNING key`,
+            [key, from.state, from.requestId ?? null, verdict.txHash ?? null, now],
+          )
+        : sql.unsafe(
+            `UPDATE payments SET state = 'failed', settlement = 'failed', updated_at = $4
+             WHERE key = $1 AND state = $2 AND ($3::text IS NULL OR request_id = $3) RETURNING key`,
+            [key, from.state, from.requestId ?? null, now],
+          ),
+    )
+    return rows.length > 0
+  }
+
+  record(event: PaymentEvent): void {
+    this.enqueue({ kind: 'event', id: crypto.randomUUID(), e: event })
+  }
+
+  async pending(now: number): Promise<PendingPayment[]> {
+    const rows = await this.pg.run('pending', (sql) =>
+      sql.unsafe(
+        `SELECT * FROM payments WHERE state = 'pending'
+           OR (state = 'in_progress' AND valid_before IS NOT NULL AND valid_before::numeric < $1)`,
+        [now - DEAD_CLAIM_AFTER_SECONDS],
+      ),
+    )
+    return (rows as PaymentRow[]).map((r) => ({
+      claim: {
+        key: r.key, network: r.network, payer: r.payer, nonce: r.nonce, routeId: r.route, fingerprint: r.fingerprint, amountAtomic: r.amount_atomic,
+        requestId: r.request_id, ...(r.valid_before ? { validBefore: r.valid_before } : {}),
+      },
+      state: r.state as PendingPayment['state'],
+      txHash: r.tx_hash,
+      updatedAt: Number(r.updated_at),
+    }))
+  }
+
+  async artifact(id: string, now: number): Promise<StoredArtifact | null> {
+    const rows = await this.pg.run('artifact', (sql) =>
+      sql.unsafe(
+        `SELECT a.id, a.body, a.is_text, a.headers, a.expires_at FROM artifacts a JOIN payments p ON p.key = a.payment_key
+         WHERE a.id = $1 AND a.expires_at > $2 AND p.state = 'served' AND p.artifact_id = a.id`,
+        [id, now],
+      ),
+    )
+    const r = rows[0] as { id: string; body: Uint8Array; is_text: boolean; headers: string | null; expires_at: string } | undefined
+    if (!r) return null
+    const body = r.is_text ? Buffer.from(r.body).toString('utf8') : new Uint8Array(r.body)
+    return { id: r.id, body, ...(r.headers ? { headers: JSON.parse(r.headers) as Record<string, string> } : {}), expiresAt: Number(r.expires_at) }
+  }
+
+  async purgeExpired(now: number): Promise<number> {
+    const rows = await this.pg.run('purge', (sql) => sql`DELETE FROM artifacts WHERE expires_at <= ${now} RETURNING id`)
+    return rows.length
+  }
+
+  private enqueue(op: Op): void {
+    this.queue.push(op)
+    this.kick()
+  }
+
+  /** Commits at the end of this turn of the event loop, together with whatever else is queued by then. */
+  private kick(): void {
+    if (this.flushing || this.closed) return
+    this.flushing = new Promise<void>((r) => setImmediate(r)).then(() => this.flush())
+  }
+
+  private scheduleRetry(): void {
+    if (this.retry || this.closed) return
+    this.retry = setTimeout(() => {
+      this.retry = undefined
+      if (this.queue.length > 0) this.kick()
+    }, RETRY_MS)
+    this.retry.unref()
+  }
+
+  private async flush(): Promise<void> {
+    const ops = this.queue
+    const waiters = this.waiters
+    this.queue = []
+    this.waiters = []
+    try {
+      if (ops.length > 0) await this.pg.run('commit', (sql) => sql.begin((tx) => apply(tx, ops)))
+      for (const w of waiters) w.resolve()
+    } catch (e) {
+      this.queue = ops.concat(this.queue) // kept, in order, for the next attempt
+      for (const w of waiters) w.reject(e)
+      this.scheduleRetry()
+    } finally {
+      this.flushing = undefined
+      if (this.waiters.length > 0) this.kick()
+    }
+  }
+
+  durable(): Promise<void> {
+    if (this.queue.length === 0 && !this.flushing) return Promise.resolve()
+    if (this.closed) return Promise.reject(new Error('ledger: closed with changes not committed'))
+    return new Promise((resolve, reject) => {
+      this.waiters.push({ resolve, reject })
+      this.kick()
+    })
+  }
+
+  async close(): Promise<void> {
+    await this.flushing
+    if (this.queue.length > 0) await this.flush().catch(() => {})
+    this.closed = true
+    clearTimeout(this.retry)
+  }
+}
+
+/** One commit: artifacts and events in bulk, then each state change under its guard. */
+async function apply(tx: SQL, ops: Op[]): Promise<void> {
+  const artifacts = ops.filter((o): o is Extract<Op, { kind: 'artifact' }> => o.kind === 'artifact')
+  if (artifacts.length > 0) {
+    const rows = artifacts.map((o) => ({
+      id: o.artifact.id, payment_key: o.key,
+      body: typeof o.artifact.body === 'string' ? Buffer.from(o.artifact.body, 'utf8') : Buffer.from(o.artifact.body),
+      is_text: typeof o.artifact.body === 'string', headers: o.artifact.headers ? JSON.stringify(o.artifact.headers) : null,
+      created_at: o.now, expires_at: o.artifact.expiresAt,
+    }))
+    await tx`INSERT INTO artifacts ${tx(rows)} ON CONFLICT (id) DO NOTHING`
+  }
+  for (const o of ops) {
+    if (o.kind !== 'state') continue
+    await tx.unsafe(
+      `UPDATE payments SET state = $3, updated_at = $4, artifact_id = COALESCE($5, artifact_id), settlement = COALESCE($6, settlement),
+         tx_hash = COALESCE($7, tx_hash)
+       WHERE key = $1 AND request_id = $2 AND state = ANY($8::text[]) AND (state <> 'served' OR artifact_id IS NULL)`,
+      [o.key, o.requestId, o.to, o.now, o.artifactId ?? null, o.settlement ?? null, o.txHash ?? null, `{${o.from.join(',')}}`],
+    )
+  }
+  const events = ops.filter((o): o is Extract<Op, { kind: 'event' }> => o.kind === 'event')
+  if (events.length > 0) {
+    const rows = events.map(({ id, e }) => ({
+      id, at: e.at, event: e.event, payment_key: e.key, request_id: e.requestId, route: e.routeId, payer: e.payer, amount_atomic: e.amountAtomic,
+      nonce: e.nonce, network: e.network, tx_hash: e.txHash ?? null, detail: e.detail ?? null,
+    }))
+    // A commit cut off by the deadline may have landed: its events are not written twice.
+    await tx`INSERT INTO payment_events ${tx(rows)} ON CONFLICT (id) DO NOTHING`
+  }
+}

@@ -1,0 +1,123 @@
+import type { Postgres } from './client'
+
+/**
+ * The shared ledger's schema, as numbered migrations applied in order and recorded in
+ * `schema_migrations`. Never edit a released migration: add the next one. Times are unix seconds
+ * (`bigint`) as in the SQLite ledger, except the liveness columns, which compare against the database's
+ * own clock (`double precision` seconds) so that instances with skewed clocks agree.
+ */
+export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'ledger, sessions, rate limits, instances and leases',
+    sql: `
+CREATE TABLE payments (
+  key TEXT PRIMARY KEY,
+  network TEXT NOT NULL,
+  payer TEXT NOT NULL,
+  nonce TEXT NOT NULL,
+  route TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  amount_atomic TEXT NOT NULL,
+  request_id TEXT NOT NULL,
+  state TEXT NOT NULL,
+  artifact_id TEXT,
+  created_at BIGINT NOT NULL,
+  updated_at BIGINT NOT NULL,
+  settlement TEXT,
+  tx_hash TEXT,
+  valid_before TEXT,
+  holder TEXT,
+  taken_over BOOLEAN NOT NULL DEFAULT false
+);
+CREATE INDEX payments_open ON payments (state) WHERE state IN ('pending', 'in_progress');
+CREATE TABLE payment_events (
+  seq BIGSERIAL PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  at BIGINT NOT NULL,
+  event TEXT NOT NULL,
+  payment_key TEXT NOT NULL,
+  request_id TEXT NOT NULL,
+  route TEXT NOT NULL,
+  payer TEXT NOT NULL,
+  amount_atomic TEXT NOT NULL,
+  nonce TEXT NOT NULL,
+  network TEXT NOT NULL,
+  tx_hash TEXT,
+  detail TEXT
+);
+CREATE INDEX payment_events_at ON payment_events (at);
+CREATE TABLE artifacts (
+  id TEXT PRIMARY KEY,
+  payment_key TEXT NOT NULL,
+  body BYTEA NOT NULL,
+  is_text BOOLEAN NOT NULL,
+  headers TEXT,
+  created_at BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL
+);
+CREATE INDEX artifacts_expiry ON artifacts (expires_at);
+CREATE TABLE instances (
+  id TEXT PRIMARY KEY,
+  host TEXT NOT NULL,
+  pid INTEGER NOT NULL,
+  version TEXT NOT NULL,
+  started_at DOUBLE PRECISION NOT NULL,
+  heartbeat_at DOUBLE PRECISION NOT NULL
+);
+CREATE TABLE leases (
+  name TEXT PRIMARY KEY,
+  holder TEXT NOT NULL,
+  expires_at DOUBLE PRECISION NOT NULL
+);
+CREATE TABLE sessions (
+  id TEXT PRIMARY KEY,
+  expires_at BIGINT NOT NULL
+);
+CREATE INDEX sessions_expiry ON sessions (expires_at);
+CREATE TABLE session_legs (
+  session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+  leg TEXT NOT NULL,
+  data TEXT NOT NULL,
+  PRIMARY KEY (session_id, leg)
+);
+CREATE TABLE rate_buckets (
+  key TEXT PRIMARY KEY,
+  tokens DOUBLE PRECISION NOT NULL,
+  at DOUBLE PRECISION NOT NULL,
+  took BOOLEAN NOT NULL
+);
+`,
+  },
+]
+
+/** Any constant shared by every instance: the advisory lock that serialises migrations. */
+const MIGRATION_LOCK = 0x636d69 // "cmi"
+
+export class SchemaTooNew extends Error {}
+
+/**
+ * Brings the schema up to date, in one transaction under an advisory lock: instances starting at once
+ * take turns, and the second finds the work done. A schema newer than this release is refused (an
+ * older executable must not write to tables it does not know).
+ */
+export async function migrate(pg: Postgres): Promise<{ applied: number[]; version: number }> {
+  return pg.run('migrate', (sql) =>
+    sql.begin(async (tx) => {
+      await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`
+      await tx`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`
+      const done = new Set<number>((await tx`SELECT version FROM schema_migrations`).map((r: { version: number }) => r.version))
+      const latest = MIGRATIONS[MIGRATIONS.length - 1]!.version
+      const newest = Math.max(0, ...done)
+      if (newest > latest) throw new SchemaTooNew(`the ledger's schema is at version ${newest}, newer than this release knows (${latest}): run the newer release`)
+      const applied: number[] = []
+      for (const m of MIGRATIONS) {
+        if (done.has(m.version)) continue
+        await tx.unsafe(m.sql)
+        await tx`INSERT INTO schema_migrations (version, name) VALUES (${m.version}, ${m.name})`
+        applied.push(m.version)
+      }
+      return { applied, version: latest }
+    }),
+  )
+}
