@@ -3,12 +3,12 @@ import { resolve as resolvePath } from 'node:path'
 import { ConfigError, loadConfig, type Config } from '../config'
 import type { PaymentState } from '../payments/ledger'
 import { backupLedger, type BackupResult } from '../payments/ledger-backup'
-import { exportCsv, STATES } from '../payments/ledger-export'
-import { readReport, reportJson, totals, type GroupBy, type Report, type RevenueTotals } from '../payments/ledger-report'
+import { exportCsv, exportCsvPostgres, STATES } from '../payments/ledger-export'
+import { readReport, readReportPostgres, reportJson, totals, type GroupBy, type Report, type RevenueTotals } from '../payments/ledger-report'
 import { atomicToUsd as usd } from '../payments/networks'
 import { checkDestination, discard, OutputFileError, publish, tempPathFor } from '../payments/output-file'
 
-const HELP = `payments — revenue, settlement, export and backup of the payment ledger (LEDGER_PATH)
+const HELP = `payments — revenue, settlement, export and backup of the payment ledger (LEDGER_URL, else LEDGER_PATH)
 
 Usage:
   payments report [--since YYYY-MM-DD | --since 7d] [--by route|day|payer] [--json]
@@ -24,7 +24,8 @@ Usage:
       in_progress; default: every payment, to stdout; --output refuses an existing FILE unless --force
   payments backup FILE [--force]
       consistent copy of the ledger (VACUUM INTO; safe beside the running service), checked with
-      PRAGMA integrity_check before it gets its name; refuses an existing FILE unless --force
+      PRAGMA integrity_check before it gets its name; refuses an existing FILE unless --force.
+      A PostgreSQL ledger (LEDGER_URL) is backed up with pg_dump instead (docs/operations.md)
 
 Exit status: 0 done, 1 ledger missing or a check or write failed, 2 bad usage.
 `
@@ -78,6 +79,12 @@ function config(): Readonly<Config> {
   }
 }
 
+/** The ledger the service uses: PostgreSQL when LEDGER_URL is set, else the SQLite file. */
+type LedgerSource = { postgres: string } | { sqlite: string }
+function ledgerOf(c: Readonly<Config>): LedgerSource {
+  return c.ledgerUrl ? { postgres: c.ledgerUrl } : { sqlite: ledgerPath(c) }
+}
+
 function ledgerPath(c: Readonly<Config>): string {
   if (c.ledgerPath === ':memory:') fail('LEDGER_PATH is :memory:; point it at the ledger file of the service.', 2)
   if (!existsSync(c.ledgerPath)) fail(`No payment ledger at ${c.ledgerPath} (set LEDGER_PATH).`, 1)
@@ -106,7 +113,13 @@ async function report(args: string[]): Promise<void> {
       sinceLabel = `since ${new Date(since * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`
     } else fail(`Unknown option "${a}".\n\n${HELP}`, 2)
   }
-  const r = readReport(ledgerPath(config()), { since, by })
+  const source = ledgerOf(config())
+  let r: Report
+  try {
+    r = 'postgres' in source ? await readReportPostgres(source.postgres, { since, by }) : readReport(source.sqlite, { since, by })
+  } catch (e) {
+    fail(`Report failed: ${(e as Error).message}`, 1)
+  }
   if (json) {
     process.stdout.write(`${JSON.stringify(reportJson(r, by, since), null, 2)}\n`)
   } else {
@@ -117,17 +130,23 @@ async function report(args: string[]): Promise<void> {
 async function reconcile(args: string[]): Promise<void> {
   if (args.length > 0) fail(`Unknown option "${args[0]}".\n\n${HELP}`, 2)
   const c = config()
-  const path = ledgerPath(c)
-  const [{ SqliteLedger }, { Reconciler }, { createChainReader }] = await Promise.all([
-    import('../payments/ledger'), import('../payments/reconciler'), import('../payments/chain-reader'),
+  const source = ledgerOf(c)
+  const [{ SqliteLedger }, { Reconciler }, { createChainReader }, { Postgres }, { PostgresLedger }] = await Promise.all([
+    import('../payments/ledger'), import('../payments/reconciler'), import('../payments/chain-reader'), import('../postgres/client'), import('../postgres/ledger'),
   ])
-  const ledger = new SqliteLedger(path)
+  // With PostgreSQL, beside running instances: every change is guarded by the payment's state, so a
+  // payment the instances' own reconciler resolves first is left alone here.
+  const pg = 'postgres' in source ? new Postgres(source.postgres) : undefined
+  const ledger = pg ? new PostgresLedger(pg, 'payments-cli') : new SqliteLedger((source as { sqlite: string }).sqlite)
   try {
     const s = await new Reconciler(ledger, createChainReader(c.network, c.rpcUrl)).run()
     process.stdout.write(`Checked ${s.checked} pending payment(s) on ${c.network} via ${new URL(c.rpcUrl).origin}: ${s.settled} settled, ${s.failed} failed (expired unsettled, nothing moved), ${s.pending} still pending${s.errors ? `, ${s.errors} could not be checked` : ''}.\n`)
     if (s.errors > 0) process.exitCode = 1
+  } catch (e) {
+    fail(`Reconcile failed: ${(e as Error).message}`, 1)
   } finally {
-    ledger.close()
+    await ledger.close()
+    await pg?.close()
   }
 }
 
@@ -174,14 +193,15 @@ async function exportPayments(args: string[]): Promise<void> {
   }
   if (o.from !== undefined && o.to !== undefined && o.from >= o.to) fail('--from must be earlier than --to (--to is exclusive).', 2)
   if (force && output === undefined) fail('--force only applies with --output FILE.', 2)
-  const path = ledgerPath(config())
+  const source = ledgerOf(config())
+  const run = (write: (chunk: string) => void | Promise<void>) => ('postgres' in source ? exportCsvPostgres(source.postgres, o, write) : exportCsv(source.sqlite, o, write))
 
   if (output === undefined) {
     // A reader that stops early (| head) closes the pipe: that ends the export, quietly.
     process.stdout.on('error', (e: NodeJS.ErrnoException) => (e.code === 'EPIPE' ? process.exit(0) : fail(`stdout: ${e.message}`, 1)))
     const write = (chunk: string) => (process.stdout.write(chunk) ? undefined : new Promise<void>((r) => process.stdout.once('drain', () => r())))
     try {
-      await exportCsv(path, o, write)
+      await run(write)
     } catch (e) {
       fail(`Export failed: ${(e as Error).message}`, 1)
     }
@@ -189,7 +209,7 @@ async function exportPayments(args: string[]): Promise<void> {
   }
 
   try {
-    checkDestination(output, force, path)
+    checkDestination(output, force, 'sqlite' in source ? source.sqlite : undefined)
   } catch (e) {
     if (e instanceof OutputFileError) fail(e.message, 2)
     throw e
@@ -199,7 +219,7 @@ async function exportPayments(args: string[]): Promise<void> {
   try {
     const fd = openSync(tmp, 'wx')
     try {
-      ;({ rows } = await exportCsv(path, o, (chunk) => {
+      ;({ rows } = await run((chunk) => {
         const bytes = Buffer.from(chunk)
         for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at)
       }))
@@ -224,7 +244,9 @@ async function backup(args: string[]): Promise<void> {
     else fail(`payments backup takes one FILE, got "${file}" and "${a}".`, 2)
   }
   if (file === undefined) fail(`payments backup needs the FILE to write.\n\n${HELP}`, 2)
-  const path = ledgerPath(config())
+  const c = config()
+  if (c.ledgerUrl) fail('LEDGER_URL is set: back up the PostgreSQL ledger with pg_dump (docs/operations.md); `payments backup` copies the SQLite file of one instance.', 2)
+  const path = ledgerPath(c)
   let r: BackupResult
   try {
     r = backupLedger(path, file, { force })

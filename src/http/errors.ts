@@ -86,11 +86,16 @@ export const notFound = (what: string, value: string, parameter?: string, known?
 /** Seconds a buyer is told to wait before retrying while the ledger is unreachable. */
 const LEDGER_RETRY_SECONDS = 5
 
-/** The shared ledger cannot be reached: a paid request is refused before anything is claimed or charged. */
-export const ledgerUnavailable = (e: unknown) =>
+/**
+ * The shared ledger cannot be reached: a paid request is refused before anything is claimed or charged
+ * (`recording`: the answer was made but could not be recorded; the retry with the same proof receives it).
+ */
+export const ledgerUnavailable = (e: unknown, o: { recording?: boolean } = {}) =>
   new ApiError(
     'ledger_unavailable',
-    'The payment ledger cannot be reached, so the payment was not taken; nothing was claimed or charged. Retry the same request with the same proof.',
+    o.recording
+      ? 'The payment ledger stopped answering before this answer could be recorded; nothing was charged. Retry the same request with the same proof to receive it (never charged twice).'
+      : 'The payment ledger cannot be reached, so the payment was not taken; nothing was claimed or charged. Retry the same request with the same proof.',
     { reason: String(e instanceof Error ? e.message : e).slice(0, 200) },
     { 'retry-after': String(LEDGER_RETRY_SECONDS) },
   )

@@ -325,7 +325,7 @@ export class PaymentGate {
       try {
         await this.o.ledger.durable()
       } catch (e) {
-        if (outcome.status !== 'settled') throw ledgerUnavailable(e)
+        if (outcome.status !== 'settled') throw ledgerUnavailable(e, { recording: true })
         this.o.logger?.error('settled payment answered before its record committed; the ledger retries it', { request_id: req.requestId, key, error: String(e) })
       }
       return { body, headers: { ...headers, ...(outcome.status === 'settled' ? receiptHeaders(outcome.receipt.transaction) : {}) }, payer }

@@ -1,4 +1,5 @@
 import { Database } from 'bun:sqlite'
+import { Postgres } from '../postgres/client'
 import type { PaymentState } from './ledger'
 import { isoUtc } from './ledger-report'
 import { atomicToUsd } from './networks'
@@ -24,7 +25,7 @@ export interface ExportOptions {
 
 interface PaymentRow {
   key: string; network: string; payer: string; nonce: string; route: string; fingerprint: string; amount_atomic: string; request_id: string
-  state: string; artifact_id: string | null; created_at: number; updated_at: number; settlement: string | null; tx_hash: string | null; valid_before: string | null
+  state: string; artifact_id: string | null; created_at: number | string; updated_at: number | string; settlement: string | null; tx_hash: string | null; valid_before: string | null
 }
 
 /** The token contract from the key `<caip2>:<asset>:<payer>:<nonce>` (the ledger keeps it nowhere else). */
@@ -35,8 +36,8 @@ function assetOf(r: PaymentRow): string | null {
 
 export function csvValues(r: PaymentRow): Record<CsvColumn, string | null> {
   return {
-    created_at: isoUtc(r.created_at),
-    updated_at: isoUtc(r.updated_at),
+    created_at: isoUtc(Number(r.created_at)),
+    updated_at: isoUtc(Number(r.updated_at)),
     status: r.state,
     settlement: r.settlement,
     route: r.route,
@@ -52,6 +53,61 @@ export function csvValues(r: PaymentRow): Record<CsvColumn, string | null> {
     artifact_id: r.artifact_id,
     valid_before_unix: r.valid_before,
     fingerprint: r.fingerprint,
+  }
+}
+
+/** Rows read from PostgreSQL per page (keyset pagination: bounded memory however large the ledger). */
+const PAGE_ROWS = 2000
+
+/**
+ * The same export from the PostgreSQL ledger (LEDGER_URL): pages of rows in (created_at, key) order inside
+ * one read-only REPEATABLE READ transaction, so the file is one consistent snapshot while instances write.
+ */
+export async function exportCsvPostgres(url: string, o: ExportOptions, write: (chunk: string) => void | Promise<void>): Promise<{ rows: number }> {
+  const pg = new Postgres(url)
+  try {
+    // Not under the ledger's per-statement deadline: a large export may take minutes, and nothing waits on it.
+    return await pg.sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (tx) => {
+      const where: string[] = []
+      const params: unknown[] = []
+      const param = (v: unknown) => (params.push(v), `$${params.length}`)
+      if (o.from !== undefined) where.push(`created_at >= ${param(o.from)}`)
+      if (o.to !== undefined) where.push(`created_at < ${param(o.to)}`)
+      if (o.states?.length) where.push(`state = ANY(${param(`{${o.states.join(',')}}`)}::text[])`)
+      const settlement = "CASE WHEN state = 'served' THEN COALESCE(settlement, 'local') ELSE settlement END AS settlement"
+      let buffer = csvRecord(CSV_COLUMNS)
+      let rows = 0
+      let after: [string, string] | null = null
+      for (;;) {
+        const page = [...params]
+        const conditions = [...where]
+        if (after) {
+          page.push(after[0], after[1])
+          conditions.push(`(created_at, key) > ($${page.length - 1}::bigint, $${page.length})`)
+        }
+        const batch = (await tx.unsafe(
+          `SELECT key, network, payer, nonce, route, fingerprint, amount_atomic, request_id, state, artifact_id, created_at, updated_at, ${settlement}, tx_hash, valid_before
+           FROM payments ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''} ORDER BY created_at, key LIMIT ${PAGE_ROWS}`,
+          page,
+        )) as PaymentRow[]
+        for (const r of batch) {
+          const v = csvValues(r)
+          buffer += csvRecord(CSV_COLUMNS.map((c) => v[c]))
+          rows++
+          if (buffer.length >= CHUNK) {
+            await write(buffer)
+            buffer = ''
+          }
+        }
+        if (batch.length < PAGE_ROWS) break
+        const last = batch[batch.length - 1]!
+        after = [String(last.created_at), last.key]
+      }
+      if (buffer) await write(buffer)
+      return { rows }
+    })
+  } finally {
+    await pg.close()
   }
 }
 

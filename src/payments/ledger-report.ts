@@ -1,4 +1,5 @@
 import { Database } from 'bun:sqlite'
+import { Postgres } from '../postgres/client'
 import { atomicToUsd } from './networks'
 
 export type GroupBy = 'route' | 'day' | 'payer'
@@ -37,10 +38,77 @@ export interface Report {
   events: Record<string, number>
 }
 
-const GROUP_SQL: Record<GroupBy, string> = {
-  route: 'route',
+/** The few expressions SQLite and PostgreSQL spell differently. */
+interface Dialect {
+  day: string
+  /** 1 when the condition holds, else 0 (summed to count). */
+  count(cond: string): string
+  /** The atomic amount as an exact integer, summed without rounding. */
+  atomic: string
+  text(expr: string): string
+  param(name: string): string
+}
+const SQLITE: Dialect = {
   day: "date(created_at, 'unixepoch')",
-  payer: 'payer',
+  count: (cond) => `SUM(${cond})`,
+  atomic: 'CAST(amount_atomic AS INTEGER)',
+  text: (e) => `CAST(${e} AS TEXT)`,
+  param: (name) => `$${name}`,
+}
+const POSTGRES: Dialect = {
+  day: "to_char(to_timestamp(created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD')",
+  count: (cond) => `SUM((${cond})::int)`,
+  atomic: 'amount_atomic::numeric',
+  text: (e) => `(${e})::text`,
+  param: () => '$1',
+}
+
+function revenueSql(d: Dialect, by: GroupBy, settlement: string): string {
+  const group = by === 'day' ? d.day : by
+  const sum = (cond: string) => d.text(`SUM(CASE WHEN ${cond} THEN ${d.atomic} ELSE 0 END)`)
+  const served = "state = 'served'"
+  return `SELECT ${group} AS grp,
+      ${d.count(served)} AS served, ${sum(served)} AS served_atomic,
+      ${d.count(`${served} AND ${settlement} = 'settled'`)} AS settled, ${sum(`${served} AND ${settlement} = 'settled'`)} AS settled_atomic,
+      ${d.count(`${served} AND ${settlement} = 'local'`)} AS local, ${sum(`${served} AND ${settlement} = 'local'`)} AS local_atomic,
+      ${d.count("state = 'pending'")} AS pending, ${sum("state = 'pending'")} AS pending_atomic,
+      ${d.count("state = 'failed'")} AS failed
+    FROM payments WHERE created_at >= ${d.param('since')} GROUP BY grp ORDER BY SUM(CASE WHEN ${served} THEN ${d.atomic} ELSE 0 END) DESC, grp`
+}
+const UNSETTLED_SQL = `SELECT created_at, route, payer, amount_atomic, nonce, tx_hash, request_id, valid_before FROM payments WHERE state = 'pending' ORDER BY created_at`
+type UnsettledDbRow = { created_at: number | string; route: string; payer: string; amount_atomic: string; nonce: string; tx_hash: string | null; request_id: string; valid_before: string | null }
+
+function toReport(rows: Record<string, string | number>[], unsettled: UnsettledDbRow[], events: { event: string; n: number | string }[]): Report {
+  return {
+    groups: rows.map((r) => ({
+      key: String(r.grp),
+      served: Number(r.served ?? 0), servedAtomic: BigInt(r.served_atomic ?? 0),
+      settled: Number(r.settled ?? 0), settledAtomic: BigInt(r.settled_atomic ?? 0),
+      local: Number(r.local ?? 0), localAtomic: BigInt(r.local_atomic ?? 0),
+      pending: Number(r.pending ?? 0), pendingAtomic: BigInt(r.pending_atomic ?? 0),
+      failed: Number(r.failed ?? 0),
+    })),
+    unsettled: unsettled.map((r) => ({ createdAt: Number(r.created_at), route: r.route, payer: r.payer, amountAtomic: BigInt(r.amount_atomic), nonce: r.nonce, txHash: r.tx_hash, requestId: r.request_id, validBefore: r.valid_before })),
+    events: Object.fromEntries(events.map((e) => [e.event, Number(e.n)])),
+  }
+}
+
+/** The same report from the PostgreSQL ledger (LEDGER_URL), in one read-only snapshot. */
+export async function readReportPostgres(url: string, o: { since: number; by: GroupBy }): Promise<Report> {
+  const pg = new Postgres(url)
+  try {
+    return await pg.run('report', (sql) =>
+      sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (tx) =>
+        toReport(
+          await tx.unsafe(revenueSql(POSTGRES, o.by, "COALESCE(settlement, 'local')"), [o.since]),
+          await tx.unsafe(UNSETTLED_SQL),
+          await tx.unsafe('SELECT event, COUNT(*) AS n FROM payment_events WHERE at >= $1 GROUP BY event', [o.since]),
+        ),
+      ),
+    )
+  } finally {
+    await pg.close()
+  }
 }
 
 /**
@@ -52,43 +120,11 @@ export function readReport(path: string, o: { since: number; by: GroupBy }): Rep
   try {
     const has = db.query<{ n: number }, []>(`SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'payment_events'`).get()!.n > 0
     const settlement = has ? "COALESCE(settlement, 'local')" : "'local'"
-    const rows = db
-      .query<Record<string, string | number>, { since: number }>(
-        `SELECT ${GROUP_SQL[o.by]} AS grp,
-           SUM(state = 'served') AS served,
-           CAST(SUM(CASE WHEN state = 'served' THEN CAST(amount_atomic AS INTEGER) ELSE 0 END) AS TEXT) AS served_atomic,
-           SUM(state = 'served' AND ${settlement} = 'settled') AS settled,
-           CAST(SUM(CASE WHEN state = 'served' AND ${settlement} = 'settled' THEN CAST(amount_atomic AS INTEGER) ELSE 0 END) AS TEXT) AS settled_atomic,
-           SUM(state = 'served' AND ${settlement} = 'local') AS local,
-           CAST(SUM(CASE WHEN state = 'served' AND ${settlement} = 'local' THEN CAST(amount_atomic AS INTEGER) ELSE 0 END) AS TEXT) AS local_atomic,
-           SUM(state = 'pending') AS pending,
-           CAST(SUM(CASE WHEN state = 'pending' THEN CAST(amount_atomic AS INTEGER) ELSE 0 END) AS TEXT) AS pending_atomic,
-           SUM(state = 'failed') AS failed
-         FROM payments WHERE created_at >= $since GROUP BY grp ORDER BY SUM(CASE WHEN state = 'served' THEN CAST(amount_atomic AS INTEGER) ELSE 0 END) DESC, grp`,
-      )
-      .all({ since: o.since })
-    const groups = rows.map((r) => ({
-      key: String(r.grp),
-      served: Number(r.served), servedAtomic: BigInt(r.served_atomic!),
-      settled: Number(r.settled), settledAtomic: BigInt(r.settled_atomic!),
-      local: Number(r.local), localAtomic: BigInt(r.local_atomic!),
-      pending: Number(r.pending), pendingAtomic: BigInt(r.pending_atomic!),
-      failed: Number(r.failed),
-    }))
-    const unsettled = has
-      ? db
-          .query<{ created_at: number; route: string; payer: string; amount_atomic: string; nonce: string; tx_hash: string | null; request_id: string; valid_before: string | null }, []>(
-            `SELECT created_at, route, payer, amount_atomic, nonce, tx_hash, request_id, valid_before FROM payments WHERE state = 'pending' ORDER BY created_at`,
-          )
-          .all()
-          .map((r) => ({ createdAt: r.created_at, route: r.route, payer: r.payer, amountAtomic: BigInt(r.amount_atomic), nonce: r.nonce, txHash: r.tx_hash, requestId: r.request_id, validBefore: r.valid_before }))
-      : []
-    const events = has
-      ? Object.fromEntries(
-          db.query<{ event: string; n: number }, { since: number }>('SELECT event, COUNT(*) AS n FROM payment_events WHERE at >= $since GROUP BY event').all({ since: o.since }).map((e) => [e.event, e.n]),
-        )
-      : {}
-    return { groups, unsettled, events }
+    return toReport(
+      db.query<Record<string, string | number>, { since: number }>(revenueSql(SQLITE, o.by, settlement)).all({ since: o.since }),
+      has ? db.query<UnsettledDbRow, []>(UNSETTLED_SQL).all() : [],
+      has ? db.query<{ event: string; n: number }, { since: number }>('SELECT event, COUNT(*) AS n FROM payment_events WHERE at >= $since GROUP BY event').all({ since: o.since }) : [],
+    )
   } finally {
     db.close()
   }
