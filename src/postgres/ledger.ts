@@ -60,16 +60,21 @@ export class PostgresLedger implements PaymentLedger {
   ) {}
 
   async claim(c: PaymentClaim, now: number, staleBefore: number): Promise<ClaimResult> {
+    // One round trip either way: the claim, or (nothing inserted or updated) who holds the nonce.
     const rows = await this.pg.run('claim', (sql) =>
       sql.unsafe(
-        `INSERT INTO payments AS p (key, network, payer, nonce, route, fingerprint, amount_atomic, request_id, state, created_at, updated_at, valid_before, holder)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'in_progress', $9, $9, $10, $11)
-         ON CONFLICT (key) DO UPDATE SET route = excluded.route, fingerprint = excluded.fingerprint, amount_atomic = excluded.amount_atomic,
-           request_id = excluded.request_id, state = 'in_progress', artifact_id = NULL, updated_at = excluded.updated_at, settlement = NULL,
-           tx_hash = NULL, valid_before = excluded.valid_before, holder = excluded.holder, taken_over = (p.state = 'in_progress')
-         WHERE p.state = 'failed' OR (p.state = 'in_progress' AND (p.updated_at < $12 OR NOT EXISTS (
-           SELECT 1 FROM instances i WHERE i.id = p.holder AND i.heartbeat_at > extract(epoch from clock_timestamp()) - $13)))
-         RETURNING taken_over`,
+        `WITH claimed AS (
+           INSERT INTO payments AS p (key, network, payer, nonce, route, fingerprint, amount_atomic, request_id, state, created_at, updated_at, valid_before, holder)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'in_progress', $9, $9, $10, $11)
+           ON CONFLICT (key) DO UPDATE SET route = excluded.route, fingerprint = excluded.fingerprint, amount_atomic = excluded.amount_atomic,
+             request_id = excluded.request_id, state = 'in_progress', artifact_id = NULL, updated_at = excluded.updated_at, settlement = NULL,
+             tx_hash = NULL, valid_before = excluded.valid_before, holder = excluded.holder, taken_over = (p.state = 'in_progress')
+           WHERE p.state = 'failed' OR (p.state = 'in_progress' AND (p.updated_at < $12 OR NOT EXISTS (
+             SELECT 1 FROM instances i WHERE i.id = p.holder AND i.heartbeat_at > extract(epoch from clock_timestamp()) - $13)))
+           RETURNING taken_over)
+         SELECT true AS claimed, taken_over, NULL::text AS fingerprint, NULL::text AS state, NULL::text AS artifact_id, NULL::bigint AS updated_at, NULL::text AS tx_hash FROM claimed
+         UNION ALL
+         SELECT false, false, fingerprint, state, artifact_id, updated_at, tx_hash FROM payments WHERE key = $1 AND NOT EXISTS (SELECT 1 FROM claimed)`,
         [c.key, c.network, c.payer, c.nonce, c.routeId, c.fingerprint, c.amountAtomic, c.requestId, now, c.validBefore ?? null, this.instanceId, staleBefore, LEASE_SECONDS],
       ),
     ).catch((e: unknown) => {
@@ -78,13 +83,15 @@ export class PostgresLedger implements PaymentLedger {
       this.scheduleRetry()
       throw e
     })
-    if (rows.length > 0) {
+    const r = rows[0] as (PaymentRow & { claimed: boolean; taken_over: boolean }) | undefined
+    if (r?.claimed) {
       this.mine.set(c.key, c.requestId)
-      return rows[0].taken_over ? { status: 'claimed', takenOver: true } : { status: 'claimed' }
+      return r.taken_over ? { status: 'claimed', takenOver: true } : { status: 'claimed' }
     }
-    const held = await this.lookup(c.key)
-    // Held a moment ago and free now (its holder failed in between): try again.
-    return held ?? this.claim(c, now, staleBefore)
+    if (r) return takenOf(r)
+    // The holder's row was committed while this statement waited for it, after the statement's snapshot:
+    // read it now; or, freed in between (its request failed), claim again.
+    return (await this.lookup(c.key)) ?? this.claim(c, now, staleBefore)
   }
 
   async lookup(key: string): Promise<Taken | null> {
