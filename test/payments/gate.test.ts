@@ -346,12 +346,12 @@ describe('edge cases found in review', () => {
     expect((await res.json()).error.details.reason).toBe('expired')
   })
 
-  test('a claim left in progress by a process that died is taken over once the payment window has passed', () => {
+  test('a claim left in progress by a process that died is taken over once the payment window has passed', async () => {
     const claim = { key: 'k1', network: 'eip155:84532', payer: '0xabc', nonce: '0x01', routeId: 'flights.summary', fingerprint: 'f', amountAtomic: '100000', requestId: 'r1' }
-    expect(rt.ledger.claim(claim, 1000, 1000 - 61).status).toBe('claimed')
+    expect((await rt.ledger.claim(claim, 1000, 1000 - 61)).status).toBe('claimed')
     // Within the window the claim is still held by its (possibly live) owner.
-    expect(rt.ledger.claim({ ...claim, requestId: 'r2' }, 1030, 1030 - 61)).toMatchObject({ status: 'taken', state: 'in_progress' })
+    expect(await rt.ledger.claim({ ...claim, requestId: 'r2' }, 1030, 1030 - 61)).toMatchObject({ status: 'taken', state: 'in_progress' })
     // Past it, the next claim takes it over.
-    expect(rt.ledger.claim({ ...claim, requestId: 'r3' }, 1100, 1100 - 61).status).toBe('claimed')
+    expect((await rt.ledger.claim({ ...claim, requestId: 'r3' }, 1100, 1100 - 61)).status).toBe('claimed')
   })
 })

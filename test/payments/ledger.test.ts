@@ -1,9 +1,47 @@
-import { afterEach, expect, test } from 'bun:test'
+import { afterAll, afterEach, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { SqliteLedger, type PaymentClaim } from '../../src/payments/ledger'
+import { SqliteLedger } from '../../src/payments/ledger'
+import { artifactOf as artifact, claimOf as claim, eventOf as event, ledgerContract, type LedgerBackend, type LedgerStore } from './ledger-contract'
+
+const dir = mkdtempSync(join(tmpdir(), 'ledger-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+let files = 0
+/** SQLite storage: a new file (or one in-memory database per ledger), ledgers opened on it as `shared` or not. */
+const sqliteBackend = (name: string, o: { memory?: boolean; shared?: boolean }): LedgerBackend => ({
+  name,
+  sharedStorage: !o.memory,
+  async fresh(): Promise<LedgerStore> {
+    const path = o.memory ? ':memory:' : join(dir, `contract-${++files}.sqlite`)
+    const opened: SqliteLedger[] = []
+    const db = () => (opened[0] as unknown as { db: Database }).db
+    return {
+      async open() {
+        const l = new SqliteLedger(path, { shared: o.shared === true })
+        opened.push(l)
+        return l
+      },
+      async payment(key) {
+        return db().query<{ state: string; settlement: string | null; tx_hash: string | null }, [string]>('SELECT state, settlement, tx_hash FROM payments WHERE key = ?').get(key)
+      },
+      async events(key) {
+        return db().query<{ event: string; tx_hash: string | null }, [string]>('SELECT event, tx_hash FROM payment_events WHERE payment_key = ? ORDER BY seq').all(key)
+      },
+      async dispose() {
+        for (const l of opened.splice(0)) l.close()
+      },
+    }
+  },
+})
+
+ledgerContract(sqliteBackend('SQLite :memory:', { memory: true }))
+ledgerContract(sqliteBackend('SQLite file', {}))
+ledgerContract(sqliteBackend('SQLite file opened shared (REUSE_PORT)', { shared: true }))
+
+// SQLite only: the group commit at the end of the turn, another connection to the file, old file layouts.
 
 const open: SqliteLedger[] = []
 const ledgerAt = (path: string) => {
@@ -15,25 +53,20 @@ afterEach(() => {
   for (const l of open.splice(0)) l.close()
 })
 
-const claim = (key: string): PaymentClaim => ({
-  key, network: 'eip155:84532', payer: '0xabc', nonce: `0x${key}`, routeId: 'flights.summary', fingerprint: `fp-${key}`, amountAtomic: '100000', requestId: `req-${key}`,
-})
-const artifact = (id: string) => ({ id, body: `{"answer":"${id}"}`, expiresAt: 10_000 })
-
 test('a payment is on disk, readable by another process, once durable() resolves', async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'ledger-')), 'ledger.sqlite')
+  const path = join(mkdtempSync(join(dir, 'ledger-')), 'ledger.sqlite')
   const a = ledgerAt(path)
-  expect(a.claim(claim('n1'), 1000, 900)).toEqual({ status: 'claimed' })
+  expect(await a.claim(claim('n1'), 1000, 900)).toEqual({ status: 'claimed' })
   a.complete('n1', artifact('art_1'), 1001)
   const other = ledgerAt(path)
-  expect(other.lookup('n1')).toBeNull() // not committed yet: group commit at the end of this turn
+  expect(await other.lookup('n1')).toBeNull() // not committed yet: group commit at the end of this turn
   await a.durable()
-  expect(other.lookup('n1')).toEqual({ status: 'taken', fingerprint: 'fp-n1', state: 'served', artifactId: 'art_1', updatedAt: 1001, txHash: null })
-  expect(other.artifact('art_1', 1002)?.body).toBe('{"answer":"art_1"}')
+  expect(await other.lookup('n1')).toEqual({ status: 'taken', fingerprint: 'fp-n1', state: 'served', artifactId: 'art_1', updatedAt: 1001, txHash: null })
+  expect((await other.artifact('art_1', 1002))?.body).toBe('{"answer":"art_1"}')
 })
 
 test('an Arrow answer is stored byte for byte with its headers, and a ledger of the old layout gains the headers column', async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'ledger-')), 'ledger.sqlite')
+  const path = join(mkdtempSync(join(dir, 'ledger-')), 'ledger.sqlite')
   // A ledger file from before CSV and Arrow answers: its artifacts table has no headers column.
   const old = new Database(path)
   old.exec('CREATE TABLE artifacts (id TEXT PRIMARY KEY, payment_key TEXT NOT NULL, body TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL)')
@@ -41,106 +74,33 @@ test('an Arrow answer is stored byte for byte with its headers, and a ledger of 
   const a = ledgerAt(path)
   const bytes = new Uint8Array([0xff, 0xff, 0xff, 0xff, 0x00, 0x01, 0x80, 0x0a, 0x0d, 0x00])
   const headers = { 'content-type': 'application/vnd.apache.arrow.stream', 'x-dataset-version': 'spend-0123456789ab' }
-  a.claim(claim('bin'), 1000, 900)
+  await a.claim(claim('bin'), 1000, 900)
   a.complete('bin', { id: 'art_bin', body: bytes, headers, expiresAt: 10_000 }, 1001)
   await a.durable()
-  const stored = ledgerAt(path).artifact('art_bin', 1002)!
+  const stored = (await ledgerAt(path).artifact('art_bin', 1002))!
   expect(stored.body).toBeInstanceOf(Uint8Array)
   expect([...(stored.body as Uint8Array)]).toEqual([...bytes])
   expect(stored.headers).toEqual(headers)
-  a.claim(claim('json'), 1000, 900)
+  await a.claim(claim('json'), 1000, 900)
   a.complete('json', artifact('art_json'), 1001)
   await a.durable()
-  expect(ledgerAt(path).artifact('art_json', 1002)).toEqual({ id: 'art_json', body: '{"answer":"art_json"}', expiresAt: 10_000 })
+  expect(await ledgerAt(path).artifact('art_json', 1002)).toEqual({ id: 'art_json', body: '{"answer":"art_json"}', expiresAt: 10_000 })
 })
 
 test('many requests of one turn share one commit, and each is recorded', async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'ledger-')), 'ledger.sqlite')
+  const path = join(mkdtempSync(join(dir, 'ledger-')), 'ledger.sqlite')
   const a = ledgerAt(path)
   for (let i = 0; i < 100; i++) {
-    a.claim(claim(`k${i}`), 1000, 900)
+    await a.claim(claim(`k${i}`), 1000, 900) // resolved in this turn: SQLite claims are decided in memory
     a.complete(`k${i}`, artifact(`art_${i}`), 1001)
   }
   await a.durable()
   const other = ledgerAt(path)
-  for (let i = 0; i < 100; i++) expect(other.lookup(`k${i}`)?.state).toBe('served')
-})
-
-test('a claimed nonce is refused to a second claim before and after the commit', async () => {
-  const a = ledgerAt(':memory:')
-  expect(a.claim(claim('n2'), 1000, 900).status).toBe('claimed')
-  expect(a.claim({ ...claim('n2'), fingerprint: 'other' }, 1000, 900)).toMatchObject({ status: 'taken', state: 'in_progress', fingerprint: 'fp-n2' })
-  a.complete('n2', artifact('art_2'), 1001)
-  await a.durable()
-  expect(a.claim({ ...claim('n2'), fingerprint: 'other' }, 1002, 900)).toMatchObject({ status: 'taken', state: 'served', artifactId: 'art_2' })
-})
-
-test('a released claim may be claimed again, by the same or another request', async () => {
-  const a = ledgerAt(':memory:')
-  a.claim(claim('n3'), 1000, 900)
-  a.release('n3', 1001)
-  await a.durable()
-  expect(a.claim({ ...claim('n3'), fingerprint: 'second' }, 1002, 900).status).toBe('claimed')
-  expect(a.lookup('n3')?.fingerprint).toBe('second')
-})
-
-test('expired artifacts are purged; payment rows stay', async () => {
-  const a = ledgerAt(':memory:')
-  a.claim(claim('n4'), 1000, 900)
-  a.complete('n4', artifact('art_4'), 1001)
-  await a.durable()
-  expect(a.purgeExpired(20_000)).toBe(1)
-  expect(a.artifact('art_4', 1002)).toBeNull()
-  expect(a.lookup('n4')?.state).toBe('served')
-})
-
-const event = (key: string, kind: import('../../src/payments/ledger').PaymentEventKind, at = 1000) => ({
-  event: kind, at, key, requestId: `req-${key}`, routeId: 'flights.summary', payer: '0xabc', amountAtomic: '100000', nonce: `0x${key}`, network: 'eip155:84532',
-})
-
-test('events are committed with the state change they accompany', async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'ledger-')), 'ledger.sqlite')
-  const a = ledgerAt(path)
-  a.claim(claim('e1'), 1000, 900)
-  a.record(event('e1', 'verified'))
-  a.complete('e1', artifact('art_e1'), 1001, { kind: 'settled', txHash: '0xfeed' })
-  a.record({ ...event('e1', 'settled', 1001), txHash: '0xfeed' })
-  await a.durable()
-  const db = (ledgerAt(path) as unknown as { db: import('bun:sqlite').Database }).db
-  expect(db.query('SELECT event, tx_hash FROM payment_events WHERE payment_key = ? ORDER BY seq').all('e1')).toEqual([{ event: 'verified', tx_hash: null }, { event: 'settled', tx_hash: '0xfeed' }])
-  expect(db.query('SELECT state, settlement, tx_hash FROM payments WHERE key = ?').get('e1')).toEqual({ state: 'served', settlement: 'settled', tx_hash: '0xfeed' })
-})
-
-test('a pending payment keeps its result back until resolved settled; resolving twice changes nothing', async () => {
-  const a = ledgerAt(':memory:')
-  a.claim({ ...claim('p1'), validBefore: '5000' }, 1000, 900)
-  a.park('p1', artifact('art_p1'), 1001)
-  expect(a.artifact('art_p1', 1002)).toBeNull() // before the commit
-  await a.durable()
-  expect(a.artifact('art_p1', 1002)).toBeNull() // after it
-  expect(a.pending().map((p) => [p.claim.key, p.claim.validBefore])).toEqual([['p1', '5000']])
-  expect(a.claim({ ...claim('p1'), fingerprint: 'other' }, 1003, 900)).toMatchObject({ status: 'taken', state: 'pending' })
-  expect(a.resolve('p1', { settled: true, txHash: '0xabc' }, 1004)).toBe(true)
-  expect(a.resolve('p1', { settled: false }, 1005)).toBe(false)
-  await a.durable()
-  expect(a.artifact('art_p1', 1006)?.body).toBe('{"answer":"art_p1"}')
-  expect(a.lookup('p1')).toMatchObject({ state: 'served', txHash: '0xabc' })
-  expect(a.pending()).toEqual([])
-})
-
-test('a pending payment resolved as failed frees the nonce and never releases its result', async () => {
-  const a = ledgerAt(':memory:')
-  a.claim(claim('p2'), 1000, 900)
-  a.park('p2', artifact('art_p2'), 1001)
-  a.resolve('p2', { settled: false }, 1002)
-  await a.durable()
-  expect(a.artifact('art_p2', 1003)).toBeNull()
-  expect(a.claim(claim('p2'), 1004, 900).status).toBe('claimed')
+  for (let i = 0; i < 100; i++) expect((await other.lookup(`k${i}`))?.state).toBe('served')
 })
 
 test('a ledger file of the first release (no settlement columns, no events table) is upgraded on open', async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'ledger-')), 'old.sqlite')
-  const { Database } = await import('bun:sqlite')
+  const path = join(mkdtempSync(join(dir, 'ledger-')), 'old.sqlite')
   const old = new Database(path)
   old.exec(`CREATE TABLE payments (key TEXT PRIMARY KEY, network TEXT NOT NULL, payer TEXT NOT NULL, nonce TEXT NOT NULL, route TEXT NOT NULL,
     fingerprint TEXT NOT NULL, amount_atomic TEXT NOT NULL, request_id TEXT NOT NULL, state TEXT NOT NULL, artifact_id TEXT,
@@ -148,9 +108,9 @@ test('a ledger file of the first release (no settlement columns, no events table
   old.exec(`INSERT INTO payments VALUES ('o1', 'eip155:84532', '0xabc', '0x01', 'spend.months', 'f', '30000', 'r1', 'served', NULL, 900, 900)`)
   old.close()
   const a = ledgerAt(path)
-  expect(a.lookup('o1')).toMatchObject({ state: 'served', txHash: null })
-  a.claim(claim('n5'), 1000, 900)
+  expect(await a.lookup('o1')).toMatchObject({ state: 'served', txHash: null })
+  await a.claim(claim('n5'), 1000, 900)
   a.record(event('n5', 'verified'))
   await a.durable()
-  expect(a.lookup('n5')?.state).toBe('in_progress')
+  expect((await a.lookup('n5'))?.state).toBe('in_progress')
 })

@@ -24,31 +24,31 @@ const claim = (key: string, requestId: string): PaymentClaim => ({
   key, network: 'eip155:84532', payer: '0xabc', nonce: `0x${key}`, routeId: 'flights.summary', fingerprint: `fp-${key}`, amountAtomic: '100000', requestId,
 })
 
-test('opened shared, a claim is in the file at once: the other instance sees it taken in the same turn', () => {
+test('opened shared, a claim is in the file at once: the other instance sees it taken in the same turn', async () => {
   const path = join(dir, 'shared.sqlite')
   const a = ledgerAt(path, true)
   const b = ledgerAt(path, true)
-  expect(a.claim(claim('n1', 'req-a'), 1000, 900)).toEqual({ status: 'claimed' })
-  expect(b.claim(claim('n1', 'req-b'), 1000, 900)).toMatchObject({ status: 'taken', state: 'in_progress' })
+  expect(await a.claim(claim('n1', 'req-a'), 1000, 900)).toEqual({ status: 'claimed' })
+  expect(await b.claim(claim('n1', 'req-b'), 1000, 900)).toMatchObject({ status: 'taken', state: 'in_progress' })
 })
 
-test('not shared (one instance per file), the same two claims both succeed: why REUSE_PORT opens the ledger shared', () => {
+test('not shared (one instance per file), the same two claims both succeed: why REUSE_PORT opens the ledger shared', async () => {
   const path = join(dir, 'single.sqlite')
   const a = ledgerAt(path, false)
   const b = ledgerAt(path, false)
-  expect(a.claim(claim('n1', 'req-a'), 1000, 900)).toEqual({ status: 'claimed' })
-  expect(b.claim(claim('n1', 'req-b'), 1000, 900)).toEqual({ status: 'claimed' })
+  expect(await a.claim(claim('n1', 'req-a'), 1000, 900)).toEqual({ status: 'claimed' })
+  expect(await b.claim(claim('n1', 'req-b'), 1000, 900)).toEqual({ status: 'claimed' })
 })
 
 test('shared: what follows a claim (release, complete) still goes through the group commit, and the other instance reads it', async () => {
   const path = join(dir, 'follow.sqlite')
   const a = ledgerAt(path, true)
   const b = ledgerAt(path, true)
-  a.claim(claim('n1', 'req-a'), 1000, 900)
+  await a.claim(claim('n1', 'req-a'), 1000, 900)
   a.release('n1', 1001)
   await a.durable()
-  expect(b.claim(claim('n1', 'req-b'), 1002, 900)).toEqual({ status: 'claimed' }) // a failed claim is free again
+  expect(await b.claim(claim('n1', 'req-b'), 1002, 900)).toEqual({ status: 'claimed' }) // a failed claim is free again
   b.complete('n1', { id: 'art_1', body: '{}', expiresAt: 10_000 }, 1003)
   await b.durable()
-  expect(a.claim(claim('n1', 'req-c'), 1004, 900)).toMatchObject({ status: 'taken', state: 'served', artifactId: 'art_1' })
+  expect(await a.claim(claim('n1', 'req-c'), 1004, 900)).toMatchObject({ status: 'taken', state: 'served', artifactId: 'art_1' })
 })
