@@ -16,7 +16,7 @@ type Taken = Extract<ClaimResult, { status: 'taken' }>
 
 /** A change queued until the next commit: guarded so that it applies only to the claim it was made for. */
 type Op =
-  | { kind: 'state'; key: string; requestId: string; from: PaymentState[]; to: PaymentState; now: number; artifactId?: string; settlement?: string; txHash?: string | null }
+  | { kind: 'state'; key: string; claimId: string; from: PaymentState[]; to: PaymentState; now: number; artifactId?: string; settlement?: string; txHash?: string | null }
   | { kind: 'artifact'; key: string; artifact: StoredArtifact; now: number }
   | { kind: 'event'; id: string; e: PaymentEvent }
 
@@ -40,12 +40,16 @@ const takenOf = (r: PaymentRow): Taken => ({
  * request whose instance stopped its heartbeat (died) or that outlived the payment window.
  *
  * Every later change (served, pending, failed, artifacts, events) is queued and committed, together
- * with the others of the same moment, in one transaction by `durable()`. Each update names the claim's
- * request id and the states it may leave, so a late or repeated commit (after a timeout the statement may
- * still land) never overwrites another request's claim. A failed commit stays queued and is retried.
+ * with the others of the same moment, in one transaction by `durable()`. Each update names the claim (a
+ * random id per claim) and the states it may leave, so a late or repeated commit (after a timeout the
+ * statement may still land) never overwrites another claim. A failed commit stays queued and is retried.
  */
 export class PostgresLedger implements PaymentLedger {
-  /** Request id of each claim this instance holds: its later updates are guarded by it. */
+  /**
+   * The claim id of each claim this instance holds: its later updates are guarded by it. Not the request
+   * id, which a client may choose and send again with its retry: a late update of the first attempt
+   * must never touch the retry's claim.
+   */
   private readonly mine = new Map<string, string>()
   private queue: Op[] = []
   private waiters: { resolve: () => void; reject: (e: unknown) => void }[] = []
@@ -61,31 +65,32 @@ export class PostgresLedger implements PaymentLedger {
 
   async claim(c: PaymentClaim, now: number, staleBefore: number): Promise<ClaimResult> {
     // One round trip either way: the claim, or (nothing inserted or updated) who holds the nonce.
+    const claimId = crypto.randomUUID()
     const rows = await this.pg.run('claim', (sql) =>
       sql.unsafe(
         `WITH claimed AS (
-           INSERT INTO payments AS p (key, network, payer, nonce, route, fingerprint, amount_atomic, request_id, state, created_at, updated_at, valid_before, holder)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'in_progress', $9, $9, $10, $11)
+           INSERT INTO payments AS p (key, network, payer, nonce, route, fingerprint, amount_atomic, request_id, state, created_at, updated_at, valid_before, holder, claim_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'in_progress', $9, $9, $10, $11, $14)
            ON CONFLICT (key) DO UPDATE SET route = excluded.route, fingerprint = excluded.fingerprint, amount_atomic = excluded.amount_atomic,
              request_id = excluded.request_id, state = 'in_progress', artifact_id = NULL, updated_at = excluded.updated_at, settlement = NULL,
-             tx_hash = NULL, valid_before = excluded.valid_before, holder = excluded.holder, taken_over = (p.state = 'in_progress')
+             tx_hash = NULL, valid_before = excluded.valid_before, holder = excluded.holder, claim_id = excluded.claim_id, taken_over = (p.state = 'in_progress')
            WHERE p.state = 'failed' OR (p.state = 'in_progress' AND (p.updated_at < $12 OR NOT EXISTS (
              SELECT 1 FROM instances i WHERE i.id = p.holder AND i.heartbeat_at > extract(epoch from clock_timestamp()) - $13)))
            RETURNING taken_over)
          SELECT true AS claimed, taken_over, NULL::text AS fingerprint, NULL::text AS state, NULL::text AS artifact_id, NULL::bigint AS updated_at, NULL::text AS tx_hash FROM claimed
          UNION ALL
          SELECT false, false, fingerprint, state, artifact_id, updated_at, tx_hash FROM payments WHERE key = $1 AND NOT EXISTS (SELECT 1 FROM claimed)`,
-        [c.key, c.network, c.payer, c.nonce, c.routeId, c.fingerprint, c.amountAtomic, c.requestId, now, c.validBefore ?? null, this.instanceId, staleBefore, LEASE_SECONDS],
+        [c.key, c.network, c.payer, c.nonce, c.routeId, c.fingerprint, c.amountAtomic, c.requestId, now, c.validBefore ?? null, this.instanceId, staleBefore, LEASE_SECONDS, claimId],
       ),
     ).catch((e: unknown) => {
       // The claim may still land after the deadline: free it again once the database answers.
-      this.enqueue({ kind: 'state', key: c.key, requestId: c.requestId, from: ['in_progress'], to: 'failed', now })
+      this.enqueue({ kind: 'state', key: c.key, claimId, from: ['in_progress'], to: 'failed', now })
       this.scheduleRetry()
       throw e
     })
     const r = rows[0] as (PaymentRow & { claimed: boolean; taken_over: boolean }) | undefined
     if (r?.claimed) {
-      this.mine.set(c.key, c.requestId)
+      this.mine.set(c.key, claimId)
       return r.taken_over ? { status: 'claimed', takenOver: true } : { status: 'claimed' }
     }
     if (r) return takenOf(r)
@@ -99,31 +104,31 @@ export class PostgresLedger implements PaymentLedger {
     return rows.length ? takenOf(rows[0]!) : null
   }
 
-  private requestOf(key: string): string {
-    const requestId = this.mine.get(key)
-    if (!requestId) throw new Error(`ledger: no claim of this instance for ${key}`)
-    return requestId
+  private claimOf(key: string): string {
+    const claimId = this.mine.get(key)
+    if (!claimId) throw new Error(`ledger: no claim of this instance for ${key}`)
+    return claimId
   }
 
   release(key: string, now: number): void {
-    const requestId = this.mine.get(key)
-    if (!requestId) return
-    this.enqueue({ kind: 'state', key, requestId, from: ['in_progress'], to: 'failed', now })
+    const claimId = this.mine.get(key)
+    if (!claimId) return
+    this.enqueue({ kind: 'state', key, claimId, from: ['in_progress'], to: 'failed', now })
     this.mine.delete(key)
   }
 
   complete(key: string, artifact: StoredArtifact, now: number, settlement: { kind: 'local' | 'settled'; txHash?: string } = { kind: 'local' }): void {
-    const requestId = this.requestOf(key)
+    const claimId = this.claimOf(key)
     this.enqueue({ kind: 'artifact', key, artifact, now })
     // `served` too: the reconciler may have found the transfer on chain first (then the answer is attached).
-    this.enqueue({ kind: 'state', key, requestId, from: ['in_progress', 'pending', 'served'], to: 'served', now, artifactId: artifact.id, settlement: settlement.kind, txHash: settlement.txHash ?? null })
+    this.enqueue({ kind: 'state', key, claimId, from: ['in_progress', 'pending', 'served'], to: 'served', now, artifactId: artifact.id, settlement: settlement.kind, txHash: settlement.txHash ?? null })
     this.mine.delete(key)
   }
 
   park(key: string, artifact: StoredArtifact, now: number, txHash?: string): void {
-    const requestId = this.requestOf(key)
+    const claimId = this.claimOf(key)
     this.enqueue({ kind: 'artifact', key, artifact, now })
-    this.enqueue({ kind: 'state', key, requestId, from: ['in_progress'], to: 'pending', now, artifactId: artifact.id, settlement: 'pending', txHash: txHash ?? null })
+    this.enqueue({ kind: 'state', key, claimId, from: ['in_progress'], to: 'pending', now, artifactId: artifact.id, settlement: 'pending', txHash: txHash ?? null })
     this.mine.delete(key)
   }
 
@@ -212,8 +217,10 @@ export class PostgresLedger implements PaymentLedger {
     const waiters = this.waiters
     this.queue = []
     this.waiters = []
+    let committed = false
     try {
       if (ops.length > 0) await this.pg.run('commit', (sql) => sql.begin((tx) => apply(tx, ops)))
+      committed = true
       for (const w of waiters) w.resolve()
     } catch (e) {
       this.queue = ops.concat(this.queue) // kept, in order, for the next attempt
@@ -221,7 +228,8 @@ export class PostgresLedger implements PaymentLedger {
       this.scheduleRetry()
     } finally {
       this.flushing = undefined
-      if (this.waiters.length > 0) this.kick()
+      // Changes queued meanwhile are committed next, asked for or not; after a failure, by the retry.
+      if (this.waiters.length > 0 || (committed && this.queue.length > 0)) this.kick()
     }
   }
 
@@ -259,8 +267,8 @@ async function apply(tx: SQL, ops: Op[]): Promise<void> {
     await tx.unsafe(
       `UPDATE payments SET state = $3, updated_at = $4, artifact_id = COALESCE($5, artifact_id), settlement = COALESCE($6, settlement),
          tx_hash = COALESCE($7, tx_hash)
-       WHERE key = $1 AND request_id = $2 AND state = ANY($8::text[]) AND (state <> 'served' OR artifact_id IS NULL)`,
-      [o.key, o.requestId, o.to, o.now, o.artifactId ?? null, o.settlement ?? null, o.txHash ?? null, `{${o.from.join(',')}}`],
+       WHERE key = $1 AND claim_id = $2 AND state = ANY($8::text[]) AND (state <> 'served' OR artifact_id IS NULL)`,
+      [o.key, o.claimId, o.to, o.now, o.artifactId ?? null, o.settlement ?? null, o.txHash ?? null, `{${o.from.join(',')}}`],
     )
   }
   const events = ops.filter((o): o is Extract<Op, { kind: 'event' }> => o.kind === 'event')

@@ -28,6 +28,7 @@ CREATE TABLE payments (
   tx_hash TEXT,
   valid_before TEXT,
   holder TEXT,
+  claim_id TEXT,
   taken_over BOOLEAN NOT NULL DEFAULT false
 );
 CREATE INDEX payments_open ON payments (state) WHERE state IN ('pending', 'in_progress');

@@ -263,15 +263,14 @@ describe.skipIf(!hasPostgres)('PostgreSQL ledger', () => {
   }, T)
 
   /**
-   * KNOWN BUG (src/postgres/ledger.ts, claim()'s catch): a refused claim queues "in_progress -> failed for
-   * this request id" in case it landed after all. A client may choose its request id (x-request-id is
-   * kept when log-safe) and the 503 tells it to retry the same request: the retry's claim, made before
-   * that clean-up is committed, is then failed by it while its handler runs, and its complete() is
-   * dropped (the nonce ends up failed, the answer unrecorded). `.failing` until it is fixed; then drop it.
+   * A refused claim queues "in_progress -> failed" in case it landed after all. A client may choose its
+   * request id (x-request-id is kept when log-safe) and the 503 tells it to retry the same request: the
+   * retry's claim, made before that clean-up is committed, must keep its claim and record its answer.
+   * (Found in review: the clean-up was guarded by the request id; it is now guarded by the claim's own id.)
    * The outage is this pool's alone (its run() refuses) and ends just after the clean-up's commit failed,
-   * as a real one does (reproduced with cluster.stop()/start() too), so the retry comes first.
+   * as a real one does, so the retry comes first.
    */
-  test.failing("a client's retry with the same request id after a refused claim keeps its new claim and records its answer", async () => {
+  test("a client's retry with the same request id after a refused claim keeps its new claim and records its answer", async () => {
     const url = await freshDatabase()
     const a = await instance(url)
     const run = a.pg.run.bind(a.pg)
