@@ -265,7 +265,9 @@ export class PaymentGate {
         if (running.cut) throw e // the deadline released the claim and recorded it; the nonce may be another request's by now
         // Nothing was settled: free the nonce so the proof can still buy a request.
         if (!reported) emit('failed', { detail: `handler: ${e instanceof ApiError ? e.code : String(e instanceof Error ? e.message : e).slice(0, 200)}` })
-        this.o.ledger.release(key, this.now())
+        // Paid before its first process died: the claim is kept, so the buyer's retry (once the payment
+        // window has passed) runs the request again without paying, or the reconciler records the payment.
+        if (!paidBefore.used) this.o.ledger.release(key, this.now())
         // The failure is on record before the client hears of it (a disk error here changes nothing: no charge).
         await this.o.ledger.durable().catch(() => {})
         throw e
