@@ -56,6 +56,27 @@ export function csvValues(r: PaymentRow): Record<CsvColumn, string | null> {
   }
 }
 
+/** The header, then one record per payment, handed to `write` in chunks of about CHUNK characters. */
+function csvSink(write: (chunk: string) => void | Promise<void>) {
+  let buffer = csvRecord(CSV_COLUMNS)
+  let rows = 0
+  return {
+    async add(r: PaymentRow): Promise<void> {
+      const v = csvValues(r)
+      buffer += csvRecord(CSV_COLUMNS.map((c) => v[c]))
+      rows++
+      if (buffer.length >= CHUNK) {
+        await write(buffer)
+        buffer = ''
+      }
+    },
+    async end(): Promise<{ rows: number }> {
+      if (buffer) await write(buffer)
+      return { rows }
+    },
+  }
+}
+
 /** Rows read from PostgreSQL per page (keyset pagination: bounded memory however large the ledger). */
 const PAGE_ROWS = 2000
 
@@ -75,8 +96,7 @@ export async function exportCsvPostgres(url: string, o: ExportOptions, write: (c
       if (o.to !== undefined) where.push(`created_at < ${param(o.to)}`)
       if (o.states?.length) where.push(`state = ANY(${param(`{${o.states.join(',')}}`)}::text[])`)
       const settlement = "CASE WHEN state = 'served' THEN COALESCE(settlement, 'local') ELSE settlement END AS settlement"
-      let buffer = csvRecord(CSV_COLUMNS)
-      let rows = 0
+      const out = csvSink(write)
       let after: [string, string] | null = null
       for (;;) {
         const page = [...params]
@@ -90,21 +110,12 @@ export async function exportCsvPostgres(url: string, o: ExportOptions, write: (c
            FROM payments ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''} ORDER BY created_at, key LIMIT ${PAGE_ROWS}`,
           page,
         )) as PaymentRow[]
-        for (const r of batch) {
-          const v = csvValues(r)
-          buffer += csvRecord(CSV_COLUMNS.map((c) => v[c]))
-          rows++
-          if (buffer.length >= CHUNK) {
-            await write(buffer)
-            buffer = ''
-          }
-        }
+        for (const r of batch) await out.add(r)
         if (batch.length < PAGE_ROWS) break
         const last = batch[batch.length - 1]!
         after = [String(last.created_at), last.key]
       }
-      if (buffer) await write(buffer)
-      return { rows }
+      return out.end()
     })
   } finally {
     await pg.close()
@@ -141,19 +152,9 @@ export async function exportCsv(path: string, o: ExportOptions, write: (chunk: s
          ${settlement}, ${col('tx_hash')}, ${col('valid_before')}
        FROM payments ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, key`,
     )
-    let buffer = csvRecord(CSV_COLUMNS)
-    let rows = 0
-    for (const r of stmt.iterate(params)) {
-      const v = csvValues(r)
-      buffer += csvRecord(CSV_COLUMNS.map((c) => v[c]))
-      rows++
-      if (buffer.length >= CHUNK) {
-        await write(buffer)
-        buffer = ''
-      }
-    }
-    if (buffer) await write(buffer)
-    return { rows }
+    const out = csvSink(write)
+    for (const r of stmt.iterate(params)) await out.add(r)
+    return out.end()
   } finally {
     db.close()
   }

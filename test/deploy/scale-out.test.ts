@@ -18,6 +18,7 @@ import { createPayer } from '../helpers/payer'
 import { postgresMissing, startPostgres, type StartedPostgres } from '../helpers/postgres'
 import { requireTool } from '../helpers/required-tool'
 import { startServer, type StartedServer } from '../helpers/server'
+import { until } from '../helpers/until'
 
 const FILE = 'test/deploy/scale-out.test.ts'
 const ROOT = resolve(import.meta.dir, '../..')
@@ -37,17 +38,6 @@ let dir: string
 async function database(name: string): Promise<string> {
   await db.unsafe(`CREATE DATABASE ${name}`)
   return pg.url.replace(/\/postgres$/, `/${name}`)
-}
-
-/** Polls `check` until it returns a value (not undefined) or `ms` pass. */
-async function until<T>(what: string, check: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const v = await check().catch(() => undefined)
-    if (v !== undefined) return v
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await Bun.sleep(100)
-  }
 }
 
 if (ready) {
@@ -133,6 +123,21 @@ if (ready) {
       expect(other.status).toBe(402)
       expect((await other.json()).error.code).toBe('payment_replayed')
     })
+
+    test('payments report and export read the shared ledger: every payment the instances served, once', async () => {
+      const cli = (args: string[]) => {
+        const r = Bun.spawnSync([process.execPath, join(ROOT, 'src/index.ts'), 'payments', ...args], { cwd: ROOT, env: { ...process.env, LEDGER_URL: url, LOG_LEVEL: 'silent' } })
+        if (r.exitCode !== 0) throw new Error(`payments ${args.join(' ')} exited ${r.exitCode}: ${r.stderr.toString()}`)
+        return r.stdout.toString()
+      }
+      const [{ n, atomic }] = await ledger`SELECT COUNT(*)::int AS n, SUM(amount_atomic::numeric)::text AS atomic FROM payments WHERE state = 'served'`
+      expect(n).toBeGreaterThan(0)
+      const report = JSON.parse(cli(['report', '--json']))
+      expect(report.totals).toMatchObject({ served_count: n, served_atomic: atomic })
+      const csv = cli(['export', '--status', 'served']).trimEnd().split('\r\n')
+      expect(csv.length).toBe(n + 1) // the header, then one row per served payment
+      expect(csv[0]!.startsWith('created_at,updated_at,status,settlement')).toBe(true)
+    }, SLOW)
 
     test('a wrapper session made on one instance continues on another, reusing its legs', async () => {
       const route = routeById.get('capabilities.destination_demand')!

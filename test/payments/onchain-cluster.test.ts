@@ -18,6 +18,7 @@ import { nginxBinary } from '../helpers/nginx'
 import { createPayer } from '../helpers/payer'
 import { postgresMissing, startPostgres, type StartedPostgres } from '../helpers/postgres'
 import { requireTool } from '../helpers/required-tool'
+import { until } from '../helpers/until'
 
 const FILE = 'test/payments/onchain-cluster.test.ts'
 const ROOT = resolve(import.meta.dir, '../..')
@@ -41,16 +42,6 @@ async function fundedBuyer() {
   const payer = createPayer(generatePrivateKey())
   await chain.fund(payer.address, ONE_USDC)
   return payer
-}
-
-async function until<T>(what: string, check: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const v = await check().catch(() => undefined)
-    if (v !== undefined) return v
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await Bun.sleep(100)
-  }
 }
 
 if (ready) {
