@@ -6,6 +6,9 @@ import type { Postgres } from './client'
  * The per-payer token bucket shared by every instance: one statement refills and takes a token
  * atomically (the row is locked for it), on the database's clock, so N instances enforce one limit of
  * `perMinute` for a payer, not N of them. A payer's next paid request only, never the 402s.
+ * now() is when a statement's transaction began, not when it got the row, so concurrent statements
+ * may update in another order: the bucket's time only moves forward, or a late one would take
+ * refilled time back and refuse a request the limit allows.
  */
 export class PostgresRateLimiter implements Limiter {
   private readonly perSecond: number
@@ -31,9 +34,9 @@ export class PostgresRateLimiter implements Limiter {
           `WITH t AS (SELECT extract(epoch from now()) AS now)
            INSERT INTO rate_buckets AS b (key, tokens, at, took) SELECT $1, $2 - 1, t.now, true FROM t
            ON CONFLICT (key) DO UPDATE SET
-             tokens = LEAST($2, b.tokens + (excluded.at - b.at) * $3) - CASE WHEN LEAST($2, b.tokens + (excluded.at - b.at) * $3) >= 1 THEN 1 ELSE 0 END,
-             took = LEAST($2, b.tokens + (excluded.at - b.at) * $3) >= 1,
-             at = excluded.at
+             tokens = LEAST($2, b.tokens + GREATEST(excluded.at - b.at, 0) * $3) - CASE WHEN LEAST($2, b.tokens + GREATEST(excluded.at - b.at, 0) * $3) >= 1 THEN 1 ELSE 0 END,
+             took = LEAST($2, b.tokens + GREATEST(excluded.at - b.at, 0) * $3) >= 1,
+             at = GREATEST(b.at, excluded.at)
            RETURNING took, tokens`,
           [`${this.scope}:${key}`, this.perMinute, this.perSecond],
         ),

@@ -388,5 +388,18 @@ describe.skipIf(!hasPostgres)('PostgreSQL ledger', () => {
     expect(waits.filter((w) => w !== 0).every((w) => w >= 1 && w <= 12)).toBe(true) // one token refills in 12 s
     expect(await limiters[0]!.take('0xother')).toBe(0) // another payer has its own bucket
   }, T)
+
+  test('statements that started out of order never refund or double-count time: 3 instances, 60 concurrent takes, 5 payers, exactly 6 each', async () => {
+    // now() is when a statement's transaction began, not when it got the row: a statement that began
+    // earlier may update the bucket after a later one. Its elapsed time must not go negative.
+    const url = await freshDatabase()
+    const pools = [new Postgres(url), new Postgres(url), new Postgres(url)]
+    cleanups.push(...pools.map((pg) => () => pg.close()))
+    const limiters = pools.map((pg) => new PostgresRateLimiter(pg, 6, 'payer'))
+    for (let payer = 0; payer < 5; payer++) {
+      const waits = await Promise.all(Array.from({ length: 60 }, (_, i) => limiters[i % 3]!.take(`0xpayer${payer}`)))
+      expect(waits.filter((w) => w === 0).length).toBe(6)
+    }
+  }, T)
 })
 
