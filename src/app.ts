@@ -23,6 +23,7 @@ import { mcpRoute } from './http/mcp-route'
 import { McpRefusal, mcpOriginGuard } from './http/mcp-origin'
 import { frontDoor } from './http/front-door'
 import { faviconRoutes } from './http/favicon'
+import { UnpaidAnswers } from './http/unpaid-answers'
 import type { EvidenceMode } from './catalog/waits'
 import pkg from '../package.json' with { type: 'json' }
 
@@ -45,6 +46,8 @@ export interface AppDeps {
   trustedProxies?: ProxyTrust
   /** Where the China evidence comes from (live providers configured or not): the documented waits follow it. Default sample. */
   evidence?: EvidenceMode
+  /** The data every answer reads (the dataset snapshot): when it changes, remembered 402s are forgotten. */
+  dataGeneration?: () => unknown
 }
 
 const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[a-z_]+/g, '[^/]+')}$`)
@@ -74,6 +77,7 @@ export function createApp(deps: AppDeps) {
   // The socket peer comes from the listening server, there once `listen` was called (in process: none).
   const clients = new ClientAddresses((): PeerSource | null => app.server, deps.trustedProxies)
   const log = new RequestLog(deps.logger, deps.metrics, clients)
+  const unpaid = new UnpaidAnswers(log, deps.dataGeneration)
   const mcpGuard = mcpOriginGuard({ publicBaseUrl: deps.publicBaseUrl, allowedOrigins: deps.mcpAllowedOrigins ?? [] })
 
   /** One place that turns any failure into the error envelope. */
@@ -135,10 +139,12 @@ export function createApp(deps: AppDeps) {
         payTo: deps.payTo,
         evidence,
         log,
+        unpaid,
         ...(limits ? { limits } : {}),
       }),
     )
-  return app
+  // The unpaid 402s answered ahead of the framework when listening (cli/native-routes.ts).
+  return Object.assign(app, { unpaid })
 }
 
 export type App = ReturnType<typeof createApp>

@@ -145,6 +145,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
     limits,
     ...(config.trustedProxies ? { trustedProxies: config.trustedProxies } : {}),
     evidence: live ? 'live' : 'sample',
+    dataGeneration: () => store.current(),
     readiness: async () => {
       const checks: Record<string, unknown> = {}
       try {

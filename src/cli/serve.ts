@@ -58,7 +58,7 @@ export async function serve(_args: string[]): Promise<void> {
   const drain = new Drain()
   let listening: Listening
   try {
-    listening = listen({ host: config.host, port: config.port, reusePort: config.reusePort, ledgerPath: config.ledgerPath, fetch: drain.wrap(runtime.app.fetch), routes: nativeRoutes(runtime.app, (h) => drain.wrap(h)) })
+    listening = listen({ host: config.host, port: config.port, reusePort: config.reusePort, ledgerPath: config.ledgerPath, fetch: drain.wrap(runtime.app.fetch), routes: nativeRoutes(runtime.app, (h) => drain.wrap(h), runtime.app.unpaid) })
   } catch (e) {
     if (!(e instanceof ListenError)) throw e
     console.error(e.message)

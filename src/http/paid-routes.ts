@@ -16,12 +16,15 @@ import { paymentPages, type PaymentPageContext } from './payment-page'
 import { typicalWait, type EvidenceMode } from '../catalog/waits'
 import { paymentWindowSeconds } from '../payments/requirements'
 import { MAX_IDLE_SECONDS, type SlowAnswers } from './slow-answers'
+import type { UnpaidAnswers } from './unpaid-answers'
 
 export interface PaidRouteDeps extends PaymentPageContext {
   gate: PaymentGate
   handlers: HandlerMap
   log: RequestLog
   limits?: RateLimits
+  /** Where the unpaid 402s are remembered, to be answered ahead of the framework next time. */
+  unpaid?: UnpaidAnswers
 }
 
 /** Documents the proof headers in OpenAPI (Elysia derives `parameters` from route schemas). */
@@ -134,11 +137,14 @@ export function paidRoutes(d: PaidRouteDeps) {
           format,
         })
         if (paid instanceof ApiError) {
-          // A browser gets the unpaid 402 as a page; for agents this costs one header lookup and a substring test.
-          if (paid.code === 'payment_required' && prefersHtml(request.headers.get('accept'))) {
-            d.log.finish(request, paid.status)
-            const q = request.url.indexOf('?')
-            return paymentPage(route, paid, requestId, q < 0 ? resourceUrl : resourceUrl + request.url.slice(q))
+          if (paid.code === 'payment_required') {
+            // A browser gets the unpaid 402 as a page; for agents this costs one header lookup and a substring test.
+            if (prefersHtml(request.headers.get('accept'))) {
+              d.log.finish(request, paid.status)
+              const q = request.url.indexOf('?')
+              return paymentPage(route, paid, requestId, q < 0 ? resourceUrl : resourceUrl + request.url.slice(q))
+            }
+            d.unpaid?.remember(request, paid)
           }
           return answerError(request, requestId, paid)
         }
@@ -165,6 +171,7 @@ export function paidRoutes(d: PaidRouteDeps) {
     const schemas = { ...(route.params ? { params: route.params } : {}), headers: ProofHeaders, detail: doc }
     for (const method of route.methods) {
       if (method === 'GET') {
+        d.unpaid?.addRoute(route.path, Boolean(route.params))
         app.get(route.path, ({ request, server, path, query, params }) => serve(request, server, path, query as Record<string, unknown>, params as Record<string, string>), {
           ...schemas,
           query: httpQuery(route),

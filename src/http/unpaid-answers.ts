@@ -1,0 +1,86 @@
+import { readProofHeader } from '../payments/proof'
+import { errorResponse } from './envelope'
+import type { ApiError } from './errors'
+import { pathOf } from './request-id'
+import type { RequestLog } from './request-log'
+
+type Ahead = (request: Request) => Response | undefined
+
+/** Entries kept in all; when full the cache starts over (hostile query strings cannot grow it). */
+const MAX_ENTRIES = 4096
+/** Longer requests (path, query and Accept) are not remembered: ordinary ones are far shorter. */
+const MAX_KEY_LENGTH = 1024
+
+/**
+ * The unpaid 402 of a paid route, remembered per raw request (path, query string and Accept) once the
+ * full path has answered it: the same bytes in, the same validation, resolution and requirements out,
+ * so a repeat skips the framework's query parsing and validation, the parameter resolution and the
+ * gate, and only gets its own request id, log line and metrics. The 402 is the most frequent answer of
+ * a paid API and the one an attacker gets for free, so it must be cheap.
+ *
+ * Only requests without a payment proof, by GET, that did not ask for the browser page are remembered
+ * or answered here. A new dataset snapshot (`generation`) forgets everything, since a name may resolve
+ * differently (or no longer at all) in another version.
+ */
+export class UnpaidAnswers {
+  private readonly answers = new Map<string, ApiError>()
+  private readonly routes = new Map<string, Ahead>()
+  private seen: unknown
+
+  constructor(
+    private readonly log: RequestLog,
+    private readonly generation: () => unknown = () => undefined,
+  ) {
+    this.seen = generation()
+  }
+
+  /** A catalog route answered by GET: its remembered 402s are served ahead of the framework. */
+  addRoute(template: string, hasPathParameters: boolean): void {
+    this.routes.set(template, (request) => this.answer(request, hasPathParameters ? pathOf(request.url) : template, template))
+  }
+
+  /** What to try before the framework's handler of a route path (undefined: nothing, not a paid GET route). */
+  ahead(template: string): Ahead | undefined {
+    return this.routes.get(template)
+  }
+
+  /** Path, query and Accept of a request, or undefined when it is not one to remember or answer. */
+  private keyOf(request: Request): string | undefined {
+    if (request.method !== 'GET' || readProofHeader(request.headers) !== null) return undefined
+    const url = request.url
+    const key = `${url.slice(url.indexOf('/', url.indexOf('//') + 2))}\n${request.headers.get('accept') ?? ''}`
+    return key.length <= MAX_KEY_LENGTH ? key : undefined
+  }
+
+  private current(): Map<string, ApiError> {
+    const generation = this.generation()
+    if (generation !== this.seen) {
+      this.answers.clear()
+      this.seen = generation
+    }
+    return this.answers
+  }
+
+  /** After the full path answered `request` with this 402 (never a browser page). */
+  remember(request: Request, answer: ApiError): void {
+    const key = this.keyOf(request)
+    if (key === undefined) return
+    const answers = this.current()
+    if (answers.size >= MAX_ENTRIES) answers.clear()
+    answers.set(key, answer)
+  }
+
+  /** The remembered 402 for this request, logged and counted like the full path's, or undefined. */
+  private answer(request: Request, path: string, template: string): Response | undefined {
+    const key = this.keyOf(request)
+    const answer = key === undefined ? undefined : this.current().get(key)
+    if (!answer) return undefined
+    const { id } = this.log.begin(request, path, template)
+    this.log.finish(request, answer.status)
+    return errorResponse(answer, id)
+  }
+
+  get size(): number {
+    return this.answers.size
+  }
+}
