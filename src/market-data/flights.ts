@@ -5,14 +5,8 @@ import { ApiError, invalidParameter, notFound } from '../http/errors'
 import type { HandlerMap, RouteInput } from '../http/handler'
 import { addMonths, direction, pct, resolveMonth, round, threeMonthYoY } from './common'
 import { cachedAnswer, cachedRows } from '../data/answers'
+import { clusterPassengers } from '../data/market-totals'
 import { monthsHandler, type MarketServices } from './services'
-
-interface MonthTotals {
-  month: string
-  flights: number
-  seats: number
-  passengers: number
-}
 
 interface OriginRow {
   origin_city: string
@@ -33,16 +27,8 @@ function requireData(snap: MarketSnapshot, place: Place, month: string) {
   if (!snap.flightMonths.get(place.name)?.has(month)) throw notFound('destination-month', `${place.name} ${month}`, 'month')
 }
 
-/** Monthly totals of one destination, oldest first: shared by summary and trend. */
-function destinationMonthly(s: MarketServices, snap: MarketSnapshot, destination: string) {
-  return cachedRows<MonthTotals>(
-    s, snap.flights, `flights-destination|${destination}`,
-    `SELECT month, SUM(scheduled_flights)::INTEGER AS flights, SUM(seats)::INTEGER AS seats,
-            SUM(estimated_passengers)::INTEGER AS passengers
-       FROM ${snap.flights.relation} WHERE destination = $1 GROUP BY month ORDER BY month`,
-    [destination],
-  )
-}
+/** Monthly totals of one destination, oldest first (aggregated at load): shared by summary and trend. */
+const destinationMonthly = (snap: MarketSnapshot, destination: string) => snap.totals.destinations.get(destination) ?? []
 
 /** Origin cities with flights to one destination in one month, busiest first. */
 function origins(s: MarketServices, snap: MarketSnapshot, destination: string, month: string) {
@@ -81,7 +67,7 @@ export function flightHandlers(s: MarketServices): HandlerMap {
         requireData(snap, place, month)
         return cachedAnswer(s, snap.flights, 'flights.summary', `${place.name}|${month}`, async () => {
           const rows = await origins(s, snap, place.name, month)
-          const monthly = await destinationMonthly(s, snap, place.name)
+          const monthly = destinationMonthly(snap, place.name)
           const at = (m: string) => monthly.find((r) => r.month === m)
           const cur = at(month)!
           const shares = rows.map((r) => (cur.passengers > 0 ? r.passengers / cur.passengers : 0))
@@ -118,7 +104,7 @@ export function flightHandlers(s: MarketServices): HandlerMap {
         const place = resolveDestination(snap, query.destination)
         const limit = Number(query.limit ?? 12)
         return cachedAnswer(s, snap.flights, 'flights.trend', `${place.name}|${limit}`, async () => {
-          const monthly = await destinationMonthly(s, snap, place.name)
+          const monthly = destinationMonthly(snap, place.name)
           return {
             destination: place.name,
             country: place.country,
@@ -220,16 +206,11 @@ export function flightHandlers(s: MarketServices): HandlerMap {
         return cachedAnswer(s, snap.flights, 'flights.aggregate', `${members.join(',')}|${month}|${label}`, async () => {
           const list = members.map((_, i) => `$${i + 2}`).join(', ')
           const rel = snap.flights.relation
-          const [byOrigin, monthly, byMember] = await Promise.all([
+          const [byOrigin, byMember] = await Promise.all([
             s.db.all<{ origin_city: string; passengers: number; flights: number; seats: number }>(
               `SELECT origin_city, SUM(estimated_passengers)::INTEGER AS passengers, SUM(scheduled_flights)::INTEGER AS flights,
                       SUM(seats)::INTEGER AS seats
                  FROM ${rel} WHERE month = $1 AND destination IN (${list}) GROUP BY origin_city ORDER BY passengers DESC, origin_city`,
-              [month, ...members],
-            ),
-            s.db.all<{ month: string; value: number }>(
-              `SELECT month, SUM(estimated_passengers)::INTEGER AS value FROM ${rel}
-                WHERE month <= $1 AND destination IN (${list}) GROUP BY month ORDER BY month`,
               [month, ...members],
             ),
             s.db.all<{ destination: string; passengers: number }>(
@@ -238,6 +219,7 @@ export function flightHandlers(s: MarketServices): HandlerMap {
               [month, ...members],
             ),
           ])
+          const monthly = clusterPassengers(snap.totals, members, month)
           const total = byOrigin.reduce((a, r) => a + r.passengers, 0)
           const yoy = threeMonthYoY(monthly)
           const present = new Map(byMember.map((m) => [m.destination, m.passengers]))

@@ -3,17 +3,9 @@ import type { MarketSnapshot } from '../data/market-snapshot'
 import { invalidParameter, notFound } from '../http/errors'
 import type { HandlerMap, RouteInput } from '../http/handler'
 import { addMonths, direction, pct, resolveMonth, round, threeMonthYoY } from './common'
-import { cachedAnswer, cachedRows } from '../data/answers'
+import { cachedAnswer } from '../data/answers'
+import type { CountryMonth } from '../data/market-totals'
 import { monthsHandler, type MarketServices } from './services'
-
-interface CountryMonth {
-  month: string
-  cards: number
-  luxury: number
-  accommodation: number
-  dining: number
-  retail: number
-}
 
 const UNITS: Record<string, string> = {
   total_cards: 'cards',
@@ -42,18 +34,8 @@ function resolveCountry(snap: MarketSnapshot, value: unknown) {
   return c
 }
 
-/** Monthly totals of one country, oldest first: shared by summary, trends and series. */
-function countryMonthly(s: MarketServices, snap: MarketSnapshot, country: string) {
-  const rel = snap.spend.relation
-  return cachedRows<CountryMonth>(
-    s, snap.spend, `spend-country|${country}`,
-    `SELECT month, SUM(total_cards)::INTEGER AS cards, SUM(luxury_spend_cny)::DOUBLE AS luxury,
-            SUM(accommodation_spend_cny)::DOUBLE AS accommodation, SUM(dining_spend_cny)::DOUBLE AS dining,
-            SUM(retail_spend_cny)::DOUBLE AS retail
-       FROM ${rel} WHERE country = $1 GROUP BY month ORDER BY month`,
-    [country],
-  )
-}
+/** Monthly totals of one country, oldest first (aggregated at load): shared by summary, trends and series. */
+const countryMonthly = (snap: MarketSnapshot, country: string) => snap.totals.countries.get(country) ?? []
 
 export function spendHandlers(s: MarketServices): HandlerMap {
   return {
@@ -86,7 +68,7 @@ export function spendHandlers(s: MarketServices): HandlerMap {
               WHERE month = $1 AND country = $2 GROUP BY source_city ORDER BY cards DESC, city`,
             [month, country.name],
           )
-          const monthly = await countryMonthly(s, snap, country.name)
+          const monthly = countryMonthly(snap, country.name)
           const at = (m: string) => monthly.find((r) => r.month === m)
           const cur = at(month)!
           const total = cur.luxury + cur.accommodation + cur.dining + cur.retail
@@ -121,7 +103,7 @@ export function spendHandlers(s: MarketServices): HandlerMap {
         const country = resolveCountry(snap, query.country)
         const months = Number(query.months ?? 12)
         return cachedAnswer(s, snap.spend, 'spend.trends', `${country.name}|${months}`, async () => {
-          const monthly = await countryMonthly(s, snap, country.name)
+          const monthly = countryMonthly(snap, country.name)
           const latest = monthly.at(-1)!
           const at = (m: string) => monthly.find((r) => r.month === m)
           const yearAgo = at(addMonths(latest.month, -12))
@@ -164,7 +146,7 @@ export function spendHandlers(s: MarketServices): HandlerMap {
         const to = resolveMonth(snap.spend, query.to, 'to')
         if (from > to) throw invalidParameter('from', `must not be after "to" (${to})`)
         return cachedAnswer(s, snap.spend, 'spend.series', `${country.name}|${metric}|${from}|${to}`, async () => {
-          const monthly = await countryMonthly(s, snap, country.name)
+          const monthly = countryMonthly(snap, country.name)
           const value = METRIC[metric]!
           return {
             country: country.name,

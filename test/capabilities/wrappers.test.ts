@@ -224,14 +224,16 @@ describe('legs that fail after payment', () => {
   })
 
   test('an optional leg that fails at run time degrades the answer; a required one fails it and nothing is charged', async () => {
-    // The spend file disappears under the running service: its leg fails when it reads it.
-    const manifest = JSON.parse(await Bun.file(join(dir, 'manifest.json')).text())
-    rmSync(join(dir, manifest.datasets.spend.file))
+    // The spend leg answers from the monthly totals loaded with the version, not from the file: losing
+    // France's totals under the running service is what makes it fail when it runs.
+    broken.rt.market.snapshot().totals.countries.delete('France')
     const d = await broken.data('capabilities.destination_demand', { destination: 'Paris' })
     const spend = d.source_summary.find((l: any) => l.name === 'spend_trends')
     expect(spend).toMatchObject({ status: 'failed', reason: 'internal error' })
     expect(d.confidence).toBe(0.75)
 
+    // The flights file disappears: the required summary leg fails when it reads the month's origins.
+    const manifest = JSON.parse(await Bun.file(join(dir, 'manifest.json')).text())
     rmSync(join(dir, manifest.datasets.flights.file))
     const proof = await broken.proof('capabilities.destination_demand')
     const failed = await broken.paid('capabilities.destination_demand', { destination: 'Rome' }, proof)
