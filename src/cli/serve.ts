@@ -12,6 +12,7 @@ import { EXIT_CANNOT_LISTEN, ListenError, listen, type Listening } from './liste
 import { stopServing } from './shutdown'
 import { nativeRoutes } from './native-routes'
 import { redactUrl } from '../postgres/client'
+import { nativeRecoveryError, signatureRecovery } from '../payments/secp256k1'
 import pkg from '../../package.json' with { type: 'json' }
 
 const PAYMENT_MODE_TEXT: Record<Config['paymentMode'], (c: Readonly<Config>, facilitator?: { url: string; auth: string }) => string> = {
@@ -77,6 +78,7 @@ export async function serve(_args: string[]): Promise<void> {
     config.payToIsDevDefault
       ? `  payTo:   ${config.payTo}  <- DEVELOPMENT address (anvil test account); set PAY_TO to receive payments`
       : `  payTo:   ${config.payTo}`,
+    `  ecdsa:   ${signatureRecovery} recovers payment signers${nativeRecoveryError ? ` (libsecp256k1 did not load: ${nativeRecoveryError})` : ''}`,
     `  routes:  ${CATALOG.length} paid routes; docs at ${config.publicBaseUrl}/openapi`,
     ...(config.trustedProxies ? [`  clients: from ${config.trustedProxies.header} when the peer is ${config.trustedProxies.description} (TRUSTED_PROXIES), else the peer`] : []),
     ...(config.reusePort ? [`  port:    shared (REUSE_PORT) with the instances registered in ${config.ledgerPath}`] : []),
