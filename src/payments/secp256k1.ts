@@ -55,7 +55,7 @@ function loadBinding(): Binding {
       selfTest(binding)
       return binding
     } catch (e) {
-      errors.push(`${name}: ${e instanceof Error ? e.message : String(e)}`)
+      errors.push(`${name}: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`) // not the require stack
     }
   }
   throw new Error(errors.join('; '))
