@@ -64,7 +64,7 @@ const KINDS = [
   ['signed, v 0/1', 4],
   ['signed, upper-case hex', 2],
   ['high-s twin', 8], // (r, n - s, other v): the same signer mathematically, refused by the low-s rule
-  ['random r, s < n/2', 24], // about half of random r are no x-coordinate: no point to recover
+  ['random r, s < n/2', 22], // about half of random r are no x-coordinate: no point to recover
   ['random 64 bytes', 8], // high s half of the time
   ['r or s 0 or >= n, s > n/2', 8],
   ['r or s at an edge of the range', 4], // r 1, n-1; s 1, n/2: in range
@@ -72,12 +72,14 @@ const KINDS = [
   ['wrong length', 6],
   ['non-hex', 6],
   ['digest not 32 bytes', 2],
+  ['digest 0 or >= n', 2], // read modulo n by both
 ] as const
 type Kind = (typeof KINDS)[number][0]
 
 const OUT_OF_RANGE = [0n, N, N + 1n, (1n << 256n) - 1n]
 const EDGES_R = [1n, N - 1n]
 const EDGES_S = [1n, HALF_N, HALF_N - 1n]
+const EDGE_DIGESTS = [0n, 1n, N - 1n, N, N + 1n, (1n << 256n) - 1n].map((x) => Buffer.from(word(x), 'hex'))
 const NON_HEX = ['g', 'G', 'z', 'x', 'X', ' ', '-', '+', '.', '\u00e9', '\u0000', '\uff10']
 
 function run(seed: number, count: number): WorkerResult {
@@ -181,6 +183,12 @@ function run(seed: number, count: number): WorkerResult {
         let at = rnd.int(132)
         while (full[at] === c) at = rnd.int(132) // "x" over the x of 0x changes nothing
         signature = `${full.slice(0, at)}${c}${full.slice(at + 1)}`
+        break
+      }
+      case 'digest 0 or >= n': {
+        const s = signedBefore()
+        signature = `0x${s.r}${s.s}${v(27 + s.recid)}`
+        digest = rnd.pick(EDGE_DIGESTS)
         break
       }
       case 'digest not 32 bytes': {

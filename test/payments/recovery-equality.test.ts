@@ -3,8 +3,9 @@ import type { WorkerResult } from './recovery-equality-worker'
 
 // libsecp256k1 (the native binding recoverSigner runs) against @noble/curves (the fallback, the recovery
 // used before it) on 100,000 generated signatures: signed ones, high-s twins, r or s zero or >= n, random
-// r that is no x-coordinate, wrong v, wrong lengths, non-hex and digests that are not 32 bytes. @noble/curves
-// costs ~0.5-1 ms a recovery, so two workers (2 cores) share the cases; the seed is printed to repeat a run.
+// r that is no x-coordinate, wrong v, wrong lengths, non-hex, digests 0 or >= n or not 32 bytes long.
+// @noble/curves costs ~0.5-1 ms a recovery, so two workers (2 cores) share the cases. The seed is in the
+// test's name: RECOVERY_EQUALITY_SEED=<seed> repeats a run.
 const CASES = 100_000
 const WORKERS = 2
 const SEED = Number(process.env.RECOVERY_EQUALITY_SEED) || crypto.getRandomValues(new Uint32Array(1))[0]!
@@ -43,6 +44,7 @@ test(`libsecp256k1 and @noble/curves recover the same signer, or both null, on $
   // A valid (r, s) recovers a key from a digest of any length: the signer's when the digest was only
   // extended (its first 32 bytes are read), another when it was cut.
   expect(outcome('digest not 32 bytes')).toEqual({ kind: 'digest not 32 bytes', recovered: 'all', signer: 'some' })
+  expect(outcome('digest 0 or >= n')).toEqual({ kind: 'digest 0 or >= n', recovered: 'all', signer: 'none' })
   for (const kind of ['high-s twin', 'r or s 0 or >= n, s > n/2', 'wrong v', 'wrong length', 'non-hex']) expect(outcome(kind)).toEqual({ kind, recovered: 'none', signer: 'none' })
   for (const kind of ['random r, s < n/2', 'random 64 bytes']) expect(outcome(kind)).toEqual({ kind, recovered: 'some', signer: 'none' })
 }, 120_000)
