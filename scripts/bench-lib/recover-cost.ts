@@ -14,7 +14,7 @@ import { TRANSFER_WITH_AUTHORIZATION } from '../../src/payments/sign'
 
 const COUNT = Number(process.argv[2] ?? 2000)
 const WARMUP = 200
-if (signatureRecovery !== 'libsecp256k1 (native)') throw new Error('the libsecp256k1 binding did not load here: nothing native to measure')
+if (signatureRecovery().native_error) throw new Error(`the libsecp256k1 binding did not load here: ${signatureRecovery().native_error}`)
 
 const network = NETWORKS['base-sepolia']
 const domain = { ...network.eip712, chainId: network.chainId, verifyingContract: network.asset }

@@ -3,7 +3,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js'
 
 /**
  * Signer recovery of 65-byte r‖s‖v ECDSA signatures, the per-request cost of a paid request: libsecp256k1
- * through the `secp256k1` package's prebuilt N-API binding (~10x faster), else @noble/curves (audited, pure
+ * through the `secp256k1` package's prebuilt N-API binding (~6x faster), else @noble/curves (audited, pure
  * JavaScript) where that binding cannot load. Both apply the same canonical rules and give the same answer:
  * test/payments/recovery-equality.test.ts compares them on 100,000 signatures, eip3009.test.ts with viem.
  */
@@ -72,12 +72,21 @@ function selfTest(binding: Binding): void {
   if (address !== '0x7e5f4552091a69125d5dfcb7b8c2659029395bdf') throw new Error(`self-test recovered ${address}`)
 }
 
+// Loaded on first use, not at import: dlopen and the context's tables cost ~10 ms, which commands that
+// verify no signature (--version, data, payments) need not pay.
 let binding: Binding | null = null
 let loadError: string | undefined
-try {
-  binding = loadBinding()
-} catch (e) {
-  loadError = e instanceof Error ? e.message : String(e)
+let loaded = false
+function load(): Binding | null {
+  if (!loaded) {
+    loaded = true
+    try {
+      binding = loadBinding()
+    } catch (e) {
+      loadError = e instanceof Error ? e.message : String(e)
+    }
+  }
+  return binding
 }
 
 /**
@@ -98,12 +107,12 @@ function decode(signature: string): number {
 
 /** libsecp256k1's recovery; throws when the binding did not load (use `recoverSigner`). */
 export function recoverWithLibsecp256k1(digest: Uint8Array, signature: Address): Address | null {
-  if (!binding) throw new Error(`libsecp256k1 is not loaded: ${loadError}`)
+  if (!binding && !load()) throw new Error(`libsecp256k1 did not load: ${loadError}`)
   const recid = decode(signature)
   if (recid < 0) return null
   // The binding takes exactly 32 bytes; @noble/curves reads any length (always 32 here: a keccak digest).
   if (digest.length !== 32) return recoverWithNoble(digest, signature)
-  if (binding.ecdsaRecover(pub, rs, recid, digest) !== 0) return null
+  if (binding!.ecdsaRecover(pub, rs, recid, digest) !== 0) return null
   return toAddress(keccak_256(xy))
 }
 
@@ -126,17 +135,20 @@ export function recoverWithNoble(digest: Uint8Array, signature: Address): Addres
   }
 }
 
-/** Which recovery `recoverSigner` runs, and why the native one did not load when it did not. */
-export const signatureRecovery: SignatureRecovery = binding ? 'libsecp256k1 (native)' : '@noble/curves (JavaScript)'
-export const nativeRecoveryError: string | undefined = loadError
+/**
+ * Which recovery `recoverSigner` runs (loading the binding if not yet tried), and why the native one did
+ * not load when it did not: for the start-up banner and /ready.
+ */
+export function signatureRecovery(): { implementation: SignatureRecovery; native_error?: string } {
+  return load() ? { implementation: 'libsecp256k1 (native)' } : { implementation: '@noble/curves (JavaScript)', native_error: loadError! }
+}
+
+let chosen: typeof recoverWithNoble | undefined
 
 /**
  * Recovers the signer address (lower case) of a 65-byte r‖s‖v signature over `digest`, or null when the
- * signature is not canonical or recovers no key.
+ * signature is not canonical or recovers no key: libsecp256k1 where its binding loads, else @noble/curves.
  */
-export const recoverSigner: (digest: Uint8Array, signature: Address) => Address | null = binding ? recoverWithLibsecp256k1 : recoverWithNoble
-
-/** For the start-up banner and /ready. */
-export function signatureRecoveryStatus(): { implementation: SignatureRecovery; native_error?: string } {
-  return loadError === undefined ? { implementation: signatureRecovery } : { implementation: signatureRecovery, native_error: loadError }
+export function recoverSigner(digest: Uint8Array, signature: Address): Address | null {
+  return (chosen ??= load() ? recoverWithLibsecp256k1 : recoverWithNoble)(digest, signature)
 }

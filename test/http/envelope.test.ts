@@ -94,7 +94,7 @@ describe('free service routes', () => {
     const body = await (await rt.get('/ready')).json()
     expect(body.data.ready).toBe(true)
     expect(body.data.checks.duckdb).toBe('ok')
-    expect(body.data.checks.signature_recovery.implementation).toBe(signatureRecovery)
+    expect(body.data.checks.signature_recovery).toEqual(signatureRecovery())
     const manifest = JSON.parse(await Bun.file(`${import.meta.dir}/../../datasets/manifest.json`).text())
     for (const name of ['flights', 'spend', 'signal_creators', 'signal_topics', 'signal_brands']) {
       expect(body.data.checks.datasets.versions[name]).toBe(manifest.datasets[name].version)

@@ -209,7 +209,7 @@ function run(seed: number, count: number): WorkerResult {
     if (native !== null) c.recovered++
     if (signer !== undefined && native === signer) c.signer++
   }
-  return { signatureRecovery, counts, mismatches }
+  return { signatureRecovery: signatureRecovery().implementation, counts, mismatches }
 }
 
 self.onmessage = (event: MessageEvent<{ seed: number; count: number }>) => {
