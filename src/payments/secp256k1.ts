@@ -10,7 +10,8 @@ import { keccak_256 } from '@noble/hashes/sha3.js'
 export type SignatureRecovery = 'libsecp256k1 (native)' | '@noble/curves (JavaScript)'
 export type Address = `0x${string}`
 
-/** The binding's own method (src/secp256k1.cc), not the package's wrapper: 0 = recovered into `output`. */
+/** The binding's own method (the package's src/secp256k1.cc), not its lib/ wrapper: returns 0 when it
+ * recovered the key into `output` (65 bytes: uncompressed), 1 unparsable signature, 2 no key, 3 cannot serialize. */
 interface Binding {
   ecdsaRecover(output: Uint8Array, signature64: Uint8Array, recid: number, message32: Uint8Array): number
 }
