@@ -1,6 +1,7 @@
 // Builds the single executable dist/china-market-intel (`npm run build`). Embeds DuckDB's shared library
 // and every file datasets/manifest.json lists (plus the manifest), through a generated entry module, so a
-// new dataset needs no change here. Linux with glibc only.
+// new dataset needs no change here. Linux with glibc only. The secp256k1 package's prebuilt N-API binding
+// needs nothing here: src/payments/secp256k1.ts requires it by a literal path, which bun build embeds.
 // Options: --outfile PATH (default dist/china-market-intel), --datasets DIR (default datasets/).
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, isAbsolute, normalize, relative, resolve } from 'node:path'

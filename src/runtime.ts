@@ -21,6 +21,7 @@ import { createMetrics, type Metrics } from './http/metrics'
 import { RateLimiter } from './http/rate-limit'
 import { NETWORKS } from './payments/networks'
 import { connectFacilitator, type FacilitatorConnection } from './payments/facilitator-client'
+import { signatureRecovery } from './payments/secp256k1'
 
 /** The settler of the configured payment mode, the reconciler of its pending settlements, and (facilitator mode) where it settles. */
 async function paymentsFor(config: Readonly<Config>, ledger: PaymentLedger, metrics: Metrics, logger: Logger, leading?: () => boolean): Promise<{ settler: Settler; reconciler?: Reconciler; facilitator?: Omit<FacilitatorConnection, 'client'> }> {
@@ -156,6 +157,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
       }
       checks.datasets = store.status()
       checks.evidence = live ? 'live' : 'sample'
+      checks.signature_recovery = signatureRecovery()
       const ledgerState = shared?.status()
       checks.ledger = ledgerState?.check ?? { backend: 'sqlite', path: config.ledgerPath }
       if (ledgerState && !ledgerState.ok) return { ready: false, checks, code: 'ledger_unavailable' as const, message: 'Not ready: the shared payment ledger (LEDGER_URL) cannot be reached; paid requests are refused until it is back.' }

@@ -12,6 +12,7 @@ import { EXIT_CANNOT_LISTEN, ListenError, listen, type Listening } from './liste
 import { stopServing } from './shutdown'
 import { nativeRoutes } from './native-routes'
 import { redactUrl } from '../postgres/client'
+import { signatureRecovery } from '../payments/secp256k1'
 import pkg from '../../package.json' with { type: 'json' }
 
 const PAYMENT_MODE_TEXT: Record<Config['paymentMode'], (c: Readonly<Config>, facilitator?: { url: string; auth: string }) => string> = {
@@ -71,12 +72,14 @@ export async function serve(_args: string[]): Promise<void> {
   const envFile = loadEnvFile()
   const dotenv = resolve('.env')
   const network = NETWORKS[config.network]
+  const recovery = signatureRecovery()
   const banner = [
     `china-market-intel ${pkg.version} listening on http://${config.host}:${server.port} (public ${config.publicBaseUrl})`,
     `  payment: x402 exact, ${network.name} (${network.caip2}), USDC ${network.asset}, ${PAYMENT_MODE_TEXT[config.paymentMode](config, runtime.facilitator)}`,
     config.payToIsDevDefault
       ? `  payTo:   ${config.payTo}  <- DEVELOPMENT address (anvil test account); set PAY_TO to receive payments`
       : `  payTo:   ${config.payTo}`,
+    `  ecdsa:   ${recovery.implementation} recovers payment signers${recovery.native_error ? ` (libsecp256k1 did not load: ${recovery.native_error})` : ''}`,
     `  routes:  ${CATALOG.length} paid routes; docs at ${config.publicBaseUrl}/openapi`,
     ...(config.trustedProxies ? [`  clients: from ${config.trustedProxies.header} when the peer is ${config.trustedProxies.description} (TRUSTED_PROXIES), else the peer`] : []),
     ...(config.reusePort ? [`  port:    shared (REUSE_PORT) with the instances registered in ${config.ledgerPath}`] : []),

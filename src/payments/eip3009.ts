@@ -1,12 +1,11 @@
-import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { keccak_256 } from '@noble/hashes/sha3.js'
 
 /**
  * EIP-712 digest and signer recovery for EIP-3009 `TransferWithAuthorization`, the authorization an
  * x402 `exact` EVM payment carries. This is the per-request hot path, so the domain separator and the
  * type hash are computed once and the digest is hashed directly (~0.03 ms instead of viem's ~0.12 ms).
- * Recovery uses @noble/curves (audited; ~1.0 ms per signature here, against ~4.8 ms for elliptic; see
- * BENCHMARKS.md). test/payments/eip3009.test.ts proves digest and signer equal viem's.
+ * Recovery runs libsecp256k1 natively where its prebuilt binding loads, else @noble/curves (secp256k1.ts).
+ * test/payments/eip3009.test.ts proves digest and signer equal viem's.
  */
 export interface Authorization {
   from: `0x${string}`
@@ -29,9 +28,6 @@ const DOMAIN_TYPEHASH = keccak_256(enc.encode('EIP712Domain(string name,string v
 const TRANSFER_TYPEHASH = keccak_256(
   enc.encode('TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)'),
 )
-
-const N = secp256k1.Point.CURVE().n
-const HALF_N = N >> 1n
 
 function hexToBytes(hex: string): Uint8Array {
   return Uint8Array.from(Buffer.from(hex.slice(2), 'hex'))
@@ -76,23 +72,5 @@ export function authorizationDigest(separator: Uint8Array, a: Authorization): Ui
   return keccak_256(msg)
 }
 
-/**
- * Recovers the signer address (lower case) of a 65-byte r‖s‖v signature, or null when the signature is
- * not canonical: r or s out of range, high s (malleable twin, rejected as Ethereum does), or v not 0/1/27/28.
- */
-export function recoverSigner(digest: Uint8Array, signature: `0x${string}`): `0x${string}` | null {
-  if (signature.length !== 132) return null
-  const r = BigInt(`0x${signature.slice(2, 66)}`)
-  const s = BigInt(`0x${signature.slice(66, 130)}`)
-  let v = Number.parseInt(signature.slice(130, 132), 16)
-  if (v >= 27) v -= 27
-  if (v !== 0 && v !== 1) return null
-  if (r === 0n || r >= N || s === 0n || s > HALF_N) return null
-  try {
-    const point = new secp256k1.Signature(r, s, v).recoverPublicKey(digest)
-    const hash = keccak_256(point.toBytes(false).subarray(1))
-    return `0x${Buffer.from(hash.subarray(12)).toString('hex')}`
-  } catch {
-    return null
-  }
-}
+// Signer recovery (libsecp256k1, else @noble/curves): see secp256k1.ts.
+export { recoverSigner } from './secp256k1'

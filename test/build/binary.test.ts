@@ -76,6 +76,20 @@ describe('the executable copied alone into an empty folder', () => {
     expect(body.data.checks.datasets.versions).toEqual(versions)
   })
 
+  // The secp256k1 package ships a prebuilt binding for linux-x64 (not arm64, where @noble/curves runs).
+  test.if(process.arch === 'x64')('recovers payment signers with the libsecp256k1 binding built into it: /ready and the banner say so, and the loaded copy is its own', async () => {
+    const body = await (await fetch(`${server.url}/ready`)).json()
+    expect(body.data.checks.signature_recovery).toEqual({ implementation: 'libsecp256k1 (native)' })
+    expect(server.output()).toContain('\n  ecdsa:   libsecp256k1 (native) recovers payment signers\n')
+    // The process maps a file with the prebuilt binding's bytes, extracted by Bun from the executable
+    // (node_modules is not reachable: the repository is hidden from it where unshare works).
+    const prebuilt = readFileSync(join(ROOT, 'node_modules/secp256k1/prebuilds/linux-x64/secp256k1.glibc.node'))
+    const mapped = [...new Set(readFileSync(`/proc/${server.proc.pid}/maps`, 'utf8').split('\n').map((l) => l.split(/\s+/)[5] ?? '').filter((f) => f.endsWith('.node')))]
+    const binding = mapped.filter((f) => readFileSync(f).equals(prebuilt))
+    expect(binding).toHaveLength(1)
+    expect(binding[0]).not.toContain('node_modules')
+  })
+
   test('extracts its datasets to the cache under HOME, byte for byte, and writes nothing beside itself', () => {
     expect(readdirSync(run.dir)).toEqual(['china-market-intel'])
     const cache = join(run.home, '.cache/china-market-intel')

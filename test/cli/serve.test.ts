@@ -214,3 +214,13 @@ describe('REUSE_PORT=true', () => {
     expect(stderr.trim()).toStartWith('Configuration error: REUSE_PORT: needs a ledger file')
   })
 })
+
+// What `npm start` runs (bun src/index.ts serve): the secp256k1 binding loads from node_modules.
+test.if(process.platform === 'linux' && process.arch === 'x64')('from source, the banner and /ready say libsecp256k1 recovers payment signers', async () => {
+  const port = await freePort()
+  const i = start({ PORT: String(port) })
+  expect(await i.started).toBe('listening')
+  expect(i.stderr()).toContain('\n  ecdsa:   libsecp256k1 (native) recovers payment signers\n')
+  const ready = await (await fetch(`http://127.0.0.1:${port}/ready`)).json()
+  expect(ready.data.checks.signature_recovery).toEqual({ implementation: 'libsecp256k1 (native)' })
+})

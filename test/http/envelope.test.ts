@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { testRuntime } from '../helpers/runtime'
+import { signatureRecovery } from '../../src/payments/secp256k1'
 
 let rt: Awaited<ReturnType<typeof testRuntime>>
 beforeAll(async () => {
@@ -89,10 +90,11 @@ describe('free service routes', () => {
     expect((await res.json()).data.status).toBe('ok')
   })
 
-  test('/ready reports DuckDB and the loaded dataset versions', async () => {
+  test('/ready reports DuckDB, the loaded dataset versions and which signer recovery runs', async () => {
     const body = await (await rt.get('/ready')).json()
     expect(body.data.ready).toBe(true)
     expect(body.data.checks.duckdb).toBe('ok')
+    expect(body.data.checks.signature_recovery).toEqual(signatureRecovery())
     const manifest = JSON.parse(await Bun.file(`${import.meta.dir}/../../datasets/manifest.json`).text())
     for (const name of ['flights', 'spend', 'signal_creators', 'signal_topics', 'signal_brands']) {
       expect(body.data.checks.datasets.versions[name]).toBe(manifest.datasets[name].version)

@@ -3,6 +3,7 @@ import { hashTypedData, recoverAddress, recoverTypedDataAddress, toHex } from 'v
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { authorizationDigest, domainSeparator, recoverSigner, type Authorization } from '../../src/payments/eip3009'
+import { recoverWithLibsecp256k1, recoverWithNoble, signatureRecovery } from '../../src/payments/secp256k1'
 import { NETWORKS } from '../../src/payments/networks'
 import { TRANSFER_WITH_AUTHORIZATION } from '../helpers/payer'
 
@@ -22,9 +23,18 @@ function randomAuthorization(from: `0x${string}`): Authorization {
   }
 }
 
+// Both recoveries, each checked against viem below (recovery-equality.test.ts compares them at scale).
+const RECOVERIES = { libsecp256k1: recoverWithLibsecp256k1, '@noble/curves': recoverWithNoble }
+// The platforms the secp256k1 package ships a prebuilt binding for: there, the native one must run.
+const PREBUILT = ['linux-x64', 'darwin-arm64', 'win32-x64'].includes(`${process.platform}-${process.arch}`)
+
 const message = (a: Authorization) => ({ ...a, value: BigInt(a.value), validAfter: BigInt(a.validAfter), validBefore: BigInt(a.validBefore) })
 
 describe('EIP-3009 digest and signer recovery', () => {
+  test.if(PREBUILT)('recoverSigner runs libsecp256k1 where the package ships a prebuilt binding', () => {
+    expect(signatureRecovery()).toEqual({ implementation: 'libsecp256k1 (native)' })
+  })
+
   for (const network of Object.values(NETWORKS)) {
     const domain = { ...network.eip712, chainId: network.chainId, verifyingContract: network.asset }
     const separator = domainSeparator(domain)
@@ -38,13 +48,14 @@ describe('EIP-3009 digest and signer recovery', () => {
       }
     })
 
-    test(`the recovered signer equals viem's recoverTypedDataAddress on ${network.name}`, async () => {
+    test(`the signer recovered by libsecp256k1 and by @noble/curves equals viem's recoverTypedDataAddress on ${network.name}`, async () => {
       for (let i = 0; i < 25; i++) {
         const account = privateKeyToAccount(generatePrivateKey())
         const a = randomAuthorization(account.address)
         const signature = await account.signTypedData({ domain, types, primaryType: 'TransferWithAuthorization', message: message(a) })
         const viems = await recoverTypedDataAddress({ domain, types, primaryType: 'TransferWithAuthorization', message: message(a), signature })
-        expect(recoverSigner(authorizationDigest(separator, a), signature)).toBe(viems.toLowerCase() as `0x${string}`)
+        for (const [name, recover] of Object.entries(RECOVERIES))
+          expect({ name, signer: recover(authorizationDigest(separator, a), signature) }).toEqual({ name, signer: viems.toLowerCase() as `0x${string}` })
         expect(viems).toBe(account.address)
       }
     })
@@ -60,36 +71,46 @@ describe('EIP-3009 digest and signer recovery', () => {
     return { account, a, signature, digest: authorizationDigest(separator, a) }
   }
 
-  test('a changed field recovers a different address, so the payer check fails', async () => {
-    const { account, a, signature } = await signed()
-    const tampered = { ...a, value: (BigInt(a.value) + 1n).toString() }
-    expect(recoverSigner(authorizationDigest(separator, tampered), signature)).not.toBe(account.address.toLowerCase() as `0x${string}`)
-  })
+  for (const [name, recover] of Object.entries(RECOVERIES)) {
+    test(`${name}: a changed field recovers a different address, so the payer check fails`, async () => {
+      const { account, a, signature } = await signed()
+      const tampered = { ...a, value: (BigInt(a.value) + 1n).toString() }
+      expect(recover(authorizationDigest(separator, tampered), signature)).not.toBe(account.address.toLowerCase() as `0x${string}`)
+    })
 
-  test('the high-s twin of a valid signature is rejected (it would recover the same signer)', async () => {
-    const { account, signature, digest } = await signed()
-    const r = signature.slice(2, 66)
-    const s = BigInt(`0x${signature.slice(66, 130)}`)
-    const v = Number.parseInt(signature.slice(130), 16)
-    const twin = `0x${r}${(N - s).toString(16).padStart(64, '0')}${(v === 27 ? 28 : 27).toString(16)}` as `0x${string}`
-    // The twin is mathematically valid: plain recovery without the low-s rule finds the same signer.
-    expect(await recoverAddress({ hash: toHex(digest), signature: twin })).toBe(account.address)
-    expect(recoverSigner(digest, twin)).toBeNull()
-    expect(recoverSigner(digest, signature)).toBe(account.address.toLowerCase() as `0x${string}`)
-  })
+    test(`${name}: the high-s twin of a valid signature is rejected (it would recover the same signer)`, async () => {
+      const { account, signature, digest } = await signed()
+      const r = signature.slice(2, 66)
+      const s = BigInt(`0x${signature.slice(66, 130)}`)
+      const v = Number.parseInt(signature.slice(130), 16)
+      const twin = `0x${r}${(N - s).toString(16).padStart(64, '0')}${(v === 27 ? 28 : 27).toString(16)}` as `0x${string}`
+      // The twin is mathematically valid: plain recovery without the low-s rule finds the same signer.
+      expect(await recoverAddress({ hash: toHex(digest), signature: twin })).toBe(account.address)
+      expect(recover(digest, twin)).toBeNull()
+      expect(recover(digest, signature)).toBe(account.address.toLowerCase() as `0x${string}`)
+    })
 
-  test('v values 0/1 are accepted like 27/28, and other v values are rejected', async () => {
-    const { account, signature, digest } = await signed()
-    const v = Number.parseInt(signature.slice(130), 16)
-    const zeroBased = `${signature.slice(0, 130)}0${v - 27}` as `0x${string}`
-    expect(recoverSigner(digest, zeroBased)).toBe(account.address.toLowerCase() as `0x${string}`)
-    expect(recoverSigner(digest, `${signature.slice(0, 130)}1d` as `0x${string}`)).toBeNull()
-  })
+    test(`${name}: v values 0/1 are accepted like 27/28, and other v values are rejected`, async () => {
+      const { account, signature, digest } = await signed()
+      const v = Number.parseInt(signature.slice(130), 16)
+      const zeroBased = `${signature.slice(0, 130)}0${v - 27}` as `0x${string}`
+      expect(recover(digest, zeroBased)).toBe(account.address.toLowerCase() as `0x${string}`)
+      expect(recover(digest, `${signature.slice(0, 130)}1d` as `0x${string}`)).toBeNull()
+    })
 
-  test('signatures of the wrong length, zero r or s beyond the curve order are rejected', async () => {
-    const { signature, digest } = await signed()
-    expect(recoverSigner(digest, signature.slice(0, 130) as `0x${string}`)).toBeNull()
-    expect(recoverSigner(digest, `0x${'0'.repeat(64)}${signature.slice(66)}` as `0x${string}`)).toBeNull()
-    expect(recoverSigner(digest, `0x${signature.slice(2, 66)}${N.toString(16)}1b` as `0x${string}`)).toBeNull()
-  })
+    test(`${name}: signatures of the wrong length, zero r or s beyond the curve order are rejected`, async () => {
+      const { signature, digest } = await signed()
+      expect(recover(digest, signature.slice(0, 130) as `0x${string}`)).toBeNull()
+      expect(recover(digest, `0x${'0'.repeat(64)}${signature.slice(66)}` as `0x${string}`)).toBeNull()
+      expect(recover(digest, `0x${signature.slice(2, 66)}${N.toString(16)}1b` as `0x${string}`)).toBeNull()
+    })
+
+    test(`${name}: upper-case hex digits are read; a non-hex character or another prefix than 0x gives null, not an exception`, async () => {
+      const { account, signature, digest } = await signed()
+      expect(recover(digest, `0x${signature.slice(2).toUpperCase()}` as `0x${string}`)).toBe(account.address.toLowerCase() as `0x${string}`)
+      const at = (i: number, c: string) => `${signature.slice(0, i)}${c}${signature.slice(i + 1)}` as `0x${string}`
+      // Before libsecp256k1, a non-hex r or s threw (BigInt), and v "1z" was read as 1 (parseInt).
+      for (const bad of [at(2, 'g'), at(65, ' '), at(129, 'x'), at(131, 'z'), at(1, 'X'), at(0, '1')]) expect(recover(digest, bad)).toBeNull()
+    })
+  }
 })
