@@ -29,19 +29,30 @@ const TRANSFER_TYPEHASH = keccak_256(
   enc.encode('TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)'),
 )
 
-function hexToBytes(hex: string): Uint8Array {
-  return Uint8Array.from(Buffer.from(hex.slice(2), 'hex'))
+const MAX_UINT256 = (1n << 256n) - 1n
+
+/** Writes `hex` (0x-prefixed, validated before) into `buf` at `offset`. */
+function putHex(buf: Uint8Array, offset: number, hex: string): void {
+  Buffer.from(buf.buffer, buf.byteOffset + offset).write(hex.slice(2), 'hex')
 }
 
-function word(value: bigint): Uint8Array {
-  if (value < 0n || value >= 1n << 256n) throw new RangeError('uint256 out of range')
-  return hexToBytes(`0x${value.toString(16).padStart(64, '0')}`)
-}
-
-function addressWord(address: string): Uint8Array {
-  const out = new Uint8Array(32)
-  out.set(hexToBytes(address), 12)
-  return out
+/** Writes a uint256 big-endian into the 32 bytes at `offset` (which must be zero), with no hex round trip. */
+function putUint(buf: Uint8Array, offset: number, value: bigint | string | number): void {
+  // Up to 2^53 (amounts and timestamps): plain numbers, byte by byte.
+  if (typeof value === 'number' || (typeof value === 'string' && value.length <= 15 && /^\d+$/.test(value))) {
+    let n = Number(value)
+    for (let i = offset + 31; n > 0; i--) {
+      buf[i] = n % 256
+      n = Math.floor(n / 256)
+    }
+    return
+  }
+  let v = BigInt(value)
+  if (v < 0n || v > MAX_UINT256) throw new RangeError('uint256 out of range')
+  for (let i = offset + 31; v > 0n; i--) {
+    buf[i] = Number(v & 0xffn)
+    v >>= 8n
+  }
 }
 
 export function domainSeparator(d: Eip712Domain): Uint8Array {
@@ -49,21 +60,24 @@ export function domainSeparator(d: Eip712Domain): Uint8Array {
   buf.set(DOMAIN_TYPEHASH, 0)
   buf.set(keccak_256(enc.encode(d.name)), 32)
   buf.set(keccak_256(enc.encode(d.version)), 64)
-  buf.set(word(BigInt(d.chainId)), 96)
-  buf.set(addressWord(d.verifyingContract), 128)
+  putUint(buf, 96, d.chainId)
+  putHex(buf, 128 + 12, d.verifyingContract)
   return keccak_256(buf)
 }
 
-/** keccak256(0x1901 ‖ domainSeparator ‖ hashStruct(authorization)). Expects already-validated fields. */
+/**
+ * keccak256(0x1901 ‖ domainSeparator ‖ hashStruct(authorization)). Expects already-validated fields
+ * (proof.ts: 20-byte addresses, a 32-byte nonce, decimal uint256 numbers).
+ */
 export function authorizationDigest(separator: Uint8Array, a: Authorization): Uint8Array {
   const struct = new Uint8Array(32 * 7)
   struct.set(TRANSFER_TYPEHASH, 0)
-  struct.set(addressWord(a.from), 32)
-  struct.set(addressWord(a.to), 64)
-  struct.set(word(BigInt(a.value)), 96)
-  struct.set(word(BigInt(a.validAfter)), 128)
-  struct.set(word(BigInt(a.validBefore)), 160)
-  struct.set(hexToBytes(a.nonce), 192)
+  putHex(struct, 32 + 12, a.from)
+  putHex(struct, 64 + 12, a.to)
+  putUint(struct, 96, a.value)
+  putUint(struct, 128, a.validAfter)
+  putUint(struct, 160, a.validBefore)
+  putHex(struct, 192, a.nonce)
   const msg = new Uint8Array(66)
   msg[0] = 0x19
   msg[1] = 0x01

@@ -39,6 +39,14 @@ describe('EIP-3009 digest and signer recovery', () => {
     const domain = { ...network.eip712, chainId: network.chainId, verifyingContract: network.asset }
     const separator = domainSeparator(domain)
 
+    test(`the digest equals viem's hashTypedData on ${network.name} at the edges of the number encodings`, () => {
+      const from = privateKeyToAccount(generatePrivateKey()).address
+      for (const value of ['0', '1', '255', '256', '999999999999999', '1000000000000000', String(2n ** 53n), String(2n ** 256n - 1n)]) {
+        const a = { ...randomAuthorization(from), value, validAfter: '0', validBefore: value }
+        expect(toHex(authorizationDigest(separator, a))).toBe(hashTypedData({ domain, types, primaryType: 'TransferWithAuthorization', message: message(a) }))
+      }
+    })
+
     test(`the digest equals viem's hashTypedData on ${network.name} for random authorizations`, () => {
       for (let i = 0; i < 25; i++) {
         const a = randomAuthorization(privateKeyToAccount(generatePrivateKey()).address)
