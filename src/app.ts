@@ -24,6 +24,7 @@ import { McpRefusal, mcpOriginGuard } from './http/mcp-origin'
 import { frontDoor } from './http/front-door'
 import { faviconRoutes } from './http/favicon'
 import type { EvidenceMode } from './catalog/waits'
+import type { Indexing } from './http/indexing'
 import pkg from '../package.json' with { type: 'json' }
 
 export interface AppDeps {
@@ -45,6 +46,8 @@ export interface AppDeps {
   trustedProxies?: ProxyTrust
   /** Where the China evidence comes from (live providers configured or not): the documented waits follow it. Default sample. */
   evidence?: EvidenceMode
+  /** The datasets' start-up build: paid routes and MCP tool calls wait for it (see http/indexing.ts). */
+  indexing?: Indexing
 }
 
 const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[a-z_]+/g, '[^/]+')}$`)
@@ -124,7 +127,7 @@ export function createApp(deps: AppDeps) {
         ...(deps.metrics ? { metrics: { contentType: deps.metrics.contentType, text: deps.metrics.text, ...(deps.metricsToken ? { token: deps.metricsToken } : {}) } } : {}),
       }),
     )
-    .use(mcpRoute({ gate: deps.gate, handlers: deps.handlers, network: deps.network, ...(limits ? { limits } : {}) }, log, mcpGuard))
+    .use(mcpRoute({ gate: deps.gate, handlers: deps.handlers, network: deps.network, ...(limits ? { limits } : {}), ...(deps.indexing ? { indexing: deps.indexing } : {}) }, log, mcpGuard))
     .use(discoveryRoutes({ publicBaseUrl: deps.publicBaseUrl, network: deps.network, payTo: deps.payTo, implemented, evidence }, log))
     .use(
       paidRoutes({
@@ -136,6 +139,7 @@ export function createApp(deps: AppDeps) {
         evidence,
         log,
         ...(limits ? { limits } : {}),
+        ...(deps.indexing ? { indexing: deps.indexing } : {}),
       }),
     )
   return app

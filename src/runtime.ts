@@ -62,16 +62,31 @@ async function paymentsFor(config: Readonly<Config>, ledger: PaymentLedger, metr
   return { settler, reconciler, ...(facilitator ? { facilitator } : {}) }
 }
 
-/** Everything a running service holds, built from a Config; `close()` releases it in order. */
-export async function createRuntime(config: Readonly<Config>, logger: Logger = createLogger(config.logLevel)) {
+export interface RuntimeOptions {
+  /** Awaited before the datasets are indexed: tests hold the build there to observe the service while it builds. */
+  beforeIndexing?: () => Promise<void>
+}
+
+/**
+ * Everything a running service holds, built from a Config; `close()` releases it in order. Returns once
+ * the datasets are loaded; their indexes are built in the background (`store.pending()`): /health answers
+ * meanwhile, /ready says `building`, and paid routes wait for them.
+ */
+export async function createRuntime(config: Readonly<Config>, logger: Logger = createLogger(config.logLevel), options: RuntimeOptions = {}) {
   const loadingMetrics = createMetrics()
   const db = await DuckDb.open()
   let store: DatasetStore
   try {
-    store = await DatasetStore.open(db, config.datasetsDir, logger)
+    store = await DatasetStore.start(db, config.datasetsDir, { logger, ...options })
   } catch (e) {
     db.close()
     throw e
+  }
+  // DuckDB is closed only once the background build has stopped using it.
+  const closeData = async () => {
+    store.close()
+    await store.loaded.catch(() => {})
+    db.close()
   }
   if (config.datasetsReloadSeconds > 0) store.watch(config.datasetsReloadSeconds * 1000)
   const metrics = await loadingMetrics
@@ -82,8 +97,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
   try {
     shared = config.ledgerUrl ? await openSharedState({ url: config.ledgerUrl, version: pkg.version, payerPerMinute: config.rateLimitPayerPerMinute, logger }) : undefined
   } catch (e) {
-    store.close()
-    db.close()
+    await closeData()
     throw e
   }
   const ledger: PaymentLedger = shared?.ledger ?? new SqliteLedger(config.ledgerPath, { shared: config.reusePort })
@@ -94,8 +108,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
     payments = await paymentsFor(config, ledger, metrics, logger, shared ? () => shared.registry.leading() : undefined)
   } catch (e) {
     // A facilitator key the signer refuses stops start-up (ConfigError): release what is open.
-    store.close()
-    db.close()
+    await closeData()
     await (shared ? shared.close() : ledger.close())
     throw e
   }
@@ -145,6 +158,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
     limits,
     ...(config.trustedProxies ? { trustedProxies: config.trustedProxies } : {}),
     evidence: live ? 'live' : 'sample',
+    indexing: () => store.pending(),
     readiness: async () => {
       const checks: Record<string, unknown> = {}
       try {
@@ -154,10 +168,12 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
         checks.duckdb = String(e)
       }
       checks.datasets = store.status()
+      checks.indexes = store.indexStates()
       checks.evidence = live ? 'live' : 'sample'
       const ledgerState = shared?.status()
       checks.ledger = ledgerState?.check ?? { backend: 'sqlite', path: config.ledgerPath }
       if (ledgerState && !ledgerState.ok) return { ready: false, checks, code: 'ledger_unavailable' as const, message: 'Not ready: the shared payment ledger (LEDGER_URL) cannot be reached; paid requests are refused until it is back.' }
+      if (store.pending()) return { ready: false, checks, message: 'Not ready: the datasets are loaded and being indexed (checks.indexes); paid requests wait for it.' }
       return { ready: checks.duckdb === 'ok', checks }
     },
   })
@@ -194,8 +210,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
       clearInterval(purge)
       clearInterval(sweep)
       reconciler?.stop()
-      store.close()
-      db.close()
+      await closeData()
       await (shared ? shared.close() : ledger.close())
     },
   }

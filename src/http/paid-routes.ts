@@ -16,12 +16,15 @@ import { paymentPages, type PaymentPageContext } from './payment-page'
 import { typicalWait, type EvidenceMode } from '../catalog/waits'
 import { paymentWindowSeconds } from '../payments/requirements'
 import { MAX_IDLE_SECONDS, type SlowAnswers } from './slow-answers'
+import { notIndexed, type Indexing } from './indexing'
 
 export interface PaidRouteDeps extends PaymentPageContext {
   gate: PaymentGate
   handlers: HandlerMap
   log: RequestLog
   limits?: RateLimits
+  /** The datasets' start-up build, which every answer here waits for (see indexing.ts). */
+  indexing?: Indexing
 }
 
 /** Documents the proof headers in OpenAPI (Elysia derives `parameters` from route schemas). */
@@ -161,16 +164,23 @@ export function paidRoutes(d: PaidRouteDeps) {
       d.log.finish(request, e.status)
       return errorResponse(e, requestId)
     }
+    // Until the start-up build is done, every answer waits for it (indexing.ts); then this is one call.
+    const handle = (request: Request, server: SlowAnswers | null, path: string, query: Record<string, unknown>, params: Record<string, string>) => {
+      const building = d.indexing?.()
+      if (!building) return serve(request, server, path, query, params)
+      const { id } = d.log.begin(request, path, route.path) // before the wait: the logged latency includes it
+      return building.then(() => serve(request, server, path, query, params), (e: unknown) => answerError(request, id, notIndexed(e)))
+    }
     const doc = detail(route, Boolean(handler), d.evidence)
     const schemas = { ...(route.params ? { params: route.params } : {}), headers: ProofHeaders, detail: doc }
     for (const method of route.methods) {
       if (method === 'GET') {
-        app.get(route.path, ({ request, server, path, query, params }) => serve(request, server, path, query as Record<string, unknown>, params as Record<string, string>), {
+        app.get(route.path, ({ request, server, path, query, params }) => handle(request, server, path, query as Record<string, unknown>, params as Record<string, string>), {
           ...schemas,
           query: httpQuery(route),
         })
       } else {
-        app.post(route.path, ({ request, server, path, body, params }) => serve(request, server, path, body as Record<string, unknown>, params as Record<string, string>), {
+        app.post(route.path, ({ request, server, path, body, params }) => handle(request, server, path, body as Record<string, unknown>, params as Record<string, string>), {
           ...schemas,
           body: httpQuery(route),
           detail: { ...doc, operationId: `${doc.operationId}Post` },
