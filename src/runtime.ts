@@ -173,12 +173,16 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
         checks.duckdb = String(e)
       }
       checks.datasets = store.status()
-      checks.indexes = store.indexStates()
+      const indexes = store.indexStates()
+      checks.indexes = indexes
       checks.evidence = live ? 'live' : 'sample'
       const ledgerState = shared?.status()
       checks.ledger = ledgerState?.check ?? { backend: 'sqlite', path: config.ledgerPath }
       if (ledgerState && !ledgerState.ok) return { ready: false, checks, code: 'ledger_unavailable' as const, message: 'Not ready: the shared payment ledger (LEDGER_URL) cannot be reached; paid requests are refused until it is back.' }
-      if (store.pending()) return { ready: false, checks, message: 'Not ready: the datasets are loaded and being indexed (checks.indexes); paid requests wait for it.' }
+      if (store.pending()) {
+        const failed = Object.values(indexes).some((state) => state.startsWith('failed'))
+        return { ready: false, checks, message: failed ? 'Not ready: the datasets could not be indexed (checks.indexes says why); paid requests are refused until a reload succeeds.' : 'Not ready: the datasets are loaded and being indexed (checks.indexes); paid requests wait for it.' }
+      }
       return { ready: checks.duckdb === 'ok', checks }
     },
   })
@@ -190,12 +194,12 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
     shared?.sessions.purgeExpired().catch(purgeFailed)
   }, 3600_000)
   purge.unref()
-  setUp.resolve()
   const sweep = setInterval(() => {
     limits.ip.sweep()
     if (!shared || shared.registry.leading()) void Promise.resolve(limits.payer.sweep()).catch(purgeFailed)
   }, 60_000)
   sweep.unref()
+  setUp.resolve()
 
   return {
     app,

@@ -129,7 +129,9 @@ describe('when the index build fails', () => {
 
       const notReady = await rt.get('/ready')
       expect(notReady.status).toBe(503)
-      expect((await notReady.json()).error.details.indexes).toEqual({ market: 'failed: disk on fire', signals: 'failed: disk on fire', evidence: 'failed: disk on fire' })
+      const why = (await notReady.json()).error
+      expect(why.message).toContain('could not be indexed')
+      expect(why.details.indexes).toEqual({ market: 'failed: disk on fire', signals: 'failed: disk on fire', evidence: 'failed: disk on fire' })
       const tool = await (await mcpCall(rt, 'flights_summary', { destination: 'Tokyo' })).json()
       expect(tool.result.isError).toBe(true)
       expect(tool.result.structuredContent.error.code).toBe('dataset_unavailable')
