@@ -1,9 +1,10 @@
-// Benchmark of the single executable (`npm run bench:binary`): its size, the time from exec to the
-// first served request (/health polled every millisecond; median of BENCH_RUNS starts), and its memory (VmRSS from
-// /proc) idle and after BENCH_WARMUP mixed spend/flights requests, half unpaid (402), half paid (200).
-// `bun src/index.ts serve` (npm start) is measured the same way, alternating with the binary, for
-// comparison. Prints a Markdown section for BENCHMARKS.md.
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+// Benchmark of the single executable (`npm run bench:binary`): its size and what it is made of, the time
+// from exec to the first served request (/health polled every millisecond) and to the first 200 of /ready
+// (the indexes built; median of BENCH_RUNS starts, warm cache), and its memory (VmRSS from /proc) idle and
+// after BENCH_WARMUP mixed spend/flights requests, half unpaid (402), half paid (200).
+// `bun src/index.ts serve` (npm start) and the executable built without --bytecode are measured the same
+// way, alternating with it, for comparison. Prints a Markdown section for BENCHMARKS.md.
+import { closeSync, copyFileSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { CATALOG } from '../src/catalog'
@@ -17,12 +18,50 @@ const CONCURRENCY = 16
 const tmp = mkdtempSync(join(tmpdir(), 'bench-binary-'))
 process.on('exit', () => rmSync(tmp, { recursive: true, force: true }))
 
-console.error('building ...')
-const built = join(tmp, 'build', 'china-market-intel')
-const build = Bun.spawnSync([process.execPath, 'scripts/build.ts', '--outfile', built], { cwd: ROOT, stdout: 'inherit', stderr: 'inherit' })
-if (build.exitCode !== 0) throw new Error('build failed')
-const bin = join(tmp, 'china-market-intel') // alone in its folder, as an operator would run it
-copyFileSync(built, bin)
+interface BuildReport {
+  size: number
+  files: { name: string; part: 'duckdb' | 'datasets' | 'docs'; size: number }[]
+}
+/** Builds with scripts/build.ts and copies the executable alone into its own folder, as an operator would run it. */
+function build(name: string, ...options: string[]): { bin: string; report: BuildReport } {
+  console.error(`building ${name} ...`)
+  const built = join(tmp, 'build', name)
+  const report = `${built}.json`
+  const r = Bun.spawnSync([process.execPath, 'scripts/build.ts', '--outfile', built, '--report', report, ...options], { cwd: ROOT, stdout: 'inherit', stderr: 'inherit' })
+  if (r.exitCode !== 0) throw new Error('build failed')
+  const bin = join(tmp, name, 'china-market-intel')
+  mkdirSync(join(tmp, name))
+  copyFileSync(built, bin)
+  return { bin, report: JSON.parse(readFileSync(report, 'utf8')) }
+}
+const { bin, report } = build('binary')
+const { bin: binNoBytecode, report: reportNoBytecode } = build('no-bytecode', '--no-bytecode')
+
+/** Size of an ELF section of a file: `.bun` holds everything `bun build --compile` embeds; the rest is Bun. */
+function sectionSize(file: string, wanted: string): number {
+  const fd = openSync(file, 'r')
+  try {
+    const read = (offset: number, length: number) => {
+      const b = Buffer.alloc(length)
+      readSync(fd, b, 0, length, offset)
+      return b
+    }
+    const h = read(0, 64) // ELF64, little-endian (x64 and arm64 Linux)
+    const shoff = Number(h.readBigUInt64LE(0x28))
+    const [shentsize, shnum, shstrndx] = [h.readUInt16LE(0x3a), h.readUInt16LE(0x3c), h.readUInt16LE(0x3e)]
+    const headers = read(shoff, shentsize * shnum)
+    const at = (i: number) => ({ name: headers.readUInt32LE(i * shentsize), offset: Number(headers.readBigUInt64LE(i * shentsize + 0x18)), size: Number(headers.readBigUInt64LE(i * shentsize + 0x20)) })
+    const names = at(shstrndx)
+    const strings = read(names.offset, names.size)
+    for (let i = 0; i < shnum; i++) {
+      const s = at(i)
+      if (strings.toString('latin1', s.name, strings.indexOf(0, s.name)) === wanted) return s.size
+    }
+    throw new Error(`${file} has no ${wanted} section`)
+  } finally {
+    closeSync(fd)
+  }
+}
 
 interface Target {
   name: string
@@ -33,6 +72,7 @@ interface Target {
 const targets: Target[] = [
   { name: 'binary', cmd: [bin, 'serve'], cwd: tmp, home: join(tmp, 'home') },
   { name: 'source', cmd: [process.execPath, 'src/index.ts', 'serve'], cwd: ROOT, home: join(tmp, 'home') },
+  { name: 'no-bytecode', cmd: [binNoBytecode, 'serve'], cwd: tmp, home: join(tmp, 'home') },
 ]
 
 function freePort(): number {
@@ -43,9 +83,10 @@ function freePort(): number {
 }
 
 /**
- * Starts a target and polls /health until it answers; returns the elapsed milliseconds. The 1 ms pause
- * between attempts keeps the poller off the second core: polling with no pause at all took ~250 ms of
- * CPU from the starting server on this 2-core machine and measured the poller more than the server.
+ * Starts a target and polls /health until it answers, then /ready until it is 200 (the indexes are built
+ * in the background); returns both elapsed times in milliseconds. The 1 ms pause between attempts keeps
+ * the poller off the second core: polling with no pause at all took ~250 ms of CPU from the starting
+ * server on this 2-core machine and measured the poller more than the server.
  */
 async function start(t: Target) {
   const port = freePort()
@@ -64,8 +105,18 @@ async function start(t: Target) {
     if (Bun.nanoseconds() - t0 > 30e9) throw new Error(`${t.name} did not answer /health in 30 s`)
   }
   const ms = (Bun.nanoseconds() - t0) / 1e6
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`${t.name} exited with ${proc.exitCode}:\n${await stderr}`)
+    const res = await fetch(`${url}/ready`)
+    await res.arrayBuffer()
+    if (res.status === 200) break
+    if (Bun.nanoseconds() - t0 > 30e9) throw new Error(`${t.name} was not ready in 30 s`)
+    await Bun.sleep(1)
+  }
+  const readyMs = (Bun.nanoseconds() - t0) / 1e6
   return {
     ms,
+    readyMs,
     url,
     proc,
     async stop() {
@@ -122,18 +173,19 @@ async function warmUp(url: string) {
 const first = await start(targets[0]!)
 await first.stop()
 
-const startup: Record<string, number[]> = { binary: [], source: [] }
+const startup: Record<string, { health: number[]; ready: number[] }> = Object.fromEntries(targets.map((t) => [t.name, { health: [], ready: [] }]))
 for (let i = 0; i < RUNS; i++) {
   console.error(`start-up round ${i + 1}/${RUNS} ...`)
   for (const t of targets) {
     const s = await start(t)
-    startup[t.name]!.push(s.ms)
+    startup[t.name]!.health.push(s.ms)
+    startup[t.name]!.ready.push(s.readyMs)
     await s.stop()
   }
 }
 
 const memory: Record<string, { idle: number; warm: number; peak: number; statuses: Record<number, number> }> = {}
-for (const t of targets) {
+for (const t of targets.slice(0, 2)) {
   console.error(`memory of ${t.name}: ${WARMUP} requests ...`)
   const s = await start(t)
   const idle = kib(s.proc.pid, 'VmRSS')
@@ -143,21 +195,42 @@ for (const t of targets) {
 }
 
 const size = statSync(bin).size
+const embedded = sectionSize(bin, '.bun')
+const sum = (part: string) => report.files.filter((f) => f.part === part).reduce((n, f) => n + f.size, 0)
+const code = embedded - sum('duckdb') - sum('datasets') - sum('docs')
+const bytecode = size - statSync(binNoBytecode).size
+const MB = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`
+const share = (bytes: number) => `${((bytes / size) * 100).toFixed(0)}%`
+const fileList = (part: string) => report.files.filter((f) => f.part === part).map((f) => `${f.name} ${MB(f.size)}`).join(', ')
+const times = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(' ')
 const cmd = 'npm run bench:binary'
 const lines = [
   `## ${new Date().toISOString().slice(0, 10)} — single executable: size, start-up, memory`,
   '',
   `${cpus().length} cores, ${process.arch}, Bun ${Bun.version}; \`${cmd}\` (BENCH_RUNS=${RUNS}, BENCH_WARMUP=${WARMUP}, ${CONCURRENCY} requests at a time).`,
   '',
-  '| | binary (`dist/china-market-intel`) | from source (`bun src/index.ts serve`) |',
+  '| | binary (`dist/china-market-intel`) | from source (`bun src/index.ts serve`) | binary built without `--bytecode` |',
+  '|---|---|---|---|',
+  `| size | ${MB(size)} | — | ${MB(reportNoBytecode.size)} |`,
+  `| exec → first served \`/health\`, median of ${RUNS} | ${median(startup.binary!.health).toFixed(0)} ms | ${median(startup.source!.health).toFixed(0)} ms | ${median(startup['no-bytecode']!.health).toFixed(0)} ms |`,
+  `| exec → \`/ready\` 200 (indexes built), median of ${RUNS} | ${median(startup.binary!.ready).toFixed(0)} ms | ${median(startup.source!.ready).toFixed(0)} ms | ${median(startup['no-bytecode']!.ready).toFixed(0)} ms |`,
+  `| all start-ups, \`/health\` (ms) | ${times(startup.binary!.health)} | ${times(startup.source!.health)} | ${times(startup['no-bytecode']!.health)} |`,
+  `| all start-ups, \`/ready\` (ms) | ${times(startup.binary!.ready)} | ${times(startup.source!.ready)} | ${times(startup['no-bytecode']!.ready)} |`,
+  `| first start, empty cache (extracts libduckdb.so + datasets): \`/health\`, \`/ready\` | ${first.ms.toFixed(0)} ms, ${first.readyMs.toFixed(0)} ms | — | — |`,
+  `| VmRSS idle, after start-up | ${mb(memory.binary!.idle)} | ${mb(memory.source!.idle)} | — |`,
+  `| VmRSS after ${WARMUP} requests | ${mb(memory.binary!.warm)} | ${mb(memory.source!.warm)} | — |`,
+  `| VmHWM (peak) | ${mb(memory.binary!.peak)} | ${mb(memory.source!.peak)} | — |`,
+  `| warm-up answers | ${JSON.stringify(memory.binary!.statuses)} | ${JSON.stringify(memory.source!.statuses)} | — |`,
+  '',
+  `What the ${MB(size)} executable is made of (the \`.bun\` section holds what \`bun build --compile\` embeds; bytecode: the size difference with the build without \`--bytecode\`):`,
+  '',
+  '| part | size | share |',
   '|---|---|---|',
-  `| size | ${(size / 1e6).toFixed(1)} MB | — |`,
-  `| exec → first served \`/health\`, median of ${RUNS} | ${median(startup.binary!).toFixed(0)} ms | ${median(startup.source!).toFixed(0)} ms |`,
-  `| all start-ups (ms) | ${startup.binary!.map((x) => x.toFixed(0)).join(' ')} | ${startup.source!.map((x) => x.toFixed(0)).join(' ')} |`,
-  `| first start, empty cache (extracts libduckdb.so + datasets) | ${first.ms.toFixed(0)} ms | — |`,
-  `| VmRSS idle, after start-up | ${mb(memory.binary!.idle)} | ${mb(memory.source!.idle)} |`,
-  `| VmRSS after ${WARMUP} requests | ${mb(memory.binary!.warm)} | ${mb(memory.source!.warm)} |`,
-  `| VmHWM (peak) | ${mb(memory.binary!.peak)} | ${mb(memory.source!.peak)} |`,
-  `| warm-up answers | ${JSON.stringify(memory.binary!.statuses)} | ${JSON.stringify(memory.source!.statuses)} |`,
+  `| Bun runtime | ${MB(size - embedded)} | ${share(size - embedded)} |`,
+  `| DuckDB (${fileList('duckdb')}) | ${MB(sum('duckdb'))} | ${share(sum('duckdb'))} |`,
+  `| datasets (${fileList('datasets')}) | ${MB(sum('datasets'))} | ${share(sum('datasets'))} |`,
+  `| API reference UI (Scalar's ${fileList('docs')}) | ${MB(sum('docs'))} | ${share(sum('docs'))} |`,
+  `| code: JS bundle | ${MB(code - bytecode)} | ${share(code - bytecode)} |`,
+  `| code: its bytecode | ${MB(bytecode)} | ${share(bytecode)} |`,
 ]
 console.log(lines.join('\n'))

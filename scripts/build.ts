@@ -2,18 +2,29 @@
 // and every file datasets/manifest.json lists (plus the manifest), through a generated entry module, so a
 // new dataset needs no change here. Linux with glibc only. The secp256k1 package's prebuilt N-API binding
 // needs nothing here: src/payments/secp256k1.ts requires it by a literal path, which bun build embeds.
-// Options: --outfile PATH (default dist/china-market-intel), --datasets DIR (default datasets/).
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { dirname, isAbsolute, normalize, relative, resolve } from 'node:path'
+// Options: --outfile PATH (default dist/china-market-intel), --datasets DIR (default datasets/),
+// --report PATH (writes what the executable is made of, as JSON: npm run bench:binary reads it),
+// --no-bytecode (to measure what the bytecode costs and saves).
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, isAbsolute, join, normalize, relative, resolve } from 'node:path'
 
 const ROOT = resolve(import.meta.dir, '..')
-const ENTRY = resolve(ROOT, 'src/embedded/entry.generated.ts')
+// One entry per build: builds running at once (tests, benchmarks) must not embed each other's files.
+const ENTRY = resolve(ROOT, `src/embedded/entry-${process.pid}.generated.ts`)
+const WORK = mkdtempSync(join(tmpdir(), 'cmi-build-'))
+process.on('exit', () => {
+  rmSync(ENTRY, { force: true })
+  rmSync(WORK, { recursive: true, force: true })
+})
 const option = (name: string, fallback: string) => {
   const i = process.argv.indexOf(name)
   return resolve(i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : resolve(ROOT, fallback))
 }
 const OUTFILE = option('--outfile', 'dist/china-market-intel')
 const DATASETS = option('--datasets', 'datasets')
+const REPORT = process.argv.includes('--report') ? option('--report', 'dist/build-report.json') : undefined
+const BYTECODE = !process.argv.includes('--no-bytecode')
 
 function fail(message: string): never {
   console.error(`build: ${message}`)
@@ -47,7 +58,23 @@ const bindings = JSON.parse(readFileSync(resolve(ROOT, 'node_modules/@duckdb/nod
 const host = `@duckdb/node-bindings-linux-${process.arch}`
 const others = Object.keys(bindings.optionalDependencies ?? {}).filter((p) => p !== host)
 if (others.length === Object.keys(bindings.optionalDependencies ?? {}).length) fail(`no ${host} among DuckDB's bindings`)
-const duckdb = [asset('libduckdb.so', resolve(ROOT, 'node_modules', host, 'libduckdb.so'))]
+/**
+ * DuckDB's library as published keeps its full symbol table (.symtab/.strtab: 11 of its 70 MB), which
+ * only debuggers read; the dynamic symbols the loader and duckdb.node use stay. Needs binutils' strip;
+ * without it the library is embedded as published.
+ */
+function stripped(source: string): string {
+  const out = join(WORK, 'libduckdb.so')
+  try {
+    const r = Bun.spawnSync(['strip', '--strip-unneeded', '-o', out, source], { stdout: 'ignore', stderr: 'pipe' })
+    if (r.exitCode === 0) return out
+    console.error(`build: strip failed (${r.stderr.toString().trim()}); embedding libduckdb.so unstripped`)
+  } catch {
+    console.error('build: no strip (binutils) on PATH; embedding libduckdb.so unstripped (11 MB larger)')
+  }
+  return source
+}
+const duckdb = [asset('libduckdb.so', stripped(resolve(ROOT, 'node_modules', host, 'libduckdb.so')))]
 
 // Every dataset file the manifest lists, and the manifest itself.
 const manifestFile = asset('manifest.json', resolve(DATASETS, 'manifest.json'))
@@ -87,8 +114,9 @@ const args = [
   'build', ENTRY, '--compile', `--outfile=${OUTFILE}`,
   // No --minify: renamed identifiers break Elysia.
   '--minify-whitespace', '--minify-syntax',
-  // Precompiled bytecode: parsing ~600 modules at every start is most of --version's time (190 -> 80 ms).
-  '--bytecode', '--format=esm',
+  // Precompiled bytecode (~10 MB): parsing the ~1,800 modules at every start costs more than reading it
+  // (npm run bench:binary measures both).
+  ...(BYTECODE ? ['--bytecode'] : []), '--format=esm',
   // bunfig.toml configures this repository's tests, not the service an operator runs; and a .env in
   // whatever folder the executable starts from is read only when asked (--env-file, ENV_FILE).
   '--no-compile-autoload-bunfig', '--no-compile-autoload-dotenv',
@@ -98,3 +126,13 @@ console.error(`build: embedding ${datasets.map((d) => d.name).join(', ')} and ${
 const proc = Bun.spawnSync([process.execPath, ...args], { cwd: ROOT, stdout: 'inherit', stderr: 'inherit' })
 if (proc.exitCode !== 0) fail(`bun build exited with ${proc.exitCode}`)
 console.error(`build: ${relative(ROOT, OUTFILE) || OUTFILE} (${(statSync(OUTFILE).size / 1e6).toFixed(1)} MB)`)
+if (REPORT) {
+  // The files embedded beside the code: these, plus the two the code imports itself (DuckDB's binding
+  // and the API reference UI's script).
+  const files = [
+    ...all.map((a) => ({ name: a.name, part: duckdb.includes(a) ? 'duckdb' : 'datasets', size: a.size })),
+    { name: 'duckdb.node', part: 'duckdb', size: statSync(resolve(ROOT, 'node_modules', host, 'duckdb.node')).size },
+    { name: 'standalone.js', part: 'docs', size: statSync(resolve(ROOT, 'node_modules/@scalar/api-reference/dist/browser/standalone.js')).size },
+  ]
+  writeFileSync(REPORT, JSON.stringify({ size: statSync(OUTFILE).size, bytecode: BYTECODE, files }, null, 2))
+}

@@ -25,6 +25,7 @@ import { frontDoor } from './http/front-door'
 import { faviconRoutes } from './http/favicon'
 import { UnpaidAnswers } from './http/unpaid-answers'
 import type { EvidenceMode } from './catalog/waits'
+import type { Indexing } from './http/indexing'
 import pkg from '../package.json' with { type: 'json' }
 
 export interface AppDeps {
@@ -48,6 +49,8 @@ export interface AppDeps {
   evidence?: EvidenceMode
   /** The data every answer reads (the dataset snapshot): when it changes, remembered 402s are forgotten. */
   dataGeneration?: () => unknown
+  /** The datasets' start-up build: paid routes and MCP tool calls wait for it (see http/indexing.ts). */
+  indexing?: Indexing
 }
 
 const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[a-z_]+/g, '[^/]+')}$`)
@@ -128,7 +131,7 @@ export function createApp(deps: AppDeps) {
         ...(deps.metrics ? { metrics: { contentType: deps.metrics.contentType, text: deps.metrics.text, ...(deps.metricsToken ? { token: deps.metricsToken } : {}) } } : {}),
       }),
     )
-    .use(mcpRoute({ gate: deps.gate, handlers: deps.handlers, network: deps.network, ...(limits ? { limits } : {}) }, log, mcpGuard))
+    .use(mcpRoute({ gate: deps.gate, handlers: deps.handlers, network: deps.network, ...(limits ? { limits } : {}), ...(deps.indexing ? { indexing: deps.indexing } : {}) }, log, mcpGuard))
     .use(discoveryRoutes({ publicBaseUrl: deps.publicBaseUrl, network: deps.network, payTo: deps.payTo, implemented, evidence }, log))
     .use(
       paidRoutes({
@@ -141,6 +144,7 @@ export function createApp(deps: AppDeps) {
         log,
         unpaid,
         ...(limits ? { limits } : {}),
+        ...(deps.indexing ? { indexing: deps.indexing } : {}),
       }),
     )
   // The unpaid 402s answered ahead of the framework when listening (cli/native-routes.ts).

@@ -63,16 +63,36 @@ async function paymentsFor(config: Readonly<Config>, ledger: PaymentLedger, metr
   return { settler, reconciler, ...(facilitator ? { facilitator } : {}) }
 }
 
-/** Everything a running service holds, built from a Config; `close()` releases it in order. */
-export async function createRuntime(config: Readonly<Config>, logger: Logger = createLogger(config.logLevel)) {
+export interface RuntimeOptions {
+  /** Awaited before the datasets are indexed: tests hold the build there to observe the service while it builds. */
+  beforeIndexing?: () => Promise<void>
+}
+
+/**
+ * Everything a running service holds, built from a Config; `close()` releases it in order. Returns once
+ * the datasets are loaded; their indexes are built in the background (`store.pending()`): /health answers
+ * meanwhile, /ready says `building`, and paid routes wait for them.
+ */
+export async function createRuntime(config: Readonly<Config>, logger: Logger = createLogger(config.logLevel), options: RuntimeOptions = {}) {
   const loadingMetrics = createMetrics()
   const db = await DuckDb.open()
+  // The indexes start building once the service is set up: on two cores their DuckDB threads slowed the
+  // rest (compiling the routes) by tens of milliseconds. A start-up that fails never builds them.
+  let setUp!: { resolve: () => void; reject: (e: Error) => void }
+  const afterSetUp = new Promise<void>((resolve, reject) => (setUp = { resolve, reject }))
   let store: DatasetStore
   try {
-    store = await DatasetStore.open(db, config.datasetsDir, logger)
+    store = await DatasetStore.start(db, config.datasetsDir, { logger, beforeIndexing: () => afterSetUp.then(options.beforeIndexing) })
   } catch (e) {
     db.close()
     throw e
+  }
+  // DuckDB is closed only once the background build has stopped using it.
+  const closeData = async () => {
+    setUp.reject(new Error('closed before the datasets were indexed'))
+    store.close()
+    await store.loaded.catch(() => {})
+    db.close()
   }
   if (config.datasetsReloadSeconds > 0) store.watch(config.datasetsReloadSeconds * 1000)
   const metrics = await loadingMetrics
@@ -83,8 +103,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
   try {
     shared = config.ledgerUrl ? await openSharedState({ url: config.ledgerUrl, version: pkg.version, payerPerMinute: config.rateLimitPayerPerMinute, logger }) : undefined
   } catch (e) {
-    store.close()
-    db.close()
+    await closeData()
     throw e
   }
   const ledger: PaymentLedger = shared?.ledger ?? new SqliteLedger(config.ledgerPath, { shared: config.reusePort })
@@ -95,8 +114,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
     payments = await paymentsFor(config, ledger, metrics, logger, shared ? () => shared.registry.leading() : undefined)
   } catch (e) {
     // A facilitator key the signer refuses stops start-up (ConfigError): release what is open.
-    store.close()
-    db.close()
+    await closeData()
     await (shared ? shared.close() : ledger.close())
     throw e
   }
@@ -147,6 +165,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
     ...(config.trustedProxies ? { trustedProxies: config.trustedProxies } : {}),
     evidence: live ? 'live' : 'sample',
     dataGeneration: () => store.current(),
+    indexing: () => store.pending(),
     readiness: async () => {
       const checks: Record<string, unknown> = {}
       try {
@@ -156,11 +175,17 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
         checks.duckdb = String(e)
       }
       checks.datasets = store.status()
+      const indexes = store.indexStates()
+      checks.indexes = indexes
       checks.evidence = live ? 'live' : 'sample'
       checks.signature_recovery = signatureRecovery()
       const ledgerState = shared?.status()
       checks.ledger = ledgerState?.check ?? { backend: 'sqlite', path: config.ledgerPath }
       if (ledgerState && !ledgerState.ok) return { ready: false, checks, code: 'ledger_unavailable' as const, message: 'Not ready: the shared payment ledger (LEDGER_URL) cannot be reached; paid requests are refused until it is back.' }
+      if (store.pending()) {
+        const failed = Object.values(indexes).some((state) => state.startsWith('failed'))
+        return { ready: false, checks, message: failed ? 'Not ready: the datasets could not be indexed (checks.indexes says why); paid requests are refused until a reload succeeds.' : 'Not ready: the datasets are loaded and being indexed (checks.indexes); paid requests wait for it.' }
+      }
       return { ready: checks.duckdb === 'ok', checks }
     },
   })
@@ -177,6 +202,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
     if (!shared || shared.registry.leading()) void Promise.resolve(limits.payer.sweep()).catch(purgeFailed)
   }, 60_000)
   sweep.unref()
+  setUp.resolve()
 
   return {
     app,
@@ -197,8 +223,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
       clearInterval(purge)
       clearInterval(sweep)
       reconciler?.stop()
-      store.close()
-      db.close()
+      await closeData()
       await (shared ? shared.close() : ledger.close())
     },
   }

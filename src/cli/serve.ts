@@ -101,6 +101,16 @@ export async function serve(_args: string[]): Promise<void> {
     runtime.logger.flush()
     process.exit(0)
   }
+  // The indexes were building while the service started listening (/ready: `building`; paid requests
+  // wait for them). A build that fails leaves nothing to serve: exit 2, as for a bad datasets folder.
+  runtime.store.loaded.then(
+    () => runtime.logger.info('datasets indexed: ready', { ms_since_start: Math.round(performance.now()) }),
+    (e: unknown) => {
+      if (stopping) return
+      console.error(`Datasets error: cannot index the datasets: ${e instanceof Error ? e.message : String(e)} (DATASETS_DIR=${config.datasetsDir}).`)
+      process.exit(2)
+    },
+  )
   // SIGHUP: pick up a new manifest.json now instead of at the next poll.
   process.on('SIGHUP', () => void runtime.store.reload())
   process.on('SIGTERM', () => void shutdown('SIGTERM'))

@@ -21,45 +21,99 @@ export interface DataSnapshot {
 /** How long a replaced corpus search table is kept for requests still reading it (longer than any payment window). */
 const RETIRED_TABLE_GRACE_MS = 5 * 60_000
 
+const failed = (e: unknown): IndexState => `failed: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`
+
 const changedAny = (names: readonly string[], changed: readonly string[]) => names.some((n) => changed.includes(n))
+
+/** The indexes a snapshot is built with; each is reported on /ready while the first snapshot is built. */
+export type IndexName = 'market' | 'signals' | 'evidence'
+/** `building`, `ok`, or why the index could not be built. */
+export type IndexState = 'building' | 'ok' | `failed: ${string}`
+
+export interface StoreOptions {
+  logger?: Logger
+  /** Awaited before the first snapshot is indexed (tests hold the build there to observe the service while it builds). */
+  beforeIndexing?: () => Promise<void>
+}
 
 /**
  * Holds the current DataSnapshot and swaps it when manifest.json changes (`data import`/`rollback`
  * rename a new manifest into place). A new version is fully loaded and indexed before the swap;
  * requests already running keep the snapshot they started with. Old views are left in DuckDB's
  * catalog (a view is a few bytes) because a request in flight may still be reading one.
+ *
+ * `start` returns once the datasets are loaded (a bad folder fails there) and builds the first
+ * snapshot's indexes in the background (~300 ms: the evidence search table is most of it), so the
+ * service can listen meanwhile; `pending()` is what a request must wait for before reading `current()`.
  */
 export class DatasetStore {
-  private reloading: Promise<string[]> = Promise.resolve([])
+  private reloading: Promise<unknown>
   private timer: ReturnType<typeof setInterval> | undefined
   private manifestSignature: string
   private lastError: string | undefined
+  private snapshot: DataSnapshot | undefined
+  /** The first snapshot's build; settled (and then never awaited again) once a snapshot exists. */
+  readonly loaded: Promise<void>
+  private readonly indexes: Record<IndexName, IndexState> = { market: 'building', signals: 'building', evidence: 'building' }
 
-  private constructor(private readonly db: DuckDb, readonly dir: string, private snapshot: DataSnapshot, private readonly logger?: Logger) {
+  private constructor(private readonly db: DuckDb, readonly dir: string, private readonly first: Loaded, private readonly options: StoreOptions) {
     this.manifestSignature = this.signature()
+    this.loaded = (async () => {
+      await options.beforeIndexing?.()
+      this.snapshot = await DatasetStore.index(db, first, undefined, this.progress)
+    })()
+    // Reloads queue behind the first build; a failure is reported by /ready (every index not built says
+    // why) and by whoever awaits `loaded`.
+    this.reloading = this.loaded.catch((e: unknown) => {
+      for (const name of Object.keys(this.indexes) as IndexName[]) if (this.indexes[name] === 'building') this.progress(name, failed(e))
+    })
   }
 
+  private readonly progress = (name: IndexName, state: IndexState) => {
+    this.indexes[name] = state
+  }
+
+  private get logger() {
+    return this.options.logger
+  }
+
+  /** Loads the datasets and starts indexing them; see `pending()`. */
+  static async start(db: DuckDb, dir: string, options: StoreOptions = {}): Promise<DatasetStore> {
+    return new DatasetStore(db, dir, await DatasetStore.load(db, dir, undefined), options)
+  }
+
+  /** Loads and indexes the datasets: `current()` can be read at once. */
   static async open(db: DuckDb, dir: string, logger?: Logger): Promise<DatasetStore> {
-    return new DatasetStore(db, dir, await DatasetStore.build(db, dir, undefined), logger)
+    const store = await DatasetStore.start(db, dir, logger ? { logger } : {})
+    await store.loaded
+    return store
   }
 
+  /** Null once a snapshot is there (no request ever waits again); until then, the first build (it rejects if that build failed). */
+  pending(): Promise<void> | null {
+    return this.snapshot ? null : this.loaded
+  }
+
+  /** The current snapshot; only once `pending()` is null. */
   current(): DataSnapshot {
+    if (!this.snapshot) throw new Error('the datasets are still being indexed: wait for DatasetStore.pending() first')
     return this.snapshot
   }
 
   /** Reloads when the manifest names other versions; serialised, so two triggers never race. Returns the datasets that changed. */
   reload(): Promise<string[]> {
-    this.reloading = this.reloading.then(async () => {
+    const reloaded = this.reloading.then(async () => {
       const signature = this.signature()
       try {
         const previous = this.snapshot
-        const next = await DatasetStore.build(this.db, this.dir, previous)
-        const changed = DATASETS.map((c) => c.name).filter((n) => next.datasets[n]!.entry.version !== previous.datasets[n]?.entry.version)
+        // Without a snapshot (the first build failed), this one is built as the first: /ready follows it.
+        const next = await DatasetStore.index(this.db, await DatasetStore.load(this.db, this.dir, previous), previous, previous ? undefined : this.progress)
+        const changed = DATASETS.map((c) => c.name).filter((n) => next.datasets[n]!.entry.version !== previous?.datasets[n]?.entry.version)
         this.manifestSignature = signature
         this.lastError = undefined
         if (changed.length > 0) {
           this.snapshot = next
-          if (next.evidence !== previous.evidence) this.retire(previous.evidence.index.table)
+          if (previous && next.evidence !== previous.evidence) this.retire(previous.evidence.index.table)
           this.logger?.info('datasets reloaded', { versions: Object.fromEntries(changed.map((n) => [n, next.datasets[n]!.entry.version])) })
         }
         return changed
@@ -71,7 +125,8 @@ export class DatasetStore {
         return []
       }
     })
-    return this.reloading
+    this.reloading = reloaded
+    return reloaded
   }
 
   /** Polls manifest.json's identity (a cheap stat) and reloads when it changes. */
@@ -83,12 +138,18 @@ export class DatasetStore {
   }
 
   status() {
+    const datasets = this.snapshot?.datasets ?? this.first.datasets
     return {
       dir: this.dir,
-      loaded_at: this.snapshot.loadedAt,
-      versions: Object.fromEntries(Object.entries(this.snapshot.datasets).map(([n, d]) => [n, d.entry.version])),
+      loaded_at: this.snapshot?.loadedAt ?? null,
+      versions: Object.fromEntries(Object.entries(datasets).map(([n, d]) => [n, d.entry.version])),
       ...(this.lastError ? { last_reload_error: this.lastError } : {}),
     }
+  }
+
+  /** Each index of the first snapshot: building, ok or failed (then the service is not ready). */
+  indexStates(): Record<IndexName, IndexState> {
+    return { ...this.indexes }
   }
 
   close(): void {
@@ -117,11 +178,8 @@ export class DatasetStore {
     }
   }
 
-  /**
-   * Loads every dataset of the manifest, reusing what `previous` already has at the same version. The
-   * loads, then the indexes, run concurrently: the DuckDB pool has a connection per core.
-   */
-  private static async build(db: DuckDb, dir: string, previous: DataSnapshot | undefined): Promise<DataSnapshot> {
+  /** Loads every dataset of the manifest, reusing what `previous` already has at the same version. */
+  private static async load(db: DuckDb, dir: string, previous: DataSnapshot | undefined): Promise<Loaded> {
     const manifest = readManifest(dir)
     const changed: string[] = []
     const loaded = await Promise.all(
@@ -133,14 +191,29 @@ export class DatasetStore {
         return loadDataset(db, dir, manifest, contract)
       }),
     )
-    const datasets: Record<string, LoadedDataset> = Object.fromEntries(loaded.map((d) => [d.contract.name, d]))
+    return { datasets: Object.fromEntries(loaded.map((d) => [d.contract.name, d])), changed }
+  }
+
+  /**
+   * Builds the indexes of what changed, reusing `previous`'s for the rest. The indexes are built
+   * concurrently: the DuckDB pool has a connection per core.
+   */
+  private static async index(db: DuckDb, { datasets, changed }: Loaded, previous: DataSnapshot | undefined, progress?: (name: IndexName, state: IndexState) => void): Promise<DataSnapshot> {
     const d = (name: string) => datasets[name]!
     const signalNames = [SIGNAL_CREATORS.name, SIGNAL_TOPICS.name, SIGNAL_BRANDS.name]
+    const track = <T>(name: IndexName, build: Promise<T>) =>
+      progress ? build.then((v) => (progress(name, 'ok'), v), (e: unknown) => (progress(name, failed(e)), Promise.reject(e))) : build
     const [evidence, market, signals] = await Promise.all([
-      previous && !changed.includes(EVIDENCE.name) ? previous.evidence : indexCorpus(db, d(EVIDENCE.name)).then((index) => ({ dataset: d(EVIDENCE.name), index })),
-      previous && !changedAny([FLIGHTS.name, SPEND.name], changed) ? previous.market : indexMarket(db, d(FLIGHTS.name), d(SPEND.name)),
-      previous && !changedAny(signalNames, changed) ? previous.signals : indexSignals(db, d(SIGNAL_CREATORS.name), d(SIGNAL_TOPICS.name), d(SIGNAL_BRANDS.name)),
+      previous && !changed.includes(EVIDENCE.name) ? previous.evidence : track('evidence', indexCorpus(db, d(EVIDENCE.name)).then((index) => ({ dataset: d(EVIDENCE.name), index }))),
+      previous && !changedAny([FLIGHTS.name, SPEND.name], changed) ? previous.market : track('market', indexMarket(db, d(FLIGHTS.name), d(SPEND.name))),
+      previous && !changedAny(signalNames, changed) ? previous.signals : track('signals', indexSignals(db, d(SIGNAL_CREATORS.name), d(SIGNAL_TOPICS.name), d(SIGNAL_BRANDS.name))),
     ])
     return { datasets, market, signals, evidence, loadedAt: new Date().toISOString() }
   }
+}
+
+/** Datasets loaded (views created, periods read), not yet indexed; `changed` names those not reused. */
+interface Loaded {
+  datasets: Record<string, LoadedDataset>
+  changed: string[]
 }

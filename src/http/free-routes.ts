@@ -55,7 +55,7 @@ export function freeRoutes(o: { version: string; ledger: PaymentLedger; readines
           id,
         ), '/ready')
       },
-      { detail: { tags: ['service'], summary: 'Readiness: DuckDB answers, the datasets are loaded and the payment ledger answers' } },
+      { detail: { tags: ['service'], summary: 'Readiness: DuckDB answers, the datasets are loaded and indexed (checks.indexes) and the payment ledger answers' } },
     )
     .get(
       '/v1/artifacts/:id',

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import { handleMcp, type McpDeps } from '../mcp/server'
+import type { McpDeps } from '../mcp/server'
 import { jsonRpcErrorResponse } from './json-rpc-error'
 import type { McpOriginGuard } from './mcp-origin'
 import { requestIdFor } from './request-id'
@@ -9,6 +9,11 @@ import { paymentWindowSeconds } from '../payments/requirements'
 import { MAX_IDLE_SECONDS } from './slow-answers'
 
 const MCP_WINDOW_SECONDS = Math.min(MAX_IDLE_SECONDS, Math.max(...CATALOG.map(paymentWindowSeconds)))
+
+// The MCP SDK, with the zod and ajv it brings, is a sixth of the code a start loads: it is loaded on the
+// first /mcp request instead (tens of milliseconds, once) and no start of the service pays for it.
+let sdk: Promise<typeof import('../mcp/server')> | undefined
+const mcpServer = () => (sdk ??= import('../mcp/server'))
 
 /** `/mcp`: the catalog as MCP tools over Streamable HTTP, paid per call with the x402 MCP transport. */
 export function mcpRoute(deps: Omit<McpDeps, 'requestId' | 'clientIp'>, log: RequestLog, guard: McpOriginGuard) {
@@ -32,6 +37,7 @@ export function mcpRoute(deps: Omit<McpDeps, 'requestId' | 'clientIp'>, log: Req
       // The client's address is worked out only when a tool call carries a payment (the per-IP limit).
       // A tool call may run the slowest route: its connection may stay silent for that route's payment window.
       server?.timeout(request, MCP_WINDOW_SECONDS)
+      const { handleMcp } = await mcpServer()
       const response = await handleMcp({ ...deps, requestId: () => requestIdFor(null), clientIp: () => log.client(request) }, request, body)
       response.headers.set('x-request-id', id)
       log.finish(request, response.status)

@@ -17,6 +17,7 @@ import { typicalWait, type EvidenceMode } from '../catalog/waits'
 import { paymentWindowSeconds } from '../payments/requirements'
 import { MAX_IDLE_SECONDS, type SlowAnswers } from './slow-answers'
 import type { UnpaidAnswers } from './unpaid-answers'
+import { notIndexed, type Indexing } from './indexing'
 
 export interface PaidRouteDeps extends PaymentPageContext {
   gate: PaymentGate
@@ -25,6 +26,8 @@ export interface PaidRouteDeps extends PaymentPageContext {
   limits?: RateLimits
   /** Where the unpaid 402s are remembered, to be answered ahead of the framework next time. */
   unpaid?: UnpaidAnswers
+  /** The datasets' start-up build, which every answer here waits for (see indexing.ts). */
+  indexing?: Indexing
 }
 
 /** Documents the proof headers in OpenAPI (Elysia derives `parameters` from route schemas). */
@@ -167,17 +170,24 @@ export function paidRoutes(d: PaidRouteDeps) {
       d.log.finish(request, e.status)
       return errorResponse(e, requestId)
     }
+    // Until the start-up build is done, every answer waits for it (indexing.ts); then this is one call.
+    const handle = (request: Request, server: SlowAnswers | null, path: string, query: Record<string, unknown>, params: Record<string, string>) => {
+      const building = d.indexing?.()
+      if (!building) return serve(request, server, path, query, params)
+      const { id } = d.log.begin(request, path, route.path) // before the wait: the logged latency includes it
+      return building.then(() => serve(request, server, path, query, params), (e: unknown) => answerError(request, id, notIndexed(e)))
+    }
     const doc = detail(route, Boolean(handler), d.evidence)
     const schemas = { ...(route.params ? { params: route.params } : {}), headers: ProofHeaders, detail: doc }
     for (const method of route.methods) {
       if (method === 'GET') {
         d.unpaid?.addRoute(route.path, Boolean(route.params))
-        app.get(route.path, ({ request, server, path, query, params }) => serve(request, server, path, query as Record<string, unknown>, params as Record<string, string>), {
+        app.get(route.path, ({ request, server, path, query, params }) => handle(request, server, path, query as Record<string, unknown>, params as Record<string, string>), {
           ...schemas,
           query: httpQuery(route),
         })
       } else {
-        app.post(route.path, ({ request, server, path, body, params }) => serve(request, server, path, body as Record<string, unknown>, params as Record<string, string>), {
+        app.post(route.path, ({ request, server, path, body, params }) => handle(request, server, path, body as Record<string, unknown>, params as Record<string, string>), {
           ...schemas,
           body: httpQuery(route),
           detail: { ...doc, operationId: `${doc.operationId}Post` },

@@ -10,6 +10,7 @@ import type { HandlerMap } from '../http/handler'
 import { explainInvalid } from '../http/validation'
 import type { RateLimits } from '../http/rate-limit'
 import { payFor } from '../http/paid-call'
+import { notIndexed, type Indexing } from '../http/indexing'
 import type { PaymentGate } from '../payments/gate'
 import { NETWORKS, type NetworkName } from '../payments/networks'
 import pkg from '../../package.json' with { type: 'json' }
@@ -23,6 +24,8 @@ export interface McpDeps {
   requestId: () => string
   /** The caller's address (behind trusted proxies, the forwarded one), for the per-IP limit; none in process. */
   clientIp?: () => string | undefined
+  /** The datasets' start-up build: a tool call waits for it, as the HTTP routes do. */
+  indexing?: Indexing
 }
 
 /** Tool names are the catalog ids with `_` for `.` (MCP tool names allow letters, digits, `_` and `-`). */
@@ -75,6 +78,7 @@ async function callTool(d: McpDeps, name: string, args: Record<string, unknown>,
     const query = Object.fromEntries(Object.entries(args).filter(([k]) => !pathNames.includes(k)))
     if (route.params && !Value.Check(route.params, params)) throw explainInvalid(route.params, params, 'path')
     if (!Value.Check(route.query, query)) throw explainInvalid(route.query, query, 'query')
+    await d.indexing?.()?.catch((e: unknown) => Promise.reject(notIndexed(e)))
     const prepared = handler.prepare({ query, params })
     const paid = payFor(d.gate, d.limits, {
       route,

@@ -2,6 +2,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import type { Subprocess } from 'bun'
+import { until } from '../helpers/until'
 
 export const ROOT = resolve(import.meta.dir, '../..')
 
@@ -84,6 +85,8 @@ export interface RunningBinary {
   output(): string
   /** Resolves when the output contains `text`, or rejects when the process exits first. */
   waitFor(text: string): Promise<void>
+  /** The first 200 of /ready: it listens before its indexes are built, and /ready is 503 until they are. */
+  ready(): Promise<Response>
 }
 
 /** Starts the executable (`serve`, or `args`) with `cwd` and `env` and resolves once its banner names the port it listens on. */
@@ -114,7 +117,14 @@ export async function serveBinary(bin: string, cwd: string, env: Record<string, 
   await waitFor(' listening on http://')
   const port = out.match(/ listening on http:\/\/[^\s:]+:(\d+)/)?.[1]
   if (!port) throw new Error(`no port in the banner:\n${out}`)
-  return { url: `http://127.0.0.1:${port}`, proc, output: () => out, waitFor }
+  const url = `http://127.0.0.1:${port}`
+  const ready = () =>
+    until('/ready to answer 200', async () => {
+      if (proc.exitCode !== null) throw new Error(`exited with ${proc.exitCode} before it was ready:\n${out}`)
+      const res = await fetch(`${url}/ready`)
+      return res.status === 200 ? res : undefined
+    })
+  return { url, proc, output: () => out, waitFor, ready }
 }
 
 /** Runs the executable to completion (for --help, --version). */

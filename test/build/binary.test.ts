@@ -66,12 +66,11 @@ describe('the executable copied alone into an empty folder', () => {
     expect(r.stdout).toContain('DATASETS_DIR')
   })
 
-  test('/health and /ready answer 200, /ready with the versions of the built-in datasets', async () => {
+  test('/health answers 200 once it listens; /ready 200 once the indexes are built, with the versions of the built-in datasets', async () => {
     expect((await fetch(`${server.url}/health`)).status).toBe(200)
-    const ready = await fetch(`${server.url}/ready`)
-    expect(ready.status).toBe(200)
-    const body = await ready.json()
+    const body = await (await server.ready()).json()
     expect(body.data.ready).toBe(true)
+    expect(body.data.checks.indexes).toEqual({ market: 'ok', signals: 'ok', evidence: 'ok' })
     const versions = Object.fromEntries(Object.entries(manifest.datasets).map(([name, d]: [string, any]) => [name, d.version]))
     expect(body.data.checks.datasets.versions).toEqual(versions)
   })
@@ -206,7 +205,7 @@ describe('DATASETS_DIR', () => {
 
     const server = await serveBinary(bin, dirname(bin), cleanEnv(home, { DATASETS_DIR: data }))
     running.push(server)
-    const ready = await (await fetch(`${server.url}/ready`)).json()
+    const ready = await (await server.ready()).json()
     expect(ready.data.checks.datasets.versions.flights).toBe('flights-data-team-copy')
     const paid = await fetch(`${server.url}/v1/market-data/flights/summary?destination=Tokyo`, {
       headers: { 'x402-payment': await payer.proof({ value: 100_000n }) },
@@ -222,7 +221,7 @@ describe('two copies starting at once on an empty cache', () => {
     const home = scratchDir('home')
     const [a, b] = await Promise.all([serveBinary(bin, dirname(bin), cleanEnv(home)), serveBinary(bin, dirname(bin), cleanEnv(home))])
     running.push(a, b)
-    for (const s of [a, b]) expect((await fetch(`${s.url}/ready`)).status).toBe(200)
+    for (const s of [a, b]) expect((await s.ready()).status).toBe(200)
     const cache = join(home, '.cache/china-market-intel')
     const entries = readdirSync(cache, { recursive: true }).map(String).sort()
     expect(entries.filter((e) => e.endsWith('.tmp'))).toEqual([])
@@ -245,7 +244,7 @@ describe('a dataset added to manifest.json', () => {
     const home = scratchDir('home')
     const server = await serveBinary(bin, dirname(bin), cleanEnv(home))
     running.push(server)
-    expect((await fetch(`${server.url}/ready`)).status).toBe(200)
+    expect((await server.ready()).status).toBe(200)
     const cache = join(home, '.cache/china-market-intel')
     const extracted = join(cache, readdirSync(cache).find((d) => d.startsWith('datasets-'))!)
     expect(new Uint8Array(readFileSync(join(extracted, 'reference_notes.parquet')))).toEqual(extra)

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createPayer } from '../helpers/payer'
 import { rawGet } from '../helpers/raw-http'
+import { DuckDb } from '../../src/data/duckdb'
 
 const ROOT = resolve(import.meta.dir, '../..')
 const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'datasets/manifest.json'), 'utf8'))
@@ -47,6 +48,19 @@ test('a dataset file that is not Parquet: exit 2 naming the file and pointing at
   expect(code).toBe(2)
   expect(stderr).toContain(`${join(dir, MANIFEST.datasets.spend.file)} cannot be read as the spend dataset`)
   expect(stderr).toContain('data validate')
+  expect(stderr).not.toContain('    at ')
+})
+
+test('datasets that load but cannot be indexed (an evidence corpus without rows): exit 2 once the background build fails, no stack trace', async () => {
+  const dir = datasetsCopy('empty-corpus-', Object.keys(MANIFEST.datasets))
+  const evidence = join(dir, MANIFEST.datasets.evidence.file)
+  const db = await DuckDb.open(1)
+  await db.exec(`COPY (SELECT * FROM read_parquet('${join(ROOT, 'datasets', MANIFEST.datasets.evidence.file)}') LIMIT 0) TO '${evidence}' (FORMAT parquet)`)
+  db.close()
+  const { code, stderr } = await serveOn(dir)
+  expect(code).toBe(2)
+  expect(stderr).toContain(' listening on http://') // the folder loaded: it listened while indexing
+  expect(stderr).toContain(`Datasets error: cannot index the datasets: ${MANIFEST.datasets.evidence.file} has no rows (DATASETS_DIR=${dir})`)
   expect(stderr).not.toContain('    at ')
 })
 

@@ -1,13 +1,18 @@
 import { loadConfig } from '../../src/config'
 import { createLogger } from '../../src/http/logger'
-import { createRuntime, type Runtime } from '../../src/runtime'
+import { createRuntime, type Runtime, type RuntimeOptions } from '../../src/runtime'
 
 export const BASE = 'http://localhost:3000'
 
-/** An in-process service on the shipped sample datasets with a throwaway ledger; nothing listens. */
-export async function testRuntime(env: Record<string, string> = {}): Promise<Runtime & { get(path: string, headers?: Record<string, string>): Promise<Response> }> {
+/**
+ * An in-process service on the shipped sample datasets with a throwaway ledger; nothing listens. Returns
+ * once the datasets are indexed, unless `options.beforeIndexing` holds the build (to test the service
+ * while it builds).
+ */
+export async function testRuntime(env: Record<string, string> = {}, options: RuntimeOptions = {}): Promise<Runtime & { get(path: string, headers?: Record<string, string>): Promise<Response> }> {
   const config = loadConfig({ LEDGER_PATH: ':memory:', LOG_LEVEL: 'silent', NODE_ENV: 'test', RATE_LIMIT_PAYER_PER_MINUTE: '0', ...env })
-  const runtime = await createRuntime(config, createLogger('silent'))
+  const runtime = await createRuntime(config, createLogger('silent'), options)
+  if (!options.beforeIndexing) await runtime.store.loaded
   return {
     ...runtime,
     get: (path, headers = {}) => runtime.app.handle(new Request(`${BASE}${path}`, { headers })),

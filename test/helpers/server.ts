@@ -12,7 +12,8 @@ export interface StartedServer {
 }
 
 /**
- * Starts the real service as a separate `bun` process on a free port and waits until /health answers.
+ * Starts the real service as a separate `bun` process on a free port and waits until /health answers,
+ * then until /ready does (the indexes build after the service listens), as a load balancer would.
  * Spawns bun directly (not npm start) so that killing the pid stops the server itself.
  */
 export async function startServer(env: Record<string, string> = {}, args: string[] = ['serve']): Promise<StartedServer> {
@@ -34,19 +35,21 @@ export async function startServer(env: Record<string, string> = {}, args: string
   void collect(proc.stdout as ReadableStream<Uint8Array>)
   void collect(proc.stderr as ReadableStream<Uint8Array>)
   const deadline = Date.now() + 30_000
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}:\n${out}`)
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/health`)
-      if (r.ok) break
-    } catch {
-      // not listening yet
+  for (const path of ['/health', '/ready']) {
+    for (;;) {
+      if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}:\n${out}`)
+      try {
+        const r = await fetch(`http://127.0.0.1:${port}${path}`)
+        if (r.ok) break
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        proc.kill()
+        throw new Error(`server did not answer ${path} with 200 in 30 s:\n${out}`)
+      }
+      await Bun.sleep(100)
     }
-    if (Date.now() > deadline) {
-      proc.kill()
-      throw new Error(`server did not become healthy in 30 s:\n${out}`)
-    }
-    await Bun.sleep(100)
   }
   return {
     url: `http://127.0.0.1:${port}`,
