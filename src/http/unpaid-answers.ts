@@ -27,12 +27,11 @@ export class UnpaidAnswers {
   private readonly routes = new Map<string, Ahead>()
   private seen: unknown
 
+  /** `generation` is asked only once something was remembered (after the start-up build: see indexing.ts). */
   constructor(
     private readonly log: RequestLog,
     private readonly generation: () => unknown = () => undefined,
-  ) {
-    this.seen = generation()
-  }
+  ) {}
 
   /** A catalog route answered by GET: its remembered 402s are served ahead of the framework. */
   addRoute(template: string, hasPathParameters: boolean): void {
@@ -65,13 +64,14 @@ export class UnpaidAnswers {
   remember(request: Request, answer: ApiError): void {
     const key = this.keyOf(request)
     if (key === undefined) return
-    const answers = this.current()
+    const answers = this.answers.size === 0 ? ((this.seen = this.generation()), this.answers) : this.current()
     if (answers.size >= MAX_ENTRIES) answers.clear()
     answers.set(key, answer)
   }
 
   /** The remembered 402 for this request, logged and counted like the full path's, or undefined. */
   private answer(request: Request, path: string, template: string): Response | undefined {
+    if (this.answers.size === 0) return undefined
     const key = this.keyOf(request)
     const answer = key === undefined ? undefined : this.current().get(key)
     if (!answer) return undefined
