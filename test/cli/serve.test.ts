@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createPayer } from '../helpers/payer'
 import { rawGet } from '../helpers/raw-http'
-import { until } from '../helpers/until'
+import { untilReady } from '../helpers/until'
 import { DuckDb } from '../../src/data/duckdb'
 
 const ROOT = resolve(import.meta.dir, '../..')
@@ -236,10 +236,6 @@ test.if(process.platform === 'linux' && process.arch === 'x64')('from source, th
   const i = start({ PORT: String(port) })
   expect(await i.started).toBe('listening')
   expect(i.stderr()).toContain('\n  ecdsa:   libsecp256k1 (native) recovers payment signers\n')
-  // /ready is 503 while the indexes build (a fraction of a second after listening).
-  const ready = await until('/ready 200', async () => {
-    const r = await fetch(`http://127.0.0.1:${port}/ready`)
-    return r.status === 200 ? ((await r.json()) as { data: { checks: Record<string, unknown> } }) : undefined
-  })
+  const ready = await untilReady(`http://127.0.0.1:${port}`)
   expect(ready.data.checks.signature_recovery).toEqual({ implementation: 'libsecp256k1 (native)' })
 })

@@ -16,18 +16,6 @@ export interface Cluster {
   stop(): Promise<void>
 }
 
-async function untilReady(url: string): Promise<void> {
-  const deadline = Date.now() + 30_000
-  let last = ''
-  while (Date.now() < deadline) {
-    const r = await fetch(`${url}/ready`)
-    last = await r.text()
-    if (r.status === 200) return
-    await Bun.sleep(50)
-  }
-  throw new Error(`startCluster: ${url} was not ready in 30 s: ${last}`)
-}
-
 const stopAll = async (instances: StartedServer[]) => {
   await Promise.allSettled(instances.map((s) => (s.proc.exitCode === null && s.proc.signalCode === null ? s.stop() : s.proc.exited)))
 }
@@ -55,9 +43,6 @@ export async function startCluster(o: { instances: number; env?: Record<string, 
 
   let nginx: StartedNginx
   try {
-    // /health answers before a shared ledger is connected; a load balancer's health check would wait
-    // for /ready, and so do the tests (an instance still connecting refuses paid requests with a 503).
-    if (o.env?.LEDGER_URL) await Promise.all(instances.map((s) => untilReady(s.url)))
 
     nginx = await startNginx(binary, clusterSiteFor(instances.map((s) => s.port), listenPort), listenPort)
   } catch (e) {

@@ -1,7 +1,7 @@
 import { afterAll, expect, test } from 'bun:test'
 import { resolve } from 'node:path'
 import { createPayer } from '../helpers/payer'
-import { until } from '../helpers/until'
+import { untilReady } from '../helpers/until'
 
 // The service where libsecp256k1's binding cannot load (a preload makes every require of it throw): it
 // starts all the same, says in its banner and on /ready that @noble/curves runs and why, and takes payments.
@@ -41,11 +41,7 @@ test('without the native binding: @noble/curves recovers signers, the banner and
   expect(err).toContain('\n  ecdsa:   @noble/curves (JavaScript) recovers payment signers (libsecp256k1 did not load: ')
   expect(err).toContain('simulated: no binding here')
 
-  // /ready is 503 while the indexes build (a fraction of a second after listening).
-  const ready = await until('/ready 200', async () => {
-    const r = await fetch(`http://127.0.0.1:${port}/ready`)
-    return r.status === 200 ? ((await r.json()) as { data: { checks: Record<string, unknown> } }) : undefined
-  })
+  const ready = await untilReady(`http://127.0.0.1:${port}`)
   expect(ready.data.checks.signature_recovery).toEqual({ implementation: '@noble/curves (JavaScript)', native_error: expect.stringContaining('simulated: no binding here') })
 
   const url = `http://127.0.0.1:${port}/v1/market-data/flights/summary?destination=Tokyo`
