@@ -10,21 +10,12 @@
 import { recoverTypedDataAddress } from 'viem'
 import { authorizationDigest, domainSeparator, recoverSigner } from '../../src/payments/eip3009'
 import { NETWORKS } from '../../src/payments/networks'
+import { TRANSFER_WITH_AUTHORIZATION } from '../../src/payments/sign'
 
 const [mode = 'plain', port = '3999', serviceUrl] = process.argv.slice(2)
 const network = NETWORKS['base-sepolia']
 const domain = { ...network.eip712, chainId: network.chainId, verifyingContract: network.asset }
 const separator = domainSeparator(domain)
-const TYPES = {
-  TransferWithAuthorization: [
-    { name: 'from', type: 'address' },
-    { name: 'to', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'validAfter', type: 'uint256' },
-    { name: 'validBefore', type: 'uint256' },
-    { name: 'nonce', type: 'bytes32' },
-  ],
-} as const
 const BODY = JSON.stringify({
   success: true,
   data: { destination: 'Tokyo', country: 'Japan', source_month: '2026-10', summary: { routes: 48, estimated_passengers: 262327, top_origin_city: 'Shanghai' } },
@@ -62,7 +53,7 @@ if (mode === 'same-402') {
     if (!proof) return refused()
     const a = proof.payload.authorization
     const message = { ...a, value: BigInt(a.value), validAfter: BigInt(a.validAfter), validBefore: BigInt(a.validBefore) }
-    const signer = await recoverTypedDataAddress({ domain, types: TYPES, primaryType: 'TransferWithAuthorization', message, signature: proof.payload.signature }).catch(() => null)
+    const signer = await recoverTypedDataAddress({ domain, types: TRANSFER_WITH_AUTHORIZATION, primaryType: 'TransferWithAuthorization', message, signature: proof.payload.signature }).catch(() => null)
     return signer?.toLowerCase() === a.from.toLowerCase() ? new Response(BODY, { headers }) : refused()
   }
 } else {
