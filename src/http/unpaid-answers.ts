@@ -64,7 +64,8 @@ export class UnpaidAnswers {
   remember(request: Request, answer: ApiError): void {
     const key = this.keyOf(request)
     if (key === undefined) return
-    const answers = this.answers.size === 0 ? ((this.seen = this.generation()), this.answers) : this.current()
+    if (this.answers.size === 0) this.seen = this.generation()
+    const answers = this.current()
     if (answers.size >= MAX_ENTRIES) answers.clear()
     answers.set(key, answer)
   }
