@@ -6,6 +6,7 @@ import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createPayer } from '../helpers/payer'
+import { freePort } from '../helpers/ports'
 import { rawGet } from '../helpers/raw-http'
 import { untilReady } from '../helpers/until'
 import { DuckDb } from '../../src/data/duckdb'
@@ -112,13 +113,6 @@ async function refused(env: Record<string, string>) {
   const i = start(env)
   const code = await i.finished
   return { code, stderr: i.stderr() }
-}
-
-async function freePort(): Promise<number> {
-  const s = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-  const port = s.port!
-  await s.stop(true)
-  return port
 }
 
 /** The per-process part of a request id this service minted (src/http/request-id.ts). */

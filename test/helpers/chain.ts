@@ -8,6 +8,7 @@ import {
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts'
 import { baseSepolia } from 'viem/chains'
 import { NETWORKS } from '../../src/payments/networks'
+import { freePort } from './ports'
 
 /**
  * A real local chain for settlement tests: anvil (Foundry's, from npm) as Base Sepolia (chain id
@@ -77,7 +78,7 @@ export interface Chain {
 }
 
 export async function startChain(): Promise<Chain> {
-  const port = 20000 + Math.floor(Math.random() * 30000)
+  const port = await freePort()
   const rpcUrl = `http://127.0.0.1:${port}`
   let out = ''
   const proc: Subprocess = Bun.spawn([anvilBinary(), '--chain-id', '84532', '--host', '127.0.0.1', '--port', String(port)], { stdout: 'pipe', stderr: 'pipe' })

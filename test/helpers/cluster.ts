@@ -4,7 +4,8 @@
  * deployment with a shared ledger (LEDGER_URL) looks like. Each instance trusts nginx's
  * X-Forwarded-For and names nginx's URL in its 402s.
  */
-import { clusterSiteFor, freePort, nginxBinary, startNginx, type StartedNginx } from './nginx'
+import { clusterSiteFor, nginxBinary, startNginx, type StartedNginx } from './nginx'
+import { freePort } from './ports'
 import { startServer, type StartedServer } from './server'
 
 export interface Cluster {

@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import type { Subprocess } from 'bun'
 import { toHex } from 'viem'
 import type { HDAccount } from 'viem/accounts'
+import { freePort } from './ports'
 
 const ROOT = resolve(import.meta.dir, '../..')
 
@@ -21,7 +22,7 @@ export const keyOf = (account: HDAccount) => toHex(account.getHdKey().privateKey
  * for authentication it is a 401). `env` adds FACILITATOR_AUTH_TOKEN or FACILITATOR_JWT_KEYS.
  */
 export async function startFacilitator(o: { rpcUrl: string; settler: HDAccount; port?: number; env?: Record<string, string> }): Promise<StartedFacilitator> {
-  const port = o.port ?? 20000 + Math.floor(Math.random() * 30000)
+  const port = o.port ?? (await freePort())
   let out = ''
   const proc: Subprocess = Bun.spawn([process.execPath, resolve(ROOT, 'scripts/facilitator.ts')], {
     cwd: ROOT,

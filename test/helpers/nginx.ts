@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Subprocess } from 'bun'
@@ -9,15 +8,6 @@ export const SHIPPED_SITE = join(ROOT, 'deploy/nginx/china-market-intel.conf')
 
 /** The nginx binary: on PATH or where Debian puts it (/usr/sbin is not on every user's PATH). */
 export const nginxBinary = () => Bun.which('nginx', { PATH: `${process.env.PATH ?? ''}:/usr/sbin:/sbin` })
-
-/** A TCP port that was free a moment ago. */
-export async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  const port = (server.address() as { port: number }).port
-  await new Promise((r) => server.close(r))
-  return port
-}
 
 /** The shipped site with only its ports changed; each must occur exactly once, so the file cannot drift from what is tested. */
 export function siteFor(upstreamPort: number, listenPort: number, text = readFileSync(SHIPPED_SITE, 'utf8')): string {

@@ -13,7 +13,7 @@
 import { appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { freePort } from './nginx'
+import { freePort } from './ports'
 
 const compareVersions = (a: string, b: string) => {
   const pa = a.split('.').map(Number)

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import type { Subprocess } from 'bun'
+import { freePort } from './ports'
 
 const ROOT = resolve(import.meta.dir, '../..')
 
@@ -14,10 +15,21 @@ export interface StartedServer {
 /**
  * Starts the real service as a separate `bun` process on a free port and waits until /health answers,
  * then until /ready does (the indexes build after the service listens), as a load balancer would.
- * Spawns bun directly (not npm start) so that killing the pid stops the server itself.
+ * Spawns bun directly (not npm start) so that killing the pid stops the server itself. A port taken
+ * between choosing and listening (the service exits 3 and says so) is retried on another.
  */
 export async function startServer(env: Record<string, string> = {}, args: string[] = ['serve']): Promise<StartedServer> {
-  const port = 20000 + Math.floor(Math.random() * 30000)
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort()
+    const started = await startOn(port, env, args)
+    if (started.ok) return started.server
+    if (!(started.exitCode === 3 && started.out.includes('Port in use')) || attempt === 5) throw new Error(`server exited with ${started.exitCode}:\n${started.out}`)
+  }
+}
+
+type Start = { ok: true; server: StartedServer } | { ok: false; exitCode: number; out: string }
+
+async function startOn(port: number, env: Record<string, string>, args: string[]): Promise<Start> {
   let out = ''
   const proc = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), ...args], {
     cwd: ROOT,
@@ -32,12 +44,14 @@ export async function startServer(env: Record<string, string> = {}, args: string
   const collect = async (stream: ReadableStream<Uint8Array>) => {
     for await (const chunk of stream) out += new TextDecoder().decode(chunk)
   }
-  void collect(proc.stdout as ReadableStream<Uint8Array>)
-  void collect(proc.stderr as ReadableStream<Uint8Array>)
+  const collected = Promise.all([collect(proc.stdout as ReadableStream<Uint8Array>), collect(proc.stderr as ReadableStream<Uint8Array>)])
   const deadline = Date.now() + 30_000
   for (const path of ['/health', '/ready']) {
     for (;;) {
-      if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}:\n${out}`)
+      if (proc.exitCode !== null) {
+        await collected
+        return { ok: false, exitCode: proc.exitCode, out }
+      }
       try {
         const r = await fetch(`http://127.0.0.1:${port}${path}`)
         if (r.ok) break
@@ -51,7 +65,7 @@ export async function startServer(env: Record<string, string> = {}, args: string
       await Bun.sleep(100)
     }
   }
-  return {
+  const server: StartedServer = {
     url: `http://127.0.0.1:${port}`,
     port,
     proc,
@@ -61,4 +75,5 @@ export async function startServer(env: Record<string, string> = {}, args: string
       return proc.exited
     },
   }
+  return { ok: true, server }
 }

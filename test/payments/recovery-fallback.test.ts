@@ -1,6 +1,7 @@
 import { afterAll, expect, test } from 'bun:test'
 import { resolve } from 'node:path'
 import { createPayer } from '../helpers/payer'
+import { freePort } from '../helpers/ports'
 import { untilReady } from '../helpers/until'
 
 // The service where libsecp256k1's binding cannot load (a preload makes every require of it throw): it
@@ -15,9 +16,7 @@ afterAll(async () => {
 })
 
 test('without the native binding: @noble/curves recovers signers, the banner and /ready say why, a paid request is served', async () => {
-  const s = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-  const port = s.port!
-  await s.stop(true)
+  const port = await freePort()
   const proc = Bun.spawn([process.execPath, '--preload', resolve(ROOT, 'test/helpers/no-native-secp256k1.ts'), resolve(ROOT, 'src/index.ts'), 'serve'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LEDGER_PATH: ':memory:', LOG_LEVEL: 'warn', NODE_ENV: 'test', RATE_LIMIT_IP_PER_MINUTE: '0', RATE_LIMIT_PAYER_PER_MINUTE: '0' },
