@@ -237,7 +237,7 @@ export class PaymentGate {
     this.running.set(key, running)
     const input: SettlementInput = { proof, terms, route: req.route, resourceUrl: req.resourceUrl }
     try {
-      const artifactId = `art_${Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')}`
+      const artifactId = newArtifactId()
       let answer: PaidBody
       let reported = false
       // Taken over from a request whose process died: it may have settled before it died. Then the
@@ -261,6 +261,14 @@ export class PaymentGate {
         answer = await work({ payer, artifactPath: `/v1/artifacts/${artifactId}` })
         // Released by the shutdown deadline while the handler ran: it must not be settled now.
         if (running.cut) throw shuttingDown()
+        if (this.o.settler.mode !== 'local' && !paidBefore.used) {
+          // Money moves next: the claim goes on disk first, so a process dying mid-settlement leaves it to the reconciler.
+          this.o.ledger.persistClaim(key)
+          await this.o.ledger.durable().catch((e: unknown) => {
+            throw ledgerUnavailable(e)
+          })
+          if (running.cut) throw shuttingDown()
+        }
       } catch (e) {
         if (running.cut) throw e // the deadline released the claim and recorded it; the nonce may be another request's by now
         // Nothing was settled: free the nonce so the proof can still buy a request.
@@ -373,6 +381,13 @@ export class PaymentGate {
     return this.paymentError(req, 'settlement_failed', 'The payment could not be settled, so the answer is not served; nothing was charged. Sign a new payment (or fund the payer) and retry.', { reason })
   }
 }
+
+/**
+ * Unguessable (128 random bits: the id is the key to a paid answer), after a hex timestamp so that ids
+ * sort by time: each stored answer then lands at the end of the artifacts index, not on a page of its own.
+ */
+export const newArtifactId = (): string =>
+  `art_${Date.now().toString(16).padStart(12, '0')}${Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')}`
 
 /** A ledger read or claim; an unreachable ledger refuses the paid request before anything is charged. */
 async function reachLedger<T>(p: Promise<T>): Promise<T> {

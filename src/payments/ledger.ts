@@ -89,6 +89,12 @@ export interface PaymentLedger {
    * again, and so may an `in_progress` one not touched since `staleBefore` (its process died mid-request).
    */
   claim(c: PaymentClaim, now: number, staleBefore: number): Promise<ClaimResult>
+  /**
+   * The claim goes on disk at the next commit (await `durable()`), before its payment can move money: a
+   * process that dies mid-settlement leaves it for the reconciler. Until then a claim may live only in
+   * this process, and be written once, with its outcome.
+   */
+  persistClaim(key: string): void
   /** Who holds a nonce, without taking it. */
   lookup(key: string): Promise<Extract<ClaimResult, { status: 'taken' }> | null>
   /** The handler failed: nothing was charged, and the authorization may buy the same or another request later. */
@@ -202,7 +208,9 @@ const fromDb = (h: DbRow): Row => ({
  * written since the last commit and the file; changes are written in one transaction per event-loop turn,
  * and `durable()` lets the gate send a paid answer only once its claim, state and artifact are committed.
  * Two commits per request cost ~80 µs of file I/O; one commit for all the requests of a turn costs a
- * fraction of that under load. A crash before a commit loses only requests that were not answered yet.
+ * fraction of that under load. A claim is written with its outcome, once (each write of a payment row
+ * dirties a page of its own: the nonces are random), or earlier when `persistClaim` asks for it. A crash
+ * before a commit loses only requests that were not answered yet, and moved no money.
  * One instance per file, unless opened `shared` (REUSE_PORT): then each claim is decided and written
  * inside the file's write lock, so a second process sees it at once (one more commit per paid request).
  */
@@ -344,8 +352,17 @@ export class SqliteLedger implements PaymentLedger {
     const held = this.row(c.key)
     const free = !held || held.state === 'failed' || (held.state === 'in_progress' && held.updatedAt < staleBefore)
     if (!free) return taken(held)
-    this.change(c.key, { claim: c, state: 'in_progress', artifactId: null, createdAt: held?.createdAt ?? now, updatedAt: now, settlement: null, txHash: null })
+    // Not dirty: written with the request's outcome, or by persistClaim.
+    this.live.set(c.key, { claim: c, state: 'in_progress', artifactId: null, createdAt: held?.createdAt ?? now, updatedAt: now, settlement: null, txHash: null })
     return held?.state === 'in_progress' ? { status: 'claimed', takenOver: true } : { status: 'claimed' }
+  }
+
+  persistClaim(key: string): void {
+    if (this.shared) return // written in the file when claimed
+    if (this.live.get(key)?.state === 'in_progress') {
+      this.dirty.add(key)
+      this.schedule()
+    }
   }
 
   async lookup(key: string): Promise<Extract<ClaimResult, { status: 'taken' }> | null> {

@@ -113,7 +113,7 @@ describe('paying', () => {
         expect(body.success).toBe(true)
         expect(body.data.destination).toBe('Tokyo')
         expect(body.pricing).toEqual({ amount_usd: '0.10', payment_status: 'paid' })
-        expect(body.meta.artifact_path).toMatch(/^\/v1\/artifacts\/art_[A-Za-z0-9_-]{22}$/)
+        expect(body.meta.artifact_path).toMatch(/^\/v1\/artifacts\/art_[0-9a-f]{12}[A-Za-z0-9_-]{22}$/)
       })
     }
   }

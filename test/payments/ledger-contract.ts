@@ -97,6 +97,21 @@ export function ledgerContract(backend: LedgerBackend): void {
       expect((await reader.artifact('art_99', 1002))?.body).toBe('{"answer":"art_99"}')
     }, T)
 
+    test.skipIf(!backend.sharedStorage)('persistClaim: once durable() resolves, another ledger on the same storage sees the claim in_progress and refuses it', async () => {
+      const store = await fresh()
+      const a = await store.open()
+      expect(await a.claim(claimOf('pc'), 1000, 900)).toEqual({ status: 'claimed' })
+      a.persistClaim('pc')
+      await a.durable()
+      expect(await store.payment('pc')).toMatchObject({ state: 'in_progress' })
+      const other = await store.open()
+      expect(await other.claim(claimOf('pc', { requestId: 'req-other', fingerprint: 'other' }), 1001, 900)).toMatchObject({ status: 'taken', state: 'in_progress', fingerprint: 'fp-pc' })
+      // Completed afterwards: one row, served.
+      a.complete('pc', artifactOf('art_pc'), 1002)
+      await a.durable()
+      expect(await store.payment('pc')).toMatchObject({ state: 'served' })
+    }, T)
+
     test('a claimed nonce is refused to a second claim before and after the commit', async () => {
       const a = await (await fresh()).open()
       expect((await a.claim(claimOf('n2'), 1000, 900)).status).toBe('claimed')

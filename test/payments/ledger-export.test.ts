@@ -54,7 +54,7 @@ beforeAll(async () => {
   l.resolve(claim('0x06', '', '').key, { settled: true, txHash: '0xt6' }, at('2026-11-21T09:05:00Z'))
   l.park(pay(claim('0x08', 'flights.trend', '1234567'), '2026-11-21T09:30:00Z'), art('art_8'), at('2026-11-21T09:30:01Z'))
   l.resolve(claim('0x08', '', '').key, { settled: false }, at('2026-11-21T10:30:00Z'))
-  pay(claim('0x07', 'flights.months', '30000'), '2026-11-21T23:59:59Z')
+  l.persistClaim(pay(claim('0x07', 'flights.months', '30000'), '2026-11-21T23:59:59Z')) // settling: on disk while in progress
   l.complete(pay(claim('0x09', 'flights.summary', '100000', '0xddd', BASE), '2026-11-22T00:00:00Z'), art('art_9'), at('2026-11-22T00:00:01Z'), { kind: 'settled', txHash: '0xt9' })
   await l.durable()
   l.close()

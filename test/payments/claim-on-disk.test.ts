@@ -1,0 +1,94 @@
+/**
+ * When a payment's claim reaches the SQLite file: before any money can move (a settling process that dies
+ * leaves it for the reconciler), and otherwise once, with the request's outcome (each write of a payment
+ * row costs a page of its own: the nonces are random). Read from a second connection, as another process
+ * (`payments report`, the next start) would.
+ */
+import { Database } from 'bun:sqlite'
+import { afterAll, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { routeById } from '../../src/catalog'
+import { DEV_PAY_TO } from '../../src/config'
+import { ApiError } from '../../src/http/errors'
+import { newArtifactId, PaymentGate } from '../../src/payments/gate'
+import { SqliteLedger } from '../../src/payments/ledger'
+import { usdToAtomic } from '../../src/payments/networks'
+import { localSettler, type SettleOutcome, type Settler } from '../../src/payments/settlement'
+import { createPayer } from '../helpers/payer'
+
+const dir = mkdtempSync(join(tmpdir(), 'cmi-claim-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+const route = routeById.get('flights.summary')!
+const payer = createPayer()
+
+/** The payment rows as committed in the file, by state. */
+function onDisk(file: string): string[] {
+  const db = new Database(file, { readonly: true })
+  try {
+    return db.query<{ state: string }, []>('SELECT state FROM payments').all().map((r) => r.state)
+  } finally {
+    db.close()
+  }
+}
+
+async function payOnce(file: string, settler: Settler, work: () => Promise<string>) {
+  const ledger = new SqliteLedger(file)
+  const gate = new PaymentGate({ network: 'base-sepolia', payTo: DEV_PAY_TO, artifactTtlSeconds: 3600, ledger, settler })
+  const proof = await payer.proof({ value: usdToAtomic(route.priceUsd) })
+  const auth = gate.authorize({ route, proofHeader: proof, resourceUrl: `http://localhost${route.path}`, requestId: 'req_1', fingerprint: `${route.id}|Tokyo` })
+  if (auth instanceof ApiError) throw auth
+  try {
+    return await gate.fulfil(auth, work)
+  } finally {
+    ledger.close()
+  }
+}
+
+test('facilitator mode: the claim is committed in_progress before settle is called, then served', async () => {
+  const file = join(dir, 'facilitator.sqlite')
+  let atSettle: string[] = []
+  const settler: Settler = {
+    mode: 'facilitator',
+    verify: async () => ({ ok: true }),
+    settle: async (): Promise<SettleOutcome> => {
+      atSettle = onDisk(file)
+      return { status: 'settled', receipt: { success: true, transaction: `0x${'ab'.repeat(32)}`, network: 'eip155:84532', payer: payer.address } }
+    },
+  }
+  let duringWork: string[] = []
+  const answer = await payOnce(file, settler, async () => {
+    duringWork = onDisk(file)
+    return '{"ok":true}'
+  })
+  expect(answer.body).toBe('{"ok":true}')
+  expect(duringWork).toEqual([]) // verified, not yet settling: nothing can move, nothing written yet
+  expect(atSettle).toEqual(['in_progress'])
+  expect(onDisk(file)).toEqual(['served'])
+})
+
+test('local mode (no money moves): the claim is never written in_progress, only with its outcome', async () => {
+  const file = join(dir, 'local.sqlite')
+  let duringWork: string[] = ['(not run)']
+  const answer = await payOnce(file, localSettler, async () => {
+    // The commit of its `verified` event has run by now (the next turn); the claim was not in it.
+    await new Promise((r) => setImmediate(r))
+    await new Promise((r) => setImmediate(r))
+    duringWork = onDisk(file)
+    return '{"ok":true}'
+  })
+  expect(answer.body).toBe('{"ok":true}')
+  expect(duringWork).toEqual([])
+  expect(onDisk(file)).toEqual(['served'])
+})
+
+test('artifact ids: 128 random bits after a hex millisecond timestamp, so that they sort by time', () => {
+  const ids = Array.from({ length: 1000 }, () => newArtifactId())
+  for (const id of ids) expect(id).toMatch(/^art_[0-9a-f]{12}[A-Za-z0-9_-]{22}$/)
+  expect(new Set(ids.map((id) => id.slice(16))).size).toBe(1000)
+  const stamps = ids.map((id) => parseInt(id.slice(4, 16), 16))
+  expect(stamps).toEqual([...stamps].sort((a, b) => a - b))
+  expect(Math.abs(stamps.at(-1)! - Date.now())).toBeLessThan(60_000)
+})
