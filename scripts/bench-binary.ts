@@ -9,6 +9,7 @@ import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { CATALOG } from '../src/catalog'
 import { createPayer } from '../test/helpers/payer'
+import { freePort } from '../test/helpers/ports'
 
 const ROOT = resolve(import.meta.dir, '..')
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
@@ -75,13 +76,6 @@ const targets: Target[] = [
   { name: 'no-bytecode', cmd: [binNoBytecode, 'serve'], cwd: tmp, home: join(tmp, 'home') },
 ]
 
-function freePort(): number {
-  const s = Bun.serve({ port: 0, fetch: () => new Response() })
-  const port = s.port!
-  s.stop(true)
-  return port
-}
-
 /**
  * Starts a target and polls /health until it answers, then /ready until it is 200 (the indexes are built
  * in the background); returns both elapsed times in milliseconds. The 1 ms pause between attempts keeps
@@ -89,7 +83,7 @@ function freePort(): number {
  * server on this 2-core machine and measured the poller more than the server.
  */
 async function start(t: Target) {
-  const port = freePort()
+  const port = await freePort()
   const env = { PATH: '/usr/bin:/bin', HOME: t.home, PORT: String(port), HOST: '127.0.0.1', LEDGER_PATH: ':memory:', LOG_LEVEL: 'warn', NODE_ENV: 'test', RATE_LIMIT_PAYER_PER_MINUTE: '0', RATE_LIMIT_IP_PER_MINUTE: '0' }
   const t0 = Bun.nanoseconds()
   const proc = Bun.spawn(t.cmd, { cwd: t.cwd, env, stdout: 'ignore', stderr: 'pipe' })

@@ -18,6 +18,7 @@ import { readManifest } from '../src/data/datasets'
 import { DuckDb } from '../src/data/duckdb'
 import { usdToAtomic } from '../src/payments/networks'
 import { createPayer } from '../test/helpers/payer'
+import { freePort } from '../test/helpers/ports'
 import { routeUrl, type Query } from '../test/helpers/route-url'
 import { scaleMarket } from './bench-lib/scale-market'
 
@@ -78,16 +79,9 @@ async function dealEntities(): Promise<Map<string, string[][]>> {
 }
 const entities = await dealEntities()
 
-function freePort(): number {
-  const s = Bun.serve({ port: 0, fetch: () => new Response() })
-  const port = s.port!
-  s.stop(true)
-  return port
-}
-
 /** Starts the service on a datasets folder; `ms` is exec -> first /health (the datasets are loaded before it listens). */
 async function start(datasetsDir: string) {
-  const port = freePort()
+  const port = await freePort()
   const env = {
     PATH: '/usr/bin:/bin', HOME: join(tmp, 'home'), PORT: String(port), HOST: '127.0.0.1', LEDGER_PATH: ':memory:', LOG_LEVEL: 'warn',
     NODE_ENV: 'test', PAYMENT_MODE: 'local', RATE_LIMIT_PAYER_PER_MINUTE: '0', RATE_LIMIT_IP_PER_MINUTE: '0',

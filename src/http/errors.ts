@@ -99,3 +99,24 @@ export const ledgerUnavailable = (e: unknown, o: { recording?: boolean } = {}) =
     { reason: String(e instanceof Error ? e.message : e).slice(0, 200) },
     { 'retry-after': String(LEDGER_RETRY_SECONDS) },
   )
+
+/** What a client is told to wait before retrying a payment whose settlement is pending. */
+const PENDING_RETRY_SECONDS = 5
+
+/** Answers of the payment gate (src/payments/gate.ts) that are not about the proof itself. */
+export function shuttingDown(): ApiError {
+  return new ApiError('shutting_down', 'The service is shutting down; retry the same request, with the same payment proof if you sent one: it is never charged twice.')
+}
+
+export function facilitatorUnavailable(reason: string): ApiError {
+  return new ApiError('facilitator_unavailable', 'The payment facilitator cannot be reached; nothing was charged. Retry later.', { reason })
+}
+
+export function settlementPending(transaction: string | null | undefined): ApiError {
+  return new ApiError(
+    'settlement_pending',
+    'The answer is ready and the payment is settling on chain. Retry the same request with the same proof to receive it once settled; it is never charged twice.',
+    transaction ? { transaction } : undefined,
+    { 'retry-after': String(PENDING_RETRY_SECONDS) },
+  )
+}

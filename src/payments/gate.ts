@@ -1,5 +1,5 @@
 import type { RouteSpec } from '../catalog'
-import { ApiError, ledgerUnavailable } from '../http/errors'
+import { ApiError, facilitatorUnavailable, ledgerUnavailable, settlementPending, shuttingDown } from '../http/errors'
 import type { Logger } from '../http/logger'
 import { LedgerUnavailable, type ClaimResult, type PaymentClaim, type PaymentEvent, type PaymentEventKind, type PaymentLedger, type StoredArtifact } from './ledger'
 import type { NetworkName } from './networks'
@@ -80,8 +80,6 @@ interface Running {
 }
 
 const POLL_MS = 200
-/** What a client is told to wait before retrying a payment whose settlement is pending. */
-const PENDING_RETRY_SECONDS = 5
 const MAX_CACHED_REQUIREMENTS = 10_000
 
 /**
@@ -396,21 +394,4 @@ async function reachLedger<T>(p: Promise<T>): Promise<T> {
   } catch (e) {
     throw e instanceof LedgerUnavailable ? ledgerUnavailable(e) : e
   }
-}
-
-function shuttingDown(): ApiError {
-  return new ApiError('shutting_down', 'The service is shutting down; retry the same request, with the same payment proof if you sent one: it is never charged twice.')
-}
-
-function facilitatorUnavailable(reason: string): ApiError {
-  return new ApiError('facilitator_unavailable', 'The payment facilitator cannot be reached; nothing was charged. Retry later.', { reason })
-}
-
-function settlementPending(transaction: string | null | undefined): ApiError {
-  return new ApiError(
-    'settlement_pending',
-    'The answer is ready and the payment is settling on chain. Retry the same request with the same proof to receive it once settled; it is never charged twice.',
-    transaction ? { transaction } : undefined,
-    { 'retry-after': String(PENDING_RETRY_SECONDS) },
-  )
 }

@@ -8,6 +8,7 @@ import {
   bounds, Client, directionOf, describeSharedContract, expectClientError, expectDocumentedData, expectPaidEnvelope, expectRoundedFrom, expectSampleNotice,
   LATEST_MONTH, Parquet, pctChange, route, strictSchema, type Answer, type Query,
 } from './support'
+import type { CountryMonth } from '../../src/data/market-totals'
 
 let api: Client
 let pq: Parquet
@@ -19,15 +20,6 @@ afterAll(() => {
   api?.close()
   pq?.close()
 })
-
-interface CountryMonth {
-  month: string
-  cards: number
-  luxury: number
-  accommodation: number
-  dining: number
-  retail: number
-}
 
 /** One country's monthly totals straight from the Parquet, oldest first. */
 async function countryMonths(country: string): Promise<CountryMonth[]> {
