@@ -12,7 +12,7 @@ export const ERROR_CODES = {
   rate_limited: { status: 429, meaning: 'Too many requests from this client IP or payer address; retry after `Retry-After` seconds. Checked before payment: never charged.' },
   not_implemented: { status: 501, meaning: 'The route is in the catalog but not served by this release. Never charged.' },
   shutting_down: { status: 503, meaning: 'The service is stopping and this request did not finish within `SHUTDOWN_TIMEOUT_SECONDS`. Retry it with the same proof: `details.payment` says `not_charged` (the proof buys the request again), `settling` (the answer is returned once the settlement is seen on chain) or `served` (the stored answer is returned); never charged twice.' },
-  ledger_unavailable: { status: 503, meaning: 'The shared payment ledger (PostgreSQL, `LEDGER_URL`) cannot be reached, so no payment can be claimed; refused before any charge, nothing claimed or settled. Retry after `Retry-After` seconds with the same proof.' },
+  ledger_unavailable: { status: 503, meaning: 'The payment ledger cannot be reached (PostgreSQL, `LEDGER_URL`) or written (the SQLite file, e.g. a full disk), so the payment cannot be claimed or recorded; refused before any charge, nothing settled. Retry after `Retry-After` seconds with the same proof.' },
   dataset_unavailable: { status: 503, meaning: 'The dataset behind the route is not loaded. Never charged.' },
   provider_unavailable: { status: 502, meaning: 'No live evidence provider could answer (down, HTTP error or malformed answer); `details.providers` says which and why. Never charged: the proof stays unused.' },
   provider_timeout: { status: 504, meaning: 'The live evidence providers did not answer within their timeouts; `details.providers` names them. Never charged: the proof stays unused.' },
@@ -87,7 +87,7 @@ export const notFound = (what: string, value: string, parameter?: string, known?
 const LEDGER_RETRY_SECONDS = 5
 
 /**
- * The shared ledger cannot be reached: a paid request is refused before anything is claimed or charged
+ * The ledger cannot be reached (PostgreSQL) or written (SQLite): a paid request is refused before anything is claimed or charged
  * (`recording`: the answer was made but could not be recorded; the retry with the same proof receives it).
  */
 export const ledgerUnavailable = (e: unknown, o: { recording?: boolean } = {}) =>

@@ -84,6 +84,47 @@ test('local mode (no money moves): the claim is never written in_progress, only 
   expect(onDisk(file)).toEqual(['served'])
 })
 
+test('facilitator mode: a file that cannot take the claim refuses the request (503 ledger_unavailable) before settle; the proof buys it once the file is back', async () => {
+  const file = join(dir, 'refusing.sqlite')
+  const ledger = new SqliteLedger(file)
+  // Another connection makes the file refuse every new payment row, as a full disk would refuse the commit.
+  const admin = new Database(file)
+  admin.exec(`CREATE TRIGGER refuse BEFORE INSERT ON payments BEGIN SELECT RAISE(FAIL, 'disk full'); END`)
+  let settles = 0
+  const settler: Settler = {
+    mode: 'facilitator',
+    verify: async () => ({ ok: true }),
+    settle: async (): Promise<SettleOutcome> => {
+      settles++
+      return { status: 'settled', receipt: { success: true, transaction: `0x${'cd'.repeat(32)}`, network: 'eip155:84532', payer: payer.address } }
+    },
+  }
+  const gate = new PaymentGate({ network: 'base-sepolia', payTo: DEV_PAY_TO, artifactTtlSeconds: 3600, ledger, settler })
+  const proof = await payer.proof({ value: usdToAtomic(route.priceUsd) })
+  const request = () => {
+    const auth = gate.authorize({ route, proofHeader: proof, resourceUrl: `http://localhost${route.path}`, requestId: 'req_1', fingerprint: `${route.id}|Tokyo` })
+    if (auth instanceof ApiError) throw auth
+    return gate.fulfil(auth, async () => '{"ok":true}')
+  }
+  try {
+    const refused = await request().catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(ApiError)
+    expect((refused as ApiError).code).toBe('ledger_unavailable')
+    expect((refused as ApiError).status).toBe(503)
+    expect(settles).toBe(0) // no money moved without the claim on disk
+    expect(onDisk(file)).toEqual([])
+
+    admin.exec('DROP TRIGGER refuse')
+    const answer = await request()
+    expect(answer.body).toBe('{"ok":true}')
+    expect(settles).toBe(1)
+    expect(onDisk(file)).toEqual(['served'])
+  } finally {
+    admin.close()
+    ledger.close()
+  }
+})
+
 test('artifact ids: 128 random bits after a hex millisecond timestamp, so that they sort by time', () => {
   const ids = Array.from({ length: 1000 }, () => newArtifactId())
   for (const id of ids) expect(id).toMatch(/^art_[0-9a-f]{12}[A-Za-z0-9_-]{22}$/)
