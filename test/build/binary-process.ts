@@ -118,12 +118,17 @@ export async function serveBinary(bin: string, cwd: string, env: Record<string, 
   const port = out.match(/ listening on http:\/\/[^\s:]+:(\d+)/)?.[1]
   if (!port) throw new Error(`no port in the banner:\n${out}`)
   const url = `http://127.0.0.1:${port}`
+  // `until` takes a failed check for "not yet": a process that died must end the wait itself.
   const ready = () =>
-    until('/ready to answer 200', async () => {
-      if (proc.exitCode !== null) throw new Error(`exited with ${proc.exitCode} before it was ready:\n${out}`)
-      const res = await fetch(`${url}/ready`)
-      return res.status === 200 ? res : undefined
-    })
+    Promise.race([
+      until('/ready to answer 200', async () => {
+        const res = await fetch(`${url}/ready`)
+        return res.status === 200 ? res : undefined
+      }),
+      proc.exited.then((code) => {
+        throw new Error(`exited with ${code} before it was ready:\n${out}`)
+      }),
+    ])
   return { url, proc, output: () => out, waitFor, ready }
 }
 

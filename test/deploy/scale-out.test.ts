@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { SQL } from 'bun'
-import { cpSync, mkdtempSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { usdToAtomic } from '../../src/payments/networks'
@@ -51,6 +51,7 @@ if (ready) {
   afterAll(async () => {
     await db?.close()
     await pg?.destroy()
+    if (dir) rmSync(dir, { recursive: true, force: true })
   })
 
   describe('three instances behind nginx, one PostgreSQL ledger', () => {
@@ -86,8 +87,12 @@ if (ready) {
       expect(responses.map((r) => r.status)).toEqual(Array(100).fill(200))
       expect(new Set(bodies.map((b) => b.meta.artifact_path)).size).toBe(1)
       expect(new Set(bodies.map((b) => JSON.stringify(b.data))).size).toBe(1)
-      // The load really was spread: nginx passed the requests to every instance.
-      const upstreams = new Set(cluster.nginx.accessLog().split('\n').filter((l) => l.includes('/flights/summary')).map((l) => l.trim().split(' ').at(-1)))
+      // The load really was spread: nginx passed the requests to every instance (read once nginx has
+      // logged them: it writes a line after answering).
+      const upstreams = await until('the access log to name every instance', async () => {
+        const seen = new Set(cluster.nginx.accessLog().split('\n').filter((l) => l.includes('/flights/summary')).map((l) => l.trim().split(' ').at(-1)))
+        return seen.size >= 3 ? seen : undefined
+      })
       expect(upstreams.size).toBe(3)
       const rows = await ledger`SELECT state, settlement FROM payments WHERE payer = ${payer.address.toLowerCase()}`
       expect(rows).toEqual([{ state: 'served', settlement: 'local' }])

@@ -24,24 +24,25 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const route = routeById.get('flights.summary')!
 const payer = createPayer()
 
-/** The payment rows as committed in the file, by state. */
-function onDisk(file: string): string[] {
+/** The payment rows as committed in the file, by state (or the events, by kind). */
+function onDisk(file: string, table: 'payments' | 'payment_events' = 'payments'): string[] {
   const db = new Database(file, { readonly: true })
   try {
-    return db.query<{ state: string }, []>('SELECT state FROM payments').all().map((r) => r.state)
+    const column = table === 'payments' ? 'state' : 'event'
+    return db.query<{ v: string }, []>(`SELECT ${column} AS v FROM ${table}`).all().map((r) => r.v)
   } finally {
     db.close()
   }
 }
 
-async function payOnce(file: string, settler: Settler, work: () => Promise<string>) {
+async function payOnce(file: string, settler: Settler, work: (ledger: SqliteLedger) => Promise<string>) {
   const ledger = new SqliteLedger(file)
   const gate = new PaymentGate({ network: 'base-sepolia', payTo: DEV_PAY_TO, artifactTtlSeconds: 3600, ledger, settler })
   const proof = await payer.proof({ value: usdToAtomic(route.priceUsd) })
   const auth = gate.authorize({ route, proofHeader: proof, resourceUrl: `http://localhost${route.path}`, requestId: 'req_1', fingerprint: `${route.id}|Tokyo` })
   if (auth instanceof ApiError) throw auth
   try {
-    return await gate.fulfil(auth, work)
+    return await gate.fulfil(auth, () => work(ledger))
   } finally {
     ledger.close()
   }
@@ -72,10 +73,10 @@ test('facilitator mode: the claim is committed in_progress before settle is call
 test('local mode (no money moves): the claim is never written in_progress, only with its outcome', async () => {
   const file = join(dir, 'local.sqlite')
   let duringWork: string[] = ['(not run)']
-  const answer = await payOnce(file, localSettler, async () => {
-    // The commit of its `verified` event has run by now (the next turn); the claim was not in it.
-    await new Promise((r) => setImmediate(r))
-    await new Promise((r) => setImmediate(r))
+  const answer = await payOnce(file, localSettler, async (ledger) => {
+    // Its `verified` event is committed once this resolves; the claim was not in that commit.
+    await ledger.durable()
+    expect(onDisk(file, 'payment_events')).toEqual(['verified'])
     duringWork = onDisk(file)
     return '{"ok":true}'
   })
