@@ -24,7 +24,7 @@ const CASES: [string, Record<string, string>][] = [
   ['capabilities.kol_shortlist', { brand_name: 'Aurora Skin', category: 'beauty' }],
 ]
 
-const rt = await createRuntime(loadConfig({ LEDGER_PATH: ':memory:', LOG_LEVEL: 'silent', NODE_ENV: 'test', INTELLIGENCE_CACHE_TTL_SECONDS: '0' }), createLogger('silent'))
+const rt = await createRuntime(loadConfig({ LEDGER_PATH: ':memory:', LOG_LEVEL: 'silent', NODE_ENV: 'test', INTELLIGENCE_CACHE_TTL_SECONDS: '0', KOL_CACHE_TTL_SECONDS: '0' }), createLogger('silent'))
 await rt.store.loaded // the handlers below read the indexes directly, not through the routes that wait for them
 const handlers = createHandlers(rt)
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!

@@ -7,6 +7,7 @@ import { PAYMENT_MODES, type PaymentMode } from './payments/settlement'
 import { parseCdpSecret, type CdpApiKey } from './payments/cdp-key'
 import { CLIENT_IP_HEADERS, ProxyTrust, type ClientIpHeader } from './http/client-address'
 import { parseAllowedOrigins } from './http/mcp-origin'
+import { usdToNano } from './intelligence/spend'
 
 /** Paid to in development mode when PAY_TO is unset: anvil's well-known test account #9. */
 export const DEV_PAY_TO = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
@@ -14,6 +15,19 @@ export const DEV_PAY_TO = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
 const Address = T.String({ pattern: '^0x[0-9a-fA-F]{40}$' })
 const HttpUrl = T.String({ pattern: '^https?://[^\\s/]+(/\\S*)?$' })
 const Millis = (maximum: number) => T.Integer({ minimum: 100, maximum })
+/** A USD amount with at most 9 decimals (nano-dollars: a token is priced in fractions of a micro-dollar). */
+const UsdPrice = T.String({ pattern: '^\\d{1,6}(\\.\\d{1,9})?$' })
+
+/** Built-in web-search and native adapters (src/intelligence/providers/), and the model's output modes. */
+export const WEB_VENDORS = ['generic', 'searxng', 'bocha'] as const
+export const NATIVE_VENDORS = ['generic', 'tikhub'] as const
+export const LLM_FORMATS = ['auto', 'json_schema', 'json_object'] as const
+export type WebVendor = (typeof WEB_VENDORS)[number]
+export type NativeVendor = (typeof NATIVE_VENDORS)[number]
+export type LlmFormat = (typeof LLM_FORMATS)[number]
+
+/** Where each vendor's API lives when its URL is not set (generic and searxng have no default: the seller runs them). */
+export const VENDOR_URLS: Partial<Record<WebVendor | NativeVendor, string>> = { bocha: 'https://api.bochaai.com', tikhub: 'https://api.tikhub.io' }
 
 /** Public JSON-RPC endpoints of the networks, for reconciling pending settlements when X402_RPC_URL is unset. */
 export const PUBLIC_RPC: Record<NetworkName, string> = { 'base-sepolia': 'https://sepolia.base.org', base: 'https://mainnet.base.org' }
@@ -45,23 +59,33 @@ export const ENV = {
   METRICS_TOKEN: { schema: T.String({ minLength: 16 }), default: '— (open)', meaning: 'When set, `/metrics` requires `Authorization: Bearer <token>` (it shows revenue).' },
   DATASETS_DIR: { schema: T.String({ minLength: 1 }), default: './datasets (binary: built in)', meaning: 'Folder with the Parquet datasets and manifest.json. The single executable, when it is unset, uses the datasets built into it, extracted once to a cache folder ($XDG_CACHE_HOME, ~/.cache or the temp dir).' },
   DATASETS_RELOAD_SECONDS: { schema: T.Integer({ minimum: 0, maximum: 3600 }), default: '2', meaning: 'How often the running service checks manifest.json for a new dataset version (0 = never; SIGHUP reloads at once).' },
-  INTELLIGENCE_CACHE_TTL_SECONDS: { schema: T.Integer({ minimum: 0, maximum: 86400 }), default: '3600', meaning: 'How long a China intelligence answer is reused for the same request (0 = never, at most 24 h). Dataset and signal answers are cached per dataset version instead.' },
+  INTELLIGENCE_CACHE_TTL_SECONDS: { schema: T.Integer({ minimum: 0, maximum: 86400 }), default: '3600', meaning: 'How long a trends or sentiment answer is reused for the same resolved request (entity, lanes, window; 0 = never, at most 24 h): with live providers a reuse costs no provider request. With LEDGER_URL the live answers are shared by every instance. Dataset and signal answers are cached per dataset version instead.' },
+  KOL_CACHE_TTL_SECONDS: { schema: T.Integer({ minimum: 0, maximum: 604800 }), default: '21600', meaning: 'The same for KOL answers (`/v1/china/kols`, the KOL shortlist): creators change more slowly than the conversation (0 = never, at most 7 days).' },
   LEDGER_PATH: { schema: T.String({ minLength: 1 }), default: './var/ledger.sqlite', meaning: 'SQLite file of the payment ledger (used nonces, payments, artifacts) of one instance. `:memory:` for throwaway runs. Ignored when LEDGER_URL is set.' },
   LEDGER_URL: { schema: T.String({ pattern: '^postgres(ql)?://\\S+$', maxLength: 2048 }), default: '(unset: SQLite at LEDGER_PATH)', meaning: '`postgres://user:password@host:5432/db`: the payment ledger, wrapper sessions and per-payer rate limits in PostgreSQL, shared by every instance behind a load balancer (see docs/operations.md). The schema is created and migrated on start.' },
   ARTIFACT_TTL_HOURS: { schema: T.Integer({ minimum: 1, maximum: 720 }), default: '24', meaning: 'How long a paid result stays fetchable at its `meta.artifact_path`.' },
   LOG_LEVEL: { schema: T.Union(['debug', 'info', 'warn', 'error', 'silent'].map((l) => T.Literal(l))), default: 'info', meaning: 'JSON-lines log threshold on stdout.' },
   NODE_ENV: { schema: T.Union(['development', 'production', 'test'].map((l) => T.Literal(l))), default: 'development', meaning: '`production` requires PAY_TO and an on-chain PAYMENT_MODE.' },
-  WEB_SEARCH_URL: { schema: HttpUrl, default: '(unset)', meaning: 'Web-search provider (the JSON search protocol in "China intelligence" below): the broad web evidence of every lane. Setting it or NATIVE_SEARCH_URL switches the China routes from the sample corpus to live providers.' },
-  WEB_SEARCH_KEY: { schema: T.String({ minLength: 1 }), default: '(unset)', meaning: 'Sent to WEB_SEARCH_URL as `Authorization: Bearer <key>`.' },
-  WEB_SEARCH_TIMEOUT_MS: { schema: Millis(25_000), default: '12000', meaning: 'Timeout of one web-search call, 100-25000 ms.' },
-  NATIVE_SEARCH_URL: { schema: HttpUrl, default: '(unset)', meaning: 'First-party discovery provider, same protocol; `{platform}` in the URL is replaced by the platform.' },
-  NATIVE_SEARCH_KEY: { schema: T.String({ minLength: 1 }), default: '(unset)', meaning: 'Sent to NATIVE_SEARCH_URL as `Authorization: Bearer <key>`.' },
-  NATIVE_SEARCH_PLATFORMS: { schema: T.String({ pattern: `^(${PLATFORM_TOKENS.join('|')})(,(${PLATFORM_TOKENS.join('|')}))*$` }), default: 'douyin,wechat', meaning: 'Comma-separated platforms the native provider discovers first-party content for.' },
-  NATIVE_SEARCH_TIMEOUT_MS: { schema: Millis(25_000), default: '12000', meaning: 'Timeout of one native-search call, 100-25000 ms.' },
-  LLM_BASE_URL: { schema: HttpUrl, default: '(unset)', meaning: 'OpenAI-compatible chat-completions base URL (…/v1) with JSON-schema output; when set, trend themes and content angles are written by the model from the evidence.' },
+  WEB_SEARCH_PROVIDER: { schema: T.Union(WEB_VENDORS.map((v) => T.Literal(v))), default: 'generic', meaning: 'The web-search API behind WEB_SEARCH_URL: `generic` (the JSON search protocol in docs/intelligence.md), `searxng` (a SearXNG instance: `/search`, `format=json`) or `bocha` (Bocha Web Search API; WEB_SEARCH_KEY required, WEB_SEARCH_URL defaults to https://api.bochaai.com). Web search is the broad evidence of every lane.' },
+  WEB_SEARCH_URL: { schema: HttpUrl, default: '(unset; bocha: https://api.bochaai.com)', meaning: 'Base URL of the web-search provider (generic: the search URL itself). Setting it, or a vendor in WEB_SEARCH_PROVIDER or NATIVE_SEARCH_PROVIDER, switches the China routes from the sample corpus to live providers.' },
+  WEB_SEARCH_KEY: { schema: T.String({ minLength: 1 }), default: '(unset)', meaning: 'The web-search provider\'s key, sent as `Authorization: Bearer <key>`.' },
+  WEB_SEARCH_TIMEOUT_MS: { schema: Millis(25_000), default: '12000', meaning: 'Timeout of one web-search call (all its pages), 100-25000 ms.' },
+  WEB_SEARCH_MAX_PAGES: { schema: T.Integer({ minimum: 1, maximum: 10 }), default: '3 (generic: 1)', meaning: 'Pages (requests) asked of the web-search provider at most per window, until its results reach back past the window or it has no more.' },
+  WEB_SEARCH_PRICE_USD: { schema: UsdPrice, default: '(unset: requests counted, not priced)', meaning: 'What one web-search request costs you, in USD (e.g. `0.005`): recorded per paid answer so `payments report` sets provider spend against revenue.' },
+  NATIVE_SEARCH_PROVIDER: { schema: T.Union(NATIVE_VENDORS.map((v) => T.Literal(v))), default: 'generic', meaning: 'The first-party platform data API: `generic` (the same JSON search protocol; `{platform}` in NATIVE_SEARCH_URL is replaced by the platform) or `tikhub` (TikHub\'s Xiaohongshu, Douyin and WeChat search endpoints, with authors, followers and engagement; NATIVE_SEARCH_KEY required, NATIVE_SEARCH_URL defaults to https://api.tikhub.io). A native provider is what the KOL routes need.' },
+  NATIVE_SEARCH_URL: { schema: HttpUrl, default: '(unset; tikhub: https://api.tikhub.io)', meaning: 'Base URL of the native provider (generic: the search URL itself).' },
+  NATIVE_SEARCH_KEY: { schema: T.String({ minLength: 1 }), default: '(unset)', meaning: 'The native provider\'s key, sent as `Authorization: Bearer <key>`.' },
+  NATIVE_SEARCH_PLATFORMS: { schema: T.String({ pattern: `^(${PLATFORM_TOKENS.join('|')})(,(${PLATFORM_TOKENS.join('|')}))*$` }), default: 'douyin,wechat (tikhub: xiaohongshu,douyin,wechat)', meaning: 'Comma-separated platforms the native provider discovers first-party content for.' },
+  NATIVE_SEARCH_TIMEOUT_MS: { schema: Millis(25_000), default: '12000', meaning: 'Timeout of one native-search call (all its pages), 100-25000 ms.' },
+  NATIVE_SEARCH_MAX_PAGES: { schema: T.Integer({ minimum: 1, maximum: 10 }), default: '3 (generic: 1)', meaning: 'Pages (requests) asked of the native provider at most per window.' },
+  NATIVE_SEARCH_PRICE_USD: { schema: UsdPrice, default: '(unset: requests counted, not priced)', meaning: 'What one native-search request costs you, in USD (e.g. `0.001`).' },
+  LLM_BASE_URL: { schema: HttpUrl, default: '(unset)', meaning: 'OpenAI-compatible chat-completions base URL (…/v1: OpenAI, DeepSeek, Qwen on DashScope, …); when set, trend themes and content angles are written by the model from the evidence.' },
   LLM_API_KEY: { schema: T.String({ minLength: 1 }), default: '(unset)', meaning: 'Sent to LLM_BASE_URL as `Authorization: Bearer <key>`.' },
   LLM_MODEL: { schema: T.String({ minLength: 1, maxLength: 200 }), default: '(unset; required with LLM_BASE_URL)', meaning: 'Model name passed to the chat-completions endpoint.' },
   LLM_TIMEOUT_MS: { schema: Millis(30_000), default: '20000', meaning: 'Timeout of one chat-completions call, 100-30000 ms.' },
+  LLM_RESPONSE_FORMAT: { schema: T.Union(LLM_FORMATS.map((f) => T.Literal(f))), default: 'auto', meaning: '`json_schema` (structured output), `json_object` (JSON mode, the schema in the prompt: DeepSeek and others) or `auto`: json_schema, and json_object from the first time the endpoint refuses it. The answer is validated against the schema either way.' },
+  LLM_PRICE_INPUT_USD_PER_MTOK: { schema: UsdPrice, default: '(unset: tokens counted, not priced)', meaning: 'USD per million input (prompt) tokens, as the model vendor bills them (e.g. `0.27`).' },
+  LLM_PRICE_OUTPUT_USD_PER_MTOK: { schema: UsdPrice, default: '(unset: tokens counted, not priced)', meaning: 'USD per million output (completion) tokens.' },
 } as const
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
@@ -96,6 +120,7 @@ export interface Config {
   datasetsDir: string
   datasetsReloadSeconds: number
   intelligenceCacheTtlSeconds: number
+  kolCacheTtlSeconds: number
   ledgerPath: string
   /** PostgreSQL shared by several instances; unset: the SQLite file at ledgerPath. */
   ledgerUrl?: string
@@ -106,10 +131,32 @@ export interface Config {
   providers: ProviderSettings
 }
 
+/** One search provider: which adapter, where, its key, its time and page budget, its price per request. */
+export interface SearchSettings<V extends string> {
+  /** Built-in adapter; generic when absent. */
+  vendor?: V
+  url: string
+  key?: string
+  timeoutMs: number
+  /** Pages asked for at most per window (default: 1 generic, 3 the vendors). */
+  maxPages?: number
+  /** What one request costs the seller, in nano-USD. */
+  priceNanoUsd?: bigint
+}
+
 export interface ProviderSettings {
-  webSearch: { url: string; key?: string; timeoutMs: number } | null
-  nativeSearch: { url: string; key?: string; timeoutMs: number; platforms: Platform[] } | null
-  llm: { baseUrl: string; key?: string; model: string; timeoutMs: number } | null
+  webSearch: SearchSettings<WebVendor> | null
+  nativeSearch: (SearchSettings<NativeVendor> & { platforms: Platform[] }) | null
+  llm: {
+    baseUrl: string
+    key?: string
+    model: string
+    timeoutMs: number
+    /** Default auto. */
+    responseFormat?: LlmFormat
+    /** Per million tokens, in nano-USD, when configured. */
+    prices?: { inputPerMillionNanoUsd: bigint; outputPerMillionNanoUsd: bigint }
+  } | null
 }
 
 export class ConfigError extends Error {
@@ -220,6 +267,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     datasetsDir: resolve((read(env, 'DATASETS_DIR') as string | undefined) ?? 'datasets'),
     datasetsReloadSeconds: (read(env, 'DATASETS_RELOAD_SECONDS') as number | undefined) ?? 2,
     intelligenceCacheTtlSeconds: (read(env, 'INTELLIGENCE_CACHE_TTL_SECONDS') as number | undefined) ?? 3600,
+    kolCacheTtlSeconds: (read(env, 'KOL_CACHE_TTL_SECONDS') as number | undefined) ?? 21_600,
     ledgerPath,
     ...(ledgerUrl ? { ledgerUrl } : {}),
     artifactTtlSeconds: ((read(env, 'ARTIFACT_TTL_HOURS') as number | undefined) ?? 24) * 3600,
@@ -278,18 +326,43 @@ function readProviders(env: Record<string, string | undefined>): ProviderSetting
   // Every variable is validated, set provider or not: a typo in a timeout must not wait for the day its URL is set.
   const str = (name: EnvName) => read(env, name) as string | undefined
   const int = (name: EnvName, fallback: number) => (read(env, name) as number | undefined) ?? fallback
-  const web = { url: str('WEB_SEARCH_URL'), key: str('WEB_SEARCH_KEY'), timeoutMs: int('WEB_SEARCH_TIMEOUT_MS', 12_000) }
-  const native = {
-    url: str('NATIVE_SEARCH_URL'),
-    key: str('NATIVE_SEARCH_KEY'),
-    timeoutMs: int('NATIVE_SEARCH_TIMEOUT_MS', 12_000),
-    platforms: (str('NATIVE_SEARCH_PLATFORMS') ?? 'douyin,wechat').split(',') as Platform[],
+  const price = (name: EnvName) => {
+    const v = str(name)
+    return v === undefined ? {} : { priceNanoUsd: usdToNano(v) }
   }
+  const search = <V extends WebVendor | NativeVendor>(role: 'WEB' | 'NATIVE'): SearchSettings<V> | null => {
+    // Every variable is read (validated) first; the provider exists once it has a URL.
+    const vendor = (str(`${role}_SEARCH_PROVIDER`) ?? 'generic') as V
+    const url = str(`${role}_SEARCH_URL`) ?? VENDOR_URLS[vendor]
+    const key = str(`${role}_SEARCH_KEY`)
+    const timeoutMs = int(`${role}_SEARCH_TIMEOUT_MS`, 12_000)
+    const pages = read(env, `${role}_SEARCH_MAX_PAGES`) as number | undefined
+    const priced = price(`${role}_SEARCH_PRICE_USD`)
+    if (!url) {
+      if (vendor !== 'generic') throw new ConfigError(`${role}_SEARCH_URL`, `is required with ${role}_SEARCH_PROVIDER=${vendor} (the address of your ${vendor} instance)`)
+      return null
+    }
+    if (!key && VENDOR_URLS[vendor]) throw new ConfigError(`${role}_SEARCH_KEY`, `is required with ${role}_SEARCH_PROVIDER=${vendor} (your ${vendor} API key)`)
+    return { vendor, url: url.replace(/\/+$/, ''), ...(key ? { key } : {}), timeoutMs, maxPages: pages ?? (vendor === 'generic' ? 1 : 3), ...priced }
+  }
+  const web = search<WebVendor>('WEB')
+  const nativeVendor = (str('NATIVE_SEARCH_PROVIDER') ?? 'generic') as NativeVendor
+  const platforms = (str('NATIVE_SEARCH_PLATFORMS') ?? (nativeVendor === 'generic' ? 'douyin,wechat' : PLATFORM_TOKENS.join(','))).split(',') as Platform[]
+  const native = search<NativeVendor>('NATIVE')
   const llm = { baseUrl: str('LLM_BASE_URL'), key: str('LLM_API_KEY'), model: str('LLM_MODEL'), timeoutMs: int('LLM_TIMEOUT_MS', 20_000) }
   if (llm.baseUrl && !llm.model) throw new ConfigError('LLM_MODEL', 'is required when LLM_BASE_URL is set (the model to ask)')
+  const input = str('LLM_PRICE_INPUT_USD_PER_MTOK')
+  const output = str('LLM_PRICE_OUTPUT_USD_PER_MTOK')
+  if ((input === undefined) !== (output === undefined)) throw new ConfigError(input === undefined ? 'LLM_PRICE_INPUT_USD_PER_MTOK' : 'LLM_PRICE_OUTPUT_USD_PER_MTOK', 'is required with the other token price (input and output are billed apart)')
+  const responseFormat = (str('LLM_RESPONSE_FORMAT') ?? 'auto') as LlmFormat
   return {
-    webSearch: web.url ? { ...web, url: web.url } : null,
-    nativeSearch: native.url ? { ...native, url: native.url } : null,
-    llm: llm.baseUrl && llm.model ? { ...llm, baseUrl: llm.baseUrl, model: llm.model } : null,
+    webSearch: web,
+    nativeSearch: native ? { ...native, platforms: [...new Set(platforms)] } : null,
+    llm: llm.baseUrl && llm.model
+      ? {
+          ...llm, baseUrl: llm.baseUrl, model: llm.model, responseFormat,
+          ...(input !== undefined && output !== undefined ? { prices: { inputPerMillionNanoUsd: usdToNano(input), outputPerMillionNanoUsd: usdToNano(output) } } : {}),
+        }
+      : null,
   }
 }

@@ -19,6 +19,7 @@ const COMMANDS: Record<string, [string, string, (args: string[]) => Promise<void
   data: ['data list|validate|import|rollback', 'the data team\'s dataset refresh (data --help)', async (a) => (await import('./cli/data')).data(a)],
   smoke: ['smoke [--base-url URL] [options]', 'pay every route of a running server once', async (a) => (await import('./cli/smoke')).smoke(a)],
   payments: ['payments report|reconcile|export|backup', 'revenue, pending settlements, CSV export, ledger backup (payments --help)', async (a) => (await import('./cli/payments')).payments(a)],
+  providers: ['providers check [--keyword W] [--days N] [--json]', 'ask each live evidence provider once and say what it returns (providers --help)', async (a) => (await import('./cli/providers')).providers(a)],
 }
 const line = (synopsis: string, what: string) => `  china-market-intel ${synopsis.padEnd(40)} ${what}`
 

@@ -8,6 +8,7 @@ import type { MarketServices } from './market-data/services'
 import type { SignalServices } from './signals/services'
 import { createHandlers } from './handlers'
 import { corpusSources, isLive, liveSources, summariserOf, type EvidenceSources } from './intelligence/sources'
+import { liveSetup } from './intelligence/live-setup'
 import type { IntelligenceServices } from './intelligence/services'
 import { PaymentGate } from './payments/gate'
 import { SqliteLedger, type PaymentLedger } from './payments/ledger'
@@ -131,7 +132,8 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
   let corpus: { of: DataSnapshot['evidence']; sources: EvidenceSources } | undefined
   const intelligence: IntelligenceServices = {
     cache,
-    ttlSeconds: config.intelligenceCacheTtlSeconds,
+    ...(shared ? { liveCache: shared.answers } : {}),
+    ttls: { trends: config.intelligenceCacheTtlSeconds, sentiment: config.intelligenceCacheTtlSeconds, kols: config.kolCacheTtlSeconds },
     entities: () => store.current().signals.entities,
     sources() {
       if (live) return live
@@ -178,6 +180,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
       const indexes = store.indexStates()
       checks.indexes = indexes
       checks.evidence = live ? 'live' : 'sample'
+      if (live) checks.providers = { ...liveSetup(live), last_calls: live.health?.snapshot() ?? {} }
       checks.signature_recovery = signatureRecovery()
       const ledgerState = shared?.status()
       checks.ledger = ledgerState?.check ?? { backend: 'sqlite', path: config.ledgerPath }
@@ -195,6 +198,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
     if (shared && !shared.registry.leading()) return
     ledger.purgeExpired(Math.floor(Date.now() / 1000)).catch(purgeFailed)
     shared?.sessions.purgeExpired().catch(purgeFailed)
+    shared?.answers.purgeExpired().catch(purgeFailed)
   }, 3600_000)
   purge.unref()
   const sweep = setInterval(() => {
@@ -216,6 +220,8 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
     market,
     signals,
     intelligence,
+    /** The live evidence providers, when configured (else the China routes answer from the sample corpus). */
+    live,
     store,
     logger,
     shared,

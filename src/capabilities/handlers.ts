@@ -35,9 +35,9 @@ function wrapper(
       const requested = input.query.session as string | undefined
       return {
         key: `${key}|${requested ?? ''}`,
-        async run() {
+        async run(spend) {
           const { session, resumed } = await s.sessions.open(requested)
-          const outcomes = await runLegs(prepared, session)
+          const outcomes = await runLegs(prepared, session, spend)
           await s.sessions.save(session)
           return {
             data: {

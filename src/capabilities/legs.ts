@@ -2,6 +2,7 @@ import { routeById } from '../catalog'
 import { atomicToUsd, usdToAtomic } from '../payments/networks'
 import { ApiError } from '../http/errors'
 import type { HandlerMap, Prepared, RouteInput } from '../http/handler'
+import type { ProviderSpend } from '../intelligence/spend'
 import type { Session } from './sessions'
 
 /** One underlying route a wrapper calls, in process: not over HTTP and not paid again. */
@@ -58,7 +59,7 @@ export function prepareLegs(handlers: HandlerMap, legs: Leg[]): PreparedLeg[] {
  * leg degrades the answer (its outcome says why); a failed required leg fails the wrapper, so the
  * payment is released and nothing is charged.
  */
-export async function runLegs(legs: PreparedLeg[], session: Session): Promise<Record<string, LegOutcome>> {
+export async function runLegs(legs: PreparedLeg[], session: Session, spend?: ProviderSpend[]): Promise<Record<string, LegOutcome>> {
   const outcomes = await Promise.all(
     legs.map(async ({ leg, prepared, skip }): Promise<LegOutcome> => {
       const route = routeById.get(leg.routeId)!
@@ -67,7 +68,7 @@ export async function runLegs(legs: PreparedLeg[], session: Session): Promise<Re
       const key = `${leg.routeId}|${prepared.key}`
       if (session.legs.has(key)) return withMode({ ...base, status: 'reused', data: session.legs.get(key) })
       try {
-        const result = await prepared.run()
+        const result = await prepared.run(spend)
         session.legs.set(key, result.data)
         return withMode({ ...base, status: 'ran', data: result.data, ...(result.cacheStatus ? { cache_status: result.cacheStatus } : {}) })
       } catch (e) {

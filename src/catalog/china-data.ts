@@ -35,7 +35,8 @@ export const EvidenceRef = t.Object(
     platform: Str('where it was published: xiaohongshu, douyin, wechat, or web'),
     retrieval: Lit(['native', 'proxy'] as const, 'native = first-party platform discovery; proxy = open web'),
     source_kind: Str('note, video, article, web_page, report or news'),
-    author: Nullable(t.String(), 'creator handle or publishing site'),
+    author: Nullable(t.String(), 'creator handle; null for web pages (their publisher is `site`) and when the source names none'),
+    site: t.Optional(Str('web site (or publication) a web page was published on')),
     published_at: Str('publication time, ISO 8601 UTC'),
     language: Lit(['zh', 'en'] as const, 'language of the text'),
     excerpt: Str('title and the start of the text, at most 160 characters'),
@@ -76,8 +77,30 @@ const ProviderReport = t.Object(
     provider: Str('provider name (host and model for live providers; never keys)'),
     role: Lit(['native', 'web', 'summary'] as const, 'native discovery, web evidence, or the language model that summarised themes'),
     platform: Nullable(t.String(), 'lane the call served; null when not lane-specific'),
-    status: Lit(['ok', 'empty', 'failed', 'timeout'] as const, 'outcome of the call'),
-    items: Int('items (or themes, for the summary) it returned'),
+    status: Lit(['ok', 'empty', 'failed', 'timeout', 'rate_limited'] as const, 'outcome of the call'),
+    items: Int('relevant items it returned (or themes, for the summary)'),
+    requests: t.Optional(Int('HTTP requests (result pages) the call made; live providers only')),
+    off_topic: t.Optional(Int('results that were not about what was asked (dropped)')),
+    dropped: t.Optional(t.Object(
+      {
+        undated: Int('results without a readable publication date'),
+        out_of_window: Int('results dated outside the window asked for (engines that ignore the date range return these)'),
+        duplicate: Int('the same result again (another page, or the other window)'),
+        unreadable: t.Optional(Int('results with no text or address to read')),
+      },
+      { description: 'results dropped before relevance, by reason' },
+    )),
+    coverage: t.Optional(t.Array(
+      t.Object({
+        from: Str('start of the window asked for, ISO 8601'),
+        to: Str('end of the window (exclusive), ISO 8601'),
+        covered_from: Nullable(t.String(), 'from when on the results are all the provider has (or a fair page of it): the window start when its results reach back past it or it filters by date and had no more; else its oldest dated result; null when nothing is covered'),
+        capped: t.Boolean({ description: 'stopped at the page budget with more results left, ranked by relevance: the window’s count is a lower bound' }),
+      }),
+      { description: 'how far back the results reach, per window asked for (trends ask a date-filtering provider for each window on its own); live providers only' },
+    )),
+    partial: t.Optional(Str('a later page failed; the items of the earlier pages are kept')),
+    retry_after_seconds: t.Optional(Int('rate_limited: when the provider said to retry')),
     error: t.Optional(Str('why it failed; a failed lane step falls back as the lane policy says')),
   },
   { description: 'One provider call made for this answer.' },
@@ -91,6 +114,16 @@ export const EvidenceQuality = t.Object(
     dataset_version: t.Optional(Str('content-addressed version of evidence.parquet (sample corpus only)')),
     schema_version: t.Optional(Int('schema version of the corpus (sample corpus only)')),
     source_period: t.Optional(t.Object({ from: Str('first month, YYYY-MM'), to: Str('last month, YYYY-MM') }, { description: 'months the corpus covers (sample corpus only)' })),
+    dropped: t.Optional(t.Object(
+      {
+        undated: Int('results without a readable publication date'),
+        out_of_window: Int('results dated outside the window'),
+        off_topic: Int('results not about what was asked'),
+        duplicate: Int('repeats: across pages, windows, and lanes sharing a provider'),
+        unreadable: Int('results with no text or address'),
+      },
+      { description: 'results the providers returned that are not in the answer, by reason (totals of `providers`)' },
+    )),
     providers: t.Array(ProviderReport, { description: 'every provider call behind the answer' }),
   },
   { description: 'Where the evidence comes from: the sample corpus (sample: true) or the live providers named.' },
@@ -102,14 +135,15 @@ const WindowStats = t.Object(
     to: Str('last day, YYYY-MM-DD'),
     items: Int('items published in the window'),
     engagement: Num('damped engagement: sum of ln(1 + likes + comments + shares) over the items'),
-    covered_days: Num('days of the window the evidence source covers'),
+    covered_days: Num('days of the window the counted evidence covers (from where the least-reaching counted provider starts)'),
+    capped: t.Boolean({ description: 'a counted provider stopped at its result cap in this window: the count is a lower bound' }),
   },
   { description: 'Evidence volume and engagement of one window.' },
 )
 
 const Momentum = Lit(
   MOMENTUM_VALUES,
-  `rising when the momentum score >= ${MOMENTUM.threshold} and the volume change's z >= ${MOMENTUM.minZ}, falling when <= -${MOMENTUM.threshold} and z <= -${MOMENTUM.minZ}, otherwise stable; insufficient_evidence with fewer than ${MOMENTUM.minItems} items in both windows`,
+  `rising when the momentum score >= ${MOMENTUM.threshold} and the volume change's z >= ${MOMENTUM.minZ}, falling when <= -${MOMENTUM.threshold} and z <= -${MOMENTUM.minZ}, otherwise stable; insufficient_evidence with fewer than ${MOMENTUM.minItems} items in both windows, when the evidence covers less than ${MOMENTUM.minCoveredShare * 100}% of either window's days, or when a direction points away from a window whose count is capped (momentum_detail.reason says which)`,
 )
 
 /** Kinds of entity a keyword can resolve to (src/intelligence/entities.ts). */
@@ -152,6 +186,9 @@ export const TrendsData = t.Object({
       prior: WindowStats,
       volume_change_pct: Nullable(t.Number(), 'change of items per day, recent vs prior, percent'),
       engagement_change_pct: Nullable(t.Number(), 'change of damped engagement per day, percent; null without engagement figures'),
+      reason: Nullable(t.String(), 'why there is no direction (insufficient_evidence): too few items, a window the evidence does not cover, or a capped count; null when a direction was called'),
+      counted_items: Int('items counted in the two windows: those of providers whose results cover both windows, from where the least-reaching of them starts'),
+      uncounted_items: Int('items in the answer left out of the counts (a provider whose results do not reach back, e.g. a web engine returning recent pages only)'),
     },
     { description: 'How the momentum was computed: recent window against the prior window of the same length.' },
   ),
@@ -162,8 +199,9 @@ export const TrendsData = t.Object({
       recency: Num(`1 - age of the newest item in days / max(${CONFIDENCE.minRecencyDays}, timeframe days), floored at 0`),
       native_share: Num('share of native items; proxy evidence scales confidence down'),
       relevance: Num(`mean relevance of the items: ${RELEVANCE.subject} for a post about the subject, ${RELEVANCE.mention} for a passing mention`),
+      coverage: Num('share of the two windows\' days the evidence covers'),
     },
-    { description: `Components of confidence = (${CONFIDENCE.weights.volume} volume + ${CONFIDENCE.weights.diversity} diversity + ${CONFIDENCE.weights.recency} recency) x (${CONFIDENCE.proxyFloor} + ${1 - CONFIDENCE.proxyFloor} native_share) x relevance.` },
+    { description: `Components of confidence = (${CONFIDENCE.weights.volume} volume + ${CONFIDENCE.weights.diversity} diversity + ${CONFIDENCE.weights.recency} recency) x (${CONFIDENCE.proxyFloor} + ${1 - CONFIDENCE.proxyFloor} native_share) x relevance x (${CONFIDENCE.coverageFloor} + ${1 - CONFIDENCE.coverageFloor} coverage).` },
   ),
   related_keywords: t.Array(t.Object({ keyword: Str('term or hashtag co-occurring with the keyword'), mentions: Int('items that mention it') }), {
     description: 'Related keywords, ranked by engagement-weighted mentions.',

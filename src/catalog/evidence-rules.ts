@@ -69,6 +69,12 @@ export const MOMENTUM = {
    * says a volume change past the threshold is within count noise rather than showing it as a bare figure.
    */
   minZ: 2,
+  /**
+   * Honest windows: each window must be covered for at least this share of its days by the evidence
+   * counted (a corpus that starts inside the prior window, a provider whose results do not reach back);
+   * counts are compared per covered day.
+   */
+  minCoveredShare: 0.5,
 } as const
 
 export const MOMENTUM_VALUES = ['rising', 'stable', 'falling', 'insufficient_evidence'] as const
@@ -78,6 +84,7 @@ export type MomentumValue = (typeof MOMENTUM_VALUES)[number]
  * Confidence in [0, 1] = (w.volume * volume + w.diversity * diversity + w.recency * recency)
  *                        * mean relevance of the items (RELEVANCE: 1 about the subject, 0.5 a passing mention)
  *                        * (proxyFloor + (1 - proxyFloor) * native_share)
+ *                        * (coverageFloor + (1 - coverageFloor) * coverage)
  *   volume    = min(1, ln(1 + items) / ln(1 + fullVolumeItems))
  *   diversity = (min(1, source kinds / fullKinds) + min(1, authors / fullAuthors)) / 2
  *   recency   = max(0, 1 - age of the newest item in days / max(minRecencyDays, timeframe days))
@@ -90,6 +97,12 @@ export const CONFIDENCE = {
   minRecencyDays: 7,
   /** Proxy-only evidence keeps this share of the confidence native evidence would earn. */
   proxyFloor: 0.6,
+  /**
+   * Evidence that covers none of the asked days keeps this share (it still says something about the days
+   * it covers); full coverage keeps all. Coverage: the share of the asked windows' days the evidence
+   * covers (live providers whose results do not reach back; the sample corpus before it starts).
+   */
+  coverageFloor: 0.5,
 } as const
 
 /** Sentiment of one item: score at or above +threshold positive, at or below -threshold negative. */

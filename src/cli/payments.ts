@@ -4,7 +4,8 @@ import { ConfigError, loadConfig, type Config } from '../config'
 import type { PaymentState } from '../payments/ledger'
 import { backupLedger, type BackupResult } from '../payments/ledger-backup'
 import { exportCsv, exportCsvPostgres, STATES } from '../payments/ledger-export'
-import { readReport, readReportPostgres, reportJson, totals, type GroupBy, type Report, type RevenueTotals } from '../payments/ledger-report'
+import { marginByRoute, readReport, readReportPostgres, reportJson, totals, type GroupBy, type Report, type RevenueTotals } from '../payments/ledger-report'
+import { nanoToUsd } from '../intelligence/spend'
 import { atomicToUsd as usd } from '../payments/networks'
 import { checkDestination, discard, OutputFileError, publish, tempPathFor } from '../payments/output-file'
 
@@ -66,6 +67,15 @@ export function formatReport(r: Report, by: GroupBy, sinceLabel: string): string
     ]))
   } else {
     out.push('', 'Unsettled (pending): none')
+  }
+  if (r.spend.length > 0) {
+    out.push('', `Provider spend ${sinceLabel}, by route (live evidence: what the answers cost at the providers; USD where *_PRICE_USD or LLM_PRICE_* is set)`, '')
+    const rows = [['route', 'provider', 'answers', 'requests', 'tokens in', 'tokens out', 'cost USD', 'unpriced req.']]
+    for (const s of r.spend) rows.push([s.route, s.provider, String(s.answers), String(s.requests), String(s.inputTokens), String(s.outputTokens), nanoToUsd(s.costNano), String(s.unpricedRequests)])
+    out.push(pad(rows), '')
+    const margins = [['route', 'revenue USD', 'provider cost USD', 'margin USD', 'unpriced req.']]
+    for (const m of marginByRoute(r)) margins.push([m.route, usd(m.revenueAtomic), nanoToUsd(m.costNano), nanoToUsd(m.revenueAtomic * 1000n - m.costNano), String(m.unpricedRequests)])
+    out.push(pad(margins))
   }
   return `${out.join('\n')}\n`
 }

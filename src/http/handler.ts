@@ -1,3 +1,5 @@
+import type { ProviderSpend } from '../intelligence/spend'
+
 /** What a route handler receives: validated query (or body) and path parameters. */
 export interface RouteInput {
   query: Record<string, unknown>
@@ -15,7 +17,8 @@ export interface HandlerResult {
  */
 export interface Prepared {
   key: string
-  run(): Promise<HandlerResult>
+  /** `spend`: where provider requests made for the answer are added (live evidence; see intelligence/spend.ts). */
+  run(spend?: ProviderSpend[]): Promise<HandlerResult>
 }
 
 /** `prepare` runs before the payment gate and may only throw client errors (400/404): those are free. */

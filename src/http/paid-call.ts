@@ -5,6 +5,7 @@ import type { GateAnswer, PaymentGate } from '../payments/gate'
 import { buildSuccess } from './envelope'
 import { ApiError } from './errors'
 import type { Prepared } from './handler'
+import type { ProviderSpend } from '../intelligence/spend'
 import { overLimit, type RateLimits } from './rate-limit'
 
 export interface PaidCall {
@@ -37,8 +38,14 @@ export function payFor(gate: PaymentGate, limits: RateLimits | undefined, c: Pai
   if (auth instanceof ApiError) return auth
   const fulfil = () =>
     gate.fulfil(auth, async ({ artifactPath }) => {
-      const envelope = buildSuccess(c.route, c.requestId, await c.prepared.run(), artifactPath)
-      return format === 'json' ? JSON.stringify(envelope) : tableAnswer(c.route, format, envelope)
+      // What the answer cost at live providers is recorded whether or not it is charged in the end.
+      const spend: ProviderSpend[] = []
+      try {
+        const envelope = buildSuccess(c.route, c.requestId, await c.prepared.run(spend), artifactPath)
+        return format === 'json' ? JSON.stringify(envelope) : tableAnswer(c.route, format, envelope)
+      } finally {
+        gate.spent(c.requestId, c.route.id, spend)
+      }
     })
   const limited = overLimit(limits, 'payer', auth.payer)
   if (limited instanceof Promise) {

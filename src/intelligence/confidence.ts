@@ -1,6 +1,6 @@
 /** Confidence tied to evidence strength: volume, diversity, recency, and how much of it is native. See CONFIDENCE. */
 import { CONFIDENCE } from '../catalog/evidence-rules'
-import type { EvidenceItem } from './evidence'
+import { publisherOf, type EvidenceItem } from './evidence'
 
 const DAY_MS = 86_400_000
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d
@@ -13,14 +13,16 @@ export interface ConfidenceResult {
   native_share: number
   /** Mean relevance of the items (RELEVANCE): passing mentions weigh less than posts about the subject. */
   relevance: number
+  /** Share of the asked days the evidence covers (a provider whose results do not reach back covers less). */
+  coverage: number
 }
 
-export function confidence(items: readonly EvidenceItem[], asOf: Date, days: number): ConfidenceResult {
-  if (items.length === 0) return { value: 0, volume: 0, diversity: 0, recency: 0, native_share: 0, relevance: 0 }
+export function confidence(items: readonly EvidenceItem[], asOf: Date, days: number, coverage = 1): ConfidenceResult {
+  if (items.length === 0) return { value: 0, volume: 0, diversity: 0, recency: 0, native_share: 0, relevance: 0, coverage: round(coverage) }
   const c = CONFIDENCE
   const volume = Math.min(1, Math.log1p(items.length) / Math.log1p(c.fullVolumeItems))
   const kinds = new Set(items.map((i) => i.sourceKind)).size
-  const authors = new Set(items.map((i) => i.author ?? i.id)).size
+  const authors = new Set(items.map(publisherOf)).size
   const diversity = (Math.min(1, kinds / c.fullKinds) + Math.min(1, authors / c.fullAuthors)) / 2
   const newest = items.reduce((t, i) => Math.max(t, i.publishedAt.getTime()), -Infinity)
   const ageDays = Math.max(0, (asOf.getTime() - newest) / DAY_MS)
@@ -28,6 +30,6 @@ export function confidence(items: readonly EvidenceItem[], asOf: Date, days: num
   const nativeShare = items.filter((i) => i.retrieval === 'native').length / items.length
   const strength = c.weights.volume * volume + c.weights.diversity * diversity + c.weights.recency * recency
   const relevance = items.reduce((s, i) => s + (i.relevance ?? 1), 0) / items.length
-  const value = strength * (c.proxyFloor + (1 - c.proxyFloor) * nativeShare) * relevance
-  return { value: round(value), volume: round(volume), diversity: round(diversity), recency: round(recency), native_share: round(nativeShare), relevance: round(relevance) }
+  const value = strength * (c.proxyFloor + (1 - c.proxyFloor) * nativeShare) * relevance * (c.coverageFloor + (1 - c.coverageFloor) * coverage)
+  return { value: round(value), volume: round(volume), diversity: round(diversity), recency: round(recency), native_share: round(nativeShare), relevance: round(relevance), coverage: round(coverage) }
 }

@@ -29,7 +29,12 @@ export interface EvidenceItem {
   platform: Platform | 'web'
   retrieval: Retrieval
   sourceKind: SourceKind
+  /** The creator (a platform account); null for web pages, whose publisher is `site`. */
   author: string | null
+  /** The creator's id on the platform, when the source gives one (nicknames are not unique). */
+  authorId?: string | null
+  /** The web site a web page was published on (its host), or null. */
+  site?: string | null
   /** Followers of the author when known (creators); null for web publishers and unknown. */
   authorFollowers: number | null
   authorCity: string | null
@@ -46,6 +51,12 @@ export interface EvidenceItem {
 
 /** One provider call: which lane step, what to look for, and the time window [from, to). */
 export interface EvidenceQuery {
+  /**
+   * Where the window splits into the windows an answer compares (a trend's prior and recent window):
+   * a provider that filters by date range asks for each one on its own, so that its cap on results per
+   * call counts each window rather than only the newest items of both.
+   */
+  split?: Date
   platform: Platform
   step: 'native' | 'web'
   keyword: string
@@ -56,19 +67,60 @@ export interface EvidenceQuery {
   from: Date
   to: Date
   limit: number
+  /** A KOL request: the creators' follower counts are wanted (a provider may look them up, at a cost). */
+  creators?: boolean
 }
 
-export type ProviderFailure = 'timeout' | 'unavailable' | 'bad_response' | 'cancelled'
+export type ProviderFailure = 'timeout' | 'unavailable' | 'bad_response' | 'cancelled' | 'rate_limited'
 
-/** A provider could not answer; `kind` decides the API error (timeout -> 504, otherwise 502). */
+/** A provider could not answer; `kind` decides the API error (timeout -> 504, rate_limited -> 503, otherwise 502). */
 export class ProviderError extends Error {
   constructor(
     readonly kind: ProviderFailure,
     readonly provider: string,
     message: string,
+    /** rate_limited: the provider's Retry-After, in seconds, when it said. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${provider}: ${message}`)
   }
+}
+
+/** Results a provider returned that are not evidence, by reason (relevance adds `off_topic` in the lanes). */
+export interface Dropped {
+  /** No publication date, or one that could not be read: it cannot be placed in a window. */
+  undated: number
+  /** Dated outside the window asked for (engines that ignore the date range return these). */
+  out_of_window: number
+  /** The same item again (another page, or another window's call). */
+  duplicate: number
+}
+
+export const noneDropped = (): Dropped => ({ undated: 0, out_of_window: 0, duplicate: 0 })
+
+/**
+ * How much of a window one provider's answer covers. `from`: the earliest instant from which the items
+ * are all the provider has for the query (or a fair page of it); null when it covers nothing (no dated
+ * result). `capped`: it stopped at the page budget with more results left, in an order that is not
+ * newest first, so the count of the window is a lower bound, not a volume.
+ */
+export interface WindowCoverage {
+  from: Date
+  to: Date
+  coveredFrom: Date | null
+  capped: boolean
+}
+
+/** What a provider call found: the items, how far they cover the window(s), and what it cost. */
+export interface SearchResult {
+  items: EvidenceItem[]
+  /** One entry per window asked for (two when the query was split). */
+  coverage: WindowCoverage[]
+  dropped: Dropped
+  /** HTTP requests made (pages); 0 for the embedded corpus. */
+  requests: number
+  /** Why paging stopped early, when a page after the first failed (the items of earlier pages are kept). */
+  partial?: string
 }
 
 /** A source of evidence items. `timeoutMs` bounds each call; `signal` cancels it. */
@@ -78,8 +130,20 @@ export interface EvidenceProvider {
   readonly role: 'native' | 'web'
   readonly timeoutMs: number
   serves(platform: Platform): boolean
-  search(q: EvidenceQuery, signal: AbortSignal): Promise<EvidenceItem[]>
+  search(q: EvidenceQuery, signal: AbortSignal): Promise<SearchResult>
+  /** What one request costs the seller, in nano-USD, when configured. */
+  readonly pricePerRequestNanoUsd?: bigint
+  /** The embedded corpus: no requests, nothing billed. */
+  readonly local?: boolean
+  /** Whether its items of a platform name creators with follower counts (what KOL shortlists score); default: every platform it serves. */
+  hasCreators?(platform: Platform): boolean
 }
+
+/** Whether a native provider's items of a platform name creators with follower counts. */
+export const creatorsOn = (p: EvidenceProvider, platform: Platform): boolean => p.serves(platform) && (p.hasCreators ? p.hasCreators(platform) : true)
+
+/** Who published an item: its creator, else its web site, else the item itself (for diversity counts). */
+export const publisherOf = (item: EvidenceItem): string => item.author ?? item.site ?? item.id
 
 /** Engagement of one item as one number (likes + comments + shares); 0 when unknown. */
 export const engagementOf = (item: EvidenceItem): number =>

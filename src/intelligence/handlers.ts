@@ -5,6 +5,7 @@ import { invalidParameter } from '../http/errors'
 import type { HandlerMap, RouteHandler, RouteInput } from '../http/handler'
 import { ask } from './asked'
 import { kolReport } from './kol-report'
+import { requireCreators } from './live-setup'
 import { cityName } from './kols'
 import { sentimentReport } from './sentiment-report'
 import { evidenceAnswer, type IntelligenceServices } from './services'
@@ -39,7 +40,7 @@ function trends(s: IntelligenceServices, routeId: string, forced?: Platform): Ro
       const asked = ask(s.entities(), textOf(query.keyword, 'keyword'))
       const platform = forced ?? platformOf(query.platform) ?? 'all'
       const { days, timeframe } = daysOf(query.timeframe)
-      return evidenceAnswer(s, routeId, `${asked.key}|${platform}|${days}`, { keyword: asked.input }, (src) => trendReport(src, { keyword: asked.name.en, asked, platform, days, timeframe }))
+      return evidenceAnswer(s, 'trends', routeId, `${asked.key}|${platform}|${days}`, { keyword: asked.input }, (src, spend) => trendReport(src, { keyword: asked.name.en, asked, platform, days, timeframe }, spend))
     },
   }
 }
@@ -57,7 +58,7 @@ export function chinaHandlers(s: IntelligenceServices): HandlerMap {
         const industry = query.industry === undefined ? null : textOf(query.industry, 'industry')
         const lang = query.lang === 'zh' ? 'zh' : 'en'
         const key = `${asked.key}|${platform}|${days}|${industry?.toLowerCase() ?? ''}|${lang}`
-        return evidenceAnswer(s, 'china.sentiment', key, { entity: asked.input }, (src) => sentimentReport(src, { entity: asked.name[lang], asked, platform, days, timeframe, industry, lang }))
+        return evidenceAnswer(s, 'sentiment', 'china.sentiment', key, { entity: asked.input }, (src, spend) => sentimentReport(src, { entity: asked.name[lang], asked, platform, days, timeframe, industry, lang }, spend))
       },
     },
 
@@ -66,20 +67,21 @@ export function chinaHandlers(s: IntelligenceServices): HandlerMap {
         const entities = s.entities()
         const asked = ask(entities, textOf(query.category, 'category'))
         const platform = platformOf(query.platform)
+        requireCreators(s.sources(), platform)
         const city = query.city === undefined ? null : cityName(textOf(query.city, 'city'))
         const tier = (query.tier as CreatorTier | undefined) ?? null
         const budget = (query.budget_band as BudgetBand | undefined) ?? null
         const industry = query.industry === undefined ? null : textOf(query.industry, 'industry')
         const echo = { platform, city, tier, budget_band: budget, industry }
         const key = `${asked.key}|${JSON.stringify(echo).toLowerCase()}`
-        return evidenceAnswer(s, 'china.kols', key, { category: asked.input }, (src) =>
+        return evidenceAnswer(s, 'kols', 'china.kols', key, { category: asked.input }, (src, spend) =>
           kolReport(src, {
             category: asked.name.en,
             asked,
             categorySlug: entities.category(asked.input) ?? null,
             echo,
             filters: { platform, city, tier, budget_band: budget, industryCategory: industry === null ? null : (entities.category(industry) ?? null) },
-          }),
+          }, spend),
         )
       },
     },

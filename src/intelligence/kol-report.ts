@@ -3,7 +3,8 @@ import { KOL, LIVE_RESULTS_PER_CALL, type BudgetBand, type CreatorTier } from '.
 import { ApiError } from '../http/errors'
 import type { Platform } from './evidence'
 import type { Asked } from './asked'
-import { gather, type LaneReport, type ProviderReport } from './lanes'
+import { droppedTotals, gather, type LaneReport, type ProviderReport } from './lanes'
+import type { ProviderSpend } from './spend'
 import { shortlist, type KolFilters } from './kols'
 import { evidenceSummary, isoDay, median, modeField } from './report'
 import type { Computed } from './services'
@@ -23,7 +24,7 @@ export interface KolRequest {
 
 const DAY_MS = 86_400_000
 
-async function creatorPosts(src: EvidenceSources, r: KolRequest, from: Date, to: Date): Promise<{ posts: CreatorPost[]; matches: (p: CreatorPost) => boolean; calls: ProviderReport[]; lanes: LaneReport[] }> {
+async function creatorPosts(src: EvidenceSources, r: KolRequest, from: Date, to: Date, spend?: ProviderSpend[]): Promise<{ posts: CreatorPost[]; matches: (p: CreatorPost) => boolean; calls: ProviderReport[]; lanes: LaneReport[]; dropped?: Record<string, number> }> {
   if (src.creatorPosts) {
     const { posts, candidates } = await src.creatorPosts(from, to, r.asked.match.prefilter)
     // On the category: filed under it by the source, or about it (relevance, checked only for prefilter candidates, in slices).
@@ -37,14 +38,14 @@ async function creatorPosts(src: EvidenceSources, r: KolRequest, from: Date, to:
   }
   // Live: the providers searched for the category, so what they return is on it.
   const a = r.asked
-  const g = await gather(src, r.filters.platform ?? 'all', { keyword: a.input, match: a.match, query: a.query, from, to, limit: LIVE_RESULTS_PER_CALL })
-  return { posts: g.items.map((i) => ({ ...i, category: null })), matches: () => true, calls: g.calls, lanes: g.lanes }
+  const g = await gather(src, r.filters.platform ?? 'all', { keyword: a.input, match: a.match, query: a.query, from, to, limit: LIVE_RESULTS_PER_CALL, creators: true, ...(spend ? { spend } : {}) })
+  return { posts: g.items.map((i) => ({ ...i, category: null })), matches: () => true, calls: g.calls, lanes: g.lanes, dropped: droppedTotals(g) }
 }
 
-export async function kolReport(src: EvidenceSources, r: KolRequest): Promise<Computed> {
+export async function kolReport(src: EvidenceSources, r: KolRequest, spend?: ProviderSpend[]): Promise<Computed> {
   const asOf = src.asOf()
   const from = new Date(asOf.getTime() - KOL.lookbackDays * DAY_MS)
-  const { posts, matches, calls, lanes } = await creatorPosts(src, r, from, asOf)
+  const { posts, matches, calls, lanes, dropped } = await creatorPosts(src, r, from, asOf, spend)
   const s = await shortlist(posts, matches, r.category, r.filters)
   if (s.candidates === 0) {
     throw new ApiError('not_found', `No creator posted about "${r.asked.input}"${r.filters.platform ? ` on ${r.filters.platform}` : ''} in the last ${KOL.lookbackDays} days; nothing was charged.`, {
@@ -77,5 +78,6 @@ export async function kolReport(src: EvidenceSources, r: KolRequest): Promise<Co
       ...modeField(s.posts),
     },
     calls,
+    ...(dropped ? { dropped } : {}),
   }
 }

@@ -79,7 +79,7 @@ async function creatorsOf(posts: readonly CreatorPost[], matches: (p: CreatorPos
   const groups = new Map<string, CreatorPost[]>()
   await eachSliced(posts, (p) => {
     if (!p.author || p.platform === 'web' || !p.authorFollowers) return
-    const key = `${p.platform}|${p.author}`
+    const key = `${p.platform}|${p.authorId ?? p.author}`
     const group = groups.get(key)
     if (group) group.push(p)
     else groups.set(key, [p])

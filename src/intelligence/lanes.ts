@@ -13,9 +13,11 @@
 import { STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE } from '../catalog/evidence-rules'
 import { PLATFORM_TOKENS } from '../catalog/platforms'
 import { ApiError, notFound } from '../http/errors'
-import { ProviderError, type EvidenceItem, type EvidenceProvider, type EvidenceQuery, type Platform } from './evidence'
+import { creatorsOn, ProviderError, publisherOf, type Dropped, type EvidenceItem, type EvidenceProvider, type EvidenceQuery, type Platform, type WindowCoverage } from './evidence'
 import { withDeadline } from './providers/call'
 import type { Matcher } from './relevance'
+import type { ProviderHealth } from './live-setup'
+import type { ProviderSpend } from './spend'
 import { eachSliced } from './turns'
 import type { EvidenceSources } from './sources'
 
@@ -34,12 +36,29 @@ export interface ProviderReport {
   provider: string
   role: 'native' | 'web' | 'summary'
   platform: Platform | null
-  status: 'ok' | 'empty' | 'failed' | 'timeout'
+  status: 'ok' | 'empty' | 'failed' | 'timeout' | 'rate_limited'
   /** Relevant items kept. */
   items: number
+  /** HTTP requests (pages) the call made; absent for the embedded corpus. */
+  requests?: number
   /** Items the provider returned that were not about what was asked (dropped). */
   off_topic?: number
+  /** Results dropped before relevance: undated, outside the window, repeats, or with nothing to read. */
+  dropped?: Dropped & { unreadable?: number }
+  /** How far back the call's results reach, per window asked for (live providers). */
+  coverage?: { from: string; to: string; covered_from: string | null; capped: boolean }[]
+  /** A later page failed; the earlier pages are kept. */
+  partial?: string
   error?: string
+  /** rate_limited: when the provider said to retry. */
+  retry_after_seconds?: number
+}
+
+/** The relevant items of one successful provider call, with how far its results cover the window(s). */
+export interface CallEvidence {
+  provider: string
+  items: EvidenceItem[]
+  coverage: WindowCoverage[]
 }
 
 export interface LaneReport {
@@ -57,7 +76,12 @@ export interface Gathered {
   items: EvidenceItem[]
   lanes: LaneReport[]
   calls: ProviderReport[]
+  /** Per successful call: its relevant items and coverage (momentum counts only calls that cover its windows). */
+  sets: CallEvidence[]
+  /** The same item found by more than one call (lanes share the web provider), counted once. */
+  duplicates: number
 }
+
 
 export interface EvidenceRequest {
   /** The keyword as the buyer wrote it (for messages). */
@@ -68,28 +92,74 @@ export interface EvidenceRequest {
   from: Date
   to: Date
   limit: number
+  /** Where the window splits into the windows the answer compares (trends: prior and recent). */
+  split?: Date
+  /** Where every provider request is added as it completes, failed ones too: what the answer cost the seller. */
+  spend?: ProviderSpend[]
+  /** A KOL request: only creators count, so only native providers that name them are asked (never the web). */
+  creators?: boolean
 }
 
 export function meets(items: readonly EvidenceItem[], bar: { items: number; authors: number }): boolean {
-  return items.length >= bar.items && new Set(items.map((i) => i.author ?? i.id)).size >= bar.authors
+  return items.length >= bar.items && new Set(items.map(publisherOf)).size >= bar.authors
+}
+
+const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z')
+
+/** What a failed call is reported as. */
+const failedStatus = (e: ProviderError): ProviderReport['status'] => (e.kind === 'timeout' ? 'timeout' : e.kind === 'rate_limited' ? 'rate_limited' : 'failed')
+
+/** The price of `requests` requests of a provider, when its price is configured. */
+const priced = (p: EvidenceProvider, requests: number): bigint | null => (p.pricePerRequestNanoUsd === undefined ? null : p.pricePerRequestNanoUsd * BigInt(requests))
+
+interface StepResult {
+  items: EvidenceItem[]
+  calls: ProviderReport[]
+  sets: CallEvidence[]
 }
 
 /** One lane step: every provider of the step in parallel; failures become reports, not exceptions. Only relevant items are kept. */
-async function step(providers: readonly EvidenceProvider[], q: EvidenceQuery, parent?: AbortSignal): Promise<{ items: EvidenceItem[]; calls: ProviderReport[] }> {
+async function step(providers: readonly EvidenceProvider[], q: EvidenceQuery, spend: ProviderSpend[] | undefined, health: ProviderHealth | undefined, parent?: AbortSignal): Promise<StepResult> {
+  const spent = (p: EvidenceProvider, requests: number) => {
+    if (requests > 0) spend?.push({ provider: p.name, role: p.role, requests, costNanoUsd: priced(p, requests) })
+  }
   const results = await Promise.all(
-    providers.map(async (p): Promise<{ items: EvidenceItem[]; call: ProviderReport }> => {
+    providers.map(async (p): Promise<{ items: EvidenceItem[]; call: ProviderReport; set?: CallEvidence }> => {
       const base = { provider: p.name, role: p.role, platform: q.platform } as const
       try {
         const found = await withDeadline(p.name, p.timeoutMs, (signal) => p.search(q, signal), parent)
-        const items = await relevant(found, q.match)
-        return { items, call: { ...base, status: items.length ? 'ok' : 'empty', items: items.length, ...(found.length > items.length ? { off_topic: found.length - items.length } : {}) } }
+        spent(p, found.requests)
+        const items = await relevant(found.items, q.match)
+        const offTopic = found.items.length - items.length
+        const dropped = Object.values(found.dropped).some((n) => n > 0) ? { dropped: found.dropped } : {}
+        const live = found.requests > 0
+        const call: ProviderReport = {
+          ...base,
+          status: items.length ? 'ok' : 'empty',
+          items: items.length,
+          ...(live ? { requests: found.requests } : {}),
+          ...(offTopic > 0 ? { off_topic: offTopic } : {}),
+          ...dropped,
+          ...(live ? { coverage: found.coverage.map((c) => ({ from: iso(c.from), to: iso(c.to), covered_from: c.coveredFrom && iso(c.coveredFrom), capped: c.capped })) } : {}),
+          ...(found.partial ? { partial: found.partial } : {}),
+        }
+        health?.note(p.name, call.status, found.partial)
+        return { items, call, set: { provider: p.name, items, coverage: found.coverage } }
       } catch (e) {
         const error = e instanceof ProviderError ? e : new ProviderError('unavailable', p.name, String(e))
-        return { items: [], call: { ...base, status: error.kind === 'timeout' ? 'timeout' : 'failed', items: 0, error: error.message } }
+        // A failed call was still a request the provider may bill for (the embedded corpus bills nothing).
+        if (!p.local) spent(p, 1)
+        const call: ProviderReport = { ...base, status: failedStatus(error), items: 0, error: error.message, ...(error.retryAfterSeconds !== undefined ? { retry_after_seconds: error.retryAfterSeconds } : {}) }
+        health?.note(p.name, call.status, error.message)
+        return { items: [], call }
       }
     }),
   )
-  return { items: results.flatMap((r) => r.items), calls: results.map((r) => r.call) }
+  return {
+    items: results.flatMap((r) => r.items),
+    calls: results.map((r) => r.call),
+    sets: results.flatMap((r) => (r.set ? [r.set] : [])),
+  }
 }
 
 /** Runs one platform's lane. */
@@ -97,13 +167,19 @@ export async function gatherLane(sources: EvidenceSources, platform: Platform, r
   const policy = LANE_POLICY[platform]
   const query = (s: 'native' | 'web'): EvidenceQuery => ({
     platform, step: s, keyword: r.keyword, match: r.match, q: s === 'native' ? r.query : WEB_QUERY[platform](r.query), from: r.from, to: r.to, limit: r.limit,
+    ...(r.split ? { split: r.split } : {}),
+    ...(r.creators ? { creators: true } : {}),
   })
-  const native = await step(sources.native.filter((p) => p.serves(platform)), query('native'), parent)
+  const natives = sources.native.filter((p) => (r.creators ? creatorsOn(p, platform) : p.serves(platform)))
+  const native = await step(natives, query('native'), r.spend, sources.health, parent)
   const sufficient = meets(native.items, policy === 'native_first' ? THIN_EVIDENCE : STRONG_NATIVE_EVIDENCE)
-  const web = sufficient || sources.web.length === 0 ? { items: [], calls: [] } : await step(sources.web, query('web'), parent)
-  const items = dedupe([...native.items, ...web.items])
+  // Web pages name no creators: a KOL request never pays for them.
+  const web: StepResult = sufficient || r.creators || sources.web.length === 0 ? { items: [], calls: [], sets: [] } : await step(sources.web, query('web'), r.spend, sources.health, parent)
+  const { items, duplicates } = dedupe([...native.items, ...web.items])
   return {
     items,
+    sets: [...native.sets, ...web.sets],
+    duplicates,
     lanes: [{
       platform, policy,
       native_items: items.filter((i) => i.retrieval === 'native').length,
@@ -122,7 +198,14 @@ export async function gatherLane(sources: EvidenceSources, platform: Platform, r
  */
 export async function gather(sources: EvidenceSources, platform: Platform | 'all', r: EvidenceRequest, parent?: AbortSignal): Promise<Gathered> {
   const lanes = await Promise.all((platform === 'all' ? PLATFORM_TOKENS : [platform]).map((p) => gatherLane(sources, p, r, parent)))
-  const merged = { items: dedupe(lanes.flatMap((l) => l.items)), lanes: lanes.flatMap((l) => l.lanes), calls: lanes.flatMap((l) => l.calls) }
+  const { items, duplicates } = dedupe(lanes.flatMap((l) => l.items))
+  const merged: Gathered = {
+    items,
+    lanes: lanes.flatMap((l) => l.lanes),
+    calls: lanes.flatMap((l) => l.calls),
+    sets: lanes.flatMap((l) => l.sets),
+    duplicates: duplicates + lanes.reduce((n, l) => n + l.duplicates, 0),
+  }
   if (merged.items.length === 0) throw noEvidence(merged.calls, r.keyword)
   return merged
 }
@@ -137,20 +220,49 @@ async function relevant(items: readonly EvidenceItem[], match: Matcher): Promise
   return out
 }
 
-function dedupe(items: EvidenceItem[]): EvidenceItem[] {
+/** Items once each (by URL, else id), in publication order, and how many repeats were dropped. */
+function dedupe(items: EvidenceItem[]): { items: EvidenceItem[]; duplicates: number } {
   const seen = new Map<string, EvidenceItem>()
   for (const i of items) if (!seen.has(i.url ?? i.id)) seen.set(i.url ?? i.id, i)
-  return [...seen.values()].sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime() || a.id.localeCompare(b.id))
+  return { items: [...seen.values()].sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime() || a.id.localeCompare(b.id)), duplicates: items.length - seen.size }
 }
 
+/** Totals of what the calls dropped, for `data_quality.dropped`. */
+export function droppedTotals(g: Pick<Gathered, 'calls' | 'duplicates'>) {
+  const t = { undated: 0, out_of_window: 0, off_topic: 0, duplicate: g.duplicates, unreadable: 0 }
+  for (const c of g.calls) {
+    t.off_topic += c.off_topic ?? 0
+    t.undated += c.dropped?.undated ?? 0
+    t.out_of_window += c.dropped?.out_of_window ?? 0
+    t.duplicate += c.dropped?.duplicate ?? 0
+    t.unreadable += c.dropped?.unreadable ?? 0
+  }
+  return t
+}
+
+/**
+ * The error of an answer without evidence: a 404 when every provider answered (empty), 504 when every
+ * failure was a timeout, 503 when every failure was a rate limit (with the longest Retry-After), else 502.
+ */
 export function noEvidence(calls: readonly ProviderReport[], keyword: string, parameter = 'keyword'): ApiError {
-  const failures = calls.filter((c) => c.status === 'failed' || c.status === 'timeout')
+  const failures = calls.filter((c) => c.status === 'failed' || c.status === 'timeout' || c.status === 'rate_limited')
+  let error: ApiError
   if (failures.length === 0) {
     const e = notFound('evidence for', keyword, parameter)
-    return new ApiError('not_found', `No evidence found for "${keyword}" in the requested window; nothing was charged.`, e.details)
+    error = new ApiError('not_found', `No evidence found for "${keyword}" in the requested window; nothing was charged.`, e.details)
+  } else {
+    const providers = failures.map((f) => ({ provider: f.provider, status: f.status, error: f.error, ...(f.retry_after_seconds !== undefined ? { retry_after_seconds: f.retry_after_seconds } : {}) }))
+    if (failures.every((f) => f.status === 'timeout')) {
+      error = new ApiError('provider_timeout', 'The evidence providers did not answer in time; nothing was charged. Retry later with the same proof.', { providers })
+    } else if (failures.every((f) => f.status === 'rate_limited')) {
+      const wait = Math.max(PROVIDER_RETRY_SECONDS, ...failures.map((f) => f.retry_after_seconds ?? 0))
+      error = new ApiError('provider_rate_limited', `The evidence providers are rate-limiting this service; nothing was charged. Retry after ${wait} seconds with the same proof.`, { providers }, { 'retry-after': String(wait) })
+    } else {
+      error = new ApiError('provider_unavailable', 'The evidence providers could not answer; nothing was charged. Retry later with the same proof.', { providers })
+    }
   }
-  const providers = failures.map((f) => ({ provider: f.provider, status: f.status, error: f.error }))
-  return failures.every((f) => f.status === 'timeout')
-    ? new ApiError('provider_timeout', 'The evidence providers did not answer in time; nothing was charged. Retry later with the same proof.', { providers })
-    : new ApiError('provider_unavailable', 'The evidence providers could not answer; nothing was charged. Retry later with the same proof.', { providers })
+  return error
 }
+
+/** Seconds a buyer is told to wait when the providers rate-limit without saying for how long. */
+const PROVIDER_RETRY_SECONDS = 30

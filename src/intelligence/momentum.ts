@@ -4,7 +4,8 @@
  * ln(1 + likes + comments + shares) per item), so one viral post cannot flip the answer.
  */
 import { MOMENTUM, type MomentumValue } from '../catalog/evidence-rules'
-import { engagementOf, type EvidenceItem } from './evidence'
+import { engagementOf, type EvidenceItem, type WindowCoverage } from './evidence'
+import type { CallEvidence } from './lanes'
 
 const DAY_MS = 86_400_000
 
@@ -16,6 +17,8 @@ export interface WindowStats {
   engagement: number
   /** Days of the window the evidence source covers (less than the timeframe when a corpus starts inside it). */
   covered_days: number
+  /** The provider stopped at its result cap in this window: its count is a lower bound, not a volume. */
+  capped: boolean
 }
 
 export interface MomentumResult {
@@ -28,6 +31,15 @@ export interface MomentumResult {
   prior: WindowStats
   volume_change_pct: number | null
   engagement_change_pct: number | null
+  /** Why there is no direction (insufficient_evidence), or why a computed one was withheld; null otherwise. */
+  reason: string | null
+}
+
+/** How far the evidence covers each window: the earliest instant covered (null: none), and whether its count is capped. */
+export interface Coverage {
+  recent: Date | null
+  prior: Date | null
+  capped: { recent: boolean; prior: boolean }
 }
 
 const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d
@@ -41,15 +53,17 @@ export function windowsOf(asOf: Date, days: number) {
   }
 }
 
-function stats(items: readonly EvidenceItem[], w: { from: Date; to: Date }, coverageFrom: Date | null): WindowStats & { hasEngagement: boolean } {
-  const inside = items.filter((i) => i.publishedAt >= w.from && i.publishedAt < w.to)
-  const start = coverageFrom && coverageFrom > w.from ? coverageFrom : w.from
+function stats(items: readonly EvidenceItem[], w: { from: Date; to: Date }, coverageFrom: Date | null, capped: boolean): WindowStats & { hasEngagement: boolean } {
+  const start = coverageFrom === null ? w.to : coverageFrom > w.from ? coverageFrom : w.from
+  // Items before the covered part are not counted: the days they fall on are not covered for every source.
+  const inside = items.filter((i) => i.publishedAt >= start && i.publishedAt < w.to)
   return {
     from: day(w.from),
     to: day(new Date(w.to.getTime() - 1)),
     items: inside.length,
     engagement: round(inside.reduce((s, i) => s + Math.log1p(engagementOf(i)), 0), 2),
     covered_days: Math.max(0, round((w.to.getTime() - start.getTime()) / DAY_MS, 2)),
+    capped,
     hasEngagement: inside.some((i) => i.engagement !== null),
   }
 }
@@ -66,14 +80,33 @@ export function changeWithinNoise(m: Pick<MomentumResult, 'momentum' | 'volume_c
   return value === 'stable' && pct !== null && z !== null && Math.abs(Math.log1p(pct / 100)) >= MOMENTUM.threshold && Math.abs(z) < MOMENTUM.minZ
 }
 
-export function momentum(items: readonly EvidenceItem[], asOf: Date, days: number, coverageFrom: Date | null = null): MomentumResult {
+/** A day count as people write it. */
+const days_ = (n: number) => `${round(n, 1)} day${n === 1 ? '' : 's'}`
+
+/**
+ * Momentum of `items`. `coverage` says how far the evidence covers each window (a source that starts
+ * inside the prior window, or a provider whose results do not reach back): counts are compared per
+ * covered day, and a window covered for less than MOMENTUM.minCoveredShare of its days gives no direction.
+ * A capped window's count is a lower bound, so only a direction toward it can be trusted.
+ */
+export function momentum(items: readonly EvidenceItem[], asOf: Date, days: number, coverage: Coverage | Date | null = null): MomentumResult {
   const w = windowsOf(asOf, days)
-  const { hasEngagement: recentEngaged, ...recent } = stats(items, w.recent, coverageFrom)
-  const { hasEngagement: priorEngaged, ...prior } = stats(items, w.prior, coverageFrom)
+  const c: Coverage = coverage === null || coverage instanceof Date
+    ? { recent: coverage ?? w.recent.from, prior: coverage ?? w.prior.from, capped: { recent: false, prior: false } }
+    : coverage
+  const { hasEngagement: recentEngaged, ...recent } = stats(items, w.recent, c.recent, c.capped.recent)
+  const { hasEngagement: priorEngaged, ...prior } = stats(items, w.prior, c.prior, c.capped.prior)
   const base = { recent, prior, volume_change_pct: null, engagement_change_pct: null }
-  if (recent.items + prior.items < MOMENTUM.minItems || recent.covered_days <= 0 || prior.covered_days <= 0) {
-    return { momentum: 'insufficient_evidence', score: null, volume_z: null, ...base }
+  const insufficient = (reason: string): MomentumResult => ({ momentum: 'insufficient_evidence', score: null, volume_z: null, ...base, reason })
+  const minDays = MOMENTUM.minCoveredShare * days
+  if (prior.covered_days < minDays || recent.covered_days < minDays || prior.covered_days <= 0 || recent.covered_days <= 0) {
+    const window = prior.covered_days < minDays || prior.covered_days <= 0 ? { name: 'prior', s: prior } : { name: 'recent', s: recent }
+    return insufficient(
+      `the evidence covers ${days_(window.s.covered_days)} of the ${days}-day ${window.name} window (${window.s.from} to ${window.s.to}); ` +
+        `a direction needs at least ${Math.round(MOMENTUM.minCoveredShare * 100)}% of each window covered`,
+    )
   }
+  if (recent.items + prior.items < MOMENTUM.minItems) return insufficient(`${recent.items + prior.items} items in both windows; a direction needs at least ${MOMENTUM.minItems}`)
   // Per covered day, scaled back to a full window, so a corpus that starts inside the prior window compares fairly.
   const full = (v: number, s: WindowStats) => (v / s.covered_days) * days
   const [vr, vp] = [full(recent.items, recent), full(prior.items, prior)]
@@ -85,13 +118,69 @@ export function momentum(items: readonly EvidenceItem[], asOf: Date, days: numbe
   // Without engagement figures (web pages report none) the score rests on volume alone.
   const score = engaged ? MOMENTUM.volumeWeight * volume + MOMENTUM.engagementWeight * engagement : volume
   const pct = (r: number, p: number) => (p > 0 ? round((r / p - 1) * 100, 1) : null)
+  const value: MomentumValue = score >= MOMENTUM.threshold && z >= MOMENTUM.minZ ? 'rising' : score <= -MOMENTUM.threshold && z <= -MOMENTUM.minZ ? 'falling' : 'stable'
+  // A capped count could be higher: a direction away from a capped window (or any call when both are capped) is unknown.
+  const withheld =
+    recent.capped && prior.capped ? 'both windows reached the provider\'s result cap, so their counts are lower bounds and their change cannot be measured'
+    : recent.capped && value !== 'rising' ? `the recent window reached the provider's result cap: its count (${recent.items}) is a lower bound, so only a rise can be told`
+    : prior.capped && value !== 'falling' ? `the prior window reached the provider's result cap: its count (${prior.items}) is a lower bound, so only a fall can be told`
+    : null
+  if (withheld) return insufficient(withheld)
   return {
-    momentum: score >= MOMENTUM.threshold && z >= MOMENTUM.minZ ? 'rising' : score <= -MOMENTUM.threshold && z <= -MOMENTUM.minZ ? 'falling' : 'stable',
+    momentum: value,
     score: round(score, 3),
     volume_z: z,
     recent,
     prior,
     volume_change_pct: pct(full(recent.items, recent), full(prior.items, prior)),
     engagement_change_pct: engaged ? pct(full(recent.engagement, recent), full(prior.engagement, prior)) : null,
+    reason: null,
   }
+}
+
+/** The coverage entry of `set` for a window: its own when the call was split by window, else the one span. */
+function entryFor(coverage: readonly WindowCoverage[], w: { from: Date; to: Date }): WindowCoverage | undefined {
+  return coverage.find((c) => c.from <= w.from && c.to >= w.to) ?? coverage.find((c) => c.from < w.to && c.to > w.from)
+}
+
+const coveredShare = (e: WindowCoverage | undefined, w: { from: Date; to: Date }) => {
+  if (!e?.coveredFrom) return 0
+  const start = Math.max(e.coveredFrom.getTime(), w.from.getTime())
+  return Math.max(0, (w.to.getTime() - start) / (w.to.getTime() - w.from.getTime()))
+}
+
+/** The share of `w` covered by the best-covering call that found items (1 when every call covers it). */
+export function coveredShareOf(sets: readonly CallEvidence[], w: { from: Date; to: Date }): number {
+  const shares = sets.filter((s) => s.items.length > 0).map((s) => coveredShare(entryFor(s.coverage, w), w))
+  return shares.length ? Math.max(...shares) : 1
+}
+
+/**
+ * Momentum of gathered evidence: only the calls whose results cover both windows (MOMENTUM.minCoveredShare)
+ * are counted, from where the least-covering of them starts; items of other calls (a web engine that
+ * returns recent pages only) are left out of the counts, and `uncounted` says how many. With no call
+ * covering both windows there is no direction, and the reason says how far back the results reach.
+ */
+export function momentumOf(g: { items: readonly EvidenceItem[]; sets: readonly CallEvidence[] }, asOf: Date, days: number): MomentumResult & { counted: number; uncounted: number } {
+  const w = windowsOf(asOf, days)
+  const withItems = g.sets.filter((s) => s.items.length > 0)
+  const entries = withItems.map((s) => ({ s, prior: entryFor(s.coverage, w.prior), recent: entryFor(s.coverage, w.recent) }))
+  const counting = entries.filter((e) => coveredShare(e.prior, w.prior) >= MOMENTUM.minCoveredShare && coveredShare(e.recent, w.recent) >= MOMENTUM.minCoveredShare)
+  const latest = (es: (WindowCoverage | undefined)[]) => es.reduce<Date | null>((a, e) => (e?.coveredFrom && (!a || e.coveredFrom > a) ? e.coveredFrom : a), null)
+  if (counting.length === 0 && entries.length > 0) {
+    // Nothing covers both windows: report how far the best call reaches, as momentum() words it.
+    const reach = entries.map((e) => e.prior?.coveredFrom ?? e.recent?.coveredFrom ?? null).reduce<Date | null>((a, d) => (d && (!a || d < a) ? d : a), null)
+    const m = momentum(g.items, asOf, days, { recent: reach, prior: reach, capped: { recent: false, prior: false } })
+    return { ...m, counted: 0, uncounted: g.items.length }
+  }
+  const ids = new Set<string>()
+  for (const e of counting) for (const i of e.s.items) ids.add(i.url ?? i.id)
+  const items = g.items.filter((i) => ids.has(i.url ?? i.id))
+  const coverage: Coverage = {
+    recent: latest(counting.map((e) => e.recent)) ?? w.recent.from,
+    prior: latest(counting.map((e) => e.prior)) ?? w.prior.from,
+    capped: { recent: counting.some((e) => e.recent?.capped), prior: counting.some((e) => e.prior?.capped) },
+  }
+  const m = momentum(items, asOf, days, coverage)
+  return { ...m, counted: m.recent.items + m.prior.items, uncounted: g.items.length - items.length }
 }

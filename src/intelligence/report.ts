@@ -1,5 +1,5 @@
 /** Pieces every China intelligence answer shares: evidence references, the evidence summary, rounding. */
-import { engagementOf, evidenceMode, type EvidenceItem } from './evidence'
+import { engagementOf, evidenceMode, publisherOf, type EvidenceItem } from './evidence'
 import type { LaneReport } from './lanes'
 
 export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits
@@ -26,6 +26,7 @@ export function ref(i: EvidenceItem) {
     retrieval: i.retrieval,
     source_kind: i.sourceKind,
     author: i.author,
+    ...(i.site ? { site: i.site } : {}),
     published_at: isoTime(i.publishedAt),
     language: i.language,
     excerpt: body.length > EXCERPT ? `${body.slice(0, EXCERPT - 1)}…` : body,
@@ -53,7 +54,7 @@ export function evidenceSummary(items: readonly EvidenceItem[], lanes: readonly 
     proxy_items: items.filter((i) => i.retrieval === 'proxy').length,
     by_source_kind: countBy(items, (i) => i.sourceKind),
     by_platform: countBy(items, (i) => i.platform),
-    distinct_authors: new Set(items.map((i) => i.author ?? i.id)).size,
+    distinct_authors: new Set(items.map(publisherOf)).size,
     date_range: items.length ? { earliest: isoTime(new Date(first)), latest: isoTime(new Date(last)) } : null,
     lanes: [...lanes],
   }

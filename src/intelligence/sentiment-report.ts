@@ -3,8 +3,9 @@ import { LIVE_RESULTS_PER_CALL, SENTIMENT_MIXED_SHARE, SENTIMENT_NET_THRESHOLD, 
 import { confidence } from './confidence'
 import { engagementOf, type EvidenceItem, type Platform } from './evidence'
 import type { Asked } from './asked'
-import { gather } from './lanes'
-import { windowsOf } from './momentum'
+import { droppedTotals, gather } from './lanes'
+import type { ProviderSpend } from './spend'
+import { coveredShareOf, windowsOf } from './momentum'
 import { byStrength, evidenceSummary, isoDay, modeField, ref, round } from './report'
 import { framesOf, framesFor, scoreText, type Tone } from './sentiment'
 import type { Computed } from './services'
@@ -51,11 +52,11 @@ interface Scored {
   frames: string[]
 }
 
-export async function sentimentReport(src: EvidenceSources, r: SentimentRequest): Promise<Computed> {
+export async function sentimentReport(src: EvidenceSources, r: SentimentRequest, spend?: ProviderSpend[]): Promise<Computed> {
   const asOf = src.asOf()
   const { recent } = windowsOf(asOf, r.days)
   const a = r.asked
-  const g = await gather(src, r.platform, { keyword: a.input, match: a.match, query: a.query, from: recent.from, to: asOf, limit: LIVE_RESULTS_PER_CALL })
+  const g = await gather(src, r.platform, { keyword: a.input, match: a.match, query: a.query, from: recent.from, to: asOf, limit: LIVE_RESULTS_PER_CALL, ...(spend ? { spend } : {}) })
   const set = framesFor(r.industry ?? undefined)
   const scored: Scored[] = []
   await eachSliced(evenSample(g.items, TEXT_ANALYSIS_MAX_ITEMS), (item) => {
@@ -101,16 +102,20 @@ export async function sentimentReport(src: EvidenceSources, r: SentimentRequest)
     .sort((a, b) => b.items - a.items || a.frame.localeCompare(b.frame))
 
   const mode = modeField(g.items)
-  const c = confidence(g.items, asOf, r.days)
+  const coverage = coveredShareOf(g.sets, recent)
+  const coveredDays = Math.round(coverage * r.days * 10) / 10
+  const c = confidence(g.items, asOf, r.days, coverage)
   const top = frames.slice(0, FRAMES_IN_NARRATIVE)
   const pc = (k: number) => Math.round((100 * k) / n)
   const narrative = r.lang === 'zh'
     ? `“${r.entity}”在${PLATFORM_LABEL.zh[r.platform]}近${r.days}天的情绪${words[label]}（净值${signed(netScore)}，${n < g.items.length ? `从${g.items.length}条中均匀抽取${n}条` : `共${n}条`}）：正面${pc(pos)}%，中性${pc(neu)}%，负面${pc(neg)}%。` +
       (top.length ? `讨论集中在${top.map((f) => `${f.label}（占${Math.round(f.share * 100)}%，净值${signed(f.net_score)}）`).join('和')}。` : '') +
-      (mode.evidence_mode ? '部分或全部证据来自公开网络内容（代理读取），并非平台原生内容。' : '')
+      (mode.evidence_mode ? '部分或全部证据来自公开网络内容（代理读取），并非平台原生内容。' : '') +
+      (coverage < 1 ? `证据来源的结果仅覆盖所问${r.days}天中的${coveredDays}天。` : '')
     : `Sentiment on "${r.entity}" on ${PLATFORM_LABEL.en[r.platform]} over the last ${r.days} days is ${words[label]} (net ${signed(netScore)} across ${n < g.items.length ? `an even sample of ${n} of ${g.items.length} items` : `${n} items`}): ${pc(pos)}% positive, ${pc(neu)}% neutral, ${pc(neg)}% negative.` +
       (top.length ? ` The conversation centres on ${top.map((f) => `${f.label.toLowerCase()} (${Math.round(f.share * 100)}%, net ${signed(f.net_score)})`).join(' and ')}.` : '') +
-      (mode.evidence_mode ? ' Some or all of the evidence is open-web coverage (a proxy read), not the platform’s own posts.' : '')
+      (mode.evidence_mode ? ' Some or all of the evidence is open-web coverage (a proxy read), not the platform’s own posts.' : '') +
+      (coverage < 1 ? ` The providers' results cover only ${coveredDays} of the ${r.days} days asked for.` : '')
 
   return {
     data: {
@@ -134,5 +139,6 @@ export async function sentimentReport(src: EvidenceSources, r: SentimentRequest)
       ...mode,
     },
     calls: g.calls,
+    dropped: droppedTotals(g),
   }
 }

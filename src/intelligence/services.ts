@@ -1,14 +1,32 @@
-import type { ResultCache } from '../data/result-cache'
 import type { EntityIndex } from './entities'
 import type { HandlerResult, Prepared } from '../http/handler'
 import type { ProviderReport } from './lanes'
 import type { EvidenceSources } from './sources'
+import type { ProviderSpend } from './spend'
+
+/** The route families whose answers are reused for their own time (see AnswerTtls). */
+export type EvidenceFamily = 'trends' | 'sentiment' | 'kols'
+
+/** How long an answer of each family is reused, in seconds; 0 computes every request. */
+export type AnswerTtls = Readonly<Record<EvidenceFamily, number>>
+
+/**
+ * Where evidence answers are kept: in this process, or in PostgreSQL shared by every instance of one
+ * ledger (src/postgres/answer-cache.ts). Concurrent misses of one key share one computation (single
+ * flight), across instances too when shared.
+ */
+export interface AnswerCache {
+  get<T>(key: string, compute: () => Promise<T>, ttlMs: number): Promise<{ value: T; hit: boolean }>
+  delete(key: string): void | Promise<void>
+}
 
 /** What the China intelligence handlers need; captured by `chinaHandlers`, read per request. */
 export interface IntelligenceServices {
-  cache: ResultCache
-  /** How long an answer is reused (INTELLIGENCE_CACHE_TTL_SECONDS); 0 computes every request. */
-  ttlSeconds: number
+  /** Sample answers (per corpus version, in this process). */
+  cache: AnswerCache
+  /** Live answers: `cache`, or the one shared by the instances of a PostgreSQL ledger. */
+  liveCache?: AnswerCache
+  ttls: AnswerTtls
   /** The evidence sources of this request (sample corpus or live providers). */
   sources(): EvidenceSources
   /** The entity resolver of the loaded datasets (weekly signals names, places, glossary). */
@@ -19,35 +37,41 @@ export interface Computed {
   data: Record<string, unknown>
   /** Every provider call made for the answer, reported in `data_quality.providers`. */
   calls: ProviderReport[]
+  /** Results the providers returned that are not in the answer, by reason (`data_quality.dropped`). */
+  dropped?: Record<string, number>
 }
 
 /**
- * A prepared evidence request. Answers are reused for INTELLIGENCE_CACHE_TTL_SECONDS (1 h by default):
- * live evidence changes by the hour, not by the second, and a buyer asking again soon gets the same
- * reading at once. Corpus answers are also keyed by the corpus version, so a refresh never serves an
- * old one. `meta.cache_status` says hit or miss; a hit is still a paid request. The key names what was
- * resolved, not how it was written, so `echo` (the parameter as this buyer wrote it) is laid over the
- * shared answer.
+ * A prepared evidence request. Answers are reused for their family's TTL (trends and sentiment 1 h, KOLs
+ * 6 h by default): live evidence changes by the hour, not by the second, and a buyer asking again soon
+ * gets the same reading at once, without paying the providers again. Corpus answers are also keyed by
+ * the corpus version, so a refresh never serves an old one. `meta.cache_status` says hit or miss; a hit
+ * is still a paid request. The key names what was resolved, the lanes and the window, not how it was
+ * written, so `echo` (the parameter as this buyer wrote it) is laid over the shared answer. The provider
+ * requests of a computation are added to `spend` of the request that ran it (hits cost nothing).
  */
-export function evidenceAnswer(s: IntelligenceServices, routeId: string, key: string, echo: Record<string, unknown>, compute: (src: EvidenceSources) => Promise<Computed>): Prepared {
+export function evidenceAnswer(s: IntelligenceServices, family: EvidenceFamily, routeId: string, key: string, echo: Record<string, unknown>, compute: (src: EvidenceSources, spend: ProviderSpend[]) => Promise<Computed>): Prepared {
   // Bound before payment, like the dataset routes: a refresh during the request does not change its evidence.
   const src = s.sources()
   const entities = s.entities().version
   return {
     key,
-    async run(): Promise<HandlerResult> {
+    async run(spend?: ProviderSpend[]): Promise<HandlerResult> {
       const make = async () => {
-        const r = await compute(src)
-        return { ...r.data, data_quality: { ...src.quality(), providers: r.calls } }
+        const r = await compute(src, spend ?? [])
+        return { ...r.data, data_quality: { ...src.quality(), ...(r.dropped ? { dropped: r.dropped } : {}), providers: r.calls } }
       }
-      if (s.ttlSeconds === 0) return { data: { ...(await make()), ...echo }, cacheStatus: 'miss' }
-      const version = src.mode === 'sample' ? src.quality().dataset_version : 'live'
+      const ttl = s.ttls[family]
+      if (ttl === 0) return { data: { ...(await make()), ...echo }, cacheStatus: 'miss' }
+      const live = src.mode === 'live'
+      const cache = live ? (s.liveCache ?? s.cache) : s.cache
+      const version = live ? 'live' : src.quality().dataset_version
       // Also per entity index: a signals refresh can change what a keyword resolves to.
       const cacheKey = `${version}|e${entities}|${routeId}|${key}`
-      const { value, hit } = await s.cache.get(cacheKey, make, s.ttlSeconds * 1000)
+      const { value, hit } = await cache.get(cacheKey, make, ttl * 1000)
       // An answer a failing provider degraded is served once, not reused: the next buyer gets a fresh try.
       const calls = (value.data_quality as { providers: ProviderReport[] }).providers
-      if (!hit && calls.some((c) => c.status === 'failed' || c.status === 'timeout')) s.cache.delete(cacheKey)
+      if (!hit && calls.some((c) => c.status === 'failed' || c.status === 'timeout' || c.status === 'rate_limited')) await cache.delete(cacheKey)
       return { data: { ...value, ...echo }, cacheStatus: hit ? 'hit' : 'miss' }
     },
   }

@@ -9,7 +9,8 @@ import type { EvidenceItem, EvidenceProvider } from './evidence'
 import { ChatCompletionsSummariser } from './providers/chat-completions'
 import { CorpusProvider, CorpusSearch, searchTable } from './providers/corpus'
 import type { Matcher } from './relevance'
-import { SearchHttpProvider } from './providers/search-http'
+import { nativeProvider, webProvider } from './providers/vendors'
+import { ProviderHealth } from './live-setup'
 
 export interface EvidenceSources {
   mode: 'sample' | 'live'
@@ -18,10 +19,10 @@ export interface EvidenceSources {
   summariser: ChatCompletionsSummariser | null
   /** End (exclusive) of every evidence window: the day after the corpus ends, or now. */
   asOf(): Date
-  /** Earliest instant the evidence can cover (the corpus start); null for live providers. */
-  coverageFrom: Date | null
   /** The data-quality block of an answer, before the per-request provider reports. */
   quality(): EvidenceQualityBase
+  /** Live providers: how each one's last call went (for /ready). */
+  health?: ProviderHealth
   /** Sample corpus only: every creator post (native item) of a window, the population KOLs are scored in, and which pass a prefilter. */
   creatorPosts?(from: Date, to: Date, prefilter: Matcher['prefilter']): Promise<{ posts: CreatorPost[]; candidates: ReadonlySet<string> }>
 }
@@ -50,11 +51,10 @@ export function corpusSources(db: DuckDb, dataset: LoadedDataset, index: CorpusI
   const search = new CorpusSearch(db, index.table)
   return {
     mode: 'sample',
-    native: [new CorpusProvider(search, 'native')],
-    web: [new CorpusProvider(search, 'web')],
+    native: [new CorpusProvider(search, 'native', coverageFrom)],
+    web: [new CorpusProvider(search, 'web', coverageFrom)],
     summariser,
     asOf: () => asOf,
-    coverageFrom,
     quality: () => {
       const q = dataQuality(dataset)
       return { ...q, notice: `${q.notice} ${CORPUS_NOTICE}` }
@@ -64,15 +64,15 @@ export function corpusSources(db: DuckDb, dataset: LoadedDataset, index: CorpusI
 }
 
 export function liveSources(p: ProviderSettings, now: () => Date = () => new Date()): EvidenceSources {
-  const native = p.nativeSearch ? [new SearchHttpProvider({ role: 'native', ...p.nativeSearch })] : []
-  const web = p.webSearch ? [new SearchHttpProvider({ role: 'web', ...p.webSearch })] : []
+  const native = p.nativeSearch ? [nativeProvider(p.nativeSearch)] : []
+  const web = p.webSearch ? [webProvider(p.webSearch)] : []
   return {
     mode: 'live',
     native,
     web,
     summariser: summariserOf(p),
     asOf: now,
-    coverageFrom: null,
+    health: new ProviderHealth(),
     quality: () => ({ sample: false, notice: LIVE_NOTICE }),
   }
 }

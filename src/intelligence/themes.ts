@@ -6,6 +6,7 @@
  */
 import { engagementOf, ProviderError, type EvidenceItem } from './evidence'
 import type { ProviderReport } from './lanes'
+import type { ProviderSpend } from './spend'
 import { withDeadline } from './providers/call'
 import { byStrength, median, round } from './report'
 import { scoreText, type Tone } from './sentiment'
@@ -119,7 +120,7 @@ async function tonesOf(themes: readonly TermStat[]): Promise<(i: EvidenceItem) =
 }
 
 /** Themes from at most TEXT_ANALYSIS_MAX_ITEMS of the items, evenly spaced through them. */
-export async function themesOf(sources: EvidenceSources, keyword: string, platform: string, all: readonly EvidenceItem[], terms: readonly string[]): Promise<ThemeAnswer> {
+export async function themesOf(sources: EvidenceSources, keyword: string, platform: string, all: readonly EvidenceItem[], terms: readonly string[], spend?: ProviderSpend[]): Promise<ThemeAnswer> {
   const items = evenSample(all, TEXT_ANALYSIS_MAX_ITEMS)
   const stats = await termStats(items, terms)
   const themes = pickThemes(stats, items.length, terms)
@@ -135,7 +136,7 @@ export async function themesOf(sources: EvidenceSources, keyword: string, platfo
   const base = { provider: llm.name, role: 'summary', platform: null } as const
   try {
     const strongest = [...items].sort(byStrength)
-    const s = await withDeadline(llm.name, llm.timeoutMs, (signal) => llm.summarise({ keyword, platform, items: strongest, terms: stats.slice(0, 15).map((t) => bare(t.term)) }, signal))
+    const s = await withDeadline(llm.name, llm.timeoutMs, (signal) => llm.summarise({ keyword, platform, items: strongest, terms: stats.slice(0, 15).map((t) => bare(t.term)) }, signal, spend))
     return {
       ...extractive,
       themes: s.themes,
@@ -145,6 +146,6 @@ export async function themesOf(sources: EvidenceSources, keyword: string, platfo
     }
   } catch (e) {
     const error = e instanceof ProviderError ? e : new ProviderError('unavailable', llm.name, String(e))
-    return { ...extractive, call: { ...base, status: error.kind === 'timeout' ? 'timeout' : 'failed', items: 0, error: `${error.message}; extractive themes used instead` } }
+    return { ...extractive, call: { ...base, status: error.kind === 'timeout' ? 'timeout' : error.kind === 'rate_limited' ? 'rate_limited' : 'failed', items: 0, error: `${error.message}; extractive themes used instead` } }
   }
 }

@@ -3,8 +3,9 @@ import { LIVE_RESULTS_PER_CALL, MOMENTUM } from '../catalog/evidence-rules'
 import { confidence } from './confidence'
 import type { Platform } from './evidence'
 import type { Asked } from './asked'
-import { gather } from './lanes'
-import { changeWithinNoise, momentum, windowsOf, type MomentumResult } from './momentum'
+import { droppedTotals, gather } from './lanes'
+import type { ProviderSpend } from './spend'
+import { changeWithinNoise, momentumOf, windowsOf, type MomentumResult } from './momentum'
 import { byStrength, evidenceSummary, isoDay, modeField, ref } from './report'
 import type { Computed } from './services'
 import type { EvidenceSources } from './sources'
@@ -34,7 +35,7 @@ const offsetByEngagement = (m: MomentumResult) =>
 export function headline(r: Pick<TrendRequest, 'keyword' | 'platform' | 'days'>, m: MomentumResult, conf: number, items: number, mode: string | undefined): string {
   const where = `on ${PLATFORM_LABEL.en[r.platform]}`
   const tail = `confidence ${conf} from ${items} items${mode ? `, ${mode} evidence` : ''}`
-  if (m.momentum === 'insufficient_evidence') return `Too little evidence to call a direction for "${r.keyword}" ${where} (${tail}).`
+  if (m.momentum === 'insufficient_evidence') return `No direction can be called for "${r.keyword}" ${where}: ${m.reason ?? 'too little evidence'} (${tail}).`
   const pct = m.volume_change_pct
   const volume = pct === null ? '' : `${pct > 0 ? '+' : ''}${pct}% volume`
   const z = m.volume_z ?? 0
@@ -46,14 +47,14 @@ export function headline(r: Pick<TrendRequest, 'keyword' | 'platform' | 'days'>,
   return `"${r.keyword}" is ${m.momentum} ${where}: ${m.recent.items} items in the last ${r.days} days vs ${m.prior.items} in the ${r.days} before${change}; ${tail}.`
 }
 
-export async function trendReport(src: EvidenceSources, r: TrendRequest): Promise<Computed> {
+export async function trendReport(src: EvidenceSources, r: TrendRequest, spend?: ProviderSpend[]): Promise<Computed> {
   const asOf = src.asOf()
-  const { prior } = windowsOf(asOf, r.days)
+  const { prior, recent } = windowsOf(asOf, r.days)
   const a = r.asked
-  const g = await gather(src, r.platform, { keyword: a.input, match: a.match, query: a.query, from: prior.from, to: asOf, limit: LIVE_RESULTS_PER_CALL })
-  const m = momentum(g.items, asOf, r.days, src.coverageFrom)
-  const c = confidence(g.items, asOf, r.days)
-  const t = await themesOf(src, r.keyword, r.platform, g.items, a.ownTerms)
+  const g = await gather(src, r.platform, { keyword: a.input, match: a.match, query: a.query, from: prior.from, to: asOf, split: recent.from, limit: LIVE_RESULTS_PER_CALL, ...(spend ? { spend } : {}) })
+  const m = momentumOf(g, asOf, r.days)
+  const c = confidence(g.items, asOf, r.days, (m.recent.covered_days + m.prior.covered_days) / (2 * r.days))
+  const t = await themesOf(src, r.keyword, r.platform, g.items, a.ownTerms, spend)
   const mode = modeField(g.items)
   return {
     data: {
@@ -63,8 +64,11 @@ export async function trendReport(src: EvidenceSources, r: TrendRequest): Promis
       timeframe: r.timeframe,
       window: { from: isoDay(prior.from), to: isoDay(new Date(asOf.getTime() - 1)), as_of: asOf.toISOString() },
       summary: { momentum: m.momentum, confidence: c.value, themes: t.themes, headline: headline(r, m, c.value, g.items.length, mode.evidence_mode) },
-      momentum_detail: { score: m.score, volume_z: m.volume_z, recent: m.recent, prior: m.prior, volume_change_pct: m.volume_change_pct, engagement_change_pct: m.engagement_change_pct },
-      confidence_detail: { volume: c.volume, diversity: c.diversity, recency: c.recency, native_share: c.native_share, relevance: c.relevance },
+      momentum_detail: {
+        score: m.score, volume_z: m.volume_z, recent: m.recent, prior: m.prior, volume_change_pct: m.volume_change_pct, engagement_change_pct: m.engagement_change_pct,
+        reason: m.reason, counted_items: m.counted, uncounted_items: m.uncounted,
+      },
+      confidence_detail: { volume: c.volume, diversity: c.diversity, recency: c.recency, native_share: c.native_share, relevance: c.relevance, coverage: c.coverage },
       related_keywords: t.related_keywords,
       content_angles: t.content_angles,
       themes_source: t.themes_source,
@@ -73,5 +77,6 @@ export async function trendReport(src: EvidenceSources, r: TrendRequest): Promis
       ...mode,
     },
     calls: [...g.calls, ...(t.call ? [t.call] : [])],
+    dropped: droppedTotals(g),
   }
 }

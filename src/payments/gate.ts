@@ -1,7 +1,7 @@
 import type { RouteSpec } from '../catalog'
 import { ApiError, facilitatorUnavailable, ledgerUnavailable, settlementPending, shuttingDown } from '../http/errors'
 import type { Logger } from '../http/logger'
-import { LedgerUnavailable, type ClaimResult, type PaymentClaim, type PaymentEvent, type PaymentEventKind, type PaymentLedger, type StoredArtifact } from './ledger'
+import { LedgerUnavailable, type ClaimResult, type PaymentClaim, type PaymentEvent, type PaymentEventKind, type PaymentLedger, type SpendRecord, type StoredArtifact } from './ledger'
 import type { NetworkName } from './networks'
 import { decodeProof, type Proof } from './proof'
 import { paymentRequiredParts, termsFor, type PaymentTerms } from './requirements'
@@ -373,6 +373,12 @@ export class PaymentGate {
       outcomes.set(r.requestId, r.cut)
     }
     return outcomes
+  }
+
+  /** Provider spend of a paid request's work: recorded with its payment's next commit (charged or not). */
+  spent(requestId: string, routeId: string, spend: readonly Omit<SpendRecord, 'at' | 'requestId' | 'routeId'>[]): void {
+    const at = this.now()
+    for (const s of spend) this.o.ledger.recordSpend({ at, requestId, routeId, ...s })
   }
 
   private settlementFailed(req: PaidRequest, reason: string): ApiError {

@@ -1,5 +1,6 @@
 import { Database } from 'bun:sqlite'
 import { Postgres } from '../postgres/client'
+import { nanoToUsd } from '../intelligence/spend'
 import { atomicToUsd } from './networks'
 
 export type GroupBy = 'route' | 'day' | 'payer'
@@ -32,10 +33,28 @@ export interface UnsettledRow {
   validBefore: string | null
 }
 
+/** What one provider cost on one route: requests, tokens, and their price where the seller configured one. */
+export interface SpendRow {
+  route: string
+  provider: string
+  /** Paid requests whose answers made provider requests (cache hits make none). */
+  answers: number
+  requests: number
+  inputTokens: number
+  outputTokens: number
+  /** nano-USD (1e-9) of the priced requests. */
+  costNano: bigint
+  /** Requests with no price configured (not in costNano). */
+  unpricedRequests: number
+}
+
 export interface Report {
   groups: RevenueRow[]
   unsettled: UnsettledRow[]
   events: Record<string, number>
+  /** Provider spend by route and provider, set against `revenueByRoute` (served USD per route). */
+  spend: SpendRow[]
+  revenueByRoute: Record<string, bigint>
 }
 
 /** The few expressions SQLite and PostgreSQL spell differently. */
@@ -75,11 +94,26 @@ function revenueSql(d: Dialect, by: GroupBy, settlement: string): string {
       ${d.count("state = 'failed'")} AS failed
     FROM payments WHERE created_at >= ${d.param('since')} GROUP BY grp ORDER BY SUM(CASE WHEN ${served} THEN ${d.atomic} ELSE 0 END) DESC, grp`
 }
+/** Provider spend by route and provider; the cost summed as an exact integer of nano-USD. */
+function spendSql(d: Dialect): string {
+  const cost = d === SQLITE ? 'CAST(cost_nano_usd AS INTEGER)' : 'cost_nano_usd'
+  return `SELECT route, provider, COUNT(DISTINCT request_id) AS answers, SUM(requests) AS requests,
+      SUM(COALESCE(input_tokens, 0)) AS input_tokens, SUM(COALESCE(output_tokens, 0)) AS output_tokens,
+      ${d.text(`SUM(COALESCE(${cost}, 0))`)} AS cost, SUM(CASE WHEN cost_nano_usd IS NULL THEN requests ELSE 0 END) AS unpriced
+    FROM provider_spend WHERE at >= ${d.param('since')} GROUP BY route, provider ORDER BY route, provider`
+}
+type SpendDbRow = { route: string; provider: string; answers: number | string; requests: number | string; input_tokens: number | string; output_tokens: number | string; cost: string | null; unpriced: number | string | null }
+
 const UNSETTLED_SQL = `SELECT created_at, route, payer, amount_atomic, nonce, tx_hash, request_id, valid_before FROM payments WHERE state = 'pending' ORDER BY created_at`
 type UnsettledDbRow = { created_at: number | string; route: string; payer: string; amount_atomic: string; nonce: string; tx_hash: string | null; request_id: string; valid_before: string | null }
 
-function toReport(rows: Record<string, string | number>[], unsettled: UnsettledDbRow[], events: { event: string; n: number | string }[]): Report {
+function toReport(rows: Record<string, string | number>[], unsettled: UnsettledDbRow[], events: { event: string; n: number | string }[], spend: SpendDbRow[], byRoute: Record<string, string | number>[]): Report {
   return {
+    spend: spend.map((r) => ({
+      route: r.route, provider: r.provider, answers: Number(r.answers), requests: Number(r.requests), inputTokens: Number(r.input_tokens), outputTokens: Number(r.output_tokens),
+      costNano: BigInt(r.cost ?? 0), unpricedRequests: Number(r.unpriced ?? 0),
+    })),
+    revenueByRoute: Object.fromEntries(byRoute.map((r) => [String(r.grp), BigInt(r.served_atomic ?? 0)])),
     groups: rows.map((r) => ({
       key: String(r.grp),
       served: Number(r.served ?? 0), servedAtomic: BigInt(r.served_atomic ?? 0),
@@ -103,6 +137,8 @@ export async function readReportPostgres(url: string, o: { since: number; by: Gr
           await tx.unsafe(revenueSql(POSTGRES, o.by, "COALESCE(settlement, 'local')"), [o.since]),
           await tx.unsafe(UNSETTLED_SQL),
           await tx.unsafe('SELECT event, COUNT(*) AS n FROM payment_events WHERE at >= $1 GROUP BY event', [o.since]),
+          await tx.unsafe(spendSql(POSTGRES), [o.since]),
+          await tx.unsafe(revenueSql(POSTGRES, 'route', "COALESCE(settlement, 'local')"), [o.since]),
         ),
       ),
     )
@@ -118,12 +154,16 @@ export async function readReportPostgres(url: string, o: { since: number; by: Gr
 export function readReport(path: string, o: { since: number; by: GroupBy }): Report {
   const db = new Database(path, { readonly: true })
   try {
-    const has = db.query<{ n: number }, []>(`SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'payment_events'`).get()!.n > 0
+    const table = (name: string) => db.query<{ n: number }, [string]>(`SELECT COUNT(*) AS n FROM sqlite_master WHERE name = ?`).get(name)!.n > 0
+    // Ledger files from older releases lack the later tables: they are read as empty.
+    const has = table('payment_events')
     const settlement = has ? "COALESCE(settlement, 'local')" : "'local'"
     return toReport(
       db.query<Record<string, string | number>, { since: number }>(revenueSql(SQLITE, o.by, settlement)).all({ since: o.since }),
       has ? db.query<UnsettledDbRow, []>(UNSETTLED_SQL).all() : [],
       has ? db.query<{ event: string; n: number }, { since: number }>('SELECT event, COUNT(*) AS n FROM payment_events WHERE at >= $since GROUP BY event').all({ since: o.since }) : [],
+      table('provider_spend') ? db.query<SpendDbRow, { since: number }>(spendSql(SQLITE)).all({ since: o.since }) : [],
+      db.query<Record<string, string | number>, { since: number }>(revenueSql(SQLITE, 'route', settlement)).all({ since: o.since }),
     )
   } finally {
     db.close()
@@ -175,5 +215,27 @@ export function reportJson(r: Report, by: GroupBy, since: number) {
       nonce: u.nonce, tx_hash: u.txHash, request_id: u.requestId, valid_before_unix: u.validBefore,
     })),
     event_counts: r.events,
+    provider_spend: r.spend.map((s) => ({
+      route: s.route, provider: s.provider, answers: s.answers, requests: s.requests, input_tokens: s.inputTokens, output_tokens: s.outputTokens,
+      cost_usd: nanoToUsd(s.costNano), cost_nano_usd: s.costNano.toString(), unpriced_requests: s.unpricedRequests,
+    })),
+    margin_by_route: marginByRoute(r).map((m) => ({
+      route: m.route, ...money('revenue', m.revenueAtomic), provider_cost_usd: nanoToUsd(m.costNano), provider_cost_nano_usd: m.costNano.toString(),
+      margin_usd: nanoToUsd(m.revenueAtomic * 1000n - m.costNano), unpriced_requests: m.unpricedRequests,
+    })),
   }
+}
+
+/** Revenue (served, atomic USDC) against priced provider cost (nano-USD) for every route that spent. */
+export function marginByRoute(r: Report): { route: string; revenueAtomic: bigint; costNano: bigint; unpricedRequests: number }[] {
+  const routes = [...new Set(r.spend.map((s) => s.route))]
+  return routes.map((route) => {
+    const rows = r.spend.filter((s) => s.route === route)
+    return {
+      route,
+      revenueAtomic: r.revenueByRoute[route] ?? 0n,
+      costNano: rows.reduce((t, s) => t + s.costNano, 0n),
+      unpricedRequests: rows.reduce((t, s) => t + s.unpricedRequests, 0),
+    }
+  })
 }

@@ -63,6 +63,24 @@ export interface PendingPayment {
   updatedAt: number
 }
 
+/**
+ * What a request cost the seller at one live provider (search requests, model tokens): kept beside the
+ * payments so `payments report` sets provider spend against revenue per route. Written whether or not
+ * the request was charged (a failed request's provider calls are spent all the same).
+ */
+export interface SpendRecord {
+  at: number
+  requestId: string
+  routeId: string
+  provider: string
+  role: string
+  requests: number
+  inputTokens?: number
+  outputTokens?: number
+  /** nano-USD (1e-9); null when the seller configured no price for this provider. */
+  costNanoUsd: bigint | null
+}
+
 export interface StoredArtifact {
   id: string
   /** The answer's bytes: JSON or CSV text, or an Arrow stream. */
@@ -111,6 +129,8 @@ export interface PaymentLedger {
   resolve(key: string, verdict: { settled: true; txHash?: string } | { settled: false }, now: number, from?: { state: 'pending' | 'in_progress'; requestId?: string }): Promise<boolean>
   /** Appends to the event record (same commit as the state change it accompanies). */
   record(event: PaymentEvent): void
+  /** Appends provider spend of a request, committed with the next `durable()`. */
+  recordSpend(spend: SpendRecord): void
   /** Payments whose settlement is open (see PendingPayment), as of `now`. */
   pending(now: number): Promise<PendingPayment[]>
   /** Resolves once everything recorded so far is on disk; a paid answer is sent only after this. */
@@ -174,6 +194,7 @@ export class SqliteLedger implements PaymentLedger {
   private readonly dirty = new Set<string>()
   private readonly pendingArtifacts = new Map<string, { key: string; artifact: StoredArtifact; createdAt: number }>()
   private events: PaymentEvent[] = []
+  private spends: SpendRecord[] = []
   private waiters: { resolve: () => void; reject: (e: unknown) => void }[] = []
   private scheduled = false
 
@@ -213,6 +234,10 @@ export class SqliteLedger implements PaymentLedger {
          WHERE a.id = $id AND a.expires_at > $now AND p.state = 'served'`,
       ),
       purge: this.db.query('DELETE FROM artifacts WHERE expires_at <= $now'),
+      spend: this.db.query(
+        `INSERT INTO provider_spend (at, request_id, route, provider, role, requests, input_tokens, output_tokens, cost_nano_usd)
+         VALUES ($at, $requestId, $route, $provider, $role, $requests, $input, $output, $cost)`,
+      ),
     }
     this.commitTx = this.db.transaction(() => {
       for (const key of this.dirty) this.upsert(key, this.live.get(key)!)
@@ -224,6 +249,12 @@ export class SqliteLedger implements PaymentLedger {
         this.stmts.event.run({
           at: e.at, event: e.event, key: e.key, requestId: e.requestId, route: e.routeId, payer: e.payer, amount: e.amountAtomic,
           nonce: e.nonce, network: e.network, txHash: e.txHash ?? null, detail: e.detail ?? null,
+        })
+      }
+      for (const s of this.spends) {
+        this.stmts.spend.run({
+          at: s.at, requestId: s.requestId, route: s.routeId, provider: s.provider, role: s.role, requests: s.requests,
+          input: s.inputTokens ?? null, output: s.outputTokens ?? null, cost: s.costNanoUsd === null ? null : s.costNanoUsd.toString(),
         })
       }
     })
@@ -278,12 +309,13 @@ export class SqliteLedger implements PaymentLedger {
     const waiters = this.waiters
     this.waiters = []
     try {
-      if (this.dirty.size > 0 || this.pendingArtifacts.size > 0 || this.events.length > 0) {
+      if (this.dirty.size > 0 || this.pendingArtifacts.size > 0 || this.events.length > 0 || this.spends.length > 0) {
         this.commitTx()
         for (const key of this.dirty) if (this.live.get(key)!.state !== 'in_progress') this.live.delete(key)
         this.dirty.clear()
         this.pendingArtifacts.clear()
         this.events = []
+        this.spends = []
       }
     } catch (e) {
       // Disk full, file gone...: the waiting requests fail (and are not charged); changes stay queued.
@@ -350,6 +382,11 @@ export class SqliteLedger implements PaymentLedger {
 
   record(event: PaymentEvent): void {
     this.events.push(event)
+    this.schedule()
+  }
+
+  recordSpend(spend: SpendRecord): void {
+    this.spends.push(spend)
     this.schedule()
   }
 

@@ -41,6 +41,19 @@ CREATE TABLE IF NOT EXISTS artifacts (
   expires_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS artifacts_expiry ON artifacts(expires_at);
+CREATE TABLE IF NOT EXISTS provider_spend (
+  seq INTEGER PRIMARY KEY,
+  at INTEGER NOT NULL,
+  request_id TEXT NOT NULL,
+  route TEXT NOT NULL,
+  provider TEXT NOT NULL,
+  role TEXT NOT NULL,
+  requests INTEGER NOT NULL,
+  input_tokens INTEGER,
+  output_tokens INTEGER,
+  cost_nano_usd TEXT
+);
+CREATE INDEX IF NOT EXISTS provider_spend_at ON provider_spend(at);
 `
 
 /** Columns added after the first release; a ledger file from before gets them on open. */

@@ -7,6 +7,7 @@ import {
   type PaymentLedger,
   type PaymentState,
   type PendingPayment,
+  type SpendRecord,
   type StoredArtifact,
 } from '../payments/ledger'
 import type { Postgres } from './client'
@@ -19,6 +20,7 @@ type Op =
   | { kind: 'state'; key: string; claimId: string; from: PaymentState[]; to: PaymentState; now: number; artifactId?: string; settlement?: string; txHash?: string | null }
   | { kind: 'artifact'; key: string; artifact: StoredArtifact; now: number }
   | { kind: 'event'; id: string; e: PaymentEvent }
+  | { kind: 'spend'; id: string; s: SpendRecord }
 
 /** How soon a commit that failed is tried again, while nothing else asks for one. */
 const RETRY_MS = 1000
@@ -157,6 +159,10 @@ export class PostgresLedger implements PaymentLedger {
     this.enqueue({ kind: 'event', id: crypto.randomUUID(), e: event })
   }
 
+  recordSpend(s: SpendRecord): void {
+    this.enqueue({ kind: 'spend', id: crypto.randomUUID(), s })
+  }
+
   async pending(now: number): Promise<PendingPayment[]> {
     const rows = await this.pg.run('pending', (sql) =>
       sql.unsafe(
@@ -282,5 +288,13 @@ async function apply(tx: SQL, ops: Op[]): Promise<void> {
     }))
     // A commit cut off by the deadline may have landed: its events are not written twice.
     await tx`INSERT INTO payment_events ${tx(rows)} ON CONFLICT (id) DO NOTHING`
+  }
+  const spends = ops.filter((o): o is Extract<Op, { kind: 'spend' }> => o.kind === 'spend')
+  if (spends.length > 0) {
+    const rows = spends.map(({ id, s }) => ({
+      id, at: s.at, request_id: s.requestId, route: s.routeId, provider: s.provider, role: s.role, requests: s.requests,
+      input_tokens: s.inputTokens ?? null, output_tokens: s.outputTokens ?? null, cost_nano_usd: s.costNanoUsd === null ? null : s.costNanoUsd.toString(),
+    }))
+    await tx`INSERT INTO provider_spend ${tx(rows)} ON CONFLICT (id) DO NOTHING`
   }
 }

@@ -90,6 +90,34 @@ CREATE TABLE rate_buckets (
 );
 `,
   },
+  {
+    version: 2,
+    name: 'provider spend per request, shared live answers',
+    sql: `
+CREATE TABLE provider_spend (
+  seq BIGSERIAL PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  at BIGINT NOT NULL,
+  request_id TEXT NOT NULL,
+  route TEXT NOT NULL,
+  provider TEXT NOT NULL,
+  role TEXT NOT NULL,
+  requests INTEGER NOT NULL,
+  input_tokens INTEGER,
+  output_tokens INTEGER,
+  cost_nano_usd NUMERIC
+);
+CREATE INDEX provider_spend_at ON provider_spend (at);
+CREATE TABLE live_answers (
+  key TEXT PRIMARY KEY,
+  body TEXT,
+  expires_at DOUBLE PRECISION NOT NULL DEFAULT 0,
+  holder TEXT,
+  lease_until DOUBLE PRECISION NOT NULL DEFAULT 0
+);
+CREATE INDEX live_answers_expiry ON live_answers (expires_at);
+`,
+  },
 ]
 
 /** Any constant shared by every instance: the advisory lock that serialises migrations. */

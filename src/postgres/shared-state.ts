@@ -1,6 +1,7 @@
 import type { Logger } from '../http/logger'
 import { Postgres, redactUrl } from './client'
 import { InstanceRegistry } from './instances'
+import { PostgresAnswerCache } from './answer-cache'
 import { PostgresLedger } from './ledger'
 import { migrate, SchemaTooNew } from './migrations'
 import { PostgresRateLimiter } from './rate-limit'
@@ -46,6 +47,8 @@ export async function openSharedState(o: { url: string; version: string; payerPe
     registry,
     ledger,
     sessions: new PostgresSessions(pg, o.logger),
+    /** Live evidence answers shared by the instances, with single flight across them. */
+    answers: new PostgresAnswerCache(pg, registry.id, o.logger),
     payerLimiter: new PostgresRateLimiter(pg, o.payerPerMinute, 'payer'),
     /** For /ready: whether the database answers, this instance's id, and whether it runs the reconciler. */
     status() {

@@ -130,7 +130,7 @@ describe('the shutdown deadline (SHUTDOWN_TIMEOUT_SECONDS)', () => {
     const payer = createPayer()
     try {
       const live = await serveBinary(bin, dirname(bin), cleanEnv(scratchDir('home'), {
-        LEDGER_PATH: ledger, SHUTDOWN_TIMEOUT_SECONDS: String(DEADLINE_SECONDS), WEB_SEARCH_URL: `${provider.url}/web`, WEB_SEARCH_TIMEOUT_MS: '25000', INTELLIGENCE_CACHE_TTL_SECONDS: '0',
+        LEDGER_PATH: ledger, SHUTDOWN_TIMEOUT_SECONDS: String(DEADLINE_SECONDS), WEB_SEARCH_URL: `${provider.url}/web`, WEB_SEARCH_TIMEOUT_MS: '25000', INTELLIGENCE_CACHE_TTL_SECONDS: '0', KOL_CACHE_TTL_SECONDS: '0',
       }))
       const port = Number(new URL(live.url).port)
       const unpaid = await rawGet(port, TRENDS)

@@ -32,7 +32,7 @@ beforeAll(async () => {
     WEB_SEARCH_URL: `${world.url}/web`,
     NATIVE_SEARCH_TIMEOUT_MS: '10000',
     WEB_SEARCH_TIMEOUT_MS: '10000',
-    INTELLIGENCE_CACHE_TTL_SECONDS: '0',
+    INTELLIGENCE_CACHE_TTL_SECONDS: '0', KOL_CACHE_TTL_SECONDS: '0',
   })
 })
 afterAll(() => {

@@ -84,6 +84,8 @@ describe('payments report', () => {
         nonce: `0xc1${'0'.repeat(20)}`, tx_hash: '0xdead', request_id: 'req_c1', valid_before_unix: String(DAY2 + 600),
       }],
       event_counts: { pending: 1 },
+      provider_spend: [],
+      margin_by_route: [],
     })
   })
 
@@ -105,6 +107,44 @@ describe('payments report', () => {
       cwd: ROOT, env: { ...process.env, LEDGER_PATH: join(tmpdir(), 'no-such-dir', 'ledger.sqlite'), NODE_ENV: 'test' }, stdout: 'pipe', stderr: 'pipe',
     })
     expect(await proc.exited).toBe(1)
+  })
+})
+
+describe('provider spend in the report', () => {
+  let spendPath: string
+  beforeAll(async () => {
+    spendPath = join(mkdtempSync(join(tmpdir(), 'spend-')), 'ledger.sqlite')
+    const l = new SqliteLedger(spendPath)
+    // Two paid trends answers (0.08 each): the first cold (4 web pages at 0.005, a model call priced by tokens), the second a cache hit.
+    for (const k of ['t1', 't2']) {
+      l.claim(claim(k, 'china.trends', '80000', '0xaaa'), DAY2, 0)
+      l.complete(k, art(`y${k}`), DAY2, { kind: 'settled', txHash: `0x${k}` })
+    }
+    l.recordSpend({ at: DAY2, requestId: 'req_t1', routeId: 'china.trends', provider: 'bocha (api.bochaai.com)', role: 'web', requests: 4, costNanoUsd: 20_000_000n })
+    l.recordSpend({ at: DAY2, requestId: 'req_t1', routeId: 'china.trends', provider: 'chat-completions (api.deepseek.com, deepseek-chat)', role: 'summary', requests: 1, inputTokens: 3000, outputTokens: 400, costNanoUsd: 1_008_000n })
+    // A failed sentiment request still cost its provider requests (no price configured for that provider).
+    l.recordSpend({ at: DAY2, requestId: 'req_s1', routeId: 'china.sentiment', provider: 'searxng (searx.internal)', role: 'web', requests: 3, costNanoUsd: null })
+    await l.durable()
+    l.close()
+  })
+  const report = (...args: string[]) =>
+    Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), 'payments', 'report', ...args], { cwd: ROOT, env: { ...process.env, LEDGER_PATH: spendPath, NODE_ENV: 'test' }, stdout: 'pipe' })
+
+  test('requests, tokens and priced cost per route and provider, and each route\'s revenue against it', async () => {
+    const out = await new Response(report().stdout).text()
+    expect(row(out, 'china.trends')).toEqual(['china.trends', '2', '0.16', '0.16', '0.00', '0', '0.00', '0'])
+    expect(out).toMatch(/china\.trends +bocha \(api\.bochaai\.com\) +1 +4 +0 +0 +0\.02 +0/)
+    expect(out).toMatch(/china\.trends +chat-completions \(api\.deepseek\.com, deepseek-chat\) +1 +1 +3000 +400 +0\.001008 +0/)
+    expect(out).toMatch(/china\.sentiment +searxng \(searx\.internal\) +1 +3 +0 +0 +0\.00 +3/)
+    // Revenue 0.16 against 0.021008 of priced provider cost.
+    expect(out).toMatch(/china\.trends +0\.16 +0\.021008 +0\.138992 +0/)
+    expect(out).toMatch(/china\.sentiment +0\.00 +0\.00 +0\.00 +3/)
+    const json = JSON.parse(await new Response(report('--json').stdout).text())
+    expect(json.margin_by_route).toEqual([
+      { route: 'china.sentiment', revenue_usd: '0.00', revenue_atomic: '0', provider_cost_usd: '0.00', provider_cost_nano_usd: '0', margin_usd: '0.00', unpriced_requests: 3 },
+      { route: 'china.trends', revenue_usd: '0.16', revenue_atomic: '160000', provider_cost_usd: '0.021008', provider_cost_nano_usd: '21008000', margin_usd: '0.138992', unpriced_requests: 0 },
+    ])
+    expect(json.provider_spend.find((s: any) => s.provider.startsWith('chat'))).toMatchObject({ answers: 1, requests: 1, input_tokens: 3000, output_tokens: 400, cost_usd: '0.001008' })
   })
 })
 

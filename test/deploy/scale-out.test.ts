@@ -191,7 +191,7 @@ if (ready) {
       })
       const cluster = await startCluster({
         instances: 2,
-        env: { LEDGER_URL: url, WEB_SEARCH_URL: `http://127.0.0.1:${provider.port}/web`, WEB_SEARCH_TIMEOUT_MS: '25000', INTELLIGENCE_CACHE_TTL_SECONDS: '0', DATASETS_DIR: join(dir, 'datasets') },
+        env: { LEDGER_URL: url, WEB_SEARCH_URL: `http://127.0.0.1:${provider.port}/web`, WEB_SEARCH_TIMEOUT_MS: '25000', INTELLIGENCE_CACHE_TTL_SECONDS: '0', KOL_CACHE_TTL_SECONDS: '0', DATASETS_DIR: join(dir, 'datasets') },
       })
       try {
         const route = routeById.get('china.trends')!

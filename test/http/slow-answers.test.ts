@@ -34,7 +34,7 @@ beforeAll(async () => {
     }))
     return Response.json({ results })
   })
-  runtime = await testRuntime({ WEB_SEARCH_URL: `${provider.url}/web`, NATIVE_SEARCH_URL: `${provider.url}/native/{platform}`, INTELLIGENCE_CACHE_TTL_SECONDS: '0' })
+  runtime = await testRuntime({ WEB_SEARCH_URL: `${provider.url}/web`, NATIVE_SEARCH_URL: `${provider.url}/native/{platform}`, INTELLIGENCE_CACHE_TTL_SECONDS: '0', KOL_CACHE_TTL_SECONDS: '0' })
   listening = listen({ host: '127.0.0.1', port: 0, reusePort: false, ledgerPath: ':memory:', fetch: runtime.app.fetch, idleTimeoutSeconds: 1 })
   // As `serve` does: handlers reach the server through Elysia's app.server.
   runtime.app.server = listening.server as unknown as typeof runtime.app.server

@@ -128,7 +128,7 @@ describe('the byte limit of an answer', () => {
     for (const [bytes, ok] of [[searchResponseBytes, true], [searchResponseBytes + 1, false]] as const) {
       const s = serve(() => new Response(body(bytes), { headers: { 'content-type': 'application/json' } }))
       const call = new SearchHttpProvider({ role: 'web', url: s.url, timeoutMs: 20_000 }).search(query(), signal())
-      if (ok) expect(await call).toHaveLength(1)
+      if (ok) expect((await call).items).toHaveLength(1)
       else expect((await failure(call)).kind).toBe('bad_response')
     }
   })
@@ -146,7 +146,7 @@ describe('the byte limit of an answer', () => {
     const llm = { baseUrl: s.url, model: 'm', timeoutMs: 20_000 }
     const e = await failure(new ChatCompletionsSummariser(llm).summarise({ keyword: '露营', platform: 'douyin', items: [], terms: [] }, signal()))
     expect(e.kind).toBe('bad_response')
-    const items = await new SearchHttpProvider({ role: 'web', url: serve(() => json({ results: series({ text: (i) => `露营 ${i % 2 ? '#天幕' : '#帐篷'} ${i}`, perDay: () => 2, days: 5 }) })).url, timeoutMs: 5000 }).search(query(), signal())
+    const { items } = await new SearchHttpProvider({ role: 'web', url: serve(() => json({ results: series({ text: (i) => `露营 ${i % 2 ? '#天幕' : '#帐篷'} ${i}`, perDay: () => 2, days: 5 }) })).url, timeoutMs: 5000 }).search(query(), signal())
     const t = await themesOf(liveSources({ nativeSearch: null, webSearch: null, llm }), '露营', 'douyin', items, ['露营'])
     expect(t.themes_source).toBe('extractive')
     expect(t.themes.length).toBeGreaterThan(0)
@@ -167,8 +167,8 @@ describe('results are cut to the limits before anything reads them', () => {
         ],
       }),
     )
-    const [big, emoji] = await new SearchHttpProvider({ role: 'web', url: s.url, timeoutMs: 5000 }).search(query(), signal())
-    expect([big!.title.length, big!.text.length, big!.id.length, big!.url!.length, big!.author!.length]).toEqual([titleChars, textChars, fieldChars, fieldChars, fieldChars])
+    const [big, emoji] = (await new SearchHttpProvider({ role: 'web', url: s.url, timeoutMs: 5000 }).search(query(), signal())).items
+    expect([big!.title.length, big!.text.length, big!.id.length, big!.url!.length, big!.site!.length]).toEqual([titleChars, textChars, fieldChars, fieldChars, fieldChars])
     expect(big!.text).toBe(long(100_000).slice(0, textChars))
     expect(emoji!.text.length).toBe(textChars - 1)
     expect(emoji!.text.endsWith('x')).toBe(true)
@@ -187,7 +187,7 @@ describe('results are cut to the limits before anything reads them', () => {
 
   test(`a provider answering more than ${LIVE_RESULTS_PER_CALL} results: only the first ${LIVE_RESULTS_PER_CALL} are read`, async () => {
     const s = serve(() => json({ results: series({ text: (i) => `露营 post ${i}`, perDay: () => 3 * LIVE_RESULTS_PER_CALL, days: 1 }) }))
-    const items = await new SearchHttpProvider({ role: 'web', url: s.url, timeoutMs: 5000 }).search(query(), signal())
+    const { items } = await new SearchHttpProvider({ role: 'web', url: s.url, timeoutMs: 5000 }).search(query(), signal())
     expect(items.map((i) => i.id)).toEqual(Array.from({ length: LIVE_RESULTS_PER_CALL }, (_, i) => `item-${i}`))
   })
 })

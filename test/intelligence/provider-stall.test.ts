@@ -45,7 +45,7 @@ beforeAll(async () => {
     LLM_BASE_URL: `${url}/v1`,
     LLM_MODEL: 'loopback-model',
     LLM_TIMEOUT_MS: '30000',
-    INTELLIGENCE_CACHE_TTL_SECONDS: '0',
+    INTELLIGENCE_CACHE_TTL_SECONDS: '0', KOL_CACHE_TTL_SECONDS: '0',
   })
   // A warm service: the first requests of a process compile code and load ICU data, whatever a provider answers.
   await answerWith('benign')

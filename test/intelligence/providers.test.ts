@@ -39,7 +39,7 @@ describe('search provider over HTTP', () => {
       }),
     )
     const p = new SearchHttpProvider({ role: 'native', url: `${s.url}/search/{platform}`, key: 'secret-1', timeoutMs: 5000, platforms: ['douyin'] })
-    const items = await p.search(query({ q: '露营 shaped' }), new AbortController().signal)
+    const { items } = await p.search(query({ q: '露营 shaped' }), new AbortController().signal)
     const sent = s.requests[0]!
     expect(sent.url.pathname).toBe('/search/douyin')
     expect(Object.fromEntries(sent.url.searchParams)).toMatchObject({ q: '露营 shaped', keyword: '露营', platform: 'douyin', limit: '50' })
@@ -47,7 +47,8 @@ describe('search provider over HTTP', () => {
     expect(sent.headers.get('authorization')).toBe('Bearer secret-1')
     expect(items.map((i) => i.id)).toEqual(['v1', 'https://v.example/2'])
     expect(items[0]).toMatchObject({ platform: 'douyin', retrieval: 'native', sourceKind: 'video', author: 'creator_a', authorFollowers: 12000, authorCity: '上海', language: 'zh', engagement: { likes: 10, comments: 2, shares: 1, views: 300 } })
-    expect(items[1]).toMatchObject({ text: 'camping gear notes', language: 'en', author: 'v.example', engagement: { likes: 5, comments: 1, shares: 0, views: null } })
+    // No author given: a native item's creator is unknown (never its web site's host).
+    expect(items[1]).toMatchObject({ text: 'camping gear notes', language: 'en', author: null, engagement: { likes: 5, comments: 1, shares: 0, views: null } })
     expect(p.name).toBe(`native-search (${new URL(s.url).host})`)
     expect(p.serves('douyin')).toBe(true)
     expect(p.serves('xiaohongshu')).toBe(false)
@@ -57,15 +58,16 @@ describe('search provider over HTTP', () => {
     const result = { url: 'https://news.example/a', description: '露营 report', page_age: new Date(now - DAY).toISOString() }
     for (const body of [{ web: { results: [result] } }, { items: [result] }, { data: [result] }]) {
       const s = serve(() => json(body))
-      const [item] = await new SearchHttpProvider({ role: 'web', url: s.url, timeoutMs: 5000 }).search(query({ step: 'web' }), new AbortController().signal)
-      expect(item).toMatchObject({ platform: 'web', retrieval: 'proxy', sourceKind: 'web_page', engagement: null, text: '露营 report' })
+      const [item] = (await new SearchHttpProvider({ role: 'web', url: s.url, timeoutMs: 5000 }).search(query({ step: 'web' }), new AbortController().signal)).items
+      // A web page's publisher is its site, not a creator.
+      expect(item).toMatchObject({ platform: 'web', retrieval: 'proxy', sourceKind: 'web_page', engagement: null, text: '露营 report', author: null, site: 'news.example' })
       expect(s.requests[0]!.headers.get('authorization')).toBeNull()
     }
   })
 
   test('an empty result list is no items, not an error', async () => {
     const s = serve(() => json({ results: [] }))
-    expect(await new SearchHttpProvider({ role: 'web', url: s.url, timeoutMs: 5000 }).search(query(), new AbortController().signal)).toEqual([])
+    expect((await new SearchHttpProvider({ role: 'web', url: s.url, timeoutMs: 5000 }).search(query(), new AbortController().signal)).items).toEqual([])
   })
 
   test('HTTP 5xx is unavailable', async () => {

@@ -95,5 +95,20 @@ export function series(o: SeriesOptions): Record<string, unknown>[] {
   return out
 }
 
+/**
+ * The results of the generic protocol's answer to `url`: those dated within its `from`..`to` days, as the
+ * protocol asks of a provider (the service asks for each compared window on its own).
+ */
+export function inWindow(results: Record<string, unknown>[], url: URL): Record<string, unknown>[] {
+  const from = url.searchParams.get('from')
+  const to = url.searchParams.get('to')
+  if (!from || !to) return results
+  const [start, end] = [Date.parse(`${from}T00:00:00Z`), Date.parse(`${to}T00:00:00Z`) + 86_400_000]
+  return results.filter((r) => {
+    const t = Date.parse(String(r.published_at))
+    return !(t >= start) || t < end // undated results pass through, as a provider would return them
+  })
+}
+
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 

@@ -5,10 +5,10 @@ import type { MomentumResult } from '../../src/intelligence/momentum'
 import { headline } from '../../src/intelligence/trend-report'
 
 const request: Parameters<typeof headline>[0] = { keyword: '露营', platform: 'all', days: 30 }
-const window = (items: number) => ({ from: '2026-10-01', to: '2026-10-30', items, engagement: 0, covered_days: 30 })
+const window = (items: number) => ({ from: '2026-10-01', to: '2026-10-30', items, engagement: 0, covered_days: 30, capped: false })
 
 function result(o: Partial<MomentumResult>): MomentumResult {
-  return { momentum: 'stable', score: 0.2, volume_z: 1.4, recent: window(37), prior: window(22), volume_change_pct: 68.2, engagement_change_pct: null, ...o }
+  return { momentum: 'stable', score: 0.2, volume_z: 1.4, recent: window(37), prior: window(22), volume_change_pct: 68.2, engagement_change_pct: null, reason: null, ...o }
 }
 
 const line = (o: Partial<MomentumResult>) => headline(request, result(o), 0.41, 59, 'mixed')
@@ -31,7 +31,8 @@ describe('trends headline', () => {
     expect(line({ volume_z: -2.4, volume_change_pct: -44, score: -0.1 })).toContain(`; -44% volume, but engagement moved the other way (score -0.1 within ±${MOMENTUM.threshold})`)
   })
 
-  test('insufficient evidence keeps its own sentence', () => {
-    expect(line({ momentum: 'insufficient_evidence', volume_z: null, volume_change_pct: null })).toBe('Too little evidence to call a direction for "露营" on all three platforms (confidence 0.41 from 59 items, mixed evidence).')
+  test('insufficient evidence keeps its own sentence, with the reason', () => {
+    const reason = 'the evidence covers 6 days of the 30-day prior window (2026-09-01 to 2026-09-30); a direction needs at least 50% of each window covered'
+    expect(line({ momentum: 'insufficient_evidence', volume_z: null, volume_change_pct: null, reason })).toBe(`No direction can be called for "露营" on all three platforms: ${reason} (confidence 0.41 from 59 items, mixed evidence).`)
   })
 })

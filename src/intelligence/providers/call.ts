@@ -31,9 +31,35 @@ export async function withDeadline<T>(provider: string, timeoutMs: number, work:
   }
 }
 
+/** A provider answered an HTTP error status; `excerpt` is the start of its body (vendors explain there). */
+export class ProviderHttpError extends ProviderError {
+  constructor(
+    provider: string,
+    readonly status: number,
+    readonly excerpt: string,
+    retryAfterSeconds?: number,
+  ) {
+    const kind = status === 429 ? 'rate_limited' : 'unavailable'
+    const said = excerpt.replace(/\s+/g, ' ').trim().slice(0, 200)
+    super(kind, provider, `answered HTTP ${status}${status === 401 || status === 403 ? ' (check its key and plan)' : ''}${said ? `: ${said}` : ''}`, retryAfterSeconds)
+  }
+}
+
+/** Bytes of an error answer kept for its message. */
+const ERROR_EXCERPT_BYTES = 2048
+
+/** Retry-After in seconds (delta seconds, or an HTTP date), when sane. */
+export function retryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined
+  const seconds = /^\d+$/.test(value.trim()) ? Number(value.trim()) : (Date.parse(value) - now) / 1000
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(Math.ceil(seconds), 86_400) : undefined
+}
+
 /**
- * fetch() for providers: network failures and non-2xx answers become `unavailable`; a body over
- * `maxBytes` (declared or read) or that is not JSON, `bad_response`.
+ * fetch() for providers: network failures and non-2xx answers become `unavailable` (429: `rate_limited`,
+ * with its Retry-After); a body over `maxBytes` (declared or read), HTML where JSON was expected (a login
+ * page, a proxy's error page, a search engine's result page) or anything else that is not JSON,
+ * `bad_response`.
  */
 export async function fetchJson(provider: string, url: string, init: RequestInit, maxBytes: number): Promise<unknown> {
   let res: Response
@@ -44,8 +70,8 @@ export async function fetchJson(provider: string, url: string, init: RequestInit
     throw new ProviderError('unavailable', provider, `request failed: ${e instanceof Error ? e.message : String(e)}`)
   }
   if (!res.ok) {
-    await res.body?.cancel().catch(() => {})
-    throw new ProviderError('unavailable', provider, `answered HTTP ${res.status}`)
+    const excerpt = await readExcerpt(res, ERROR_EXCERPT_BYTES)
+    throw new ProviderHttpError(provider, res.status, excerpt, retryAfter(res.headers.get('retry-after')))
   }
   const text = await readText(provider, res, maxBytes, init.signal ?? undefined)
   // Answers that arrive together are parsed in separate turns (up to a few ms each at the byte limit).
@@ -53,8 +79,30 @@ export async function fetchJson(provider: string, url: string, init: RequestInit
   try {
     return JSON.parse(text)
   } catch {
-    throw new ProviderError('bad_response', provider, 'answered with a body that is not JSON')
+    const html = /^\s*</.test(text) || (res.headers.get('content-type') ?? '').includes('html')
+    throw new ProviderError('bad_response', provider, html ? 'answered HTML, not JSON (is this the API\'s address, and is JSON output enabled?)' : 'answered with a body that is not JSON')
   }
+}
+
+/** The first `maxBytes` of a body (an error answer's explanation); the rest is not read. */
+async function readExcerpt(res: Response, maxBytes: number): Promise<string> {
+  if (!res.body) return ''
+  const reader = res.body.getReader()
+  const parts: Uint8Array[] = []
+  let size = 0
+  try {
+    while (size < maxBytes) {
+      const { done, value } = await reader.read()
+      if (done) break
+      parts.push(value)
+      size += value.byteLength
+    }
+  } catch {
+    // A broken-off error answer still is an error answer: what arrived is enough.
+  } finally {
+    await reader.cancel().catch(() => {})
+  }
+  return new TextDecoder().decode(Buffer.concat(parts).subarray(0, maxBytes))
 }
 
 const tooLarge = (provider: string, maxBytes: number, declared?: number) =>

@@ -1,20 +1,32 @@
 /**
  * Themes and content angles written by a language model behind any OpenAI-compatible chat-completions
- * endpoint (`POST <base>/chat/completions`), with structured JSON output (`response_format` of type
- * `json_schema`). The model only summarises the evidence it is given; it cites evidence ids, and ids it
- * invents are dropped.
+ * endpoint (`POST <base>/chat/completions`: OpenAI, DeepSeek, Qwen on DashScope, Kimi, GLM ...). The
+ * model only summarises the evidence it is given; it cites evidence ids, and ids it invents are dropped.
+ *
+ * Structured output differs by vendor: OpenAI and recent Qwen models take `response_format` of type
+ * `json_schema`; DeepSeek, Kimi, GLM and older Qwen models only `json_object` (JSON mode), which wants
+ * the word "json" and an example in the prompt, and refuse json_schema with a 400 or 422 naming
+ * `response_format`. In `auto` mode the first refusal switches this endpoint to JSON mode with the schema
+ * in the prompt, and the call is retried at once. Either way the answer is checked against the schema,
+ * and blank content (DeepSeek answers spaces when its output is not JSON) is a bad answer. Token usage
+ * (`usage.prompt_tokens`, `usage.completion_tokens`) is recorded as provider spend.
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { PROVIDER_LIMITS } from '../../catalog/evidence-rules'
 import { ProviderError, type EvidenceItem } from '../evidence'
-import { fetchJson, hostOf } from './call'
+import { tokenCost, type ProviderSpend, type TokenPrices } from '../spend'
+import { fetchJson, hostOf, ProviderHttpError } from './call'
+import { count, obj } from './fields'
 
 export interface ChatCompletionsOptions {
   baseUrl: string
   key?: string
   model: string
   timeoutMs: number
+  /** json_schema, json_object, or auto (json_schema until the endpoint refuses it). Default auto. */
+  responseFormat?: 'auto' | 'json_schema' | 'json_object'
+  prices?: TokenPrices
 }
 
 export interface SummaryRequest {
@@ -55,21 +67,66 @@ const SYSTEM = [
   'citing up to three evidence ids. Answer with JSON only.',
 ].join(' ')
 
+/** JSON mode has no schema parameter: the schema and an example go into the prompt (vendors ask for both). */
+const JSON_MODE = [
+  'Answer with one JSON object that matches this JSON schema:',
+  JSON.stringify(Answer),
+  'Example: {"themes": ["露营装备", "精致露营"], "content_angles": [{"angle": "A gear checklist for first-timers", "rationale": "The most engaged posts are practical lists.", "evidence_ids": ["id-1"]}]}',
+].join('\n')
+
+/** A 400 or 422 about the response format: the endpoint does not take json_schema (DeepSeek, older Qwen models, ...). */
+const refusesSchema = (e: unknown) =>
+  e instanceof ProviderHttpError && (e.status === 400 || e.status === 422) && /response_format|json_schema|structured output/i.test(e.excerpt)
+
 export class ChatCompletionsSummariser {
   readonly name: string
   readonly timeoutMs: number
+  /** Switched to json_object once the endpoint refused json_schema (auto mode). */
+  private jsonMode: boolean
 
   constructor(private readonly o: ChatCompletionsOptions) {
     this.name = `chat-completions (${hostOf(o.baseUrl)}, ${o.model})`
     this.timeoutMs = o.timeoutMs
+    this.jsonMode = o.responseFormat === 'json_object'
   }
 
-  async summarise(r: SummaryRequest, signal: AbortSignal): Promise<TrendSummary> {
+  /** The output mode in use: json_schema, or json_object (configured, or after a refusal in auto mode). */
+  get responseFormat(): 'json_schema' | 'json_object' {
+    return this.jsonMode ? 'json_object' : 'json_schema'
+  }
+
+  /** Themes and angles of the evidence; the requests and tokens it took are added to `spend`. */
+  async summarise(r: SummaryRequest, signal: AbortSignal, spend?: ProviderSpend[]): Promise<TrendSummary> {
     const items = r.items.slice(0, MAX_ITEMS)
     const evidence = items.map((i) => ({ id: i.id, platform: i.platform, kind: i.sourceKind, date: i.publishedAt.toISOString().slice(0, 10), text: `${i.title} ${i.text}`.trim().slice(0, EXCERPT) }))
     const user = JSON.stringify({ keyword: r.keyword, platform: r.platform, frequent_terms: r.terms, evidence })
+    const used = { requests: 0, input: 0, output: 0 }
+    const record = () => {
+      if (used.requests === 0) return
+      const priced = this.o.prices ? tokenCost(this.o.prices, used.input, used.output) : null
+      spend?.push({ provider: this.name, role: 'summary', requests: used.requests, inputTokens: used.input, outputTokens: used.output, costNanoUsd: priced })
+    }
+    try {
+      let body: unknown
+      try {
+        body = await this.ask(user, signal, used)
+      } catch (e) {
+        if (this.jsonMode || this.o.responseFormat === 'json_schema' || !refusesSchema(e)) throw e
+        this.jsonMode = true
+        body = await this.ask(user, signal, used)
+      }
+      const answer = parseAnswer(this.name, body)
+      return this.summary(answer, items)
+    } finally {
+      record()
+    }
+  }
+
+  private async ask(user: string, signal: AbortSignal, used: { requests: number; input: number; output: number }): Promise<unknown> {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' }
     if (this.o.key) headers.authorization = `Bearer ${this.o.key}`
+    const json = this.jsonMode
+    used.requests++
     const body = await fetchJson(this.name, `${this.o.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
       method: 'POST',
       headers,
@@ -78,13 +135,19 @@ export class ChatCompletionsSummariser {
         model: this.o.model,
         temperature: 0,
         messages: [
-          { role: 'system', content: SYSTEM },
+          { role: 'system', content: json ? `${SYSTEM}\n${JSON_MODE}` : SYSTEM },
           { role: 'user', content: user },
         ],
-        response_format: { type: 'json_schema', json_schema: { name: 'trend_summary', strict: true, schema: Answer } },
+        response_format: json ? { type: 'json_object' } : { type: 'json_schema', json_schema: { name: 'trend_summary', strict: true, schema: Answer } },
       }),
     }, PROVIDER_LIMITS.summaryResponseBytes)
-    const answer = parseAnswer(this.name, body)
+    const usage = obj(obj(body).usage)
+    used.input += count(usage.prompt_tokens) ?? 0
+    used.output += count(usage.completion_tokens) ?? 0
+    return body
+  }
+
+  private summary(answer: Answer, items: readonly EvidenceItem[]): TrendSummary {
     const known = new Set(items.map((i) => i.id))
     const themes = [...new Set(answer.themes.map((t) => t.trim()).filter(Boolean))].slice(0, MAX_THEMES)
     const contentAngles = answer.content_angles
@@ -101,12 +164,16 @@ function parseAnswer(provider: string, body: unknown): Answer {
   const message = (body as { choices?: { message?: { content?: unknown; refusal?: unknown } }[] })?.choices?.[0]?.message
   if (typeof message?.refusal === 'string' && message.refusal) throw new ProviderError('bad_response', provider, 'the model refused to answer')
   if (typeof message?.content !== 'string') throw new ProviderError('bad_response', provider, 'answered without choices[0].message.content')
+  if (!message.content.trim()) throw new ProviderError('bad_response', provider, 'the model answered blank content (its output was not JSON)')
   let parsed: unknown
   try {
-    parsed = JSON.parse(message.content)
+    // JSON mode answers sometimes come fenced as a Markdown code block.
+    parsed = JSON.parse(message.content.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/i, '$1'))
   } catch {
     throw new ProviderError('bad_response', provider, 'the model answered text that is not JSON')
   }
-  if (!Value.Check(Answer, parsed)) throw new ProviderError('bad_response', provider, 'the model answered JSON of the wrong shape')
-  return parsed
+  // Fields the schema does not name are dropped (JSON mode cannot forbid them); what it names must be right.
+  const cleaned = Value.Clean(Answer, parsed && typeof parsed === 'object' ? structuredClone(parsed) : parsed)
+  if (!Value.Check(Answer, cleaned)) throw new ProviderError('bad_response', provider, 'the model answered JSON of the wrong shape')
+  return cleaned
 }

@@ -7,7 +7,7 @@
  */
 import type { LoadedDataset } from '../../data/datasets'
 import type { DuckDb } from '../../data/duckdb'
-import type { EvidenceItem, EvidenceProvider, EvidenceQuery, Platform, SourceKind } from '../evidence'
+import { noneDropped, type EvidenceItem, type EvidenceProvider, type EvidenceQuery, type Platform, type SearchResult, type SourceKind } from '../evidence'
 import type { Matcher } from '../relevance'
 import { eachSliced } from '../turns'
 
@@ -53,7 +53,9 @@ export function toItem(r: Row, provider: string): EvidenceItem {
     platform: r.platform as Platform | 'web',
     retrieval: r.retrieval === 'native' ? 'native' : 'proxy',
     sourceKind: r.source_kind as SourceKind,
-    author: r.author || null,
+    // Web pages in the corpus name their publication: the site, not a creator.
+    author: web ? null : r.author || null,
+    site: web ? r.author || null : null,
     authorFollowers: web || !r.author_followers ? null : r.author_followers,
     authorCity: r.author_city || null,
     publishedAt: new Date(r.published_at),
@@ -166,24 +168,30 @@ export class CorpusProvider implements EvidenceProvider {
   readonly name = 'sample-corpus'
   /** Local DuckDB over a small Parquet file: answers in milliseconds; the bound only guards a stuck pool. */
   readonly timeoutMs = 10_000
+  readonly local = true
 
   constructor(
     private readonly corpus: CorpusSearch,
     readonly role: 'native' | 'web',
+    /** Where the corpus starts: windows before it are not covered. */
+    private readonly coverageFrom: Date,
   ) {}
 
   serves(): boolean {
     return true
   }
 
-  async search(q: EvidenceQuery): Promise<EvidenceItem[]> {
+  async search(q: EvidenceQuery): Promise<SearchResult> {
     const rows = await this.corpus.candidates(q.match.prefilter, q.from, q.to)
     const wanted = this.role === 'native'
       ? (r: CorpusRow) => r.platform === q.platform && r.retrieval === 'native'
       : (r: CorpusRow) => r.platform === 'web' && (r.about_platform === q.platform || r.about_platform === '')
     const items: EvidenceItem[] = []
     await eachSliced(rows, (r) => wanted(r) && items.push(toItem(r, this.name)))
-    return items
+    // The corpus is the whole sample world: complete for every day it spans.
+    const windows = q.split ? [{ from: q.from, to: q.split }, { from: q.split, to: q.to }] : [{ from: q.from, to: q.to }]
+    const coverage = windows.map((w) => ({ ...w, coveredFrom: w.to <= this.coverageFrom ? null : w.from < this.coverageFrom ? this.coverageFrom : w.from, capped: false }))
+    return { items, coverage, dropped: noneDropped(), requests: 0 }
   }
 }
 

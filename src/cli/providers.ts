@@ -1,0 +1,192 @@
+/**
+ * `providers check`: asks every configured live provider once per lane it serves, the way a paid request
+ * would, and says what came back and what that means for the routes: items, how far back their dates
+ * reach, whether creators (authors, followers, engagement) are present, latency. Exit 1 names a provider
+ * that cannot be reached or answers something that is not its API; the keys are never printed.
+ */
+import { ConfigError, loadConfig } from '../config'
+import { PLATFORM_TOKENS, type Platform } from '../catalog/platforms'
+import { ask } from '../intelligence/asked'
+import { STATIC_ENTITIES } from '../intelligence/entities'
+import { ProviderError, type EvidenceItem, type EvidenceProvider, type SearchResult } from '../intelligence/evidence'
+import { LANE_POLICY, WEB_QUERY } from '../intelligence/lanes'
+import { withDeadline } from '../intelligence/providers/call'
+import { isLive, liveSources } from '../intelligence/sources'
+import { nanoToUsd, type ProviderSpend } from '../intelligence/spend'
+
+const HELP = `providers check [--keyword WORD] [--days N] [--json]
+  asks each configured live provider (WEB_SEARCH_*, NATIVE_SEARCH_*, LLM_*) once per lane it serves, as a
+  /v1/china/trends request over N days (default 30: the last 2N days, split in two windows) would, and
+  prints what came back: items, dates and how far back they reach, authors, followers, engagement,
+  latency, and what that means for the routes. The model is asked once, with the items found.
+  Each call is a real, billed request to the provider.
+
+Exit status: 0 every provider answered its API, 1 a provider cannot be reached or answered something
+that is not its API (named), 2 bad usage or configuration.
+`
+
+const DAY_MS = 86_400_000
+
+interface CallCheck {
+  provider: string
+  role: 'native' | 'web'
+  lane: Platform
+  ok: boolean
+  status: string
+  ms: number
+  requests: number
+  items: number
+  relevant: number
+  dropped: Record<string, number>
+  /** Days back from now that the oldest dated result reaches. */
+  reach_days: number | null
+  /** Share of each window the answer covers (prior, recent). */
+  covered: { window: string; covered_share: number; capped: boolean }[]
+  with_author: number
+  with_followers: number
+  with_engagement: number
+  error?: string
+}
+
+const share = (items: readonly EvidenceItem[], has: (i: EvidenceItem) => boolean) => (items.length ? Math.round((100 * items.filter(has).length) / items.length) : 0)
+
+async function checkCall(p: EvidenceProvider, lane: Platform, keyword: string, days: number, now: number, found: EvidenceItem[]): Promise<CallCheck> {
+  const asked = ask(STATIC_ENTITIES, keyword)
+  const to = new Date(now)
+  const split = new Date(now - days * DAY_MS)
+  const from = new Date(now - 2 * days * DAY_MS)
+  const q = { platform: lane, step: p.role, keyword, match: asked.match, q: p.role === 'native' ? asked.query : WEB_QUERY[lane](asked.query), from, to, split, limit: 50 } as const
+  const started = performance.now()
+  const base = { provider: p.name, role: p.role, lane }
+  try {
+    const r: SearchResult = await withDeadline(p.name, p.timeoutMs, (signal) => p.search(q, signal))
+    const ms = Math.round(performance.now() - started)
+    const relevant = r.items.filter((i) => asked.match.relevance(i) > 0)
+    found.push(...relevant)
+    const oldest = r.items.reduce((t, i) => Math.min(t, i.publishedAt.getTime()), Infinity)
+    return {
+      ...base, ok: true, status: r.items.length ? 'ok' : 'empty', ms, requests: r.requests, items: r.items.length, relevant: relevant.length,
+      dropped: { ...r.dropped, off_topic: r.items.length - relevant.length },
+      reach_days: Number.isFinite(oldest) ? Math.round((now - oldest) / DAY_MS) : null,
+      covered: r.coverage.map((c) => ({
+        window: c.from.getTime() === from.getTime() && c.to.getTime() === to.getTime() ? 'both' : c.from.getTime() === from.getTime() ? 'prior' : 'recent',
+        covered_share: c.coveredFrom ? Math.round((100 * (c.to.getTime() - Math.max(c.coveredFrom.getTime(), c.from.getTime()))) / (c.to.getTime() - c.from.getTime())) / 100 : 0,
+        capped: c.capped,
+      })),
+      with_author: share(r.items, (i) => i.author !== null),
+      with_followers: share(r.items, (i) => i.authorFollowers !== null),
+      with_engagement: share(r.items, (i) => i.engagement !== null),
+      ...(r.partial ? { error: r.partial } : {}),
+    }
+  } catch (e) {
+    const error = e instanceof ProviderError ? e : new ProviderError('unavailable', p.name, String(e))
+    return {
+      ...base, ok: error.kind === 'rate_limited', status: error.kind, ms: Math.round(performance.now() - started), requests: 1, items: 0, relevant: 0, dropped: {},
+      reach_days: null, covered: [], with_author: 0, with_followers: 0, with_engagement: 0, error: error.message,
+    }
+  }
+}
+
+/** What a check means for the routes, in sentences. */
+function meaning(checks: readonly CallCheck[], days: number, hasNative: boolean): string[] {
+  const out: string[] = []
+  if (!hasNative) out.push('No native provider: web search gives no creators (authors, followers, engagement), so /v1/china/kols and /v1/kol/shortlist answer 422 native_provider_required. Set NATIVE_SEARCH_PROVIDER to sell them.')
+  for (const c of checks) {
+    const who = `${c.provider} (${c.role}, ${c.lane})`
+    if (!c.ok) {
+      out.push(`${who} failed: ${c.error}. Its lane falls back (${LANE_POLICY[c.lane]}); with no other provider the routes answer 502 provider_unavailable (never charged).`)
+      continue
+    }
+    if (c.status === 'rate_limited') {
+      out.push(`${who} is rate-limiting this service now: ${c.error}.`)
+      continue
+    }
+    if (c.items === 0) out.push(`${who} returned no dated results for the test keyword.`)
+    const thin = c.covered.filter((w) => w.covered_share < 0.5)
+    if (c.items > 0 && thin.length) {
+      out.push(`${who}: its results reach back ${c.reach_days ?? 0} days; the ${thin.map((w) => w.window).join(' and ')} window${thin.length > 1 ? 's are' : ' is'} not covered, so a ${days}-day trend from it alone says insufficient_evidence (never a direction from an uncovered window).`)
+    }
+    if (c.covered.some((w) => w.capped)) out.push(`${who} stopped at its page budget with more results left, ranked by relevance: counts of a capped window are lower bounds (raise *_SEARCH_MAX_PAGES to reach further, at a cost per page).`)
+    if (c.role === 'native' && c.items > 0 && c.with_followers < 50) out.push(`${who}: only ${c.with_followers}% of its items carry follower counts; creators without them are not shortlisted.`)
+    if (c.dropped.undated) out.push(`${who}: ${c.dropped.undated} results had no readable date and are dropped (counted in data_quality.dropped).`)
+  }
+  return out
+}
+
+function fail(message: string, code: number): never {
+  process.stderr.write(`${message}\n`)
+  process.exit(code)
+}
+
+export async function providers(args: string[]): Promise<void> {
+  const [sub, ...rest] = args
+  if (sub === '--help' || sub === '-h' || sub === undefined) {
+    process.stdout.write(HELP)
+    if (sub === undefined) process.exit(2)
+    return
+  }
+  if (sub !== 'check') fail(`Unknown providers command "${sub}".\n\n${HELP}`, 2)
+  let keyword = '露营'
+  let days = 30
+  let json = false
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!
+    if (a === '--json') json = true
+    else if (a === '--keyword') keyword = rest[++i] ?? fail('--keyword needs a word', 2)
+    else if (a === '--days') {
+      days = Number(rest[++i])
+      if (!Number.isInteger(days) || days < 1 || days > 365) fail('--days: a whole number of days, 1-365', 2)
+    } else fail(`Unknown option "${a}".\n\n${HELP}`, 2)
+  }
+  let config
+  try {
+    config = loadConfig()
+  } catch (e) {
+    if (e instanceof ConfigError) fail(`Configuration error: ${e.message}`, 2)
+    throw e
+  }
+  if (!isLive(config.providers)) {
+    process.stdout.write('No live provider is configured: the China routes answer from the sample corpus. Nothing to check (see docs/intelligence.md, "Going live").\n')
+    return
+  }
+  const src = liveSources(config.providers)
+  const now = Date.now()
+  const calls: Promise<CallCheck>[] = []
+  const found: EvidenceItem[] = []
+  for (const p of src.native) for (const lane of PLATFORM_TOKENS.filter((l) => p.serves(l))) calls.push(checkCall(p, lane, keyword, days, now, found))
+  for (const p of src.web) for (const lane of PLATFORM_TOKENS) calls.push(checkCall(p, lane, keyword, days, now, found))
+  const checks = await Promise.all(calls)
+  let model: { provider: string; ok: boolean; ms: number; format?: string; themes?: number; tokens?: string; error?: string } | undefined
+  const llm = src.summariser
+  if (llm) {
+    const spend: ProviderSpend[] = []
+    const started = performance.now()
+    try {
+      const s = await withDeadline(llm.name, llm.timeoutMs, (signal) => llm.summarise({ keyword, platform: 'all', items: found, terms: [] }, signal, spend))
+      const used = spend[0]
+      model = { provider: llm.name, ok: true, ms: Math.round(performance.now() - started), format: llm.responseFormat, themes: s.themes.length, tokens: used ? `${used.inputTokens} in, ${used.outputTokens} out${used.costNanoUsd !== null ? ` (USD ${nanoToUsd(used.costNanoUsd)})` : ''}` : 'not reported' }
+    } catch (e) {
+      model = { provider: llm.name, ok: false, ms: Math.round(performance.now() - started), error: e instanceof Error ? e.message : String(e) }
+    }
+  }
+  const notes = meaning(checks, days, src.native.length > 0)
+  if (model && !model.ok) notes.push(`${model.provider} failed: ${model.error}. Trend themes fall back to the extractive ones.`)
+  if (json) {
+    process.stdout.write(`${JSON.stringify({ keyword, days, calls: checks, model: model ?? null, meaning: notes }, null, 2)}\n`)
+  } else {
+    const rows = [
+      ['provider', 'role', 'lane', 'status', 'ms', 'req', 'items', 'on topic', 'reach (days)', 'covered prior/recent', 'author %', 'followers %', 'engagement %'],
+      ...checks.map((c) => [
+        c.provider, c.role, c.lane, c.status, String(c.ms), String(c.requests), String(c.items), String(c.relevant), c.reach_days === null ? '—' : String(c.reach_days),
+        c.covered.map((w) => `${Math.round(w.covered_share * 100)}%${w.capped ? ' capped' : ''}`).join(' / ') || '—',
+        String(c.with_author), String(c.with_followers), String(c.with_engagement),
+      ]),
+    ]
+    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
+    const table = rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n')
+    const modelLine = model ? `\nModel: ${model.provider}: ${model.ok ? `answered ${model.themes} themes in ${model.ms} ms with ${model.format}; tokens ${model.tokens}` : `FAILED: ${model.error}`}\n` : '\nModel: none (extractive themes)\n'
+    process.stdout.write(`Checked "${keyword}" over ${days}-day windows:\n\n${table}\n${modelLine}\n${notes.map((n) => `- ${n}`).join('\n')}\n`)
+  }
+  const broken = [...new Set(checks.filter((c) => !c.ok).map((c) => c.provider).concat(model && !model.ok ? [model.provider] : []))]
+  if (broken.length) fail(`Failing: ${broken.join(', ')}`, 1)
+}

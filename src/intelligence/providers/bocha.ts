@@ -1,0 +1,114 @@
+/**
+ * Bocha Web Search API (博查, https://open.bochaai.com): a commercial web search with Chinese coverage
+ * and date-range filters.
+ *
+ *   POST <base>/v1/web-search
+ *   Authorization: Bearer <key>
+ *   {"query": "...", "freshness": "YYYY-MM-DD..YYYY-MM-DD", "summary": true, "count": 50, "page": <n>}
+ *
+ * Answer: `{code, log_id, msg, data: {webPages: {totalEstimatedMatches, value: [{id, name, url, snippet,
+ * summary, siteName, datePublished, dateLastCrawled, language}]}}}`. `datePublished` is ISO 8601 with the
+ * China offset (+08:00); older answers have only `dateLastCrawled`, which is the publication time too,
+ * written with a `Z` although it is Beijing time (Bocha's reference says to read it as +08:00). The range
+ * is filtered by the vendor (dateFilter `range`): a short page with results is all there is in the window
+ * (an empty answer proves nothing: Bocha warns that explicit ranges may find nothing). Errors come as the
+ * HTTP status with `{code: "<status>", message}` (401 bad key, 403 insufficient balance, 429 rate limit,
+ * which scales with the account's top-up). `page` is in Bocha's earlier references only: an instance
+ * that ignores it answers page 1 again, and the pager stops there.
+ */
+import { PROVIDER_LIMITS } from '../../catalog/evidence-rules'
+import { ProviderError, type EvidenceItem, type EvidenceQuery } from '../evidence'
+import { fetchJson, hostOf as urlHost } from './call'
+import { parseVendorDate } from './dates'
+import { count, hostOf, languageOf, list, obj, plain, str } from './fields'
+import type { SearchCapabilities, VendorAdapter, VendorPage, Window } from './paging'
+
+export interface BochaOptions {
+  url: string
+  key?: string
+  timeoutMs: number
+  maxPages?: number
+  priceNanoUsd?: bigint
+}
+
+/** Results per page: Bocha's maximum. */
+export const BOCHA_PAGE_SIZE = 50
+/** China Standard Time, minutes east of UTC: dates Bocha writes without a zone. */
+const CST = 480
+
+/** A day in China time (Bocha's dates are Beijing dates). */
+const cstDay = (d: Date) => new Date(d.getTime() + CST * 60_000).toISOString().slice(0, 10)
+
+export class BochaAdapter implements VendorAdapter {
+  readonly name: string
+  readonly role = 'web' as const
+  readonly timeoutMs: number
+  readonly maxPages: number
+  readonly pricePerRequestNanoUsd?: bigint
+
+  constructor(private readonly o: BochaOptions) {
+    this.name = `bocha (${urlHost(o.url)})`
+    this.timeoutMs = o.timeoutMs
+    this.maxPages = o.maxPages ?? 3
+    if (o.priceNanoUsd !== undefined) this.pricePerRequestNanoUsd = o.priceNanoUsd
+  }
+
+  serves(): boolean {
+    return true
+  }
+
+  capabilities(): SearchCapabilities {
+    return { dateFilter: 'range', order: 'relevance' }
+  }
+
+  async page(q: EvidenceQuery, w: Window, page: number, _cursor: unknown, signal: AbortSignal): Promise<VendorPage> {
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' }
+    if (this.o.key) headers.authorization = `Bearer ${this.o.key}`
+    // The range's last day is inclusive in Bocha's freshness: the window's end is exclusive.
+    const freshness = `${cstDay(w.from)}..${cstDay(new Date(w.to.getTime() - 1))}`
+    const body = await fetchJson(this.name, `${this.o.url.replace(/\/+$/, '')}/v1/web-search`, {
+      method: 'POST',
+      headers,
+      signal,
+      body: JSON.stringify({ query: q.q, freshness, summary: true, count: BOCHA_PAGE_SIZE, page }),
+    }, PROVIDER_LIMITS.searchResponseBytes)
+    const b = obj(body)
+    // Bocha also answers errors as HTTP 200 with its own code.
+    const code = count(b.code)
+    if (code !== undefined && code !== 200) throw new ProviderError(code === 429 ? 'rate_limited' : 'unavailable', this.name, `answered code ${code}: ${str(b.message ?? b.msg, 200) ?? 'no message'}`)
+    const pages = obj(obj(b.data).webPages)
+    const results = list(pages.value) ?? (b.data && obj(b.data).webPages === undefined ? [] : undefined)
+    if (!results) throw new ProviderError('bad_response', this.name, 'answered JSON without data.webPages.value (is this the Bocha web-search API?)')
+    const total = count(pages.totalEstimatedMatches)
+    return { results, more: results.length >= BOCHA_PAGE_SIZE && (total === undefined || page * BOCHA_PAGE_SIZE < total) }
+  }
+
+  item(raw: unknown, _q: EvidenceQuery, now: number): EvidenceItem | 'undated' | null {
+    const r = obj(raw)
+    const url = str(r.url) ?? null
+    const title = plain(r.name, PROVIDER_LIMITS.titleChars) ?? ''
+    const text = plain(r.summary, PROVIDER_LIMITS.textChars) ?? plain(r.snippet, PROVIDER_LIMITS.textChars) ?? title
+    if (!url || !text) return null
+    // The publication date; the crawl date says when Bocha saw the page, not when it was written.
+    const crawled = typeof r.dateLastCrawled === 'string' ? r.dateLastCrawled.replace(/Z$/, '+08:00') : undefined
+    const publishedAt = parseVendorDate(r.datePublished ?? crawled, { now, zone: CST })
+    if (!publishedAt) return 'undated'
+    return {
+      id: url,
+      url,
+      platform: 'web',
+      retrieval: 'proxy',
+      sourceKind: 'web_page',
+      author: null,
+      site: str(r.siteName) ?? hostOf(url),
+      authorFollowers: null,
+      authorCity: null,
+      publishedAt,
+      title,
+      text,
+      language: languageOf(r.language, title, text),
+      engagement: null,
+      provider: this.name,
+    }
+  }
+}

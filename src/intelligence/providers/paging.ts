@@ -1,0 +1,184 @@
+/**
+ * Paging a vendor's search until the window is covered, the vendor has nothing more, or the page budget
+ * is spent, and saying honestly how much of the window the answer covers. Vendors return a page of
+ * 10-50 results; many web engines ignore the date range they are sent and return recent pages only, so
+ * "how far back the results reach" is measured from each answer, never assumed:
+ *
+ * - a result dated before the window's start proves the vendor reaches back past it;
+ * - a vendor that filters by date range and has nothing more after some results has listed the window;
+ * - otherwise the answer covers the window only from its oldest dated result on.
+ *
+ * A vendor that lists newest first covers everything since its oldest result even when the budget cuts
+ * it short; one that ranks by relevance and is cut short returns a sample, so its count is a lower bound
+ * (`capped`). Undated results, results outside the window and repeats are dropped and counted.
+ */
+import { LIVE_RESULTS_PER_CALL } from '../../catalog/evidence-rules'
+import { noneDropped, ProviderError, type Dropped, type EvidenceItem, type EvidenceProvider, type EvidenceQuery, type Platform, type SearchResult, type WindowCoverage } from '../evidence'
+import { turn } from '../turns'
+
+export interface VendorPage {
+  results: unknown[]
+  /** Whether the vendor says (or a full page implies) that more results follow. */
+  more: boolean
+  /** The vendor's cursor for the next page, when it pages by cursor rather than by number. */
+  next?: unknown
+}
+
+/** How a vendor searches one platform (or the web). */
+export interface SearchCapabilities {
+  /** `range`: filters by the dates asked for; `recency`: by a coarse range (day, week, month, year) engines may ignore; `none`. */
+  dateFilter: 'range' | 'recency' | 'none'
+  /** Newest first, or by relevance. */
+  order: 'newest' | 'relevance'
+}
+
+export interface Window {
+  from: Date
+  to: Date
+}
+
+/** One vendor's search API: how to ask for a page and how to read one result. */
+export interface VendorAdapter {
+  /** Shown in answers and logs: the vendor and its host, never a key. */
+  readonly name: string
+  readonly role: 'native' | 'web'
+  readonly timeoutMs: number
+  /** Pages asked for at most per window (each page is one paid request to the vendor). */
+  readonly maxPages: number
+  readonly pricePerRequestNanoUsd?: bigint
+  serves(platform: Platform): boolean
+  /** Whether its items name creators with follower counts (default: every platform it serves). */
+  hasCreators?(platform: Platform): boolean
+  capabilities(platform: Platform): SearchCapabilities
+  /** Page `page` (1-based; `cursor` from the page before) of the results for `q` in `window`. */
+  page(q: EvidenceQuery, window: Window, page: number, cursor: unknown, signal: AbortSignal): Promise<VendorPage>
+  /** One result as evidence; `undated` when it has no readable date; null when it is not usable (no text or id). */
+  item(raw: unknown, q: EvidenceQuery, now: number): EvidenceItem | 'undated' | null
+}
+
+/** Dropped results of one call, with those that carried nothing to read. */
+export type PagedDropped = Dropped & { unreadable: number }
+
+/** An adapter as an evidence provider: pages each window (see the module comment). */
+export class PagedProvider implements EvidenceProvider {
+  readonly name: string
+  readonly role: 'native' | 'web'
+  readonly timeoutMs: number
+  readonly pricePerRequestNanoUsd?: bigint
+
+  constructor(
+    readonly adapter: VendorAdapter,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.name = adapter.name
+    this.role = adapter.role
+    this.timeoutMs = adapter.timeoutMs
+    if (adapter.pricePerRequestNanoUsd !== undefined) this.pricePerRequestNanoUsd = adapter.pricePerRequestNanoUsd
+  }
+
+  serves(platform: Platform): boolean {
+    return this.adapter.serves(platform)
+  }
+
+  hasCreators(platform: Platform): boolean {
+    return this.adapter.hasCreators ? this.adapter.hasCreators(platform) : this.adapter.serves(platform)
+  }
+
+  async search(q: EvidenceQuery, signal: AbortSignal): Promise<SearchResult & { dropped: PagedDropped }> {
+    const caps = this.adapter.capabilities(q.platform)
+    // A vendor that filters by date is asked for each compared window on its own (see EvidenceQuery.split).
+    const windows: Window[] = q.split && caps.dateFilter === 'range' ? [{ from: q.from, to: q.split }, { from: q.split, to: q.to }] : [{ from: q.from, to: q.to }]
+    const seen = new Set<string>()
+    const dropped: PagedDropped = { ...noneDropped(), unreadable: 0 }
+    const started = this.now()
+    const runs = await Promise.all(windows.map((w) => this.window(q, w, caps, seen, dropped, started, signal)))
+    const partial = runs.map((r) => r.partial).filter(Boolean)
+    return {
+      items: runs.flatMap((r) => r.items),
+      coverage: runs.map((r) => r.coverage),
+      dropped,
+      requests: runs.reduce((n, r) => n + r.requests, 0),
+      ...(partial.length ? { partial: partial.join('; ') } : {}),
+    }
+  }
+
+  private async window(q: EvidenceQuery, w: Window, caps: SearchCapabilities, seen: Set<string>, dropped: PagedDropped, started: number, signal: AbortSignal) {
+    const items: EvidenceItem[] = []
+    const [from, to] = [w.from.getTime(), w.to.getTime()]
+    let oldest = Infinity
+    let exhausted = false
+    let requests = 0
+    let partial: string | undefined
+    let cursor: unknown
+    // Every result of this window's pages, to tell a new page from the same one again.
+    const answered = new Set<string>()
+    for (let page = 1; page <= this.adapter.maxPages; page++) {
+      // Another page only while it can still finish within the call's timeout.
+      if (page > 1 && this.now() - started > this.timeoutMs / 2) break
+      let p: VendorPage
+      try {
+        p = await this.adapter.page(q, w, page, cursor, signal)
+      } catch (e) {
+        // The first page decides the call; a later page that fails keeps what came before (it covers less).
+        if (page === 1 || signal.aborted || !(e instanceof ProviderError)) throw e
+        partial = `page ${page} failed (${e.kind}): ${e.message}`
+        break
+      }
+      requests++
+      let fresh = 0
+      const now = this.now()
+      // However many it answers, no more than were asked for are read.
+      for (const raw of p.results.slice(0, LIVE_RESULTS_PER_CALL)) {
+        const wait = turn()
+        if (wait) await wait
+        const item = this.adapter.item(raw, q, now)
+        if (item === null) {
+          dropped.unreadable++
+          continue
+        }
+        if (item === 'undated') {
+          dropped.undated++
+          continue
+        }
+        const t = item.publishedAt.getTime()
+        oldest = Math.min(oldest, t)
+        const key = item.url ?? item.id
+        if (!answered.has(key)) {
+          answered.add(key)
+          fresh++
+        }
+        if (t < from || t >= to) {
+          // A vendor that ignores the range answers the other window's items too: they are that window's.
+          dropped.out_of_window++
+          continue
+        }
+        if (seen.has(key)) {
+          dropped.duplicate++
+          continue
+        }
+        seen.add(key)
+        items.push(item)
+      }
+      // Nothing more, and every result of this page read (a page longer than LIVE_RESULTS_PER_CALL was cut).
+      if ((!p.more && p.results.length <= LIVE_RESULTS_PER_CALL) || p.results.length === 0) {
+        exhausted = true
+        break
+      }
+      // A vendor that ignores the page asked for answers the same results again: no point asking on.
+      if (fresh === 0 && page > 1) break
+      cursor = p.next
+      if (caps.order === 'newest' && oldest < from) break
+    }
+    const reached = oldest <= from
+    // A date-filtering vendor with nothing more has listed the window; but only results prove it looked
+    // there (an empty answer may be an engine that found nothing for the range, or did not search it).
+    const complete = reached || (exhausted && caps.dateFilter === 'range' && Number.isFinite(oldest))
+    const coverage: WindowCoverage = {
+      from: w.from,
+      to: w.to,
+      coveredFrom: complete ? w.from : Number.isFinite(oldest) ? new Date(Math.min(oldest, to)) : null,
+      capped: !exhausted && caps.order !== 'newest',
+    }
+    return { items, coverage, requests, partial }
+  }
+}

@@ -1,0 +1,200 @@
+/**
+ * TikHub (https://api.tikhub.io; https://api.tikhub.dev from mainland China): first-party platform data
+ * for the native lanes, with creators and engagement. Every answer is TikHub's envelope `{code, request_id,
+ * router, params, data}` around the platform's own payload, which carries its own status. Authentication
+ * is `Authorization: Bearer <key>`; 429 is a rate limit (Retry-After), 401/403 a key or plan problem.
+ *
+ * - Xiaohongshu: `GET /api/v1/xiaohongshu/app_v2/search_notes?keyword&page&sort_type=time_descending&time_filter`
+ *   (time_filter 一天内 / 一周内 / 半年内 / 不限); notes at `data.data.items[].note` (`id, title, desc,
+ *   liked_count, comments_count, collected_count, shared_count, timestamp` in epoch seconds, `user{userid,
+ *   nickname}`), non-note items skipped; the next page also sends the `search_id` and `search_session_id`
+ *   of the first answer. Search results carry no follower counts (see profiles.ts).
+ * - Douyin: `POST /api/v1/douyin/search/fetch_video_search_v1` `{keyword, cursor, sort_type: "2" (latest),
+ *   publish_time: "1" | "7" | "180" | "0", filter_duration, content_type, search_id, backtrace}`; videos
+ *   at `data.data[].aweme_info` (`aweme_id, desc, create_time` in epoch seconds, `author{uid, sec_uid,
+ *   nickname, follower_count}`, `statistics{digg_count, comment_count, share_count, play_count}`), paged by
+ *   `data.cursor` while `data.has_more` is 1; `data.status_code` 0 is success.
+ * - WeChat: `POST /api/v1/wechat_search/v2/fetch_search` `{keyword, business_type: "article", sort: "latest",
+ *   publish_time: "day" | "week" | "half_year" | "all", offset, cursor, raw: false}`; articles at
+ *   `data.data.items[]` (`docID` as a string, `title` with highlight markup, `desc`, `doc_url`, `timestamp`
+ *   in epoch seconds, `source.title` = the official account), paged by `cursor` while `continue_flag` is 1.
+ *   Official accounts publish no follower counts or engagement in search.
+ *
+ * All three list newest first, and their time filters are coarse: the pager measures coverage from the
+ * dates. Field names come from TikHub's OpenAPI spec and SDK, and for the Xiaohongshu and WeChat result
+ * items from integrations of these endpoints (test/intelligence/vendors/README.md names the sources).
+ */
+import { PROVIDER_LIMITS } from '../../catalog/evidence-rules'
+import { PLATFORM_TOKENS } from '../../catalog/platforms'
+import { ProviderError, type EvidenceItem, type EvidenceQuery, type Platform } from '../evidence'
+import { fetchJson, hostOf as urlHost } from './call'
+import { parseVendorDate } from './dates'
+import { count, engagementOf, languageOf, list, obj, plain, str, type Raw } from './fields'
+import type { SearchCapabilities, VendorAdapter, VendorPage, Window } from './paging'
+
+export interface TikhubOptions {
+  url: string
+  key?: string
+  timeoutMs: number
+  maxPages?: number
+  platforms?: readonly Platform[]
+  priceNanoUsd?: bigint
+}
+
+const DAY_MS = 86_400_000
+/** Epoch seconds the platforms write; a date written as text is China time. */
+const CST = 480
+
+/** The narrowest of a platform's coarse time filters that still holds the window. */
+function timeFilter(w: Window, now: number, values: [day: string, week: string, halfYear: string, any: string]): string {
+  const days = (now - w.from.getTime()) / DAY_MS
+  return days <= 1 ? values[0] : days <= 7 ? values[1] : days <= 180 ? values[2] : values[3]
+}
+
+export class TikhubAdapter implements VendorAdapter {
+  readonly name: string
+  readonly role = 'native' as const
+  readonly timeoutMs: number
+  readonly maxPages: number
+  readonly pricePerRequestNanoUsd?: bigint
+  private readonly platforms: readonly Platform[]
+
+  constructor(
+    private readonly o: TikhubOptions,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.name = `tikhub (${urlHost(o.url)})`
+    this.timeoutMs = o.timeoutMs
+    this.maxPages = o.maxPages ?? 3
+    this.platforms = o.platforms ?? PLATFORM_TOKENS
+    if (o.priceNanoUsd !== undefined) this.pricePerRequestNanoUsd = o.priceNanoUsd
+  }
+
+  serves(platform: Platform): boolean {
+    return this.platforms.includes(platform)
+  }
+
+  /** Official accounts have no follower counts: WeChat gives articles, not creators to shortlist. */
+  hasCreators(platform: Platform): boolean {
+    return this.serves(platform) && platform !== 'wechat'
+  }
+
+  capabilities(): SearchCapabilities {
+    return { dateFilter: 'recency', order: 'newest' }
+  }
+
+  private async call(path: string, init: { query?: Record<string, string>; body?: Record<string, unknown> }, signal: AbortSignal): Promise<Raw> {
+    const url = new URL(`${this.o.url.replace(/\/+$/, '')}${path}`)
+    for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, v)
+    const headers: Record<string, string> = { accept: 'application/json' }
+    if (this.o.key) headers.authorization = `Bearer ${this.o.key}`
+    if (init.body) headers['content-type'] = 'application/json'
+    const body = obj(await fetchJson(this.name, url.toString(), { method: init.body ? 'POST' : 'GET', headers, signal, ...(init.body ? { body: JSON.stringify(init.body) } : {}) }, PROVIDER_LIMITS.searchResponseBytes))
+    const code = count(body.code)
+    if (code === undefined || !('data' in body)) throw new ProviderError('bad_response', this.name, 'answered JSON without TikHub\'s envelope (code, data): is this the TikHub API?')
+    if (code !== 200) throw new ProviderError(code === 429 ? 'rate_limited' : 'unavailable', this.name, `answered code ${code}: ${str(body.message, 200) ?? 'no message'}`)
+    return obj(body.data)
+  }
+
+  /** The platform's own status inside a 200 envelope: a failed platform call is a failed call. */
+  private platformFailed(data: Raw, ok: boolean): never | void {
+    if (!ok) throw new ProviderError('unavailable', this.name, `the platform answered no results (${str(data.msg ?? data.message ?? data.status_msg, 200) ?? `status ${String(data.status_code ?? data.code)}`})`)
+  }
+
+  async page(q: EvidenceQuery, w: Window, page: number, cursor: unknown, signal: AbortSignal): Promise<VendorPage> {
+    const now = this.now()
+    if (q.platform === 'xiaohongshu') {
+      const ids = obj(cursor)
+      const query: Record<string, string> = { keyword: q.q, page: String(page), sort_type: 'time_descending', time_filter: timeFilter(w, now, ['一天内', '一周内', '半年内', '不限']) }
+      if (page > 1) Object.assign(query, { search_id: str(ids.search_id) ?? '', search_session_id: str(ids.search_session_id) ?? '' })
+      const data = await this.call('/api/v1/xiaohongshu/app_v2/search_notes', { query }, signal)
+      this.platformFailed(data, data.success !== false && (data.code === undefined || count(data.code) === 0))
+      const inner = obj(data.data)
+      const items = list(inner.items)
+      if (!items) throw new ProviderError('bad_response', this.name, 'answered without data.data.items (Xiaohongshu search)')
+      const notes = items.filter((i) => (i.model_type ?? 'note') === 'note')
+      // The ids that page on are in the inner payload or beside it, depending on the answer.
+      const next = { search_id: inner.search_id ?? data.search_id ?? ids.search_id, search_session_id: inner.search_session_id ?? data.search_session_id ?? ids.search_session_id }
+      const hasMore = inner.has_more ?? data.has_more
+      return { results: notes, more: hasMore === undefined ? items.length > 0 : Boolean(hasMore) && hasMore !== 0, next }
+    }
+    if (q.platform === 'douyin') {
+      const data = await this.call('/api/v1/douyin/search/fetch_video_search_v1', {
+        body: {
+          keyword: q.q, cursor: typeof cursor === 'number' ? cursor : 0, sort_type: '2', publish_time: timeFilter(w, now, ['1', '7', '180', '0']),
+          filter_duration: '0', content_type: '0', search_id: '', backtrace: '',
+        },
+      }, signal)
+      this.platformFailed(data, data.status_code === undefined || count(data.status_code) === 0)
+      const results = list(data.data)
+      if (!results) throw new ProviderError('bad_response', this.name, 'answered without data.data (Douyin video search)')
+      return { results, more: count(data.has_more) === 1, next: count(data.cursor) }
+    }
+    const offset = typeof cursor === 'object' && cursor ? (count(obj(cursor).offset) ?? 0) : 0
+    const data = await this.call('/api/v1/wechat_search/v2/fetch_search', {
+      body: {
+        keyword: q.q, business_type: 'article', sort: 'latest', publish_time: timeFilter(w, now, ['day', 'week', 'half_year', 'all']), offset,
+        ...(cursor && typeof cursor === 'object' && 'cursor' in cursor ? { cursor: (cursor as Raw).cursor } : {}), raw: false,
+      },
+    }, signal)
+    this.platformFailed(data, data.success !== false && (data.code === undefined || count(data.code) === 0))
+    const inner = obj(data.data)
+    const results = list(inner.items)
+    if (!results) throw new ProviderError('bad_response', this.name, 'answered without data.data.items (WeChat article search)')
+    return { results, more: count(inner.continue_flag) === 1, next: { cursor: inner.cursor, offset: offset + results.length } }
+  }
+
+  item(raw: unknown, q: EvidenceQuery, now: number): EvidenceItem | 'undated' | null {
+    const r = obj(raw)
+    const { titleChars, textChars } = PROVIDER_LIMITS
+    const base = { platform: q.platform, retrieval: 'native' as const, authorCity: null, provider: this.name }
+    const dated = (v: unknown) => parseVendorDate(v, { now, zone: CST })
+    if (q.platform === 'xiaohongshu') {
+      const n = obj(r.note ?? r)
+      const id = str(n.id) ?? str(n.note_id)
+      const title = plain(n.title, titleChars) ?? ''
+      const text = plain(n.desc, textChars) ?? title
+      if (!id || !text) return null
+      const publishedAt = dated(n.timestamp)
+      if (!publishedAt) return 'undated'
+      const user = obj(n.user)
+      return {
+        ...base, id: `xhs:${id}`, url: `https://www.xiaohongshu.com/explore/${id}`, sourceKind: 'note',
+        author: str(user.nickname) ?? null, authorId: str(user.userid) ?? str(user.user_id) ?? null,
+        authorFollowers: count(user.fans) ?? null, publishedAt, title, text, language: languageOf(undefined, title, text),
+        engagement: engagementOf(count(n.liked_count), count(n.comments_count), count(n.shared_count)),
+      }
+    }
+    if (q.platform === 'douyin') {
+      const a = obj(r.aweme_info ?? r)
+      const id = str(a.aweme_id)
+      const text = plain(a.desc, textChars)
+      if (!id || !text) return null
+      const publishedAt = dated(a.create_time)
+      if (!publishedAt) return 'undated'
+      const author = obj(a.author)
+      const s = obj(a.statistics)
+      const followers = count(author.follower_count)
+      return {
+        ...base, id: `douyin:${id}`, url: str(a.share_url) ?? `https://www.douyin.com/video/${id}`, sourceKind: 'video',
+        author: str(author.nickname) ?? null, authorId: str(author.sec_uid) ?? str(author.uid) ?? null,
+        // Search answers 0 for creators whose count it does not carry: unknown, not zero.
+        authorFollowers: followers ? followers : null, publishedAt, title: '', text, language: languageOf(undefined, '', text),
+        engagement: engagementOf(count(s.digg_count), count(s.comment_count), count(s.share_count), count(s.play_count) || undefined),
+      }
+    }
+    // A 64-bit id written as a JSON number has lost digits: only a string id is an id; else the link.
+    const id = typeof r.docID === 'string' ? str(r.docID) : undefined
+    const url = str(r.doc_url) ?? null
+    const title = plain(r.title, titleChars) ?? ''
+    const text = plain(r.desc, textChars) ?? title
+    if (!(id ?? url) || !text) return null
+    const publishedAt = dated(r.timestamp) ?? dated(r.date) ?? dated(obj(r.source).dateTime)
+    if (!publishedAt) return 'undated'
+    return {
+      ...base, id: `wechat:${id ?? url}`, url, sourceKind: 'article',
+      author: str(obj(r.source).title) ?? str(obj(r.jumpInfo).nickName) ?? null, authorId: str(obj(r.jumpInfo).userName) ?? null,
+      authorFollowers: null, publishedAt, title, text, language: languageOf(undefined, title, text), engagement: null,
+    }
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * What an answer cost the seller at its providers: search requests (pages) and model tokens, priced
+ * where the seller configured a price (PROVIDER_PRICES in the configuration). Recorded per paid request
+ * in the ledger, so `payments report` sets provider spend against revenue; never shown to buyers.
+ */
+
+/** Requests one provider made for an answer, and their price when configured. */
+export interface ProviderSpend {
+  provider: string
+  role: 'native' | 'web' | 'summary'
+  requests: number
+  inputTokens?: number
+  outputTokens?: number
+  /** In nano-USD (1e-9 USD: token prices are fractions of a micro-dollar); null when no price is configured. */
+  costNanoUsd: bigint | null
+}
+
+const NANO = 1_000_000_000n
+
+/** A decimal USD price ("0.001") as nano-USD, exactly. */
+export function usdToNano(usd: string): bigint {
+  const m = /^(\d+)(?:\.(\d{1,9}))?$/.exec(usd.trim())
+  if (!m) throw new Error(`not a USD amount with at most 9 decimals: "${usd}"`)
+  return BigInt(m[1]!) * NANO + BigInt((m[2] ?? '').padEnd(9, '0'))
+}
+
+/** Nano-USD as a decimal USD string, trailing zeros dropped (at least two decimals). */
+export function nanoToUsd(nano: bigint): string {
+  const sign = nano < 0n ? '-' : ''
+  const abs = nano < 0n ? -nano : nano
+  const frac = (abs % NANO).toString().padStart(9, '0').replace(/0+$/, '').padEnd(2, '0')
+  return `${sign}${abs / NANO}.${frac}`
+}
+
+/** Token prices in nano-USD per million tokens. */
+export interface TokenPrices {
+  inputPerMillionNanoUsd: bigint
+  outputPerMillionNanoUsd: bigint
+}
+
+/** The price of a model call's tokens, rounded up to a whole nano-USD. */
+export function tokenCost(p: TokenPrices, inputTokens: number, outputTokens: number): bigint {
+  const total = p.inputPerMillionNanoUsd * BigInt(inputTokens) + p.outputPerMillionNanoUsd * BigInt(outputTokens)
+  return (total + 999_999n) / 1_000_000n
+}

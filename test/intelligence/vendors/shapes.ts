@@ -1,0 +1,210 @@
+/**
+ * Vendor answers built from scenario documents, in each vendor's documented shape (the fixtures in
+ * ./fixtures are the reference: `shape-of` tests check that what these builders write has the same
+ * structure). Local servers answer with them, so the adapters are tested against what the vendors send,
+ * not against our own protocol. Sources of every shape: ./README.md.
+ */
+
+/** One post, note, video, article or page of a scenario. `at`: ms since epoch, a raw date text as the vendor would write it, or null (undated). */
+export interface Doc {
+  id: string
+  title?: string
+  text: string
+  at: number | string | null
+  author?: string
+  authorId?: string
+  followers?: number
+  likes?: number
+  comments?: number
+  shares?: number
+  views?: number
+  url?: string
+  site?: string
+}
+
+const seconds = (ms: number) => Math.floor(ms / 1000)
+/** ISO 8601 without a zone (how SearXNG serialises Python's naive datetimes). */
+const naiveIso = (ms: number) => new Date(ms).toISOString().slice(0, 19)
+/** ISO 8601 with the China offset (how Bocha writes datePublished). */
+const cstIso = (ms: number) => `${new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`
+
+// ---- SearXNG (GET /search?format=json) ----
+
+export function searxngResult(d: Doc, position: number) {
+  const url = d.url ?? `https://${d.site ?? 'news.example.cn'}/a/${d.id}`
+  const u = new URL(url)
+  return {
+    url,
+    title: d.title ?? '',
+    content: d.text,
+    engine: 'bing',
+    parsed_url: [u.protocol.slice(0, -1), u.host, u.pathname, '', '', ''],
+    template: 'default.html',
+    engines: ['bing'],
+    positions: [position],
+    score: 1 / position,
+    category: 'general',
+    publishedDate: typeof d.at === 'number' ? naiveIso(d.at) : d.at,
+  }
+}
+
+export function searxngPage(query: string, docs: Doc[], firstPosition = 1) {
+  return {
+    query,
+    number_of_results: 0,
+    results: docs.map((d, i) => searxngResult(d, firstPosition + i)),
+    answers: [],
+    corrections: [],
+    infoboxes: [],
+    suggestions: [],
+    unresponsive_engines: [],
+  }
+}
+
+// ---- Bocha (POST /v1/web-search) ----
+
+export function bochaValue(d: Doc, index: number) {
+  const url = d.url ?? `https://${d.site ?? 'www.36kr.com'}/p/${d.id}`
+  return {
+    id: `https://api.bochaai.com/v1/#WebPages.${index}`,
+    name: d.title ?? '',
+    url,
+    displayUrl: url,
+    snippet: d.text.slice(0, 120),
+    summary: d.text,
+    siteName: d.site ?? '36氪',
+    siteIcon: 'https://th.bochaai.com/favicon?domain_url=illustrative',
+    datePublished: typeof d.at === 'number' ? cstIso(d.at) : d.at,
+    dateLastCrawled: typeof d.at === 'number' ? new Date(d.at).toISOString().replace('.000Z', 'Z') : '2026-11-24T00:00:00Z',
+    cachedPageUrl: null,
+    language: null,
+    isFamilyFriendly: null,
+    isNavigational: null,
+  }
+}
+
+export function bochaPage(query: string, docs: Doc[], total: number, firstIndex = 0) {
+  return {
+    code: 200,
+    log_id: 'c66aac031b5b35f0',
+    msg: null,
+    data: {
+      _type: 'SearchResponse',
+      queryContext: { originalQuery: query },
+      webPages: {
+        webSearchUrl: `https://bochaai.com/search?q=${encodeURIComponent(query)}`,
+        totalEstimatedMatches: total,
+        value: docs.map((d, i) => bochaValue(d, firstIndex + i)),
+        someResultsRemoved: false,
+      },
+      images: null,
+      videos: null,
+    },
+  }
+}
+
+// ---- TikHub ----
+
+export function tikhubEnvelope(router: string, params: Record<string, unknown>, data: unknown) {
+  const requestId = crypto.randomUUID()
+  return {
+    code: 200,
+    request_id: requestId,
+    message: 'Request successful. This request will incur a charge.',
+    message_zh: '请求成功，本次请求将被计费。',
+    support: 'Discord: https://discord.gg/aMEAS8Xsvz',
+    time: '2026-11-24 18:00:00',
+    time_stamp: seconds(Date.now()),
+    time_zone: 'America/Los_Angeles',
+    docs: null,
+    cache_message: null,
+    cache_url: `https://cache.tikhub.io/api/v1/cache/public/${requestId}?sign=0`,
+    router,
+    params,
+    data,
+  }
+}
+
+const epoch = (at: Doc['at']) => (typeof at === 'number' ? seconds(at) : at === null ? undefined : at)
+
+export function xhsNote(d: Doc) {
+  return {
+    model_type: 'note',
+    note: {
+      id: d.id,
+      xsec_token: 'ABillustrative=',
+      type: 'normal',
+      title: d.title ?? '',
+      desc: d.text,
+      liked_count: d.likes ?? 0,
+      comments_count: d.comments ?? 0,
+      collected_count: 0,
+      shared_count: d.shares ?? 0,
+      ...(d.at === null ? {} : { timestamp: epoch(d.at) }),
+      user: { userid: d.authorId ?? `u-${d.author}`, nickname: d.author ?? '', images: 'https://sns-avatar-qc.xhscdn.com/avatar/illustrative.jpg' },
+    },
+  }
+}
+
+export const xhsSearch = (params: Record<string, unknown>, notes: Doc[], more: boolean, ids = { search_id: 'sid-1', search_session_id: 'sess-1' }) =>
+  tikhubEnvelope('/api/v1/xiaohongshu/app_v2/search_notes', params, {
+    code: 0, success: true, msg: '成功',
+    data: { ...ids, items: notes.map(xhsNote), ...(more ? {} : { has_more: false }) },
+  })
+
+export function douyinAweme(d: Doc) {
+  return {
+    type: 1,
+    aweme_info: {
+      aweme_id: d.id,
+      desc: d.text,
+      ...(d.at === null ? {} : { create_time: epoch(d.at) }),
+      author: { uid: d.authorId ?? `uid-${d.author}`, sec_uid: `MS4wLjABAAAA${d.authorId ?? d.author}`, nickname: d.author ?? '', follower_count: d.followers ?? 0, is_verified: false, region: 'CN' },
+      statistics: { digg_count: d.likes ?? 0, comment_count: d.comments ?? 0, share_count: d.shares ?? 0, play_count: d.views ?? 0 },
+      share_url: `https://www.iesdouyin.com/share/video/${d.id}/`,
+    },
+  }
+}
+
+export const douyinSearch = (params: Record<string, unknown>, videos: Doc[], cursor: number, more: boolean) =>
+  tikhubEnvelope('/api/v1/douyin/search/fetch_video_search_v1', params, {
+    status_code: 0, cursor, has_more: more ? 1 : 0, data: videos.map(douyinAweme), guide_search_words: [], extra: { now: Date.now(), logid: 'illustrative' },
+  })
+
+export function wechatArticle(d: Doc) {
+  return {
+    docID: d.id,
+    title: d.title ?? '',
+    desc: d.text,
+    doc_url: d.url ?? `https://mp.weixin.qq.com/s/${d.id}`,
+    ...(typeof d.at === 'number' ? { timestamp: epoch(d.at) } : {}),
+    ...(typeof d.at === 'string' ? { date: d.at } : {}),
+    source: { title: d.author ?? '', dateTime: typeof d.at === 'string' ? d.at : '' },
+    mpScene: 7,
+    src_type: 49,
+    jumpInfo: { userName: d.authorId ?? `gh_${d.id}`, nickName: d.author ?? '' },
+  }
+}
+
+export const wechatSearch = (params: Record<string, unknown>, articles: Doc[], cursor: string, more: boolean) =>
+  tikhubEnvelope('/api/v1/wechat_search/v2/fetch_search', params, {
+    code: 0, success: true, data: { cursor, continue_flag: more ? 1 : 0, items: articles.map(wechatArticle) },
+  })
+
+// ---- OpenAI-compatible chat completions ----
+
+export const chatCompletion = (content: string, usage = { prompt_tokens: 3120, completion_tokens: 412 }) => ({
+  id: 'chatcmpl-illustrative',
+  object: 'chat.completion',
+  created: seconds(Date.now()),
+  model: 'deepseek-chat',
+  choices: [{ index: 0, message: { role: 'assistant', content }, logprobs: null, finish_reason: 'stop' }],
+  usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+})
+
+/** The structure of a JSON value: objects by their keys, arrays by their first element, leaves by type. */
+export function shapeOf(v: unknown): unknown {
+  if (Array.isArray(v)) return v.length ? [shapeOf(v[0])] : []
+  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, shapeOf((v as Record<string, unknown>)[k])]))
+  return v === null ? 'null' : typeof v
+}
