@@ -33,6 +33,12 @@ export const RELEVANCE = { subject: 1, mention: 0.5, openingChars: 80 } as const
  */
 export const TEXT_ANALYSIS_MAX_ITEMS = 2_000
 
+/**
+ * A live KOL request looks up the follower counts search did not carry for at most this many creators a
+ * platform (those with the most posts), each a billed request to the native provider; counts are kept a day.
+ */
+export const CREATOR_LOOKUPS = 20
+
 /** Results asked of a live search provider per call, and the most read from its answer (the rest are ignored). */
 export const LIVE_RESULTS_PER_CALL = 50
 

@@ -54,10 +54,15 @@ export class EntityIndex {
   readonly conflicts: { key: string; kept: string; dropped: string }[] = []
   readonly entities: readonly Entity[]
   private static built = 0
-  /** Distinguishes indexes (one per signals version): answers are cached per index, so a refresh re-resolves. */
-  readonly version = ++EntityIndex.built
+  /**
+   * Distinguishes indexes (one per signals version): answers are cached per index, so a refresh
+   * re-resolves. Built from the signals datasets' versions, so instances sharing answers (one PostgreSQL
+   * ledger) agree on it; a number of this process's otherwise.
+   */
+  readonly version: string
 
-  constructor(signals: SignalEntities) {
+  constructor(signals: SignalEntities, version?: string) {
+    this.version = version ?? `local-${++EntityIndex.built}`
     const all: Entity[] = []
     const add = (e: Omit<Entity, 'names' | 'members'> & { names: readonly string[]; members?: readonly Entity[] }, keys: readonly string[]) => {
       const entity: Entity = { ...e, names: uniq(e.names), members: e.members ?? [] }

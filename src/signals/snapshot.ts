@@ -44,6 +44,6 @@ export async function indexSignals(db: DuckDb, creators: LoadedDataset, topics: 
       `SELECT creator_handle AS handle, arg_max(creator_name, week_start) AS name, arg_max(category, week_start) AS category
          FROM ${creators.relation} GROUP BY creator_handle ORDER BY creator_handle`,
     ),
-  })
+  }, [creators, topics, brands].map((d) => d.entry.version).join('+'))
   return { creators, topics, brands, weeks, brandNames, brandWeeks, entities }
 }

@@ -54,6 +54,11 @@ export interface VendorAdapter {
   page(q: EvidenceQuery, window: Window, page: number, cursor: unknown, signal: AbortSignal): Promise<VendorPage>
   /** One result as evidence; `undated` when it has no readable date; null when it is not usable (no text or id). */
   item(raw: unknown, q: EvidenceQuery, now: number): EvidenceItem | 'undated' | null
+  /**
+   * A KOL request (`q.creators`): look up the follower counts search did not carry, within the vendor's
+   * budget. Sets them on the items; returns the requests made.
+   */
+  creators?(items: EvidenceItem[], q: EvidenceQuery, signal: AbortSignal): Promise<number>
 }
 
 /** Dropped results of one call, with those that carried nothing to read. */
@@ -93,11 +98,13 @@ export class PagedProvider implements EvidenceProvider {
     const started = this.now()
     const runs = await Promise.all(windows.map((w) => this.window(q, w, caps, seen, dropped, started, signal)))
     const partial = runs.map((r) => r.partial).filter(Boolean)
+    const items = runs.flatMap((r) => r.items)
+    const lookups = q.creators && this.adapter.creators ? await this.adapter.creators(items, q, signal) : 0
     return {
-      items: runs.flatMap((r) => r.items),
+      items,
       coverage: runs.map((r) => r.coverage),
       dropped,
-      requests: runs.reduce((n, r) => n + r.requests, 0),
+      requests: runs.reduce((n, r) => n + r.requests, 0) + lookups,
       ...(partial.length ? { partial: partial.join('; ') } : {}),
     }
   }

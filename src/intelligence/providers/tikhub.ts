@@ -20,11 +20,18 @@
  *   in epoch seconds, `source.title` = the official account), paged by `cursor` while `continue_flag` is 1.
  *   Official accounts publish no follower counts or engagement in search.
  *
+ * Creators (a KOL request): search carries no Xiaohongshu follower counts and Douyin's are 0 for most
+ * creators, so the followers of the creators with the most posts (CREATOR_LOOKUPS a platform) are looked
+ * up: `GET /api/v1/xiaohongshu/app_v2/get_user_info?user_id` (`data.data.fans`, or the `interactions` entry
+ * of type `fans`) and `GET /api/v1/douyin/app/v3/handler_user_profile?sec_user_id` (`data.user.follower_count`;
+ * a private account, `secret: 1`, shows 0: unknown). Each lookup is a billed request; counts are kept for a
+ * day, so a creator is looked up once a day however many answers name them.
+ *
  * All three list newest first, and their time filters are coarse: the pager measures coverage from the
  * dates. Field names come from TikHub's OpenAPI spec and SDK, and for the Xiaohongshu and WeChat result
  * items from integrations of these endpoints (test/intelligence/vendors/README.md names the sources).
  */
-import { PROVIDER_LIMITS } from '../../catalog/evidence-rules'
+import { CREATOR_LOOKUPS, PROVIDER_LIMITS } from '../../catalog/evidence-rules'
 import { PLATFORM_TOKENS } from '../../catalog/platforms'
 import { ProviderError, type EvidenceItem, type EvidenceQuery, type Platform } from '../evidence'
 import { fetchJson, hostOf as urlHost } from './call'
@@ -42,6 +49,10 @@ export interface TikhubOptions {
 }
 
 const DAY_MS = 86_400_000
+/** Follower counts looked up kept this long (a creator's audience does not move by the hour). */
+const FOLLOWERS_TTL_MS = DAY_MS
+/** Lookups at once: TikHub allows 10 requests a second. */
+const LOOKUP_CONCURRENCY = 4
 /** Epoch seconds the platforms write; a date written as text is China time. */
 const CST = 480
 
@@ -58,6 +69,8 @@ export class TikhubAdapter implements VendorAdapter {
   readonly maxPages: number
   readonly pricePerRequestNanoUsd?: bigint
   private readonly platforms: readonly Platform[]
+  /** Follower counts looked up, by platform and creator id (null: looked up, not known). */
+  private readonly followers = new Map<string, { count: number | null; until: number }>()
 
   constructor(
     private readonly o: TikhubOptions,
@@ -142,6 +155,49 @@ export class TikhubAdapter implements VendorAdapter {
     const results = list(inner.items)
     if (!results) throw new ProviderError('bad_response', this.name, 'answered without data.data.items (WeChat article search)')
     return { results, more: count(inner.continue_flag) === 1, next: { cursor: inner.cursor, offset: offset + results.length } }
+  }
+
+  /** Follower counts of the creators with the most posts that search left unknown (see the module comment). */
+  async creators(items: EvidenceItem[], q: EvidenceQuery, signal: AbortSignal): Promise<number> {
+    if (q.platform === 'wechat') return 0
+    const now = this.now()
+    const posts = new Map<string, number>()
+    for (const i of items) if (i.authorId && i.authorFollowers === null) posts.set(i.authorId, (posts.get(i.authorId) ?? 0) + 1)
+    const key = (id: string) => `${q.platform}|${id}`
+    const wanted = [...posts.entries()]
+      .filter(([id]) => !((this.followers.get(key(id))?.until ?? 0) > now))
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, CREATOR_LOOKUPS)
+      .map(([id]) => id)
+    let requests = 0
+    const queue = [...wanted]
+    await Promise.all(Array.from({ length: Math.min(LOOKUP_CONCURRENCY, queue.length) }, async () => {
+      for (let id = queue.shift(); id !== undefined && !signal.aborted; id = queue.shift()) {
+        requests++
+        const count = await this.lookUp(q.platform, id, signal).catch(() => undefined)
+        // A failed lookup is tried again next time; an answer (a number, or unknown) is kept.
+        if (count !== undefined) this.followers.set(key(id), { count, until: now + FOLLOWERS_TTL_MS })
+      }
+    }))
+    for (const i of items) {
+      if (i.authorFollowers !== null || !i.authorId) continue
+      const known = this.followers.get(key(i.authorId))
+      if (known && known.count !== null) i.authorFollowers = known.count
+    }
+    return requests
+  }
+
+  /** One creator's follower count; null when the profile does not say (a private account). */
+  private async lookUp(platform: Platform, id: string, signal: AbortSignal): Promise<number | null> {
+    if (platform === 'xiaohongshu') {
+      const data = await this.call('/api/v1/xiaohongshu/app_v2/get_user_info', { query: { user_id: id } }, signal)
+      const user = obj(data.data)
+      const fans = count(user.fans) ?? count(list(user.interactions)?.find((x) => x.type === 'fans')?.count)
+      return fans ?? null
+    }
+    const data = await this.call('/api/v1/douyin/app/v3/handler_user_profile', { query: { sec_user_id: id } }, signal)
+    const user = obj(data.user)
+    return user.secret === 1 || user.secret === true ? null : (count(user.follower_count) || count(user.mplatform_followers_count) || null)
   }
 
   item(raw: unknown, q: EvidenceQuery, now: number): EvidenceItem | 'undated' | null {
