@@ -296,7 +296,7 @@ export const KolsData = t.Object({
       }),
       fit: t.Object(
         {
-          relevance: Num('share of the creator’s posts on the category'),
+          relevance: Num('share of the creator’s posts on the category; with live providers 1 (a creator’s posts are those the search for the category found)'),
           engagement_quality: Num('engagement.quality_score'),
           activity: Num(`min(1, matching posts / ${KOL.fullActivityPosts})`),
           reach: Num(`followers on a log scale: 0 at ${KOL.reachFrom.toLocaleString('en')}, 1 at ${KOL.reachFull.toLocaleString('en')} and above`),

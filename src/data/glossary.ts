@@ -4,7 +4,9 @@
  * the resolver (src/intelligence/entities.ts) reads it, and the sample generator writes these words
  * into the evidence corpus. A name must mean one thing: the resolver refuses a name listed twice.
  *
- * `en` names match whole words (case-insensitive, plural allowed); `zh` names match as written.
+ * `en` names match whole words (case-insensitive, plural allowed); `zh` names match as written. A
+ * category's first `zh` synonym is the word live providers are asked for: what people write (美妆), not
+ * the display name (美妆护肤), which few posts contain.
  * `aliases` only resolve a keyword (codes, abbreviations too short or too common to search text for).
  */
 import type { SignalCategory } from '../catalog/signal-categories'

@@ -35,5 +35,5 @@ export function ask(index: EntityIndex, input: string): Asked {
     return { input, name: { en: r.text, zh: r.text }, query: r.text, ownTerms: termsOf([r.text]), match: matcherFor(r, index), key: `text:${r.text.toLowerCase()}`, resolved }
   }
   const e = r.entity
-  return { input, name: { en: e.name, zh: e.nameZh ?? e.name }, query: e.nameZh ?? e.name, ownTerms: termsOf(e.names), match: matcherFor(r, index), key: e.id, resolved }
+  return { input, name: { en: e.name, zh: e.nameZh ?? e.name }, query: e.searchZh ?? e.nameZh ?? e.name, ownTerms: termsOf(e.names), match: matcherFor(r, index), key: e.id, resolved }
 }

@@ -23,6 +23,8 @@ export interface Entity {
   /** Display names. */
   name: string
   nameZh: string | null
+  /** What live providers are asked for when it differs from the display name: the word people write (a category's first Chinese synonym). */
+  searchZh?: string
   /** Weekly signals categories it belongs to (destinations: travel; countries: none). */
   categories: readonly string[]
   /** Names searched for in evidence text, as written. */
@@ -98,7 +100,10 @@ export class EntityIndex {
       const syn = CATEGORY_SYNONYMS[slug]
       const inCategory = (e: Entity) => e.categories.includes(slug)
       add(
-        { id: `category:${slug}`, kind: 'category', name: c.name, nameZh: c.name_zh, categories: [slug], names: [c.name, c.name_zh, ...syn.en, ...syn.zh], members: [...topics, ...brands, ...terms].filter(inCategory) },
+        {
+          id: `category:${slug}`, kind: 'category', name: c.name, nameZh: c.name_zh, ...(syn.zh[0] ? { searchZh: syn.zh[0] } : {}), categories: [slug],
+          names: [c.name, c.name_zh, ...syn.en, ...syn.zh], members: [...topics, ...brands, ...terms].filter(inCategory),
+        },
         [slug, slug.replaceAll('-', ' '), ...(syn.aliases ?? [])],
       )
     }

@@ -46,7 +46,8 @@ export async function kolReport(src: EvidenceSources, r: KolRequest, spend?: Pro
   const asOf = src.asOf()
   const from = new Date(asOf.getTime() - KOL.lookbackDays * DAY_MS)
   const { posts, matches, calls, lanes, dropped } = await creatorPosts(src, r, from, asOf, spend)
-  const s = await shortlist(posts, matches, r.category, r.filters)
+  // Live: a creator's posts are those the search found, all on the category (no share to measure).
+  const s = await shortlist(posts, matches, r.category, { ...r.filters, searchedOnly: !src.creatorPosts })
   if (s.candidates === 0) {
     throw new ApiError('not_found', `No creator posted about "${r.asked.input}"${r.filters.platform ? ` on ${r.filters.platform}` : ''} in the last ${KOL.lookbackDays} days; nothing was charged.`, {
       parameter: 'category', value: r.asked.input,

@@ -32,6 +32,8 @@ export function costOf(platform: Platform, followers: number): { band: BudgetBan
 }
 
 export interface KolFilters {
+  /** Live providers: a creator's posts are only those the search for the category found (relevance is then 1 by construction). */
+  searchedOnly?: boolean
   platform: Platform | null
   /** City as cityName() spells it. */
   city: string | null
@@ -127,13 +129,14 @@ function tierMedians(all: readonly Creator[]) {
 
 const pct = (x: number) => round(x * 100, 2)
 
-function recommendation(c: Creator, fit: number, category: string, rate: number, tierRate: number | null, cost: ReturnType<typeof costOf>, flags: Flag[]): string {
+function recommendation(c: Creator, fit: number, category: string, rate: number, tierRate: number | null, cost: ReturnType<typeof costOf>, flags: Flag[], searchedOnly: boolean): string {
   const verdict = fit >= 0.7 ? 'Strong fit' : fit >= 0.5 ? 'Good fit' : 'Possible fit'
   const vs = tierRate ? ` vs ${pct(tierRate)}% for ${c.tier} peers (${round(rate / tierRate, 1)}x)` : ' (too few peers in the tier to compare)'
   const check = flags.length
     ? ` Check before booking: ${flags.map((f) => FLAG_CHECKS[f]).join(' and ')} — possible bought engagement.`
     : ''
-  return `${verdict}: ${c.matching.length} of ${c.posts.length} recent posts on "${category}"; engagement rate ${pct(rate)}%${vs}; est. CNY ${cost.cny_low.toLocaleString('en')}-${cost.cny_high.toLocaleString('en')} per post (${cost.band}).${check}`
+  const posts = searchedOnly ? `${c.matching.length} recent posts on "${category}" found by search (their other posts were not searched)` : `${c.matching.length} of ${c.posts.length} recent posts on "${category}"`
+  return `${verdict}: ${posts}; engagement rate ${pct(rate)}%${vs}; est. CNY ${cost.cny_low.toLocaleString('en')}-${cost.cny_high.toLocaleString('en')} per post (${cost.band}).${check}`
 }
 
 export interface Shortlist {
@@ -182,7 +185,7 @@ function scoreCreator(c: Creator, medianOf: ReturnType<typeof tierMedians>, cate
     },
     estimated_cost: cost,
     evidence_ids: strongest.slice(0, 3).map((p) => p.id),
-    recommendation: recommendation(c, fit, category, c.rate, tier?.rate ?? null, cost, flags),
+    recommendation: recommendation(c, fit, category, c.rate, tier?.rate ?? null, cost, flags, f.searchedOnly === true),
   }
 }
 

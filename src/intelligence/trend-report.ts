@@ -32,7 +32,7 @@ const TOP_EVIDENCE = 5
 const offsetByEngagement = (m: MomentumResult) =>
   m.momentum === 'stable' && m.volume_change_pct !== null && Math.abs(Math.log1p(m.volume_change_pct / 100)) >= MOMENTUM.threshold && !changeWithinNoise(m)
 
-export function headline(r: Pick<TrendRequest, 'keyword' | 'platform' | 'days'>, m: MomentumResult, conf: number, items: number, mode: string | undefined): string {
+export function headline(r: Pick<TrendRequest, 'keyword' | 'platform' | 'days'>, m: MomentumResult & { uncounted?: number }, conf: number, items: number, mode: string | undefined): string {
   const where = `on ${PLATFORM_LABEL.en[r.platform]}`
   const tail = `confidence ${conf} from ${items} items${mode ? `, ${mode} evidence` : ''}`
   if (m.momentum === 'insufficient_evidence') return `No direction can be called for "${r.keyword}" ${where}: ${m.reason ?? 'too little evidence'} (${tail}).`
@@ -44,7 +44,9 @@ export function headline(r: Pick<TrendRequest, 'keyword' | 'platform' | 'days'>,
     : offsetByEngagement(m)
       ? `; ${volume}, but engagement moved the other way (score ${m.score} within ±${MOMENTUM.threshold})`
       : volume ? ` (${volume})` : ''
-  return `"${r.keyword}" is ${m.momentum} ${where}: ${m.recent.items} items in the last ${r.days} days vs ${m.prior.items} in the ${r.days} before${change}; ${tail}.`
+  // Counted from part of the evidence: the rest came from results that do not reach the prior window.
+  const part = m.uncounted ? `, counted from the ${m.recent.items + m.prior.items} of ${items} items whose sources reach back to ${m.prior.from}` : ''
+  return `"${r.keyword}" is ${m.momentum} ${where}: ${m.recent.items} items in the last ${r.days} days vs ${m.prior.items} in the ${r.days} before${part}${change}; ${tail}.`
 }
 
 export async function trendReport(src: EvidenceSources, r: TrendRequest, spend?: ProviderSpend[]): Promise<Computed> {
@@ -53,7 +55,9 @@ export async function trendReport(src: EvidenceSources, r: TrendRequest, spend?:
   const a = r.asked
   const g = await gather(src, r.platform, { keyword: a.input, match: a.match, query: a.query, from: prior.from, to: asOf, split: recent.from, limit: LIVE_RESULTS_PER_CALL, ...(spend ? { spend } : {}) })
   const m = momentumOf(g, asOf, r.days)
-  const c = confidence(g.items, asOf, r.days, (m.recent.covered_days + m.prior.covered_days) / (2 * r.days))
+  // Coverage: the share of the two windows' days covered, times the share of the items the counts rest on.
+  const counted = m.counted + m.uncounted > 0 ? m.counted / (m.counted + m.uncounted) : 0
+  const c = confidence(g.items, asOf, r.days, ((m.recent.covered_days + m.prior.covered_days) / (2 * r.days)) * (m.momentum === 'insufficient_evidence' ? 1 : counted))
   const t = await themesOf(src, r.keyword, r.platform, g.items, a.ownTerms, spend)
   const mode = modeField(g.items)
   return {

@@ -31,8 +31,10 @@ export interface WorldOptions {
 /** The search words of a query: the shaping words the lanes add are no search terms of the world. */
 const SHAPING = new Set(['小红书', '笔记', '抖音', '视频', '公众号', '文章'])
 export const termsOf = (q: string) => q.split(/\s+/).filter((t) => t && !SHAPING.has(t)).map((t) => t.toLowerCase())
+const lowered = new WeakMap<Doc, string>()
 const matches = (terms: string[], d: Doc) => {
-  const text = `${d.title ?? ''} ${d.text}`.toLowerCase()
+  let text = lowered.get(d)
+  if (text === undefined) lowered.set(d, (text = `${d.title ?? ''} ${d.text}`.toLowerCase()))
   return terms.some((t) => text.includes(t))
 }
 /** A document's time; a relative date ("2天前") is recent for the vendor's filters. */
