@@ -14,7 +14,8 @@ const HELP = `payments — revenue, settlement, export and backup of the payment
 Usage:
   payments report [--since YYYY-MM-DD | --since 7d] [--by route|day|payer] [--json]
       revenue table (paid answers, USD settled on chain, USD verified offline in local mode, pending,
-      failed) and the list of unsettled (pending) payments; default: all time, by route
+      failed) and the list of unsettled (pending) payments; with live evidence providers, their requests
+      and cost per route against its revenue; default: all time, by route
   payments reconcile
       check every pending settlement on chain now (X402_RPC_URL): settled ones release their answer,
       ones whose authorization expired unused are failed (nothing moved)
