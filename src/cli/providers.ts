@@ -11,6 +11,7 @@ import { STATIC_ENTITIES } from '../intelligence/entities'
 import { ProviderError, type EvidenceItem, type EvidenceProvider, type SearchResult } from '../intelligence/evidence'
 import { LANE_POLICY, WEB_QUERY } from '../intelligence/lanes'
 import { withDeadline } from '../intelligence/providers/call'
+import { configHints } from '../intelligence/live-setup'
 import { isLive, liveSources } from '../intelligence/sources'
 import { nanoToUsd, type ProviderSpend } from '../intelligence/spend'
 
@@ -169,7 +170,7 @@ export async function providers(args: string[]): Promise<void> {
       model = { provider: llm.name, ok: false, ms: Math.round(performance.now() - started), error: e instanceof Error ? e.message : String(e) }
     }
   }
-  const notes = meaning(checks, days, src.native.length > 0)
+  const notes = [...configHints(config.providers), ...meaning(checks, days, src.native.length > 0)]
   if (model && !model.ok) notes.push(`${model.provider} failed: ${model.error}. Trend themes fall back to the extractive ones.`)
   if (json) {
     process.stdout.write(`${JSON.stringify({ keyword, days, calls: checks, model: model ?? null, meaning: notes }, null, 2)}\n`)

@@ -13,7 +13,7 @@ import { stopServing } from './shutdown'
 import { nativeRoutes } from './native-routes'
 import { redactUrl } from '../postgres/client'
 import { signatureRecovery } from '../payments/secp256k1'
-import { liveSetup, setupLines } from '../intelligence/live-setup'
+import { configHints, liveSetup, setupLines } from '../intelligence/live-setup'
 import { summariserOf } from '../intelligence/sources'
 import pkg from '../../package.json' with { type: 'json' }
 
@@ -84,6 +84,7 @@ export async function serve(_args: string[]): Promise<void> {
     `  ecdsa:   ${recovery.implementation} recovers payment signers${recovery.native_error ? ` (libsecp256k1 did not load: ${recovery.native_error})` : ''}`,
     `  routes:  ${CATALOG.length} paid routes; docs at ${config.publicBaseUrl}/openapi`,
     ...setupLines(runtime.live ? liveSetup(runtime.live) : { mode: 'sample', model: summariserOf(config.providers)?.name ?? null }),
+    ...configHints(config.providers).map((h) => `  hint:     ${h}`),
     ...(config.trustedProxies ? [`  clients: from ${config.trustedProxies.header} when the peer is ${config.trustedProxies.description} (TRUSTED_PROXIES), else the peer`] : []),
     ...(config.reusePort ? [`  port:    shared (REUSE_PORT) with the instances registered in ${config.ledgerPath}`] : []),
     `  ledger:  ${runtime.shared ? `PostgreSQL ${redactUrl(config.ledgerUrl!)} (shared; instance ${runtime.shared.registry.id})` : config.ledgerPath === ':memory:' ? 'in memory (LEDGER_PATH=:memory:)' : `SQLite ${config.ledgerPath}`}`,

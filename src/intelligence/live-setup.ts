@@ -6,6 +6,7 @@
  */
 import { LANE_POLICY } from './lanes'
 import { PLATFORM_TOKENS, type Platform } from '../catalog/platforms'
+import type { ProviderSettings } from '../config'
 import { ApiError } from '../http/errors'
 import { creatorsOn } from './evidence'
 import type { EvidenceSources } from './sources'
@@ -53,6 +54,22 @@ export class ProviderHealth {
   snapshot(): Record<string, { status: string; at: string; error?: string }> {
     return Object.fromEntries(this.last)
   }
+}
+
+/**
+ * Settings that look like a mistake a seller makes going live: a SearXNG instance configured as the
+ * generic protocol (every call then answers HTML or 403 until `format=json` is guessed).
+ */
+export function configHints(p: ProviderSettings): string[] {
+  const hints: string[] = []
+  const web = p.webSearch
+  if (web && (web.vendor ?? 'generic') === 'generic') {
+    const url = new URL(web.url)
+    if (/searx/i.test(url.host) || /\/search\/?$/.test(url.pathname) || url.searchParams.get('format') === 'json') {
+      hints.push(`WEB_SEARCH_URL looks like a SearXNG instance: set WEB_SEARCH_PROVIDER=searxng (and WEB_SEARCH_URL to the instance's address); the generic protocol is not SearXNG's API`)
+    }
+  }
+  return hints
 }
 
 /** The banner's evidence lines: the live setup, or the sample corpus (with the model, if one is configured). */

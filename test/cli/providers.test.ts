@@ -65,6 +65,12 @@ describe('providers check', () => {
     expect(out).toContain('JSON output is not enabled on this instance (add `json` to search.formats')
   })
 
+  test('a SearXNG instance set up as the generic protocol: the failure and the setting that fixes it', async () => {
+    const { out, code } = await check({ WEB_SEARCH_URL: `${html.url}/search` })
+    expect(code).toBe(1)
+    expect(out).toContain('WEB_SEARCH_URL looks like a SearXNG instance: set WEB_SEARCH_PROVIDER=searxng')
+  })
+
   test('no live provider: nothing to check, said plainly', async () => {
     const { out, code } = await check({})
     expect(code).toBe(0)

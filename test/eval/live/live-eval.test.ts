@@ -49,7 +49,7 @@ function cited(route: string, d: any): string[] {
   return []
 }
 
-function check(q: LiveQuestion, status: number, body: any): Omit<Outcome, 'cold' | 'warm' | 'warmCache'> {
+function check(q: LiveQuestion, status: number, body: any): Omit<Outcome, 'cold' | 'coldNative' | 'computed' | 'warm' | 'warmCache'> {
   const d = body?.data
   const code = body?.error?.code ?? null
   const e = q.expect
