@@ -2,14 +2,14 @@
  * The HTTP providers against real servers on loopback: what they send, how they read answers in the
  * documented protocol, and their typed failures (timeout, unavailable, bad_response, cancelled).
  */
-import { afterAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { ask } from '../../src/intelligence/asked'
 import { STATIC_ENTITIES } from '../../src/intelligence/entities'
 import { ProviderError, type EvidenceQuery, type ProviderFailure } from '../../src/intelligence/evidence'
 import { withDeadline } from '../../src/intelligence/providers/call'
 import { ChatCompletionsSummariser } from '../../src/intelligence/providers/chat-completions'
 import { SearchHttpProvider } from '../../src/intelligence/providers/search-http'
-import { gate, json, loopback, series, type Loopback, failure } from './support'
+import { failure, fileServers, gate, json, series } from './support'
 
 const DAY = 86_400_000
 const now = Date.now()
@@ -17,13 +17,7 @@ const query = (o: Partial<EvidenceQuery> = {}): EvidenceQuery => ({
   platform: 'douyin', step: 'native', keyword: '露营', match: ask(STATIC_ENTITIES, '露营').match, q: '露营', from: new Date(now - 60 * DAY), to: new Date(now + 1000), limit: 50, ...o,
 })
 
-const servers: Loopback[] = []
-const serve = (...args: Parameters<typeof loopback>) => {
-  const s = loopback(...args)
-  servers.push(s)
-  return s
-}
-afterAll(() => servers.forEach((s) => s.stop()))
+const serve = fileServers()
 
 describe('search provider over HTTP', () => {
   test('sends the shaped query, the window, the limit and the key; reads the documented result fields', async () => {

@@ -2,7 +2,7 @@
  * Helpers of the China intelligence tests: an in-process service (sample corpus, or live providers on
  * loopback), a paying client, and real HTTP provider servers started on 127.0.0.1, port 0.
  */
-import { expect } from 'bun:test'
+import { afterAll, expect } from 'bun:test'
 import { ProviderError } from '../../src/intelligence/evidence'
 /**
  * The relevance rule restated in SQL for the topic camping (露营): the whole word "camping" (or a plural)
@@ -45,6 +45,17 @@ export function loopback(handler: (req: Request, url: URL, body: string) => Resp
     },
   })
   return { url: `http://127.0.0.1:${server.port}`, requests, stop: () => server.stop(true) }
+}
+
+/** `loopback` for one test file: every server it starts is stopped once the file's tests are done. */
+export function fileServers(): typeof loopback {
+  const started: Loopback[] = []
+  afterAll(() => started.forEach((s) => s.stop()))
+  return (handler) => {
+    const s = loopback(handler)
+    started.push(s)
+    return s
+  }
 }
 
 /** A promise the test resolves: lets a server be slow exactly as long as the test wants. */

@@ -21,15 +21,7 @@ import { ProviderError, type EvidenceItem, type EvidenceQuery } from '../evidenc
 import { fetchJson, hostOf as urlHost } from './call'
 import { parseVendorDate } from './dates'
 import { count, hostOf, languageOf, list, obj, plain, str } from './fields'
-import type { SearchCapabilities, VendorAdapter, VendorPage, Window } from './paging'
-
-export interface BochaOptions {
-  url: string
-  key?: string
-  timeoutMs: number
-  maxPages?: number
-  priceNanoUsd?: bigint
-}
+import { VendorBase, type SearchCapabilities, type VendorAdapter, type VendorOptions, type VendorPage, type Window } from './paging'
 
 /** Results per page: Bocha's maximum. */
 export const BOCHA_PAGE_SIZE = 50
@@ -39,18 +31,11 @@ const CST = 480
 /** A day in China time (Bocha's dates are Beijing dates). */
 const cstDay = (d: Date) => new Date(d.getTime() + CST * 60_000).toISOString().slice(0, 10)
 
-export class BochaAdapter implements VendorAdapter {
-  readonly name: string
+export class BochaAdapter extends VendorBase implements VendorAdapter {
   readonly role = 'web' as const
-  readonly timeoutMs: number
-  readonly maxPages: number
-  readonly pricePerRequestNanoUsd?: bigint
 
-  constructor(private readonly o: BochaOptions) {
-    this.name = `bocha (${urlHost(o.url)})`
-    this.timeoutMs = o.timeoutMs
-    this.maxPages = o.maxPages ?? 3
-    if (o.priceNanoUsd !== undefined) this.pricePerRequestNanoUsd = o.priceNanoUsd
+  constructor(private readonly o: VendorOptions) {
+    super(`bocha (${urlHost(o.url)})`, o, 3)
   }
 
   serves(): boolean {

@@ -61,6 +61,34 @@ export interface VendorAdapter {
   creators?(items: EvidenceItem[], q: EvidenceQuery, signal: AbortSignal): Promise<number>
 }
 
+/** What every vendor adapter is configured with (the SearchSettings of the configuration). */
+export interface VendorOptions {
+  url: string
+  key?: string
+  timeoutMs: number
+  /** Pages asked for at most per window (default: the adapter's). */
+  maxPages?: number
+  /** What one request costs the seller, in nano-USD. */
+  priceNanoUsd?: bigint
+}
+
+/** What every adapter keeps of its options: its name, time and page budget, and price per request. */
+export abstract class VendorBase {
+  readonly timeoutMs: number
+  readonly maxPages: number
+  readonly pricePerRequestNanoUsd?: bigint
+
+  constructor(
+    readonly name: string,
+    o: VendorOptions,
+    defaultPages: number,
+  ) {
+    this.timeoutMs = o.timeoutMs
+    this.maxPages = o.maxPages ?? defaultPages
+    if (o.priceNanoUsd !== undefined) this.pricePerRequestNanoUsd = o.priceNanoUsd
+  }
+}
+
 /** Dropped results of one call, with those that carried nothing to read. */
 export type PagedDropped = Dropped & { unreadable: number }
 

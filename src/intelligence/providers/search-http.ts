@@ -20,18 +20,12 @@ import { ProviderError, SOURCE_KINDS, type EvidenceItem, type EvidenceQuery, typ
 import { fetchJson, hostOf as urlHost } from './call'
 import { parseVendorDate } from './dates'
 import { count, engagementOf, hostOf, languageOf, list, obj, str, type Raw } from './fields'
-import { PagedProvider, type SearchCapabilities, type VendorAdapter, type VendorPage, type Window } from './paging'
+import { PagedProvider, VendorBase, type SearchCapabilities, type VendorAdapter, type VendorOptions, type VendorPage, type Window } from './paging'
 
-export interface SearchHttpOptions {
+export interface SearchHttpOptions extends VendorOptions {
   role: 'native' | 'web'
-  url: string
-  key?: string
-  timeoutMs: number
   /** Platforms a native provider discovers first-party content for. */
   platforms?: readonly Platform[]
-  /** Pages asked for at most per window (default 1: the protocol's `page` is optional for providers). */
-  maxPages?: number
-  priceNanoUsd?: bigint
 }
 
 /** The kind of first-party item each platform publishes. */
@@ -44,19 +38,13 @@ function resultsOf(body: unknown): Raw[] | undefined {
   return list(b.results ?? b.items ?? b.data ?? obj(b.web).results)
 }
 
-export class SearchHttpAdapter implements VendorAdapter {
-  readonly name: string
+export class SearchHttpAdapter extends VendorBase implements VendorAdapter {
   readonly role: 'native' | 'web'
-  readonly timeoutMs: number
-  readonly maxPages: number
-  readonly pricePerRequestNanoUsd?: bigint
 
+  /** One page by default: the protocol's `page` is optional for providers. */
   constructor(private readonly o: SearchHttpOptions) {
+    super(`${o.role === 'native' ? 'native-search' : 'web-search'} (${urlHost(o.url.replaceAll('{platform}', 'p'))})`, o, 1)
     this.role = o.role
-    this.timeoutMs = o.timeoutMs
-    this.maxPages = o.maxPages ?? 1
-    if (o.priceNanoUsd !== undefined) this.pricePerRequestNanoUsd = o.priceNanoUsd
-    this.name = `${o.role === 'native' ? 'native-search' : 'web-search'} (${urlHost(o.url.replaceAll('{platform}', 'p'))})`
   }
 
   serves(platform: Platform): boolean {

@@ -15,15 +15,7 @@ import { ProviderError, type EvidenceItem, type EvidenceQuery } from '../evidenc
 import { fetchJson, hostOf as urlHost, ProviderHttpError } from './call'
 import { parseVendorDate } from './dates'
 import { hostOf, languageOf, list, obj, plain, str } from './fields'
-import type { SearchCapabilities, VendorAdapter, VendorPage, Window } from './paging'
-
-export interface SearxngOptions {
-  url: string
-  key?: string
-  timeoutMs: number
-  maxPages?: number
-  priceNanoUsd?: bigint
-}
+import { VendorBase, type SearchCapabilities, type VendorAdapter, type VendorOptions, type VendorPage, type Window } from './paging'
 
 const DAY_MS = 86_400_000
 const HAN = /\p{Script=Han}/u
@@ -34,21 +26,14 @@ export function timeRange(w: Window, now: number): 'day' | 'week' | 'month' | 'y
   return days <= 1 ? 'day' : days <= 7 ? 'week' : days <= 31 ? 'month' : days <= 365 ? 'year' : null
 }
 
-export class SearxngAdapter implements VendorAdapter {
-  readonly name: string
+export class SearxngAdapter extends VendorBase implements VendorAdapter {
   readonly role = 'web' as const
-  readonly timeoutMs: number
-  readonly maxPages: number
-  readonly pricePerRequestNanoUsd?: bigint
 
   constructor(
-    private readonly o: SearxngOptions,
+    private readonly o: VendorOptions,
     private readonly now: () => number = Date.now,
   ) {
-    this.name = `searxng (${urlHost(o.url)})`
-    this.timeoutMs = o.timeoutMs
-    this.maxPages = o.maxPages ?? 3
-    if (o.priceNanoUsd !== undefined) this.pricePerRequestNanoUsd = o.priceNanoUsd
+    super(`searxng (${urlHost(o.url)})`, o, 3)
   }
 
   serves(): boolean {

@@ -37,15 +37,10 @@ import { ProviderError, type EvidenceItem, type EvidenceQuery, type Platform } f
 import { fetchJson, hostOf as urlHost } from './call'
 import { parseVendorDate } from './dates'
 import { count, engagementOf, languageOf, list, obj, plain, str, type Raw } from './fields'
-import type { SearchCapabilities, VendorAdapter, VendorPage, Window } from './paging'
+import { VendorBase, type SearchCapabilities, type VendorAdapter, type VendorOptions, type VendorPage, type Window } from './paging'
 
-export interface TikhubOptions {
-  url: string
-  key?: string
-  timeoutMs: number
-  maxPages?: number
+export interface TikhubOptions extends VendorOptions {
   platforms?: readonly Platform[]
-  priceNanoUsd?: bigint
 }
 
 const DAY_MS = 86_400_000
@@ -62,12 +57,8 @@ function timeFilter(w: Window, now: number, values: [day: string, week: string, 
   return days <= 1 ? values[0] : days <= 7 ? values[1] : days <= 180 ? values[2] : values[3]
 }
 
-export class TikhubAdapter implements VendorAdapter {
-  readonly name: string
+export class TikhubAdapter extends VendorBase implements VendorAdapter {
   readonly role = 'native' as const
-  readonly timeoutMs: number
-  readonly maxPages: number
-  readonly pricePerRequestNanoUsd?: bigint
   private readonly platforms: readonly Platform[]
   /** Follower counts looked up, by platform and creator id (null: looked up, not known). */
   private readonly followers = new Map<string, { count: number | null; until: number }>()
@@ -76,11 +67,8 @@ export class TikhubAdapter implements VendorAdapter {
     private readonly o: TikhubOptions,
     private readonly now: () => number = Date.now,
   ) {
-    this.name = `tikhub (${urlHost(o.url)})`
-    this.timeoutMs = o.timeoutMs
-    this.maxPages = o.maxPages ?? 3
+    super(`tikhub (${urlHost(o.url)})`, o, 3)
     this.platforms = o.platforms ?? PLATFORM_TOKENS
-    if (o.priceNanoUsd !== undefined) this.pricePerRequestNanoUsd = o.priceNanoUsd
   }
 
   serves(platform: Platform): boolean {

@@ -3,21 +3,15 @@
  * document (fixtures in this folder, sources in README.md): json_schema refused -> JSON mode with the
  * schema in the prompt, fenced and blank content, throttling, and token usage recorded as spend.
  */
-import { afterAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import type { EvidenceItem } from '../../../src/intelligence/evidence'
 import { ChatCompletionsSummariser } from '../../../src/intelligence/providers/chat-completions'
 import type { ProviderSpend } from '../../../src/intelligence/spend'
-import { failure, json, loopback, type Loopback } from '../support'
+import { failure, fileServers, json } from '../support'
 
 const fixture = async (name: string) => Bun.file(`${import.meta.dir}/fixtures/${name}.json`).text()
 
-const servers: Loopback[] = []
-const serve = (...args: Parameters<typeof loopback>) => {
-  const s = loopback(...args)
-  servers.push(s)
-  return s
-}
-afterAll(() => servers.forEach((s) => s.stop()))
+const serve = fileServers()
 
 const item = (id: string): EvidenceItem => ({
   id, url: null, platform: 'xiaohongshu', retrieval: 'native', sourceKind: 'note', author: 'a', authorFollowers: 1000, authorCity: null,

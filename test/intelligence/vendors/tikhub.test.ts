@@ -3,13 +3,13 @@
  * this folder, sources in README.md): what it asks for, how it reads the three platforms' results, its
  * paging, and TikHub's failures (rate limits, keys, a failed platform call inside a 200, HTML).
  */
-import { afterAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { ask } from '../../../src/intelligence/asked'
 import { STATIC_ENTITIES } from '../../../src/intelligence/entities'
 import type { EvidenceQuery, Platform } from '../../../src/intelligence/evidence'
 import { PagedProvider } from '../../../src/intelligence/providers/paging'
 import { TikhubAdapter } from '../../../src/intelligence/providers/tikhub'
-import { failure, json, loopback, type Loopback } from '../support'
+import { failure, fileServers, json } from '../support'
 import { douyinAweme, douyinSearch, shapeOf, wechatArticle, xhsNote, xhsSearch, type Doc } from './shapes'
 
 const DAY = 86_400_000
@@ -17,13 +17,7 @@ const DAY = 86_400_000
 const NOW = 1_795_572_000_000
 const fixture = async (name: string) => (await Bun.file(`${import.meta.dir}/fixtures/${name}.json`).json()) as Record<string, any>
 
-const servers: Loopback[] = []
-const serve = (...args: Parameters<typeof loopback>) => {
-  const s = loopback(...args)
-  servers.push(s)
-  return s
-}
-afterAll(() => servers.forEach((s) => s.stop()))
+const serve = fileServers()
 
 const provider = (url: string, o: { platforms?: Platform[]; maxPages?: number; now?: number } = {}) => {
   const now = o.now ?? NOW

@@ -4,14 +4,14 @@
  * results and dates, paging, and the quirks: an engine that ignores the time range, undated and
  * time-zone-less dates, JSON not enabled (HTML 403), every engine failing, rate limits, empty balance.
  */
-import { afterAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { ask } from '../../../src/intelligence/asked'
 import { STATIC_ENTITIES } from '../../../src/intelligence/entities'
 import type { EvidenceQuery } from '../../../src/intelligence/evidence'
 import { BochaAdapter } from '../../../src/intelligence/providers/bocha'
 import { PagedProvider } from '../../../src/intelligence/providers/paging'
 import { SearxngAdapter } from '../../../src/intelligence/providers/searxng'
-import { failure, json, loopback, type Loopback } from '../support'
+import { failure, fileServers, json } from '../support'
 import { bochaPage, bochaValue, searxngPage, searxngResult, shapeOf, type Doc } from './shapes'
 
 const DAY = 86_400_000
@@ -19,13 +19,7 @@ const DAY = 86_400_000
 const NOW = 1_795_572_000_000
 const fixture = async (name: string) => (await Bun.file(`${import.meta.dir}/fixtures/${name}.json`).json()) as Record<string, any>
 
-const servers: Loopback[] = []
-const serve = (...args: Parameters<typeof loopback>) => {
-  const s = loopback(...args)
-  servers.push(s)
-  return s
-}
-afterAll(() => servers.forEach((s) => s.stop()))
+const serve = fileServers()
 
 const query = (days = 30, split = true): EvidenceQuery => ({
   platform: 'xiaohongshu', step: 'web', keyword: '露营', match: ask(STATIC_ENTITIES, '露营').match, q: '露营 小红书 笔记',
