@@ -9,6 +9,7 @@ import type { SignalServices } from './signals/services'
 import { createHandlers } from './handlers'
 import { corpusSources, isLive, liveSources, summariserOf, type EvidenceSources } from './intelligence/sources'
 import { liveSetup } from './intelligence/live-setup'
+import { WeeklySignals } from './intelligence/weekly'
 import type { IntelligenceServices } from './intelligence/services'
 import { PaymentGate } from './payments/gate'
 import { SqliteLedger, type PaymentLedger } from './payments/ledger'
@@ -130,7 +131,18 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
   const live = isLive(config.providers) ? liveSources(config.providers) : null
   const summariser = summariserOf(config.providers)
   let corpus: { of: DataSnapshot['evidence']; sources: EvidenceSources } | undefined
+  const weekly = new WeakMap<DataSnapshot['signals'], WeeklySignals>()
+  const weeklyOf = () => {
+    const snap = store.current().signals
+    let w = weekly.get(snap)
+    if (!w) weekly.set(snap, (w = new WeeklySignals(db, snap.topics.relation, snap.brands.relation, snap.creators.relation, snap.weeks)))
+    return w
+  }
+  // A live answer never cites sample figures: beside live evidence, only weekly data that is not a sample.
+  const weeklyBeside = () => !live || !store.current().signals.topics.sample
   const intelligence: IntelligenceServices = {
+    weekly: (entityId, platform) => (weeklyBeside() ? weeklyOf().series(entityId, platform) : Promise.resolve(null)),
+    weeklyTopCreators: (category) => (weeklyBeside() ? weeklyOf().topCreators(category) : Promise.resolve([])),
     cache,
     ...(shared ? { liveCache: shared.answers } : {}),
     ttls: { trends: config.intelligenceCacheTtlSeconds, sentiment: config.intelligenceCacheTtlSeconds, kols: config.kolCacheTtlSeconds },

@@ -1,10 +1,13 @@
 import { DEMAND_LEG_WEIGHTS } from '../catalog/capabilities'
+import { CONFIDENCE } from '../catalog/evidence-rules'
 import { MAX_AGGREGATE_DESTINATIONS } from '../catalog/flights'
 import { placeKey } from '../data/aliases'
 import type { MarketSnapshot, Place } from '../data/market-snapshot'
 import type { RouteInput } from '../http/handler'
 import type { MarketServices } from '../market-data/services'
-import type { Leg, LegOutcome } from './legs'
+import { ask } from '../intelligence/asked'
+import type { EntityIndex } from '../intelligence/entities'
+import { onSample, type Leg, type LegOutcome } from './legs'
 
 type Country = { name: string; code: string }
 
@@ -26,13 +29,24 @@ function countryOf(snap: MarketSnapshot, name: string): { country: Country; memb
 }
 
 /**
+ * The place a destination names: as the market data spells it (names, aliases, codes in any case), else
+ * as the entity resolver reads it (München, KualaLumpur, 越南旅游, Seoul trip, a clear slip such as
+ * Instanbul). A near miss of a place's name is the free 404 with the places it may mean.
+ */
+function placeName(snap: MarketSnapshot, entities: EntityIndex, destination: string): string {
+  if (snap.destinations.has(placeKey(destination)) || countryOf(snap, destination)) return destination
+  const r = ask(entities, destination, 'destination', ['destination', 'country']).resolved
+  return r.kind === 'destination' || r.kind === 'country' ? r.name! : destination
+}
+
+/**
  * A city answers from its flights summary and trend; a country (that is not also a city, like Singapore)
  * from the flights aggregate over its destinations. Either adds the country's spend trends when the spend
  * data has that market. An unknown name is the required leg's free 404, before payment.
  */
-export function demandLegs(market: MarketServices, { query }: RouteInput): { legs: Leg[]; key: string } {
-  const destination = String(query.destination).trim()
+export function demandLegs(market: MarketServices, entities: EntityIndex, { query }: RouteInput): { legs: Leg[]; key: string } {
   const snap = market.snapshot()
+  const destination = placeName(snap, entities, String(query.destination).trim())
   const place = snap.destinations.get(placeKey(destination))
   const cluster = place ? undefined : countryOf(snap, destination)
   const countryName = place?.country ?? cluster?.country.name
@@ -160,7 +174,8 @@ export function demandAnswer(legs: Record<string, LegOutcome>) {
     risks.length > 0 ? `Address first: ${risks[0]}` : 'No material risk in the figures; review again after the next monthly release.',
     spend ? 'Match offers to the spend mix (accommodation vs luxury vs retail) shown in the spend trend.' : `Spend data is not available for ${v.country}; use flights as the demand signal.`,
   ]
-  const confidence = Object.entries(DEMAND_LEG_WEIGHTS).reduce((sum, [name, w]) => sum + (['ran', 'reused'].includes(legs[name]?.status ?? '') ? w : 0), 0)
+  // The sample datasets are generated: their answers keep CONFIDENCE.sampleShare of it.
+  const confidence = Object.entries(DEMAND_LEG_WEIGHTS).reduce((sum, [name, w]) => sum + (['ran', 'reused'].includes(legs[name]?.status ?? '') ? w : 0), 0) * (onSample(legs) ? CONFIDENCE.sampleShare : 1)
   const where = v.scope === 'country' ? `${v.country} (${v.destinations.length} destinations)` : `${v.destination} (${v.country})`
   return {
     destination: v.destination,

@@ -4,7 +4,8 @@ import type { MarketServices } from '../market-data/services'
 import type { SignalServices } from '../signals/services'
 import { demandAnswer, demandLegs } from './destination-demand'
 import { kolAnswer, kolLegs } from './kol-shortlist'
-import { costOf, prepareLegs, runLegs, sourceSummary, type Leg, type LegOutcome } from './legs'
+import { labelled } from '../intelligence/sample-label'
+import { costOf, onSample, prepareLegs, runLegs, sourceSummary, type Leg, type LegOutcome } from './legs'
 import { SESSION_TTL_SECONDS, type Sessions } from './sessions'
 import { visibilityAnswer, visibilityLegs } from './visibility'
 
@@ -41,7 +42,7 @@ function wrapper(
           await s.sessions.save(session)
           return {
             data: {
-              ...answer(input, outcomes),
+              ...labelled(answer(input, outcomes), onSample(outcomes)),
               cost: costOf(price, outcomes),
               source_summary: sourceSummary(outcomes),
               session: {
@@ -62,7 +63,7 @@ function wrapper(
 
 export function capabilityHandlers(s: CapabilityServices): HandlerMap {
   return {
-    'capabilities.destination_demand': wrapper(s, 'capabilities.destination_demand', (i) => demandLegs(s.market, i), (_, legs) => demandAnswer(legs)),
+    'capabilities.destination_demand': wrapper(s, 'capabilities.destination_demand', (i) => demandLegs(s.market, s.signals.snapshot().entities, i), (_, legs) => demandAnswer(legs)),
     'capabilities.visibility': wrapper(s, 'capabilities.visibility', (i) => visibilityLegs(s.signals, i), (i, legs) => visibilityAnswer(String(i.query.brand_name).trim(), legs)),
     'capabilities.kol_shortlist': wrapper(s, 'capabilities.kol_shortlist', kolLegs, (i, legs) => kolAnswer(String(i.query.brand_name).trim(), String(i.query.category).trim(), legs)),
   }

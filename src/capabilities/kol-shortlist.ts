@@ -1,7 +1,8 @@
 import { KOL_SHORTLIST } from '../catalog/capabilities'
 import { STATIC_ENTITIES } from '../intelligence/entities'
 import type { RouteInput } from '../http/handler'
-import type { Leg, LegOutcome } from './legs'
+import { CONFIDENCE } from '../catalog/evidence-rules'
+import { onSample, type Leg, type LegOutcome } from './legs'
 
 /** The weekly signals category a free-text category names: slug, English or Chinese name, synonym (美妆, skincare). */
 export const signalCategoryOf = (category: string): string | undefined => STATIC_ENTITIES.category(category)
@@ -80,7 +81,9 @@ export function kolAnswer(brandInput: string, categoryInput: string, legs: Recor
     'Track engagement of the first posts against the estimates above before booking more.',
   ]
   const top = clean[0]?.fit_score ?? creators[0]?.fit_score ?? 0
-  const confidence = Math.round(Math.min(sentiment ? 1 : c.capWithoutBrand, c.base + c.perCreator * Math.min(creators.length, c.maxCreators) + (sentiment ? c.withBrand : 0)) * 100) / 100
+  // Generated sample creators keep CONFIDENCE.sampleShare of it: a shortlist of them is never certain.
+  const sampleShare = onSample(legs) ? CONFIDENCE.sampleShare : 1
+  const confidence = Math.round(Math.min(sentiment ? 1 : c.capWithoutBrand, c.base + c.perCreator * Math.min(creators.length, c.maxCreators) + (sentiment ? c.withBrand : 0)) * sampleShare * 100) / 100
   // Plain proceed needs the creators and the brand side to hold up (KOL_SHORTLIST).
   const checks = [
     ...(clean.length < KOL_SHORTLIST.proceedClean ? [`fewer than ${KOL_SHORTLIST.proceedClean} clean creators`] : []),

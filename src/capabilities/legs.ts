@@ -96,3 +96,7 @@ export function costOf(priceUsd: string, outcomes: Record<string, LegOutcome>) {
 
 /** The source summary of an answer: every leg, what happened to it and why, without its data. */
 export const sourceSummary = (outcomes: Record<string, LegOutcome>) => Object.values(outcomes).map(({ data: _, ...o }) => o)
+
+/** The answer rests on generated sample data: a leg that answered says so (`sample`, or its `data_quality.sample`). */
+export const onSample = (outcomes: Record<string, LegOutcome>): boolean =>
+  Object.values(outcomes).some((o) => (o.status === 'ran' || o.status === 'reused') && (o.data?.sample === true || o.data?.data_quality?.sample === true))

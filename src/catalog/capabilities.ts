@@ -1,7 +1,7 @@
 import { t } from 'elysia'
 import type { TProperties } from '@sinclair/typebox'
-import type { MomentumValue } from './evidence-rules'
-import { Resolved } from './china-data'
+import { CONFIDENCE, type MomentumValue } from './evidence-rules'
+import { Resolved, SampleFlag } from './china-data'
 import { Query } from './params'
 import type { RouteSpec } from './types'
 
@@ -72,6 +72,7 @@ const LegSummary = t.Object({
 
 /** What every wrapper answer carries besides its own output names. */
 const Common: TProperties = {
+  sample: SampleFlag,
   recommendation: t.Object({ action: t.String(), reason: t.String() }, { description: 'what to do, in one word, and why' }),
   confidence: t.Number({ minimum: 0, maximum: 1, description: 'how much of the evidence the answer needed was there (see README)' }),
   cost: t.Object(
@@ -177,7 +178,7 @@ export const capabilityRoutes: RouteSpec[] = [
     description:
       'For a city, runs the flights summary and trend; for a country, the flights aggregate over its destinations in the flights data, as one cluster. With either, when the country is a market of the spend data, its spend trends, concurrently; answers summary, demand direction, notable signals, opportunity areas, risks and priority actions. ' +
       'Names resolve across languages and codes (东京, TYO, NRT, Tokyo; 日本, JP, Japan); a name that is both a city and a country (Singapore) is the city. ' +
-      `Confidence: the weight of the legs that answered (${Object.entries(DEMAND_LEG_WEIGHTS).map(([leg, w]) => `${leg} ${w}`).join(', ')}).`,
+      `Confidence: the weight of the legs that answered (${Object.entries(DEMAND_LEG_WEIGHTS).map(([leg, w]) => `${leg} ${w}`).join(', ')}), x ${CONFIDENCE.sampleShare} on the generated sample datasets.`,
     query: Query({ destination: Name('Destination city or country: English or Chinese name, city, airport or country code.', 'Tokyo'), session: Session }),
     data: DemandData,
   },
@@ -192,7 +193,7 @@ export const capabilityRoutes: RouteSpec[] = [
     description:
       'Runs the KOL shortlist for the category with the brand\'s sentiment and, when the category is a weekly signal category, its weekly creator leaders; answers summary, creators, selection rationale, risks and next steps. ' +
       `Action: proceed with ${KOL_SHORTLIST.proceedClean}+ creators without engagement flags, the top at fit >= ${KOL_SHORTLIST.proceedFit}, and the brand's sentiment read with a net score >= 0; otherwise proceed_with_checks. ` +
-      `Confidence: ${KOL_SHORTLIST.confidence.base} + ${KOL_SHORTLIST.confidence.perCreator} per shortlisted creator (up to ${KOL_SHORTLIST.confidence.maxCreators}) + ${KOL_SHORTLIST.confidence.withBrand} with the brand's sentiment; at most ${KOL_SHORTLIST.confidence.capWithoutBrand} when the brand's sentiment could not be read.`,
+      `Confidence: ${KOL_SHORTLIST.confidence.base} + ${KOL_SHORTLIST.confidence.perCreator} per shortlisted creator (up to ${KOL_SHORTLIST.confidence.maxCreators}) + ${KOL_SHORTLIST.confidence.withBrand} with the brand's sentiment; at most ${KOL_SHORTLIST.confidence.capWithoutBrand} when the brand's sentiment could not be read; x ${CONFIDENCE.sampleShare} on the generated sample corpus.`,
     query: Query({ brand_name: Name('Brand name.', 'Aurora Skin'), category: Name('Category or keyword (beauty, outdoor, travel, …).', 'beauty'), session: Session }),
     data: KolData,
   },

@@ -156,14 +156,20 @@ export const Resolved = t.Object(
     id: Nullable(t.String(), 'stable entity id (category:beauty, topic:camping, brand:aurora-skin, destination:TYO, country:JP, term:ev); null for free text'),
     name: Str('display name, English'),
     name_zh: Nullable(t.String(), 'display name, Chinese'),
-    matched: Str('the name, code or slug the input matched'),
+    matched: Str('the name, code or slug the input matched (compared in any case, width, punctuation and spacing, or written as one word)'),
+    stripped: t.Optional(t.Array(t.String(), { description: 'intent words taken off the input to find the name (日本旅游 -> 日本: 旅游; "Aurora Skin review": review)' })),
+    corrected_from: t.Optional(Str('the input as written, when it was a near miss of this one name (one edit, no other name as near)')),
     search_names: t.Array(t.String(), { description: 'the names searched for in evidence text, every language' }),
     includes: t.Optional(t.Array(t.String(), { description: 'member entities whose evidence also counts (a category\'s topics, brands and terms; a country\'s destinations)' })),
   },
   { description: 'what the input resolved to; the evidence is what is about it (whole words, segmented Chinese, known names)' },
 )
 
+/** The label every China answer and wrapper answer carries first in `data` (its summary sentence says so too). */
+export const SampleFlag = t.Boolean({ description: 'true when the answer rests on generated sample data (the embedded evidence corpus or the sample datasets), not real observations; its summary sentence says so' })
+
 export const TrendsData = t.Object({
+  sample: SampleFlag,
   keyword: Str('the keyword as given (trimmed, NFKC-normalised)'),
   resolved: Resolved,
   platform: Str('platform lane (aliases resolved), or `all` when none was given: the three lanes merged'),
@@ -200,8 +206,22 @@ export const TrendsData = t.Object({
       native_share: Num('share of native items; proxy evidence scales confidence down'),
       relevance: Num(`mean relevance of the items: ${RELEVANCE.subject} for a post about the subject, ${RELEVANCE.mention} for a passing mention`),
       coverage: Num('share of the two windows\' days the evidence covers'),
+      sample: Num(`${CONFIDENCE.sampleShare} on the generated sample corpus (no observation of the world earns certainty), 1 on live evidence`),
     },
-    { description: `Components of confidence = (${CONFIDENCE.weights.volume} volume + ${CONFIDENCE.weights.diversity} diversity + ${CONFIDENCE.weights.recency} recency) x (${CONFIDENCE.proxyFloor} + ${1 - CONFIDENCE.proxyFloor} native_share) x relevance x (${CONFIDENCE.coverageFloor} + ${1 - CONFIDENCE.coverageFloor} coverage).` },
+    { description: `Components of confidence = (${CONFIDENCE.weights.volume} volume + ${CONFIDENCE.weights.diversity} diversity + ${CONFIDENCE.weights.recency} recency) x (${CONFIDENCE.proxyFloor} + ${1 - CONFIDENCE.proxyFloor} native_share) x relevance x (${CONFIDENCE.coverageFloor} + ${1 - CONFIDENCE.coverageFloor} coverage) x sample.` },
+  ),
+  weekly_ranking: Nullable(
+    t.Object({
+      source: Lit(['signal_topics', 'signal_brands'] as const, 'the weekly dataset read: topic posts, or brand mentions'),
+      measure: Lit(['posts', 'mentions'] as const, 'what is counted'),
+      recent: t.Object({ from: Str('first week start, YYYY-MM-DD'), to: Str('last day of the last week'), weeks: Int('whole weeks inside the recent window'), per_week: Num('count per week') }, { description: 'the whole published weeks inside the recent window' }),
+      prior: t.Object({ from: Str('first week start, YYYY-MM-DD'), to: Str('last day of the last week'), weeks: Int('whole weeks inside the prior window'), per_week: Num('count per week') }, { description: 'the whole published weeks inside the prior window' }),
+      change_pct: Num('change of the count per week, recent vs prior, percent'),
+      direction: Lit(['rising', 'falling', 'flat'] as const, `rising at a ratio of e^${MOMENTUM.threshold} (+${Math.round((Math.exp(MOMENTUM.threshold) - 1) * 100)}%) or more, falling at its inverse or less, else flat`),
+      agrees: Nullable(t.Boolean(), 'whether the momentum reads the same way (stable = flat); null when no direction is called'),
+      note: Str('the weekly figure in a sentence, and why the two readings differ when they do (also in the headline)'),
+    }),
+    'the weekly ranking of the same topic or brand over the whole weeks of the same windows; null when the keyword is no topic or brand, or the published weeks do not cover both windows',
   ),
   related_keywords: t.Array(t.Object({ keyword: Str('term or hashtag co-occurring with the keyword'), mentions: Int('items that mention it') }), {
     description: 'Related keywords, ranked by engagement-weighted mentions.',
@@ -226,6 +246,7 @@ const Tone = Lit(['positive', 'neutral', 'negative'] as const, 'tone of the item
 const Label = Lit(['positive', 'negative', 'mixed', 'neutral'] as const, 'positive/negative when the net score is beyond ±20; mixed when both sides reach 25% of items; otherwise neutral')
 
 export const SentimentData = t.Object({
+  sample: SampleFlag,
   entity: Str('the entity as given'),
   resolved: Resolved,
   platform: Str('platform lane, or `all`'),
@@ -265,6 +286,7 @@ export const SentimentData = t.Object({
 })
 
 export const KolsData = t.Object({
+  sample: SampleFlag,
   category: Str('category as given'),
   resolved: Resolved,
   category_match: Str('how posts were matched to the category: its evidence category or its words in the text'),
@@ -300,7 +322,7 @@ export const KolsData = t.Object({
           engagement_quality: Num('engagement.quality_score'),
           activity: Num(`min(1, matching posts / ${KOL.fullActivityPosts})`),
           reach: Num(`followers on a log scale: 0 at ${KOL.reachFrom.toLocaleString('en')}, 1 at ${KOL.reachFull.toLocaleString('en')} and above`),
-          industry_match: t.Boolean({ description: 'whether the industry bonus applied' }),
+          industry_match: t.Boolean({ description: 'most of the creator’s posts (over half) are in the industry: the one given, else the category asked for; then the industry bonus applies' }),
         },
         { description: 'Components of the fit score.' },
       ),
@@ -332,6 +354,18 @@ export const KolsData = t.Object({
       recommendation: Str('one-paragraph recommendation, English'),
     }),
     { description: `Up to ${KOL.shortlistSize} creators, best fit first.` },
+  ),
+  weekly_top_creators: t.Array(
+    t.Object({
+      handle: Str('creator handle'),
+      platform: Str('platform of the weekly ranking row'),
+      weekly_rank: Int('rank in the category’s weekly creator ranking (influence: engagement + views / 10), last published week'),
+      week_start: Str('that week, YYYY-MM-DD'),
+      standing: Lit(['shortlisted', 'below_shortlist', 'filtered_out', 'not_a_candidate'] as const, 'where the creator stands here: in the shortlist, scored below it, removed by the filters, or no post on the category in the look-back window'),
+      shortlist_rank: Nullable(t.Integer(), 'rank by fit among the creators that pass the filters (the shortlist is the first ones)'),
+      fit_score: Nullable(t.Number(), 'fit score, when scored'),
+    }),
+    { description: 'the category’s leading creators of the weekly creator ranking and where each stands in this shortlist (empty when the keyword is no weekly signal category)' },
   ),
   summary: Str('the shortlist in one paragraph'),
   evidence: EvidenceSummary,

@@ -39,6 +39,12 @@ export const TEXT_ANALYSIS_MAX_ITEMS = 2_000
  */
 export const CREATOR_LOOKUPS = 20
 
+/**
+ * Free text with a known name inside it (`Aurora Skin serum`) is answered only with at least this many
+ * items of its own; fewer is a free 404 that names the known name.
+ */
+export const NEAR_NAME_MIN_ITEMS = 15
+
 /** Results asked of a live search provider per call, and the most read from its answer (the rest are ignored). */
 export const LIVE_RESULTS_PER_CALL = 50
 
@@ -109,6 +115,11 @@ export const CONFIDENCE = {
    * covers (live providers whose results do not reach back; the sample corpus before it starts).
    */
   coverageFloor: 0.5,
+  /**
+   * Generated sample evidence keeps this share: however much of it there is, it is no observation of the
+   * world, so no answer on it reaches certainty (and no wrapper says proceed or amplify at 0.95 on it).
+   */
+  sampleShare: 0.9,
 } as const
 
 /** Sentiment of one item: score at or above +threshold positive, at or below -threshold negative. */

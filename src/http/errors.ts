@@ -1,7 +1,7 @@
 /** The stable error codes of the API. The README's error table is generated from this list. */
 export const ERROR_CODES = {
   invalid_parameter: { status: 400, meaning: 'A parameter is missing, malformed or not allowed; `details` names it, the reason and the allowed values. Never charged.' },
-  not_found: { status: 404, meaning: 'Unknown route, destination, country, slug or artifact. Never charged.' },
+  not_found: { status: 404, meaning: 'Unknown route, destination, country, slug or artifact; a name nothing is known by or with no evidence (a near miss of a known name lists what it may mean in details.did_you_mean). Never charged.' },
   payload_too_large: { status: 413, meaning: 'The request body or query string is larger than the documented limit (`details.limit_bytes`); it was not read further. Never charged.' },
   method_not_allowed: { status: 405, meaning: 'The path exists but not with this HTTP method; `details.allowed` lists the methods.' },
   payment_required: { status: 402, meaning: 'No payment proof was sent. The body and the `PAYMENT-REQUIRED` header carry the payment requirements.' },

@@ -8,11 +8,13 @@
  * A category's evidence also counts posts about its members (its topics, brands and glossary terms);
  * a country's, posts about its destinations.
  */
+import { pinyin } from 'pinyin-pro'
 import type { ENTITY_KINDS } from '../catalog/china-data'
 import { SIGNAL_CATEGORIES, type SignalCategory } from '../catalog/signal-categories'
-import { COUNTRY_ALIASES, DESTINATION_ALIASES, placeKey, slugOf } from '../data/aliases'
+import { COUNTRY_ALIASES, DESTINATION_ALIASES } from '../data/aliases'
 import { CATEGORY_SYNONYMS, TERMS } from '../data/glossary'
 import { COUNTRIES, DESTINATIONS } from '../data/sample-geography'
+import { distance, isCode, joinedKey, looksLikeCode, nameKey, withoutIntent } from './names'
 
 export type EntityKind = (typeof ENTITY_KINDS)[number]
 
@@ -40,8 +42,27 @@ export interface SignalEntities {
   creators: readonly { handle: string; name: string; category: string }[]
 }
 
-/** What a keyword resolved to: an entity, or free text. */
-export type Resolved = { kind: 'entity'; entity: Entity; via: string } | { kind: 'free_text'; text: string }
+/**
+ * What a keyword resolved to: an entity (with the name it matched, the intent words taken off it, and
+ * the input it was corrected from when it was a near miss), or free text (with the known names it is
+ * near: mistyped, or inside it).
+ */
+export type Resolved =
+  | { kind: 'entity'; entity: Entity; via: string; stripped?: string[]; correctedFrom?: string }
+  | { kind: 'free_text'; text: string; near?: NearName[] }
+
+/**
+ * A known name a free-text keyword is close to. `typo`: a spelling of it; `pinyin`: its Chinese name in
+ * pinyin (jiguangji for 极光肌); `partial`: part of it (Aurora for Aurora Skin); `similar`: one character
+ * off a two-character Chinese name (绒娥, 绒蛾), which as often is another word; `contains`: the keyword
+ * holds it among other words (Aurora Skin serum).
+ */
+export interface NearName {
+  entity: Entity
+  name: string
+  how: 'typo' | 'pinyin' | 'partial' | 'similar' | 'contains'
+  distance: number
+}
 
 /** Which entity keeps a name two entities share (Singapore is a city and a country): the first kind here. */
 const PRECEDENCE: readonly EntityKind[] = ['brand', 'creator', 'topic', 'destination', 'country', 'category', 'term']
@@ -49,9 +70,13 @@ const PRECEDENCE: readonly EntityKind[] = ['brand', 'creator', 'topic', 'destina
 const uniq = (xs: readonly (string | null | undefined)[]) => [...new Set(xs.filter((x): x is string => Boolean(x && x.trim())))]
 /** A place alias of up to three Latin letters (KL, SF) resolves a keyword but is not searched for in text, like codes. */
 const short = (name: string) => /^[A-Za-z]{1,3}$/.test(name)
+const HAN = /\p{Script=Han}/u
 
 export class EntityIndex {
+  /** Names by their key (names.ts), and by the key written as one word. */
   private readonly byKey = new Map<string, { entity: Entity; via: string }>()
+  /** Codes (TYO, JP, UK): only as written, in capitals. */
+  private readonly byCode = new Map<string, { entity: Entity; via: string }>()
   /** Names claimed by two entities: the one of higher PRECEDENCE kept it, or neither when they are of one kind. */
   readonly conflicts: { key: string; kept: string; dropped: string }[] = []
   readonly entities: readonly Entity[]
@@ -69,7 +94,17 @@ export class EntityIndex {
     const add = (e: Omit<Entity, 'names' | 'members'> & { names: readonly string[]; members?: readonly Entity[] }, keys: readonly string[]) => {
       const entity: Entity = { ...e, names: uniq(e.names), members: e.members ?? [] }
       all.push(entity)
-      for (const k of uniq([...keys, ...e.names])) this.claim(placeKey(k), entity, k)
+      // Display names first: a key two spellings share reports the name as written (Kite & Pine, not kite-and-pine).
+      for (const k of uniq([...e.names, ...keys])) {
+        if (isCode(k)) {
+          this.claim(this.byCode, k, entity, k)
+          continue
+        }
+        this.claim(this.byKey, nameKey(k), entity, k)
+        this.claim(this.joined, joinedKey(k), entity, k)
+        // `Kite & Pine` written as one word without its `and`: KitePine.
+        if (nameKey(k).includes(' and ')) this.claim(this.joined, joinedKey(nameKey(k).replaceAll(' and ', ' ')), entity, k)
+      }
       return entity
     }
 
@@ -104,36 +139,93 @@ export class EntityIndex {
           id: `category:${slug}`, kind: 'category', name: c.name, nameZh: c.name_zh, ...(syn.zh[0] ? { searchZh: syn.zh[0] } : {}), categories: [slug],
           names: [c.name, c.name_zh, ...syn.en, ...syn.zh], members: [...topics, ...brands, ...terms].filter(inCategory),
         },
-        [slug, slug.replaceAll('-', ' '), ...(syn.aliases ?? [])],
+        [slug, slug.replaceAll('-', ' '), ...(syn.aliases ?? []), ...(syn.shopper ?? [])],
       )
     }
     this.entities = all
   }
 
+  /** Names written as one word (no spaces): AuroraSkin, citywalk. */
+  private readonly joined = new Map<string, { entity: Entity; via: string }>()
   private readonly ambiguous = new Set<string>()
 
   /** A name two entities of the same kind share (two creators' display names) resolves to neither. */
-  private claim(key: string, entity: Entity, via: string): void {
-    if (this.ambiguous.has(key)) return
-    const held = this.byKey.get(key)
-    if (!held) return void this.byKey.set(key, { entity, via })
+  private claim(map: Map<string, { entity: Entity; via: string }>, key: string, entity: Entity, via: string): void {
+    if (!key) return
+    const tag = `${map === this.byKey ? 'k' : map === this.joined ? 'j' : 'c'}:${key}`
+    if (this.ambiguous.has(tag)) return
+    const held = map.get(key)
+    if (!held) return void map.set(key, { entity, via })
     if (held.entity === entity) return
     if (held.entity.kind === entity.kind) {
-      this.byKey.delete(key)
-      this.ambiguous.add(key)
+      map.delete(key)
+      this.ambiguous.add(tag)
       this.conflicts.push({ key, kept: 'neither', dropped: `${held.entity.id} ${entity.id}` })
       return
     }
     const keep = PRECEDENCE.indexOf(held.entity.kind) <= PRECEDENCE.indexOf(entity.kind) ? held.entity : entity
     this.conflicts.push({ key, kept: keep.id, dropped: (keep === entity ? held.entity : entity).id })
-    if (keep === entity) this.byKey.set(key, { entity, via })
+    if (keep === entity) map.set(key, { entity, via })
   }
 
-  /** The entity a keyword names (any of its names, codes or slugs, any case), else free text. */
+  /** A name as written, as a code, or as one word (no intent words taken off, no near misses). */
+  private exact(keyword: string): { entity: Entity; via: string } | undefined {
+    const v = keyword.normalize('NFKC').trim()
+    if (looksLikeCode(v)) return isCode(v) ? this.byCode.get(v) : this.byKey.get(nameKey(v))
+    return this.byKey.get(nameKey(v)) ?? this.joined.get(joinedKey(v))
+  }
+
+  /**
+   * The entity a keyword names: any of its names, slugs or codes (codes only in capitals), in any case,
+   * width, punctuation or spacing, or written as one word; else the same with intent words taken off its
+   * ends (日本旅游, `Aurora Skin review`); else free text, with the known names it is near.
+   */
   resolve(keyword: string): Resolved {
-    const key = placeKey(keyword)
-    const hit = this.byKey.get(key) ?? this.byKey.get(placeKey(slugOf(keyword).replaceAll('-', ' ')))
-    return hit ? { kind: 'entity', entity: hit.entity, via: hit.via } : { kind: 'free_text', text: keyword.normalize('NFKC').trim().replace(/\s+/g, ' ') }
+    const hit = this.exact(keyword)
+    if (hit) return { kind: 'entity', entity: hit.entity, via: hit.via }
+    for (const shorter of withoutIntent(keyword)) {
+      const found = this.exact(shorter.name)
+      if (found) return { kind: 'entity', entity: found.entity, via: found.via, stripped: shorter.stripped }
+    }
+    const text = keyword.normalize('NFKC').trim().replace(/\s+/g, ' ')
+    const near = this.near(text)
+    return near.length ? { kind: 'free_text', text, near } : { kind: 'free_text', text }
+  }
+
+  /**
+   * Known names a free-text keyword is close to, nearest first: a spelling of a name (edit distance 1,
+   * or 2 for names of 8 letters and more; one character for Chinese names), a Chinese name written in
+   * pinyin, or a name inside it among other words (a Latin name as whole words, a Chinese name of 2
+   * characters and more as written). Codes and names of under 4 letters are never guessed at.
+   */
+  near(text: string): NearName[] {
+    const q = joinedKey(text)
+    const words = ` ${nameKey(text)} `
+    if ([...q].length < (HAN.test(q) ? 2 : 3)) return []
+    const out = new Map<Entity, NearName>()
+    const offer = (n: NearName) => {
+      const held = out.get(n.entity)
+      if (!held || n.distance < held.distance) out.set(n.entity, n)
+    }
+    const latin = /^[a-z]+$/.test(q)
+    for (const { name, entity } of this.knownNames) {
+      const k = joinedKey(name)
+      const len = [...k].length
+      const han = HAN.test(k)
+      if (isCode(name) || len < (han ? 2 : 4)) continue
+      if (han ? len >= 2 : len >= 4) {
+        const max = han ? 1 : len >= 8 ? 2 : 1
+        const d = distance(q, k, max)
+        if (d <= max && d > 0) offer({ entity, name, how: han && len === 2 ? 'similar' : 'typo', distance: d })
+      }
+      if (han && latin && q.length >= 6 && pinyinOf(k) === q) offer({ entity, name, how: 'pinyin', distance: 0 })
+      const contained = han ? len >= 2 && q.includes(k) && q !== k : len >= 4 && words.includes(` ${nameKey(name)} `) && words.trim() !== nameKey(name)
+      if (contained) offer({ entity, name, how: 'contains', distance: [...q].length - len })
+      const part = han ? len >= 3 && k.includes(q) && q !== k : [...q].length >= 4 && ` ${nameKey(name)} `.includes(words) && words.trim() !== nameKey(name)
+      if (part) offer({ entity, name, how: 'partial', distance: len - [...q].length })
+    }
+    const rank = { typo: 0, pinyin: 1, partial: 2, similar: 3, contains: 4 }
+    return [...out.values()].sort((a, b) => rank[a.how] - rank[b.how] || a.distance - b.distance || a.entity.id.localeCompare(b.entity.id))
   }
 
   /** The weekly signals category a value names (slug, English or Chinese name, synonym), if any. */
@@ -149,6 +241,14 @@ export class EntityIndex {
   private known: { name: string; entity: Entity }[] | undefined
 }
 
+const PINYIN = new Map<string, string>()
+/** A Chinese name in toneless pinyin, run together (极光肌 -> jiguangji); other characters as they are. */
+function pinyinOf(name: string): string {
+  let p = PINYIN.get(name)
+  if (p === undefined) PINYIN.set(name, (p = pinyin(name, { toneType: 'none', type: 'array', v: true }).join('').toLowerCase()))
+  return p
+}
+
 /** The static part alone (categories, glossary, places): what resolves without any dataset loaded. */
 export const STATIC_ENTITIES = new EntityIndex({ topics: [], brands: [], creators: [] })
 
@@ -162,6 +262,8 @@ export function resolvedField(r: Resolved) {
     name: e.name,
     name_zh: e.nameZh,
     matched: r.via,
+    ...(r.stripped ? { stripped: r.stripped } : {}),
+    ...(r.correctedFrom ? { corrected_from: r.correctedFrom } : {}),
     search_names: e.names,
     ...(e.members.length ? { includes: e.members.map((m) => m.id) } : {}),
   }

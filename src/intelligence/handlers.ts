@@ -37,10 +37,10 @@ export function daysOf(value: unknown): { days: number; timeframe: string } {
 function trends(s: IntelligenceServices, routeId: string, forced?: Platform): RouteHandler {
   return {
     prepare({ query }: RouteInput) {
-      const asked = ask(s.entities(), textOf(query.keyword, 'keyword'))
+      const asked = ask(s.entities(), textOf(query.keyword, 'keyword'), 'keyword')
       const platform = forced ?? platformOf(query.platform) ?? 'all'
       const { days, timeframe } = daysOf(query.timeframe)
-      return evidenceAnswer(s, 'trends', routeId, `${asked.key}|${platform}|${days}`, { keyword: asked.input }, (src, spend) => trendReport(src, { keyword: asked.name.en, asked, platform, days, timeframe }, spend))
+      return evidenceAnswer(s, 'trends', routeId, `${asked.key}|${platform}|${days}`, { keyword: asked.input, resolved: asked.resolved }, (src, spend) => trendReport(src, { keyword: asked.name.en, asked, platform, days, timeframe, weekly: s.weekly?.(asked.key, platform === 'all' ? null : platform) ?? null }, spend))
     },
   }
 }
@@ -52,33 +52,35 @@ export function chinaHandlers(s: IntelligenceServices): HandlerMap {
 
     'china.sentiment': {
       prepare({ query }: RouteInput) {
-        const asked = ask(s.entities(), textOf(query.entity, 'entity'))
+        const asked = ask(s.entities(), textOf(query.entity, 'entity'), 'entity')
         const platform = platformOf(query.platform) ?? 'all'
         const { days, timeframe } = daysOf(query.timeframe)
         const industry = query.industry === undefined ? null : textOf(query.industry, 'industry')
         const lang = query.lang === 'zh' ? 'zh' : 'en'
         const key = `${asked.key}|${platform}|${days}|${industry?.toLowerCase() ?? ''}|${lang}`
-        return evidenceAnswer(s, 'sentiment', 'china.sentiment', key, { entity: asked.input }, (src, spend) => sentimentReport(src, { entity: asked.name[lang], asked, platform, days, timeframe, industry, lang }, spend))
+        return evidenceAnswer(s, 'sentiment', 'china.sentiment', key, { entity: asked.input, resolved: asked.resolved }, (src, spend) => sentimentReport(src, { entity: asked.name[lang], asked, platform, days, timeframe, industry, lang }, spend))
       },
     },
 
     'china.kols': {
       prepare({ query }: RouteInput) {
         const entities = s.entities()
-        const asked = ask(entities, textOf(query.category, 'category'))
+        const asked = ask(entities, textOf(query.category, 'category'), 'category')
         const platform = platformOf(query.platform)
         requireCreators(s.sources(), platform)
+        const categorySlug = asked.resolved.kind === 'category' ? asked.resolved.id!.slice('category:'.length) : null
         const city = query.city === undefined ? null : cityName(textOf(query.city, 'city'))
         const tier = (query.tier as CreatorTier | undefined) ?? null
         const budget = (query.budget_band as BudgetBand | undefined) ?? null
         const industry = query.industry === undefined ? null : textOf(query.industry, 'industry')
         const echo = { platform, city, tier, budget_band: budget, industry }
         const key = `${asked.key}|${JSON.stringify(echo).toLowerCase()}`
-        return evidenceAnswer(s, 'kols', 'china.kols', key, { category: asked.input }, (src, spend) =>
+        return evidenceAnswer(s, 'kols', 'china.kols', key, { category: asked.input, resolved: asked.resolved }, (src, spend) =>
           kolReport(src, {
             category: asked.name.en,
             asked,
-            categorySlug: entities.category(asked.input) ?? null,
+            categorySlug,
+            weeklyTop: categorySlug && s.weeklyTopCreators ? s.weeklyTopCreators(categorySlug) : null,
             echo,
             filters: { platform, city, tier, budget_band: budget, industryCategory: industry === null ? null : (entities.category(industry) ?? null) },
           }, spend),

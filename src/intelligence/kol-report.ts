@@ -2,9 +2,10 @@
 import { KOL, LIVE_RESULTS_PER_CALL, type BudgetBand, type CreatorTier } from '../catalog/evidence-rules'
 import { ApiError } from '../http/errors'
 import type { Platform } from './evidence'
-import type { Asked } from './asked'
+import { nearNameCheck, type Asked } from './asked'
 import { droppedTotals, gather, type LaneReport, type ProviderReport } from './lanes'
 import type { ProviderSpend } from './spend'
+import type { WeeklyCreator } from './weekly'
 import { shortlist, type KolFilters } from './kols'
 import { evidenceSummary, isoDay, median, modeField } from './report'
 import type { Computed } from './services'
@@ -17,6 +18,8 @@ export interface KolRequest {
   asked: Asked
   /** Weekly signals category the parameter names (beauty, 美妆, skincare ...), when it names one. */
   categorySlug: string | null
+  /** The category's leading creators of the last published week, to say where each stands. */
+  weeklyTop?: Promise<WeeklyCreator[]> | null
   /** The filters as the caller gave them, echoed back. */
   echo: { platform: Platform | null; city: string | null; tier: CreatorTier | null; budget_band: BudgetBand | null; industry: string | null }
   filters: KolFilters
@@ -47,7 +50,10 @@ export async function kolReport(src: EvidenceSources, r: KolRequest, spend?: Pro
   const from = new Date(asOf.getTime() - KOL.lookbackDays * DAY_MS)
   const { posts, matches, calls, lanes, dropped } = await creatorPosts(src, r, from, asOf, spend)
   // Live: a creator's posts are those the search found, all on the category (no share to measure).
-  const s = await shortlist(posts, matches, r.category, { ...r.filters, searchedOnly: !src.creatorPosts })
+  nearNameCheck(r.asked, posts.filter(matches).length)
+  // Industry: the one asked for, else the category itself (industry_match: most posts in it).
+  const s = await shortlist(posts, matches, r.category, { ...r.filters, industryCategory: r.filters.industryCategory ?? r.categorySlug, searchedOnly: !src.creatorPosts })
+  const leaders = r.weeklyTop ? await r.weeklyTop : []
   if (s.candidates === 0) {
     throw new ApiError('not_found', `No creator posted about "${r.asked.input}"${r.filters.platform ? ` on ${r.filters.platform}` : ''} in the last ${KOL.lookbackDays} days; nothing was charged.`, {
       parameter: 'category', value: r.asked.input,
@@ -71,6 +77,11 @@ export async function kolReport(src: EvidenceSources, r: KolRequest, spend?: Pro
       candidates_considered: s.candidates,
       excluded_by_filters: s.excluded,
       shortlist: s.creators.map((c, i) => ({ rank: i + 1, ...c })),
+      weekly_top_creators: leaders.map((l, i) => {
+        const at = s.standing(l.handle)
+        const standing = at.rank !== null ? (at.rank <= s.creators.length ? 'shortlisted' : 'below_shortlist') : at.filtered ? 'filtered_out' : 'not_a_candidate'
+        return { handle: l.handle, platform: l.platform, weekly_rank: i + 1, week_start: l.week_start, standing, shortlist_rank: at.rank, fit_score: at.fit_score }
+      }),
       summary:
         `${s.creators.length} of ${s.candidates} creators posting about "${r.category}" shortlisted (${platforms}); ` +
         `top fit ${s.creators[0]!.fit_score} (${s.creators[0]!.handle}); median est. CNY ${Math.round(median(bands)).toLocaleString('en')} per post; ` +

@@ -54,6 +54,8 @@ interface Creator {
   /** Median over posts of engagement / followers. */
   rate: number
   primaryCategory: string | null
+  /** Posts per content category the source files them under (none with live providers). */
+  categories: ReadonlyMap<string, number>
 }
 
 export type Flag = (typeof KOL_FLAGS)[number]
@@ -102,6 +104,7 @@ async function creatorsOf(posts: readonly CreatorPost[], matches: (p: CreatorPos
       matching: ps.filter(matches),
       rate: median(ps.map((p) => engagementOf(p) / followers)),
       primaryCategory: [...categories.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null,
+      categories,
     })
   })
   return creators
@@ -145,6 +148,8 @@ export interface Shortlist {
   creators: ReturnType<typeof scoreCreator>[]
   /** Posts behind the shortlisted creators' scores. */
   posts: CreatorPost[]
+  /** Where a creator stands (the weekly ranking's leaders): by handle. */
+  standing(handle: string): { candidate: boolean; filtered: boolean; rank: number | null; fit_score: number | null }
 }
 
 function scoreCreator(c: Creator, medianOf: ReturnType<typeof tierMedians>, category: string, f: KolFilters) {
@@ -156,7 +161,8 @@ function scoreCreator(c: Creator, medianOf: ReturnType<typeof tierMedians>, cate
   const relevance = c.matching.length / c.posts.length
   const activity = Math.min(1, c.matching.length / KOL.fullActivityPosts)
   const reach = Math.min(1, Math.max(0, Math.log(c.followers / KOL.reachFrom) / Math.log(KOL.reachFull / KOL.reachFrom)))
-  const industryMatch = f.industryCategory !== null && c.primaryCategory === f.industryCategory
+  // Most of the creator's posts in the industry (the category asked for, unless an industry is given).
+  const industryMatch = f.industryCategory !== null && (c.categories.size ? (c.categories.get(f.industryCategory) ?? 0) / c.posts.length > 0.5 : c.matching.length / c.posts.length > 0.5)
   const w = KOL.fitWeights
   const raw = Math.min(1, w.relevance * relevance + w.quality * quality + w.activity * activity + w.reach * reach + (industryMatch ? KOL.industryBonus : 0))
   // Few posts say little: shrink toward the prior (KOL.priorPosts), so 1 of 1 posts on the category is no perfect fit.
@@ -197,15 +203,20 @@ export async function shortlist(posts: readonly CreatorPost[], matches: (p: Crea
   const kept = candidates.filter(
     (c) => (!f.city || c.city?.toLowerCase() === f.city.toLowerCase()) && (!f.tier || c.tier === f.tier) && (!f.budget_band || costOf(c.platform, c.followers).band === f.budget_band),
   )
-  const creators = kept
+  const ranked = kept
     .map((c) => scoreCreator(c, medianOf, category, f))
     .sort((a, b) => b.fit_score - a.fit_score || b.followers - a.followers || a.handle.localeCompare(b.handle))
-    .slice(0, KOL.shortlistSize)
+  const creators = ranked.slice(0, KOL.shortlistSize)
   const chosen = new Set(creators.map((c) => `${c.platform}|${c.handle}`))
   return {
     candidates: candidates.length,
     excluded: candidates.length - kept.length,
     creators,
     posts: kept.filter((c) => chosen.has(`${c.platform}|${c.handle}`)).flatMap((c) => c.matching),
+    standing(handle) {
+      const i = ranked.findIndex((c) => c.handle === handle)
+      const candidate = candidates.some((c) => c.handle === handle)
+      return { candidate, filtered: candidate && i < 0, rank: i < 0 ? null : i + 1, fit_score: i < 0 ? null : ranked[i]!.fit_score }
+    },
   }
 }

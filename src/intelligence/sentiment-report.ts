@@ -2,7 +2,7 @@
 import { LIVE_RESULTS_PER_CALL, SENTIMENT_MIXED_SHARE, SENTIMENT_NET_THRESHOLD, TEXT_ANALYSIS_MAX_ITEMS } from '../catalog/evidence-rules'
 import { confidence } from './confidence'
 import { engagementOf, type EvidenceItem, type Platform } from './evidence'
-import type { Asked } from './asked'
+import { nearNameCheck, nearNames, type Asked } from './asked'
 import { droppedTotals, gather } from './lanes'
 import type { ProviderSpend } from './spend'
 import { coveredShareOf, windowsOf } from './momentum'
@@ -56,7 +56,8 @@ export async function sentimentReport(src: EvidenceSources, r: SentimentRequest,
   const asOf = src.asOf()
   const { recent } = windowsOf(asOf, r.days)
   const a = r.asked
-  const g = await gather(src, r.platform, { keyword: a.input, match: a.match, query: a.query, from: recent.from, to: asOf, limit: LIVE_RESULTS_PER_CALL, ...(spend ? { spend } : {}) })
+  const g = await nearNames(a, gather(src, r.platform, { keyword: a.input, match: a.match, query: a.query, from: recent.from, to: asOf, limit: LIVE_RESULTS_PER_CALL, ...(spend ? { spend } : {}) }))
+  nearNameCheck(a, g.items.length)
   const set = framesFor(r.industry ?? undefined)
   const scored: Scored[] = []
   await eachSliced(evenSample(g.items, TEXT_ANALYSIS_MAX_ITEMS), (item) => {
@@ -104,7 +105,7 @@ export async function sentimentReport(src: EvidenceSources, r: SentimentRequest,
   const mode = modeField(g.items)
   const coverage = coveredShareOf(g.sets, recent)
   const coveredDays = Math.round(coverage * r.days * 10) / 10
-  const c = confidence(g.items, asOf, r.days, coverage)
+  const c = confidence(g.items, asOf, r.days, coverage, src.mode === 'sample')
   const top = frames.slice(0, FRAMES_IN_NARRATIVE)
   const pc = (k: number) => Math.round((100 * k) / n)
   const narrative = r.lang === 'zh'

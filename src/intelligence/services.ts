@@ -3,6 +3,8 @@ import type { HandlerResult, Prepared } from '../http/handler'
 import type { ProviderReport } from './lanes'
 import type { EvidenceSources } from './sources'
 import type { ProviderSpend } from './spend'
+import type { WeeklyCreator, WeeklySeries } from './weekly'
+import { labelled } from './sample-label'
 
 /** The route families whose answers are reused for their own time (see AnswerTtls). */
 export type EvidenceFamily = 'trends' | 'sentiment' | 'kols'
@@ -31,6 +33,10 @@ export interface IntelligenceServices {
   sources(): EvidenceSources
   /** The entity resolver of the loaded datasets (weekly signals names, places, glossary). */
   entities(): EntityIndex
+  /** The weekly posts of a topic or mentions of a brand (all platforms, or one), when the signals have them. */
+  weekly?(entityId: string, platform: string | null): Promise<WeeklySeries | null>
+  /** A category's leading creators of the last published week (the weekly creator ranking's top 3). */
+  weeklyTopCreators?(category: string): Promise<WeeklyCreator[]>
 }
 
 export interface Computed {
@@ -47,7 +53,8 @@ export interface Computed {
  * gets the same reading at once, without paying the providers again. Corpus answers are also keyed by
  * the corpus version, so a refresh never serves an old one. `meta.cache_status` says hit or miss; a hit
  * is still a paid request. The key names what was resolved, the lanes and the window, not how it was
- * written, so `echo` (the parameter as this buyer wrote it) is laid over the shared answer. The provider
+ * written, so `echo` (the parameter as this buyer wrote it, and how it resolved: the name it matched, the
+ * intent words taken off, a correction) is laid over the shared answer. The provider
  * requests of a computation are added to `spend` of the request that ran it (hits cost nothing).
  */
 export function evidenceAnswer(s: IntelligenceServices, family: EvidenceFamily, routeId: string, key: string, echo: Record<string, unknown>, compute: (src: EvidenceSources, spend: ProviderSpend[]) => Promise<Computed>): Prepared {
@@ -59,7 +66,8 @@ export function evidenceAnswer(s: IntelligenceServices, family: EvidenceFamily, 
     async run(spend?: ProviderSpend[]): Promise<HandlerResult> {
       const make = async () => {
         const r = await compute(src, spend ?? [])
-        return { ...r.data, data_quality: { ...src.quality(), ...(r.dropped ? { dropped: r.dropped } : {}), providers: r.calls } }
+        const quality = src.quality()
+        return labelled({ ...r.data, data_quality: { ...quality, ...(r.dropped ? { dropped: r.dropped } : {}), providers: r.calls } }, quality.sample)
       }
       const ttl = s.ttls[family]
       if (ttl === 0) return { data: { ...(await make()), ...echo }, cacheStatus: 'miss' }

@@ -2,9 +2,10 @@
 import { LIVE_RESULTS_PER_CALL, MOMENTUM } from '../catalog/evidence-rules'
 import { confidence } from './confidence'
 import type { Platform } from './evidence'
-import type { Asked } from './asked'
+import { nearNameCheck, nearNames, type Asked } from './asked'
 import { droppedTotals, gather } from './lanes'
 import type { ProviderSpend } from './spend'
+import { weeklyReading, type WeeklyReading, type WeeklySeries } from './weekly'
 import { changeWithinNoise, momentumOf, windowsOf, type MomentumResult } from './momentum'
 import { byStrength, evidenceSummary, isoDay, modeField, ref } from './report'
 import type { Computed } from './services'
@@ -18,6 +19,8 @@ export interface TrendRequest {
   platform: Platform | 'all'
   days: number
   timeframe: string
+  /** The weekly ranking of the same topic or brand, when there is one (weekly.ts). */
+  weekly?: Promise<WeeklySeries | null> | null
 }
 
 export const PLATFORM_LABEL = {
@@ -32,32 +35,39 @@ const TOP_EVIDENCE = 5
 const offsetByEngagement = (m: MomentumResult) =>
   m.momentum === 'stable' && m.volume_change_pct !== null && Math.abs(Math.log1p(m.volume_change_pct / 100)) >= MOMENTUM.threshold && !changeWithinNoise(m)
 
-export function headline(r: Pick<TrendRequest, 'keyword' | 'platform' | 'days'>, m: MomentumResult & { uncounted?: number }, conf: number, items: number, mode: string | undefined): string {
+export function headline(r: Pick<TrendRequest, 'keyword' | 'platform' | 'days'>, m: MomentumResult & { uncounted?: number }, conf: number, items: number, mode: string | undefined, weekly: WeeklyReading | null = null): string {
   const where = `on ${PLATFORM_LABEL.en[r.platform]}`
   const tail = `confidence ${conf} from ${items} items${mode ? `, ${mode} evidence` : ''}`
-  if (m.momentum === 'insufficient_evidence') return `No direction can be called for "${r.keyword}" ${where}: ${m.reason ?? 'too little evidence'} (${tail}).`
+  // The weekly ranking of the same topic or brand over the same span, and why the readings differ when they do.
+  const beside = weekly ? ` Weekly: ${weekly.note}.` : ''
+  if (m.momentum === 'insufficient_evidence') return `No direction can be called for "${r.keyword}" ${where}: ${m.reason ?? 'too little evidence'} (${tail}).${beside}`
   const pct = m.volume_change_pct
   const volume = pct === null ? '' : `${pct > 0 ? '+' : ''}${pct}% volume`
   const z = m.volume_z ?? 0
+  // The windows, stated (a buyer compares them with the weekly data), with the plain change beside them.
+  const windows = `${m.recent.from} to ${m.recent.to} vs ${m.prior.from} to ${m.prior.to}`
   const change = changeWithinNoise(m)
-    ? `; ${volume} is within count noise (z ${z} ${z < 0 ? `> -${MOMENTUM.minZ}` : `< ${MOMENTUM.minZ}`})`
+    ? ` (${windows}); ${volume} is within count noise (z ${z} ${z < 0 ? `> -${MOMENTUM.minZ}` : `< ${MOMENTUM.minZ}`})`
     : offsetByEngagement(m)
-      ? `; ${volume}, but engagement moved the other way (score ${m.score} within ±${MOMENTUM.threshold})`
-      : volume ? ` (${volume})` : ''
+      ? ` (${windows}); ${volume}, but engagement moved the other way (score ${m.score} within ±${MOMENTUM.threshold})`
+      : ` (${windows}${volume ? `; ${volume}` : ''})`
   // Counted from part of the evidence: the rest came from results that do not reach the prior window.
   const part = m.uncounted ? `, counted from the ${m.recent.items + m.prior.items} of ${items} items whose sources reach back to ${m.prior.from}` : ''
-  return `"${r.keyword}" is ${m.momentum} ${where}: ${m.recent.items} items in the last ${r.days} days vs ${m.prior.items} in the ${r.days} before${part}${change}; ${tail}.`
+  return `"${r.keyword}" is ${m.momentum} ${where}: ${m.recent.items} items in the last ${r.days} days vs ${m.prior.items} in the ${r.days} before${change}${part}; ${tail}.${beside}`
 }
 
 export async function trendReport(src: EvidenceSources, r: TrendRequest, spend?: ProviderSpend[]): Promise<Computed> {
   const asOf = src.asOf()
   const { prior, recent } = windowsOf(asOf, r.days)
   const a = r.asked
-  const g = await gather(src, r.platform, { keyword: a.input, match: a.match, query: a.query, from: prior.from, to: asOf, split: recent.from, limit: LIVE_RESULTS_PER_CALL, ...(spend ? { spend } : {}) })
+  const g = await nearNames(a, gather(src, r.platform, { keyword: a.input, match: a.match, query: a.query, from: prior.from, to: asOf, split: recent.from, limit: LIVE_RESULTS_PER_CALL, ...(spend ? { spend } : {}) }))
+  nearNameCheck(a, g.items.length)
   const m = momentumOf(g, asOf, r.days)
   // Coverage: the share of the two windows' days covered, times the share of the items the counts rest on.
   const counted = m.counted + m.uncounted > 0 ? m.counted / (m.counted + m.uncounted) : 0
-  const c = confidence(g.items, asOf, r.days, ((m.recent.covered_days + m.prior.covered_days) / (2 * r.days)) * (m.momentum === 'insufficient_evidence' ? 1 : counted))
+  const c = confidence(g.items, asOf, r.days, ((m.recent.covered_days + m.prior.covered_days) / (2 * r.days)) * (m.momentum === 'insufficient_evidence' ? 1 : counted), src.mode === 'sample')
+  const series = r.weekly ? await r.weekly : null
+  const weekly = series ? weeklyReading(series, asOf, r.days, m) : null
   const t = await themesOf(src, r.keyword, r.platform, g.items, a.ownTerms, spend)
   const mode = modeField(g.items)
   return {
@@ -67,12 +77,13 @@ export async function trendReport(src: EvidenceSources, r: TrendRequest, spend?:
       platform: r.platform,
       timeframe: r.timeframe,
       window: { from: isoDay(prior.from), to: isoDay(new Date(asOf.getTime() - 1)), as_of: asOf.toISOString() },
-      summary: { momentum: m.momentum, confidence: c.value, themes: t.themes, headline: headline(r, m, c.value, g.items.length, mode.evidence_mode) },
+      summary: { momentum: m.momentum, confidence: c.value, themes: t.themes, headline: headline(r, m, c.value, g.items.length, mode.evidence_mode, weekly) },
+      weekly_ranking: weekly,
       momentum_detail: {
         score: m.score, volume_z: m.volume_z, recent: m.recent, prior: m.prior, volume_change_pct: m.volume_change_pct, engagement_change_pct: m.engagement_change_pct,
         reason: m.reason, counted_items: m.counted, uncounted_items: m.uncounted,
       },
-      confidence_detail: { volume: c.volume, diversity: c.diversity, recency: c.recency, native_share: c.native_share, relevance: c.relevance, coverage: c.coverage },
+      confidence_detail: { volume: c.volume, diversity: c.diversity, recency: c.recency, native_share: c.native_share, relevance: c.relevance, coverage: c.coverage, sample: c.sample },
       related_keywords: t.related_keywords,
       content_angles: t.content_angles,
       themes_source: t.themes_source,

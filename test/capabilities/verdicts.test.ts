@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { KOL_SHORTLIST, MOMENTUM_POINTS, VISIBILITY_BANDS, VISIBILITY_WEIGHTS } from '../../src/catalog/capabilities'
+import { CONFIDENCE } from '../../src/catalog/evidence-rules'
 import { kolAnswer } from '../../src/capabilities/kol-shortlist'
 import type { LegOutcome } from '../../src/capabilities/legs'
 import { visibilityAction, visibilityAnswer, weeklyStanding } from '../../src/capabilities/visibility'
@@ -98,6 +99,12 @@ describe('KOL shortlist verdict', () => {
     const d = answer(sentiment(30, 'positive'))
     expect(d.recommendation.action).toBe('proceed')
     expect(d.confidence).toBe(1)
+  })
+
+  test('the same shortlist of generated sample creators keeps the sample share of its confidence', () => {
+    const d = kolAnswer('Brand', 'outdoor', { kols: leg('kols', { ...kols, sample: true }, { required: true }), brand_sentiment: leg('brand_sentiment', { ...sentiment(30, 'positive'), sample: true }) })
+    expect(d.recommendation.action).toBe('proceed')
+    expect(d.confidence).toBe(CONFIDENCE.sampleShare)
   })
 
   test('the brand sentiment leg failed: proceed_with_checks, confidence capped, and a risk says why', () => {

@@ -111,3 +111,68 @@ describe('the sample world', () => {
     }
   })
 })
+
+describe('names as buyers type them', () => {
+  const sample = new EntityIndex({
+    topics: [{ slug: 'city-walk', name: 'City walk', nameZh: '城市漫步', category: 'travel' }, { slug: 'tokyo-travel', name: 'Tokyo travel', nameZh: '东京旅行', category: 'travel' }],
+    brands: [
+      { slug: 'aurora-skin', name: 'Aurora Skin', nameZh: '极光肌', categories: ['beauty'] },
+      { slug: 'kite-and-pine', name: 'Kite & Pine', nameZh: '风筝与松', categories: ['fashion'] },
+      { slug: 'leaf-and-bubble', name: 'Leaf & Bubble', nameZh: '叶与泡', categories: ['food-beverage'] },
+    ],
+    creators: [],
+  })
+  const of = (k: string) => id(sample.resolve(k))
+
+  test('case, full width, diacritics, punctuation, & / and / +, spaces and one-word forms are the same name', () => {
+    for (const k of ['Aurora Skin', 'AURORA SKIN', 'ａｕｒｏｒａ　ｓｋｉｎ', 'aurora-skin', 'AuroraSkin', 'aurora  skin', 'Aurora_Skin']) expect([k, of(k)]).toEqual([k, 'brand:aurora-skin'])
+    for (const k of ['Kite & Pine', 'Kite and Pine', 'kite+pine', 'KITE AND PINE', 'KiteAndPine', 'KitePine']) expect([k, of(k)]).toEqual([k, 'brand:kite-and-pine'])
+    for (const k of ['City walk', 'citywalk', 'City-Walk', 'CITYWALK']) expect([k, of(k)]).toEqual([k, 'topic:city-walk'])
+    expect(of('Male')).toBe('destination:MLE')
+    expect(of('MALÉ')).toBe('destination:MLE')
+    expect(of('Food and Beverage')).toBe('category:food-beverage')
+    expect(of('ＦＯＯＤ ＆ ＢＥＶＥＲＡＧＥ')).toBe('category:food-beverage')
+  })
+
+  test('intent words around a name are taken off, and the answer says which; a name that holds one is itself first', () => {
+    const r = sample.resolve('日本旅游')
+    expect(r).toMatchObject({ kind: 'entity', stripped: ['旅游'] })
+    expect(id(r)).toBe('country:JP')
+    for (const [k, e] of [['Japan travel', 'country:JP'], ['Tokyo trip', 'destination:TYO'], ['东京攻略', 'destination:TYO'], ['极光肌口碑', 'brand:aurora-skin'], ['极光肌怎么样', 'brand:aurora-skin'], ['Aurora Skin review', 'brand:aurora-skin'], ['极光肌测评', 'brand:aurora-skin']] as const) {
+      expect([k, of(k)]).toEqual([k, e])
+    }
+    // 东京旅行 and "Tokyo travel" are a topic of their own: not Tokyo with an intent word.
+    expect(of('东京旅行')).toBe('topic:tokyo-travel')
+    expect(of('Tokyo travel')).toBe('topic:tokyo-travel')
+    expect(of('旅行')).toBe('category:travel')
+  })
+
+  test('codes only as written in capitals: pen is a word, PEN is Penang', () => {
+    expect(of('PEN')).toBe('destination:PEN')
+    expect(of('pen')).toBe('free_text:pen')
+    expect(of('TYO')).toBe('destination:TYO')
+    expect(of('tyo')).toBe('free_text:tyo')
+    expect(of('JP')).toBe('country:JP')
+    expect(of('UK')).toBe('country:GB')
+    expect(of('uk')).toBe('free_text:uk')
+  })
+
+  test('category words marketers and shoppers use resolve to the category', () => {
+    for (const [k, c] of [['护肤品', 'beauty'], ['化妆品', 'beauty'], ['露营装备', 'outdoor-sports'], ['宠物用品', 'pets'], ['母婴用品', 'parenting'], ['数码产品', 'consumer-electronics'], ['pet supplies', 'pets'], ['camping gear', 'outdoor-sports'], ['skincare products', 'beauty']] as const) {
+      expect([k, of(k)]).toEqual([k, `category:${c}`])
+    }
+  })
+
+  test('free text near known names says which: mistyped names, and names inside longer text', () => {
+    const typo = sample.resolve('Auror Skin')
+    expect(typo.kind === 'free_text' && typo.near!.map((n) => [n.entity.id, n.how, n.distance])).toEqual([['brand:aurora-skin', 'typo', 1]])
+    const inside = sample.resolve('Aurora Skin serum price')
+    expect(inside.kind === 'free_text' && inside.near!.map((n) => [n.entity.id, n.how])).toEqual([['brand:aurora-skin', 'contains'], ['term:serum', 'contains']])
+    const han = sample.resolve('极光机')
+    expect(han.kind === 'free_text' && han.near!.map((n) => n.entity.id)).toEqual(['brand:aurora-skin'])
+    expect(sample.resolve('quantum knitting')).toEqual({ kind: 'free_text', text: 'quantum knitting' })
+    // Two-character Chinese names are never guessed at by spelling (北京 is not a typo of 东京).
+    const beijing = sample.resolve('南京')
+    expect(beijing.kind === 'free_text' ? (beijing.near ?? []).filter((n) => n.how === 'typo') : []).toEqual([])
+  })
+})

@@ -136,3 +136,35 @@ describe('GET /v1/china/kols', () => {
     expectClientError(await api.free(ID, q), 400, parameter)
   })
 })
+
+describe('coherent with the weekly creator ranking', () => {
+  const LAST_WEEK = async () => (await corpus.one<{ w: string }>(`SELECT max(week_start) AS w FROM signal_creators`)).w
+
+  test.each(['beauty', 'pets', 'travel', 'automotive'])('the weekly top 3 of %s are named beside the shortlist, each a candidate, ranked where the shortlist ranks them', async (category) => {
+    const d = await api.data(ID, { category })
+    const top = await corpus.rows<{ handle: string }>(
+      `SELECT creator_handle AS handle FROM signal_creators WHERE category = $1 AND week_start = $2 ORDER BY engagement + views / 10 DESC, creator_handle LIMIT 3`,
+      [category, await LAST_WEEK()],
+    )
+    expect(d.weekly_top_creators.map((c: { handle: string }) => c.handle)).toEqual(top.map((t) => t.handle))
+    for (const c of d.weekly_top_creators) {
+      expect([c.handle, c.standing]).not.toEqual([c.handle, 'not_a_candidate'])
+      const at = d.shortlist.findIndex((s: { handle: string }) => s.handle === c.handle)
+      if (c.standing === 'shortlisted') expect(c.shortlist_rank).toBe(at + 1)
+      else expect(at).toBe(-1)
+    }
+  })
+
+  test('industry_match is true exactly when most of the creator\'s posts in the window are in the category', async () => {
+    const d = await api.data(ID, { category: 'pets', platform: 'douyin' })
+    expect(d.shortlist.length).toBeGreaterThan(3)
+    for (const c of d.shortlist) {
+      const { share } = await corpus.one<{ share: number }>(
+        `SELECT avg(CASE WHEN category = 'pets' THEN 1 ELSE 0 END) AS share FROM evidence
+          WHERE retrieval = 'native' AND platform = 'douyin' AND author = $1 AND published_at >= $2`,
+        [c.handle, FROM],
+      )
+      expect([c.handle, c.fit.industry_match]).toEqual([c.handle, share > 0.5])
+    }
+  })
+})

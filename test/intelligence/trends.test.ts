@@ -122,6 +122,36 @@ describe('momentum from the evidence time series', () => {
 /** Items of the corpus naming 游戏周边 / game merchandise: a thin topic (a few hundred weekly posts). */
 const ABOUT_MERCH = `(strpos(title || ' ' || text, '游戏周边') > 0 OR regexp_matches(lower(title || ' ' || text), '(^|[^a-z0-9_])game merchandises?([^a-z0-9_]|$)'))`
 
+describe('beside the weekly topic ranking', () => {
+  /** All-platform posts of a topic per week over the published weeks inside [from, to]. */
+  const perWeek = async (slug: string, from: string, to: string) =>
+    (await corpus.one<{ p: number }>(`SELECT SUM(posts) / count(DISTINCT week_start) AS p FROM signal_topics WHERE topic_slug = $1 AND week_start >= $2 AND week_end <= $3`, [slug, from, to])).p
+
+  test('the headline states its windows, and the weekly counts of the same whole weeks agree with the direction', async () => {
+    const d = await api.data('china.trends', { keyword: 'Quiet luxury', timeframe: '7d' })
+    expect(d.summary.headline).toContain('(2026-11-09 to 2026-11-15 vs 2026-11-02 to 2026-11-08; +')
+    const w = d.weekly_ranking
+    expect(w).toMatchObject({ source: 'signal_topics', direction: 'rising', agrees: true })
+    expect(w.recent.per_week).toBeCloseTo(await perWeek('quiet-luxury', '2026-11-09', '2026-11-15'), 1)
+    expect(w.prior.per_week).toBeCloseTo(await perWeek('quiet-luxury', '2026-11-02', '2026-11-08'), 1)
+    expect(d.summary.momentum).toBe('rising')
+    expect(d.summary.headline).toContain(`Weekly: ${w.note}.`)
+  })
+
+  test('where the readings differ, the headline says the weekly direction and why they differ', async () => {
+    let differing = 0
+    for (const keyword of ['frisbee', '火锅', 'esports', 'Aurora Skin', 'padel', 'robot vacuums']) {
+      const d = await api.data('china.trends', { keyword, timeframe: '30d' })
+      const w = d.weekly_ranking
+      if (!w || w.agrees) continue
+      differing++
+      expect(d.summary.headline).toContain(`Weekly: ${w.note}.`)
+      expect(w.note).toMatch(new RegExp(`${w.direction}.*they differ because .*(count noise|did not move|while the whole weeks|stays within)`))
+    }
+    expect(differing).toBeGreaterThan(0)
+  })
+})
+
 describe('confidence tied to evidence strength', () => {
   test('a thin topic (game merchandise) gets lower confidence than a thick one (quiet luxury) on the same lane', async () => {
     const thin = await api.data('china.trends.douyin', { keyword: '游戏周边', timeframe: '30d' })
@@ -130,12 +160,15 @@ describe('confidence tied to evidence strength', () => {
     expect(thin.summary.confidence).toBeLessThan(thick.summary.confidence)
   })
 
-  test('confidence is the documented product of strength, native share and relevance', async () => {
+  test('confidence is the documented product of strength, native share, relevance, coverage and the sample share', async () => {
     for (const q of [{ keyword: '游戏周边', timeframe: '60d' }, { keyword: '露营' }] as Query[]) {
       const d = await api.data('china.trends.xiaohongshu', q)
       const c = d.confidence_detail
       const w = CONFIDENCE.weights
-      const expected = (w.volume * c.volume + w.diversity * c.diversity + w.recency * c.recency) * (CONFIDENCE.proxyFloor + (1 - CONFIDENCE.proxyFloor) * c.native_share) * c.relevance
+      const coverage = CONFIDENCE.coverageFloor + (1 - CONFIDENCE.coverageFloor) * c.coverage
+      // The sample corpus keeps CONFIDENCE.sampleShare: no generated answer is certain.
+      expect(c.sample).toBe(CONFIDENCE.sampleShare)
+      const expected = (w.volume * c.volume + w.diversity * c.diversity + w.recency * c.recency) * (CONFIDENCE.proxyFloor + (1 - CONFIDENCE.proxyFloor) * c.native_share) * c.relevance * coverage * c.sample
       expect(d.summary.confidence).toBeCloseTo(expected, 1)
       // Components are reported rounded to two decimals.
       expect(Math.abs(c.native_share - d.evidence.native_items / d.evidence.total_items)).toBeLessThanOrEqual(0.005 + 1e-9)

@@ -103,6 +103,14 @@ test('bad arguments and unknown names are free error results, before any payment
   expect(path.structuredContent.error.code).toBe('not_found')
 })
 
+test('a near miss of a known name is a free error result with the names it may mean, as over HTTP', async () => {
+  const r = await call('china_trends', { keyword: 'Tokio' })
+  expect(r.isError).toBe(true)
+  expect(r.structuredContent.accepts).toBeUndefined()
+  expect(r.structuredContent.error).toMatchObject({ code: 'not_found', details: { parameter: 'keyword', value: 'Tokio' } })
+  expect(r.structuredContent.error.details.did_you_mean).toContainEqual({ id: 'destination:TYO', kind: 'destination', name: 'Tokyo', name_zh: '东京' })
+})
+
 test('an unknown tool is the JSON-RPC error -32602 "Unknown tool", not a tool result', async () => {
   await expect(call('no_such_tool', {})).rejects.toMatchObject({ code: -32602, message: 'MCP error -32602: Unknown tool: no_such_tool' })
   // On the wire: the spec's example shape, with our request id in `data`.

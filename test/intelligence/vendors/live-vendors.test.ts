@@ -100,6 +100,15 @@ describe('a seller with TikHub and Bocha', () => {
     }
     // Only the native provider was asked: web pages name no creators.
     expect(d.data_quality.providers.every((p: any) => p.role === 'native')).toBe(true)
+    expect(d.sample).toBe(false)
+    expect(d.summary).not.toContain('Sample data')
+  })
+
+  test('a live trend sets no sample weekly figures beside it', async () => {
+    const trend = await api.data('china.trends', { keyword: '露营', timeframe: '30d' })
+    expect(trend.sample).toBe(false)
+    expect(trend.weekly_ranking).toBeNull()
+    expect(trend.summary.headline).not.toContain('Weekly:')
   })
 
   test('Xiaohongshu search carries no followers: the creators with the most posts are looked up once, and shortlisted with them', async () => {
