@@ -134,7 +134,8 @@ function comparable(route: string, d: any): string {
   return JSON.stringify(d, (k, v) => (ECHO[route]!.includes(k) || ['matched', 'session', 'cache_status'].includes(k) ? undefined : v))
 }
 
-function firstDifference(a: string, b: string): string {
+/** Where two serialised answers first differ, with some context on each side. */
+export function firstDifference(a: string, b: string): string {
   let i = 0
   while (i < a.length && a[i] === b[i]) i++
   return `…${a.slice(Math.max(0, i - 60), i + 60)}… vs …${b.slice(Math.max(0, i - 60), i + 60)}…`
