@@ -5,7 +5,7 @@ import { placeKey } from '../data/aliases'
 import type { MarketSnapshot, Place } from '../data/market-snapshot'
 import type { RouteInput } from '../http/handler'
 import type { MarketServices } from '../market-data/services'
-import { ask } from '../intelligence/asked'
+import { read } from '../intelligence/asked'
 import type { EntityIndex } from '../intelligence/entities'
 import { onSample, type Leg, type LegOutcome } from './legs'
 
@@ -35,8 +35,8 @@ function countryOf(snap: MarketSnapshot, name: string): { country: Country; memb
  */
 function placeName(snap: MarketSnapshot, entities: EntityIndex, destination: string): string {
   if (snap.destinations.has(placeKey(destination)) || countryOf(snap, destination)) return destination
-  const r = ask(entities, destination, 'destination', ['destination', 'country']).resolved
-  return r.kind === 'destination' || r.kind === 'country' ? r.name! : destination
+  const r = read(entities, destination, 'destination', { places: true })
+  return r.kind === 'entity' && (r.entity.kind === 'destination' || r.entity.kind === 'country') ? r.entity.name : destination
 }
 
 /**

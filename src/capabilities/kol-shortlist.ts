@@ -1,16 +1,28 @@
 import { KOL_SHORTLIST } from '../catalog/capabilities'
-import { STATIC_ENTITIES } from '../intelligence/entities'
+import { read } from '../intelligence/asked'
+import type { EntityIndex } from '../intelligence/entities'
 import type { RouteInput } from '../http/handler'
 import { CONFIDENCE } from '../catalog/evidence-rules'
 import { onSample, type Leg, type LegOutcome } from './legs'
 
-/** The weekly signals category a free-text category names: slug, English or Chinese name, synonym (美妆, skincare). */
-export const signalCategoryOf = (category: string): string | undefined => STATIC_ENTITIES.category(category)
+/**
+ * The weekly signals category a category parameter names, read as the KOL leg reads it (slug, names,
+ * synonyms, shopper words, intent words, a clear slip): the weekly leg asks for the category the KOL leg
+ * answers. A near miss is the KOL leg's own free 404, so it names no category here.
+ */
+export function signalCategoryOf(entities: EntityIndex, category: string): string | undefined {
+  try {
+    const r = read(entities, category, 'category')
+    return r.kind === 'entity' && r.entity.kind === 'category' ? r.entity.categories[0] : undefined
+  } catch {
+    return undefined
+  }
+}
 
-export function kolLegs({ query }: RouteInput): { legs: Leg[]; key: string } {
+export function kolLegs(entities: EntityIndex, { query }: RouteInput): { legs: Leg[]; key: string } {
   const brand = String(query.brand_name).trim()
   const category = String(query.category).trim()
-  const weeklyCategory = signalCategoryOf(category)
+  const weeklyCategory = signalCategoryOf(entities, category)
   const legs: Leg[] = [
     { name: 'kols', routeId: 'china.kols', required: true, input: { query: { category }, params: {} } },
     { name: 'brand_sentiment', routeId: 'china.sentiment', required: false, input: { query: { entity: brand }, params: {} } },

@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { KolsData, SentimentData, TrendsData } from './china-data'
-import { BUDGET_VALUES, CONFIDENCE, KOL, MOMENTUM, TIER_VALUES, TIMEFRAME_DEFAULT, TIMEFRAME_MAX_DAYS, TIMEFRAME_MIN_DAYS } from './evidence-rules'
+import { BUDGET_VALUES, CONFIDENCE, KOL, MOMENTUM, NEAR_NAME_MIN_ITEMS, TIER_VALUES, TIMEFRAME_DEFAULT, TIMEFRAME_MAX_DAYS, TIMEFRAME_MIN_DAYS } from './evidence-rules'
 import { Enum, Query } from './params'
 import { PLATFORM_TOKENS, PLATFORM_VALUES, PLATFORMS } from './platforms'
 import { SIGNAL_CATEGORY_SLUGS } from './signal-categories'
@@ -18,7 +18,7 @@ const Keyword = t.String({
   minLength: 1,
   maxLength: 100,
   description:
-    'Keyword, entity or category, Chinese or English: a weekly category, topic, brand or creator, a destination or country (name or code), or a glossary term resolves to that entity and is searched by all its names (Tokyo, 东京 and TYO give the same answer; `data.resolved` says what was resolved). Anything else is free text: every word must occur as a whole word. Only items about it count; none is a free 404.',
+    'Keyword, entity or category, Chinese or English: a weekly category, topic, brand or creator, a destination or country (name, or code in capitals), or a glossary term resolves to that entity and is searched by all its names (Tokyo, 东京 and TYO give the same answer; `data.resolved` says what was resolved). Case, full width, accents, punctuation, & / and / +, spaces and names run together do not matter; intent words around a name (旅游, 攻略, 口碑, 测评, travel, review, KOLs, ...) are taken off (`resolved.stripped`); a clear slip in a long name is corrected (`resolved.corrected_from`). Anything else is free text: every word must occur as a whole word. Only items about it count; none is a free 404. A near miss of a known name is a free 404 whose `error.details.did_you_mean` lists what it may mean; free text with a known name in it is answered only with at least ' + NEAR_NAME_MIN_ITEMS + ' items of its own.',
   examples: ['露营'],
 })
 const Free = (description: string, example: string) => t.String({ minLength: 1, maxLength: 60, description, examples: [example] })
@@ -30,7 +30,7 @@ const ROLE_SHAPING = { 'social-content': 'social-content query shaping, proxy ev
 
 const TRENDS =
   `Momentum compares the recent window (the timeframe) with the prior window of the same length: score = ${MOMENTUM.volumeWeight} x ln(volume ratio) + ${MOMENTUM.engagementWeight} x ln(damped engagement ratio); ` +
-  `rising at >= ${MOMENTUM.threshold}, falling at <= -${MOMENTUM.threshold} (each only when the volume change exceeds ${MOMENTUM.minZ}x its count noise), else stable. Confidence = (${CONFIDENCE.weights.volume} volume + ${CONFIDENCE.weights.diversity} diversity + ${CONFIDENCE.weights.recency} recency) x (${CONFIDENCE.proxyFloor} + ${1 - CONFIDENCE.proxyFloor} x native share) x mean relevance of the items.`
+  `rising at >= ${MOMENTUM.threshold}, falling at <= -${MOMENTUM.threshold} (each only when the volume change exceeds ${MOMENTUM.minZ}x its count noise), else stable. Confidence = (${CONFIDENCE.weights.volume} volume + ${CONFIDENCE.weights.diversity} diversity + ${CONFIDENCE.weights.recency} recency) x (${CONFIDENCE.proxyFloor} + ${1 - CONFIDENCE.proxyFloor} x native share) x mean relevance of the items x (${CONFIDENCE.coverageFloor} + ${1 - CONFIDENCE.coverageFloor} x coverage) x ${CONFIDENCE.sampleShare} on the sample corpus. A topic or brand of the weekly signals is read beside its weekly ranking over the same whole weeks (\`weekly_ranking\`).`
 
 export const chinaRoutes: RouteSpec[] = [
   {
@@ -84,7 +84,7 @@ export const chinaRoutes: RouteSpec[] = [
       city: t.Optional(Free('Creator home city, English or Chinese (Shanghai, 上海).', 'Shanghai')),
       tier: t.Optional(Enum(TIER_VALUES, 'Creator tier by followers: mega >= 5M, macro >= 1M, mid >= 100k, micro >= 10k, nano >= 1k, koc below.')),
       budget_band: t.Optional(Enum(BUDGET_VALUES, 'Budget band per sponsored post (estimated CNY): low < 5k, medium < 30k, high < 150k, premium above.')),
-      industry: t.Optional(Free('Industry of the brand, a weekly category or its name (beauty, 美妆); creators whose main category matches get a fit bonus.', 'beauty')),
+      industry: t.Optional(Free('Industry of the brand, a weekly category or its name (beauty, 美妆); creators with most of their posts in it get a fit bonus (\`fit.industry_match\`; on the sample corpus the category asked for when no industry is given).', 'beauty')),
     }),
     data: KolsData,
   },

@@ -5,7 +5,7 @@
  */
 import { NEAR_NAME_MIN_ITEMS } from '../catalog/evidence-rules'
 import { ApiError } from '../http/errors'
-import { resolvedField, type Entity, type EntityIndex } from './entities'
+import { PRECEDENCE, resolvedField, type Entity, type EntityIndex, type NearName, type Resolved } from './entities'
 import { distance, joinedKey } from './names'
 import { matcherFor, type Matcher } from './relevance'
 
@@ -36,24 +36,11 @@ const termsOf = (names: readonly string[]) =>
   }))].filter(Boolean)
 
 /**
- * What a keyword asks about. A near miss is never sold as free text: a spelling of one known name that
- * is clearly meant (a `slip`, and no other name as near) resolves to it (`resolved.corrected_from`);
- * any other spelling of known names, or part of one
- * (Aurora for Aurora Skin), is a free 404 with "did you mean" candidates. Free text with a known name
- * inside it stays free text, and is sold only with enough evidence of its own (`nearNameCheck`).
- * `kinds`: the only kinds of entity a near miss is taken for (a destination parameter guesses places).
+ * What a keyword asks about (`read` below), with how its evidence is matched and its answer keyed.
+ * Free text near known names stays free text, sold only with enough evidence of its own (`nearNameCheck`).
  */
-export function ask(index: EntityIndex, input: string, parameter = 'keyword', kinds?: readonly Entity['kind'][]): Asked {
-  let r = index.resolve(input)
-  // Spellings, pinyin and parts of a name are guesses at it; a name among other words, or one character off a
-  // two-character name, may be a question of its own (sold only on its own evidence: nearNameCheck).
-  const guesses = r.kind === 'free_text' ? (r.near ?? []).filter((n) => (n.how === 'typo' || n.how === 'pinyin' || n.how === 'partial') && (!kinds || kinds.includes(n.entity.kind))) : []
-  if (r.kind === 'free_text' && guesses.length) {
-    const best = guesses[0]!
-    const clear = best.how === 'typo' && slip(r.text, best.name) && !guesses.some((n) => n.entity !== best.entity && n.distance <= 2)
-    if (!clear) throw didYouMean(input, parameter, guesses.map((n) => n.entity))
-    r = { kind: 'entity', entity: best.entity, via: best.name, correctedFrom: r.text }
-  }
+export function ask(index: EntityIndex, input: string, parameter = 'keyword'): Asked {
+  const r = read(index, input, parameter)
   const resolved = resolvedField(r)
   if (r.kind === 'free_text') {
     const near = (r.near ?? []).map((n) => n.entity)
@@ -63,29 +50,64 @@ export function ask(index: EntityIndex, input: string, parameter = 'keyword', ki
   return { input, parameter, name: { en: e.name, zh: e.nameZh ?? e.name }, query: e.searchZh ?? e.nameZh ?? e.name, ownTerms: termsOf(e.names), match: matcherFor(r, index), key: e.id, resolved }
 }
 
+/**
+ * How a keyword is read, near misses included. A near miss is never sold as free text:
+ * - a `slip` of one name, with no other name as near, is that name (`resolved.corrected_from`);
+ * - pinyin of a name, or a long spelling of one (8 letters and more: Aurora Skn, Celestine Pairs), is a
+ *   free 404 before payment with "did you mean" candidates;
+ * - shorter spellings, parts of names and names among other words (Tokio, Aurora, 咖啡店, Aurora Skin 2)
+ *   are free text, often a question of their own: sold on their own evidence, else the same 404, free.
+ * `places`: the parameter names a place and nothing else (destination demand): no free text is
+ * answered, so every near miss of a place is the free 404 before payment.
+ */
+export function read(index: EntityIndex, input: string, parameter: string, { places = false } = {}): Resolved {
+  const r = index.resolve(input)
+  if (r.kind !== 'free_text' || !r.near) return r
+  const near = samePlaceOnce(places ? r.near.filter((n) => n.entity.kind === 'destination' || n.entity.kind === 'country') : r.near)
+  const best = near[0]
+  const rival = (n: NearName) => n.entity !== best!.entity && n.how === 'typo' && n.distance <= 2
+  if (best?.how === 'typo' && slip(best.typed, best.name) && !near.some(rival)) {
+    return { kind: 'entity', entity: best.entity, via: best.name, correctedFrom: r.text, ...(best.stripped ? { stripped: best.stripped } : {}) }
+  }
+  const upFront = near.filter((n) => places || n.how === 'pinyin' || (n.how === 'typo' && !HAN.test(n.name) && [...joinedKey(n.name)].length >= SLIP_LETTERS))
+  if (upFront.length) throw didYouMean(input, parameter, upFront.map((n) => n.entity))
+  return near.length ? { ...r, near } : { kind: 'free_text', text: r.text }
+}
+
+/** Two entities sharing a name (Singapore the city and the country) offered once: the one the name resolves to. */
+function samePlaceOnce(near: readonly NearName[]): NearName[] {
+  const byName = new Map<string, NearName>()
+  for (const n of near) {
+    const held = byName.get(n.name)
+    if (!held || PRECEDENCE.indexOf(n.entity.kind) < PRECEDENCE.indexOf(held.entity.kind)) byName.set(n.name, n)
+  }
+  const kept = new Set(byName.values())
+  return near.filter((n) => kept.has(n))
+}
+
 const HAN = /\p{Script=Han}/u
+/** Names long enough that one edit does not make another word: in Latin letters, in Chinese characters. */
+const SLIP_LETTERS = 8
+const SLIP_HAN = 5
 
 /**
  * A slip a buyer clearly made: one letter or character added, dropped or replaced (not two swapped) in a
  * name long enough that one edit does not make another word: 8 letters or 5 Chinese characters
- * (Instanbul, 多巴安穿搭). Shorter names (Tokio, 极光机) and swaps get the free 404 with the candidates.
+ * (Instanbul, 多巴安穿搭). Shorter names (Tokio, 极光机) and swaps are no slip.
  */
 function slip(text: string, name: string): boolean {
   const [q, k] = [joinedKey(text), joinedKey(name)]
-  return [...k].length >= (HAN.test(k) ? 5 : 8) && distance(q, k, 1, false) === 1
+  return [...k].length >= (HAN.test(k) ? SLIP_HAN : SLIP_LETTERS) && distance(q, k, 1, false) === 1
 }
 
 /** Candidates a buyer may have meant, as answers name entities. */
 const candidate = (e: Entity) => ({ id: e.id, kind: e.kind, name: e.name, name_zh: e.nameZh })
 
-/** The free 404 of a keyword that names nothing but is near known names. */
-function didYouMean(input: string, parameter: string, entities: readonly Entity[]): ApiError {
+/** The free 404 of a keyword near known names: why it is not answered, and what the buyer may have meant. */
+function didYouMean(input: string, parameter: string, entities: readonly Entity[], why = `"${input}" names nothing known`): ApiError {
   const list = [...new Set(entities)].slice(0, 5)
-  // Kinds only where two candidates share a name (Singapore the city and the country).
-  const shared = (e: Entity) => list.some((o) => o !== e && o.name === e.name)
-  const note = (e: Entity) => [e.nameZh && e.nameZh !== e.name ? e.nameZh : '', shared(e) ? `the ${e.kind}` : ''].filter(Boolean).join(', ')
-  const names = list.map((e) => `"${e.name}"${note(e) ? ` (${note(e)})` : ''}`)
-  return new ApiError('not_found', `"${input}" names nothing known; did you mean ${names.join(' or ')}? Nothing was charged.`, { parameter, value: input, did_you_mean: list.map(candidate) })
+  const names = list.map((e) => `"${e.name}"${e.nameZh && e.nameZh !== e.name ? ` (${e.nameZh})` : ''}`)
+  return new ApiError('not_found', `${why}; did you mean ${names.join(' or ')}? Nothing was charged.`, { parameter, value: input, did_you_mean: list.map(candidate) })
 }
 
 /** Evidence gathering for free text near known names: no evidence at all is the same free 404, with the candidates. */
@@ -103,7 +125,6 @@ export async function nearNames<T>(a: Asked, gathering: Promise<T>): Promise<T> 
  */
 export function nearNameCheck(a: Asked, items: number): void {
   if (a.near && items < NEAR_NAME_MIN_ITEMS) {
-    const e = didYouMean(a.input, a.parameter, a.near)
-    throw new ApiError('not_found', `Only ${items} item${items === 1 ? '' : 's'} mention "${a.input}" as written: too few to sell; did you mean ${(e.details!.did_you_mean as { name: string }[]).map((c) => `"${c.name}"`).join(' or ')}? Nothing was charged.`, e.details)
+    throw didYouMean(a.input, a.parameter, a.near, `Only ${items} item${items === 1 ? '' : 's'} mention "${a.input}" as written: too few to sell`)
   }
 }

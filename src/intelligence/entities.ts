@@ -8,13 +8,15 @@
  * A category's evidence also counts posts about its members (its topics, brands and glossary terms);
  * a country's, posts about its destinations.
  */
-import { pinyin } from 'pinyin-pro'
 import type { ENTITY_KINDS } from '../catalog/china-data'
 import { SIGNAL_CATEGORIES, type SignalCategory } from '../catalog/signal-categories'
 import { COUNTRY_ALIASES, DESTINATION_ALIASES } from '../data/aliases'
 import { CATEGORY_SYNONYMS, TERMS } from '../data/glossary'
 import { COUNTRIES, DESTINATIONS } from '../data/sample-geography'
-import { distance, isCode, joinedKey, looksLikeCode, nameKey, withoutIntent } from './names'
+import { NearNames, nearestFirst, type NearName } from './near-names'
+import { isCode, joinedKey, looksLikeCode, nameKey, WHO_WORDS, withoutIntent } from './names'
+
+export type { NearName } from './near-names'
 
 export type EntityKind = (typeof ENTITY_KINDS)[number]
 
@@ -51,30 +53,20 @@ export type Resolved =
   | { kind: 'entity'; entity: Entity; via: string; stripped?: string[]; correctedFrom?: string }
   | { kind: 'free_text'; text: string; near?: NearName[] }
 
-/**
- * A known name a free-text keyword is close to. `typo`: a spelling of it; `pinyin`: its Chinese name in
- * pinyin (jiguangji for 极光肌); `partial`: part of it (Aurora for Aurora Skin); `similar`: one character
- * off a two-character Chinese name (绒娥, 绒蛾), which as often is another word; `contains`: the keyword
- * holds it among other words (Aurora Skin serum).
- */
-export interface NearName {
-  entity: Entity
-  name: string
-  how: 'typo' | 'pinyin' | 'partial' | 'similar' | 'contains'
-  distance: number
-}
-
 /** Which entity keeps a name two entities share (Singapore is a city and a country): the first kind here. */
-const PRECEDENCE: readonly EntityKind[] = ['brand', 'creator', 'topic', 'destination', 'country', 'category', 'term']
+export const PRECEDENCE: readonly EntityKind[] = ['brand', 'creator', 'topic', 'destination', 'country', 'category', 'term']
 
 const uniq = (xs: readonly (string | null | undefined)[]) => [...new Set(xs.filter((x): x is string => Boolean(x && x.trim())))]
 /** A place alias of up to three Latin letters (KL, SF) resolves a keyword but is not searched for in text, like codes. */
 const short = (name: string) => /^[A-Za-z]{1,3}$/.test(name)
-const HAN = /\p{Script=Han}/u
 
 export class EntityIndex {
   /** Names by their key (names.ts), and by the key written as one word. */
   private readonly byKey = new Map<string, { entity: Entity; via: string }>()
+  /** Names written as one word (no spaces): AuroraSkin, citywalk. */
+  private readonly joined = new Map<string, { entity: Entity; via: string }>()
+  /** Keys two entities of one kind claim: they resolve to neither. */
+  private readonly ambiguous = new Set<string>()
   /** Codes (TYO, JP, UK): only as written, in capitals. */
   private readonly byCode = new Map<string, { entity: Entity; via: string }>()
   /** Names claimed by two entities: the one of higher PRECEDENCE kept it, or neither when they are of one kind. */
@@ -145,9 +137,6 @@ export class EntityIndex {
     this.entities = all
   }
 
-  /** Names written as one word (no spaces): AuroraSkin, citywalk. */
-  private readonly joined = new Map<string, { entity: Entity; via: string }>()
-  private readonly ambiguous = new Set<string>()
 
   /** A name two entities of the same kind share (two creators' display names) resolves to neither. */
   private claim(map: Map<string, { entity: Entity; via: string }>, key: string, entity: Entity, via: string): void {
@@ -178,59 +167,33 @@ export class EntityIndex {
   /**
    * The entity a keyword names: any of its names, slugs or codes (codes only in capitals), in any case,
    * width, punctuation or spacing, or written as one word; else the same with intent words taken off its
-   * ends (日本旅游, `Aurora Skin review`); else free text, with the known names it is near.
+   * ends (日本旅游, `Aurora Skin review`; words asking for brands or bloggers only off names that are no
+   * place); else free text, with the known names it or what is left of it is near (unless `near` is false).
    */
-  resolve(keyword: string): Resolved {
+  resolve(keyword: string, { near = true }: { near?: boolean } = {}): Resolved {
     const hit = this.exact(keyword)
     if (hit) return { kind: 'entity', entity: hit.entity, via: hit.via }
-    for (const shorter of withoutIntent(keyword)) {
-      const found = this.exact(shorter.name)
-      if (found) return { kind: 'entity', entity: found.entity, via: found.via, stripped: shorter.stripped }
+    const shorter = withoutIntent(keyword)
+    for (const { name, stripped } of shorter) {
+      const found = this.exact(name)
+      const place = found && (found.entity.kind === 'destination' || found.entity.kind === 'country')
+      if (found && !(place && stripped.some((w) => WHO_WORDS.has(w.toLowerCase())))) return { kind: 'entity', entity: found.entity, via: found.via, stripped }
     }
     const text = keyword.normalize('NFKC').trim().replace(/\s+/g, ' ')
-    const near = this.near(text)
-    return near.length ? { kind: 'free_text', text, near } : { kind: 'free_text', text }
+    if (!near) return { kind: 'free_text', text }
+    const found = nearestFirst([...this.near(text), ...shorter.flatMap((s) => this.near(s.name, s.stripped))])
+    return found.length ? { kind: 'free_text', text, near: found } : { kind: 'free_text', text }
   }
 
-  /**
-   * Known names a free-text keyword is close to, nearest first: a spelling of a name (edit distance 1,
-   * or 2 for names of 8 letters and more; one character for Chinese names), a Chinese name written in
-   * pinyin, or a name inside it among other words (a Latin name as whole words, a Chinese name of 2
-   * characters and more as written). Codes and names of under 4 letters are never guessed at.
-   */
-  near(text: string): NearName[] {
-    const q = joinedKey(text)
-    const words = ` ${nameKey(text)} `
-    if ([...q].length < (HAN.test(q) ? 2 : 3)) return []
-    const out = new Map<Entity, NearName>()
-    const offer = (n: NearName) => {
-      const held = out.get(n.entity)
-      if (!held || n.distance < held.distance) out.set(n.entity, n)
-    }
-    const latin = /^[a-z]+$/.test(q)
-    for (const { name, entity } of this.knownNames) {
-      const k = joinedKey(name)
-      const len = [...k].length
-      const han = HAN.test(k)
-      if (isCode(name) || len < (han ? 2 : 4)) continue
-      if (han ? len >= 2 : len >= 4) {
-        const max = han ? 1 : len >= 8 ? 2 : 1
-        const d = distance(q, k, max)
-        if (d <= max && d > 0) offer({ entity, name, how: han && len === 2 ? 'similar' : 'typo', distance: d })
-      }
-      if (han && latin && q.length >= 6 && pinyinOf(k) === q) offer({ entity, name, how: 'pinyin', distance: 0 })
-      const contained = han ? len >= 2 && q.includes(k) && q !== k : len >= 4 && words.includes(` ${nameKey(name)} `) && words.trim() !== nameKey(name)
-      if (contained) offer({ entity, name, how: 'contains', distance: [...q].length - len })
-      const part = han ? len >= 3 && k.includes(q) && q !== k : [...q].length >= 4 && ` ${nameKey(name)} `.includes(words) && words.trim() !== nameKey(name)
-      if (part) offer({ entity, name, how: 'partial', distance: len - [...q].length })
-    }
-    const rank = { typo: 0, pinyin: 1, partial: 2, similar: 3, contains: 4 }
-    return [...out.values()].sort((a, b) => rank[a.how] - rank[b.how] || a.distance - b.distance || a.entity.id.localeCompare(b.entity.id))
+  /** Known names a free-text keyword is close to (near-names.ts). */
+  near(text: string, stripped?: string[]): NearName[] {
+    return (this.nearNames ??= new NearNames(this.knownNames)).find(text, stripped)
   }
+  private nearNames: NearNames | undefined
 
   /** The weekly signals category a value names (slug, English or Chinese name, synonym), if any. */
   category(value: string): SignalCategory | undefined {
-    const r = this.resolve(value)
+    const r = this.resolve(value, { near: false })
     return r.kind === 'entity' && r.entity.kind === 'category' ? (r.entity.categories[0] as SignalCategory) : undefined
   }
 
@@ -239,14 +202,6 @@ export class EntityIndex {
     return (this.known ??= this.entities.flatMap((entity) => entity.names.map((name) => ({ name, entity }))))
   }
   private known: { name: string; entity: Entity }[] | undefined
-}
-
-const PINYIN = new Map<string, string>()
-/** A Chinese name in toneless pinyin, run together (极光肌 -> jiguangji); other characters as they are. */
-function pinyinOf(name: string): string {
-  let p = PINYIN.get(name)
-  if (p === undefined) PINYIN.set(name, (p = pinyin(name, { toneType: 'none', type: 'array', v: true }).join('').toLowerCase()))
-  return p
 }
 
 /** The static part alone (categories, glossary, places): what resolves without any dataset loaded. */

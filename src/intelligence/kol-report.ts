@@ -51,9 +51,11 @@ export async function kolReport(src: EvidenceSources, r: KolRequest, spend?: Pro
   const { posts, matches, calls, lanes, dropped } = await creatorPosts(src, r, from, asOf, spend)
   // Live: a creator's posts are those the search found, all on the category (no share to measure).
   nearNameCheck(r.asked, posts.filter(matches).length)
-  // Industry: the one asked for, else the category itself (industry_match: most posts in it).
-  const s = await shortlist(posts, matches, r.category, { ...r.filters, industryCategory: r.filters.industryCategory ?? r.categorySlug, searchedOnly: !src.creatorPosts })
-  const leaders = r.weeklyTop ? await r.weeklyTop : []
+  // Industry: the one asked for, else on the corpus the category itself (industry_match: most posts in it).
+  const industryCategory = r.filters.industryCategory ?? (src.creatorPosts ? r.categorySlug : null)
+  const s = await shortlist(posts, matches, r.category, { ...r.filters, industryCategory, askedCategory: r.categorySlug, searchedOnly: !src.creatorPosts })
+  // The weekly leaders are context: a failed read of them leaves them out, not the answer.
+  const leaders = r.weeklyTop ? await r.weeklyTop.catch(() => []) : []
   if (s.candidates === 0) {
     throw new ApiError('not_found', `No creator posted about "${r.asked.input}"${r.filters.platform ? ` on ${r.filters.platform}` : ''} in the last ${KOL.lookbackDays} days; nothing was charged.`, {
       parameter: 'category', value: r.asked.input,
@@ -78,7 +80,7 @@ export async function kolReport(src: EvidenceSources, r: KolRequest, spend?: Pro
       excluded_by_filters: s.excluded,
       shortlist: s.creators.map((c, i) => ({ rank: i + 1, ...c })),
       weekly_top_creators: leaders.map((l, i) => {
-        const at = s.standing(l.handle)
+        const at = s.standing(l.platform, l.handle)
         const standing = at.rank !== null ? (at.rank <= s.creators.length ? 'shortlisted' : 'below_shortlist') : at.filtered ? 'filtered_out' : 'not_a_candidate'
         return { handle: l.handle, platform: l.platform, weekly_rank: i + 1, week_start: l.week_start, standing, shortlist_rank: at.rank, fit_score: at.fit_score }
       }),

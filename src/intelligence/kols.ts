@@ -41,6 +41,8 @@ export interface KolFilters {
   budget_band: BudgetBand | null
   /** Category slug the industry maps to, when it maps to one. */
   industryCategory: string | null
+  /** Category slug the category parameter names, when it names one. */
+  askedCategory?: string | null
 }
 
 interface Creator {
@@ -53,7 +55,6 @@ interface Creator {
   matching: CreatorPost[]
   /** Median over posts of engagement / followers. */
   rate: number
-  primaryCategory: string | null
   /** Posts per content category the source files them under (none with live providers). */
   categories: ReadonlyMap<string, number>
 }
@@ -103,7 +104,6 @@ async function creatorsOf(posts: readonly CreatorPost[], matches: (p: CreatorPos
       posts: ps,
       matching: ps.filter(matches),
       rate: median(ps.map((p) => engagementOf(p) / followers)),
-      primaryCategory: [...categories.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null,
       categories,
     })
   })
@@ -148,8 +148,8 @@ export interface Shortlist {
   creators: ReturnType<typeof scoreCreator>[]
   /** Posts behind the shortlisted creators' scores. */
   posts: CreatorPost[]
-  /** Where a creator stands (the weekly ranking's leaders): by handle. */
-  standing(handle: string): { candidate: boolean; filtered: boolean; rank: number | null; fit_score: number | null }
+  /** Where a creator stands (the weekly ranking's leaders): by platform and handle. */
+  standing(platform: string, handle: string): { candidate: boolean; filtered: boolean; rank: number | null; fit_score: number | null }
 }
 
 function scoreCreator(c: Creator, medianOf: ReturnType<typeof tierMedians>, category: string, f: KolFilters) {
@@ -161,8 +161,11 @@ function scoreCreator(c: Creator, medianOf: ReturnType<typeof tierMedians>, cate
   const relevance = c.matching.length / c.posts.length
   const activity = Math.min(1, c.matching.length / KOL.fullActivityPosts)
   const reach = Math.min(1, Math.max(0, Math.log(c.followers / KOL.reachFrom) / Math.log(KOL.reachFull / KOL.reachFrom)))
-  // Most of the creator's posts in the industry (the category asked for, unless an industry is given).
-  const industryMatch = f.industryCategory !== null && (c.categories.size ? (c.categories.get(f.industryCategory) ?? 0) / c.posts.length > 0.5 : c.matching.length / c.posts.length > 0.5)
+  // Most of the creator's posts in the industry. Live search gives no post's category, only the posts found
+  // for the category asked: they tell the industry only when it is that category.
+  const industryMatch = f.industryCategory !== null && (c.categories.size
+    ? (c.categories.get(f.industryCategory) ?? 0) / c.posts.length > 0.5
+    : f.industryCategory === f.askedCategory && c.matching.length / c.posts.length > 0.5)
   const w = KOL.fitWeights
   const raw = Math.min(1, w.relevance * relevance + w.quality * quality + w.activity * activity + w.reach * reach + (industryMatch ? KOL.industryBonus : 0))
   // Few posts say little: shrink toward the prior (KOL.priorPosts), so 1 of 1 posts on the category is no perfect fit.
@@ -213,9 +216,10 @@ export async function shortlist(posts: readonly CreatorPost[], matches: (p: Crea
     excluded: candidates.length - kept.length,
     creators,
     posts: kept.filter((c) => chosen.has(`${c.platform}|${c.handle}`)).flatMap((c) => c.matching),
-    standing(handle) {
-      const i = ranked.findIndex((c) => c.handle === handle)
-      const candidate = candidates.some((c) => c.handle === handle)
+    standing(platform, handle) {
+      const same = (c: { platform: string; handle: string }) => c.platform === platform && c.handle === handle
+      const i = ranked.findIndex(same)
+      const candidate = candidates.some(same)
       return { candidate, filtered: candidate && i < 0, rank: i < 0 ? null : i + 1, fit_score: i < 0 ? null : ranked[i]!.fit_score }
     },
   }

@@ -10,6 +10,7 @@
  *   Penang's PEN.
  * - `withoutIntent`: the name left when intent words are taken off its ends (日本旅游 -> 日本, `Aurora Skin
  *   review` -> `Aurora Skin`), one at a time, outermost first.
+ * - `nameKey` drops accents of Latin letters only: kana and other scripts keep their marks.
  * - `distance`: Damerau-Levenshtein edit distance, stopping early once past a bound.
  */
 
@@ -23,7 +24,9 @@ export function nameKey(s: string): string {
   return s
     .normalize('NFKC')
     .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+    // Accents off Latin letters only (Kyōto, München); kana keep their voicing marks (が is not か).
+    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
+    .normalize('NFC')
     .toLowerCase()
     .replace(/[&+]/g, ' and ')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
@@ -46,6 +49,15 @@ export const INTENT_WORDS = {
 const ZH_INTENT = [...INTENT_WORDS.zh].sort((a, b) => b.length - a.length)
 const EN_INTENT = new Set<string>(INTENT_WORDS.en)
 
+/** Every intent word by its key: never itself a name a keyword is "near" (冰岛旅游 is not near Travel). */
+export const INTENT_KEYS: ReadonlySet<string> = new Set([...INTENT_WORDS.zh, ...INTENT_WORDS.en].map((w) => nameKey(w)))
+
+/**
+ * Intent words that ask who talks about something (brands, bloggers, KOLs): they change the question
+ * about a place (日本品牌 is not Japan, 韩国博主 not Korea), so they are taken off only other names.
+ */
+export const WHO_WORDS: ReadonlySet<string> = new Set(['品牌', '博主', '达人', '网红', '红人', 'kol', 'kols', 'brand', 'brands', 'blogger', 'bloggers', 'influencer', 'influencers', 'creator', 'creators'])
+
 /**
  * Each shorter name left by taking one intent word off an end, with the words taken, outermost first:
  * `东京旅游攻略` -> [东京旅游 (攻略)] ... as far as intent words go. Empty when there is none.
@@ -62,11 +74,11 @@ export function withoutIntent(input: string): { name: string; stripped: string[]
     else if (words.length > 1 && EN_INTENT.has(words[0]!.toLowerCase())) [next, word] = [words.slice(1).join(' '), words[0]!]
     else {
       const lower = name.toLowerCase()
-      // Written onto the name, but never cut out of a Latin word (`kol` of 美妆KOL, not of Nikol).
-      const onto = (rest: string | undefined) => !rest || !/[a-z]/i.test(rest)
+      // Written onto the name (Tokyo旅游, 美妆KOL), but a Latin one is never cut out of a Latin word (Nikol).
+      const onto = (w: string, next: string | undefined) => !/^[a-z]/.test(w) || !next || !/[a-z]/i.test(next)
       // The end first: intent words mostly follow the name (旅行博主 is 旅行 + 博主, not 旅行 before 博主).
-      const end = ZH_INTENT.find((w) => name.length > w.length && lower.endsWith(w) && onto(lower.at(-w.length - 1)))
-      const start = end ? undefined : ZH_INTENT.find((w) => name.length > w.length && lower.startsWith(w) && onto(lower[w.length]))
+      const end = ZH_INTENT.find((w) => name.length > w.length && lower.endsWith(w) && onto(w, lower.at(-w.length - 1)))
+      const start = end ? undefined : ZH_INTENT.find((w) => name.length > w.length && lower.startsWith(w) && onto(w, lower[w.length]))
       if (end) [next, word] = [name.slice(0, -end.length).trim(), name.slice(-end.length)]
       else if (start) [next, word] = [name.slice(start.length).trim(), name.slice(0, start.length)]
     }

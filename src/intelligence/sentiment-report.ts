@@ -105,7 +105,7 @@ export async function sentimentReport(src: EvidenceSources, r: SentimentRequest,
   const mode = modeField(g.items)
   const coverage = coveredShareOf(g.sets, recent)
   const coveredDays = Math.round(coverage * r.days * 10) / 10
-  const c = confidence(g.items, asOf, r.days, coverage, src.mode === 'sample')
+  const c = confidence(g.items, asOf, r.days, coverage, src.quality().sample)
   const top = frames.slice(0, FRAMES_IN_NARRATIVE)
   const pc = (k: number) => Math.round((100 * k) / n)
   const narrative = r.lang === 'zh'

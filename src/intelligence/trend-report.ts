@@ -65,8 +65,9 @@ export async function trendReport(src: EvidenceSources, r: TrendRequest, spend?:
   const m = momentumOf(g, asOf, r.days)
   // Coverage: the share of the two windows' days covered, times the share of the items the counts rest on.
   const counted = m.counted + m.uncounted > 0 ? m.counted / (m.counted + m.uncounted) : 0
-  const c = confidence(g.items, asOf, r.days, ((m.recent.covered_days + m.prior.covered_days) / (2 * r.days)) * (m.momentum === 'insufficient_evidence' ? 1 : counted), src.mode === 'sample')
-  const series = r.weekly ? await r.weekly : null
+  const c = confidence(g.items, asOf, r.days, ((m.recent.covered_days + m.prior.covered_days) / (2 * r.days)) * (m.momentum === 'insufficient_evidence' ? 1 : counted), src.quality().sample)
+  // The weekly figure is context: a failed read of it leaves it out, not the answer.
+  const series = r.weekly ? await r.weekly.catch(() => null) : null
   const weekly = series ? weeklyReading(series, asOf, r.days, m) : null
   const t = await themesOf(src, r.keyword, r.platform, g.items, a.ownTerms, spend)
   const mode = modeField(g.items)

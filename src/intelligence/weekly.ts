@@ -53,7 +53,7 @@ export function weeklyReading(s: WeeklySeries, asOf: Date, days: number, m: Mome
   const from = to - 2 * days * DAY_MS
   const recent = weeksInside(s.published, mid, to)
   const prior = weeksInside(s.published, from, mid)
-  // Covered: whole weeks in both windows, and the last published week reaches the end of the recent window.
+  // Covered: whole weeks in both windows, and the last published week ends within a week of the recent window's end.
   const last = s.published.at(-1)
   if (!recent.length || !prior.length || !last || Date.parse(`${last}T00:00:00Z`) + WEEK_MS < to - WEEK_MS) return null
   // As for momentum: whole weeks over at least MOMENTUM.minCoveredShare of each window's days.

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { RELEVANCE } from '../../src/catalog/evidence-rules'
 import { EntityIndex, STATIC_ENTITIES, type Resolved } from '../../src/intelligence/entities'
 import { matcherFor } from '../../src/intelligence/relevance'
+import { nameKey } from '../../src/intelligence/names'
 import { Api } from './support'
 
 const id = (r: Resolved) => (r.kind === 'entity' ? r.entity.id : `free_text:${r.text}`)
@@ -145,6 +146,13 @@ describe('names as buyers type them', () => {
     expect(of('东京旅行')).toBe('topic:tokyo-travel')
     expect(of('Tokyo travel')).toBe('topic:tokyo-travel')
     expect(of('旅行')).toBe('category:travel')
+    // Written straight after a Latin name, too.
+    for (const [k, e] of [['Tokyo旅游', 'destination:TYO'], ['Japan旅行', 'country:JP'], ['Aurora Skin口碑', 'brand:aurora-skin'], ['美妆KOL', 'category:beauty']] as const) expect([k, of(k)]).toEqual([k, e])
+  })
+
+  test('asking for the brands or bloggers of a place is not the place; of a category it is the category', () => {
+    for (const k of ['日本品牌', 'Japan brands', '韩国博主']) expect([k, sample.resolve(k).kind]).toEqual([k, 'free_text'])
+    for (const [k, e] of [['美妆博主', 'category:beauty'], ['beauty KOLs', 'category:beauty'], ['Aurora Skin brand', 'brand:aurora-skin']] as const) expect([k, of(k)]).toEqual([k, e])
   })
 
   test('codes only as written in capitals: pen is a word, PEN is Penang', () => {
@@ -174,5 +182,19 @@ describe('names as buyers type them', () => {
     // Two-character Chinese names are never guessed at by spelling (北京 is not a typo of 东京).
     const beijing = sample.resolve('南京')
     expect(beijing.kind === 'free_text' ? (beijing.near ?? []).filter((n) => n.how === 'typo') : []).toEqual([])
+    // A whole word more is no spelling: the name is inside it.
+    const more = sample.resolve('Aurora Skin 2')
+    expect(more.kind === 'free_text' && more.near!.map((n) => [n.entity.id, n.how])).toEqual([['brand:aurora-skin', 'contains']])
+    // A misspelling with an intent word is still near, and says what was taken off.
+    const review = sample.resolve('Aurora Skn review')
+    expect(review.kind === 'free_text' && review.near![0]).toMatchObject({ how: 'typo', typed: 'Aurora Skn', stripped: ['review'] })
+    // The intent word taken off is never what the keyword is near (冰岛旅游 is not near Travel).
+    const iceland = sample.resolve('冰岛旅游')
+    expect(iceland.kind === 'free_text' ? (iceland.near ?? []).map((n) => n.entity.id) : []).not.toContain('category:travel')
+  })
+
+  test('keys keep what is not a Latin accent: kana voicing marks stay', () => {
+    expect(nameKey('がっこう')).toBe('がっこう')
+    expect(nameKey('Hà Nội')).toBe('ha noi')
   })
 })

@@ -69,13 +69,13 @@ describe('near misses are never charged', () => {
     expect(demand.destination).toBe('Istanbul')
   })
 
-  test('any other near miss is a free 404 before payment, with the names it may mean', async () => {
+  test('pinyin of a name, a long misspelling or a near miss of a place is a free 404 before payment, with the names it may mean', async () => {
     for (const [route, query, meant] of [
-      ['china.trends', { keyword: 'Tokio' }, 'destination:TYO'],
       ['china.trends', { keyword: 'jiguangji' }, 'brand:aurora-skin'],
       ['china.sentiment', { entity: 'Celestine Pairs' }, 'brand:celestine-paris'],
+      ['capabilities.visibility', { brand_name: 'Aurora Skni' }, 'brand:aurora-skin'],
       ['capabilities.destination_demand', { destination: 'Singapur' }, 'destination:SIN'],
-      ['capabilities.visibility', { brand_name: 'Aurora' }, 'brand:aurora-skin'],
+      ['capabilities.destination_demand', { destination: '新加波' }, 'destination:SIN'],
     ] as const) {
       const a = await api.free(route, query)
       expect([route, a.status, a.body.error.code, a.body.accepts]).toEqual([route, 404, 'not_found', undefined])
@@ -83,19 +83,32 @@ describe('near misses are never charged', () => {
       expect(a.body.error.message).toMatch(/did you mean .*Nothing was charged/)
       expect(typeof a.body.meta.request_id).toBe('string')
     }
-    // Two places sharing a name are told apart.
-    expect((await api.free('capabilities.destination_demand', { destination: 'Singapur' })).body.error.message).toMatch(/the destination.*the country|the country.*the destination/)
+    // Two places sharing a name are offered once, as the name resolves (Singapore the city).
+    expect((await api.free('capabilities.destination_demand', { destination: 'Singapur' })).body.error.details.did_you_mean).toHaveLength(1)
+  })
+
+  test('ordinary words near a name are questions of their own: answered on their own evidence, never refused up front', async () => {
+    for (const keyword of ['ball', 'home', 'family', 'city']) {
+      const a = await api.free('china.trends', { keyword })
+      expect([keyword, a.status]).toEqual([keyword, 402])
+    }
   })
 
   test(`free text next to a known name with fewer than ${NEAR_NAME_MIN_ITEMS} items of its own is a 404 after payment, and the payment is released`, async () => {
-    const proof = await api.proof('china.trends')
-    const a = await api.paid('china.trends', { keyword: 'Aurora Skin serum' }, proof)
-    expect(a.status).toBe(404)
-    expect(a.body.error.details.did_you_mean.map((c: { id: string }) => c.id)).toContain('brand:aurora-skin')
-    expect(a.body.error.message).toMatch(/too few to sell/)
-    expect(await api.ledgerState(proof)).not.toBe('served')
-    // The same proof buys an answer it can serve: it was never spent.
-    expect((await api.paid('china.trends', { keyword: 'Aurora Skin' }, proof)).status).toBe(200)
+    for (const [route, query, meant, servable] of [
+      ['china.trends', { keyword: 'Aurora Skin serum' }, 'brand:aurora-skin', { keyword: 'Aurora Skin' }],
+      ['china.trends', { keyword: 'Aurora Skin 2' }, 'brand:aurora-skin', { keyword: 'Aurora Skin' }],
+      ['china.trends', { keyword: 'Tokio' }, 'destination:TYO', { keyword: 'Tokyo' }],
+      ['capabilities.visibility', { brand_name: 'Kite & Pine serum' }, 'brand:kite-and-pine', { brand_name: 'Kite & Pine' }],
+    ] as const) {
+      const proof = await api.proof(route)
+      const a = await api.paid(route, query, proof)
+      expect([query, a.status]).toEqual([query, 404])
+      expect(a.body.error.details.did_you_mean.map((c: { id: string }) => c.id)).toContain(meant)
+      expect(await api.ledgerState(proof)).not.toBe('served')
+      // The same proof buys an answer it can serve: it was never spent.
+      expect((await api.paid(route, servable, proof)).status).toBe(200)
+    }
   })
 })
 

@@ -104,11 +104,11 @@ test('bad arguments and unknown names are free error results, before any payment
 })
 
 test('a near miss of a known name is a free error result with the names it may mean, as over HTTP', async () => {
-  const r = await call('china_trends', { keyword: 'Tokio' })
+  const r = await call('china_sentiment', { entity: 'Celestine Pairs' })
   expect(r.isError).toBe(true)
   expect(r.structuredContent.accepts).toBeUndefined()
-  expect(r.structuredContent.error).toMatchObject({ code: 'not_found', details: { parameter: 'keyword', value: 'Tokio' } })
-  expect(r.structuredContent.error.details.did_you_mean).toContainEqual({ id: 'destination:TYO', kind: 'destination', name: 'Tokyo', name_zh: '东京' })
+  expect(r.structuredContent.error).toMatchObject({ code: 'not_found', details: { parameter: 'entity', value: 'Celestine Pairs' } })
+  expect(r.structuredContent.error.details.did_you_mean).toContainEqual({ id: 'brand:celestine-paris', kind: 'brand', name: 'Celestine Paris', name_zh: '赛勒斯汀' })
 })
 
 test('an unknown tool is the JSON-RPC error -32602 "Unknown tool", not a tool result', async () => {

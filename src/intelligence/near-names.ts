@@ -1,0 +1,98 @@
+/**
+ * The known names a free-text keyword is close to, for "did you mean". Each name's comparison keys are
+ * computed once per entity index (pinyin on the first keyword that could be pinyin), so a look-up is a
+ * scan of precomputed strings with a bounded edit distance.
+ */
+import { pinyin } from 'pinyin-pro'
+import type { Entity } from './entities'
+import { INTENT_KEYS, distance, isCode, joinedKey, nameKey } from './names'
+
+/**
+ * A known name a keyword is close to. `typo`: a spelling of it; `pinyin`: its Chinese name in pinyin
+ * (jiguangji for 极光肌); `partial`: part of it (Aurora for Aurora Skin); `similar`: one character off a
+ * two-character Chinese name (绒娥, 绒蛾), which as often is another word; `contains`: the keyword holds
+ * it among other words (Aurora Skin serum, Aurora Skin 2).
+ */
+export interface NearName {
+  entity: Entity
+  name: string
+  how: 'typo' | 'pinyin' | 'partial' | 'similar' | 'contains'
+  distance: number
+  /** The text compared: the keyword, or what was left of it once intent words were taken off. */
+  typed: string
+  /** The intent words taken off it, if any. */
+  stripped?: string[]
+}
+
+interface Known {
+  name: string
+  entity: Entity
+  key: string
+  joined: string
+  length: number
+  han: boolean
+  words: number
+}
+
+const HAN = /\p{Script=Han}/u
+const RANK = { typo: 0, pinyin: 1, partial: 2, similar: 3, contains: 4 } as const
+
+const better = (a: NearName, b: NearName) => RANK[a.how] - RANK[b.how] || a.distance - b.distance
+
+/** One near name per entity (its nearest), nearest kind first. */
+export function nearestFirst(names: readonly NearName[]): NearName[] {
+  const best = new Map<Entity, NearName>()
+  for (const n of names) {
+    const held = best.get(n.entity)
+    if (!held || better(n, held) < 0) best.set(n.entity, n)
+  }
+  return [...best.values()].sort((a, b) => better(a, b) || a.entity.id.localeCompare(b.entity.id))
+}
+
+export class NearNames {
+  private readonly known: Known[]
+  private pinyins: Map<Known, string> | undefined
+
+  /** Codes, names of under 4 letters or 2 Chinese characters, and intent words are never guessed at. */
+  constructor(names: readonly { name: string; entity: Entity }[]) {
+    this.known = names.flatMap(({ name, entity }) => {
+      const key = nameKey(name)
+      const joined = key.replace(/ /g, '')
+      const han = HAN.test(joined)
+      const length = [...joined].length
+      if (isCode(name) || length < (han ? 2 : 4) || INTENT_KEYS.has(key)) return []
+      return [{ name, entity, key, joined, length, han, words: key.split(' ').length }]
+    })
+  }
+
+  /** The names `text` is near, one per entity (its nearest), nearest kind first. */
+  find(text: string, stripped?: string[]): NearName[] {
+    const q = joinedKey(text)
+    const words = nameKey(text)
+    const length = [...q].length
+    if (length < (HAN.test(q) ? 2 : 3)) return []
+    const qWords = words.split(' ').length
+    const pinyinLike = /^[a-z]{6,}$/.test(q)
+    const out: NearName[] = []
+    const offer = (k: Known, how: NearName['how'], d: number) => out.push({ entity: k.entity, name: k.name, how, distance: d, typed: text, ...(stripped ? { stripped } : {}) })
+    for (const k of this.known) {
+      // A spelling: as many words (or run together), one edit (two in Latin names of 8 letters and more).
+      const max = k.han ? 1 : k.length >= 8 ? 2 : 1
+      if (Math.abs(length - k.length) <= max && (qWords === k.words || qWords === 1)) {
+        const d = distance(q, k.joined, max)
+        if (d >= 1 && d <= max) offer(k, k.han && k.length === 2 ? 'similar' : 'typo', d)
+      }
+      if (k.han && pinyinLike && this.pinyinOf(k) === q) offer(k, 'pinyin', 0)
+      if (k.han ? q.includes(k.joined) && q !== k.joined : ` ${words} `.includes(` ${k.key} `) && words !== k.key) offer(k, 'contains', length - k.length)
+      const part = k.han ? k.length >= 3 && k.joined.includes(q) && q !== k.joined : length >= 4 && ` ${k.key} `.includes(` ${words} `) && words !== k.key
+      if (part) offer(k, 'partial', k.length - length)
+    }
+    return nearestFirst(out)
+  }
+
+  /** Toneless pinyin run together (极光肌 -> jiguangji), computed for every Chinese name on first use. */
+  private pinyinOf(k: Known): string {
+    this.pinyins ??= new Map(this.known.filter((n) => n.han).map((n) => [n, pinyin(n.joined, { toneType: 'none', type: 'array', v: true }).join('').toLowerCase()]))
+    return this.pinyins.get(k) ?? ''
+  }
+}
