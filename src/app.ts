@@ -1,18 +1,19 @@
 import { Elysia } from 'elysia'
 import { CATALOG } from './catalog'
 import { httpQuery } from './catalog/table'
-import type { Logger } from './http/logger'
+import type { Logger } from './core/logger'
 import { errorResponse } from './http/envelope'
-import { ApiError } from './http/errors'
+import { ApiError } from './core/errors'
 import { freeRoutes, type Readiness } from './http/free-routes'
-import type { HandlerMap } from './http/handler'
+import type { HandlerMap } from './core/route-handler'
 import { openapiPlugin } from './http/openapi'
 import { paidRoutes } from './http/paid-routes'
 import { pathOf } from './http/request-id'
 import { RequestLog } from './http/request-log'
 import { ClientAddresses, type PeerSource, type ProxyTrust } from './http/client-address'
 import type { Metrics } from './http/metrics'
-import type { Limiter, RateLimiter } from './http/rate-limit'
+import type { Limiter } from './core/stores'
+import type { RateLimiter } from './http/rate-limit'
 import { readJsonBody, REQUEST_LIMITS } from './http/body'
 import { explainInvalid } from './http/validation'
 import type { PaymentGate } from './payments/gate'
@@ -147,7 +148,7 @@ export function createApp(deps: AppDeps) {
         ...(deps.indexing ? { indexing: deps.indexing } : {}),
       }),
     )
-  // The unpaid 402s answered ahead of the framework when listening (cli/native-routes.ts).
+  // The unpaid 402s answered ahead of the framework when listening (http/native-routes.ts).
   return Object.assign(app, { unpaid })
 }
 

@@ -7,7 +7,10 @@ import { PAYMENT_MODES, type PaymentMode } from './payments/settlement'
 import { parseCdpSecret, type CdpApiKey } from './payments/cdp-key'
 import { CLIENT_IP_HEADERS, ProxyTrust, type ClientIpHeader } from './http/client-address'
 import { parseAllowedOrigins } from './http/mcp-origin'
-import { usdToNano } from './intelligence/spend'
+import { usdToNano } from './core/provider-spend'
+import type { LogLevel } from './core/logger'
+import { ConfigError } from './core/config-error'
+import { LLM_FORMATS, NATIVE_VENDORS, WEB_VENDORS, type LlmFormat, type NativeVendor, type ProviderSettings, type SearchSettings, type WebVendor } from './intelligence/provider-settings'
 
 /** Paid to in development mode when PAY_TO is unset: anvil's well-known test account #9. */
 export const DEV_PAY_TO = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
@@ -17,14 +20,6 @@ const HttpUrl = T.String({ pattern: '^https?://[^\\s/]+(/\\S*)?$' })
 const Millis = (maximum: number) => T.Integer({ minimum: 100, maximum })
 /** A USD amount with at most 9 decimals (nano-dollars: a token is priced in fractions of a micro-dollar). */
 const UsdPrice = T.String({ pattern: '^\\d{1,6}(\\.\\d{1,9})?$' })
-
-/** Built-in web-search and native adapters (src/intelligence/providers/), and the model's output modes. */
-export const WEB_VENDORS = ['generic', 'searxng', 'bocha'] as const
-export const NATIVE_VENDORS = ['generic', 'tikhub'] as const
-export const LLM_FORMATS = ['auto', 'json_schema', 'json_object'] as const
-export type WebVendor = (typeof WEB_VENDORS)[number]
-export type NativeVendor = (typeof NATIVE_VENDORS)[number]
-export type LlmFormat = (typeof LLM_FORMATS)[number]
 
 /** Where each vendor's API lives when its URL is not set (generic and searxng have no default: the seller runs them). */
 export const VENDOR_URLS: Partial<Record<WebVendor | NativeVendor, string>> = { bocha: 'https://api.bochaai.com', tikhub: 'https://api.tikhub.io' }
@@ -88,7 +83,6 @@ export const ENV = {
   LLM_PRICE_OUTPUT_USD_PER_MTOK: { schema: UsdPrice, default: '(unset: tokens counted, not priced)', meaning: 'USD per million output (completion) tokens.' },
 } as const
 
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
 
 export interface Config {
   port: number
@@ -129,40 +123,6 @@ export interface Config {
   nodeEnv: 'development' | 'production' | 'test'
   /** Live evidence providers of the China routes; none configured = the sample corpus. */
   providers: ProviderSettings
-}
-
-/** One search provider: which adapter, where, its key, its time and page budget, its price per request. */
-export interface SearchSettings<V extends string> {
-  /** Built-in adapter; generic when absent. */
-  vendor?: V
-  url: string
-  key?: string
-  timeoutMs: number
-  /** Pages asked for at most per window (default: 1 generic, 3 the vendors). */
-  maxPages?: number
-  /** What one request costs the seller, in nano-USD. */
-  priceNanoUsd?: bigint
-}
-
-export interface ProviderSettings {
-  webSearch: SearchSettings<WebVendor> | null
-  nativeSearch: (SearchSettings<NativeVendor> & { platforms: Platform[] }) | null
-  llm: {
-    baseUrl: string
-    key?: string
-    model: string
-    timeoutMs: number
-    /** Default auto. */
-    responseFormat?: LlmFormat
-    /** Per million tokens, in nano-USD, when configured. */
-    prices?: { inputPerMillionNanoUsd: bigint; outputPerMillionNanoUsd: bigint }
-  } | null
-}
-
-export class ConfigError extends Error {
-  constructor(readonly variable: string, message: string) {
-    super(`${variable}: ${message}`)
-  }
 }
 
 type EnvName = keyof typeof ENV

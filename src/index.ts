@@ -1,5 +1,6 @@
 #!/usr/bin/env bun
-import { ConfigError, ENV } from './config'
+import { ConfigError } from './core/config-error'
+import { ENV } from './config'
 import { serve } from './cli/serve'
 import { loadEnvFile } from './env-file'
 import pkg from '../package.json' with { type: 'json' }

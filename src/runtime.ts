@@ -1,13 +1,14 @@
 import { createApp } from './app'
 import type { Config } from './config'
 import { DuckDb } from './data/duckdb'
-import { DatasetStore, type DataSnapshot } from './data/store'
+import { DatasetStore, type DataSnapshot, type Indexers } from './data/store'
 import { ResultCache } from './data/result-cache'
-import { createLogger, type Logger } from './http/logger'
+import { createLogger, type Logger } from './core/logger'
 import type { MarketServices } from './market-data/services'
 import type { SignalServices } from './signals/services'
 import { createHandlers } from './handlers'
-import { corpusSources, isLive, liveSources, summariserOf, type EvidenceSources } from './intelligence/sources'
+import { corpusSources, indexCorpus, isLive, liveSources, summariserOf, type CorpusIndex, type EvidenceSources } from './intelligence/sources'
+import { indexSignals, type SignalsSnapshot } from './signals/snapshot'
 import { liveSetup } from './intelligence/live-setup'
 import { WeeklySignals } from './intelligence/weekly'
 import type { IntelligenceServices } from './intelligence/services'
@@ -24,6 +25,11 @@ import { RateLimiter } from './http/rate-limit'
 import { NETWORKS } from './payments/networks'
 import { connectFacilitator, type FacilitatorConnection } from './payments/facilitator-client'
 import { signatureRecovery } from './payments/secp256k1'
+
+/** The domains' indexes of the datasets: the weekly signals (names, weeks) and the evidence corpus's search table. */
+export const DATASET_INDEXERS: Indexers<SignalsSnapshot, CorpusIndex> = { signals: indexSignals, evidence: indexCorpus }
+type ServiceStore = DatasetStore<SignalsSnapshot, CorpusIndex>
+type ServiceSnapshot = DataSnapshot<SignalsSnapshot, CorpusIndex>
 
 /** The settler of the configured payment mode, the reconciler of its pending settlements, and (facilitator mode) where it settles. */
 async function paymentsFor(config: Readonly<Config>, ledger: PaymentLedger, metrics: Metrics, logger: Logger, leading?: () => boolean): Promise<{ settler: Settler; reconciler?: Reconciler; facilitator?: Omit<FacilitatorConnection, 'client'> }> {
@@ -82,9 +88,9 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
   // rest (compiling the routes) by tens of milliseconds. A start-up that fails never builds them.
   let setUp!: { resolve: () => void; reject: (e: Error) => void }
   const afterSetUp = new Promise<void>((resolve, reject) => (setUp = { resolve, reject }))
-  let store: DatasetStore
+  let store: ServiceStore
   try {
-    store = await DatasetStore.start(db, config.datasetsDir, { logger, beforeIndexing: () => afterSetUp.then(options.beforeIndexing) })
+    store = await DatasetStore.start(db, config.datasetsDir, DATASET_INDEXERS, { logger, beforeIndexing: () => afterSetUp.then(options.beforeIndexing) })
   } catch (e) {
     db.close()
     throw e
@@ -130,8 +136,8 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
   // of the current dataset version (its sources are built once per version).
   const live = isLive(config.providers) ? liveSources(config.providers) : null
   const summariser = summariserOf(config.providers)
-  let corpus: { of: DataSnapshot['evidence']; sources: EvidenceSources } | undefined
-  const weekly = new WeakMap<DataSnapshot['signals'], WeeklySignals>()
+  let corpus: { of: ServiceSnapshot['evidence']; sources: EvidenceSources } | undefined
+  const weekly = new WeakMap<SignalsSnapshot, WeeklySignals>()
   const weeklyOf = () => {
     const snap = store.current().signals
     let w = weekly.get(snap)

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'bun:test'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ConfigError, DEV_PAY_TO, loadConfig } from '../src/config'
+import { ConfigError } from '../src/core/config-error'
+import { DEV_PAY_TO, loadConfig } from '../src/config'
 import { applyEnvFile } from '../src/env-file'
 
 describe('configuration', () => {

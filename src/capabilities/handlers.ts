@@ -1,12 +1,13 @@
 import { routeById } from '../catalog'
-import type { HandlerMap, RouteHandler, RouteInput } from '../http/handler'
+import type { HandlerMap, RouteHandler, RouteInput } from '../core/route-handler'
 import type { MarketServices } from '../market-data/services'
 import type { SignalServices } from '../signals/services'
 import { demandAnswer, demandLegs } from './destination-demand'
 import { kolAnswer, kolLegs } from './kol-shortlist'
 import { labelled } from '../intelligence/sample-label'
 import { costOf, onSample, prepareLegs, runLegs, sourceSummary, type Leg, type LegOutcome } from './legs'
-import { SESSION_TTL_SECONDS, type Sessions } from './sessions'
+import { SESSION_TTL_SECONDS } from '../catalog/capabilities'
+import type { Sessions } from '../core/stores'
 import { visibilityAnswer, visibilityLegs } from './visibility'
 
 export interface CapabilityServices {

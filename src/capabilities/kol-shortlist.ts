@@ -1,7 +1,7 @@
 import { KOL_SHORTLIST } from '../catalog/capabilities'
 import { read } from '../intelligence/asked'
 import type { EntityIndex } from '../intelligence/entities'
-import type { RouteInput } from '../http/handler'
+import type { RouteInput } from '../core/route-handler'
 import { CONFIDENCE } from '../catalog/evidence-rules'
 import { onSample, type Leg, type LegOutcome } from './legs'
 

@@ -1,9 +1,9 @@
 import { routeById } from '../catalog'
 import { atomicToUsd, usdToAtomic } from '../payments/networks'
-import { ApiError } from '../http/errors'
-import type { HandlerMap, Prepared, RouteInput } from '../http/handler'
-import type { ProviderSpend } from '../intelligence/spend'
-import type { Session } from './sessions'
+import { ApiError } from '../core/errors'
+import type { HandlerMap, Prepared, RouteInput } from '../core/route-handler'
+import type { ProviderSpend } from '../core/provider-spend'
+import type { Session } from '../core/stores'
 
 /** One underlying route a wrapper calls, in process: not over HTTP and not paid again. */
 export interface Leg {

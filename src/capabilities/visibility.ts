@@ -1,7 +1,7 @@
 import { MOMENTUM_POINTS, VISIBILITY_BANDS, VISIBILITY_WEIGHTS } from '../catalog/capabilities'
 import type { MomentumValue } from '../catalog/evidence-rules'
 import { changeWithinNoise } from '../intelligence/momentum'
-import type { RouteInput } from '../http/handler'
+import type { RouteInput } from '../core/route-handler'
 import type { SignalServices } from '../signals/services'
 import type { Leg, LegOutcome } from './legs'
 

@@ -7,6 +7,7 @@ import type { RouteSpec } from './types'
 
 /** Wrapper sessions keep gathered legs this long after their last use. */
 export const SESSION_LIFETIME_MINUTES = 30
+export const SESSION_TTL_SECONDS = SESSION_LIFETIME_MINUTES * 60
 
 /**
  * Visibility score: a weighted mean of the components that answered, each on 0-100 — the weekly brand

@@ -13,12 +13,6 @@ export const MEDIA_TYPES: Record<AnswerFormat, string> = {
   arrow: 'application/vnd.apache.arrow.stream',
 }
 
-/** Which array of a route's `data` is its table; for an array of plain values, the column's name. */
-export interface TableSpec {
-  field: string
-  column?: string
-}
-
 /** How a column is typed in an Arrow answer (CSV is text; DuckDB's `read_csv` reads it back to the same types). */
 export type ColumnKind = 'integer' | 'double' | 'text' | 'month' | 'boolean' | 'text_list'
 

@@ -1,7 +1,12 @@
 import type { TObject, TSchema } from '@sinclair/typebox'
-import type { TableSpec } from './table'
 
 export type Method = 'GET' | 'POST'
+
+/** Which array of a route's `data` is its table; for an array of plain values, the column's name. */
+export interface TableSpec {
+  field: string
+  column?: string
+}
 
 export type RouteFamily = 'china' | 'signals' | 'spend' | 'flights' | 'capabilities'
 

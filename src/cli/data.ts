@@ -10,7 +10,8 @@ import { DELIVERY_FILE, deliveryFormat, validateDelivery } from '../data/deliver
 import { DEFAULT_MAX_DROP_PERCENT } from '../data/merge'
 import { builtFromSummary } from '../data/provenance'
 import { RefreshError, importDataset, rollbackDataset } from '../data/refresh'
-import { contractForFile, formatReport, refusedReport, type ValidationReport } from '../data/validate'
+import { contractForFile, formatReport, refusedReport } from '../data/validate'
+import type { ValidationReport } from '../data/violations'
 
 const USAGE = `Usage: china-market-intel data <command>
 

@@ -1,6 +1,6 @@
 import type { Server } from 'bun'
 import { PortRegistry } from './port-registry'
-import type { NativeRoutes } from './native-routes'
+import type { NativeRoutes } from '../http/native-routes'
 import { IDLE_TIMEOUT_SECONDS } from '../http/slow-answers'
 
 /** Exit status of `serve` when it cannot listen: the port is in use, HOST is not local, sharing refused. */

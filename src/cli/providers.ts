@@ -4,7 +4,8 @@
  * reach, whether creators (authors, followers, engagement) are present, latency. Exit 1 names a provider
  * that cannot be reached or answers something that is not its API; the keys are never printed.
  */
-import { ConfigError, loadConfig } from '../config'
+import { ConfigError } from '../core/config-error'
+import { loadConfig } from '../config'
 import { PLATFORM_TOKENS, type Platform } from '../catalog/platforms'
 import { ask } from '../intelligence/asked'
 import { STATIC_ENTITIES } from '../intelligence/entities'
@@ -13,7 +14,7 @@ import { LANE_POLICY, WEB_QUERY } from '../intelligence/lanes'
 import { withDeadline } from '../intelligence/providers/call'
 import { configHints } from '../intelligence/live-setup'
 import { isLive, liveSources } from '../intelligence/sources'
-import { nanoToUsd, type ProviderSpend } from '../intelligence/spend'
+import { nanoToUsd, type ProviderSpend } from '../core/provider-spend'
 
 const HELP = `providers check [--keyword WORD] [--days N] [--json]
   asks each configured live provider (WEB_SEARCH_*, NATIVE_SEARCH_*, LLM_*) once per lane it serves, as a

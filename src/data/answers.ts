@@ -1,4 +1,4 @@
-import type { HandlerResult, Prepared } from '../http/handler'
+import type { HandlerResult, Prepared } from '../core/route-handler'
 import { dataQuality, type LoadedDataset } from './datasets'
 import type { DuckDb } from './duckdb'
 import type { ResultCache } from './result-cache'

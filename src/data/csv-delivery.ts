@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { DatasetContract } from './contracts'
-import { sqlString } from './datasets'
+import { sqlString } from './sql'
 import type { DuckDb, DuckDbSession } from './duckdb'
-import { SHOWN_ROWS } from './validate-rules'
-import type { Violation } from './validate'
+import { SHOWN_ROWS, type Violation } from './violations'
 
 export interface CsvConversion {
   /** Data rows read (the first row after the header is row 1). */

@@ -2,7 +2,34 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { DatasetContract } from './contracts'
 import type { DuckDb } from './duckdb'
-import type { BuiltFrom } from './provenance'
+import { sqlString } from './sql'
+
+/** How a delivery was read: a Parquet file, or CSV (gzipped or not). */
+export type DeliveryFormat = 'parquet' | 'csv' | 'csv.gz'
+
+/**
+ * What a dataset version was built from (`built_from` in manifest.json). Periods are months, or
+ * week_start dates for the weekly datasets. Entries written before provenance was recorded have none.
+ */
+export interface BuiltFrom {
+  /** merge: the delivery's periods merged into `base`; replace: the delivery is the whole dataset. */
+  mode: 'merge' | 'replace' | 'generated'
+  /** Base name of the delivered file. */
+  file?: string
+  format?: DeliveryFormat
+  /** Of the delivered bytes (the version's own sha256 is that of the Parquet file written from them). */
+  sha256?: string
+  /** Rows delivered. */
+  rows?: number
+  /** Version merged onto. Only a record: each version file holds all its rows, so the base may be pruned. */
+  base?: string
+  /** Periods the previous version lacked. */
+  added?: string[]
+  /** Periods whose rows the delivery replaced. */
+  replaced?: string[]
+  /** replace only: periods of the previous version the new one no longer has. */
+  removed?: string[]
+}
 
 /** manifest.json entry of one dataset version, as written by the generator and by `data import`. */
 export interface ManifestEntry {
@@ -52,8 +79,6 @@ const SAMPLE_NOTICE = 'Generated, deterministic sample data (real place names, i
 const IMPORTED_NOTICE = 'Figures as delivered by the data team for this dataset version.'
 
 export const isSample = (manifest: Manifest, entry: ManifestEntry) => entry.sample ?? manifest.sample
-
-export const sqlString = (s: string) => `'${s.replaceAll("'", "''")}'`
 
 export function readManifest(dir: string): Manifest {
   const path = join(dir, 'manifest.json')

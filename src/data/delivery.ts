@@ -2,10 +2,10 @@ import { existsSync, statSync } from 'node:fs'
 import { basename } from 'node:path'
 import type { DatasetContract } from './contracts'
 import { csvToParquet } from './csv-delivery'
+import type { DeliveryFormat } from './datasets'
 import type { DuckDb } from './duckdb'
-import { validateFile, type ValidateOptions, type ValidationReport } from './validate'
-
-export type DeliveryFormat = 'parquet' | 'csv' | 'csv.gz'
+import { validateFile, type ValidateOptions } from './validate'
+import type { ValidationReport } from './violations'
 
 /** Files a folder argument stands for: `.parquet`, `.csv` and `.csv.gz`, in any case. */
 export const DELIVERY_FILE = /\.(parquet|csv|csv\.gz)$/i

@@ -1,5 +1,5 @@
 import type { DatasetContract } from './contracts'
-import { sqlString } from './datasets'
+import { sqlString } from './sql'
 import type { DuckDb } from './duckdb'
 
 /** How every version file is written (the sample generator too): the same rows give the same bytes. */

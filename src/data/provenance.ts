@@ -1,29 +1,4 @@
-import type { ManifestEntry } from './datasets'
-import type { DeliveryFormat } from './delivery'
-
-/**
- * What a dataset version was built from (`built_from` in manifest.json). Periods are months, or
- * week_start dates for the weekly datasets. Entries written before provenance was recorded have none.
- */
-export interface BuiltFrom {
-  /** merge: the delivery's periods merged into `base`; replace: the delivery is the whole dataset. */
-  mode: 'merge' | 'replace' | 'generated'
-  /** Base name of the delivered file. */
-  file?: string
-  format?: DeliveryFormat
-  /** Of the delivered bytes (the version's own sha256 is that of the Parquet file written from them). */
-  sha256?: string
-  /** Rows delivered. */
-  rows?: number
-  /** Version merged onto. Only a record: each version file holds all its rows, so the base may be pruned. */
-  base?: string
-  /** Periods the previous version lacked. */
-  added?: string[]
-  /** Periods whose rows the delivery replaced. */
-  replaced?: string[]
-  /** replace only: periods of the previous version the new one no longer has. */
-  removed?: string[]
-}
+import type { BuiltFrom, ManifestEntry } from './datasets'
 
 /** The recorded provenance; for older entries, what can be told: the generator writes no `imported_at`. */
 export const builtFrom = (e: ManifestEntry): BuiltFrom | undefined => e.built_from ?? (e.imported_at ? undefined : { mode: 'generated' })

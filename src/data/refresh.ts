@@ -6,7 +6,8 @@ import { isSample, readManifest, type Manifest, type ManifestEntry } from './dat
 import { deliveryFormat, validateDelivery } from './delivery'
 import type { DuckDb } from './duckdb'
 import { comparePeriods, DEFAULT_MAX_DROP_PERCENT, describeDrop, dropPercent, periodRows, writeVersion, type ReplacedPeriod } from './merge'
-import { validateFile, type ValidationReport } from './validate'
+import { validateFile } from './validate'
+import type { ValidationReport } from './violations'
 
 /** Earlier versions kept per dataset for `data rollback`; older version files are deleted on import. */
 export const HISTORY_KEEP = 3

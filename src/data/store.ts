@@ -1,20 +1,32 @@
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
-import { indexCorpus, type CorpusIndex } from '../intelligence/sources'
-import { indexSignals, type SignalsSnapshot } from '../signals/snapshot'
-import type { Logger } from '../http/logger'
+import type { Logger } from '../core/logger'
 import { DATASETS, EVIDENCE, FLIGHTS, SIGNAL_BRANDS, SIGNAL_CREATORS, SIGNAL_TOPICS, SPEND } from './contracts'
 import { isSample, loadDataset, readManifest, type LoadedDataset } from './datasets'
 import type { DuckDb } from './duckdb'
 import { indexMarket, type MarketSnapshot } from './market-snapshot'
 
+/** What an evidence index keeps in DuckDB: a table the store drops once a newer corpus replaces it. */
+export interface TableIndex {
+  table: string
+}
+
+/**
+ * How the domains index their datasets (the runtime passes the signals and the evidence corpus
+ * builders): the store decides when, and keeps the result with the versions it was built from.
+ */
+export interface Indexers<S, E extends TableIndex> {
+  signals(db: DuckDb, creators: LoadedDataset, topics: LoadedDataset, brands: LoadedDataset): Promise<S>
+  evidence(db: DuckDb, corpus: LoadedDataset): Promise<E>
+}
+
 /** One consistent set of dataset versions. A request reads it once, so its answer never mixes versions. */
-export interface DataSnapshot {
+export interface DataSnapshot<S, E extends TableIndex> {
   datasets: Record<string, LoadedDataset>
   market: MarketSnapshot
-  signals: SignalsSnapshot
+  signals: S
   /** The sample evidence corpus and its in-memory search table. */
-  evidence: { dataset: LoadedDataset; index: CorpusIndex }
+  evidence: { dataset: LoadedDataset; index: E }
   loadedAt: string
 }
 
@@ -46,21 +58,21 @@ export interface StoreOptions {
  * snapshot's indexes in the background (~300 ms: the evidence search table is most of it), so the
  * service can listen meanwhile; `pending()` is what a request must wait for before reading `current()`.
  */
-export class DatasetStore {
+export class DatasetStore<S, E extends TableIndex> {
   private reloading: Promise<unknown>
   private timer: ReturnType<typeof setInterval> | undefined
   private manifestSignature: string
   private lastError: string | undefined
-  private snapshot: DataSnapshot | undefined
+  private snapshot: DataSnapshot<S, E> | undefined
   /** The first snapshot's build; settled (and then never awaited again) once a snapshot exists. */
   readonly loaded: Promise<void>
   private readonly indexes: Record<IndexName, IndexState> = { market: 'building', signals: 'building', evidence: 'building' }
 
-  private constructor(private readonly db: DuckDb, readonly dir: string, private readonly first: Loaded, private readonly options: StoreOptions) {
+  private constructor(private readonly db: DuckDb, readonly dir: string, private readonly indexers: Indexers<S, E>, private readonly first: Loaded, private readonly options: StoreOptions) {
     this.manifestSignature = this.signature()
     this.loaded = (async () => {
       await options.beforeIndexing?.()
-      this.snapshot = await DatasetStore.index(db, first, undefined, this.progress)
+      this.snapshot = await this.index(first, undefined, this.progress)
     })()
     // Reloads queue behind the first build; a failure is reported by /ready (every index not built says
     // why) and by whoever awaits `loaded`.
@@ -78,13 +90,13 @@ export class DatasetStore {
   }
 
   /** Loads the datasets and starts indexing them; see `pending()`. */
-  static async start(db: DuckDb, dir: string, options: StoreOptions = {}): Promise<DatasetStore> {
-    return new DatasetStore(db, dir, await DatasetStore.load(db, dir, undefined), options)
+  static async start<S, E extends TableIndex>(db: DuckDb, dir: string, indexers: Indexers<S, E>, options: StoreOptions = {}): Promise<DatasetStore<S, E>> {
+    return new DatasetStore(db, dir, indexers, await DatasetStore.load(db, dir, undefined), options)
   }
 
   /** Loads and indexes the datasets: `current()` can be read at once. */
-  static async open(db: DuckDb, dir: string, logger?: Logger): Promise<DatasetStore> {
-    const store = await DatasetStore.start(db, dir, logger ? { logger } : {})
+  static async open<S, E extends TableIndex>(db: DuckDb, dir: string, indexers: Indexers<S, E>, logger?: Logger): Promise<DatasetStore<S, E>> {
+    const store = await DatasetStore.start(db, dir, indexers, logger ? { logger } : {})
     await store.loaded
     return store
   }
@@ -95,7 +107,7 @@ export class DatasetStore {
   }
 
   /** The current snapshot; only once `pending()` is null. */
-  current(): DataSnapshot {
+  current(): DataSnapshot<S, E> {
     if (!this.snapshot) throw new Error('the datasets are still being indexed: wait for DatasetStore.pending() first')
     return this.snapshot
   }
@@ -107,7 +119,7 @@ export class DatasetStore {
       try {
         const previous = this.snapshot
         // Without a snapshot (the first build failed), this one is built as the first: /ready follows it.
-        const next = await DatasetStore.index(this.db, await DatasetStore.load(this.db, this.dir, previous), previous, previous ? undefined : this.progress)
+        const next = await this.index(await DatasetStore.load(this.db, this.dir, previous), previous, previous ? undefined : this.progress)
         const changed = DATASETS.map((c) => c.name).filter((n) => next.datasets[n]!.entry.version !== previous?.datasets[n]?.entry.version)
         this.manifestSignature = signature
         this.lastError = undefined
@@ -179,7 +191,7 @@ export class DatasetStore {
   }
 
   /** Loads every dataset of the manifest, reusing what `previous` already has at the same version. */
-  private static async load(db: DuckDb, dir: string, previous: DataSnapshot | undefined): Promise<Loaded> {
+  private static async load(db: DuckDb, dir: string, previous: { datasets: Record<string, LoadedDataset> } | undefined): Promise<Loaded> {
     const manifest = readManifest(dir)
     const changed: string[] = []
     const loaded = await Promise.all(
@@ -198,15 +210,16 @@ export class DatasetStore {
    * Builds the indexes of what changed, reusing `previous`'s for the rest. The indexes are built
    * concurrently: the DuckDB pool has a connection per core.
    */
-  private static async index(db: DuckDb, { datasets, changed }: Loaded, previous: DataSnapshot | undefined, progress?: (name: IndexName, state: IndexState) => void): Promise<DataSnapshot> {
+  private async index({ datasets, changed }: Loaded, previous: DataSnapshot<S, E> | undefined, progress?: (name: IndexName, state: IndexState) => void): Promise<DataSnapshot<S, E>> {
+    const { db, indexers } = this
     const d = (name: string) => datasets[name]!
     const signalNames = [SIGNAL_CREATORS.name, SIGNAL_TOPICS.name, SIGNAL_BRANDS.name]
     const track = <T>(name: IndexName, build: Promise<T>) =>
       progress ? build.then((v) => (progress(name, 'ok'), v), (e: unknown) => (progress(name, failed(e)), Promise.reject(e))) : build
     const [evidence, market, signals] = await Promise.all([
-      previous && !changed.includes(EVIDENCE.name) ? previous.evidence : track('evidence', indexCorpus(db, d(EVIDENCE.name)).then((index) => ({ dataset: d(EVIDENCE.name), index }))),
+      previous && !changed.includes(EVIDENCE.name) ? previous.evidence : track('evidence', indexers.evidence(db, d(EVIDENCE.name)).then((index) => ({ dataset: d(EVIDENCE.name), index }))),
       previous && !changedAny([FLIGHTS.name, SPEND.name], changed) ? previous.market : track('market', indexMarket(db, d(FLIGHTS.name), d(SPEND.name))),
-      previous && !changedAny(signalNames, changed) ? previous.signals : track('signals', indexSignals(db, d(SIGNAL_CREATORS.name), d(SIGNAL_TOPICS.name), d(SIGNAL_BRANDS.name))),
+      previous && !changedAny(signalNames, changed) ? previous.signals : track('signals', indexers.signals(db, d(SIGNAL_CREATORS.name), d(SIGNAL_TOPICS.name), d(SIGNAL_BRANDS.name))),
     ])
     return { datasets, market, signals, evidence, loadedAt: new Date().toISOString() }
   }

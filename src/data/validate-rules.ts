@@ -1,10 +1,7 @@
 import { CONTROL_CHARACTERS, INVISIBLE_CHARACTERS, MAX_TEXT_LENGTH, type ColumnContract, type DatasetContract } from './contracts'
-import { sqlString } from './datasets'
+import { sqlString } from './sql'
 import type { DuckDb } from './duckdb'
-import type { ValidationReport } from './validate'
-
-/** Rows listed per defect; the count says how many more there are. */
-export const SHOWN_ROWS = 5
+import { SHOWN_ROWS, type ValidationReport } from './violations'
 
 /** A defect is a row where `where` holds. */
 interface RowCheck {

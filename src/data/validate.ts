@@ -2,28 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
 import { basename } from 'node:path'
 import { DATASETS, type ColumnContract, type DatasetContract } from './contracts'
-import { sqlString } from './datasets'
+import { sqlString } from './sql'
 import type { DuckDb } from './duckdb'
+import type { ValidationReport, Violation } from './violations'
 import { checkKeys, checkPairs, checkPeriods, checkValues } from './validate-rules'
-
-/** One defect of a candidate file. `rows` are 1-based data rows (the first row of the file is row 1). */
-export interface Violation {
-  rule: string
-  column?: string
-  message: string
-  rows?: number[]
-  /** How many rows have the defect (rows lists the first few). */
-  count?: number
-}
-
-export interface ValidationReport {
-  file: string
-  dataset: string
-  rows: number
-  period?: { from: string; to: string }
-  violations: Violation[]
-  warnings: Violation[]
-}
 
 export interface ValidateOptions {
   /**

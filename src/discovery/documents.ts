@@ -2,11 +2,11 @@ import { CATALOG, type RouteSpec } from '../catalog'
 import { routeInputSchema, plainSchema } from '../catalog/json-schema'
 import { MEDIA_TYPES } from '../catalog/table'
 import { TABLE_ANSWER_HEADERS } from '../formats/table-answer'
-import { ERROR_CODES } from '../http/errors'
+import { ERROR_CODES } from '../core/errors'
 import { NETWORKS, type NetworkName } from '../payments/networks'
 import { PROOF_HEADERS } from '../payments/proof'
 import { termsFor, v2PaymentRequired } from '../payments/requirements'
-import { SERVICE, bazaarExtension } from './bazaar'
+import { SERVICE, bazaarExtension } from '../catalog/bazaar'
 import { typicalWaitSeconds, type EvidenceMode } from '../catalog/waits'
 import pkg from '../../package.json' with { type: 'json' }
 

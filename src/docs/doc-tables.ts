@@ -1,7 +1,7 @@
 import { CATALOG } from '../catalog'
 import { columnsOf } from '../catalog/table'
 import { ENV } from '../config'
-import { ERROR_CODES } from '../http/errors'
+import { ERROR_CODES } from '../core/errors'
 import { implementedRouteIds } from '../handlers'
 import { intelligenceRules } from '../intelligence/docs'
 

@@ -1,6 +1,6 @@
 import { columnsOf, MEDIA_TYPES, type AnswerFormat } from '../catalog/table'
 import type { RouteSpec } from '../catalog/types'
-import type { SuccessEnvelope } from '../http/envelope'
+import type { SuccessEnvelope } from '../core/envelope'
 import { tableArrow } from './arrow'
 import { tableCsv } from './csv'
 

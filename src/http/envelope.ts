@@ -1,24 +1,7 @@
 import type { RouteSpec } from '../catalog/types'
-import { ApiError } from './errors'
-import type { HandlerResult } from './handler'
-
-export const PIPELINE_VERSION = 'v1'
-
-export interface SuccessMeta {
-  request_id: string
-  generated_at: string
-  pipeline_version: string
-  cache_status?: 'hit' | 'miss'
-  artifact_path?: string
-}
-
-/** The success envelope of a paid route (errors: ApiError.toJson). */
-export interface SuccessEnvelope<D = unknown> {
-  success: true
-  data: D
-  meta: SuccessMeta
-  pricing: { amount_usd: string; payment_status: 'paid' }
-}
+import { ApiError } from '../core/errors'
+import type { HandlerResult } from '../core/route-handler'
+import { PIPELINE_VERSION, type SuccessEnvelope } from '../core/envelope'
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 

@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia'
-import { ApiError, ledgerUnavailable, notFound } from './errors'
+import { ApiError, ledgerUnavailable, notFound } from '../core/errors'
 import { errorResponse, jsonResponse } from './envelope'
 import { LedgerUnavailable, type PaymentLedger } from '../payments/ledger'
 import type { RequestLog } from './request-log'

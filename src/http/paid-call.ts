@@ -3,9 +3,9 @@ import type { AnswerFormat } from '../catalog/table'
 import { tableAnswer } from '../formats/table-answer'
 import type { GateAnswer, PaymentGate } from '../payments/gate'
 import { buildSuccess } from './envelope'
-import { ApiError } from './errors'
-import type { Prepared } from './handler'
-import type { ProviderSpend } from '../intelligence/spend'
+import { ApiError } from '../core/errors'
+import type { Prepared } from '../core/route-handler'
+import type { ProviderSpend } from '../core/provider-spend'
 import { overLimit, type RateLimits } from './rate-limit'
 
 export interface PaidCall {

@@ -1,13 +1,5 @@
-import { ApiError } from './errors'
-
-/** A limit of requests per key and minute: in this process (RateLimiter), or shared by instances (src/postgres/rate-limit.ts). */
-export interface Limiter {
-  readonly perMinute: number
-  readonly enabled: boolean
-  /** Takes one request for `key`: 0 when allowed, else the whole seconds until one is. */
-  take(key: string): number | Promise<number>
-  sweep(): void | Promise<void>
-}
+import { ApiError } from '../core/errors'
+import type { Limiter } from '../core/stores'
 
 /**
  * Token buckets per key (client IP or payer address): `perMinute` requests a minute, bursts up to the

@@ -1,6 +1,6 @@
 import { readProofHeader } from '../payments/proof'
 import { errorResponse } from './envelope'
-import type { ApiError } from './errors'
+import type { ApiError } from '../core/errors'
 import { pathOf } from './request-id'
 import type { RequestLog } from './request-log'
 

@@ -1,6 +1,6 @@
 import type { TObject, TSchema } from '@sinclair/typebox'
 import { Value, type ValueError } from '@sinclair/typebox/value'
-import { ApiError, invalidParameter } from './errors'
+import { ApiError, invalidParameter } from '../core/errors'
 
 type SchemaInfo = TSchema & { anyOf?: { const?: unknown }[]; minimum?: number; maximum?: number; pattern?: string }
 

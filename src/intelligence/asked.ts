@@ -4,7 +4,7 @@
  * entity (Tokyo, 东京, TYO) share the key, so they get the same answer; only the echoed input differs.
  */
 import { NEAR_NAME_MIN_ITEMS } from '../catalog/evidence-rules'
-import { ApiError } from '../http/errors'
+import { ApiError } from '../core/errors'
 import { PRECEDENCE, resolvedField, type Entity, type EntityIndex, type NearName, type Resolved } from './entities'
 import { distance, joinedKey } from './names'
 import { matcherFor, type Matcher } from './relevance'

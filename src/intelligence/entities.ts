@@ -13,10 +13,11 @@ import { SIGNAL_CATEGORIES, type SignalCategory } from '../catalog/signal-catego
 import { COUNTRY_ALIASES, DESTINATION_ALIASES } from '../data/aliases'
 import { CATEGORY_SYNONYMS, TERMS } from '../data/glossary'
 import { COUNTRIES, DESTINATIONS } from '../data/sample-geography'
-import { NearNames, nearestFirst, type NearName } from './near-names'
+import { NearNames, nearestFirst, type NearName as NearNameOf } from './near-names'
 import { isCode, joinedKey, looksLikeCode, nameKey, WHO_WORDS, withoutIntent } from './names'
 
-export type { NearName } from './near-names'
+/** A known name a free-text keyword is close to (near-names.ts). */
+export type NearName = NearNameOf<Entity>
 
 export type EntityKind = (typeof ENTITY_KINDS)[number]
 
@@ -189,7 +190,7 @@ export class EntityIndex {
   near(text: string, stripped?: string[]): NearName[] {
     return (this.nearNames ??= new NearNames(this.knownNames)).find(text, stripped)
   }
-  private nearNames: NearNames | undefined
+  private nearNames: NearNames<Entity> | undefined
 
   /** The weekly signals category a value names (slug, English or Chinese name, synonym), if any. */
   category(value: string): SignalCategory | undefined {

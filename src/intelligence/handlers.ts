@@ -1,8 +1,8 @@
 /** The six /v1/china/* routes by catalog id. Parameters are checked before payment (free 400s). */
 import { TIMEFRAME_DEFAULT, TIMEFRAME_MAX_DAYS, TIMEFRAME_MIN_DAYS, type BudgetBand, type CreatorTier } from '../catalog/evidence-rules'
 import { PLATFORM_TOKENS, PLATFORMS, type Platform } from '../catalog/platforms'
-import { invalidParameter } from '../http/errors'
-import type { HandlerMap, RouteHandler, RouteInput } from '../http/handler'
+import { invalidParameter } from '../core/errors'
+import type { HandlerMap, RouteHandler, RouteInput } from '../core/route-handler'
 import { ask } from './asked'
 import { kolReport } from './kol-report'
 import { requireCreators } from './live-setup'

@@ -1,10 +1,10 @@
 /** `data` of the KOL route: a scored, filtered shortlist with the filters echoed. */
 import { KOL, LIVE_RESULTS_PER_CALL, type BudgetBand, type CreatorTier } from '../catalog/evidence-rules'
-import { ApiError } from '../http/errors'
+import { ApiError } from '../core/errors'
 import type { Platform } from './evidence'
 import { nearNameCheck, type Asked } from './asked'
 import { droppedTotals, gather, type LaneReport, type ProviderReport } from './lanes'
-import type { ProviderSpend } from './spend'
+import type { ProviderSpend } from '../core/provider-spend'
 import type { WeeklyCreator } from './weekly'
 import { shortlist, type KolFilters } from './kols'
 import { evidenceSummary, isoDay, median, modeField } from './report'

@@ -12,12 +12,12 @@
  */
 import { STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE } from '../catalog/evidence-rules'
 import { PLATFORM_TOKENS } from '../catalog/platforms'
-import { ApiError, notFound } from '../http/errors'
+import { ApiError, notFound } from '../core/errors'
 import { creatorsOn, ProviderError, publisherOf, type Dropped, type EvidenceItem, type EvidenceProvider, type EvidenceQuery, type Platform, type WindowCoverage } from './evidence'
 import { withDeadline } from './providers/call'
 import type { Matcher } from './relevance'
-import type { ProviderHealth } from './live-setup'
-import type { ProviderSpend } from './spend'
+import type { ProviderHealth } from './provider-health'
+import type { ProviderSpend } from '../core/provider-spend'
 import { eachSliced } from './turns'
 import type { EvidenceSources } from './sources'
 

@@ -6,8 +6,8 @@
  */
 import { LANE_POLICY } from './lanes'
 import { PLATFORM_TOKENS, type Platform } from '../catalog/platforms'
-import type { ProviderSettings } from '../config'
-import { ApiError } from '../http/errors'
+import type { ProviderSettings } from './provider-settings'
+import { ApiError } from '../core/errors'
 import { creatorsOn } from './evidence'
 import type { EvidenceSources } from './sources'
 
@@ -40,19 +40,6 @@ export function liveSetup(src: EvidenceSources): LiveSetup {
     model: src.summariser?.name ?? null,
     lanes: Object.fromEntries(PLATFORM_TOKENS.map((p) => [p, lane(p)])) as Record<Platform, string>,
     kols: creators.length ? `creators from ${native!.name} (${creators.join(', ')})` : 'unavailable: no configured provider returns creators with follower counts; set NATIVE_SEARCH_PROVIDER',
-  }
-}
-
-/** The last call of each live provider, for /ready: a seller sees a failing provider without reading logs. */
-export class ProviderHealth {
-  private readonly last = new Map<string, { status: string; at: string; error?: string }>()
-
-  note(provider: string, status: string, error?: string): void {
-    this.last.set(provider, { status, at: new Date().toISOString(), ...(error ? { error } : {}) })
-  }
-
-  snapshot(): Record<string, { status: string; at: string; error?: string }> {
-    return Object.fromEntries(this.last)
   }
 }
 

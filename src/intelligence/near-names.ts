@@ -4,7 +4,6 @@
  * scan of precomputed strings with a bounded edit distance.
  */
 import { pinyin } from 'pinyin-pro'
-import type { Entity } from './entities'
 import { INTENT_KEYS, distance, isCode, joinedKey, nameKey } from './names'
 
 /**
@@ -13,8 +12,13 @@ import { INTENT_KEYS, distance, isCode, joinedKey, nameKey } from './names'
  * two-character Chinese name (绒娥, 绒蛾), which as often is another word; `contains`: the keyword holds
  * it among other words (Aurora Skin serum, Aurora Skin 2).
  */
-export interface NearName {
-  entity: Entity
+/** What a name belongs to: an entity of the index (entities.ts). */
+interface Named {
+  id: string
+}
+
+export interface NearName<E extends Named = Named> {
+  entity: E
   name: string
   how: 'typo' | 'pinyin' | 'partial' | 'similar' | 'contains'
   distance: number
@@ -24,9 +28,9 @@ export interface NearName {
   stripped?: string[]
 }
 
-interface Known {
+interface Known<E extends Named> {
   name: string
-  entity: Entity
+  entity: E
   key: string
   joined: string
   length: number
@@ -37,11 +41,11 @@ interface Known {
 const HAN = /\p{Script=Han}/u
 const RANK = { typo: 0, pinyin: 1, partial: 2, similar: 3, contains: 4 } as const
 
-const better = (a: NearName, b: NearName) => RANK[a.how] - RANK[b.how] || a.distance - b.distance
+const better = (a: NearName, b: NearName): number => RANK[a.how] - RANK[b.how] || a.distance - b.distance
 
 /** One near name per entity (its nearest), nearest kind first. */
-export function nearestFirst(names: readonly NearName[]): NearName[] {
-  const best = new Map<Entity, NearName>()
+export function nearestFirst<E extends Named>(names: readonly NearName<E>[]): NearName<E>[] {
+  const best = new Map<E, NearName<E>>()
   for (const n of names) {
     const held = best.get(n.entity)
     if (!held || better(n, held) < 0) best.set(n.entity, n)
@@ -49,12 +53,12 @@ export function nearestFirst(names: readonly NearName[]): NearName[] {
   return [...best.values()].sort((a, b) => better(a, b) || a.entity.id.localeCompare(b.entity.id))
 }
 
-export class NearNames {
-  private readonly known: Known[]
-  private pinyins: Map<Known, string> | undefined
+export class NearNames<E extends Named> {
+  private readonly known: Known<E>[]
+  private pinyins: Map<Known<E>, string> | undefined
 
   /** Codes, names of under 4 letters or 2 Chinese characters, and intent words are never guessed at. */
-  constructor(names: readonly { name: string; entity: Entity }[]) {
+  constructor(names: readonly { name: string; entity: E }[]) {
     this.known = names.flatMap(({ name, entity }) => {
       const key = nameKey(name)
       const joined = key.replace(/ /g, '')
@@ -66,15 +70,15 @@ export class NearNames {
   }
 
   /** The names `text` is near, one per entity (its nearest), nearest kind first. */
-  find(text: string, stripped?: string[]): NearName[] {
+  find(text: string, stripped?: string[]): NearName<E>[] {
     const q = joinedKey(text)
     const words = nameKey(text)
     const length = [...q].length
     if (length < (HAN.test(q) ? 2 : 3)) return []
     const qWords = words.split(' ').length
     const pinyinLike = /^[a-z]{6,}$/.test(q)
-    const out: NearName[] = []
-    const offer = (k: Known, how: NearName['how'], d: number) => out.push({ entity: k.entity, name: k.name, how, distance: d, typed: text, ...(stripped ? { stripped } : {}) })
+    const out: NearName<E>[] = []
+    const offer = (k: Known<E>, how: NearName['how'], d: number) => out.push({ entity: k.entity, name: k.name, how, distance: d, typed: text, ...(stripped ? { stripped } : {}) })
     for (const k of this.known) {
       // A spelling: as many words (or run together), one edit (two in Latin names of 8 letters and more).
       const max = k.han ? 1 : k.length >= 8 ? 2 : 1
@@ -91,7 +95,7 @@ export class NearNames {
   }
 
   /** Toneless pinyin run together (极光肌 -> jiguangji), computed for every Chinese name on first use. */
-  private pinyinOf(k: Known): string {
+  private pinyinOf(k: Known<E>): string {
     this.pinyins ??= new Map(this.known.filter((n) => n.han).map((n) => [n, pinyin(n.joined, { toneType: 'none', type: 'array', v: true }).join('').toLowerCase()]))
     return this.pinyins.get(k) ?? ''
   }

@@ -1,8 +1,9 @@
+import type { AnswerCache } from '../core/stores'
 import type { EntityIndex } from './entities'
-import type { HandlerResult, Prepared } from '../http/handler'
+import type { HandlerResult, Prepared } from '../core/route-handler'
 import type { ProviderReport } from './lanes'
 import type { EvidenceSources } from './sources'
-import type { ProviderSpend } from './spend'
+import type { ProviderSpend } from '../core/provider-spend'
 import type { WeeklyCreator, WeeklySeries } from './weekly'
 import { labelled } from './sample-label'
 
@@ -11,16 +12,6 @@ export type EvidenceFamily = 'trends' | 'sentiment' | 'kols'
 
 /** How long an answer of each family is reused, in seconds; 0 computes every request. */
 export type AnswerTtls = Readonly<Record<EvidenceFamily, number>>
-
-/**
- * Where evidence answers are kept: in this process, or in PostgreSQL shared by every instance of one
- * ledger (src/postgres/answer-cache.ts). Concurrent misses of one key share one computation (single
- * flight), across instances too when shared.
- */
-export interface AnswerCache {
-  get<T>(key: string, compute: () => Promise<T>, ttlMs: number): Promise<{ value: T; hit: boolean }>
-  delete(key: string): void | Promise<void>
-}
 
 /** What the China intelligence handlers need; captured by `chinaHandlers`, read per request. */
 export interface IntelligenceServices {

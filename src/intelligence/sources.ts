@@ -2,7 +2,7 @@
  * Where the evidence comes from: live providers when any search provider is configured, otherwise the
  * embedded sample corpus. The two are never mixed, so a live answer never contains sample items.
  */
-import type { ProviderSettings } from '../config'
+import type { ProviderSettings } from './provider-settings'
 import { dataQuality, type LoadedDataset } from '../data/datasets'
 import type { DuckDb } from '../data/duckdb'
 import type { EvidenceItem, EvidenceProvider } from './evidence'
@@ -10,7 +10,7 @@ import { ChatCompletionsSummariser } from './providers/chat-completions'
 import { CorpusProvider, CorpusSearch, searchTable } from './providers/corpus'
 import type { Matcher } from './relevance'
 import { nativeProvider, webProvider } from './providers/vendors'
-import { ProviderHealth } from './live-setup'
+import { ProviderHealth } from './provider-health'
 
 export interface EvidenceSources {
   mode: 'sample' | 'live'

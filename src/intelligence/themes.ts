@@ -6,7 +6,7 @@
  */
 import { engagementOf, ProviderError, type EvidenceItem } from './evidence'
 import type { ProviderReport } from './lanes'
-import type { ProviderSpend } from './spend'
+import type { ProviderSpend } from '../core/provider-spend'
 import { withDeadline } from './providers/call'
 import { byStrength, median, round } from './report'
 import { scoreText, type Tone } from './sentiment'

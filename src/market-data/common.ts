@@ -1,5 +1,5 @@
 import { FLAT_BAND_PCT } from '../catalog/data-quality'
-import { notFound } from '../http/errors'
+import { notFound } from '../core/errors'
 import type { LoadedDataset } from '../data/datasets'
 
 export const round = (n: number, digits = 1) => {

@@ -1,7 +1,7 @@
 import type { LoadedDataset } from '../data/datasets'
 import { cachedAnswer, type DataServices } from '../data/answers'
 import type { MarketSnapshot } from '../data/market-snapshot'
-import type { RouteHandler } from '../http/handler'
+import type { RouteHandler } from '../core/route-handler'
 
 export interface MarketServices extends DataServices {
   /** The current dataset versions; a request reads it once so its answer never mixes versions. */

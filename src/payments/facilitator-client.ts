@@ -1,5 +1,6 @@
 import { HTTPFacilitatorClient } from '@x402/core/http'
-import { ConfigError, type Config } from '../config'
+import { ConfigError } from '../core/config-error'
+import type { CdpApiKey } from './cdp-key'
 
 type FacilitatorPath = 'verify' | 'settle' | 'supported'
 const METHOD: Record<FacilitatorPath, 'GET' | 'POST'> = { verify: 'POST', settle: 'POST', supported: 'GET' }
@@ -27,6 +28,14 @@ class PerCallHeadersClient extends HTTPFacilitatorClient {
   }
 }
 
+/** What facilitator mode is configured with (X402_FACILITATOR_URL, _TIMEOUT_SECONDS, _HEADERS, CDP_API_KEY_*). */
+export interface FacilitatorSettings {
+  facilitatorUrl?: string
+  facilitatorTimeoutMs: number
+  facilitatorHeaders?: Record<string, string>
+  cdpApiKey?: CdpApiKey
+}
+
 export interface FacilitatorConnection {
   client: HTTPFacilitatorClient
   /** Base URL the calls go to (CDP's facilitator when CDP keys are set and X402_FACILITATOR_URL is not). */
@@ -41,7 +50,7 @@ export interface FacilitatorConnection {
  * signed by `@coinbase/x402` (the CDP SDK's signer) for that call's method, host and path, plus the
  * static headers; one token is signed at start so a key the SDK cannot use stops start-up.
  */
-export async function connectFacilitator(config: Readonly<Config>): Promise<FacilitatorConnection> {
+export async function connectFacilitator(config: Readonly<FacilitatorSettings>): Promise<FacilitatorConnection> {
   const key = config.cdpApiKey
   const headers = config.facilitatorHeaders
   const timeoutMs = config.facilitatorTimeoutMs

@@ -1,6 +1,6 @@
 import type { RouteSpec } from '../catalog'
-import { ApiError, facilitatorUnavailable, ledgerUnavailable, settlementPending, shuttingDown } from '../http/errors'
-import type { Logger } from '../http/logger'
+import { ApiError, facilitatorUnavailable, ledgerUnavailable, settlementPending, shuttingDown } from '../core/errors'
+import type { Logger } from '../core/logger'
 import { LedgerUnavailable, type ClaimResult, type PaymentClaim, type PaymentEvent, type PaymentEventKind, type PaymentLedger, type SpendRecord, type StoredArtifact } from './ledger'
 import type { NetworkName } from './networks'
 import { decodeProof, type Proof } from './proof'

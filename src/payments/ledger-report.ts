@@ -1,6 +1,6 @@
 import { Database } from 'bun:sqlite'
 import { Postgres } from '../postgres/client'
-import { nanoToUsd } from '../intelligence/spend'
+import { nanoToUsd } from '../core/provider-spend'
 import { atomicToUsd } from './networks'
 
 export type GroupBy = 'route' | 'day' | 'payer'

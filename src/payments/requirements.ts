@@ -1,7 +1,7 @@
 import { encodePaymentRequiredHeader } from '@x402/core/http'
 import type { PaymentRequired } from '@x402/core/types'
 import type { RouteSpec } from '../catalog'
-import { SERVICE, v1OutputSchema } from '../discovery/bazaar'
+import { SERVICE, v1OutputSchema } from '../catalog/bazaar'
 import { NETWORKS, usdToAtomic, type NetworkInfo, type NetworkName } from './networks'
 
 /** Payment window margin on top of a route's typical wait, so a slow answer never outlives its authorization. */

@@ -1,5 +1,5 @@
-import type { Logger } from '../http/logger'
-import type { AnswerCache } from '../intelligence/services'
+import type { Logger } from '../core/logger'
+import type { AnswerCache } from '../core/stores'
 import type { Postgres } from './client'
 
 /** How long one computation may hold a key before another instance takes it over (its instance died). */

@@ -1,4 +1,4 @@
-import type { Postgres } from './client'
+import { SchemaTooNew, type Postgres } from './client'
 
 /**
  * The shared ledger's schema, as numbered migrations applied in order and recorded in
@@ -122,8 +122,6 @@ CREATE INDEX live_answers_expiry ON live_answers (expires_at);
 
 /** Any constant shared by every instance: the advisory lock that serialises migrations. */
 const MIGRATION_LOCK = 0x636d69 // "cmi"
-
-export class SchemaTooNew extends Error {}
 
 /**
  * Brings the schema up to date, in one transaction under an advisory lock: instances starting at once

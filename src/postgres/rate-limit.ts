@@ -1,5 +1,5 @@
-import { ledgerUnavailable } from '../http/errors'
-import type { Limiter } from '../http/rate-limit'
+import { ledgerUnavailable } from '../core/errors'
+import type { Limiter } from '../core/stores'
 import type { Postgres } from './client'
 
 /**

@@ -1,6 +1,7 @@
-import { newSessionId, SESSION_TTL_SECONDS, type Session, type Sessions } from '../capabilities/sessions'
-import { ledgerUnavailable } from '../http/errors'
-import type { Logger } from '../http/logger'
+import { newSessionId, type Session, type Sessions } from '../core/stores'
+import { SESSION_TTL_SECONDS } from '../catalog/capabilities'
+import { ledgerUnavailable } from '../core/errors'
+import type { Logger } from '../core/logger'
 import type { Postgres } from './client'
 
 /**

@@ -1,9 +1,10 @@
-import type { Logger } from '../http/logger'
+import type { Logger } from '../core/logger'
 import { Postgres, redactUrl } from './client'
 import { InstanceRegistry } from './instances'
 import { PostgresAnswerCache } from './answer-cache'
 import { PostgresLedger } from './ledger'
-import { migrate, SchemaTooNew } from './migrations'
+import { migrate } from './migrations'
+import { SchemaTooNew } from './client'
 import { PostgresRateLimiter } from './rate-limit'
 import { PostgresSessions } from './sessions'
 

@@ -1,4 +1,4 @@
-import { ApiError, invalidParameter } from '../http/errors'
+import { ApiError, invalidParameter } from '../core/errors'
 
 const DAY_MS = 86_400_000
 

@@ -9,15 +9,16 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { DuckDb } from '../../src/data/duckdb'
 import type { MarketSnapshot } from '../../src/data/market-snapshot'
 import { clusterPassengers } from '../../src/data/market-totals'
-import { DatasetStore } from '../../src/data/store'
+import { DatasetStore, type TableIndex } from '../../src/data/store'
+import { DATASET_INDEXERS } from '../../src/runtime'
 
 let db: DuckDb
-let store: DatasetStore
+let store: DatasetStore<unknown, TableIndex>
 let snap: MarketSnapshot
 
 beforeAll(async () => {
   db = await DuckDb.open(2)
-  store = await DatasetStore.open(db, resolve(import.meta.dir, '../../datasets'))
+  store = await DatasetStore.open(db, resolve(import.meta.dir, '../../datasets'), DATASET_INDEXERS)
   snap = store.current().market
 })
 afterAll(() => {

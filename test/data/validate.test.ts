@@ -9,7 +9,8 @@ import { basename, dirname, join, resolve } from 'node:path'
 import { DATASETS, FLIGHTS, SIGNAL_BRANDS, SIGNAL_CREATORS, SPEND } from '../../src/data/contracts'
 import type { Manifest } from '../../src/data/datasets'
 import { DuckDb } from '../../src/data/duckdb'
-import { contractForFile, formatReport, validateFile, type ValidationReport } from '../../src/data/validate'
+import { contractForFile, formatReport, validateFile } from '../../src/data/validate'
+import type { ValidationReport } from '../../src/data/violations'
 import { ALL, CORPUS, DAMAGE, SHIPPED, columnChunks, cut, type Broken } from './broken-files'
 
 const ROOT = resolve(import.meta.dir, '../..')

@@ -7,7 +7,8 @@ import { describe, expect, test } from 'bun:test'
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { ConfigError, ENV, loadConfig } from '../../src/config'
+import { ConfigError } from '../../src/core/config-error'
+import { ENV, loadConfig } from '../../src/config'
 import { requireTool } from '../helpers/required-tool'
 
 const ROOT = resolve(import.meta.dir, '../..')

@@ -1,5 +1,5 @@
 import { loadConfig } from '../../src/config'
-import { createLogger } from '../../src/http/logger'
+import { createLogger } from '../../src/core/logger'
 import { createRuntime, type Runtime, type RuntimeOptions } from '../../src/runtime'
 
 export const BASE = 'http://localhost:3000'

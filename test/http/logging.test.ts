@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { routeById } from '../../src/catalog'
 import { loadConfig } from '../../src/config'
-import { createLogger } from '../../src/http/logger'
+import { createLogger } from '../../src/core/logger'
 import { usdToAtomic } from '../../src/payments/networks'
 import { createRuntime, type Runtime } from '../../src/runtime'
 import { createPayer } from '../helpers/payer'

@@ -4,7 +4,8 @@
  * and /mcp, and the log lines, can be checked without nginx (test/deploy/nginx.test.ts does it with one).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { ConfigError, loadConfig } from '../../src/config'
+import { ConfigError } from '../../src/core/config-error'
+import { loadConfig } from '../../src/config'
 import { usdToAtomic } from '../../src/payments/networks'
 import { eventually, requestFrom } from '../helpers/from-address'
 import { createPayer } from '../helpers/payer'

@@ -1,6 +1,7 @@
 /** Provider configuration: read from the environment, validated at start, live only when a search provider is set. */
 import { describe, expect, test } from 'bun:test'
-import { ConfigError, loadConfig } from '../../src/config'
+import { ConfigError } from '../../src/core/config-error'
+import { loadConfig } from '../../src/config'
 import { isLive } from '../../src/intelligence/sources'
 
 describe('provider configuration', () => {

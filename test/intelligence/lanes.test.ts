@@ -4,9 +4,9 @@
  * happens when every provider fails or finds nothing.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
-import type { ProviderSettings } from '../../src/config'
+import type { ProviderSettings } from '../../src/intelligence/provider-settings'
 import { STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE } from '../../src/catalog/evidence-rules'
-import { ApiError } from '../../src/http/errors'
+import { ApiError } from '../../src/core/errors'
 import { ask } from '../../src/intelligence/asked'
 import { EntityIndex, STATIC_ENTITIES } from '../../src/intelligence/entities'
 import { evidenceMode } from '../../src/intelligence/evidence'

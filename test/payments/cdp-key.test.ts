@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import { generateKeyPairSync } from 'node:crypto'
 import { resolve } from 'node:path'
-import { ConfigError, loadConfig } from '../../src/config'
+import { ConfigError } from '../../src/core/config-error'
+import { loadConfig } from '../../src/config'
 import { parseCdpSecret, Secret } from '../../src/payments/cdp-key'
 import { ed25519Key, es256Key, secretFragments } from '../helpers/cdp-keys'
 

@@ -15,7 +15,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { PROVIDER_LIMITS } from '../../catalog/evidence-rules'
 import { ProviderError, type EvidenceItem } from '../evidence'
-import { tokenCost, type ProviderSpend, type TokenPrices } from '../spend'
+import { tokenCost, type ProviderSpend, type TokenPrices } from '../../core/provider-spend'
 import { fetchJson, hostOf, ProviderHttpError } from './call'
 import { count, obj } from './fields'
 

@@ -3,7 +3,7 @@
  * its vendor's documented API (path, authentication, date, language, count and page parameters, field
  * names); the pager (paging.ts) makes them all evidence providers with honest coverage.
  */
-import type { NativeVendor, SearchSettings, WebVendor } from '../../config'
+import type { NativeVendor, SearchSettings, WebVendor } from '../provider-settings'
 import type { EvidenceProvider, Platform } from '../evidence'
 import { BochaAdapter } from './bocha'
 import { PagedProvider, type VendorAdapter } from './paging'

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { EvidenceItem } from '../../../src/intelligence/evidence'
 import { ChatCompletionsSummariser } from '../../../src/intelligence/providers/chat-completions'
-import type { ProviderSpend } from '../../../src/intelligence/spend'
+import type { ProviderSpend } from '../../../src/core/provider-spend'
 import { failure, fileServers, json } from '../support'
 
 const fixture = async (name: string) => Bun.file(`${import.meta.dir}/fixtures/${name}.json`).text()

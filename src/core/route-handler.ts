@@ -1,4 +1,4 @@
-import type { ProviderSpend } from '../intelligence/spend'
+import type { ProviderSpend } from './provider-spend'
 
 /** What a route handler receives: validated query (or body) and path parameters. */
 export interface RouteInput {

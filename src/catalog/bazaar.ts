@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox'
-import { exampleCall } from '../catalog/examples'
-import { plainSchema } from '../catalog/json-schema'
-import type { RouteSpec } from '../catalog/types'
+import { exampleCall } from './examples'
+import { plainSchema } from './json-schema'
+import type { RouteSpec } from './types'
 
 /** Service metadata for discovery catalogs (printable ASCII, <= 32 characters, <= 5 tags, as the bazaar spec asks). */
 export const SERVICE = { serviceName: 'China Market Intelligence', tags: ['china', 'market-intelligence', 'consumer', 'travel', 'kol'] }

@@ -1,6 +1,6 @@
 import { createBunRouteHandler } from 'elysia/adapter/bun/compose'
 import type { AnyElysia } from 'elysia'
-import type { UnpaidAnswers } from '../http/unpaid-answers'
+import type { UnpaidAnswers } from './unpaid-answers'
 
 type Handler = (request: Request) => Response | Promise<Response>
 export type NativeRoutes = Record<string, Record<string, Handler>>

@@ -1,5 +1,7 @@
 import { writeSync } from 'node:fs'
-import type { LogLevel } from '../config'
+
+/** LOG_LEVEL: the least severe line written; `silent` writes none. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
 
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 }
 

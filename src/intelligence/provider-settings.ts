@@ -1,0 +1,43 @@
+/**
+ * The settings of the live evidence providers, as the configuration (src/config.ts) reads them from the
+ * environment and hands them to the intelligence layer: which built-in adapter, where, its key, its
+ * budgets and prices.
+ */
+import type { Platform } from '../catalog/platforms'
+
+/** Built-in web-search and native adapters (src/intelligence/providers/), and the model's output modes. */
+export const WEB_VENDORS = ['generic', 'searxng', 'bocha'] as const
+export const NATIVE_VENDORS = ['generic', 'tikhub'] as const
+export const LLM_FORMATS = ['auto', 'json_schema', 'json_object'] as const
+export type WebVendor = (typeof WEB_VENDORS)[number]
+export type NativeVendor = (typeof NATIVE_VENDORS)[number]
+export type LlmFormat = (typeof LLM_FORMATS)[number]
+
+/** One search provider: which adapter, where, its key, its time and page budget, its price per request. */
+export interface SearchSettings<V extends string> {
+  /** Built-in adapter; generic when absent. */
+  vendor?: V
+  url: string
+  key?: string
+  timeoutMs: number
+  /** Pages asked for at most per window (default: 1 generic, 3 the vendors). */
+  maxPages?: number
+  /** What one request costs the seller, in nano-USD. */
+  priceNanoUsd?: bigint
+}
+
+export interface ProviderSettings {
+  webSearch: SearchSettings<WebVendor> | null
+  nativeSearch: (SearchSettings<NativeVendor> & { platforms: Platform[] }) | null
+  llm: {
+    baseUrl: string
+    key?: string
+    model: string
+    timeoutMs: number
+    /** Default auto. */
+    responseFormat?: LlmFormat
+    /** Per million tokens, in nano-USD, when configured. */
+    prices?: { inputPerMillionNanoUsd: bigint; outputPerMillionNanoUsd: bigint }
+  } | null
+}
+

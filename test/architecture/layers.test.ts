@@ -1,0 +1,49 @@
+/**
+ * The layer rule of src/ (docs/development.md, "Layers"), checked with dependency-cruiser against
+ * .dependency-cruiser.cjs: no folder imports a layer above it, and no module imports in a cycle.
+ */
+import { expect, test } from 'bun:test'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+const ROOT = resolve(import.meta.dir, '../..')
+
+interface Violation {
+  from: string
+  to: string
+  rule: { name: string }
+  cycle?: { name: string }[]
+}
+
+/** dependency-cruiser over `src` of `cwd` with this project's rules. */
+function cruise(cwd = ROOT): { violations: Violation[]; modules: number } {
+  const cli = resolve(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs')
+  const run = Bun.spawnSync(['node', cli, 'src', '--config', resolve(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'json'], { cwd, stderr: 'pipe' })
+  if (run.stdout.length === 0) throw new Error(`dependency-cruiser failed: ${run.stderr.toString()}`)
+  const out = JSON.parse(run.stdout.toString()) as { summary: { violations: Violation[]; totalCruised: number } }
+  return { violations: out.summary.violations, modules: out.summary.totalCruised }
+}
+
+test('src/ keeps its layers: nothing imports a layer above its own, and nothing imports in a cycle', () => {
+  const { violations, modules } = cruise()
+  expect(modules).toBeGreaterThan(150)
+  expect(violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.cycle?.map((c) => c.name).join(' -> ') ?? v.to}`)).toEqual([])
+}, 60_000)
+
+test('the rules catch what they forbid: core importing http/, and two modules importing each other', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'layers-'))
+  try {
+    const write = (file: string, text: string) => (mkdirSync(join(dir, file, '..'), { recursive: true }), writeFileSync(join(dir, file), text))
+    write('tsconfig.json', '{}')
+    write('src/core/errors.ts', "import { answer } from '../http/answer'\nexport const code = answer\n")
+    write('src/http/answer.ts', 'export const answer = 1\n')
+    write('src/data/a.ts', "import { b } from './b'\nexport const a = b\n")
+    write('src/data/b.ts', "import { a } from './a'\nexport const b = () => a\n")
+    const rules = cruise(dir).violations.map((v) => `${v.rule.name} ${v.from}`)
+    expect(rules).toContain('layer-core src/core/errors.ts')
+    expect(rules).toContain('no-circular src/data/a.ts')
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}, 60_000)
