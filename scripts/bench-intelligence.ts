@@ -7,7 +7,7 @@
  *   bun scripts/bench-intelligence.ts            (BENCH_ROUNDS, default 30)
  */
 import { loadConfig } from '../src/config'
-import { createLogger } from '../src/http/logger'
+import { createLogger } from '../src/core/logger'
 import { createHandlers } from '../src/handlers'
 import { createRuntime } from '../src/runtime'
 

@@ -12,7 +12,8 @@
 import { cpSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { FLIGHTS, SPEND } from '../../src/data/contracts'
-import { readManifest, sqlString } from '../../src/data/datasets'
+import { readManifest } from '../../src/data/datasets'
+import { sqlString } from '../../src/data/sql'
 import { DuckDb } from '../../src/data/duckdb'
 import { importDataset } from '../../src/data/refresh'
 
