@@ -1,85 +1,17 @@
 import type { RouteSpec } from '../catalog'
-import { ApiError, facilitatorUnavailable, ledgerUnavailable, settlementPending, shuttingDown } from '../core/errors'
-import type { Logger } from '../core/logger'
-import { LedgerUnavailable, type ClaimResult, type PaymentClaim, type PaymentEvent, type PaymentEventKind, type PaymentLedger, type SpendRecord, type StoredArtifact } from './ledger'
-import type { NetworkName } from './networks'
-import { decodeProof, type Proof } from './proof'
+import { ApiError } from '../core/errors'
+import { claimPayment } from './claim'
+import type { Authorized, CutOutcome, GateAnswer, GateContext, GateOptions, PaidBody, PaidContext, PaidRequest, RefusalCode, Running } from './gate-types'
+import type { SpendRecord } from './ledger'
+import { runPaidWork } from './paid-work'
+import { Payment } from './payment'
+import { decodeProof } from './proof'
 import { paymentRequiredParts, termsFor, type PaymentTerms } from './requirements'
-import type { PaymentMode, Receipt, SettleOutcome, SettlementInput, Settler } from './settlement'
+import { settlePayment } from './settle'
 import { verifyLocally } from './verify-local'
 
-export interface GateOptions {
-  network: NetworkName
-  payTo: `0x${string}`
-  artifactTtlSeconds: number
-  ledger: PaymentLedger
-  settler: Settler
-  /** Checks a pending payment on chain now (facilitator modes), and whether an authorization was used already. */
-  reconciler?: { check(key: string): Promise<'settled' | 'failed' | 'pending'>; usedOnChain(c: PaymentClaim): Promise<{ used: true; txHash?: string } | { used: false }> }
-  metrics?: PaymentMetrics
-  /** Told of a settled payment whose record could not be committed yet (the ledger retries it). */
-  logger?: Pick<Logger, 'error'>
-  now?: () => number
-}
+export type { Authorized, CutOutcome, GateAnswer, GateOptions, PaidBody, PaidContext, PaidRequest, PaymentMetrics } from './gate-types'
 
-/** What the gate reports to /metrics. */
-export interface PaymentMetrics {
-  paymentEvent(e: PaymentEvent): void
-  settlement(mode: PaymentMode, outcome: SettleOutcome['status']): void
-}
-
-export interface PaidRequest {
-  route: RouteSpec
-  /** The proof header's value (x402-payment, X-PAYMENT or PAYMENT-SIGNATURE; see `readProofHeader`), if any. */
-  proofHeader: string | null
-  /** Absolute URL of the resource, without the query: the `resource` of the requirements. */
-  resourceUrl: string
-  requestId: string
-  /** Route + normalised parameters; a proof buys exactly one fingerprint. */
-  fingerprint: string
-}
-
-/** A proof that verified against a route's terms, not yet claimed. */
-export interface Authorized {
-  req: PaidRequest
-  proof: Proof
-  terms: PaymentTerms
-  payer: `0x${string}`
-  /** Set for an authentic but expired proof: only its stored result may be returned, else this error. */
-  storedOnly?: ApiError
-}
-
-export interface PaidContext {
-  payer: `0x${string}`
-  artifactPath: string
-}
-
-/** What the paid work produced: a JSON envelope as text, or another format's body with its headers. */
-export type PaidBody = string | { body: string | Uint8Array; headers: Record<string, string> }
-
-/** Answer of the gate: the body plus headers to add (the answer's own, receipts, replay marker). */
-export interface GateAnswer {
-  body: string | Uint8Array
-  headers: Record<string, string>
-  payer: `0x${string}`
-}
-
-/** What the shutdown deadline did to a paid request still running: see `PaymentGate.cutOff`. */
-export type CutOutcome = 'released' | 'settling' | 'served'
-
-/** A claimed payment whose request is running, and how far it got. */
-interface Running {
-  requestId: string
-  /** Verifying or running the handler, settling, or what the ledger already says once the settlement is known. */
-  phase: 'work' | 'settle' | CutOutcome
-  /** Built before settling: what a settlement cut off by the deadline is parked with. */
-  artifact?: StoredArtifact
-  emit(event: PaymentEventKind, extra?: { txHash?: string; detail?: string }): void
-  /** Set by `cutOff`: the ledger already says what became of this payment. */
-  cut?: CutOutcome
-}
-
-const POLL_MS = 200
 const MAX_CACHED_REQUIREMENTS = 10_000
 
 /**
@@ -97,8 +29,12 @@ export class PaymentGate {
   private closed = false
   private readonly now: () => number
 
+  /** What the steps read of the gate (claim.ts, paid-work.ts, settle.ts). */
+  private readonly context: GateContext
+
   constructor(private readonly o: GateOptions) {
     this.now = o.now ?? (() => Math.floor(Date.now() / 1000))
+    this.context = { o, now: this.now, closed: () => this.closed, inflight: this.inflight, refuse: (req, code, message, details) => this.paymentError(req, code, message, details) }
   }
 
   private termsOf(route: RouteSpec): PaymentTerms {
@@ -111,7 +47,7 @@ export class PaymentGate {
   }
 
   /** The 402 for a request without (valid) payment, carrying v1 and v2 requirements. */
-  private paymentError(req: PaidRequest, code: 'payment_required' | 'payment_invalid' | 'payment_replayed' | 'settlement_failed', message: string, details?: Record<string, unknown>) {
+  private paymentError(req: PaidRequest, code: RefusalCode, message: string, details?: Record<string, unknown>) {
     const parts = paymentRequiredParts(req.route, this.termsOf(req.route), req.resourceUrl, message)
     return new ApiError(code, message, details, parts.headers, parts.body)
   }
@@ -161,185 +97,25 @@ export class PaymentGate {
   }
 
   /**
-   * Step 2: claim the nonce, verify with the facilitator (facilitator modes), run the paid work, settle,
-   * store the artifact. A retry of the same request with the same proof gets the stored result; the same
-   * proof for another request is refused. Only a handler that answered is settled; a failed handler or a
+   * Step 2: claim the nonce (claim.ts), verify and run the paid work (paid-work.ts), settle and record
+   * (settle.ts). A retry of the same request with the same proof gets the stored result; the same proof
+   * for another request is refused. Only a handler that answered is settled; a failed handler or a
    * failed settlement releases the claim (nothing was charged); a settlement of unknown outcome is parked
    * as pending for the reconciler, its result kept back until the transfer is seen on chain.
    */
   async fulfil(auth: Authorized, work: (paid: PaidContext) => Promise<PaidBody>): Promise<GateAnswer> {
-    const { req, proof, terms, payer } = auth
-    const a = proof.authorization
-    const key = `${terms.network.caip2}:${terms.network.asset}:${a.from}:${a.nonce}`.toLowerCase()
-    const claimRow: PaymentClaim = {
-      key, network: terms.network.caip2, payer, nonce: a.nonce.toLowerCase(), routeId: req.route.id,
-      fingerprint: req.fingerprint, amountAtomic: terms.amountAtomic.toString(), requestId: req.requestId, validBefore: a.validBefore,
-    }
-    const emit = (event: PaymentEventKind, extra: { txHash?: string; detail?: string } = {}) => {
-      const e: PaymentEvent = {
-        event, at: this.now(), key, requestId: req.requestId, routeId: req.route.id, payer, amountAtomic: claimRow.amountAtomic,
-        nonce: claimRow.nonce, network: claimRow.network, ...extra,
-      }
-      this.o.ledger.record(e)
-      this.o.metrics?.paymentEvent(e)
-    }
-    const receiptHeaders = (transaction: string | null | undefined): Record<string, string> => {
-      if (!transaction) return {}
-      const receipt: Receipt = { success: true, transaction, network: proof.x402Version === 1 ? terms.network.name : terms.network.caip2, payer: a.from }
-      const encoded = Buffer.from(JSON.stringify(receipt)).toString('base64')
-      return { 'X-PAYMENT-RESPONSE': encoded, 'PAYMENT-RESPONSE': encoded }
-    }
-
-    let claimed: Extract<ClaimResult, { status: 'claimed' }>
-    for (;;) {
-      if (this.closed) throw shuttingDown()
-      const now = this.now()
-      const claim = await reachLedger(
-        auth.storedOnly
-          ? this.o.ledger.lookup(key).then((held) => held ?? { status: 'claimed' as const })
-          : this.o.ledger.claim(claimRow, now, now - terms.maxTimeoutSeconds),
-      )
-      if (claim.status === 'claimed') {
-        if (auth.storedOnly) throw auth.storedOnly
-        claimed = claim
-        break
-      }
-      if (claim.fingerprint !== req.fingerprint) {
-        throw this.paymentError(req, 'payment_replayed', 'This payment proof was already used for a different request; sign a new one.', { reason: 'nonce_used' })
-      }
-      if (claim.state === 'served') {
-        const stored = claim.artifactId ? await reachLedger(this.o.ledger.artifact(claim.artifactId, now)) : null
-        if (!stored) throw this.paymentError(req, 'payment_replayed', 'This payment was already served and its stored result has expired; sign a new payment.', { reason: 'artifact_expired' })
-        return { body: stored.body, headers: { ...stored.headers, 'x-payment-replay': 'stored-result', ...receiptHeaders(claim.txHash) }, payer }
-      }
-      if (claim.state === 'pending') {
-        // The client retries the request its payment is settling for: look at the chain now.
-        const verdict = this.o.reconciler ? await this.o.reconciler.check(key) : 'pending'
-        if (verdict === 'settled') continue // served now: the next turn returns the stored result
-        if (verdict === 'failed') throw this.settlementFailed(req, 'authorization_expired_unsettled')
-        throw settlementPending(claim.txHash)
-      }
-      if (claim.state === 'failed') throw auth.storedOnly ?? new Error('ledger: a failed claim was not taken again')
-      // Same request still running (a client retry after a dropped connection): wait for it, then look
-      // again. Held by another process sharing the ledger: poll; a claim idle for longer than the payment
-      // window belongs to a process that died, and the next claim() takes it over.
-      const running = this.inflight.get(key)
-      if (running) await running
-      else if (auth.storedOnly) throw auth.storedOnly
-      else await Bun.sleep(POLL_MS)
-    }
-
+    const p = new Payment(auth, this.o, this.now)
+    const claim = await claimPayment(this.context, p)
+    if ('stored' in claim) return claim.stored
     let done!: () => void
-    this.inflight.set(key, new Promise<void>((r) => (done = r)))
-    const running: Running = { requestId: req.requestId, phase: 'work', emit }
-    this.running.set(key, running)
-    const input: SettlementInput = { proof, terms, route: req.route, resourceUrl: req.resourceUrl }
+    this.inflight.set(p.key, new Promise<void>((r) => (done = r)))
+    const running: Running = { requestId: auth.req.requestId, phase: 'work', emit: p.emit }
+    this.running.set(p.key, running)
     try {
-      const artifactId = newArtifactId()
-      let answer: PaidBody
-      let reported = false
-      // Taken over from a request whose process died: it may have settled before it died. Then the
-      // buyer has paid for this very request, and gets it without a second settlement.
-      const paidBefore = claimed.takenOver && this.o.settler.mode !== 'local' && this.o.reconciler
-        ? await this.o.reconciler.usedOnChain(claimRow).catch(() => ({ used: false as const })) // unknown: settling again cannot charge twice (the nonce is single-use)
-        : { used: false as const }
-      try {
-        if (this.o.settler.verify && !paidBefore.used) {
-          const verdict = await this.o.settler.verify(input)
-          if (running.cut) throw shuttingDown()
-          if (!verdict.ok) {
-            emit('failed', { detail: `verify: ${verdict.reason}` })
-            reported = true
-            throw verdict.unavailable
-              ? facilitatorUnavailable(verdict.message)
-              : this.paymentError(req, 'payment_invalid', `The facilitator refused the payment: ${verdict.message}`, { reason: verdict.reason })
-          }
-        }
-        emit('verified')
-        answer = await work({ payer, artifactPath: `/v1/artifacts/${artifactId}` })
-        // Released by the shutdown deadline while the handler ran: it must not be settled now.
-        if (running.cut) throw shuttingDown()
-        if (this.o.settler.mode !== 'local' && !paidBefore.used) {
-          // Money moves next: the claim goes on disk first, so a process dying mid-settlement leaves it to the reconciler.
-          this.o.ledger.persistClaim(key)
-          await this.o.ledger.durable().catch((e: unknown) => {
-            throw ledgerUnavailable(e)
-          })
-          if (running.cut) throw shuttingDown()
-        }
-      } catch (e) {
-        if (running.cut) throw e // the deadline released the claim and recorded it; the nonce may be another request's by now
-        // Nothing was settled: free the nonce so the proof can still buy a request.
-        if (!reported) emit('failed', { detail: `handler: ${e instanceof ApiError ? e.code : String(e instanceof Error ? e.message : e).slice(0, 200)}` })
-        // Paid before its first process died: the claim is kept, so the buyer's retry (once the payment
-        // window has passed) runs the request again without paying, or the reconciler records the payment.
-        if (!paidBefore.used) this.o.ledger.release(key, this.now())
-        // The failure is on record before the client hears of it (a disk error here changes nothing: no charge).
-        await this.o.ledger.durable().catch(() => {})
-        throw e
-      }
-
-      const { body, headers } = typeof answer === 'string' ? { body: answer, headers: undefined } : answer
-      running.artifact = { id: artifactId, body, ...(headers ? { headers } : {}), expiresAt: this.now() + this.o.artifactTtlSeconds }
-      running.phase = 'settle'
-      let outcome: SettleOutcome
-      if (paidBefore.used) {
-        outcome = { status: 'settled', receipt: { success: true, transaction: paidBefore.txHash ?? '', network: terms.network.caip2, payer: a.from } }
-      } else {
-        try {
-          outcome = await this.o.settler.settle(input)
-        } catch (e) {
-          outcome = { status: 'pending', reason: `settle threw: ${e instanceof Error ? e.message : String(e)}` } // outcome unknown
-        }
-      }
-      this.o.metrics?.settlement(this.o.settler.mode, outcome.status)
-      const now = this.now()
-      const artifact = { ...running.artifact, expiresAt: now + this.o.artifactTtlSeconds }
-      if (running.cut && outcome.status === 'failed') {
-        // Parked as pending by the deadline, and now known not to have moved: failed, as the reconciler would find.
-        await this.o.ledger.resolve(key, { settled: false }, now).catch(() => false)
-        emit('failed', { detail: `settle: ${outcome.reason}`, ...(outcome.transaction ? { txHash: outcome.transaction } : {}) })
-        await this.o.ledger.durable().catch(() => {}) // queued: committed once the ledger is back
-        throw shuttingDown()
-      }
-      running.phase = outcome.status === 'failed' ? 'released' : outcome.status === 'pending' ? 'settling' : 'served'
-      switch (outcome.status) {
-        case 'local':
-          this.o.ledger.complete(key, artifact, now, { kind: 'local' })
-          emit('served', { detail: 'local' })
-          break
-        case 'settled': {
-          const txHash = outcome.receipt.transaction || undefined // unknown for a transfer found on chain without its transaction
-          this.o.ledger.complete(key, artifact, now, { kind: 'settled', ...(txHash ? { txHash } : {}) })
-          emit('settled', { ...(txHash ? { txHash } : {}), ...(paidBefore.used ? { detail: 'settled before its process died' } : {}) })
-          emit('served', { ...(txHash ? { txHash } : {}), detail: 'settled' })
-          break
-        }
-        case 'failed':
-          // Definitely not settled: not served as paid, and the nonce is free again.
-          this.o.ledger.release(key, now)
-          emit('failed', { detail: `settle: ${outcome.reason}`, ...(outcome.transaction ? { txHash: outcome.transaction } : {}) })
-          await this.o.ledger.durable().catch(() => {}) // queued: committed once the ledger is back
-          throw outcome.unavailable ? facilitatorUnavailable(outcome.reason) : this.settlementFailed(req, outcome.reason)
-        case 'pending':
-          this.o.ledger.park(key, artifact, now, outcome.transaction)
-          emit('pending', { detail: outcome.reason, ...(outcome.transaction ? { txHash: outcome.transaction } : {}) })
-          await this.o.ledger.durable().catch(() => {}) // queued: committed once the ledger is back
-          throw settlementPending(outcome.transaction)
-      }
-      // Never answer before the payment and its result are committed: a retry must find them. Except a
-      // payment that has moved money: its buyer gets the answer now, and the ledger keeps the record
-      // queued until it commits (if this process dies first, the reconciler finds the transfer on chain).
-      try {
-        await this.o.ledger.durable()
-      } catch (e) {
-        if (outcome.status !== 'settled') throw ledgerUnavailable(e, { recording: true })
-        this.o.logger?.error('settled payment answered before its record committed; the ledger retries it', { request_id: req.requestId, key, error: String(e) })
-      }
-      return { body, headers: { ...headers, ...(outcome.status === 'settled' ? receiptHeaders(outcome.receipt.transaction) : {}) }, payer }
+      return await settlePayment(this.context, p, running, await runPaidWork(this.context, p, claim.claimed, running, work))
     } finally {
-      this.inflight.delete(key)
-      this.running.delete(key)
+      this.inflight.delete(p.key)
+      this.running.delete(p.key)
       done()
     }
   }
@@ -379,25 +155,5 @@ export class PaymentGate {
   spent(requestId: string, routeId: string, spend: readonly Omit<SpendRecord, 'at' | 'requestId' | 'routeId'>[]): void {
     const at = this.now()
     for (const s of spend) this.o.ledger.recordSpend({ at, requestId, routeId, ...s })
-  }
-
-  private settlementFailed(req: PaidRequest, reason: string): ApiError {
-    return this.paymentError(req, 'settlement_failed', 'The payment could not be settled, so the answer is not served; nothing was charged. Sign a new payment (or fund the payer) and retry.', { reason })
-  }
-}
-
-/**
- * Unguessable (128 random bits: the id is the key to a paid answer), after a hex timestamp so that ids
- * sort by time: each stored answer then lands at the end of the artifacts index, not on a page of its own.
- */
-export const newArtifactId = (): string =>
-  `art_${Date.now().toString(16).padStart(12, '0')}${Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')}`
-
-/** A ledger read or claim; an unreachable ledger refuses the paid request before anything is charged. */
-async function reachLedger<T>(p: Promise<T>): Promise<T> {
-  try {
-    return await p
-  } catch (e) {
-    throw e instanceof LedgerUnavailable ? ledgerUnavailable(e) : e
   }
 }

@@ -1,0 +1,64 @@
+/**
+ * The gate's first step after authorization: claim the payment's nonce in the ledger. A retry of the
+ * same request with the same proof gets its stored answer; the same proof for another request is
+ * refused; a payment still settling is looked up on chain; a claim held by a request still running is
+ * waited for (in this process) or polled (another process sharing the ledger).
+ */
+import { ledgerUnavailable, settlementPending, shuttingDown } from '../core/errors'
+import type { GateAnswer, GateContext } from './gate-types'
+import { LedgerUnavailable, type ClaimResult } from './ledger'
+import { settlementFailed, type Payment } from './payment'
+
+const POLL_MS = 200
+
+export type Claimed = Extract<ClaimResult, { status: 'claimed' }>
+
+/** The claim, or the stored answer a retry is owed. */
+export async function claimPayment(g: GateContext, p: Payment): Promise<{ claimed: Claimed } | { stored: GateAnswer }> {
+  const { req, terms, payer, storedOnly } = p.auth
+  for (;;) {
+    if (g.closed()) throw shuttingDown()
+    const now = g.now()
+    const claim = await reachLedger(
+      storedOnly
+        ? g.o.ledger.lookup(p.key).then((held) => held ?? { status: 'claimed' as const })
+        : g.o.ledger.claim(p.claim, now, now - terms.maxTimeoutSeconds),
+    )
+    if (claim.status === 'claimed') {
+      if (storedOnly) throw storedOnly
+      return { claimed: claim }
+    }
+    if (claim.fingerprint !== req.fingerprint) {
+      throw g.refuse(req, 'payment_replayed', 'This payment proof was already used for a different request; sign a new one.', { reason: 'nonce_used' })
+    }
+    if (claim.state === 'served') {
+      const stored = claim.artifactId ? await reachLedger(g.o.ledger.artifact(claim.artifactId, now)) : null
+      if (!stored) throw g.refuse(req, 'payment_replayed', 'This payment was already served and its stored result has expired; sign a new payment.', { reason: 'artifact_expired' })
+      return { stored: { body: stored.body, headers: { ...stored.headers, 'x-payment-replay': 'stored-result', ...p.receiptHeaders(claim.txHash) }, payer } }
+    }
+    if (claim.state === 'pending') {
+      // The client retries the request its payment is settling for: look at the chain now.
+      const verdict = g.o.reconciler ? await g.o.reconciler.check(p.key) : 'pending'
+      if (verdict === 'settled') continue // served now: the next turn returns the stored result
+      if (verdict === 'failed') throw settlementFailed(g, req, 'authorization_expired_unsettled')
+      throw settlementPending(claim.txHash)
+    }
+    if (claim.state === 'failed') throw storedOnly ?? new Error('ledger: a failed claim was not taken again')
+    // Same request still running (a client retry after a dropped connection): wait for it, then look
+    // again. Held by another process sharing the ledger: poll; a claim idle for longer than the payment
+    // window belongs to a process that died, and the next claim() takes it over.
+    const running = g.inflight.get(p.key)
+    if (running) await running
+    else if (storedOnly) throw storedOnly
+    else await Bun.sleep(POLL_MS)
+  }
+}
+
+/** A ledger read or claim; an unreachable ledger refuses the paid request before anything is charged. */
+async function reachLedger<T>(p: Promise<T>): Promise<T> {
+  try {
+    return await p
+  } catch (e) {
+    throw e instanceof LedgerUnavailable ? ledgerUnavailable(e) : e
+  }
+}

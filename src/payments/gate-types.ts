@@ -1,0 +1,95 @@
+/** What the payment gate (gate.ts) and its steps (claim.ts, paid-work.ts, settle.ts) share. */
+import type { RouteSpec } from '../catalog'
+import type { ApiError } from '../core/errors'
+import type { Logger } from '../core/logger'
+import type { PaymentClaim, PaymentEvent, PaymentEventKind, PaymentLedger, StoredArtifact } from './ledger'
+import type { NetworkName } from './networks'
+import type { Proof } from './proof'
+import type { PaymentTerms } from './requirements'
+import type { PaymentMode, SettleOutcome, Settler } from './settlement'
+
+export interface GateOptions {
+  network: NetworkName
+  payTo: `0x${string}`
+  artifactTtlSeconds: number
+  ledger: PaymentLedger
+  settler: Settler
+  /** Checks a pending payment on chain now (facilitator modes), and whether an authorization was used already. */
+  reconciler?: { check(key: string): Promise<'settled' | 'failed' | 'pending'>; usedOnChain(c: PaymentClaim): Promise<{ used: true; txHash?: string } | { used: false }> }
+  metrics?: PaymentMetrics
+  /** Told of a settled payment whose record could not be committed yet (the ledger retries it). */
+  logger?: Pick<Logger, 'error'>
+  now?: () => number
+}
+
+/** What the gate reports to /metrics. */
+export interface PaymentMetrics {
+  paymentEvent(e: PaymentEvent): void
+  settlement(mode: PaymentMode, outcome: SettleOutcome['status']): void
+}
+
+export interface PaidRequest {
+  route: RouteSpec
+  /** The proof header's value (x402-payment, X-PAYMENT or PAYMENT-SIGNATURE; see `readProofHeader`), if any. */
+  proofHeader: string | null
+  /** Absolute URL of the resource, without the query: the `resource` of the requirements. */
+  resourceUrl: string
+  requestId: string
+  /** Route + normalised parameters; a proof buys exactly one fingerprint. */
+  fingerprint: string
+}
+
+/** A proof that verified against a route's terms, not yet claimed. */
+export interface Authorized {
+  req: PaidRequest
+  proof: Proof
+  terms: PaymentTerms
+  payer: `0x${string}`
+  /** Set for an authentic but expired proof: only its stored result may be returned, else this error. */
+  storedOnly?: ApiError
+}
+
+export interface PaidContext {
+  payer: `0x${string}`
+  artifactPath: string
+}
+
+/** What the paid work produced: a JSON envelope as text, or another format's body with its headers. */
+export type PaidBody = string | { body: string | Uint8Array; headers: Record<string, string> }
+
+/** Answer of the gate: the body plus headers to add (the answer's own, receipts, replay marker). */
+export interface GateAnswer {
+  body: string | Uint8Array
+  headers: Record<string, string>
+  payer: `0x${string}`
+}
+
+/** What the shutdown deadline did to a paid request still running: see `PaymentGate.cutOff`. */
+export type CutOutcome = 'released' | 'settling' | 'served'
+
+/** A claimed payment whose request is running, and how far it got. */
+export interface Running {
+  requestId: string
+  /** Verifying or running the handler, settling, or what the ledger already says once the settlement is known. */
+  phase: 'work' | 'settle' | CutOutcome
+  /** Built before settling: what a settlement cut off by the deadline is parked with. */
+  artifact?: StoredArtifact
+  emit(event: PaymentEventKind, extra?: { txHash?: string; detail?: string }): void
+  /** Set by `cutOff`: the ledger already says what became of this payment. */
+  cut?: CutOutcome
+}
+
+/** The 402 refusals the gate answers with its route's requirements. */
+export type RefusalCode = 'payment_required' | 'payment_invalid' | 'payment_replayed' | 'settlement_failed'
+
+/** What the gate's steps read of the gate. */
+export interface GateContext {
+  o: GateOptions
+  now(): number
+  /** Set by `cutOff`: no payment is claimed any more. */
+  closed(): boolean
+  /** The requests of this process still running, by payment key: a retry waits for its own. */
+  inflight: ReadonlyMap<string, Promise<void>>
+  /** A 402 refusal of `req`, carrying its route's requirements. */
+  refuse(req: PaidRequest, code: RefusalCode, message: string, details?: Record<string, unknown>): ApiError
+}

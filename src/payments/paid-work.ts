@@ -1,0 +1,74 @@
+/**
+ * The gate's second step, once the nonce is claimed: verify with the facilitator (facilitator modes),
+ * run the paid work, and put the claim on disk before any money moves. Any failure releases the claim:
+ * nothing was settled, so the proof can still buy a request.
+ */
+import { ApiError, facilitatorUnavailable, ledgerUnavailable, shuttingDown } from '../core/errors'
+import type { GateContext, PaidBody, PaidContext, Running } from './gate-types'
+import type { Claimed } from './claim'
+import type { Payment } from './payment'
+import type { SettlementInput } from './settlement'
+
+/** What the work produced, and whether the buyer had paid before (a claim taken over from a process that died). */
+export interface PaidWork {
+  answer: PaidBody
+  artifactId: string
+  paidBefore: { used: true; txHash?: string } | { used: false }
+  input: SettlementInput
+}
+
+export async function runPaidWork(g: GateContext, p: Payment, claimed: Claimed, running: Running, work: (paid: PaidContext) => Promise<PaidBody>): Promise<PaidWork> {
+  const { req, proof, terms, payer } = p.auth
+  const { settler, reconciler, ledger } = g.o
+  const input: SettlementInput = { proof, terms, route: req.route, resourceUrl: req.resourceUrl }
+  const artifactId = newArtifactId()
+  // Taken over from a request whose process died: it may have settled before it died. Then the buyer
+  // has paid for this very request, and gets it without a second settlement.
+  const paidBefore = claimed.takenOver && settler.mode !== 'local' && reconciler
+    ? await reconciler.usedOnChain(p.claim).catch(() => ({ used: false as const })) // unknown: settling again cannot charge twice (the nonce is single-use)
+    : { used: false as const }
+  let reported = false
+  try {
+    if (settler.verify && !paidBefore.used) {
+      const verdict = await settler.verify(input)
+      if (running.cut) throw shuttingDown()
+      if (!verdict.ok) {
+        p.emit('failed', { detail: `verify: ${verdict.reason}` })
+        reported = true
+        throw verdict.unavailable
+          ? facilitatorUnavailable(verdict.message)
+          : g.refuse(req, 'payment_invalid', `The facilitator refused the payment: ${verdict.message}`, { reason: verdict.reason })
+      }
+    }
+    p.emit('verified')
+    const answer = await work({ payer, artifactPath: `/v1/artifacts/${artifactId}` })
+    // Released by the shutdown deadline while the handler ran: it must not be settled now.
+    if (running.cut) throw shuttingDown()
+    if (settler.mode !== 'local' && !paidBefore.used) {
+      // Money moves next: the claim goes on disk first, so a process dying mid-settlement leaves it to the reconciler.
+      ledger.persistClaim(p.key)
+      await ledger.durable().catch((e: unknown) => {
+        throw ledgerUnavailable(e)
+      })
+      if (running.cut) throw shuttingDown()
+    }
+    return { answer, artifactId, paidBefore, input }
+  } catch (e) {
+    if (running.cut) throw e // the deadline released the claim and recorded it; the nonce may be another request's by now
+    // Nothing was settled: free the nonce so the proof can still buy a request.
+    if (!reported) p.emit('failed', { detail: `handler: ${e instanceof ApiError ? e.code : String(e instanceof Error ? e.message : e).slice(0, 200)}` })
+    // Paid before its first process died: the claim is kept, so the buyer's retry (once the payment
+    // window has passed) runs the request again without paying, or the reconciler records the payment.
+    if (!paidBefore.used) ledger.release(p.key, g.now())
+    // The failure is on record before the client hears of it (a disk error here changes nothing: no charge).
+    await ledger.durable().catch(() => {})
+    throw e
+  }
+}
+
+/**
+ * Unguessable (128 random bits: the id is the key to a paid answer), after a hex timestamp so that ids
+ * sort by time: each stored answer then lands at the end of the artifacts index, not on a page of its own.
+ */
+export const newArtifactId = (): string =>
+  `art_${Date.now().toString(16).padStart(12, '0')}${Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')}`

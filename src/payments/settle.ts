@@ -1,0 +1,74 @@
+/**
+ * The gate's last step, once the work answered: settle (or find it settled before), record the outcome
+ * in the ledger with the stored answer, commit, and answer with the receipt. A failed settlement releases
+ * the claim (nothing was charged); one of unknown outcome is parked as pending for the reconciler, its
+ * answer kept back until the transfer is seen on chain.
+ */
+import { facilitatorUnavailable, ledgerUnavailable, settlementPending, shuttingDown } from '../core/errors'
+import type { GateAnswer, GateContext, Running } from './gate-types'
+import type { PaidWork } from './paid-work'
+import { settlementFailed, type Payment } from './payment'
+import type { SettleOutcome } from './settlement'
+
+export async function settlePayment(g: GateContext, p: Payment, running: Running, { answer, artifactId, paidBefore, input }: PaidWork): Promise<GateAnswer> {
+  const { ledger, settler, artifactTtlSeconds } = g.o
+  const { body, headers } = typeof answer === 'string' ? { body: answer, headers: undefined } : answer
+  running.artifact = { id: artifactId, body, ...(headers ? { headers } : {}), expiresAt: g.now() + artifactTtlSeconds }
+  running.phase = 'settle'
+  const outcome = await settlementOf(g, p, paidBefore, input)
+  g.o.metrics?.settlement(settler.mode, outcome.status)
+  const now = g.now()
+  const artifact = { ...running.artifact, expiresAt: now + artifactTtlSeconds }
+  if (running.cut && outcome.status === 'failed') {
+    // Parked as pending by the deadline, and now known not to have moved: failed, as the reconciler would find.
+    await ledger.resolve(p.key, { settled: false }, now).catch(() => false)
+    p.emit('failed', { detail: `settle: ${outcome.reason}`, ...(outcome.transaction ? { txHash: outcome.transaction } : {}) })
+    await ledger.durable().catch(() => {}) // queued: committed once the ledger is back
+    throw shuttingDown()
+  }
+  running.phase = outcome.status === 'failed' ? 'released' : outcome.status === 'pending' ? 'settling' : 'served'
+  switch (outcome.status) {
+    case 'local':
+      ledger.complete(p.key, artifact, now, { kind: 'local' })
+      p.emit('served', { detail: 'local' })
+      break
+    case 'settled': {
+      const txHash = outcome.receipt.transaction || undefined // unknown for a transfer found on chain without its transaction
+      ledger.complete(p.key, artifact, now, { kind: 'settled', ...(txHash ? { txHash } : {}) })
+      p.emit('settled', { ...(txHash ? { txHash } : {}), ...(paidBefore.used ? { detail: 'settled before its process died' } : {}) })
+      p.emit('served', { ...(txHash ? { txHash } : {}), detail: 'settled' })
+      break
+    }
+    case 'failed':
+      // Definitely not settled: not served as paid, and the nonce is free again.
+      ledger.release(p.key, now)
+      p.emit('failed', { detail: `settle: ${outcome.reason}`, ...(outcome.transaction ? { txHash: outcome.transaction } : {}) })
+      await ledger.durable().catch(() => {}) // queued: committed once the ledger is back
+      throw outcome.unavailable ? facilitatorUnavailable(outcome.reason) : settlementFailed(g, p.req, outcome.reason)
+    case 'pending':
+      ledger.park(p.key, artifact, now, outcome.transaction)
+      p.emit('pending', { detail: outcome.reason, ...(outcome.transaction ? { txHash: outcome.transaction } : {}) })
+      await ledger.durable().catch(() => {}) // queued: committed once the ledger is back
+      throw settlementPending(outcome.transaction)
+  }
+  // Never answer before the payment and its result are committed: a retry must find them. Except a
+  // payment that has moved money: its buyer gets the answer now, and the ledger keeps the record
+  // queued until it commits (if this process dies first, the reconciler finds the transfer on chain).
+  try {
+    await ledger.durable()
+  } catch (e) {
+    if (outcome.status !== 'settled') throw ledgerUnavailable(e, { recording: true })
+    g.o.logger?.error('settled payment answered before its record committed; the ledger retries it', { request_id: p.req.requestId, key: p.key, error: String(e) })
+  }
+  return { body, headers: { ...headers, ...(outcome.status === 'settled' ? p.receiptHeaders(outcome.receipt.transaction) : {}) }, payer: p.auth.payer }
+}
+
+/** The settlement: found on chain before (a taken-over claim), or the settler's; a settler that throws is an unknown outcome. */
+async function settlementOf(g: GateContext, p: Payment, paidBefore: PaidWork['paidBefore'], input: PaidWork['input']): Promise<SettleOutcome> {
+  if (paidBefore.used) return { status: 'settled', receipt: { success: true, transaction: paidBefore.txHash ?? '', network: p.auth.terms.network.caip2, payer: p.auth.proof.authorization.from } }
+  try {
+    return await g.o.settler.settle(input)
+  } catch (e) {
+    return { status: 'pending', reason: `settle threw: ${e instanceof Error ? e.message : String(e)}` } // outcome unknown
+  }
+}
