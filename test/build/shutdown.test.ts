@@ -2,6 +2,7 @@ import { Database } from 'bun:sqlite'
 import { afterAll, describe, expect, test } from 'bun:test'
 import { dirname, join } from 'node:path'
 import { createPayer } from '../helpers/payer'
+import { waitFor } from '../helpers/until'
 import { openSocket, rawGet, type RawResponse } from '../helpers/raw-http'
 import { cleanEnv, cleanupBinaryTests, installedBinary, scratchDir, serveBinary, type RunningBinary } from './binary-process'
 
@@ -69,15 +70,6 @@ async function exitWithin(server: RunningBinary, ms: number): Promise<number | n
   return server.proc.exitCode
 }
 
-/** Polls `condition` every 20 ms for up to 30 s. */
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 30_000
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await Bun.sleep(20)
-  }
-}
-
 /** A search provider that takes every call and never answers (a live provider that hangs). */
 function hangingProvider() {
   let calls = 0
@@ -109,7 +101,7 @@ describe('the shutdown deadline (SHUTDOWN_TIMEOUT_SECONDS)', () => {
     head.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ')
     const idle = await openSocket(port)
     idle.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
-    await until(() => server.output().includes('"path":"/health"'), 'the keep-alive request to be answered')
+    await waitFor('the keep-alive request to be answered', () => server.output().includes('"path":"/health"'))
 
     const signalled = Date.now()
     server.proc.kill('SIGTERM')
@@ -137,7 +129,7 @@ describe('the shutdown deadline (SHUTDOWN_TIMEOUT_SECONDS)', () => {
       expect(unpaid.status).toBe(402)
       const proof = await payer.proof({ value: BigInt(JSON.parse(unpaid.body).accepts[0].maxAmountRequired) })
       const paid = (await openSocket(port)).send(`GET ${TRENDS} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nx402-payment: ${proof}\r\n\r\n`)
-      await until(() => provider.calls() > 0, 'the paid handler to call the provider') // claimed, verified, running
+      await waitFor('the paid handler to call the provider', () => provider.calls() > 0) // claimed, verified, running
 
       live.proc.kill('SIGTERM')
       const body = expectShuttingDown(await paid)

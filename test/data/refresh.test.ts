@@ -18,6 +18,7 @@ import { spendHandlers } from '../../src/market-data/spend'
 import { usdToAtomic } from '../../src/payments/networks'
 import { routeById } from '../../src/catalog'
 import { createPayer } from '../helpers/payer'
+import { waitFor } from '../helpers/until'
 import { startServer, type StartedServer } from '../helpers/server'
 import { damagedCopy, middleOfDataPages, middleOfFile } from './broken-files'
 
@@ -141,14 +142,6 @@ describe('a running server picks up data import and rollback', () => {
   }
   const versions = async () => ((await (await fetch(`${server.url}/ready`)).json()) as any).data.checks.datasets.versions as Record<string, string>
   const spendVersion = async () => (await versions()).spend!
-  /** Waits for a condition the service reports (not for a time). */
-  const until = async (what: string, check: () => Promise<boolean>) => {
-    const deadline = Date.now() + 30_000
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-      await Bun.sleep(50)
-    }
-  }
   const cli = (...args: string[]) => {
     const p = Bun.spawnSync([process.execPath, join(ROOT, 'src/index.ts'), 'data', ...args, '--dir', ws.dir], { stdout: 'pipe', stderr: 'pipe' })
     return { code: p.exitCode, out: p.stdout.toString(), err: p.stderr.toString() }
@@ -173,16 +166,16 @@ describe('a running server picks up data import and rollback', () => {
     const workers = Array.from({ length: 4 }, worker)
     let v2 = ''
     try {
-      await until('answers before the import', async () => answers.length >= 20)
+      await waitFor('answers before the import', async () => answers.length >= 20)
       const imported = cli('import', ws.doubled, '--sample')
       expect(imported.err).toBe('')
       expect(imported.code).toBe(0)
       v2 = readManifest(ws.dir).datasets.spend!.version
       expect(imported.out).toContain(`spend: ${v1} -> ${v2}`)
-      await until('the server to report the new version', async () => (await spendVersion()) === v2)
+      await waitFor('the server to report the new version', async () => (await spendVersion()) === v2)
       switched = true
       const seen = answers.length
-      await until('answers after the switch', async () => answers.length >= seen + 20)
+      await waitFor('answers after the switch', async () => answers.length >= seen + 20)
     } finally {
       stop = true
       await Promise.all(workers)
@@ -229,7 +222,7 @@ describe('a running server picks up data import and rollback', () => {
     const r = cli('rollback', 'spend')
     expect(r.code).toBe(0)
     expect(r.out).toContain(`-> ${original} (rolled back)`)
-    await until('the server to report the restored version', async () => (await spendVersion()) === original)
+    await waitFor('the server to report the restored version', async () => (await spendVersion()) === original)
     const a = await paidSummary()
     expect(a.status).toBe(200)
     expect(a.body.data.data_quality.dataset_version).toBe(original)

@@ -1,12 +1,28 @@
-/** Polls `check` every 100 ms until it returns a value (not undefined; a rejection counts as not yet), at most `ms`. */
-export async function until<T>(what: string, check: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
+/**
+ * Waiting for a condition the code under test reports, never for a time: the one polling helper of the
+ * tests. `until` waits for a value (not undefined; a rejection counts as not yet), `waitFor` for a
+ * condition to hold; both fail naming what they waited for.
+ */
+export interface Polling {
+  /** Give up after this many ms (default 30 s). */
+  ms?: number
+  /** Look again after this many ms (default 100). */
+  every?: number
+}
+
+export async function until<T>(what: string, check: () => Promise<T | undefined>, o: number | Polling = {}): Promise<T> {
+  const { ms = 30_000, every = 100 } = typeof o === 'number' ? { ms: o } : o
   const deadline = Date.now() + ms
   for (;;) {
     const v = await check().catch(() => undefined)
     if (v !== undefined) return v
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await Bun.sleep(100)
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`)
+    await Bun.sleep(every)
   }
+}
+
+export async function waitFor(what: string, condition: () => boolean | Promise<boolean>, o: Polling = {}): Promise<void> {
+  await until(what, async () => ((await condition()) ? true : undefined), { every: 20, ...o })
 }
 
 /** Polls `<url>/ready` until it answers 200 (it is 503 while the indexes build after listening), and returns its body. */

@@ -16,6 +16,7 @@ import { usdToAtomic } from '../../src/payments/networks'
 import { Reconciler, type AuthorizationReader } from '../../src/payments/reconciler'
 import type { SettleOutcome, Settler } from '../../src/payments/settlement'
 import { createPayer } from '../helpers/payer'
+import { waitFor } from '../helpers/until'
 
 const dir = mkdtempSync(join(tmpdir(), 'cmi-cutoff-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -58,15 +59,6 @@ async function pay(gate: PaymentGate, proof: string, requestId: string, work: ()
 
 const codeOf = (p: Promise<unknown>) => p.then(() => 'answered', (e: unknown) => (e instanceof ApiError ? e.code : String(e)))
 
-/** Polls `condition` every 10 ms for up to 5 s. */
-async function until(condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + 5000
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in 5 s')
-    await Bun.sleep(10)
-  }
-}
-
 /** The ledger's SQLite handle, for reading what it wrote. */
 const dbOf = (ledger: SqliteLedger) => (ledger as unknown as { db: { query(s: string): { all(): Record<string, string | null>[] } } }).db
 
@@ -94,7 +86,7 @@ describe('cut off while the handler runs', () => {
     let finish!: (body: string) => void
     let started = false
     const running = codeOf(pay(gate, proof, 'req_first', () => ((started = true), new Promise<string>((r) => (finish = r)))))
-    await until(() => started)
+    await waitFor('the work to start', () => started)
 
     expect(gate.cutOff()).toEqual(new Map([['req_first', 'released']]))
     await ledger.durable()
@@ -125,9 +117,13 @@ describe('cut off while the handler runs', () => {
     let fail!: (e: Error) => void
     let started = false
     const first = codeOf(pay(gate, proof, 'req_a', () => ((started = true), new Promise<string>((_, reject) => (fail = reject)))))
-    await until(() => started)
+    await waitFor('the work to start', () => started)
+    // Counts the claims the ledger is asked for from here: the first request's is made, the retry's is next.
+    const claim = ledger.claim.bind(ledger)
+    let claims = 0
+    ledger.claim = (...args) => (claims++, claim(...args))
     const retry = codeOf(pay(gate, proof, 'req_b', async () => '{"b":true}')) // a client retry: waits for the first
-    await Bun.sleep(20)
+    await waitFor("the retry's claim to find the first request running", () => claims === 1)
     gate.cutOff()
     fail(new Error('provider gave up'))
     expect(await first).toBe('Error: provider gave up')
@@ -147,7 +143,7 @@ describe('cut off while the payment settles', () => {
     const ledger = new SqliteLedger(file)
     const gate = gateOn(ledger, first.s)
     const running = codeOf(pay(gate, proof, 'req_first', async () => '{"answer":1}'))
-    await until(() => first.calls.length === 1)
+    await waitFor('the settlement to be asked for', () => first.calls.length === 1)
     expect(gate.cutOff()).toEqual(new Map([['req_first', 'settling']]))
     await ledger.durable()
     ledger.close()
@@ -195,7 +191,7 @@ describe('cut off while the payment settles', () => {
       const gate = gateOn(ledger, s.s)
       const proof = await payer.proof({ value: usdToAtomic(route.priceUsd) })
       const running = codeOf(pay(gate, proof, 'req_x', async () => '{"x":1}'))
-      await until(() => s.calls.length === 1)
+      await waitFor('the settlement to be asked for', () => s.calls.length === 1)
       gate.cutOff()
       s.release(outcome as SettleOutcome)
       await running

@@ -18,22 +18,12 @@ import { PostgresRateLimiter } from '../../src/postgres/rate-limit'
 import { PostgresSessions } from '../../src/postgres/sessions'
 import { postgresMissing, startPostgres, type StartedPostgres } from '../helpers/postgres'
 import { requireTool } from '../helpers/required-tool'
+import { until } from '../helpers/until'
 import { artifactOf, claimOf, eventOf, ledgerContract, type LedgerStore } from './ledger-contract'
 
 const FILE = 'test/payments/ledger-postgres.test.ts'
 const hasPostgres = requireTool(FILE, postgresMissing(), ".ci/run installs Debian's postgresql package; the shared ledger is tested against it")
 const T = 30_000
-
-/** Polls `read` (a failure counts as not yet) until `ok` holds, or fails after `ms`. */
-async function until<V>(read: () => Promise<V>, ok: (v: V) => boolean, what: string, ms = 15_000): Promise<V> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const v = await read().catch(() => undefined)
-    if (v !== undefined && ok(v)) return v
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`)
-    await Bun.sleep(50)
-  }
-}
 
 describe.skipIf(!hasPostgres)('PostgreSQL ledger', () => {
   let cluster: StartedPostgres
@@ -226,7 +216,7 @@ describe.skipIf(!hasPostgres)('PostgreSQL ledger', () => {
     await expect(a.ledger.durable()).rejects.toBeInstanceOf(LedgerUnavailable)
     await cluster.start()
     // Nobody calls durable(): the ledger's own retry commits the queued change.
-    await until(() => reader.ledger.lookup('o1'), (r) => r?.state === 'served', 'the queued complete to be committed by the retry')
+    await until('the queued complete to be committed by the retry', async () => ((await reader.ledger.lookup('o1'))?.state === 'served' ? true : undefined), { ms: 15_000, every: 50 })
     await a.ledger.durable()
     expect((await reader.ledger.artifact('art_o1', 1002))?.body).toBe('{"answer":"art_o1"}')
     // Every failed attempt was rolled back: each event is recorded once.
