@@ -8,7 +8,7 @@
  */
 import { loadConfig } from '../src/config'
 import { createLogger } from '../src/core/logger'
-import { createHandlers } from '../src/handlers'
+import { createHandlers } from '../src/route-handlers'
 import { createRuntime } from '../src/runtime'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30)

@@ -2,7 +2,7 @@ import { MOMENTUM_POINTS, VISIBILITY_BANDS, VISIBILITY_WEIGHTS } from '../catalo
 import type { MomentumValue } from '../catalog/evidence-rules'
 import { changeWithinNoise } from '../intelligence/momentum'
 import type { RouteInput } from '../core/route-handler'
-import type { SignalServices } from '../signals/services'
+import type { SignalServices } from '../signals/signal-services'
 import type { Leg, LegOutcome } from './legs'
 
 /** The weekly brand slug a brand name maps to, if any: by slug, English or Chinese name (the entity resolver). */

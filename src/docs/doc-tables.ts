@@ -2,7 +2,7 @@ import { CATALOG } from '../catalog'
 import { columnsOf } from '../catalog/table'
 import { ENV } from '../config'
 import { ERROR_CODES } from '../core/errors'
-import { implementedRouteIds } from '../handlers'
+import { implementedRouteIds } from '../route-handlers'
 import { intelligenceRules } from '../intelligence/docs'
 
 const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ')

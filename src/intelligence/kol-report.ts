@@ -8,7 +8,7 @@ import type { ProviderSpend } from '../core/provider-spend'
 import type { WeeklyCreator } from './weekly'
 import { shortlist, type KolFilters } from './kols'
 import { evidenceSummary, isoDay, median, modeField } from './report'
-import type { Computed } from './services'
+import type { Computed } from './evidence-answer'
 import { eachSliced } from './turns'
 import type { CreatorPost, EvidenceSources } from './sources'
 

@@ -8,7 +8,7 @@ import type { ProviderSpend } from '../core/provider-spend'
 import { weeklyReading, type WeeklyReading, type WeeklySeries } from './weekly'
 import { changeWithinNoise, momentumOf, windowsOf, type MomentumResult } from './momentum'
 import { byStrength, evidenceSummary, isoDay, modeField, ref } from './report'
-import type { Computed } from './services'
+import type { Computed } from './evidence-answer'
 import type { EvidenceSources } from './sources'
 import { themesOf } from './themes'
 

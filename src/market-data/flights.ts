@@ -6,7 +6,7 @@ import type { HandlerMap, RouteInput } from '../core/route-handler'
 import { addMonths, direction, pct, resolveMonth, round, threeMonthYoY } from './common'
 import { cachedAnswer, cachedRows } from '../data/answers'
 import { clusterPassengers } from '../data/market-totals'
-import { monthsHandler, type MarketServices } from './services'
+import { monthsHandler, type MarketServices } from './market-services'
 
 interface OriginRow {
   origin_city: string

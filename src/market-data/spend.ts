@@ -5,7 +5,7 @@ import type { HandlerMap, RouteInput } from '../core/route-handler'
 import { addMonths, direction, pct, resolveMonth, round, threeMonthYoY } from './common'
 import { cachedAnswer } from '../data/answers'
 import type { CountryMonth } from '../data/market-totals'
-import { monthsHandler, type MarketServices } from './services'
+import { monthsHandler, type MarketServices } from './market-services'
 
 const UNITS: Record<string, string> = {
   total_cards: 'cards',

@@ -1,8 +1,8 @@
 import { ENGAGEMENT_RATE_MIN_VIEWS, MOMENTUM_MIN_BASE, type RankEntity } from '../catalog/signals'
 import { cachedRows } from '../data/answers'
 import type { LoadedDataset } from '../data/datasets'
-import type { SignalServices } from './services'
-import type { SignalsSnapshot } from './snapshot'
+import type { SignalServices } from './signal-services'
+import type { SignalsSnapshot } from './index-signals'
 import { addDays } from './weeks'
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits

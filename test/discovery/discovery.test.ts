@@ -5,7 +5,7 @@ import { CATALOG, routeById } from '../../src/catalog'
 import { plainSchema } from '../../src/catalog/json-schema'
 import { DEV_PAY_TO } from '../../src/config'
 import { ERROR_CODES } from '../../src/core/errors'
-import { implementedRouteIds } from '../../src/handlers'
+import { implementedRouteIds } from '../../src/route-handlers'
 import { NETWORKS, usdToAtomic } from '../../src/payments/networks'
 import { testRuntime } from '../helpers/runtime'
 

@@ -2,7 +2,7 @@
 import { expect, test } from 'bun:test'
 import { ResultCache } from '../../src/data/result-cache'
 import { EntityIndex } from '../../src/intelligence/entities'
-import { evidenceAnswer, type IntelligenceServices } from '../../src/intelligence/services'
+import { evidenceAnswer, type IntelligenceServices } from '../../src/intelligence/evidence-answer'
 import type { EvidenceSources } from '../../src/intelligence/sources'
 
 test('a signals refresh (a new entity index) computes the answer again; the same index reuses it', async () => {

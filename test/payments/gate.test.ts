@@ -6,7 +6,7 @@ import { NETWORKS, usdToAtomic } from '../../src/payments/networks'
 import { createPayer, editProof } from '../helpers/payer'
 import { BASE, testRuntime } from '../helpers/runtime'
 import { createApp } from '../../src/app'
-import { createHandlers } from '../../src/handlers'
+import { createHandlers } from '../../src/route-handlers'
 
 let rt: Awaited<ReturnType<typeof testRuntime>>
 const payer = createPayer()

@@ -7,7 +7,7 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { CATALOG } from '../../src/catalog'
 import { exampleRequests } from '../../src/cli/smoke-requests'
 import { DEV_PAY_TO } from '../../src/config'
-import { implementedRouteIds } from '../../src/handlers'
+import { implementedRouteIds } from '../../src/route-handlers'
 import { usdToAtomic } from '../../src/payments/networks'
 import { anvilAccount, startChain, type Chain } from '../helpers/chain'
 import { decodeProofHeader, recordingFetch, v1Client, v2Client, type PayingFetch } from '../helpers/clients'

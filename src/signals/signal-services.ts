@@ -1,5 +1,5 @@
 import type { DataServices } from '../data/answers'
-import type { SignalsSnapshot } from './snapshot'
+import type { SignalsSnapshot } from './index-signals'
 
 export interface SignalServices extends DataServices {
   /** The current signals versions; a request reads it once so its answer never mixes versions. */

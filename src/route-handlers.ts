@@ -1,14 +1,14 @@
-import { capabilityHandlers } from './capabilities/handlers'
+import { capabilityHandlers } from './capabilities/wrappers'
 import { SessionStore } from './capabilities/sessions'
 import type { Sessions } from './core/stores'
 import type { HandlerMap } from './core/route-handler'
-import { chinaHandlers } from './intelligence/handlers'
-import type { IntelligenceServices } from './intelligence/services'
+import { chinaHandlers } from './intelligence/china-routes'
+import type { IntelligenceServices } from './intelligence/evidence-answer'
 import { flightHandlers } from './market-data/flights'
-import type { MarketServices } from './market-data/services'
+import type { MarketServices } from './market-data/market-services'
 import { spendHandlers } from './market-data/spend'
-import { signalHandlers } from './signals/handlers'
-import type { SignalServices } from './signals/services'
+import { signalHandlers } from './signals/signal-routes'
+import type { SignalServices } from './signals/signal-services'
 
 export interface Services {
   market: MarketServices

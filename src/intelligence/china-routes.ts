@@ -8,7 +8,7 @@ import { kolReport } from './kol-report'
 import { requireCreators } from './live-setup'
 import { cityName } from './kols'
 import { sentimentReport } from './sentiment-report'
-import { evidenceAnswer, type IntelligenceServices } from './services'
+import { evidenceAnswer, type IntelligenceServices } from './evidence-answer'
 import { trendReport } from './trend-report'
 
 const ALIASES = new Map<string, Platform>(PLATFORM_TOKENS.flatMap((p) => [[p, p], ...PLATFORMS[p].aliases.map((a): [string, Platform] => [a, p])]))

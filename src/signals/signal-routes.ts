@@ -4,9 +4,9 @@ import { cachedAnswer } from '../data/answers'
 import { ApiError, invalidParameter, notFound } from '../core/errors'
 import type { HandlerMap, RouteHandler, RouteInput } from '../core/route-handler'
 import { ranking } from './rankings'
-import type { SignalServices } from './services'
-import { brandSnapshot, categorySnapshot } from './snapshots'
-import type { SignalsSnapshot } from './snapshot'
+import type { SignalServices } from './signal-services'
+import { brandSnapshot, categorySnapshot } from './snapshot-answers'
+import type { SignalsSnapshot } from './index-signals'
 import { freshness, resolveWeek } from './weeks'
 
 /** The weekly category a parameter names: slug, English or Chinese name or synonym (the entity resolver's); else a free 400. */
