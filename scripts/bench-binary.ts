@@ -8,8 +8,8 @@ import { closeSync, copyFileSync, mkdirSync, mkdtempSync, openSync, readFileSync
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { CATALOG } from '../src/catalog'
-import { createPayer } from '../test/helpers/payer'
-import { freePort } from '../test/helpers/ports'
+import { createPayer } from '../support/payer'
+import { freePort } from '../support/ports'
 
 const ROOT = resolve(import.meta.dir, '..')
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)

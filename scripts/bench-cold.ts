@@ -17,9 +17,9 @@ import { routeById } from '../src/catalog'
 import { readManifest } from '../src/data/datasets'
 import { DuckDb } from '../src/data/duckdb'
 import { usdToAtomic } from '../src/payments/networks'
-import { createPayer } from '../test/helpers/payer'
-import { freePort } from '../test/helpers/ports'
-import { routeUrl, type Query } from '../test/helpers/route-url'
+import { createPayer } from '../support/payer'
+import { freePort } from '../support/ports'
+import { routeUrl, type Query } from '../support/route-url'
 import { scaleMarket } from './bench-lib/scale-market'
 
 const ROOT = resolve(import.meta.dir, '..')

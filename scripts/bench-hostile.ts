@@ -13,8 +13,8 @@ import { cpus } from 'node:os'
 import fc from 'fast-check'
 import { routeById } from '../src/catalog'
 import { usdToAtomic } from '../src/payments/networks'
-import { createPayer } from '../test/helpers/payer'
-import { startServer } from '../test/helpers/server'
+import { createPayer } from '../support/payer'
+import { startServer } from '../support/server'
 import { hostileRequest, type HostileRequest } from '../test/hostile/requests'
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000)

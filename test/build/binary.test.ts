@@ -5,7 +5,7 @@ import { CATALOG, type RouteSpec } from '../../src/catalog'
 import { exampleCall } from '../../src/catalog/examples'
 import { implementedRouteIds } from '../../src/route-handlers'
 import pkg from '../../package.json' with { type: 'json' }
-import { createPayer } from '../helpers/payer'
+import { createPayer } from '../../support/payer'
 import { tableFromIPC } from 'apache-arrow'
 import { HIDES_REPOSITORY, ROOT, buildAndCopy, cleanEnv, cleanupBinaryTests, installedBinary, isolated, runBinary, scratchDir, serveBinary, type RunningBinary } from './binary-process'
 

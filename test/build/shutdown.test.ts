@@ -1,7 +1,7 @@
 import { Database } from 'bun:sqlite'
 import { afterAll, describe, expect, test } from 'bun:test'
 import { dirname, join } from 'node:path'
-import { createPayer } from '../helpers/payer'
+import { createPayer } from '../../support/payer'
 import { waitFor } from '../helpers/until'
 import { openSocket, rawGet, type RawResponse } from '../helpers/raw-http'
 import { cleanEnv, cleanupBinaryTests, installedBinary, scratchDir, serveBinary, type RunningBinary } from './binary-process'

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { resolve } from 'node:path'
-import { startServer } from '../helpers/server'
+import { startServer } from '../../support/server'
 import { loopback, type Loopback } from '../intelligence/support'
 import { campingWorld, vendorWorld, type VendorWorld } from '../intelligence/vendors/world'
 

@@ -11,7 +11,7 @@ import { usdToAtomic } from '../../src/payments/networks'
 import { decodeProof, readProofHeader } from '../../src/payments/proof'
 import { paymentRequiredParts, termsFor, type PaymentTerms } from '../../src/payments/requirements'
 import { verifyLocally, type VerifyResult } from '../../src/payments/verify-local'
-import { startServer, type StartedServer } from '../helpers/server'
+import { startServer, type StartedServer } from '../../support/server'
 
 const ROOT = resolve(import.meta.dir, '../..')
 

@@ -11,8 +11,8 @@ import { SPEND } from '../../src/data/contracts'
 import { readManifest } from '../../src/data/datasets'
 import { DuckDb } from '../../src/data/duckdb'
 import { usdToAtomic } from '../../src/payments/networks'
-import { createPayer } from '../helpers/payer'
-import { startServer, type StartedServer } from '../helpers/server'
+import { createPayer } from '../../support/payer'
+import { startServer, type StartedServer } from '../../support/server'
 import { cli, deliver, workspace } from './deliveries'
 
 describe('a monthly CSV delivery merged while the service runs', () => {

@@ -17,9 +17,9 @@ import { DATASET_INDEXERS } from '../../src/runtime'
 import { spendHandlers } from '../../src/market-data/spend'
 import { usdToAtomic } from '../../src/payments/networks'
 import { routeById } from '../../src/catalog'
-import { createPayer } from '../helpers/payer'
+import { createPayer } from '../../support/payer'
 import { waitFor } from '../helpers/until'
-import { startServer, type StartedServer } from '../helpers/server'
+import { startServer, type StartedServer } from '../../support/server'
 import { damagedCopy, middleOfDataPages, middleOfFile } from './broken-files'
 
 const ROOT = resolve(import.meta.dir, '../..')

@@ -1,6 +1,6 @@
 /**
  * The multi-instance test infrastructure itself, before the service reads LEDGER_URL: a throwaway
- * PostgreSQL (test/helpers/postgres.ts) that can go away and come back with its data, and several
+ * PostgreSQL (support/postgres.ts) that can go away and come back with its data, and several
  * instances behind the shipped nginx site (test/helpers/cluster.ts) that share the load and survive the
  * loss of one. Without nginx or PostgreSQL's server binaries: fails in CI, skipped locally.
  */
@@ -9,7 +9,7 @@ import { SQL } from 'bun'
 import { startCluster, type Cluster } from '../helpers/cluster'
 import { eventually } from '../helpers/from-address'
 import { nginxBinary } from '../helpers/nginx'
-import { postgresMissing, startPostgres, type StartedPostgres } from '../helpers/postgres'
+import { postgresMissing, startPostgres, type StartedPostgres } from '../../support/postgres'
 import { requireTool } from '../helpers/required-tool'
 
 const FILE = 'test/deploy/cluster.test.ts'

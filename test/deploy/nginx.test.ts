@@ -13,10 +13,10 @@ import { DEV_PAY_TO } from '../../src/config'
 import { usdToAtomic } from '../../src/payments/networks'
 import { eventually, requestFrom } from '../helpers/from-address'
 import { nginxBinary, SHIPPED_SITE, siteFor, startNginx, type StartedNginx } from '../helpers/nginx'
-import { freePort } from '../helpers/ports'
-import { createPayer } from '../helpers/payer'
+import { freePort } from '../../support/ports'
+import { createPayer } from '../../support/payer'
 import { requireTool } from '../helpers/required-tool'
-import { startServer, type StartedServer } from '../helpers/server'
+import { startServer, type StartedServer } from '../../support/server'
 
 const binary = nginxBinary()
 requireTool('test/deploy/nginx.test.ts', binary ? null : 'nginx is not installed (not on PATH or in /usr/sbin)', ".ci/run installs Debian's nginx package; this test is what proves the shipped deploy/nginx/china-market-intel.conf")

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { CATALOG } from '../../src/catalog'
 import { exampleCall } from '../../src/catalog/examples'
-import { chromiumMissing, launchChromium, otherHosts, recordRequests } from '../helpers/chromium'
+import { chromiumMissing, launchChromium, otherHosts, recordRequests } from '../../support/chromium'
 import { requireTool } from '../helpers/required-tool'
-import { startServer, type StartedServer } from '../helpers/server'
+import { startServer, type StartedServer } from '../../support/server'
 
 const missing = chromiumMissing()
 requireTool('test/docs/pages.test.ts', missing, ".ci/run installs Debian's chromium package")

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path'
 import { generatePrivateKey } from 'viem/accounts'
 import { CATALOG } from '../../src/catalog'
 import { GENERATED, renderDoc } from '../../src/docs/doc-tables'
-import { startServer, type StartedServer } from '../helpers/server'
+import { startServer, type StartedServer } from '../../support/server'
 
 const ROOT = resolve(import.meta.dir, '../..')
 const readme = await Bun.file(join(ROOT, 'README.md')).text()

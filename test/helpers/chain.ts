@@ -8,7 +8,7 @@ import {
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts'
 import { baseSepolia } from 'viem/chains'
 import { NETWORKS } from '../../src/payments/networks'
-import { freePort } from './ports'
+import { freePort } from '../../support/ports'
 
 /**
  * A real local chain for settlement tests: anvil (Foundry's, from npm) as Base Sepolia (chain id

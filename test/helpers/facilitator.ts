@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import type { Subprocess } from 'bun'
 import { toHex } from 'viem'
 import type { HDAccount } from 'viem/accounts'
-import { freePort } from './ports'
+import { freePort } from '../../support/ports'
 
 const ROOT = resolve(import.meta.dir, '../..')
 

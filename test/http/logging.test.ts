@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/config'
 import { createLogger } from '../../src/core/logger'
 import { usdToAtomic } from '../../src/payments/networks'
 import { createRuntime, type Runtime } from '../../src/runtime'
-import { createPayer } from '../helpers/payer'
+import { createPayer } from '../../support/payer'
 
 const lines: string[] = []
 let rt: Runtime

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { createPayer } from '../helpers/payer'
+import { createPayer } from '../../support/payer'
 import { testRuntime } from '../helpers/runtime'
 
 let rt: Awaited<ReturnType<typeof testRuntime>>

@@ -7,7 +7,7 @@ import { CATALOG, routeById } from '../../src/catalog'
 import { exampleCall } from '../../src/catalog/examples'
 import { errorResponse } from '../../src/http/envelope'
 import { ApiError } from '../../src/core/errors'
-import { createPayer } from '../helpers/payer'
+import { createPayer } from '../../support/payer'
 import { AGENT_ACCEPT, BROWSER_ACCEPT } from '../helpers/accept'
 import { BASE, testRuntime } from '../helpers/runtime'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { startServer, type StartedServer } from '../helpers/server'
+import { startServer, type StartedServer } from '../../support/server'
 
 // Elysia reduces its validation messages under NODE_ENV=production, read when it is imported; so this
 // runs the real service in its own process, as an operator would.

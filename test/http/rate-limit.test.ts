@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { RateLimiter } from '../../src/http/rate-limit'
-import { createPayer } from '../helpers/payer'
-import { startServer, type StartedServer } from '../helpers/server'
+import { createPayer } from '../../support/payer'
+import { startServer, type StartedServer } from '../../support/server'
 
 describe('RateLimiter (token bucket)', () => {
   test('allows perMinute at once, then refills at perMinute/60 a second and names the wait', () => {

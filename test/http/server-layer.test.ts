@@ -3,7 +3,7 @@
  * documents it; the application itself answers only with the JSON envelope (the fuzz suite checks that).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { startServer, type StartedServer } from '../helpers/server'
+import { startServer, type StartedServer } from '../../support/server'
 
 let server: StartedServer
 beforeAll(async () => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { routeById } from '../../src/catalog'
 import { usdToAtomic } from '../../src/payments/networks'
-import { createPayer } from '../helpers/payer'
+import { createPayer } from '../../support/payer'
 import { BASE, testRuntime } from '../helpers/runtime'
 
 type Rt = Awaited<ReturnType<typeof testRuntime>>

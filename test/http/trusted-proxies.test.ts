@@ -8,8 +8,8 @@ import { ConfigError } from '../../src/core/config-error'
 import { loadConfig } from '../../src/config'
 import { usdToAtomic } from '../../src/payments/networks'
 import { eventually, requestFrom } from '../helpers/from-address'
-import { createPayer } from '../helpers/payer'
-import { startServer, type StartedServer } from '../helpers/server'
+import { createPayer } from '../../support/payer'
+import { startServer, type StartedServer } from '../../support/server'
 
 const configError = (env: Record<string, string>) => {
   try {

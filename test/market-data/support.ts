@@ -11,8 +11,8 @@ import { beforeAll, expect, test } from 'bun:test'
 import { routeById, type RouteSpec } from '../../src/catalog'
 import { usdToAtomic } from '../../src/payments/networks'
 import { DATASETS } from '../../src/data/contracts'
-import { createPayer } from '../helpers/payer'
-import { routeUrl } from '../helpers/route-url'
+import { createPayer } from '../../support/payer'
+import { routeUrl } from '../../support/route-url'
 import { BASE, testRuntime } from '../helpers/runtime'
 
 export const DATASETS_DIR = resolve(import.meta.dir, '../../datasets')

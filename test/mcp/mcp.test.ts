@@ -11,9 +11,9 @@ import { routeInputSchema } from '../../src/catalog/json-schema'
 import { createHandlers, implementedRouteIds } from '../../src/route-handlers'
 import { usdToAtomic } from '../../src/payments/networks'
 import { handleMcp } from '../../src/mcp/server'
-import { createPayer } from '../helpers/payer'
+import { createPayer } from '../../support/payer'
 import { testRuntime } from '../helpers/runtime'
-import { startServer, type StartedServer } from '../helpers/server'
+import { startServer, type StartedServer } from '../../support/server'
 
 let server: StartedServer
 let client: Client

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { routeById } from '../../src/catalog'
 import { REQUEST_LIMITS } from '../../src/http/body'
 import { usdToAtomic } from '../../src/payments/networks'
-import { createPayer } from '../helpers/payer'
+import { createPayer } from '../../support/payer'
 import { testRuntime } from '../helpers/runtime'
 
 type Runtime = Awaited<ReturnType<typeof testRuntime>>

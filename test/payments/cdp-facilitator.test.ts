@@ -19,7 +19,7 @@ import { authLines, ed25519Key, es256Key, jwtKeysEnv, secretFragments, type Auth
 import { anvilAccount, startChain, type Chain } from '../helpers/chain'
 import { decodeProofHeader, recordingFetch, v2Client } from '../helpers/clients'
 import { startFacilitator, type StartedFacilitator } from '../helpers/facilitator'
-import { startServer, type StartedServer } from '../helpers/server'
+import { startServer, type StartedServer } from '../../support/server'
 
 /**
  * Facilitator authentication with real parts: anvil as Base Sepolia with Circle's USDC contract, the

@@ -17,7 +17,7 @@ import { newArtifactId } from '../../src/payments/paid-work'
 import { SqliteLedger } from '../../src/payments/ledger'
 import { usdToAtomic } from '../../src/payments/networks'
 import { localSettler, type SettleOutcome, type Settler } from '../../src/payments/settlement'
-import { createPayer } from '../helpers/payer'
+import { createPayer } from '../../support/payer'
 
 const dir = mkdtempSync(join(tmpdir(), 'cmi-claim-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { DEV_PAY_TO } from '../../src/config'
-import { startServer, type StartedServer } from '../helpers/server'
+import { startServer, type StartedServer } from '../../support/server'
 import {
   decodeProofHeader, isLoopback, recordingFetch, v1Client, v1WalletClient, v2Client,
   type PayingFetch, type ProofHeaderName, type RecordingFetch,

@@ -15,7 +15,7 @@ import { SqliteLedger } from '../../src/payments/ledger'
 import { usdToAtomic } from '../../src/payments/networks'
 import { Reconciler, type AuthorizationReader } from '../../src/payments/reconciler'
 import type { SettleOutcome, Settler } from '../../src/payments/settlement'
-import { createPayer } from '../helpers/payer'
+import { createPayer } from '../../support/payer'
 import { waitFor } from '../helpers/until'
 
 const dir = mkdtempSync(join(tmpdir(), 'cmi-cutoff-'))

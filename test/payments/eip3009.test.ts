@@ -5,7 +5,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { authorizationDigest, domainSeparator, recoverSigner, type Authorization } from '../../src/payments/eip3009'
 import { recoverWithLibsecp256k1, recoverWithNoble, signatureRecovery } from '../../src/payments/secp256k1'
 import { NETWORKS } from '../../src/payments/networks'
-import { TRANSFER_WITH_AUTHORIZATION } from '../helpers/payer'
+import { TRANSFER_WITH_AUTHORIZATION } from '../../support/payer'
 
 const types = TRANSFER_WITH_AUTHORIZATION
 

@@ -14,7 +14,7 @@ import { runPaidWork } from '../../src/payments/paid-work'
 import { Payment } from '../../src/payments/payment'
 import { settlePayment } from '../../src/payments/settle'
 import type { Settler } from '../../src/payments/settlement'
-import { createPayer } from '../helpers/payer'
+import { createPayer } from '../../support/payer'
 import { usdToAtomic } from '../../src/payments/networks'
 
 const route = routeById.get('flights.summary')!

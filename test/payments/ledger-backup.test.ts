@@ -7,8 +7,8 @@ import { join, resolve } from 'node:path'
 import { routeById } from '../../src/catalog'
 import { SqliteLedger } from '../../src/payments/ledger'
 import { usdToAtomic } from '../../src/payments/networks'
-import { createPayer } from '../helpers/payer'
-import { startServer, type StartedServer } from '../helpers/server'
+import { createPayer } from '../../support/payer'
+import { startServer, type StartedServer } from '../../support/server'
 
 const ROOT = resolve(import.meta.dir, '../..')
 const dir = mkdtempSync(join(tmpdir(), 'backup-'))

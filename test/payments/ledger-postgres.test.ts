@@ -2,7 +2,7 @@
  * The PostgreSQL ledger (LEDGER_URL), shared by several instances: the PaymentLedger contract, then what
  * only a shared database has: concurrent claims from several pools, takeover of a dead instance's claims,
  * outages, migrations, sessions and the shared rate limit. One throwaway cluster for the file
- * (test/helpers/postgres.ts), a fresh database per test. Without PostgreSQL's server binaries: fails in
+ * (support/postgres.ts), a fresh database per test. Without PostgreSQL's server binaries: fails in
  * CI, skipped locally.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
@@ -16,7 +16,7 @@ import { migrate, MIGRATIONS } from '../../src/postgres/migrations'
 import { SchemaTooNew } from '../../src/postgres/client'
 import { PostgresRateLimiter } from '../../src/postgres/rate-limit'
 import { PostgresSessions } from '../../src/postgres/sessions'
-import { postgresMissing, startPostgres, type StartedPostgres } from '../helpers/postgres'
+import { postgresMissing, startPostgres, type StartedPostgres } from '../../support/postgres'
 import { requireTool } from '../helpers/required-tool'
 import { until } from '../helpers/until'
 import { artifactOf, claimOf, eventOf, ledgerContract, type LedgerStore } from './ledger-contract'

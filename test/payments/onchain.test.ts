@@ -12,7 +12,7 @@ import { usdToAtomic } from '../../src/payments/networks'
 import { anvilAccount, startChain, type Chain } from '../helpers/chain'
 import { decodeProofHeader, recordingFetch, v1Client, v2Client, type PayingFetch } from '../helpers/clients'
 import { startFacilitator, type StartedFacilitator } from '../helpers/facilitator'
-import { startServer, type StartedServer } from '../helpers/server'
+import { startServer, type StartedServer } from '../../support/server'
 
 /**
  * Real money flow, end to end, with real parts only: anvil as Base Sepolia with Circle's FiatTokenV2_2 at

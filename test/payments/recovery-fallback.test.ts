@@ -1,7 +1,7 @@
 import { afterAll, expect, test } from 'bun:test'
 import { resolve } from 'node:path'
-import { createPayer } from '../helpers/payer'
-import { freePort } from '../helpers/ports'
+import { createPayer } from '../../support/payer'
+import { freePort } from '../../support/ports'
 import { untilReady } from '../helpers/until'
 
 // The service where libsecp256k1's binding cannot load (a preload makes every require of it throw): it

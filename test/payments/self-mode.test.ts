@@ -4,7 +4,7 @@ import { DEV_PAY_TO } from '../../src/config'
 import { anvilAccount, startChain, type Chain } from '../helpers/chain'
 import { recordingFetch, v1Client, v2Client } from '../helpers/clients'
 import { keyOf } from '../helpers/facilitator'
-import { startServer, type StartedServer } from '../helpers/server'
+import { startServer, type StartedServer } from '../../support/server'
 
 /**
  * `self` mode: the service verifies and settles in process (@x402/core's x402Facilitator with @x402/evm's

@@ -5,7 +5,7 @@
  * TikHub does.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { postgresMissing, startPostgres, type StartedPostgres } from '../../helpers/postgres'
+import { postgresMissing, startPostgres, type StartedPostgres } from '../../../support/postgres'
 import { requireTool } from '../../helpers/required-tool'
 import { until } from '../../helpers/until'
 import { Api, gate } from '../support'

@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import type { Subprocess } from 'bun'
 import { freePort } from './ports'
 
-const ROOT = resolve(import.meta.dir, '../..')
+const ROOT = resolve(import.meta.dir, '..')
 
 export interface StartedServer {
   url: string

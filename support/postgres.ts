@@ -169,7 +169,7 @@ export async function startPostgres(): Promise<StartedPostgres> {
   const configure = (port: number) =>
     appendFileSync(
       join(data, 'postgresql.conf'),
-      `\n# test/helpers/postgres.ts\nlisten_addresses = '127.0.0.1'\nport = ${port}\nunix_socket_directories = '${sock}'\n` +
+      `\n# support/postgres.ts\nlisten_addresses = '127.0.0.1'\nport = ${port}\nunix_socket_directories = '${sock}'\n` +
         `fsync = off\nfull_page_writes = off\nmax_connections = 200\n`,
     )
 

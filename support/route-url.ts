@@ -1,4 +1,4 @@
-import { routeById } from '../../src/catalog'
+import { routeById } from '../src/catalog'
 
 export type Query = Record<string, string | number>
 
