@@ -111,6 +111,13 @@ describe('a seller with TikHub and Bocha', () => {
     expect(trend.summary.headline).not.toContain('Weekly:')
   })
 
+  test('live search gives no post its category: an industry other than the category searched earns no creator the bonus', async () => {
+    const d = await api.data('china.kols', { category: '露营', platform: 'douyin', industry: 'outdoor' })
+    expect(d.shortlist.length).toBeGreaterThan(3)
+    // Every post found is about camping; whether it is most of the creator's outdoor posts, search cannot say.
+    for (const c of d.shortlist) expect([c.handle, c.fit.industry_match]).toEqual([c.handle, false])
+  })
+
   test('Xiaohongshu search carries no followers: the creators with the most posts are looked up once, and shortlisted with them', async () => {
     const profiles = () => world.count('/xiaohongshu/app_v2/get_user_info')
     const searches = () => world.count('/xiaohongshu/app_v2/search_notes')
