@@ -1,4 +1,5 @@
 import { KOL_SHORTLIST } from '../catalog/capabilities'
+import { ApiError } from '../core/errors'
 import { read } from '../intelligence/asked'
 import type { EntityIndex } from '../intelligence/entities'
 import type { RouteInput } from '../core/route-handler'
@@ -14,8 +15,9 @@ export function signalCategoryOf(entities: EntityIndex, category: string): strin
   try {
     const r = read(entities, category, 'category')
     return r.kind === 'entity' && r.entity.kind === 'category' ? r.entity.categories[0] : undefined
-  } catch {
-    return undefined
+  } catch (e) {
+    if (e instanceof ApiError) return undefined
+    throw e
   }
 }
 

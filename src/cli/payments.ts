@@ -144,7 +144,7 @@ async function reconcile(args: string[]): Promise<void> {
   const c = config()
   const source = ledgerOf(c)
   const [{ SqliteLedger }, { Reconciler }, { createChainReader }, { Postgres }, { PostgresLedger }] = await Promise.all([
-    import('../payments/ledger'), import('../payments/reconciler'), import('../payments/chain-reader'), import('../postgres/client'), import('../postgres/ledger'),
+    import('../payments/sqlite-ledger'), import('../payments/reconciler'), import('../payments/chain-reader'), import('../postgres/client'), import('../postgres/ledger'),
   ])
   // With PostgreSQL, beside running instances: every change is guarded by the payment's state, so a
   // payment the instances' own reconciler resolves first is left alone here.

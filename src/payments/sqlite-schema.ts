@@ -1,4 +1,4 @@
-/** The SQLite ledger's tables (src/payments/ledger.ts); PostgreSQL's are in src/postgres/migrations.ts. */
+/** The SQLite ledger's tables (src/payments/sqlite-ledger.ts); PostgreSQL's are in src/postgres/migrations.ts. */
 // payments is WITHOUT ROWID: one B-tree keyed by the nonce instead of a table plus its key index.
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS payments (

@@ -1,15 +1,5 @@
 import type { SQL } from 'bun'
-import {
-  DEAD_CLAIM_AFTER_SECONDS,
-  type ClaimResult,
-  type PaymentClaim,
-  type PaymentEvent,
-  type PaymentLedger,
-  type PaymentState,
-  type PendingPayment,
-  type SpendRecord,
-  type StoredArtifact,
-} from '../payments/ledger'
+import { DEAD_CLAIM_AFTER_SECONDS, type ClaimResult, type PaymentClaim, type PaymentEvent, type PaymentLedger, type PaymentState, type PendingPayment, type SpendRecord, type StoredArtifact } from '../payments/ledger'
 import type { Postgres } from './client'
 import { LEASE_SECONDS } from './instances'
 

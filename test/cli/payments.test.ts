@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseSince } from '../../src/cli/payments'
 import { atomicToUsd as usd } from '../../src/payments/networks'
-import { SqliteLedger, type PaymentClaim } from '../../src/payments/ledger'
+import { SqliteLedger } from '../../src/payments/sqlite-ledger'
+import type { PaymentClaim } from '../../src/payments/ledger'
 
 const ROOT = resolve(import.meta.dir, '../..')
 let path: string

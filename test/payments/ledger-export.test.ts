@@ -5,7 +5,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { DuckDb } from '../../src/data/duckdb'
-import { SqliteLedger, type PaymentClaim } from '../../src/payments/ledger'
+import { SqliteLedger } from '../../src/payments/sqlite-ledger'
+import type { PaymentClaim } from '../../src/payments/ledger'
 import { CSV_COLUMNS, exportCsv } from '../../src/payments/ledger-export'
 import { NETWORKS } from '../../src/payments/networks'
 

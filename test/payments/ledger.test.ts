@@ -3,7 +3,7 @@ import { Database } from 'bun:sqlite'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { SqliteLedger } from '../../src/payments/ledger'
+import { SqliteLedger } from '../../src/payments/sqlite-ledger'
 import { artifactOf as artifact, claimOf as claim, eventOf as event, ledgerContract, type LedgerBackend, type LedgerStore } from './ledger-contract'
 
 const dir = mkdtempSync(join(tmpdir(), 'ledger-'))

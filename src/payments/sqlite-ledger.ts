@@ -1,0 +1,273 @@
+import { Database } from 'bun:sqlite'
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { isOpen, type ClaimResult, type PaymentClaim, type PaymentEvent, type PaymentLedger, type PaymentState, type PendingPayment, type Settlement, type SpendRecord, type StoredArtifact } from './ledger'
+import { ADDED_ARTIFACT_COLUMNS, ADDED_COLUMNS, PENDING_INDEX, SCHEMA } from './sqlite-schema'
+
+const taken = (r: Row): Extract<ClaimResult, { status: 'taken' }> => ({
+  status: 'taken', fingerprint: r.claim.fingerprint, state: r.state, artifactId: r.artifactId, updatedAt: r.updatedAt, txHash: r.txHash,
+})
+
+interface Row {
+  claim: PaymentClaim
+  state: PaymentState
+  artifactId: string | null
+  createdAt: number
+  updatedAt: number
+  settlement: Settlement | null
+  txHash: string | null
+}
+
+interface DbRow {
+  key: string; network: string; payer: string; nonce: string; route: string; fingerprint: string; amount_atomic: string; request_id: string
+  state: PaymentState; artifact_id: string | null; created_at: number; updated_at: number; settlement: Settlement | null; tx_hash: string | null; valid_before: string | null
+}
+const fromDb = (h: DbRow): Row => ({
+  claim: { key: h.key, network: h.network, payer: h.payer, nonce: h.nonce, routeId: h.route, fingerprint: h.fingerprint, amountAtomic: h.amount_atomic, requestId: h.request_id, ...(h.valid_before ? { validBefore: h.valid_before } : {}) },
+  state: h.state,
+  artifactId: h.artifact_id,
+  createdAt: h.created_at,
+  updatedAt: h.updated_at,
+  settlement: h.settlement,
+  txHash: h.tx_hash,
+})
+
+/**
+ * SQLite ledger with group commit. Claims are decided in memory (atomic: one JS thread) against the rows
+ * written since the last commit and the file; changes are written in one transaction per event-loop turn,
+ * and `durable()` lets the gate send a paid answer only once its claim, state and artifact are committed.
+ * Two commits per request cost ~80 µs of file I/O; one commit for all the requests of a turn costs a
+ * fraction of that under load. A claim is written with its outcome, once (each write of a payment row
+ * dirties a page of its own: the nonces are random), or earlier when `persistClaim` asks for it. A crash
+ * before a commit loses only requests that were not answered yet, and moved no money.
+ * One instance per file, unless opened `shared` (REUSE_PORT): then each claim is decided and written
+ * inside the file's write lock, so a second process sees it at once (one more commit per paid request).
+ */
+export class SqliteLedger implements PaymentLedger {
+  private readonly db: Database
+  private readonly stmts
+  private readonly commitTx: () => void
+  /** Rows changed since the last commit, and rows still in progress. */
+  private readonly live = new Map<string, Row>()
+  private readonly dirty = new Set<string>()
+  private readonly pendingArtifacts = new Map<string, { key: string; artifact: StoredArtifact; createdAt: number }>()
+  private events: PaymentEvent[] = []
+  private spends: SpendRecord[] = []
+  private waiters: { resolve: () => void; reject: (e: unknown) => void }[] = []
+  private scheduled = false
+
+  /** Opened `shared`: claims are decided in the file, under its write lock. */
+  private readonly shared: boolean
+  private readonly claimShared: (c: PaymentClaim, now: number, staleBefore: number) => ClaimResult
+
+  constructor(path: string, o: { shared?: boolean } = {}) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+    this.db = new Database(path, { create: true, strict: true })
+    // WAL + NORMAL: a commit survives a process crash without an fsync per commit.
+    this.db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;') // the timeout first: instances opening one new file at once wait instead of failing
+    this.db.exec(SCHEMA)
+    const columns = new Set(this.db.query<{ name: string }, []>('PRAGMA table_info(payments)').all().map((c) => c.name))
+    for (const column of ADDED_COLUMNS) if (!columns.has(column.split(' ')[0]!)) this.db.exec(`ALTER TABLE payments ADD COLUMN ${column}`)
+    const artifactColumns = new Set(this.db.query<{ name: string }, []>('PRAGMA table_info(artifacts)').all().map((c) => c.name))
+    for (const column of ADDED_ARTIFACT_COLUMNS) if (!artifactColumns.has(column.split(' ')[0]!)) this.db.exec(`ALTER TABLE artifacts ADD COLUMN ${column}`)
+    this.db.exec(PENDING_INDEX)
+    this.stmts = {
+      upsert: this.db.query(
+        `INSERT INTO payments (key, network, payer, nonce, route, fingerprint, amount_atomic, request_id, state, artifact_id, created_at, updated_at, settlement, tx_hash, valid_before)
+         VALUES ($key, $network, $payer, $nonce, $route, $fingerprint, $amount, $requestId, $state, $artifactId, $createdAt, $updatedAt, $settlement, $txHash, $validBefore)
+         ON CONFLICT(key) DO UPDATE SET route = excluded.route, fingerprint = excluded.fingerprint, amount_atomic = excluded.amount_atomic,
+           request_id = excluded.request_id, state = excluded.state, artifact_id = excluded.artifact_id, updated_at = excluded.updated_at,
+           settlement = excluded.settlement, tx_hash = excluded.tx_hash, valid_before = excluded.valid_before`,
+      ),
+      holder: this.db.query<DbRow, { key: string }>('SELECT * FROM payments WHERE key = $key'),
+      open: this.db.query<DbRow, []>(`SELECT * FROM payments WHERE state IN ('pending', 'in_progress')`),
+      event: this.db.query(
+        `INSERT INTO payment_events (at, event, payment_key, request_id, route, payer, amount_atomic, nonce, network, tx_hash, detail)
+         VALUES ($at, $event, $key, $requestId, $route, $payer, $amount, $nonce, $network, $txHash, $detail)`,
+      ),
+      // An Arrow answer's bytes are stored as a BLOB (the column's TEXT affinity leaves BLOBs as they are).
+      store: this.db.query('INSERT INTO artifacts (id, payment_key, body, headers, created_at, expires_at) VALUES ($id, $key, $body, $headers, $now, $expiresAt)'),
+      artifact: this.db.query<{ id: string; body: string | Uint8Array; headers: string | null; expires_at: number }, { id: string; now: number }>(
+        `SELECT a.id, a.body, a.headers, a.expires_at FROM artifacts a JOIN payments p ON p.key = a.payment_key
+         WHERE a.id = $id AND a.expires_at > $now AND p.state = 'served'`,
+      ),
+      purge: this.db.query('DELETE FROM artifacts WHERE expires_at <= $now'),
+      spend: this.db.query(
+        `INSERT INTO provider_spend (at, request_id, route, provider, role, requests, input_tokens, output_tokens, cost_nano_usd)
+         VALUES ($at, $requestId, $route, $provider, $role, $requests, $input, $output, $cost)`,
+      ),
+    }
+    this.commitTx = this.db.transaction(() => {
+      for (const key of this.dirty) this.upsert(key, this.live.get(key)!)
+      for (const [id, p] of this.pendingArtifacts) {
+        const headers = p.artifact.headers ? JSON.stringify(p.artifact.headers) : null
+        this.stmts.store.run({ id, key: p.key, body: p.artifact.body, headers, now: p.createdAt, expiresAt: p.artifact.expiresAt })
+      }
+      for (const e of this.events) {
+        this.stmts.event.run({
+          at: e.at, event: e.event, key: e.key, requestId: e.requestId, route: e.routeId, payer: e.payer, amount: e.amountAtomic,
+          nonce: e.nonce, network: e.network, txHash: e.txHash ?? null, detail: e.detail ?? null,
+        })
+      }
+      for (const s of this.spends) {
+        this.stmts.spend.run({
+          at: s.at, requestId: s.requestId, route: s.routeId, provider: s.provider, role: s.role, requests: s.requests,
+          input: s.inputTokens ?? null, output: s.outputTokens ?? null, cost: s.costNanoUsd === null ? null : s.costNanoUsd.toString(),
+        })
+      }
+    })
+    this.shared = o.shared === true
+    // BEGIN IMMEDIATE: the file's row is read and the claim written under one write lock, across processes.
+    const claimTx = this.db.transaction((c: PaymentClaim, now: number, staleBefore: number): ClaimResult => {
+      const mine = this.live.get(c.key)
+      const file = this.stmts.holder.get({ key: c.key })
+      const held = mine ?? (file ? fromDb(file) : null)
+      const free = !held || held.state === 'failed' || (held.state === 'in_progress' && held.updatedAt < staleBefore)
+      if (!free) return taken(held)
+      const row: Row = { claim: c, state: 'in_progress', artifactId: null, createdAt: held?.createdAt ?? now, updatedAt: now, settlement: null, txHash: null }
+      this.upsert(c.key, row)
+      this.live.set(c.key, row) // written already; kept (not dirty) as the base of this process's next change
+      return held?.state === 'in_progress' ? { status: 'claimed', takenOver: true } : { status: 'claimed' }
+    })
+    this.claimShared = (c, now, staleBefore) => claimTx.immediate(c, now, staleBefore)
+  }
+
+  private upsert(key: string, r: Row): void {
+    const c = r.claim
+    this.stmts.upsert.run({
+      key, network: c.network, payer: c.payer, nonce: c.nonce, route: c.routeId, fingerprint: c.fingerprint, amount: c.amountAtomic,
+      requestId: c.requestId, state: r.state, artifactId: r.artifactId, createdAt: r.createdAt, updatedAt: r.updatedAt,
+      settlement: r.settlement, txHash: r.txHash, validBefore: c.validBefore ?? null,
+    })
+  }
+
+  private row(key: string): Row | null {
+    const live = this.live.get(key)
+    if (live) return live
+    const h = this.stmts.holder.get({ key })
+    return h ? fromDb(h) : null
+  }
+
+  private schedule(): void {
+    if (!this.scheduled) {
+      this.scheduled = true
+      setImmediate(() => this.commit())
+    }
+  }
+
+  private change(key: string, row: Row): void {
+    this.live.set(key, row)
+    this.dirty.add(key)
+    this.schedule()
+  }
+
+  /** Writes every change since the last commit in one transaction, then wakes `durable()` callers. */
+  commit(): void {
+    this.scheduled = false
+    const waiters = this.waiters
+    this.waiters = []
+    try {
+      if (this.dirty.size > 0 || this.pendingArtifacts.size > 0 || this.events.length > 0 || this.spends.length > 0) {
+        this.commitTx()
+        for (const key of this.dirty) if (this.live.get(key)!.state !== 'in_progress') this.live.delete(key)
+        this.dirty.clear()
+        this.pendingArtifacts.clear()
+        this.events = []
+        this.spends = []
+      }
+    } catch (e) {
+      // Disk full, file gone...: the waiting requests fail (and are not charged); changes stay queued.
+      for (const w of waiters) w.reject(e)
+      return
+    }
+    for (const w of waiters) w.resolve()
+  }
+
+  durable(): Promise<void> {
+    if (!this.scheduled) return Promise.resolve()
+    return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }))
+  }
+
+  async claim(c: PaymentClaim, now: number, staleBefore: number): Promise<ClaimResult> {
+    if (this.shared) return this.claimShared(c, now, staleBefore)
+    const held = this.row(c.key)
+    const free = !held || held.state === 'failed' || (held.state === 'in_progress' && held.updatedAt < staleBefore)
+    if (!free) return taken(held)
+    // Not dirty: written with the request's outcome, or by persistClaim.
+    this.live.set(c.key, { claim: c, state: 'in_progress', artifactId: null, createdAt: held?.createdAt ?? now, updatedAt: now, settlement: null, txHash: null })
+    return held?.state === 'in_progress' ? { status: 'claimed', takenOver: true } : { status: 'claimed' }
+  }
+
+  persistClaim(key: string): void {
+    if (this.shared) return // written in the file when claimed
+    if (this.live.get(key)?.state === 'in_progress') {
+      this.dirty.add(key)
+      this.schedule()
+    }
+  }
+
+  async lookup(key: string): Promise<Extract<ClaimResult, { status: 'taken' }> | null> {
+    const r = this.row(key)
+    return r ? taken(r) : null
+  }
+
+  release(key: string, now: number): void {
+    const r = this.row(key)
+    if (r?.state === 'in_progress') this.change(key, { ...r, state: 'failed', updatedAt: now })
+  }
+
+  complete(key: string, artifact: StoredArtifact, now: number, settlement: { kind: 'local' | 'settled'; txHash?: string } = { kind: 'local' }): void {
+    const r = this.row(key)
+    if (!r) throw new Error(`ledger: complete without a claim for ${key}`)
+    this.pendingArtifacts.set(artifact.id, { key, artifact, createdAt: now })
+    this.change(key, { ...r, state: 'served', artifactId: artifact.id, updatedAt: now, settlement: settlement.kind, txHash: settlement.txHash ?? null })
+  }
+
+  park(key: string, artifact: StoredArtifact, now: number, txHash?: string): void {
+    const r = this.row(key)
+    if (!r) throw new Error(`ledger: park without a claim for ${key}`)
+    this.pendingArtifacts.set(artifact.id, { key, artifact, createdAt: now })
+    this.change(key, { ...r, state: 'pending', artifactId: artifact.id, updatedAt: now, settlement: 'pending', txHash: txHash ?? null })
+  }
+
+  async resolve(key: string, verdict: { settled: true; txHash?: string } | { settled: false }, now: number, from: { state: 'pending' | 'in_progress'; requestId?: string } = { state: 'pending' }): Promise<boolean> {
+    const r = this.row(key)
+    if (r?.state !== from.state || (from.requestId !== undefined && r.claim.requestId !== from.requestId)) return false
+    if (verdict.settled) this.change(key, { ...r, state: 'served', settlement: 'settled', txHash: verdict.txHash ?? r.txHash, updatedAt: now })
+    else this.change(key, { ...r, state: 'failed', settlement: 'failed', updatedAt: now })
+    return true
+  }
+
+  record(event: PaymentEvent): void {
+    this.events.push(event)
+    this.schedule()
+  }
+
+  recordSpend(spend: SpendRecord): void {
+    this.spends.push(spend)
+    this.schedule()
+  }
+
+  async pending(now: number): Promise<PendingPayment[]> {
+    const rows = new Map(this.stmts.open.all().map((h) => [h.key, fromDb(h)]))
+    for (const [key, r] of this.live) rows.set(key, r) // newer than the file
+    return [...rows.values()].filter((r) => isOpen(r.state, r.claim.validBefore, now)).map((r) => ({ claim: r.claim, state: r.state as PendingPayment['state'], txHash: r.txHash, updatedAt: r.updatedAt }))
+  }
+
+  async artifact(id: string, now: number): Promise<StoredArtifact | null> {
+    const pending = this.pendingArtifacts.get(id)
+    if (pending) return pending.artifact.expiresAt > now && this.row(pending.key)?.state === 'served' ? pending.artifact : null
+    const row = this.stmts.artifact.get({ id, now })
+    if (!row) return null
+    return { id: row.id, body: row.body, ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}), expiresAt: row.expires_at }
+  }
+
+  async purgeExpired(now: number): Promise<number> {
+    return this.stmts.purge.run({ now }).changes
+  }
+
+  close(): void {
+    this.commit()
+    this.db.close()
+  }
+}
