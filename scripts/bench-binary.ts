@@ -28,7 +28,11 @@ function build(name: string, ...options: string[]): { bin: string; report: Build
   console.error(`building ${name} ...`)
   const built = join(tmp, 'build', name)
   const report = `${built}.json`
-  const r = Bun.spawnSync([process.execPath, 'scripts/build.ts', '--outfile', built, '--report', report, ...options], { cwd: ROOT, stdout: 'inherit', stderr: 'inherit' })
+  const r = Bun.spawnSync([process.execPath, 'scripts/build.ts', '--outfile', built, '--report', report, ...options], {
+    cwd: ROOT,
+    stdout: 'inherit',
+    stderr: 'inherit',
+  })
   if (r.exitCode !== 0) throw new Error('build failed')
   const bin = join(tmp, name, 'china-market-intel')
   mkdirSync(join(tmp, name))
@@ -51,7 +55,11 @@ function sectionSize(file: string, wanted: string): number {
     const shoff = Number(h.readBigUInt64LE(0x28))
     const [shentsize, shnum, shstrndx] = [h.readUInt16LE(0x3a), h.readUInt16LE(0x3c), h.readUInt16LE(0x3e)]
     const headers = read(shoff, shentsize * shnum)
-    const at = (i: number) => ({ name: headers.readUInt32LE(i * shentsize), offset: Number(headers.readBigUInt64LE(i * shentsize + 0x18)), size: Number(headers.readBigUInt64LE(i * shentsize + 0x20)) })
+    const at = (i: number) => ({
+      name: headers.readUInt32LE(i * shentsize),
+      offset: Number(headers.readBigUInt64LE(i * shentsize + 0x18)),
+      size: Number(headers.readBigUInt64LE(i * shentsize + 0x20)),
+    })
     const names = at(shstrndx)
     const strings = read(names.offset, names.size)
     for (let i = 0; i < shnum; i++) {
@@ -84,7 +92,17 @@ const targets: Target[] = [
  */
 async function start(t: Target) {
   const port = await freePort()
-  const env = { PATH: '/usr/bin:/bin', HOME: t.home, PORT: String(port), HOST: '127.0.0.1', LEDGER_PATH: ':memory:', LOG_LEVEL: 'warn', NODE_ENV: 'test', RATE_LIMIT_PAYER_PER_MINUTE: '0', RATE_LIMIT_IP_PER_MINUTE: '0' }
+  const env = {
+    PATH: '/usr/bin:/bin',
+    HOME: t.home,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LEDGER_PATH: ':memory:',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    RATE_LIMIT_PAYER_PER_MINUTE: '0',
+    RATE_LIMIT_IP_PER_MINUTE: '0',
+  }
   const t0 = Bun.nanoseconds()
   const proc = Bun.spawn(t.cmd, { cwd: t.cwd, env, stdout: 'ignore', stderr: 'pipe' })
   const stderr = new Response(proc.stderr).text()
@@ -120,7 +138,8 @@ async function start(t: Target) {
   }
 }
 
-const kib = (pid: number, field: 'VmRSS' | 'VmHWM') => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`))![1])
+const kib = (pid: number, field: 'VmRSS' | 'VmHWM') =>
+  Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`))![1])
 const mb = (kib: number) => `${(kib / 1024).toFixed(0)} MB`
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
@@ -130,7 +149,12 @@ const countries = ['France', 'Germany', 'Canada', 'Egypt', 'Indonesia', 'Denmark
 const paths = [
   ...places.flatMap((d) => [`flights/summary?destination=${d}`, `flights/trend?destination=${d}`, `flights/top-routes?destination=${d}`]),
   ...countries.flatMap((c) => [`spend/summary?country=${c}`, `spend/trends?country=${c}`, `spend/series?country=${c}&metric=total_cards`]),
-  'flights/ranking', 'flights/growth', 'flights/months', 'flights/aggregate?destinations=Tokyo,Osaka,Seoul', 'spend/months', 'spend/countries',
+  'flights/ranking',
+  'flights/growth',
+  'flights/months',
+  'flights/aggregate?destinations=Tokyo,Osaka,Seoul',
+  'spend/months',
+  'spend/countries',
 ].map((p) => `/v1/market-data/${p}`)
 const atomicPrice = (path: string) => {
   const route = CATALOG.find((r) => r.path === path.split('?')[0])!
@@ -142,7 +166,9 @@ const requests = await Promise.all(
   Array.from({ length: WARMUP }, async (_, i) => {
     const path = paths[i % paths.length]!
     const paid = i % 2 === 0
-    const headers: Record<string, string> = paid ? { 'x402-payment': await payer.proof({ value: atomicPrice(path), validBefore: BigInt(Math.floor(Date.now() / 1000) + 3600) }) } : {}
+    const headers: Record<string, string> = paid
+      ? { 'x402-payment': await payer.proof({ value: atomicPrice(path), validBefore: BigInt(Math.floor(Date.now() / 1000) + 3600) }) }
+      : {}
     return { path, headers }
   }),
 )
@@ -167,7 +193,9 @@ async function warmUp(url: string) {
 const first = await start(targets[0]!)
 await first.stop()
 
-const startup: Record<string, { health: number[]; ready: number[] }> = Object.fromEntries(targets.map((t) => [t.name, { health: [], ready: [] }]))
+const startup: Record<string, { health: number[]; ready: number[] }> = Object.fromEntries(
+  targets.map((t) => [t.name, { health: [], ready: [] }]),
+)
 for (let i = 0; i < RUNS; i++) {
   console.error(`start-up round ${i + 1}/${RUNS} ...`)
   for (const t of targets) {
@@ -195,7 +223,11 @@ const code = embedded - sum('duckdb') - sum('datasets') - sum('docs')
 const bytecode = size - statSync(binNoBytecode).size
 const MB = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`
 const share = (bytes: number) => `${((bytes / size) * 100).toFixed(0)}%`
-const fileList = (part: string) => report.files.filter((f) => f.part === part).map((f) => `${f.name} ${MB(f.size)}`).join(', ')
+const fileList = (part: string) =>
+  report.files
+    .filter((f) => f.part === part)
+    .map((f) => `${f.name} ${MB(f.size)}`)
+    .join(', ')
 const times = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(' ')
 const cmd = 'npm run bench:binary'
 const lines = [

@@ -64,7 +64,9 @@ async function dealEntities(): Promise<Map<string, string[][]>> {
   const manifest = readManifest(shipped)
   const file = (name: string) => `'${join(shipped, manifest.datasets[name]!.file)}'`
   const ranked = async (column: string, dataset: string) =>
-    (await db.all<{ e: string }>(`SELECT ${column} AS e FROM read_parquet(${file(dataset)}) GROUP BY ALL ORDER BY count(*) DESC, e`)).map((r) => r.e)
+    (await db.all<{ e: string }>(`SELECT ${column} AS e FROM read_parquet(${file(dataset)}) GROUP BY ALL ORDER BY count(*) DESC, e`)).map(
+      (r) => r.e,
+    )
   const pools = { country: await ranked('country', 'spend'), destination: await ranked('destination', 'flights') }
   db.close()
   const dealt = new Map<string, string[][]>(ROUTES.map((r) => [r.id, []]))
@@ -83,9 +85,18 @@ const entities = await dealEntities()
 async function start(datasetsDir: string) {
   const port = await freePort()
   const env = {
-    PATH: '/usr/bin:/bin', HOME: join(tmp, 'home'), PORT: String(port), HOST: '127.0.0.1', LEDGER_PATH: ':memory:', LOG_LEVEL: 'warn',
-    NODE_ENV: 'test', PAYMENT_MODE: 'local', RATE_LIMIT_PAYER_PER_MINUTE: '0', RATE_LIMIT_IP_PER_MINUTE: '0',
-    DATASETS_DIR: datasetsDir, DATASETS_RELOAD_SECONDS: '0',
+    PATH: '/usr/bin:/bin',
+    HOME: join(tmp, 'home'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LEDGER_PATH: ':memory:',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    PAYMENT_MODE: 'local',
+    RATE_LIMIT_PAYER_PER_MINUTE: '0',
+    RATE_LIMIT_IP_PER_MINUTE: '0',
+    DATASETS_DIR: datasetsDir,
+    DATASETS_RELOAD_SECONDS: '0',
   }
   const t0 = Bun.nanoseconds()
   const proc = Bun.spawn([process.execPath, 'src/index.ts', 'serve'], { cwd: ROOT, env, stdout: 'ignore', stderr: 'pipe' })
@@ -111,7 +122,8 @@ async function start(datasetsDir: string) {
   }
 }
 
-const kib = (pid: number, field: 'VmRSS' | 'VmHWM') => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`))![1])
+const kib = (pid: number, field: 'VmRSS' | 'VmHWM') =>
+  Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`))![1])
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b)
   return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
@@ -130,7 +142,17 @@ async function paid(url: string, id: string, query: Query): Promise<{ ms: number
 }
 
 type Samples = Record<string, { cold: number[]; warm: number[] }>
-const results = new Map(scales.map((s) => [s.name, { samples: Object.fromEntries(ROUTES.map((r) => [r.id, { cold: [], warm: [] }])) as Samples, startMs: [] as number[], idleKib: [] as number[], peakKib: [] as number[] }]))
+const results = new Map(
+  scales.map((s) => [
+    s.name,
+    {
+      samples: Object.fromEntries(ROUTES.map((r) => [r.id, { cold: [], warm: [] }])) as Samples,
+      startMs: [] as number[],
+      idleKib: [] as number[],
+      peakKib: [] as number[],
+    },
+  ]),
+)
 
 async function measure(scale: (typeof scales)[number]) {
   const r = results.get(scale.name)!
@@ -144,7 +166,8 @@ async function measure(scale: (typeof scales)[number]) {
         const query = route.query(entities.get(route.id)![i]!)
         const cold = await paid(server.url, route.id, query)
         const warm = await paid(server.url, route.id, query)
-        if (cold.cache !== 'miss' || warm.cache !== 'hit') throw new Error(`${route.id} ${JSON.stringify(query)}: expected a miss then a hit, got ${cold.cache}, ${warm.cache}`)
+        if (cold.cache !== 'miss' || warm.cache !== 'hit')
+          throw new Error(`${route.id} ${JSON.stringify(query)}: expected a miss then a hit, got ${cold.cache}, ${warm.cache}`)
         r.samples[route.id]!.cold.push(cold.ms)
         r.samples[route.id]!.warm.push(warm.ms)
       }
@@ -162,7 +185,10 @@ for (let rep = 0; rep < REPS; rep++) {
   }
 }
 
-const [one, ten] = scales.map((s) => results.get(s.name)!) as [NonNullable<ReturnType<typeof results.get>>, NonNullable<ReturnType<typeof results.get>>]
+const [one, ten] = scales.map((s) => results.get(s.name)!) as [
+  NonNullable<ReturnType<typeof results.get>>,
+  NonNullable<ReturnType<typeof results.get>>,
+]
 const rows = (name: string) => readManifest(scales.find((s) => s.name === name)!.dir).datasets
 const f = (ms: number) => ms.toFixed(1)
 const mb = (k: number) => `${(k / 1024).toFixed(0)} MB`

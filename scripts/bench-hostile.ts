@@ -28,7 +28,11 @@ const proofFor = (id: string) => payer.proof({ value: usdToAtomic(routeById.get(
 
 // Warm up (first answers per dataset, the corpus's creator window) before the baseline RSS.
 for (const p of ['/v1/market-data/spend/summary?country=Japan', '/v1/china/kols?category=beauty', '/v1/china/trends?keyword=camping']) {
-  await fetch(`${server.url}${p}`, { headers: { 'x402-payment': await proofFor(p.includes('kols') ? 'china.kols' : p.includes('trends') ? 'china.trends' : 'spend.summary') } })
+  await fetch(`${server.url}${p}`, {
+    headers: {
+      'x402-payment': await proofFor(p.includes('kols') ? 'china.kols' : p.includes('trends') ? 'china.trends' : 'spend.summary'),
+    },
+  })
 }
 const rssStart = kb('VmRSS')
 
@@ -64,21 +68,49 @@ const send = async (r: HostileRequest) => {
 }
 const started = performance.now()
 let next = 0
-await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-  while (next < requests.length) await send(requests[next++]!)
-}))
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async () => {
+    while (next < requests.length) await send(requests[next++]!)
+  }),
+)
 const seconds = (performance.now() - started) / 1000
 const fuzzWorstHealthMs = await fuzzProbe()
 
 // The named cases, answered by the application (envelope) or, for the header, by the HTTP server.
 const named: [string, () => Promise<Response>][] = [
-  ['POST body nested 50,000 levels (250 KB)', () => fetch(`${server.url}/v1/visibility/snapshot`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}` })],
-  ['POST body of 10 MB', () => fetch(`${server.url}/v1/visibility/snapshot`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(10 * 1024 * 1024) })],
+  [
+    'POST body nested 50,000 levels (250 KB)',
+    () =>
+      fetch(`${server.url}/v1/visibility/snapshot`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`,
+      }),
+  ],
+  [
+    'POST body of 10 MB',
+    () =>
+      fetch(`${server.url}/v1/visibility/snapshot`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: 'x'.repeat(10 * 1024 * 1024),
+      }),
+  ],
   ['query string of 5 KB', () => fetch(`${server.url}/v1/china/trends?keyword=${'a'.repeat(5 * 1024)}`)],
   ['a 64 KB header', () => fetch(`${server.url}/health`, { headers: { 'x-padding': 'a'.repeat(64 * 1024) } })],
   // The costliest sample answers a buyer can pay for: a year of the largest category (~30,000 posts).
-  ['paid trends, travel, 365 days', async () => fetch(`${server.url}/v1/china/trends?keyword=travel&timeframe=365d`, { headers: { 'x402-payment': await proofFor('china.trends') } })],
-  ['paid sentiment, travel, 365 days', async () => fetch(`${server.url}/v1/china/sentiment?entity=travel&timeframe=365d`, { headers: { 'x402-payment': await proofFor('china.sentiment') } })],
+  [
+    'paid trends, travel, 365 days',
+    async () =>
+      fetch(`${server.url}/v1/china/trends?keyword=travel&timeframe=365d`, { headers: { 'x402-payment': await proofFor('china.trends') } }),
+  ],
+  [
+    'paid sentiment, travel, 365 days',
+    async () =>
+      fetch(`${server.url}/v1/china/sentiment?entity=travel&timeframe=365d`, {
+        headers: { 'x402-payment': await proofFor('china.sentiment') },
+      }),
+  ],
 ]
 const namedRows: string[] = []
 for (const [name, call] of named) {
@@ -90,7 +122,9 @@ for (const [name, call] of named) {
   const worstHealthMs = await probe()
   const text = await res.text()
   const code = text.startsWith('{') ? (JSON.parse(text).error?.code ?? 'ok') : '(no body: the HTTP server)'
-  namedRows.push(`| ${name} | ${res.status} ${code} | ${elapsed.toFixed(1)} ms | ${worstHealthMs.toFixed(1)} ms | ${kb('VmRSS').toFixed(0)} MB |`)
+  namedRows.push(
+    `| ${name} | ${res.status} ${code} | ${elapsed.toFixed(1)} ms | ${worstHealthMs.toFixed(1)} ms | ${kb('VmRSS').toFixed(0)} MB |`,
+  )
 }
 
 clearInterval(sampler)
@@ -106,7 +140,10 @@ ${cpus().length} cores, ${process.arch}, Bun ${Bun.version}; the server from sou
 | figure | value |
 |---|---|
 | requests tried | ${REQUESTS} fuzzed + ${named.length} named |
-| answers by status | ${[...statuses].sort((a, b) => a[0] - b[0]).map(([s, c]) => `${s}: ${c}`).join(', ')} |
+| answers by status | ${[...statuses]
+  .sort((a, b) => a[0] - b[0])
+  .map(([s, c]) => `${s}: ${c}`)
+  .join(', ')} |
 | 5xx (target 0) | ${fivexx} |
 | slowest fuzzed request | ${slowestMs.toFixed(1)} ms |
 | worst /health answer during the run (another client's stall) | ${fuzzWorstHealthMs.toFixed(1)} ms |

@@ -24,12 +24,23 @@ const CASES: [string, Record<string, string>][] = [
   ['capabilities.kol_shortlist', { brand_name: 'Aurora Skin', category: 'beauty' }],
 ]
 
-const rt = await createRuntime(loadConfig({ LEDGER_PATH: ':memory:', LOG_LEVEL: 'silent', NODE_ENV: 'test', INTELLIGENCE_CACHE_TTL_SECONDS: '0', KOL_CACHE_TTL_SECONDS: '0' }), createLogger('silent'))
+const rt = await createRuntime(
+  loadConfig({
+    LEDGER_PATH: ':memory:',
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    INTELLIGENCE_CACHE_TTL_SECONDS: '0',
+    KOL_CACHE_TTL_SECONDS: '0',
+  }),
+  createLogger('silent'),
+)
 await rt.store.loaded // the handlers below read the indexes directly, not through the routes that wait for them
 const handlers = createHandlers(rt)
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!
 
-console.log(`${'route'.padEnd(30)} ${'query'.padEnd(50)} ${'first ms'.padStart(9)} ${'median ms'.padStart(10)} ${'p95 ms'.padStart(8)} status`)
+console.log(
+  `${'route'.padEnd(30)} ${'query'.padEnd(50)} ${'first ms'.padStart(9)} ${'median ms'.padStart(10)} ${'p95 ms'.padStart(8)} status`,
+)
 for (const [id, query] of CASES) {
   const handler = handlers[id]!
   const times: number[] = []
@@ -45,6 +56,8 @@ for (const [id, query] of CASES) {
     if (i === 0) first = performance.now() - t0
     if (i >= 3) times.push(performance.now() - t0) // three warm-up runs
   }
-  console.log(`${id.padEnd(30)} ${JSON.stringify(query).padEnd(50)} ${first.toFixed(1).padStart(9)} ${pct(times, 0.5).toFixed(1).padStart(10)} ${pct(times, 0.95).toFixed(1).padStart(8)} ${status}`)
+  console.log(
+    `${id.padEnd(30)} ${JSON.stringify(query).padEnd(50)} ${first.toFixed(1).padStart(9)} ${pct(times, 0.5).toFixed(1).padStart(10)} ${pct(times, 0.95).toFixed(1).padStart(8)} ${status}`,
+  )
 }
 rt.close()

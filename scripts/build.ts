@@ -81,7 +81,8 @@ const manifestFile = asset('manifest.json', resolve(DATASETS, 'manifest.json'))
 const manifest = JSON.parse(readFileSync(manifestFile.source, 'utf8')) as { datasets?: Record<string, { file?: string }> }
 const files = Object.entries(manifest.datasets ?? {}).map(([key, d]) => {
   const file = d.file
-  if (typeof file !== 'string' || isAbsolute(file) || normalize(file).startsWith('..')) fail(`manifest.json: dataset "${key}" has no usable relative "file"`)
+  if (typeof file !== 'string' || isAbsolute(file) || normalize(file).startsWith('..'))
+    fail(`manifest.json: dataset "${key}" has no usable relative "file"`)
   return normalize(file)
 })
 const datasets = [manifestFile, ...[...new Set(files)].map((f) => asset(f, resolve(DATASETS, f)))]
@@ -111,15 +112,21 @@ await startBinary({
 
 mkdirSync(dirname(OUTFILE), { recursive: true })
 const args = [
-  'build', ENTRY, '--compile', `--outfile=${OUTFILE}`,
+  'build',
+  ENTRY,
+  '--compile',
+  `--outfile=${OUTFILE}`,
   // No --minify: renamed identifiers break Elysia.
-  '--minify-whitespace', '--minify-syntax',
+  '--minify-whitespace',
+  '--minify-syntax',
   // Precompiled bytecode (~10 MB): parsing the ~1,800 modules at every start costs more than reading it
   // (npm run bench:binary measures both).
-  ...(BYTECODE ? ['--bytecode'] : []), '--format=esm',
+  ...(BYTECODE ? ['--bytecode'] : []),
+  '--format=esm',
   // bunfig.toml configures this repository's tests, not the service an operator runs; and a .env in
   // whatever folder the executable starts from is read only when asked (--env-file, ENV_FILE).
-  '--no-compile-autoload-bunfig', '--no-compile-autoload-dotenv',
+  '--no-compile-autoload-bunfig',
+  '--no-compile-autoload-dotenv',
   ...others.map((p) => `--external=${p}/duckdb.node`),
 ]
 console.error(`build: embedding ${datasets.map((d) => d.name).join(', ')} and ${host}/libduckdb.so`)
@@ -132,7 +139,11 @@ if (REPORT) {
   const files = [
     ...all.map((a) => ({ name: a.name, part: duckdb.includes(a) ? 'duckdb' : 'datasets', size: a.size })),
     { name: 'duckdb.node', part: 'duckdb', size: statSync(resolve(ROOT, 'node_modules', host, 'duckdb.node')).size },
-    { name: 'standalone.js', part: 'docs', size: statSync(resolve(ROOT, 'node_modules/@scalar/api-reference/dist/browser/standalone.js')).size },
+    {
+      name: 'standalone.js',
+      part: 'docs',
+      size: statSync(resolve(ROOT, 'node_modules/@scalar/api-reference/dist/browser/standalone.js')).size,
+    },
   ]
   writeFileSync(REPORT, JSON.stringify({ size: statSync(OUTFILE).size, bytecode: BYTECODE, files }, null, 2))
 }

@@ -15,4 +15,10 @@ for (const file of Object.keys(GENERATED)) {
   else await Bun.write(path, next)
 }
 if (check && stale) process.exit(1)
-console.log(check ? 'Generated tables are up to date.' : stale ? `Regenerated the tables of ${stale} file(s).` : 'Generated tables already up to date.')
+console.log(
+  check
+    ? 'Generated tables are up to date.'
+    : stale
+      ? `Regenerated the tables of ${stale} file(s).`
+      : 'Generated tables already up to date.',
+)

@@ -17,7 +17,10 @@ export type JwtCheck = { ok: true; kid: string; nonce: string; uri: string } | {
  * `keys`: key id -> public key PEM (SPKI) of that API key, Ed25519 (EdDSA) or P-256 (ES256).
  * Returns the check of one request; it remembers every nonce it accepted until the token expires.
  */
-export async function createJwtGuard(keys: Record<string, string>, now: () => number = () => Date.now() / 1000): Promise<(req: Request) => Promise<JwtCheck>> {
+export async function createJwtGuard(
+  keys: Record<string, string>,
+  now: () => number = () => Date.now() / 1000,
+): Promise<(req: Request) => Promise<JwtCheck>> {
   const known = new Map<string, { key: CryptoKey; alg: 'EdDSA' | 'ES256' }>()
   for (const [kid, pem] of Object.entries(keys)) {
     const type = createPublicKey(pem).asymmetricKeyType
@@ -58,7 +61,8 @@ export async function createJwtGuard(keys: Record<string, string>, now: () => nu
     if (payload.exp! - payload.iat! > MAX_LIFETIME_SECONDS) return refuse('token lifetime too long')
     const url = new URL(req.url)
     const uri = `${req.method} ${url.host}${url.pathname}`
-    if (!Array.isArray(payload.uris) || !payload.uris.includes(uri)) return refuse(`token is for ${JSON.stringify(payload.uris)}, not ${uri}`)
+    if (!Array.isArray(payload.uris) || !payload.uris.includes(uri))
+      return refuse(`token is for ${JSON.stringify(payload.uris)}, not ${uri}`)
     const nonce = header.nonce
     if (typeof nonce !== 'string' || nonce.length < 16) return refuse('no nonce in the token header')
     const t = now()

@@ -36,7 +36,9 @@ async function authenticate(req: Request, path: string): Promise<Response | null
   if (token) return req.headers.get('authorization') === `Bearer ${token}` ? null : json({ error: 'unauthorized' }, 401)
   if (!jwt) return null
   const check: JwtCheck = await jwt(req)
-  console.error(`auth ${check.ok ? 'ok' : 'refused'} ${req.method} ${path} kid=${check.kid ?? '-'} ${check.ok ? `nonce=${check.nonce} uri=${check.uri}` : `reason=${check.reason}`}`)
+  console.error(
+    `auth ${check.ok ? 'ok' : 'refused'} ${req.method} ${path} kid=${check.kid ?? '-'} ${check.ok ? `nonce=${check.nonce} uri=${check.uri}` : `reason=${check.reason}`}`,
+  )
   return check.ok ? null : json({ error: 'unauthorized', reason: check.reason }, 401)
 }
 
@@ -67,7 +69,11 @@ const server = Bun.serve({
       if (req.method === 'POST' && (path === '/verify' || path === '/settle')) {
         const r = await readRequest(req)
         if (r instanceof Response) return r
-        return json(path === '/verify' ? await facilitator.verify(r.paymentPayload, r.paymentRequirements) : await facilitator.settle(r.paymentPayload, r.paymentRequirements))
+        return json(
+          path === '/verify'
+            ? await facilitator.verify(r.paymentPayload, r.paymentRequirements)
+            : await facilitator.settle(r.paymentPayload, r.paymentRequirements),
+        )
       }
       return json({ error: 'not found' }, 404)
     } catch (e) {
@@ -76,4 +82,6 @@ const server = Bun.serve({
     }
   },
 })
-console.error(`x402 facilitator on http://${server.hostname}:${server.port} for ${network} (${NETWORKS[network].caip2}); settles from ${address}`)
+console.error(
+  `x402 facilitator on http://${server.hostname}:${server.port} for ${network} (${NETWORKS[network].caip2}); settles from ${address}`,
+)

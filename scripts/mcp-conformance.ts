@@ -14,10 +14,12 @@ import { join, resolve } from 'node:path'
 const SUITE = '@modelcontextprotocol/conformance@0.1.16'
 const ROOT = resolve(import.meta.dir, '..')
 
-const fixture = (tool: string) => `calls the suite's fixture tool \`${tool}\`, which only its reference server has; our tools are the catalog's paid routes, so the call is answered -32602 "Unknown tool"`
+const fixture = (tool: string) =>
+  `calls the suite's fixture tool \`${tool}\`, which only its reference server has; our tools are the catalog's paid routes, so the call is answered -32602 "Unknown tool"`
 /** Scenarios that do not apply to this server, and why. Every other scenario must pass. */
 const NOT_APPLICABLE: Record<string, string> = {
-  'logging-set-level': 'no `logging` capability (the server sends no log messages): logging/setLevel is -32601 Method not found, as for any undeclared capability',
+  'logging-set-level':
+    'no `logging` capability (the server sends no log messages): logging/setLevel is -32601 Method not found, as for any undeclared capability',
   'completion-complete': 'no prompts or resource templates, so no `completions` capability (-32601)',
   'tools-call-simple-text': fixture('test_simple_text'),
   'tools-call-image': fixture('test_image_content'),
@@ -32,7 +34,8 @@ const NOT_APPLICABLE: Record<string, string> = {
   'elicitation-sep1034-defaults': `${fixture('test_elicitation_sep1034_defaults')}; we never elicit`,
   'elicitation-sep1330-enums': `${fixture('test_elicitation_sep1330_enums')}; we never elicit`,
   'json-schema-2020-12': 'looks for the fixture tool `json_schema_2020_12_tool` in tools/list',
-  'server-sse-polling': 'SSE resumability (SEP-1699) needs a session and SSE streams; /mcp is stateless and answers JSON (both allowed by the spec), so the suite warns "no session ID"',
+  'server-sse-polling':
+    'SSE resumability (SEP-1699) needs a session and SSE streams; /mcp is stateless and answers JSON (both allowed by the spec), so the suite warns "no session ID"',
   'server-sse-multiple-streams': 'as server-sse-polling: no session, no SSE streams (GET /mcp is 405)',
   'resources-list': 'no resources capability (-32601)',
   'resources-read-text': 'no resources capability (-32601)',
@@ -99,8 +102,23 @@ const out = mkdtempSync(join(tmpdir(), 'mcp-conformance-'))
 let exitCode = 1
 try {
   const baseline = join(out, 'expected-failures.yml')
-  writeFileSync(baseline, `server:\n${Object.keys(NOT_APPLICABLE).map((s) => `  - ${s}\n`).join('')}`)
-  const { cmd, runtime } = suiteCommand(['server', '--url', service.url, '--suite', 'all', '--expected-failures', baseline, '-o', join(out, 'results')])
+  writeFileSync(
+    baseline,
+    `server:\n${Object.keys(NOT_APPLICABLE)
+      .map((s) => `  - ${s}\n`)
+      .join('')}`,
+  )
+  const { cmd, runtime } = suiteCommand([
+    'server',
+    '--url',
+    service.url,
+    '--suite',
+    'all',
+    '--expected-failures',
+    baseline,
+    '-o',
+    join(out, 'results'),
+  ])
   console.log(`${SUITE} on ${runtime} against ${service.url}`)
   // npm's warnings (EBADENGINE under Node 20) are noise here; the suite's own output is kept.
   const run = Bun.spawn(cmd, { cwd: out, env: { ...process.env, npm_config_loglevel: 'error' }, stdout: 'pipe', stderr: 'pipe' })
@@ -123,7 +141,9 @@ try {
     const reason = NOT_APPLICABLE[scenario]
     const firstProblem = checks.find((c) => c.status === 'FAILURE' || c.status === 'WARNING')
     const verdict = reason ? (ok ? 'UNEXPECTED PASS' : 'does not apply') : ok ? 'pass' : 'FAIL'
-    const problem = firstProblem ? (firstProblem.errorMessage ?? (firstProblem as { details?: { message?: string } }).details?.message ?? firstProblem.id) : ''
+    const problem = firstProblem
+      ? (firstProblem.errorMessage ?? (firstProblem as { details?: { message?: string } }).details?.message ?? firstProblem.id)
+      : ''
     const observed = problem.length > 120 ? `${problem.slice(0, 117)}...` : problem
     return { scenario, checks: `${passed}/${failed}/${warned}`, verdict, why: reason ?? '', observed, good: reason ? !ok : ok }
   })
@@ -131,7 +151,9 @@ try {
   console.log('\n| Scenario | Checks ok/failed/warnings | Result | Why it does not apply | What the suite saw |\n|---|---|---|---|---|')
   for (const r of rows) console.log(`| ${r.scenario} | ${r.checks} | ${r.verdict} | ${cell(r.why)} | ${cell(r.observed)} |`)
   const applicable = rows.filter((r) => !NOT_APPLICABLE[r.scenario])
-  console.log(`\n${applicable.filter((r) => r.good).length} of ${applicable.length} applicable scenarios pass; ${rows.length - applicable.length} do not apply (${rows.filter((r) => NOT_APPLICABLE[r.scenario] && r.good).length} of them fail as expected).`)
+  console.log(
+    `\n${applicable.filter((r) => r.good).length} of ${applicable.length} applicable scenarios pass; ${rows.length - applicable.length} do not apply (${rows.filter((r) => NOT_APPLICABLE[r.scenario] && r.good).length} of them fail as expected).`,
+  )
   const unknown = rows.filter((r) => !r.good)
   if (unknown.length) console.log(`Not as expected: ${unknown.map((r) => r.scenario).join(', ')}`)
   if (unknown.length && exitCode === 0) exitCode = 1

@@ -70,7 +70,8 @@ const KNOWN_PATHS = [
 function explainValidation(request: Request, error: { type?: string; value?: unknown }): ApiError {
   const url = new URL(request.url)
   const route = CATALOG_PATHS.find((r) => r.pattern.test(url.pathname))?.route
-  if (route && error.type === 'params' && route.params) return explainInvalid(route.params, (error.value ?? {}) as Record<string, unknown>, 'path')
+  if (route && error.type === 'params' && route.params)
+    return explainInvalid(route.params, (error.value ?? {}) as Record<string, unknown>, 'path')
   if (route && error.type === 'body') return explainInvalid(httpQuery(route), (error.value ?? {}) as Record<string, unknown>, 'body')
   if (route) return explainInvalid(httpQuery(route), Object.fromEntries(url.searchParams), 'query')
   return new ApiError('invalid_parameter', 'Invalid request parameters.', { parameter: error.type ?? 'request', reason: 'invalid' })
@@ -92,11 +93,24 @@ export function createApp(deps: AppDeps) {
     if (code === 'PARSE' && (error as Error).cause instanceof McpRefusal) return ((error as Error).cause as McpRefusal).response(id)
     if (code === 'PARSE' && (error as Error).cause instanceof ApiError) return errorResponse((error as Error).cause as ApiError, id)
     if (code === 'VALIDATION') return errorResponse(explainValidation(request, error as { type?: string; value?: unknown }), id)
-    if (code === 'PARSE') return errorResponse(new ApiError('invalid_parameter', 'The request body is not valid JSON.', { parameter: 'body', reason: 'malformed JSON' }), id)
+    if (code === 'PARSE')
+      return errorResponse(
+        new ApiError('invalid_parameter', 'The request body is not valid JSON.', { parameter: 'body', reason: 'malformed JSON' }),
+        id,
+      )
     if (code === 'NOT_FOUND') {
       const path = pathOf(request.url)
       const known = KNOWN_PATHS.find((k) => k.pattern.test(path))
-      if (known) return errorResponse(new ApiError('method_not_allowed', `${request.method} is not allowed on ${path}.`, { allowed: known.methods }, { allow: known.methods.join(', ') }), id)
+      if (known)
+        return errorResponse(
+          new ApiError(
+            'method_not_allowed',
+            `${request.method} is not allowed on ${path}.`,
+            { allowed: known.methods },
+            { allow: known.methods.join(', ') },
+          ),
+          id,
+        )
       return errorResponse(new ApiError('not_found', `No route ${request.method} ${path}. See /openapi for the routes.`), id)
     }
     deps.logger.error('unhandled error', { request_id: id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
@@ -124,15 +138,43 @@ export function createApp(deps: AppDeps) {
       return readJsonBody(request, REQUEST_LIMITS.mcpBodyBytes)
     })
     .use(openapiPlugin({ publicBaseUrl: deps.publicBaseUrl }))
-    .use(frontDoor({ publicBaseUrl: deps.publicBaseUrl, network: deps.network, payTo: deps.payTo, implemented, evidence, version: pkg.version }, log))
+    .use(
+      frontDoor(
+        { publicBaseUrl: deps.publicBaseUrl, network: deps.network, payTo: deps.payTo, implemented, evidence, version: pkg.version },
+        log,
+      ),
+    )
     .use(faviconRoutes(log))
     .use(
       freeRoutes({
-        version: pkg.version, ledger: deps.ledger, readiness: deps.readiness, log,
-        ...(deps.metrics ? { metrics: { contentType: deps.metrics.contentType, text: deps.metrics.text, ...(deps.metricsToken ? { token: deps.metricsToken } : {}) } } : {}),
+        version: pkg.version,
+        ledger: deps.ledger,
+        readiness: deps.readiness,
+        log,
+        ...(deps.metrics
+          ? {
+              metrics: {
+                contentType: deps.metrics.contentType,
+                text: deps.metrics.text,
+                ...(deps.metricsToken ? { token: deps.metricsToken } : {}),
+              },
+            }
+          : {}),
       }),
     )
-    .use(mcpRoute({ gate: deps.gate, handlers: deps.handlers, network: deps.network, ...(limits ? { limits } : {}), ...(deps.indexing ? { indexing: deps.indexing } : {}) }, log, mcpGuard))
+    .use(
+      mcpRoute(
+        {
+          gate: deps.gate,
+          handlers: deps.handlers,
+          network: deps.network,
+          ...(limits ? { limits } : {}),
+          ...(deps.indexing ? { indexing: deps.indexing } : {}),
+        },
+        log,
+        mcpGuard,
+      ),
+    )
     .use(discoveryRoutes({ publicBaseUrl: deps.publicBaseUrl, network: deps.network, payTo: deps.payTo, implemented, evidence }, log))
     .use(
       paidRoutes({

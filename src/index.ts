@@ -17,23 +17,43 @@ try {
 /** Subcommands: name -> [synopsis, what it does, run]. Each lives in src/cli/<name>.ts; all but serve load lazily (viem alone costs serve ~90 ms of start-up). */
 const COMMANDS: Record<string, [string, string, (args: string[]) => Promise<void>]> = {
   serve: ['serve', 'start the HTTP service (default)', serve],
-  data: ['data list|validate|import|rollback', 'the data team\'s dataset refresh (data --help)', async (a) => (await import('./cli/data')).data(a)],
-  smoke: ['smoke [--base-url URL] [options]', 'pay every route of a running server once', async (a) => (await import('./cli/smoke')).smoke(a)],
-  payments: ['payments report|reconcile|export|backup', 'revenue, pending settlements, CSV export, ledger backup (payments --help)', async (a) => (await import('./cli/payments')).payments(a)],
-  providers: ['providers check [--keyword W] [--days N] [--json]', 'ask each live evidence provider once and say what it returns (providers --help)', async (a) => (await import('./cli/providers')).providers(a)],
+  data: [
+    'data list|validate|import|rollback',
+    "the data team's dataset refresh (data --help)",
+    async (a) => (await import('./cli/data')).data(a),
+  ],
+  smoke: [
+    'smoke [--base-url URL] [options]',
+    'pay every route of a running server once',
+    async (a) => (await import('./cli/smoke')).smoke(a),
+  ],
+  payments: [
+    'payments report|reconcile|export|backup',
+    'revenue, pending settlements, CSV export, ledger backup (payments --help)',
+    async (a) => (await import('./cli/payments')).payments(a),
+  ],
+  providers: [
+    'providers check [--keyword W] [--days N] [--json]',
+    'ask each live evidence provider once and say what it returns (providers --help)',
+    async (a) => (await import('./cli/providers')).providers(a),
+  ],
 }
 const line = (synopsis: string, what: string) => `  china-market-intel ${synopsis.padEnd(40)} ${what}`
 
 const HELP = `china-market-intel ${pkg.version} — pay-per-request (x402) China market-intelligence API
 
 Usage:
-${Object.values(COMMANDS).map(([synopsis, what]) => line(synopsis, what)).join('\n')}
+${Object.values(COMMANDS)
+  .map(([synopsis, what]) => line(synopsis, what))
+  .join('\n')}
 ${line('--help', 'this text (also: <command> --help)')}
 ${line('--version', 'print the version')}
 ${line('--env-file PATH <command>', 'read settings from a dotenv file (as ENV_FILE)')}
 
 Configuration (environment variables):
-${Object.entries(ENV).map(([k, v]) => `  ${k.padEnd(20)} ${v.meaning} Default: ${v.default}`).join('\n')}
+${Object.entries(ENV)
+  .map(([k, v]) => `  ${k.padEnd(20)} ${v.meaning} Default: ${v.default}`)
+  .join('\n')}
 `
 
 const [command = 'serve', ...rest] = process.argv.slice(2)

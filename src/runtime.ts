@@ -7,7 +7,15 @@ import { createLogger, type Logger } from './core/logger'
 import type { MarketServices } from './market-data/market-services'
 import type { SignalServices } from './signals/signal-services'
 import { createHandlers } from './route-handlers'
-import { corpusSources, indexCorpus, isLive, liveSources, summariserOf, type CorpusIndex, type EvidenceSources } from './intelligence/sources'
+import {
+  corpusSources,
+  indexCorpus,
+  isLive,
+  liveSources,
+  summariserOf,
+  type CorpusIndex,
+  type EvidenceSources,
+} from './intelligence/sources'
 import { indexSignals, type SignalsSnapshot } from './signals/index-signals'
 import { liveSetup } from './intelligence/live-setup'
 import { WeeklySignals } from './intelligence/weekly'
@@ -33,7 +41,13 @@ type ServiceStore = DatasetStore<SignalsSnapshot, CorpusIndex>
 type ServiceSnapshot = DataSnapshot<SignalsSnapshot, CorpusIndex>
 
 /** The settler of the configured payment mode, the reconciler of its pending settlements, and (facilitator mode) where it settles. */
-async function paymentsFor(config: Readonly<Config>, ledger: PaymentLedger, metrics: Metrics, logger: Logger, leading?: () => boolean): Promise<{ settler: Settler; reconciler?: Reconciler; facilitator?: Omit<FacilitatorConnection, 'client'> }> {
+async function paymentsFor(
+  config: Readonly<Config>,
+  ledger: PaymentLedger,
+  metrics: Metrics,
+  logger: Logger,
+  leading?: () => boolean,
+): Promise<{ settler: Settler; reconciler?: Reconciler; facilitator?: Omit<FacilitatorConnection, 'client'> }> {
   if (config.paymentMode === 'local') return { settler: localSettler }
   let settler: Settler
   let facilitator: Omit<FacilitatorConnection, 'client'> | undefined
@@ -53,8 +67,10 @@ async function paymentsFor(config: Readonly<Config>, ledger: PaymentLedger, metr
         const status = refusedStatus(e)
         if (status === 401 || status === 403) {
           // Every payment will be refused the same way: say which settings to check.
-          logger.error('facilitator refused this service\'s credentials: payments answer 502 until they are fixed', {
-            facilitator: url, status, check: config.cdpApiKey ? 'CDP_API_KEY_ID, CDP_API_KEY_SECRET' : 'X402_FACILITATOR_HEADERS',
+          logger.error("facilitator refused this service's credentials: payments answer 502 until they are fixed", {
+            facilitator: url,
+            status,
+            check: config.cdpApiKey ? 'CDP_API_KEY_ID, CDP_API_KEY_SECRET' : 'X402_FACILITATOR_HEADERS',
           })
         } else logger.warn('facilitator /supported failed', { facilitator: url, error: String(e) })
       },
@@ -62,13 +78,17 @@ async function paymentsFor(config: Readonly<Config>, ledger: PaymentLedger, metr
   } else {
     const { createEvmFacilitator } = await import('./payments/evm-facilitator')
     const { facilitator } = createEvmFacilitator({
-      network: config.network, rpcUrl: config.rpcUrl, privateKey: config.settlerPrivateKey!, confirmationTimeoutMs: config.facilitatorTimeoutMs,
+      network: config.network,
+      rpcUrl: config.rpcUrl,
+      privateKey: config.settlerPrivateKey!,
+      confirmationTimeoutMs: config.facilitatorTimeoutMs,
     })
     settler = new FacilitatorSettler('self', facilitator)
   }
   const { createChainReader } = await import('./payments/chain-reader')
   const reconciler = new Reconciler(ledger, createChainReader(config.network, config.rpcUrl), metrics.payment.paymentEvent)
-  if (config.reconcileSeconds > 0) reconciler.start(config.reconcileSeconds, (e) => logger.warn('reconcile pass failed', { error: String(e) }), leading)
+  if (config.reconcileSeconds > 0)
+    reconciler.start(config.reconcileSeconds, (e) => logger.warn('reconcile pass failed', { error: String(e) }), leading)
   return { settler, reconciler, ...(facilitator ? { facilitator } : {}) }
 }
 
@@ -82,7 +102,11 @@ export interface RuntimeOptions {
  * the datasets are loaded; their indexes are built in the background (`store.pending()`): /health answers
  * meanwhile, /ready says `building`, and paid routes wait for them.
  */
-export async function createRuntime(config: Readonly<Config>, logger: Logger = createLogger(config.logLevel), options: RuntimeOptions = {}) {
+export async function createRuntime(
+  config: Readonly<Config>,
+  logger: Logger = createLogger(config.logLevel),
+  options: RuntimeOptions = {},
+) {
   const loadingMetrics = createMetrics()
   const db = await DuckDb.open()
   // The indexes start building once the service is set up: on two cores their DuckDB threads slowed the
@@ -91,7 +115,10 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
   const afterSetUp = new Promise<void>((resolve, reject) => (setUp = { resolve, reject }))
   let store: ServiceStore
   try {
-    store = await DatasetStore.start(db, config.datasetsDir, DATASET_INDEXERS, { logger, beforeIndexing: () => afterSetUp.then(options.beforeIndexing) })
+    store = await DatasetStore.start(db, config.datasetsDir, DATASET_INDEXERS, {
+      logger,
+      beforeIndexing: () => afterSetUp.then(options.beforeIndexing),
+    })
   } catch (e) {
     db.close()
     throw e
@@ -110,7 +137,9 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
   // on the port (REUSE_PORT) by deciding claims in the file itself.
   let shared: SharedState | undefined
   try {
-    shared = config.ledgerUrl ? await openSharedState({ url: config.ledgerUrl, version: pkg.version, payerPerMinute: config.rateLimitPayerPerMinute, logger }) : undefined
+    shared = config.ledgerUrl
+      ? await openSharedState({ url: config.ledgerUrl, version: pkg.version, payerPerMinute: config.rateLimitPayerPerMinute, logger })
+      : undefined
   } catch (e) {
     await closeData()
     throw e
@@ -130,7 +159,10 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
   const { settler, reconciler, facilitator } = payments
   // The per-IP limit stays per instance (the load balancer can limit per IP for all); the per-payer limit
   // is shared by the instances of one PostgreSQL ledger.
-  const limits = { ip: new RateLimiter(config.rateLimitIpPerMinute), payer: shared?.payerLimiter ?? new RateLimiter(config.rateLimitPayerPerMinute) }
+  const limits = {
+    ip: new RateLimiter(config.rateLimitIpPerMinute),
+    payer: shared?.payerLimiter ?? new RateLimiter(config.rateLimitPayerPerMinute),
+  }
   const market: MarketServices = { db, cache, snapshot: () => store.current().market }
   const signals: SignalServices = { db, cache, snapshot: () => store.current().signals }
   // The China routes answer from live providers when configured, else from the sample evidence corpus
@@ -203,10 +235,22 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger = c
       checks.signature_recovery = signatureRecovery()
       const ledgerState = shared?.status()
       checks.ledger = ledgerState?.check ?? { backend: 'sqlite', path: config.ledgerPath }
-      if (ledgerState && !ledgerState.ok) return { ready: false, checks, code: 'ledger_unavailable' as const, message: 'Not ready: the shared payment ledger (LEDGER_URL) cannot be reached; paid requests are refused until it is back.' }
+      if (ledgerState && !ledgerState.ok)
+        return {
+          ready: false,
+          checks,
+          code: 'ledger_unavailable' as const,
+          message: 'Not ready: the shared payment ledger (LEDGER_URL) cannot be reached; paid requests are refused until it is back.',
+        }
       if (store.pending()) {
         const failed = Object.values(indexes).some((state) => state.startsWith('failed'))
-        return { ready: false, checks, message: failed ? 'Not ready: the datasets could not be indexed (checks.indexes says why); paid requests are refused until a reload succeeds.' : 'Not ready: the datasets are loaded and being indexed (checks.indexes); paid requests wait for it.' }
+        return {
+          ready: false,
+          checks,
+          message: failed
+            ? 'Not ready: the datasets could not be indexed (checks.indexes says why); paid requests are refused until a reload succeeds.'
+            : 'Not ready: the datasets are loaded and being indexed (checks.indexes); paid requests wait for it.',
+        }
       }
       return { ready: checks.duckdb === 'ok', checks }
     },

@@ -5,10 +5,20 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core'
 export const CHROMIUM_PATH = '/usr/bin/chromium'
 
 /** Headless, and quiet: without the background-networking flags chromium calls Google services on start. */
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 /** Why chromium cannot run here, or null when it can. */
-export const chromiumMissing = (): string | null => (existsSync(CHROMIUM_PATH) ? null : `${CHROMIUM_PATH} is missing (install it with: apt-get install -y chromium)`)
+export const chromiumMissing = (): string | null =>
+  existsSync(CHROMIUM_PATH) ? null : `${CHROMIUM_PATH} is missing (install it with: apt-get install -y chromium)`
 
 /** A browser with a fresh temporary profile (playwright's launch creates and deletes it). */
 export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS })

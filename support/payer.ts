@@ -42,8 +42,14 @@ export function createPayer(privateKey: `0x${string}` = generatePrivateKey()) {
     if ((o.version ?? 1) === 1) return encodeProofV1(network.name, signed)
     return encodeProofV2(
       {
-        scheme: 'exact', network: network.caip2, amount: authorization.value, asset: network.asset,
-        payTo: authorization.to, maxTimeoutSeconds: 61, extra: network.eip712, ...o.accepted,
+        scheme: 'exact',
+        network: network.caip2,
+        amount: authorization.value,
+        asset: network.asset,
+        payTo: authorization.to,
+        maxTimeoutSeconds: 61,
+        extra: network.eip712,
+        ...o.accepted,
       },
       signed,
     )

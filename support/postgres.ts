@@ -10,7 +10,18 @@
  * initdb and postgres refuse to run as root: as root (here and in CI) they run as nobody:nogroup via
  * setpriv, in a temp dir owned by nobody; as any other user they run as that user.
  */
-import { appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs'
+import {
+  appendFileSync,
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { freePort } from './ports'
@@ -119,13 +130,16 @@ function installExitHook() {
  * its own session (setsid), so a Ctrl-C to the test run's process group does not skip the clean-up.
  */
 function watchdog(dir: string, stopCmd: string[]) {
-  const proc = Bun.spawn(['setsid', 'sh', '-c', 'cat >/dev/null; "$@" >/dev/null 2>&1; rm -rf "$PG_TEST_DIR"', 'pg-test-watchdog', ...stopCmd], {
-    cwd: dir,
-    env: { ...cleanEnv(), PG_TEST_DIR: dir },
-    stdin: 'pipe',
-    stdout: 'ignore',
-    stderr: 'ignore',
-  })
+  const proc = Bun.spawn(
+    ['setsid', 'sh', '-c', 'cat >/dev/null; "$@" >/dev/null 2>&1; rm -rf "$PG_TEST_DIR"', 'pg-test-watchdog', ...stopCmd],
+    {
+      cwd: dir,
+      env: { ...cleanEnv(), PG_TEST_DIR: dir },
+      stdin: 'pipe',
+      stdout: 'ignore',
+      stderr: 'ignore',
+    },
+  )
   proc.unref()
   return { release: () => void proc.stdin.end() }
 }
@@ -226,11 +240,32 @@ export async function startPostgres(): Promise<StartedPostgres> {
     log: readLog,
     async psql(sql: string) {
       if (!existsSync(psqlBin)) throw new Error(`${psqlBin} not found (Debian's postgresql-client package)`)
-      const proc = Bun.spawn([psqlBin, '-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-c', sql], {
-        env: cleanEnv(),
-        stdout: 'pipe',
-        stderr: 'pipe',
-      })
+      const proc = Bun.spawn(
+        [
+          psqlBin,
+          '-X',
+          '-q',
+          '-A',
+          '-t',
+          '-v',
+          'ON_ERROR_STOP=1',
+          '-h',
+          '127.0.0.1',
+          '-p',
+          String(port),
+          '-U',
+          'postgres',
+          '-d',
+          'postgres',
+          '-c',
+          sql,
+        ],
+        {
+          env: cleanEnv(),
+          stdout: 'pipe',
+          stderr: 'pipe',
+        },
+      )
       const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
       if (code !== 0) throw new Error(`psql failed (exit ${code}): ${stderr}`)
       return stdout.trim()

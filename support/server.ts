@@ -23,7 +23,8 @@ export async function startServer(env: Record<string, string> = {}, args: string
     const port = await freePort()
     const started = await startOn(port, env, args)
     if (started.ok) return started.server
-    if (!(started.exitCode === 3 && started.out.includes('Port in use')) || attempt === 5) throw new Error(`server exited with ${started.exitCode}:\n${started.out}`)
+    if (!(started.exitCode === 3 && started.out.includes('Port in use')) || attempt === 5)
+      throw new Error(`server exited with ${started.exitCode}:\n${started.out}`)
   }
 }
 
@@ -35,8 +36,15 @@ async function startOn(port: number, env: Record<string, string>, args: string[]
     cwd: ROOT,
     // Rate limits off unless a test sets them: load and concurrency tests pay hundreds of times from one client.
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', LEDGER_PATH: ':memory:', LOG_LEVEL: 'warn', NODE_ENV: 'test',
-      RATE_LIMIT_IP_PER_MINUTE: '0', RATE_LIMIT_PAYER_PER_MINUTE: '0', ...env,
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LEDGER_PATH: ':memory:',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      RATE_LIMIT_IP_PER_MINUTE: '0',
+      RATE_LIMIT_PAYER_PER_MINUTE: '0',
+      ...env,
     },
     stdout: 'pipe',
     stderr: 'pipe',

@@ -9,7 +9,17 @@ import { applyEnvFile } from '../src/env-file'
 describe('configuration', () => {
   test('no configuration at all gives development mode on port 3000, base-sepolia and the development payTo', () => {
     const c = loadConfig({})
-    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', network: 'base-sepolia', payTo: DEV_PAY_TO, payToIsDevDefault: true, nodeEnv: 'development', publicBaseUrl: 'http://localhost:3000', logLevel: 'info', artifactTtlSeconds: 86400 })
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      network: 'base-sepolia',
+      payTo: DEV_PAY_TO,
+      payToIsDevDefault: true,
+      nodeEnv: 'development',
+      publicBaseUrl: 'http://localhost:3000',
+      logLevel: 'info',
+      artifactTtlSeconds: 86400,
+    })
     expect(Object.isFrozen(c)).toBe(true)
   })
 
@@ -42,10 +52,20 @@ describe('configuration', () => {
 
   test('MCP_ALLOWED_ORIGINS: comma-separated origins, normalised; `*` kept; unset is none', () => {
     expect(loadConfig({}).mcpAllowedOrigins).toEqual([])
-    expect(loadConfig({ MCP_ALLOWED_ORIGINS: ' https://App.Example.com/ , http://intranet:8080,https://x.example:443,*' }).mcpAllowedOrigins).toEqual(['https://app.example.com', 'http://intranet:8080', 'https://x.example', '*'])
+    expect(
+      loadConfig({ MCP_ALLOWED_ORIGINS: ' https://App.Example.com/ , http://intranet:8080,https://x.example:443,*' }).mcpAllowedOrigins,
+    ).toEqual(['https://app.example.com', 'http://intranet:8080', 'https://x.example', '*'])
   })
 
-  for (const value of ['app.example.com', 'ftp://app.example.com', 'https://app.example.com/path', 'https://user@app.example.com', 'https://app.example.com?x=1', 'https://', 'https://a.example,nope']) {
+  for (const value of [
+    'app.example.com',
+    'ftp://app.example.com',
+    'https://app.example.com/path',
+    'https://user@app.example.com',
+    'https://app.example.com?x=1',
+    'https://',
+    'https://a.example,nope',
+  ]) {
     test(`MCP_ALLOWED_ORIGINS=${value} stops start-up naming the variable and the entry`, () => {
       expect(() => loadConfig({ MCP_ALLOWED_ORIGINS: value })).toThrow(ConfigError)
       expect(() => loadConfig({ MCP_ALLOWED_ORIGINS: value })).toThrow(/^MCP_ALLOWED_ORIGINS: invalid value "/)
@@ -58,7 +78,14 @@ describe('configuration', () => {
 
   test('production refuses to start without an explicit PAY_TO', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('PAY_TO: is required when NODE_ENV=production')
-    expect(loadConfig({ NODE_ENV: 'production', PAY_TO: '0x1111111111111111111111111111111111111111', PAYMENT_MODE: 'facilitator', X402_FACILITATOR_URL: 'https://x402.org/facilitator' }).payToIsDevDefault).toBe(false)
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        PAY_TO: '0x1111111111111111111111111111111111111111',
+        PAYMENT_MODE: 'facilitator',
+        X402_FACILITATOR_URL: 'https://x402.org/facilitator',
+      }).payToIsDevDefault,
+    ).toBe(false)
   })
 })
 
@@ -68,33 +95,60 @@ describe('payment modes', () => {
 
   test('development defaults to local mode; production refuses local, whether defaulted or explicit', () => {
     expect(loadConfig({}).paymentMode).toBe('local')
-    expect(() => loadConfig({ NODE_ENV: 'production', PAY_TO })).toThrow('PAYMENT_MODE: must be `facilitator` or `self` when NODE_ENV=production')
+    expect(() => loadConfig({ NODE_ENV: 'production', PAY_TO })).toThrow(
+      'PAYMENT_MODE: must be `facilitator` or `self` when NODE_ENV=production',
+    )
     expect(() => loadConfig({ NODE_ENV: 'production', PAY_TO, PAYMENT_MODE: 'local' })).toThrow('PAYMENT_MODE: must be')
   })
 
   test('facilitator mode needs X402_FACILITATOR_URL; timeout and headers are read', () => {
     expect(() => loadConfig({ PAYMENT_MODE: 'facilitator' })).toThrow('X402_FACILITATOR_URL: is required when PAYMENT_MODE=facilitator')
-    const c = loadConfig({ PAYMENT_MODE: 'facilitator', X402_FACILITATOR_URL: 'https://f.example/x402/', X402_FACILITATOR_TIMEOUT_SECONDS: '5', X402_FACILITATOR_HEADERS: '{"Authorization":"Bearer t"}' })
-    expect(c).toMatchObject({ paymentMode: 'facilitator', facilitatorUrl: 'https://f.example/x402', facilitatorTimeoutMs: 5000, facilitatorHeaders: { Authorization: 'Bearer t' } })
+    const c = loadConfig({
+      PAYMENT_MODE: 'facilitator',
+      X402_FACILITATOR_URL: 'https://f.example/x402/',
+      X402_FACILITATOR_TIMEOUT_SECONDS: '5',
+      X402_FACILITATOR_HEADERS: '{"Authorization":"Bearer t"}',
+    })
+    expect(c).toMatchObject({
+      paymentMode: 'facilitator',
+      facilitatorUrl: 'https://f.example/x402',
+      facilitatorTimeoutMs: 5000,
+      facilitatorHeaders: { Authorization: 'Bearer t' },
+    })
     expect(c.rpcUrl).toBe('https://sepolia.base.org') // reconciles over the public endpoint unless told otherwise
   })
 
   test('X402_FACILITATOR_HEADERS must be a JSON object of strings', () => {
     for (const bad of ['Bearer t', '["a"]', '{"a":1}']) {
-      expect(() => loadConfig({ PAYMENT_MODE: 'facilitator', X402_FACILITATOR_URL: 'https://f.example', X402_FACILITATOR_HEADERS: bad })).toThrow('X402_FACILITATOR_HEADERS: invalid value')
+      expect(() =>
+        loadConfig({ PAYMENT_MODE: 'facilitator', X402_FACILITATOR_URL: 'https://f.example', X402_FACILITATOR_HEADERS: bad }),
+      ).toThrow('X402_FACILITATOR_HEADERS: invalid value')
     }
   })
 
   test('self mode needs an RPC URL and a settler key', () => {
-    expect(() => loadConfig({ PAYMENT_MODE: 'self', X402_SETTLER_PRIVATE_KEY: KEY })).toThrow('X402_RPC_URL: is required when PAYMENT_MODE=self')
-    expect(() => loadConfig({ PAYMENT_MODE: 'self', X402_RPC_URL: 'http://127.0.0.1:8545' })).toThrow('X402_SETTLER_PRIVATE_KEY: is required when PAYMENT_MODE=self')
-    expect(() => loadConfig({ PAYMENT_MODE: 'self', X402_RPC_URL: 'http://127.0.0.1:8545', X402_SETTLER_PRIVATE_KEY: '0x12' })).toThrow('X402_SETTLER_PRIVATE_KEY: invalid value')
-    expect(loadConfig({ PAYMENT_MODE: 'self', X402_RPC_URL: 'http://127.0.0.1:8545', X402_SETTLER_PRIVATE_KEY: KEY })).toMatchObject({ paymentMode: 'self', rpcUrl: 'http://127.0.0.1:8545', rpcUrlIsDefault: false })
+    expect(() => loadConfig({ PAYMENT_MODE: 'self', X402_SETTLER_PRIVATE_KEY: KEY })).toThrow(
+      'X402_RPC_URL: is required when PAYMENT_MODE=self',
+    )
+    expect(() => loadConfig({ PAYMENT_MODE: 'self', X402_RPC_URL: 'http://127.0.0.1:8545' })).toThrow(
+      'X402_SETTLER_PRIVATE_KEY: is required when PAYMENT_MODE=self',
+    )
+    expect(() => loadConfig({ PAYMENT_MODE: 'self', X402_RPC_URL: 'http://127.0.0.1:8545', X402_SETTLER_PRIVATE_KEY: '0x12' })).toThrow(
+      'X402_SETTLER_PRIVATE_KEY: invalid value',
+    )
+    expect(loadConfig({ PAYMENT_MODE: 'self', X402_RPC_URL: 'http://127.0.0.1:8545', X402_SETTLER_PRIVATE_KEY: KEY })).toMatchObject({
+      paymentMode: 'self',
+      rpcUrl: 'http://127.0.0.1:8545',
+      rpcUrlIsDefault: false,
+    })
   })
 
   test('rate limits default to 600 per IP and 120 per payer a minute; 0 turns them off', () => {
     expect(loadConfig({})).toMatchObject({ rateLimitIpPerMinute: 600, rateLimitPayerPerMinute: 120 })
-    expect(loadConfig({ RATE_LIMIT_IP_PER_MINUTE: '0', RATE_LIMIT_PAYER_PER_MINUTE: '0' })).toMatchObject({ rateLimitIpPerMinute: 0, rateLimitPayerPerMinute: 0 })
+    expect(loadConfig({ RATE_LIMIT_IP_PER_MINUTE: '0', RATE_LIMIT_PAYER_PER_MINUTE: '0' })).toMatchObject({
+      rateLimitIpPerMinute: 0,
+      rateLimitPayerPerMinute: 0,
+    })
   })
 })
 
@@ -103,7 +157,9 @@ describe('listening and stopping', () => {
     expect(loadConfig({}).reusePort).toBe(false)
     expect(loadConfig({ REUSE_PORT: 'true', LEDGER_PATH: '/srv/ledger.sqlite' }).reusePort).toBe(true)
     expect(() => loadConfig({ REUSE_PORT: 'yes' })).toThrow('REUSE_PORT: invalid value "yes"')
-    expect(() => loadConfig({ REUSE_PORT: 'true', LEDGER_PATH: ':memory:' })).toThrow('REUSE_PORT: needs a ledger file shared by the instances')
+    expect(() => loadConfig({ REUSE_PORT: 'true', LEDGER_PATH: ':memory:' })).toThrow(
+      'REUSE_PORT: needs a ledger file shared by the instances',
+    )
     expect(() => loadConfig({ REUSE_PORT: 'true', PORT: '0' })).toThrow('REUSE_PORT: needs a fixed PORT')
   })
 
@@ -149,8 +205,12 @@ describe('env files (--env-file, ENV_FILE)', () => {
   })
 
   test('a missing file or a flag without a path is a ConfigError naming where it came from', () => {
-    expect(() => applyEnvFile(['serve'], { ENV_FILE: '/nonexistent/settings.env' })).toThrow('ENV_FILE: cannot read /nonexistent/settings.env: ENOENT')
-    expect(() => applyEnvFile(['serve', '--env-file', '/nonexistent/x.env'], {})).toThrow('--env-file: cannot read /nonexistent/x.env: ENOENT')
+    expect(() => applyEnvFile(['serve'], { ENV_FILE: '/nonexistent/settings.env' })).toThrow(
+      'ENV_FILE: cannot read /nonexistent/settings.env: ENOENT',
+    )
+    expect(() => applyEnvFile(['serve', '--env-file', '/nonexistent/x.env'], {})).toThrow(
+      '--env-file: cannot read /nonexistent/x.env: ENOENT',
+    )
     expect(() => applyEnvFile(['serve', '--env-file'], {})).toThrow(ConfigError)
   })
 })

@@ -18,7 +18,12 @@ const domain = { ...network.eip712, chainId: network.chainId, verifyingContract:
 const separator = domainSeparator(domain)
 const BODY = JSON.stringify({
   success: true,
-  data: { destination: 'Tokyo', country: 'Japan', source_month: '2026-10', summary: { routes: 48, estimated_passengers: 262327, top_origin_city: 'Shanghai' } },
+  data: {
+    destination: 'Tokyo',
+    country: 'Japan',
+    source_month: '2026-10',
+    summary: { routes: 48, estimated_passengers: 262327, top_origin_city: 'Shanghai' },
+  },
   meta: { request_id: 'req_00000000000000000000000000000000', generated_at: '2026-11-21T00:00:00.000Z', pipeline_version: 'v1' },
   pricing: { amount_usd: '0.10', payment_status: 'paid' },
 })
@@ -45,7 +50,9 @@ if (mode === 'same-402') {
     const proof = decode(req)
     if (!proof) return refused()
     const a = proof.payload.authorization
-    return recoverSigner(authorizationDigest(separator, a), proof.payload.signature) === a.from.toLowerCase() ? new Response(BODY, { headers }) : refused()
+    return recoverSigner(authorizationDigest(separator, a), proof.payload.signature) === a.from.toLowerCase()
+      ? new Response(BODY, { headers })
+      : refused()
   }
 } else if (mode === 'paid-viem') {
   fetchHandler = async (req) => {
@@ -53,7 +60,13 @@ if (mode === 'same-402') {
     if (!proof) return refused()
     const a = proof.payload.authorization
     const message = { ...a, value: BigInt(a.value), validAfter: BigInt(a.validAfter), validBefore: BigInt(a.validBefore) }
-    const signer = await recoverTypedDataAddress({ domain, types: TRANSFER_WITH_AUTHORIZATION, primaryType: 'TransferWithAuthorization', message, signature: proof.payload.signature }).catch(() => null)
+    const signer = await recoverTypedDataAddress({
+      domain,
+      types: TRANSFER_WITH_AUTHORIZATION,
+      primaryType: 'TransferWithAuthorization',
+      message,
+      signature: proof.payload.signature,
+    }).catch(() => null)
     return signer?.toLowerCase() === a.from.toLowerCase() ? new Response(BODY, { headers }) : refused()
   }
 } else {

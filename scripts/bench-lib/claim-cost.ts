@@ -16,7 +16,14 @@ const url = process.argv[2]
 if (!url) throw new Error('usage: claim-cost.ts <postgres url>')
 const N = 5000
 const claim = (key: string): PaymentClaim => ({
-  key, network: 'eip155:84532', payer: '0xbench', nonce: key, routeId: 'flights.summary', fingerprint: 'fp', amountAtomic: '100000', requestId: `req-${key}`,
+  key,
+  network: 'eip155:84532',
+  payer: '0xbench',
+  nonce: key,
+  routeId: 'flights.summary',
+  fingerprint: 'fp',
+  amountAtomic: '100000',
+  requestId: `req-${key}`,
 })
 const pct = (xs: number[], p: number) => xs.sort((a, b) => a - b)[Math.floor((xs.length - 1) * p)]!
 
@@ -38,10 +45,13 @@ async function measure(name: string, ledger: PaymentLedger, prefix: string) {
     if (r.status !== 'taken') throw new Error('a replayed claim was not refused')
   }
   const t0 = performance.now()
-  for (let b = 0; b < N / 50; b++) await Promise.all(Array.from({ length: 50 }, (_, j) => ledger.claim(claim(`${prefix}-c${b}-${j}`), now, now - 60)))
+  for (let b = 0; b < N / 50; b++)
+    await Promise.all(Array.from({ length: 50 }, (_, j) => ledger.claim(claim(`${prefix}-c${b}-${j}`), now, now - 60)))
   const perSecond = N / ((performance.now() - t0) / 1000)
   await ledger.durable()
-  console.log(`claim ${name.padEnd(10)} new: p50 ${pct(times, 0.5).toFixed(0)} µs, p99 ${pct(times, 0.99).toFixed(0)} µs; replay refused: p50 ${pct(replays, 0.5).toFixed(0)} µs, p99 ${pct(replays, 0.99).toFixed(0)} µs; 50 at a time: ${perSecond.toFixed(0)} claims/s`)
+  console.log(
+    `claim ${name.padEnd(10)} new: p50 ${pct(times, 0.5).toFixed(0)} µs, p99 ${pct(times, 0.99).toFixed(0)} µs; replay refused: p50 ${pct(replays, 0.5).toFixed(0)} µs, p99 ${pct(replays, 0.99).toFixed(0)} µs; 50 at a time: ${perSecond.toFixed(0)} claims/s`,
+  )
 }
 
 const sqlite = new SqliteLedger(join(mkdtempSync(join(tmpdir(), 'claims-')), 'ledger.sqlite'))

@@ -38,7 +38,11 @@ function open(variant: Variant) {
     const requestId = `req_${randomBytes(12).toString('hex')}`
     const now = Date.now()
     const base = { key, requestId, routeId: 'flights.summary', payer, amountAtomic: '100000', nonce: n, network: 'eip155:84532' }
-    await ledger.claim({ ...base, fingerprint: 'flights.summary?destination=Tokyo', validBefore: String(Math.floor(now / 1000) + 3600) }, now, 0)
+    await ledger.claim(
+      { ...base, fingerprint: 'flights.summary?destination=Tokyo', validBefore: String(Math.floor(now / 1000) + 3600) },
+      now,
+      0,
+    )
     ledger.record({ ...base, event: 'verified', at: now })
     const artifactId = `art_${now.toString(16).padStart(12, '0')}${randomBytes(16).toString('base64url')}`
     ledger.complete(key, { id: artifactId, body: BODY, expiresAt: now + 3_600_000 }, now, { kind: 'local' })
@@ -65,6 +69,7 @@ rmSync(dir, { recursive: true, force: true })
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 console.log(`ledger work per paid request, µs (median of ${ROUNDS} rounds of ${PER_ROUND}, after ${ROWS} payments; ${BATCH} per commit)`)
-for (const v of variants) console.log(`${v.padEnd(11)} ${median(results[v]).toFixed(1).padStart(7)}   rounds: ${results[v].map((x) => x.toFixed(1)).join(' ')}`)
+for (const v of variants)
+  console.log(`${v.padEnd(11)} ${median(results[v]).toFixed(1).padStart(7)}   rounds: ${results[v].map((x) => x.toFixed(1)).join(' ')}`)
 console.log(`file - memory:     ${(median(results.file) - median(results.memory)).toFixed(1)} µs (what keeping it on disk costs)`)
 console.log(`file - sequential: ${(median(results.file) - median(results.sequential)).toFixed(1)} µs (what random nonces cost on disk)`)

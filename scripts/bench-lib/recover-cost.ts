@@ -26,9 +26,26 @@ console.error(`signing ${COUNT + WARMUP} proofs…`)
 const proofs = await Promise.all(
   Array.from({ length: COUNT + WARMUP }, async (_, i) => {
     const account = accounts[i % accounts.length]!
-    const message = { from: account.address, to: DEV_PAY_TO as `0x${string}`, value: 100_000n, validAfter: now - 600n, validBefore: now + 3600n, nonce: `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex')}` as `0x${string}` }
-    const signature = await account.signTypedData({ domain, types: TRANSFER_WITH_AUTHORIZATION, primaryType: 'TransferWithAuthorization', message })
-    const authorization: Authorization = { ...message, value: String(message.value), validAfter: String(message.validAfter), validBefore: String(message.validBefore) }
+    const message = {
+      from: account.address,
+      to: DEV_PAY_TO as `0x${string}`,
+      value: 100_000n,
+      validAfter: now - 600n,
+      validBefore: now + 3600n,
+      nonce: `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex')}` as `0x${string}`,
+    }
+    const signature = await account.signTypedData({
+      domain,
+      types: TRANSFER_WITH_AUTHORIZATION,
+      primaryType: 'TransferWithAuthorization',
+      message,
+    })
+    const authorization: Authorization = {
+      ...message,
+      value: String(message.value),
+      validAfter: String(message.validAfter),
+      validBefore: String(message.validBefore),
+    }
     return { message, authorization, signature, signer: account.address.toLowerCase() }
   }),
 )
@@ -50,17 +67,31 @@ for (let i = 0; i < proofs.length; i++) {
   time('libsecp256k1: digest + recover', i, () => recoverWithLibsecp256k1(authorizationDigest(separator, p.authorization), p.signature))
   time('@noble/curves: digest + recover', i, () => recoverWithNoble(authorizationDigest(separator, p.authorization), p.signature))
   const t = performance.now()
-  const viem = (await recoverTypedDataAddress({ domain, types: TRANSFER_WITH_AUTHORIZATION, primaryType: 'TransferWithAuthorization', message: p.message, signature: p.signature })).toLowerCase()
+  const viem = (
+    await recoverTypedDataAddress({
+      domain,
+      types: TRANSFER_WITH_AUTHORIZATION,
+      primaryType: 'TransferWithAuthorization',
+      message: p.message,
+      signature: p.signature,
+    })
+  ).toLowerCase()
   const us = (performance.now() - t) * 1000
   if (viem !== p.signer) throw new Error(`viem recovered ${viem} for proof ${i}`)
   if (i >= WARMUP) (samples['viem recoverTypedDataAddress (digest + recover)'] ??= []).push(us)
 }
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * p)]!
-console.log(`${COUNT} proofs (after ${WARMUP} warm-up), ${cpus()[0]?.model ?? 'unknown CPU'}, load average ${loadavg()[0]!.toFixed(2)}; µs per signature:`)
+console.log(
+  `${COUNT} proofs (after ${WARMUP} warm-up), ${cpus()[0]?.model ?? 'unknown CPU'}, load average ${loadavg()[0]!.toFixed(2)}; µs per signature:`,
+)
 for (const [name, xs] of Object.entries(samples)) {
   const mean = xs.reduce((a, b) => a + b, 0) / xs.length
-  console.log(`  ${name.padEnd(48)} p50 ${pct(xs, 0.5).toFixed(1).padStart(7)}  p99 ${pct(xs, 0.99).toFixed(1).padStart(7)}  mean ${mean.toFixed(1).padStart(7)}`)
+  console.log(
+    `  ${name.padEnd(48)} p50 ${pct(xs, 0.5).toFixed(1).padStart(7)}  p99 ${pct(xs, 0.99).toFixed(1).padStart(7)}  mean ${mean.toFixed(1).padStart(7)}`,
+  )
 }
 const native = pct(samples['libsecp256k1: recover']!, 0.5)
-console.log(`libsecp256k1 is ${(pct(samples['@noble/curves: recover']!, 0.5) / native).toFixed(1)}x @noble/curves and ${(pct(samples['viem recoverTypedDataAddress (digest + recover)']!, 0.5) / pct(samples['libsecp256k1: digest + recover']!, 0.5)).toFixed(1)}x viem (p50, with the digest)`)
+console.log(
+  `libsecp256k1 is ${(pct(samples['@noble/curves: recover']!, 0.5) / native).toFixed(1)}x @noble/curves and ${(pct(samples['viem recoverTypedDataAddress (digest + recover)']!, 0.5) / pct(samples['libsecp256k1: digest + recover']!, 0.5)).toFixed(1)}x viem (p50, with the digest)`,
+)

@@ -19,7 +19,8 @@ import { importDataset } from '../../src/data/refresh'
 
 /** The k-th copy (k = 1 is the original) of the rows, figures scaled by 1/k. */
 const copies = (factor: number) => `(SELECT range + 1 AS k FROM range(${factor}))`
-const scaled = (column: string, digits?: number) => (digits === undefined ? `CAST(round(${column} / k) AS INTEGER)` : `round(${column} / k, ${digits})`)
+const scaled = (column: string, digits?: number) =>
+  digits === undefined ? `CAST(round(${column} / k) AS INTEGER)` : `round(${column} / k, ${digits})`
 const named = (column: string) => `CASE WHEN k = 1 THEN ${column} ELSE ${column} || ' ' || k END`
 
 export async function scaleMarket(from: string, dir: string, factor: number): Promise<void> {
@@ -55,7 +56,10 @@ export async function scaleMarket(from: string, dir: string, factor: number): Pr
                    ${scaled('dining_spend_cny', 2)} AS dining_spend_cny, ${scaled('retail_spend_cny', 2)} AS retail_spend_cny
               FROM read_parquet(${file(SPEND.name)}), ${copies(factor)})
         TO ${sqlString(spend)} (FORMAT parquet)`)
-    for (const [path, contract] of [[flights, FLIGHTS], [spend, SPEND]] as const) {
+    for (const [path, contract] of [
+      [flights, FLIGHTS],
+      [spend, SPEND],
+    ] as const) {
       await importDataset(db, dir, path, contract, { replace: true, sample: true })
       rmSync(path)
     }

@@ -18,7 +18,16 @@ import { SIGNAL_CATEGORIES, type SignalCategory } from '../../src/catalog/signal
 import { PLATFORM_TOKENS, type Platform } from '../../src/catalog/platforms'
 import { TERMS } from '../../src/data/glossary'
 import { COUNTRIES, DESTINATIONS, ORIGIN_CITIES } from '../../src/data/sample-geography'
-import { CATEGORY_WORDS, LONG_TAIL_HANDLES, NEUTRAL_WORDS, OPENERS, TONE_WORDS, TRIP_WORDS, WEB_AUTHORS, type Frame } from './evidence-vocabulary'
+import {
+  CATEGORY_WORDS,
+  LONG_TAIL_HANDLES,
+  NEUTRAL_WORDS,
+  OPENERS,
+  TONE_WORDS,
+  TRIP_WORDS,
+  WEB_AUTHORS,
+  type Frame,
+} from './evidence-vocabulary'
 import type { Row } from './parquet'
 import { between, rngFor, type Rng } from './random'
 import { BRAND_DISPOSITION, DISPOSITION, TOPIC_DISPOSITION, TOPICS, type Disposition } from './signals-vocabulary'
@@ -38,9 +47,18 @@ const LONG_TAIL_PER_POOL = 30
 /** Share of posts that also use one of the category's glossary terms (src/data/glossary.ts). */
 const TERM_SHARE = 0.35
 /** Where destination posts are published. */
-const PLACE_PLATFORMS: readonly [Platform, number][] = [['xiaohongshu', 0.5], ['douyin', 0.35], ['wechat', 0.15]]
+const PLACE_PLATFORMS: readonly [Platform, number][] = [
+  ['xiaohongshu', 0.5],
+  ['douyin', 0.35],
+  ['wechat', 0.15],
+]
 /** What open-web coverage is about: a platform, or none in particular (''). */
-const WEB_ABOUT: readonly [Platform | '', number][] = [['xiaohongshu', 0.45], ['douyin', 0.2], ['wechat', 0.1], ['', 0.25]]
+const WEB_ABOUT: readonly [Platform | '', number][] = [
+  ['xiaohongshu', 0.45],
+  ['douyin', 0.2],
+  ['wechat', 0.1],
+  ['', 0.25],
+]
 const LIKE_RATE: Record<Platform, number> = { xiaohongshu: 0.05, douyin: 0.04, wechat: 0.012 }
 
 const DAY_MS = 86_400_000
@@ -161,8 +179,18 @@ class Authors {
   pick(rng: Rng, week: string, category: SignalCategory, platform: Platform): Author {
     const ranked = this.ranked.get(`${week}|${category}|${platform}`)
     if (ranked?.length && rng() < RANKED_SHARE) {
-      const c = weighted(rng, ranked.map((r) => [r, r.posts] as const))
-      return { handle: c.handle, followers: c.followers, city: cityOf(c.handle), views: (r) => c.viewsPerPost * Math.exp(0.3 * (r() + r() + r() - 1.5)), rate: c.engagementRate, inflated: false }
+      const c = weighted(
+        rng,
+        ranked.map((r) => [r, r.posts] as const),
+      )
+      return {
+        handle: c.handle,
+        followers: c.followers,
+        city: cityOf(c.handle),
+        views: (r) => c.viewsPerPost * Math.exp(0.3 * (r() + r() + r() - 1.5)),
+        rate: c.engagementRate,
+        inflated: false,
+      }
     }
     const key = `${category}|${platform}`
     if (!this.tails.has(key)) this.tails.set(key, longTail(category, platform))
@@ -194,7 +222,9 @@ function clause(rng: Rng, tone: Tone, category: SignalCategory, lang: Lang): str
   const i = lang === 'zh' ? 0 : 1
   if (tone === 'neu') return pick(rng, NEUTRAL_WORDS)[i]
   const words = CATEGORY_WORDS[category]
-  const frames = words.frames.filter((f): f is Frame => (f === 'safety' ? tone === 'neg' && Boolean(words.safety) : Boolean(TONE_WORDS[tone][f])))
+  const frames = words.frames.filter((f): f is Frame =>
+    f === 'safety' ? tone === 'neg' && Boolean(words.safety) : Boolean(TONE_WORDS[tone][f]),
+  )
   const frame = pick(rng, frames)
   const bank = frame === 'safety' ? words.safety! : TONE_WORDS[tone][frame]!
   return pick(rng, bank)[i]
@@ -215,7 +245,11 @@ function compose(rng: Rng, s: Subject, subjectText: string, tone: Tone, lang: La
   const term = terms.length && rng() < TERM_SHARE ? pick(rng, terms) : null
   if (lang === 'zh') {
     const tags = [s.tagZh, aspectZh, ...(term ? [term.zh[0]!] : [])].map((t) => `#${t}`).join(' ')
-    return { title: `${subjectText}｜${aspectZh}`, aspect: aspectZh, body: `${pick(rng, OPENERS.zh)}${subjectText}，${aspectZh}：${said}。${detailZh}。${tags}` }
+    return {
+      title: `${subjectText}｜${aspectZh}`,
+      aspect: aspectZh,
+      body: `${pick(rng, OPENERS.zh)}${subjectText}，${aspectZh}：${said}。${detailZh}。${tags}`,
+    }
   }
   const also = term ? ` Includes notes on ${term.en[0]}.` : ''
   return {
@@ -256,10 +290,24 @@ function nativeRow(d: Draw, platform: Platform, authors: Authors): Row {
   if (author.inflated && rng() < 0.25) likes = Math.round(likes * between(rng, 6, 15))
   const published = publishedAt(rng, d.dayMs)
   return {
-    id: d.id, month: published.slice(0, 7), published_at: published, platform, about_platform: '', retrieval: 'native',
-    source_kind: platform === 'douyin' ? 'video' : platform === 'wechat' ? 'article' : 'note', category: d.subject.category, language: lang,
-    author: author.handle, author_followers: author.followers, author_city: author.city,
-    title: platform === 'douyin' ? '' : title, text: body, likes, comments, shares, views,
+    id: d.id,
+    month: published.slice(0, 7),
+    published_at: published,
+    platform,
+    about_platform: '',
+    retrieval: 'native',
+    source_kind: platform === 'douyin' ? 'video' : platform === 'wechat' ? 'article' : 'note',
+    category: d.subject.category,
+    language: lang,
+    author: author.handle,
+    author_followers: author.followers,
+    author_city: author.city,
+    title: platform === 'douyin' ? '' : title,
+    text: body,
+    likes,
+    comments,
+    shares,
+    views,
   }
 }
 
@@ -275,18 +323,43 @@ function webRow(d: Draw): Row {
   let text: string
   if (lang === 'zh') {
     const where = about ? `${PLATFORM_ZH[about]}上` : '社交平台上'
-    title = kind === 'report' ? `${subjectText}趋势报告：${aspect}` : kind === 'news' ? `${subjectText}热度观察：${aspect}` : `${where}的${subjectText}讨论：${aspect}`
+    title =
+      kind === 'report'
+        ? `${subjectText}趋势报告：${aspect}`
+        : kind === 'news'
+          ? `${subjectText}热度观察：${aspect}`
+          : `${where}的${subjectText}讨论：${aspect}`
     text = `据${where}相关内容整理。${body}`
   } else {
     const where = about ? `on ${PLATFORM_EN[about]}` : 'on Chinese social platforms'
-    title = kind === 'report' ? `${subjectText} trend report: ${aspect}` : kind === 'news' ? `${subjectText} in focus: ${aspect}` : `What people say about ${subjectText} ${where}`
+    title =
+      kind === 'report'
+        ? `${subjectText} trend report: ${aspect}`
+        : kind === 'news'
+          ? `${subjectText} in focus: ${aspect}`
+          : `What people say about ${subjectText} ${where}`
     text = `Compiled from posts ${where}. ${body}`
   }
   const published = publishedAt(rng, d.dayMs)
   return {
-    id: d.id, month: published.slice(0, 7), published_at: published, platform: 'web', about_platform: about, retrieval: 'proxy',
-    source_kind: kind, category: d.subject.category, language: lang, author: pick(rng, WEB_AUTHORS[lang]), author_followers: 0, author_city: '',
-    title, text, likes: 0, comments: 0, shares: 0, views: 0,
+    id: d.id,
+    month: published.slice(0, 7),
+    published_at: published,
+    platform: 'web',
+    about_platform: about,
+    retrieval: 'proxy',
+    source_kind: kind,
+    category: d.subject.category,
+    language: lang,
+    author: pick(rng, WEB_AUTHORS[lang]),
+    author_followers: 0,
+    author_city: '',
+    title,
+    text,
+    likes: 0,
+    comments: 0,
+    shares: 0,
+    views: 0,
   }
 }
 
@@ -323,11 +396,31 @@ export function generateEvidence(world: WorldRows): Row[] {
     const days = daysOf(w)
     const n = poisson(rng, volume * rate)
     for (let k = 0; k < n; k++) {
-      rows.push(nativeRow({ id: `${kind}-${platform}-${w.start}-${subject.category}-${subject.slug}-${k}`, dayMs: pick(rng, days), subject, text, week: w.start }, platform, authors))
+      rows.push(
+        nativeRow(
+          {
+            id: `${kind}-${platform}-${w.start}-${subject.category}-${subject.slug}-${k}`,
+            dayMs: pick(rng, days),
+            subject,
+            text,
+            week: w.start,
+          },
+          platform,
+          authors,
+        ),
+      )
     }
     const web = poisson(rng, volume * rate * WEB_SHARE)
     for (let k = 0; k < web; k++) {
-      rows.push(webRow({ id: `${kind}-web-${platform}-${w.start}-${subject.category}-${subject.slug}-${k}`, dayMs: pick(rng, days), subject, text, week: w.start }))
+      rows.push(
+        webRow({
+          id: `${kind}-web-${platform}-${w.start}-${subject.category}-${subject.slug}-${k}`,
+          dayMs: pick(rng, days),
+          subject,
+          text,
+          week: w.start,
+        }),
+      )
     }
   }
 
@@ -367,7 +460,14 @@ function placeRows(world: WorldRows, authors: Authors): Row[] {
   const rows: Row[] = []
   for (const d of DESTINATIONS) {
     const country = COUNTRIES.find((c) => c.code === d.countryCode)!
-    const s: Subject = { slug: d.code.toLowerCase(), category: 'travel', zh: d.nameZh, en: d.name, tagZh: `${d.nameZh}旅行`, disposition: 'liked' }
+    const s: Subject = {
+      slug: d.code.toLowerCase(),
+      category: 'travel',
+      zh: d.nameZh,
+      en: d.name,
+      tagZh: `${d.nameZh}旅行`,
+      disposition: 'liked',
+    }
     const text: Draw['text'] = {
       zh: (rng) => `${rng() < 0.35 ? country.nameZh : ''}${d.nameZh}${pick(rng, TRIP_WORDS)[0]}`,
       en: (rng) => (rng() < 0.35 ? `${d.name}, ${country.name}` : `${d.name} ${pick(rng, TRIP_WORDS)[1]}`),
@@ -381,7 +481,13 @@ function placeRows(world: WorldRows, authors: Authors): Row[] {
       const n = poisson(rng, lambda)
       for (let k = 0; k < n; k++) {
         const platform = weighted(rng, PLACE_PLATFORMS)
-        rows.push(nativeRow({ id: `place-${platform}-${date}-${d.code}-${k}`, dayMs: day, subject: s, text, week: weekStart(day) }, platform, authors))
+        rows.push(
+          nativeRow(
+            { id: `place-${platform}-${date}-${d.code}-${k}`, dayMs: day, subject: s, text, week: weekStart(day) },
+            platform,
+            authors,
+          ),
+        )
       }
       for (let k = 0, web = poisson(rng, lambda * WEB_SHARE); k < web; k++) {
         rows.push(webRow({ id: `place-web-${date}-${d.code}-${k}`, dayMs: day, subject: s, text, week: weekStart(day) }))

@@ -38,26 +38,128 @@ const SPRING_FESTIVAL_MONTH: Readonly<Record<number, number>> = {
 
 /** Average monthly one-way flights from all of mainland China in 2019. */
 const DEST_BASE_FLIGHTS: Readonly<Record<DestinationCode, number>> = {
-  TYO: 1500, OSA: 1300, NGO: 380, CTS: 260, FUK: 240, OKA: 220,
-  SEL: 1400, CJU: 380, PUS: 220, ULN: 90,
-  BKK: 1500, HKT: 520, CNX: 260, SIN: 900, KUL: 720, PEN: 110, BKI: 200,
-  DPS: 280, JKT: 220, SGN: 360, HAN: 300, DAD: 340, CXR: 300, MNL: 340, CEB: 110,
-  PNH: 230, REP: 140, KOS: 150, VTE: 90, RGN: 120,
-  KTM: 45, MLE: 60, CMB: 45, ALA: 55, TAS: 25,
-  DXB: 150, AUH: 60, DOH: 60, CAI: 30, NBO: 12, ADD: 45,
-  IST: 60, PAR: 190, LON: 150, FRA: 120, MUC: 50, ROM: 55, MIL: 50, MAD: 45, BCN: 20,
-  AMS: 70, ZRH: 25, VIE: 30, HEL: 60, CPH: 30, ATH: 20, MOW: 180, VVO: 80,
-  SYD: 220, MEL: 190, BNE: 60, PER: 40, AKL: 90,
-  LAX: 180, NYC: 130, SFO: 120, SEA: 50, CHI: 40, YVR: 130, YTO: 90,
+  TYO: 1500,
+  OSA: 1300,
+  NGO: 380,
+  CTS: 260,
+  FUK: 240,
+  OKA: 220,
+  SEL: 1400,
+  CJU: 380,
+  PUS: 220,
+  ULN: 90,
+  BKK: 1500,
+  HKT: 520,
+  CNX: 260,
+  SIN: 900,
+  KUL: 720,
+  PEN: 110,
+  BKI: 200,
+  DPS: 280,
+  JKT: 220,
+  SGN: 360,
+  HAN: 300,
+  DAD: 340,
+  CXR: 300,
+  MNL: 340,
+  CEB: 110,
+  PNH: 230,
+  REP: 140,
+  KOS: 150,
+  VTE: 90,
+  RGN: 120,
+  KTM: 45,
+  MLE: 60,
+  CMB: 45,
+  ALA: 55,
+  TAS: 25,
+  DXB: 150,
+  AUH: 60,
+  DOH: 60,
+  CAI: 30,
+  NBO: 12,
+  ADD: 45,
+  IST: 60,
+  PAR: 190,
+  LON: 150,
+  FRA: 120,
+  MUC: 50,
+  ROM: 55,
+  MIL: 50,
+  MAD: 45,
+  BCN: 20,
+  AMS: 70,
+  ZRH: 25,
+  VIE: 30,
+  HEL: 60,
+  CPH: 30,
+  ATH: 20,
+  MOW: 180,
+  VVO: 80,
+  SYD: 220,
+  MEL: 190,
+  BNE: 60,
+  PER: 40,
+  AKL: 90,
+  LAX: 180,
+  NYC: 130,
+  SFO: 120,
+  SEA: 50,
+  CHI: 40,
+  YVR: 130,
+  YTO: 90,
 }
 
 /** Relative outbound travel weight of each origin city (population x income x airport reach). */
 const ORIGIN_WEIGHT: Readonly<Record<OriginCode, number>> = {
-  SHA: 100, BJS: 85, CAN: 60, SZX: 35, CTU: 40,
-  CKG: 22, HGH: 25, XIY: 18, KMG: 22, WUH: 15, NKG: 18, XMN: 20, TAO: 18, TSN: 10, CSX: 14,
-  SHE: 12, DLC: 12, HRB: 8, CGO: 10, TNA: 8, FOC: 10, NNG: 8, HAK: 8, URC: 6, HFE: 6,
-  KWE: 4, SYX: 6, KHN: 4, TYN: 3, SJW: 3, CGQ: 4, NGB: 6, WNZ: 4, LHW: 2, HET: 2, YNT: 5,
-  WUX: 4, JJN: 4, ZUH: 3, INC: 2, XNN: 1, LXA: 1, KWL: 3, SWA: 3, WEH: 3, YNJ: 3, JHG: 2, CZX: 2,
+  SHA: 100,
+  BJS: 85,
+  CAN: 60,
+  SZX: 35,
+  CTU: 40,
+  CKG: 22,
+  HGH: 25,
+  XIY: 18,
+  KMG: 22,
+  WUH: 15,
+  NKG: 18,
+  XMN: 20,
+  TAO: 18,
+  TSN: 10,
+  CSX: 14,
+  SHE: 12,
+  DLC: 12,
+  HRB: 8,
+  CGO: 10,
+  TNA: 8,
+  FOC: 10,
+  NNG: 8,
+  HAK: 8,
+  URC: 6,
+  HFE: 6,
+  KWE: 4,
+  SYX: 6,
+  KHN: 4,
+  TYN: 3,
+  SJW: 3,
+  CGQ: 4,
+  NGB: 6,
+  WNZ: 4,
+  LHW: 2,
+  HET: 2,
+  YNT: 5,
+  WUX: 4,
+  JJN: 4,
+  ZUH: 3,
+  INC: 2,
+  XNN: 1,
+  LXA: 1,
+  KWL: 3,
+  SWA: 3,
+  WEH: 3,
+  YNJ: 3,
+  JHG: 2,
+  CZX: 2,
 }
 
 /** How many destinations each origin tier serves (the highest-gravity ones). */
@@ -293,9 +395,7 @@ function seatsPerFlight(origin: OriginCity, destination: Destination, km: number
 }
 
 export function buildRoutes(): Route[] {
-  const served = new Map<DestinationCode, { origin: OriginCity; gravity: number }[]>(
-    DESTINATIONS.map((d) => [d.code, []]),
-  )
+  const served = new Map<DestinationCode, { origin: OriginCity; gravity: number }[]>(DESTINATIONS.map((d) => [d.code, []]))
   for (const origin of ORIGIN_CITIES) {
     const ranked = DESTINATIONS.map((destination) => ({ destination, gravity: gravity(origin, destination) }))
       .sort((a, b) => b.gravity - a.gravity)
@@ -370,11 +470,7 @@ function flightRow(month: Month, route: Route): FlightRow {
   const demand = DEST_BASE_FLIGHTS[destination.code] * route.share * scheduleSeason * level * (1 + 0.03 * gaussian(rng))
   const flights = Math.max(0, Math.round(demand))
   // Fuller planes in peak months and once demand is back; emptier during the collapse.
-  const loadFactor = clamp(
-    0.7 + 0.12 * Math.min(1, level) + (1 - SCHEDULE_SEASON_DAMPING) * (season - 1) + 0.02 * gaussian(rng),
-    0.65,
-    0.9,
-  )
+  const loadFactor = clamp(0.7 + 0.12 * Math.min(1, level) + (1 - SCHEDULE_SEASON_DAMPING) * (season - 1) + 0.02 * gaussian(rng), 0.65, 0.9)
   const seats = flights * route.seatsPerFlight
   return {
     month: month.key,
@@ -445,7 +541,8 @@ export function generateSpend(months: readonly Month[], flights: readonly Flight
   const rows: SpendRow[] = []
   for (const country of COUNTRIES) {
     const shares = sourceCityShares(country.code)
-    const baseline2019 = months.filter((m) => m.year === 2019).reduce((sum, m) => sum + (passengers.get(`${m.key}|${country.code}`) ?? 0), 0) / 12
+    const baseline2019 =
+      months.filter((m) => m.year === 2019).reduce((sum, m) => sum + (passengers.get(`${m.key}|${country.code}`) ?? 0), 0) / 12
     for (const month of months) {
       const countryPassengers = Math.max(passengers.get(`${month.key}|${country.code}`) ?? 0, baseline2019 * RESIDENT_CARD_FLOOR)
       for (const city of SOURCE_CITIES) {

@@ -47,7 +47,9 @@ export async function writeParquet(conn: DuckDBConnection, contract: DatasetCont
   // import` writes versions: importing a shipped file gives back the same bytes, so the same version.
   const partial = `${file}.partial`
   try {
-    await conn.run(`COPY (SELECT * FROM ${table} ORDER BY ${versionOrder(contract).join(', ')}) TO ${sqlString(partial)} ${VERSION_FILE_OPTIONS}`)
+    await conn.run(
+      `COPY (SELECT * FROM ${table} ORDER BY ${versionOrder(contract).join(', ')}) TO ${sqlString(partial)} ${VERSION_FILE_OPTIONS}`,
+    )
     await rename(partial, file)
   } catch (error) {
     await rm(partial, { force: true })
@@ -56,8 +58,15 @@ export async function writeParquet(conn: DuckDBConnection, contract: DatasetCont
   await conn.run(`DROP TABLE ${table}`)
 }
 
-export async function manifestEntry(contract: DatasetContract, path: string, rows: number, period: { from: string; to: string }): Promise<ManifestEntry> {
-  const sha256 = createHash('sha256').update(await readFile(path)).digest('hex')
+export async function manifestEntry(
+  contract: DatasetContract,
+  path: string,
+  rows: number,
+  period: { from: string; to: string },
+): Promise<ManifestEntry> {
+  const sha256 = createHash('sha256')
+    .update(await readFile(path))
+    .digest('hex')
   return {
     file: contract.file,
     schema_version: contract.schemaVersion,

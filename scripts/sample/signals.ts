@@ -9,7 +9,17 @@ import { PLATFORM_TOKENS, type Platform } from '../../src/catalog/platforms'
 import { slugOf } from '../../src/data/aliases'
 import type { Row } from './parquet'
 import { between, clamp, gaussian, rngFor, round2, type Rng } from './random'
-import { BRAND_ZH, BRANDS, CATEGORY_NOUN_ZH, CROSS_LISTED, HANDLE_PARTS, TOPIC_TREND, TOPICS, TREND_FROM_WEEK_INDEX, TREND_PER_WEEK } from './signals-vocabulary'
+import {
+  BRAND_ZH,
+  BRANDS,
+  CATEGORY_NOUN_ZH,
+  CROSS_LISTED,
+  HANDLE_PARTS,
+  TOPIC_TREND,
+  TOPICS,
+  TREND_FROM_WEEK_INDEX,
+  TREND_PER_WEEK,
+} from './signals-vocabulary'
 
 /** The last published week; a constant so the output does not depend on when the script runs. */
 export const LAST_WEEK_START = '2026-11-09'
@@ -32,7 +42,12 @@ export function weekRange(lastStart = LAST_WEEK_START, count = WEEKS): Week[] {
   const last = dateMs(lastStart)
   return Array.from({ length: count }, (_, i) => {
     const start = last - (count - 1 - i) * 7 * DAY_MS
-    return { start: isoDate(start), end: isoDate(start + 6 * DAY_MS), index: i, days: Array.from({ length: 7 }, (_, d) => isoDate(start + d * DAY_MS)) }
+    return {
+      start: isoDate(start),
+      end: isoDate(start + 6 * DAY_MS),
+      index: i,
+      days: Array.from({ length: 7 }, (_, d) => isoDate(start + d * DAY_MS)),
+    }
   })
 }
 
@@ -97,7 +112,8 @@ function topicRows(weeks: readonly Week[]): Row[] {
         for (const w of weeks) {
           const rng = rngFor('topic', category, topic.slug, platform, w.start)
           const trend = TOPIC_TREND[topic.slug]
-          const late = Math.max(0, w.index - TREND_FROM_WEEK_INDEX) * TREND_PER_WEEK * (trend === 'surging' ? 1 : trend === 'fading' ? -1 : 0)
+          const late =
+            Math.max(0, w.index - TREND_FROM_WEEK_INDEX) * TREND_PER_WEEK * (trend === 'surging' ? 1 : trend === 'fading' ? -1 : 0)
           const level = base * share * Math.exp(drift * (w.index - weeks.length / 2) + late) * calendar(w, category)
           const posts = int(level * lognormal(rng, 0.15))
           if (posts === 0) continue
@@ -156,7 +172,8 @@ function brandRows(weeks: readonly Week[]): Row[] {
       for (const w of weeks) {
         const rng = rngFor('brand', slug, category, platform, w.start)
         const campaign = campaigns.has(w.index)
-        const level = base * share * Math.exp(drift * (w.index - weeks.length / 2)) * calendar(w, category) * (campaign ? between(rng, 2, 3) : 1)
+        const level =
+          base * share * Math.exp(drift * (w.index - weeks.length / 2)) * calendar(w, category) * (campaign ? between(rng, 2, 3) : 1)
         const mentions = int(level * lognormal(rng, 0.2))
         if (mentions === 0) continue
         const p = PLATFORM_PROFILE[platform]
@@ -213,7 +230,10 @@ function creatorRows(weeks: readonly Week[]): Row[] {
         while (handles.has(handle)) handle += String(Math.floor(traits() * 10))
         handles.add(handle)
         const name = `${pick(traits, HANDLE_PARTS.zhFirst)}${pick(traits, HANDLE_PARTS.zhSecond)}${CATEGORY_NOUN_ZH[category]}${pick(traits, HANDLE_PARTS.zhSuffix)}`
-        const platform = pick(traits, PLATFORM_TOKENS.flatMap((p) => Array.from({ length: Math.round(platformShare(category, p) * 10) }, () => p)))
+        const platform = pick(
+          traits,
+          PLATFORM_TOKENS.flatMap((p) => Array.from({ length: Math.round(platformShare(category, p) * 10) }, () => p)),
+        )
         let followers = between(traits, tier.min, tier.max)
         const weeklyGrowth = between(traits, -0.3, 0.8)
         const postsPerWeek = between(traits, 1, 6)

@@ -60,7 +60,12 @@ export function demandLegs(market: MarketServices, entities: EntityIndex, { quer
   }
   if (cluster) {
     const destinations = cluster.members.map((p) => p.name).join(',')
-    const aggregate: Leg = { name: 'flights_aggregate', routeId: 'flights.aggregate', required: true, input: { query: { destinations, label: cluster.country.name }, params: {} } }
+    const aggregate: Leg = {
+      name: 'flights_aggregate',
+      routeId: 'flights.aggregate',
+      required: true,
+      input: { query: { destinations, label: cluster.country.name }, params: {} },
+    }
     return { legs: [aggregate, spend], key: `country:${cluster.country.code}` }
   }
   const legs: Leg[] = [
@@ -148,34 +153,54 @@ export function demandAnswer(legs: Record<string, LegOutcome>) {
 
   const signals = [...v.signals]
   if (spend) {
-    signals.push(`Card spend in ${spend.country}: ${spend.direction}; cards ${pct(spend.changes.total_cards_yoy_pct)} year on year, ${pct(spend.recovery_vs_2019_pct)} against 2019.`)
+    signals.push(
+      `Card spend in ${spend.country}: ${spend.direction}; cards ${pct(spend.changes.total_cards_yoy_pct)} year on year, ${pct(spend.recovery_vs_2019_pct)} against 2019.`,
+    )
   }
 
   const opportunities: string[] = []
   const risks: string[] = []
-  if (v.loadFactor >= 0.85) opportunities.push('Seats are nearly full: capacity partnerships and early-booking offers meet demand that airlines cannot yet carry.')
-  if (direction === 'up') opportunities.push(`Demand is growing: campaigns in ${v.topOrigin} and the other leading origin cities reach travellers already booking.`)
+  if (v.loadFactor >= 0.85)
+    opportunities.push('Seats are nearly full: capacity partnerships and early-booking offers meet demand that airlines cannot yet carry.')
+  if (direction === 'up')
+    opportunities.push(
+      `Demand is growing: campaigns in ${v.topOrigin} and the other leading origin cities reach travellers already booking.`,
+    )
   if (v.concentration) {
     const { top1, top3 } = v.concentration
-    if (top1 >= 35 || top3 >= 70) risks.push(`Concentrated demand: ${top1}% of passengers from ${v.topOrigin}, ${top3}% from the top three cities; a route cut there moves the whole market.`)
+    if (top1 >= 35 || top3 >= 70)
+      risks.push(
+        `Concentrated demand: ${top1}% of passengers from ${v.topOrigin}, ${top3}% from the top three cities; a route cut there moves the whole market.`,
+      )
     else if (top3 < 50) opportunities.push('Demand is spread over many origin cities: second-tier city campaigns can scale.')
   }
   if (spend) {
-    if ((spend.changes.average_accommodation_spend_yoy_pct ?? 0) > 3) opportunities.push(`Accommodation spend per card is up ${pct(spend.changes.average_accommodation_spend_yoy_pct)}: premium stays and packages.`)
-    if ((spend.changes.average_luxury_spend_yoy_pct ?? 0) < -3) risks.push(`Luxury spend per card is down ${pct(spend.changes.average_luxury_spend_yoy_pct)}: shopping-led offers convert less.`)
+    if ((spend.changes.average_accommodation_spend_yoy_pct ?? 0) > 3)
+      opportunities.push(
+        `Accommodation spend per card is up ${pct(spend.changes.average_accommodation_spend_yoy_pct)}: premium stays and packages.`,
+      )
+    if ((spend.changes.average_luxury_spend_yoy_pct ?? 0) < -3)
+      risks.push(`Luxury spend per card is down ${pct(spend.changes.average_luxury_spend_yoy_pct)}: shopping-led offers convert less.`)
     if ((spend.recovery_vs_2019_pct ?? 0) < -10) risks.push(`Spend is still ${pct(spend.recovery_vs_2019_pct)} against 2019.`)
   }
   if (direction === 'down') risks.push('Passenger demand is falling against a year ago.')
-  if (v.scope === 'city' && yoy !== null && yoy < -10 && direction !== 'down') risks.push(`Passengers are ${pct(yoy)} year on year in the latest month.`)
+  if (v.scope === 'city' && yoy !== null && yoy < -10 && direction !== 'down')
+    risks.push(`Passengers are ${pct(yoy)} year on year in the latest month.`)
 
   const action = direction === 'up' ? 'expand' : direction === 'down' ? 'monitor' : 'maintain'
   const priority = [
-    direction === 'up' ? `Increase China-facing marketing for ${v.destination} ahead of the next peak, starting in ${v.topOrigin}.` : `Hold spend for ${v.destination} steady and watch the monthly passenger figures.`,
+    direction === 'up'
+      ? `Increase China-facing marketing for ${v.destination} ahead of the next peak, starting in ${v.topOrigin}.`
+      : `Hold spend for ${v.destination} steady and watch the monthly passenger figures.`,
     risks.length > 0 ? `Address first: ${risks[0]}` : 'No material risk in the figures; review again after the next monthly release.',
-    spend ? 'Match offers to the spend mix (accommodation vs luxury vs retail) shown in the spend trend.' : `Spend data is not available for ${v.country}; use flights as the demand signal.`,
+    spend
+      ? 'Match offers to the spend mix (accommodation vs luxury vs retail) shown in the spend trend.'
+      : `Spend data is not available for ${v.country}; use flights as the demand signal.`,
   ]
   // The sample datasets are generated: their answers keep CONFIDENCE.sampleShare of it.
-  const confidence = Object.entries(DEMAND_LEG_WEIGHTS).reduce((sum, [name, w]) => sum + (['ran', 'reused'].includes(legs[name]?.status ?? '') ? w : 0), 0) * (onSample(legs) ? CONFIDENCE.sampleShare : 1)
+  const confidence =
+    Object.entries(DEMAND_LEG_WEIGHTS).reduce((sum, [name, w]) => sum + (['ran', 'reused'].includes(legs[name]?.status ?? '') ? w : 0), 0) *
+    (onSample(legs) ? CONFIDENCE.sampleShare : 1)
   const where = v.scope === 'country' ? `${v.country} (${v.destinations.length} destinations)` : `${v.destination} (${v.country})`
   return {
     destination: v.destination,

@@ -75,29 +75,56 @@ export function kolAnswer(brandInput: string, categoryInput: string, legs: Recor
   const flagged = creators.filter((c) => c.flags.length > 0)
   const clean = creators.filter((c) => c.flags.length === 0)
   const risks: string[] = []
-  if (flagged.length) risks.push(`${flagged.length} shortlisted creator(s) show engagement anomalies (${[...new Set(flagged.flatMap((c) => c.flags))].join(', ')}): verify audiences before booking.`)
+  if (flagged.length)
+    risks.push(
+      `${flagged.length} shortlisted creator(s) show engagement anomalies (${[...new Set(flagged.flatMap((c) => c.flags))].join(', ')}): verify audiences before booking.`,
+    )
   if (shortlist.length < 5) risks.push(`Only ${shortlist.length} creators matched; widen the category or platforms.`)
   const net: number | undefined = sentiment?.summary.net_score
-  if (net !== undefined && net < 0) risks.push(`${brand} is discussed ${sentiment.summary.label === 'negative' ? 'negatively' : 'more critically than favourably'} (net ${net}): creators will meet that narrative in comments; brief them on it before booking.`)
+  if (net !== undefined && net < 0)
+    risks.push(
+      `${brand} is discussed ${sentiment.summary.label === 'negative' ? 'negatively' : 'more critically than favourably'} (net ${net}): creators will meet that narrative in comments; brief them on it before booking.`,
+    )
   const c = KOL_SHORTLIST.confidence
-  if (!sentiment) risks.push(`Brand sentiment for ${brand} could not be read for this call (see sources): the shortlist is not checked against how the brand is discussed, so confidence is capped at ${c.capWithoutBrand}.`)
+  if (!sentiment)
+    risks.push(
+      `Brand sentiment for ${brand} could not be read for this call (see sources): the shortlist is not checked against how the brand is discussed, so confidence is capped at ${c.capWithoutBrand}.`,
+    )
 
   const rationale = [
     `${kols.candidates_considered} creators posting about "${category}" in the look-back window were scored for fit (relevance, engagement quality, activity, reach); ${creators.length} shortlisted.`,
-    clean[0] ? `Top clean pick: ${clean[0].handle} (${clean[0].platform}, ${clean[0].tier}), fit ${clean[0].fit_score}, engagement ${clean[0].engagement_vs_tier_median}x the tier median.` : 'No shortlisted creator is free of engagement flags.',
+    clean[0]
+      ? `Top clean pick: ${clean[0].handle} (${clean[0].platform}, ${clean[0].tier}), fit ${clean[0].fit_score}, engagement ${clean[0].engagement_vs_tier_median}x the tier median.`
+      : 'No shortlisted creator is free of engagement flags.',
   ]
   if (sentiment) rationale.push(`Brand context: ${brand} sentiment is ${sentiment.summary.label} (net ${sentiment.summary.net_score}).`)
-  if (weekly) rationale.push(`Weekly ${weekly.category_name} creator leaders (${weekly.week_start} to ${weekly.week_end}): ${weekly.rows.map((r: { creator_handle: string }) => r.creator_handle).join(', ')}.`)
+  if (weekly)
+    rationale.push(
+      `Weekly ${weekly.category_name} creator leaders (${weekly.week_start} to ${weekly.week_end}): ${weekly.rows.map((r: { creator_handle: string }) => r.creator_handle).join(', ')}.`,
+    )
 
   const nextSteps = [
-    clean.length ? `Contact the top ${Math.min(3, clean.length)} clean creators: ${clean.slice(0, 3).map((c) => c.handle).join(', ')}.` : 'Ask for audience reports before contacting any shortlisted creator.',
+    clean.length
+      ? `Contact the top ${Math.min(3, clean.length)} clean creators: ${clean
+          .slice(0, 3)
+          .map((c) => c.handle)
+          .join(', ')}.`
+      : 'Ask for audience reports before contacting any shortlisted creator.',
     'Brief them on the themes the brand wants to own; agree deliverables and disclosure (sponsored label).',
     'Track engagement of the first posts against the estimates above before booking more.',
   ]
   const top = clean[0]?.fit_score ?? creators[0]?.fit_score ?? 0
   // Generated sample creators keep CONFIDENCE.sampleShare of it: a shortlist of them is never certain.
   const sampleShare = onSample(legs) ? CONFIDENCE.sampleShare : 1
-  const confidence = Math.round(Math.min(sentiment ? 1 : c.capWithoutBrand, c.base + c.perCreator * Math.min(creators.length, c.maxCreators) + (sentiment ? c.withBrand : 0)) * sampleShare * 100) / 100
+  const confidence =
+    Math.round(
+      Math.min(
+        sentiment ? 1 : c.capWithoutBrand,
+        c.base + c.perCreator * Math.min(creators.length, c.maxCreators) + (sentiment ? c.withBrand : 0),
+      ) *
+        sampleShare *
+        100,
+    ) / 100
   // Plain proceed needs the creators and the brand side to hold up (KOL_SHORTLIST).
   const checks = [
     ...(clean.length < KOL_SHORTLIST.proceedClean ? [`fewer than ${KOL_SHORTLIST.proceedClean} clean creators`] : []),
@@ -113,7 +140,10 @@ export function kolAnswer(brandInput: string, categoryInput: string, legs: Recor
     selection_rationale: rationale,
     risks,
     next_steps: nextSteps,
-    recommendation: { action: checks.length ? 'proceed_with_checks' : 'proceed', reason: `${clean.length} clean creators, top fit ${top}${checks.length ? `; check first: ${checks.join(', ')}` : ''}.` },
+    recommendation: {
+      action: checks.length ? 'proceed_with_checks' : 'proceed',
+      reason: `${clean.length} clean creators, top fit ${top}${checks.length ? `; check first: ${checks.join(', ')}` : ''}.`,
+    },
     confidence,
   }
 }

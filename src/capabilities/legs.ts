@@ -91,7 +91,12 @@ export function costOf(priceUsd: string, outcomes: Record<string, LegOutcome>) {
   const used = Object.values(outcomes).filter((o) => o.status === 'ran' || o.status === 'reused')
   const separately = used.reduce((sum, o) => sum + usdToAtomic(o.price_usd), 0n)
   const price = usdToAtomic(priceUsd)
-  return { price_usd: priceUsd, legs_bought_separately_usd: atomicToUsd(separately), difference_usd: atomicToUsd(price - separately), legs_used: used.length }
+  return {
+    price_usd: priceUsd,
+    legs_bought_separately_usd: atomicToUsd(separately),
+    difference_usd: atomicToUsd(price - separately),
+    legs_used: used.length,
+  }
 }
 
 /** The source summary of an answer: every leg, what happened to it and why, without its data. */
@@ -99,4 +104,6 @@ export const sourceSummary = (outcomes: Record<string, LegOutcome>) => Object.va
 
 /** The answer rests on generated sample data: a leg that answered says so (`sample`, or its `data_quality.sample`). */
 export const onSample = (outcomes: Record<string, LegOutcome>): boolean =>
-  Object.values(outcomes).some((o) => (o.status === 'ran' || o.status === 'reused') && (o.data?.sample === true || o.data?.data_quality?.sample === true))
+  Object.values(outcomes).some(
+    (o) => (o.status === 'ran' || o.status === 'reused') && (o.data?.sample === true || o.data?.data_quality?.sample === true),
+  )

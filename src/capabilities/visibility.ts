@@ -72,7 +72,10 @@ export function visibilityAnswer(input: string, legs: Record<string, LegOutcome>
   else if (momentum === 'falling') gaps.push(`Conversation is falling: ${trends.summary.headline}`)
   else gaps.push(`No clear momentum: ${trends.summary.headline}`)
   if (sentiment) {
-    if (net! < 0) gaps.push(`Sentiment is ${sentiment.summary.label === 'negative' ? 'negative' : `net-negative (${sentiment.summary.label})`}: net ${net} — more of the conversation complains than praises.`)
+    if (net! < 0)
+      gaps.push(
+        `Sentiment is ${sentiment.summary.label === 'negative' ? 'negative' : `net-negative (${sentiment.summary.label})`}: net ${net} — more of the conversation complains than praises.`,
+      )
     for (const f of sentiment.frames as { label: string; tone: string; net_score: number; share: number }[]) {
       const line = `${f.label}: ${Math.round(f.share * 100)}% of the conversation, net ${signed(f.net_score)}`
       if (f.net_score >= 20) strengths.push(line)
@@ -84,11 +87,15 @@ export function visibilityAnswer(input: string, legs: Record<string, LegOutcome>
     const line = `Weekly ${weekly.category} ranking: #${r.brand_visibility} for visibility, #${r.brand_seeding} for seeding (${weekly.snapshot_week}).`
     ;((r.brand_visibility ?? 99) <= 3 ? strengths : gaps).push(line)
   }
-  if (trends.evidence_mode === 'proxy') gaps.push('Evidence is a proxy read (open-web coverage), not the platforms\' own posts: confirm with native listening before large spend.')
+  if (trends.evidence_mode === 'proxy')
+    gaps.push(
+      "Evidence is a proxy read (open-web coverage), not the platforms' own posts: confirm with native listening before large spend.",
+    )
 
   const actions: string[] = (trends.content_angles as { angle: string }[]).slice(0, 2).map((a) => a.angle)
   if (momentum === 'falling') actions.unshift('Re-seed the conversation: brief creators on the themes that still engage.')
-  if (weekly && (weekly.rank_positions.brand_seeding ?? 99) > (weekly.rank_positions.brand_visibility ?? 0)) actions.push('Broaden seeding: more creators, smaller posts — seeding breadth trails visibility.')
+  if (weekly && (weekly.rank_positions.brand_seeding ?? 99) > (weekly.rank_positions.brand_visibility ?? 0))
+    actions.push('Broaden seeding: more creators, smaller posts — seeding breadth trails visibility.')
 
   const holdsBack: string[] = []
   if (!sentiment) holdsBack.push('sentiment could not be read')

@@ -64,8 +64,23 @@ function wrapper(
 
 export function capabilityHandlers(s: CapabilityServices): HandlerMap {
   return {
-    'capabilities.destination_demand': wrapper(s, 'capabilities.destination_demand', (i) => demandLegs(s.market, s.signals.snapshot().entities, i), (_, legs) => demandAnswer(legs)),
-    'capabilities.visibility': wrapper(s, 'capabilities.visibility', (i) => visibilityLegs(s.signals, i), (i, legs) => visibilityAnswer(String(i.query.brand_name).trim(), legs)),
-    'capabilities.kol_shortlist': wrapper(s, 'capabilities.kol_shortlist', (i) => kolLegs(s.signals.snapshot().entities, i), (i, legs) => kolAnswer(String(i.query.brand_name).trim(), String(i.query.category).trim(), legs)),
+    'capabilities.destination_demand': wrapper(
+      s,
+      'capabilities.destination_demand',
+      (i) => demandLegs(s.market, s.signals.snapshot().entities, i),
+      (_, legs) => demandAnswer(legs),
+    ),
+    'capabilities.visibility': wrapper(
+      s,
+      'capabilities.visibility',
+      (i) => visibilityLegs(s.signals, i),
+      (i, legs) => visibilityAnswer(String(i.query.brand_name).trim(), legs),
+    ),
+    'capabilities.kol_shortlist': wrapper(
+      s,
+      'capabilities.kol_shortlist',
+      (i) => kolLegs(s.signals.snapshot().entities, i),
+      (i, legs) => kolAnswer(String(i.query.brand_name).trim(), String(i.query.category).trim(), legs),
+    ),
   }
 }

@@ -12,7 +12,13 @@ type JsonObject = Record<string, unknown>
 function shallow(schema: unknown, depth: number, describe = true): unknown {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema
   const s = schema as JsonObject
-  const keep = (({ type, description, enum: e, const: c, anyOf }) => ({ type, description: describe ? description : undefined, enum: e, const: c, anyOf }))(s as Record<string, unknown>)
+  const keep = (({ type, description, enum: e, const: c, anyOf }) => ({
+    type,
+    description: describe ? description : undefined,
+    enum: e,
+    const: c,
+    anyOf,
+  }))(s as Record<string, unknown>)
   const out: JsonObject = Object.fromEntries(Object.entries(keep).filter(([, v]) => v !== undefined))
   if (depth > 0 && s.properties) {
     out.properties = Object.fromEntries(Object.entries(s.properties as JsonObject).map(([k, v]) => [k, shallow(v, depth - 1, describe)]))
@@ -30,7 +36,14 @@ function fields(route: RouteSpec): Record<string, JsonObject> {
     Object.entries(route.query.properties).map(([name, schema]) => {
       const s = plainSchema(schema as TSchema) as JsonObject
       const values = (s.anyOf as { const?: unknown }[] | undefined)?.map((b) => b.const).filter((v) => v !== undefined)
-      return [name, { type: values?.length ? 'string' : s.type, ...(required.has(name) ? { required: true } : {}), ...(values?.length ? { enum: values } : {}) }]
+      return [
+        name,
+        {
+          type: values?.length ? 'string' : s.type,
+          ...(required.has(name) ? { required: true } : {}),
+          ...(values?.length ? { enum: values } : {}),
+        },
+      ]
     }),
   )
 }
@@ -66,7 +79,11 @@ export function bazaarExtension(route: RouteSpec): JsonObject {
           properties: {
             type: { type: 'string', const: 'http' },
             method: { type: 'string', enum: ['GET', 'HEAD', 'DELETE'] },
-            queryParams: { type: 'object', properties: (shallow(query, 1, false) as JsonObject).properties, required: query.required ?? [] },
+            queryParams: {
+              type: 'object',
+              properties: (shallow(query, 1, false) as JsonObject).properties,
+              required: query.required ?? [],
+            },
           },
           required: ['type', 'method'],
           additionalProperties: false,

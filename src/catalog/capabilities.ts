@@ -16,7 +16,10 @@ export const SESSION_TTL_SECONDS = SESSION_LIFETIME_MINUTES * 60
  * insufficient evidence: its direction is unknown, not flat.
  */
 export const VISIBILITY_WEIGHTS = { weekly: 0.4, sentiment: 0.3, momentum: 0.3 } as const
-export const MOMENTUM_POINTS = { rising: 100, stable: 60, insufficient_evidence: 40, falling: 25 } as const satisfies Record<MomentumValue, number>
+export const MOMENTUM_POINTS = { rising: 100, stable: 60, insufficient_evidence: 40, falling: 25 } as const satisfies Record<
+  MomentumValue,
+  number
+>
 /**
  * Visibility decision by score band: amplify at or above `amplify`, fix_gaps at or above `fixGaps`, else
  * rebuild. Amplify also needs the legs to back it, else it is fix_gaps: sentiment answered with a net
@@ -45,7 +48,9 @@ export const DEMAND_LEG_WEIGHTS = { flights_summary: 0.5, flights_trend: 0.25, f
 
 const visibilityRule =
   `Score (0-100): weighted mean of the components that answered — weekly standing, 100 x (brands ranked - visibility rank) / (brands ranked - 1) (${VISIBILITY_WEIGHTS.weekly}), sentiment as (net + 100) / 2 (${VISIBILITY_WEIGHTS.sentiment}), ` +
-  `momentum (${VISIBILITY_WEIGHTS.momentum}: ${Object.entries(MOMENTUM_POINTS).map(([m, p]) => `${m} ${p}`).join(', ')}; a stable call whose volume change is within count noise counts as insufficient_evidence). ` +
+  `momentum (${VISIBILITY_WEIGHTS.momentum}: ${Object.entries(MOMENTUM_POINTS)
+    .map(([m, p]) => `${m} ${p}`)
+    .join(', ')}; a stable call whose volume change is within count noise counts as insufficient_evidence). ` +
   `Action: amplify at >= ${VISIBILITY_BANDS.amplify}, fix_gaps at >= ${VISIBILITY_BANDS.fixGaps}, else rebuild; never amplify when net sentiment is below 0, ` +
   `when the sentiment leg did not answer, or when momentum is not rising or stable outside noise (then fix_gaps). ` +
   `Confidence: the lower of the trends and sentiment confidences x the weight share of the legs that answered.`
@@ -65,7 +70,9 @@ const LegSummary = t.Object({
   route: t.String({ description: 'the underlying route' }),
   price_usd: t.String({ description: 'its price when bought on its own' }),
   required: t.Boolean({ description: 'a required leg that fails fails the wrapper (nothing is charged)' }),
-  status: t.Union([t.Literal('ran'), t.Literal('reused'), t.Literal('skipped'), t.Literal('failed')], { description: '`reused`: taken from the session; `skipped`/`failed`: see reason' }),
+  status: t.Union([t.Literal('ran'), t.Literal('reused'), t.Literal('skipped'), t.Literal('failed')], {
+    description: '`reused`: taken from the session; `skipped`/`failed`: see reason',
+  }),
   reason: t.Optional(t.String()),
   cache_status: t.Optional(t.Union([t.Literal('hit'), t.Literal('miss')])),
   evidence_mode: t.Optional(t.String({ description: 'evidence posture of an intelligence leg (mixed, proxy)' })),
@@ -80,7 +87,10 @@ const Common: TProperties = {
     {
       price_usd: t.String(),
       legs_bought_separately_usd: t.String({ description: 'the legs that ran or were reused, bought one by one' }),
-      difference_usd: t.String({ description: 'price_usd - legs_bought_separately_usd, signed: positive, the wrapper costs more than its legs bought separately; negative, it saves' }),
+      difference_usd: t.String({
+        description:
+          'price_usd - legs_bought_separately_usd, signed: positive, the wrapper costs more than its legs bought separately; negative, it saves',
+      }),
       legs_used: t.Integer(),
     },
     { description: 'the price of this answer against its legs' },
@@ -111,18 +121,24 @@ const VisibilityData = t.Object({
   strengths: Strings('what works, each tied to a figure'),
   gaps: Strings('what does not, each tied to a figure'),
   priority_actions: Strings('ordered'),
-  sources: t.Array(t.Object({ leg: t.String(), route: t.String(), evidence_mode: t.String(), data_quality: t.Unknown() }), { description: 'the evidence behind the answer and its provenance' }),
+  sources: t.Array(t.Object({ leg: t.String(), route: t.String(), evidence_mode: t.String(), data_quality: t.Unknown() }), {
+    description: 'the evidence behind the answer and its provenance',
+  }),
   ...Common,
 })
 
 const DemandData = t.Object({
   destination: t.String({ description: 'the city, or the country when a country was asked for' }),
   country: t.String(),
-  scope: t.Union([t.Literal('city'), t.Literal('country')], { description: '`country`: the answer covers the country\'s destinations in the flights data as one cluster' }),
-  destinations: Strings('the destinations the flight figures cover: the city, or the country\'s destinations (busiest first)'),
+  scope: t.Union([t.Literal('city'), t.Literal('country')], {
+    description: "`country`: the answer covers the country's destinations in the flights data as one cluster",
+  }),
+  destinations: Strings("the destinations the flight figures cover: the city, or the country's destinations (busiest first)"),
   source_month: t.String(),
   summary: t.String(),
-  demand_direction: t.Union([t.Literal('up'), t.Literal('down'), t.Literal('flat')], { description: 'scheduled-flight passenger trend (latest three months against a year before), else the passengers year on year' }),
+  demand_direction: t.Union([t.Literal('up'), t.Literal('down'), t.Literal('flat')], {
+    description: 'scheduled-flight passenger trend (latest three months against a year before), else the passengers year on year',
+  }),
   notable_signals: Strings('figures behind the direction'),
   opportunity_areas: Strings('where the figures point to upside'),
   risks: Strings('where they point to downside'),
@@ -133,7 +149,10 @@ const DemandData = t.Object({
 const KolData = t.Object({
   brand_name: t.String({ description: 'as given' }),
   category: t.String({ description: 'as given' }),
-  resolved: t.Object({ brand: t.Union([Resolved, t.Null()], { description: 'null when the brand sentiment leg did not answer' }), category: Resolved }),
+  resolved: t.Object({
+    brand: t.Union([Resolved, t.Null()], { description: 'null when the brand sentiment leg did not answer' }),
+    category: Resolved,
+  }),
   summary: t.String(),
   creators: t.Array(
     t.Object({
@@ -145,7 +164,9 @@ const KolData = t.Object({
       fit_score: t.Number(),
       engagement_rate_pct: t.Number(),
       engagement_vs_tier_median: t.Number(),
-      flags: t.Array(t.String(), { description: 'engagement anomalies (spikes, low comment ratio, engagement rate far above the tier median)' }),
+      flags: t.Array(t.String(), {
+        description: 'engagement anomalies (spikes, low comment ratio, engagement rate far above the tier median)',
+      }),
       estimated_cost_cny: t.Object({ low: t.Number(), high: t.Number(), band: t.String() }),
       recommendation: t.String(),
     }),
@@ -179,8 +200,13 @@ export const capabilityRoutes: RouteSpec[] = [
     description:
       'For a city, runs the flights summary and trend; for a country, the flights aggregate over its destinations in the flights data, as one cluster. With either, when the country is a market of the spend data, its spend trends, concurrently; answers summary, demand direction, notable signals, opportunity areas, risks and priority actions. ' +
       'Names resolve across languages and codes (东京, TYO, NRT, Tokyo; 日本, JP, Japan); a name that is both a city and a country (Singapore) is the city. ' +
-      `Confidence: the weight of the legs that answered (${Object.entries(DEMAND_LEG_WEIGHTS).map(([leg, w]) => `${leg} ${w}`).join(', ')}), x ${CONFIDENCE.sampleShare} on the generated sample datasets.`,
-    query: Query({ destination: Name('Destination city or country: English or Chinese name, city, airport or country code.', 'Tokyo'), session: Session }),
+      `Confidence: the weight of the legs that answered (${Object.entries(DEMAND_LEG_WEIGHTS)
+        .map(([leg, w]) => `${leg} ${w}`)
+        .join(', ')}), x ${CONFIDENCE.sampleShare} on the generated sample datasets.`,
+    query: Query({
+      destination: Name('Destination city or country: English or Chinese name, city, airport or country code.', 'Tokyo'),
+      session: Session,
+    }),
     data: DemandData,
   },
   {
@@ -192,10 +218,14 @@ export const capabilityRoutes: RouteSpec[] = [
     usesEvidence: true,
     summary: 'KOL shortlist for a brand',
     description:
-      'Runs the KOL shortlist for the category with the brand\'s sentiment and, when the category is a weekly signal category, its weekly creator leaders; answers summary, creators, selection rationale, risks and next steps. ' +
+      "Runs the KOL shortlist for the category with the brand's sentiment and, when the category is a weekly signal category, its weekly creator leaders; answers summary, creators, selection rationale, risks and next steps. " +
       `Action: proceed with ${KOL_SHORTLIST.proceedClean}+ creators without engagement flags, the top at fit >= ${KOL_SHORTLIST.proceedFit}, and the brand's sentiment read with a net score >= 0; otherwise proceed_with_checks. ` +
       `Confidence: ${KOL_SHORTLIST.confidence.base} + ${KOL_SHORTLIST.confidence.perCreator} per shortlisted creator (up to ${KOL_SHORTLIST.confidence.maxCreators}) + ${KOL_SHORTLIST.confidence.withBrand} with the brand's sentiment; at most ${KOL_SHORTLIST.confidence.capWithoutBrand} when the brand's sentiment could not be read; x ${CONFIDENCE.sampleShare} on the generated sample corpus.`,
-    query: Query({ brand_name: Name('Brand name.', 'Aurora Skin'), category: Name('Category or keyword (beauty, outdoor, travel, …).', 'beauty'), session: Session }),
+    query: Query({
+      brand_name: Name('Brand name.', 'Aurora Skin'),
+      category: Name('Category or keyword (beauty, outdoor, travel, …).', 'beauty'),
+      session: Session,
+    }),
     data: KolData,
   },
 ]

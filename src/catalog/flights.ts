@@ -69,7 +69,8 @@ export const flightRoutes: RouteSpec[] = [
     path: '/v1/market-data/flights/trend',
     priceUsd: '0.10',
     summary: 'Monthly scheduled-flight trend series of a destination',
-    description: 'The most recent `limit` months of flights, seats and estimated passengers, oldest first, with the direction of the latest three months against the same months a year before.',
+    description:
+      'The most recent `limit` months of flights, seats and estimated passengers, oldest first, with the direction of the latest three months against the same months a year before.',
     query: Query({ destination: Destination, limit: t.Optional(Limit(12, 120, 'months')) }),
     data: t.Object({
       destination: t.String(),
@@ -130,15 +131,12 @@ export const flightRoutes: RouteSpec[] = [
     path: '/v1/market-data/flights/growth',
     priceUsd: '0.10',
     summary: 'Fastest-growing destinations month over month',
-    description:
-      `Destinations ranked by month-over-month change in estimated passengers for the given (or latest) month. Destinations with fewer than ${GROWTH_MIN_BASE_PASSENGERS.toLocaleString('en')} passengers in the previous month are left out so tiny bases do not top the list.`,
+    description: `Destinations ranked by month-over-month change in estimated passengers for the given (or latest) month. Destinations with fewer than ${GROWTH_MIN_BASE_PASSENGERS.toLocaleString('en')} passengers in the previous month are left out so tiny bases do not top the list.`,
     query: Query({ month: t.Optional(Month()), limit: t.Optional(Limit(20, 100, 'destinations')) }),
     data: t.Object({
       month: t.String(),
       previous_month: t.String(),
-      destinations: t.Array(
-        t.Composite([RankedDestination, t.Object({ previous_passengers: t.Integer(), mom_change_pct: t.Number() })]),
-      ),
+      destinations: t.Array(t.Composite([RankedDestination, t.Object({ previous_passengers: t.Integer(), mom_change_pct: t.Number() })])),
       data_quality: DataQuality,
     }),
     table: { field: 'destinations' },
@@ -157,7 +155,14 @@ export const flightRoutes: RouteSpec[] = [
         description: `Comma-separated destination names or IATA codes (1-${MAX_AGGREGATE_DESTINATIONS}).`,
         examples: ['Tokyo,Osaka,Seoul'],
       }),
-      label: t.Optional(t.String({ minLength: 1, maxLength: 80, description: 'Free-text name of the cluster, echoed back; default: the member names joined with " + ".', examples: ['North Asia'] })),
+      label: t.Optional(
+        t.String({
+          minLength: 1,
+          maxLength: 80,
+          description: 'Free-text name of the cluster, echoed back; default: the member names joined with " + ".',
+          examples: ['North Asia'],
+        }),
+      ),
       month: t.Optional(Month()),
     }),
     data: t.Object({

@@ -26,7 +26,12 @@ export function plainSchema(schema: TSchema): Json {
 const omit = (o: Record<string, unknown>, key: string) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== key))
 
 /** Everything a caller supplies, path parameters and query (or body) fields, as one JSON Schema object. */
-export function routeInputSchema(route: RouteSpec): { type: 'object'; properties: Record<string, Json>; required: string[]; additionalProperties: false } {
+export function routeInputSchema(route: RouteSpec): {
+  type: 'object'
+  properties: Record<string, Json>
+  required: string[]
+  additionalProperties: false
+} {
   const parts = [route.params, route.query].filter((p) => p !== undefined)
   const properties: Record<string, Json> = {}
   const required: string[] = []

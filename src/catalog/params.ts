@@ -20,5 +20,4 @@ export const Enum = <const V extends readonly [string, ...string[]]>(values: V, 
   t.Union(values.map((v) => t.Literal(v)) as never, { description, examples: [values[0]] })
 
 /** Query objects reject unknown parameters so a typo ("destinaton") is a clear 400, not a silently ignored filter. */
-export const Query = <P extends Parameters<typeof t.Object>[0]>(properties: P) =>
-  t.Object(properties, { additionalProperties: false })
+export const Query = <P extends Parameters<typeof t.Object>[0]>(properties: P) => t.Object(properties, { additionalProperties: false })

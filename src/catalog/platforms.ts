@@ -10,8 +10,7 @@ export type Platform = keyof typeof PLATFORMS
 export const PLATFORM_TOKENS = Object.keys(PLATFORMS) as Platform[]
 
 /** Every accepted spelling: canonical tokens first, then aliases. */
-export const PLATFORM_VALUES = [
-  ...PLATFORM_TOKENS,
-  ...PLATFORM_TOKENS.flatMap((p) => PLATFORMS[p].aliases as readonly string[]),
-] as [string, ...string[]]
-
+export const PLATFORM_VALUES = [...PLATFORM_TOKENS, ...PLATFORM_TOKENS.flatMap((p) => PLATFORMS[p].aliases as readonly string[])] as [
+  string,
+  ...string[],
+]

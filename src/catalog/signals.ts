@@ -41,8 +41,12 @@ export const SIGNALS_FRESHNESS = 'weekly_manual'
 const base = { family: 'signals', kind: 'dataset', methods: ['GET'], typicalWaitSeconds: 1 } as const
 
 const Week = {
-  week_start: t.Optional(WeekDate('Monday of the week, YYYY-MM-DD. Latest published week when both week_start and week_end are omitted.', '2026-11-09')),
-  week_end: t.Optional(WeekDate('Sunday of the week, YYYY-MM-DD; with week_start it must be the same week (week_start + 6 days).', '2026-11-15')),
+  week_start: t.Optional(
+    WeekDate('Monday of the week, YYYY-MM-DD. Latest published week when both week_start and week_end are omitted.', '2026-11-09'),
+  ),
+  week_end: t.Optional(
+    WeekDate('Sunday of the week, YYYY-MM-DD; with week_start it must be the same week (week_start + 6 days).', '2026-11-15'),
+  ),
 }
 /** A category slug, or its English or Chinese name or a synonym (美妆, skincare): the entity resolver maps it to the slug. */
 const Category = t.String({
@@ -54,14 +58,21 @@ const Category = t.String({
 
 const rankTypeParam = (entity: RankEntity) => {
   const types = Object.keys(RANK_TYPES[entity]) as [string, ...string[]]
-  return Enum(types, `What to rank by (default ${types[0]}): ${Object.entries(RANK_TYPES[entity]).map(([k, v]) => `${k} = ${v}`).join('; ')}.`)
+  return Enum(
+    types,
+    `What to rank by (default ${types[0]}): ${Object.entries(RANK_TYPES[entity])
+      .map(([k, v]) => `${k} = ${v}`)
+      .join('; ')}.`,
+  )
 }
 
 const rankingQuery = (entity: RankEntity, what: string) =>
   Query({ category: Category, rank_type: t.Optional(rankTypeParam(entity)), ...Week, limit: t.Optional(Limit(20, 100, what)) })
 
 const Movement = {
-  previous_rank: t.Union([t.Integer(), t.Null()], { description: 'rank in the previous week for the same rank type; null when not ranked then' }),
+  previous_rank: t.Union([t.Integer(), t.Null()], {
+    description: 'rank in the previous week for the same rank type; null when not ranked then',
+  }),
   rank_change: t.Union([t.Integer(), t.Null()], { description: 'previous_rank - rank: positive means it climbed' }),
   movement: t.Union([t.Literal('up'), t.Literal('down'), t.Literal('unchanged'), t.Literal('new'), t.Null()], {
     description: '`new` when it was not ranked the week before; null when the previous week is not published',
@@ -70,8 +81,12 @@ const Movement = {
 
 const Ranked = {
   rank: t.Integer({ minimum: 1 }),
-  value: t.Number({ description: 'the rank type\'s metric for this row' }),
-  score: t.Number({ minimum: 0, maximum: 100, description: 'the metric scaled to 0-100 against the week\'s leader (signed metrics: between the lowest and the highest)' }),
+  value: t.Number({ description: "the rank type's metric for this row" }),
+  score: t.Number({
+    minimum: 0,
+    maximum: 100,
+    description: "the metric scaled to 0-100 against the week's leader (signed metrics: between the lowest and the highest)",
+  }),
   ...Movement,
 }
 
@@ -148,7 +163,9 @@ const BrandSnapshotData = t.Object({
   brand_slug: t.String(),
   category: t.String(),
   visibility_score: t.Integer({ minimum: 0, maximum: 100, description: 'brand_visibility score of the week, rounded' }),
-  rank_positions: t.Record(t.String(), t.Integer(), { description: 'rank type -> position in the category that week (brand_momentum only when the brand had a base)' }),
+  rank_positions: t.Record(t.String(), t.Integer(), {
+    description: 'rank type -> position in the category that week (brand_momentum only when the brand had a base)',
+  }),
   brands_ranked: t.Integer({ minimum: 1, description: 'brands ranked by visibility in the category that week' }),
   summary: t.String(),
   snapshot_week: t.String({ description: '`<week_start> to <week_end>`' }),
@@ -176,26 +193,80 @@ const CategorySnapshotData = t.Object({
   ...WeekInfo,
   freshness: t.Literal(SIGNALS_FRESHNESS),
   freshness_detail: Freshness,
-  totals: t.Object({ topic_posts: t.Integer(), topic_posts_change_pct: t.Union([t.Number(), t.Null()]), brand_mentions: t.Integer(), active_creators: t.Integer() }),
-  top_creators: t.Array(t.Object({ rank: t.Integer(), creator_handle: t.String(), creator_name: t.String(), platform: t.String(), score: t.Number() }), { description: 'by influence' }),
-  top_topics_rank_type: t.Union([t.Literal('momentum'), t.Literal('volume')], { description: 'momentum, or volume in the first published week (no week before to compare with)' }),
-  top_topics: t.Array(t.Object({ rank: t.Integer(), topic_slug: t.String(), topic_name: t.String(), topic_name_zh: t.String(), score: t.Number(), posts_change_pct: t.Union([t.Number(), t.Null()]) }), { description: 'by top_topics_rank_type' }),
-  top_brands: t.Array(t.Object({ rank: t.Integer(), brand_slug: t.String(), brand_name: t.String(), score: t.Number(), movement: Movement.movement }), { description: 'by brand_visibility' }),
+  totals: t.Object({
+    topic_posts: t.Integer(),
+    topic_posts_change_pct: t.Union([t.Number(), t.Null()]),
+    brand_mentions: t.Integer(),
+    active_creators: t.Integer(),
+  }),
+  top_creators: t.Array(
+    t.Object({ rank: t.Integer(), creator_handle: t.String(), creator_name: t.String(), platform: t.String(), score: t.Number() }),
+    { description: 'by influence' },
+  ),
+  top_topics_rank_type: t.Union([t.Literal('momentum'), t.Literal('volume')], {
+    description: 'momentum, or volume in the first published week (no week before to compare with)',
+  }),
+  top_topics: t.Array(
+    t.Object({
+      rank: t.Integer(),
+      topic_slug: t.String(),
+      topic_name: t.String(),
+      topic_name_zh: t.String(),
+      score: t.Number(),
+      posts_change_pct: t.Union([t.Number(), t.Null()]),
+    }),
+    { description: 'by top_topics_rank_type' },
+  ),
+  top_brands: t.Array(
+    t.Object({ rank: t.Integer(), brand_slug: t.String(), brand_name: t.String(), score: t.Number(), movement: Movement.movement }),
+    { description: 'by brand_visibility' },
+  ),
   highlights: t.Array(t.String(), { description: 'plain-language notes on the week' }),
   data_quality: t.Array(DataQuality, { description: 'one block per signals dataset blended' }),
 })
 
 export const signalRoutes: RouteSpec[] = [
-  { ...base, id: 'signals.creators.rankings', path: '/v1/signals/creators/rankings', priceUsd: '0.18', summary: 'Weekly creator rankings', description: 'Weekly creator (KOL) rankings for a category and rank type, with movement against the previous week.', query: rankingQuery('creators', 'creators'), data: CreatorRankingData, table: { field: 'rows' } },
-  { ...base, id: 'signals.topics.rankings', path: '/v1/signals/topics/rankings', priceUsd: '0.18', summary: 'Weekly topic rankings', description: 'Weekly topic rankings for a category and rank type, all platforms combined.', query: rankingQuery('topics', 'topics'), data: TopicRankingData, table: { field: 'rows' } },
-  { ...base, id: 'signals.brands.rankings', path: '/v1/signals/brands/rankings', priceUsd: '0.22', summary: 'Weekly brand rankings, one row per brand', description: 'Weekly brand rankings for a category and rank type; platforms are combined so each brand appears once.', query: rankingQuery('brands', 'brands'), data: BrandRankingData, table: { field: 'rows' } },
+  {
+    ...base,
+    id: 'signals.creators.rankings',
+    path: '/v1/signals/creators/rankings',
+    priceUsd: '0.18',
+    summary: 'Weekly creator rankings',
+    description: 'Weekly creator (KOL) rankings for a category and rank type, with movement against the previous week.',
+    query: rankingQuery('creators', 'creators'),
+    data: CreatorRankingData,
+    table: { field: 'rows' },
+  },
+  {
+    ...base,
+    id: 'signals.topics.rankings',
+    path: '/v1/signals/topics/rankings',
+    priceUsd: '0.18',
+    summary: 'Weekly topic rankings',
+    description: 'Weekly topic rankings for a category and rank type, all platforms combined.',
+    query: rankingQuery('topics', 'topics'),
+    data: TopicRankingData,
+    table: { field: 'rows' },
+  },
+  {
+    ...base,
+    id: 'signals.brands.rankings',
+    path: '/v1/signals/brands/rankings',
+    priceUsd: '0.22',
+    summary: 'Weekly brand rankings, one row per brand',
+    description: 'Weekly brand rankings for a category and rank type; platforms are combined so each brand appears once.',
+    query: rankingQuery('brands', 'brands'),
+    data: BrandRankingData,
+    table: { field: 'rows' },
+  },
   {
     ...base,
     id: 'signals.brands.snapshot',
     path: '/v1/signals/brands/:brand_slug/snapshot',
     priceUsd: '0.40',
     summary: 'Derived weekly brand snapshot',
-    description: 'Visibility score, contributing rank positions, platform split and freshness of a brand for a week. Without `category`, the category where the brand has most reach.',
+    description:
+      'Visibility score, contributing rank positions, platform split and freshness of a brand for a week. Without `category`, the category where the brand has most reach.',
     params: t.Object({ brand_slug: Slug('Brand slug (from the brand rankings).', 'aurora-skin') }),
     query: Query({ category: t.Optional(Category), ...Week }),
     data: BrandSnapshotData,
@@ -207,7 +278,14 @@ export const signalRoutes: RouteSpec[] = [
     priceUsd: '0.40',
     summary: 'Weekly category overview',
     description: 'Top creators, topics and brands of a category blended with highlights; latest published week unless a week is requested.',
-    params: t.Object({ category_slug: t.String({ minLength: 1, maxLength: 60, description: `Category slug (${SIGNAL_CATEGORY_SLUGS.join(', ')}), or its English or Chinese name or a synonym.`, examples: ['beauty'] }) }),
+    params: t.Object({
+      category_slug: t.String({
+        minLength: 1,
+        maxLength: 60,
+        description: `Category slug (${SIGNAL_CATEGORY_SLUGS.join(', ')}), or its English or Chinese name or a synonym.`,
+        examples: ['beauty'],
+      }),
+    }),
     query: Query({ ...Week }),
     data: CategorySnapshotData,
   },

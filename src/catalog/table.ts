@@ -28,7 +28,10 @@ export interface TableColumn {
 export const MONTH_VALUE_PATTERN = '^\\d{4}-\\d{2}$'
 export const MonthValue = (description = 'month, YYYY-MM') => t.String({ pattern: MONTH_VALUE_PATTERN, description })
 
-const FormatParam = Enum(FORMATS, 'Answer format: `json` (the envelope, default), `csv` (RFC 4180, header row) or `arrow` (Arrow IPC stream). Same price. The Accept header (`text/csv`, `application/vnd.apache.arrow.stream`) chooses too; this parameter wins.')
+const FormatParam = Enum(
+  FORMATS,
+  'Answer format: `json` (the envelope, default), `csv` (RFC 4180, header row) or `arrow` (Arrow IPC stream). Same price. The Accept header (`text/csv`, `application/vnd.apache.arrow.stream`) chooses too; this parameter wins.',
+)
 
 const httpQueries = new WeakMap<RouteSpec, TObject>()
 
@@ -73,9 +76,14 @@ export function columnsOf(route: RouteSpec): TableColumn[] {
   if (!columns) {
     const array = (route.data as TObject).properties[spec.field] as TSchema
     const item = array.items as TSchema
-    columns = item.type === 'object'
-      ? Object.entries(item.properties as Record<string, TSchema>).map(([name, s]) => ({ name, ...kindOf(s), value: (row: unknown) => (row as Record<string, unknown>)[name] }))
-      : [{ name: spec.column ?? spec.field, ...kindOf(item), value: (row: unknown) => row }]
+    columns =
+      item.type === 'object'
+        ? Object.entries(item.properties as Record<string, TSchema>).map(([name, s]) => ({
+            name,
+            ...kindOf(s),
+            value: (row: unknown) => (row as Record<string, unknown>)[name],
+          }))
+        : [{ name: spec.column ?? spec.field, ...kindOf(item), value: (row: unknown) => row }]
     tableColumns.set(route, columns)
   }
   return columns

@@ -60,7 +60,10 @@ function contractOf(file: string, name: string | undefined): DatasetContract {
 function candidateFiles(paths: string[]): string[] {
   return paths.flatMap((p) =>
     existsSync(p) && statSync(p).isDirectory()
-      ? readdirSync(p).filter((f) => DELIVERY_FILE.test(f) && !f.startsWith('.')).sort().map((f) => join(p, f))
+      ? readdirSync(p)
+          .filter((f) => DELIVERY_FILE.test(f) && !f.startsWith('.'))
+          .sort()
+          .map((f) => join(p, f))
       : [p],
   )
 }
@@ -75,10 +78,22 @@ async function validateAll(files: string[], dataset: string | undefined, wholeDa
       const out = []
       for (const [i, file] of files.entries()) {
         const c = named ?? contractForFile(file)
-        if (!c) out.push(refusedReport(file, '', { rule: 'dataset', message: `cannot tell which dataset this file is for (${DATASETS.map((d) => d.name).join(', ')}); ${UNKNOWN_DATASET}` }))
+        if (!c)
+          out.push(
+            refusedReport(file, '', {
+              rule: 'dataset',
+              message: `cannot tell which dataset this file is for (${DATASETS.map((d) => d.name).join(', ')}); ${UNKNOWN_DATASET}`,
+            }),
+          )
         else {
           const options = { format: deliveryFormat(file), staging: join(scratch, `${i}.parquet`), wholeDataset }
-          out.push(await validateDelivery(db, file, c, options).then((r) => r.report, (e) => refusedReport(file, c.name, { rule: 'error', message: `could not be checked: ${(e as Error).message.split('\n')[0]}` })))
+          out.push(
+            await validateDelivery(db, file, c, options).then(
+              (r) => r.report,
+              (e) =>
+                refusedReport(file, c.name, { rule: 'error', message: `could not be checked: ${(e as Error).message.split('\n')[0]}` }),
+            ),
+          )
         }
       }
       return out
@@ -148,13 +163,16 @@ type Flags = { dataset?: string; sample?: boolean; notice?: string; json?: boole
 function maxDrop(value: string | undefined): number | undefined {
   if (value === undefined) return undefined
   const n = Number(value.replace(/%$/, ''))
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100) throw new UsageError(`--max-drop takes a percent from 0 to 100, not "${value}"`)
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100)
+    throw new UsageError(`--max-drop takes a percent from 0 to 100, not "${value}"`)
   return n
 }
 
 async function run(command: string, args: string[], dir: string, flags: Flags): Promise<number> {
   if ((command === 'import' || command === 'rollback') && dir === builtinDatasets.dir) {
-    throw new UsageError(`${command} changes a datasets folder; the datasets built into this executable are a read-only copy. Set DATASETS_DIR (or --dir) to the data team's folder, and run the service with the same DATASETS_DIR.`)
+    throw new UsageError(
+      `${command} changes a datasets folder; the datasets built into this executable are a read-only copy. Set DATASETS_DIR (or --dir) to the data team's folder, and run the service with the same DATASETS_DIR.`,
+    )
   }
   switch (command) {
     case 'list':
@@ -173,7 +191,8 @@ async function run(command: string, args: string[], dir: string, flags: Flags): 
       const file = resolve(args[0]!)
       const contract = contractOf(file, flags.dataset)
       const options = { sample: flags.sample, notice: flags.notice, replace: flags.replace, maxDropPercent: maxDrop(flags['max-drop']) }
-      if (flags.replace && options.maxDropPercent !== undefined) throw new UsageError('--max-drop applies to a merge; --replace replaces the whole dataset')
+      if (flags.replace && options.maxDropPercent !== undefined)
+        throw new UsageError('--max-drop applies to a merge; --replace replaces the whole dataset')
       const result = await withDb((db) => importDataset(db, dir, file, contract, options))
       process.stdout.write(`${formatReport(result.report).join('\n')}\n`)
       process.stdout.write(
@@ -207,12 +226,24 @@ function list(dir: string, json: boolean | undefined): number {
     const e = manifest.datasets[c.name]
     const earlier = (manifest.history?.[c.name] ?? []).map((h) => h.version).join(', ') || '-'
     return e
-      ? [c.name, e.version, String(e.rows), `${e.period.from}..${e.period.to}`, e.sample ?? manifest.sample ? 'sample' : 'imported', builtFromSummary(e), earlier]
+      ? [
+          c.name,
+          e.version,
+          String(e.rows),
+          `${e.period.from}..${e.period.to}`,
+          (e.sample ?? manifest.sample) ? 'sample' : 'imported',
+          builtFromSummary(e),
+          earlier,
+        ]
       : [c.name, '(missing)', '', '', '', '', '']
   })
   const header = ['dataset', 'version', 'rows', 'period', 'kind', 'built from', 'earlier versions (rollback)']
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
-  const fmt = (r: string[]) => r.map((v, i) => (i === 2 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ').trimEnd()
+  const fmt = (r: string[]) =>
+    r
+      .map((v, i) => (i === 2 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd()
   process.stdout.write(`${dir}\n${[header, ...rows].map(fmt).join('\n')}\n`)
   return 0
 }

@@ -49,7 +49,8 @@ export function listen(o: ListenOptions): Listening {
       } catch (e) {
         if (!(e instanceof ListenError && inUse(e.cause))) throw e
       }
-      if (probe) probe.stop(true) // free: this instance opens the port, in a way others can join
+      if (probe)
+        probe.stop(true) // free: this instance opens the port, in a way others can join
       else if (registry.holders(address).length === 0) {
         throw new ListenError(
           `Port in use: ${address} is held by a process that is not an instance of this service on this ledger (LEDGER_PATH=${o.ledgerPath}). ` +
@@ -76,7 +77,15 @@ export function listen(o: ListenOptions): Listening {
 function bind(o: ListenOptions, reusePort: boolean, heldBy?: string): Server<undefined> {
   try {
     // development: false, so an escaped error never shows a stack to a client.
-    return Bun.serve({ hostname: o.host, port: o.port, reusePort, idleTimeout: o.idleTimeoutSeconds ?? IDLE_TIMEOUT_SECONDS, development: false, fetch: o.fetch, ...(o.routes ? { routes: o.routes } : {}) })
+    return Bun.serve({
+      hostname: o.host,
+      port: o.port,
+      reusePort,
+      idleTimeout: o.idleTimeoutSeconds ?? IDLE_TIMEOUT_SECONDS,
+      development: false,
+      fetch: o.fetch,
+      ...(o.routes ? { routes: o.routes } : {}),
+    })
   } catch (e) {
     throw new ListenError(explain(e, addressOf(o.host, o.port), heldBy), { cause: e })
   }
@@ -89,7 +98,9 @@ function explain(e: unknown, address: string, heldBy?: string): string {
       ? `Port in use: ${address} is taken and cannot be shared (${heldBy}). Stop that process, or set PORT to a free port.`
       : `Port in use: ${address} is already taken by another process (another instance of this service, or another program). Stop it, or set PORT to a free port. Several instances share a port only with REUSE_PORT=true and one LEDGER_PATH.`
   }
-  if (code === 'EADDRNOTAVAIL') return `Cannot listen on ${address}: HOST is not an address of this machine. Set HOST to one of its addresses (0.0.0.0: all of them).`
-  if (code === 'EACCES') return `Cannot listen on ${address}: permission denied (ports below 1024 need privileges). Use a port from 1024 up, or grant the process CAP_NET_BIND_SERVICE.`
+  if (code === 'EADDRNOTAVAIL')
+    return `Cannot listen on ${address}: HOST is not an address of this machine. Set HOST to one of its addresses (0.0.0.0: all of them).`
+  if (code === 'EACCES')
+    return `Cannot listen on ${address}: permission denied (ports below 1024 need privileges). Use a port from 1024 up, or grant the process CAP_NET_BIND_SERVICE.`
   return `Cannot listen on ${address}: ${e instanceof Error ? e.message : String(e)}`
 }

@@ -5,7 +5,16 @@ import { loadConfig, type Config } from '../config'
 import type { PaymentState } from '../payments/ledger'
 import { backupLedger, type BackupResult } from '../payments/ledger-backup'
 import { exportCsv, exportCsvPostgres, STATES } from '../payments/ledger-export'
-import { marginByRoute, readReport, readReportPostgres, reportJson, totals, type GroupBy, type Report, type RevenueTotals } from '../payments/ledger-report'
+import {
+  marginByRoute,
+  readReport,
+  readReportPostgres,
+  reportJson,
+  totals,
+  type GroupBy,
+  type Report,
+  type RevenueTotals,
+} from '../payments/ledger-report'
 import { nanoToUsd } from '../core/provider-spend'
 import { atomicToUsd as usd } from '../payments/networks'
 import { checkDestination, discard, OutputFileError, publish, tempPathFor } from '../payments/output-file'
@@ -50,33 +59,86 @@ export function parseSince(value: string, now = Date.now()): number {
 const pad = (rows: string[][]) => {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
   const numeric = rows[0]!.map((_, i) => rows.slice(1).every((r) => /^[\d.]+$/.test(r[i]!)))
-  return rows.map((r) => r.map((c, i) => (numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd()).join('\n')
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => (numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
 }
 
 export function formatReport(r: Report, by: GroupBy, sinceLabel: string): string {
   const head = [by, 'paid', 'USD', 'settled USD', 'local USD', 'pending', 'pending USD', 'failed']
-  const line = (key: string, g: RevenueTotals) => [key, String(g.served), usd(g.servedAtomic), usd(g.settledAtomic), usd(g.localAtomic), String(g.pending), usd(g.pendingAtomic), String(g.failed)]
+  const line = (key: string, g: RevenueTotals) => [
+    key,
+    String(g.served),
+    usd(g.servedAtomic),
+    usd(g.settledAtomic),
+    usd(g.localAtomic),
+    String(g.pending),
+    usd(g.pendingAtomic),
+    String(g.failed),
+  ]
   const body = r.groups.map((g) => line(g.key, g))
   const total = line('total', totals(r))
-  const out = [`Revenue ${sinceLabel}, by ${by} (USD; settled = on chain, local = verified offline, no money moved)`, '', pad([head, ...body, total])]
-  const events = Object.entries(r.events).map(([k, n]) => `${k} ${n}`).join(', ')
+  const out = [
+    `Revenue ${sinceLabel}, by ${by} (USD; settled = on chain, local = verified offline, no money moved)`,
+    '',
+    pad([head, ...body, total]),
+  ]
+  const events = Object.entries(r.events)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ')
   out.push('', `Payment events: ${events || 'none'}`)
   if (r.unsettled.length > 0) {
     out.push('', `Unsettled (pending) — ${r.unsettled.length}; \`payments reconcile\` checks them on chain now`, '')
-    out.push(pad([
-      ['since (UTC)', 'route', 'payer', 'USD', 'nonce', 'transaction', 'request id'],
-      ...r.unsettled.map((u) => [new Date(u.createdAt * 1000).toISOString().slice(0, 19).replace('T', ' '), u.route, u.payer, usd(u.amountAtomic), `${u.nonce.slice(0, 10)}…`, u.txHash ?? '—', u.requestId]),
-    ]))
+    out.push(
+      pad([
+        ['since (UTC)', 'route', 'payer', 'USD', 'nonce', 'transaction', 'request id'],
+        ...r.unsettled.map((u) => [
+          new Date(u.createdAt * 1000).toISOString().slice(0, 19).replace('T', ' '),
+          u.route,
+          u.payer,
+          usd(u.amountAtomic),
+          `${u.nonce.slice(0, 10)}…`,
+          u.txHash ?? '—',
+          u.requestId,
+        ]),
+      ]),
+    )
   } else {
     out.push('', 'Unsettled (pending): none')
   }
   if (r.spend.length > 0) {
-    out.push('', `Provider spend ${sinceLabel}, by route (live evidence: what the answers cost at the providers; USD where *_PRICE_USD or LLM_PRICE_* is set)`, '')
+    out.push(
+      '',
+      `Provider spend ${sinceLabel}, by route (live evidence: what the answers cost at the providers; USD where *_PRICE_USD or LLM_PRICE_* is set)`,
+      '',
+    )
     const rows = [['route', 'provider', 'answers', 'requests', 'tokens in', 'tokens out', 'cost USD', 'unpriced req.']]
-    for (const s of r.spend) rows.push([s.route, s.provider, String(s.answers), String(s.requests), String(s.inputTokens), String(s.outputTokens), nanoToUsd(s.costNano), String(s.unpricedRequests)])
+    for (const s of r.spend)
+      rows.push([
+        s.route,
+        s.provider,
+        String(s.answers),
+        String(s.requests),
+        String(s.inputTokens),
+        String(s.outputTokens),
+        nanoToUsd(s.costNano),
+        String(s.unpricedRequests),
+      ])
     out.push(pad(rows), '')
     const margins = [['route', 'revenue USD', 'provider cost USD', 'margin USD', 'unpriced req.']]
-    for (const m of marginByRoute(r)) margins.push([m.route, usd(m.revenueAtomic), nanoToUsd(m.costNano), nanoToUsd(m.revenueAtomic * 1000n - m.costNano), String(m.unpricedRequests)])
+    for (const m of marginByRoute(r))
+      margins.push([
+        m.route,
+        usd(m.revenueAtomic),
+        nanoToUsd(m.costNano),
+        nanoToUsd(m.revenueAtomic * 1000n - m.costNano),
+        String(m.unpricedRequests),
+      ])
     out.push(pad(margins))
   }
   return `${out.join('\n')}\n`
@@ -144,7 +206,11 @@ async function reconcile(args: string[]): Promise<void> {
   const c = config()
   const source = ledgerOf(c)
   const [{ SqliteLedger }, { Reconciler }, { createChainReader }, { Postgres }, { PostgresLedger }] = await Promise.all([
-    import('../payments/sqlite-ledger'), import('../payments/reconciler'), import('../payments/chain-reader'), import('../postgres/client'), import('../postgres/ledger'),
+    import('../payments/sqlite-ledger'),
+    import('../payments/reconciler'),
+    import('../payments/chain-reader'),
+    import('../postgres/client'),
+    import('../postgres/ledger'),
   ])
   // With PostgreSQL, beside running instances: every change is guarded by the payment's state, so a
   // payment the instances' own reconciler resolves first is left alone here.
@@ -152,7 +218,9 @@ async function reconcile(args: string[]): Promise<void> {
   const ledger = pg ? new PostgresLedger(pg, 'payments-cli') : new SqliteLedger((source as { sqlite: string }).sqlite)
   try {
     const s = await new Reconciler(ledger, createChainReader(c.network, c.rpcUrl)).run()
-    process.stdout.write(`Checked ${s.checked} pending payment(s) on ${c.network} via ${new URL(c.rpcUrl).origin}: ${s.settled} settled, ${s.failed} failed (expired unsettled, nothing moved), ${s.pending} still pending${s.errors ? `, ${s.errors} could not be checked` : ''}.\n`)
+    process.stdout.write(
+      `Checked ${s.checked} pending payment(s) on ${c.network} via ${new URL(c.rpcUrl).origin}: ${s.settled} settled, ${s.failed} failed (expired unsettled, nothing moved), ${s.pending} still pending${s.errors ? `, ${s.errors} could not be checked` : ''}.\n`,
+    )
     if (s.errors > 0) process.exitCode = 1
   } catch (e) {
     fail(`Reconcile failed: ${(e as Error).message}`, 1)
@@ -167,7 +235,12 @@ export function parseDateBound(flag: string, value: string): number {
   const date = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}(?::\d{2})?)Z)?$/.exec(value)
   const ms = date ? Date.parse(`${date[1]}T${date[2] ?? '00:00'}Z`) : Number.NaN
   // Date.parse rolls some impossible dates over (2026-02-30): the date must read back unchanged.
-  if (!date || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== date[1] || (date[2] && new Date(ms).toISOString().slice(11, 11 + date[2].length) !== date[2])) {
+  if (
+    !date ||
+    Number.isNaN(ms) ||
+    new Date(ms).toISOString().slice(0, 10) !== date[1] ||
+    (date[2] && new Date(ms).toISOString().slice(11, 11 + date[2].length) !== date[2])
+  ) {
     throw new Error(`${flag}: expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ (UTC), got "${value}"`)
   }
   return ms / 1000
@@ -186,7 +259,8 @@ async function exportPayments(args: string[]): Promise<void> {
   let force = false
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!
-    if (a === '--csv') continue // the only format; named so that scripts say what they expect
+    if (a === '--csv')
+      continue // the only format; named so that scripts say what they expect
     else if (a === '--force') force = true
     else if (a === '--output') output = valueOf(args, ++i, a)
     else if (a === '--from' || a === '--to') {
@@ -206,12 +280,14 @@ async function exportPayments(args: string[]): Promise<void> {
   if (o.from !== undefined && o.to !== undefined && o.from >= o.to) fail('--from must be earlier than --to (--to is exclusive).', 2)
   if (force && output === undefined) fail('--force only applies with --output FILE.', 2)
   const source = ledgerOf(config())
-  const run = (write: (chunk: string) => void | Promise<void>) => ('postgres' in source ? exportCsvPostgres(source.postgres, o, write) : exportCsv(source.sqlite, o, write))
+  const run = (write: (chunk: string) => void | Promise<void>) =>
+    'postgres' in source ? exportCsvPostgres(source.postgres, o, write) : exportCsv(source.sqlite, o, write)
 
   if (output === undefined) {
     // A reader that stops early (| head) closes the pipe: that ends the export, quietly.
     process.stdout.on('error', (e: NodeJS.ErrnoException) => (e.code === 'EPIPE' ? process.exit(0) : fail(`stdout: ${e.message}`, 1)))
-    const write = (chunk: string) => (process.stdout.write(chunk) ? undefined : new Promise<void>((r) => process.stdout.once('drain', () => r())))
+    const write = (chunk: string) =>
+      process.stdout.write(chunk) ? undefined : new Promise<void>((r) => process.stdout.once('drain', () => r()))
     try {
       await run(write)
     } catch (e) {
@@ -257,7 +333,11 @@ async function backup(args: string[]): Promise<void> {
   }
   if (file === undefined) fail(`payments backup needs the FILE to write.\n\n${HELP}`, 2)
   const c = config()
-  if (c.ledgerUrl) fail('LEDGER_URL is set: back up the PostgreSQL ledger with pg_dump (docs/operations.md); `payments backup` copies the SQLite file of one instance.', 2)
+  if (c.ledgerUrl)
+    fail(
+      'LEDGER_URL is set: back up the PostgreSQL ledger with pg_dump (docs/operations.md); `payments backup` copies the SQLite file of one instance.',
+      2,
+    )
   const path = ledgerPath(c)
   let r: BackupResult
   try {
@@ -266,7 +346,9 @@ async function backup(args: string[]): Promise<void> {
     if (e instanceof OutputFileError) fail(e.message, 2)
     fail(`Backup failed, nothing written to ${file}: ${(e as Error).message}`, 1)
   }
-  const states = Object.entries(r.states).map(([s, n]) => `${s} ${n}`).join(', ')
+  const states = Object.entries(r.states)
+    .map(([s, n]) => `${s} ${n}`)
+    .join(', ')
   process.stdout.write(
     `Ledger backup written: ${resolvePath(r.path)}\n` +
       `  size       ${r.bytes} bytes\n` +

@@ -12,7 +12,9 @@ export class PortRegistry {
   constructor(ledgerPath: string) {
     this.db = new Database(ledgerPath, { create: true })
     this.db.exec('PRAGMA busy_timeout = 5000;')
-    this.db.exec('CREATE TABLE IF NOT EXISTS listeners (address TEXT NOT NULL, pid INTEGER NOT NULL, started_at INTEGER NOT NULL, PRIMARY KEY (address, pid)) WITHOUT ROWID')
+    this.db.exec(
+      'CREATE TABLE IF NOT EXISTS listeners (address TEXT NOT NULL, pid INTEGER NOT NULL, started_at INTEGER NOT NULL, PRIMARY KEY (address, pid)) WITHOUT ROWID',
+    )
   }
 
   /** Runs `work` holding the file's write lock (BEGIN IMMEDIATE). */
@@ -33,7 +35,9 @@ export class PortRegistry {
   }
 
   add(address: string, pid: number): void {
-    this.db.query('INSERT OR REPLACE INTO listeners (address, pid, started_at) VALUES (?, ?, ?)').run(address, pid, Math.floor(Date.now() / 1000))
+    this.db
+      .query('INSERT OR REPLACE INTO listeners (address, pid, started_at) VALUES (?, ?, ?)')
+      .run(address, pid, Math.floor(Date.now() / 1000))
   }
 
   remove(address: string, pid: number): void {

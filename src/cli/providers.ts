@@ -50,14 +50,32 @@ interface CallCheck {
   error?: string
 }
 
-const share = (items: readonly EvidenceItem[], has: (i: EvidenceItem) => boolean) => (items.length ? Math.round((100 * items.filter(has).length) / items.length) : 0)
+const share = (items: readonly EvidenceItem[], has: (i: EvidenceItem) => boolean) =>
+  items.length ? Math.round((100 * items.filter(has).length) / items.length) : 0
 
-async function checkCall(p: EvidenceProvider, lane: Platform, keyword: string, days: number, now: number, found: EvidenceItem[]): Promise<CallCheck> {
+async function checkCall(
+  p: EvidenceProvider,
+  lane: Platform,
+  keyword: string,
+  days: number,
+  now: number,
+  found: EvidenceItem[],
+): Promise<CallCheck> {
   const asked = ask(STATIC_ENTITIES, keyword)
   const to = new Date(now)
   const split = new Date(now - days * DAY_MS)
   const from = new Date(now - 2 * days * DAY_MS)
-  const q = { platform: lane, step: p.role, keyword, match: asked.match, q: p.role === 'native' ? asked.query : WEB_QUERY[lane](asked.query), from, to, split, limit: 50 } as const
+  const q = {
+    platform: lane,
+    step: p.role,
+    keyword,
+    match: asked.match,
+    q: p.role === 'native' ? asked.query : WEB_QUERY[lane](asked.query),
+    from,
+    to,
+    split,
+    limit: 50,
+  } as const
   const started = performance.now()
   const base = { provider: p.name, role: p.role, lane }
   try {
@@ -67,12 +85,27 @@ async function checkCall(p: EvidenceProvider, lane: Platform, keyword: string, d
     found.push(...relevant)
     const oldest = r.items.reduce((t, i) => Math.min(t, i.publishedAt.getTime()), Infinity)
     return {
-      ...base, ok: true, status: r.items.length ? 'ok' : 'empty', ms, requests: r.requests, items: r.items.length, relevant: relevant.length,
+      ...base,
+      ok: true,
+      status: r.items.length ? 'ok' : 'empty',
+      ms,
+      requests: r.requests,
+      items: r.items.length,
+      relevant: relevant.length,
       dropped: { ...r.dropped, off_topic: r.items.length - relevant.length },
       reach_days: Number.isFinite(oldest) ? Math.round((now - oldest) / DAY_MS) : null,
       covered: r.coverage.map((c) => ({
-        window: c.from.getTime() === from.getTime() && c.to.getTime() === to.getTime() ? 'both' : c.from.getTime() === from.getTime() ? 'prior' : 'recent',
-        covered_share: c.coveredFrom ? Math.round((100 * (c.to.getTime() - Math.max(c.coveredFrom.getTime(), c.from.getTime()))) / (c.to.getTime() - c.from.getTime())) / 100 : 0,
+        window:
+          c.from.getTime() === from.getTime() && c.to.getTime() === to.getTime()
+            ? 'both'
+            : c.from.getTime() === from.getTime()
+              ? 'prior'
+              : 'recent',
+        covered_share: c.coveredFrom
+          ? Math.round(
+              (100 * (c.to.getTime() - Math.max(c.coveredFrom.getTime(), c.from.getTime()))) / (c.to.getTime() - c.from.getTime()),
+            ) / 100
+          : 0,
         capped: c.capped,
       })),
       with_author: share(r.items, (i) => i.author !== null),
@@ -83,8 +116,20 @@ async function checkCall(p: EvidenceProvider, lane: Platform, keyword: string, d
   } catch (e) {
     const error = e instanceof ProviderError ? e : new ProviderError('unavailable', p.name, String(e))
     return {
-      ...base, ok: error.kind === 'rate_limited', status: error.kind, ms: Math.round(performance.now() - started), requests: 1, items: 0, relevant: 0, dropped: {},
-      reach_days: null, covered: [], with_author: 0, with_followers: 0, with_engagement: 0, error: error.message,
+      ...base,
+      ok: error.kind === 'rate_limited',
+      status: error.kind,
+      ms: Math.round(performance.now() - started),
+      requests: 1,
+      items: 0,
+      relevant: 0,
+      dropped: {},
+      reach_days: null,
+      covered: [],
+      with_author: 0,
+      with_followers: 0,
+      with_engagement: 0,
+      error: error.message,
     }
   }
 }
@@ -92,11 +137,16 @@ async function checkCall(p: EvidenceProvider, lane: Platform, keyword: string, d
 /** What a check means for the routes, in sentences. */
 function meaning(checks: readonly CallCheck[], days: number, hasNative: boolean): string[] {
   const out: string[] = []
-  if (!hasNative) out.push('No native provider: web search gives no creators (authors, followers, engagement), so /v1/china/kols and /v1/kol/shortlist answer 422 native_provider_required. Set NATIVE_SEARCH_PROVIDER to sell them.')
+  if (!hasNative)
+    out.push(
+      'No native provider: web search gives no creators (authors, followers, engagement), so /v1/china/kols and /v1/kol/shortlist answer 422 native_provider_required. Set NATIVE_SEARCH_PROVIDER to sell them.',
+    )
   for (const c of checks) {
     const who = `${c.provider} (${c.role}, ${c.lane})`
     if (!c.ok) {
-      out.push(`${who} failed: ${c.error}. Its lane falls back (${LANE_POLICY[c.lane]}); with no other provider the routes answer 502 provider_unavailable (never charged).`)
+      out.push(
+        `${who} failed: ${c.error}. Its lane falls back (${LANE_POLICY[c.lane]}); with no other provider the routes answer 502 provider_unavailable (never charged).`,
+      )
       continue
     }
     if (c.status === 'rate_limited') {
@@ -106,11 +156,18 @@ function meaning(checks: readonly CallCheck[], days: number, hasNative: boolean)
     if (c.items === 0) out.push(`${who} returned no dated results for the test keyword.`)
     const thin = c.covered.filter((w) => w.covered_share < 0.5)
     if (c.items > 0 && thin.length) {
-      out.push(`${who}: its results reach back ${c.reach_days ?? 0} days; the ${thin.map((w) => w.window).join(' and ')} window${thin.length > 1 ? 's are' : ' is'} not covered, so a ${days}-day trend from it alone says insufficient_evidence (never a direction from an uncovered window).`)
+      out.push(
+        `${who}: its results reach back ${c.reach_days ?? 0} days; the ${thin.map((w) => w.window).join(' and ')} window${thin.length > 1 ? 's are' : ' is'} not covered, so a ${days}-day trend from it alone says insufficient_evidence (never a direction from an uncovered window).`,
+      )
     }
-    if (c.covered.some((w) => w.capped)) out.push(`${who} stopped at its page budget with more results left, ranked by relevance: counts of a capped window are lower bounds (raise *_SEARCH_MAX_PAGES to reach further, at a cost per page).`)
-    if (c.role === 'native' && c.items > 0 && c.with_followers < 50) out.push(`${who}: only ${c.with_followers}% of its items carry follower counts; creators without them are not shortlisted.`)
-    if (c.dropped.undated) out.push(`${who}: ${c.dropped.undated} results had no readable date and are dropped (counted in data_quality.dropped).`)
+    if (c.covered.some((w) => w.capped))
+      out.push(
+        `${who} stopped at its page budget with more results left, ranked by relevance: counts of a capped window are lower bounds (raise *_SEARCH_MAX_PAGES to reach further, at a cost per page).`,
+      )
+    if (c.role === 'native' && c.items > 0 && c.with_followers < 50)
+      out.push(`${who}: only ${c.with_followers}% of its items carry follower counts; creators without them are not shortlisted.`)
+    if (c.dropped.undated)
+      out.push(`${who}: ${c.dropped.undated} results had no readable date and are dropped (counted in data_quality.dropped).`)
   }
   return out
 }
@@ -148,14 +205,17 @@ export async function providers(args: string[]): Promise<void> {
     throw e
   }
   if (!isLive(config.providers)) {
-    process.stdout.write('No live provider is configured: the China routes answer from the sample corpus. Nothing to check (see docs/intelligence.md, "Going live").\n')
+    process.stdout.write(
+      'No live provider is configured: the China routes answer from the sample corpus. Nothing to check (see docs/intelligence.md, "Going live").\n',
+    )
     return
   }
   const src = liveSources(config.providers)
   const now = Date.now()
   const calls: Promise<CallCheck>[] = []
   const found: EvidenceItem[] = []
-  for (const p of src.native) for (const lane of PLATFORM_TOKENS.filter((l) => p.serves(l))) calls.push(checkCall(p, lane, keyword, days, now, found))
+  for (const p of src.native)
+    for (const lane of PLATFORM_TOKENS.filter((l) => p.serves(l))) calls.push(checkCall(p, lane, keyword, days, now, found))
   for (const p of src.web) for (const lane of PLATFORM_TOKENS) calls.push(checkCall(p, lane, keyword, days, now, found))
   const checks = await Promise.all(calls)
   let model: { provider: string; ok: boolean; ms: number; format?: string; themes?: number; tokens?: string; error?: string } | undefined
@@ -164,11 +224,27 @@ export async function providers(args: string[]): Promise<void> {
     const spend: ProviderSpend[] = []
     const started = performance.now()
     try {
-      const s = await withDeadline(llm.name, llm.timeoutMs, (signal) => llm.summarise({ keyword, platform: 'all', items: found, terms: [] }, signal, spend))
+      const s = await withDeadline(llm.name, llm.timeoutMs, (signal) =>
+        llm.summarise({ keyword, platform: 'all', items: found, terms: [] }, signal, spend),
+      )
       const used = spend[0]
-      model = { provider: llm.name, ok: true, ms: Math.round(performance.now() - started), format: llm.responseFormat, themes: s.themes.length, tokens: used ? `${used.inputTokens} in, ${used.outputTokens} out${used.costNanoUsd !== null ? ` (USD ${nanoToUsd(used.costNanoUsd)})` : ''}` : 'not reported' }
+      model = {
+        provider: llm.name,
+        ok: true,
+        ms: Math.round(performance.now() - started),
+        format: llm.responseFormat,
+        themes: s.themes.length,
+        tokens: used
+          ? `${used.inputTokens} in, ${used.outputTokens} out${used.costNanoUsd !== null ? ` (USD ${nanoToUsd(used.costNanoUsd)})` : ''}`
+          : 'not reported',
+      }
     } catch (e) {
-      model = { provider: llm.name, ok: false, ms: Math.round(performance.now() - started), error: e instanceof Error ? e.message : String(e) }
+      model = {
+        provider: llm.name,
+        ok: false,
+        ms: Math.round(performance.now() - started),
+        error: e instanceof Error ? e.message : String(e),
+      }
     }
   }
   const notes = [...configHints(config.providers), ...meaning(checks, days, src.native.length > 0)]
@@ -177,18 +253,60 @@ export async function providers(args: string[]): Promise<void> {
     process.stdout.write(`${JSON.stringify({ keyword, days, calls: checks, model: model ?? null, meaning: notes }, null, 2)}\n`)
   } else {
     const rows = [
-      ['provider', 'role', 'lane', 'status', 'ms', 'req', 'items', 'on topic', 'reach (days)', 'covered prior/recent', 'author %', 'followers %', 'engagement %'],
+      [
+        'provider',
+        'role',
+        'lane',
+        'status',
+        'ms',
+        'req',
+        'items',
+        'on topic',
+        'reach (days)',
+        'covered prior/recent',
+        'author %',
+        'followers %',
+        'engagement %',
+      ],
       ...checks.map((c) => [
-        c.provider, c.role, c.lane, c.status, String(c.ms), String(c.requests), String(c.items), String(c.relevant), c.reach_days === null ? '—' : String(c.reach_days),
+        c.provider,
+        c.role,
+        c.lane,
+        c.status,
+        String(c.ms),
+        String(c.requests),
+        String(c.items),
+        String(c.relevant),
+        c.reach_days === null ? '—' : String(c.reach_days),
         c.covered.map((w) => `${Math.round(w.covered_share * 100)}%${w.capped ? ' capped' : ''}`).join(' / ') || '—',
-        String(c.with_author), String(c.with_followers), String(c.with_engagement),
+        String(c.with_author),
+        String(c.with_followers),
+        String(c.with_engagement),
       ]),
     ]
     const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
-    const table = rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n')
-    const modelLine = model ? `\nModel: ${model.provider}: ${model.ok ? `answered ${model.themes} themes in ${model.ms} ms with ${model.format}; tokens ${model.tokens}` : `FAILED: ${model.error}`}\n` : '\nModel: none (extractive themes)\n'
-    process.stdout.write(`Checked "${keyword}" over ${days}-day windows:\n\n${table}\n${modelLine}\n${notes.map((n) => `- ${n}`).join('\n')}\n`)
+    const table = rows
+      .map((r) =>
+        r
+          .map((cell, i) => cell.padEnd(widths[i]!))
+          .join('  ')
+          .trimEnd(),
+      )
+      .join('\n')
+    const modelLine = model
+      ? `\nModel: ${model.provider}: ${model.ok ? `answered ${model.themes} themes in ${model.ms} ms with ${model.format}; tokens ${model.tokens}` : `FAILED: ${model.error}`}\n`
+      : '\nModel: none (extractive themes)\n'
+    process.stdout.write(
+      `Checked "${keyword}" over ${days}-day windows:\n\n${table}\n${modelLine}\n${notes.map((n) => `- ${n}`).join('\n')}\n`,
+    )
   }
-  const broken = [...new Set(checks.filter((c) => !c.ok).map((c) => c.provider).concat(model && !model.ok ? [model.provider] : []))]
+  const broken = [
+    ...new Set(
+      checks
+        .filter((c) => !c.ok)
+        .map((c) => c.provider)
+        .concat(model && !model.ok ? [model.provider] : []),
+    ),
+  ]
   if (broken.length) fail(`Failing: ${broken.join(', ')}`, 1)
 }

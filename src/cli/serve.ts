@@ -52,7 +52,9 @@ export async function serve(_args: string[]): Promise<void> {
       process.exit(2)
     }
     if (e instanceof DatasetUnavailableError) {
-      console.error(`Datasets error: ${e.message} (DATASETS_DIR=${config.datasetsDir}). Start the folder as a copy of the shipped datasets/ and replace files with \`data import\`.`)
+      console.error(
+        `Datasets error: ${e.message} (DATASETS_DIR=${config.datasetsDir}). Start the folder as a copy of the shipped datasets/ and replace files with \`data import\`.`,
+      )
       process.exit(2)
     }
     throw e
@@ -62,7 +64,14 @@ export async function serve(_args: string[]): Promise<void> {
   const drain = new Drain()
   let listening: Listening
   try {
-    listening = listen({ host: config.host, port: config.port, reusePort: config.reusePort, ledgerPath: config.ledgerPath, fetch: drain.wrap(runtime.app.fetch), routes: nativeRoutes(runtime.app, (h) => drain.wrap(h), runtime.app.unpaid) })
+    listening = listen({
+      host: config.host,
+      port: config.port,
+      reusePort: config.reusePort,
+      ledgerPath: config.ledgerPath,
+      fetch: drain.wrap(runtime.app.fetch),
+      routes: nativeRoutes(runtime.app, (h) => drain.wrap(h), runtime.app.unpaid),
+    })
   } catch (e) {
     if (!(e instanceof ListenError)) throw e
     console.error(e.message)
@@ -86,7 +95,11 @@ export async function serve(_args: string[]): Promise<void> {
     `  routes:  ${CATALOG.length} paid routes; docs at ${config.publicBaseUrl}/openapi`,
     ...setupLines(runtime.live ? liveSetup(runtime.live) : { mode: 'sample', model: summariserOf(config.providers)?.name ?? null }),
     ...configHints(config.providers).map((h) => `  hint:     ${h}`),
-    ...(config.trustedProxies ? [`  clients: from ${config.trustedProxies.header} when the peer is ${config.trustedProxies.description} (TRUSTED_PROXIES), else the peer`] : []),
+    ...(config.trustedProxies
+      ? [
+          `  clients: from ${config.trustedProxies.header} when the peer is ${config.trustedProxies.description} (TRUSTED_PROXIES), else the peer`,
+        ]
+      : []),
     ...(config.reusePort ? [`  port:    shared (REUSE_PORT) with the instances registered in ${config.ledgerPath}`] : []),
     `  ledger:  ${runtime.shared ? `PostgreSQL ${redactUrl(config.ledgerUrl!)} (shared; instance ${runtime.shared.registry.id})` : config.ledgerPath === ':memory:' ? 'in memory (LEDGER_PATH=:memory:)' : `SQLite ${config.ledgerPath}`}`,
     ...(envFile ? [`  env:     settings read from ${envFile}`] : []),
@@ -100,7 +113,15 @@ export async function serve(_args: string[]): Promise<void> {
     stopping = true
     runtime.logger.info('shutting down', { signal, timeout_seconds: config.shutdownTimeoutMs / 1000 })
     const log = new RequestLog(runtime.logger, runtime.metrics)
-    await stopServing({ server, drain, gate: runtime.gate, ledger: runtime.ledger, log, logger: runtime.logger, timeoutMs: config.shutdownTimeoutMs })
+    await stopServing({
+      server,
+      drain,
+      gate: runtime.gate,
+      ledger: runtime.ledger,
+      log,
+      logger: runtime.logger,
+      timeoutMs: config.shutdownTimeoutMs,
+    })
     listening.unregister()
     await runtime.close()
     runtime.logger.flush()
@@ -112,7 +133,9 @@ export async function serve(_args: string[]): Promise<void> {
     () => runtime.logger.info('datasets indexed: ready', { ms_since_start: Math.round(performance.now()) }),
     (e: unknown) => {
       if (stopping) return
-      console.error(`Datasets error: cannot index the datasets: ${e instanceof Error ? e.message : String(e)} (DATASETS_DIR=${config.datasetsDir}).`)
+      console.error(
+        `Datasets error: cannot index the datasets: ${e instanceof Error ? e.message : String(e)} (DATASETS_DIR=${config.datasetsDir}).`,
+      )
       process.exit(2)
     },
   )

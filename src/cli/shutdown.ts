@@ -22,14 +22,21 @@ export interface Stopping {
 
 const PAYMENT_TEXT: Record<CutOutcome, [string, string]> = {
   released: ['not_charged', 'Nothing was charged: the same proof buys this request when you retry it.'],
-  settling: ['settling', 'The payment was settling: retry the same request with the same proof to receive the answer once the settlement is seen on chain; it is never charged twice.'],
-  served: ['served', 'The payment is settled and the answer stored: retry the same request with the same proof to receive it, without a second charge.'],
+  settling: [
+    'settling',
+    'The payment was settling: retry the same request with the same proof to receive the answer once the settlement is seen on chain; it is never charged twice.',
+  ],
+  served: [
+    'served',
+    'The payment is settled and the answer stored: retry the same request with the same proof to receive it, without a second charge.',
+  ],
 }
 
 /** The 503 of a request cut off by the deadline, saying what became of its payment when it had one. */
 function cutOffError(outcome: CutOutcome | undefined): ApiError {
   const base = 'The service is shutting down and this request did not finish in time.'
-  if (!outcome) return new ApiError('shutting_down', `${base} Retry it; a payment proof sent with it can be sent again and is never charged twice.`)
+  if (!outcome)
+    return new ApiError('shutting_down', `${base} Retry it; a payment proof sent with it can be sent again and is never charged twice.`)
   const [payment, text] = PAYMENT_TEXT[outcome]
   return new ApiError('shutting_down', `${base} ${text}`, { payment })
 }
@@ -45,7 +52,10 @@ export async function stopServing(s: Stopping): Promise<{ cut: number }> {
   // idle keep-alive connections do not hold it (test/build/shutdown.test.ts).
   const stopped = s.server.stop()
   let timer: ReturnType<typeof setTimeout> | undefined
-  const late = await Promise.race([stopped.then(() => false), new Promise<boolean>((r) => (timer = setTimeout(() => r(true), s.timeoutMs)))])
+  const late = await Promise.race([
+    stopped.then(() => false),
+    new Promise<boolean>((r) => (timer = setTimeout(() => r(true), s.timeoutMs))),
+  ])
   clearTimeout(timer)
   if (!late) return { cut: 0 }
 
@@ -58,7 +68,11 @@ export async function stopServing(s: Stopping): Promise<{ cut: number }> {
     s.log.finish(request, error.status)
     return errorResponse(error, id)
   })
-  s.logger.warn('shutdown deadline reached', { timeout_seconds: s.timeoutMs / 1000, cut_off: cut, payments: Object.fromEntries(countOf(outcomes.values())) })
+  s.logger.warn('shutdown deadline reached', {
+    timeout_seconds: s.timeoutMs / 1000,
+    cut_off: cut,
+    payments: Object.fromEntries(countOf(outcomes.values())),
+  })
   // A connection still sending its request head never reached the app: it has no answer to wait for.
   const flushed = cut > 0 && (await Promise.race([stopped.then(() => true), Bun.sleep(FLUSH_MS).then(() => false)]))
   if (!flushed) await s.server.stop(true) // nor does a client that does not read its answer hold the exit

@@ -32,15 +32,24 @@ export function describeAnswer(status: number, body: unknown): string {
 }
 
 /** Checks shared by v1 `accepts` entries and v2 ones; `amountField` is where each version puts the price. */
-function checkEntry(label: string, e: Json, amountField: 'maxAmountRequired' | 'amount', req: ExampleRequest, network: NetworkInfo | undefined): string[] {
+function checkEntry(
+  label: string,
+  e: Json,
+  amountField: 'maxAmountRequired' | 'amount',
+  req: ExampleRequest,
+  network: NetworkInfo | undefined,
+): string[] {
   const problems: string[] = []
   const price = usdToAtomic(req.route.priceUsd).toString()
-  if (e[amountField] !== price) problems.push(`${label} ${amountField} is ${JSON.stringify(e[amountField])}, expected ${price} (USD ${req.route.priceUsd})`)
+  if (e[amountField] !== price)
+    problems.push(`${label} ${amountField} is ${JSON.stringify(e[amountField])}, expected ${price} (USD ${req.route.priceUsd})`)
   if (typeof e.payTo !== 'string' || !ADDRESS.test(e.payTo)) problems.push(`${label} payTo ${JSON.stringify(e.payTo)} is not an address`)
-  if (network && !same(e.asset, network.asset)) problems.push(`${label} asset ${JSON.stringify(e.asset)} is not USDC on ${network.name} (${network.asset})`)
+  if (network && !same(e.asset, network.asset))
+    problems.push(`${label} asset ${JSON.stringify(e.asset)} is not USDC on ${network.name} (${network.asset})`)
   if (network && (!isObject(e.extra) || e.extra.name !== network.eip712.name || e.extra.version !== network.eip712.version))
     problems.push(`${label} extra ${JSON.stringify(e.extra)} is not the USDC EIP-712 domain ${JSON.stringify(network.eip712)}`)
-  if (!Number.isInteger(e.maxTimeoutSeconds) || e.maxTimeoutSeconds <= 0) problems.push(`${label} maxTimeoutSeconds ${JSON.stringify(e.maxTimeoutSeconds)} is not a positive integer`)
+  if (!Number.isInteger(e.maxTimeoutSeconds) || e.maxTimeoutSeconds <= 0)
+    problems.push(`${label} maxTimeoutSeconds ${JSON.stringify(e.maxTimeoutSeconds)} is not a positive integer`)
   return problems
 }
 
@@ -79,7 +88,12 @@ function decodeHeader(value: string): unknown {
 }
 
 /** The x402 v2 requirements in the PAYMENT-REQUIRED header, which must say what v1 says. */
-function checkV2(header: string | null, req: ExampleRequest, v1: Json | undefined, network: NetworkInfo | undefined): { problems: string[]; entry?: Json } {
+function checkV2(
+  header: string | null,
+  req: ExampleRequest,
+  v1: Json | undefined,
+  network: NetworkInfo | undefined,
+): { problems: string[]; entry?: Json } {
   if (!header) return { problems: ['no PAYMENT-REQUIRED header (x402 v2)'] }
   const decoded = decodeHeader(header)
   if (!isObject(decoded) || decoded.x402Version !== 2 || !Array.isArray(decoded.accepts))
@@ -88,9 +102,11 @@ function checkV2(header: string | null, req: ExampleRequest, v1: Json | undefine
   if (!entry) return { problems: ['v2 accepts offers no "exact" scheme'] }
   const problems = checkEntry('v2', entry, 'amount', req, network)
   problems.push(...checkResource('v2', decoded.resource?.url, req))
-  if (network && entry.network !== network.caip2) problems.push(`v2 network ${JSON.stringify(entry.network)} is not ${network.caip2}, the CAIP-2 id of v1's ${network.name}`)
+  if (network && entry.network !== network.caip2)
+    problems.push(`v2 network ${JSON.stringify(entry.network)} is not ${network.caip2}, the CAIP-2 id of v1's ${network.name}`)
   if (v1 && !same(entry.payTo, String(v1.payTo))) problems.push(`v2 payTo ${entry.payTo} differs from v1 payTo ${v1.payTo}`)
-  if (v1 && decoded.resource?.url !== v1.resource) problems.push(`v2 resource ${decoded.resource?.url} differs from v1 resource ${v1.resource}`)
+  if (v1 && decoded.resource?.url !== v1.resource)
+    problems.push(`v2 resource ${decoded.resource?.url} differs from v1 resource ${v1.resource}`)
   return { problems, entry }
 }
 
@@ -105,7 +121,15 @@ export function checkPaymentRequired(req: ExampleRequest, headers: Headers, body
     ok: true,
     value: {
       network: v1.network,
-      accepted: { scheme: e.scheme, network: e.network, amount: e.amount, asset: e.asset, payTo: e.payTo, maxTimeoutSeconds: e.maxTimeoutSeconds, extra: e.extra },
+      accepted: {
+        scheme: e.scheme,
+        network: e.network,
+        amount: e.amount,
+        asset: e.asset,
+        payTo: e.payTo,
+        maxTimeoutSeconds: e.maxTimeoutSeconds,
+        extra: e.extra,
+      },
     },
   }
 }
@@ -117,7 +141,9 @@ export function checkPaidAnswer(req: ExampleRequest, status: number, body: unkno
     return ['paid answer is not a success envelope (success, data, meta.request_id)']
   const problems: string[] = []
   const pricing = isObject(body.pricing) ? body.pricing : {}
-  if (pricing.payment_status !== 'paid') problems.push(`pricing.payment_status is ${JSON.stringify(pricing.payment_status)}, expected "paid"`)
-  if (pricing.amount_usd !== req.route.priceUsd) problems.push(`pricing.amount_usd is ${JSON.stringify(pricing.amount_usd)}, expected "${req.route.priceUsd}"`)
+  if (pricing.payment_status !== 'paid')
+    problems.push(`pricing.payment_status is ${JSON.stringify(pricing.payment_status)}, expected "paid"`)
+  if (pricing.amount_usd !== req.route.priceUsd)
+    problems.push(`pricing.amount_usd is ${JSON.stringify(pricing.amount_usd)}, expected "${req.route.priceUsd}"`)
   return problems
 }

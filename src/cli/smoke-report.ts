@@ -21,7 +21,16 @@ export function tableWriter(labels: readonly string[], write: (line: string) => 
   return {
     header: () => write(cols('ROUTE', 'UNPAID', 'PAID', 'MS', 'USD', 'RESULT')),
     row: (r: SmokeResult) =>
-      write(cols(`${r.method} ${r.path}`, dash(r.unpaid_status), dash(r.paid_status), dash(r.latency_ms), r.price_usd, r.reason ? `${r.result}  ${r.reason}` : r.result)),
+      write(
+        cols(
+          `${r.method} ${r.path}`,
+          dash(r.unpaid_status),
+          dash(r.paid_status),
+          dash(r.latency_ms),
+          r.price_usd,
+          r.reason ? `${r.result}  ${r.reason}` : r.result,
+        ),
+      ),
   }
 }
 

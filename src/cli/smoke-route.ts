@@ -52,8 +52,15 @@ async function call(req: ExampleRequest, headers: Record<string, string>, timeou
  */
 export async function smokeRoute(req: ExampleRequest, payer: PayerAccount, timeoutMs: number): Promise<SmokeResult> {
   const result: SmokeResult = {
-    route: req.route.id, method: req.method, path: req.route.path, price_usd: req.route.priceUsd,
-    unpaid_status: null, paid_status: null, latency_ms: null, result: 'FAIL', reason: '',
+    route: req.route.id,
+    method: req.method,
+    path: req.route.path,
+    price_usd: req.route.priceUsd,
+    unpaid_status: null,
+    paid_status: null,
+    latency_ms: null,
+    result: 'FAIL',
+    reason: '',
   }
   const fail = (reason: string) => ({ ...result, result: 'FAIL' as const, reason })
   let unpaid: Answer
@@ -64,7 +71,8 @@ export async function smokeRoute(req: ExampleRequest, payer: PayerAccount, timeo
   }
   result.unpaid_status = unpaid.status
   const code = (unpaid.body as { error?: { code?: unknown } } | null)?.error?.code
-  if (unpaid.status === 501 && code === 'not_implemented') return { ...result, result: 'PLANNED', reason: '501 not_implemented: not served by this release' }
+  if (unpaid.status === 501 && code === 'not_implemented')
+    return { ...result, result: 'PLANNED', reason: '501 not_implemented: not served by this release' }
   if (unpaid.status === 200) return fail('answered 200 without asking for payment')
   if (unpaid.status !== 402) return fail(`unpaid call answered ${describeAnswer(unpaid.status, unpaid.body)}, expected 402`)
   const offer = checkPaymentRequired(req, unpaid.headers, unpaid.body)

@@ -41,10 +41,14 @@ interface SmokeOptions {
 }
 
 function selectRoutes(values: string[] | undefined): RouteSpec[] {
-  const wanted = (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean)
+  const wanted = (values ?? [])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean)
   if (wanted.length === 0) return [...CATALOG]
   for (const w of wanted) {
-    if (!CATALOG.some((r) => r.id === w || r.path === w)) throw new UsageError(`unknown route "${w}"; known ids: ${CATALOG.map((r) => r.id).join(', ')}`)
+    if (!CATALOG.some((r) => r.id === w || r.path === w))
+      throw new UsageError(`unknown route "${w}"; known ids: ${CATALOG.map((r) => r.id).join(', ')}`)
   }
   return CATALOG.filter((r) => wanted.includes(r.id) || wanted.includes(r.path))
 }
@@ -71,10 +75,18 @@ function parseSmokeArgs(args: string[]): SmokeOptions {
   } catch {
     // reported below
   }
-  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash) throw new UsageError(`--base-url must be an http(s) URL like ${DEFAULT_BASE_URL}, got "${baseUrl}"`)
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash)
+    throw new UsageError(`--base-url must be an http(s) URL like ${DEFAULT_BASE_URL}, got "${baseUrl}"`)
   const timeout = values.timeout === undefined ? DEFAULT_TIMEOUT_SECONDS : Number(values.timeout)
-  if (!Number.isFinite(timeout) || timeout <= 0) throw new UsageError(`--timeout must be a positive number of seconds, got "${values.timeout}"`)
-  return { help: values.help ?? false, baseUrl: baseUrl.replace(/\/+$/, ''), routes: selectRoutes(values.route), json: values.json ?? false, timeoutMs: timeout * 1000 }
+  if (!Number.isFinite(timeout) || timeout <= 0)
+    throw new UsageError(`--timeout must be a positive number of seconds, got "${values.timeout}"`)
+  return {
+    help: values.help ?? false,
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    routes: selectRoutes(values.route),
+    json: values.json ?? false,
+    timeoutMs: timeout * 1000,
+  }
 }
 
 /** Null when the server answers anything at all; otherwise why it could not be reached. */
@@ -120,7 +132,10 @@ export async function smoke(args: string[]): Promise<void> {
 
   const payer = privateKeyToAccount(generatePrivateKey())
   const out = (line: string) => process.stdout.write(`${line}\n`)
-  const table = tableWriter(requests.map((r) => `${r.method} ${r.route.path}`), out)
+  const table = tableWriter(
+    requests.map((r) => `${r.method} ${r.route.path}`),
+    out,
+  )
   if (!o.json) {
     out(`Smoke test of ${o.baseUrl}, paying from throwaway wallet ${payer.address}\n`)
     table.header()

@@ -15,4 +15,3 @@ export interface SuccessEnvelope<D = unknown> {
   meta: SuccessMeta
   pricing: { amount_usd: string; payment_status: 'paid' }
 }
-

@@ -1,24 +1,85 @@
 /** The stable error codes of the API. The README's error table is generated from this list. */
 export const ERROR_CODES = {
-  invalid_parameter: { status: 400, meaning: 'A parameter is missing, malformed or not allowed; `details` names it, the reason and the allowed values. Never charged.' },
-  not_found: { status: 404, meaning: 'Unknown route, destination, country, slug or artifact; a name nothing is known by or with no evidence (a near miss of a known name lists what it may mean in details.did_you_mean). Never charged.' },
-  payload_too_large: { status: 413, meaning: 'The request body or query string is larger than the documented limit (`details.limit_bytes`); it was not read further. Never charged.' },
+  invalid_parameter: {
+    status: 400,
+    meaning: 'A parameter is missing, malformed or not allowed; `details` names it, the reason and the allowed values. Never charged.',
+  },
+  not_found: {
+    status: 404,
+    meaning:
+      'Unknown route, destination, country, slug or artifact; a name nothing is known by or with no evidence (a near miss of a known name lists what it may mean in details.did_you_mean). Never charged.',
+  },
+  payload_too_large: {
+    status: 413,
+    meaning:
+      'The request body or query string is larger than the documented limit (`details.limit_bytes`); it was not read further. Never charged.',
+  },
   method_not_allowed: { status: 405, meaning: 'The path exists but not with this HTTP method; `details.allowed` lists the methods.' },
-  payment_required: { status: 402, meaning: 'No payment proof was sent. The body and the `PAYMENT-REQUIRED` header carry the payment requirements.' },
-  payment_invalid: { status: 402, meaning: 'The proof is malformed, badly signed, expired, or for another amount, asset, network or payee; `details.reason` says which.' },
-  payment_replayed: { status: 402, meaning: 'The proof was already used for a different request. (The same request retried with the same proof gets its stored result instead.)' },
-  settlement_failed: { status: 402, meaning: 'The handler answered but the payment could not be settled on chain (e.g. insufficient USDC); the answer is not served and nothing was charged. `details.reason` says why.' },
-  settlement_pending: { status: 202, meaning: 'The answer is ready but the settlement is still unconfirmed (facilitator timeout). Retry the same request with the same proof after `Retry-After` seconds to receive it; never charged twice.' },
-  rate_limited: { status: 429, meaning: 'Too many requests from this client IP or payer address; retry after `Retry-After` seconds. Checked before payment: never charged.' },
+  payment_required: {
+    status: 402,
+    meaning: 'No payment proof was sent. The body and the `PAYMENT-REQUIRED` header carry the payment requirements.',
+  },
+  payment_invalid: {
+    status: 402,
+    meaning: 'The proof is malformed, badly signed, expired, or for another amount, asset, network or payee; `details.reason` says which.',
+  },
+  payment_replayed: {
+    status: 402,
+    meaning:
+      'The proof was already used for a different request. (The same request retried with the same proof gets its stored result instead.)',
+  },
+  settlement_failed: {
+    status: 402,
+    meaning:
+      'The handler answered but the payment could not be settled on chain (e.g. insufficient USDC); the answer is not served and nothing was charged. `details.reason` says why.',
+  },
+  settlement_pending: {
+    status: 202,
+    meaning:
+      'The answer is ready but the settlement is still unconfirmed (facilitator timeout). Retry the same request with the same proof after `Retry-After` seconds to receive it; never charged twice.',
+  },
+  rate_limited: {
+    status: 429,
+    meaning:
+      'Too many requests from this client IP or payer address; retry after `Retry-After` seconds. Checked before payment: never charged.',
+  },
   not_implemented: { status: 501, meaning: 'The route is in the catalog but not served by this release. Never charged.' },
-  shutting_down: { status: 503, meaning: 'The service is stopping and this request did not finish within `SHUTDOWN_TIMEOUT_SECONDS`. Retry it with the same proof: `details.payment` says `not_charged` (the proof buys the request again), `settling` (the answer is returned once the settlement is seen on chain) or `served` (the stored answer is returned); never charged twice.' },
-  ledger_unavailable: { status: 503, meaning: 'The payment ledger cannot be reached (PostgreSQL, `LEDGER_URL`) or written (the SQLite file, e.g. a full disk), so the payment cannot be claimed or recorded; refused before any charge, nothing settled. Retry after `Retry-After` seconds with the same proof.' },
+  shutting_down: {
+    status: 503,
+    meaning:
+      'The service is stopping and this request did not finish within `SHUTDOWN_TIMEOUT_SECONDS`. Retry it with the same proof: `details.payment` says `not_charged` (the proof buys the request again), `settling` (the answer is returned once the settlement is seen on chain) or `served` (the stored answer is returned); never charged twice.',
+  },
+  ledger_unavailable: {
+    status: 503,
+    meaning:
+      'The payment ledger cannot be reached (PostgreSQL, `LEDGER_URL`) or written (the SQLite file, e.g. a full disk), so the payment cannot be claimed or recorded; refused before any charge, nothing settled. Retry after `Retry-After` seconds with the same proof.',
+  },
   dataset_unavailable: { status: 503, meaning: 'The dataset behind the route is not loaded. Never charged.' },
-  native_provider_required: { status: 422, meaning: 'A KOL route on a service whose live providers are web search only: creators (authors, followers, engagement) come only from a native platform provider, and none is configured (for the `platform` asked). `details.configured` lists the providers. Refused before payment: never charged.' },
-  provider_unavailable: { status: 502, meaning: 'No live evidence provider could answer (down, HTTP error or malformed answer); `details.providers` says which and why. Never charged: the proof stays unused.' },
-  provider_rate_limited: { status: 503, meaning: 'Every live evidence provider that could answer is rate-limiting this service; `details.providers` says which and `Retry-After` when to retry. Never charged: the proof stays unused.' },
-  provider_timeout: { status: 504, meaning: 'The live evidence providers did not answer within their timeouts; `details.providers` names them. Never charged: the proof stays unused.' },
-  facilitator_unavailable: { status: 502, meaning: 'The payment facilitator could not be reached, did not answer in time, or refused this service\'s credentials (`details.reason` `facilitator_auth_rejected`); nothing was served or charged. Retry later.' },
+  native_provider_required: {
+    status: 422,
+    meaning:
+      'A KOL route on a service whose live providers are web search only: creators (authors, followers, engagement) come only from a native platform provider, and none is configured (for the `platform` asked). `details.configured` lists the providers. Refused before payment: never charged.',
+  },
+  provider_unavailable: {
+    status: 502,
+    meaning:
+      'No live evidence provider could answer (down, HTTP error or malformed answer); `details.providers` says which and why. Never charged: the proof stays unused.',
+  },
+  provider_rate_limited: {
+    status: 503,
+    meaning:
+      'Every live evidence provider that could answer is rate-limiting this service; `details.providers` says which and `Retry-After` when to retry. Never charged: the proof stays unused.',
+  },
+  provider_timeout: {
+    status: 504,
+    meaning:
+      'The live evidence providers did not answer within their timeouts; `details.providers` names them. Never charged: the proof stays unused.',
+  },
+  facilitator_unavailable: {
+    status: 502,
+    meaning:
+      "The payment facilitator could not be reached, did not answer in time, or refused this service's credentials (`details.reason` `facilitator_auth_rejected`); nothing was served or charged. Retry later.",
+  },
   internal_error: { status: 500, meaning: 'An unexpected server failure; quote `meta.request_id` to support. Never charged.' },
 } as const
 
@@ -107,7 +168,10 @@ const PENDING_RETRY_SECONDS = 5
 
 /** Answers of the payment gate (src/payments/gate.ts) that are not about the proof itself. */
 export function shuttingDown(): ApiError {
-  return new ApiError('shutting_down', 'The service is shutting down; retry the same request, with the same payment proof if you sent one: it is never charged twice.')
+  return new ApiError(
+    'shutting_down',
+    'The service is shutting down; retry the same request, with the same payment proof if you sent one: it is never charged twice.',
+  )
 }
 
 export function facilitatorUnavailable(reason: string): ApiError {

@@ -13,8 +13,16 @@ export const DESTINATION_ALIASES: ReadonlyMap<string, readonly string[]> = new M
   DESTINATIONS.map((d) => [d.code, [d.name, d.code, d.nameZh, ...d.aliases, ...('airports' in d ? d.airports : [])]]),
 )
 
-export const COUNTRY_ALIASES: ReadonlyMap<string, readonly string[]> = new Map(COUNTRIES.map((c) => [c.code, [c.name, c.code, c.nameZh, ...c.aliases]]))
+export const COUNTRY_ALIASES: ReadonlyMap<string, readonly string[]> = new Map(
+  COUNTRIES.map((c) => [c.code, [c.name, c.code, c.nameZh, ...c.aliases]]),
+)
 
 /** The slug of a name: `Aurora Skin` -> `aurora-skin`, `Kite & Pine` -> `kite-and-pine` (the weekly signals' brand ids). */
 export const slugOf = (name: string) =>
-  name.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')

@@ -36,7 +36,13 @@ export function cachedAnswer(
 }
 
 /** A shared intermediate (e.g. one country's monthly totals) cached per version, reused by several routes. */
-export async function cachedRows<T>(s: DataServices, dataset: LoadedDataset, key: string, sql: string, params: (string | number)[]): Promise<T[]> {
+export async function cachedRows<T>(
+  s: DataServices,
+  dataset: LoadedDataset,
+  key: string,
+  sql: string,
+  params: (string | number)[],
+): Promise<T[]> {
   const { value } = await s.cache.get(`${dataset.entry.version}|rows|${key}`, () => s.db.all<T>(sql, params))
   return value
 }

@@ -55,7 +55,9 @@ export interface PairContract {
  * six days later. Periods must not lie in the future and, when `gapsAllowed` is false, every period
  * between the first and the last must have rows.
  */
-export type PeriodContract = { kind: 'month'; column: string; gapsAllowed: false } | { kind: 'week'; column: string; endColumn: string; gapsAllowed: false }
+export type PeriodContract =
+  | { kind: 'month'; column: string; gapsAllowed: false }
+  | { kind: 'week'; column: string; endColumn: string; gapsAllowed: false }
 
 export interface DatasetContract {
   name: string
@@ -93,7 +95,12 @@ export const FLIGHTS: DatasetContract = {
     { name: 'destination', type: 'VARCHAR', description: 'destination city name, English' },
     { name: 'destination_code', type: 'VARCHAR', description: 'IATA metropolitan-area or airport code of the destination', pattern: IATA },
     { name: 'destination_country', type: 'VARCHAR', description: 'country of the destination, English' },
-    { name: 'destination_country_code', type: 'VARCHAR', description: 'ISO 3166-1 alpha-2 code of the destination country', pattern: COUNTRY_CODE },
+    {
+      name: 'destination_country_code',
+      type: 'VARCHAR',
+      description: 'ISO 3166-1 alpha-2 code of the destination country',
+      pattern: COUNTRY_CODE,
+    },
     { name: 'origin_city', type: 'VARCHAR', description: 'mainland China departure city, English' },
     { name: 'origin_code', type: 'VARCHAR', description: 'IATA code of the departure city', pattern: IATA },
     count('scheduled_flights', 'scheduled one-way flights in the month'),
@@ -101,7 +108,12 @@ export const FLIGHTS: DatasetContract = {
     count('estimated_passengers', 'estimated passengers (seats x load factor)'),
   ],
   // A destination also lies in one country.
-  pairs: [oneToOne('destination', 'destination_code'), oneToOne('destination_country', 'destination_country_code'), oneToOne('origin_city', 'origin_code'), manyToOne('destination', 'destination_country')],
+  pairs: [
+    oneToOne('destination', 'destination_code'),
+    oneToOne('destination_country', 'destination_country_code'),
+    oneToOne('origin_city', 'origin_code'),
+    manyToOne('destination', 'destination_country'),
+  ],
 }
 
 export const SPEND: DatasetContract = {
@@ -127,9 +139,24 @@ export const SPEND: DatasetContract = {
 }
 
 // Weekly signals: one file per entity kind, one row per entity, platform and published week.
-const WEEK_START: ColumnContract = { name: 'week_start', type: 'VARCHAR', description: 'Monday of the week, YYYY-MM-DD', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }
-const WEEK_END: ColumnContract = { name: 'week_end', type: 'VARCHAR', description: 'Sunday of the week, YYYY-MM-DD', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }
-const CATEGORY: ColumnContract = { name: 'category', type: 'VARCHAR', description: 'category slug (documented list)', values: SIGNAL_CATEGORY_SLUGS }
+const WEEK_START: ColumnContract = {
+  name: 'week_start',
+  type: 'VARCHAR',
+  description: 'Monday of the week, YYYY-MM-DD',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+}
+const WEEK_END: ColumnContract = {
+  name: 'week_end',
+  type: 'VARCHAR',
+  description: 'Sunday of the week, YYYY-MM-DD',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+}
+const CATEGORY: ColumnContract = {
+  name: 'category',
+  type: 'VARCHAR',
+  description: 'category slug (documented list)',
+  values: SIGNAL_CATEGORY_SLUGS,
+}
 const PLATFORM: ColumnContract = { name: 'platform', type: 'VARCHAR', description: 'platform token', values: PLATFORM_TOKENS }
 const WEEKLY = { kind: 'week', column: 'week_start', endColumn: 'week_end', gapsAllowed: false } as const
 
@@ -148,7 +175,12 @@ export const SIGNAL_CREATORS: DatasetContract = {
     { name: 'creator_handle', type: 'VARCHAR', description: 'stable creator id (fictional in the sample)', pattern: '^[a-z0-9_.]{3,40}$' },
     { name: 'creator_name', type: 'VARCHAR', description: 'display name' },
     PLATFORM,
-    { name: 'follower_band', type: 'VARCHAR', description: 'tier by followers: mega (1M+), macro (500k-1M), mid (100k-500k), micro (10k-100k), nano (<10k)', values: ['mega', 'macro', 'mid', 'micro', 'nano'] },
+    {
+      name: 'follower_band',
+      type: 'VARCHAR',
+      description: 'tier by followers: mega (1M+), macro (500k-1M), mid (100k-500k), micro (10k-100k), nano (<10k)',
+      values: ['mega', 'macro', 'mid', 'micro', 'nano'],
+    },
     count('followers', 'followers at the end of the week'),
     count('posts', 'posts published in the week'),
     count('engagement', 'likes, comments, saves and shares on those posts'),
@@ -227,11 +259,31 @@ export const EVIDENCE: DatasetContract = {
   columns: [
     { name: 'id', type: 'VARCHAR', description: 'stable item id' },
     { ...MONTH, description: 'month of publication, YYYY-MM' },
-    { name: 'published_at', type: 'VARCHAR', description: 'publication time, ISO 8601 UTC (YYYY-MM-DDTHH:MM:SSZ)', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$' },
-    { name: 'platform', type: 'VARCHAR', description: 'where the item was published: xiaohongshu, douyin, wechat or web', values: [...PLATFORM_TOKENS, 'web'] },
+    {
+      name: 'published_at',
+      type: 'VARCHAR',
+      description: 'publication time, ISO 8601 UTC (YYYY-MM-DDTHH:MM:SSZ)',
+      pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$',
+    },
+    {
+      name: 'platform',
+      type: 'VARCHAR',
+      description: 'where the item was published: xiaohongshu, douyin, wechat or web',
+      values: [...PLATFORM_TOKENS, 'web'],
+    },
     { name: 'about_platform', type: 'VARCHAR', description: 'for web items, the platform the coverage is about; empty when general' },
-    { name: 'retrieval', type: 'VARCHAR', description: 'native (first-party platform discovery) or proxy (open web)', values: ['native', 'proxy'] },
-    { name: 'source_kind', type: 'VARCHAR', description: 'note, video, article, web_page, report or news', values: ['note', 'video', 'article', 'web_page', 'report', 'news'] },
+    {
+      name: 'retrieval',
+      type: 'VARCHAR',
+      description: 'native (first-party platform discovery) or proxy (open web)',
+      values: ['native', 'proxy'],
+    },
+    {
+      name: 'source_kind',
+      type: 'VARCHAR',
+      description: 'note, video, article, web_page, report or news',
+      values: ['note', 'video', 'article', 'web_page', 'report', 'news'],
+    },
     { ...CATEGORY, description: 'content category slug (the weekly signal categories)' },
     { name: 'language', type: 'VARCHAR', description: 'zh or en', values: ['zh', 'en'] },
     { name: 'author', type: 'VARCHAR', description: 'creator handle or publishing site' },
@@ -247,7 +299,6 @@ export const EVIDENCE: DatasetContract = {
   ],
   pairs: [],
 }
-
 
 export const DATASETS: readonly DatasetContract[] = [FLIGHTS, SPEND, SIGNAL_CREATORS, SIGNAL_TOPICS, SIGNAL_BRANDS, EVIDENCE]
 

@@ -18,7 +18,10 @@ const dialect = (compression: 'none' | 'gzip') => `delim = ',', quote = '"', esc
 const REJECTS: Record<string, { rule: string; message: string }> = {
   'MISSING COLUMNS': { rule: 'csv_row', message: 'fewer cells than the header has columns' },
   'TOO MANY COLUMNS': { rule: 'csv_row', message: 'more cells than the header has columns' },
-  'UNQUOTED VALUE': { rule: 'csv_quote', message: 'a quote inside an unquoted cell (quote the whole cell and double the quotes inside it)' },
+  'UNQUOTED VALUE': {
+    rule: 'csv_quote',
+    message: 'a quote inside an unquoted cell (quote the whole cell and double the quotes inside it)',
+  },
   'LINE SIZE OVER MAXIMUM': { rule: 'csv_row', message: 'row longer than DuckDB reads (2 MB)' },
   'INVALID ENCODING': { rule: 'encoding', message: 'not UTF-8 text' },
   'INVALID UNICODE': { rule: 'encoding', message: 'not UTF-8 text' },
@@ -36,7 +39,13 @@ const REJECTS: Record<string, { rule: string; message: string }> = {
  * is a defect. INTEGER cells are read as DOUBLE first because DuckDB's integer cast rounds `12.5`
  * to 13: a value that is not a whole number is refused instead.
  */
-export async function csvToParquet(db: DuckDb, file: string, compression: 'none' | 'gzip', contract: DatasetContract, out: string): Promise<CsvConversion> {
+export async function csvToParquet(
+  db: DuckDb,
+  file: string,
+  compression: 'none' | 'gzip',
+  contract: DatasetContract,
+  out: string,
+): Promise<CsvConversion> {
   const result: CsvConversion = { rows: 0, violations: [], warnings: [] }
   const fail = (v: Violation) => {
     result.violations.push(v)
@@ -55,14 +64,25 @@ export async function csvToParquet(db: DuckDb, file: string, compression: 'none'
 
     const seen = new Set<string>()
     for (const name of header) {
-      if (seen.has(name) && contract.columns.some((col) => col.name === name)) fail({ rule: 'duplicate_column', column: name, message: 'the header names this column more than once' })
+      if (seen.has(name) && contract.columns.some((col) => col.name === name))
+        fail({ rule: 'duplicate_column', column: name, message: 'the header names this column more than once' })
       seen.add(name)
     }
     for (const col of contract.columns) {
-      if (!seen.has(col.name)) fail({ rule: 'missing_column', column: col.name, message: `missing column (${col.type}: ${col.description}); the first row must be the header` })
+      if (!seen.has(col.name))
+        fail({
+          rule: 'missing_column',
+          column: col.name,
+          message: `missing column (${col.type}: ${col.description}); the first row must be the header`,
+        })
     }
     header.forEach((name, i) => {
-      if (!contract.columns.some((col) => col.name === name)) result.warnings.push({ rule: 'extra_column', column: name || `(unnamed column ${i + 1})`, message: 'not in the contract; ignored by the service' })
+      if (!contract.columns.some((col) => col.name === name))
+        result.warnings.push({
+          rule: 'extra_column',
+          column: name || `(unnamed column ${i + 1})`,
+          message: 'not in the contract; ignored by the service',
+        })
     })
     if (result.violations.length > 0) return result
 
@@ -131,7 +151,11 @@ async function reportRejects(c: DuckDbSession, rejects: string, contract: Datase
     const known = REJECTS[f.error_type]
     const v: Violation =
       f.error_type === 'CAST' && col
-        ? { rule: 'type', column: col.name, message: `cannot be read as ${col.type}${f.value ? ` (first: ${JSON.stringify(f.value)})` : ''}` }
+        ? {
+            rule: 'type',
+            column: col.name,
+            message: `cannot be read as ${col.type}${f.value ? ` (first: ${JSON.stringify(f.value)})` : ''}`,
+          }
         : { rule: known?.rule ?? 'csv', message: known?.message ?? f.error_type.toLowerCase() }
     result.violations.push({ ...v, rows: f.rows, count: f.n })
   }
@@ -151,11 +175,23 @@ function dataRow(k: number, rejected: number[]): number {
 /** Empty number cells, and INTEGER cells that are not whole numbers of 32 bits. Rows by rowid (file order). */
 async function checkCells(c: DuckDbSession, table: string, contract: DatasetContract, result: CsvConversion, rejected: number[]) {
   const checks = contract.columns.flatMap((col) => [
-    ...(col.type !== 'VARCHAR' ? [{ rule: 'empty_cell', column: col.name, where: `${col.name} IS NULL`, message: `empty cell; a number (${col.type}) is required` }] : []),
+    ...(col.type !== 'VARCHAR'
+      ? [{ rule: 'empty_cell', column: col.name, where: `${col.name} IS NULL`, message: `empty cell; a number (${col.type}) is required` }]
+      : []),
     ...(col.type === 'INTEGER'
       ? [
-          { rule: 'type', column: col.name, where: `NOT isfinite(${col.name}) OR ${col.name} <> trunc(${col.name})`, message: 'not a whole number (INTEGER)' },
-          { rule: 'range', column: col.name, where: `isfinite(${col.name}) AND ${col.name} = trunc(${col.name}) AND NOT ${col.name} BETWEEN -2147483648 AND 2147483647`, message: 'does not fit a 32-bit integer' },
+          {
+            rule: 'type',
+            column: col.name,
+            where: `NOT isfinite(${col.name}) OR ${col.name} <> trunc(${col.name})`,
+            message: 'not a whole number (INTEGER)',
+          },
+          {
+            rule: 'range',
+            column: col.name,
+            where: `isfinite(${col.name}) AND ${col.name} = trunc(${col.name}) AND NOT ${col.name} BETWEEN -2147483648 AND 2147483647`,
+            message: 'does not fit a 32-bit integer',
+          },
         ]
       : []),
   ])

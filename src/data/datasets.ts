@@ -75,7 +75,8 @@ export interface LoadedDataset {
 
 export class DatasetUnavailableError extends Error {}
 
-const SAMPLE_NOTICE = 'Generated, deterministic sample data (real place names, invented brands and creators); the figures are not real observations.'
+const SAMPLE_NOTICE =
+  'Generated, deterministic sample data (real place names, invented brands and creators); the figures are not real observations.'
 const IMPORTED_NOTICE = 'Figures as delivered by the data team for this dataset version.'
 
 export const isSample = (manifest: Manifest, entry: ManifestEntry) => entry.sample ?? manifest.sample
@@ -90,7 +91,8 @@ export function readManifest(dir: string): Manifest {
   }
 }
 
-const addDays = (isoDate: string, days: number) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+const addDays = (isoDate: string, days: number) =>
+  new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 
 /**
  * Creates the version's view and reads its periods. The view casts every contract column to its
@@ -110,7 +112,9 @@ export async function loadDataset(db: DuckDb, dir: string, manifest: Manifest, c
     periods = (await db.all<{ p: string }>(`SELECT DISTINCT ${axis} AS p FROM ${relation} ORDER BY p`)).map((r) => r.p)
   } catch (e) {
     // Not Parquet, or not this dataset's columns: `data validate` names every defect.
-    throw new DatasetUnavailableError(`${file} cannot be read as the ${contract.name} dataset (${(e as Error).message.split('\n')[0]}); run \`data validate\` on it`)
+    throw new DatasetUnavailableError(
+      `${file} cannot be read as the ${contract.name} dataset (${(e as Error).message.split('\n')[0]}); run \`data validate\` on it`,
+    )
   }
   const first = periods[0] ?? entry.period.from
   const last = periods.at(-1) ?? entry.period.to

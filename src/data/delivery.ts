@@ -32,10 +32,17 @@ export async function validateDelivery(
     const report = await validateFile(db, file, contract, options.now, options)
     return { report: { ...report, file: source }, parquet: file }
   }
-  if (!existsSync(file) || !statSync(file).isFile()) return { report: { file: source, dataset: contract.name, rows: 0, violations: [{ rule: 'file', message: 'file not found' }], warnings: [] }, parquet: file }
+  if (!existsSync(file) || !statSync(file).isFile())
+    return {
+      report: { file: source, dataset: contract.name, rows: 0, violations: [{ rule: 'file', message: 'file not found' }], warnings: [] },
+      parquet: file,
+    }
   const csv = await csvToParquet(db, file, options.format === 'csv.gz' ? 'gzip' : 'none', contract, options.staging)
   if (csv.violations.length > 0) {
-    return { report: { file: source, dataset: contract.name, rows: csv.rows, violations: csv.violations, warnings: csv.warnings }, parquet: options.staging }
+    return {
+      report: { file: source, dataset: contract.name, rows: csv.rows, violations: csv.violations, warnings: csv.warnings },
+      parquet: options.staging,
+    }
   }
   const report = await validateFile(db, options.staging, contract, options.now, options)
   return { report: { ...report, file: source, warnings: [...csv.warnings, ...report.warnings] }, parquet: options.staging }

@@ -17,7 +17,10 @@ export class DuckDb {
   /** Reports how long each query waited for a connection (metrics). */
   onWait?: (seconds: number) => void
 
-  private constructor(private readonly instance: DuckDBInstance, connections: DuckDBConnection[]) {
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    connections: DuckDBConnection[],
+  ) {
     this.idle.push(...connections)
   }
 

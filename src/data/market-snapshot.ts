@@ -24,7 +24,8 @@ export interface MarketSnapshot {
   totals: MarketTotals
 }
 
-const monthsOf = (totals: Map<string, { month: string }[]>) => new Map([...totals].map(([k, rows]) => [k, new Set(rows.map((r) => r.month))]))
+const monthsOf = (totals: Map<string, { month: string }[]>) =>
+  new Map([...totals].map(([k, rows]) => [k, new Set(rows.map((r) => r.month))]))
 
 /** Indexes the names of flights and spend, with their aliases, for lookups before payment, and aggregates their monthly totals. */
 export async function indexMarket(db: DuckDb, flights: LoadedDataset, spend: LoadedDataset): Promise<MarketSnapshot> {
@@ -38,12 +39,21 @@ export async function indexMarket(db: DuckDb, flights: LoadedDataset, spend: Loa
   const destinations = new Map<string, Place>()
   for (const p of places) {
     const place = { name: p.destination, code: p.destination_code, country: p.destination_country, countryCode: p.destination_country_code }
-    for (const name of [p.destination, p.destination_code, ...(DESTINATION_ALIASES.get(p.destination_code) ?? [])]) destinations.set(placeKey(name), place)
+    for (const name of [p.destination, p.destination_code, ...(DESTINATION_ALIASES.get(p.destination_code) ?? [])])
+      destinations.set(placeKey(name), place)
   }
   const countries = new Map<string, { name: string; code: string }>()
   for (const c of spendCountries) {
     const country = { name: c.country, code: c.country_code }
     for (const name of [c.country, c.country_code, ...(COUNTRY_ALIASES.get(c.country_code) ?? [])]) countries.set(placeKey(name), country)
   }
-  return { flights, spend, destinations, countries, flightMonths: monthsOf(totals.destinations), spendMonths: monthsOf(totals.countries), totals }
+  return {
+    flights,
+    spend,
+    destinations,
+    countries,
+    flightMonths: monthsOf(totals.destinations),
+    spendMonths: monthsOf(totals.countries),
+    totals,
+  }
 }

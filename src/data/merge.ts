@@ -14,7 +14,9 @@ export const DEFAULT_MAX_DROP_PERCENT = 20
 /** Rows per period (month, or week_start) of a Parquet file. */
 export async function periodRows(db: DuckDb, file: string, contract: DatasetContract): Promise<Map<string, number>> {
   const p = contract.period.column
-  const rows = await db.all<{ p: string; n: number }>(`SELECT ${p} AS p, count(*)::INTEGER AS n FROM read_parquet(${sqlString(file)}) GROUP BY ALL ORDER BY p`)
+  const rows = await db.all<{ p: string; n: number }>(
+    `SELECT ${p} AS p, count(*)::INTEGER AS n FROM read_parquet(${sqlString(file)}) GROUP BY ALL ORDER BY p`,
+  )
   return new Map(rows.map((r) => [r.p, r.n]))
 }
 
@@ -31,7 +33,9 @@ export async function writeVersion(db: DuckDb, contract: DatasetContract, delive
   const kept = base
     ? `SELECT ${columns} FROM read_parquet(${sqlString(base)}) WHERE ${p} NOT IN (SELECT ${p} FROM read_parquet(${sqlString(delivery)})) UNION ALL `
     : ''
-  await db.exec(`COPY (SELECT * FROM (${kept}SELECT ${columns} FROM read_parquet(${sqlString(delivery)})) ORDER BY ${versionOrder(contract).join(', ')}) TO ${sqlString(out)} ${VERSION_FILE_OPTIONS}`)
+  await db.exec(
+    `COPY (SELECT * FROM (${kept}SELECT ${columns} FROM read_parquet(${sqlString(delivery)})) ORDER BY ${versionOrder(contract).join(', ')}) TO ${sqlString(out)} ${VERSION_FILE_OPTIONS}`,
+  )
 }
 
 export interface ReplacedPeriod {
@@ -45,7 +49,9 @@ export function comparePeriods(delivered: Map<string, number>, current: Map<stri
   const periods = [...delivered.keys()].sort()
   return {
     added: periods.filter((p) => !current.has(p)),
-    replaced: periods.filter((p) => current.has(p)).map((p): ReplacedPeriod => ({ period: p, rows: delivered.get(p)!, previous: current.get(p)! })),
+    replaced: periods
+      .filter((p) => current.has(p))
+      .map((p): ReplacedPeriod => ({ period: p, rows: delivered.get(p)!, previous: current.get(p)! })),
     missing: [...current.keys()].filter((p) => !delivered.has(p)).sort(),
   }
 }
@@ -56,4 +62,5 @@ export const dropPercent = (r: ReplacedPeriod) => ((r.previous - r.rows) * 100) 
 const count = (n: number) => n.toLocaleString('en-US')
 
 /** `2026-10: 412 rows would replace 1,234 (-66.6%)` */
-export const describeDrop = (r: ReplacedPeriod) => `${r.period}: ${count(r.rows)} rows would replace ${count(r.previous)} (-${Number(dropPercent(r).toFixed(1))}%)`
+export const describeDrop = (r: ReplacedPeriod) =>
+  `${r.period}: ${count(r.rows)} rows would replace ${count(r.previous)} (-${Number(dropPercent(r).toFixed(1))}%)`

@@ -8,7 +8,11 @@ export function builtFromSummary(e: ManifestEntry): string {
   const b = builtFrom(e)
   if (!b) return '(not recorded)'
   if (b.mode === 'generated') return 'generated'
-  const changes = [['+', b.added], ['~', b.replaced], ['-', b.removed]]
+  const changes = [
+    ['+', b.added],
+    ['~', b.replaced],
+    ['-', b.removed],
+  ]
     .filter((c): c is [string, string[]] => !!c[1]?.length)
     .map(([sign, periods]) => `${sign}${ranges(periods)}`)
   return `${b.mode} ${b.file}${b.base ? ` onto ${b.base}` : ''}${changes.length ? `: ${changes.join(' ')}` : ''}`

@@ -13,7 +13,10 @@ import type { ValidationReport } from './violations'
 export const HISTORY_KEEP = 3
 
 export class RefreshError extends Error {
-  constructor(message: string, readonly report?: ValidationReport) {
+  constructor(
+    message: string,
+    readonly report?: ValidationReport,
+  ) {
     super(message)
   }
 }
@@ -79,7 +82,13 @@ export interface ImportResult {
  * by DuckDB under its content-addressed name, then manifest.json is swapped in one rename. The
  * previous version stays listed in `history` (and on disk) for `data rollback`.
  */
-export function importDataset(db: DuckDb, dir: string, file: string, contract: DatasetContract, options: ImportOptions = {}): Promise<ImportResult> {
+export function importDataset(
+  db: DuckDb,
+  dir: string,
+  file: string,
+  contract: DatasetContract,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
   return withLock(dir, async () => {
     const manifest = readManifest(dir)
     const previous = manifest.datasets[contract.name]
@@ -93,7 +102,13 @@ export function importDataset(db: DuckDb, dir: string, file: string, contract: D
       // Validate the copy we read, not the source, which someone could still be writing.
       copyFileSync(file, copy)
       // A delivery to merge may hold any periods (2026-03 and 2026-07): gaps are checked after the merge.
-      const { report, parquet } = await validateDelivery(db, copy, contract, { format, staging, source: file, now: options.now, wholeDataset: !base })
+      const { report, parquet } = await validateDelivery(db, copy, contract, {
+        format,
+        staging,
+        source: file,
+        now: options.now,
+        wholeDataset: !base,
+      })
       if (report.violations.length > 0) throw new RefreshError(`${file} does not meet the ${contract.name} contract`, report)
 
       const change = comparePeriods(await periodRows(db, parquet, contract), await currentPeriods(db, dir, previous, contract, !!base))
@@ -129,7 +144,12 @@ export function importDataset(db: DuckDb, dir: string, file: string, contract: D
         },
       }
       renameSync(out, join(dir, entry.file))
-      const history = { ...manifest.history, [contract.name]: [previous, ...(manifest.history?.[contract.name] ?? [])].filter((e): e is ManifestEntry => !!e).slice(0, HISTORY_KEEP) }
+      const history = {
+        ...manifest.history,
+        [contract.name]: [previous, ...(manifest.history?.[contract.name] ?? [])]
+          .filter((e): e is ManifestEntry => !!e)
+          .slice(0, HISTORY_KEEP),
+      }
       const next = { ...manifest, datasets: { ...manifest.datasets, [contract.name]: entry }, history }
       writeManifest(dir, next)
       pruneVersions(dir, next, contract.name)
@@ -143,9 +163,14 @@ export function importDataset(db: DuckDb, dir: string, file: string, contract: D
 /** A merge reads the current version's file with the current contract. */
 function assertMergeable(dir: string, base: ManifestEntry, contract: DatasetContract): void {
   const replace = 'import the whole dataset with --replace'
-  if (!existsSync(join(dir, base.file))) throw new RefreshError(`${base.file} (current ${contract.name} version ${base.version}) is not on disk, so nothing can be merged into it; ${replace}`)
+  if (!existsSync(join(dir, base.file)))
+    throw new RefreshError(
+      `${base.file} (current ${contract.name} version ${base.version}) is not on disk, so nothing can be merged into it; ${replace}`,
+    )
   if (base.schema_version !== contract.schemaVersion) {
-    throw new RefreshError(`the current ${contract.name} version ${base.version} has schema version ${base.schema_version}, the contract ${contract.schemaVersion}: a delivery cannot be merged into it; ${replace}`)
+    throw new RefreshError(
+      `the current ${contract.name} version ${base.version} has schema version ${base.schema_version}, the contract ${contract.schemaVersion}: a delivery cannot be merged into it; ${replace}`,
+    )
   }
 }
 
@@ -154,21 +179,39 @@ function assertMergeable(dir: string, base: ManifestEntry, contract: DatasetCont
  * needs them; `--replace` is also the way out of an unreadable current version, so there they are
  * only a record and may be missing.
  */
-async function currentPeriods(db: DuckDb, dir: string, previous: ManifestEntry | undefined, contract: DatasetContract, merge: boolean): Promise<Map<string, number>> {
+async function currentPeriods(
+  db: DuckDb,
+  dir: string,
+  previous: ManifestEntry | undefined,
+  contract: DatasetContract,
+  merge: boolean,
+): Promise<Map<string, number>> {
   if (!previous) return new Map()
   try {
     return await periodRows(db, join(dir, previous.file), contract)
   } catch (e) {
     if (!merge) return new Map()
-    throw new RefreshError(`the current ${contract.name} version ${previous.version} cannot be read (${(e as Error).message.split('\n')[0]}); import the whole dataset with --replace`)
+    throw new RefreshError(
+      `the current ${contract.name} version ${previous.version} cannot be read (${(e as Error).message.split('\n')[0]}); import the whole dataset with --replace`,
+    )
   }
 }
 
 /** Validates the merged result as a whole; its defects are refused as coming from the merge. */
-async function validateMerged(db: DuckDb, merged: string, contract: DatasetContract, file: string, base: ManifestEntry, now?: Date): Promise<ValidationReport> {
+async function validateMerged(
+  db: DuckDb,
+  merged: string,
+  contract: DatasetContract,
+  file: string,
+  base: ManifestEntry,
+  now?: Date,
+): Promise<ValidationReport> {
   const report = await validateFile(db, merged, contract, now)
   if (report.violations.length === 0) return report
-  throw new RefreshError(`merging ${basename(file)} onto ${base.version} would break the ${contract.name} contract (the delivery itself is valid); nothing changed`, mergedReport(report, file, base))
+  throw new RefreshError(
+    `merging ${basename(file)} onto ${base.version} would break the ${contract.name} contract (the delivery itself is valid); nothing changed`,
+    mergedReport(report, file, base),
+  )
 }
 
 /** Refuses a merge whose delivery has many fewer rows than a period it replaces: more often a truncated export than a correction. */
@@ -199,7 +242,11 @@ export function rollbackDataset(dir: string, contract: DatasetContract): Promise
     const from = manifest.datasets[contract.name]
     if (!to || !from) throw new RefreshError(`${contract.name} has no earlier version to roll back to`)
     if (!existsSync(join(dir, to.file))) throw new RefreshError(`${to.file} (version ${to.version}) is no longer on disk`)
-    writeManifest(dir, { ...manifest, datasets: { ...manifest.datasets, [contract.name]: to }, history: { ...manifest.history, [contract.name]: rest } })
+    writeManifest(dir, {
+      ...manifest,
+      datasets: { ...manifest.datasets, [contract.name]: to },
+      history: { ...manifest.history, [contract.name]: rest },
+    })
     return { from, to }
   })
 }

@@ -68,7 +68,13 @@ export class DatasetStore<S, E extends TableIndex> {
   readonly loaded: Promise<void>
   private readonly indexes: Record<IndexName, IndexState> = { market: 'building', signals: 'building', evidence: 'building' }
 
-  private constructor(private readonly db: DuckDb, readonly dir: string, private readonly indexers: Indexers<S, E>, private readonly first: Loaded, private readonly options: StoreOptions) {
+  private constructor(
+    private readonly db: DuckDb,
+    readonly dir: string,
+    private readonly indexers: Indexers<S, E>,
+    private readonly first: Loaded,
+    private readonly options: StoreOptions,
+  ) {
     this.manifestSignature = this.signature()
     this.loaded = (async () => {
       await options.beforeIndexing?.()
@@ -90,12 +96,22 @@ export class DatasetStore<S, E extends TableIndex> {
   }
 
   /** Loads the datasets and starts indexing them; see `pending()`. */
-  static async start<S, E extends TableIndex>(db: DuckDb, dir: string, indexers: Indexers<S, E>, options: StoreOptions = {}): Promise<DatasetStore<S, E>> {
+  static async start<S, E extends TableIndex>(
+    db: DuckDb,
+    dir: string,
+    indexers: Indexers<S, E>,
+    options: StoreOptions = {},
+  ): Promise<DatasetStore<S, E>> {
     return new DatasetStore(db, dir, indexers, await DatasetStore.load(db, dir, undefined), options)
   }
 
   /** Loads and indexes the datasets: `current()` can be read at once. */
-  static async open<S, E extends TableIndex>(db: DuckDb, dir: string, indexers: Indexers<S, E>, logger?: Logger): Promise<DatasetStore<S, E>> {
+  static async open<S, E extends TableIndex>(
+    db: DuckDb,
+    dir: string,
+    indexers: Indexers<S, E>,
+    logger?: Logger,
+  ): Promise<DatasetStore<S, E>> {
     const store = await DatasetStore.start(db, dir, indexers, logger ? { logger } : {})
     await store.loaded
     return store
@@ -175,7 +191,9 @@ export class DatasetStore<S, E extends TableIndex> {
   private retire(table: string): void {
     const t = setTimeout(() => {
       this.retiring.delete(t)
-      this.db.exec(`DROP TABLE IF EXISTS ${table}`).catch((e) => this.logger?.warn('could not drop a replaced search table', { table, error: String(e) }))
+      this.db
+        .exec(`DROP TABLE IF EXISTS ${table}`)
+        .catch((e) => this.logger?.warn('could not drop a replaced search table', { table, error: String(e) }))
     }, RETIRED_TABLE_GRACE_MS)
     t.unref()
     this.retiring.add(t)
@@ -198,7 +216,14 @@ export class DatasetStore<S, E extends TableIndex> {
       DATASETS.map(async (contract) => {
         const old = previous?.datasets[contract.name]
         const entry = manifest.datasets[contract.name]
-        if (old && entry && old.entry.version === entry.version && old.entry.file === entry.file && old.sample === isSample(manifest, entry)) return old
+        if (
+          old &&
+          entry &&
+          old.entry.version === entry.version &&
+          old.entry.file === entry.file &&
+          old.sample === isSample(manifest, entry)
+        )
+          return old
         changed.push(contract.name)
         return loadDataset(db, dir, manifest, contract)
       }),
@@ -210,16 +235,34 @@ export class DatasetStore<S, E extends TableIndex> {
    * Builds the indexes of what changed, reusing `previous`'s for the rest. The indexes are built
    * concurrently: the DuckDB pool has a connection per core.
    */
-  private async index({ datasets, changed }: Loaded, previous: DataSnapshot<S, E> | undefined, progress?: (name: IndexName, state: IndexState) => void): Promise<DataSnapshot<S, E>> {
+  private async index(
+    { datasets, changed }: Loaded,
+    previous: DataSnapshot<S, E> | undefined,
+    progress?: (name: IndexName, state: IndexState) => void,
+  ): Promise<DataSnapshot<S, E>> {
     const { db, indexers } = this
     const d = (name: string) => datasets[name]!
     const signalNames = [SIGNAL_CREATORS.name, SIGNAL_TOPICS.name, SIGNAL_BRANDS.name]
     const track = <T>(name: IndexName, build: Promise<T>) =>
-      progress ? build.then((v) => (progress(name, 'ok'), v), (e: unknown) => (progress(name, failed(e)), Promise.reject(e))) : build
+      progress
+        ? build.then(
+            (v) => (progress(name, 'ok'), v),
+            (e: unknown) => (progress(name, failed(e)), Promise.reject(e)),
+          )
+        : build
     const [evidence, market, signals] = await Promise.all([
-      previous && !changed.includes(EVIDENCE.name) ? previous.evidence : track('evidence', indexers.evidence(db, d(EVIDENCE.name)).then((index) => ({ dataset: d(EVIDENCE.name), index }))),
-      previous && !changedAny([FLIGHTS.name, SPEND.name], changed) ? previous.market : track('market', indexMarket(db, d(FLIGHTS.name), d(SPEND.name))),
-      previous && !changedAny(signalNames, changed) ? previous.signals : track('signals', indexers.signals(db, d(SIGNAL_CREATORS.name), d(SIGNAL_TOPICS.name), d(SIGNAL_BRANDS.name))),
+      previous && !changed.includes(EVIDENCE.name)
+        ? previous.evidence
+        : track(
+            'evidence',
+            indexers.evidence(db, d(EVIDENCE.name)).then((index) => ({ dataset: d(EVIDENCE.name), index })),
+          ),
+      previous && !changedAny([FLIGHTS.name, SPEND.name], changed)
+        ? previous.market
+        : track('market', indexMarket(db, d(FLIGHTS.name), d(SPEND.name))),
+      previous && !changedAny(signalNames, changed)
+        ? previous.signals
+        : track('signals', indexers.signals(db, d(SIGNAL_CREATORS.name), d(SIGNAL_TOPICS.name), d(SIGNAL_BRANDS.name))),
     ])
     return { datasets, market, signals, evidence, loadedAt: new Date().toISOString() }
   }

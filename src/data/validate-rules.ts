@@ -22,10 +22,21 @@ function rowChecks(c: ColumnContract): RowCheck[] {
     c.nonNegative && check('negative', `${c.name} < 0`, 'negative value; counts and amounts cannot be negative'),
     c.type === 'DOUBLE' && check('not_finite', `NOT isfinite(${c.name}::DOUBLE)`, 'NaN or infinite value'),
     c.pattern && check('format', `NOT regexp_full_match(${c.name}, ${sqlString(c.pattern)})`, `value does not match ${c.pattern}`),
-    c.values && check('value', `${c.name} NOT IN (${c.values.map(sqlString).join(', ')})`, `value not allowed; allowed: ${c.values.join(', ')}`),
+    c.values &&
+      check('value', `${c.name} NOT IN (${c.values.map(sqlString).join(', ')})`, `value not allowed; allowed: ${c.values.join(', ')}`),
     c.type === 'INTEGER' && check('range', `${c.name} > 2147483647 OR ${c.name} < -2147483648`, 'does not fit a 32-bit integer'),
-    c.type === 'VARCHAR' && check('control_character', `regexp_matches(${c.name}, ${sqlString(CONTROL_CHARACTERS)})`, 'contains a control character (C0/C1: NUL, tab, newline, ...)'),
-    c.type === 'VARCHAR' && check('invisible_character', `regexp_matches(${c.name}, ${sqlString(INVISIBLE_CHARACTERS)})`, 'contains a zero-width or bidi-control character (U+200B-200F, U+202A-202E, U+2060-2064, U+2066-2069, U+FEFF)'),
+    c.type === 'VARCHAR' &&
+      check(
+        'control_character',
+        `regexp_matches(${c.name}, ${sqlString(CONTROL_CHARACTERS)})`,
+        'contains a control character (C0/C1: NUL, tab, newline, ...)',
+      ),
+    c.type === 'VARCHAR' &&
+      check(
+        'invisible_character',
+        `regexp_matches(${c.name}, ${sqlString(INVISIBLE_CHARACTERS)})`,
+        'contains a zero-width or bidi-control character (U+200B-200F, U+202A-202E, U+2060-2064, U+2066-2069, U+FEFF)',
+      ),
     c.type === 'VARCHAR' && check('too_long', `length(${c.name}) > ${max}`, `longer than ${max} characters`),
   ].filter((x): x is RowCheck => !!x)
 }
@@ -49,7 +60,8 @@ export async function checkKeys(db: DuckDb, table: string, contract: DatasetCont
     `SELECT concat_ws(' | ', ${contract.key.map((k) => `${k}::VARCHAR`).join(', ')}) AS k, min(${ROW}, ${SHOWN_ROWS}) AS rows, count(*)::INTEGER AS n
        FROM ${table} GROUP BY ${key} HAVING count(*) > 1 ORDER BY min(file_row_number) LIMIT ${SHOWN_ROWS}`,
   )
-  for (const d of dupes) report.violations.push({ rule: 'duplicate_key', column: key, message: `key (${d.k}) appears ${d.n} times`, rows: d.rows, count: d.n })
+  for (const d of dupes)
+    report.violations.push({ rule: 'duplicate_key', column: key, message: `key (${d.k}) appears ${d.n} times`, rows: d.rows, count: d.n })
 }
 
 /**
@@ -92,31 +104,55 @@ async function defectRows(db: DuckDb, src: string, report: ValidationReport, rul
 export async function checkPeriods(db: DuckDb, src: string, contract: DatasetContract, today: Date, report: ValidationReport, gaps = true) {
   const p = contract.period
   const todayIso = today.toISOString().slice(0, 10)
-  const rowsWhere = (rule: string, column: string, where: string, message: string) => defectRows(db, src, report, rule, column, where, message)
+  const rowsWhere = (rule: string, column: string, where: string, message: string) =>
+    defectRows(db, src, report, rule, column, where, message)
   const before = report.violations.length
   if (p.kind === 'month') {
     const pattern = contract.columns.find((c) => c.name === p.column)?.pattern ?? '.*'
-    await rowsWhere('future_period', p.column, `regexp_full_match(${p.column}, ${sqlString(pattern)}) AND ${p.column} > ${sqlString(todayIso.slice(0, 7))}`, `month is in the future (today is ${todayIso})`)
+    await rowsWhere(
+      'future_period',
+      p.column,
+      `regexp_full_match(${p.column}, ${sqlString(pattern)}) AND ${p.column} > ${sqlString(todayIso.slice(0, 7))}`,
+      `month is in the future (today is ${todayIso})`,
+    )
   } else {
     const start = `TRY_CAST(${p.column} AS DATE)`
     await rowsWhere('format', p.column, `${start} IS NULL`, 'not a calendar date')
     await rowsWhere('week_start', p.column, `${start} IS NOT NULL AND isodow(${start}) <> 1`, 'week_start must be a Monday')
-    await rowsWhere('week_end', p.endColumn, `${start} IS NOT NULL AND TRY_CAST(${p.endColumn} AS DATE) IS DISTINCT FROM ${start} + INTERVAL 6 DAY`, 'week_end must be the Sunday six days after week_start')
-    await rowsWhere('future_period', p.endColumn, `TRY_CAST(${p.endColumn} AS DATE) > DATE ${sqlString(todayIso)}`, `week has not ended yet (today is ${todayIso})`)
+    await rowsWhere(
+      'week_end',
+      p.endColumn,
+      `${start} IS NOT NULL AND TRY_CAST(${p.endColumn} AS DATE) IS DISTINCT FROM ${start} + INTERVAL 6 DAY`,
+      'week_end must be the Sunday six days after week_start',
+    )
+    await rowsWhere(
+      'future_period',
+      p.endColumn,
+      `TRY_CAST(${p.endColumn} AS DATE) > DATE ${sqlString(todayIso)}`,
+      `week has not ended yet (today is ${todayIso})`,
+    )
   }
   if (report.violations.length > before || report.violations.some((v) => v.column === p.column)) return
 
   const periods = (await db.all<{ p: string }>(`SELECT DISTINCT ${p.column} AS p FROM ${src} ORDER BY p`)).map((r) => r.p)
   const first = periods[0]!
   const last = periods.at(-1)!
-  const step = p.kind === 'month' ? nextMonth : (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10)
+  const step =
+    p.kind === 'month' ? nextMonth : (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10)
   const have = new Set(periods)
   const missing: string[] = []
   for (let at = first; at < last; at = step(at)) if (!have.has(at)) missing.push(at)
   if (gaps && missing.length > 0 && !p.gapsAllowed) {
-    report.violations.push({ rule: 'gap', column: p.column, message: `no rows for ${missing.length} ${p.kind === 'month' ? 'month' : 'week'}(s) between ${first} and ${last}: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', ...' : ''}` })
+    report.violations.push({
+      rule: 'gap',
+      column: p.column,
+      message: `no rows for ${missing.length} ${p.kind === 'month' ? 'month' : 'week'}(s) between ${first} and ${last}: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', ...' : ''}`,
+    })
   }
-  report.period = p.kind === 'month' ? { from: first, to: last } : { from: first, to: new Date(Date.parse(`${last}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10) }
+  report.period =
+    p.kind === 'month'
+      ? { from: first, to: last }
+      : { from: first, to: new Date(Date.parse(`${last}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10) }
 }
 
 function nextMonth(month: string): string {

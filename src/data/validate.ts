@@ -25,7 +25,9 @@ const COMPATIBLE: Record<ColumnContract['type'], readonly string[]> = {
 /** The dataset a file is for, from its name: `spend.parquet`, `spend-2026-11.parquet`, `signal_brands_v2.parquet`. */
 export function contractForFile(file: string): DatasetContract | undefined {
   const name = basename(file).toLowerCase()
-  return [...DATASETS].sort((a, b) => b.name.length - a.name.length).find((d) => name === d.file || name.startsWith(`${d.name}-`) || name.startsWith(`${d.name}_`) || name.startsWith(`${d.name}.`))
+  return [...DATASETS]
+    .sort((a, b) => b.name.length - a.name.length)
+    .find((d) => name === d.file || name.startsWith(`${d.name}-`) || name.startsWith(`${d.name}_`) || name.startsWith(`${d.name}.`))
 }
 
 /** The report of a file refused before its rules could run. `dataset` is empty when it cannot be told. */
@@ -44,7 +46,13 @@ export function refusedReport(file: string, dataset: string, violation: Violatio
  * pages were damaged after the footer was written passed. Copying it into a table decodes every page
  * of every column (a damaged page fails the copy), and the table's statistics are the values'.
  */
-export async function validateFile(db: DuckDb, file: string, contract: DatasetContract, today = new Date(), options: ValidateOptions = {}): Promise<ValidationReport> {
+export async function validateFile(
+  db: DuckDb,
+  file: string,
+  contract: DatasetContract,
+  today = new Date(),
+  options: ValidateOptions = {},
+): Promise<ValidationReport> {
   const report: ValidationReport = { file, dataset: contract.name, rows: 0, violations: [], warnings: [] }
   const fail = (v: Violation) => report.violations.push(v)
   if (!existsSync(file) || !statSync(file).isFile()) {
@@ -63,11 +71,14 @@ export async function validateFile(db: DuckDb, file: string, contract: DatasetCo
   const actual = new Map(schema.map((c) => [c.column_name, c.column_type.replace(/\(.*\)$/, '')]))
   for (const column of contract.columns) {
     const type = actual.get(column.name)
-    if (type === undefined) fail({ rule: 'missing_column', column: column.name, message: `missing column (${column.type}: ${column.description})` })
-    else if (!COMPATIBLE[column.type].includes(type)) fail({ rule: 'type', column: column.name, message: `type ${type}, expected ${column.type}` })
+    if (type === undefined)
+      fail({ rule: 'missing_column', column: column.name, message: `missing column (${column.type}: ${column.description})` })
+    else if (!COMPATIBLE[column.type].includes(type))
+      fail({ rule: 'type', column: column.name, message: `type ${type}, expected ${column.type}` })
   }
   for (const name of actual.keys()) {
-    if (!contract.columns.some((c) => c.name === name)) report.warnings.push({ rule: 'extra_column', column: name, message: 'not in the contract; ignored by the service' })
+    if (!contract.columns.some((c) => c.name === name))
+      report.warnings.push({ rule: 'extra_column', column: name, message: 'not in the contract; ignored by the service' })
   }
   if (report.violations.length > 0) return report // the checks below read these columns
 
@@ -110,7 +121,11 @@ async function reportUndecodable(db: DuckDb, file: string, columns: string[], er
 }
 
 /** DuckDB's first line, without the file's path (the report names the file). */
-const duckdbMessage = (e: unknown) => (e as Error).message.split('\n')[0]!.replace(/Failed to read file "[^"]*": /, '').replace(/'[^']*\/([^'/]+)'/g, "'$1'")
+const duckdbMessage = (e: unknown) =>
+  (e as Error).message
+    .split('\n')[0]!
+    .replace(/Failed to read file "[^"]*": /, '')
+    .replace(/'[^']*\/([^'/]+)'/g, "'$1'")
 
 /** Human-readable lines, one per defect: `file: column: rows 3, 17 (and 40 more): message`. */
 export function formatReport(r: ValidationReport): string[] {
@@ -118,11 +133,14 @@ export function formatReport(r: ValidationReport): string[] {
   const line = (v: Violation, level: string) => {
     const where = v.rows
       ? `row${v.rows.length > 1 ? 's' : ''} ${v.rows.join(', ')}${v.count && v.count > v.rows.length ? ` (${v.count} rows in all)` : ''}: `
-      : v.count ? `${v.count} row${v.count > 1 ? 's' : ''}: ` : ''
+      : v.count
+        ? `${v.count} row${v.count > 1 ? 's' : ''}: `
+        : ''
     return `${level} ${name}: ${v.column ? `${v.column}: ` : ''}${where}${v.message} [${v.rule}]`
   }
-  const head = r.violations.length === 0
-    ? `OK    ${name}: valid ${r.dataset} file, ${r.rows} rows${r.period ? `, ${r.period.from} to ${r.period.to}` : ''}`
-    : `FAIL  ${name}: ${r.violations.length} defect(s)${r.dataset ? ` against the ${r.dataset} contract` : ''}`
+  const head =
+    r.violations.length === 0
+      ? `OK    ${name}: valid ${r.dataset} file, ${r.rows} rows${r.period ? `, ${r.period.from} to ${r.period.to}` : ''}`
+      : `FAIL  ${name}: ${r.violations.length} defect(s)${r.dataset ? ` against the ${r.dataset} contract` : ''}`
   return [head, ...r.violations.map((v) => line(v, '  error')), ...r.warnings.map((v) => line(v, '  warn '))]
 }

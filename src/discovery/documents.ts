@@ -59,8 +59,20 @@ export function wellKnownX402(ctx: DiscoveryContext) {
   })
   return {
     x402Version: 2,
-    service: { ...SERVICE, version: pkg.version, docs: `${ctx.publicBaseUrl}/openapi`, openapi: `${ctx.publicBaseUrl}/openapi/json`, llms: `${ctx.publicBaseUrl}/llms.txt` },
-    payment: { scheme: 'exact', network: NETWORKS[ctx.network].caip2, asset: NETWORKS[ctx.network].asset, payTo: ctx.payTo, proof_headers: PROOF_HEADERS },
+    service: {
+      ...SERVICE,
+      version: pkg.version,
+      docs: `${ctx.publicBaseUrl}/openapi`,
+      openapi: `${ctx.publicBaseUrl}/openapi/json`,
+      llms: `${ctx.publicBaseUrl}/llms.txt`,
+    },
+    payment: {
+      scheme: 'exact',
+      network: NETWORKS[ctx.network].caip2,
+      asset: NETWORKS[ctx.network].asset,
+      payTo: ctx.payTo,
+      proof_headers: PROOF_HEADERS,
+    },
     items,
     planned: CATALOG.filter((r) => !ctx.implemented.has(r.id)).map((r) => ({ id: r.id, path: r.path, price_usd: r.priceUsd })),
   }
@@ -90,7 +102,11 @@ export function llmsTxt(ctx: DiscoveryContext): string {
     '3. The answer is `{"success": true, "data": …, "meta": {"request_id", "artifact_path", "cache_status"}, "pricing": {"amount_usd", "payment_status": "paid"}}`.',
     '4. Lost the connection? Retry with the same proof (you get the stored answer, not a second charge) or GET `meta.artifact_path` (free, 24 h).',
     '5. Errors share one envelope: `{"success": false, "error": {"code", "message", "details"}, "meta": {"request_id"}}`. Bad input is a free 400/404 before any payment.',
-    `6. Tables for analysts: a route marked "Table" below also answers that table alone, for the same price, as CSV (\`format=csv\` or \`Accept: ${MEDIA_TYPES.csv}\`; RFC 4180, header row) or as an Arrow IPC stream (\`format=arrow\` or \`Accept: ${MEDIA_TYPES.arrow}\`). The envelope's facts come as headers: ${Object.keys(TABLE_ANSWER_HEADERS).map((h) => `\`${h}\``).join(', ')}. Errors and 402s stay JSON.`,
+    `6. Tables for analysts: a route marked "Table" below also answers that table alone, for the same price, as CSV (\`format=csv\` or \`Accept: ${MEDIA_TYPES.csv}\`; RFC 4180, header row) or as an Arrow IPC stream (\`format=arrow\` or \`Accept: ${MEDIA_TYPES.arrow}\`). The envelope's facts come as headers: ${Object.keys(
+      TABLE_ANSWER_HEADERS,
+    )
+      .map((h) => `\`${h}\``)
+      .join(', ')}. Errors and 402s stay JSON.`,
     '',
     `Machine-readable: [OpenAPI](${base}/openapi/json), [x402 discovery](${base}/.well-known/x402). Remote MCP server (Streamable HTTP): ${base}/mcp — every route as a tool, paid with the x402 MCP transport (\`_meta["x402/payment"]\`).`,
     '',
@@ -105,7 +121,9 @@ export function llmsTxt(ctx: DiscoveryContext): string {
       const planned = ctx.implemented.has(r.id) ? '' : ' — planned, answers 501 (free)'
       lines.push(`- [${r.methods.join('/')} ${r.path}](${base}${r.path}) — USD ${r.priceUsd}${planned}. ${r.description}`)
       const input = routeInputSchema(r)
-      const params = Object.entries(input.properties).map(([name, s]) => param(name, s as Record<string, unknown>, input.required.includes(name)))
+      const params = Object.entries(input.properties).map(([name, s]) =>
+        param(name, s as Record<string, unknown>, input.required.includes(name)),
+      )
       if (params.length) lines.push(`  Parameters: ${params.join('; ')}.`)
       if (r.table) lines.push(`  Table: \`data.${r.table.field}\`, also as \`format=csv\` or \`format=arrow\`.`)
     }

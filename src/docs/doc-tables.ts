@@ -57,7 +57,12 @@ export function errorTable(): string {
 
 /** The documentation sections generated from their single sources (catalog, ENV, ERROR_CODES, rules), by the file that holds them. */
 export const GENERATED: Record<string, Record<string, () => string>> = {
-  'docs/routes.md': { routes: () => routeTable(implementedRouteIds()), details: () => routeDetails(implementedRouteIds()), tables: tableRoutes, errors: errorTable },
+  'docs/routes.md': {
+    routes: () => routeTable(implementedRouteIds()),
+    details: () => routeDetails(implementedRouteIds()),
+    tables: tableRoutes,
+    errors: errorTable,
+  },
   'docs/configuration.md': { config: configTable },
   'docs/intelligence.md': { intelligence: intelligenceRules },
 }

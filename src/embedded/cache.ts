@@ -88,5 +88,7 @@ export async function extractBundle(bundle: EmbeddedBundle, dirs: string[] = cac
       reasons.push(`${base}: ${e instanceof Error ? e.message : String(e)}`)
     }
   }
-  throw new Error(`cannot extract the embedded ${bundle.kind} to any cache folder (set XDG_CACHE_HOME to a writable one):\n  ${reasons.join('\n  ')}`)
+  throw new Error(
+    `cannot extract the embedded ${bundle.kind} to any cache folder (set XDG_CACHE_HOME to a writable one):\n  ${reasons.join('\n  ')}`,
+  )
 }

@@ -48,12 +48,23 @@ const encoded = new WeakMap<readonly unknown[], { fields: import('apache-arrow')
  * first day of the month, platform lists list<utf8>). `metadata` (request id, dataset version, ...)
  * goes into the schema's custom metadata, so a saved file keeps it.
  */
-export async function tableArrow(columns: readonly TableColumn[], rows: readonly unknown[], metadata: Record<string, string>): Promise<Uint8Array> {
+export async function tableArrow(
+  columns: readonly TableColumn[],
+  rows: readonly unknown[],
+  metadata: Record<string, string>,
+): Promise<Uint8Array> {
   const A = await loadArrow()
   let table = encoded.get(rows)
   if (!table) {
-    const fields = columns.map((c) => new A.Field(c.name, arrowType(A, c.kind), c.nullable, c.kind === 'month' ? new Map([['unit', 'month']]) : undefined))
-    const vectors = columns.map((c, i) => A.vectorFromArray(rows.map((r) => arrowValue(c.kind, c.value(r))), fields[i]!.type))
+    const fields = columns.map(
+      (c) => new A.Field(c.name, arrowType(A, c.kind), c.nullable, c.kind === 'month' ? new Map([['unit', 'month']]) : undefined),
+    )
+    const vectors = columns.map((c, i) =>
+      A.vectorFromArray(
+        rows.map((r) => arrowValue(c.kind, c.value(r))),
+        fields[i]!.type,
+      ),
+    )
     const data = A.makeData({ type: new A.Struct(fields), length: rows.length, nullCount: 0, children: vectors.map((v) => v.data[0]!) })
     const schema = new A.Schema(fields)
     const stream = A.tableToIPC(new A.Table([new A.RecordBatch(schema, data)]), 'stream')

@@ -15,7 +15,8 @@ interface Quality {
 const headerSafe = (v: string) => v.replace(/[^\x20-\x7e]/gu, (c) => encodeURIComponent(c))
 
 /** JSON with every non-ASCII character escaped, so it fits a header and parses back to the same value. */
-const asciiJson = (v: unknown) => JSON.stringify(v).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+const asciiJson = (v: unknown) =>
+  JSON.stringify(v).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 
 /**
  * What the envelope says around the table, for a CSV or Arrow answer: its request id, price and
@@ -25,7 +26,9 @@ const asciiJson = (v: unknown) => JSON.stringify(v).replace(/[\u007f-\uffff]/g, 
 function describe(route: RouteSpec, envelope: SuccessEnvelope) {
   const data = envelope.data as Record<string, unknown>
   const quality = ([] as Quality[]).concat((data.data_quality as Quality | Quality[] | undefined) ?? [])
-  const context = Object.fromEntries(Object.entries(data).filter(([k, v]) => k !== route.table!.field && (v === null || typeof v !== 'object')))
+  const context = Object.fromEntries(
+    Object.entries(data).filter(([k, v]) => k !== route.table!.field && (v === null || typeof v !== 'object')),
+  )
   return {
     request_id: envelope.meta.request_id,
     generated_at: envelope.meta.generated_at,
@@ -61,7 +64,11 @@ const EXTENSION: Record<Exclude<AnswerFormat, 'json'>, string> = { csv: 'csv', a
  * envelope says around it as headers (and, for Arrow, as the schema's metadata). The same bytes and
  * headers are stored as the answer's artifact.
  */
-export async function tableAnswer(route: RouteSpec, format: Exclude<AnswerFormat, 'json'>, envelope: SuccessEnvelope): Promise<{ body: string | Uint8Array; headers: Record<string, string> }> {
+export async function tableAnswer(
+  route: RouteSpec,
+  format: Exclude<AnswerFormat, 'json'>,
+  envelope: SuccessEnvelope,
+): Promise<{ body: string | Uint8Array; headers: Record<string, string> }> {
   const columns = columnsOf(route)
   // The cached answer's own array: a cached table is written once per format (see csv.ts, arrow.ts).
   const rows = (envelope.data as Record<string, unknown>)[route.table!.field] as unknown[]

@@ -23,7 +23,12 @@ export const REQUEST_LIMITS = {
 
 /** `Connection: close`: the rest of the upload is not read, so the connection is not reused (it would keep the request open). */
 const tooLarge = (limit: number, what = 'body') =>
-  new ApiError('payload_too_large', `The request ${what} is larger than ${limit} bytes; nothing was charged.`, { parameter: what, limit_bytes: limit }, { connection: 'close' })
+  new ApiError(
+    'payload_too_large',
+    `The request ${what} is larger than ${limit} bytes; nothing was charged.`,
+    { parameter: what, limit_bytes: limit },
+    { connection: 'close' },
+  )
 
 /** The body's bytes, at most `limit`: a larger declared or actual body is a 413 without reading the rest. */
 async function readBytes(request: Request, limit: number): Promise<Uint8Array> {
@@ -55,7 +60,8 @@ export function jsonShape(text: string): { depth: number; keys: number } {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (inString) {
-      if (c === 0x5c) i++ // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++ // backslash: skip the escaped character
       else if (c === 0x22) inString = false
     } else if (c === 0x22) inString = true
     else if (c === 0x7b || c === 0x5b) deepest = Math.max(deepest, ++depth)
@@ -70,7 +76,10 @@ export async function readJsonBody(request: Request, maxBytes: number = REQUEST_
   if (!request.body) return undefined
   const type = request.headers.get('content-type') ?? ''
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
-    throw invalidParameter('body', `must be JSON (Content-Type: application/json), got ${type ? JSON.stringify(type.slice(0, 60)) : 'none'}`)
+    throw invalidParameter(
+      'body',
+      `must be JSON (Content-Type: application/json), got ${type ? JSON.stringify(type.slice(0, 60)) : 'none'}`,
+    )
   }
   const text = new TextDecoder().decode(await readBytes(request, maxBytes))
   const shape = jsonShape(text)

@@ -40,7 +40,10 @@ export class ProxyTrust {
       const texts = keyword ?? [entry]
       for (const text of texts) {
         const range = parseCidr(text)
-        if (!range) throw new Error(`${JSON.stringify(entry)} is not an IPv4/IPv6 address, a CIDR range (10.0.0.0/8, fd00::/8) or one of ${Object.keys(PROXY_KEYWORDS).join(', ')}`)
+        if (!range)
+          throw new Error(
+            `${JSON.stringify(entry)} is not an IPv4/IPv6 address, a CIDR range (10.0.0.0/8, fd00::/8) or one of ${Object.keys(PROXY_KEYWORDS).join(', ')}`,
+          )
         ranges.push(range)
       }
     }

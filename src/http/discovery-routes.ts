@@ -13,7 +13,10 @@ export function discoveryRoutes(ctx: DiscoveryContext, log: RequestLog) {
   }
   return new Elysia({ name: 'discovery-routes' })
     .get('/.well-known/x402', ({ request }) => send(request, x402, 'application/json; charset=utf-8'), {
-      detail: { tags: ['service'], summary: 'x402 discovery: every paid resource with price, payment terms, input and output schema (free)' },
+      detail: {
+        tags: ['service'],
+        summary: 'x402 discovery: every paid resource with price, payment terms, input and output schema (free)',
+      },
     })
     .get('/llms.txt', ({ request }) => send(request, llms, 'text/markdown; charset=utf-8'), {
       detail: { tags: ['service'], summary: 'The API described for agents, in Markdown (free)' },

@@ -34,7 +34,13 @@ export interface MetricsSource {
   token?: string
 }
 
-export function freeRoutes(o: { version: string; ledger: PaymentLedger; readiness: () => Promise<Readiness>; log: RequestLog; metrics?: MetricsSource }) {
+export function freeRoutes(o: {
+  version: string
+  ledger: PaymentLedger
+  readiness: () => Promise<Readiness>
+  log: RequestLog
+  metrics?: MetricsSource
+}) {
   const answer = (request: Request, response: Response, route?: string) => {
     o.log.finish(request, response.status, undefined, route)
     return response
@@ -49,13 +55,30 @@ export function freeRoutes(o: { version: string; ledger: PaymentLedger; readines
         const id = o.log.id(request)
         const r = await o.readiness()
         if (r.ready) return answer(request, free(r, id), '/ready')
-        return answer(request, jsonResponse(
-          { success: false, error: { code: r.code ?? 'dataset_unavailable', message: r.message ?? 'Not ready: datasets or DuckDB unavailable.', details: r.checks }, meta: { request_id: id } },
-          503,
-          id,
-        ), '/ready')
+        return answer(
+          request,
+          jsonResponse(
+            {
+              success: false,
+              error: {
+                code: r.code ?? 'dataset_unavailable',
+                message: r.message ?? 'Not ready: datasets or DuckDB unavailable.',
+                details: r.checks,
+              },
+              meta: { request_id: id },
+            },
+            503,
+            id,
+          ),
+          '/ready',
+        )
       },
-      { detail: { tags: ['service'], summary: 'Readiness: DuckDB answers, the datasets are loaded and indexed (checks.indexes) and the payment ledger answers' } },
+      {
+        detail: {
+          tags: ['service'],
+          summary: 'Readiness: DuckDB answers, the datasets are loaded and indexed (checks.indexes) and the payment ledger answers',
+        },
+      },
     )
     .get(
       '/v1/artifacts/:id',
@@ -64,7 +87,14 @@ export function freeRoutes(o: { version: string; ledger: PaymentLedger; readines
           throw e instanceof LedgerUnavailable ? ledgerUnavailable(e) : e
         })
         if (!stored) throw notFound('artifact', params.id, 'id')
-        return answer(request, jsonResponse(stored.body, 200, o.log.id(request), { ...stored.headers, 'x-artifact-expires-at': new Date(stored.expiresAt * 1000).toISOString() }), '/v1/artifacts/:id')
+        return answer(
+          request,
+          jsonResponse(stored.body, 200, o.log.id(request), {
+            ...stored.headers,
+            'x-artifact-expires-at': new Date(stored.expiresAt * 1000).toISOString(),
+          }),
+          '/v1/artifacts/:id',
+        )
       },
       {
         // No pattern: any id that is not a stored artifact is simply not found (404), never a 400.
@@ -79,10 +109,23 @@ export function freeRoutes(o: { version: string; ledger: PaymentLedger; readines
         if (!m) throw notFound('route', '/metrics')
         // Revenue is in there: without the token the route does not exist.
         if (m.token && request.headers.get('authorization') !== `Bearer ${m.token}`) {
-          return answer(request, errorResponse(new ApiError('not_found', 'No route GET /metrics. See /openapi for the routes.'), o.log.id(request)), '/metrics')
+          return answer(
+            request,
+            errorResponse(new ApiError('not_found', 'No route GET /metrics. See /openapi for the routes.'), o.log.id(request)),
+            '/metrics',
+          )
         }
-        return answer(request, new Response(await m.text(), { headers: { 'content-type': m.contentType, 'x-request-id': o.log.id(request) } }), '/metrics')
+        return answer(
+          request,
+          new Response(await m.text(), { headers: { 'content-type': m.contentType, 'x-request-id': o.log.id(request) } }),
+          '/metrics',
+        )
       },
-      { detail: { tags: ['service'], summary: 'Prometheus metrics: requests, latency, payments, revenue, settlements, cache, DuckDB pool (METRICS_TOKEN protects it)' } },
+      {
+        detail: {
+          tags: ['service'],
+          summary: 'Prometheus metrics: requests, latency, payments, revenue, settlements, cache, DuckDB pool (METRICS_TOKEN protects it)',
+        },
+      },
     )
 }

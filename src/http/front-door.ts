@@ -135,6 +135,11 @@ export function frontDoor(c: FrontDoorContext, log: RequestLog) {
       if (prefersHtml(request.headers.get('accept'))) return new Response(html, { headers: { ...HTML_HEADERS, 'x-request-id': id } })
       return free(data, id, { vary: 'accept' })
     },
-    { detail: { tags: ['service'], summary: 'Front door: what this service is, every route with its price, how to pay (HTML for browsers, JSON otherwise)' } },
+    {
+      detail: {
+        tags: ['service'],
+        summary: 'Front door: what this service is, every route with its price, how to pay (HTML for browsers, JSON otherwise)',
+      },
+    },
   )
 }

@@ -31,7 +31,10 @@ export function paymentTerms(network: NetworkName, payTo: string) {
 /** The x402 flow in two sentences (plain text: the JSON front door carries it too). */
 export const HOW_TO_PAY =
   `Call a route without payment and it answers 402 Payment Required with its price and terms (x402 v2 in the ${PAYMENT_HEADERS.requirements} header, x402 v1 in the JSON body's accepts). ` +
-  `Have any x402 client sign a USDC transferWithAuthorization for exactly that amount and repeat the request with the proof in the ${PAYMENT_HEADERS.proof[0]} header (${PAYMENT_HEADERS.proof.slice(1).map((h) => h.toUpperCase()).join(' and ')} work too); the answer carries the receipt in ${PAYMENT_HEADERS.receipt}.`
+  `Have any x402 client sign a USDC transferWithAuthorization for exactly that amount and repeat the request with the proof in the ${PAYMENT_HEADERS.proof[0]} header (${PAYMENT_HEADERS.proof
+    .slice(1)
+    .map((h) => h.toUpperCase())
+    .join(' and ')} work too); the answer carries the receipt in ${PAYMENT_HEADERS.receipt}.`
 
 export const networkLabel = (network: NetworkName) => {
   const n = NETWORKS[network]
@@ -40,7 +43,10 @@ export const networkLabel = (network: NetworkName) => {
 
 /** HOW_TO_PAY as HTML, the header names as code. */
 export const HOW_TO_PAY_HTML = escapeHtml(HOW_TO_PAY).replace(
-  new RegExp(`\\b(${[PAYMENT_HEADERS.requirements, PAYMENT_HEADERS.receipt, ...PAYMENT_HEADERS.proof, ...PAYMENT_HEADERS.proof.map((h) => h.toUpperCase())].join('|')})\\b`, 'g'),
+  new RegExp(
+    `\\b(${[PAYMENT_HEADERS.requirements, PAYMENT_HEADERS.receipt, ...PAYMENT_HEADERS.proof, ...PAYMENT_HEADERS.proof.map((h) => h.toUpperCase())].join('|')})\\b`,
+    'g',
+  ),
   '<code>$1</code>',
 )
 

@@ -59,7 +59,7 @@ function parseV6(text: string): Ip | null {
     if (!head || !tail || head.length + tail.length > 7) return null
     all = [...head, ...Array<number>(8 - head.length - tail.length).fill(0), ...tail]
   }
-  return [(all[0]! * 0x10000 + all[1]!), (all[2]! * 0x10000 + all[3]!), (all[4]! * 0x10000 + all[5]!), (all[6]! * 0x10000 + all[7]!)]
+  return [all[0]! * 0x10000 + all[1]!, all[2]! * 0x10000 + all[3]!, all[4]! * 0x10000 + all[5]!, all[6]! * 0x10000 + all[7]!]
 }
 
 /** An IPv4 (dotted quad) or IPv6 address, or null. */
@@ -88,7 +88,11 @@ export function formatIp(ip: Ip): string {
     if (j - i > bestLen) [best, bestLen] = [i, j - i]
     i = j
   }
-  const hex = (from: number, to: number) => g.slice(from, to).map((n) => n.toString(16)).join(':')
+  const hex = (from: number, to: number) =>
+    g
+      .slice(from, to)
+      .map((n) => n.toString(16))
+      .join(':')
   return best < 0 ? hex(0, 8) : `${hex(0, best)}::${hex(best + bestLen, 8)}`
 }
 
@@ -120,7 +124,7 @@ export function inCidr(ip: Ip, range: Cidr): boolean {
   for (let i = 0; i < 4; i++) {
     const mask = maskOf(range.bits, i)
     if (mask === 0) return true
-    if (((ip[i]! & mask) >>> 0) !== range.ip[i]) return false
+    if ((ip[i]! & mask) >>> 0 !== range.ip[i]) return false
   }
   return true
 }

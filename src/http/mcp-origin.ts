@@ -60,7 +60,11 @@ export function mcpOriginGuard(policy: McpOriginPolicy): McpOriginGuard {
     const host = request.headers.get('host') ?? new URL(request.url).host
     const hostname = hostnameOf(host)
     if (!hostname || !hostnames.has(hostname)) {
-      return new McpRefusal('forbidden_host', `Forbidden: Host "${host.slice(0, 100)}" is not a name of this server (${names}); see MCP_ALLOWED_ORIGINS.`, host.slice(0, 100))
+      return new McpRefusal(
+        'forbidden_host',
+        `Forbidden: Host "${host.slice(0, 100)}" is not a name of this server (${names}); see MCP_ALLOWED_ORIGINS.`,
+        host.slice(0, 100),
+      )
     }
     const origin = request.headers.get('origin')
     if (origin === null || anyOrigin) return undefined // no Origin: not a browser, so not a rebinding page
@@ -70,9 +74,14 @@ export function mcpOriginGuard(policy: McpOriginPolicy): McpOriginGuard {
     } catch {
       // `null` (sandboxed frames, file:) and garbage are refused below
     }
-    const allowed = url && (url.protocol === 'http:' || url.protocol === 'https:') && (LOOPBACK.has(url.hostname) || origins.has(url.origin))
+    const allowed =
+      url && (url.protocol === 'http:' || url.protocol === 'https:') && (LOOPBACK.has(url.hostname) || origins.has(url.origin))
     if (allowed) return undefined
-    return new McpRefusal('forbidden_origin', `Forbidden: Origin "${origin.slice(0, 100)}" may not call /mcp (allowed: ${publicUrl.origin}, localhost on any port, MCP_ALLOWED_ORIGINS).`, origin.slice(0, 100))
+    return new McpRefusal(
+      'forbidden_origin',
+      `Forbidden: Origin "${origin.slice(0, 100)}" may not call /mcp (allowed: ${publicUrl.origin}, localhost on any port, MCP_ALLOWED_ORIGINS).`,
+      origin.slice(0, 100),
+    )
   }
 }
 
@@ -82,7 +91,10 @@ export function mcpOriginGuard(policy: McpOriginPolicy): McpOriginGuard {
  */
 export function parseAllowedOrigins(raw: string): { origins: string[] } | { invalid: string } {
   const origins: string[] = []
-  for (const entry of raw.split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     if (entry === '*') {
       origins.push('*')
       continue

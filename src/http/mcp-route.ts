@@ -31,7 +31,13 @@ export function mcpRoute(deps: Omit<McpDeps, 'requestId' | 'clientIp'>, log: Req
       // (A GET stream that ended at once made SDK clients reopen it every second, for as long as they were connected.)
       if (request.method !== 'POST') {
         log.finish(request, 405)
-        return jsonRpcErrorResponse(405, id, `${request.method} is not allowed on /mcp: this server is stateless and answers POSTed JSON-RPC messages only.`, { code: 'method_not_allowed', allowed: ['POST'] }, { allow: 'POST' })
+        return jsonRpcErrorResponse(
+          405,
+          id,
+          `${request.method} is not allowed on /mcp: this server is stateless and answers POSTed JSON-RPC messages only.`,
+          { code: 'method_not_allowed', allowed: ['POST'] },
+          { allow: 'POST' },
+        )
       }
       // The body was read by the app's parser within REQUEST_LIMITS.mcpBodyBytes; the SDK gets the parsed message.
       // The client's address is worked out only when a tool call carries a payment (the per-IP limit).
@@ -43,6 +49,11 @@ export function mcpRoute(deps: Omit<McpDeps, 'requestId' | 'clientIp'>, log: Req
       log.finish(request, response.status)
       return response
     },
-    { detail: { tags: ['service'], summary: 'Remote MCP server (Streamable HTTP): every paid route as a tool, paid with x402 in _meta["x402/payment"]' } },
+    {
+      detail: {
+        tags: ['service'],
+        summary: 'Remote MCP server (Streamable HTTP): every paid route as a tool, paid with x402 in _meta["x402/payment"]',
+      },
+    },
   )
 }

@@ -37,7 +37,10 @@ class RequestStats {
     const routes = this.routes
     return [
       {
-        name: 'http_requests_total', help: 'HTTP requests by route (path template) and status.', type: 'counter', aggregator: 'sum',
+        name: 'http_requests_total',
+        help: 'HTTP requests by route (path template) and status.',
+        type: 'counter',
+        aggregator: 'sum',
         async get() {
           const values = []
           for (const [route, r] of routes) for (const [status, value] of r.statuses) values.push({ labels: { route, status }, value })
@@ -45,7 +48,10 @@ class RequestStats {
         },
       },
       {
-        name: 'http_request_duration_seconds', help: 'Time from routing to answer, by route (path template).', type: 'histogram', aggregator: 'sum',
+        name: 'http_request_duration_seconds',
+        help: 'Time from routing to answer, by route (path template).',
+        type: 'histogram',
+        aggregator: 'sum',
         async get() {
           const values = []
           for (const [route, r] of routes) {
@@ -75,15 +81,52 @@ export async function createMetrics() {
 
   const requests = new RequestStats()
   for (const m of requests.metrics()) registry.registerMetric(m as unknown as Parameters<typeof registry.registerMetric>[0])
-  const paymentEvents = new Counter({ name: 'x402_payment_events_total', help: 'Payment events (verified, served, settled, failed, pending, reconciled) by route id.', labelNames: ['route', 'event'], registers })
-  const payments = new Counter({ name: 'x402_payments_total', help: 'Paid answers delivered, by route id and settlement (local = verified offline, settled = on chain).', labelNames: ['route', 'settlement'], registers })
-  const revenue = new Counter({ name: 'x402_revenue_usd_total', help: 'USD of paid answers delivered, by route id and settlement.', labelNames: ['route', 'settlement'], registers })
-  const settlements = new Counter({ name: 'x402_settlements_total', help: 'Settlement attempts after a successful handler, by payment mode and outcome.', labelNames: ['mode', 'outcome'], registers })
-  const reconciled = new Counter({ name: 'x402_reconciled_total', help: 'Pending settlements resolved by the reconciler, by outcome.', labelNames: ['outcome'], registers })
-  const rateLimited = new Counter({ name: 'rate_limited_total', help: 'Requests refused with 429, by scope (ip, payer).', labelNames: ['scope'], registers })
-  const cache = new Counter({ name: 'result_cache_requests_total', help: 'Dataset answers served from the per-version result cache (hit) or computed (miss).', labelNames: ['result'], registers })
+  const paymentEvents = new Counter({
+    name: 'x402_payment_events_total',
+    help: 'Payment events (verified, served, settled, failed, pending, reconciled) by route id.',
+    labelNames: ['route', 'event'],
+    registers,
+  })
+  const payments = new Counter({
+    name: 'x402_payments_total',
+    help: 'Paid answers delivered, by route id and settlement (local = verified offline, settled = on chain).',
+    labelNames: ['route', 'settlement'],
+    registers,
+  })
+  const revenue = new Counter({
+    name: 'x402_revenue_usd_total',
+    help: 'USD of paid answers delivered, by route id and settlement.',
+    labelNames: ['route', 'settlement'],
+    registers,
+  })
+  const settlements = new Counter({
+    name: 'x402_settlements_total',
+    help: 'Settlement attempts after a successful handler, by payment mode and outcome.',
+    labelNames: ['mode', 'outcome'],
+    registers,
+  })
+  const reconciled = new Counter({
+    name: 'x402_reconciled_total',
+    help: 'Pending settlements resolved by the reconciler, by outcome.',
+    labelNames: ['outcome'],
+    registers,
+  })
+  const rateLimited = new Counter({
+    name: 'rate_limited_total',
+    help: 'Requests refused with 429, by scope (ip, payer).',
+    labelNames: ['scope'],
+    registers,
+  })
+  const cache = new Counter({
+    name: 'result_cache_requests_total',
+    help: 'Dataset answers served from the per-version result cache (hit) or computed (miss).',
+    labelNames: ['result'],
+    registers,
+  })
   const poolWait = new Histogram({
-    name: 'duckdb_pool_wait_seconds', help: 'Time a query waited for a free DuckDB connection (0 when one was idle).', registers,
+    name: 'duckdb_pool_wait_seconds',
+    help: 'Time a query waited for a free DuckDB connection (0 when one was idle).',
+    registers,
     buckets: [0, 0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
   })
   const cacheHit = cache.labels('hit')

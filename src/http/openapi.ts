@@ -27,9 +27,16 @@ const SCALAR_LOCAL_ONLY = {
 /** `/openapi` (reference UI) and `/openapi/json`; `servers` makes the UI's examples absolute URLs of this service. */
 export const openapiPlugin = (o: { publicBaseUrl: string }) =>
   new Elysia({ name: 'openapi-docs' })
-    .get(SCALAR_PATH, () => new Response(Bun.file(scalarBundle), { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=86400' } }), {
-      detail: { hide: true },
-    })
+    .get(
+      SCALAR_PATH,
+      () =>
+        new Response(Bun.file(scalarBundle), {
+          headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=86400' },
+        }),
+      {
+        detail: { hide: true },
+      },
+    )
     .use(
       openapi({
         path: '/openapi',

@@ -34,7 +34,13 @@ export function payFor(gate: PaymentGate, limits: RateLimits | undefined, c: Pai
   }
   const format = c.format ?? 'json'
   const fingerprint = format === 'json' ? `${c.route.id}|${c.prepared.key}` : `${c.route.id}|${c.prepared.key}|${format}`
-  const auth = gate.authorize({ route: c.route, proofHeader: c.proofHeader, resourceUrl: c.resourceUrl, requestId: c.requestId, fingerprint })
+  const auth = gate.authorize({
+    route: c.route,
+    proofHeader: c.proofHeader,
+    resourceUrl: c.resourceUrl,
+    requestId: c.requestId,
+    fingerprint,
+  })
   if (auth instanceof ApiError) return auth
   const fulfil = () =>
     gate.fulfil(auth, async ({ artifactPath }) => {

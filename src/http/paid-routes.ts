@@ -36,13 +36,23 @@ const ProofHeaders = t.Object(
   Object.fromEntries(
     PROOF_HEADERS.map((name, i) => [
       name,
-      t.Optional(t.String({ description: i === 0 ? 'x402 payment proof (base64 JSON). X-PAYMENT and PAYMENT-SIGNATURE are accepted too.' : `Alias of x402-payment (x402 v${i}).` })),
+      t.Optional(
+        t.String({
+          description:
+            i === 0
+              ? 'x402 payment proof (base64 JSON). X-PAYMENT and PAYMENT-SIGNATURE are accepted too.'
+              : `Alias of x402-payment (x402 v${i}).`,
+        }),
+      ),
     ]),
   ),
   { noValidate: true },
 )
 
-const errorRef = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } })
+const errorRef = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+})
 
 /** OpenAPI description of one catalog route: price, payment, envelope around its data schema. */
 function detail(route: RouteSpec, implemented: boolean, evidence: EvidenceMode) {
@@ -68,17 +78,28 @@ function detail(route: RouteSpec, implemented: boolean, evidence: EvidenceMode) 
     'x-price-usd': route.priceUsd,
     responses: {
       200: route.table
-        ? { description: `Paid answer: the JSON envelope, or its \`${route.table.field}\` table as CSV or Arrow (\`format\` or Accept)`, content: answerContent(route, envelope), headers: TABLE_HEADERS }
+        ? {
+            description: `Paid answer: the JSON envelope, or its \`${route.table.field}\` table as CSV or Arrow (\`format\` or Accept)`,
+            content: answerContent(route, envelope),
+            headers: TABLE_HEADERS,
+          }
         : { description: 'Paid answer', content: answerContent(route, envelope) },
       400: errorRef('invalid_parameter (free)'),
       202: errorRef('settlement_pending: the answer is ready, the payment still settling; retry with the same proof'),
-      402: errorRef('payment_required / payment_invalid / payment_replayed / settlement_failed, with x402 requirements (`accepts`, `PAYMENT-REQUIRED` header)'),
+      402: errorRef(
+        'payment_required / payment_invalid / payment_replayed / settlement_failed, with x402 requirements (`accepts`, `PAYMENT-REQUIRED` header)',
+      ),
       404: errorRef('not_found (free)'),
       429: errorRef('rate_limited (free, before payment; `Retry-After`)'),
       502: errorRef('facilitator_unavailable (nothing charged)'),
       503: errorRef('ledger_unavailable or shutting_down (nothing charged; retry with the same proof)'),
       ...(implemented ? {} : { 501: errorRef('not_implemented (free)') }),
-      ...(route.kind === 'evidence' ? { 502: errorRef('provider_unavailable or facilitator_unavailable (not charged)'), 504: errorRef('provider_timeout (not charged)') } : {}),
+      ...(route.kind === 'evidence'
+        ? {
+            502: errorRef('provider_unavailable or facilitator_unavailable (not charged)'),
+            504: errorRef('provider_timeout (not charged)'),
+          }
+        : {}),
     },
   }
 }
@@ -93,13 +114,23 @@ function answerContent(route: RouteSpec, envelope: TSchema) {
   if (!route.table) return json
   return {
     ...json,
-    [MEDIA_TYPES.csv]: { schema: { type: 'string' as const, description: `The \`${route.table.field}\` table, RFC 4180 with a header row` } },
-    [MEDIA_TYPES.arrow]: { schema: { type: 'string' as const, format: 'binary', description: `The \`${route.table.field}\` table as an Arrow IPC stream (int64, float64, date32 months, utf8)` } },
+    [MEDIA_TYPES.csv]: {
+      schema: { type: 'string' as const, description: `The \`${route.table.field}\` table, RFC 4180 with a header row` },
+    },
+    [MEDIA_TYPES.arrow]: {
+      schema: {
+        type: 'string' as const,
+        format: 'binary',
+        description: `The \`${route.table.field}\` table as an Arrow IPC stream (int64, float64, date32 months, utf8)`,
+      },
+    },
   }
 }
 
 /** The headers of a CSV or Arrow answer, in OpenAPI. */
-const TABLE_HEADERS = Object.fromEntries(Object.entries(TABLE_ANSWER_HEADERS).map(([name, description]) => [name, { description, schema: { type: 'string' as const } }]))
+const TABLE_HEADERS = Object.fromEntries(
+  Object.entries(TABLE_ANSWER_HEADERS).map(([name, description]) => [name, { description, schema: { type: 'string' as const } }]),
+)
 
 /** Mounts every catalog route: validate -> resolve (free) -> pay -> answer -> store artifact. */
 export function paidRoutes(d: PaidRouteDeps) {
@@ -113,11 +144,18 @@ export function paidRoutes(d: PaidRouteDeps) {
     const window = Math.min(MAX_IDLE_SECONDS, paymentWindowSeconds(route))
     // Synchronous until payment is verified: the free answers (400/404/501) and the 402 — the most
     // frequent answer of a paid API — are returned directly, without promises or Elysia's error path.
-    const serve = (request: Request, server: SlowAnswers | null, path: string, query: Record<string, unknown>, params: Record<string, string>): Response | Promise<Response> => {
+    const serve = (
+      request: Request,
+      server: SlowAnswers | null,
+      path: string,
+      query: Record<string, unknown>,
+      params: Record<string, string>,
+    ): Response | Promise<Response> => {
       const { id: requestId } = d.log.begin(request, path, route.path)
       try {
         checkQuery(request.url)
-        if (!handler) throw new ApiError('not_implemented', `${route.path} is in the catalog but not served by this release yet; nothing was charged.`)
+        if (!handler)
+          throw new ApiError('not_implemented', `${route.path} is in the catalog but not served by this release yet; nothing was charged.`)
         // A table route's `format` (or Accept) picks how the answer is written, not what it is: the handler never sees it.
         let format: AnswerFormat = 'json'
         let input = query
@@ -171,27 +209,46 @@ export function paidRoutes(d: PaidRouteDeps) {
       return errorResponse(e, requestId)
     }
     // Until the start-up build is done, every answer waits for it (indexing.ts); then this is one call.
-    const handle = (request: Request, server: SlowAnswers | null, path: string, query: Record<string, unknown>, params: Record<string, string>) => {
+    const handle = (
+      request: Request,
+      server: SlowAnswers | null,
+      path: string,
+      query: Record<string, unknown>,
+      params: Record<string, string>,
+    ) => {
       const building = d.indexing?.()
       if (!building) return serve(request, server, path, query, params)
       const { id } = d.log.begin(request, path, route.path) // before the wait: the logged latency includes it
-      return building.then(() => serve(request, server, path, query, params), (e: unknown) => answerError(request, id, notIndexed(e)))
+      return building.then(
+        () => serve(request, server, path, query, params),
+        (e: unknown) => answerError(request, id, notIndexed(e)),
+      )
     }
     const doc = detail(route, Boolean(handler), d.evidence)
     const schemas = { ...(route.params ? { params: route.params } : {}), headers: ProofHeaders, detail: doc }
     for (const method of route.methods) {
       if (method === 'GET') {
         d.unpaid?.addRoute(route.path, Boolean(route.params))
-        app.get(route.path, ({ request, server, path, query, params }) => handle(request, server, path, query as Record<string, unknown>, params as Record<string, string>), {
-          ...schemas,
-          query: httpQuery(route),
-        })
+        app.get(
+          route.path,
+          ({ request, server, path, query, params }) =>
+            handle(request, server, path, query as Record<string, unknown>, params as Record<string, string>),
+          {
+            ...schemas,
+            query: httpQuery(route),
+          },
+        )
       } else {
-        app.post(route.path, ({ request, server, path, body, params }) => handle(request, server, path, body as Record<string, unknown>, params as Record<string, string>), {
-          ...schemas,
-          body: httpQuery(route),
-          detail: { ...doc, operationId: `${doc.operationId}Post` },
-        })
+        app.post(
+          route.path,
+          ({ request, server, path, body, params }) =>
+            handle(request, server, path, body as Record<string, unknown>, params as Record<string, string>),
+          {
+            ...schemas,
+            body: httpQuery(route),
+            detail: { ...doc, operationId: `${doc.operationId}Post` },
+          },
+        )
       }
     }
   }

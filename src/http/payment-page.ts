@@ -16,7 +16,10 @@ export interface PaymentPageContext {
 
 function parameterRows(route: RouteSpec): string {
   const rows: string[] = []
-  for (const [object, where] of [[route.params, 'path'], [route.query, route.methods.includes('POST') ? 'query or JSON body' : 'query']] as const) {
+  for (const [object, where] of [
+    [route.params, 'path'],
+    [route.query, route.methods.includes('POST') ? 'query or JSON body' : 'query'],
+  ] as const) {
     if (!object) continue
     const required = new Set(object.required ?? [])
     for (const [name, schema] of Object.entries(object.properties as Record<string, TSchema>)) {

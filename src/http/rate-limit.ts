@@ -72,7 +72,11 @@ export const rateLimited = (scope: 'ip' | 'payer', retryAfter: number) =>
   )
 
 /** Takes one request of `key` from a limit: the 429 error when it is used up, else null (a promise of it for a shared limit). */
-export function overLimit(limits: RateLimits | undefined, scope: 'ip' | 'payer', key: string | undefined): ApiError | null | Promise<ApiError | null> {
+export function overLimit(
+  limits: RateLimits | undefined,
+  scope: 'ip' | 'payer',
+  key: string | undefined,
+): ApiError | null | Promise<ApiError | null> {
   const limiter = limits?.[scope]
   if (!key || !limiter?.enabled) return null
   const verdict = (wait: number) => {

@@ -37,7 +37,13 @@ export class RequestLog {
   /** `path` when the router already has it: reading `request.url` builds the whole URL string again. */
   begin(request: Request, path?: string, route?: string): RequestInfo {
     const r = request as Tagged
-    return (r[INFO] ??= { id: requestIdFor(request.headers.get('x-request-id')), path: path ?? pathOf(request.url), start: performance.now(), logged: false, route })
+    return (r[INFO] ??= {
+      id: requestIdFor(request.headers.get('x-request-id')),
+      path: path ?? pathOf(request.url),
+      start: performance.now(),
+      logged: false,
+      route,
+    })
   }
 
   id(request: Request): string {

@@ -5,13 +5,18 @@ import { ApiError, invalidParameter } from '../core/errors'
 type SchemaInfo = TSchema & { anyOf?: { const?: unknown }[]; minimum?: number; maximum?: number; pattern?: string }
 
 /** One readable reason for a TypeBox error on one parameter; allowed values where the schema lists them. */
-function describe(parameter: string, e: Pick<ValueError, 'message' | 'value'> & { schema: SchemaInfo }, properties?: Record<string, unknown>): ApiError {
+function describe(
+  parameter: string,
+  e: Pick<ValueError, 'message' | 'value'> & { schema: SchemaInfo },
+  properties?: Record<string, unknown>,
+): ApiError {
   if (properties && !(parameter in properties)) return invalidParameter(parameter, 'unknown parameter', Object.keys(properties))
   if (e.value === undefined) return invalidParameter(parameter, 'is required')
   const s = e.schema
   const literals = s.anyOf?.map((x) => x.const).filter((c) => c !== undefined)
   if (literals?.length) return invalidParameter(parameter, `must be one of ${literals.join(', ')}`, literals)
-  if (s.minimum !== undefined || s.maximum !== undefined) return invalidParameter(parameter, `must be an integer from ${s.minimum ?? '-∞'} to ${s.maximum ?? '∞'}`)
+  if (s.minimum !== undefined || s.maximum !== undefined)
+    return invalidParameter(parameter, `must be an integer from ${s.minimum ?? '-∞'} to ${s.maximum ?? '∞'}`)
   if (s.pattern) return invalidParameter(parameter, `does not match the expected format${s.description ? ` (${s.description})` : ''}`)
   return invalidParameter(parameter, e.message.toLowerCase())
 }
@@ -46,7 +51,8 @@ export function explainInvalid(elysiaSchema: TObject, input: Record<string, unkn
   for (const [k, p] of Object.entries(schema.properties)) {
     // TypeBox's Convert truncates "2.5" to 2 for an integer; a non-integer string is the error itself.
     const v = input[k]
-    if (p.type === 'integer' && typeof v === 'string' && !/^-?\d+$/.test(v)) return describe(k, { message: 'Expected integer', value: v, schema: p as SchemaInfo })
+    if (p.type === 'integer' && typeof v === 'string' && !/^-?\d+$/.test(v))
+      return describe(k, { message: 'Expected integer', value: v, schema: p as SchemaInfo })
   }
   const converted = Value.Convert(schema, input)
   const first = Value.Errors(schema, converted).First()

@@ -30,10 +30,14 @@ export interface Asked {
 }
 
 const termsOf = (names: readonly string[]) =>
-  [...new Set(names.flatMap((n) => {
-    const l = n.normalize('NFKC').toLowerCase()
-    return [l, ...l.split(/[\s-]+/), l.replace(/[\s-]+/g, '')]
-  }))].filter(Boolean)
+  [
+    ...new Set(
+      names.flatMap((n) => {
+        const l = n.normalize('NFKC').toLowerCase()
+        return [l, ...l.split(/[\s-]+/), l.replace(/[\s-]+/g, '')]
+      }),
+    ),
+  ].filter(Boolean)
 
 /**
  * What a keyword asks about (`read` below), with how its evidence is matched and its answer keyed.
@@ -44,10 +48,29 @@ export function ask(index: EntityIndex, input: string, parameter = 'keyword'): A
   const resolved = resolvedField(r)
   if (r.kind === 'free_text') {
     const near = (r.near ?? []).map((n) => n.entity)
-    return { input, parameter, name: { en: r.text, zh: r.text }, query: r.text, ownTerms: termsOf([r.text]), match: matcherFor(r, index), key: `text:${r.text.toLowerCase()}`, resolved, ...(near.length ? { near } : {}) }
+    return {
+      input,
+      parameter,
+      name: { en: r.text, zh: r.text },
+      query: r.text,
+      ownTerms: termsOf([r.text]),
+      match: matcherFor(r, index),
+      key: `text:${r.text.toLowerCase()}`,
+      resolved,
+      ...(near.length ? { near } : {}),
+    }
   }
   const e = r.entity
-  return { input, parameter, name: { en: e.name, zh: e.nameZh ?? e.name }, query: e.searchZh ?? e.nameZh ?? e.name, ownTerms: termsOf(e.names), match: matcherFor(r, index), key: e.id, resolved }
+  return {
+    input,
+    parameter,
+    name: { en: e.name, zh: e.nameZh ?? e.name },
+    query: e.searchZh ?? e.nameZh ?? e.name,
+    ownTerms: termsOf(e.names),
+    match: matcherFor(r, index),
+    key: e.id,
+    resolved,
+  }
 }
 
 /**
@@ -67,10 +90,23 @@ export function read(index: EntityIndex, input: string, parameter: string, { pla
   const best = near[0]
   const rival = (n: NearName) => n.entity !== best!.entity && n.how === 'typo' && n.distance <= 2
   if (best?.how === 'typo' && slip(best.typed, best.name) && !near.some(rival)) {
-    return { kind: 'entity', entity: best.entity, via: best.name, correctedFrom: r.text, ...(best.stripped ? { stripped: best.stripped } : {}) }
+    return {
+      kind: 'entity',
+      entity: best.entity,
+      via: best.name,
+      correctedFrom: r.text,
+      ...(best.stripped ? { stripped: best.stripped } : {}),
+    }
   }
-  const upFront = near.filter((n) => places || n.how === 'pinyin' || (n.how === 'typo' && !HAN.test(n.name) && [...joinedKey(n.name)].length >= SLIP_LETTERS))
-  if (upFront.length) throw didYouMean(input, parameter, upFront.map((n) => n.entity))
+  const upFront = near.filter(
+    (n) => places || n.how === 'pinyin' || (n.how === 'typo' && !HAN.test(n.name) && [...joinedKey(n.name)].length >= SLIP_LETTERS),
+  )
+  if (upFront.length)
+    throw didYouMean(
+      input,
+      parameter,
+      upFront.map((n) => n.entity),
+    )
   return near.length ? { ...r, near } : { kind: 'free_text', text: r.text }
 }
 
@@ -107,7 +143,11 @@ const candidate = (e: Entity) => ({ id: e.id, kind: e.kind, name: e.name, name_z
 function didYouMean(input: string, parameter: string, entities: readonly Entity[], why = `"${input}" names nothing known`): ApiError {
   const list = [...new Set(entities)].slice(0, 5)
   const names = list.map((e) => `"${e.name}"${e.nameZh && e.nameZh !== e.name ? ` (${e.nameZh})` : ''}`)
-  return new ApiError('not_found', `${why}; did you mean ${names.join(' or ')}? Nothing was charged.`, { parameter, value: input, did_you_mean: list.map(candidate) })
+  return new ApiError('not_found', `${why}; did you mean ${names.join(' or ')}? Nothing was charged.`, {
+    parameter,
+    value: input,
+    did_you_mean: list.map(candidate),
+  })
 }
 
 /** Evidence gathering for free text near known names: no evidence at all is the same free 404, with the candidates. */
@@ -125,6 +165,11 @@ export async function nearNames<T>(a: Asked, gathering: Promise<T>): Promise<T> 
  */
 export function nearNameCheck(a: Asked, items: number): void {
   if (a.near && items < NEAR_NAME_MIN_ITEMS) {
-    throw didYouMean(a.input, a.parameter, a.near, `Only ${items} item${items === 1 ? '' : 's'} mention "${a.input}" as written: too few to sell`)
+    throw didYouMean(
+      a.input,
+      a.parameter,
+      a.near,
+      `Only ${items} item${items === 1 ? '' : 's'} mention "${a.input}" as written: too few to sell`,
+    )
   }
 }

@@ -11,7 +11,9 @@ import { sentimentReport } from './sentiment-report'
 import { evidenceAnswer, type IntelligenceServices } from './evidence-answer'
 import { trendReport } from './trend-report'
 
-const ALIASES = new Map<string, Platform>(PLATFORM_TOKENS.flatMap((p) => [[p, p], ...PLATFORMS[p].aliases.map((a): [string, Platform] => [a, p])]))
+const ALIASES = new Map<string, Platform>(
+  PLATFORM_TOKENS.flatMap((p) => [[p, p], ...PLATFORMS[p].aliases.map((a): [string, Platform] => [a, p])]),
+)
 
 /** red, xhs -> xiaohongshu; weixin -> wechat (the schema already refused anything else). */
 export function platformOf(value: unknown): Platform | null {
@@ -40,7 +42,26 @@ function trends(s: IntelligenceServices, routeId: string, forced?: Platform): Ro
       const asked = ask(s.entities(), textOf(query.keyword, 'keyword'), 'keyword')
       const platform = forced ?? platformOf(query.platform) ?? 'all'
       const { days, timeframe } = daysOf(query.timeframe)
-      return evidenceAnswer(s, 'trends', routeId, `${asked.key}|${platform}|${days}`, { keyword: asked.input, resolved: asked.resolved }, (src, spend) => trendReport(src, { keyword: asked.name.en, asked, platform, days, timeframe, weekly: s.weekly?.(asked.key, platform === 'all' ? null : platform) ?? null }, spend))
+      return evidenceAnswer(
+        s,
+        'trends',
+        routeId,
+        `${asked.key}|${platform}|${days}`,
+        { keyword: asked.input, resolved: asked.resolved },
+        (src, spend) =>
+          trendReport(
+            src,
+            {
+              keyword: asked.name.en,
+              asked,
+              platform,
+              days,
+              timeframe,
+              weekly: s.weekly?.(asked.key, platform === 'all' ? null : platform) ?? null,
+            },
+            spend,
+          ),
+      )
     },
   }
 }
@@ -58,7 +79,9 @@ export function chinaHandlers(s: IntelligenceServices): HandlerMap {
         const industry = query.industry === undefined ? null : textOf(query.industry, 'industry')
         const lang = query.lang === 'zh' ? 'zh' : 'en'
         const key = `${asked.key}|${platform}|${days}|${industry?.toLowerCase() ?? ''}|${lang}`
-        return evidenceAnswer(s, 'sentiment', 'china.sentiment', key, { entity: asked.input, resolved: asked.resolved }, (src, spend) => sentimentReport(src, { entity: asked.name[lang], asked, platform, days, timeframe, industry, lang }, spend))
+        return evidenceAnswer(s, 'sentiment', 'china.sentiment', key, { entity: asked.input, resolved: asked.resolved }, (src, spend) =>
+          sentimentReport(src, { entity: asked.name[lang], asked, platform, days, timeframe, industry, lang }, spend),
+        )
       },
     },
 
@@ -76,14 +99,24 @@ export function chinaHandlers(s: IntelligenceServices): HandlerMap {
         const echo = { platform, city, tier, budget_band: budget, industry }
         const key = `${asked.key}|${JSON.stringify(echo).toLowerCase()}`
         return evidenceAnswer(s, 'kols', 'china.kols', key, { category: asked.input, resolved: asked.resolved }, (src, spend) =>
-          kolReport(src, {
-            category: asked.name.en,
-            asked,
-            categorySlug,
-            weeklyTop: categorySlug && s.weeklyTopCreators ? s.weeklyTopCreators(categorySlug) : null,
-            echo,
-            filters: { platform, city, tier, budget_band: budget, industryCategory: industry === null ? null : (entities.category(industry) ?? null) },
-          }, spend),
+          kolReport(
+            src,
+            {
+              category: asked.name.en,
+              asked,
+              categorySlug,
+              weeklyTop: categorySlug && s.weeklyTopCreators ? s.weeklyTopCreators(categorySlug) : null,
+              echo,
+              filters: {
+                platform,
+                city,
+                tier,
+                budget_band: budget,
+                industryCategory: industry === null ? null : (entities.category(industry) ?? null),
+              },
+            },
+            spend,
+          ),
         )
       },
     },

@@ -22,7 +22,8 @@ export interface ConfidenceResult {
 export function confidence(items: readonly EvidenceItem[], asOf: Date, days: number, coverage = 1, isSample = false): ConfidenceResult {
   const c = CONFIDENCE
   const sample = isSample ? c.sampleShare : 1
-  if (items.length === 0) return { value: 0, volume: 0, diversity: 0, recency: 0, native_share: 0, relevance: 0, coverage: round(coverage), sample }
+  if (items.length === 0)
+    return { value: 0, volume: 0, diversity: 0, recency: 0, native_share: 0, relevance: 0, coverage: round(coverage), sample }
   const volume = Math.min(1, Math.log1p(items.length) / Math.log1p(c.fullVolumeItems))
   const kinds = new Set(items.map((i) => i.sourceKind)).size
   const authors = new Set(items.map(publisherOf)).size
@@ -33,6 +34,16 @@ export function confidence(items: readonly EvidenceItem[], asOf: Date, days: num
   const nativeShare = items.filter((i) => i.retrieval === 'native').length / items.length
   const strength = c.weights.volume * volume + c.weights.diversity * diversity + c.weights.recency * recency
   const relevance = items.reduce((s, i) => s + (i.relevance ?? 1), 0) / items.length
-  const value = strength * (c.proxyFloor + (1 - c.proxyFloor) * nativeShare) * relevance * (c.coverageFloor + (1 - c.coverageFloor) * coverage) * sample
-  return { value: round(value), volume: round(volume), diversity: round(diversity), recency: round(recency), native_share: round(nativeShare), relevance: round(relevance), coverage: round(coverage), sample }
+  const value =
+    strength * (c.proxyFloor + (1 - c.proxyFloor) * nativeShare) * relevance * (c.coverageFloor + (1 - c.coverageFloor) * coverage) * sample
+  return {
+    value: round(value),
+    volume: round(volume),
+    diversity: round(diversity),
+    recency: round(recency),
+    native_share: round(nativeShare),
+    relevance: round(relevance),
+    coverage: round(coverage),
+    sample,
+  }
 }

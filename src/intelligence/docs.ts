@@ -1,8 +1,24 @@
 /** The README's table of China-intelligence rules, rendered from the constants the code computes with. */
 import {
-  BUDGET_BANDS, CONFIDENCE, COST_FLOOR_CNY, COST_PER_FOLLOWER_CNY, COST_SPREAD, CREATOR_TIERS, KOL, LIVE_RESULTS_PER_CALL, MOMENTUM,
-  PROVIDER_LIMITS, RELEVANCE, SENTIMENT_ITEM_THRESHOLD, SENTIMENT_MIXED_SHARE, SENTIMENT_NET_THRESHOLD, STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE, TIMEFRAME_DEFAULT,
-  TIMEFRAME_MAX_DAYS, TIMEFRAME_MIN_DAYS,
+  BUDGET_BANDS,
+  CONFIDENCE,
+  COST_FLOOR_CNY,
+  COST_PER_FOLLOWER_CNY,
+  COST_SPREAD,
+  CREATOR_TIERS,
+  KOL,
+  LIVE_RESULTS_PER_CALL,
+  MOMENTUM,
+  PROVIDER_LIMITS,
+  RELEVANCE,
+  SENTIMENT_ITEM_THRESHOLD,
+  SENTIMENT_MIXED_SHARE,
+  SENTIMENT_NET_THRESHOLD,
+  STRONG_NATIVE_EVIDENCE,
+  THIN_EVIDENCE,
+  TIMEFRAME_DEFAULT,
+  TIMEFRAME_MAX_DAYS,
+  TIMEFRAME_MIN_DAYS,
 } from '../catalog/evidence-rules'
 
 const n = (x: number) => x.toLocaleString('en')
@@ -12,25 +28,70 @@ export function intelligenceRules(): string {
   const w = CONFIDENCE.weights
   const L = PROVIDER_LIMITS
   const f = KOL.fitWeights
-  const tiers = CREATOR_TIERS.map((t, i) => (i === CREATOR_TIERS.length - 1 ? `${t.tier} < ${n(CREATOR_TIERS[i - 1]!.minFollowers)}` : `${t.tier} >= ${n(t.minFollowers)}`)).join(', ')
-  const bands = BUDGET_BANDS.map((b, i) => (Number.isFinite(b.maxCny) ? `${b.band} < ${n(b.maxCny)}` : `${b.band} >= ${n(BUDGET_BANDS[i - 1]!.maxCny)}`)).join(', ')
+  const tiers = CREATOR_TIERS.map((t, i) =>
+    i === CREATOR_TIERS.length - 1 ? `${t.tier} < ${n(CREATOR_TIERS[i - 1]!.minFollowers)}` : `${t.tier} >= ${n(t.minFollowers)}`,
+  ).join(', ')
+  const bands = BUDGET_BANDS.map((b, i) =>
+    Number.isFinite(b.maxCny) ? `${b.band} < ${n(b.maxCny)}` : `${b.band} >= ${n(BUDGET_BANDS[i - 1]!.maxCny)}`,
+  ).join(', ')
   const rows: [string, string][] = [
-    ['Timeframe', `\`<n>d\`, ${TIMEFRAME_MIN_DAYS}-${TIMEFRAME_MAX_DAYS} days, default ${TIMEFRAME_DEFAULT}. Trends read the timeframe (recent window) and the window before it (prior); sentiment reads the timeframe.`],
-    ['Too thin (douyin, wechat)', `fewer than ${THIN_EVIDENCE.items} native items or fewer than ${THIN_EVIDENCE.authors} distinct authors: the lane adds web evidence.`],
-    ['Strong native (xiaohongshu)', `at least ${STRONG_NATIVE_EVIDENCE.items} native items and ${STRONG_NATIVE_EVIDENCE.authors} distinct authors: answered natively instead of as a proxy read.`],
+    [
+      'Timeframe',
+      `\`<n>d\`, ${TIMEFRAME_MIN_DAYS}-${TIMEFRAME_MAX_DAYS} days, default ${TIMEFRAME_DEFAULT}. Trends read the timeframe (recent window) and the window before it (prior); sentiment reads the timeframe.`,
+    ],
+    [
+      'Too thin (douyin, wechat)',
+      `fewer than ${THIN_EVIDENCE.items} native items or fewer than ${THIN_EVIDENCE.authors} distinct authors: the lane adds web evidence.`,
+    ],
+    [
+      'Strong native (xiaohongshu)',
+      `at least ${STRONG_NATIVE_EVIDENCE.items} native items and ${STRONG_NATIVE_EVIDENCE.authors} distinct authors: answered natively instead of as a proxy read.`,
+    ],
     ['Live results per call', `${LIVE_RESULTS_PER_CALL} asked for; only the first ${LIVE_RESULTS_PER_CALL} of an answer are read.`],
-    ['Live answer limits', `a search answer over ${mib(L.searchResponseBytes)}, or a model answer over ${mib(L.summaryResponseBytes)}, fails the call (\`bad_response\`, the lane falls back), checked while reading and from Content-Length; titles are cut to ${n(L.titleChars)} characters, texts to ${n(L.textChars)}, other strings (id, url, author ...) to ${n(L.fieldChars)}, before any matching or scoring.`],
-    ['Momentum score', `${MOMENTUM.volumeWeight} x ln((recent items + 1) / (prior items + 1)) + ${MOMENTUM.engagementWeight} x ln((recent E + 1) / (prior E + 1)), E = sum of ln(1 + likes + comments + shares) per item; both per covered day, scaled to the timeframe; volume only when no item reports engagement.`],
-    ['Momentum value', `\`rising\` when score >= ${MOMENTUM.threshold} and z >= ${MOMENTUM.minZ}; \`falling\` when score <= -${MOMENTUM.threshold} and z <= -${MOMENTUM.minZ}; else \`stable\`; \`insufficient_evidence\` below ${MOMENTUM.minItems} items in both windows. z = ln volume ratio / sqrt(1/(recent+1) + 1/(prior+1)), the count-noise guard.`],
-    ['Honest windows', `only providers whose results cover at least ${MOMENTUM.minCoveredShare * 100}% of each window's days are counted (from where the least-reaching of them starts; the others' items stay in the answer, \`uncounted_items\`); with none, \`insufficient_evidence\` and the reason. A provider's answer covers a window when a result is dated before its start, or when the provider filters by date and had no more; otherwise from its oldest dated result. A count cut off by the page budget in relevance order is a lower bound: only a direction toward that window is called.`],
-    ['Relevance', `an item is evidence only when it names what was asked (any of its names; Latin names as whole words with a plural, Chinese names as written, free-text Chinese on word boundaries; a longer known name of another category hides a shorter one inside it): ${RELEVANCE.subject} when named in the title, a hashtag or the first ${RELEVANCE.openingChars} characters, ${RELEVANCE.mention} when only mentioned further on.`],
-    ['Confidence', `(${w.volume} x volume + ${w.diversity} x diversity + ${w.recency} x recency) x (${CONFIDENCE.proxyFloor} + ${1 - CONFIDENCE.proxyFloor} x native share) x mean relevance x (${CONFIDENCE.coverageFloor} + ${1 - CONFIDENCE.coverageFloor} x coverage) x ${CONFIDENCE.sampleShare} on the generated sample corpus (never certain), coverage = share of the asked days the evidence covers; volume = min(1, ln(1 + items) / ln(1 + ${CONFIDENCE.fullVolumeItems})); diversity = mean of min(1, source kinds / ${CONFIDENCE.fullKinds}) and min(1, authors / ${CONFIDENCE.fullAuthors}); recency = max(0, 1 - days since the newest item / max(${CONFIDENCE.minRecencyDays}, timeframe days)).`],
-    ['Sentiment', `an item is positive at lexicon score >= ${SENTIMENT_ITEM_THRESHOLD}, negative at <= -${SENTIMENT_ITEM_THRESHOLD}; net score = 100 x (positive - negative) / items; label positive/negative at ±${SENTIMENT_NET_THRESHOLD} or beyond, mixed when both sides reach ${SENTIMENT_MIXED_SHARE * 100}% of items, else neutral.`],
+    [
+      'Live answer limits',
+      `a search answer over ${mib(L.searchResponseBytes)}, or a model answer over ${mib(L.summaryResponseBytes)}, fails the call (\`bad_response\`, the lane falls back), checked while reading and from Content-Length; titles are cut to ${n(L.titleChars)} characters, texts to ${n(L.textChars)}, other strings (id, url, author ...) to ${n(L.fieldChars)}, before any matching or scoring.`,
+    ],
+    [
+      'Momentum score',
+      `${MOMENTUM.volumeWeight} x ln((recent items + 1) / (prior items + 1)) + ${MOMENTUM.engagementWeight} x ln((recent E + 1) / (prior E + 1)), E = sum of ln(1 + likes + comments + shares) per item; both per covered day, scaled to the timeframe; volume only when no item reports engagement.`,
+    ],
+    [
+      'Momentum value',
+      `\`rising\` when score >= ${MOMENTUM.threshold} and z >= ${MOMENTUM.minZ}; \`falling\` when score <= -${MOMENTUM.threshold} and z <= -${MOMENTUM.minZ}; else \`stable\`; \`insufficient_evidence\` below ${MOMENTUM.minItems} items in both windows. z = ln volume ratio / sqrt(1/(recent+1) + 1/(prior+1)), the count-noise guard.`,
+    ],
+    [
+      'Honest windows',
+      `only providers whose results cover at least ${MOMENTUM.minCoveredShare * 100}% of each window's days are counted (from where the least-reaching of them starts; the others' items stay in the answer, \`uncounted_items\`); with none, \`insufficient_evidence\` and the reason. A provider's answer covers a window when a result is dated before its start, or when the provider filters by date and had no more; otherwise from its oldest dated result. A count cut off by the page budget in relevance order is a lower bound: only a direction toward that window is called.`,
+    ],
+    [
+      'Relevance',
+      `an item is evidence only when it names what was asked (any of its names; Latin names as whole words with a plural, Chinese names as written, free-text Chinese on word boundaries; a longer known name of another category hides a shorter one inside it): ${RELEVANCE.subject} when named in the title, a hashtag or the first ${RELEVANCE.openingChars} characters, ${RELEVANCE.mention} when only mentioned further on.`,
+    ],
+    [
+      'Confidence',
+      `(${w.volume} x volume + ${w.diversity} x diversity + ${w.recency} x recency) x (${CONFIDENCE.proxyFloor} + ${1 - CONFIDENCE.proxyFloor} x native share) x mean relevance x (${CONFIDENCE.coverageFloor} + ${1 - CONFIDENCE.coverageFloor} x coverage) x ${CONFIDENCE.sampleShare} on the generated sample corpus (never certain), coverage = share of the asked days the evidence covers; volume = min(1, ln(1 + items) / ln(1 + ${CONFIDENCE.fullVolumeItems})); diversity = mean of min(1, source kinds / ${CONFIDENCE.fullKinds}) and min(1, authors / ${CONFIDENCE.fullAuthors}); recency = max(0, 1 - days since the newest item / max(${CONFIDENCE.minRecencyDays}, timeframe days)).`,
+    ],
+    [
+      'Sentiment',
+      `an item is positive at lexicon score >= ${SENTIMENT_ITEM_THRESHOLD}, negative at <= -${SENTIMENT_ITEM_THRESHOLD}; net score = 100 x (positive - negative) / items; label positive/negative at ±${SENTIMENT_NET_THRESHOLD} or beyond, mixed when both sides reach ${SENTIMENT_MIXED_SHARE * 100}% of items, else neutral.`,
+    ],
     ['Creator tiers (followers)', tiers],
     ['KOL look-back and shortlist', `${KOL.lookbackDays} days; up to ${KOL.shortlistSize} creators.`],
-    ['KOL fit', `(n x raw + ${KOL.priorPosts} x ${KOL.prior}) / (n + ${KOL.priorPosts}), n = the creator's posts in the look-back (few posts pull the fit toward ${KOL.prior}); raw = ${f.relevance} x relevance (share of posts on the category) + ${f.quality} x engagement quality + ${f.activity} x activity (min(1, matching posts / ${KOL.fullActivityPosts})) + ${f.reach} x reach (followers on a log scale, 0 at ${KOL.reachFrom.toLocaleString('en')}, 1 at ${KOL.reachFull.toLocaleString('en')}) + ${KOL.industryBonus} when most of the creator's posts are in the industry (\`industry_match\`; the asked category when no industry is given), at most 1.`],
-    ['Engagement quality', `min(1, (median engagement rate / tier median) / 2), 0.5 without ${KOL.minPeers}+ peers or when the rate is an outlier, minus ${KOL.flagPenalty} per flag; flags: \`engagement_spike\` (a post above ${KOL.spikeFactor}x the creator's median, 4+ posts), \`low_comment_ratio\` (a post with 50+ likes and fewer than ${KOL.minCommentRatio} comments per like), \`engagement_rate_outlier\` (median engagement rate above ${KOL.outlierFactor}x the tier median).`],
-    ['Estimated cost per post', `max(CNY ${COST_FLOOR_CNY}, followers x ${Object.entries(COST_PER_FOLLOWER_CNY).map(([p, r]) => `${r} (${p})`).join(' / ')}), shown ±${COST_SPREAD * 100}%; bands in CNY: ${bands}. A rule of thumb, not a quote.`],
+    [
+      'KOL fit',
+      `(n x raw + ${KOL.priorPosts} x ${KOL.prior}) / (n + ${KOL.priorPosts}), n = the creator's posts in the look-back (few posts pull the fit toward ${KOL.prior}); raw = ${f.relevance} x relevance (share of posts on the category) + ${f.quality} x engagement quality + ${f.activity} x activity (min(1, matching posts / ${KOL.fullActivityPosts})) + ${f.reach} x reach (followers on a log scale, 0 at ${KOL.reachFrom.toLocaleString('en')}, 1 at ${KOL.reachFull.toLocaleString('en')}) + ${KOL.industryBonus} when most of the creator's posts are in the industry (\`industry_match\`; the asked category when no industry is given), at most 1.`,
+    ],
+    [
+      'Engagement quality',
+      `min(1, (median engagement rate / tier median) / 2), 0.5 without ${KOL.minPeers}+ peers or when the rate is an outlier, minus ${KOL.flagPenalty} per flag; flags: \`engagement_spike\` (a post above ${KOL.spikeFactor}x the creator's median, 4+ posts), \`low_comment_ratio\` (a post with 50+ likes and fewer than ${KOL.minCommentRatio} comments per like), \`engagement_rate_outlier\` (median engagement rate above ${KOL.outlierFactor}x the tier median).`,
+    ],
+    [
+      'Estimated cost per post',
+      `max(CNY ${COST_FLOOR_CNY}, followers x ${Object.entries(COST_PER_FOLLOWER_CNY)
+        .map(([p, r]) => `${r} (${p})`)
+        .join(' / ')}), shown ±${COST_SPREAD * 100}%; bands in CNY: ${bands}. A rule of thumb, not a quote.`,
+    ],
   ]
   return ['| Rule | Value |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v.replaceAll('|', '\\|')} |`)].join('\n')
 }

@@ -84,7 +84,10 @@ export class EntityIndex {
   constructor(signals: SignalEntities, version?: string) {
     this.version = version ?? `local-${++EntityIndex.built}`
     const all: Entity[] = []
-    const add = (e: Omit<Entity, 'names' | 'members'> & { names: readonly string[]; members?: readonly Entity[] }, keys: readonly string[]) => {
+    const add = (
+      e: Omit<Entity, 'names' | 'members'> & { names: readonly string[]; members?: readonly Entity[] },
+      keys: readonly string[],
+    ) => {
       const entity: Entity = { ...e, names: uniq(e.names), members: e.members ?? [] }
       all.push(entity)
       // Display names first: a key two spellings share reports the name as written (Kite & Pine, not kite-and-pine).
@@ -102,18 +105,47 @@ export class EntityIndex {
     }
 
     const topics = signals.topics.map((t) =>
-      add({ id: `topic:${t.slug}`, kind: 'topic', name: t.name, nameZh: t.nameZh, categories: [t.category], names: [t.name, t.nameZh] }, [t.slug, t.slug.replaceAll('-', ' ')]),
+      add({ id: `topic:${t.slug}`, kind: 'topic', name: t.name, nameZh: t.nameZh, categories: [t.category], names: [t.name, t.nameZh] }, [
+        t.slug,
+        t.slug.replaceAll('-', ' '),
+      ]),
     )
     const brands = signals.brands.map((b) =>
-      add({ id: `brand:${b.slug}`, kind: 'brand', name: b.name, nameZh: b.nameZh || null, categories: b.categories, names: [b.name, b.nameZh] }, [b.slug]),
+      add(
+        {
+          id: `brand:${b.slug}`,
+          kind: 'brand',
+          name: b.name,
+          nameZh: b.nameZh || null,
+          categories: b.categories,
+          names: [b.name, b.nameZh],
+        },
+        [b.slug],
+      ),
     )
-    for (const c of signals.creators) add({ id: `creator:${c.handle}`, kind: 'creator', name: c.handle, nameZh: c.name, categories: [c.category], names: [c.handle, c.name] }, [])
-    const terms = TERMS.map((t) => add({ id: `term:${t.id}`, kind: 'term', name: t.en[0]!, nameZh: t.zh[0] ?? null, categories: [t.category], names: [...t.en, ...t.zh] }, [t.id, ...(t.aliases ?? [])]))
+    for (const c of signals.creators)
+      add(
+        { id: `creator:${c.handle}`, kind: 'creator', name: c.handle, nameZh: c.name, categories: [c.category], names: [c.handle, c.name] },
+        [],
+      )
+    const terms = TERMS.map((t) =>
+      add(
+        { id: `term:${t.id}`, kind: 'term', name: t.en[0]!, nameZh: t.zh[0] ?? null, categories: [t.category], names: [...t.en, ...t.zh] },
+        [t.id, ...(t.aliases ?? [])],
+      ),
+    )
 
     const destinations = DESTINATIONS.map((d) => ({
       country: d.countryCode as string,
       entity: add(
-        { id: `destination:${d.code}`, kind: 'destination', name: d.name, nameZh: d.nameZh, categories: ['travel'], names: [d.name, d.nameZh, ...d.aliases.filter((a) => !short(a))] },
+        {
+          id: `destination:${d.code}`,
+          kind: 'destination',
+          name: d.name,
+          nameZh: d.nameZh,
+          categories: ['travel'],
+          names: [d.name, d.nameZh, ...d.aliases.filter((a) => !short(a))],
+        },
         // Every spelling of the dataset routes' alias table resolves here too.
         DESTINATION_ALIASES.get(d.code)!,
       ),
@@ -121,7 +153,18 @@ export class EntityIndex {
     for (const c of COUNTRIES) {
       const members = destinations.filter((d) => d.country === c.code).map((d) => d.entity)
       const names = [c.name, c.nameZh, ...c.aliases]
-      add({ id: `country:${c.code}`, kind: 'country', name: c.name, nameZh: c.nameZh, categories: [], names: names.filter((n) => !short(n) || n.length === 3), members }, COUNTRY_ALIASES.get(c.code)!)
+      add(
+        {
+          id: `country:${c.code}`,
+          kind: 'country',
+          name: c.name,
+          nameZh: c.nameZh,
+          categories: [],
+          names: names.filter((n) => !short(n) || n.length === 3),
+          members,
+        },
+        COUNTRY_ALIASES.get(c.code)!,
+      )
     }
     for (const c of SIGNAL_CATEGORIES) {
       const slug: SignalCategory = c.slug
@@ -129,15 +172,20 @@ export class EntityIndex {
       const inCategory = (e: Entity) => e.categories.includes(slug)
       add(
         {
-          id: `category:${slug}`, kind: 'category', name: c.name, nameZh: c.name_zh, ...(syn.zh[0] ? { searchZh: syn.zh[0] } : {}), categories: [slug],
-          names: [c.name, c.name_zh, ...syn.en, ...syn.zh], members: [...topics, ...brands, ...terms].filter(inCategory),
+          id: `category:${slug}`,
+          kind: 'category',
+          name: c.name,
+          nameZh: c.name_zh,
+          ...(syn.zh[0] ? { searchZh: syn.zh[0] } : {}),
+          categories: [slug],
+          names: [c.name, c.name_zh, ...syn.en, ...syn.zh],
+          members: [...topics, ...brands, ...terms].filter(inCategory),
         },
         [slug, slug.replaceAll('-', ' '), ...(syn.aliases ?? []), ...(syn.shopper ?? [])],
       )
     }
     this.entities = all
   }
-
 
   /** A name two entities of the same kind share (two creators' display names) resolves to neither. */
   private claim(map: Map<string, { entity: Entity; via: string }>, key: string, entity: Entity, via: string): void {
@@ -178,7 +226,8 @@ export class EntityIndex {
     for (const { name, stripped } of shorter) {
       const found = this.exact(name)
       const place = found && (found.entity.kind === 'destination' || found.entity.kind === 'country')
-      if (found && !(place && stripped.some((w) => WHO_WORDS.has(w.toLowerCase())))) return { kind: 'entity', entity: found.entity, via: found.via, stripped }
+      if (found && !(place && stripped.some((w) => WHO_WORDS.has(w.toLowerCase()))))
+        return { kind: 'entity', entity: found.entity, via: found.via, stripped }
     }
     const text = keyword.normalize('NFKC').trim().replace(/\s+/g, ' ')
     if (!near) return { kind: 'free_text', text }
@@ -210,7 +259,8 @@ export const STATIC_ENTITIES = new EntityIndex({ topics: [], brands: [], creator
 
 /** What an answer says it resolved the keyword to. */
 export function resolvedField(r: Resolved) {
-  if (r.kind === 'free_text') return { kind: 'free_text' as const, id: null, name: r.text, name_zh: null, matched: r.text, search_names: [r.text] }
+  if (r.kind === 'free_text')
+    return { kind: 'free_text' as const, id: null, name: r.text, name_zh: null, matched: r.text, search_names: [r.text] }
   const e = r.entity
   return {
     kind: e.kind,

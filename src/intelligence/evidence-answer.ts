@@ -48,7 +48,14 @@ export interface Computed {
  * intent words taken off, a correction) is laid over the shared answer. The provider
  * requests of a computation are added to `spend` of the request that ran it (hits cost nothing).
  */
-export function evidenceAnswer(s: IntelligenceServices, family: EvidenceFamily, routeId: string, key: string, echo: Record<string, unknown>, compute: (src: EvidenceSources, spend: ProviderSpend[]) => Promise<Computed>): Prepared {
+export function evidenceAnswer(
+  s: IntelligenceServices,
+  family: EvidenceFamily,
+  routeId: string,
+  key: string,
+  echo: Record<string, unknown>,
+  compute: (src: EvidenceSources, spend: ProviderSpend[]) => Promise<Computed>,
+): Prepared {
   // Bound before payment, like the dataset routes: a refresh during the request does not change its evidence.
   const src = s.sources()
   const entities = s.entities().version
@@ -58,7 +65,10 @@ export function evidenceAnswer(s: IntelligenceServices, family: EvidenceFamily, 
       const make = async () => {
         const r = await compute(src, spend ?? [])
         const quality = src.quality()
-        return labelled({ ...r.data, data_quality: { ...quality, ...(r.dropped ? { dropped: r.dropped } : {}), providers: r.calls } }, quality.sample)
+        return labelled(
+          { ...r.data, data_quality: { ...quality, ...(r.dropped ? { dropped: r.dropped } : {}), providers: r.calls } },
+          quality.sample,
+        )
       }
       const ttl = s.ttls[family]
       if (ttl === 0) return { data: { ...(await make()), ...echo }, cacheStatus: 'miss' }
@@ -70,7 +80,8 @@ export function evidenceAnswer(s: IntelligenceServices, family: EvidenceFamily, 
       const { value, hit } = await cache.get(cacheKey, make, ttl * 1000)
       // An answer a failing provider degraded is served once, not reused: the next buyer gets a fresh try.
       const calls = (value.data_quality as { providers: ProviderReport[] }).providers
-      if (!hit && calls.some((c) => c.status === 'failed' || c.status === 'timeout' || c.status === 'rate_limited')) await cache.delete(cacheKey)
+      if (!hit && calls.some((c) => c.status === 'failed' || c.status === 'timeout' || c.status === 'rate_limited'))
+        await cache.delete(cacheKey)
       return { data: { ...value, ...echo }, cacheStatus: hit ? 'hit' : 'miss' }
     },
   }

@@ -140,7 +140,8 @@ export interface EvidenceProvider {
 }
 
 /** Whether a native provider's items of a platform name creators with follower counts. */
-export const creatorsOn = (p: EvidenceProvider, platform: Platform): boolean => p.serves(platform) && (p.hasCreators ? p.hasCreators(platform) : true)
+export const creatorsOn = (p: EvidenceProvider, platform: Platform): boolean =>
+  p.serves(platform) && (p.hasCreators ? p.hasCreators(platform) : true)
 
 /** Who published an item: its creator, else its web site, else the item itself (for diversity counts). */
 export const publisherOf = (item: EvidenceItem): string => item.author ?? item.site ?? item.id

@@ -21,28 +21,68 @@ export interface KolRequest {
   /** The category's leading creators of the last published week, to say where each stands. */
   weeklyTop?: Promise<WeeklyCreator[]> | null
   /** The filters as the caller gave them, echoed back. */
-  echo: { platform: Platform | null; city: string | null; tier: CreatorTier | null; budget_band: BudgetBand | null; industry: string | null }
+  echo: {
+    platform: Platform | null
+    city: string | null
+    tier: CreatorTier | null
+    budget_band: BudgetBand | null
+    industry: string | null
+  }
   filters: KolFilters
 }
 
 const DAY_MS = 86_400_000
 
-async function creatorPosts(src: EvidenceSources, r: KolRequest, from: Date, to: Date, spend?: ProviderSpend[]): Promise<{ posts: CreatorPost[]; matches: (p: CreatorPost) => boolean; calls: ProviderReport[]; lanes: LaneReport[]; dropped?: Record<string, number> }> {
+async function creatorPosts(
+  src: EvidenceSources,
+  r: KolRequest,
+  from: Date,
+  to: Date,
+  spend?: ProviderSpend[],
+): Promise<{
+  posts: CreatorPost[]
+  matches: (p: CreatorPost) => boolean
+  calls: ProviderReport[]
+  lanes: LaneReport[]
+  dropped?: Record<string, number>
+}> {
   if (src.creatorPosts) {
     const { posts, candidates } = await src.creatorPosts(from, to, r.asked.match.prefilter)
     // On the category: filed under it by the source, or about it (relevance, checked only for prefilter candidates, in slices).
     const on = new Set<string>()
     await eachSliced(posts, (p) => {
-      if ((r.categorySlug !== null && p.category === r.categorySlug) || (candidates.has(p.id) && r.asked.match.relevance(p) > 0)) on.add(p.id)
+      if ((r.categorySlug !== null && p.category === r.categorySlug) || (candidates.has(p.id) && r.asked.match.relevance(p) > 0))
+        on.add(p.id)
     })
     const matches = (p: CreatorPost) => on.has(p.id)
-    const call: ProviderReport = { provider: 'sample-corpus', role: 'native', platform: r.filters.platform, status: posts.length ? 'ok' : 'empty', items: posts.length }
+    const call: ProviderReport = {
+      provider: 'sample-corpus',
+      role: 'native',
+      platform: r.filters.platform,
+      status: posts.length ? 'ok' : 'empty',
+      items: posts.length,
+    }
     return { posts, matches, calls: [call], lanes: [] }
   }
   // Live: the providers searched for the category, so what they return is on it.
   const a = r.asked
-  const g = await gather(src, r.filters.platform ?? 'all', { keyword: a.input, match: a.match, query: a.query, from, to, limit: LIVE_RESULTS_PER_CALL, creators: true, ...(spend ? { spend } : {}) })
-  return { posts: g.items.map((i) => ({ ...i, category: null })), matches: () => true, calls: g.calls, lanes: g.lanes, dropped: droppedTotals(g) }
+  const g = await gather(src, r.filters.platform ?? 'all', {
+    keyword: a.input,
+    match: a.match,
+    query: a.query,
+    from,
+    to,
+    limit: LIVE_RESULTS_PER_CALL,
+    creators: true,
+    ...(spend ? { spend } : {}),
+  })
+  return {
+    posts: g.items.map((i) => ({ ...i, category: null })),
+    matches: () => true,
+    calls: g.calls,
+    lanes: g.lanes,
+    dropped: droppedTotals(g),
+  }
 }
 
 export async function kolReport(src: EvidenceSources, r: KolRequest, spend?: ProviderSpend[]): Promise<Computed> {
@@ -53,18 +93,34 @@ export async function kolReport(src: EvidenceSources, r: KolRequest, spend?: Pro
   nearNameCheck(r.asked, posts.filter(matches).length)
   // Industry: the one asked for, else on the corpus the category itself (industry_match: most posts in it).
   const industryCategory = r.filters.industryCategory ?? (src.creatorPosts ? r.categorySlug : null)
-  const s = await shortlist(posts, matches, r.category, { ...r.filters, industryCategory, askedCategory: r.categorySlug, searchedOnly: !src.creatorPosts })
+  const s = await shortlist(posts, matches, r.category, {
+    ...r.filters,
+    industryCategory,
+    askedCategory: r.categorySlug,
+    searchedOnly: !src.creatorPosts,
+  })
   // The weekly leaders are context: a failed read of them leaves them out, not the answer.
   const leaders = r.weeklyTop ? await r.weeklyTop.catch(() => []) : []
   if (s.candidates === 0) {
-    throw new ApiError('not_found', `No creator posted about "${r.asked.input}"${r.filters.platform ? ` on ${r.filters.platform}` : ''} in the last ${KOL.lookbackDays} days; nothing was charged.`, {
-      parameter: 'category', value: r.asked.input,
-    })
+    throw new ApiError(
+      'not_found',
+      `No creator posted about "${r.asked.input}"${r.filters.platform ? ` on ${r.filters.platform}` : ''} in the last ${KOL.lookbackDays} days; nothing was charged.`,
+      {
+        parameter: 'category',
+        value: r.asked.input,
+      },
+    )
   }
   if (s.creators.length === 0) {
-    throw new ApiError('not_found', `${s.candidates} creators post about "${r.asked.input}", but none matches the filters; nothing was charged.`, {
-      parameter: 'filters', value: r.echo, candidates_considered: s.candidates,
-    })
+    throw new ApiError(
+      'not_found',
+      `${s.candidates} creators post about "${r.asked.input}", but none matches the filters; nothing was charged.`,
+      {
+        parameter: 'filters',
+        value: r.echo,
+        candidates_considered: s.candidates,
+      },
+    )
   }
   const flagged = s.creators.filter((c) => c.engagement.flags.length).length
   const bands = s.creators.map((c) => c.estimated_cost.cny_low + c.estimated_cost.cny_high).map((x) => x / 2)
@@ -81,13 +137,30 @@ export async function kolReport(src: EvidenceSources, r: KolRequest, spend?: Pro
       shortlist: s.creators.map((c, i) => ({ rank: i + 1, ...c })),
       weekly_top_creators: leaders.map((l, i) => {
         const at = s.standing(l.platform, l.handle)
-        const standing = at.rank !== null ? (at.rank <= s.creators.length ? 'shortlisted' : 'below_shortlist') : at.filtered ? 'filtered_out' : 'not_a_candidate'
-        return { handle: l.handle, platform: l.platform, weekly_rank: i + 1, week_start: l.week_start, standing, shortlist_rank: at.rank, fit_score: at.fit_score }
+        const standing =
+          at.rank !== null
+            ? at.rank <= s.creators.length
+              ? 'shortlisted'
+              : 'below_shortlist'
+            : at.filtered
+              ? 'filtered_out'
+              : 'not_a_candidate'
+        return {
+          handle: l.handle,
+          platform: l.platform,
+          weekly_rank: i + 1,
+          week_start: l.week_start,
+          standing,
+          shortlist_rank: at.rank,
+          fit_score: at.fit_score,
+        }
       }),
       summary:
         `${s.creators.length} of ${s.candidates} creators posting about "${r.category}" shortlisted (${platforms}); ` +
         `top fit ${s.creators[0]!.fit_score} (${s.creators[0]!.handle}); median est. CNY ${Math.round(median(bands)).toLocaleString('en')} per post; ` +
-        (flagged ? `${flagged} flagged for engagement anomalies — verify their audiences before booking.` : 'none flagged for engagement anomalies.'),
+        (flagged
+          ? `${flagged} flagged for engagement anomalies — verify their audiences before booking.`
+          : 'none flagged for engagement anomalies.'),
       evidence: evidenceSummary(s.posts, lanes),
       ...modeField(s.posts),
     },

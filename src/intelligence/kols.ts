@@ -5,7 +5,15 @@
  * followers (COST_PER_FOLLOWER_CNY). Every rule is in src/catalog/evidence-rules.ts.
  */
 import {
-  BUDGET_BANDS, COST_FLOOR_CNY, COST_PER_FOLLOWER_CNY, COST_SPREAD, CREATOR_TIERS, KOL, KOL_FLAGS, type BudgetBand, type CreatorTier,
+  BUDGET_BANDS,
+  COST_FLOOR_CNY,
+  COST_PER_FOLLOWER_CNY,
+  COST_SPREAD,
+  CREATOR_TIERS,
+  KOL,
+  KOL_FLAGS,
+  type BudgetBand,
+  type CreatorTier,
 } from '../catalog/evidence-rules'
 import { ORIGIN_CITIES } from '../data/sample-geography'
 import { engagementOf, type Platform } from './evidence'
@@ -28,7 +36,11 @@ export const tierOf = (followers: number): CreatorTier => CREATOR_TIERS.find((t)
 export function costOf(platform: Platform, followers: number): { band: BudgetBand; cny_low: number; cny_high: number } {
   const mid = Math.max(COST_FLOOR_CNY, followers * COST_PER_FOLLOWER_CNY[platform])
   const roundTo = (n: number) => Math.round(n / 100) * 100
-  return { band: BUDGET_BANDS.find((b) => mid < b.maxCny)!.band, cny_low: roundTo(mid * (1 - COST_SPREAD)), cny_high: roundTo(mid * (1 + COST_SPREAD)) }
+  return {
+    band: BUDGET_BANDS.find((b) => mid < b.maxCny)!.band,
+    cny_low: roundTo(mid * (1 - COST_SPREAD)),
+    cny_high: roundTo(mid * (1 + COST_SPREAD)),
+  }
 }
 
 export interface KolFilters {
@@ -67,7 +79,8 @@ function flagsOf(c: Creator, vs: number | null): Flag[] {
   const engagements = c.posts.map(engagementOf)
   const typical = median(engagements)
   if (c.posts.length >= 4 && typical > 0 && engagements.some((e) => e > KOL.spikeFactor * typical)) flags.push('engagement_spike')
-  if (c.posts.some((p) => p.engagement && p.engagement.likes >= 50 && p.engagement.comments / p.engagement.likes < KOL.minCommentRatio)) flags.push('low_comment_ratio')
+  if (c.posts.some((p) => p.engagement && p.engagement.likes >= 50 && p.engagement.comments / p.engagement.likes < KOL.minCommentRatio))
+    flags.push('low_comment_ratio')
   if (vs !== null && vs > KOL.outlierFactor) flags.push('engagement_rate_outlier')
   return flags
 }
@@ -116,7 +129,10 @@ function tierMedians(all: readonly Creator[]) {
   const byPlatform = new Map<string, number[]>()
   const byTier = new Map<string, number[]>()
   for (const c of all) {
-    for (const [map, k] of [[byPlatform, key(c)], [byTier, c.tier]] as const) {
+    for (const [map, k] of [
+      [byPlatform, key(c)],
+      [byTier, c.tier],
+    ] as const) {
       const rates = map.get(k)
       if (rates) rates.push(c.rate)
       else map.set(k, [c.rate])
@@ -132,13 +148,24 @@ function tierMedians(all: readonly Creator[]) {
 
 const pct = (x: number) => round(x * 100, 2)
 
-function recommendation(c: Creator, fit: number, category: string, rate: number, tierRate: number | null, cost: ReturnType<typeof costOf>, flags: Flag[], searchedOnly: boolean): string {
+function recommendation(
+  c: Creator,
+  fit: number,
+  category: string,
+  rate: number,
+  tierRate: number | null,
+  cost: ReturnType<typeof costOf>,
+  flags: Flag[],
+  searchedOnly: boolean,
+): string {
   const verdict = fit >= 0.7 ? 'Strong fit' : fit >= 0.5 ? 'Good fit' : 'Possible fit'
-  const vs = tierRate ? ` vs ${pct(tierRate)}% for ${c.tier} peers (${round(rate / tierRate, 1)}x)` : ' (too few peers in the tier to compare)'
-  const check = flags.length
-    ? ` Check before booking: ${flags.map((f) => FLAG_CHECKS[f]).join(' and ')} — possible bought engagement.`
-    : ''
-  const posts = searchedOnly ? `${c.matching.length} recent posts on "${category}" found by search (their other posts were not searched)` : `${c.matching.length} of ${c.posts.length} recent posts on "${category}"`
+  const vs = tierRate
+    ? ` vs ${pct(tierRate)}% for ${c.tier} peers (${round(rate / tierRate, 1)}x)`
+    : ' (too few peers in the tier to compare)'
+  const check = flags.length ? ` Check before booking: ${flags.map((f) => FLAG_CHECKS[f]).join(' and ')} — possible bought engagement.` : ''
+  const posts = searchedOnly
+    ? `${c.matching.length} recent posts on "${category}" found by search (their other posts were not searched)`
+    : `${c.matching.length} of ${c.posts.length} recent posts on "${category}"`
   return `${verdict}: ${posts}; engagement rate ${pct(rate)}%${vs}; est. CNY ${cost.cny_low.toLocaleString('en')}-${cost.cny_high.toLocaleString('en')} per post (${cost.band}).${check}`
 }
 
@@ -163,11 +190,16 @@ function scoreCreator(c: Creator, medianOf: ReturnType<typeof tierMedians>, cate
   const reach = Math.min(1, Math.max(0, Math.log(c.followers / KOL.reachFrom) / Math.log(KOL.reachFull / KOL.reachFrom)))
   // Most of the creator's posts in the industry. Live search gives no post's category, only the posts found
   // for the category asked: they tell the industry only when it is that category.
-  const industryMatch = f.industryCategory !== null && (c.categories.size
-    ? (c.categories.get(f.industryCategory) ?? 0) / c.posts.length > 0.5
-    : f.industryCategory === f.askedCategory && c.matching.length / c.posts.length > 0.5)
+  const industryMatch =
+    f.industryCategory !== null &&
+    (c.categories.size
+      ? (c.categories.get(f.industryCategory) ?? 0) / c.posts.length > 0.5
+      : f.industryCategory === f.askedCategory && c.matching.length / c.posts.length > 0.5)
   const w = KOL.fitWeights
-  const raw = Math.min(1, w.relevance * relevance + w.quality * quality + w.activity * activity + w.reach * reach + (industryMatch ? KOL.industryBonus : 0))
+  const raw = Math.min(
+    1,
+    w.relevance * relevance + w.quality * quality + w.activity * activity + w.reach * reach + (industryMatch ? KOL.industryBonus : 0),
+  )
   // Few posts say little: shrink toward the prior (KOL.priorPosts), so 1 of 1 posts on the category is no perfect fit.
   const n = c.posts.length
   const fit = (n * raw + KOL.priorPosts * KOL.prior) / (n + KOL.priorPosts)
@@ -180,7 +212,13 @@ function scoreCreator(c: Creator, medianOf: ReturnType<typeof tierMedians>, cate
     followers: c.followers,
     tier: c.tier,
     fit_score: round(fit),
-    fit: { relevance: round(relevance), engagement_quality: round(quality), activity: round(activity), reach: round(reach), industry_match: industryMatch },
+    fit: {
+      relevance: round(relevance),
+      engagement_quality: round(quality),
+      activity: round(activity),
+      reach: round(reach),
+      industry_match: industryMatch,
+    },
     engagement: {
       posts: c.posts.length,
       matching_posts: c.matching.length,
@@ -199,12 +237,20 @@ function scoreCreator(c: Creator, medianOf: ReturnType<typeof tierMedians>, cate
 }
 
 /** Scores every creator with a matching post, applies the filters, ranks by fit. */
-export async function shortlist(posts: readonly CreatorPost[], matches: (p: CreatorPost) => boolean, category: string, f: KolFilters): Promise<Shortlist> {
+export async function shortlist(
+  posts: readonly CreatorPost[],
+  matches: (p: CreatorPost) => boolean,
+  category: string,
+  f: KolFilters,
+): Promise<Shortlist> {
   const all = await creatorsOf(posts, matches)
   const medianOf = tierMedians(all)
   const candidates = all.filter((c) => c.matching.length > 0 && (!f.platform || c.platform === f.platform))
   const kept = candidates.filter(
-    (c) => (!f.city || c.city?.toLowerCase() === f.city.toLowerCase()) && (!f.tier || c.tier === f.tier) && (!f.budget_band || costOf(c.platform, c.followers).band === f.budget_band),
+    (c) =>
+      (!f.city || c.city?.toLowerCase() === f.city.toLowerCase()) &&
+      (!f.tier || c.tier === f.tier) &&
+      (!f.budget_band || costOf(c.platform, c.followers).band === f.budget_band),
   )
   const ranked = kept
     .map((c) => scoreCreator(c, medianOf, category, f))

@@ -13,7 +13,17 @@
 import { STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE } from '../catalog/evidence-rules'
 import { PLATFORM_TOKENS } from '../catalog/platforms'
 import { ApiError, notFound } from '../core/errors'
-import { creatorsOn, ProviderError, publisherOf, type Dropped, type EvidenceItem, type EvidenceProvider, type EvidenceQuery, type Platform, type WindowCoverage } from './evidence'
+import {
+  creatorsOn,
+  ProviderError,
+  publisherOf,
+  type Dropped,
+  type EvidenceItem,
+  type EvidenceProvider,
+  type EvidenceQuery,
+  type Platform,
+  type WindowCoverage,
+} from './evidence'
 import { withDeadline } from './providers/call'
 import type { Matcher } from './relevance'
 import type { ProviderHealth } from './provider-health'
@@ -23,7 +33,11 @@ import type { EvidenceSources } from './sources'
 
 export type LanePolicy = 'native_first' | 'proxy_read'
 
-export const LANE_POLICY: Readonly<Record<Platform, LanePolicy>> = { xiaohongshu: 'proxy_read', douyin: 'native_first', wechat: 'native_first' }
+export const LANE_POLICY: Readonly<Record<Platform, LanePolicy>> = {
+  xiaohongshu: 'proxy_read',
+  douyin: 'native_first',
+  wechat: 'native_first',
+}
 
 /** The keyword as sent to web providers for each platform. */
 export const WEB_QUERY: Readonly<Record<Platform, (keyword: string) => string>> = {
@@ -82,7 +96,6 @@ export interface Gathered {
   duplicates: number
 }
 
-
 export interface EvidenceRequest {
   /** The keyword as the buyer wrote it (for messages). */
   keyword: string
@@ -107,10 +120,12 @@ export function meets(items: readonly EvidenceItem[], bar: { items: number; auth
 const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z')
 
 /** What a failed call is reported as. */
-const failedStatus = (e: ProviderError): ProviderReport['status'] => (e.kind === 'timeout' ? 'timeout' : e.kind === 'rate_limited' ? 'rate_limited' : 'failed')
+const failedStatus = (e: ProviderError): ProviderReport['status'] =>
+  e.kind === 'timeout' ? 'timeout' : e.kind === 'rate_limited' ? 'rate_limited' : 'failed'
 
 /** The price of `requests` requests of a provider, when its price is configured. */
-const priced = (p: EvidenceProvider, requests: number): bigint | null => (p.pricePerRequestNanoUsd === undefined ? null : p.pricePerRequestNanoUsd * BigInt(requests))
+const priced = (p: EvidenceProvider, requests: number): bigint | null =>
+  p.pricePerRequestNanoUsd === undefined ? null : p.pricePerRequestNanoUsd * BigInt(requests)
 
 interface StepResult {
   items: EvidenceItem[]
@@ -119,7 +134,13 @@ interface StepResult {
 }
 
 /** One lane step: every provider of the step in parallel; failures become reports, not exceptions. Only relevant items are kept. */
-async function step(providers: readonly EvidenceProvider[], q: EvidenceQuery, spend: ProviderSpend[] | undefined, health: ProviderHealth | undefined, parent?: AbortSignal): Promise<StepResult> {
+async function step(
+  providers: readonly EvidenceProvider[],
+  q: EvidenceQuery,
+  spend: ProviderSpend[] | undefined,
+  health: ProviderHealth | undefined,
+  parent?: AbortSignal,
+): Promise<StepResult> {
   const spent = (p: EvidenceProvider, requests: number) => {
     if (requests > 0) spend?.push({ provider: p.name, role: p.role, requests, costNanoUsd: priced(p, requests) })
   }
@@ -140,7 +161,16 @@ async function step(providers: readonly EvidenceProvider[], q: EvidenceQuery, sp
           ...(live ? { requests: found.requests } : {}),
           ...(offTopic > 0 ? { off_topic: offTopic } : {}),
           ...dropped,
-          ...(live ? { coverage: found.coverage.map((c) => ({ from: iso(c.from), to: iso(c.to), covered_from: c.coveredFrom && iso(c.coveredFrom), capped: c.capped })) } : {}),
+          ...(live
+            ? {
+                coverage: found.coverage.map((c) => ({
+                  from: iso(c.from),
+                  to: iso(c.to),
+                  covered_from: c.coveredFrom && iso(c.coveredFrom),
+                  capped: c.capped,
+                })),
+              }
+            : {}),
           ...(found.partial ? { partial: found.partial } : {}),
         }
         health?.note(p.name, call.status, found.partial)
@@ -149,7 +179,13 @@ async function step(providers: readonly EvidenceProvider[], q: EvidenceQuery, sp
         const error = e instanceof ProviderError ? e : new ProviderError('unavailable', p.name, String(e))
         // A failed call was still a request the provider may bill for (the embedded corpus bills nothing).
         if (!p.local) spent(p, 1)
-        const call: ProviderReport = { ...base, status: failedStatus(error), items: 0, error: error.message, ...(error.retryAfterSeconds !== undefined ? { retry_after_seconds: error.retryAfterSeconds } : {}) }
+        const call: ProviderReport = {
+          ...base,
+          status: failedStatus(error),
+          items: 0,
+          error: error.message,
+          ...(error.retryAfterSeconds !== undefined ? { retry_after_seconds: error.retryAfterSeconds } : {}),
+        }
         health?.note(p.name, call.status, error.message)
         return { items: [], call }
       }
@@ -163,10 +199,22 @@ async function step(providers: readonly EvidenceProvider[], q: EvidenceQuery, sp
 }
 
 /** Runs one platform's lane. */
-export async function gatherLane(sources: EvidenceSources, platform: Platform, r: EvidenceRequest, parent?: AbortSignal): Promise<Gathered> {
+export async function gatherLane(
+  sources: EvidenceSources,
+  platform: Platform,
+  r: EvidenceRequest,
+  parent?: AbortSignal,
+): Promise<Gathered> {
   const policy = LANE_POLICY[platform]
   const query = (s: 'native' | 'web'): EvidenceQuery => ({
-    platform, step: s, keyword: r.keyword, match: r.match, q: s === 'native' ? r.query : WEB_QUERY[platform](r.query), from: r.from, to: r.to, limit: r.limit,
+    platform,
+    step: s,
+    keyword: r.keyword,
+    match: r.match,
+    q: s === 'native' ? r.query : WEB_QUERY[platform](r.query),
+    from: r.from,
+    to: r.to,
+    limit: r.limit,
     ...(r.split ? { split: r.split } : {}),
     ...(r.creators ? { creators: true } : {}),
   })
@@ -174,19 +222,25 @@ export async function gatherLane(sources: EvidenceSources, platform: Platform, r
   const native = await step(natives, query('native'), r.spend, sources.health, parent)
   const sufficient = meets(native.items, policy === 'native_first' ? THIN_EVIDENCE : STRONG_NATIVE_EVIDENCE)
   // Web pages name no creators: a KOL request never pays for them.
-  const web: StepResult = sufficient || r.creators || sources.web.length === 0 ? { items: [], calls: [], sets: [] } : await step(sources.web, query('web'), r.spend, sources.health, parent)
+  const web: StepResult =
+    sufficient || r.creators || sources.web.length === 0
+      ? { items: [], calls: [], sets: [] }
+      : await step(sources.web, query('web'), r.spend, sources.health, parent)
   const { items, duplicates } = dedupe([...native.items, ...web.items])
   return {
     items,
     sets: [...native.sets, ...web.sets],
     duplicates,
-    lanes: [{
-      platform, policy,
-      native_items: items.filter((i) => i.retrieval === 'native').length,
-      proxy_items: items.filter((i) => i.retrieval === 'proxy').length,
-      native_sufficient: sufficient,
-      broadened: web.calls.length > 0,
-    }],
+    lanes: [
+      {
+        platform,
+        policy,
+        native_items: items.filter((i) => i.retrieval === 'native').length,
+        proxy_items: items.filter((i) => i.retrieval === 'proxy').length,
+        native_sufficient: sufficient,
+        broadened: web.calls.length > 0,
+      },
+    ],
     calls: [...native.calls, ...web.calls],
   }
 }
@@ -196,7 +250,12 @@ export async function gatherLane(sources: EvidenceSources, platform: Platform, r
  * a provider failure is an error (504 when every failure was a timeout, else 502); with no failure
  * either, there is simply no evidence: a 404 (run after payment, so the gate releases it: free).
  */
-export async function gather(sources: EvidenceSources, platform: Platform | 'all', r: EvidenceRequest, parent?: AbortSignal): Promise<Gathered> {
+export async function gather(
+  sources: EvidenceSources,
+  platform: Platform | 'all',
+  r: EvidenceRequest,
+  parent?: AbortSignal,
+): Promise<Gathered> {
   const lanes = await Promise.all((platform === 'all' ? PLATFORM_TOKENS : [platform]).map((p) => gatherLane(sources, p, r, parent)))
   const { items, duplicates } = dedupe(lanes.flatMap((l) => l.items))
   const merged: Gathered = {
@@ -224,7 +283,10 @@ async function relevant(items: readonly EvidenceItem[], match: Matcher): Promise
 function dedupe(items: EvidenceItem[]): { items: EvidenceItem[]; duplicates: number } {
   const seen = new Map<string, EvidenceItem>()
   for (const i of items) if (!seen.has(i.url ?? i.id)) seen.set(i.url ?? i.id, i)
-  return { items: [...seen.values()].sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime() || a.id.localeCompare(b.id)), duplicates: items.length - seen.size }
+  return {
+    items: [...seen.values()].sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime() || a.id.localeCompare(b.id)),
+    duplicates: items.length - seen.size,
+  }
 }
 
 /** Totals of what the calls dropped, for `data_quality.dropped`. */
@@ -251,14 +313,32 @@ export function noEvidence(calls: readonly ProviderReport[], keyword: string, pa
     const e = notFound('evidence for', keyword, parameter)
     error = new ApiError('not_found', `No evidence found for "${keyword}" in the requested window; nothing was charged.`, e.details)
   } else {
-    const providers = failures.map((f) => ({ provider: f.provider, status: f.status, error: f.error, ...(f.retry_after_seconds !== undefined ? { retry_after_seconds: f.retry_after_seconds } : {}) }))
+    const providers = failures.map((f) => ({
+      provider: f.provider,
+      status: f.status,
+      error: f.error,
+      ...(f.retry_after_seconds !== undefined ? { retry_after_seconds: f.retry_after_seconds } : {}),
+    }))
     if (failures.every((f) => f.status === 'timeout')) {
-      error = new ApiError('provider_timeout', 'The evidence providers did not answer in time; nothing was charged. Retry later with the same proof.', { providers })
+      error = new ApiError(
+        'provider_timeout',
+        'The evidence providers did not answer in time; nothing was charged. Retry later with the same proof.',
+        { providers },
+      )
     } else if (failures.every((f) => f.status === 'rate_limited')) {
       const wait = Math.max(PROVIDER_RETRY_SECONDS, ...failures.map((f) => f.retry_after_seconds ?? 0))
-      error = new ApiError('provider_rate_limited', `The evidence providers are rate-limiting this service; nothing was charged. Retry after ${wait} seconds with the same proof.`, { providers }, { 'retry-after': String(wait) })
+      error = new ApiError(
+        'provider_rate_limited',
+        `The evidence providers are rate-limiting this service; nothing was charged. Retry after ${wait} seconds with the same proof.`,
+        { providers },
+        { 'retry-after': String(wait) },
+      )
     } else {
-      error = new ApiError('provider_unavailable', 'The evidence providers could not answer; nothing was charged. Retry later with the same proof.', { providers })
+      error = new ApiError(
+        'provider_unavailable',
+        'The evidence providers could not answer; nothing was charged. Retry later with the same proof.',
+        { providers },
+      )
     }
   }
   return error

@@ -27,7 +27,14 @@ export function liveSetup(src: EvidenceSources): LiveSetup {
   const platforms = native ? PLATFORM_TOKENS.filter((p) => native.serves(p)) : []
   const creators = native ? PLATFORM_TOKENS.filter((p) => creatorsOn(native, p)) : []
   if (src.mode === 'sample') {
-    return { mode: 'sample', web: null, native: null, model: src.summariser?.name ?? null, lanes: Object.fromEntries(PLATFORM_TOKENS.map((p) => [p, `${LANE_POLICY[p]}: sample corpus`])) as Record<Platform, string>, kols: 'sample corpus' }
+    return {
+      mode: 'sample',
+      web: null,
+      native: null,
+      model: src.summariser?.name ?? null,
+      lanes: Object.fromEntries(PLATFORM_TOKENS.map((p) => [p, `${LANE_POLICY[p]}: sample corpus`])) as Record<Platform, string>,
+      kols: 'sample corpus',
+    }
   }
   const lane = (p: Platform) => {
     const steps = [...(native?.serves(p) ? [`native ${native.name}`] : []), ...(web ? [`web ${web.name}`] : [])]
@@ -39,7 +46,9 @@ export function liveSetup(src: EvidenceSources): LiveSetup {
     native: native ? { provider: native.name, platforms } : null,
     model: src.summariser?.name ?? null,
     lanes: Object.fromEntries(PLATFORM_TOKENS.map((p) => [p, lane(p)])) as Record<Platform, string>,
-    kols: creators.length ? `creators from ${native!.name} (${creators.join(', ')})` : 'unavailable: no configured provider returns creators with follower counts; set NATIVE_SEARCH_PROVIDER',
+    kols: creators.length
+      ? `creators from ${native!.name} (${creators.join(', ')})`
+      : 'unavailable: no configured provider returns creators with follower counts; set NATIVE_SEARCH_PROVIDER',
   }
 }
 
@@ -53,7 +62,9 @@ export function configHints(p: ProviderSettings): string[] {
   if (web && (web.vendor ?? 'generic') === 'generic') {
     const url = new URL(web.url)
     if (/searx/i.test(url.host) || /\/search\/?$/.test(url.pathname) || url.searchParams.get('format') === 'json') {
-      hints.push(`WEB_SEARCH_URL looks like a SearXNG instance: set WEB_SEARCH_PROVIDER=searxng (and WEB_SEARCH_URL to the instance's address); the generic protocol is not SearXNG's API`)
+      hints.push(
+        `WEB_SEARCH_URL looks like a SearXNG instance: set WEB_SEARCH_PROVIDER=searxng (and WEB_SEARCH_URL to the instance's address); the generic protocol is not SearXNG's API`,
+      )
     }
   }
   return hints
@@ -62,7 +73,9 @@ export function configHints(p: ProviderSettings): string[] {
 /** The banner's evidence lines: the live setup, or the sample corpus (with the model, if one is configured). */
 export function setupLines(s: LiveSetup | { mode: 'sample'; model: string | null }): string[] {
   if (s.mode === 'sample') {
-    return [`  evidence: sample corpus (no live provider configured: WEB_SEARCH_PROVIDER, NATIVE_SEARCH_PROVIDER in docs/intelligence.md)${s.model ? `; model ${s.model}` : ''}`]
+    return [
+      `  evidence: sample corpus (no live provider configured: WEB_SEARCH_PROVIDER, NATIVE_SEARCH_PROVIDER in docs/intelligence.md)${s.model ? `; model ${s.model}` : ''}`,
+    ]
   }
   return [
     `  evidence: LIVE providers: web ${s.web ?? 'none'}; native ${s.native ? `${s.native.provider} for ${s.native.platforms.join(', ')}` : 'none'}; model ${s.model ?? 'none (extractive themes)'}`,
@@ -87,7 +100,11 @@ export function requireCreators(src: EvidenceSources, platform: Platform | null)
       platform,
       configured: {
         web: src.web.map((p) => p.name),
-        native: src.native.map((p) => ({ provider: p.name, platforms: PLATFORM_TOKENS.filter((x) => p.serves(x)), creators: PLATFORM_TOKENS.filter((x) => creatorsOn(p, x)) })),
+        native: src.native.map((p) => ({
+          provider: p.name,
+          platforms: PLATFORM_TOKENS.filter((x) => p.serves(x)),
+          creators: PLATFORM_TOKENS.filter((x) => creatorsOn(p, x)),
+        })),
       },
     },
   )

@@ -53,7 +53,12 @@ export function windowsOf(asOf: Date, days: number) {
   }
 }
 
-function stats(items: readonly EvidenceItem[], w: { from: Date; to: Date }, coverageFrom: Date | null, capped: boolean): WindowStats & { hasEngagement: boolean } {
+function stats(
+  items: readonly EvidenceItem[],
+  w: { from: Date; to: Date },
+  coverageFrom: Date | null,
+  capped: boolean,
+): WindowStats & { hasEngagement: boolean } {
   const start = coverageFrom === null ? w.to : coverageFrom > w.from ? coverageFrom : w.from
   // Items before the covered part are not counted: the days they fall on are not covered for every source.
   const inside = items.filter((i) => i.publishedAt >= start && i.publishedAt < w.to)
@@ -61,7 +66,10 @@ function stats(items: readonly EvidenceItem[], w: { from: Date; to: Date }, cove
     from: day(w.from),
     to: day(new Date(w.to.getTime() - 1)),
     items: inside.length,
-    engagement: round(inside.reduce((s, i) => s + Math.log1p(engagementOf(i)), 0), 2),
+    engagement: round(
+      inside.reduce((s, i) => s + Math.log1p(engagementOf(i)), 0),
+      2,
+    ),
     covered_days: Math.max(0, round((w.to.getTime() - start.getTime()) / DAY_MS, 2)),
     capped,
     hasEngagement: inside.some((i) => i.engagement !== null),
@@ -77,7 +85,9 @@ const logRatio = (recent: number, prior: number) => Math.log((recent + 1) / (pri
  */
 export function changeWithinNoise(m: Pick<MomentumResult, 'momentum' | 'volume_change_pct' | 'volume_z'>): boolean {
   const { momentum: value, volume_change_pct: pct, volume_z: z } = m
-  return value === 'stable' && pct !== null && z !== null && Math.abs(Math.log1p(pct / 100)) >= MOMENTUM.threshold && Math.abs(z) < MOMENTUM.minZ
+  return (
+    value === 'stable' && pct !== null && z !== null && Math.abs(Math.log1p(pct / 100)) >= MOMENTUM.threshold && Math.abs(z) < MOMENTUM.minZ
+  )
 }
 
 /** A day count as people write it. */
@@ -89,15 +99,27 @@ const days_ = (n: number) => `${round(n, 1)} day${n === 1 ? '' : 's'}`
  * covered day, and a window covered for less than MOMENTUM.minCoveredShare of its days gives no direction.
  * A capped window's count is a lower bound, so only a direction toward it can be trusted.
  */
-export function momentum(items: readonly EvidenceItem[], asOf: Date, days: number, coverage: Coverage | Date | null = null): MomentumResult {
+export function momentum(
+  items: readonly EvidenceItem[],
+  asOf: Date,
+  days: number,
+  coverage: Coverage | Date | null = null,
+): MomentumResult {
   const w = windowsOf(asOf, days)
-  const c: Coverage = coverage === null || coverage instanceof Date
-    ? { recent: coverage ?? w.recent.from, prior: coverage ?? w.prior.from, capped: { recent: false, prior: false } }
-    : coverage
+  const c: Coverage =
+    coverage === null || coverage instanceof Date
+      ? { recent: coverage ?? w.recent.from, prior: coverage ?? w.prior.from, capped: { recent: false, prior: false } }
+      : coverage
   const { hasEngagement: recentEngaged, ...recent } = stats(items, w.recent, c.recent, c.capped.recent)
   const { hasEngagement: priorEngaged, ...prior } = stats(items, w.prior, c.prior, c.capped.prior)
   const base = { recent, prior, volume_change_pct: null, engagement_change_pct: null }
-  const insufficient = (reason: string): MomentumResult => ({ momentum: 'insufficient_evidence', score: null, volume_z: null, ...base, reason })
+  const insufficient = (reason: string): MomentumResult => ({
+    momentum: 'insufficient_evidence',
+    score: null,
+    volume_z: null,
+    ...base,
+    reason,
+  })
   const minDays = MOMENTUM.minCoveredShare * days
   if (prior.covered_days < minDays || recent.covered_days < minDays || prior.covered_days <= 0 || recent.covered_days <= 0) {
     const window = prior.covered_days < minDays || prior.covered_days <= 0 ? { name: 'prior', s: prior } : { name: 'recent', s: recent }
@@ -106,7 +128,8 @@ export function momentum(items: readonly EvidenceItem[], asOf: Date, days: numbe
         `a direction needs at least ${Math.round(MOMENTUM.minCoveredShare * 100)}% of each window covered`,
     )
   }
-  if (recent.items + prior.items < MOMENTUM.minItems) return insufficient(`${recent.items + prior.items} items in both windows; a direction needs at least ${MOMENTUM.minItems}`)
+  if (recent.items + prior.items < MOMENTUM.minItems)
+    return insufficient(`${recent.items + prior.items} items in both windows; a direction needs at least ${MOMENTUM.minItems}`)
   // Per covered day, scaled back to a full window, so a corpus that starts inside the prior window compares fairly.
   const full = (v: number, s: WindowStats) => (v / s.covered_days) * days
   const [vr, vp] = [full(recent.items, recent), full(prior.items, prior)]
@@ -118,13 +141,21 @@ export function momentum(items: readonly EvidenceItem[], asOf: Date, days: numbe
   // Without engagement figures (web pages report none) the score rests on volume alone.
   const score = engaged ? MOMENTUM.volumeWeight * volume + MOMENTUM.engagementWeight * engagement : volume
   const pct = (r: number, p: number) => (p > 0 ? round((r / p - 1) * 100, 1) : null)
-  const value: MomentumValue = score >= MOMENTUM.threshold && z >= MOMENTUM.minZ ? 'rising' : score <= -MOMENTUM.threshold && z <= -MOMENTUM.minZ ? 'falling' : 'stable'
+  const value: MomentumValue =
+    score >= MOMENTUM.threshold && z >= MOMENTUM.minZ
+      ? 'rising'
+      : score <= -MOMENTUM.threshold && z <= -MOMENTUM.minZ
+        ? 'falling'
+        : 'stable'
   // A capped count could be higher: a direction away from a capped window (or any call when both are capped) is unknown.
   const withheld =
-    recent.capped && prior.capped ? 'both windows reached the provider\'s result cap, so their counts are lower bounds and their change cannot be measured'
-    : recent.capped && value !== 'rising' ? `the recent window reached the provider's result cap: its count (${recent.items}) is a lower bound, so only a rise can be told`
-    : prior.capped && value !== 'falling' ? `the prior window reached the provider's result cap: its count (${prior.items}) is a lower bound, so only a fall can be told`
-    : null
+    recent.capped && prior.capped
+      ? "both windows reached the provider's result cap, so their counts are lower bounds and their change cannot be measured"
+      : recent.capped && value !== 'rising'
+        ? `the recent window reached the provider's result cap: its count (${recent.items}) is a lower bound, so only a rise can be told`
+        : prior.capped && value !== 'falling'
+          ? `the prior window reached the provider's result cap: its count (${prior.items}) is a lower bound, so only a fall can be told`
+          : null
   if (withheld) return insufficient(withheld)
   return {
     momentum: value,
@@ -161,15 +192,24 @@ export function coveredShareOf(sets: readonly CallEvidence[], w: { from: Date; t
  * returns recent pages only) are left out of the counts, and `uncounted` says how many. With no call
  * covering both windows there is no direction, and the reason says how far back the results reach.
  */
-export function momentumOf(g: { items: readonly EvidenceItem[]; sets: readonly CallEvidence[] }, asOf: Date, days: number): MomentumResult & { counted: number; uncounted: number } {
+export function momentumOf(
+  g: { items: readonly EvidenceItem[]; sets: readonly CallEvidence[] },
+  asOf: Date,
+  days: number,
+): MomentumResult & { counted: number; uncounted: number } {
   const w = windowsOf(asOf, days)
   const withItems = g.sets.filter((s) => s.items.length > 0)
   const entries = withItems.map((s) => ({ s, prior: entryFor(s.coverage, w.prior), recent: entryFor(s.coverage, w.recent) }))
-  const counting = entries.filter((e) => coveredShare(e.prior, w.prior) >= MOMENTUM.minCoveredShare && coveredShare(e.recent, w.recent) >= MOMENTUM.minCoveredShare)
-  const latest = (es: (WindowCoverage | undefined)[]) => es.reduce<Date | null>((a, e) => (e?.coveredFrom && (!a || e.coveredFrom > a) ? e.coveredFrom : a), null)
+  const counting = entries.filter(
+    (e) => coveredShare(e.prior, w.prior) >= MOMENTUM.minCoveredShare && coveredShare(e.recent, w.recent) >= MOMENTUM.minCoveredShare,
+  )
+  const latest = (es: (WindowCoverage | undefined)[]) =>
+    es.reduce<Date | null>((a, e) => (e?.coveredFrom && (!a || e.coveredFrom > a) ? e.coveredFrom : a), null)
   if (counting.length === 0 && entries.length > 0) {
     // Nothing covers both windows: report how far the best call reaches, as momentum() words it.
-    const reach = entries.map((e) => e.prior?.coveredFrom ?? e.recent?.coveredFrom ?? null).reduce<Date | null>((a, d) => (d && (!a || d < a) ? d : a), null)
+    const reach = entries
+      .map((e) => e.prior?.coveredFrom ?? e.recent?.coveredFrom ?? null)
+      .reduce<Date | null>((a, d) => (d && (!a || d < a) ? d : a), null)
     const m = momentum(g.items, asOf, days, { recent: reach, prior: reach, capped: { recent: false, prior: false } })
     return { ...m, counted: 0, uncounted: g.items.length }
   }

@@ -21,16 +21,18 @@ export const isCode = (s: string): boolean => CODE_LIKE.test(s) && s === s.toUpp
 export const looksLikeCode = (s: string): boolean => CODE_LIKE.test(s)
 
 export function nameKey(s: string): string {
-  return s
-    .normalize('NFKC')
-    .normalize('NFKD')
-    // Accents off Latin letters only (Kyōto, München); kana keep their voicing marks (が is not か).
-    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/[&+]/g, ' and ')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()
+  return (
+    s
+      .normalize('NFKC')
+      .normalize('NFKD')
+      // Accents off Latin letters only (Kyōto, München); kana keep their voicing marks (が is not か).
+      .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(/[&+]/g, ' and ')
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim()
+  )
 }
 
 export const joinedKey = (s: string): string => nameKey(s).replace(/ /g, '')
@@ -42,8 +44,73 @@ export const joinedKey = (s: string): string => nameKey(s).replace(/ /g, '')
  * words (Japan travel). Taken off one at a time, so 东京旅行攻略 is the topic 东京旅行 before the city 东京.
  */
 export const INTENT_WORDS = {
-  zh: ['自由行', '旅游', '旅行', '出游', '游玩', '攻略', '口碑', '推荐', '测评', '评测', '评价', '怎么样', '好不好', '好用吗', '值得买吗', '值不值得买', '种草', '测试', '趋势', '热度', '品牌', '博主', '达人', '网红', '红人', 'kol'],
-  en: ['travel', 'travels', 'trip', 'trips', 'tourism', 'tour', 'tours', 'holiday', 'holidays', 'vacation', 'guide', 'guides', 'review', 'reviews', 'rating', 'ratings', 'reputation', 'recommendation', 'recommendations', 'trend', 'trends', 'trending', 'brand', 'brands', 'sentiment', 'buzz', 'best', 'top', 'popular', 'kol', 'kols', 'blogger', 'bloggers', 'influencer', 'influencers', 'creator', 'creators'],
+  zh: [
+    '自由行',
+    '旅游',
+    '旅行',
+    '出游',
+    '游玩',
+    '攻略',
+    '口碑',
+    '推荐',
+    '测评',
+    '评测',
+    '评价',
+    '怎么样',
+    '好不好',
+    '好用吗',
+    '值得买吗',
+    '值不值得买',
+    '种草',
+    '测试',
+    '趋势',
+    '热度',
+    '品牌',
+    '博主',
+    '达人',
+    '网红',
+    '红人',
+    'kol',
+  ],
+  en: [
+    'travel',
+    'travels',
+    'trip',
+    'trips',
+    'tourism',
+    'tour',
+    'tours',
+    'holiday',
+    'holidays',
+    'vacation',
+    'guide',
+    'guides',
+    'review',
+    'reviews',
+    'rating',
+    'ratings',
+    'reputation',
+    'recommendation',
+    'recommendations',
+    'trend',
+    'trends',
+    'trending',
+    'brand',
+    'brands',
+    'sentiment',
+    'buzz',
+    'best',
+    'top',
+    'popular',
+    'kol',
+    'kols',
+    'blogger',
+    'bloggers',
+    'influencer',
+    'influencers',
+    'creator',
+    'creators',
+  ],
 } as const
 
 const ZH_INTENT = [...INTENT_WORDS.zh].sort((a, b) => b.length - a.length)
@@ -56,7 +123,23 @@ export const INTENT_KEYS: ReadonlySet<string> = new Set([...INTENT_WORDS.zh, ...
  * Intent words that ask who talks about something (brands, bloggers, KOLs): they change the question
  * about a place (日本品牌 is not Japan, 韩国博主 not Korea), so they are taken off only other names.
  */
-export const WHO_WORDS: ReadonlySet<string> = new Set(['品牌', '博主', '达人', '网红', '红人', 'kol', 'kols', 'brand', 'brands', 'blogger', 'bloggers', 'influencer', 'influencers', 'creator', 'creators'])
+export const WHO_WORDS: ReadonlySet<string> = new Set([
+  '品牌',
+  '博主',
+  '达人',
+  '网红',
+  '红人',
+  'kol',
+  'kols',
+  'brand',
+  'brands',
+  'blogger',
+  'bloggers',
+  'influencer',
+  'influencers',
+  'creator',
+  'creators',
+])
 
 /**
  * Each shorter name left by taking one intent word off an end, with the words taken, outermost first:

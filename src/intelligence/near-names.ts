@@ -78,7 +78,8 @@ export class NearNames<E extends Named> {
     const qWords = words.split(' ').length
     const pinyinLike = /^[a-z]{6,}$/.test(q)
     const out: NearName<E>[] = []
-    const offer = (k: Known<E>, how: NearName['how'], d: number) => out.push({ entity: k.entity, name: k.name, how, distance: d, typed: text, ...(stripped ? { stripped } : {}) })
+    const offer = (k: Known<E>, how: NearName['how'], d: number) =>
+      out.push({ entity: k.entity, name: k.name, how, distance: d, typed: text, ...(stripped ? { stripped } : {}) })
     for (const k of this.known) {
       // A spelling: as many words (or run together), one edit (two in Latin names of 8 letters and more).
       const max = k.han ? 1 : k.length >= 8 ? 2 : 1
@@ -87,8 +88,11 @@ export class NearNames<E extends Named> {
         if (d >= 1 && d <= max) offer(k, k.han && k.length === 2 ? 'similar' : 'typo', d)
       }
       if (k.han && pinyinLike && this.pinyinOf(k) === q) offer(k, 'pinyin', 0)
-      if (k.han ? q.includes(k.joined) && q !== k.joined : ` ${words} `.includes(` ${k.key} `) && words !== k.key) offer(k, 'contains', length - k.length)
-      const part = k.han ? k.length >= 3 && k.joined.includes(q) && q !== k.joined : length >= 4 && ` ${k.key} `.includes(` ${words} `) && words !== k.key
+      if (k.han ? q.includes(k.joined) && q !== k.joined : ` ${words} `.includes(` ${k.key} `) && words !== k.key)
+        offer(k, 'contains', length - k.length)
+      const part = k.han
+        ? k.length >= 3 && k.joined.includes(q) && q !== k.joined
+        : length >= 4 && ` ${k.key} `.includes(` ${words} `) && words !== k.key
       if (part) offer(k, 'partial', k.length - length)
     }
     return nearestFirst(out)
@@ -96,7 +100,11 @@ export class NearNames<E extends Named> {
 
   /** Toneless pinyin run together (极光肌 -> jiguangji), computed for every Chinese name on first use. */
   private pinyinOf(k: Known<E>): string {
-    this.pinyins ??= new Map(this.known.filter((n) => n.han).map((n) => [n, pinyin(n.joined, { toneType: 'none', type: 'array', v: true }).join('').toLowerCase()]))
+    this.pinyins ??= new Map(
+      this.known
+        .filter((n) => n.han)
+        .map((n) => [n, pinyin(n.joined, { toneType: 'none', type: 'array', v: true }).join('').toLowerCase()]),
+    )
     return this.pinyins.get(k) ?? ''
   }
 }

@@ -40,4 +40,3 @@ export interface ProviderSettings {
     prices?: { inputPerMillionNanoUsd: bigint; outputPerMillionNanoUsd: bigint }
   } | null
 }
-

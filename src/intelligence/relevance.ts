@@ -31,7 +31,11 @@ const lower = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, '
 
 /** Whole-word pattern of a Latin name: spaces and hyphens interchangeable, plural allowed. */
 function wordPattern(name: string): string {
-  const body = lower(name).trim().split(/[\s-]+/).map(escape).join('[\\s-]+')
+  const body = lower(name)
+    .trim()
+    .split(/[\s-]+/)
+    .map(escape)
+    .join('[\\s-]+')
   // Only Latin letters, digits and _ glue a word: a Chinese character right before an English name is a boundary.
   return `(?<![\\p{Script=Latin}\\p{N}_])${body}(?:s|es|'s)?(?![\\p{Script=Latin}\\p{N}_])`
 }
@@ -110,7 +114,8 @@ function entityMatcher(entity: Entity, index: EntityIndex): Matcher {
   return {
     prefilter: { anyOf: [...new Set(names.map(lower))], ...(author ? { author } : {}) },
     names,
-    relevance: (item) => (author && item.author === author ? RELEVANCE.subject : grade(prep(item.title), prep(item.text), (s) => firstAt(s, set))),
+    relevance: (item) =>
+      author && item.author === author ? RELEVANCE.subject : grade(prep(item.title), prep(item.text), (s) => firstAt(s, set)),
   }
 }
 

@@ -35,7 +35,10 @@ const EXAMPLES_PER_FRAME = 2
 const FRAMES_IN_NARRATIVE = 2
 
 /** Net score -100..100 of a set of tones. */
-const net = (tones: readonly Tone[]) => (tones.length ? Math.round((100 * (tones.filter((t) => t === 'positive').length - tones.filter((t) => t === 'negative').length)) / tones.length) : 0)
+const net = (tones: readonly Tone[]) =>
+  tones.length
+    ? Math.round((100 * (tones.filter((t) => t === 'positive').length - tones.filter((t) => t === 'negative').length)) / tones.length)
+    : 0
 
 function labelOf(netScore: number, pos: number, neg: number): Label {
   if (netScore >= SENTIMENT_NET_THRESHOLD) return 'positive'
@@ -56,7 +59,18 @@ export async function sentimentReport(src: EvidenceSources, r: SentimentRequest,
   const asOf = src.asOf()
   const { recent } = windowsOf(asOf, r.days)
   const a = r.asked
-  const g = await nearNames(a, gather(src, r.platform, { keyword: a.input, match: a.match, query: a.query, from: recent.from, to: asOf, limit: LIVE_RESULTS_PER_CALL, ...(spend ? { spend } : {}) }))
+  const g = await nearNames(
+    a,
+    gather(src, r.platform, {
+      keyword: a.input,
+      match: a.match,
+      query: a.query,
+      from: recent.from,
+      to: asOf,
+      limit: LIVE_RESULTS_PER_CALL,
+      ...(spend ? { spend } : {}),
+    }),
+  )
   nearNameCheck(a, g.items.length)
   const set = framesFor(r.industry ?? undefined)
   const scored: Scored[] = []
@@ -73,7 +87,9 @@ export async function sentimentReport(src: EvidenceSources, r: SentimentRequest,
   // Engagement-weighted: a post many people engaged with counts for more (1 + log10(1 + engagement)).
   const w = (s: Scored) => 1 + Math.log10(1 + engagementOf(s.item))
   const totalW = scored.reduce((a, s) => a + w(s), 0)
-  const weightedNet = Math.round((100 * scored.reduce((a, s) => a + w(s) * (s.tone === 'positive' ? 1 : s.tone === 'negative' ? -1 : 0), 0)) / totalW)
+  const weightedNet = Math.round(
+    (100 * scored.reduce((a, s) => a + w(s) * (s.tone === 'positive' ? 1 : s.tone === 'negative' ? -1 : 0), 0)) / totalW,
+  )
   const label = labelOf(netScore, pos / n, neg / n)
   const words = WORDS[r.lang]
 
@@ -81,7 +97,11 @@ export async function sentimentReport(src: EvidenceSources, r: SentimentRequest,
     .map(([id, def]) => {
       const members = scored.filter((s) => s.frames.includes(id))
       const frameNet = net(members.map((s) => s.tone))
-      const tone = labelOf(frameNet, members.filter((s) => s.tone === 'positive').length / (members.length || 1), members.filter((s) => s.tone === 'negative').length / (members.length || 1))
+      const tone = labelOf(
+        frameNet,
+        members.filter((s) => s.tone === 'positive').length / (members.length || 1),
+        members.filter((s) => s.tone === 'negative').length / (members.length || 1),
+      )
       const frameLabel = def.label[r.lang]
       const pct = Math.round((100 * members.length) / n)
       const dominant = members.filter((s) => s.tone === (frameNet < 0 ? 'negative' : 'positive')).sort((a, b) => byStrength(a.item, b.item))
@@ -93,10 +113,13 @@ export async function sentimentReport(src: EvidenceSources, r: SentimentRequest,
         share: share(members.length),
         net_score: frameNet,
         tone,
-        summary: r.lang === 'zh'
-          ? `${frameLabel}：占${pct}%，${tone === 'mixed' || tone === 'neutral' ? `整体${words[tone]}` : `以${words[tone]}为主`}（净值${signed(frameNet)}）。`
-          : `${frameLabel}: ${pct}% of items, ${tone === 'mixed' || tone === 'neutral' ? tone : `mostly ${tone}`} (net ${signed(frameNet)}).`,
-        examples: [...dominant, ...rest].slice(0, EXAMPLES_PER_FRAME).map((s) => ({ ...ref(s.item), tone: s.tone, sentiment_score: s.score })),
+        summary:
+          r.lang === 'zh'
+            ? `${frameLabel}：占${pct}%，${tone === 'mixed' || tone === 'neutral' ? `整体${words[tone]}` : `以${words[tone]}为主`}（净值${signed(frameNet)}）。`
+            : `${frameLabel}: ${pct}% of items, ${tone === 'mixed' || tone === 'neutral' ? tone : `mostly ${tone}`} (net ${signed(frameNet)}).`,
+        examples: [...dominant, ...rest]
+          .slice(0, EXAMPLES_PER_FRAME)
+          .map((s) => ({ ...ref(s.item), tone: s.tone, sentiment_score: s.score })),
       }
     })
     .filter((f) => f.items > 0)
@@ -108,15 +131,20 @@ export async function sentimentReport(src: EvidenceSources, r: SentimentRequest,
   const c = confidence(g.items, asOf, r.days, coverage, src.quality().sample)
   const top = frames.slice(0, FRAMES_IN_NARRATIVE)
   const pc = (k: number) => Math.round((100 * k) / n)
-  const narrative = r.lang === 'zh'
-    ? `“${r.entity}”在${PLATFORM_LABEL.zh[r.platform]}近${r.days}天的情绪${words[label]}（净值${signed(netScore)}，${n < g.items.length ? `从${g.items.length}条中均匀抽取${n}条` : `共${n}条`}）：正面${pc(pos)}%，中性${pc(neu)}%，负面${pc(neg)}%。` +
-      (top.length ? `讨论集中在${top.map((f) => `${f.label}（占${Math.round(f.share * 100)}%，净值${signed(f.net_score)}）`).join('和')}。` : '') +
-      (mode.evidence_mode ? '部分或全部证据来自公开网络内容（代理读取），并非平台原生内容。' : '') +
-      (coverage < 1 ? `证据来源的结果仅覆盖所问${r.days}天中的${coveredDays}天。` : '')
-    : `Sentiment on "${r.entity}" on ${PLATFORM_LABEL.en[r.platform]} over the last ${r.days} days is ${words[label]} (net ${signed(netScore)} across ${n < g.items.length ? `an even sample of ${n} of ${g.items.length} items` : `${n} items`}): ${pc(pos)}% positive, ${pc(neu)}% neutral, ${pc(neg)}% negative.` +
-      (top.length ? ` The conversation centres on ${top.map((f) => `${f.label.toLowerCase()} (${Math.round(f.share * 100)}%, net ${signed(f.net_score)})`).join(' and ')}.` : '') +
-      (mode.evidence_mode ? ' Some or all of the evidence is open-web coverage (a proxy read), not the platform’s own posts.' : '') +
-      (coverage < 1 ? ` The providers' results cover only ${coveredDays} of the ${r.days} days asked for.` : '')
+  const narrative =
+    r.lang === 'zh'
+      ? `“${r.entity}”在${PLATFORM_LABEL.zh[r.platform]}近${r.days}天的情绪${words[label]}（净值${signed(netScore)}，${n < g.items.length ? `从${g.items.length}条中均匀抽取${n}条` : `共${n}条`}）：正面${pc(pos)}%，中性${pc(neu)}%，负面${pc(neg)}%。` +
+        (top.length
+          ? `讨论集中在${top.map((f) => `${f.label}（占${Math.round(f.share * 100)}%，净值${signed(f.net_score)}）`).join('和')}。`
+          : '') +
+        (mode.evidence_mode ? '部分或全部证据来自公开网络内容（代理读取），并非平台原生内容。' : '') +
+        (coverage < 1 ? `证据来源的结果仅覆盖所问${r.days}天中的${coveredDays}天。` : '')
+      : `Sentiment on "${r.entity}" on ${PLATFORM_LABEL.en[r.platform]} over the last ${r.days} days is ${words[label]} (net ${signed(netScore)} across ${n < g.items.length ? `an even sample of ${n} of ${g.items.length} items` : `${n} items`}): ${pc(pos)}% positive, ${pc(neu)}% neutral, ${pc(neg)}% negative.` +
+        (top.length
+          ? ` The conversation centres on ${top.map((f) => `${f.label.toLowerCase()} (${Math.round(f.share * 100)}%, net ${signed(f.net_score)})`).join(' and ')}.`
+          : '') +
+        (mode.evidence_mode ? ' Some or all of the evidence is open-web coverage (a proxy read), not the platform’s own posts.' : '') +
+        (coverage < 1 ? ` The providers' results cover only ${coveredDays} of the ${r.days} days asked for.` : '')
 
   return {
     data: {

@@ -6,8 +6,20 @@
 import { SENTIMENT_ITEM_THRESHOLD } from '../catalog/evidence-rules'
 import { detectLanguage } from './evidence'
 import {
-  BASE_FRAMES, CONCESSIVE, CONTRAST_AFTER, EN_SENTIMENT, HEADING_WORDS, INDUSTRY_FRAMES, INTENSIFIERS, NEGATION_WINDOW, NEGATORS,
-  ZH_MODIFIER_PREFIXES, ZH_PARTICLES, ZH_STOPWORDS, ZH_SENTIMENT, type FrameDef,
+  BASE_FRAMES,
+  CONCESSIVE,
+  CONTRAST_AFTER,
+  EN_SENTIMENT,
+  HEADING_WORDS,
+  INDUSTRY_FRAMES,
+  INTENSIFIERS,
+  NEGATION_WINDOW,
+  NEGATORS,
+  ZH_MODIFIER_PREFIXES,
+  ZH_PARTICLES,
+  ZH_STOPWORDS,
+  ZH_SENTIMENT,
+  type FrameDef,
 } from './lexicon'
 import { clauseWords, HASHTAG } from './text'
 
@@ -44,7 +56,8 @@ function normalise(tokens: string[], lexicon: Readonly<Record<string, number>>):
 }
 
 /** Listed negators, English "n't" forms, and short Chinese segments built on 不/没 (都不, 也没, 不够). */
-const isNegator = (t: string) => NEGATORS.has(t) || t.endsWith("n't") || (t.length <= 3 && !(t in ZH_SENTIMENT) && /^[不没别]|[不没]$/u.test(t))
+const isNegator = (t: string) =>
+  NEGATORS.has(t) || t.endsWith("n't") || (t.length <= 3 && !(t in ZH_SENTIMENT) && /^[不没别]|[不没]$/u.test(t))
 
 /** A token that gives a neighbouring word its grammar rather than its meaning: pronoun, particle, demonstrative, degree, negator or sentiment word. */
 const isFunctionWord = (t: string) =>
@@ -119,7 +132,8 @@ export interface FrameSet {
 /** Base frames plus the given industry's, or plus every industry's when none is given. */
 export function framesFor(industry: string | undefined): FrameSet {
   const wanted = industry?.trim().toLowerCase()
-  if (!wanted) return { frames: { ...BASE_FRAMES, ...Object.assign({}, ...Object.values(INDUSTRY_FRAMES).map((i) => i.frames)) }, industry: null }
+  if (!wanted)
+    return { frames: { ...BASE_FRAMES, ...Object.assign({}, ...Object.values(INDUSTRY_FRAMES).map((i) => i.frames)) }, industry: null }
   const match = Object.entries(INDUSTRY_FRAMES).find(([, i]) => i.aliases.includes(wanted))
   return { frames: { ...BASE_FRAMES, ...(match?.[1].frames ?? {}) }, industry: match?.[0] ?? null }
 }

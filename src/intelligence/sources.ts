@@ -45,7 +45,12 @@ const LIVE_NOTICE = 'Live evidence retrieved at request time from the providers 
 const DAY_MS = 86_400_000
 
 /** The sample corpus as the native and web providers, from what indexCorpus() found. */
-export function corpusSources(db: DuckDb, dataset: LoadedDataset, index: CorpusIndex, summariser: ChatCompletionsSummariser | null = null): EvidenceSources {
+export function corpusSources(
+  db: DuckDb,
+  dataset: LoadedDataset,
+  index: CorpusIndex,
+  summariser: ChatCompletionsSummariser | null = null,
+): EvidenceSources {
   const asOf = new Date(Math.floor(index.last.getTime() / DAY_MS) * DAY_MS + DAY_MS)
   const coverageFrom = new Date(Math.floor(index.first.getTime() / DAY_MS) * DAY_MS)
   const search = new CorpusSearch(db, index.table)

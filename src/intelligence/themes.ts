@@ -78,7 +78,11 @@ export interface ContentAngle {
 }
 
 /** One angle per leading theme, from how the theme's evidence reads and performs. */
-export function extractiveAngles(themes: readonly TermStat[], all: readonly EvidenceItem[], toneOf: (i: EvidenceItem) => Tone): ContentAngle[] {
+export function extractiveAngles(
+  themes: readonly TermStat[],
+  all: readonly EvidenceItem[],
+  toneOf: (i: EvidenceItem) => Tone,
+): ContentAngle[] {
   const engaged = (xs: readonly EvidenceItem[]) => xs.filter((i) => i.engagement).map(engagementOf)
   const baseline = median(engaged(all))
   return themes.slice(0, ANGLES).map((t) => {
@@ -93,8 +97,10 @@ export function extractiveAngles(themes: readonly TermStat[], all: readonly Evid
     const term = bare(t.term)
     // The example must show what the angle says: a complaint for doubts, praise for a showcase, any item for a guide.
     const [angle, cites]: [string, Tone | null] =
-      neg >= 0.35 ? [`Answer the doubts around "${term}": address the complaints head-on`, 'negative']
-        : pos >= 0.5 ? [`Showcase "${term}": lead with what people praise`, 'positive']
+      neg >= 0.35
+        ? [`Answer the doubts around "${term}": address the complaints head-on`, 'negative']
+        : pos >= 0.5
+          ? [`Showcase "${term}": lead with what people praise`, 'positive']
           : [`Explain "${term}": guides, comparisons and first-hand notes`, null]
     return {
       angle,
@@ -115,19 +121,30 @@ export interface ThemeAnswer {
 /** Tones of the items the angles read (those of the leading themes), scored once each, in slices. */
 async function tonesOf(themes: readonly TermStat[]): Promise<(i: EvidenceItem) => Tone> {
   const tones = new Map<EvidenceItem, Tone>()
-  await eachSliced([...new Set(themes.slice(0, ANGLES).flatMap((t) => t.items))], (i) => tones.set(i, scoreText(`${i.title} ${i.text}`, i.language).tone))
+  await eachSliced([...new Set(themes.slice(0, ANGLES).flatMap((t) => t.items))], (i) =>
+    tones.set(i, scoreText(`${i.title} ${i.text}`, i.language).tone),
+  )
   return (i) => tones.get(i)!
 }
 
 /** Themes from at most TEXT_ANALYSIS_MAX_ITEMS of the items, evenly spaced through them. */
-export async function themesOf(sources: EvidenceSources, keyword: string, platform: string, all: readonly EvidenceItem[], terms: readonly string[], spend?: ProviderSpend[]): Promise<ThemeAnswer> {
+export async function themesOf(
+  sources: EvidenceSources,
+  keyword: string,
+  platform: string,
+  all: readonly EvidenceItem[],
+  terms: readonly string[],
+  spend?: ProviderSpend[],
+): Promise<ThemeAnswer> {
   const items = evenSample(all, TEXT_ANALYSIS_MAX_ITEMS)
   const stats = await termStats(items, terms)
   const themes = pickThemes(stats, items.length, terms)
   const chosen = new Set(themes.map((t) => bare(t.term)))
   const extractive: ThemeAnswer = {
     themes: themes.map((t) => bare(t.term)),
-    related_keywords: dedupeBare(stats.filter((s) => !chosen.has(bare(s.term)) && s.mentions >= 2)).slice(0, RELATED).map((s) => ({ keyword: bare(s.term), mentions: s.mentions })),
+    related_keywords: dedupeBare(stats.filter((s) => !chosen.has(bare(s.term)) && s.mentions >= 2))
+      .slice(0, RELATED)
+      .map((s) => ({ keyword: bare(s.term), mentions: s.mentions })),
     content_angles: extractiveAngles(themes, items, await tonesOf(themes)),
     themes_source: 'extractive',
   }
@@ -136,16 +153,30 @@ export async function themesOf(sources: EvidenceSources, keyword: string, platfo
   const base = { provider: llm.name, role: 'summary', platform: null } as const
   try {
     const strongest = [...items].sort(byStrength)
-    const s = await withDeadline(llm.name, llm.timeoutMs, (signal) => llm.summarise({ keyword, platform, items: strongest, terms: stats.slice(0, 15).map((t) => bare(t.term)) }, signal, spend))
+    const s = await withDeadline(llm.name, llm.timeoutMs, (signal) =>
+      llm.summarise({ keyword, platform, items: strongest, terms: stats.slice(0, 15).map((t) => bare(t.term)) }, signal, spend),
+    )
     return {
       ...extractive,
       themes: s.themes,
-      content_angles: s.contentAngles.map((a) => ({ angle: a.angle, rationale: a.rationale, example_evidence_id: a.evidenceIds[0] ?? null })),
+      content_angles: s.contentAngles.map((a) => ({
+        angle: a.angle,
+        rationale: a.rationale,
+        example_evidence_id: a.evidenceIds[0] ?? null,
+      })),
       themes_source: 'llm',
       call: { ...base, status: 'ok', items: s.themes.length },
     }
   } catch (e) {
     const error = e instanceof ProviderError ? e : new ProviderError('unavailable', llm.name, String(e))
-    return { ...extractive, call: { ...base, status: error.kind === 'timeout' ? 'timeout' : error.kind === 'rate_limited' ? 'rate_limited' : 'failed', items: 0, error: `${error.message}; extractive themes used instead` } }
+    return {
+      ...extractive,
+      call: {
+        ...base,
+        status: error.kind === 'timeout' ? 'timeout' : error.kind === 'rate_limited' ? 'rate_limited' : 'failed',
+        items: 0,
+        error: `${error.message}; extractive themes used instead`,
+      },
+    }
   }
 }

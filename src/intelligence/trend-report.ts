@@ -33,14 +33,25 @@ const TOP_EVIDENCE = 5
 /** A stable call next to a sizeable volume change says why: the change is within count noise (changeWithinNoise). */
 /** Stable although the volume changed beyond the threshold and beyond noise: the engagement term pulled the score back. */
 const offsetByEngagement = (m: MomentumResult) =>
-  m.momentum === 'stable' && m.volume_change_pct !== null && Math.abs(Math.log1p(m.volume_change_pct / 100)) >= MOMENTUM.threshold && !changeWithinNoise(m)
+  m.momentum === 'stable' &&
+  m.volume_change_pct !== null &&
+  Math.abs(Math.log1p(m.volume_change_pct / 100)) >= MOMENTUM.threshold &&
+  !changeWithinNoise(m)
 
-export function headline(r: Pick<TrendRequest, 'keyword' | 'platform' | 'days'>, m: MomentumResult & { uncounted?: number }, conf: number, items: number, mode: string | undefined, weekly: WeeklyReading | null = null): string {
+export function headline(
+  r: Pick<TrendRequest, 'keyword' | 'platform' | 'days'>,
+  m: MomentumResult & { uncounted?: number },
+  conf: number,
+  items: number,
+  mode: string | undefined,
+  weekly: WeeklyReading | null = null,
+): string {
   const where = `on ${PLATFORM_LABEL.en[r.platform]}`
   const tail = `confidence ${conf} from ${items} items${mode ? `, ${mode} evidence` : ''}`
   // The weekly ranking of the same topic or brand over the same span, and why the readings differ when they do.
   const beside = weekly ? ` Weekly: ${weekly.note}.` : ''
-  if (m.momentum === 'insufficient_evidence') return `No direction can be called for "${r.keyword}" ${where}: ${m.reason ?? 'too little evidence'} (${tail}).${beside}`
+  if (m.momentum === 'insufficient_evidence')
+    return `No direction can be called for "${r.keyword}" ${where}: ${m.reason ?? 'too little evidence'} (${tail}).${beside}`
   const pct = m.volume_change_pct
   const volume = pct === null ? '' : `${pct > 0 ? '+' : ''}${pct}% volume`
   const z = m.volume_z ?? 0
@@ -52,7 +63,9 @@ export function headline(r: Pick<TrendRequest, 'keyword' | 'platform' | 'days'>,
       ? ` (${windows}); ${volume}, but engagement moved the other way (score ${m.score} within ±${MOMENTUM.threshold})`
       : ` (${windows}${volume ? `; ${volume}` : ''})`
   // Counted from part of the evidence: the rest came from results that do not reach the prior window.
-  const part = m.uncounted ? `, counted from the ${m.recent.items + m.prior.items} of ${items} items whose sources reach back to ${m.prior.from}` : ''
+  const part = m.uncounted
+    ? `, counted from the ${m.recent.items + m.prior.items} of ${items} items whose sources reach back to ${m.prior.from}`
+    : ''
   return `"${r.keyword}" is ${m.momentum} ${where}: ${m.recent.items} items in the last ${r.days} days vs ${m.prior.items} in the ${r.days} before${change}${part}; ${tail}.${beside}`
 }
 
@@ -60,12 +73,30 @@ export async function trendReport(src: EvidenceSources, r: TrendRequest, spend?:
   const asOf = src.asOf()
   const { prior, recent } = windowsOf(asOf, r.days)
   const a = r.asked
-  const g = await nearNames(a, gather(src, r.platform, { keyword: a.input, match: a.match, query: a.query, from: prior.from, to: asOf, split: recent.from, limit: LIVE_RESULTS_PER_CALL, ...(spend ? { spend } : {}) }))
+  const g = await nearNames(
+    a,
+    gather(src, r.platform, {
+      keyword: a.input,
+      match: a.match,
+      query: a.query,
+      from: prior.from,
+      to: asOf,
+      split: recent.from,
+      limit: LIVE_RESULTS_PER_CALL,
+      ...(spend ? { spend } : {}),
+    }),
+  )
   nearNameCheck(a, g.items.length)
   const m = momentumOf(g, asOf, r.days)
   // Coverage: the share of the two windows' days covered, times the share of the items the counts rest on.
   const counted = m.counted + m.uncounted > 0 ? m.counted / (m.counted + m.uncounted) : 0
-  const c = confidence(g.items, asOf, r.days, ((m.recent.covered_days + m.prior.covered_days) / (2 * r.days)) * (m.momentum === 'insufficient_evidence' ? 1 : counted), src.quality().sample)
+  const c = confidence(
+    g.items,
+    asOf,
+    r.days,
+    ((m.recent.covered_days + m.prior.covered_days) / (2 * r.days)) * (m.momentum === 'insufficient_evidence' ? 1 : counted),
+    src.quality().sample,
+  )
   // The weekly figure is context: a failed read of it leaves it out, not the answer.
   const series = r.weekly ? await r.weekly.catch(() => null) : null
   const weekly = series ? weeklyReading(series, asOf, r.days, m) : null
@@ -78,13 +109,33 @@ export async function trendReport(src: EvidenceSources, r: TrendRequest, spend?:
       platform: r.platform,
       timeframe: r.timeframe,
       window: { from: isoDay(prior.from), to: isoDay(new Date(asOf.getTime() - 1)), as_of: asOf.toISOString() },
-      summary: { momentum: m.momentum, confidence: c.value, themes: t.themes, headline: headline(r, m, c.value, g.items.length, mode.evidence_mode, weekly) },
+      summary: {
+        momentum: m.momentum,
+        confidence: c.value,
+        themes: t.themes,
+        headline: headline(r, m, c.value, g.items.length, mode.evidence_mode, weekly),
+      },
       weekly_ranking: weekly,
       momentum_detail: {
-        score: m.score, volume_z: m.volume_z, recent: m.recent, prior: m.prior, volume_change_pct: m.volume_change_pct, engagement_change_pct: m.engagement_change_pct,
-        reason: m.reason, counted_items: m.counted, uncounted_items: m.uncounted,
+        score: m.score,
+        volume_z: m.volume_z,
+        recent: m.recent,
+        prior: m.prior,
+        volume_change_pct: m.volume_change_pct,
+        engagement_change_pct: m.engagement_change_pct,
+        reason: m.reason,
+        counted_items: m.counted,
+        uncounted_items: m.uncounted,
       },
-      confidence_detail: { volume: c.volume, diversity: c.diversity, recency: c.recency, native_share: c.native_share, relevance: c.relevance, coverage: c.coverage, sample: c.sample },
+      confidence_detail: {
+        volume: c.volume,
+        diversity: c.diversity,
+        recency: c.recency,
+        native_share: c.native_share,
+        relevance: c.relevance,
+        coverage: c.coverage,
+        sample: c.sample,
+      },
       related_keywords: t.related_keywords,
       content_angles: t.content_angles,
       themes_source: t.themes_source,

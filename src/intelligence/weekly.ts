@@ -65,7 +65,12 @@ export function weeklyReading(s: WeeklySeries, asOf: Date, days: number, m: Mome
   const threshold = Math.exp(MOMENTUM.threshold)
   const direction = ratio >= threshold ? 'rising' : ratio <= 1 / threshold ? 'falling' : 'flat'
   const change = p > 0 ? round1((ratio - 1) * 100) : 100
-  const span = (ws: string[]) => ({ from: ws[0]!, to: day(Date.parse(`${ws.at(-1)!}T00:00:00Z`) + 6 * DAY_MS), weeks: ws.length, per_week: round1(per(ws)) })
+  const span = (ws: string[]) => ({
+    from: ws[0]!,
+    to: day(Date.parse(`${ws.at(-1)!}T00:00:00Z`) + 6 * DAY_MS),
+    weeks: ws.length,
+    per_week: round1(per(ws)),
+  })
   const called = m.momentum === 'rising' || m.momentum === 'falling' || m.momentum === 'stable'
   const same = called ? (m.momentum === 'stable' ? direction === 'flat' : m.momentum === direction) : null
   const what = s.source === 'signal_topics' ? 'weekly topic ranking' : 'weekly brand ranking'
@@ -87,8 +92,10 @@ function why(m: MomentumResult, weekly: WeeklyReading['direction'], measure: str
   const items = `${m.recent.items} vs ${m.prior.items} evidence items`
   const pct = m.volume_change_pct
   if (m.momentum === 'stable') {
-    if (changeWithinNoise(m) || (m.volume_z !== null && Math.abs(m.volume_z) < MOMENTUM.minZ)) return `the ${items} here are a sample of those ${measure}, and their change (${pct === null ? 'n/a' : `${pct > 0 ? '+' : ''}${pct}%`}) is within count noise (z ${m.volume_z}): no direction is called from so few`
-    if (pct !== null && Math.sign(pct) === (weekly === 'rising' ? 1 : -1)) return `the evidence moved the same way (${pct > 0 ? '+' : ''}${pct}% on ${items}) but its momentum score (${m.score}, engagement included) stays within ±${MOMENTUM.threshold}`
+    if (changeWithinNoise(m) || (m.volume_z !== null && Math.abs(m.volume_z) < MOMENTUM.minZ))
+      return `the ${items} here are a sample of those ${measure}, and their change (${pct === null ? 'n/a' : `${pct > 0 ? '+' : ''}${pct}%`}) is within count noise (z ${m.volume_z}): no direction is called from so few`
+    if (pct !== null && Math.sign(pct) === (weekly === 'rising' ? 1 : -1))
+      return `the evidence moved the same way (${pct > 0 ? '+' : ''}${pct}% on ${items}) but its momentum score (${m.score}, engagement included) stays within ±${MOMENTUM.threshold}`
     return `the ${items} here, a sample of those ${measure}, did not move as the counts did`
   }
   // Rising or falling where the weekly counts are flat or go the other way.
@@ -154,7 +161,16 @@ export class WeeklySignals {
           `SELECT CAST(week_start AS VARCHAR) AS week, CAST(SUM(${measure}) AS DOUBLE) AS n FROM ${table} WHERE ${column} = $1 ${platform ? 'AND platform = $2' : ''} GROUP BY week_start`,
           platform ? [slug, platform] : [slug],
         )
-        .then((rows) => (rows.length ? { source: topic ? 'signal_topics' : 'signal_brands', measure, published: this.published, counts: new Map(rows.map((r) => [r.week, Number(r.n)])) } as WeeklySeries : null))
+        .then((rows) =>
+          rows.length
+            ? ({
+                source: topic ? 'signal_topics' : 'signal_brands',
+                measure,
+                published: this.published,
+                counts: new Map(rows.map((r) => [r.week, Number(r.n)])),
+              } as WeeklySeries)
+            : null,
+        )
       held.catch(() => this.memo.delete(key))
       this.memo.set(key, held)
     }

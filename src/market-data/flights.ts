@@ -33,7 +33,9 @@ const destinationMonthly = (snap: MarketSnapshot, destination: string) => snap.t
 /** Origin cities with flights to one destination in one month, busiest first. */
 function origins(s: MarketServices, snap: MarketSnapshot, destination: string, month: string) {
   return cachedRows<OriginRow>(
-    s, snap.flights, `flights-origins|${destination}|${month}`,
+    s,
+    snap.flights,
+    `flights-origins|${destination}|${month}`,
     `SELECT origin_city, origin_code, scheduled_flights::INTEGER AS flights, seats::INTEGER AS seats,
             estimated_passengers::INTEGER AS passengers
        FROM ${snap.flights.relation} WHERE month = $1 AND destination = $2 AND scheduled_flights > 0
@@ -45,7 +47,9 @@ function origins(s: MarketServices, snap: MarketSnapshot, destination: string, m
 /** Passengers per destination in one month, busiest first. */
 function destinationsIn(s: MarketServices, snap: MarketSnapshot, month: string) {
   return cachedRows<{ destination: string; country: string; passengers: number }>(
-    s, snap.flights, `flights-month|${month}`,
+    s,
+    snap.flights,
+    `flights-month|${month}`,
     `SELECT destination, destination_country AS country, SUM(estimated_passengers)::INTEGER AS passengers
        FROM ${snap.flights.relation} WHERE month = $1 GROUP BY destination, destination_country
       ORDER BY passengers DESC, destination`,
@@ -87,7 +91,10 @@ export function flightHandlers(s: MarketServices): HandlerMap {
             concentration: {
               top_origin_share_pct: round((shares[0] ?? 0) * 100),
               top3_origin_share_pct: round(shares.slice(0, 3).reduce((a, b) => a + b, 0) * 100),
-              herfindahl_index: round(shares.reduce((a, b) => a + b * b, 0), 4),
+              herfindahl_index: round(
+                shares.reduce((a, b) => a + b * b, 0),
+                4,
+              ),
             },
             changes: {
               estimated_passengers_mom_pct: pct(cur.passengers, at(addMonths(month, -1))?.passengers),
@@ -110,7 +117,10 @@ export function flightHandlers(s: MarketServices): HandlerMap {
             country: place.country,
             direction: direction(threeMonthYoY(monthly.map((r) => ({ month: r.month, value: r.passengers })))),
             points: monthly.slice(-limit).map((r) => ({
-              month: r.month, scheduled_flights: r.flights, seats: r.seats, estimated_passengers: r.passengers,
+              month: r.month,
+              scheduled_flights: r.flights,
+              seats: r.seats,
+              estimated_passengers: r.passengers,
             })),
           }
         })
@@ -132,8 +142,13 @@ export function flightHandlers(s: MarketServices): HandlerMap {
             country: place.country,
             month,
             routes: rows.slice(0, limit).map((r, i) => ({
-              rank: i + 1, origin_city: r.origin_city, origin_code: r.origin_code, scheduled_flights: r.flights,
-              seats: r.seats, estimated_passengers: r.passengers, share_pct: share(r.passengers, total),
+              rank: i + 1,
+              origin_city: r.origin_city,
+              origin_code: r.origin_code,
+              scheduled_flights: r.flights,
+              seats: r.seats,
+              estimated_passengers: r.passengers,
+              share_pct: share(r.passengers, total),
             })),
           }
         })
@@ -151,7 +166,11 @@ export function flightHandlers(s: MarketServices): HandlerMap {
           return {
             month,
             destinations: rows.slice(0, limit).map((r, i) => ({
-              rank: i + 1, destination: r.destination, country: r.country, estimated_passengers: r.passengers, share_pct: share(r.passengers, total),
+              rank: i + 1,
+              destination: r.destination,
+              country: r.country,
+              estimated_passengers: r.passengers,
+              share_pct: share(r.passengers, total),
             })),
           }
         })
@@ -164,11 +183,15 @@ export function flightHandlers(s: MarketServices): HandlerMap {
         const month = resolveMonth(snap.flights, query.month)
         const previous = addMonths(month, -1)
         if (!snap.flights.periods.includes(previous)) {
-          throw new ApiError('not_found', `No month before ${month} to compare with; growth is available from ${snap.flights.periods[1]} to ${snap.flights.periods.at(-1)}.`, {
-            parameter: 'month',
-            value: month,
-            known: [`${snap.flights.periods[1]} to ${snap.flights.periods.at(-1)}`],
-          })
+          throw new ApiError(
+            'not_found',
+            `No month before ${month} to compare with; growth is available from ${snap.flights.periods[1]} to ${snap.flights.periods.at(-1)}.`,
+            {
+              parameter: 'month',
+              value: month,
+              known: [`${snap.flights.periods[1]} to ${snap.flights.periods.at(-1)}`],
+            },
+          )
         }
         const limit = Number(query.limit ?? 20)
         return cachedAnswer(s, snap.flights, 'flights.growth', `${month}|${limit}`, async () => {
@@ -183,8 +206,12 @@ export function flightHandlers(s: MarketServices): HandlerMap {
             month,
             previous_month: previous,
             destinations: ranked.slice(0, limit).map((r, i) => ({
-              rank: i + 1, destination: r.destination, country: r.country, estimated_passengers: r.passengers,
-              previous_passengers: r.previous, mom_change_pct: r.change,
+              rank: i + 1,
+              destination: r.destination,
+              country: r.country,
+              estimated_passengers: r.passengers,
+              previous_passengers: r.previous,
+              mom_change_pct: r.change,
             })),
           }
         })
@@ -194,9 +221,13 @@ export function flightHandlers(s: MarketServices): HandlerMap {
     'flights.aggregate': {
       prepare({ query }: RouteInput) {
         const snap = s.snapshot()
-        const names = String(query.destinations).split(',').map((d) => d.trim()).filter(Boolean)
+        const names = String(query.destinations)
+          .split(',')
+          .map((d) => d.trim())
+          .filter(Boolean)
         if (names.length === 0) throw invalidParameter('destinations', 'list at least one destination')
-        if (names.length > MAX_AGGREGATE_DESTINATIONS) throw invalidParameter('destinations', `at most ${MAX_AGGREGATE_DESTINATIONS} destinations`)
+        if (names.length > MAX_AGGREGATE_DESTINATIONS)
+          throw invalidParameter('destinations', `at most ${MAX_AGGREGATE_DESTINATIONS} destinations`)
         const places = [...new Map(names.map((n) => resolveDestination(snap, n, 'destinations')).map((p) => [p.name, p])).values()]
         const month = resolveMonth(snap.flights, query.month)
         // Echoed in the caller's order (duplicates such as Tokyo,TYO folded into one).

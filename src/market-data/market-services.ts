@@ -9,12 +9,21 @@ export interface MarketServices extends DataServices {
 }
 
 /** The `months` route of a dataset: the months it covers, oldest first. */
-export function monthsHandler(s: MarketServices, routeId: string, pick: (snap: ReturnType<MarketServices['snapshot']>) => LoadedDataset): RouteHandler {
+export function monthsHandler(
+  s: MarketServices,
+  routeId: string,
+  pick: (snap: ReturnType<MarketServices['snapshot']>) => LoadedDataset,
+): RouteHandler {
   return {
     prepare() {
       const dataset = pick(s.snapshot())
       const months = dataset.periods
-      return cachedAnswer(s, dataset, routeId, '', async () => ({ months, earliest: months[0], latest: months.at(-1), count: months.length }))
+      return cachedAnswer(s, dataset, routeId, '', async () => ({
+        months,
+        earliest: months[0],
+        latest: months.at(-1),
+        count: months.length,
+      }))
     },
   }
 }

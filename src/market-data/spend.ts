@@ -87,8 +87,15 @@ export function spendHandlers(s: MarketServices): HandlerMap {
               estimated_average_dining_spend_cny: perCard(cur.dining, cur.cards),
               estimated_average_retail_spend_cny: perCard(cur.retail, cur.cards),
               total_spend_cny: round(total, 2),
-              spend_mix_pct: { luxury: mix(cur.luxury), accommodation: mix(cur.accommodation), dining: mix(cur.dining), retail: mix(cur.retail) },
-              top_source_cities: cities.slice(0, 5).map((c) => ({ city: c.city, total_cards: c.cards, share_pct: cur.cards ? round((c.cards / cur.cards) * 100) : 0 })),
+              spend_mix_pct: {
+                luxury: mix(cur.luxury),
+                accommodation: mix(cur.accommodation),
+                dining: mix(cur.dining),
+                retail: mix(cur.retail),
+              },
+              top_source_cities: cities
+                .slice(0, 5)
+                .map((c) => ({ city: c.city, total_cards: c.cards, share_pct: cur.cards ? round((c.cards / cur.cards) * 100) : 0 })),
               total_cards_mom_pct: pct(cur.cards, at(addMonths(month, -1))?.cards),
               total_cards_yoy_pct: pct(cur.cards, at(addMonths(month, -12))?.cards),
             },

@@ -37,7 +37,11 @@ const ROUTES = new Map(CATALOG.map((r) => [toolName(r), r]))
  * message carries an "MCP error <code>:" prefix that clients then print twice.
  */
 class ProtocolError extends Error {
-  constructor(readonly code: number, message: string, readonly data?: Record<string, unknown>) {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: Record<string, unknown>,
+  ) {
     super(message)
   }
 }
@@ -51,12 +55,19 @@ function errorResult(e: ApiError, requestId: string): CallToolResult {
   if (!required) return { isError: true, content: text(envelope), structuredContent: envelope }
   // x402 MCP transport: the PaymentRequired object, directly and in the `x402/error` wrapper.
   const paymentRequired = decodePaymentRequiredHeader(required)
-  const message = e.code === 'payment_required' ? `Payment required: send an x402 PaymentPayload for one of \`accepts\` in _meta["x402/payment"] and call again.` : e.message
+  const message =
+    e.code === 'payment_required'
+      ? `Payment required: send an x402 PaymentPayload for one of \`accepts\` in _meta["x402/payment"] and call again.`
+      : e.message
   paymentRequired.error = message
   return {
     isError: true,
     structuredContent: paymentRequired as unknown as Record<string, unknown>,
-    content: text({ 'x402/error': { code: 402, message, data: paymentRequired }, request_id: requestId, error: { ...envelope.error, message } }),
+    content: text({
+      'x402/error': { code: 402, message, data: paymentRequired },
+      request_id: requestId,
+      error: { ...envelope.error, message },
+    }),
   }
 }
 
@@ -71,7 +82,11 @@ async function callTool(d: McpDeps, name: string, args: Record<string, unknown>,
   const handler = route && d.handlers[route.id]
   // MCP tools, "Error Handling": an unknown tool is a protocol error (-32602), not a tool result. A
   // catalog route this release does not serve is not in tools/list, so it is unknown too.
-  if (!route || !handler) throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 100)}`, { request_id: requestId, name: name.slice(0, 100) })
+  if (!route || !handler)
+    throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 100)}`, {
+      request_id: requestId,
+      name: name.slice(0, 100),
+    })
   try {
     const pathNames = Object.keys(route.params?.properties ?? {})
     const params = Object.fromEntries(pathNames.map((n) => [n, args[n]])) as Record<string, string>

@@ -42,17 +42,22 @@ export function parseCdpSecret(raw: string): { algorithm: CdpKeyAlgorithm; secre
   const text = raw.trim()
   if (text.includes('-----BEGIN')) return parsePem(text)
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text)) {
-    return { error: 'not a CDP API key secret: expected the base64 Ed25519 secret or an EC private key PEM (-----BEGIN EC PRIVATE KEY-----)' }
+    return {
+      error: 'not a CDP API key secret: expected the base64 Ed25519 secret or an EC private key PEM (-----BEGIN EC PRIVATE KEY-----)',
+    }
   }
   const bytes = Buffer.from(text, 'base64')
-  if (bytes.length !== 64) return { error: `a base64 Ed25519 secret decodes to 64 bytes, this one to ${bytes.length} (truncated or not the secret?)` }
+  if (bytes.length !== 64)
+    return { error: `a base64 Ed25519 secret decodes to 64 bytes, this one to ${bytes.length} (truncated or not the secret?)` }
   const seed = bytes.subarray(0, 32).toString('base64url')
   const x = bytes.subarray(32).toString('base64url')
   // The second half is the public key of the first: a secret altered in transit fails here, at start,
   // instead of as a 401 on the first payment.
   try {
-    const derived = createPublicKey(createPrivateKey({ key: { kty: 'OKP', crv: 'Ed25519', d: seed, x }, format: 'jwk' })).export({ format: 'jwk' }).x
-    if (derived !== x) return { error: 'the Ed25519 secret\'s public half does not match its private half (altered or mis-copied?)' }
+    const derived = createPublicKey(createPrivateKey({ key: { kty: 'OKP', crv: 'Ed25519', d: seed, x }, format: 'jwk' })).export({
+      format: 'jwk',
+    }).x
+    if (derived !== x) return { error: "the Ed25519 secret's public half does not match its private half (altered or mis-copied?)" }
   } catch {
     return { error: 'not a usable Ed25519 key' }
   }
@@ -69,7 +74,9 @@ function parsePem(text: string): { algorithm: CdpKeyAlgorithm; secret: Secret } 
     return { error: 'not a readable PEM private key (expected -----BEGIN EC PRIVATE KEY----- … as CDP issues it)' }
   }
   if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
-    return { error: `a ${key.asymmetricKeyType} PEM key, but a CDP PEM secret is an EC P-256 (ES256) key; Ed25519 secrets are given in base64` }
+    return {
+      error: `a ${key.asymmetricKeyType} PEM key, but a CDP PEM secret is an EC P-256 (ES256) key; Ed25519 secrets are given in base64`,
+    }
   }
   // CDP hands out SEC1 ("EC PRIVATE KEY") PEMs, the SDK's signer imports PKCS#8 only.
   return { algorithm: 'ES256', secret: new Secret(key.export({ type: 'pkcs8', format: 'pem' }) as string) }

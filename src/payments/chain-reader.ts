@@ -17,8 +17,11 @@ export function createChainReader(network: NetworkName, rpcUrl: string): Authori
     async transactionOf(payer, nonce) {
       const latest = await client.getBlockNumber()
       const logs = await client.getLogs({
-        address: asset, event: AUTHORIZATION_USED, args: { authorizer: payer, nonce },
-        fromBlock: latest > LOG_LOOKBACK_BLOCKS ? latest - LOG_LOOKBACK_BLOCKS : 0n, toBlock: latest,
+        address: asset,
+        event: AUTHORIZATION_USED,
+        args: { authorizer: payer, nonce },
+        fromBlock: latest > LOG_LOOKBACK_BLOCKS ? latest - LOG_LOOKBACK_BLOCKS : 0n,
+        toBlock: latest,
       })
       return logs[0]?.transactionHash ?? undefined
     },

@@ -29,12 +29,23 @@ export async function claimPayment(g: GateContext, p: Payment): Promise<{ claime
       return { claimed: claim }
     }
     if (claim.fingerprint !== req.fingerprint) {
-      throw g.refuse(req, 'payment_replayed', 'This payment proof was already used for a different request; sign a new one.', { reason: 'nonce_used' })
+      throw g.refuse(req, 'payment_replayed', 'This payment proof was already used for a different request; sign a new one.', {
+        reason: 'nonce_used',
+      })
     }
     if (claim.state === 'served') {
       const stored = claim.artifactId ? await reachLedger(g.o.ledger.artifact(claim.artifactId, now)) : null
-      if (!stored) throw g.refuse(req, 'payment_replayed', 'This payment was already served and its stored result has expired; sign a new payment.', { reason: 'artifact_expired' })
-      return { stored: { body: stored.body, headers: { ...stored.headers, 'x-payment-replay': 'stored-result', ...p.receiptHeaders(claim.txHash) }, payer } }
+      if (!stored)
+        throw g.refuse(req, 'payment_replayed', 'This payment was already served and its stored result has expired; sign a new payment.', {
+          reason: 'artifact_expired',
+        })
+      return {
+        stored: {
+          body: stored.body,
+          headers: { ...stored.headers, 'x-payment-replay': 'stored-result', ...p.receiptHeaders(claim.txHash) },
+          payer,
+        },
+      }
     }
     if (claim.state === 'pending') {
       // The client retries the request its payment is settling for: look at the chain now.

@@ -13,9 +13,21 @@ export class FacilitatorAuthError extends Error {}
  * `createAuthHeaders` for every path on each call: with signed tokens that would mint three per call.
  */
 class PerCallHeadersClient extends HTTPFacilitatorClient {
-  constructor(url: string, timeoutMs: number, private readonly headersFor: (path: FacilitatorPath) => Promise<Record<string, string>>) {
+  constructor(
+    url: string,
+    timeoutMs: number,
+    private readonly headersFor: (path: FacilitatorPath) => Promise<Record<string, string>>,
+  ) {
     // The base class only asks for headers when this option is set; the override below answers instead.
-    super({ url, timeoutMs, createAuthHeaders: async () => ({ verify: await headersFor('verify'), settle: await headersFor('settle'), supported: await headersFor('supported') }) })
+    super({
+      url,
+      timeoutMs,
+      createAuthHeaders: async () => ({
+        verify: await headersFor('verify'),
+        settle: await headersFor('settle'),
+        supported: await headersFor('supported'),
+      }),
+    })
   }
 
   override async createAuthHeaders(path: string): Promise<{ headers: Record<string, string> }> {
@@ -57,7 +69,11 @@ export async function connectFacilitator(config: Readonly<FacilitatorSettings>):
   const names = headers ? `, static headers ${Object.keys(headers).join(', ')}` : ''
   if (!key) {
     const url = config.facilitatorUrl!
-    const client = new HTTPFacilitatorClient({ url, timeoutMs, ...(headers ? { createAuthHeaders: async () => ({ verify: headers, settle: headers, supported: headers }) } : {}) })
+    const client = new HTTPFacilitatorClient({
+      url,
+      timeoutMs,
+      ...(headers ? { createAuthHeaders: async () => ({ verify: headers, settle: headers, supported: headers }) } : {}),
+    })
     return { client, url, auth: headers ? names.slice(2) : 'no authentication' }
   }
   // Loaded only when CDP keys are set: `serve` without them never pays for the CDP SDK.
@@ -77,5 +93,9 @@ export async function connectFacilitator(config: Readonly<FacilitatorSettings>):
     const reason = (e instanceof Error ? e.message : String(e)).replaceAll(key.secret.reveal(), '[redacted]')
     throw new ConfigError('CDP_API_KEY_SECRET', `the CDP SDK cannot sign with this key: ${reason}`)
   }
-  return { client: new PerCallHeadersClient(url, timeoutMs, headersFor), url, auth: `CDP facilitator auth, key id ${key.id} (${key.algorithm})${names}` }
+  return {
+    client: new PerCallHeadersClient(url, timeoutMs, headersFor),
+    url,
+    auth: `CDP facilitator auth, key id ${key.id} (${key.algorithm})${names}`,
+  }
 }

@@ -61,15 +61,28 @@ export class FacilitatorSettler implements Settler {
     try {
       const r = await this.client.verify(i.proof.raw, this.requirements(i))
       if (r.isValid) return { ok: true }
-      return { ok: false, reason: r.invalidReason ?? 'invalid', message: r.invalidMessage ?? `The facilitator refused the payment: ${r.invalidReason ?? 'invalid'}.` }
+      return {
+        ok: false,
+        reason: r.invalidReason ?? 'invalid',
+        message: r.invalidMessage ?? `The facilitator refused the payment: ${r.invalidReason ?? 'invalid'}.`,
+      }
     } catch (e) {
       if (e instanceof VerifyError) {
-        return { ok: false, reason: e.invalidReason ?? 'invalid', message: e.invalidMessage ?? `The facilitator refused the payment: ${e.invalidReason ?? 'invalid'}.` }
+        return {
+          ok: false,
+          reason: e.invalidReason ?? 'invalid',
+          message: e.invalidMessage ?? `The facilitator refused the payment: ${e.invalidReason ?? 'invalid'}.`,
+        }
       }
       // Verification moves no money: a facilitator that is down, slow or refusing our credentials only means "cannot serve now".
       const auth = authFailure(e)
       if (auth) return { ok: false, unavailable: true, reason: auth.split(' ')[0]!, message: auth }
-      return { ok: false, unavailable: true, reason: e instanceof FacilitatorTimeoutError ? 'facilitator_timeout' : 'facilitator_unreachable', message: message(e) }
+      return {
+        ok: false,
+        unavailable: true,
+        reason: e instanceof FacilitatorTimeoutError ? 'facilitator_timeout' : 'facilitator_unreachable',
+        message: message(e),
+      }
     }
   }
 
@@ -78,13 +91,21 @@ export class FacilitatorSettler implements Settler {
     try {
       r = await this.client.settle(i.proof.raw, this.requirements(i))
     } catch (e) {
-      if (e instanceof SettleError) r = { success: false, errorReason: e.errorReason, errorMessage: e.errorMessage, transaction: e.transaction, network: e.network }
+      if (e instanceof SettleError)
+        r = { success: false, errorReason: e.errorReason, errorMessage: e.errorMessage, transaction: e.transaction, network: e.network }
       else if (neverReached(e)) return { status: 'failed', reason: 'facilitator_unreachable', unavailable: true }
       else if (authFailure(e)) return { status: 'failed', reason: authFailure(e)!, unavailable: true }
-      else return { status: 'pending', reason: e instanceof FacilitatorTimeoutError ? 'facilitator_timeout' : `facilitator_error: ${message(e)}` }
+      else
+        return {
+          status: 'pending',
+          reason: e instanceof FacilitatorTimeoutError ? 'facilitator_timeout' : `facilitator_error: ${message(e)}`,
+        }
     }
     if (r.success) {
-      return { status: 'settled', receipt: { success: true, transaction: r.transaction, network: r.network, payer: r.payer ?? i.proof.authorization.from } }
+      return {
+        status: 'settled',
+        receipt: { success: true, transaction: r.transaction, network: r.network, payer: r.payer ?? i.proof.authorization.from },
+      }
     }
     const tx = r.transaction ? { transaction: r.transaction } : {}
     const reason = r.errorReason ?? 'unknown'

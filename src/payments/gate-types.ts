@@ -15,7 +15,10 @@ export interface GateOptions {
   ledger: PaymentLedger
   settler: Settler
   /** Checks a pending payment on chain now (facilitator modes), and whether an authorization was used already. */
-  reconciler?: { check(key: string): Promise<'settled' | 'failed' | 'pending'>; usedOnChain(c: PaymentClaim): Promise<{ used: true; txHash?: string } | { used: false }> }
+  reconciler?: {
+    check(key: string): Promise<'settled' | 'failed' | 'pending'>
+    usedOnChain(c: PaymentClaim): Promise<{ used: true; txHash?: string } | { used: false }>
+  }
   metrics?: PaymentMetrics
   /** Told of a settled payment whose record could not be committed yet (the ledger retries it). */
   logger?: Pick<Logger, 'error'>

@@ -1,7 +1,18 @@
 import type { RouteSpec } from '../catalog'
 import { ApiError } from '../core/errors'
 import { claimPayment } from './claim'
-import type { Authorized, CutOutcome, GateAnswer, GateContext, GateOptions, PaidBody, PaidContext, PaidRequest, RefusalCode, Running } from './gate-types'
+import type {
+  Authorized,
+  CutOutcome,
+  GateAnswer,
+  GateContext,
+  GateOptions,
+  PaidBody,
+  PaidContext,
+  PaidRequest,
+  RefusalCode,
+  Running,
+} from './gate-types'
 import type { SpendRecord } from './ledger'
 import { runPaidWork } from './paid-work'
 import { Payment } from './payment'
@@ -34,7 +45,13 @@ export class PaymentGate {
 
   constructor(private readonly o: GateOptions) {
     this.now = o.now ?? (() => Math.floor(Date.now() / 1000))
-    this.context = { o, now: this.now, closed: () => this.closed, inflight: this.inflight, refuse: (req, code, message, details) => this.paymentError(req, code, message, details) }
+    this.context = {
+      o,
+      now: this.now,
+      closed: () => this.closed,
+      inflight: this.inflight,
+      refuse: (req, code, message, details) => this.paymentError(req, code, message, details),
+    }
   }
 
   private termsOf(route: RouteSpec): PaymentTerms {
@@ -58,7 +75,11 @@ export class PaymentGate {
     if (!byResource) this.unpaid.set(req.route, (byResource = new Map()))
     let error = byResource.get(req.resourceUrl)
     if (!error) {
-      error = this.paymentError(req, 'payment_required', `Payment required: USD ${req.route.priceUsd} in USDC via x402 (send the proof in the x402-payment header).`)
+      error = this.paymentError(
+        req,
+        'payment_required',
+        `Payment required: USD ${req.route.priceUsd} in USDC via x402 (send the proof in the x402-payment header).`,
+      )
       if (byResource.size >= MAX_CACHED_REQUIREMENTS) byResource.clear() // path-parameter routes could grow it without bound
       byResource.set(req.resourceUrl, error)
     }

@@ -33,10 +33,18 @@ export function backupLedger(source: string, dest: string, o: { force: boolean }
     const copy = new Database(tmp, { readonly: true })
     let result: BackupResult
     try {
-      const problems = copy.query<{ integrity_check: string }, []>('PRAGMA integrity_check').all().map((r) => r.integrity_check)
+      const problems = copy
+        .query<{ integrity_check: string }, []>('PRAGMA integrity_check')
+        .all()
+        .map((r) => r.integrity_check)
       if (problems.join() !== 'ok') throw new BackupError(`the copy failed PRAGMA integrity_check: ${problems.slice(0, 5).join('; ')}`)
       const count = (table: string) => copy.query<{ n: number }, []>(`SELECT COUNT(*) AS n FROM ${table}`).get()!.n
-      const tables = new Set(copy.query<{ name: string }, []>(`SELECT name FROM sqlite_master WHERE type = 'table'`).all().map((t) => t.name))
+      const tables = new Set(
+        copy
+          .query<{ name: string }, []>(`SELECT name FROM sqlite_master WHERE type = 'table'`)
+          .all()
+          .map((t) => t.name),
+      )
       if (!tables.has('payments')) throw new BackupError(`${source} has no payments table: not a payment ledger.`)
       result = {
         path: dest,
@@ -46,7 +54,12 @@ export function backupLedger(source: string, dest: string, o: { force: boolean }
           payment_events: tables.has('payment_events') ? count('payment_events') : 0,
           artifacts: tables.has('artifacts') ? count('artifacts') : 0,
         },
-        states: Object.fromEntries(copy.query<{ state: string; n: number }, []>('SELECT state, COUNT(*) AS n FROM payments GROUP BY state ORDER BY state').all().map((s) => [s.state, s.n])),
+        states: Object.fromEntries(
+          copy
+            .query<{ state: string; n: number }, []>('SELECT state, COUNT(*) AS n FROM payments GROUP BY state ORDER BY state')
+            .all()
+            .map((s) => [s.state, s.n]),
+        ),
       }
     } finally {
       copy.close()

@@ -7,8 +7,23 @@ import { csvRecord } from '../formats/csv'
 
 /** `payments export --csv`: one row per payment of the ledger, for accounting. */
 export const CSV_COLUMNS = [
-  'created_at', 'updated_at', 'status', 'settlement', 'route', 'request_id', 'payer', 'amount_usd', 'amount_atomic',
-  'network', 'asset', 'tx_hash', 'nonce', 'payment_key', 'artifact_id', 'valid_before_unix', 'fingerprint',
+  'created_at',
+  'updated_at',
+  'status',
+  'settlement',
+  'route',
+  'request_id',
+  'payer',
+  'amount_usd',
+  'amount_atomic',
+  'network',
+  'asset',
+  'tx_hash',
+  'nonce',
+  'payment_key',
+  'artifact_id',
+  'valid_before_unix',
+  'fingerprint',
 ] as const
 export type CsvColumn = (typeof CSV_COLUMNS)[number]
 
@@ -22,10 +37,22 @@ export interface ExportOptions {
   states?: readonly PaymentState[]
 }
 
-
 interface PaymentRow {
-  key: string; network: string; payer: string; nonce: string; route: string; fingerprint: string; amount_atomic: string; request_id: string
-  state: string; artifact_id: string | null; created_at: number | string; updated_at: number | string; settlement: string | null; tx_hash: string | null; valid_before: string | null
+  key: string
+  network: string
+  payer: string
+  nonce: string
+  route: string
+  fingerprint: string
+  amount_atomic: string
+  request_id: string
+  state: string
+  artifact_id: string | null
+  created_at: number | string
+  updated_at: number | string
+  settlement: string | null
+  tx_hash: string | null
+  valid_before: string | null
 }
 
 /** The token contract from the key `<caip2>:<asset>:<payer>:<nonce>` (the ledger keeps it nowhere else). */
@@ -84,7 +111,11 @@ const PAGE_ROWS = 2000
  * The same export from the PostgreSQL ledger (LEDGER_URL): pages of rows in (created_at, key) order inside
  * one read-only REPEATABLE READ transaction, so the file is one consistent snapshot while instances write.
  */
-export async function exportCsvPostgres(url: string, o: ExportOptions, write: (chunk: string) => void | Promise<void>): Promise<{ rows: number }> {
+export async function exportCsvPostgres(
+  url: string,
+  o: ExportOptions,
+  write: (chunk: string) => void | Promise<void>,
+): Promise<{ rows: number }> {
   const pg = new Postgres(url)
   try {
     // Not under the ledger's per-statement deadline: a large export may take minutes, and nothing waits on it.
@@ -133,20 +164,27 @@ const CHUNK = 64 * 1024
 export async function exportCsv(path: string, o: ExportOptions, write: (chunk: string) => void | Promise<void>): Promise<{ rows: number }> {
   const db = new Database(path, { readonly: true, strict: true })
   try {
-    const have = new Set(db.query<{ name: string }, []>('PRAGMA table_info(payments)').all().map((c) => c.name))
+    const have = new Set(
+      db
+        .query<{ name: string }, []>('PRAGMA table_info(payments)')
+        .all()
+        .map((c) => c.name),
+    )
     // Columns added after the first release are NULL in a ledger that no newer service has opened yet.
     const col = (name: string) => (have.has(name) ? name : `NULL AS ${name}`)
     const where: string[] = []
     const params: Record<string, number | string> = {}
-    if (o.from !== undefined) (where.push('created_at >= $from'), (params.from = o.from))
-    if (o.to !== undefined) (where.push('created_at < $to'), (params.to = o.to))
+    if (o.from !== undefined) where.push('created_at >= $from'), (params.from = o.from)
+    if (o.to !== undefined) where.push('created_at < $to'), (params.to = o.to)
     if (o.states?.length) {
       where.push(`state IN (${o.states.map((_, i) => `$s${i}`).join(', ')})`)
       o.states.forEach((s, i) => (params[`s${i}`] = s))
     }
     // A served row of a ledger from before settlements were recorded was verified offline: `local`,
     // as `payments report` counts it, so the export's sums and the report's agree.
-    const settlement = have.has('settlement') ? "CASE WHEN state = 'served' THEN COALESCE(settlement, 'local') ELSE settlement END AS settlement" : "CASE WHEN state = 'served' THEN 'local' END AS settlement"
+    const settlement = have.has('settlement')
+      ? "CASE WHEN state = 'served' THEN COALESCE(settlement, 'local') ELSE settlement END AS settlement"
+      : "CASE WHEN state = 'served' THEN 'local' END AS settlement"
     const stmt = db.query<PaymentRow, Record<string, number | string>>(
       `SELECT key, network, payer, nonce, route, fingerprint, amount_atomic, request_id, state, artifact_id, created_at, updated_at,
          ${settlement}, ${col('tx_hash')}, ${col('valid_before')}

@@ -102,27 +102,70 @@ function spendSql(d: Dialect): string {
       ${d.text(`SUM(COALESCE(${cost}, 0))`)} AS cost, SUM(CASE WHEN cost_nano_usd IS NULL THEN requests ELSE 0 END) AS unpriced
     FROM provider_spend WHERE at >= ${d.param('since')} GROUP BY route, provider ORDER BY route, provider`
 }
-type SpendDbRow = { route: string; provider: string; answers: number | string; requests: number | string; input_tokens: number | string; output_tokens: number | string; cost: string | null; unpriced: number | string | null }
+type SpendDbRow = {
+  route: string
+  provider: string
+  answers: number | string
+  requests: number | string
+  input_tokens: number | string
+  output_tokens: number | string
+  cost: string | null
+  unpriced: number | string | null
+}
 
 const UNSETTLED_SQL = `SELECT created_at, route, payer, amount_atomic, nonce, tx_hash, request_id, valid_before FROM payments WHERE state = 'pending' ORDER BY created_at`
-type UnsettledDbRow = { created_at: number | string; route: string; payer: string; amount_atomic: string; nonce: string; tx_hash: string | null; request_id: string; valid_before: string | null }
+type UnsettledDbRow = {
+  created_at: number | string
+  route: string
+  payer: string
+  amount_atomic: string
+  nonce: string
+  tx_hash: string | null
+  request_id: string
+  valid_before: string | null
+}
 
-function toReport(rows: Record<string, string | number>[], unsettled: UnsettledDbRow[], events: { event: string; n: number | string }[], spend: SpendDbRow[], byRoute: Record<string, string | number>[]): Report {
+function toReport(
+  rows: Record<string, string | number>[],
+  unsettled: UnsettledDbRow[],
+  events: { event: string; n: number | string }[],
+  spend: SpendDbRow[],
+  byRoute: Record<string, string | number>[],
+): Report {
   return {
     spend: spend.map((r) => ({
-      route: r.route, provider: r.provider, answers: Number(r.answers), requests: Number(r.requests), inputTokens: Number(r.input_tokens), outputTokens: Number(r.output_tokens),
-      costNano: BigInt(r.cost ?? 0), unpricedRequests: Number(r.unpriced ?? 0),
+      route: r.route,
+      provider: r.provider,
+      answers: Number(r.answers),
+      requests: Number(r.requests),
+      inputTokens: Number(r.input_tokens),
+      outputTokens: Number(r.output_tokens),
+      costNano: BigInt(r.cost ?? 0),
+      unpricedRequests: Number(r.unpriced ?? 0),
     })),
     revenueByRoute: Object.fromEntries(byRoute.map((r) => [String(r.grp), BigInt(r.served_atomic ?? 0)])),
     groups: rows.map((r) => ({
       key: String(r.grp),
-      served: Number(r.served ?? 0), servedAtomic: BigInt(r.served_atomic ?? 0),
-      settled: Number(r.settled ?? 0), settledAtomic: BigInt(r.settled_atomic ?? 0),
-      local: Number(r.local ?? 0), localAtomic: BigInt(r.local_atomic ?? 0),
-      pending: Number(r.pending ?? 0), pendingAtomic: BigInt(r.pending_atomic ?? 0),
+      served: Number(r.served ?? 0),
+      servedAtomic: BigInt(r.served_atomic ?? 0),
+      settled: Number(r.settled ?? 0),
+      settledAtomic: BigInt(r.settled_atomic ?? 0),
+      local: Number(r.local ?? 0),
+      localAtomic: BigInt(r.local_atomic ?? 0),
+      pending: Number(r.pending ?? 0),
+      pendingAtomic: BigInt(r.pending_atomic ?? 0),
       failed: Number(r.failed ?? 0),
     })),
-    unsettled: unsettled.map((r) => ({ createdAt: Number(r.created_at), route: r.route, payer: r.payer, amountAtomic: BigInt(r.amount_atomic), nonce: r.nonce, txHash: r.tx_hash, requestId: r.request_id, validBefore: r.valid_before })),
+    unsettled: unsettled.map((r) => ({
+      createdAt: Number(r.created_at),
+      route: r.route,
+      payer: r.payer,
+      amountAtomic: BigInt(r.amount_atomic),
+      nonce: r.nonce,
+      txHash: r.tx_hash,
+      requestId: r.request_id,
+      validBefore: r.valid_before,
+    })),
     events: Object.fromEntries(events.map((e) => [e.event, Number(e.n)])),
   }
 }
@@ -154,14 +197,21 @@ export async function readReportPostgres(url: string, o: { since: number; by: Gr
 export function readReport(path: string, o: { since: number; by: GroupBy }): Report {
   const db = new Database(path, { readonly: true })
   try {
-    const table = (name: string) => db.query<{ n: number }, [string]>(`SELECT COUNT(*) AS n FROM sqlite_master WHERE name = ?`).get(name)!.n > 0
+    const table = (name: string) =>
+      db.query<{ n: number }, [string]>(`SELECT COUNT(*) AS n FROM sqlite_master WHERE name = ?`).get(name)!.n > 0
     // Ledger files from older releases lack the later tables: they are read as empty.
     const has = table('payment_events')
     const settlement = has ? "COALESCE(settlement, 'local')" : "'local'"
     return toReport(
       db.query<Record<string, string | number>, { since: number }>(revenueSql(SQLITE, o.by, settlement)).all({ since: o.since }),
       has ? db.query<UnsettledDbRow, []>(UNSETTLED_SQL).all() : [],
-      has ? db.query<{ event: string; n: number }, { since: number }>('SELECT event, COUNT(*) AS n FROM payment_events WHERE at >= $since GROUP BY event').all({ since: o.since }) : [],
+      has
+        ? db
+            .query<{ event: string; n: number }, { since: number }>(
+              'SELECT event, COUNT(*) AS n FROM payment_events WHERE at >= $since GROUP BY event',
+            )
+            .all({ since: o.since })
+        : [],
       table('provider_spend') ? db.query<SpendDbRow, { since: number }>(spendSql(SQLITE)).all({ since: o.since }) : [],
       db.query<Record<string, string | number>, { since: number }>(revenueSql(SQLITE, 'route', settlement)).all({ since: o.since }),
     )
@@ -174,12 +224,26 @@ export type RevenueTotals = Omit<RevenueRow, 'key'>
 
 /** The table's total line: counts and atomic amounts added up as integers. */
 export function totals(r: Report): RevenueTotals {
-  const t: RevenueTotals = { served: 0, servedAtomic: 0n, settled: 0, settledAtomic: 0n, local: 0, localAtomic: 0n, pending: 0, pendingAtomic: 0n, failed: 0 }
+  const t: RevenueTotals = {
+    served: 0,
+    servedAtomic: 0n,
+    settled: 0,
+    settledAtomic: 0n,
+    local: 0,
+    localAtomic: 0n,
+    pending: 0,
+    pendingAtomic: 0n,
+    failed: 0,
+  }
   for (const g of r.groups) {
-    t.served += g.served; t.servedAtomic += g.servedAtomic
-    t.settled += g.settled; t.settledAtomic += g.settledAtomic
-    t.local += g.local; t.localAtomic += g.localAtomic
-    t.pending += g.pending; t.pendingAtomic += g.pendingAtomic
+    t.served += g.served
+    t.servedAtomic += g.servedAtomic
+    t.settled += g.settled
+    t.settledAtomic += g.settledAtomic
+    t.local += g.local
+    t.localAtomic += g.localAtomic
+    t.pending += g.pending
+    t.pendingAtomic += g.pendingAtomic
     t.failed += g.failed
   }
   return t
@@ -192,10 +256,14 @@ const money = (prefix: string, atomic: bigint) => ({ [`${prefix}_usd`]: atomicTo
 export const isoUtc = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z')
 
 const revenueJson = (g: RevenueTotals) => ({
-  served_count: g.served, ...money('served', g.servedAtomic),
-  settled_count: g.settled, ...money('settled', g.settledAtomic),
-  local_count: g.local, ...money('local', g.localAtomic),
-  pending_count: g.pending, ...money('pending', g.pendingAtomic),
+  served_count: g.served,
+  ...money('served', g.servedAtomic),
+  settled_count: g.settled,
+  ...money('settled', g.settledAtomic),
+  local_count: g.local,
+  ...money('local', g.localAtomic),
+  pending_count: g.pending,
+  ...money('pending', g.pendingAtomic),
   failed_count: g.failed,
 })
 
@@ -211,17 +279,34 @@ export function reportJson(r: Report, by: GroupBy, since: number) {
     groups: r.groups.map((g) => ({ key: g.key, ...revenueJson(g) })),
     totals: revenueJson(totals(r)),
     unsettled: r.unsettled.map((u) => ({
-      created_at: isoUtc(u.createdAt), route: u.route, payer: u.payer, ...money('amount', u.amountAtomic),
-      nonce: u.nonce, tx_hash: u.txHash, request_id: u.requestId, valid_before_unix: u.validBefore,
+      created_at: isoUtc(u.createdAt),
+      route: u.route,
+      payer: u.payer,
+      ...money('amount', u.amountAtomic),
+      nonce: u.nonce,
+      tx_hash: u.txHash,
+      request_id: u.requestId,
+      valid_before_unix: u.validBefore,
     })),
     event_counts: r.events,
     provider_spend: r.spend.map((s) => ({
-      route: s.route, provider: s.provider, answers: s.answers, requests: s.requests, input_tokens: s.inputTokens, output_tokens: s.outputTokens,
-      cost_usd: nanoToUsd(s.costNano), cost_nano_usd: s.costNano.toString(), unpriced_requests: s.unpricedRequests,
+      route: s.route,
+      provider: s.provider,
+      answers: s.answers,
+      requests: s.requests,
+      input_tokens: s.inputTokens,
+      output_tokens: s.outputTokens,
+      cost_usd: nanoToUsd(s.costNano),
+      cost_nano_usd: s.costNano.toString(),
+      unpriced_requests: s.unpricedRequests,
     })),
     margin_by_route: marginByRoute(r).map((m) => ({
-      route: m.route, ...money('revenue', m.revenueAtomic), provider_cost_usd: nanoToUsd(m.costNano), provider_cost_nano_usd: m.costNano.toString(),
-      margin_usd: nanoToUsd(m.revenueAtomic * 1000n - m.costNano), unpriced_requests: m.unpricedRequests,
+      route: m.route,
+      ...money('revenue', m.revenueAtomic),
+      provider_cost_usd: nanoToUsd(m.costNano),
+      provider_cost_nano_usd: m.costNano.toString(),
+      margin_usd: nanoToUsd(m.revenueAtomic * 1000n - m.costNano),
+      unpriced_requests: m.unpricedRequests,
     })),
   }
 }

@@ -122,7 +122,12 @@ export interface PaymentLedger {
    * The reconciler's verdict on an open payment: settled (its result is released) or failed (nothing moved).
    * No-op (false) unless the payment is still in state `from` (default pending), for `requestId` when given.
    */
-  resolve(key: string, verdict: { settled: true; txHash?: string } | { settled: false }, now: number, from?: { state: 'pending' | 'in_progress'; requestId?: string }): Promise<boolean>
+  resolve(
+    key: string,
+    verdict: { settled: true; txHash?: string } | { settled: false },
+    now: number,
+    from?: { state: 'pending' | 'in_progress'; requestId?: string },
+  ): Promise<boolean>
   /** Appends to the event record (same commit as the state change it accompanies). */
   record(event: PaymentEvent): void
   /** Appends provider spend of a request, committed with the next `durable()`. */

@@ -17,16 +17,23 @@ export interface PaidWork {
   input: SettlementInput
 }
 
-export async function runPaidWork(g: GateContext, p: Payment, claimed: Claimed, running: Running, work: (paid: PaidContext) => Promise<PaidBody>): Promise<PaidWork> {
+export async function runPaidWork(
+  g: GateContext,
+  p: Payment,
+  claimed: Claimed,
+  running: Running,
+  work: (paid: PaidContext) => Promise<PaidBody>,
+): Promise<PaidWork> {
   const { req, proof, terms, payer } = p.auth
   const { settler, reconciler, ledger } = g.o
   const input: SettlementInput = { proof, terms, route: req.route, resourceUrl: req.resourceUrl }
   const artifactId = newArtifactId()
   // Taken over from a request whose process died: it may have settled before it died. Then the buyer
   // has paid for this very request, and gets it without a second settlement.
-  const paidBefore = claimed.takenOver && settler.mode !== 'local' && reconciler
-    ? await reconciler.usedOnChain(p.claim).catch(() => ({ used: false as const })) // unknown: settling again cannot charge twice (the nonce is single-use)
-    : { used: false as const }
+  const paidBefore =
+    claimed.takenOver && settler.mode !== 'local' && reconciler
+      ? await reconciler.usedOnChain(p.claim).catch(() => ({ used: false as const })) // unknown: settling again cannot charge twice (the nonce is single-use)
+      : { used: false as const }
   let reported = false
   try {
     if (settler.verify && !paidBefore.used) {
@@ -56,7 +63,8 @@ export async function runPaidWork(g: GateContext, p: Payment, claimed: Claimed, 
   } catch (e) {
     if (running.cut) throw e // the deadline released the claim and recorded it; the nonce may be another request's by now
     // Nothing was settled: free the nonce so the proof can still buy a request.
-    if (!reported) p.emit('failed', { detail: `handler: ${e instanceof ApiError ? e.code : String(e instanceof Error ? e.message : e).slice(0, 200)}` })
+    if (!reported)
+      p.emit('failed', { detail: `handler: ${e instanceof ApiError ? e.code : String(e instanceof Error ? e.message : e).slice(0, 200)}` })
     // Paid before its first process died: the claim is kept, so the buyer's retry (once the payment
     // window has passed) runs the request again without paying, or the reconciler records the payment.
     if (!paidBefore.used) ledger.release(p.key, g.now())

@@ -77,7 +77,14 @@ export function decodeProof(header: string): Proof {
   }
   if (checkV1.Check(decoded)) {
     const { scheme, network, payload } = decoded
-    return { x402Version: 1, scheme, network, authorization: payload.authorization as Authorization, signature: payload.signature as `0x${string}`, raw: decoded as unknown as PaymentPayload }
+    return {
+      x402Version: 1,
+      scheme,
+      network,
+      authorization: payload.authorization as Authorization,
+      signature: payload.signature as `0x${string}`,
+      raw: decoded as unknown as PaymentPayload,
+    }
   }
   if (checkV2.Check(decoded)) {
     const { accepted, payload } = decoded

@@ -97,12 +97,22 @@ export class Reconciler {
     const payer = c.payer as `0x${string}`
     const nonce = c.nonce as `0x${string}`
     const event = (detail: 'settled' | 'failed', txHash?: string): PaymentEvent => ({
-      event: 'reconciled', at: this.now(), key: c.key, requestId: c.requestId, routeId: c.routeId, payer: c.payer,
-      amountAtomic: c.amountAtomic, nonce: c.nonce, network: c.network, detail, ...(txHash ? { txHash } : {}),
+      event: 'reconciled',
+      at: this.now(),
+      key: c.key,
+      requestId: c.requestId,
+      routeId: c.routeId,
+      payer: c.payer,
+      amountAtomic: c.amountAtomic,
+      nonce: c.nonce,
+      network: c.network,
+      detail,
+      ...(txHash ? { txHash } : {}),
     })
     if (await this.chain.used(payer, nonce)) {
       const txHash = p.txHash ?? (await this.chain.transactionOf?.(payer, nonce).catch(() => undefined))
-      if (await this.ledger.resolve(c.key, { settled: true, ...(txHash ? { txHash } : {}) }, this.now(), from)) this.emit(event('settled', txHash))
+      if (await this.ledger.resolve(c.key, { settled: true, ...(txHash ? { txHash } : {}) }, this.now(), from))
+        this.emit(event('settled', txHash))
       await this.ledger.durable()
       return 'settled'
     }

@@ -66,7 +66,10 @@ function loadBinding(): Binding {
 function selfTest(binding: Binding): void {
   // Private key 1 signed keccak256("china-market-intel: libsecp256k1 self-test").
   const digest = Buffer.from('cd17d3860aea1dfb0cf7896799073f5b25d74baee2beb797073fb11c927c5ada', 'hex')
-  const signature = Buffer.from('e2ae45134760699aaf9d57680ee42fc1ff8a4c7e4c28c914b48fc8ea271d900f4cb8f170e2824c78647f3cbb1d7e696b97c8f589657e2fb47aa6448a1abbeee0', 'hex')
+  const signature = Buffer.from(
+    'e2ae45134760699aaf9d57680ee42fc1ff8a4c7e4c28c914b48fc8ea271d900f4cb8f170e2824c78647f3cbb1d7e696b97c8f589657e2fb47aa6448a1abbeee0',
+    'hex',
+  )
   const out = Buffer.alloc(65)
   const code = binding.ecdsaRecover(out, signature, 0, digest)
   const address = code === 0 ? toAddress(keccak_256(out.subarray(1))) : `error ${code}`

@@ -10,7 +10,12 @@ import type { PaidWork } from './paid-work'
 import { settlementFailed, type Payment } from './payment'
 import type { SettleOutcome } from './settlement'
 
-export async function settlePayment(g: GateContext, p: Payment, running: Running, { answer, artifactId, paidBefore, input }: PaidWork): Promise<GateAnswer> {
+export async function settlePayment(
+  g: GateContext,
+  p: Payment,
+  running: Running,
+  { answer, artifactId, paidBefore, input }: PaidWork,
+): Promise<GateAnswer> {
   const { ledger, settler, artifactTtlSeconds } = g.o
   const { body, headers } = typeof answer === 'string' ? { body: answer, headers: undefined } : answer
   running.artifact = { id: artifactId, body, ...(headers ? { headers } : {}), expiresAt: g.now() + artifactTtlSeconds }
@@ -58,14 +63,36 @@ export async function settlePayment(g: GateContext, p: Payment, running: Running
     await ledger.durable()
   } catch (e) {
     if (outcome.status !== 'settled') throw ledgerUnavailable(e, { recording: true })
-    g.o.logger?.error('settled payment answered before its record committed; the ledger retries it', { request_id: p.req.requestId, key: p.key, error: String(e) })
+    g.o.logger?.error('settled payment answered before its record committed; the ledger retries it', {
+      request_id: p.req.requestId,
+      key: p.key,
+      error: String(e),
+    })
   }
-  return { body, headers: { ...headers, ...(outcome.status === 'settled' ? p.receiptHeaders(outcome.receipt.transaction) : {}) }, payer: p.auth.payer }
+  return {
+    body,
+    headers: { ...headers, ...(outcome.status === 'settled' ? p.receiptHeaders(outcome.receipt.transaction) : {}) },
+    payer: p.auth.payer,
+  }
 }
 
 /** The settlement: found on chain before (a taken-over claim), or the settler's; a settler that throws is an unknown outcome. */
-async function settlementOf(g: GateContext, p: Payment, paidBefore: PaidWork['paidBefore'], input: PaidWork['input']): Promise<SettleOutcome> {
-  if (paidBefore.used) return { status: 'settled', receipt: { success: true, transaction: paidBefore.txHash ?? '', network: p.auth.terms.network.caip2, payer: p.auth.proof.authorization.from } }
+async function settlementOf(
+  g: GateContext,
+  p: Payment,
+  paidBefore: PaidWork['paidBefore'],
+  input: PaidWork['input'],
+): Promise<SettleOutcome> {
+  if (paidBefore.used)
+    return {
+      status: 'settled',
+      receipt: {
+        success: true,
+        transaction: paidBefore.txHash ?? '',
+        network: p.auth.terms.network.caip2,
+        payer: p.auth.proof.authorization.from,
+      },
+    }
   try {
     return await g.o.settler.settle(input)
   } catch (e) {

@@ -47,7 +47,12 @@ export type PayerAccount = Pick<LocalAccount, 'address' | 'signTypedData'>
 export async function signAuthorization(account: PayerAccount, domain: Eip712Domain, t: AuthorizationTerms): Promise<SignedAuthorization> {
   const nonce = t.nonce ?? toHex(crypto.getRandomValues(new Uint8Array(32)))
   const message = { from: account.address, to: t.to, value: t.value, validAfter: t.validAfter, validBefore: t.validBefore, nonce }
-  const signature = await account.signTypedData({ domain, types: TRANSFER_WITH_AUTHORIZATION, primaryType: 'TransferWithAuthorization', message })
+  const signature = await account.signTypedData({
+    domain,
+    types: TRANSFER_WITH_AUTHORIZATION,
+    primaryType: 'TransferWithAuthorization',
+    message,
+  })
   return {
     authorization: { ...message, value: t.value.toString(), validAfter: t.validAfter.toString(), validBefore: t.validBefore.toString() },
     signature,

@@ -1,11 +1,27 @@
 import { Database } from 'bun:sqlite'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { isOpen, type ClaimResult, type PaymentClaim, type PaymentEvent, type PaymentLedger, type PaymentState, type PendingPayment, type Settlement, type SpendRecord, type StoredArtifact } from './ledger'
+import {
+  isOpen,
+  type ClaimResult,
+  type PaymentClaim,
+  type PaymentEvent,
+  type PaymentLedger,
+  type PaymentState,
+  type PendingPayment,
+  type Settlement,
+  type SpendRecord,
+  type StoredArtifact,
+} from './ledger'
 import { ADDED_ARTIFACT_COLUMNS, ADDED_COLUMNS, PENDING_INDEX, SCHEMA } from './sqlite-schema'
 
 const taken = (r: Row): Extract<ClaimResult, { status: 'taken' }> => ({
-  status: 'taken', fingerprint: r.claim.fingerprint, state: r.state, artifactId: r.artifactId, updatedAt: r.updatedAt, txHash: r.txHash,
+  status: 'taken',
+  fingerprint: r.claim.fingerprint,
+  state: r.state,
+  artifactId: r.artifactId,
+  updatedAt: r.updatedAt,
+  txHash: r.txHash,
 })
 
 interface Row {
@@ -19,11 +35,34 @@ interface Row {
 }
 
 interface DbRow {
-  key: string; network: string; payer: string; nonce: string; route: string; fingerprint: string; amount_atomic: string; request_id: string
-  state: PaymentState; artifact_id: string | null; created_at: number; updated_at: number; settlement: Settlement | null; tx_hash: string | null; valid_before: string | null
+  key: string
+  network: string
+  payer: string
+  nonce: string
+  route: string
+  fingerprint: string
+  amount_atomic: string
+  request_id: string
+  state: PaymentState
+  artifact_id: string | null
+  created_at: number
+  updated_at: number
+  settlement: Settlement | null
+  tx_hash: string | null
+  valid_before: string | null
 }
 const fromDb = (h: DbRow): Row => ({
-  claim: { key: h.key, network: h.network, payer: h.payer, nonce: h.nonce, routeId: h.route, fingerprint: h.fingerprint, amountAtomic: h.amount_atomic, requestId: h.request_id, ...(h.valid_before ? { validBefore: h.valid_before } : {}) },
+  claim: {
+    key: h.key,
+    network: h.network,
+    payer: h.payer,
+    nonce: h.nonce,
+    routeId: h.route,
+    fingerprint: h.fingerprint,
+    amountAtomic: h.amount_atomic,
+    requestId: h.request_id,
+    ...(h.valid_before ? { validBefore: h.valid_before } : {}),
+  },
   state: h.state,
   artifactId: h.artifact_id,
   createdAt: h.created_at,
@@ -66,10 +105,21 @@ export class SqliteLedger implements PaymentLedger {
     // WAL + NORMAL: a commit survives a process crash without an fsync per commit.
     this.db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;') // the timeout first: instances opening one new file at once wait instead of failing
     this.db.exec(SCHEMA)
-    const columns = new Set(this.db.query<{ name: string }, []>('PRAGMA table_info(payments)').all().map((c) => c.name))
+    const columns = new Set(
+      this.db
+        .query<{ name: string }, []>('PRAGMA table_info(payments)')
+        .all()
+        .map((c) => c.name),
+    )
     for (const column of ADDED_COLUMNS) if (!columns.has(column.split(' ')[0]!)) this.db.exec(`ALTER TABLE payments ADD COLUMN ${column}`)
-    const artifactColumns = new Set(this.db.query<{ name: string }, []>('PRAGMA table_info(artifacts)').all().map((c) => c.name))
-    for (const column of ADDED_ARTIFACT_COLUMNS) if (!artifactColumns.has(column.split(' ')[0]!)) this.db.exec(`ALTER TABLE artifacts ADD COLUMN ${column}`)
+    const artifactColumns = new Set(
+      this.db
+        .query<{ name: string }, []>('PRAGMA table_info(artifacts)')
+        .all()
+        .map((c) => c.name),
+    )
+    for (const column of ADDED_ARTIFACT_COLUMNS)
+      if (!artifactColumns.has(column.split(' ')[0]!)) this.db.exec(`ALTER TABLE artifacts ADD COLUMN ${column}`)
     this.db.exec(PENDING_INDEX)
     this.stmts = {
       upsert: this.db.query(
@@ -86,8 +136,13 @@ export class SqliteLedger implements PaymentLedger {
          VALUES ($at, $event, $key, $requestId, $route, $payer, $amount, $nonce, $network, $txHash, $detail)`,
       ),
       // An Arrow answer's bytes are stored as a BLOB (the column's TEXT affinity leaves BLOBs as they are).
-      store: this.db.query('INSERT INTO artifacts (id, payment_key, body, headers, created_at, expires_at) VALUES ($id, $key, $body, $headers, $now, $expiresAt)'),
-      artifact: this.db.query<{ id: string; body: string | Uint8Array; headers: string | null; expires_at: number }, { id: string; now: number }>(
+      store: this.db.query(
+        'INSERT INTO artifacts (id, payment_key, body, headers, created_at, expires_at) VALUES ($id, $key, $body, $headers, $now, $expiresAt)',
+      ),
+      artifact: this.db.query<
+        { id: string; body: string | Uint8Array; headers: string | null; expires_at: number },
+        { id: string; now: number }
+      >(
         `SELECT a.id, a.body, a.headers, a.expires_at FROM artifacts a JOIN payments p ON p.key = a.payment_key
          WHERE a.id = $id AND a.expires_at > $now AND p.state = 'served'`,
       ),
@@ -105,14 +160,30 @@ export class SqliteLedger implements PaymentLedger {
       }
       for (const e of this.events) {
         this.stmts.event.run({
-          at: e.at, event: e.event, key: e.key, requestId: e.requestId, route: e.routeId, payer: e.payer, amount: e.amountAtomic,
-          nonce: e.nonce, network: e.network, txHash: e.txHash ?? null, detail: e.detail ?? null,
+          at: e.at,
+          event: e.event,
+          key: e.key,
+          requestId: e.requestId,
+          route: e.routeId,
+          payer: e.payer,
+          amount: e.amountAtomic,
+          nonce: e.nonce,
+          network: e.network,
+          txHash: e.txHash ?? null,
+          detail: e.detail ?? null,
         })
       }
       for (const s of this.spends) {
         this.stmts.spend.run({
-          at: s.at, requestId: s.requestId, route: s.routeId, provider: s.provider, role: s.role, requests: s.requests,
-          input: s.inputTokens ?? null, output: s.outputTokens ?? null, cost: s.costNanoUsd === null ? null : s.costNanoUsd.toString(),
+          at: s.at,
+          requestId: s.requestId,
+          route: s.routeId,
+          provider: s.provider,
+          role: s.role,
+          requests: s.requests,
+          input: s.inputTokens ?? null,
+          output: s.outputTokens ?? null,
+          cost: s.costNanoUsd === null ? null : s.costNanoUsd.toString(),
         })
       }
     })
@@ -124,7 +195,15 @@ export class SqliteLedger implements PaymentLedger {
       const held = mine ?? (file ? fromDb(file) : null)
       const free = !held || held.state === 'failed' || (held.state === 'in_progress' && held.updatedAt < staleBefore)
       if (!free) return taken(held)
-      const row: Row = { claim: c, state: 'in_progress', artifactId: null, createdAt: held?.createdAt ?? now, updatedAt: now, settlement: null, txHash: null }
+      const row: Row = {
+        claim: c,
+        state: 'in_progress',
+        artifactId: null,
+        createdAt: held?.createdAt ?? now,
+        updatedAt: now,
+        settlement: null,
+        txHash: null,
+      }
       this.upsert(c.key, row)
       this.live.set(c.key, row) // written already; kept (not dirty) as the base of this process's next change
       return held?.state === 'in_progress' ? { status: 'claimed', takenOver: true } : { status: 'claimed' }
@@ -135,9 +214,21 @@ export class SqliteLedger implements PaymentLedger {
   private upsert(key: string, r: Row): void {
     const c = r.claim
     this.stmts.upsert.run({
-      key, network: c.network, payer: c.payer, nonce: c.nonce, route: c.routeId, fingerprint: c.fingerprint, amount: c.amountAtomic,
-      requestId: c.requestId, state: r.state, artifactId: r.artifactId, createdAt: r.createdAt, updatedAt: r.updatedAt,
-      settlement: r.settlement, txHash: r.txHash, validBefore: c.validBefore ?? null,
+      key,
+      network: c.network,
+      payer: c.payer,
+      nonce: c.nonce,
+      route: c.routeId,
+      fingerprint: c.fingerprint,
+      amount: c.amountAtomic,
+      requestId: c.requestId,
+      state: r.state,
+      artifactId: r.artifactId,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+      settlement: r.settlement,
+      txHash: r.txHash,
+      validBefore: c.validBefore ?? null,
     })
   }
 
@@ -194,7 +285,15 @@ export class SqliteLedger implements PaymentLedger {
     const free = !held || held.state === 'failed' || (held.state === 'in_progress' && held.updatedAt < staleBefore)
     if (!free) return taken(held)
     // Not dirty: written with the request's outcome, or by persistClaim.
-    this.live.set(c.key, { claim: c, state: 'in_progress', artifactId: null, createdAt: held?.createdAt ?? now, updatedAt: now, settlement: null, txHash: null })
+    this.live.set(c.key, {
+      claim: c,
+      state: 'in_progress',
+      artifactId: null,
+      createdAt: held?.createdAt ?? now,
+      updatedAt: now,
+      settlement: null,
+      txHash: null,
+    })
     return held?.state === 'in_progress' ? { status: 'claimed', takenOver: true } : { status: 'claimed' }
   }
 
@@ -216,11 +315,23 @@ export class SqliteLedger implements PaymentLedger {
     if (r?.state === 'in_progress') this.change(key, { ...r, state: 'failed', updatedAt: now })
   }
 
-  complete(key: string, artifact: StoredArtifact, now: number, settlement: { kind: 'local' | 'settled'; txHash?: string } = { kind: 'local' }): void {
+  complete(
+    key: string,
+    artifact: StoredArtifact,
+    now: number,
+    settlement: { kind: 'local' | 'settled'; txHash?: string } = { kind: 'local' },
+  ): void {
     const r = this.row(key)
     if (!r) throw new Error(`ledger: complete without a claim for ${key}`)
     this.pendingArtifacts.set(artifact.id, { key, artifact, createdAt: now })
-    this.change(key, { ...r, state: 'served', artifactId: artifact.id, updatedAt: now, settlement: settlement.kind, txHash: settlement.txHash ?? null })
+    this.change(key, {
+      ...r,
+      state: 'served',
+      artifactId: artifact.id,
+      updatedAt: now,
+      settlement: settlement.kind,
+      txHash: settlement.txHash ?? null,
+    })
   }
 
   park(key: string, artifact: StoredArtifact, now: number, txHash?: string): void {
@@ -230,10 +341,16 @@ export class SqliteLedger implements PaymentLedger {
     this.change(key, { ...r, state: 'pending', artifactId: artifact.id, updatedAt: now, settlement: 'pending', txHash: txHash ?? null })
   }
 
-  async resolve(key: string, verdict: { settled: true; txHash?: string } | { settled: false }, now: number, from: { state: 'pending' | 'in_progress'; requestId?: string } = { state: 'pending' }): Promise<boolean> {
+  async resolve(
+    key: string,
+    verdict: { settled: true; txHash?: string } | { settled: false },
+    now: number,
+    from: { state: 'pending' | 'in_progress'; requestId?: string } = { state: 'pending' },
+  ): Promise<boolean> {
     const r = this.row(key)
     if (r?.state !== from.state || (from.requestId !== undefined && r.claim.requestId !== from.requestId)) return false
-    if (verdict.settled) this.change(key, { ...r, state: 'served', settlement: 'settled', txHash: verdict.txHash ?? r.txHash, updatedAt: now })
+    if (verdict.settled)
+      this.change(key, { ...r, state: 'served', settlement: 'settled', txHash: verdict.txHash ?? r.txHash, updatedAt: now })
     else this.change(key, { ...r, state: 'failed', settlement: 'failed', updatedAt: now })
     return true
   }
@@ -251,7 +368,9 @@ export class SqliteLedger implements PaymentLedger {
   async pending(now: number): Promise<PendingPayment[]> {
     const rows = new Map(this.stmts.open.all().map((h) => [h.key, fromDb(h)]))
     for (const [key, r] of this.live) rows.set(key, r) // newer than the file
-    return [...rows.values()].filter((r) => isOpen(r.state, r.claim.validBefore, now)).map((r) => ({ claim: r.claim, state: r.state as PendingPayment['state'], txHash: r.txHash, updatedAt: r.updatedAt }))
+    return [...rows.values()]
+      .filter((r) => isOpen(r.state, r.claim.validBefore, now))
+      .map((r) => ({ claim: r.claim, state: r.state as PendingPayment['state'], txHash: r.txHash, updatedAt: r.updatedAt }))
   }
 
   async artifact(id: string, now: number): Promise<StoredArtifact | null> {
@@ -259,7 +378,12 @@ export class SqliteLedger implements PaymentLedger {
     if (pending) return pending.artifact.expiresAt > now && this.row(pending.key)?.state === 'served' ? pending.artifact : null
     const row = this.stmts.artifact.get({ id, now })
     if (!row) return null
-    return { id: row.id, body: row.body, ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}), expiresAt: row.expires_at }
+    return {
+      id: row.id,
+      body: row.body,
+      ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
+      expiresAt: row.expires_at,
+    }
   }
 
   async purgeExpired(now: number): Promise<number> {

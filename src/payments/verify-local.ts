@@ -5,9 +5,7 @@ import type { PaymentTerms } from './requirements'
 /** Authorizations must stay valid this long past verification, so settlement can still land. */
 const VALID_BEFORE_MARGIN_SECONDS = 6
 
-export type VerifyResult =
-  | { ok: true; payer: `0x${string}` }
-  | { ok: false; reason: string; message: string }
+export type VerifyResult = { ok: true; payer: `0x${string}` } | { ok: false; reason: string; message: string }
 
 const separators = new Map<string, Uint8Array>()
 function separatorFor(terms: PaymentTerms): Uint8Array {
@@ -27,7 +25,12 @@ const fail = (reason: string, message: string): VerifyResult => ({ ok: false, re
  * Offline verification of an `exact` EVM proof against one route's terms: scheme, network, asset,
  * payee, exact amount, time window and the EIP-712 signature. Nonce reuse is the ledger's job.
  */
-export function verifyLocally(proof: Proof, terms: PaymentTerms, nowSeconds: number, o: { ignoreTime?: boolean; contractSignatures?: boolean } = {}): VerifyResult {
+export function verifyLocally(
+  proof: Proof,
+  terms: PaymentTerms,
+  nowSeconds: number,
+  o: { ignoreTime?: boolean; contractSignatures?: boolean } = {},
+): VerifyResult {
   const { network } = terms
   if (proof.scheme !== 'exact') return fail('unsupported_scheme', `Scheme "${proof.scheme}" is not accepted; use "exact".`)
   if (proof.network !== network.name && proof.network !== network.caip2)
@@ -42,7 +45,8 @@ export function verifyLocally(proof: Proof, terms: PaymentTerms, nowSeconds: num
   if (!same(a.to, terms.payTo)) return fail('wrong_recipient', `The authorization pays ${a.to}, not ${terms.payTo}.`)
   if (BigInt(a.value) !== terms.amountAtomic)
     return fail('wrong_amount', `This route costs ${terms.amountAtomic} atomic USDC; the authorization is for ${a.value}.`)
-  if (!o.ignoreTime && BigInt(a.validAfter) > BigInt(nowSeconds)) return fail('not_yet_valid', 'The authorization is not valid yet (validAfter is in the future).')
+  if (!o.ignoreTime && BigInt(a.validAfter) > BigInt(nowSeconds))
+    return fail('not_yet_valid', 'The authorization is not valid yet (validAfter is in the future).')
   if (!o.ignoreTime && BigInt(a.validBefore) <= BigInt(nowSeconds + VALID_BEFORE_MARGIN_SECONDS))
     return fail('expired', 'The authorization has expired (validBefore has passed or is too close).')
   // A smart-wallet (ERC-1271/6492) signature can only be checked on chain: the facilitator does that.

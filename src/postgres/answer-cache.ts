@@ -83,14 +83,24 @@ export class PostgresAnswerCache implements AnswerCache {
       value = await compute()
     } catch (e) {
       // Let the next request try at once instead of waiting out the lease.
-      await this.pg.run('answer cache', (sql) => sql`UPDATE live_answers SET lease_until = 0, holder = NULL WHERE key = ${key} AND holder = ${this.holder}`).catch(() => {})
+      await this.pg
+        .run(
+          'answer cache',
+          (sql) => sql`UPDATE live_answers SET lease_until = 0, holder = NULL WHERE key = ${key} AND holder = ${this.holder}`,
+        )
+        .catch(() => {})
       throw e
     }
     await this.pg
       .run('answer cache', (sql) =>
-        sql.unsafe(`UPDATE live_answers SET body = $3, expires_at = ${NOW} + $4, holder = NULL, lease_until = 0 WHERE key = $1 AND holder = $2`, [key, this.holder, JSON.stringify(value), ttlMs / 1000]),
+        sql.unsafe(
+          `UPDATE live_answers SET body = $3, expires_at = ${NOW} + $4, holder = NULL, lease_until = 0 WHERE key = $1 AND holder = $2`,
+          [key, this.holder, JSON.stringify(value), ttlMs / 1000],
+        ),
       )
-      .catch((e: unknown) => this.logger?.warn('live answer not stored in the shared cache', { error: String(e instanceof Error ? e.message : e) }))
+      .catch((e: unknown) =>
+        this.logger?.warn('live answer not stored in the shared cache', { error: String(e instanceof Error ? e.message : e) }),
+      )
     return value
   }
 
@@ -100,7 +110,9 @@ export class PostgresAnswerCache implements AnswerCache {
 
   /** Drops answers expired for a day (and leases long gone); the reconciler's holder runs it hourly. */
   async purgeExpired(): Promise<number> {
-    const rows = await this.pg.run('purge answers', (sql) => sql.unsafe(`DELETE FROM live_answers WHERE expires_at < ${NOW} - 86400 AND lease_until < ${NOW} RETURNING key`))
+    const rows = await this.pg.run('purge answers', (sql) =>
+      sql.unsafe(`DELETE FROM live_answers WHERE expires_at < ${NOW} - 86400 AND lease_until < ${NOW} RETURNING key`),
+    )
     return rows.length
   }
 }

@@ -34,7 +34,10 @@ export class Postgres {
   async run<T>(what: string, work: (sql: SQL) => Promise<T>): Promise<T> {
     let timer: ReturnType<typeof setTimeout> | undefined
     const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new LedgerUnavailable(`${what}: no answer from PostgreSQL in ${STATEMENT_DEADLINE_MS} ms`)), STATEMENT_DEADLINE_MS)
+      timer = setTimeout(
+        () => reject(new LedgerUnavailable(`${what}: no answer from PostgreSQL in ${STATEMENT_DEADLINE_MS} ms`)),
+        STATEMENT_DEADLINE_MS,
+      )
     })
     try {
       const result = await Promise.race([work(this.sql), deadline])

@@ -31,7 +31,12 @@ export class InstanceRegistry {
 
   async start(): Promise<void> {
     await this.pg.run('register instance', (sql) =>
-      sql.unsafe(`INSERT INTO instances (id, host, pid, version, started_at, heartbeat_at) VALUES ($1, $2, $3, $4, ${NOW}, ${NOW})`, [this.id, hostname(), process.pid, this.o.version]),
+      sql.unsafe(`INSERT INTO instances (id, host, pid, version, started_at, heartbeat_at) VALUES ($1, $2, $3, $4, ${NOW}, ${NOW})`, [
+        this.id,
+        hostname(),
+        process.pid,
+        this.o.version,
+      ]),
     )
     await this.beat()
     this.timer = setInterval(() => void this.beat(), HEARTBEAT_SECONDS * 1000)

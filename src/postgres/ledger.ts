@@ -1,5 +1,15 @@
 import type { SQL } from 'bun'
-import { DEAD_CLAIM_AFTER_SECONDS, type ClaimResult, type PaymentClaim, type PaymentEvent, type PaymentLedger, type PaymentState, type PendingPayment, type SpendRecord, type StoredArtifact } from '../payments/ledger'
+import {
+  DEAD_CLAIM_AFTER_SECONDS,
+  type ClaimResult,
+  type PaymentClaim,
+  type PaymentEvent,
+  type PaymentLedger,
+  type PaymentState,
+  type PendingPayment,
+  type SpendRecord,
+  type StoredArtifact,
+} from '../payments/ledger'
 import type { Postgres } from './client'
 import { LEASE_SECONDS } from './instances'
 
@@ -7,7 +17,17 @@ type Taken = Extract<ClaimResult, { status: 'taken' }>
 
 /** A change queued until the next commit: guarded so that it applies only to the claim it was made for. */
 type Op =
-  | { kind: 'state'; key: string; claimId: string; from: PaymentState[]; to: PaymentState; now: number; artifactId?: string; settlement?: string; txHash?: string | null }
+  | {
+      kind: 'state'
+      key: string
+      claimId: string
+      from: PaymentState[]
+      to: PaymentState
+      now: number
+      artifactId?: string
+      settlement?: string
+      txHash?: string | null
+    }
   | { kind: 'artifact'; key: string; artifact: StoredArtifact; now: number }
   | { kind: 'event'; id: string; e: PaymentEvent }
   | { kind: 'spend'; id: string; s: SpendRecord }
@@ -16,12 +36,28 @@ type Op =
 const RETRY_MS = 1000
 
 interface PaymentRow {
-  key: string; network: string; payer: string; nonce: string; route: string; fingerprint: string; amount_atomic: string; request_id: string
-  state: PaymentState; artifact_id: string | null; updated_at: string; tx_hash: string | null; valid_before: string | null
+  key: string
+  network: string
+  payer: string
+  nonce: string
+  route: string
+  fingerprint: string
+  amount_atomic: string
+  request_id: string
+  state: PaymentState
+  artifact_id: string | null
+  updated_at: string
+  tx_hash: string | null
+  valid_before: string | null
 }
 
 const takenOf = (r: PaymentRow): Taken => ({
-  status: 'taken', fingerprint: r.fingerprint, state: r.state, artifactId: r.artifact_id, updatedAt: Number(r.updated_at), txHash: r.tx_hash,
+  status: 'taken',
+  fingerprint: r.fingerprint,
+  state: r.state,
+  artifactId: r.artifact_id,
+  updatedAt: Number(r.updated_at),
+  txHash: r.tx_hash,
 })
 
 /**
@@ -58,9 +94,10 @@ export class PostgresLedger implements PaymentLedger {
   async claim(c: PaymentClaim, now: number, staleBefore: number): Promise<ClaimResult> {
     // One round trip either way: the claim, or (nothing inserted or updated) who holds the nonce.
     const claimId = crypto.randomUUID()
-    const rows = await this.pg.run('claim', (sql) =>
-      sql.unsafe(
-        `WITH claimed AS (
+    const rows = await this.pg
+      .run('claim', (sql) =>
+        sql.unsafe(
+          `WITH claimed AS (
            INSERT INTO payments AS p (key, network, payer, nonce, route, fingerprint, amount_atomic, request_id, state, created_at, updated_at, valid_before, holder, claim_id)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'in_progress', $9, $9, $10, $11, $14)
            ON CONFLICT (key) DO UPDATE SET route = excluded.route, fingerprint = excluded.fingerprint, amount_atomic = excluded.amount_atomic,
@@ -72,14 +109,30 @@ export class PostgresLedger implements PaymentLedger {
          SELECT true AS claimed, taken_over, NULL::text AS fingerprint, NULL::text AS state, NULL::text AS artifact_id, NULL::bigint AS updated_at, NULL::text AS tx_hash FROM claimed
          UNION ALL
          SELECT false, false, fingerprint, state, artifact_id, updated_at, tx_hash FROM payments WHERE key = $1 AND NOT EXISTS (SELECT 1 FROM claimed)`,
-        [c.key, c.network, c.payer, c.nonce, c.routeId, c.fingerprint, c.amountAtomic, c.requestId, now, c.validBefore ?? null, this.instanceId, staleBefore, LEASE_SECONDS, claimId],
-      ),
-    ).catch((e: unknown) => {
-      // The claim may still land after the deadline: free it again once the database answers.
-      this.enqueue({ kind: 'state', key: c.key, claimId, from: ['in_progress'], to: 'failed', now })
-      this.scheduleRetry()
-      throw e
-    })
+          [
+            c.key,
+            c.network,
+            c.payer,
+            c.nonce,
+            c.routeId,
+            c.fingerprint,
+            c.amountAtomic,
+            c.requestId,
+            now,
+            c.validBefore ?? null,
+            this.instanceId,
+            staleBefore,
+            LEASE_SECONDS,
+            claimId,
+          ],
+        ),
+      )
+      .catch((e: unknown) => {
+        // The claim may still land after the deadline: free it again once the database answers.
+        this.enqueue({ kind: 'state', key: c.key, claimId, from: ['in_progress'], to: 'failed', now })
+        this.scheduleRetry()
+        throw e
+      })
     const r = rows[0] as (PaymentRow & { claimed: boolean; taken_over: boolean }) | undefined
     if (r?.claimed) {
       this.mine.set(c.key, claimId)
@@ -112,22 +165,52 @@ export class PostgresLedger implements PaymentLedger {
     this.mine.delete(key)
   }
 
-  complete(key: string, artifact: StoredArtifact, now: number, settlement: { kind: 'local' | 'settled'; txHash?: string } = { kind: 'local' }): void {
+  complete(
+    key: string,
+    artifact: StoredArtifact,
+    now: number,
+    settlement: { kind: 'local' | 'settled'; txHash?: string } = { kind: 'local' },
+  ): void {
     const claimId = this.claimOf(key)
     this.enqueue({ kind: 'artifact', key, artifact, now })
     // `served` too: the reconciler may have found the transfer on chain first (then the answer is attached).
-    this.enqueue({ kind: 'state', key, claimId, from: ['in_progress', 'pending', 'served'], to: 'served', now, artifactId: artifact.id, settlement: settlement.kind, txHash: settlement.txHash ?? null })
+    this.enqueue({
+      kind: 'state',
+      key,
+      claimId,
+      from: ['in_progress', 'pending', 'served'],
+      to: 'served',
+      now,
+      artifactId: artifact.id,
+      settlement: settlement.kind,
+      txHash: settlement.txHash ?? null,
+    })
     this.mine.delete(key)
   }
 
   park(key: string, artifact: StoredArtifact, now: number, txHash?: string): void {
     const claimId = this.claimOf(key)
     this.enqueue({ kind: 'artifact', key, artifact, now })
-    this.enqueue({ kind: 'state', key, claimId, from: ['in_progress'], to: 'pending', now, artifactId: artifact.id, settlement: 'pending', txHash: txHash ?? null })
+    this.enqueue({
+      kind: 'state',
+      key,
+      claimId,
+      from: ['in_progress'],
+      to: 'pending',
+      now,
+      artifactId: artifact.id,
+      settlement: 'pending',
+      txHash: txHash ?? null,
+    })
     this.mine.delete(key)
   }
 
-  async resolve(key: string, verdict: { settled: true; txHash?: string } | { settled: false }, now: number, from: { state: 'pending' | 'in_progress'; requestId?: string } = { state: 'pending' }): Promise<boolean> {
+  async resolve(
+    key: string,
+    verdict: { settled: true; txHash?: string } | { settled: false },
+    now: number,
+    from: { state: 'pending' | 'in_progress'; requestId?: string } = { state: 'pending' },
+  ): Promise<boolean> {
     await this.durable() // this instance's own queued changes first
     const rows = await this.pg.run('resolve', (sql) =>
       verdict.settled
@@ -163,8 +246,15 @@ export class PostgresLedger implements PaymentLedger {
     )
     return (rows as PaymentRow[]).map((r) => ({
       claim: {
-        key: r.key, network: r.network, payer: r.payer, nonce: r.nonce, routeId: r.route, fingerprint: r.fingerprint, amountAtomic: r.amount_atomic,
-        requestId: r.request_id, ...(r.valid_before ? { validBefore: r.valid_before } : {}),
+        key: r.key,
+        network: r.network,
+        payer: r.payer,
+        nonce: r.nonce,
+        routeId: r.route,
+        fingerprint: r.fingerprint,
+        amountAtomic: r.amount_atomic,
+        requestId: r.request_id,
+        ...(r.valid_before ? { validBefore: r.valid_before } : {}),
       },
       state: r.state as PendingPayment['state'],
       txHash: r.tx_hash,
@@ -183,7 +273,12 @@ export class PostgresLedger implements PaymentLedger {
     const r = rows[0] as { id: string; body: Uint8Array; is_text: boolean; headers: string | null; expires_at: string } | undefined
     if (!r) return null
     const body = r.is_text ? Buffer.from(r.body).toString('utf8') : new Uint8Array(r.body)
-    return { id: r.id, body, ...(r.headers ? { headers: JSON.parse(r.headers) as Record<string, string> } : {}), expiresAt: Number(r.expires_at) }
+    return {
+      id: r.id,
+      body,
+      ...(r.headers ? { headers: JSON.parse(r.headers) as Record<string, string> } : {}),
+      expiresAt: Number(r.expires_at),
+    }
   }
 
   async purgeExpired(now: number): Promise<number> {
@@ -254,10 +349,13 @@ async function apply(tx: SQL, ops: Op[]): Promise<void> {
   const artifacts = ops.filter((o): o is Extract<Op, { kind: 'artifact' }> => o.kind === 'artifact')
   if (artifacts.length > 0) {
     const rows = artifacts.map((o) => ({
-      id: o.artifact.id, payment_key: o.key,
+      id: o.artifact.id,
+      payment_key: o.key,
       body: typeof o.artifact.body === 'string' ? Buffer.from(o.artifact.body, 'utf8') : Buffer.from(o.artifact.body),
-      is_text: typeof o.artifact.body === 'string', headers: o.artifact.headers ? JSON.stringify(o.artifact.headers) : null,
-      created_at: o.now, expires_at: o.artifact.expiresAt,
+      is_text: typeof o.artifact.body === 'string',
+      headers: o.artifact.headers ? JSON.stringify(o.artifact.headers) : null,
+      created_at: o.now,
+      expires_at: o.artifact.expiresAt,
     }))
     await tx`INSERT INTO artifacts ${tx(rows)} ON CONFLICT (id) DO NOTHING`
   }
@@ -273,8 +371,18 @@ async function apply(tx: SQL, ops: Op[]): Promise<void> {
   const events = ops.filter((o): o is Extract<Op, { kind: 'event' }> => o.kind === 'event')
   if (events.length > 0) {
     const rows = events.map(({ id, e }) => ({
-      id, at: e.at, event: e.event, payment_key: e.key, request_id: e.requestId, route: e.routeId, payer: e.payer, amount_atomic: e.amountAtomic,
-      nonce: e.nonce, network: e.network, tx_hash: e.txHash ?? null, detail: e.detail ?? null,
+      id,
+      at: e.at,
+      event: e.event,
+      payment_key: e.key,
+      request_id: e.requestId,
+      route: e.routeId,
+      payer: e.payer,
+      amount_atomic: e.amountAtomic,
+      nonce: e.nonce,
+      network: e.network,
+      tx_hash: e.txHash ?? null,
+      detail: e.detail ?? null,
     }))
     // A commit cut off by the deadline may have landed: its events are not written twice.
     await tx`INSERT INTO payment_events ${tx(rows)} ON CONFLICT (id) DO NOTHING`
@@ -282,8 +390,16 @@ async function apply(tx: SQL, ops: Op[]): Promise<void> {
   const spends = ops.filter((o): o is Extract<Op, { kind: 'spend' }> => o.kind === 'spend')
   if (spends.length > 0) {
     const rows = spends.map(({ id, s }) => ({
-      id, at: s.at, request_id: s.requestId, route: s.routeId, provider: s.provider, role: s.role, requests: s.requests,
-      input_tokens: s.inputTokens ?? null, output_tokens: s.outputTokens ?? null, cost_nano_usd: s.costNanoUsd === null ? null : s.costNanoUsd.toString(),
+      id,
+      at: s.at,
+      request_id: s.requestId,
+      route: s.routeId,
+      provider: s.provider,
+      role: s.role,
+      requests: s.requests,
+      input_tokens: s.inputTokens ?? null,
+      output_tokens: s.outputTokens ?? null,
+      cost_nano_usd: s.costNanoUsd === null ? null : s.costNanoUsd.toString(),
     }))
     await tx`INSERT INTO provider_spend ${tx(rows)} ON CONFLICT (id) DO NOTHING`
   }

@@ -136,7 +136,10 @@ export async function migrate(pg: Postgres): Promise<{ applied: number[]; versio
       const done = new Set<number>((await tx`SELECT version FROM schema_migrations`).map((r: { version: number }) => r.version))
       const latest = MIGRATIONS[MIGRATIONS.length - 1]!.version
       const newest = Math.max(0, ...done)
-      if (newest > latest) throw new SchemaTooNew(`the ledger's schema is at version ${newest}, newer than this release knows (${latest}): run the newer release`)
+      if (newest > latest)
+        throw new SchemaTooNew(
+          `the ledger's schema is at version ${newest}, newer than this release knows (${latest}): run the newer release`,
+        )
       const applied: number[] = []
       for (const m of MIGRATIONS) {
         if (done.has(m.version)) continue

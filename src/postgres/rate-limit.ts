@@ -51,7 +51,11 @@ export class PostgresRateLimiter implements Limiter {
   /** Forgets buckets that have refilled: they behave exactly like new ones. */
   async sweep(): Promise<void> {
     await this.pg.run('rate limit sweep', (sql) =>
-      sql.unsafe(`DELETE FROM rate_buckets WHERE key LIKE $1 AND tokens + (extract(epoch from now()) - at) * $2 >= $3`, [`${this.scope}:%`, this.perSecond, this.perMinute]),
+      sql.unsafe(`DELETE FROM rate_buckets WHERE key LIKE $1 AND tokens + (extract(epoch from now()) - at) * $2 >= $3`, [
+        `${this.scope}:%`,
+        this.perSecond,
+        this.perMinute,
+      ]),
     )
   }
 }

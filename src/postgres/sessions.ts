@@ -46,12 +46,16 @@ export class PostgresSessions implements Sessions {
 
   async save(session: Session): Promise<void> {
     const known = this.loaded.get(session) ?? new Set()
-    const rows = [...session.legs].filter(([leg]) => !known.has(leg)).map(([leg, data]) => ({ session_id: session.id, leg, data: JSON.stringify(data) }))
+    const rows = [...session.legs]
+      .filter(([leg]) => !known.has(leg))
+      .map(([leg, data]) => ({ session_id: session.id, leg, data: JSON.stringify(data) }))
     if (rows.length === 0) return
     await this.pg
       .run('session legs', (sql) => sql`INSERT INTO session_legs ${sql(rows)} ON CONFLICT (session_id, leg) DO NOTHING`)
       .then(() => rows.forEach((r) => known.add(r.leg)))
-      .catch((e: unknown) => this.logger?.warn('session legs not stored: the next call recomputes them', { session: session.id, error: String(e) }))
+      .catch((e: unknown) =>
+        this.logger?.warn('session legs not stored: the next call recomputes them', { session: session.id, error: String(e) }),
+      )
   }
 
   /** Drops sessions past their lifetime (their legs go with them). */

@@ -37,8 +37,15 @@ export async function openSharedState(o: { url: string; version: string; payerPe
       o.logger.info('shared ledger connected', { ledger: redactUrl(o.url), instance: registry.id })
     } catch (e) {
       if (e instanceof SchemaTooNew) throw e
-      o.logger.error('shared ledger unreachable: paid requests answer 503 ledger_unavailable until it is back', { ledger: redactUrl(o.url), error: String(e instanceof Error ? e.message : e) })
-      if (!closed) retry = setTimeout(() => void connect().catch((err: unknown) => o.logger.error('shared ledger refused', { error: String(err) })), CONNECT_RETRY_MS)
+      o.logger.error('shared ledger unreachable: paid requests answer 503 ledger_unavailable until it is back', {
+        ledger: redactUrl(o.url),
+        error: String(e instanceof Error ? e.message : e),
+      })
+      if (!closed)
+        retry = setTimeout(
+          () => void connect().catch((err: unknown) => o.logger.error('shared ledger refused', { error: String(err) })),
+          CONNECT_RETRY_MS,
+        )
     }
   }
   await connect()

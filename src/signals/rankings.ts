@@ -62,7 +62,9 @@ const creators: EntitySpec<CreatorWeek> = {
   dataset: (snap) => snap.creators,
   load: (s, d, category, week) =>
     cachedRows<CreatorWeek>(
-      s, d, `creators|${category}|${week}`,
+      s,
+      d,
+      `creators|${category}|${week}`,
       `SELECT creator_handle, creator_name, platform, follower_band, followers, posts, engagement, views, follower_growth_pct
          FROM ${d.relation} WHERE category = $1 AND week_start = $2`,
       [category, week],
@@ -81,7 +83,9 @@ const topics: EntitySpec<TopicWeek> = {
   dataset: (snap) => snap.topics,
   load: (s, d, category, week) =>
     cachedRows<TopicWeek>(
-      s, d, `topics|${category}|${week}`,
+      s,
+      d,
+      `topics|${category}|${week}`,
       `SELECT topic_slug, any_value(topic_name) AS topic_name, any_value(topic_name_zh) AS topic_name_zh, list(platform ORDER BY platform) AS platforms,
               SUM(posts)::INTEGER AS posts, SUM(engagement)::INTEGER AS engagement, SUM(creators)::INTEGER AS creators
          FROM ${d.relation} WHERE category = $1 AND week_start = $2 GROUP BY topic_slug`,
@@ -100,7 +104,9 @@ const brands: EntitySpec<BrandWeek> = {
   dataset: (snap) => snap.brands,
   load: (s, d, category, week) =>
     cachedRows<BrandWeek>(
-      s, d, `brands|${category}|${week}`,
+      s,
+      d,
+      `brands|${category}|${week}`,
       // Platforms combined: the route returns one row per brand.
       `SELECT brand_slug, any_value(brand_name) AS brand_name, list(platform ORDER BY platform) AS platforms,
               SUM(mentions)::INTEGER AS mentions, SUM(reach)::BIGINT::DOUBLE AS reach, SUM(engagement)::INTEGER AS engagement,
@@ -133,7 +139,14 @@ export interface RankedRow {
 }
 
 /** Ranks a week: rows with a metric, highest first, ties by id so the order is stable. */
-async function rankWeek(s: SignalServices, spec: EntitySpec<unknown>, d: LoadedDataset, category: string, rankType: string, week: string): Promise<RankedRow[]> {
+async function rankWeek(
+  s: SignalServices,
+  spec: EntitySpec<unknown>,
+  d: LoadedDataset,
+  category: string,
+  rankType: string,
+  week: string,
+): Promise<RankedRow[]> {
   const metric = spec.metrics[rankType]!
   const [rows, before] = await Promise.all([spec.load(s, d, category, week), spec.load(s, d, category, addDays(week, -7))])
   const beforeById = new Map(before.map((r) => [spec.id(r), r]))
@@ -158,7 +171,14 @@ export interface Ranking {
  * The full ranking of a category's week with movement against the previous week. The previous
  * week's ranking uses the same rank type; `movement` is null when that week is not published.
  */
-export async function ranking(s: SignalServices, snap: SignalsSnapshot, entity: RankEntity, category: string, rankType: string, week: string): Promise<Ranking> {
+export async function ranking(
+  s: SignalServices,
+  snap: SignalsSnapshot,
+  entity: RankEntity,
+  category: string,
+  rankType: string,
+  week: string,
+): Promise<Ranking> {
   const spec = SPECS[entity] as EntitySpec<unknown>
   const d = spec.dataset(snap)
   const previousWeek = addDays(week, -7)

@@ -12,7 +12,12 @@ import { freshness, resolveWeek } from './weeks'
 /** The weekly category a parameter names: slug, English or Chinese name or synonym (the entity resolver's); else a free 400. */
 function categoryOf(snap: SignalsSnapshot, value: string, parameter: string) {
   const slug = snap.entities.category(value)
-  if (!slug) throw invalidParameter(parameter, `"${value}" is not a weekly signals category (slugs, their English or Chinese names and synonyms are accepted)`, SIGNAL_CATEGORY_SLUGS)
+  if (!slug)
+    throw invalidParameter(
+      parameter,
+      `"${value}" is not a weekly signals category (slugs, their English or Chinese names and synonyms are accepted)`,
+      SIGNAL_CATEGORY_SLUGS,
+    )
   return signalCategory(slug)!
 }
 
@@ -75,14 +80,22 @@ export function signalHandlers(s: SignalServices): HandlerMap {
     'signals.categories.snapshot': {
       prepare({ query, params }: RouteInput) {
         const snap = s.snapshot()
-        const category = snap.entities.category(params.category_slug!) ? categoryOf(snap, params.category_slug!, 'category_slug') : undefined
+        const category = snap.entities.category(params.category_slug!)
+          ? categoryOf(snap, params.category_slug!, 'category_slug')
+          : undefined
         if (!category) throw notFound('category', params.category_slug!, 'category_slug', SIGNAL_CATEGORY_SLUGS)
         const week = resolveWeek(snap.weeks, query)
-        return cachedAnswer(s, [snap.creators, snap.topics, snap.brands], 'signals.categories.snapshot', `${category.slug}|${week.start}`, async () => ({
-          ...(await categorySnapshot(s, snap, category, week)),
-          freshness: SIGNALS_FRESHNESS,
-          freshness_detail: freshness(snap.weeks, week.start),
-        }))
+        return cachedAnswer(
+          s,
+          [snap.creators, snap.topics, snap.brands],
+          'signals.categories.snapshot',
+          `${category.slug}|${week.start}`,
+          async () => ({
+            ...(await categorySnapshot(s, snap, category, week)),
+            freshness: SIGNALS_FRESHNESS,
+            freshness_detail: freshness(snap.weeks, week.start),
+          }),
+        )
       },
     },
   }

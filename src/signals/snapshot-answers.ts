@@ -13,7 +13,14 @@ const platformName = (p: string) => (p in PLATFORMS ? p[0]!.toUpperCase() + p.sl
 const pctText = (n: number) => `${n > 0 ? '+' : ''}${n}%`
 
 /** The brand snapshot: its position under every brand rank type, metrics, platform split and a plain summary. */
-export async function brandSnapshot(s: SignalServices, snap: SignalsSnapshot, slug: string, name: string, category: string, week: WeekChoice) {
+export async function brandSnapshot(
+  s: SignalServices,
+  snap: SignalsSnapshot,
+  slug: string,
+  name: string,
+  category: string,
+  week: WeekChoice,
+) {
   const types = Object.keys(RANK_TYPES.brands)
   const rankings = await Promise.all(types.map((t) => ranking(s, snap, 'brands', category, t, week.start)))
   const rank_positions: Record<string, number> = {}
@@ -23,12 +30,16 @@ export async function brandSnapshot(s: SignalServices, snap: SignalsSnapshot, sl
   })
   const visibility = rankings[0]!.rows.find((r) => r.brand_slug === slug)! as Record<string, unknown> & { rank: number; score: number }
   const platforms = await cachedRows<{ platform: string; mentions: number; reach: number }>(
-    s, snap.brands, `brand-platforms|${slug}|${category}|${week.start}`,
+    s,
+    snap.brands,
+    `brand-platforms|${slug}|${category}|${week.start}`,
     `SELECT platform, mentions, reach FROM ${snap.brands.relation} WHERE brand_slug = $1 AND category = $2 AND week_start = $3 ORDER BY reach DESC, platform`,
     [slug, category, week.start],
   )
   const others = await cachedRows<{ category: string }>(
-    s, snap.brands, `brand-categories|${slug}|${week.start}`,
+    s,
+    snap.brands,
+    `brand-categories|${slug}|${week.start}`,
     `SELECT DISTINCT category FROM ${snap.brands.relation} WHERE brand_slug = $1 AND week_start = $2 ORDER BY category`,
     [slug, week.start],
   )
@@ -44,15 +55,21 @@ export async function brandSnapshot(s: SignalServices, snap: SignalsSnapshot, sl
   const categoryName = signalCategory(category)!.name
   const lead = platforms[0]
   const movement =
-    visibility.movement === 'up' ? `, up ${visibility.rank_change} from #${visibility.previous_rank}` :
-    visibility.movement === 'down' ? `, down from #${visibility.previous_rank}` :
-    visibility.movement === 'new' ? ', new to the ranking this week' : ''
+    visibility.movement === 'up'
+      ? `, up ${visibility.rank_change} from #${visibility.previous_rank}`
+      : visibility.movement === 'down'
+        ? `, down from #${visibility.previous_rank}`
+        : visibility.movement === 'new'
+          ? ', new to the ranking this week'
+          : ''
   const summary = [
     `${name} ranks #${visibility.rank} of ${rankings[0]!.total} ${categoryName} brands by visibility in the week ${week.start} to ${week.end} (score ${Math.round(visibility.score)}/100${movement}).`,
     `Seeding breadth ranks #${rank_positions.brand_seeding} with ${metrics.seeding_creators} creators posting; ${Math.round(metrics.sponsored_share * 100)}% of ${metrics.mentions} mentions were sponsored or gifted.`,
     lead && totalReach > 0 ? `${platformName(lead.platform)} carries ${Math.round((lead.reach / totalReach) * 100)}% of the reach.` : '',
     metrics.mentions_change_pct !== null ? `Mentions ${pctText(metrics.mentions_change_pct)} week over week.` : '',
-  ].filter(Boolean).join(' ')
+  ]
+    .filter(Boolean)
+    .join(' ')
   return {
     brand_name: name,
     brand_slug: slug,
@@ -84,7 +101,13 @@ export async function categorySnapshot(s: SignalServices, snap: SignalsSnapshot,
   const topics = topicsBy === 'momentum' ? risingTopics : await ranking(s, snap, 'topics', category.slug, 'volume', week.start)
   const [volume, volumeBefore] = await Promise.all(
     [week.start, addDays(week.start, -7)].map((w) =>
-      cachedRows<{ posts: number | null }>(s, snap.topics, `topic-total|${category.slug}|${w}`, `SELECT SUM(posts)::INTEGER AS posts FROM ${snap.topics.relation} WHERE category = $1 AND week_start = $2`, [category.slug, w]),
+      cachedRows<{ posts: number | null }>(
+        s,
+        snap.topics,
+        `topic-total|${category.slug}|${w}`,
+        `SELECT SUM(posts)::INTEGER AS posts FROM ${snap.topics.relation} WHERE category = $1 AND week_start = $2`,
+        [category.slug, w],
+      ),
     ),
   )
   const posts = volume![0]?.posts ?? 0
@@ -93,11 +116,20 @@ export async function categorySnapshot(s: SignalServices, snap: SignalsSnapshot,
 
   const highlights: string[] = []
   const leader = brands.rows[0]
-  if (leader) highlights.push(`${leader.brand_name} leads ${category.name} brand visibility${leader.movement === 'up' ? `, up from #${leader.previous_rank}` : leader.movement === 'unchanged' ? ' for a second week' : ''}.`)
-  const climber = [...brands.rows].filter((r) => (r.rank_change as number | null) !== null && (r.rank_change as number) > 0).sort((a, b) => (b.rank_change as number) - (a.rank_change as number))[0]
-  if (climber && climber !== leader) highlights.push(`Biggest climber: ${climber.brand_name}, up ${climber.rank_change} places to #${climber.rank}.`)
+  if (leader)
+    highlights.push(
+      `${leader.brand_name} leads ${category.name} brand visibility${leader.movement === 'up' ? `, up from #${leader.previous_rank}` : leader.movement === 'unchanged' ? ' for a second week' : ''}.`,
+    )
+  const climber = [...brands.rows]
+    .filter((r) => (r.rank_change as number | null) !== null && (r.rank_change as number) > 0)
+    .sort((a, b) => (b.rank_change as number) - (a.rank_change as number))[0]
+  if (climber && climber !== leader)
+    highlights.push(`Biggest climber: ${climber.brand_name}, up ${climber.rank_change} places to #${climber.rank}.`)
   const hot = topics.rows[0]
-  if (hot && topicsBy === 'momentum' && (hot.posts_change_pct as number) > 0) highlights.push(`Fastest-rising topic: ${hot.topic_name} (${hot.topic_name_zh}), posts ${pctText(hot.posts_change_pct as number)} week over week.`)
+  if (hot && topicsBy === 'momentum' && (hot.posts_change_pct as number) > 0)
+    highlights.push(
+      `Fastest-rising topic: ${hot.topic_name} (${hot.topic_name_zh}), posts ${pctText(hot.posts_change_pct as number)} week over week.`,
+    )
   const newcomers = creators.rows.filter((r) => r.movement === 'new').length
   if (newcomers > 0) highlights.push(`${newcomers} creator${newcomers > 1 ? 's' : ''} entered the ranking this week.`)
   if (postsChange !== null) highlights.push(`Topic volume ${pctText(postsChange)} against the week before.`)
@@ -115,10 +147,23 @@ export async function categorySnapshot(s: SignalServices, snap: SignalsSnapshot,
       brand_mentions: brands.rows.reduce((sum, r) => sum + (r.mentions as number), 0),
       active_creators: creators.total,
     },
-    top_creators: creators.rows.slice(0, TOP).map((r) => ({ rank: r.rank, creator_handle: r.creator_handle, creator_name: r.creator_name, platform: r.platform, score: r.score })),
+    top_creators: creators.rows
+      .slice(0, TOP)
+      .map((r) => ({ rank: r.rank, creator_handle: r.creator_handle, creator_name: r.creator_name, platform: r.platform, score: r.score })),
     top_topics_rank_type: topicsBy,
-    top_topics: topics.rows.slice(0, TOP).map((r) => ({ rank: r.rank, topic_slug: r.topic_slug, topic_name: r.topic_name, topic_name_zh: r.topic_name_zh, score: r.score, posts_change_pct: r.posts_change_pct })),
-    top_brands: brands.rows.slice(0, TOP).map((r) => ({ rank: r.rank, brand_slug: r.brand_slug, brand_name: r.brand_name, score: r.score, movement: r.movement })),
+    top_topics: topics.rows
+      .slice(0, TOP)
+      .map((r) => ({
+        rank: r.rank,
+        topic_slug: r.topic_slug,
+        topic_name: r.topic_name,
+        topic_name_zh: r.topic_name_zh,
+        score: r.score,
+        posts_change_pct: r.posts_change_pct,
+      })),
+    top_brands: brands.rows
+      .slice(0, TOP)
+      .map((r) => ({ rank: r.rank, brand_slug: r.brand_slug, brand_name: r.brand_name, score: r.score, movement: r.movement })),
     highlights,
   }
 }

@@ -2,12 +2,14 @@ import { ApiError, invalidParameter } from '../core/errors'
 
 const DAY_MS = 86_400_000
 
-export const addDays = (isoDate: string, days: number) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
+export const addDays = (isoDate: string, days: number) =>
+  new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
 
 /** A YYYY-MM-DD string that names a real calendar day ("2026-02-30" does not). */
 function realDate(value: string, parameter: string): Date {
   const d = new Date(`${value}T00:00:00Z`)
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) throw invalidParameter(parameter, `${value} is not a calendar date (YYYY-MM-DD)`)
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value)
+    throw invalidParameter(parameter, `${value} is not a calendar date (YYYY-MM-DD)`)
   return d
 }
 
@@ -43,7 +45,10 @@ export function resolveWeek(published: readonly string[], query: Record<string, 
     }
     const fromEnd = addDays(endParam, -6)
     if (start !== undefined && start !== fromEnd) {
-      throw invalidParameter('week_end', `week_start ${start} and week_end ${endParam} are not the same week; a week runs Monday to Sunday (${start} to ${addDays(start, 6)})`)
+      throw invalidParameter(
+        'week_end',
+        `week_start ${start} and week_end ${endParam} are not the same week; a week runs Monday to Sunday (${start} to ${addDays(start, 6)})`,
+      )
     }
     start = fromEnd
   }
@@ -52,11 +57,15 @@ export function resolveWeek(published: readonly string[], query: Record<string, 
   if (!latest) throw new ApiError('dataset_unavailable', 'No published week is loaded.')
   if (start === undefined) return { start: latest, end: addDays(latest, 6) }
   if (!published.includes(start)) {
-    throw new ApiError('not_found', `The week ${start} to ${addDays(start, 6)} is not published; published weeks start ${first} to ${latest}.`, {
-      parameter: startParam !== undefined ? 'week_start' : 'week_end',
-      value: startParam ?? endParam,
-      known: [`${first} to ${latest}`],
-    })
+    throw new ApiError(
+      'not_found',
+      `The week ${start} to ${addDays(start, 6)} is not published; published weeks start ${first} to ${latest}.`,
+      {
+        parameter: startParam !== undefined ? 'week_start' : 'week_end',
+        value: startParam ?? endParam,
+        known: [`${first} to ${latest}`],
+      },
+    )
   }
   return { start, end: addDays(start, 6) }
 }

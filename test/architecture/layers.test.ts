@@ -19,7 +19,10 @@ interface Violation {
 /** dependency-cruiser over `src` of `cwd` with this project's rules. */
 function cruise(cwd = ROOT): { violations: Violation[]; modules: number } {
   const cli = resolve(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs')
-  const run = Bun.spawnSync(['node', cli, 'src', '--config', resolve(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'json'], { cwd, stderr: 'pipe' })
+  const run = Bun.spawnSync(['node', cli, 'src', '--config', resolve(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'json'], {
+    cwd,
+    stderr: 'pipe',
+  })
   if (run.stdout.length === 0) throw new Error(`dependency-cruiser failed: ${run.stderr.toString()}`)
   const out = JSON.parse(run.stdout.toString()) as { summary: { violations: Violation[]; totalCruised: number } }
   return { violations: out.summary.violations, modules: out.summary.totalCruised }
@@ -34,7 +37,9 @@ test('src/ keeps its layers: nothing imports a layer above its own, and nothing 
 test('the rules catch what they forbid: core importing http/, and two modules importing each other', () => {
   const dir = mkdtempSync(join(tmpdir(), 'layers-'))
   try {
-    const write = (file: string, text: string) => (mkdirSync(join(dir, file, '..'), { recursive: true }), writeFileSync(join(dir, file), text))
+    const write = (file: string, text: string) => (
+      mkdirSync(join(dir, file, '..'), { recursive: true }), writeFileSync(join(dir, file), text)
+    )
     write('tsconfig.json', '{}')
     write('src/core/errors.ts', "import { answer } from '../http/answer'\nexport const code = answer\n")
     write('src/http/answer.ts', 'export const answer = 1\n')

@@ -75,7 +75,16 @@ export function isolated(argv: string[]): string[] {
  * inherited from this test process but what is named here.
  */
 export function cleanEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { PATH: '/usr/bin:/bin', HOME: home, PORT: '0', HOST: '127.0.0.1', LEDGER_PATH: ':memory:', LOG_LEVEL: 'info', NODE_ENV: 'test', ...extra }
+  return {
+    PATH: '/usr/bin:/bin',
+    HOME: home,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LEDGER_PATH: ':memory:',
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'test',
+    ...extra,
+  }
 }
 
 export interface RunningBinary {
@@ -90,7 +99,12 @@ export interface RunningBinary {
 }
 
 /** Starts the executable (`serve`, or `args`) with `cwd` and `env` and resolves once its banner names the port it listens on. */
-export async function serveBinary(bin: string, cwd: string, env: Record<string, string>, args: string[] = ['serve']): Promise<RunningBinary> {
+export async function serveBinary(
+  bin: string,
+  cwd: string,
+  env: Record<string, string>,
+  args: string[] = ['serve'],
+): Promise<RunningBinary> {
   const proc = Bun.spawn(isolated([bin, ...args]), { cwd, env, stdout: 'pipe', stderr: 'pipe' })
   let out = ''
   const watchers: { text: string; resolve: () => void }[] = []

@@ -7,7 +7,19 @@ import { implementedRouteIds } from '../../src/route-handlers'
 import pkg from '../../package.json' with { type: 'json' }
 import { createPayer } from '../../support/payer'
 import { tableFromIPC } from 'apache-arrow'
-import { HIDES_REPOSITORY, ROOT, buildAndCopy, cleanEnv, cleanupBinaryTests, installedBinary, isolated, runBinary, scratchDir, serveBinary, type RunningBinary } from './binary-process'
+import {
+  HIDES_REPOSITORY,
+  ROOT,
+  buildAndCopy,
+  cleanEnv,
+  cleanupBinaryTests,
+  installedBinary,
+  isolated,
+  runBinary,
+  scratchDir,
+  serveBinary,
+  type RunningBinary,
+} from './binary-process'
 
 // Builds the real executable (scripts/build.ts) and runs a copy of it alone in a folder outside the
 // repository, with an environment that has no NODE_PATH, and (where unshare works) with the repository
@@ -76,18 +88,28 @@ describe('the executable copied alone into an empty folder', () => {
   })
 
   // The secp256k1 package ships a prebuilt binding for linux-x64 (not arm64, where @noble/curves runs).
-  test.if(process.arch === 'x64')('recovers payment signers with the libsecp256k1 binding built into it: /ready and the banner say so, and the loaded copy is its own', async () => {
-    const body = await (await fetch(`${server.url}/ready`)).json()
-    expect(body.data.checks.signature_recovery).toEqual({ implementation: 'libsecp256k1 (native)' })
-    expect(server.output()).toContain('\n  ecdsa:   libsecp256k1 (native) recovers payment signers\n')
-    // The process maps a file with the prebuilt binding's bytes, extracted by Bun from the executable
-    // (node_modules is not reachable: the repository is hidden from it where unshare works).
-    const prebuilt = readFileSync(join(ROOT, 'node_modules/secp256k1/prebuilds/linux-x64/secp256k1.glibc.node'))
-    const mapped = [...new Set(readFileSync(`/proc/${server.proc.pid}/maps`, 'utf8').split('\n').map((l) => l.split(/\s+/)[5] ?? '').filter((f) => f.endsWith('.node')))]
-    const binding = mapped.filter((f) => readFileSync(f).equals(prebuilt))
-    expect(binding).toHaveLength(1)
-    expect(binding[0]).not.toContain('node_modules')
-  })
+  test.if(process.arch === 'x64')(
+    'recovers payment signers with the libsecp256k1 binding built into it: /ready and the banner say so, and the loaded copy is its own',
+    async () => {
+      const body = await (await fetch(`${server.url}/ready`)).json()
+      expect(body.data.checks.signature_recovery).toEqual({ implementation: 'libsecp256k1 (native)' })
+      expect(server.output()).toContain('\n  ecdsa:   libsecp256k1 (native) recovers payment signers\n')
+      // The process maps a file with the prebuilt binding's bytes, extracted by Bun from the executable
+      // (node_modules is not reachable: the repository is hidden from it where unshare works).
+      const prebuilt = readFileSync(join(ROOT, 'node_modules/secp256k1/prebuilds/linux-x64/secp256k1.glibc.node'))
+      const mapped = [
+        ...new Set(
+          readFileSync(`/proc/${server.proc.pid}/maps`, 'utf8')
+            .split('\n')
+            .map((l) => l.split(/\s+/)[5] ?? '')
+            .filter((f) => f.endsWith('.node')),
+        ),
+      ]
+      const binding = mapped.filter((f) => readFileSync(f).equals(prebuilt))
+      expect(binding).toHaveLength(1)
+      expect(binding[0]).not.toContain('node_modules')
+    },
+  )
 
   test('extracts its datasets to the cache under HOME, byte for byte, and writes nothing beside itself', () => {
     expect(readdirSync(run.dir)).toEqual(['china-market-intel'])
@@ -142,7 +164,9 @@ describe('the executable copied alone into an empty folder', () => {
     expect(r.code).toBe(0)
     const live = implementedRouteIds()
     const calls = CATALOG.filter((r) => live.has(r.id)).reduce((n, r) => n + r.methods.length, 0)
-    expect(r.stdout).toMatch(new RegExp(`Smoke test passed: \\d+ checks, ${calls} OK, \\d+ PLANNED \\(501, not served by this release\\), 0 FAIL\\.`))
+    expect(r.stdout).toMatch(
+      new RegExp(`Smoke test passed: \\d+ checks, ${calls} OK, \\d+ PLANNED \\(501, not served by this release\\), 0 FAIL\\.`),
+    )
     expect(readdirSync(elsewhere)).toEqual([])
   })
 
@@ -186,7 +210,10 @@ describe('the executable copied alone into an empty folder', () => {
     const paywall = await fetch(`${server.url}/v1/market-data/spend/months`, { headers: { accept: 'text/html' } })
     expect(paywall.status).toBe(402)
     expect(await paywall.text()).toContain('402 Payment required')
-    for (const [path, type] of [['/favicon.ico', 'image/x-icon'], ['/favicon.svg', 'image/svg+xml']] as const) {
+    for (const [path, type] of [
+      ['/favicon.ico', 'image/x-icon'],
+      ['/favicon.svg', 'image/svg+xml'],
+    ] as const) {
       const icon = await fetch(`${server.url}${path}`)
       expect({ path, status: icon.status, type: icon.headers.get('content-type') }).toEqual({ path, status: 200, type })
     }
@@ -194,60 +221,81 @@ describe('the executable copied alone into an empty folder', () => {
 })
 
 describe('DATASETS_DIR', () => {
-  test('points the executable at another datasets folder, and nothing built in is extracted', async () => {
-    const bin = await installedBinary()
-    const home = scratchDir('home')
-    const data = scratchDir('datasets')
-    cpSync(join(ROOT, 'datasets'), data, { recursive: true })
-    const copy = structuredClone(manifest)
-    copy.datasets.flights.version = 'flights-data-team-copy'
-    writeFileSync(join(data, 'manifest.json'), JSON.stringify(copy))
+  test(
+    'points the executable at another datasets folder, and nothing built in is extracted',
+    async () => {
+      const bin = await installedBinary()
+      const home = scratchDir('home')
+      const data = scratchDir('datasets')
+      cpSync(join(ROOT, 'datasets'), data, { recursive: true })
+      const copy = structuredClone(manifest)
+      copy.datasets.flights.version = 'flights-data-team-copy'
+      writeFileSync(join(data, 'manifest.json'), JSON.stringify(copy))
 
-    const server = await serveBinary(bin, dirname(bin), cleanEnv(home, { DATASETS_DIR: data }))
-    running.push(server)
-    const ready = await (await server.ready()).json()
-    expect(ready.data.checks.datasets.versions.flights).toBe('flights-data-team-copy')
-    const paid = await fetch(`${server.url}/v1/market-data/flights/summary?destination=Tokyo`, {
-      headers: { 'x402-payment': await payer.proof({ value: 100_000n }) },
-    })
-    expect((await paid.json()).data.data_quality.dataset_version).toBe('flights-data-team-copy')
-    expect(readdirSync(join(home, '.cache/china-market-intel'))).toEqual([expect.stringMatching(/^duckdb-/)])
-  }, BUILD_TIMEOUT)
+      const server = await serveBinary(bin, dirname(bin), cleanEnv(home, { DATASETS_DIR: data }))
+      running.push(server)
+      const ready = await (await server.ready()).json()
+      expect(ready.data.checks.datasets.versions.flights).toBe('flights-data-team-copy')
+      const paid = await fetch(`${server.url}/v1/market-data/flights/summary?destination=Tokyo`, {
+        headers: { 'x402-payment': await payer.proof({ value: 100_000n }) },
+      })
+      expect((await paid.json()).data.data_quality.dataset_version).toBe('flights-data-team-copy')
+      expect(readdirSync(join(home, '.cache/china-market-intel'))).toEqual([expect.stringMatching(/^duckdb-/)])
+    },
+    BUILD_TIMEOUT,
+  )
 })
 
 describe('two copies starting at once on an empty cache', () => {
-  test('both serve, and the cache holds one complete copy with no temp files left', async () => {
-    const bin = await installedBinary()
-    const home = scratchDir('home')
-    const [a, b] = await Promise.all([serveBinary(bin, dirname(bin), cleanEnv(home)), serveBinary(bin, dirname(bin), cleanEnv(home))])
-    running.push(a, b)
-    for (const s of [a, b]) expect((await s.ready()).status).toBe(200)
-    const cache = join(home, '.cache/china-market-intel')
-    const entries = readdirSync(cache, { recursive: true }).map(String).sort()
-    expect(entries.filter((e) => e.endsWith('.tmp'))).toEqual([])
-    expect(entries.filter((e) => !e.includes('/'))).toHaveLength(2)
-  }, BUILD_TIMEOUT)
+  test(
+    'both serve, and the cache holds one complete copy with no temp files left',
+    async () => {
+      const bin = await installedBinary()
+      const home = scratchDir('home')
+      const [a, b] = await Promise.all([serveBinary(bin, dirname(bin), cleanEnv(home)), serveBinary(bin, dirname(bin), cleanEnv(home))])
+      running.push(a, b)
+      for (const s of [a, b]) expect((await s.ready()).status).toBe(200)
+      const cache = join(home, '.cache/china-market-intel')
+      const entries = readdirSync(cache, { recursive: true }).map(String).sort()
+      expect(entries.filter((e) => e.endsWith('.tmp'))).toEqual([])
+      expect(entries.filter((e) => !e.includes('/'))).toHaveLength(2)
+    },
+    BUILD_TIMEOUT,
+  )
 })
 
 describe('a dataset added to manifest.json', () => {
-  test('is built into the executable and extracted with the others, with no code change', async () => {
-    const data = scratchDir('datasets')
-    cpSync(join(ROOT, 'datasets'), data, { recursive: true })
-    const extra = crypto.getRandomValues(new Uint8Array(4096))
-    // A dataset this release has no contract for: embedded and extracted, not loaded.
-    writeFileSync(join(data, 'reference_notes.parquet'), extra)
-    const listed = structuredClone(manifest)
-    listed.datasets.reference_notes = { file: 'reference_notes.parquet', schema_version: 1, rows: 0, period: { from: '2026-01', to: '2026-01' }, sha256: '', version: 'reference_notes-test' }
-    writeFileSync(join(data, 'manifest.json'), JSON.stringify(listed))
+  test(
+    'is built into the executable and extracted with the others, with no code change',
+    async () => {
+      const data = scratchDir('datasets')
+      cpSync(join(ROOT, 'datasets'), data, { recursive: true })
+      const extra = crypto.getRandomValues(new Uint8Array(4096))
+      // A dataset this release has no contract for: embedded and extracted, not loaded.
+      writeFileSync(join(data, 'reference_notes.parquet'), extra)
+      const listed = structuredClone(manifest)
+      listed.datasets.reference_notes = {
+        file: 'reference_notes.parquet',
+        schema_version: 1,
+        rows: 0,
+        period: { from: '2026-01', to: '2026-01' },
+        sha256: '',
+        version: 'reference_notes-test',
+      }
+      writeFileSync(join(data, 'manifest.json'), JSON.stringify(listed))
 
-    const bin = await buildAndCopy(data)
-    const home = scratchDir('home')
-    const server = await serveBinary(bin, dirname(bin), cleanEnv(home))
-    running.push(server)
-    expect((await server.ready()).status).toBe(200)
-    const cache = join(home, '.cache/china-market-intel')
-    const extracted = join(cache, readdirSync(cache).find((d) => d.startsWith('datasets-'))!)
-    expect(new Uint8Array(readFileSync(join(extracted, 'reference_notes.parquet')))).toEqual(extra)
-    expect(JSON.parse(readFileSync(join(extracted, 'manifest.json'), 'utf8')).datasets.reference_notes.version).toBe('reference_notes-test')
-  }, BUILD_TIMEOUT)
+      const bin = await buildAndCopy(data)
+      const home = scratchDir('home')
+      const server = await serveBinary(bin, dirname(bin), cleanEnv(home))
+      running.push(server)
+      expect((await server.ready()).status).toBe(200)
+      const cache = join(home, '.cache/china-market-intel')
+      const extracted = join(cache, readdirSync(cache).find((d) => d.startsWith('datasets-'))!)
+      expect(new Uint8Array(readFileSync(join(extracted, 'reference_notes.parquet')))).toEqual(extra)
+      expect(JSON.parse(readFileSync(join(extracted, 'manifest.json'), 'utf8')).datasets.reference_notes.version).toBe(
+        'reference_notes-test',
+      )
+    },
+    BUILD_TIMEOUT,
+  )
 })

@@ -29,7 +29,9 @@ test('SIGTERM with requests in flight: every one gets its complete answer, then 
   const requests = sockets.map(async (socket, i) => {
     const paid = i % 2 === 0
     try {
-      const res = await socket.send(`GET ${ROUTE} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${paid ? `x402-payment: ${proofs[i / 2]!}\r\n` : ''}\r\n`)
+      const res = await socket.send(
+        `GET ${ROUTE} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${paid ? `x402-payment: ${proofs[i / 2]!}\r\n` : ''}\r\n`,
+      )
       const body = JSON.parse(res.body) // throws on a body cut short
       answered++
       firstAnswer()
@@ -91,11 +93,17 @@ function expectShuttingDown(res: RawResponse) {
 describe('the shutdown deadline (SHUTDOWN_TIMEOUT_SECONDS)', () => {
   test('an upload that never ends is answered 503 shutting_down at the deadline, not before, and the process exits 0', async () => {
     const bin = await installedBinary()
-    const server = await serveBinary(bin, dirname(bin), cleanEnv(scratchDir('home'), { SHUTDOWN_TIMEOUT_SECONDS: String(DEADLINE_SECONDS) }))
+    const server = await serveBinary(
+      bin,
+      dirname(bin),
+      cleanEnv(scratchDir('home'), { SHUTDOWN_TIMEOUT_SECONDS: String(DEADLINE_SECONDS) }),
+    )
     const port = Number(new URL(server.url).port)
     // A wrapper's JSON body announced at 200 bytes, 12 sent: the body read waits for the rest forever.
     const stalled = await openSocket(port)
-    stalled.write('POST /v1/kol/shortlist HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"category":')
+    stalled.write(
+      'POST /v1/kol/shortlist HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"category":',
+    )
     // A request head that never ends (it never reaches the app) and an idle keep-alive connection: neither may hold the exit.
     const head = await openSocket(port)
     head.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ')
@@ -121,14 +129,25 @@ describe('the shutdown deadline (SHUTDOWN_TIMEOUT_SECONDS)', () => {
     const ledger = join(scratchDir('ledger'), 'ledger.sqlite')
     const payer = createPayer()
     try {
-      const live = await serveBinary(bin, dirname(bin), cleanEnv(scratchDir('home'), {
-        LEDGER_PATH: ledger, SHUTDOWN_TIMEOUT_SECONDS: String(DEADLINE_SECONDS), WEB_SEARCH_URL: `${provider.url}/web`, WEB_SEARCH_TIMEOUT_MS: '25000', INTELLIGENCE_CACHE_TTL_SECONDS: '0', KOL_CACHE_TTL_SECONDS: '0',
-      }))
+      const live = await serveBinary(
+        bin,
+        dirname(bin),
+        cleanEnv(scratchDir('home'), {
+          LEDGER_PATH: ledger,
+          SHUTDOWN_TIMEOUT_SECONDS: String(DEADLINE_SECONDS),
+          WEB_SEARCH_URL: `${provider.url}/web`,
+          WEB_SEARCH_TIMEOUT_MS: '25000',
+          INTELLIGENCE_CACHE_TTL_SECONDS: '0',
+          KOL_CACHE_TTL_SECONDS: '0',
+        }),
+      )
       const port = Number(new URL(live.url).port)
       const unpaid = await rawGet(port, TRENDS)
       expect(unpaid.status).toBe(402)
       const proof = await payer.proof({ value: BigInt(JSON.parse(unpaid.body).accepts[0].maxAmountRequired) })
-      const paid = (await openSocket(port)).send(`GET ${TRENDS} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nx402-payment: ${proof}\r\n\r\n`)
+      const paid = (await openSocket(port)).send(
+        `GET ${TRENDS} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nx402-payment: ${proof}\r\n\r\n`,
+      )
       await waitFor('the paid handler to call the provider', () => provider.calls() > 0) // claimed, verified, running
 
       live.proc.kill('SIGTERM')

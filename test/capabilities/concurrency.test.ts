@@ -24,7 +24,12 @@ beforeAll(async () => {
     if (windows >= 2) release()
     await bothLegs
     inFlight.set(from, inFlight.get(from)! - 1)
-    const results = series({ text: (i) => `${BRAND} 露营 ${i % 2 ? '强烈推荐' : '踩雷了'}`, perDay: () => 2, days: 60, idPrefix: url.pathname.startsWith('/web') ? 'web' : 'native' })
+    const results = series({
+      text: (i) => `${BRAND} 露营 ${i % 2 ? '强烈推荐' : '踩雷了'}`,
+      perDay: () => 2,
+      days: 60,
+      idPrefix: url.pathname.startsWith('/web') ? 'web' : 'native',
+    })
     return json({ results })
   })
   api = await Api.start({
@@ -32,7 +37,8 @@ beforeAll(async () => {
     WEB_SEARCH_URL: `${world.url}/web`,
     NATIVE_SEARCH_TIMEOUT_MS: '10000',
     WEB_SEARCH_TIMEOUT_MS: '10000',
-    INTELLIGENCE_CACHE_TTL_SECONDS: '0', KOL_CACHE_TTL_SECONDS: '0',
+    INTELLIGENCE_CACHE_TTL_SECONDS: '0',
+    KOL_CACHE_TTL_SECONDS: '0',
   })
 })
 afterAll(() => {

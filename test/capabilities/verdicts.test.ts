@@ -10,7 +10,15 @@ import type { LegOutcome } from '../../src/capabilities/legs'
 import { visibilityAction, visibilityAnswer, weeklyStanding } from '../../src/capabilities/visibility'
 
 function leg(name: string, data: unknown, o: Partial<LegOutcome> = {}): LegOutcome {
-  return { name, route: `/v1/${name}`, price_usd: '0.10', required: false, status: data ? 'ran' : 'failed', ...(data ? { data } : { reason: 'upstream_timeout: the provider did not answer' }), ...o }
+  return {
+    name,
+    route: `/v1/${name}`,
+    price_usd: '0.10',
+    required: false,
+    status: data ? 'ran' : 'failed',
+    ...(data ? { data } : { reason: 'upstream_timeout: the provider did not answer' }),
+    ...o,
+  }
 }
 
 const trends = (momentum: string, volume_change_pct: number, volume_z: number, confidence = 0.6) => ({
@@ -20,10 +28,20 @@ const trends = (momentum: string, volume_change_pct: number, volume_z: number, c
   evidence_mode: 'native',
 })
 const sentiment = (net_score: number, label: string, confidence = 0.8) => ({ summary: { net_score, label, confidence }, frames: [] })
-const weekly = { visibility_score: 95, rank_positions: { brand_visibility: 1, brand_seeding: 1 }, brands_ranked: 10, category: 'beauty', snapshot_week: '2026-11-09' }
+const weekly = {
+  visibility_score: 95,
+  rank_positions: { brand_visibility: 1, brand_seeding: 1 },
+  brands_ranked: 10,
+  category: 'beauty',
+  snapshot_week: '2026-11-09',
+}
 
 const visibility = (t: unknown, s: unknown, w: unknown = weekly) =>
-  visibilityAnswer('Brand', { trends: leg('trends', t, { required: true }), sentiment: leg('sentiment', s), weekly_brand_snapshot: leg('weekly_brand_snapshot', w) })
+  visibilityAnswer('Brand', {
+    trends: leg('trends', t, { required: true }),
+    sentiment: leg('sentiment', s),
+    weekly_brand_snapshot: leg('weekly_brand_snapshot', w),
+  })
 
 describe('weekly standing', () => {
   test('is 100 for the leader, 0 for the last and linear between; a lone brand leads', () => {
@@ -36,7 +54,10 @@ describe('visibility verdict', () => {
     expect(visibilityAction(VISIBILITY_BANDS.amplify, []).action).toBe('amplify')
     expect(visibilityAction(VISIBILITY_BANDS.amplify - 1, []).action).toBe('fix_gaps')
     expect(visibilityAction(VISIBILITY_BANDS.fixGaps - 1, []).action).toBe('rebuild')
-    expect(visibilityAction(99, ['net sentiment is -5'])).toEqual({ action: 'fix_gaps', reason: 'Score 99, but net sentiment is -5: address that before scaling.' })
+    expect(visibilityAction(99, ['net sentiment is -5'])).toEqual({
+      action: 'fix_gaps',
+      reason: 'Score 99, but net sentiment is -5: address that before scaling.',
+    })
   })
 
   test('net-negative sentiment never amplifies, and the gaps say the sentiment is negative', () => {
@@ -56,7 +77,9 @@ describe('visibility verdict', () => {
   test('a stable call whose volume change is within noise is no strength: it scores as insufficient evidence and holds back amplify', () => {
     const d = visibility(trends('stable', 68, 1.4), sentiment(60, 'positive'))
     const w = VISIBILITY_WEIGHTS
-    expect(d.score).toBe(Math.round(w.momentum * MOMENTUM_POINTS.insufficient_evidence + w.sentiment * 80 + w.weekly * weeklyStanding(1, 10)))
+    expect(d.score).toBe(
+      Math.round(w.momentum * MOMENTUM_POINTS.insufficient_evidence + w.sentiment * 80 + w.weekly * weeklyStanding(1, 10)),
+    )
     expect(d.recommendation.action).toBe('fix_gaps')
     expect(d.recommendation.reason).toContain('within count noise')
     expect(d.strengths.join(' ')).not.toContain('stable')
@@ -80,7 +103,10 @@ describe('visibility verdict', () => {
     expect(failed.recommendation.action).toBe('fix_gaps')
     expect(failed.recommendation.reason).toContain('sentiment could not be read')
     expect(failed.confidence).toBe(Math.round(0.6 * (VISIBILITY_WEIGHTS.momentum + VISIBILITY_WEIGHTS.weekly) * 100) / 100)
-    const skipped = visibilityAnswer('Brand', { trends: leg('trends', trends('rising', 80, 3.2, 0.6), { required: true }), sentiment: leg('sentiment', null, { status: 'skipped' }) })
+    const skipped = visibilityAnswer('Brand', {
+      trends: leg('trends', trends('rising', 80, 3.2, 0.6), { required: true }),
+      sentiment: leg('sentiment', null, { status: 'skipped' }),
+    })
     expect(skipped.confidence).toBe(Math.round(0.6 * VISIBILITY_WEIGHTS.momentum * 100) / 100)
     expect(skipped.recommendation.action).not.toBe('amplify')
   })
@@ -88,12 +114,19 @@ describe('visibility verdict', () => {
 
 describe('KOL shortlist verdict', () => {
   const creator = (i: number) => ({
-    handle: `creator-${i}`, platform: 'douyin', city: 'Shanghai', followers: 50_000, tier: 'micro', fit_score: 0.8,
+    handle: `creator-${i}`,
+    platform: 'douyin',
+    city: 'Shanghai',
+    followers: 50_000,
+    tier: 'micro',
+    fit_score: 0.8,
     engagement: { engagement_rate_pct: 3, vs_tier_median: 1.5, quality_score: 0.75, flags: [] },
-    estimated_cost: { band: 'low', cny_low: 2100, cny_high: 3900 }, recommendation: 'Strong fit',
+    estimated_cost: { band: 'low', cny_low: 2100, cny_high: 3900 },
+    recommendation: 'Strong fit',
   })
   const kols = { shortlist: Array.from({ length: 10 }, (_, i) => creator(i)), candidates_considered: 40, category: 'outdoor' }
-  const answer = (brand: unknown) => kolAnswer('Brand', 'outdoor', { kols: leg('kols', kols, { required: true }), brand_sentiment: leg('brand_sentiment', brand) })
+  const answer = (brand: unknown) =>
+    kolAnswer('Brand', 'outdoor', { kols: leg('kols', kols, { required: true }), brand_sentiment: leg('brand_sentiment', brand) })
 
   test('ten clean, well-fitting creators and a favourable brand: proceed', () => {
     const d = answer(sentiment(30, 'positive'))
@@ -102,7 +135,10 @@ describe('KOL shortlist verdict', () => {
   })
 
   test('the same shortlist of generated sample creators keeps the sample share of its confidence', () => {
-    const d = kolAnswer('Brand', 'outdoor', { kols: leg('kols', { ...kols, sample: true }, { required: true }), brand_sentiment: leg('brand_sentiment', { ...sentiment(30, 'positive'), sample: true }) })
+    const d = kolAnswer('Brand', 'outdoor', {
+      kols: leg('kols', { ...kols, sample: true }, { required: true }),
+      brand_sentiment: leg('brand_sentiment', { ...sentiment(30, 'positive'), sample: true }),
+    })
     expect(d.recommendation.action).toBe('proceed')
     expect(d.confidence).toBe(CONFIDENCE.sampleShare)
   })
@@ -117,7 +153,10 @@ describe('KOL shortlist verdict', () => {
   })
 
   test('net-negative brand sentiment prevents plain proceed', () => {
-    for (const [net, label] of [[-20, 'negative'], [-4, 'mixed']] as const) {
+    for (const [net, label] of [
+      [-20, 'negative'],
+      [-4, 'mixed'],
+    ] as const) {
       const d = answer(sentiment(net, label))
       expect(d.recommendation.action).toBe('proceed_with_checks')
       expect(d.recommendation.reason).toContain(`brand sentiment net ${net}`)

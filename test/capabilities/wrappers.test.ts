@@ -41,7 +41,10 @@ describe('output contracts', () => {
     const d = a.body.data
     expect(d.cost.price_usd).toBe(route.priceUsd)
     const used = d.source_summary.filter((l: any) => l.status === 'ran' || l.status === 'reused')
-    const separately = used.reduce((sum: bigint, l: any) => sum + usdToAtomic(routeById.get([...routeById.values()].find((r) => r.path === l.route)!.id)!.priceUsd), 0n)
+    const separately = used.reduce(
+      (sum: bigint, l: any) => sum + usdToAtomic(routeById.get([...routeById.values()].find((r) => r.path === l.route)!.id)!.priceUsd),
+      0n,
+    )
     expect(usdToAtomic(d.cost.legs_bought_separately_usd)).toBe(separately)
     // Signed: price - legs bought separately, so the three figures add up.
     const signed = (usd: string) => (usd.startsWith('-') ? -usdToAtomic(usd.slice(1)) : usdToAtomic(usd))
@@ -72,7 +75,7 @@ describe('output contracts', () => {
 })
 
 describe('destination demand', () => {
-  test.each(['东京', 'TYO', 'NRT', 'tokyo'])('%p reaches Tokyo, with the raw routes\' figures', async (name) => {
+  test.each(['东京', 'TYO', 'NRT', 'tokyo'])("%p reaches Tokyo, with the raw routes' figures", async (name) => {
     const d = await api.data('capabilities.destination_demand', { destination: name })
     expect(d.destination).toBe('Tokyo')
     const flights = await api.data('flights.summary', { destination: 'Tokyo' })
@@ -83,8 +86,10 @@ describe('destination demand', () => {
     expect(d).toMatchObject({ scope: 'city', country: 'Japan', destinations: ['Tokyo'] })
   })
 
-  test('a country (Japan, 日本, JP) is its destinations in the flights data as one cluster, with the country\'s spend', async () => {
-    const [en, zh, code] = await Promise.all(['Japan', '日本', 'JP'].map((destination) => api.data('capabilities.destination_demand', { destination })))
+  test("a country (Japan, 日本, JP) is its destinations in the flights data as one cluster, with the country's spend", async () => {
+    const [en, zh, code] = await Promise.all(
+      ['Japan', '日本', 'JP'].map((destination) => api.data('capabilities.destination_demand', { destination })),
+    )
     // The same answer; only whether a leg came from the result cache may differ.
     const answer = (d: any) => ({ ...withoutSession(d), source_summary: d.source_summary.map(({ cache_status: _, ...l }: any) => l) })
     expect(answer(zh)).toEqual(answer(en))
@@ -107,7 +112,10 @@ describe('destination demand', () => {
     expect(en.notable_signals.join(' ')).toContain(`Card spend in ${spend.country}: ${spend.direction}`)
     expect(en.confidence).toBe(CONFIDENCE.sampleShare) // every leg answered, on the generated sample datasets
     // A name that is both a city and a country is the city, as the catalog says.
-    expect(await api.data('capabilities.destination_demand', { destination: 'Singapore' })).toMatchObject({ scope: 'city', destinations: ['Singapore'] })
+    expect(await api.data('capabilities.destination_demand', { destination: 'Singapore' })).toMatchObject({
+      scope: 'city',
+      destinations: ['Singapore'],
+    })
   })
 
   test.each(['Atlantis', '亚特兰蒂斯', 'ZZ'])('an unknown destination (%p) is a free 404 from the required leg', async (destination) => {
@@ -129,10 +137,16 @@ describe('visibility and KOL shortlist', () => {
     const trends = await api.data('china.trends', { keyword: 'Tokyo' })
     const sentiment = await api.data('china.sentiment', { entity: 'Tokyo' })
     const detail = trends.momentum_detail
-    const noise = changeWithinNoise({ momentum: trends.summary.momentum, volume_change_pct: detail.volume_change_pct, volume_z: detail.volume_z })
+    const noise = changeWithinNoise({
+      momentum: trends.summary.momentum,
+      volume_change_pct: detail.volume_change_pct,
+      volume_z: detail.volume_z,
+    })
     const momentum = MOMENTUM_POINTS[noise ? 'insufficient_evidence' : (trends.summary.momentum as keyof typeof MOMENTUM_POINTS)]
     const w = VISIBILITY_WEIGHTS
-    expect(d.score).toBe(Math.round((w.momentum * momentum + w.sentiment * ((sentiment.summary.net_score + 100) / 2)) / (w.momentum + w.sentiment)))
+    expect(d.score).toBe(
+      Math.round((w.momentum * momentum + w.sentiment * ((sentiment.summary.net_score + 100) / 2)) / (w.momentum + w.sentiment)),
+    )
   })
 
   test('a weekly brand gets its weekly snapshot in the score', async () => {
@@ -142,12 +156,17 @@ describe('visibility and KOL shortlist', () => {
     expect(d.gaps.concat(d.strengths).join(' ')).toContain(`#${weekly.rank_positions.brand_visibility} for visibility`)
   })
 
-  test('a brand asked by its Chinese name gets the English name\'s answer, weekly snapshot included', async () => {
+  test("a brand asked by its Chinese name gets the English name's answer, weekly snapshot included", async () => {
     const zh = await api.data('capabilities.visibility', { brand_name: '极光肌' })
     const en = await api.data('capabilities.visibility', { brand_name: 'Aurora Skin' })
     expect(zh.resolved).toMatchObject({ kind: 'brand', id: 'brand:aurora-skin' })
     expect(zh.source_summary.find((l: any) => l.name === 'weekly_brand_snapshot').status).toBe('ran')
-    const comparable = (d: any) => ({ ...withoutSession(d), brand_name: null, resolved: { ...d.resolved, matched: null }, source_summary: d.source_summary.map((l: any) => ({ ...l, cache_status: null })) })
+    const comparable = (d: any) => ({
+      ...withoutSession(d),
+      brand_name: null,
+      resolved: { ...d.resolved, matched: null },
+      source_summary: d.source_summary.map((l: any) => ({ ...l, cache_status: null })),
+    })
     expect(comparable(zh)).toEqual(comparable(en))
   })
 
@@ -196,7 +215,9 @@ describe('legs that fail after payment', () => {
     // A spend market the flights data has but the spend data lacks: the spend leg does not apply.
     const db = await DuckDb.open(1)
     const candidate = join(mkdtempSync(join(tmpdir(), 'candidates-')), 'spend-no-uae.parquet')
-    await db.exec(`COPY (SELECT * FROM read_parquet('${join(dir, 'spend.parquet')}') WHERE country_code <> 'AE') TO '${candidate}' (FORMAT parquet)`)
+    await db.exec(
+      `COPY (SELECT * FROM read_parquet('${join(dir, 'spend.parquet')}') WHERE country_code <> 'AE') TO '${candidate}' (FORMAT parquet)`,
+    )
     await importDataset(db, dir, candidate, SPEND, { sample: true })
     db.close()
     broken = await Api.start({ DATASETS_DIR: dir, DATASETS_RELOAD_SECONDS: '0' })

@@ -13,7 +13,15 @@ let path: string
 const DAY1 = Date.parse('2026-11-20T10:00:00Z') / 1000
 const DAY2 = Date.parse('2026-11-21T10:00:00Z') / 1000
 const claim = (key: string, route: string, amount: string, payer: string): PaymentClaim => ({
-  key, network: 'eip155:84532', payer, nonce: `0x${key}${'0'.repeat(20)}`, routeId: route, fingerprint: key, amountAtomic: amount, requestId: `req_${key}`, validBefore: String(DAY2 + 600),
+  key,
+  network: 'eip155:84532',
+  payer,
+  nonce: `0x${key}${'0'.repeat(20)}`,
+  routeId: route,
+  fingerprint: key,
+  amountAtomic: amount,
+  requestId: `req_${key}`,
+  validBefore: String(DAY2 + 600),
 })
 const art = (id: string) => ({ id, body: '{}', expiresAt: DAY2 + 86400 })
 
@@ -32,20 +40,39 @@ beforeAll(async () => {
   l.park('c1', art('x4'), DAY2, '0xdead')
   l.claim(claim('d1', 'flights.summary', '100000', '0xddd'), DAY2, 0)
   l.release('d1', DAY2)
-  l.record({ event: 'pending', at: DAY2, key: 'c1', requestId: 'req_c1', routeId: 'flights.aggregate', payer: '0xccc', amountAtomic: '160000', nonce: '0xc1', network: 'eip155:84532', txHash: '0xdead' })
+  l.record({
+    event: 'pending',
+    at: DAY2,
+    key: 'c1',
+    requestId: 'req_c1',
+    routeId: 'flights.aggregate',
+    payer: '0xccc',
+    amountAtomic: '160000',
+    nonce: '0xc1',
+    network: 'eip155:84532',
+    txHash: '0xdead',
+  })
   await l.durable()
   l.close()
 })
 
 async function cli(...args: string[]) {
   const proc = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), 'payments', ...args], {
-    cwd: ROOT, env: { ...process.env, LEDGER_PATH: path, NODE_ENV: 'test' }, stdout: 'pipe', stderr: 'pipe',
+    cwd: ROOT,
+    env: { ...process.env, LEDGER_PATH: path, NODE_ENV: 'test' },
+    stdout: 'pipe',
+    stderr: 'pipe',
   })
   const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
   return { out, err, code }
 }
 
-const row = (out: string, key: string) => out.split('\n').find((l) => l.startsWith(`${key} `))?.trim().split(/\s{2,}/)
+const row = (out: string, key: string) =>
+  out
+    .split('\n')
+    .find((l) => l.startsWith(`${key} `))
+    ?.trim()
+    .split(/\s{2,}/)
 
 describe('payments report', () => {
   test('by route: paid answers, USD, settled vs local USD, pending and failed, with totals and the unsettled list', async () => {
@@ -71,7 +98,17 @@ describe('payments report', () => {
   test('--since keeps later payments only; --json gives the same numbers under names that say what they hold', async () => {
     const { out, code } = await cli('report', '--since', '2026-11-21', '--json')
     expect(code).toBe(0)
-    const none = { served_count: 0, served_usd: '0.00', served_atomic: '0', settled_count: 0, settled_usd: '0.00', settled_atomic: '0', local_count: 0, local_usd: '0.00', local_atomic: '0' }
+    const none = {
+      served_count: 0,
+      served_usd: '0.00',
+      served_atomic: '0',
+      settled_count: 0,
+      settled_usd: '0.00',
+      settled_atomic: '0',
+      local_count: 0,
+      local_usd: '0.00',
+      local_atomic: '0',
+    }
     expect(JSON.parse(out)).toEqual({
       by: 'route',
       since: '2026-11-21T00:00:00Z',
@@ -80,10 +117,19 @@ describe('payments report', () => {
         { key: 'flights.summary', ...none, pending_count: 0, pending_usd: '0.00', pending_atomic: '0', failed_count: 1 },
       ],
       totals: { ...none, pending_count: 1, pending_usd: '0.16', pending_atomic: '160000', failed_count: 1 },
-      unsettled: [{
-        created_at: '2026-11-21T10:00:00Z', route: 'flights.aggregate', payer: '0xccc', amount_usd: '0.16', amount_atomic: '160000',
-        nonce: `0xc1${'0'.repeat(20)}`, tx_hash: '0xdead', request_id: 'req_c1', valid_before_unix: String(DAY2 + 600),
-      }],
+      unsettled: [
+        {
+          created_at: '2026-11-21T10:00:00Z',
+          route: 'flights.aggregate',
+          payer: '0xccc',
+          amount_usd: '0.16',
+          amount_atomic: '160000',
+          nonce: `0xc1${'0'.repeat(20)}`,
+          tx_hash: '0xdead',
+          request_id: 'req_c1',
+          valid_before_unix: String(DAY2 + 600),
+        },
+      ],
       event_counts: { pending: 1 },
       provider_spend: [],
       margin_by_route: [],
@@ -94,18 +140,43 @@ describe('payments report', () => {
     const r = JSON.parse((await cli('report', '--json')).out)
     expect(r.since).toBeNull()
     expect(r.totals).toEqual({
-      served_count: 3, served_usd: '0.23', served_atomic: '230000', settled_count: 2, settled_usd: '0.20', settled_atomic: '200000',
-      local_count: 1, local_usd: '0.03', local_atomic: '30000', pending_count: 1, pending_usd: '0.16', pending_atomic: '160000', failed_count: 1,
+      served_count: 3,
+      served_usd: '0.23',
+      served_atomic: '230000',
+      settled_count: 2,
+      settled_usd: '0.20',
+      settled_atomic: '200000',
+      local_count: 1,
+      local_usd: '0.03',
+      local_atomic: '30000',
+      pending_count: 1,
+      pending_usd: '0.16',
+      pending_atomic: '160000',
+      failed_count: 1,
     })
-    expect(r.groups.find((g: any) => g.key === 'flights.summary')).toMatchObject({ served_count: 2, served_usd: '0.20', served_atomic: '200000', settled_usd: '0.20' })
+    expect(r.groups.find((g: any) => g.key === 'flights.summary')).toMatchObject({
+      served_count: 2,
+      served_usd: '0.20',
+      served_atomic: '200000',
+      settled_usd: '0.20',
+    })
   })
 
   test('bad usage exits 2 with a message; a missing ledger exits 1', async () => {
-    expect(await cli('report', '--by', 'week')).toMatchObject({ code: 2, err: expect.stringContaining('--by: expected route, day or payer') })
-    expect(await cli('report', '--since', 'yesterday')).toMatchObject({ code: 2, err: expect.stringContaining('--since: expected YYYY-MM-DD') })
+    expect(await cli('report', '--by', 'week')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--by: expected route, day or payer'),
+    })
+    expect(await cli('report', '--since', 'yesterday')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--since: expected YYYY-MM-DD'),
+    })
     expect(await cli('refund')).toMatchObject({ code: 2 })
     const proc = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), 'payments', 'report'], {
-      cwd: ROOT, env: { ...process.env, LEDGER_PATH: join(tmpdir(), 'no-such-dir', 'ledger.sqlite'), NODE_ENV: 'test' }, stdout: 'pipe', stderr: 'pipe',
+      cwd: ROOT,
+      env: { ...process.env, LEDGER_PATH: join(tmpdir(), 'no-such-dir', 'ledger.sqlite'), NODE_ENV: 'test' },
+      stdout: 'pipe',
+      stderr: 'pipe',
     })
     expect(await proc.exited).toBe(1)
   })
@@ -121,17 +192,47 @@ describe('provider spend in the report', () => {
       l.claim(claim(k, 'china.trends', '80000', '0xaaa'), DAY2, 0)
       l.complete(k, art(`y${k}`), DAY2, { kind: 'settled', txHash: `0x${k}` })
     }
-    l.recordSpend({ at: DAY2, requestId: 'req_t1', routeId: 'china.trends', provider: 'bocha (api.bochaai.com)', role: 'web', requests: 4, costNanoUsd: 20_000_000n })
-    l.recordSpend({ at: DAY2, requestId: 'req_t1', routeId: 'china.trends', provider: 'chat-completions (api.deepseek.com, deepseek-chat)', role: 'summary', requests: 1, inputTokens: 3000, outputTokens: 400, costNanoUsd: 1_008_000n })
+    l.recordSpend({
+      at: DAY2,
+      requestId: 'req_t1',
+      routeId: 'china.trends',
+      provider: 'bocha (api.bochaai.com)',
+      role: 'web',
+      requests: 4,
+      costNanoUsd: 20_000_000n,
+    })
+    l.recordSpend({
+      at: DAY2,
+      requestId: 'req_t1',
+      routeId: 'china.trends',
+      provider: 'chat-completions (api.deepseek.com, deepseek-chat)',
+      role: 'summary',
+      requests: 1,
+      inputTokens: 3000,
+      outputTokens: 400,
+      costNanoUsd: 1_008_000n,
+    })
     // A failed sentiment request still cost its provider requests (no price configured for that provider).
-    l.recordSpend({ at: DAY2, requestId: 'req_s1', routeId: 'china.sentiment', provider: 'searxng (searx.internal)', role: 'web', requests: 3, costNanoUsd: null })
+    l.recordSpend({
+      at: DAY2,
+      requestId: 'req_s1',
+      routeId: 'china.sentiment',
+      provider: 'searxng (searx.internal)',
+      role: 'web',
+      requests: 3,
+      costNanoUsd: null,
+    })
     await l.durable()
     l.close()
   })
   const report = (...args: string[]) =>
-    Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), 'payments', 'report', ...args], { cwd: ROOT, env: { ...process.env, LEDGER_PATH: spendPath, NODE_ENV: 'test' }, stdout: 'pipe' })
+    Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), 'payments', 'report', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, LEDGER_PATH: spendPath, NODE_ENV: 'test' },
+      stdout: 'pipe',
+    })
 
-  test('requests, tokens and priced cost per route and provider, and each route\'s revenue against it', async () => {
+  test("requests, tokens and priced cost per route and provider, and each route's revenue against it", async () => {
     const out = await new Response(report().stdout).text()
     expect(row(out, 'china.trends')).toEqual(['china.trends', '2', '0.16', '0.16', '0.00', '0', '0.00', '0'])
     expect(out).toMatch(/china\.trends +bocha \(api\.bochaai\.com\) +1 +4 +0 +0 +0\.02 +0/)
@@ -142,10 +243,32 @@ describe('provider spend in the report', () => {
     expect(out).toMatch(/china\.sentiment +0\.00 +0\.00 +0\.00 +3/)
     const json = JSON.parse(await new Response(report('--json').stdout).text())
     expect(json.margin_by_route).toEqual([
-      { route: 'china.sentiment', revenue_usd: '0.00', revenue_atomic: '0', provider_cost_usd: '0.00', provider_cost_nano_usd: '0', margin_usd: '0.00', unpriced_requests: 3 },
-      { route: 'china.trends', revenue_usd: '0.16', revenue_atomic: '160000', provider_cost_usd: '0.021008', provider_cost_nano_usd: '21008000', margin_usd: '0.138992', unpriced_requests: 0 },
+      {
+        route: 'china.sentiment',
+        revenue_usd: '0.00',
+        revenue_atomic: '0',
+        provider_cost_usd: '0.00',
+        provider_cost_nano_usd: '0',
+        margin_usd: '0.00',
+        unpriced_requests: 3,
+      },
+      {
+        route: 'china.trends',
+        revenue_usd: '0.16',
+        revenue_atomic: '160000',
+        provider_cost_usd: '0.021008',
+        provider_cost_nano_usd: '21008000',
+        margin_usd: '0.138992',
+        unpriced_requests: 0,
+      },
     ])
-    expect(json.provider_spend.find((s: any) => s.provider.startsWith('chat'))).toMatchObject({ answers: 1, requests: 1, input_tokens: 3000, output_tokens: 400, cost_usd: '0.001008' })
+    expect(json.provider_spend.find((s: any) => s.provider.startsWith('chat'))).toMatchObject({
+      answers: 1,
+      requests: 1,
+      input_tokens: 3000,
+      output_tokens: 400,
+      cost_usd: '0.001008',
+    })
   })
 })
 
@@ -153,7 +276,11 @@ test('payments --help and the top-level help name every payments subcommand', as
   const { out, code } = await cli('--help')
   expect(code).toBe(0)
   for (const sub of ['report', 'reconcile', 'export', 'backup']) expect(out).toContain(`  payments ${sub}`)
-  const top = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), '--help'], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'test' }, stdout: 'pipe' })
+  const top = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), '--help'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'test' },
+    stdout: 'pipe',
+  })
   expect(await new Response(top.stdout).text()).toContain('china-market-intel payments report|reconcile|export|backup ')
 })
 

@@ -15,7 +15,13 @@ let html: Loopback
 beforeAll(() => {
   world = vendorWorld(() => campingWorld(Date.now()), { tikhubPageSize: 30 })
   // A SearXNG whose JSON output is not enabled: its 403 page.
-  html = loopback(() => new Response('<!doctype html><title>403 Forbidden</title><h1>Forbidden</h1>', { status: 403, headers: { 'content-type': 'text/html' } }))
+  html = loopback(
+    () =>
+      new Response('<!doctype html><title>403 Forbidden</title><h1>Forbidden</h1>', {
+        status: 403,
+        headers: { 'content-type': 'text/html' },
+      }),
+  )
 })
 afterAll(() => {
   world.stop()
@@ -24,7 +30,10 @@ afterAll(() => {
 
 async function check(env: Record<string, string>, ...args: string[]) {
   const proc = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), 'providers', 'check', ...args], {
-    cwd: ROOT, env: { ...process.env, NODE_ENV: 'test', ...env }, stdout: 'pipe', stderr: 'pipe',
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'test', ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
   })
   const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
   return { out, err, code }
@@ -38,7 +47,14 @@ describe('providers check', () => {
     const { out, code } = await check({ ...searxng(world.url), ...tikhub(), NATIVE_SEARCH_MAX_PAGES: '10' }, '--json')
     expect(code).toBe(0)
     const r = JSON.parse(out)
-    expect(r.calls.map((c: any) => `${c.role} ${c.lane}`)).toEqual(['native xiaohongshu', 'native douyin', 'native wechat', 'web xiaohongshu', 'web douyin', 'web wechat'])
+    expect(r.calls.map((c: any) => `${c.role} ${c.lane}`)).toEqual([
+      'native xiaohongshu',
+      'native douyin',
+      'native wechat',
+      'web xiaohongshu',
+      'web douyin',
+      'web wechat',
+    ])
     const web = r.calls.find((c: any) => c.role === 'web')
     expect(web).toMatchObject({ ok: true, status: 'ok', with_author: 0, with_followers: 0, with_engagement: 0 })
     expect(web.reach_days).toBeLessThanOrEqual(7)
@@ -46,7 +62,13 @@ describe('providers check', () => {
     const douyin = r.calls.find((c: any) => c.lane === 'douyin' && c.role === 'native')
     expect(douyin).toMatchObject({ ok: true, with_author: 100, with_engagement: 100 })
     expect(douyin.covered[0].covered_share).toBe(1)
-    expect(r.meaning.some((m: string) => m.startsWith(`searxng (${new URL(world.url).host}) (web, xiaohongshu): its results reach back`) && m.includes('says insufficient_evidence'))).toBe(true)
+    expect(
+      r.meaning.some(
+        (m: string) =>
+          m.startsWith(`searxng (${new URL(world.url).host}) (web, xiaohongshu): its results reach back`) &&
+          m.includes('says insufficient_evidence'),
+      ),
+    ).toBe(true)
     expect(r.meaning.some((m: string) => m.includes('4 results had no readable date'))).toBe(true)
     expect(out).not.toContain('th-secret-key')
   })
@@ -55,7 +77,9 @@ describe('providers check', () => {
     const { out, code } = await check(searxng(world.url))
     expect(code).toBe(0)
     expect(out).toMatch(/^provider +role +lane +status +ms +req +items +on topic +reach \(days\)/m)
-    expect(out).toContain('No native provider: web search gives no creators (authors, followers, engagement), so /v1/china/kols and /v1/kol/shortlist answer 422 native_provider_required.')
+    expect(out).toContain(
+      'No native provider: web search gives no creators (authors, followers, engagement), so /v1/china/kols and /v1/kol/shortlist answer 422 native_provider_required.',
+    )
   })
 
   test('a provider that answers something that is not its API: exit 1, naming it and the fix', async () => {
@@ -82,7 +106,9 @@ test('the start-up banner names the live providers, the lanes, and that KOLs can
   const server = await startServer(searxng(world.url))
   try {
     const banner = server.output()
-    expect(banner).toContain(`  evidence: LIVE providers: web searxng (${new URL(world.url).host}); native none; model none (extractive themes)`)
+    expect(banner).toContain(
+      `  evidence: LIVE providers: web searxng (${new URL(world.url).host}); native none; model none (extractive themes)`,
+    )
     expect(banner).toContain(`  lanes:    xiaohongshu proxy_read: web searxng (${new URL(world.url).host});`)
     expect(banner).toContain('  KOLs:     NOT AVAILABLE: /v1/china/kols and /v1/kol/shortlist answer 422 native_provider_required')
   } finally {

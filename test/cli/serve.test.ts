@@ -57,12 +57,16 @@ test('datasets that load but cannot be indexed (an evidence corpus without rows)
   const dir = datasetsCopy('empty-corpus-', Object.keys(MANIFEST.datasets))
   const evidence = join(dir, MANIFEST.datasets.evidence.file)
   const db = await DuckDb.open(1)
-  await db.exec(`COPY (SELECT * FROM read_parquet('${join(ROOT, 'datasets', MANIFEST.datasets.evidence.file)}') LIMIT 0) TO '${evidence}' (FORMAT parquet)`)
+  await db.exec(
+    `COPY (SELECT * FROM read_parquet('${join(ROOT, 'datasets', MANIFEST.datasets.evidence.file)}') LIMIT 0) TO '${evidence}' (FORMAT parquet)`,
+  )
   db.close()
   const { code, stderr } = await serveOn(dir)
   expect(code).toBe(2)
   expect(stderr).toContain(' listening on http://') // the folder loaded: it listened while indexing
-  expect(stderr).toContain(`Datasets error: cannot index the datasets: ${MANIFEST.datasets.evidence.file} has no rows (DATASETS_DIR=${dir})`)
+  expect(stderr).toContain(
+    `Datasets error: cannot index the datasets: ${MANIFEST.datasets.evidence.file} has no rows (DATASETS_DIR=${dir})`,
+  )
   expect(stderr).not.toContain('    at ')
 })
 
@@ -89,7 +93,16 @@ afterAll(async () => {
 function start(env: Record<string, string>): Instance {
   const proc = Bun.spawn([process.execPath, join(ROOT, 'src/index.ts'), 'serve'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', LEDGER_PATH: ':memory:', LOG_LEVEL: 'warn', NODE_ENV: 'test', RATE_LIMIT_IP_PER_MINUTE: '0', RATE_LIMIT_PAYER_PER_MINUTE: '0', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      LEDGER_PATH: ':memory:',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      RATE_LIMIT_IP_PER_MINUTE: '0',
+      RATE_LIMIT_PAYER_PER_MINUTE: '0',
+      ...env,
+    },
     stdin: 'ignore',
     stdout: 'ignore',
     stderr: 'pipe',
@@ -103,7 +116,12 @@ function start(env: Record<string, string>): Instance {
       if (err.includes(' listening on http://')) listening()
     }
   })()
-  const instance: Instance = { proc, stderr: () => err, started: Promise.race([banner, proc.exited]), finished: read.then(() => proc.exited) }
+  const instance: Instance = {
+    proc,
+    stderr: () => err,
+    started: Promise.race([banner, proc.exited]),
+    finished: read.then(() => proc.exited),
+  }
   instances.push(instance)
   return instance
 }
@@ -225,11 +243,14 @@ describe('REUSE_PORT=true', () => {
 })
 
 // What `npm start` runs (bun src/index.ts serve): the secp256k1 binding loads from node_modules.
-test.if(process.platform === 'linux' && process.arch === 'x64')('from source, the banner and /ready say libsecp256k1 recovers payment signers', async () => {
-  const port = await freePort()
-  const i = start({ PORT: String(port) })
-  expect(await i.started).toBe('listening')
-  expect(i.stderr()).toContain('\n  ecdsa:   libsecp256k1 (native) recovers payment signers\n')
-  const ready = await untilReady(`http://127.0.0.1:${port}`)
-  expect(ready.data.checks.signature_recovery).toEqual({ implementation: 'libsecp256k1 (native)' })
-})
+test.if(process.platform === 'linux' && process.arch === 'x64')(
+  'from source, the banner and /ready say libsecp256k1 recovers payment signers',
+  async () => {
+    const port = await freePort()
+    const i = start({ PORT: String(port) })
+    expect(await i.started).toBe('listening')
+    expect(i.stderr()).toContain('\n  ecdsa:   libsecp256k1 (native) recovers payment signers\n')
+    const ready = await untilReady(`http://127.0.0.1:${port}`)
+    expect(ready.data.checks.signature_recovery).toEqual({ implementation: 'libsecp256k1 (native)' })
+  },
+)

@@ -13,7 +13,12 @@ function answer402(edit: (t: PaymentTerms) => PaymentTerms = (t) => t, resource 
   const parts = paymentRequiredParts(route, edit(termsFor(route, 'base-sepolia', DEV_PAY_TO)), resource, 'Payment required')
   return {
     headers: new Headers(parts.headers),
-    body: { success: false, error: { code: 'payment_required', message: 'Payment required' }, meta: { request_id: 'req_1' }, ...parts.body },
+    body: {
+      success: false,
+      error: { code: 'payment_required', message: 'Payment required' },
+      meta: { request_id: 'req_1' },
+      ...parts.body,
+    },
   }
 }
 
@@ -26,7 +31,9 @@ describe('smoke checks of a 402', () => {
     const verdict = checkPaymentRequired(req!, headers, body)
     expect(verdict).toEqual({
       ok: true,
-      value: expect.objectContaining({ accepted: expect.objectContaining({ amount: '100000', payTo: DEV_PAY_TO, network: 'eip155:84532' }) }),
+      value: expect.objectContaining({
+        accepted: expect.objectContaining({ amount: '100000', payTo: DEV_PAY_TO, network: 'eip155:84532' }),
+      }),
     })
   })
 
@@ -53,7 +60,10 @@ describe('smoke checks of a 402', () => {
   })
 
   test("an asset other than the network's USDC, or a resource of another route, is refused", () => {
-    const other = answer402((t) => ({ ...t, network: { ...t.network, asset: '0x2222222222222222222222222222222222222222' } }), 'http://localhost:3000/v1/market-data/flights/months')
+    const other = answer402(
+      (t) => ({ ...t, network: { ...t.network, asset: '0x2222222222222222222222222222222222222222' } }),
+      'http://localhost:3000/v1/market-data/flights/months',
+    )
     const problems = (checkPaymentRequired(req!, other.headers, other.body) as { problems: string[] }).problems
     expect(problems.filter((p) => p.includes('asset'))).toHaveLength(2)
     expect(problems.filter((p) => p.includes('is not an absolute URL of /v1/market-data/flights/summary'))).toHaveLength(2)
@@ -61,7 +71,10 @@ describe('smoke checks of a 402', () => {
 
   test('a body that is not the payment_required envelope is refused', () => {
     const { headers } = answer402()
-    expect(checkPaymentRequired(req!, headers, 'Payment Required')).toEqual({ ok: false, problems: ['402 body is not an error envelope with error.code payment_required'] })
+    expect(checkPaymentRequired(req!, headers, 'Payment Required')).toEqual({
+      ok: false,
+      problems: ['402 body is not an error envelope with error.code payment_required'],
+    })
   })
 })
 

@@ -14,7 +14,10 @@ describe('smoke example requests', () => {
         expect(req.path).not.toContain(':')
         const url = new URL(req.url)
         expect(url.origin + url.pathname).toBe(`http://127.0.0.1:3000${req.path}`)
-        if (req.method === 'GET') expect(Object.fromEntries(url.searchParams)).toEqual(Object.fromEntries(Object.entries(req.input).map(([k, v]) => [k, String(v)])))
+        if (req.method === 'GET')
+          expect(Object.fromEntries(url.searchParams)).toEqual(
+            Object.fromEntries(Object.entries(req.input).map(([k, v]) => [k, String(v)])),
+          )
         else expect(url.search).toBe('')
       }
     }

@@ -68,7 +68,9 @@ describe('smoke against a started development-mode server', () => {
     }
     const ok = checks(CATALOG.filter((r) => implemented.has(r.id)))
     const planned = checks(CATALOG.filter((r) => !implemented.has(r.id)))
-    expect(out).toContain(`Smoke test passed: ${ok + planned} checks, ${ok} OK, ${planned} PLANNED (501, not served by this release), 0 FAIL.`)
+    expect(out).toContain(
+      `Smoke test passed: ${ok + planned} checks, ${ok} OK, ${planned} PLANNED (501, not served by this release), 0 FAIL.`,
+    )
   })
 
   test('--json: each served route and method is paid once, and the server ledger records those payments from the throwaway wallet', async () => {
@@ -85,7 +87,9 @@ describe('smoke against a started development-mode server', () => {
     const db = new Database(ledgerPath, { readonly: true })
     try {
       const rows = db
-        .query<{ route: string; amount_atomic: string; state: string }, [string]>('SELECT route, amount_atomic, state FROM payments WHERE payer = ?')
+        .query<{ route: string; amount_atomic: string; state: string }, [string]>(
+          'SELECT route, amount_atomic, state FROM payments WHERE payer = ?',
+        )
         .all(report.payer.toLowerCase())
       expect(rows.map((r) => r.route).sort()).toEqual(servedCalls.sort())
       for (const row of rows) {
@@ -103,14 +107,23 @@ function fake(handler: (req: Request, route: RouteSpec | undefined) => Response 
   return Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
-    fetch: (req) => handler(req, CATALOG.find((r) => r.path === new URL(req.url).pathname)),
+    fetch: (req) =>
+      handler(
+        req,
+        CATALOG.find((r) => r.path === new URL(req.url).pathname),
+      ),
   })
 }
 
 /** A 402 built by the server's own requirements code, with terms the test may alter. */
 function answer402(req: Request, route: RouteSpec, edit: (t: PaymentTerms) => PaymentTerms = (t) => t): Response {
   const parts = paymentRequiredParts(route, edit(termsFor(route, 'base-sepolia', DEV_PAY_TO)), req.url.split('?')[0]!, 'Payment required')
-  const body = { success: false, error: { code: 'payment_required', message: 'Payment required' }, meta: { request_id: 'req_fake' }, ...parts.body }
+  const body = {
+    success: false,
+    error: { code: 'payment_required', message: 'Payment required' },
+    meta: { request_id: 'req_fake' },
+    ...parts.body,
+  }
   return Response.json(body, { status: 402, headers: parts.headers })
 }
 
@@ -166,7 +179,12 @@ describe('smoke against servers that get payment wrong', () => {
     const { exit, out } = await smoke('--base-url', url, '--route', 'flights.aggregate', '--json')
     expect(exit).toBe(1)
     const [result] = JSON.parse(out).results
-    expect(result).toMatchObject({ unpaid_status: 402, paid_status: 200, result: 'FAIL', reason: 'pricing.amount_usd is "0.01", expected "0.16"' })
+    expect(result).toMatchObject({
+      unpaid_status: 402,
+      paid_status: 200,
+      result: 'FAIL',
+      reason: 'pricing.amount_usd is "0.01", expected "0.16"',
+    })
     expect(verdicts).toEqual([{ ok: true, payer: expect.stringMatching(/^0x[0-9a-f]{40}$/) }])
   })
 

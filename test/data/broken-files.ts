@@ -48,7 +48,8 @@ export async function cut(db: DuckDb, file: string, contract: DatasetContract, s
 
 export const ALL = 'SELECT * EXCLUDE (rn) FROM src ORDER BY rn'
 /** The cut with one value replaced in row `rn`. */
-const atRow = (rn: number, column: string, value: string) => `SELECT * EXCLUDE (rn) REPLACE (CASE WHEN rn = ${rn} THEN ${value} ELSE ${column} END AS ${column}) FROM src ORDER BY rn`
+const atRow = (rn: number, column: string, value: string) =>
+  `SELECT * EXCLUDE (rn) REPLACE (CASE WHEN rn = ${rn} THEN ${value} ELSE ${column} END AS ${column}) FROM src ORDER BY rn`
 const fileName = (contract: DatasetContract, label: string) => `${contract.name}-${label.replace(/[^a-z0-9]+/gi, '-')}.parquet`
 const sql = (label: string, contract: DatasetContract, select: string, expected: Expected): Broken => ({
   label,
@@ -106,42 +107,142 @@ const inFolder = (label: string, name: string, contract: DatasetContract, select
 
 export const CORPUS: Broken[] = [
   // Spend: structure, values, keys and months.
-  sql('missing column', SPEND, 'SELECT * EXCLUDE (rn, dining_spend_cny) FROM src ORDER BY rn', { rule: 'missing_column', column: 'dining_spend_cny' }),
-  sql('wrong type', SPEND, 'SELECT * EXCLUDE (rn) REPLACE (total_cards::VARCHAR AS total_cards) FROM src ORDER BY rn', { rule: 'type', column: 'total_cards', message: /VARCHAR, expected INTEGER/ }),
-  sql('duplicate key', SPEND, 'SELECT * EXCLUDE (rn) FROM (SELECT * FROM src UNION ALL SELECT * FROM src WHERE rn = 5) ORDER BY rn', { rule: 'duplicate_key', column: 'month, country, source_city', rows: [5, 6] }),
+  sql('missing column', SPEND, 'SELECT * EXCLUDE (rn, dining_spend_cny) FROM src ORDER BY rn', {
+    rule: 'missing_column',
+    column: 'dining_spend_cny',
+  }),
+  sql('wrong type', SPEND, 'SELECT * EXCLUDE (rn) REPLACE (total_cards::VARCHAR AS total_cards) FROM src ORDER BY rn', {
+    rule: 'type',
+    column: 'total_cards',
+    message: /VARCHAR, expected INTEGER/,
+  }),
+  sql('duplicate key', SPEND, 'SELECT * EXCLUDE (rn) FROM (SELECT * FROM src UNION ALL SELECT * FROM src WHERE rn = 5) ORDER BY rn', {
+    rule: 'duplicate_key',
+    column: 'month, country, source_city',
+    rows: [5, 6],
+  }),
   sql('negative count', SPEND, atRow(10, 'total_cards', '-3'), { rule: 'negative', column: 'total_cards', rows: [10] }),
-  sql('negative amount', SPEND, 'SELECT * EXCLUDE (rn) REPLACE (CASE WHEN rn IN (4, 9) THEN -1.5 ELSE luxury_spend_cny END AS luxury_spend_cny) FROM src ORDER BY rn', { rule: 'negative', column: 'luxury_spend_cny', rows: [4, 9] }),
+  sql(
+    'negative amount',
+    SPEND,
+    'SELECT * EXCLUDE (rn) REPLACE (CASE WHEN rn IN (4, 9) THEN -1.5 ELSE luxury_spend_cny END AS luxury_spend_cny) FROM src ORDER BY rn',
+    { rule: 'negative', column: 'luxury_spend_cny', rows: [4, 9] },
+  ),
   sql('malformed month', SPEND, atRow(7, 'month', "'2026-13'"), { rule: 'format', column: 'month', rows: [7] }),
-  sql('month in the future', SPEND, "SELECT * EXCLUDE (rn) FROM src UNION ALL (SELECT * EXCLUDE (rn) REPLACE ('2027-01' AS month) FROM src WHERE rn = 1)", { rule: 'future_period', column: 'month', message: /future/ }),
-  sql('a month missing in the middle', SPEND, "SELECT * EXCLUDE (rn) FROM src WHERE month <> '2024-05' ORDER BY rn", { rule: 'gap', column: 'month', message: /2024-05/ }),
+  sql(
+    'month in the future',
+    SPEND,
+    "SELECT * EXCLUDE (rn) FROM src UNION ALL (SELECT * EXCLUDE (rn) REPLACE ('2027-01' AS month) FROM src WHERE rn = 1)",
+    { rule: 'future_period', column: 'month', message: /future/ },
+  ),
+  sql('a month missing in the middle', SPEND, "SELECT * EXCLUDE (rn) FROM src WHERE month <> '2024-05' ORDER BY rn", {
+    rule: 'gap',
+    column: 'month',
+    message: /2024-05/,
+  }),
   sql('a null value', SPEND, atRow(3, 'country', 'NULL'), { rule: 'null', column: 'country', rows: [3] }),
   sql('a malformed country code', SPEND, atRow(12, 'country_code', "'japan'"), { rule: 'format', column: 'country_code', rows: [12] }),
   sql('NaN amount', SPEND, atRow(2, 'dining_spend_cny', "'NaN'::DOUBLE"), { rule: 'not_finite', column: 'dining_spend_cny', rows: [2] }),
   sql('no rows', SPEND, 'SELECT * EXCLUDE (rn) FROM src WHERE false', { rule: 'empty' }),
   // Weekly signals: weeks and categories.
-  sql('week_start not a Monday', SIGNAL_BRANDS, "SELECT * EXCLUDE (rn) REPLACE (CASE WHEN rn = 8 THEN strftime(week_start::DATE + 1, '%Y-%m-%d') ELSE week_start END AS week_start, CASE WHEN rn = 8 THEN strftime(week_end::DATE + 1, '%Y-%m-%d') ELSE week_end END AS week_end) FROM src ORDER BY rn", { rule: 'week_start', column: 'week_start', rows: [8] }),
-  sql('week_end not six days later', SIGNAL_BRANDS, atRow(4, 'week_end', "strftime(week_end::DATE - 1, '%Y-%m-%d')"), { rule: 'week_end', column: 'week_end', rows: [4] }),
-  sql('a week that has not ended', SIGNAL_BRANDS, "SELECT * EXCLUDE (rn) FROM src UNION ALL (SELECT * EXCLUDE (rn) REPLACE ('2026-11-16' AS week_start, '2026-11-22' AS week_end) FROM src WHERE rn = 1) UNION ALL (SELECT * EXCLUDE (rn) REPLACE ('2026-11-23' AS week_start, '2026-11-29' AS week_end) FROM src WHERE rn = 1)", { rule: 'future_period', column: 'week_end' }),
+  sql(
+    'week_start not a Monday',
+    SIGNAL_BRANDS,
+    "SELECT * EXCLUDE (rn) REPLACE (CASE WHEN rn = 8 THEN strftime(week_start::DATE + 1, '%Y-%m-%d') ELSE week_start END AS week_start, CASE WHEN rn = 8 THEN strftime(week_end::DATE + 1, '%Y-%m-%d') ELSE week_end END AS week_end) FROM src ORDER BY rn",
+    { rule: 'week_start', column: 'week_start', rows: [8] },
+  ),
+  sql('week_end not six days later', SIGNAL_BRANDS, atRow(4, 'week_end', "strftime(week_end::DATE - 1, '%Y-%m-%d')"), {
+    rule: 'week_end',
+    column: 'week_end',
+    rows: [4],
+  }),
+  sql(
+    'a week that has not ended',
+    SIGNAL_BRANDS,
+    "SELECT * EXCLUDE (rn) FROM src UNION ALL (SELECT * EXCLUDE (rn) REPLACE ('2026-11-16' AS week_start, '2026-11-22' AS week_end) FROM src WHERE rn = 1) UNION ALL (SELECT * EXCLUDE (rn) REPLACE ('2026-11-23' AS week_start, '2026-11-29' AS week_end) FROM src WHERE rn = 1)",
+    { rule: 'future_period', column: 'week_end' },
+  ),
   sql('an undocumented category', SIGNAL_BRANDS, atRow(6, 'category', "'cosmetics'"), { rule: 'value', column: 'category', rows: [6] }),
-  sql('a week missing', SIGNAL_BRANDS, "SELECT * EXCLUDE (rn) FROM src WHERE week_start <> '2026-03-02' ORDER BY rn", { rule: 'gap', column: 'week_start' }),
+  sql('a week missing', SIGNAL_BRANDS, "SELECT * EXCLUDE (rn) FROM src WHERE week_start <> '2026-03-02' ORDER BY rn", {
+    rule: 'gap',
+    column: 'week_start',
+  }),
   // Not Parquet at all.
-  { label: 'CSV named .parquet', contract: SPEND, expected: { rule: 'format', message: /not a readable Parquet file/ }, make: async (_, dir) => write(join(dir, 'spend-text.parquet'), 'month,country\n2026-10,Japan\n') },
-  { label: 'non-Parquet bytes between Parquet magic', contract: SPEND, expected: { rule: 'format', message: /not a readable Parquet file/ }, make: async (_, dir) => write(join(dir, 'spend-bytes.parquet'), magicNoise()) },
+  {
+    label: 'CSV named .parquet',
+    contract: SPEND,
+    expected: { rule: 'format', message: /not a readable Parquet file/ },
+    make: async (_, dir) => write(join(dir, 'spend-text.parquet'), 'month,country\n2026-10,Japan\n'),
+  },
+  {
+    label: 'non-Parquet bytes between Parquet magic',
+    contract: SPEND,
+    expected: { rule: 'format', message: /not a readable Parquet file/ },
+    make: async (_, dir) => write(join(dir, 'spend-bytes.parquet'), magicNoise()),
+  },
   // Damaged pages, footer intact: the footer's statistics still say "no NULL, nothing negative".
   // The tester's damage lands in a dictionary page, which still decodes: into negative counts.
-  damaged('4 KiB damaged in the middle of the file', FLIGHTS, { at: () => middleOfFile(FLIGHTS), pages: 'dictionary' }, { rule: 'negative', column: 'estimated_passengers' }),
-  damaged('4 KiB damaged in the middle of the seats data pages', FLIGHTS, { at: (db) => middleOfDataPages(db, FLIGHTS, 'seats'), pages: 'data' }, { rule: 'corrupt', column: 'seats', message: /cannot be decoded/ }),
+  damaged(
+    '4 KiB damaged in the middle of the file',
+    FLIGHTS,
+    { at: () => middleOfFile(FLIGHTS), pages: 'dictionary' },
+    { rule: 'negative', column: 'estimated_passengers' },
+  ),
+  damaged(
+    '4 KiB damaged in the middle of the seats data pages',
+    FLIGHTS,
+    { at: (db) => middleOfDataPages(db, FLIGHTS, 'seats'), pages: 'data' },
+    { rule: 'corrupt', column: 'seats', message: /cannot be decoded/ },
+  ),
   // Text: invisible and control characters, length, one code per name and one name per code.
-  sql('zero-width space in a destination name', FLIGHTS, atRow(7, 'destination', 'destination || chr(8203)'), { rule: 'invisible_character', column: 'destination', rows: [7] }),
-  sql('a destination with two codes', FLIGHTS, atRow(9, 'destination_code', "'HND'"), { rule: 'pairing', column: 'destination', rows: [9], message: /goes with 2 destination_code values: [A-Z]{3} \(\d+ rows\), HND \(1 row\)/ }),
-  sql('a code with two names', FLIGHTS, atRow(11, 'destination', "destination || ' City'"), { rule: 'pairing', column: 'destination_code', rows: [11], message: /goes with 2 destination values: .+ \(\d+ rows\), .+ City \(1 row\)/ }),
-  sql('a 2,000,000-character destination name', FLIGHTS, atRow(5, 'destination', "repeat('Tokyo', 400000)"), { rule: 'too_long', column: 'destination', rows: [5], message: /longer than 200 characters/ }),
-  sql('NUL in a creator name', SIGNAL_CREATORS, atRow(3, 'creator_name', 'creator_name || chr(0)'), { rule: 'control_character', column: 'creator_name', rows: [3] }),
-  sql('newline in a creator name', SIGNAL_CREATORS, atRow(4, 'creator_name', "creator_name || chr(10) || 'official'"), { rule: 'control_character', column: 'creator_name', rows: [4] }),
-  sql('right-to-left override in a creator name', SIGNAL_CREATORS, atRow(5, 'creator_name', 'chr(8238) || creator_name'), { rule: 'invisible_character', column: 'creator_name', rows: [5] }),
+  sql('zero-width space in a destination name', FLIGHTS, atRow(7, 'destination', 'destination || chr(8203)'), {
+    rule: 'invisible_character',
+    column: 'destination',
+    rows: [7],
+  }),
+  sql('a destination with two codes', FLIGHTS, atRow(9, 'destination_code', "'HND'"), {
+    rule: 'pairing',
+    column: 'destination',
+    rows: [9],
+    message: /goes with 2 destination_code values: [A-Z]{3} \(\d+ rows\), HND \(1 row\)/,
+  }),
+  sql('a code with two names', FLIGHTS, atRow(11, 'destination', "destination || ' City'"), {
+    rule: 'pairing',
+    column: 'destination_code',
+    rows: [11],
+    message: /goes with 2 destination values: .+ \(\d+ rows\), .+ City \(1 row\)/,
+  }),
+  sql('a 2,000,000-character destination name', FLIGHTS, atRow(5, 'destination', "repeat('Tokyo', 400000)"), {
+    rule: 'too_long',
+    column: 'destination',
+    rows: [5],
+    message: /longer than 200 characters/,
+  }),
+  sql('NUL in a creator name', SIGNAL_CREATORS, atRow(3, 'creator_name', 'creator_name || chr(0)'), {
+    rule: 'control_character',
+    column: 'creator_name',
+    rows: [3],
+  }),
+  sql('newline in a creator name', SIGNAL_CREATORS, atRow(4, 'creator_name', "creator_name || chr(10) || 'official'"), {
+    rule: 'control_character',
+    column: 'creator_name',
+    rows: [4],
+  }),
+  sql('right-to-left override in a creator name', SIGNAL_CREATORS, atRow(5, 'creator_name', 'chr(8238) || creator_name'), {
+    rule: 'invisible_character',
+    column: 'creator_name',
+    rows: [5],
+  }),
   // Folders: every Parquet file is checked, whatever the case of its extension, and every file gets a report.
-  inFolder('an upper-case .PARQUET in a folder', 'SPEND-2026-11.PARQUET', SPEND, atRow(10, 'total_cards', '-3'), { rule: 'negative', column: 'total_cards', rows: [10] }),
-  inFolder('a file whose dataset cannot be told, in a folder', 'sales-2026-11.parquet', SPEND, ALL, { rule: 'dataset', message: /cannot tell which dataset this file is for/ }),
+  inFolder('an upper-case .PARQUET in a folder', 'SPEND-2026-11.PARQUET', SPEND, atRow(10, 'total_cards', '-3'), {
+    rule: 'negative',
+    column: 'total_cards',
+    rows: [10],
+  }),
+  inFolder('a file whose dataset cannot be told, in a folder', 'sales-2026-11.parquet', SPEND, ALL, {
+    rule: 'dataset',
+    message: /cannot tell which dataset this file is for/,
+  }),
 ]
 
 function write(file: string, data: string | Uint8Array): string {

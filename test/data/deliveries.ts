@@ -24,7 +24,11 @@ export const shipped = (contract: DatasetContract) => `read_parquet('${join(SHIP
 /** Writes `select` (over `src`, the shipped dataset) to `file`, in the format its extension names. */
 export async function deliver(db: DuckDb, file: string, contract: DatasetContract, select: string): Promise<string> {
   const name = file.toLowerCase()
-  const format = name.endsWith('.csv.gz') ? 'FORMAT csv, HEADER, COMPRESSION gzip' : name.endsWith('.csv') ? 'FORMAT csv, HEADER' : 'FORMAT parquet'
+  const format = name.endsWith('.csv.gz')
+    ? 'FORMAT csv, HEADER, COMPRESSION gzip'
+    : name.endsWith('.csv')
+      ? 'FORMAT csv, HEADER'
+      : 'FORMAT parquet'
   await db.exec(`COPY (WITH src AS (SELECT * FROM ${shipped(contract)}) ${select}) TO '${file}' (${format})`)
   return file
 }

@@ -21,5 +21,7 @@ test('a failing query releases its connection for the next one', async () => {
 })
 
 test('extensions are never downloaded: autoinstall is off', async () => {
-  expect(await db.all<{ value: string }>("SELECT current_setting('autoinstall_known_extensions')::VARCHAR AS value")).toEqual([{ value: 'false' }])
+  expect(await db.all<{ value: string }>("SELECT current_setting('autoinstall_known_extensions')::VARCHAR AS value")).toEqual([
+    { value: 'false' },
+  ])
 })

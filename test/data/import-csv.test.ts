@@ -26,7 +26,12 @@ const month = (replace = '') =>
 
 test('a bad cell is refused naming its data row and column; nothing changes', async () => {
   const ws = workspace()
-  const file = await deliver(db, join(ws.incoming, 'spend-2026-11.csv'), SPEND, month("REPLACE (CASE WHEN rn = 7 THEN '12x' ELSE total_cards::VARCHAR END AS total_cards)"))
+  const file = await deliver(
+    db,
+    join(ws.incoming, 'spend-2026-11.csv'),
+    SPEND,
+    month("REPLACE (CASE WHEN rn = 7 THEN '12x' ELSE total_cards::VARCHAR END AS total_cards)"),
+  )
   expect(readFileSync(file, 'utf8').split('\n')[7]).toContain(',12x,') // line 8: the header, then row 7
   const before = readFileSync(join(ws.dir, 'manifest.json'), 'utf8')
   const r = cli(ws.dir, 'import', file)
@@ -56,7 +61,9 @@ test('every cell defect of a CSV is reported at once, by data row', async () => 
     ['range', 'total_cards', [5]],
     ['empty_cell', 'dining_spend_cny', [6]],
   ])
-  expect(formatReport(report)).toContain('  error spend-2026-11.csv: total_cards: rows 9, 12: cannot be read as INTEGER (first: "1,000") [type]')
+  expect(formatReport(report)).toContain(
+    '  error spend-2026-11.csv: total_cards: rows 9, 12: cannot be read as INTEGER (first: "1,000") [type]',
+  )
   expect(formatReport(report)).toContain('  error spend-2026-11.csv: total_cards: row 4: not a whole number (INTEGER) [type]')
 })
 
@@ -65,7 +72,11 @@ test('a good CSV and .csv.gz give the very version the equivalent Parquet delive
   // DuckDB with 1 and 4 threads: the written bytes must not depend on it.
   const four = await DuckDb.open(4)
   try {
-    for (const [name, engine] of [['spend-2026-11.parquet', db], ['spend-2026-11.csv', four], ['spend-2026-11.csv.gz', db]] as const) {
+    for (const [name, engine] of [
+      ['spend-2026-11.parquet', db],
+      ['spend-2026-11.csv', four],
+      ['spend-2026-11.csv.gz', db],
+    ] as const) {
       const ws = workspace()
       const r = await importDataset(engine, ws.dir, await deliver(db, join(ws.incoming, name), SPEND, month()), SPEND)
       expect(r.entry.built_from).toMatchObject({ file: name, format: name.replace(/^spend-2026-11\./, ''), rows: 975, added: ['2026-11'] })
@@ -81,12 +92,22 @@ test('a good CSV and .csv.gz give the very version the equivalent Parquet delive
 test('columns map by name in any order; an extra column is a warning, a missing one a defect', async () => {
   const ws = workspace()
   const parquet = await importDataset(db, ws.dir, await deliver(db, join(ws.incoming, 'spend-2026-11.parquet'), SPEND, month()), SPEND)
-  const reordered = await deliver(db, join(ws.incoming, 'spend-2026-11-reordered.csv'), SPEND, `SELECT retail_spend_cny, 'checked' AS reviewer, * EXCLUDE (retail_spend_cny) FROM (${month()})`)
+  const reordered = await deliver(
+    db,
+    join(ws.incoming, 'spend-2026-11-reordered.csv'),
+    SPEND,
+    `SELECT retail_spend_cny, 'checked' AS reviewer, * EXCLUDE (retail_spend_cny) FROM (${month()})`,
+  )
   const r = await importDataset(db, ws.dir, reordered, SPEND)
   expect([r.unchanged, r.entry.version]).toEqual([true, parquet.entry.version])
   expect(r.report.warnings.map((w) => [w.rule, w.column])).toEqual([['extra_column', 'reviewer']])
 
-  const missing = await deliver(db, join(ws.incoming, 'spend-2026-11-missing.csv'), SPEND, `SELECT * EXCLUDE (dining_spend_cny) FROM (${month()})`)
+  const missing = await deliver(
+    db,
+    join(ws.incoming, 'spend-2026-11-missing.csv'),
+    SPEND,
+    `SELECT * EXCLUDE (dining_spend_cny) FROM (${month()})`,
+  )
   const { report } = await validateDelivery(db, missing, SPEND, { format: 'csv', staging: join(ws.incoming, 'staging.parquet') })
   expect(report.violations.map((v) => [v.rule, v.column])).toEqual([['missing_column', 'dining_spend_cny']])
 })
@@ -105,15 +126,22 @@ test('empty text cells read as empty strings; quoted commas and quotes survive; 
   expect(csv!.r.report.violations).toEqual([])
   expect(csv!.r.entry.built_from).toMatchObject({ mode: 'merge', replaced: ['2026-11'], added: [] })
   expect(csv!.r.entry.version).toBe(parquet!.r.entry.version)
-  const empties = await db.all<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM read_csv('${csv!.file}', header = true, all_varchar = true) WHERE author_city IS NULL`)
+  const empties = await db.all<{ n: number }>(
+    `SELECT count(*)::INTEGER AS n FROM read_csv('${csv!.file}', header = true, all_varchar = true) WHERE author_city IS NULL`,
+  )
   expect(empties[0]!.n).toBeGreaterThan(1000) // read naively, these cells would be NULL
 }, 30_000)
 
-test('row numbers stay the file\'s deep into a large CSV, with parallel DuckDB', async () => {
+test("row numbers stay the file's deep into a large CSV, with parallel DuckDB", async () => {
   const ws = workspace()
   const four = await DuckDb.open(4)
   try {
-    const file = await deliver(db, join(ws.incoming, 'spend-all.csv.gz'), SPEND, `SELECT * EXCLUDE (rn) REPLACE (CASE WHEN rn IN (80000, 91650) THEN -5 ELSE total_cards END AS total_cards) FROM (SELECT *, row_number() OVER (ORDER BY month, country, source_city) AS rn FROM src) ORDER BY rn`)
+    const file = await deliver(
+      db,
+      join(ws.incoming, 'spend-all.csv.gz'),
+      SPEND,
+      `SELECT * EXCLUDE (rn) REPLACE (CASE WHEN rn IN (80000, 91650) THEN -5 ELSE total_cards END AS total_cards) FROM (SELECT *, row_number() OVER (ORDER BY month, country, source_city) AS rn FROM src) ORDER BY rn`,
+    )
     const { report } = await validateDelivery(four, file, SPEND, { format: 'csv.gz', staging: join(ws.incoming, 'staging.parquet') })
     expect(report.rows).toBe(91_650)
     expect(report.violations.map((v) => [v.rule, v.column, v.rows])).toEqual([['negative', 'total_cards', [80_000, 91_650]]])
@@ -127,7 +155,12 @@ test('data validate takes CSV files and folders of them; import tells the datase
   const folder = join(ws.incoming, 'monthly')
   mkdirSync(folder)
   await deliver(db, join(folder, 'SPEND-2026-11.CSV'), SPEND, month())
-  await deliver(db, join(folder, 'spend-2026-11b.csv.gz'), SPEND, month("REPLACE (CASE WHEN rn = 2 THEN -1 ELSE total_cards END AS total_cards)"))
+  await deliver(
+    db,
+    join(folder, 'spend-2026-11b.csv.gz'),
+    SPEND,
+    month('REPLACE (CASE WHEN rn = 2 THEN -1 ELSE total_cards END AS total_cards)'),
+  )
   writeFileSync(join(folder, 'notes.txt'), 'not a delivery')
   const r = cli(ws.dir, 'validate', folder)
   expect([r.code, r.err]).toEqual([1, ''])

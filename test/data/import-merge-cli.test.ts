@@ -25,8 +25,18 @@ describe('a monthly CSV delivery merged while the service runs', () => {
     ws = workspace()
     const db = await DuckDb.open(1)
     files = {
-      month: await deliver(db, join(ws.incoming, 'spend-2026-11.csv'), SPEND, "SELECT * REPLACE ('2026-11' AS month) FROM src WHERE month = '2026-10'"),
-      truncated: await deliver(db, join(ws.incoming, 'spend-2026-11-partial.csv'), SPEND, "SELECT * REPLACE ('2026-11' AS month) FROM src WHERE month = '2026-10' AND country IN ('Japan', 'Thailand')"),
+      month: await deliver(
+        db,
+        join(ws.incoming, 'spend-2026-11.csv'),
+        SPEND,
+        "SELECT * REPLACE ('2026-11' AS month) FROM src WHERE month = '2026-10'",
+      ),
+      truncated: await deliver(
+        db,
+        join(ws.incoming, 'spend-2026-11-partial.csv'),
+        SPEND,
+        "SELECT * REPLACE ('2026-11' AS month) FROM src WHERE month = '2026-10' AND country IN ('Japan', 'Thailand')",
+      ),
     }
     db.close()
     server = await startServer({ DATASETS_DIR: ws.dir, DATASETS_RELOAD_SECONDS: '1' })
@@ -37,11 +47,14 @@ describe('a monthly CSV delivery merged while the service runs', () => {
 
   const paid = async (id: string, query = '') => {
     const route = routeById.get(id)!
-    const res = await fetch(`${server.url}${route.path}${query}`, { headers: { 'x402-payment': await payer.proof({ value: usdToAtomic(route.priceUsd) }) } })
+    const res = await fetch(`${server.url}${route.path}${query}`, {
+      headers: { 'x402-payment': await payer.proof({ value: usdToAtomic(route.priceUsd) }) },
+    })
     expect(res.status).toBe(200)
     return ((await res.json()) as any).data
   }
-  const spendVersion = async () => ((await (await fetch(`${server.url}/ready`)).json()) as any).data.checks.datasets.versions.spend as string
+  const spendVersion = async () =>
+    ((await (await fetch(`${server.url}/ready`)).json()) as any).data.checks.datasets.versions.spend as string
   /** Waits for the service to report a version (not for a time). */
   const serving = async (version: string) => {
     const deadline = Date.now() + 30_000
@@ -79,7 +92,11 @@ describe('a monthly CSV delivery merged while the service runs', () => {
     const [header, ...lines] = r.out.split('\n').slice(1)
     expect(header).toMatch(/^dataset\s+version\s+rows\s+period\s+kind\s+built from\s+earlier versions \(rollback\)$/)
     const manifest = readManifest(ws.dir)
-    expect(lines.find((l) => l.startsWith('spend '))).toMatch(new RegExp(`merge spend-2026-11\\.csv onto ${manifest.history!.spend![0]!.version}: \\+2026-11 +${manifest.history!.spend![0]!.version}$`))
+    expect(lines.find((l) => l.startsWith('spend '))).toMatch(
+      new RegExp(
+        `merge spend-2026-11\\.csv onto ${manifest.history!.spend![0]!.version}: \\+2026-11 +${manifest.history!.spend![0]!.version}$`,
+      ),
+    )
     expect(lines.find((l) => l.startsWith('flights '))).toMatch(/ generated +-$/)
     const json = JSON.parse(cli(ws.dir, 'list', '--json').out)
     expect(json.datasets.spend.built_from).toEqual({
@@ -98,7 +115,9 @@ describe('a monthly CSV delivery merged while the service runs', () => {
     const full = readManifest(ws.dir).datasets.spend!
     const refused = cli(ws.dir, 'import', files.truncated)
     expect(refused.code).toBe(1)
-    expect(refused.err).toMatch(/^spend-2026-11-partial\.csv would drop more than 20% of the rows of 1 period\(s\) it replaces; nothing changed:\n {2}2026-11: 50 rows would replace 975 \(-94\.9%\)\n/)
+    expect(refused.err).toMatch(
+      /^spend-2026-11-partial\.csv would drop more than 20% of the rows of 1 period\(s\) it replaces; nothing changed:\n {2}2026-11: 50 rows would replace 975 \(-94\.9%\)\n/,
+    )
     expect(refused.err).toContain('import it again with --max-drop 95')
     expect(readManifest(ws.dir).datasets.spend!.version).toBe(full.version)
 

@@ -39,12 +39,21 @@ async function workspace() {
   const candidates = mkdtempSync(join(tmpdir(), 'candidates-'))
   const doubled = join(candidates, 'spend-doubled.parquet')
   const broken = join(candidates, 'spend-broken.parquet')
-  await db.exec(`COPY (SELECT * EXCLUDE (file_row_number) REPLACE (total_cards * 2 AS total_cards) FROM ${src} ORDER BY file_row_number) TO '${doubled}' (FORMAT parquet)`)
-  await db.exec(`COPY (SELECT * EXCLUDE (file_row_number) REPLACE (CASE WHEN file_row_number = 41 THEN -1 ELSE total_cards END AS total_cards) FROM ${src} ORDER BY file_row_number) TO '${broken}' (FORMAT parquet)`)
+  await db.exec(
+    `COPY (SELECT * EXCLUDE (file_row_number) REPLACE (total_cards * 2 AS total_cards) FROM ${src} ORDER BY file_row_number) TO '${doubled}' (FORMAT parquet)`,
+  )
+  await db.exec(
+    `COPY (SELECT * EXCLUDE (file_row_number) REPLACE (CASE WHEN file_row_number = 41 THEN -1 ELSE total_cards END AS total_cards) FROM ${src} ORDER BY file_row_number) TO '${broken}' (FORMAT parquet)`,
+  )
   const flights = join(ROOT, 'datasets', FLIGHTS.file)
-  const damaged = [damagedCopy(flights, join(candidates, 'flights-damaged.parquet'), await middleOfFile(FLIGHTS)), damagedCopy(flights, join(candidates, 'flights-undecodable.parquet'), await middleOfDataPages(db, FLIGHTS, 'seats'))]
+  const damaged = [
+    damagedCopy(flights, join(candidates, 'flights-damaged.parquet'), await middleOfFile(FLIGHTS)),
+    damagedCopy(flights, join(candidates, 'flights-undecodable.parquet'), await middleOfDataPages(db, FLIGHTS, 'seats')),
+  ]
   // Expected figures, read independently of the service.
-  const [{ cards }] = (await db.all<{ cards: number }>(`SELECT SUM(total_cards)::INTEGER AS cards FROM ${src} WHERE country = 'Japan' AND month = '2026-10'`)) as [{ cards: number }]
+  const [{ cards }] = (await db.all<{ cards: number }>(
+    `SELECT SUM(total_cards)::INTEGER AS cards FROM ${src} WHERE country = 'Japan' AND month = '2026-10'`,
+  )) as [{ cards: number }]
   db.close()
   return { dir, doubled, broken, damaged, cards }
 }
@@ -79,7 +88,13 @@ describe('in process: a request in flight keeps its version', () => {
 
     // A manifest naming a missing file: the store keeps serving and says why.
     const manifest = readManifest(ws.dir)
-    await Bun.write(join(ws.dir, 'manifest.json'), JSON.stringify({ ...manifest, datasets: { ...manifest.datasets, spend: { ...manifest.datasets.spend, version: 'spend-000000000000', file: 'gone.parquet' } } }))
+    await Bun.write(
+      join(ws.dir, 'manifest.json'),
+      JSON.stringify({
+        ...manifest,
+        datasets: { ...manifest.datasets, spend: { ...manifest.datasets.spend, version: 'spend-000000000000', file: 'gone.parquet' } },
+      }),
+    )
     expect(await store.reload()).toEqual([])
     expect(store.current().datasets.spend!.entry.version).toBe(entry.version)
     expect(store.status().last_reload_error).toMatch(/gone\.parquet is missing/)
@@ -95,7 +110,9 @@ describe('in process: a request in flight keeps its version', () => {
     const before = store.current().evidence
     const market = store.current().market
     const fewer = join(ws.dir, '..', 'evidence-fewer.parquet')
-    await db.exec(`COPY (SELECT * FROM read_parquet('${join(ws.dir, 'evidence.parquet')}') WHERE id NOT LIKE '%-camping-%') TO '${fewer}' (FORMAT parquet)`)
+    await db.exec(
+      `COPY (SELECT * FROM read_parquet('${join(ws.dir, 'evidence.parquet')}') WHERE id NOT LIKE '%-camping-%') TO '${fewer}' (FORMAT parquet)`,
+    )
     await importDataset(db, ws.dir, fewer, EVIDENCE, { sample: true })
     expect(await store.reload()).toEqual(['evidence'])
     const after = store.current().evidence
@@ -140,10 +157,14 @@ describe('a running server picks up data import and rollback', () => {
     const res = await fetch(server.url + SUMMARY, { headers: { 'x402-payment': await payer.proof({ value: PRICE }) } })
     return { status: res.status, body: (await res.json()) as any }
   }
-  const versions = async () => ((await (await fetch(`${server.url}/ready`)).json()) as any).data.checks.datasets.versions as Record<string, string>
+  const versions = async () =>
+    ((await (await fetch(`${server.url}/ready`)).json()) as any).data.checks.datasets.versions as Record<string, string>
   const spendVersion = async () => (await versions()).spend!
   const cli = (...args: string[]) => {
-    const p = Bun.spawnSync([process.execPath, join(ROOT, 'src/index.ts'), 'data', ...args, '--dir', ws.dir], { stdout: 'pipe', stderr: 'pipe' })
+    const p = Bun.spawnSync([process.execPath, join(ROOT, 'src/index.ts'), 'data', ...args, '--dir', ws.dir], {
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
     return { code: p.exitCode, out: p.stdout.toString(), err: p.stderr.toString() }
   }
 
@@ -160,7 +181,12 @@ describe('a running server picks up data import and rollback', () => {
       while (!stop) {
         const startedAfterSwitch = switched
         const a = await paidSummary()
-        answers.push({ startedAfterSwitch, status: a.status, version: a.body.data?.data_quality.dataset_version, cards: a.body.data?.summary.total_cards })
+        answers.push({
+          startedAfterSwitch,
+          status: a.status,
+          version: a.body.data?.data_quality.dataset_version,
+          cards: a.body.data?.summary.total_cards,
+        })
       }
     }
     const workers = Array.from({ length: 4 }, worker)

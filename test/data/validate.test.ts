@@ -32,12 +32,15 @@ const cli = (...args: string[]) => {
 const outcomes = new Map<string, Promise<{ report: ValidationReport; exitCode?: number }>>()
 function outcome(b: Broken) {
   if (!outcomes.has(b.label)) {
-    outcomes.set(b.label, (async () => {
-      const file = await b.make(db, dir)
-      if (!b.inFolder) return { report: await validateFile(db, file, b.contract, TODAY) }
-      const r = cli('validate', dirname(file), '--json')
-      return { report: (JSON.parse(r.out) as ValidationReport[]).find((x) => basename(x.file) === basename(file))!, exitCode: r.code }
-    })())
+    outcomes.set(
+      b.label,
+      (async () => {
+        const file = await b.make(db, dir)
+        if (!b.inFolder) return { report: await validateFile(db, file, b.contract, TODAY) }
+        const r = cli('validate', dirname(file), '--json')
+        return { report: (JSON.parse(r.out) as ValidationReport[]).find((x) => basename(x.file) === basename(file))!, exitCode: r.code }
+      })(),
+    )
   }
   return outcomes.get(b.label)!
 }
@@ -63,8 +66,13 @@ test('damaged copies keep the footer, whose statistics vouch for every value; th
     const footer = (f: string) => db.all(`SELECT * EXCLUDE (file_name) FROM parquet_metadata('${f}') ORDER BY row_group_id, column_id`)
     expect(await footer(file)).toEqual(await footer(original))
     // No NULL and no negative minimum by the statistics: a check answered from them passes the file.
-    const counts = b.contract.columns.filter((c) => c.nonNegative).map((c) => `'${c.name}'`).join(', ')
-    const flagged = await db.all(`SELECT path_in_schema FROM parquet_metadata('${file}') WHERE stats_null_count > 0 OR (path_in_schema IN (${counts}) AND stats_min_value LIKE '-%')`)
+    const counts = b.contract.columns
+      .filter((c) => c.nonNegative)
+      .map((c) => `'${c.name}'`)
+      .join(', ')
+    const flagged = await db.all(
+      `SELECT path_in_schema FROM parquet_metadata('${file}') WHERE stats_null_count > 0 OR (path_in_schema IN (${counts}) AND stats_min_value LIKE '-%')`,
+    )
     expect(flagged).toEqual([])
     const at = await b.damage!.at(db)
     const chunk = (await columnChunks(db, original)).find((c) => c.start <= at && at + DAMAGE <= c.end)!
@@ -123,7 +131,12 @@ test('a week ending today is published; one ending tomorrow is not', async () =>
 })
 
 test('wider integer types and an extra column are accepted, the extra column with a warning', async () => {
-  const file = await cut(db, join(dir, 'spend-wide.parquet'), SPEND, "SELECT * EXCLUDE (rn) REPLACE (total_cards::BIGINT AS total_cards), 'x' AS comment FROM src ORDER BY rn")
+  const file = await cut(
+    db,
+    join(dir, 'spend-wide.parquet'),
+    SPEND,
+    "SELECT * EXCLUDE (rn) REPLACE (total_cards::BIGINT AS total_cards), 'x' AS comment FROM src ORDER BY rn",
+  )
   const report = await validateFile(db, file, SPEND, TODAY)
   expect(report.violations).toEqual([])
   expect(report.warnings.map((w) => [w.rule, w.column])).toEqual([['extra_column', 'comment']])

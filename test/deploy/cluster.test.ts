@@ -13,8 +13,16 @@ import { postgresMissing, startPostgres, type StartedPostgres } from '../../supp
 import { requireTool } from '../helpers/required-tool'
 
 const FILE = 'test/deploy/cluster.test.ts'
-const hasPostgres = requireTool(FILE, postgresMissing(), ".ci/run installs Debian's postgresql package; the shared-ledger tests run against it")
-const hasNginx = requireTool(FILE, nginxBinary() ? null : 'nginx is not installed (not on PATH or in /usr/sbin)', ".ci/run installs Debian's nginx package; the cluster runs behind the shipped deploy/nginx site")
+const hasPostgres = requireTool(
+  FILE,
+  postgresMissing(),
+  ".ci/run installs Debian's postgresql package; the shared-ledger tests run against it",
+)
+const hasNginx = requireTool(
+  FILE,
+  nginxBinary() ? null : 'nginx is not installed (not on PATH or in /usr/sbin)',
+  ".ci/run installs Debian's nginx package; the cluster runs behind the shipped deploy/nginx site",
+)
 
 describe.skipIf(!hasPostgres)('a throwaway PostgreSQL', () => {
   let pg: StartedPostgres | undefined
@@ -70,13 +78,19 @@ describe.skipIf(!hasNginx)('three instances behind the shipped nginx site', () =
   const health = async (batch: string, n: number) => {
     const statuses: number[] = []
     for (let i = 0; i < n; i++) statuses.push((await fetch(`${cluster!.url}/health?batch=${batch}`)).status)
-    const mine = () => cluster!.nginx.accessLog().split('\n').filter((l) => l.includes(`"GET /health?batch=${batch} `))
-    const lines = (await eventually(mine, (l) => l.length >= n, `${n} access-log lines of batch ${batch}`)).map((l) => ({ upstreams: l.slice(l.lastIndexOf('" ') + 2).split(', ') }))
+    const mine = () =>
+      cluster!.nginx
+        .accessLog()
+        .split('\n')
+        .filter((l) => l.includes(`"GET /health?batch=${batch} `))
+    const lines = (await eventually(mine, (l) => l.length >= n, `${n} access-log lines of batch ${batch}`)).map((l) => ({
+      upstreams: l.slice(l.lastIndexOf('" ') + 2).split(', '),
+    }))
     return { statuses, lines }
   }
   const address = (port: number) => `127.0.0.1:${port}`
 
-  test('requests reach every instance, and a 402 names nginx\'s URL', async () => {
+  test("requests reach every instance, and a 402 names nginx's URL", async () => {
     const c = cluster!
     const { statuses, lines } = await health('all', 30)
     expect(statuses).toEqual(Array(30).fill(200))

@@ -13,7 +13,11 @@ const FILE = readFileSync(join(ROOT, 'deploy/Dockerfile'), 'utf8').replace(/\\\n
 const stages = FILE.split(/^FROM /m).slice(1)
 const runtime = stages.at(-1)!
 const instr = (text: string, name: string) => [...text.matchAll(new RegExp(`^${name} (.*)$`, 'gm'))].map((m) => m[1]!.trim())
-const env = Object.fromEntries(instr(runtime, 'ENV').flatMap((l) => l.split(/\s+/)).map((p) => p.split('=', 2) as [string, string]))
+const env = Object.fromEntries(
+  instr(runtime, 'ENV')
+    .flatMap((l) => l.split(/\s+/))
+    .map((p) => p.split('=', 2) as [string, string]),
+)
 
 test('copies the executable scripts/build.ts writes by default', () => {
   const build = readFileSync(join(ROOT, 'scripts/build.ts'), 'utf8')
@@ -31,7 +35,9 @@ test('non-root, ledger on a volume, cache in a private folder the user owns', ()
   expect(instr(runtime, 'USER')).toEqual(['china-market-intel'])
   expect(runtime).toMatch(/useradd --system .*china-market-intel/)
   expect(instr(runtime, 'VOLUME')).toEqual([`["${dirname(env.LEDGER_PATH!)}"]`])
-  expect(runtime).toContain(`install -d -o china-market-intel -g china-market-intel -m 0700 ${dirname(env.LEDGER_PATH!)} ${env.XDG_CACHE_HOME}/china-market-intel`)
+  expect(runtime).toContain(
+    `install -d -o china-market-intel -g china-market-intel -m 0700 ${dirname(env.LEDGER_PATH!)} ${env.XDG_CACHE_HOME}/china-market-intel`,
+  )
 })
 
 test('exposes the port it listens on and checks /health there', () => {

@@ -19,7 +19,11 @@ import { requireTool } from '../helpers/required-tool'
 import { startServer, type StartedServer } from '../../support/server'
 
 const binary = nginxBinary()
-requireTool('test/deploy/nginx.test.ts', binary ? null : 'nginx is not installed (not on PATH or in /usr/sbin)', ".ci/run installs Debian's nginx package; this test is what proves the shipped deploy/nginx/china-market-intel.conf")
+requireTool(
+  'test/deploy/nginx.test.ts',
+  binary ? null : 'nginx is not installed (not on PATH or in /usr/sbin)',
+  ".ci/run installs Debian's nginx package; this test is what proves the shipped deploy/nginx/china-market-intel.conf",
+)
 
 describe('the shipped nginx site, statically', () => {
   const site = readFileSync(SHIPPED_SITE, 'utf8')
@@ -27,18 +31,28 @@ describe('the shipped nginx site, statically', () => {
   const bytes = (v: string) => Number(v.replace(/k$/i, '')) * (/k$/i.test(v) ? 1024 : 1)
   const seconds = (v: string) => Number(v.replace(/s$/, ''))
 
-  test('body limits are the service\'s: 16 KiB, 64 KiB for /mcp', () => {
+  test("body limits are the service's: 16 KiB, 64 KiB for /mcp", () => {
     expect(values('client_max_body_size').map(bytes)).toEqual([REQUEST_LIMITS.bodyBytes, REQUEST_LIMITS.mcpBodyBytes])
     expect(site).toMatch(/location = \/mcp \{\s*client_max_body_size 64k;/)
   })
 
   test('nginx waits for an answer at least as long as the longest payment window of the catalog', () => {
     const longest = Math.max(...CATALOG.map((r) => termsFor(r, 'base-sepolia', DEV_PAY_TO).maxTimeoutSeconds))
-    expect(values('proxy_read_timeout').map(seconds).every((s) => s >= longest)).toBe(true)
+    expect(
+      values('proxy_read_timeout')
+        .map(seconds)
+        .every((s) => s >= longest),
+    ).toBe(true)
   })
 
   test('one set of proxy headers, at server level (a location with its own would drop them all)', () => {
-    expect(values('proxy_set_header')).toEqual(['Connection ""', 'Host $host', 'X-Forwarded-For $proxy_add_x_forwarded_for', 'X-Forwarded-Proto $scheme', 'X-Forwarded-Host $host'])
+    expect(values('proxy_set_header')).toEqual([
+      'Connection ""',
+      'Host $host',
+      'X-Forwarded-For $proxy_add_x_forwarded_for',
+      'X-Forwarded-Proto $scheme',
+      'X-Forwarded-Host $host',
+    ])
     const locations = site.split(/^\s*location /m).slice(1)
     for (const l of locations) expect(l.split('}')[0]).not.toContain('proxy_set_header')
   })
@@ -51,7 +65,9 @@ describe.skipIf(!binary)('the shipped nginx site in front of the service', () =>
   const payer = createPayer()
   const months = usdToAtomic('0.03')
   const paid = async (from: string, base: string, xff?: string) =>
-    requestFrom(from, `${base}/v1/market-data/flights/months`, { headers: { 'x402-payment': await payer.proof({ value: months }), ...(xff ? { 'x-forwarded-for': xff } : {}) } })
+    requestFrom(from, `${base}/v1/market-data/flights/months`, {
+      headers: { 'x402-payment': await payer.proof({ value: months }), ...(xff ? { 'x-forwarded-for': xff } : {}) },
+    })
   const serviceLog = () =>
     service
       .output()
@@ -100,7 +116,12 @@ describe.skipIf(!binary)('the shipped nginx site in front of the service', () =>
       const res = await requestFrom(from, `${nginx.url}/mcp`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-forwarded-for': '198.51.100.12' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'flights_months', arguments: {}, _meta: { 'x402/payment': payment } } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'flights_months', arguments: {}, _meta: { 'x402/payment': payment } },
+        }),
       })
       expect(res.status).toBe(200)
       return res.json().result
@@ -123,8 +144,9 @@ describe.skipIf(!binary)('the shipped nginx site in front of the service', () =>
     expect(nginx.accessLog()).toContain('127.0.0.2 "198.51.100.7" 429')
   }, 20_000)
 
-  test('body limits: the service\'s own sizes pass, one byte more is refused by nginx in the JSON envelope', async () => {
-    const post = (path: string, body: string) => requestFrom('127.0.0.7', `${nginx.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+  test("body limits: the service's own sizes pass, one byte more is refused by nginx in the JSON envelope", async () => {
+    const post = (path: string, body: string) =>
+      requestFrom('127.0.0.7', `${nginx.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
     const wrapperBody = (size: number) => `{"brand_name":"${'x'.repeat(size - 17)}"}`
     expect(wrapperBody(REQUEST_LIMITS.bodyBytes).length).toBe(REQUEST_LIMITS.bodyBytes)
     const atLimit = await post('/v1/visibility/snapshot', wrapperBody(REQUEST_LIMITS.bodyBytes))
@@ -134,7 +156,11 @@ describe.skipIf(!binary)('the shipped nginx site in front of the service', () =>
     const over = await post('/v1/visibility/snapshot', wrapperBody(REQUEST_LIMITS.bodyBytes + 1))
     expect(over.status).toBe(413)
     expect(over.headers['content-type']).toBe('application/json')
-    expect(over.json()).toMatchObject({ success: false, error: { code: 'payload_too_large' }, meta: { request_id: expect.stringMatching(/^[0-9a-f]{32}$/) } })
+    expect(over.json()).toMatchObject({
+      success: false,
+      error: { code: 'payload_too_large' },
+      meta: { request_id: expect.stringMatching(/^[0-9a-f]{32}$/) },
+    })
     expect(over.headers['x-request-id']).toBeUndefined() // nginx's answer: the service never saw it
 
     const mcpBody = (size: number) => {
@@ -142,7 +168,11 @@ describe.skipIf(!binary)('the shipped nginx site in front of the service', () =>
       return `${head}${'x'.repeat(size - head.length - 4)}"}}}`
     }
     expect(mcpBody(REQUEST_LIMITS.mcpBodyBytes).length).toBe(REQUEST_LIMITS.mcpBodyBytes)
-    const mcp = await requestFrom('127.0.0.7', `${nginx.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: mcpBody(REQUEST_LIMITS.mcpBodyBytes) })
+    const mcp = await requestFrom('127.0.0.7', `${nginx.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: mcpBody(REQUEST_LIMITS.mcpBodyBytes),
+    })
     expect(mcp.status).toBe(200)
     expect(mcp.json().result.tools.length).toBeGreaterThan(0)
     const mcpOver = await post('/mcp', mcpBody(REQUEST_LIMITS.mcpBodyBytes + 1))
@@ -150,11 +180,19 @@ describe.skipIf(!binary)('the shipped nginx site in front of the service', () =>
     expect(mcpOver.json().error.code).toBe('payload_too_large')
   })
 
-  test('a request line over the service\'s 4 KiB query limit passes nginx and gets the service\'s own answer; a 9 KiB header line stops at nginx', async () => {
-    const res = await requestFrom('127.0.0.7', `${nginx.url}/v1/market-data/flights/aggregate?destinations=Tokyo&label=${'x'.repeat(REQUEST_LIMITS.queryBytes + 2048)}`)
+  test("a request line over the service's 4 KiB query limit passes nginx and gets the service's own answer; a 9 KiB header line stops at nginx", async () => {
+    const res = await requestFrom(
+      '127.0.0.7',
+      `${nginx.url}/v1/market-data/flights/aggregate?destinations=Tokyo&label=${'x'.repeat(REQUEST_LIMITS.queryBytes + 2048)}`,
+    )
     expect(res.status).toBe(400)
-    expect(res.json()).toMatchObject({ error: { code: 'invalid_parameter', details: { parameter: 'label' } }, meta: { request_id: res.headers['x-request-id'] } })
-    const huge = await requestFrom('127.0.0.7', `${nginx.url}/v1/market-data/flights/months`, { headers: { 'x402-payment': 'x'.repeat(9 * 1024) } })
+    expect(res.json()).toMatchObject({
+      error: { code: 'invalid_parameter', details: { parameter: 'label' } },
+      meta: { request_id: res.headers['x-request-id'] },
+    })
+    const huge = await requestFrom('127.0.0.7', `${nginx.url}/v1/market-data/flights/months`, {
+      headers: { 'x402-payment': 'x'.repeat(9 * 1024) },
+    })
     expect(huge.status).toBe(400)
     expect(huge.headers['x-request-id']).toBeUndefined()
   })

@@ -15,7 +15,11 @@ const ROOT = resolve(import.meta.dir, '../..')
 const UNIT = readFileSync(join(ROOT, 'deploy/systemd/china-market-intel.service'), 'utf8')
 const ENV_FILE = readFileSync(join(ROOT, 'deploy/systemd/china-market-intel.env'), 'utf8')
 const analyze = Bun.which('systemd-analyze', { PATH: `${process.env.PATH ?? ''}:/usr/bin:/bin` })
-requireTool('test/deploy/systemd.test.ts', analyze ? null : 'systemd-analyze is not installed', ".ci/run installs Debian's systemd package; verify is what checks the shipped unit")
+requireTool(
+  'test/deploy/systemd.test.ts',
+  analyze ? null : 'systemd-analyze is not installed',
+  ".ci/run installs Debian's systemd package; verify is what checks the shipped unit",
+)
 
 const directives = (name: string) => [...UNIT.matchAll(new RegExp(`^${name}=(.*)$`, 'gm'))].map((m) => m[1]!)
 /** Environment= lines: space-separated NAME=value pairs, with the unit's specifiers for a system service. */
@@ -87,10 +91,18 @@ describe('deploy/systemd/china-market-intel.service', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow('PAY_TO: is required when NODE_ENV=production')
     const c = loadConfig({ ...env, PAY_TO: '0x1111111111111111111111111111111111111111' })
-    expect(c).toMatchObject({ nodeEnv: 'production', host: '127.0.0.1', port: 3000, paymentMode: 'facilitator', ledgerPath: '/var/lib/china-market-intel/ledger.sqlite' })
+    expect(c).toMatchObject({
+      nodeEnv: 'production',
+      host: '127.0.0.1',
+      port: 3000,
+      paymentMode: 'facilitator',
+      ledgerPath: '/var/lib/china-market-intel/ledger.sqlite',
+    })
     expect(c.trustedProxies?.description).toBe('127.0.0.1')
     // The commented headers line, uncommented as shown, is valid JSON once systemd has read it.
     const headers = ENV_FILE.match(/^# (X402_FACILITATOR_HEADERS=.*)$/m)![1]!
-    expect(loadConfig({ ...env, PAY_TO: '0x1111111111111111111111111111111111111111', ...fileEnvironment(headers) }).facilitatorHeaders).toEqual({ Authorization: 'Bearer <token>' })
+    expect(
+      loadConfig({ ...env, PAY_TO: '0x1111111111111111111111111111111111111111', ...fileEnvironment(headers) }).facilitatorHeaders,
+    ).toEqual({ Authorization: 'Bearer <token>' })
   })
 })

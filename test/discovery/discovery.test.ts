@@ -23,13 +23,23 @@ test('/.well-known/x402 lists every served route with its price, payment terms a
   const doc = await res.json()
   const live = implementedRouteIds()
   expect(doc.items.map((i: any) => i.metadata.id).sort()).toEqual([...live].sort())
-  expect(doc.planned.map((p: any) => p.id).sort()).toEqual(CATALOG.filter((r) => !live.has(r.id)).map((r) => r.id).sort())
+  expect(doc.planned.map((p: any) => p.id).sort()).toEqual(
+    CATALOG.filter((r) => !live.has(r.id))
+      .map((r) => r.id)
+      .sort(),
+  )
   for (const item of doc.items) {
     const route = routeById.get(item.metadata.id)!
     expect(item.resource).toBe(`https://api.example.test${route.path}`)
     expect(item.metadata.price_usd).toBe(route.priceUsd)
     expect(item.accepts).toEqual([
-      expect.objectContaining({ scheme: 'exact', network: 'eip155:84532', amount: usdToAtomic(route.priceUsd).toString(), asset: NETWORKS['base-sepolia'].asset, payTo: DEV_PAY_TO }),
+      expect.objectContaining({
+        scheme: 'exact',
+        network: 'eip155:84532',
+        amount: usdToAtomic(route.priceUsd).toString(),
+        asset: NETWORKS['base-sepolia'].asset,
+        payTo: DEV_PAY_TO,
+      }),
     ])
     const inputs = [...Object.keys(route.params?.properties ?? {}), ...Object.keys(route.query.properties)]
     expect(Object.keys(item.metadata.input.properties).sort()).toEqual(inputs.sort())
@@ -70,7 +80,11 @@ test('the discovery documents are free and only answer GET', async () => {
 
 test('the listed waits follow the evidence mode: sample answers say 1 s, live providers their catalog wait', async () => {
   const waits = async (r: Awaited<ReturnType<typeof testRuntime>>) =>
-    Object.fromEntries(((await (await r.get('/.well-known/x402')).json()).items as { resource: string; metadata: { typical_wait_seconds: number } }[]).map((i) => [new URL(i.resource).pathname, i.metadata.typical_wait_seconds]))
+    Object.fromEntries(
+      ((await (await r.get('/.well-known/x402')).json()).items as { resource: string; metadata: { typical_wait_seconds: number } }[]).map(
+        (i) => [new URL(i.resource).pathname, i.metadata.typical_wait_seconds],
+      ),
+    )
   const sample = await waits(rt)
   const liveRt = await testRuntime({ WEB_SEARCH_URL: 'http://127.0.0.1:9/search' })
   try {

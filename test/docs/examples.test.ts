@@ -31,12 +31,15 @@ const served = implementedRouteIds()
 const routes = CATALOG.filter((r) => served.has(r.id))
 
 describe('catalog examples', () => {
-  test.each(routes.map((r) => [r.id, r] as const))('%s: the required examples, then each optional example and all of them together, ask for payment', async (_, route) => {
-    const { input } = exampleCall(route)
-    const optional = optionalExamples(route.query as never)
-    for (const extra of [[], ...optional.map((o) => [o]), optional]) {
-      const res = await free(route, { ...input, ...Object.fromEntries(extra) })
-      expect([route.id, extra, res.status, res.status === 402 ? '' : await res.text()]).toEqual([route.id, extra, 402, ''])
-    }
-  })
+  test.each(routes.map((r) => [r.id, r] as const))(
+    '%s: the required examples, then each optional example and all of them together, ask for payment',
+    async (_, route) => {
+      const { input } = exampleCall(route)
+      const optional = optionalExamples(route.query as never)
+      for (const extra of [[], ...optional.map((o) => [o]), optional]) {
+        const res = await free(route, { ...input, ...Object.fromEntries(extra) })
+        expect([route.id, extra, res.status, res.status === 402 ? '' : await res.text()]).toEqual([route.id, extra, 402, ''])
+      }
+    },
+  )
 })

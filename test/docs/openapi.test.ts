@@ -23,7 +23,10 @@ describe('OpenAPI', () => {
         expect(op['x-price-usd']).toBe(route.priceUsd)
         expect(op.summary).toContain(`USD ${route.priceUsd}`)
         if (method === 'GET') {
-          const names = op.parameters.filter((p: { in: string }) => p.in === 'query').map((p: { name: string }) => p.name).sort()
+          const names = op.parameters
+            .filter((p: { in: string }) => p.in === 'query')
+            .map((p: { name: string }) => p.name)
+            .sort()
           expect(names).toEqual(Object.keys(httpQuery(route).properties).sort()) // route.query, plus `format` on a table route
         }
         expect(op.parameters.some((p: { name: string; in: string }) => p.name === 'x402-payment' && p.in === 'header')).toBe(true)
@@ -61,11 +64,17 @@ describe('OpenAPI', () => {
         expect(liveOp.description).toBe(op.description)
       } else {
         expect(op.description).toContain('Typical wait: usually under a second on this server: no live provider is configured')
-        expect(liveOp.description).toContain(`Typical wait: about ${route.typicalWaitSeconds} s: the China evidence is searched at the live providers`)
+        expect(liveOp.description).toContain(
+          `Typical wait: about ${route.typicalWaitSeconds} s: the China evidence is searched at the live providers`,
+        )
       }
     }
     // The wrappers follow their legs: demand reads datasets only, visibility and the KOL shortlist search evidence.
-    expect(CATALOG.filter(usesEvidence).map((r) => r.id).filter((id) => id.startsWith('capabilities.'))).toEqual(['capabilities.visibility', 'capabilities.kol_shortlist'])
+    expect(
+      CATALOG.filter(usesEvidence)
+        .map((r) => r.id)
+        .filter((id) => id.startsWith('capabilities.')),
+    ).toEqual(['capabilities.visibility', 'capabilities.kol_shortlist'])
   })
 
   test('the docs UI is configured to call no other host', async () => {

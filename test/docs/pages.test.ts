@@ -51,12 +51,19 @@ describe.skipIf(missing !== null)('pages in chromium', () => {
       const [page, status] = await open('/')
       expect(status).toBe(200)
       expect(await page.title()).toBe('China market-intelligence API')
-      const rows = await page.locator('tr[data-route]').evaluateAll((trs) =>
-        trs.map((tr) => ({ id: tr.getAttribute('data-route'), path: tr.querySelector('td.path')!.textContent, price: tr.querySelector('td.price')!.textContent })),
-      )
+      const rows = await page
+        .locator('tr[data-route]')
+        .evaluateAll((trs) =>
+          trs.map((tr) => ({
+            id: tr.getAttribute('data-route'),
+            path: tr.querySelector('td.path')!.textContent,
+            price: tr.querySelector('td.price')!.textContent,
+          })),
+        )
       expect(rows).toEqual(CATALOG.map((r) => ({ id: r.id, path: r.path, price: `USD ${r.priceUsd}` })))
       const links = await page.locator('a[href]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))
-      for (const path of ['/openapi', '/openapi/json', '/llms.txt', '/.well-known/x402', '/mcp', '/health']) expect(links).toContain(origin + path)
+      for (const path of ['/openapi', '/openapi/json', '/llms.txt', '/.well-known/x402', '/mcp', '/health'])
+        expect(links).toContain(origin + path)
       expect(await page.locator('.note').innerText()).toContain('generated')
       // The icon the page links is served and is an image.
       expect(await page.locator('header img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
@@ -98,7 +105,10 @@ describe.skipIf(missing !== null)('pages in chromium', () => {
       for (const family of [...new Set(CATALOG.map((r) => r.family))]) {
         const closed = page.locator(`li[data-sidebar-id="api-1/tag/${family}"] button[aria-expanded="false"]`).first()
         if (await closed.isVisible()) await closed.click()
-        await page.locator(sidebarItem(CATALOG.find((r) => r.family === family)!, 'GET')).first().waitFor()
+        await page
+          .locator(sidebarItem(CATALOG.find((r) => r.family === family)!, 'GET'))
+          .first()
+          .waitFor()
       }
       // Each label's price as the reader sees it: its text, and on how many lines the "USD x.xx" is drawn.
       const labels = await page.evaluate(() => {
@@ -121,7 +131,11 @@ describe.skipIf(missing !== null)('pages in chromium', () => {
             }
             offset += length
           }
-          const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)))
+          const tops = new Set(
+            Array.from(range.getClientRects())
+              .filter((r) => r.width > 0)
+              .map((r) => Math.round(r.top)),
+          )
           out[li.getAttribute('data-sidebar-id')!] = { text, lines: tops.size }
         }
         return out

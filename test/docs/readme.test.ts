@@ -9,7 +9,9 @@ import { startServer, type StartedServer } from '../../support/server'
 
 const ROOT = resolve(import.meta.dir, '../..')
 const readme = await Bun.file(join(ROOT, 'README.md')).text()
-const docs = Object.fromEntries(await Promise.all(Object.keys(GENERATED).map(async (f) => [f, await Bun.file(join(ROOT, f)).text()] as const)))
+const docs = Object.fromEntries(
+  await Promise.all(Object.keys(GENERATED).map(async (f) => [f, await Bun.file(join(ROOT, f)).text()] as const)),
+)
 const routesDoc = docs['docs/routes.md']!
 
 describe('README', () => {
@@ -46,7 +48,6 @@ describe('the generated tables in docs/', () => {
   test('the route table lists every catalog route with its price', () => {
     for (const r of CATALOG) expect(routesDoc).toContain(`| \`${r.path}\` | ${r.priceUsd} |`)
   })
-
 })
 
 describe('the README payment example', () => {
@@ -73,7 +74,7 @@ describe('the README payment example', () => {
     const [out, err, exit] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
     expect(err).toBe('')
     expect(exit).toBe(0)
-    expect(out).toContain("success: true")
+    expect(out).toContain('success: true')
     expect(out).toContain('destination: "Tokyo"')
     expect(out).toContain('payment_status: "paid"')
   })

@@ -17,7 +17,8 @@ beforeAll(async () => {
 }, 300_000)
 afterAll(() => api?.close())
 
-const describeOutcomes = (os: Report['outcomes'], why: (o: Report['outcomes'][number]) => string) => os.map((o) => `${o.q.id} ${JSON.stringify(o.q.query)}: ${why(o)}`)
+const describeOutcomes = (os: Report['outcomes'], why: (o: Report['outcomes'][number]) => string) =>
+  os.map((o) => `${o.q.id} ${JSON.stringify(o.q.query)}: ${why(o)}`)
 
 describe('the evaluation set itself', () => {
   test('has at least 150 questions in English and Chinese, in and out of the sample world, with language pairs', () => {
@@ -39,7 +40,10 @@ describe('the evaluation set itself', () => {
 describe('a buyer asking about the sample world', () => {
   test('gets an answer to at least 95% of the questions about things in it', () => {
     const missed = report.outcomes.filter((o) => o.q.inWorld && o.status !== 200)
-    expect(report.inWorldAnswered / report.inWorld, describeOutcomes(missed, (o) => `status ${o.status}`).join('\n')).toBeGreaterThanOrEqual(0.95)
+    expect(
+      report.inWorldAnswered / report.inWorld,
+      describeOutcomes(missed, (o) => `status ${o.status}`).join('\n'),
+    ).toBeGreaterThanOrEqual(0.95)
   })
 
   test('never gets an answer about something else, nor a confident answer about something that does not exist', () => {

@@ -77,8 +77,10 @@ function contradictionsOf(route: string, d: any): string[] {
   }
   if (route === 'capabilities.kol_shortlist') {
     const brandLeg = d.source_summary.find((l: { name: string }) => l.name === 'brand_sentiment')
-    if (d.recommendation.action === 'proceed' && brandLeg && !['ran', 'reused'].includes(brandLeg.status)) out.push('proceed without a brand sentiment read')
-    if (brandLeg && !['ran', 'reused'].includes(brandLeg.status) && d.confidence > 0.6) out.push(`confidence ${d.confidence} without the brand leg`)
+    if (d.recommendation.action === 'proceed' && brandLeg && !['ran', 'reused'].includes(brandLeg.status))
+      out.push('proceed without a brand sentiment read')
+    if (brandLeg && !['ran', 'reused'].includes(brandLeg.status) && d.confidence > 0.6)
+      out.push(`confidence ${d.confidence} without the brand leg`)
   }
   if (d.cost) {
     const diff = usdToAtomic(d.cost.price_usd) - usdToAtomic(d.cost.legs_bought_separately_usd)
@@ -97,14 +99,16 @@ function check(q: Question, a: Answer): Outcome {
   if (e.outcome === 'answered' && !answered) failures.push(`expected an answer, got ${a.status} ${a.body?.error?.code}`)
   if (e.outcome === 'not_found') {
     if (answered) offTopic = 'answered something that is not in the world'
-    else if (a.status !== 404 || a.body.error.code !== 'not_found') failures.push(`expected a free 404, got ${a.status} ${a.body?.error?.code}`)
+    else if (a.status !== 404 || a.body.error.code !== 'not_found')
+      failures.push(`expected a free 404, got ${a.status} ${a.body?.error?.code}`)
   }
   const contradictions = answered ? contradictionsOf(q.route, d) : []
   if (answered && e.outcome === 'answered') {
     const id = resolvedId(q.route, d)
     if (e.about && id !== null && id !== e.about) offTopic = `resolved to ${id}, not ${e.about}`
     if (e.about?.startsWith('destination:') || e.about?.startsWith('country:')) {
-      if (q.route === 'capabilities.destination_demand' && d.scope !== (e.about.startsWith('country:') ? 'country' : 'city')) failures.push(`scope ${d.scope} for ${e.about}`)
+      if (q.route === 'capabilities.destination_demand' && d.scope !== (e.about.startsWith('country:') ? 'country' : 'city'))
+        failures.push(`scope ${d.scope} for ${e.about}`)
     }
     if (e.names && !offTopic) {
       const stray = citedExcerpts(q.route, d).find((x) => !e.names!.some((n) => mentions(x, n)))
@@ -115,7 +119,8 @@ function check(q: Question, a: Answer): Outcome {
     if (e.notAction && d.recommendation?.action === e.notAction) failures.push(`action ${e.notAction}`)
     if (e.anyCreatorOf) {
       const handles = (d.shortlist ?? d.creators ?? []).map((c: { handle: string }) => c.handle)
-      if (!e.anyCreatorOf.some((h) => handles.includes(h))) failures.push(`none of the weekly top creators in the shortlist (${handles.join(', ')})`)
+      if (!e.anyCreatorOf.some((h) => handles.includes(h)))
+        failures.push(`none of the weekly top creators in the shortlist (${handles.join(', ')})`)
     }
   }
   return { q, status: a.status, data: d, failures, offTopic, contradictions }

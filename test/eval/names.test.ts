@@ -17,7 +17,8 @@ beforeAll(async () => {
 }, 300_000)
 afterAll(() => api?.close())
 
-const lines = (os: NameOutcome[], why: (o: NameOutcome) => string) => os.map((o) => `${o.q.id} ${o.q.route} ${JSON.stringify(o.q.query)}: ${why(o)}`)
+const lines = (os: NameOutcome[], why: (o: NameOutcome) => string) =>
+  os.map((o) => `${o.q.id} ${o.q.route} ${JSON.stringify(o.q.query)}: ${why(o)}`)
 
 describe('the name evaluation set itself', () => {
   test('has at least 120 questions of every kind the issue names, in English and Chinese, each with a reason', () => {
@@ -51,7 +52,12 @@ describe('a buyer typing names as people do', () => {
 
   test('reads in every answer that it is sample data: the flag first in data, the summary, confidence under 1', () => {
     expect(report.answered).toBeGreaterThan(100)
-    expect(lines(report.outcomes.filter((o) => o.data && !o.labelled), () => 'not labelled')).toEqual([])
+    expect(
+      lines(
+        report.outcomes.filter((o) => o.data && !o.labelled),
+        () => 'not labelled',
+      ),
+    ).toEqual([])
   })
 
   test("gets every question's own expectation", () => {

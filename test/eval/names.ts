@@ -75,7 +75,8 @@ function check(q: NameQuestion, a: Answer, charged: boolean): NameOutcome {
     else if (a.status !== 404 || err.code !== 'not_found') failures.push(`expected a free 404, got ${a.status} ${err?.code}`)
     else if (e.didYouMean) {
       const offered = ((err.details?.did_you_mean ?? []) as { id: string }[]).map((c) => c.id)
-      if (!e.didYouMean.some((id) => offered.includes(id))) failures.push(`did you mean offers [${offered.join(', ')}], none of ${e.didYouMean.join(', ')}`)
+      if (!e.didYouMean.some((id) => offered.includes(id)))
+        failures.push(`did you mean offers [${offered.join(', ')}], none of ${e.didYouMean.join(', ')}`)
     }
     if (charged) failures.push('charged for a question with no answer')
   }
@@ -84,16 +85,20 @@ function check(q: NameQuestion, a: Answer, charged: boolean): NameOutcome {
     const id = about(q, d)
     if (e.about && id !== e.about) failures.push(`about ${id}, not ${e.about}`)
     const c = confidenceOf(d)
-    labelled = Object.keys(d)[0] === 'sample' && d.sample === true && /Sample data|样本数据/.test(summarySentence(d)) && (c === null || c < 1)
-    if (e.label && !labelled) failures.push(`label incomplete: sample ${d.sample}, summary "${summarySentence(d).slice(-80)}", confidence ${c}`)
+    labelled =
+      Object.keys(d)[0] === 'sample' && d.sample === true && /Sample data|样本数据/.test(summarySentence(d)) && (c === null || c < 1)
+    if (e.label && !labelled)
+      failures.push(`label incomplete: sample ${d.sample}, summary "${summarySentence(d).slice(-80)}", confidence ${c}`)
     const action = d.recommendation?.action
-    if ((action === 'proceed' || action === 'amplify') && c !== null && c >= 0.95) failures.push(`${action} at confidence ${c} on sample data`)
+    if ((action === 'proceed' || action === 'amplify') && c !== null && c >= 0.95)
+      failures.push(`${action} at confidence ${c} on sample data`)
     if (e.weekly && q.route === 'china.trends') {
       const momentum = d.summary.momentum
       if (momentum !== WEEKLY_MOMENTUM[e.weekly]) {
         const h: string = d.summary.headline
         // A buyer accepts a different reading when the answer puts the weekly figure beside it and says why.
-        if (!/Weekly:/.test(h) || !/because|noise|differ/.test(h.slice(h.indexOf('Weekly:')))) unexplained = `${momentum} against weekly ${e.weekly}: "${h}"`
+        if (!/Weekly:/.test(h) || !/because|noise|differ/.test(h.slice(h.indexOf('Weekly:'))))
+          unexplained = `${momentum} against weekly ${e.weekly}: "${h}"`
       }
     }
     if (e.topCreators) {
@@ -140,7 +145,12 @@ export async function evaluateNames(api: Client): Promise<NameReport> {
     notFoundCharged: outcomes.filter((o) => o.q.expect.outcome === 'not_found' && o.charged),
     nearMisses: nearMisses.length,
     nearMissesCharged: nearMisses.filter((o) => o.charged && (o.q.expect.outcome === 'not_found' || o.failures.length > 0)),
-    weekly: { asked: weekly.length, agree: agree.length, explained: weekly.length - agree.length - weekly.filter((o) => o.unexplained).length, unexplained: weekly.filter((o) => o.unexplained) },
+    weekly: {
+      asked: weekly.length,
+      agree: agree.length,
+      explained: weekly.length - agree.length - weekly.filter((o) => o.unexplained).length,
+      unexplained: weekly.filter((o) => o.unexplained),
+    },
     answered: answered.length,
     sampleFlagged: answered.filter((o) => o.data.sample === true && Object.keys(o.data)[0] === 'sample').length,
     fullyLabelled: answered.filter((o) => o.labelled).length,

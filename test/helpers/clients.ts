@@ -67,7 +67,11 @@ export const V1_MAX_ATOMIC = 200_000n
  * `x402-fetch` 1.2.0 (x402 v1) as its README configures it, with a viem local account as the signer.
  * `maxValue: 'library-default'` leaves the argument out, keeping the library's own 0.10 USDC limit.
  */
-export function v1Client(account: LocalAccount, fetchImpl: typeof fetch, maxValue: bigint | 'library-default' = V1_MAX_ATOMIC): PayingFetch {
+export function v1Client(
+  account: LocalAccount,
+  fetchImpl: typeof fetch,
+  maxValue: bigint | 'library-default' = V1_MAX_ATOMIC,
+): PayingFetch {
   return maxValue === 'library-default' ? wrapV1(fetchImpl, account) : wrapV1(fetchImpl, account, maxValue)
 }
 

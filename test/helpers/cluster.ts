@@ -27,7 +27,8 @@ const stopAll = async (instances: StartedServer[]) => {
  * either), then nginx in front of them. Whatever started is stopped again if any part fails.
  */
 export async function startCluster(o: { instances: number; env?: Record<string, string> }): Promise<Cluster> {
-  if (!Number.isInteger(o.instances) || o.instances < 1) throw new Error(`startCluster: instances must be a positive integer (got ${o.instances})`)
+  if (!Number.isInteger(o.instances) || o.instances < 1)
+    throw new Error(`startCluster: instances must be a positive integer (got ${o.instances})`)
   const binary = nginxBinary()
   if (!binary) throw new Error('startCluster: nginx is not installed (not on PATH or in /usr/sbin)')
   const listenPort = await freePort()
@@ -44,8 +45,14 @@ export async function startCluster(o: { instances: number; env?: Record<string, 
 
   let nginx: StartedNginx
   try {
-
-    nginx = await startNginx(binary, clusterSiteFor(instances.map((s) => s.port), listenPort), listenPort)
+    nginx = await startNginx(
+      binary,
+      clusterSiteFor(
+        instances.map((s) => s.port),
+        listenPort,
+      ),
+      listenPort,
+    )
   } catch (e) {
     await stopAll(instances)
     throw e

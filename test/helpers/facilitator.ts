@@ -21,12 +21,24 @@ export const keyOf = (account: HDAccount) => toHex(account.getHdKey().privateKey
  * own process against a chain, and waits until GET /supported answers (any answer: with `env` asking
  * for authentication it is a 401). `env` adds FACILITATOR_AUTH_TOKEN or FACILITATOR_JWT_KEYS.
  */
-export async function startFacilitator(o: { rpcUrl: string; settler: HDAccount; port?: number; env?: Record<string, string> }): Promise<StartedFacilitator> {
+export async function startFacilitator(o: {
+  rpcUrl: string
+  settler: HDAccount
+  port?: number
+  env?: Record<string, string>
+}): Promise<StartedFacilitator> {
   const port = o.port ?? (await freePort())
   let out = ''
   const proc: Subprocess = Bun.spawn([process.execPath, resolve(ROOT, 'scripts/facilitator.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', FACILITATOR_RPC_URL: o.rpcUrl, FACILITATOR_PRIVATE_KEY: keyOf(o.settler), ...o.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      FACILITATOR_RPC_URL: o.rpcUrl,
+      FACILITATOR_PRIVATE_KEY: keyOf(o.settler),
+      ...o.env,
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   })

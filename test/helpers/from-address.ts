@@ -12,11 +12,24 @@ export interface Answer {
  * loopback on Linux), so a server sees different clients. fetch cannot pick its source address.
  * Header values may be arrays: each element is sent as its own header line.
  */
-export function requestFrom(localAddress: string, url: string, init: { method?: string; headers?: Record<string, string | string[]>; body?: string } = {}): Promise<Answer> {
+export function requestFrom(
+  localAddress: string,
+  url: string,
+  init: { method?: string; headers?: Record<string, string | string[]>; body?: string } = {},
+): Promise<Answer> {
   const u = new URL(url)
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: u.hostname, port: u.port, path: u.pathname + u.search, method: init.method ?? 'GET', headers: init.headers, localAddress, agent: false, timeout: 60_000 },
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname + u.search,
+        method: init.method ?? 'GET',
+        headers: init.headers,
+        localAddress,
+        agent: false,
+        timeout: 60_000,
+      },
       (res) => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))

@@ -75,11 +75,17 @@ http {
     }
   }
   // -e: the error log from the first moment (else nginx opens the system's before reading the config).
-  const proc: Subprocess = Bun.spawn([binary, '-p', `${dir}/`, '-c', `${dir}/nginx.conf`, '-e', `${dir}/error.log`], { stdout: 'pipe', stderr: 'pipe' })
+  const proc: Subprocess = Bun.spawn([binary, '-p', `${dir}/`, '-c', `${dir}/nginx.conf`, '-e', `${dir}/error.log`], {
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 15_000
   for (;;) {
-    if (proc.exitCode !== null) throw new Error(`nginx exited with ${proc.exitCode}:\n${read('error.log')}${await new Response(proc.stderr as ReadableStream).text()}`)
+    if (proc.exitCode !== null)
+      throw new Error(
+        `nginx exited with ${proc.exitCode}:\n${read('error.log')}${await new Response(proc.stderr as ReadableStream).text()}`,
+      )
     try {
       if ((await fetch(`${url}/health`)).status === 200) break
     } catch {

@@ -6,6 +6,9 @@ plugin({
   name: 'no libsecp256k1',
   setup(build) {
     build.onResolve({ filter: /^secp256k1\/prebuilds\// }, () => ({ path: 'unavailable', namespace: 'no-native-secp256k1' }))
-    build.onLoad({ filter: /.*/, namespace: 'no-native-secp256k1' }, () => ({ contents: 'throw new Error("simulated: no binding here")', loader: 'js' }))
+    build.onLoad({ filter: /.*/, namespace: 'no-native-secp256k1' }, () => ({
+      contents: 'throw new Error("simulated: no binding here")',
+      loader: 'js',
+    }))
   },
 })

@@ -48,7 +48,8 @@ export function openSocket(port: number): Promise<RawSocket> {
           }),
         data: (_, bytes) => void (raw += new TextDecoder().decode(bytes)),
         close: () => {
-          if (raw.indexOf('\r\n\r\n') < 0) return fail(new Error(`connection closed without a response: ${JSON.stringify(raw.slice(0, 80))}`))
+          if (raw.indexOf('\r\n\r\n') < 0)
+            return fail(new Error(`connection closed without a response: ${JSON.stringify(raw.slice(0, 80))}`))
           finish(parse(raw))
         },
         error: (_, e) => fail(e),
@@ -61,6 +62,8 @@ export function openSocket(port: number): Promise<RawSocket> {
 /** One request on its own connection (`Connection: close`). */
 export async function rawGet(port: number, path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
   const socket = await openSocket(port)
-  const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')
+  const lines = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('')
   return socket.send(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${lines}\r\n`)
 }

@@ -9,7 +9,10 @@ export const BASE = 'http://localhost:3000'
  * once the datasets are indexed, unless `options.beforeIndexing` holds the build (to test the service
  * while it builds).
  */
-export async function testRuntime(env: Record<string, string> = {}, options: RuntimeOptions = {}): Promise<Runtime & { get(path: string, headers?: Record<string, string>): Promise<Response> }> {
+export async function testRuntime(
+  env: Record<string, string> = {},
+  options: RuntimeOptions = {},
+): Promise<Runtime & { get(path: string, headers?: Record<string, string>): Promise<Response> }> {
   const config = loadConfig({ LEDGER_PATH: ':memory:', LOG_LEVEL: 'silent', NODE_ENV: 'test', RATE_LIMIT_PAYER_PER_MINUTE: '0', ...env })
   const runtime = await createRuntime(config, createLogger('silent'), options)
   if (!options.beforeIndexing) await runtime.store.loaded

@@ -27,8 +27,12 @@ export async function waitFor(what: string, condition: () => boolean | Promise<b
 
 /** Polls `<url>/ready` until it answers 200 (it is 503 while the indexes build after listening), and returns its body. */
 export function untilReady(url: string, ms = 30_000): Promise<{ data: { checks: Record<string, unknown> } }> {
-  return until(`${url}/ready to answer 200`, async () => {
-    const r = await fetch(`${url}/ready`)
-    return r.status === 200 ? ((await r.json()) as { data: { checks: Record<string, unknown> } }) : undefined
-  }, ms)
+  return until(
+    `${url}/ready to answer 200`,
+    async () => {
+      const r = await fetch(`${url}/ready`)
+      return r.status === 200 ? ((await r.json()) as { data: { checks: Record<string, unknown> } }) : undefined
+    },
+    ms,
+  )
 }

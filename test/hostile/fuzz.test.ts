@@ -17,7 +17,11 @@ let proofs: string[]
 beforeAll(async () => {
   api = await Client.start()
   // Real proofs for a few prices: fuzzed requests reuse and mutate them.
-  proofs = await Promise.all(['spend.summary', 'china.trends', 'capabilities.visibility', 'spend.months'].map((id) => api.payer.proof({ value: usdToAtomic(routeById.get(id)!.priceUsd) })))
+  proofs = await Promise.all(
+    ['spend.summary', 'china.trends', 'capabilities.visibility', 'spend.months'].map((id) =>
+      api.payer.proof({ value: usdToAtomic(routeById.get(id)!.priceUsd) }),
+    ),
+  )
 })
 afterAll(() => api?.close())
 
@@ -28,16 +32,21 @@ test(`${RUNS} hostile requests over every catalog route: the error envelope with
   await fc.assert(
     fc.asyncProperty(hostileRequest(proofs), async (r) => {
       const headers = r.pay ? { ...r.headers, 'x402-payment': await api.proof(r.route) } : r.headers
-      const res = await api.rt.app.handle(new Request(`http://localhost:3000${r.path}`, { method: r.method, headers, ...(r.body === undefined ? {} : { body: r.body }) }))
+      const res = await api.rt.app.handle(
+        new Request(`http://localhost:3000${r.path}`, { method: r.method, headers, ...(r.body === undefined ? {} : { body: r.body }) }),
+      )
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
-      if (res.status >= 500 && res.status !== 501) throw new Error(`${r.method} ${r.path.slice(0, 200)} -> ${res.status} ${(await res.text()).slice(0, 300)}`)
+      if (res.status >= 500 && res.status !== 501)
+        throw new Error(`${r.method} ${r.path.slice(0, 200)} -> ${res.status} ${(await res.text()).slice(0, 300)}`)
       if (r.method === 'HEAD') return
       const text = await res.text()
       const body = JSON.parse(text) as { success: boolean; meta: { request_id: string } }
       // A retry with a proof already paid for this request gets the stored answer, which keeps the request id of the paid run.
       const expectedId = res.headers.get('x-payment-replay') ? body.meta.request_id : res.headers.get('x-request-id')
       if (typeof body.success !== 'boolean' || !/^req_/.test(body.meta.request_id) || body.meta.request_id !== expectedId) {
-        throw new Error(`${r.method} ${r.path.slice(0, 200)} -> ${res.status}, x-request-id ${res.headers.get('x-request-id')}: ${text.slice(0, 300)}`)
+        throw new Error(
+          `${r.method} ${r.path.slice(0, 200)} -> ${res.status}, x-request-id ${res.headers.get('x-request-id')}: ${text.slice(0, 300)}`,
+        )
       }
     }),
     { numRuns: RUNS, seed: 20261122, endOnFailure: true },

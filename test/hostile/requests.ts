@@ -21,7 +21,30 @@ export interface HostileRequest {
   pay: boolean
 }
 
-const NASTY = ['\u0000', '\u200b', '\u202e', '\n', '\r\n', '\t', '\u0085', '\ufeff', '%00', '%', '../', '"', "'", '<script>', '\\', '#', '&', '=', '?', '东京', '𝕏', '\ud800']
+const NASTY = [
+  '\u0000',
+  '\u200b',
+  '\u202e',
+  '\n',
+  '\r\n',
+  '\t',
+  '\u0085',
+  '\ufeff',
+  '%00',
+  '%',
+  '../',
+  '"',
+  "'",
+  '<script>',
+  '\\',
+  '#',
+  '&',
+  '=',
+  '?',
+  '东京',
+  '𝕏',
+  '\ud800',
+]
 
 /** A parameter value: often plausible, often hostile. */
 const value = (examples: unknown[]): fc.Arbitrary<string> =>
@@ -49,17 +72,30 @@ function fields(route: RouteSpec): fc.Arbitrary<[string, string][]> {
   const valid = exampleCall(route).input
   return fc
     .tuple(
-      ...props.map(([name, schema]) =>
-        fc.oneof(
-          { weight: 6, arbitrary: fc.constant(name in valid ? [[name, String(valid[name])]] : []) },
-          { weight: 1, arbitrary: fc.constant([]) },
-          { weight: 3, arbitrary: value((schema.examples as unknown[] | undefined) ?? []).map((v) => [[name, v]]) },
-          { weight: 1, arbitrary: fc.tuple(value([]), value([])).map(([a, b]) => [[name, a], [name, b]]) },
-        ) as fc.Arbitrary<[string, string][]>,
+      ...props.map(
+        ([name, schema]) =>
+          fc.oneof(
+            { weight: 6, arbitrary: fc.constant(name in valid ? [[name, String(valid[name])]] : []) },
+            { weight: 1, arbitrary: fc.constant([]) },
+            { weight: 3, arbitrary: value((schema.examples as unknown[] | undefined) ?? []).map((v) => [[name, v]]) },
+            {
+              weight: 1,
+              arbitrary: fc.tuple(value([]), value([])).map(([a, b]) => [
+                [name, a],
+                [name, b],
+              ]),
+            },
+          ) as fc.Arbitrary<[string, string][]>,
       ),
       fc.oneof(
         { weight: 3, arbitrary: fc.constant([]) },
-        { weight: 1, arbitrary: fc.array(fc.tuple(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('limit', 'platform', '__proto__', 'constructor')), value([])), { minLength: 1, maxLength: 3 }) },
+        {
+          weight: 1,
+          arbitrary: fc.array(
+            fc.tuple(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('limit', 'platform', '__proto__', 'constructor')), value([])),
+            { minLength: 1, maxLength: 3 },
+          ),
+        },
       ),
     )
     .map(([...parts]) => parts.flat() as [string, string][])
@@ -75,9 +111,26 @@ const payment = (proofs: readonly string[]): fc.Arbitrary<Record<string, string>
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((j) => ({ 'X-PAYMENT': base64(JSON.stringify(j)) })) },
     {
       weight: 2,
-      arbitrary: fc.tuple(fc.constantFrom(...proofs), fc.constantFrom('x402Version', 'scheme', 'network', 'payload', 'signature', 'authorization', 'value', 'to', 'nonce', 'validBefore'), fc.jsonValue({ maxDepth: 2 })).map(
-        ([p, key, v]) => ({ 'x402-payment': base64(JSON.stringify(JSON.parse(Buffer.from(p, 'base64').toString()), (k, old) => (k === key ? v : old))) }),
-      ),
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(...proofs),
+          fc.constantFrom(
+            'x402Version',
+            'scheme',
+            'network',
+            'payload',
+            'signature',
+            'authorization',
+            'value',
+            'to',
+            'nonce',
+            'validBefore',
+          ),
+          fc.jsonValue({ maxDepth: 2 }),
+        )
+        .map(([p, key, v]) => ({
+          'x402-payment': base64(JSON.stringify(JSON.parse(Buffer.from(p, 'base64').toString()), (k, old) => (k === key ? v : old))),
+        })),
     },
     { weight: 1, arbitrary: fc.constantFrom(...proofs).map((p) => ({ 'PAYMENT-SIGNATURE': p })) },
     { weight: 1, arbitrary: fc.nat({ max: 8_000 }).map((n) => ({ 'x402-payment': 'A'.repeat(n) })) },
@@ -88,10 +141,15 @@ const body = (route: RouteSpec): fc.Arbitrary<{ body: string; type: string }> =>
   fc.oneof(
     { weight: 3, arbitrary: fields(route).map((f) => ({ body: JSON.stringify(Object.fromEntries(f)), type: 'application/json' })) },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 6 }).map((j) => ({ body: JSON.stringify(j), type: 'application/json' })) },
-    { weight: 1, arbitrary: fc.nat({ max: 60_000 }).map((n) => ({ body: `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`, type: 'application/json' })) },
     {
       weight: 1,
-      arbitrary: fc.tuple(fc.string({ maxLength: 300 }), fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', '')).map(([s, type]) => ({ body: s, type })),
+      arbitrary: fc.nat({ max: 60_000 }).map((n) => ({ body: `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`, type: 'application/json' })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.string({ maxLength: 300 }), fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', ''))
+        .map(([s, type]) => ({ body: s, type })),
     },
   )
 
@@ -99,13 +157,26 @@ export function hostileRequest(proofs: readonly string[]): fc.Arbitrary<HostileR
   return fc.constantFrom(...CATALOG).chain((route) => {
     const example = exampleCall(route)
     const pathArb = route.params
-      ? fc.oneof(fc.constant(example.path), value([]).map((v) => route.path.replace(/:(\w+)/g, () => enc(v).slice(0, 500) || 'x')))
+      ? fc.oneof(
+          fc.constant(example.path),
+          value([]).map((v) => route.path.replace(/:(\w+)/g, () => enc(v).slice(0, 500) || 'x')),
+        )
       : fc.constant(route.path)
     const methods = [...route.methods, 'HEAD'] as HostileRequest['method'][]
-    return fc.tuple(fc.constantFrom(...methods), pathArb, fields(route), payment(proofs), body(route), fc.boolean()).map(([method, path, f, headers, b, pay]): HostileRequest => {
-      if (method === 'POST') return { route: route.id, method, path, headers: { ...headers, ...(b.type ? { 'content-type': b.type } : {}) }, body: b.body, pay }
-      const qs = f.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&')
-      return { route: route.id, method, path: qs ? `${path}?${qs}` : path, headers, pay }
-    })
+    return fc
+      .tuple(fc.constantFrom(...methods), pathArb, fields(route), payment(proofs), body(route), fc.boolean())
+      .map(([method, path, f, headers, b, pay]): HostileRequest => {
+        if (method === 'POST')
+          return {
+            route: route.id,
+            method,
+            path,
+            headers: { ...headers, ...(b.type ? { 'content-type': b.type } : {}) },
+            body: b.body,
+            pay,
+          }
+        const qs = f.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&')
+        return { route: route.id, method, path: qs ? `${path}?${qs}` : path, headers, pay }
+      })
   })
 }

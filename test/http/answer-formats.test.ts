@@ -19,8 +19,16 @@ import { Client, type Query } from '../market-data/support'
 const TABLE_ROUTES = CATALOG.filter((r) => r.table)
 /** The headers OpenAPI and llms.txt name for a CSV or Arrow answer. */
 const HEADERS = [
-  'x-answer-request-id', 'x-generated-at', 'x-artifact-path', 'x-cache-status', 'x-amount-usd',
-  'x-dataset-version', 'x-source-period', 'x-sample-data', 'x-data-notice', 'x-answer-context',
+  'x-answer-request-id',
+  'x-generated-at',
+  'x-artifact-path',
+  'x-cache-status',
+  'x-amount-usd',
+  'x-dataset-version',
+  'x-source-period',
+  'x-sample-data',
+  'x-data-notice',
+  'x-answer-context',
 ]
 const ARROW = 'application/vnd.apache.arrow.stream'
 
@@ -68,68 +76,74 @@ function fromArrow(kind: string, v: unknown): unknown {
 }
 
 describe('every table route answers Arrow and CSV equal to its JSON answer', () => {
-  test.each(TABLE_ROUTES.map((r) => r.id))('%s', async (id) => {
-    const r = routeById.get(id)!
-    const query = example(r)
-    const json = await api.paid(id, query)
-    expect(json.status).toBe(200)
-    const expected = jsonTable(r, json.body.data)
-    expect(expected.length).toBeGreaterThan(0)
-    const quality = json.body.data.data_quality
-    const columns = columnsOf(r)
+  test.each(TABLE_ROUTES.map((r) => r.id))(
+    '%s',
+    async (id) => {
+      const r = routeById.get(id)!
+      const query = example(r)
+      const json = await api.paid(id, query)
+      expect(json.status).toBe(200)
+      const expected = jsonTable(r, json.body.data)
+      expect(expected.length).toBeGreaterThan(0)
+      const quality = json.body.data.data_quality
+      const columns = columnsOf(r)
 
-    // Arrow: typed columns in the catalog's order, values equal to the JSON answer's.
-    const arrow = await pay(id, { ...query, format: 'arrow' })
-    expect(arrow.status).toBe(200)
-    expect(arrow.headers.get('content-type')).toBe(ARROW)
-    const table = tableFromIPC(arrow.bytes)
-    expect(table.schema.fields.map((f) => f.name)).toEqual(columns.map((c) => c.name))
-    const types = Object.fromEntries(table.schema.fields.map((f) => [f.name, String(f.type)]))
-    for (const c of columns) {
-      expect(types[c.name]).toBe({ integer: 'Int64', double: 'Float64', text: 'Utf8', month: 'Date32<DAY>', boolean: 'Bool', text_list: 'List<Utf8>' }[c.kind])
-    }
-    const fromIpc = table.toArray().map((row) => Object.fromEntries(columns.map((c) => [c.name, fromArrow(c.kind, row[c.name])])))
-    expect(fromIpc).toEqual(expected.map((row) => Object.fromEntries(columns.map((c) => [c.name, row[c.name] ?? null]))))
-    expect(table.schema.metadata.get('dataset_version')).toBe(quality.dataset_version)
-    expect(table.schema.metadata.get('request_id')).toBe(arrow.headers.get('x-answer-request-id')!)
+      // Arrow: typed columns in the catalog's order, values equal to the JSON answer's.
+      const arrow = await pay(id, { ...query, format: 'arrow' })
+      expect(arrow.status).toBe(200)
+      expect(arrow.headers.get('content-type')).toBe(ARROW)
+      const table = tableFromIPC(arrow.bytes)
+      expect(table.schema.fields.map((f) => f.name)).toEqual(columns.map((c) => c.name))
+      const types = Object.fromEntries(table.schema.fields.map((f) => [f.name, String(f.type)]))
+      for (const c of columns) {
+        expect(types[c.name]).toBe(
+          { integer: 'Int64', double: 'Float64', text: 'Utf8', month: 'Date32<DAY>', boolean: 'Bool', text_list: 'List<Utf8>' }[c.kind],
+        )
+      }
+      const fromIpc = table.toArray().map((row) => Object.fromEntries(columns.map((c) => [c.name, fromArrow(c.kind, row[c.name])])))
+      expect(fromIpc).toEqual(expected.map((row) => Object.fromEntries(columns.map((c) => [c.name, row[c.name] ?? null]))))
+      expect(table.schema.metadata.get('dataset_version')).toBe(quality.dataset_version)
+      expect(table.schema.metadata.get('request_id')).toBe(arrow.headers.get('x-answer-request-id')!)
 
-    // CSV: what an analyst's DuckDB reads with plain read_csv (types detected) equals the JSON answer.
-    const csv = await pay(id, query, { accept: 'text/csv' })
-    expect(csv.status).toBe(200)
-    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present')
-    const text = new TextDecoder().decode(csv.bytes)
-    expect(text.split('\r\n')[0]).toBe(columns.map((c) => c.name).join(','))
-    expect(text.endsWith('\r\n')).toBe(true)
-    const file = join(scratch, `${id}.csv`)
-    writeFileSync(file, csv.bytes)
-    const conn = await duck.connect()
-    const read = (await conn.runAndReadAll(`SELECT * FROM read_csv('${file}')`)).getRowObjectsJS()
-    conn.closeSync()
-    const fromCsv: Record<string, unknown>[] = read.map((row) =>
-      Object.fromEntries(
-        columns.map((c) => {
-          const v = row[c.name]
-          if (v === null || v === undefined) return [c.name, c.kind === 'text_list' ? [] : null]
-          if (c.kind === 'text_list') return [c.name, String(v).split(';')]
-          if (c.kind === 'month') return [c.name, String(v)]
-          return [c.name, typeof v === 'bigint' ? Number(v) : v]
-        }),
-      ),
-    )
-    expect(fromCsv).toEqual(expected.map((row) => Object.fromEntries(columns.map((c) => [c.name, row[c.name] ?? null]))))
+      // CSV: what an analyst's DuckDB reads with plain read_csv (types detected) equals the JSON answer.
+      const csv = await pay(id, query, { accept: 'text/csv' })
+      expect(csv.status).toBe(200)
+      expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present')
+      const text = new TextDecoder().decode(csv.bytes)
+      expect(text.split('\r\n')[0]).toBe(columns.map((c) => c.name).join(','))
+      expect(text.endsWith('\r\n')).toBe(true)
+      const file = join(scratch, `${id}.csv`)
+      writeFileSync(file, csv.bytes)
+      const conn = await duck.connect()
+      const read = (await conn.runAndReadAll(`SELECT * FROM read_csv('${file}')`)).getRowObjectsJS()
+      conn.closeSync()
+      const fromCsv: Record<string, unknown>[] = read.map((row) =>
+        Object.fromEntries(
+          columns.map((c) => {
+            const v = row[c.name]
+            if (v === null || v === undefined) return [c.name, c.kind === 'text_list' ? [] : null]
+            if (c.kind === 'text_list') return [c.name, String(v).split(';')]
+            if (c.kind === 'month') return [c.name, String(v)]
+            return [c.name, typeof v === 'bigint' ? Number(v) : v]
+          }),
+        ),
+      )
+      expect(fromCsv).toEqual(expected.map((row) => Object.fromEntries(columns.map((c) => [c.name, row[c.name] ?? null]))))
 
-    // The envelope's provenance travels as headers, the same in both formats.
-    for (const answer of [arrow, csv]) {
-      for (const h of HEADERS) expect(answer.headers.get(h)).not.toBeNull() // every documented header is sent
-      expect(answer.headers.get('x-dataset-version')).toBe(quality.dataset_version)
-      expect(answer.headers.get('x-source-period')).toBe(`${quality.source_period.from}/${quality.source_period.to}`)
-      expect(answer.headers.get('x-sample-data')).toBe('true')
-      expect(answer.headers.get('x-data-notice')).toBe(quality.notice)
-      expect(answer.headers.get('x-amount-usd')).toBe(r.priceUsd)
-      expect(answer.headers.get('x-answer-request-id')).toBe(answer.headers.get('x-request-id'))
-      expect(answer.headers.get('vary')).toBe('accept')
-    }
-  }, 30_000)
+      // The envelope's provenance travels as headers, the same in both formats.
+      for (const answer of [arrow, csv]) {
+        for (const h of HEADERS) expect(answer.headers.get(h)).not.toBeNull() // every documented header is sent
+        expect(answer.headers.get('x-dataset-version')).toBe(quality.dataset_version)
+        expect(answer.headers.get('x-source-period')).toBe(`${quality.source_period.from}/${quality.source_period.to}`)
+        expect(answer.headers.get('x-sample-data')).toBe('true')
+        expect(answer.headers.get('x-data-notice')).toBe(quality.notice)
+        expect(answer.headers.get('x-amount-usd')).toBe(r.priceUsd)
+        expect(answer.headers.get('x-answer-request-id')).toBe(answer.headers.get('x-request-id'))
+        expect(answer.headers.get('vary')).toBe('accept')
+      }
+    },
+    30_000,
+  )
 })
 
 describe('choosing the format', () => {

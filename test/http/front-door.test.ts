@@ -30,7 +30,13 @@ describe('GET / for agents', () => {
     const { data } = await (await get('/', 'application/json')).json()
     expect(data.routes.map((r: { id: string }) => r.id)).toEqual(CATALOG.map((r) => r.id))
     for (const [i, route] of CATALOG.entries()) {
-      expect(data.routes[i]).toMatchObject({ path: route.path, price_usd: route.priceUsd, methods: [...route.methods], summary: route.summary, served: true })
+      expect(data.routes[i]).toMatchObject({
+        path: route.path,
+        price_usd: route.priceUsd,
+        methods: [...route.methods],
+        summary: route.summary,
+        served: true,
+      })
       // The example is a real call: free to ask, and it asks for exactly this price.
       const example = await rt.app.handle(new Request(data.routes[i].example))
       expect({ id: route.id, status: example.status }).toEqual({ id: route.id, status: 402 })
@@ -79,9 +85,14 @@ describe('GET / for browsers', () => {
     expect(html).toContain('<title>China market-intelligence API</title>')
     expect(html.match(/<tr data-route=/g)!.length).toBe(CATALOG.length)
     for (const route of CATALOG) {
-      expect(html).toMatch(new RegExp(`<tr data-route="${route.id.replaceAll('.', '\\.')}">.*>${route.path}</a></td><td class="price">USD ${route.priceUsd.replace('.', '\\.')}</td>`))
+      expect(html).toMatch(
+        new RegExp(
+          `<tr data-route="${route.id.replaceAll('.', '\\.')}">.*>${route.path}</a></td><td class="price">USD ${route.priceUsd.replace('.', '\\.')}</td>`,
+        ),
+      )
     }
-    for (const link of ['/openapi', '/openapi/json', '/llms.txt', '/.well-known/x402', '/mcp', '/health']) expect(html).toContain(`href="${BASE}${link}"`)
+    for (const link of ['/openapi', '/openapi/json', '/llms.txt', '/.well-known/x402', '/mcp', '/health'])
+      expect(html).toContain(`href="${BASE}${link}"`)
     expect(html).toContain('<strong>Sample data.</strong>')
     expect(html).toContain('<code>PAYMENT-REQUIRED</code>')
     expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">')
@@ -117,7 +128,9 @@ describe('icons', () => {
     const offset = view.getUint32(18, true)
     expect(view.getUint32(14, true)).toBe(bytes.length - offset)
     // Pixel (x, y) from the top-left, as BGRA (rows are stored bottom-up after the 40-byte header).
-    const pixel = (x: number, y: number) => [...bytes.slice(offset + 40 + ((31 - y) * 32 + x) * 4, offset + 40 + ((31 - y) * 32 + x) * 4 + 4)]
+    const pixel = (x: number, y: number) => [
+      ...bytes.slice(offset + 40 + ((31 - y) * 32 + x) * 4, offset + 40 + ((31 - y) * 32 + x) * 4 + 4),
+    ]
     expect(pixel(0, 0)[3]).toBeLessThan(64) // the rounded corner is (mostly) transparent
     expect(pixel(3, 16)).toEqual([0x1c, 0x1c, 0xb9, 255]) // the red tile
     expect(pixel(22, 20)).toEqual([255, 255, 255, 255]) // inside the tallest bar

@@ -41,8 +41,14 @@ describe('bodies', () => {
 
   test('within the size limit, nesting beyond the depth limit and too many keys are 400s naming the body', async () => {
     const deep = await envelope(await post(nested(REQUEST_LIMITS.jsonDepth + 1)))
-    expect([deep.status, deep.body.error.details.parameter, deep.body.error.details.reason]).toEqual([400, 'body', `JSON nested deeper than ${REQUEST_LIMITS.jsonDepth} levels`])
-    const wide = await envelope(await post(JSON.stringify(Object.fromEntries(Array.from({ length: REQUEST_LIMITS.jsonKeys + 1 }, (_, i) => [`k${i}`, 1])))))
+    expect([deep.status, deep.body.error.details.parameter, deep.body.error.details.reason]).toEqual([
+      400,
+      'body',
+      `JSON nested deeper than ${REQUEST_LIMITS.jsonDepth} levels`,
+    ])
+    const wide = await envelope(
+      await post(JSON.stringify(Object.fromEntries(Array.from({ length: REQUEST_LIMITS.jsonKeys + 1 }, (_, i) => [`k${i}`, 1])))),
+    )
     expect([wide.status, wide.body.error.details.reason]).toEqual([400, `JSON with more than ${REQUEST_LIMITS.jsonKeys} keys`])
   })
 
@@ -69,15 +75,25 @@ describe('bodies', () => {
 
   test('a valid body within the limits still works', async () => {
     const res = await api.rt.app.handle(
-      new Request(`http://localhost:3000${WRAPPER}`, { method: 'POST', body: JSON.stringify({ brand_name: 'Aurora Skin' }), headers: { 'content-type': 'application/json', 'x402-payment': await api.proof('capabilities.visibility') } }),
+      new Request(`http://localhost:3000${WRAPPER}`, {
+        method: 'POST',
+        body: JSON.stringify({ brand_name: 'Aurora Skin' }),
+        headers: { 'content-type': 'application/json', 'x402-payment': await api.proof('capabilities.visibility') },
+      }),
     )
     expect(res.status).toBe(200)
   })
 
   test('the MCP endpoint has its own, larger body limit', async () => {
     const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(REQUEST_LIMITS.mcpBodyBytes) } })
-    const res = await envelope(await post(big, { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, '/mcp'))
-    expect([res.status, res.body.error.code, res.body.error.details.limit_bytes]).toEqual([413, 'payload_too_large', REQUEST_LIMITS.mcpBodyBytes])
+    const res = await envelope(
+      await post(big, { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, '/mcp'),
+    )
+    expect([res.status, res.body.error.code, res.body.error.details.limit_bytes]).toEqual([
+      413,
+      'payload_too_large',
+      REQUEST_LIMITS.mcpBodyBytes,
+    ])
   })
 
   test('the shape scan skips strings: brackets, colons and escaped quotes inside them do not count', () => {
@@ -87,14 +103,19 @@ describe('bodies', () => {
 
 describe('query strings', () => {
   test('a parameter given twice is a free 400 naming it, not a silent choice of one value', async () => {
-    for (const path of ['/v1/market-data/spend/summary?country=Japan&country=China', '/v1/market-data/spend/summary?country=Japan&c%6Funtry=China']) {
+    for (const path of [
+      '/v1/market-data/spend/summary?country=Japan&country=China',
+      '/v1/market-data/spend/summary?country=Japan&c%6Funtry=China',
+    ]) {
       const res = await api.rt.get(path)
       expectClientError({ status: res.status, headers: res.headers, body: await res.json() }, 400, 'country')
     }
   })
 
   test('a query string over the limit is refused: 413 from the limit, or the 400 of the schema that sees it first', async () => {
-    expect(() => checkQuery(`/v1/china/trends?keyword=${'a'.repeat(REQUEST_LIMITS.queryBytes)}`)).toThrow(expect.objectContaining({ status: 413, code: 'payload_too_large' }))
+    expect(() => checkQuery(`/v1/china/trends?keyword=${'a'.repeat(REQUEST_LIMITS.queryBytes)}`)).toThrow(
+      expect.objectContaining({ status: 413, code: 'payload_too_large' }),
+    )
     expect(() => checkQuery(`/v1/china/trends?keyword=${'a'.repeat(REQUEST_LIMITS.queryBytes - 10)}`)).not.toThrow()
     // Through the app: the keyword's documented maximum length answers first, with the envelope.
     const res = await envelope(await api.rt.get(`/v1/china/trends?keyword=${'a'.repeat(REQUEST_LIMITS.queryBytes)}`))
@@ -105,7 +126,12 @@ describe('query strings', () => {
 describe('HEAD', () => {
   test('HEAD with a valid proof answers as the unpaid GET (402) and leaves the proof unused', async () => {
     const proof = await api.proof('spend.summary')
-    const head = await api.rt.app.handle(new Request('http://localhost:3000/v1/market-data/spend/summary?country=Japan', { method: 'HEAD', headers: { 'x402-payment': proof } }))
+    const head = await api.rt.app.handle(
+      new Request('http://localhost:3000/v1/market-data/spend/summary?country=Japan', {
+        method: 'HEAD',
+        headers: { 'x402-payment': proof },
+      }),
+    )
     expect(head.status).toBe(402)
     expect(await api.ledgerState(proof)).toBeNull()
     expect((await api.paid('spend.summary', { country: 'Japan' }, proof)).status).toBe(200)

@@ -9,7 +9,10 @@ import { createPayer } from '../../support/payer'
 const lines: string[] = []
 let rt: Runtime
 beforeAll(async () => {
-  rt = await createRuntime(loadConfig({ LEDGER_PATH: ':memory:' }), createLogger('info', (l) => lines.push(l)))
+  rt = await createRuntime(
+    loadConfig({ LEDGER_PATH: ':memory:' }),
+    createLogger('info', (l) => lines.push(l)),
+  )
 })
 afterAll(() => rt.close())
 
@@ -21,7 +24,14 @@ test('each request is one JSON log line with request id, route, status, latency 
   const res = await rt.app.handle(new Request('http://localhost/v1/market-data/spend/months', { headers: { 'x402-payment': proof } }))
   await res.text()
   const log = await lastLog()
-  expect(log).toMatchObject({ level: 'info', msg: 'request', method: 'GET', path: '/v1/market-data/spend/months', status: 200, payer: payer.address.toLowerCase() })
+  expect(log).toMatchObject({
+    level: 'info',
+    msg: 'request',
+    method: 'GET',
+    path: '/v1/market-data/spend/months',
+    status: 200,
+    payer: payer.address.toLowerCase(),
+  })
   expect(log.request_id).toBe(res.headers.get('x-request-id')!)
   expect(typeof log.latency_ms).toBe('number')
   expect(Date.parse(log.time)).not.toBeNaN()

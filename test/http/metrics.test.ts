@@ -33,7 +33,9 @@ test('/metrics is Prometheus text: requests by route and status, latency, paymen
   expect(metric(text, 'x402_payments_total{route="flights.summary",settlement="local"}')).toBe(1)
   expect(metric(text, 'x402_revenue_usd_total{route="flights.summary",settlement="local"}')).toBeCloseTo(0.1, 9)
   expect(metric(text, 'x402_settlements_total{mode="local",outcome="local"}')).toBe(1)
-  expect((metric(text, 'result_cache_requests_total{result="hit"}') ?? 0) + (metric(text, 'result_cache_requests_total{result="miss"}') ?? 0)).toBeGreaterThan(0)
+  expect(
+    (metric(text, 'result_cache_requests_total{result="hit"}') ?? 0) + (metric(text, 'result_cache_requests_total{result="miss"}') ?? 0),
+  ).toBeGreaterThan(0)
   expect(text).toContain('# TYPE duckdb_pool_wait_seconds histogram')
 })
 

@@ -4,7 +4,12 @@ import { startServer, type StartedServer } from '../../support/server'
 // Elysia reduces its validation messages under NODE_ENV=production, read when it is imported; so this
 // runs the real service in its own process, as an operator would.
 // Production refuses local payment mode; nothing here pays, so the facilitator is never called.
-const PRODUCTION = { NODE_ENV: 'production', PAY_TO: '0x1111111111111111111111111111111111111111', PAYMENT_MODE: 'facilitator', X402_FACILITATOR_URL: 'http://127.0.0.1:9' }
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PAY_TO: '0x1111111111111111111111111111111111111111',
+  PAYMENT_MODE: 'facilitator',
+  X402_FACILITATOR_URL: 'http://127.0.0.1:9',
+}
 let server: StartedServer
 beforeAll(async () => {
   server = await startServer(PRODUCTION)
@@ -18,7 +23,11 @@ describe('under NODE_ENV=production', () => {
     const res = await fetch(`${server.url}/v1/market-data/flights/trend?destination=Tokyo&limit=500`)
     expect(res.status).toBe(400)
     const body = await res.json()
-    expect(body.error).toEqual({ code: 'invalid_parameter', message: expect.any(String), details: { parameter: 'limit', reason: 'must be an integer from 1 to 120' } })
+    expect(body.error).toEqual({
+      code: 'invalid_parameter',
+      message: expect.any(String),
+      details: { parameter: 'limit', reason: 'must be an integer from 1 to 120' },
+    })
     expect(body.meta.request_id).toBe(res.headers.get('x-request-id')!)
   })
 
@@ -42,7 +51,12 @@ describe('under NODE_ENV=production', () => {
           fetch(`${url}/health`),
         ])
         const body = await res.json()
-        expect([url === dev.url ? 'development' : 'production', res.status, body.error.code, health.status]).toEqual([url === dev.url ? 'development' : 'production', 413, 'payload_too_large', 200])
+        expect([url === dev.url ? 'development' : 'production', res.status, body.error.code, health.status]).toEqual([
+          url === dev.url ? 'development' : 'production',
+          413,
+          'payload_too_large',
+          200,
+        ])
         expect(body.meta.request_id).toBe(res.headers.get('x-request-id')!)
       }
     } finally {
@@ -58,13 +72,21 @@ describe('under NODE_ENV=production', () => {
 
 describe('start-up', () => {
   test('production without PAY_TO refuses to start and names the variable', async () => {
-    const proc = Bun.spawn([process.execPath, 'src/index.ts', 'serve'], { env: { ...process.env, NODE_ENV: 'production', PAY_TO: '' }, stderr: 'pipe', stdout: 'pipe' })
+    const proc = Bun.spawn([process.execPath, 'src/index.ts', 'serve'], {
+      env: { ...process.env, NODE_ENV: 'production', PAY_TO: '' },
+      stderr: 'pipe',
+      stdout: 'pipe',
+    })
     expect(await proc.exited).toBe(2)
     expect(await new Response(proc.stderr).text()).toContain('PAY_TO: is required when NODE_ENV=production')
   })
 
   test('production in local payment mode refuses to start: it would settle nothing', async () => {
-    const proc = Bun.spawn([process.execPath, 'src/index.ts', 'serve'], { env: { ...process.env, ...PRODUCTION, PAYMENT_MODE: 'local' }, stderr: 'pipe', stdout: 'pipe' })
+    const proc = Bun.spawn([process.execPath, 'src/index.ts', 'serve'], {
+      env: { ...process.env, ...PRODUCTION, PAYMENT_MODE: 'local' },
+      stderr: 'pipe',
+      stdout: 'pipe',
+    })
     expect(await proc.exited).toBe(2)
     expect(await new Response(proc.stderr).text()).toContain('PAYMENT_MODE: must be `facilitator` or `self` when NODE_ENV=production')
   })

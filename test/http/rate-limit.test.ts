@@ -45,12 +45,17 @@ describe('per client IP, on a started server', () => {
   test('the 4th paid request in a minute is a 429 rate_limited envelope with Retry-After, before the proof is verified or claimed', async () => {
     const url = `${server.url}/v1/market-data/flights/months`
     const payer = createPayer()
-    for (let i = 0; i < 3; i++) expect((await fetch(url, { headers: { 'x402-payment': await payer.proof({ value: 30_000n }) } })).status).toBe(200)
+    for (let i = 0; i < 3; i++)
+      expect((await fetch(url, { headers: { 'x402-payment': await payer.proof({ value: 30_000n }) } })).status).toBe(200)
     const proof = await payer.proof({ value: 30_000n })
     const limited = await fetch(url, { headers: { 'x402-payment': proof } })
     expect(limited.status).toBe(429)
     expect(limited.headers.get('retry-after')).toBe('20')
-    expect(await limited.json()).toMatchObject({ success: false, error: { code: 'rate_limited', details: { scope: 'ip', retry_after_seconds: 20 } }, meta: { request_id: limited.headers.get('x-request-id') } })
+    expect(await limited.json()).toMatchObject({
+      success: false,
+      error: { code: 'rate_limited', details: { scope: 'ip', retry_after_seconds: 20 } },
+      meta: { request_id: limited.headers.get('x-request-id') },
+    })
     // An unpaid request still gets its 402 (cached, no cheaper as a 429), and free routes are not limited.
     expect((await fetch(url)).status).toBe(402)
     expect((await fetch(`${server.url}/health`)).status).toBe(200)

@@ -39,7 +39,9 @@ describe('the HTTP server layer', () => {
   })
 
   test('a malformed request line is answered by the server: 505 or 400, without a body', async () => {
-    expect(statusLine(await raw('GET /he alth HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'))).toBe('HTTP/1.1 505 HTTP Version Not Supported')
+    expect(statusLine(await raw('GET /he alth HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'))).toBe(
+      'HTTP/1.1 505 HTTP Version Not Supported',
+    )
     expect(statusLine(await raw('garbage\r\n\r\n'))).toBe('HTTP/1.1 400 Bad Request')
   })
 

@@ -29,13 +29,33 @@ beforeAll(async () => {
     await Bun.sleep(PROVIDER_DELAY_MS)
     const now = Date.now()
     const results = Array.from({ length: 12 }, (_, i) => ({
-      id: `slow-${i}`, url: `https://example.org/slow/${i}`, title: `露营 攻略 ${i}`, text: '周末露营，强烈推荐，体验超棒。露营装备清单在下面。',
-      published_at: new Date(now - (i + 1) * DAY).toISOString(), author: `creator_${i % 3}`, author_followers: 20_000, likes: 100 + i, comments: 8, shares: 4,
+      id: `slow-${i}`,
+      url: `https://example.org/slow/${i}`,
+      title: `露营 攻略 ${i}`,
+      text: '周末露营，强烈推荐，体验超棒。露营装备清单在下面。',
+      published_at: new Date(now - (i + 1) * DAY).toISOString(),
+      author: `creator_${i % 3}`,
+      author_followers: 20_000,
+      likes: 100 + i,
+      comments: 8,
+      shares: 4,
     }))
     return Response.json({ results })
   })
-  runtime = await testRuntime({ WEB_SEARCH_URL: `${provider.url}/web`, NATIVE_SEARCH_URL: `${provider.url}/native/{platform}`, INTELLIGENCE_CACHE_TTL_SECONDS: '0', KOL_CACHE_TTL_SECONDS: '0' })
-  listening = listen({ host: '127.0.0.1', port: 0, reusePort: false, ledgerPath: ':memory:', fetch: runtime.app.fetch, idleTimeoutSeconds: 1 })
+  runtime = await testRuntime({
+    WEB_SEARCH_URL: `${provider.url}/web`,
+    NATIVE_SEARCH_URL: `${provider.url}/native/{platform}`,
+    INTELLIGENCE_CACHE_TTL_SECONDS: '0',
+    KOL_CACHE_TTL_SECONDS: '0',
+  })
+  listening = listen({
+    host: '127.0.0.1',
+    port: 0,
+    reusePort: false,
+    ledgerPath: ':memory:',
+    fetch: runtime.app.fetch,
+    idleTimeoutSeconds: 1,
+  })
   // As `serve` does: handlers reach the server through Elysia's app.server.
   runtime.app.server = listening.server as unknown as typeof runtime.app.server
   base = `http://127.0.0.1:${listening.server.port}`
@@ -50,7 +70,9 @@ afterAll(() => {
 test('a paid answer that takes longer than the idle timeout is answered on its connection', async () => {
   const route = CATALOG.find((r) => r.id === 'china.trends')!
   const proof = await createPayer().proof({ value: usdToAtomic(route.priceUsd) })
-  const res = await fetch(`${base}${routeUrl('china.trends', { keyword: '露营', platform: 'douyin' })}`, { headers: { 'x402-payment': proof } })
+  const res = await fetch(`${base}${routeUrl('china.trends', { keyword: '露营', platform: 'douyin' })}`, {
+    headers: { 'x402-payment': proof },
+  })
   const body = await res.json()
   expect({ status: res.status, success: body.success }).toEqual({ status: 200, success: true })
   expect(body.pricing.payment_status).toBe('paid')

@@ -30,7 +30,10 @@ async function heldRuntime() {
 /** Settles to the response; `done` says whether it has (read after other requests were answered, never after a sleep). */
 function track(response: Promise<Response>) {
   const t = { done: false, response }
-  void response.then(() => (t.done = true), () => (t.done = true))
+  void response.then(
+    () => (t.done = true),
+    () => (t.done = true),
+  )
   return t
 }
 
@@ -40,7 +43,12 @@ const mcpCall = (rt: Rt, name: string, args: Record<string, unknown>, payment?: 
     new Request(`${BASE}/mcp`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args, ...(payment ? { _meta: { 'x402/payment': payment } } : {}) } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name, arguments: args, ...(payment ? { _meta: { 'x402/payment': payment } } : {}) },
+      }),
     }),
   )
 
@@ -83,7 +91,9 @@ describe('while the indexes are building', () => {
     const evidence = track(rt.get(TRENDS, { 'x402-payment': await proof('china.trends') }))
     const unpaid = track(rt.get(SUMMARY))
     const unknown = track(rt.get('/v1/market-data/flights/summary?destination=Atlantis'))
-    const tool = track(mcpCall(rt, 'spend_summary', { country: 'Japan' }, JSON.parse(Buffer.from(await proof('spend.summary'), 'base64').toString())))
+    const tool = track(
+      mcpCall(rt, 'spend_summary', { country: 'Japan' }, JSON.parse(Buffer.from(await proof('spend.summary'), 'base64').toString())),
+    )
     // Other requests are answered meanwhile; none of these is, since the build is held.
     expect((await rt.get('/health')).status).toBe(200)
     expect((await rt.get('/ready')).status).toBe(503)
@@ -98,8 +108,12 @@ describe('while the indexes are building', () => {
     // Each waited and got the whole answer the built service gives: not a partial one, not an error.
     const [paidRes, evidenceRes] = [await paid.response, await evidence.response]
     expect([paidRes.status, evidenceRes.status]).toEqual([200, 200])
-    expect((await paidRes.json()).data).toEqual((await (await reference.get(SUMMARY, { 'x402-payment': await proof('flights.summary') })).json()).data)
-    expect((await evidenceRes.json()).data).toEqual((await (await reference.get(TRENDS, { 'x402-payment': await proof('china.trends') })).json()).data)
+    expect((await paidRes.json()).data).toEqual(
+      (await (await reference.get(SUMMARY, { 'x402-payment': await proof('flights.summary') })).json()).data,
+    )
+    expect((await evidenceRes.json()).data).toEqual(
+      (await (await reference.get(TRENDS, { 'x402-payment': await proof('china.trends') })).json()).data,
+    )
     expect((await unpaid.response).status).toBe(402)
     // Resolved against the index, as always: an unknown place is a free 404, never a 402.
     expect((await unknown.response).status).toBe(404)
@@ -131,7 +145,11 @@ describe('when the index build fails', () => {
       expect(notReady.status).toBe(503)
       const why = (await notReady.json()).error
       expect(why.message).toContain('could not be indexed')
-      expect(why.details.indexes).toEqual({ market: 'failed: disk on fire', signals: 'failed: disk on fire', evidence: 'failed: disk on fire' })
+      expect(why.details.indexes).toEqual({
+        market: 'failed: disk on fire',
+        signals: 'failed: disk on fire',
+        evidence: 'failed: disk on fire',
+      })
       const tool = await (await mcpCall(rt, 'flights_summary', { destination: 'Tokyo' })).json()
       expect(tool.result.isError).toBe(true)
       expect(tool.result.structuredContent.error.code).toBe('dataset_unavailable')
@@ -143,7 +161,9 @@ describe('when the index build fails', () => {
       expect((await rt.get('/ready')).status).toBe(200)
       const served = await rt.get(SUMMARY, { 'x402-payment': payment })
       expect(served.status).toBe(200)
-      expect((await served.json()).data).toEqual((await (await reference.get(SUMMARY, { 'x402-payment': await proof('flights.summary') })).json()).data)
+      expect((await served.json()).data).toEqual(
+        (await (await reference.get(SUMMARY, { 'x402-payment': await proof('flights.summary') })).json()).data,
+      )
     } finally {
       await rt.close()
     }

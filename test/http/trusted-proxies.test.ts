@@ -45,7 +45,9 @@ describe('configuration', () => {
     const bad = configError({ TRUSTED_PROXIES: 'loopback', CLIENT_IP_HEADER: 'x-real-ip' })
     expect(bad.variable).toBe('CLIENT_IP_HEADER')
     expect(bad.message).toContain('(allowed: x-forwarded-for, forwarded)')
-    expect(configError({ CLIENT_IP_HEADER: 'forwarded' }).message).toBe('CLIENT_IP_HEADER: has no effect without TRUSTED_PROXIES (the proxies whose header is believed)')
+    expect(configError({ CLIENT_IP_HEADER: 'forwarded' }).message).toBe(
+      'CLIENT_IP_HEADER: has no effect without TRUSTED_PROXIES (the proxies whose header is believed)',
+    )
   })
 })
 
@@ -54,10 +56,17 @@ describe('on a started server trusting 127.0.0.1, 2 paid requests per IP a minut
   const payer = createPayer()
   const months = usdToAtomic('0.03')
   const paid = async (from: string, xff?: string | string[]) =>
-    requestFrom(from, `${server.url}/v1/market-data/flights/months`, { headers: { 'x402-payment': await payer.proof({ value: months }), ...(xff ? { 'x-forwarded-for': xff } : {}) } })
+    requestFrom(from, `${server.url}/v1/market-data/flights/months`, {
+      headers: { 'x402-payment': await payer.proof({ value: months }), ...(xff ? { 'x-forwarded-for': xff } : {}) },
+    })
   const tool = async (from: string, xff: string) => {
     const payment = JSON.parse(Buffer.from(await payer.proof({ value: months }), 'base64').toString())
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'flights_months', arguments: {}, _meta: { 'x402/payment': payment } } })
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'flights_months', arguments: {}, _meta: { 'x402/payment': payment } },
+    })
     const res = await requestFrom(from, `${server.url}/mcp`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-forwarded-for': xff },
@@ -111,7 +120,9 @@ describe('on a started server trusting 127.0.0.1, 2 paid requests per IP a minut
   })
 
   test('each request line logs client_ip: the forwarded client behind the proxy, the peer otherwise', async () => {
-    const unpaid = await requestFrom('127.0.0.3', `${server.url}/v1/market-data/flights/months`, { headers: { 'x-forwarded-for': '203.0.113.77' } })
+    const unpaid = await requestFrom('127.0.0.3', `${server.url}/v1/market-data/flights/months`, {
+      headers: { 'x-forwarded-for': '203.0.113.77' },
+    })
     expect(unpaid.status).toBe(402)
     const health = await requestFrom('127.0.0.1', `${server.url}/health`, { headers: { 'x-forwarded-for': '203.0.113.78' } })
     const lines = await eventually(logged, (l) => l.some((x) => x.request_id === health.headers['x-request-id']), 'the /health log line')
@@ -123,7 +134,9 @@ describe('on a started server trusting 127.0.0.1, 2 paid requests per IP a minut
     expect(ips).toContain('198.51.100.2 200')
     expect(ips).toContain('127.0.0.2 429')
     // The forged addresses never show up.
-    expect(lines.filter((l) => ['198.51.100.10', '198.51.100.11', '198.51.100.12', '198.51.100.99', '203.0.113.77'].includes(l.client_ip))).toEqual([])
+    expect(
+      lines.filter((l) => ['198.51.100.10', '198.51.100.11', '198.51.100.12', '198.51.100.99', '203.0.113.77'].includes(l.client_ip)),
+    ).toEqual([])
     expect(lines.filter((l) => l.path === '/mcp').map((l) => l.client_ip)).toContain('198.51.100.21')
   }, 20_000)
 })

@@ -19,7 +19,8 @@ describe('UnpaidAnswers', () => {
   const lines: string[] = []
   const log = new RequestLog(createLogger('info', (l) => lines.push(l)))
   const required = new ApiError('payment_required', 'Payment required.', undefined, { 'payment-required': 'e30=' })
-  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => new Request(`http://localhost${path}`, { method, headers })
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+    new Request(`http://localhost${path}`, { method, headers })
 
   test('answers a remembered request only: same path, query and Accept, by GET, without a proof', async () => {
     const unpaid = new UnpaidAnswers(log)
@@ -39,7 +40,8 @@ describe('UnpaidAnswers', () => {
     expect(ahead(get('/v1/x?a=2'))).toBeUndefined()
     expect(ahead(get('/v1/x?a=1', { accept: 'text/csv' }))).toBeUndefined()
     expect(ahead(get('/v1/x?a=1', {}, 'HEAD'))).toBeUndefined()
-    for (const name of ['x402-payment', 'x-payment', 'payment-signature']) expect(ahead(get('/v1/x?a=1', { [name]: 'proof' }))).toBeUndefined()
+    for (const name of ['x402-payment', 'x-payment', 'payment-signature'])
+      expect(ahead(get('/v1/x?a=1', { [name]: 'proof' }))).toBeUndefined()
     expect(unpaid.ahead('/v1/other')).toBeUndefined()
   })
 
@@ -49,7 +51,9 @@ describe('UnpaidAnswers', () => {
     unpaid.remember(get('/v1/items/7?q=1'), required)
     lines.length = 0
     unpaid.ahead('/v1/items/:id')!(get('/v1/items/7?q=1', { 'x-request-id': 'mine-2' }))
-    expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toMatchObject([{ msg: 'request', request_id: 'mine-2', method: 'GET', path: '/v1/items/7', status: 402 }])
+    expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toMatchObject([
+      { msg: 'request', request_id: 'mine-2', method: 'GET', path: '/v1/items/7', status: 402 },
+    ])
   })
 
   test('a request with a proof, by HEAD, or longer than 1,024 characters is not remembered', () => {
@@ -84,8 +88,16 @@ describe('over a socket, in front of the framework', () => {
   let server: Server<undefined>
   const lines: string[] = []
   beforeAll(async () => {
-    runtime = await createRuntime(loadConfig({ LEDGER_PATH: ':memory:', NODE_ENV: 'test', RATE_LIMIT_PAYER_PER_MINUTE: '0' }), createLogger('info', (l) => lines.push(l)))
-    server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: runtime.app.fetch, routes: nativeRoutes(runtime.app, (h) => h, runtime.app.unpaid) as never })
+    runtime = await createRuntime(
+      loadConfig({ LEDGER_PATH: ':memory:', NODE_ENV: 'test', RATE_LIMIT_PAYER_PER_MINUTE: '0' }),
+      createLogger('info', (l) => lines.push(l)),
+    )
+    server = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: runtime.app.fetch,
+      routes: nativeRoutes(runtime.app, (h) => h, runtime.app.unpaid) as never,
+    })
     runtime.app.server = server as unknown as typeof runtime.app.server
   })
   afterAll(async () => {
@@ -109,19 +121,24 @@ describe('over a socket, in front of the framework', () => {
 
   const served = implementedRouteIds()
   const implemented = CATALOG.filter((r) => served.has(r.id) && r.methods.includes('GET'))
-  test.each(implemented.map((r) => [r.id, r] as const))('%s: the repeat is the first answer, remembered, with its own request id and log line', async (_, route) => {
-    const path = exampleUrl(route)
-    const before = runtime.app.unpaid.size
-    const first = await fetch(url(path))
-    expect(first.status).toBe(402)
-    expect(runtime.app.unpaid.size).toBe(before + 1)
-    lines.length = 0
-    const again = await fetch(url(path))
-    const [a, b] = [first.headers.get('x-request-id'), again.headers.get('x-request-id')]
-    expect(a).not.toBe(b)
-    expect(await shape(again)).toEqual(await shape(first))
-    expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toMatchObject([{ msg: 'request', request_id: b!, status: 402, client_ip: '127.0.0.1' }])
-  })
+  test.each(implemented.map((r) => [r.id, r] as const))(
+    '%s: the repeat is the first answer, remembered, with its own request id and log line',
+    async (_, route) => {
+      const path = exampleUrl(route)
+      const before = runtime.app.unpaid.size
+      const first = await fetch(url(path))
+      expect(first.status).toBe(402)
+      expect(runtime.app.unpaid.size).toBe(before + 1)
+      lines.length = 0
+      const again = await fetch(url(path))
+      const [a, b] = [first.headers.get('x-request-id'), again.headers.get('x-request-id')]
+      expect(a).not.toBe(b)
+      expect(await shape(again)).toEqual(await shape(first))
+      expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toMatchObject([
+        { msg: 'request', request_id: b!, status: 402, client_ip: '127.0.0.1' },
+      ])
+    },
+  )
 
   test('what the full path must still see: a browser, a proof, HEAD, a bad parameter', async () => {
     const path = exampleUrl(CATALOG.find((r) => r.id === 'flights.summary')!)
@@ -150,7 +167,9 @@ describe('over a socket, in front of the framework', () => {
     const path = exampleUrl(CATALOG.find((r) => r.id === 'spend.summary') ?? CATALOG[0]!)
     const count = async () => {
       const text = await (await fetch(url('/metrics'))).text()
-      const line = text.split('\n').find((l) => l.startsWith('http_requests_total{') && l.includes('status="402"') && l.includes(`route="${path.split('?')[0]}"`))
+      const line = text
+        .split('\n')
+        .find((l) => l.startsWith('http_requests_total{') && l.includes('status="402"') && l.includes(`route="${path.split('?')[0]}"`))
       return line ? Number(line.split(' ').pop()) : 0
     }
     const before = await count()

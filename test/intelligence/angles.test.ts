@@ -18,20 +18,37 @@ function anglesOf(tones: [Tone, number][]) {
 
 describe('extractive content angles', () => {
   test('a showcase angle cites a praising post, even when a complaint is more engaged', () => {
-    const { angle, toneOf } = anglesOf([['negative', 5000], ['positive', 10], ['positive', 20], ['positive', 30], ['neutral', 900]])
+    const { angle, toneOf } = anglesOf([
+      ['negative', 5000],
+      ['positive', 10],
+      ['positive', 20],
+      ['positive', 30],
+      ['neutral', 900],
+    ])
     expect(angle.angle).toStartWith('Showcase')
     expect(toneOf(angle.example_evidence_id)).toBe('positive')
     expect(angle.example_evidence_id).toBe('positive-3') // the strongest of the praising posts
   })
 
   test('an angle that answers doubts cites a complaint, even when praise is more engaged', () => {
-    const { angle, toneOf } = anglesOf([['positive', 5000], ['negative', 10], ['negative', 20], ['neutral', 30]])
+    const { angle, toneOf } = anglesOf([
+      ['positive', 5000],
+      ['negative', 10],
+      ['negative', 20],
+      ['neutral', 30],
+    ])
     expect(angle.angle).toStartWith('Answer the doubts')
     expect(toneOf(angle.example_evidence_id)).toBe('negative')
   })
 
   test('an explain angle may cite any post: the strongest', () => {
-    const { angle } = anglesOf([['neutral', 10], ['neutral', 20], ['positive', 5000], ['negative', 30], ['neutral', 40]])
+    const { angle } = anglesOf([
+      ['neutral', 10],
+      ['neutral', 20],
+      ['positive', 5000],
+      ['negative', 30],
+      ['neutral', 40],
+    ])
     expect(angle.angle).toStartWith('Explain')
     expect(angle.example_evidence_id).toBe('positive-2')
   })

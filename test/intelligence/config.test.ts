@@ -13,32 +13,72 @@ describe('provider configuration', () => {
 
   test('URLs, keys, timeouts and native platforms are read, with documented defaults', () => {
     const c = loadConfig({
-      WEB_SEARCH_URL: 'https://search.example.com/api', WEB_SEARCH_KEY: 'k1',
-      NATIVE_SEARCH_URL: 'http://discovery.internal/{platform}/search', NATIVE_SEARCH_PLATFORMS: 'douyin,xiaohongshu', NATIVE_SEARCH_TIMEOUT_MS: '8000',
-      LLM_BASE_URL: 'http://localhost:11434/v1', LLM_MODEL: 'qwen2.5',
+      WEB_SEARCH_URL: 'https://search.example.com/api',
+      WEB_SEARCH_KEY: 'k1',
+      NATIVE_SEARCH_URL: 'http://discovery.internal/{platform}/search',
+      NATIVE_SEARCH_PLATFORMS: 'douyin,xiaohongshu',
+      NATIVE_SEARCH_TIMEOUT_MS: '8000',
+      LLM_BASE_URL: 'http://localhost:11434/v1',
+      LLM_MODEL: 'qwen2.5',
     })
     expect(c.providers).toEqual({
       webSearch: { vendor: 'generic', url: 'https://search.example.com/api', key: 'k1', timeoutMs: 12_000, maxPages: 1 },
-      nativeSearch: { vendor: 'generic', url: 'http://discovery.internal/{platform}/search', timeoutMs: 8000, maxPages: 1, platforms: ['douyin', 'xiaohongshu'] },
+      nativeSearch: {
+        vendor: 'generic',
+        url: 'http://discovery.internal/{platform}/search',
+        timeoutMs: 8000,
+        maxPages: 1,
+        platforms: ['douyin', 'xiaohongshu'],
+      },
       llm: { baseUrl: 'http://localhost:11434/v1', key: undefined, model: 'qwen2.5', timeoutMs: 20_000, responseFormat: 'auto' },
     })
     expect(isLive(c.providers)).toBe(true)
   })
 
   test('a vendor adapter: its documented address by default, its key required, three pages, every lane native for tikhub', () => {
-    const c = loadConfig({ WEB_SEARCH_PROVIDER: 'bocha', WEB_SEARCH_KEY: 'sk-b', NATIVE_SEARCH_PROVIDER: 'tikhub', NATIVE_SEARCH_KEY: 'tk', NATIVE_SEARCH_PRICE_USD: '0.001' })
+    const c = loadConfig({
+      WEB_SEARCH_PROVIDER: 'bocha',
+      WEB_SEARCH_KEY: 'sk-b',
+      NATIVE_SEARCH_PROVIDER: 'tikhub',
+      NATIVE_SEARCH_KEY: 'tk',
+      NATIVE_SEARCH_PRICE_USD: '0.001',
+    })
     expect(c.providers.webSearch).toEqual({ vendor: 'bocha', url: 'https://api.bochaai.com', key: 'sk-b', timeoutMs: 12_000, maxPages: 3 })
-    expect(c.providers.nativeSearch).toEqual({ vendor: 'tikhub', url: 'https://api.tikhub.io', key: 'tk', timeoutMs: 12_000, maxPages: 3, priceNanoUsd: 1_000_000n, platforms: ['xiaohongshu', 'douyin', 'wechat'] })
+    expect(c.providers.nativeSearch).toEqual({
+      vendor: 'tikhub',
+      url: 'https://api.tikhub.io',
+      key: 'tk',
+      timeoutMs: 12_000,
+      maxPages: 3,
+      priceNanoUsd: 1_000_000n,
+      platforms: ['xiaohongshu', 'douyin', 'wechat'],
+    })
     expect(isLive(c.providers)).toBe(true)
     expect(() => loadConfig({ WEB_SEARCH_PROVIDER: 'bocha' })).toThrow('WEB_SEARCH_KEY: is required with WEB_SEARCH_PROVIDER=bocha')
     expect(() => loadConfig({ WEB_SEARCH_PROVIDER: 'searxng' })).toThrow('WEB_SEARCH_URL: is required with WEB_SEARCH_PROVIDER=searxng')
-    expect(loadConfig({ WEB_SEARCH_PROVIDER: 'searxng', WEB_SEARCH_URL: 'http://searx.internal:8080/' }).providers.webSearch).toEqual({ vendor: 'searxng', url: 'http://searx.internal:8080', timeoutMs: 12_000, maxPages: 3 })
+    expect(loadConfig({ WEB_SEARCH_PROVIDER: 'searxng', WEB_SEARCH_URL: 'http://searx.internal:8080/' }).providers.webSearch).toEqual({
+      vendor: 'searxng',
+      url: 'http://searx.internal:8080',
+      timeoutMs: 12_000,
+      maxPages: 3,
+    })
   })
 
   test('model output mode and token prices; one token price without the other stops start-up', () => {
-    const llm = loadConfig({ LLM_BASE_URL: 'https://api.deepseek.com', LLM_MODEL: 'deepseek-chat', LLM_RESPONSE_FORMAT: 'json_object', LLM_PRICE_INPUT_USD_PER_MTOK: '0.28', LLM_PRICE_OUTPUT_USD_PER_MTOK: '0.42' }).providers.llm
-    expect(llm).toMatchObject({ responseFormat: 'json_object', prices: { inputPerMillionNanoUsd: 280_000_000n, outputPerMillionNanoUsd: 420_000_000n } })
-    expect(() => loadConfig({ LLM_BASE_URL: 'https://api.deepseek.com', LLM_MODEL: 'm', LLM_PRICE_INPUT_USD_PER_MTOK: '0.28' })).toThrow('LLM_PRICE_OUTPUT_USD_PER_MTOK: is required')
+    const llm = loadConfig({
+      LLM_BASE_URL: 'https://api.deepseek.com',
+      LLM_MODEL: 'deepseek-chat',
+      LLM_RESPONSE_FORMAT: 'json_object',
+      LLM_PRICE_INPUT_USD_PER_MTOK: '0.28',
+      LLM_PRICE_OUTPUT_USD_PER_MTOK: '0.42',
+    }).providers.llm
+    expect(llm).toMatchObject({
+      responseFormat: 'json_object',
+      prices: { inputPerMillionNanoUsd: 280_000_000n, outputPerMillionNanoUsd: 420_000_000n },
+    })
+    expect(() => loadConfig({ LLM_BASE_URL: 'https://api.deepseek.com', LLM_MODEL: 'm', LLM_PRICE_INPUT_USD_PER_MTOK: '0.28' })).toThrow(
+      'LLM_PRICE_OUTPUT_USD_PER_MTOK: is required',
+    )
   })
 
   test('a model alone does not switch off the sample corpus (it only summarises evidence)', () => {

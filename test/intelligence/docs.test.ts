@@ -33,7 +33,8 @@ describe('China route documentation', () => {
 
   test('OpenAPI lists the provider errors (502, 504) for the China routes and not for dataset routes', async () => {
     const doc = await (await api.rt.get('/openapi/json')).json()
-    for (const r of CHINA) expect(Object.keys(doc.paths[r.path].get.responses)).toEqual(expect.arrayContaining(['200', '400', '402', '404', '502', '504']))
+    for (const r of CHINA)
+      expect(Object.keys(doc.paths[r.path].get.responses)).toEqual(expect.arrayContaining(['200', '400', '402', '404', '502', '504']))
     for (const r of CHINA) expect(doc.paths[r.path].get.responses['502'].description).toContain('provider_unavailable')
     const dataset = doc.paths['/v1/market-data/flights/summary'].get.responses
     expect(Object.keys(dataset)).not.toContain('504')
@@ -42,7 +43,8 @@ describe('China route documentation', () => {
 
   test('the China routes are served (no longer 501) and ask for payment first', async () => {
     for (const r of CHINA) {
-      const q: Query = r.id === 'china.sentiment' ? { entity: '露营' } : r.id === 'china.kols' ? { category: 'outdoor' } : { keyword: '露营' }
+      const q: Query =
+        r.id === 'china.sentiment' ? { entity: '露营' } : r.id === 'china.kols' ? { category: 'outdoor' } : { keyword: '露营' }
       const a = await api.free(r.id, q)
       expect(a.status).toBe(402)
       expect(a.body.error.code).toBe('payment_required')

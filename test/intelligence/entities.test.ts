@@ -13,11 +13,15 @@ const id = (r: Resolved) => (r.kind === 'entity' ? r.entity.id : `free_text:${r.
 
 /** A small world: one topic, one brand of another category whose name contains a place, one creator. */
 const world = new EntityIndex({
-  topics: [{ slug: 'car-camping', name: 'Car camping', nameZh: '车载露营', category: 'automotive' }, { slug: 'camping', name: 'Camping', nameZh: '露营', category: 'outdoor-sports' }],
+  topics: [
+    { slug: 'car-camping', name: 'Car camping', nameZh: '车载露营', category: 'automotive' },
+    { slug: 'camping', name: 'Camping', nameZh: '露营', category: 'outdoor-sports' },
+  ],
   brands: [{ slug: 'celestine-paris', name: 'Celestine Paris', nameZh: '赛勒斯汀', categories: ['luxury', 'beauty'] }],
   creators: [{ handle: 'kiki_outdoor_lab', name: '阿鹿户外日记', category: 'outdoor-sports' }],
 })
-const relevance = (keyword: string, title: string, text = '', author: string | null = null) => matcherFor(world.resolve(keyword), world).relevance({ title, text, author })
+const relevance = (keyword: string, title: string, text = '', author: string | null = null) =>
+  matcherFor(world.resolve(keyword), world).relevance({ title, text, author })
 
 describe('resolution', () => {
   test.each([
@@ -36,7 +40,9 @@ describe('resolution', () => {
     const japan = STATIC_ENTITIES.resolve('日本')
     expect(japan.kind === 'entity' && japan.entity.members.map((m) => m.id)).toContain('destination:OSA')
     const outdoor = world.resolve('户外')
-    expect(outdoor.kind === 'entity' && outdoor.entity.members.map((m) => m.id)).toEqual(expect.arrayContaining(['topic:camping', 'term:skiing']))
+    expect(outdoor.kind === 'entity' && outdoor.entity.members.map((m) => m.id)).toEqual(
+      expect.arrayContaining(['topic:camping', 'term:skiing']),
+    )
   })
 
   test('anything else is free text, normalised', () => {
@@ -45,7 +51,14 @@ describe('resolution', () => {
 
   test('a name two kinds share goes to the documented precedence (Singapore is the city); two creators sharing a display name resolve to neither', () => {
     expect(id(STATIC_ENTITIES.resolve('Singapore'))).toBe('destination:SIN')
-    const twins = new EntityIndex({ topics: [], brands: [], creators: [{ handle: 'a_one', name: '小林日记', category: 'beauty' }, { handle: 'b_two', name: '小林日记', category: 'pets' }] })
+    const twins = new EntityIndex({
+      topics: [],
+      brands: [],
+      creators: [
+        { handle: 'a_one', name: '小林日记', category: 'beauty' },
+        { handle: 'b_two', name: '小林日记', category: 'pets' },
+      ],
+    })
     expect(twins.resolve('小林日记').kind).toBe('free_text')
     expect(id(twins.resolve('a_one'))).toBe('creator:a_one')
   })
@@ -107,7 +120,8 @@ describe('the sample world', () => {
   test('the only names two entities claim are the Singapore city-country and creator display names (which then resolve to no one)', async () => {
     const index = api.rt.intelligence.entities()
     for (const c of index.conflicts) {
-      const ok = c.key === 'singapore' || c.key === '新加坡' || (c.kept === 'neither' && c.dropped.split(' ').every((d) => d.startsWith('creator:')))
+      const ok =
+        c.key === 'singapore' || c.key === '新加坡' || (c.kept === 'neither' && c.dropped.split(' ').every((d) => d.startsWith('creator:')))
       expect([c, ok]).toEqual([c, true])
     }
   })
@@ -115,7 +129,10 @@ describe('the sample world', () => {
 
 describe('names as buyers type them', () => {
   const sample = new EntityIndex({
-    topics: [{ slug: 'city-walk', name: 'City walk', nameZh: '城市漫步', category: 'travel' }, { slug: 'tokyo-travel', name: 'Tokyo travel', nameZh: '东京旅行', category: 'travel' }],
+    topics: [
+      { slug: 'city-walk', name: 'City walk', nameZh: '城市漫步', category: 'travel' },
+      { slug: 'tokyo-travel', name: 'Tokyo travel', nameZh: '东京旅行', category: 'travel' },
+    ],
     brands: [
       { slug: 'aurora-skin', name: 'Aurora Skin', nameZh: '极光肌', categories: ['beauty'] },
       { slug: 'kite-and-pine', name: 'Kite & Pine', nameZh: '风筝与松', categories: ['fashion'] },
@@ -126,8 +143,10 @@ describe('names as buyers type them', () => {
   const of = (k: string) => id(sample.resolve(k))
 
   test('case, full width, diacritics, punctuation, & / and / +, spaces and one-word forms are the same name', () => {
-    for (const k of ['Aurora Skin', 'AURORA SKIN', 'ａｕｒｏｒａ　ｓｋｉｎ', 'aurora-skin', 'AuroraSkin', 'aurora  skin', 'Aurora_Skin']) expect([k, of(k)]).toEqual([k, 'brand:aurora-skin'])
-    for (const k of ['Kite & Pine', 'Kite and Pine', 'kite+pine', 'KITE AND PINE', 'KiteAndPine', 'KitePine']) expect([k, of(k)]).toEqual([k, 'brand:kite-and-pine'])
+    for (const k of ['Aurora Skin', 'AURORA SKIN', 'ａｕｒｏｒａ　ｓｋｉｎ', 'aurora-skin', 'AuroraSkin', 'aurora  skin', 'Aurora_Skin'])
+      expect([k, of(k)]).toEqual([k, 'brand:aurora-skin'])
+    for (const k of ['Kite & Pine', 'Kite and Pine', 'kite+pine', 'KITE AND PINE', 'KiteAndPine', 'KitePine'])
+      expect([k, of(k)]).toEqual([k, 'brand:kite-and-pine'])
     for (const k of ['City walk', 'citywalk', 'City-Walk', 'CITYWALK']) expect([k, of(k)]).toEqual([k, 'topic:city-walk'])
     expect(of('Male')).toBe('destination:MLE')
     expect(of('MALÉ')).toBe('destination:MLE')
@@ -139,7 +158,15 @@ describe('names as buyers type them', () => {
     const r = sample.resolve('日本旅游')
     expect(r).toMatchObject({ kind: 'entity', stripped: ['旅游'] })
     expect(id(r)).toBe('country:JP')
-    for (const [k, e] of [['Japan travel', 'country:JP'], ['Tokyo trip', 'destination:TYO'], ['东京攻略', 'destination:TYO'], ['极光肌口碑', 'brand:aurora-skin'], ['极光肌怎么样', 'brand:aurora-skin'], ['Aurora Skin review', 'brand:aurora-skin'], ['极光肌测评', 'brand:aurora-skin']] as const) {
+    for (const [k, e] of [
+      ['Japan travel', 'country:JP'],
+      ['Tokyo trip', 'destination:TYO'],
+      ['东京攻略', 'destination:TYO'],
+      ['极光肌口碑', 'brand:aurora-skin'],
+      ['极光肌怎么样', 'brand:aurora-skin'],
+      ['Aurora Skin review', 'brand:aurora-skin'],
+      ['极光肌测评', 'brand:aurora-skin'],
+    ] as const) {
       expect([k, of(k)]).toEqual([k, e])
     }
     // 东京旅行 and "Tokyo travel" are a topic of their own: not Tokyo with an intent word.
@@ -147,12 +174,23 @@ describe('names as buyers type them', () => {
     expect(of('Tokyo travel')).toBe('topic:tokyo-travel')
     expect(of('旅行')).toBe('category:travel')
     // Written straight after a Latin name, too.
-    for (const [k, e] of [['Tokyo旅游', 'destination:TYO'], ['Japan旅行', 'country:JP'], ['Aurora Skin口碑', 'brand:aurora-skin'], ['美妆KOL', 'category:beauty']] as const) expect([k, of(k)]).toEqual([k, e])
+    for (const [k, e] of [
+      ['Tokyo旅游', 'destination:TYO'],
+      ['Japan旅行', 'country:JP'],
+      ['Aurora Skin口碑', 'brand:aurora-skin'],
+      ['美妆KOL', 'category:beauty'],
+    ] as const)
+      expect([k, of(k)]).toEqual([k, e])
   })
 
   test('asking for the brands or bloggers of a place is not the place; of a category it is the category', () => {
     for (const k of ['日本品牌', 'Japan brands', '韩国博主']) expect([k, sample.resolve(k).kind]).toEqual([k, 'free_text'])
-    for (const [k, e] of [['美妆博主', 'category:beauty'], ['beauty KOLs', 'category:beauty'], ['Aurora Skin brand', 'brand:aurora-skin']] as const) expect([k, of(k)]).toEqual([k, e])
+    for (const [k, e] of [
+      ['美妆博主', 'category:beauty'],
+      ['beauty KOLs', 'category:beauty'],
+      ['Aurora Skin brand', 'brand:aurora-skin'],
+    ] as const)
+      expect([k, of(k)]).toEqual([k, e])
   })
 
   test('codes only as written in capitals: pen is a word, PEN is Penang', () => {
@@ -166,7 +204,17 @@ describe('names as buyers type them', () => {
   })
 
   test('category words marketers and shoppers use resolve to the category', () => {
-    for (const [k, c] of [['护肤品', 'beauty'], ['化妆品', 'beauty'], ['露营装备', 'outdoor-sports'], ['宠物用品', 'pets'], ['母婴用品', 'parenting'], ['数码产品', 'consumer-electronics'], ['pet supplies', 'pets'], ['camping gear', 'outdoor-sports'], ['skincare products', 'beauty']] as const) {
+    for (const [k, c] of [
+      ['护肤品', 'beauty'],
+      ['化妆品', 'beauty'],
+      ['露营装备', 'outdoor-sports'],
+      ['宠物用品', 'pets'],
+      ['母婴用品', 'parenting'],
+      ['数码产品', 'consumer-electronics'],
+      ['pet supplies', 'pets'],
+      ['camping gear', 'outdoor-sports'],
+      ['skincare products', 'beauty'],
+    ] as const) {
       expect([k, of(k)]).toEqual([k, `category:${c}`])
     }
   })
@@ -175,7 +223,10 @@ describe('names as buyers type them', () => {
     const typo = sample.resolve('Auror Skin')
     expect(typo.kind === 'free_text' && typo.near!.map((n) => [n.entity.id, n.how, n.distance])).toEqual([['brand:aurora-skin', 'typo', 1]])
     const inside = sample.resolve('Aurora Skin serum price')
-    expect(inside.kind === 'free_text' && inside.near!.map((n) => [n.entity.id, n.how])).toEqual([['brand:aurora-skin', 'contains'], ['term:serum', 'contains']])
+    expect(inside.kind === 'free_text' && inside.near!.map((n) => [n.entity.id, n.how])).toEqual([
+      ['brand:aurora-skin', 'contains'],
+      ['term:serum', 'contains'],
+    ])
     const han = sample.resolve('极光机')
     expect(han.kind === 'free_text' && han.near!.map((n) => n.entity.id)).toEqual(['brand:aurora-skin'])
     expect(sample.resolve('quantum knitting')).toEqual({ kind: 'free_text', text: 'quantum knitting' })

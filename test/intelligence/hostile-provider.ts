@@ -7,8 +7,21 @@
 import { LIVE_RESULTS_PER_CALL, PROVIDER_LIMITS } from '../../src/catalog/evidence-rules'
 
 const DAY = 86_400_000
-const ZH = ['周末露营，强烈推荐，体验超棒。', '价格太贵了，踩雷了！', '天幕和帐篷怎么选？', '#精致露营 ', '带娃去山里，风景绝绝子；', '记录一下露营攻略，装备清单在下面。', 'Glamping was worth every penny. ']
-const EN = ['Glamping was worth every penny, highly recommend. ', 'The tent leaked and the price was a rip-off; ', 'Gear list below. ', '#camping ']
+const ZH = [
+  '周末露营，强烈推荐，体验超棒。',
+  '价格太贵了，踩雷了！',
+  '天幕和帐篷怎么选？',
+  '#精致露营 ',
+  '带娃去山里，风景绝绝子；',
+  '记录一下露营攻略，装备清单在下面。',
+  'Glamping was worth every penny. ',
+]
+const EN = [
+  'Glamping was worth every penny, highly recommend. ',
+  'The tent leaked and the price was a rip-off; ',
+  'Gear list below. ',
+  '#camping ',
+]
 
 /** Text about 露营 of exactly `chars` characters, varied enough to keep the segmenter and the lexicon busy. */
 function text(chars: number, seed: number, phrases = ZH): string {
@@ -21,8 +34,16 @@ function text(chars: number, seed: number, phrases = ZH): string {
 function answer(prefix: string, count: number, title: number, body: (i: number) => string): Uint8Array<ArrayBuffer> {
   const now = Date.now()
   const results = Array.from({ length: count }, (_, i) => ({
-    id: `${prefix}-${i}`, url: `https://example.org/${prefix}/${i}`, title: text(title, i + 3), text: body(i),
-    published_at: new Date(now - (i % 50) * DAY - 60_000).toISOString(), author: `creator_${i % 3}`, author_followers: 20_000, likes: 100 + i, comments: 8, shares: 4,
+    id: `${prefix}-${i}`,
+    url: `https://example.org/${prefix}/${i}`,
+    title: text(title, i + 3),
+    text: body(i),
+    published_at: new Date(now - (i % 50) * DAY - 60_000).toISOString(),
+    author: `creator_${i % 3}`,
+    author_followers: 20_000,
+    likes: 100 + i,
+    comments: 8,
+    shares: 4,
   }))
   return new TextEncoder().encode(JSON.stringify({ results }))
 }

@@ -19,7 +19,8 @@ function creator(handle: string, followers: number, rate: number, n: number, cat
 }
 
 /** Five peers per tier on the same platform, so each creator has a tier median. */
-const peers = (tier: string, followers: number, rate: number) => Array.from({ length: 5 }, (_, i) => creator(`${tier}-peer-${i}`, followers, rate, 6)).flat()
+const peers = (tier: string, followers: number, rate: number) =>
+  Array.from({ length: 5 }, (_, i) => creator(`${tier}-peer-${i}`, followers, rate, 6)).flat()
 
 const run = async (posts: CreatorPost[]) => (await shortlist(posts, (p) => p.category === 'coffee', 'coffee', NO_FILTERS)).creators
 const find = async (posts: CreatorPost[], handle: string) => (await run(posts)).find((c) => c.handle === handle)!
@@ -30,7 +31,11 @@ describe('KOL fit', () => {
     const one = await find(posts, 'one-post')
     const six = await find(posts, 'six-posts')
     const w = KOL.fitWeights
-    const raw = (c: typeof one) => Math.min(1, w.relevance * c.fit.relevance + w.quality * c.fit.engagement_quality + w.activity * c.fit.activity + w.reach * c.fit.reach)
+    const raw = (c: typeof one) =>
+      Math.min(
+        1,
+        w.relevance * c.fit.relevance + w.quality * c.fit.engagement_quality + w.activity * c.fit.activity + w.reach * c.fit.reach,
+      )
     expect(one.fit.relevance).toBe(1)
     expect(one.fit_score).toBeCloseTo((1 * raw(one) + KOL.priorPosts * KOL.prior) / (1 + KOL.priorPosts), 2)
     expect(six.fit_score).toBeCloseTo((6 * raw(six) + KOL.priorPosts * KOL.prior) / (6 + KOL.priorPosts), 2)

@@ -55,15 +55,25 @@ describe('GET /v1/china/kols', () => {
     }
   })
 
-  test('the shortlist is ranked by fit, and fit is the documented weighted sum shrunk toward the prior by the creator\'s posts', async () => {
+  test("the shortlist is ranked by fit, and fit is the documented weighted sum shrunk toward the prior by the creator's posts", async () => {
     const d = await api.data(ID, { category: 'outdoor', industry: 'outdoor' })
     expect(d.shortlist.map((c: any) => c.rank)).toEqual(d.shortlist.map((_: unknown, i: number) => i + 1))
     const fits = d.shortlist.map((c: any) => c.fit_score)
     expect(fits).toEqual([...fits].sort((a, b) => b - a))
     for (const c of d.shortlist) {
       const w = KOL.fitWeights
-      const raw = Math.min(1, w.relevance * c.fit.relevance + w.quality * c.fit.engagement_quality + w.activity * c.fit.activity + w.reach * c.fit.reach + (c.fit.industry_match ? KOL.industryBonus : 0))
-      expect(c.fit.reach).toBeCloseTo(Math.min(1, Math.max(0, Math.log(c.followers / KOL.reachFrom) / Math.log(KOL.reachFull / KOL.reachFrom))), 2)
+      const raw = Math.min(
+        1,
+        w.relevance * c.fit.relevance +
+          w.quality * c.fit.engagement_quality +
+          w.activity * c.fit.activity +
+          w.reach * c.fit.reach +
+          (c.fit.industry_match ? KOL.industryBonus : 0),
+      )
+      expect(c.fit.reach).toBeCloseTo(
+        Math.min(1, Math.max(0, Math.log(c.followers / KOL.reachFrom) / Math.log(KOL.reachFull / KOL.reachFrom))),
+        2,
+      )
       const n = c.engagement.posts
       expect(c.fit_score).toBeCloseTo((n * raw + KOL.priorPosts * KOL.prior) / (n + KOL.priorPosts), 1)
       expect(c.fit.industry_match).toBe(true)
@@ -140,22 +150,25 @@ describe('GET /v1/china/kols', () => {
 describe('coherent with the weekly creator ranking', () => {
   const LAST_WEEK = async () => (await corpus.one<{ w: string }>(`SELECT max(week_start) AS w FROM signal_creators`)).w
 
-  test.each(['beauty', 'pets', 'travel', 'automotive'])('the weekly top 3 of %s are named beside the shortlist, each a candidate, ranked where the shortlist ranks them', async (category) => {
-    const d = await api.data(ID, { category })
-    const top = await corpus.rows<{ handle: string }>(
-      `SELECT creator_handle AS handle FROM signal_creators WHERE category = $1 AND week_start = $2 ORDER BY engagement + views / 10 DESC, creator_handle LIMIT 3`,
-      [category, await LAST_WEEK()],
-    )
-    expect(d.weekly_top_creators.map((c: { handle: string }) => c.handle)).toEqual(top.map((t) => t.handle))
-    for (const c of d.weekly_top_creators) {
-      expect([c.handle, c.standing]).not.toEqual([c.handle, 'not_a_candidate'])
-      const at = d.shortlist.findIndex((s: { handle: string }) => s.handle === c.handle)
-      if (c.standing === 'shortlisted') expect(c.shortlist_rank).toBe(at + 1)
-      else expect(at).toBe(-1)
-    }
-  })
+  test.each(['beauty', 'pets', 'travel', 'automotive'])(
+    'the weekly top 3 of %s are named beside the shortlist, each a candidate, ranked where the shortlist ranks them',
+    async (category) => {
+      const d = await api.data(ID, { category })
+      const top = await corpus.rows<{ handle: string }>(
+        `SELECT creator_handle AS handle FROM signal_creators WHERE category = $1 AND week_start = $2 ORDER BY engagement + views / 10 DESC, creator_handle LIMIT 3`,
+        [category, await LAST_WEEK()],
+      )
+      expect(d.weekly_top_creators.map((c: { handle: string }) => c.handle)).toEqual(top.map((t) => t.handle))
+      for (const c of d.weekly_top_creators) {
+        expect([c.handle, c.standing]).not.toEqual([c.handle, 'not_a_candidate'])
+        const at = d.shortlist.findIndex((s: { handle: string }) => s.handle === c.handle)
+        if (c.standing === 'shortlisted') expect(c.shortlist_rank).toBe(at + 1)
+        else expect(at).toBe(-1)
+      }
+    },
+  )
 
-  test('industry_match is true exactly when most of the creator\'s posts in the window are in the category', async () => {
+  test("industry_match is true exactly when most of the creator's posts in the window are in the category", async () => {
     const d = await api.data(ID, { category: 'pets', platform: 'douyin' })
     expect(d.shortlist.length).toBeGreaterThan(3)
     for (const c of d.shortlist) {

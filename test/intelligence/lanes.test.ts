@@ -41,7 +41,14 @@ function sources(o: { native?: Loopback; web?: Loopback; platforms?: ('xiaohongs
 /** A lane request for a keyword, resolved like the routes do (here without dataset entities: 露营 is free text). */
 function request(keyword: string, index = STATIC_ENTITIES) {
   const a = ask(index, keyword)
-  return { keyword: a.input, match: a.match, query: a.query, from: new Date(Date.now() - 60 * DAY), to: new Date(Date.now() + 1000), limit: 50 }
+  return {
+    keyword: a.input,
+    match: a.match,
+    query: a.query,
+    from: new Date(Date.now() - 60 * DAY),
+    to: new Date(Date.now() + 1000),
+    limit: 50,
+  }
 }
 const window = () => request('露营')
 
@@ -74,7 +81,10 @@ describe('douyin and wechat: native first', () => {
     const web = searchServer(12, 4, 'w')
     const g = await gather(sources({ native: failing(502), web }), 'wechat', window())
     expect(evidenceMode(g.items)).toBe('proxy')
-    expect(g.calls.map((c) => [c.role, c.status])).toEqual([['native', 'failed'], ['web', 'ok']])
+    expect(g.calls.map((c) => [c.role, c.status])).toEqual([
+      ['native', 'failed'],
+      ['web', 'ok'],
+    ])
     expect(g.calls[0]!.error).toContain('HTTP 502')
   })
 
@@ -131,7 +141,11 @@ describe('relevance of what providers return', () => {
   })
 
   test('a known entity is asked for by its Chinese name, and its English posts count too', async () => {
-    const index = new EntityIndex({ topics: [{ slug: 'camping', name: 'Camping', nameZh: '露营', category: 'outdoor-sports' }], brands: [], creators: [] })
+    const index = new EntityIndex({
+      topics: [{ slug: 'camping', name: 'Camping', nameZh: '露营', category: 'outdoor-sports' }],
+      brands: [],
+      creators: [],
+    })
     const web = searchServer(8, 4, 'w', (i) => (i % 2 ? `露营 note ${i}` : `Camping weekend ${i}`))
     const g = await gather(sources({ web }), 'wechat', request('camping', index))
     expect(web.requests[0]!.url.searchParams.get('q')).toBe('露营 公众号 文章')

@@ -6,7 +6,19 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { ENV } from '../../src/config'
-import { Api, expectDocumentedData, expectPaidEnvelope, gate, inWindow, json, loopback, route, series, type Loopback, type Query } from './support'
+import {
+  Api,
+  expectDocumentedData,
+  expectPaidEnvelope,
+  gate,
+  inWindow,
+  json,
+  loopback,
+  route,
+  series,
+  type Loopback,
+  type Query,
+} from './support'
 
 type Behaviour =
   | { kind: 'ok'; results: () => Record<string, unknown>[] }
@@ -34,14 +46,31 @@ const posts = (o: { perDay: (daysAgo: number) => number; days?: number; authors?
 /** What the model answers: it cites the first evidence item it was sent, and one id it invents. */
 const llmAnswer = (firstId: string) => ({
   themes: ['精致露营', '露营装备清单'],
-  content_angles: [{ angle: 'Gear checklists for first-timers', rationale: 'The most engaged posts are practical lists.', evidence_ids: ['made-up-id', firstId] }],
+  content_angles: [
+    {
+      angle: 'Gear checklists for first-timers',
+      rationale: 'The most engaged posts are practical lists.',
+      evidence_ids: ['made-up-id', firstId],
+    },
+  ],
 })
 const firstEvidenceId = (body: string) => JSON.parse(JSON.parse(body).messages[1].content).evidence[0].id as string
 
 let behaviour: Record<Role, Behaviour>
 const defaults = (): Record<Role, Behaviour> => ({
   native: { kind: 'ok', results: () => posts({ perDay: () => 1 }) },
-  web: { kind: 'ok', results: () => posts({ perDay: (d) => (d % 3 === 0 ? 1 : 0), prefix: 'web' }).map((r) => ({ ...r, author_followers: undefined, likes: undefined, comments: undefined, shares: undefined, views: undefined })) },
+  web: {
+    kind: 'ok',
+    results: () =>
+      posts({ perDay: (d) => (d % 3 === 0 ? 1 : 0), prefix: 'web' }).map((r) => ({
+        ...r,
+        author_followers: undefined,
+        likes: undefined,
+        comments: undefined,
+        shares: undefined,
+        views: undefined,
+      })),
+  },
   llm: { kind: 'ok', results: () => [] },
 })
 let slow = gate()
@@ -62,9 +91,13 @@ beforeAll(async () => {
       case 'malformed':
         return new Response('{"results": [{"url": "https://x.example/1", "text": ', { headers: { 'content-type': 'application/json' } })
       case 'empty':
-        return role === 'llm' ? json({ choices: [{ message: { content: JSON.stringify({ themes: [], content_angles: [] }) } }] }) : json({ results: [] })
+        return role === 'llm'
+          ? json({ choices: [{ message: { content: JSON.stringify({ themes: [], content_angles: [] }) } }] })
+          : json({ results: [] })
       case 'ok':
-        return role === 'llm' ? json({ choices: [{ message: { role: 'assistant', content: JSON.stringify(llmAnswer(firstEvidenceId(body))) } }] }) : json({ results: inWindow(b.results(), url) })
+        return role === 'llm'
+          ? json({ choices: [{ message: { role: 'assistant', content: JSON.stringify(llmAnswer(firstEvidenceId(body))) } }] })
+          : json({ results: inWindow(b.results(), url) })
     }
   })
   api = await Api.start(env(world, 1500))
@@ -95,7 +128,8 @@ function env(w: Loopback, timeoutMs: number): Record<string, string> {
     LLM_TIMEOUT_MS: String(timeoutMs),
     // These tests change what the providers answer between calls with the same keyword; the reuse of
     // answers is tested on its own below.
-    INTELLIGENCE_CACHE_TTL_SECONDS: '0', KOL_CACHE_TTL_SECONDS: '0',
+    INTELLIGENCE_CACHE_TTL_SECONDS: '0',
+    KOL_CACHE_TTL_SECONDS: '0',
   }
 }
 
@@ -111,20 +145,23 @@ describe('all six routes on live providers', () => {
     ['china.kols', { category: '露营', platform: 'douyin' }],
   ]
 
-  test.each(SAMPLES.map(([id]) => id))('%s answers 200 with every documented field and names the live providers, not the sample', async (id) => {
-    const a = await api.paid(id, SAMPLES.find(([i]) => i === id)![1])
-    expectPaidEnvelope(a, route(id))
-    expectDocumentedData(route(id), a.body.data)
-    const q = a.body.data.data_quality
-    expect(q.sample).toBe(false)
-    expect(q.dataset).toBeUndefined()
-    expect(q.providers.length).toBeGreaterThan(0)
-    for (const p of q.providers) {
-      expect(p.provider).toContain(host())
-      expect(JSON.stringify(p)).not.toContain('-key')
-    }
-    expect(a.body.meta.cache_status).toBe('miss')
-  })
+  test.each(SAMPLES.map(([id]) => id))(
+    '%s answers 200 with every documented field and names the live providers, not the sample',
+    async (id) => {
+      const a = await api.paid(id, SAMPLES.find(([i]) => i === id)![1])
+      expectPaidEnvelope(a, route(id))
+      expectDocumentedData(route(id), a.body.data)
+      const q = a.body.data.data_quality
+      expect(q.sample).toBe(false)
+      expect(q.dataset).toBeUndefined()
+      expect(q.providers.length).toBeGreaterThan(0)
+      for (const p of q.providers) {
+        expect(p.provider).toContain(host())
+        expect(JSON.stringify(p)).not.toContain('-key')
+      }
+      expect(a.body.meta.cache_status).toBe('miss')
+    },
+  )
 
   test('the providers were asked with their keys, the platform and the window', async () => {
     behaviour.native = { kind: 'ok', results: () => posts({ perDay: (d) => (d < 3 ? 1 : 0) }) } // thin: the web is asked too
@@ -154,8 +191,14 @@ describe('all six routes on live providers', () => {
     const answer = llmAnswer(cited)
     expect(d.summary.themes).toEqual(answer.themes)
     // The invented id is dropped; the real one is kept.
-    expect(d.content_angles).toEqual([{ angle: answer.content_angles[0]!.angle, rationale: answer.content_angles[0]!.rationale, example_evidence_id: cited }])
-    expect(d.data_quality.providers.at(-1)).toMatchObject({ role: 'summary', status: 'ok', provider: `chat-completions (${host()}, loopback-model)` })
+    expect(d.content_angles).toEqual([
+      { angle: answer.content_angles[0]!.angle, rationale: answer.content_angles[0]!.rationale, example_evidence_id: cited },
+    ])
+    expect(d.data_quality.providers.at(-1)).toMatchObject({
+      role: 'summary',
+      status: 'ok',
+      provider: `chat-completions (${host()}, loopback-model)`,
+    })
   })
 
   test('KOLs are scored from the creators the native provider returned, with the filters echoed', async () => {
@@ -290,8 +333,17 @@ describe('when no provider can answer, nothing is charged', () => {
 
 describe('long runs', () => {
   test('the payment window covers the slowest configurable provider chain (two search steps and the model)', () => {
-    const worstMs = 2 * Math.max(ENV.WEB_SEARCH_TIMEOUT_MS.schema.maximum!, ENV.NATIVE_SEARCH_TIMEOUT_MS.schema.maximum!) + ENV.LLM_TIMEOUT_MS.schema.maximum!
-    for (const id of ['china.trends', 'china.trends.xiaohongshu', 'china.trends.douyin', 'china.trends.wechat', 'china.sentiment', 'china.kols']) {
+    const worstMs =
+      2 * Math.max(ENV.WEB_SEARCH_TIMEOUT_MS.schema.maximum!, ENV.NATIVE_SEARCH_TIMEOUT_MS.schema.maximum!) +
+      ENV.LLM_TIMEOUT_MS.schema.maximum!
+    for (const id of [
+      'china.trends',
+      'china.trends.xiaohongshu',
+      'china.trends.douyin',
+      'china.trends.wechat',
+      'china.sentiment',
+      'china.kols',
+    ]) {
       expect(worstMs / 1000).toBeLessThan(route(id).typicalWaitSeconds + 60)
     }
   })
@@ -314,7 +366,11 @@ describe('long runs', () => {
       }
       return json({ results: [] })
     })
-    const patient = await Api.start({ NATIVE_SEARCH_URL: `${slowWorld.url}/native/{platform}`, WEB_SEARCH_URL: `${slowWorld.url}/web`, NATIVE_SEARCH_TIMEOUT_MS: '25000' })
+    const patient = await Api.start({
+      NATIVE_SEARCH_URL: `${slowWorld.url}/native/{platform}`,
+      WEB_SEARCH_URL: `${slowWorld.url}/web`,
+      NATIVE_SEARCH_TIMEOUT_MS: '25000',
+    })
     try {
       const proof = await patient.proof('china.trends.douyin')
       const first = patient.paid('china.trends.douyin', { keyword: '露营' }, proof)

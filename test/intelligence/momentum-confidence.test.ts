@@ -37,17 +37,38 @@ function items(days: number, perDay: (d: number) => number, o: Partial<EvidenceI
 
 describe('momentum', () => {
   test('more recent than prior volume is rising, less is falling, the same is stable', () => {
-    expect(momentum(items(60, (d) => (d < 30 ? 6 : 3)), AS_OF, 30).momentum).toBe('rising')
-    expect(momentum(items(60, (d) => (d < 30 ? 3 : 6)), AS_OF, 30).momentum).toBe('falling')
-    expect(momentum(items(60, () => 4), AS_OF, 30).momentum).toBe('stable')
+    expect(
+      momentum(
+        items(60, (d) => (d < 30 ? 6 : 3)),
+        AS_OF,
+        30,
+      ).momentum,
+    ).toBe('rising')
+    expect(
+      momentum(
+        items(60, (d) => (d < 30 ? 3 : 6)),
+        AS_OF,
+        30,
+      ).momentum,
+    ).toBe('falling')
+    expect(
+      momentum(
+        items(60, () => 4),
+        AS_OF,
+        30,
+      ).momentum,
+    ).toBe('stable')
   })
 
   test('the score is the documented weighted log ratio of volume and damped engagement', () => {
     const recent = items(30, () => 4)
     const prior = items(60, (d) => (d < 30 ? 0 : 2), { engagement: { likes: 10, comments: 0, shares: 0, views: null } })
     const m = momentum([...recent, ...prior], AS_OF, 30)
-    const damped = (xs: EvidenceItem[]) => xs.reduce((s, i) => s + Math.log1p(i.engagement!.likes + i.engagement!.comments + i.engagement!.shares), 0)
-    const expected = MOMENTUM.volumeWeight * Math.log((120 + 1) / (60 + 1)) + MOMENTUM.engagementWeight * Math.log((damped(recent) + 1) / (damped(prior) + 1))
+    const damped = (xs: EvidenceItem[]) =>
+      xs.reduce((s, i) => s + Math.log1p(i.engagement!.likes + i.engagement!.comments + i.engagement!.shares), 0)
+    const expected =
+      MOMENTUM.volumeWeight * Math.log((120 + 1) / (60 + 1)) +
+      MOMENTUM.engagementWeight * Math.log((damped(recent) + 1) / (damped(prior) + 1))
     expect(m.score).toBeCloseTo(expected, 3)
     expect(m.recent.items).toBe(120)
     expect(m.prior.items).toBe(60)
@@ -64,7 +85,11 @@ describe('momentum', () => {
   })
 
   test('fewer items than the minimum in both windows is insufficient_evidence', () => {
-    const m = momentum(items(60, (d) => (d % 10 === 0 ? 1 : 0)), AS_OF, 30)
+    const m = momentum(
+      items(60, (d) => (d % 10 === 0 ? 1 : 0)),
+      AS_OF,
+      30,
+    )
     expect(m.recent.items + m.prior.items).toBeLessThan(MOMENTUM.minItems)
     expect(m).toMatchObject({ momentum: 'insufficient_evidence', score: null })
   })
@@ -98,7 +123,10 @@ describe('confidence', () => {
     const newest = Math.max(...xs.map((i) => i.publishedAt.getTime()))
     const recency = Math.max(0, 1 - (AS_OF.getTime() - newest) / DAY / Math.max(c.minRecencyDays, days))
     const native = xs.filter((i) => i.retrieval === 'native').length / xs.length
-    return (c.weights.volume * volume + c.weights.diversity * diversity + c.weights.recency * recency) * (c.proxyFloor + (1 - c.proxyFloor) * native)
+    return (
+      (c.weights.volume * volume + c.weights.diversity * diversity + c.weights.recency * recency) *
+      (c.proxyFloor + (1 - c.proxyFloor) * native)
+    )
   }
 
   test('equals the documented formula', () => {
@@ -107,9 +135,21 @@ describe('confidence', () => {
   })
 
   test('thinner evidence gives lower confidence, thicker evidence higher', () => {
-    const thin = confidence(items(30, (d) => (d % 5 === 0 ? 1 : 0)), AS_OF, 30).value
-    const mid = confidence(items(30, () => 1), AS_OF, 30).value
-    const thick = confidence(items(30, () => 4), AS_OF, 30).value
+    const thin = confidence(
+      items(30, (d) => (d % 5 === 0 ? 1 : 0)),
+      AS_OF,
+      30,
+    ).value
+    const mid = confidence(
+      items(30, () => 1),
+      AS_OF,
+      30,
+    ).value
+    const thick = confidence(
+      items(30, () => 4),
+      AS_OF,
+      30,
+    ).value
     expect(thin).toBeLessThan(mid)
     expect(mid).toBeLessThan(thick)
   })

@@ -16,7 +16,10 @@ beforeAll(async () => {
 afterAll(() => api?.close())
 
 /** The answer without what differs between two spellings of one question: the echo and how it was read. */
-const comparable = (d: any) => JSON.stringify(d, (k, v) => (['keyword', 'entity', 'category', 'brand_name', 'matched', 'stripped', 'corrected_from'].includes(k) ? undefined : v))
+const comparable = (d: any) =>
+  JSON.stringify(d, (k, v) =>
+    ['keyword', 'entity', 'category', 'brand_name', 'matched', 'stripped', 'corrected_from'].includes(k) ? undefined : v,
+  )
 
 describe('one answer for every spelling', () => {
   test('case, width, accents, & for and, joined words and hyphens: the canonical answer, charged once each', async () => {
@@ -38,7 +41,10 @@ describe('one answer for every spelling', () => {
     const review = await api.data('china.sentiment', { entity: 'Aurora Skin review' })
     expect(review.resolved).toMatchObject({ id: 'brand:aurora-skin', stripped: ['review'] })
     // A name that holds an intent word is itself first: 东京旅行 is a topic, not Tokyo with 旅行 off.
-    expect((await api.data('china.trends', { keyword: '东京旅行攻略' })).resolved).toMatchObject({ id: 'topic:tokyo-travel', stripped: ['攻略'] })
+    expect((await api.data('china.trends', { keyword: '东京旅行攻略' })).resolved).toMatchObject({
+      id: 'topic:tokyo-travel',
+      stripped: ['攻略'],
+    })
   })
 
   test('the words marketers use for a category reach the KOL routes and the shortlist', async () => {

@@ -9,7 +9,13 @@ import { STATIC_ENTITIES } from '../../src/intelligence/entities'
 import { ProviderError, type EvidenceItem, type EvidenceQuery } from '../../src/intelligence/evidence'
 import type { CallEvidence } from '../../src/intelligence/lanes'
 import { momentumOf } from '../../src/intelligence/momentum'
-import { PagedProvider, type SearchCapabilities, type VendorAdapter, type VendorPage, type Window } from '../../src/intelligence/providers/paging'
+import {
+  PagedProvider,
+  type SearchCapabilities,
+  type VendorAdapter,
+  type VendorPage,
+  type Window,
+} from '../../src/intelligence/providers/paging'
 
 const DAY = 86_400_000
 const NOW = Date.parse('2026-11-25T00:00:00Z')
@@ -17,7 +23,14 @@ const match = ask(STATIC_ENTITIES, '露营').match
 
 /** A query for a trend over `days`: the two windows [now - 2 days, now - days) and [now - days, now). */
 const query = (days = 30, split = true): EvidenceQuery => ({
-  platform: 'douyin', step: 'web', keyword: '露营', match, q: '露营', from: new Date(NOW - 2 * days * DAY), to: new Date(NOW), limit: 50,
+  platform: 'douyin',
+  step: 'web',
+  keyword: '露营',
+  match,
+  q: '露营',
+  from: new Date(NOW - 2 * days * DAY),
+  to: new Date(NOW),
+  limit: 50,
   ...(split ? { split: new Date(NOW - days * DAY) } : {}),
 })
 
@@ -43,14 +56,19 @@ function vendor(o: {
   const calls: { window: Window; page: number }[] = []
   const size = o.pageSize ?? 10
   const adapter: VendorAdapter = {
-    name: 'scripted', role: 'web', timeoutMs: o.timeoutMs ?? 10_000, maxPages: o.maxPages ?? 3,
+    name: 'scripted',
+    role: 'web',
+    timeoutMs: o.timeoutMs ?? 10_000,
+    maxPages: o.maxPages ?? 3,
     serves: () => true,
     capabilities: () => o.caps,
     async page(_q, w, page): Promise<VendorPage> {
       calls.push({ window: w, page })
       if (o.clock) o.clock.now += o.clock.perPage
       if (o.failPage === page) throw new ProviderError('rate_limited', 'scripted', 'answered HTTP 429', 30)
-      const pool = o.honoursWindow ? o.results.filter((r) => r.daysAgo === null || (when(r.daysAgo) >= w.from.getTime() && when(r.daysAgo) < w.to.getTime())) : o.results
+      const pool = o.honoursWindow
+        ? o.results.filter((r) => r.daysAgo === null || (when(r.daysAgo) >= w.from.getTime() && when(r.daysAgo) < w.to.getTime()))
+        : o.results
       const at = o.ignoresPage ? 0 : (page - 1) * size
       const results = pool.slice(at, at + size)
       return { results, more: at + size < pool.length }
@@ -59,8 +77,21 @@ function vendor(o: {
       const r = raw as Result
       if (r.daysAgo === null) return 'undated'
       return {
-        id: r.id, url: `https://x.example/${r.id}`, platform: 'web', retrieval: 'proxy', sourceKind: 'web_page', author: null, site: 'x.example', authorFollowers: null,
-        authorCity: null, publishedAt: new Date(when(r.daysAgo)), title: '露营', text: '露营 notes', language: 'zh', engagement: null, provider: 'scripted',
+        id: r.id,
+        url: `https://x.example/${r.id}`,
+        platform: 'web',
+        retrieval: 'proxy',
+        sourceKind: 'web_page',
+        author: null,
+        site: 'x.example',
+        authorFollowers: null,
+        authorCity: null,
+        publishedAt: new Date(when(r.daysAgo)),
+        title: '露营',
+        text: '露营 notes',
+        language: 'zh',
+        engagement: null,
+        provider: 'scripted',
       }
     },
   }
@@ -69,7 +100,8 @@ function vendor(o: {
 }
 
 /** `n` results a day for `days` days back from now, newest first. */
-const daily = (days: number, n = 1, prefix = 'p'): Result[] => Array.from({ length: days * n }, (_, i) => post(`${prefix}${i}`, Math.floor(i / n)))
+const daily = (days: number, n = 1, prefix = 'p'): Result[] =>
+  Array.from({ length: days * n }, (_, i) => post(`${prefix}${i}`, Math.floor(i / n)))
 const signal = () => new AbortController().signal
 const coveredDaysAgo = (d: Date | null) => (d === null ? null : Math.round((NOW - d.getTime()) / DAY))
 
@@ -92,23 +124,47 @@ describe('how far an answer covers its window', () => {
   })
 
   test('a date-range vendor asked for each window, with nothing more after its results, has listed the window', async () => {
-    const { provider, calls } = vendor({ results: daily(50, 2), caps: { dateFilter: 'range', order: 'relevance' }, honoursWindow: true, pageSize: 50, maxPages: 2 })
+    const { provider, calls } = vendor({
+      results: daily(50, 2),
+      caps: { dateFilter: 'range', order: 'relevance' },
+      honoursWindow: true,
+      pageSize: 50,
+      maxPages: 2,
+    })
     const r = await provider.search(query(30), signal())
     // The recent window's 60 results take two pages of 50.
-    expect(calls.map((c) => [coveredDaysAgo(c.window.from), c.page])).toEqual([[60, 1], [30, 1], [30, 2]])
-    expect(r.coverage.map((c) => [coveredDaysAgo(c.coveredFrom), c.capped])).toEqual([[60, false], [30, false]])
+    expect(calls.map((c) => [coveredDaysAgo(c.window.from), c.page])).toEqual([
+      [60, 1],
+      [30, 1],
+      [30, 2],
+    ])
+    expect(r.coverage.map((c) => [coveredDaysAgo(c.coveredFrom), c.capped])).toEqual([
+      [60, false],
+      [30, false],
+    ])
     expect(r.items).toHaveLength(100)
   })
 
   test('an answer longer than the results read per call is cut, so it is not all there is: the count is capped', async () => {
-    const { provider } = vendor({ results: daily(30, 3), caps: { dateFilter: 'range', order: 'relevance' }, honoursWindow: true, pageSize: 90, maxPages: 1 })
+    const { provider } = vendor({
+      results: daily(30, 3),
+      caps: { dateFilter: 'range', order: 'relevance' },
+      honoursWindow: true,
+      pageSize: 90,
+      maxPages: 1,
+    })
     const r = await provider.search(query(30), signal())
     expect(r.items).toHaveLength(50)
     expect(r.coverage[1]!.capped).toBe(true)
   })
 
   test('an empty answer for a window proves nothing: the window is not covered', async () => {
-    const { provider } = vendor({ results: daily(20, 2), caps: { dateFilter: 'range', order: 'relevance' }, honoursWindow: true, pageSize: 100 })
+    const { provider } = vendor({
+      results: daily(20, 2),
+      caps: { dateFilter: 'range', order: 'relevance' },
+      honoursWindow: true,
+      pageSize: 100,
+    })
     const r = await provider.search(query(30), signal())
     expect(r.coverage.map((c) => c.coveredFrom && coveredDaysAgo(c.coveredFrom))).toEqual([null, 30])
   })
@@ -123,14 +179,25 @@ describe('how far an answer covers its window', () => {
   })
 
   test('newest first: paging stops once the results reach past the window', async () => {
-    const { provider, calls } = vendor({ results: daily(100, 1), caps: { dateFilter: 'none', order: 'newest' }, pageSize: 25, maxPages: 10 })
+    const { provider, calls } = vendor({
+      results: daily(100, 1),
+      caps: { dateFilter: 'none', order: 'newest' },
+      pageSize: 25,
+      maxPages: 10,
+    })
     const r = await provider.search(query(15, false), signal())
     expect(calls).toHaveLength(2)
     expect(r.coverage[0]!.coveredFrom).toEqual(new Date(NOW - 30 * DAY))
   })
 
   test('relevance order cut short by the budget: the count is a lower bound (capped)', async () => {
-    const { provider } = vendor({ results: daily(60, 3), caps: { dateFilter: 'range', order: 'relevance' }, honoursWindow: true, pageSize: 10, maxPages: 2 })
+    const { provider } = vendor({
+      results: daily(60, 3),
+      caps: { dateFilter: 'range', order: 'relevance' },
+      honoursWindow: true,
+      pageSize: 10,
+      maxPages: 2,
+    })
     const r = await provider.search(query(30), signal())
     expect(r.coverage.map((c) => c.capped)).toEqual([true, true])
   })
@@ -147,7 +214,13 @@ describe('what is dropped, and when paging stops', () => {
   })
 
   test('a vendor that ignores the page number answers page 1 again: paging stops there', async () => {
-    const { provider, calls } = vendor({ results: daily(40), caps: { dateFilter: 'none', order: 'relevance' }, ignoresPage: true, pageSize: 10, maxPages: 5 })
+    const { provider, calls } = vendor({
+      results: daily(40),
+      caps: { dateFilter: 'none', order: 'relevance' },
+      ignoresPage: true,
+      pageSize: 10,
+      maxPages: 5,
+    })
     const r = await provider.search(query(30, false), signal())
     expect(calls).toHaveLength(2)
     expect(r.items).toHaveLength(10)
@@ -181,14 +254,33 @@ describe('what is dropped, and when paging stops', () => {
 
 /** A call's evidence as the lanes hand it to momentum: items with a coverage per window. */
 function set(items: Result[], coverage: { from: number; to: number; coveredDaysAgo: number | null; capped?: boolean }[]): CallEvidence {
-  const ev = items.map((r): EvidenceItem => ({
-    id: r.id, url: null, platform: 'douyin', retrieval: 'native', sourceKind: 'video', author: `a${r.id.length % 7}`, authorFollowers: 1000, authorCity: null,
-    publishedAt: new Date(NOW - r.daysAgo! * DAY - 3_600_000), title: '', text: '露营', language: 'zh', engagement: null, provider: 'p',
-  }))
+  const ev = items.map(
+    (r): EvidenceItem => ({
+      id: r.id,
+      url: null,
+      platform: 'douyin',
+      retrieval: 'native',
+      sourceKind: 'video',
+      author: `a${r.id.length % 7}`,
+      authorFollowers: 1000,
+      authorCity: null,
+      publishedAt: new Date(NOW - r.daysAgo! * DAY - 3_600_000),
+      title: '',
+      text: '露营',
+      language: 'zh',
+      engagement: null,
+      provider: 'p',
+    }),
+  )
   return {
     provider: 'p',
     items: ev,
-    coverage: coverage.map((c) => ({ from: new Date(NOW - c.from * DAY), to: new Date(NOW - c.to * DAY), coveredFrom: c.coveredDaysAgo === null ? null : new Date(NOW - c.coveredDaysAgo * DAY), capped: c.capped ?? false })),
+    coverage: coverage.map((c) => ({
+      from: new Date(NOW - c.from * DAY),
+      to: new Date(NOW - c.to * DAY),
+      coveredFrom: c.coveredDaysAgo === null ? null : new Date(NOW - c.coveredDaysAgo * DAY),
+      capped: c.capped ?? false,
+    })),
   }
 }
 const gathered = (...sets: CallEvidence[]) => ({ items: sets.flatMap((s) => s.items), sets })
@@ -204,7 +296,13 @@ describe('momentum on what the providers cover', () => {
   })
 
   test('a provider covering both windows is counted; a recent-only web engine beside it is left out of the counts', () => {
-    const native = set([...daily(60, 1, 'n')], [{ from: 60, to: 30, coveredDaysAgo: 60 }, { from: 30, to: 0, coveredDaysAgo: 30 }])
+    const native = set(
+      [...daily(60, 1, 'n')],
+      [
+        { from: 60, to: 30, coveredDaysAgo: 60 },
+        { from: 30, to: 0, coveredDaysAgo: 30 },
+      ],
+    )
     const web = set(daily(5, 6, 'w'), [{ from: 60, to: 0, coveredDaysAgo: 5 }])
     const m = momentumOf(gathered(native, web), new Date(NOW), 30)
     expect(m.momentum).toBe('stable')
@@ -220,19 +318,25 @@ describe('momentum on what the providers cover', () => {
   })
 
   test('a capped window is a lower bound: a rise into a capped recent window stands, a fall out of it does not', () => {
-    const rising = set([...daily(30, 3, 'r'), ...Array.from({ length: 30 }, (_, i) => post(`q${i}`, 30 + i))], [
-      { from: 60, to: 30, coveredDaysAgo: 60 },
-      { from: 30, to: 0, coveredDaysAgo: 30, capped: true },
-    ])
+    const rising = set(
+      [...daily(30, 3, 'r'), ...Array.from({ length: 30 }, (_, i) => post(`q${i}`, 30 + i))],
+      [
+        { from: 60, to: 30, coveredDaysAgo: 60 },
+        { from: 30, to: 0, coveredDaysAgo: 30, capped: true },
+      ],
+    )
     expect(momentumOf(gathered(rising), new Date(NOW), 30).momentum).toBe('rising')
-    const falling = set([...daily(30, 1, 'r'), ...Array.from({ length: 90 }, (_, i) => post(`q${i}`, 30 + Math.floor(i / 3)))], [
-      { from: 60, to: 30, coveredDaysAgo: 60 },
-      { from: 30, to: 0, coveredDaysAgo: 30, capped: true },
-    ])
+    const falling = set(
+      [...daily(30, 1, 'r'), ...Array.from({ length: 90 }, (_, i) => post(`q${i}`, 30 + Math.floor(i / 3)))],
+      [
+        { from: 60, to: 30, coveredDaysAgo: 60 },
+        { from: 30, to: 0, coveredDaysAgo: 30, capped: true },
+      ],
+    )
     const m = momentumOf(gathered(falling), new Date(NOW), 30)
     expect(m.momentum).toBe('insufficient_evidence')
-    expect(m.reason).toContain('recent window reached the provider\'s result cap')
+    expect(m.reason).toContain("recent window reached the provider's result cap")
     const both = set(daily(60, 2), [{ from: 60, to: 0, coveredDaysAgo: 60, capped: true }])
-    expect(momentumOf(gathered(both), new Date(NOW), 30).reason).toContain('both windows reached the provider\'s result cap')
+    expect(momentumOf(gathered(both), new Date(NOW), 30).reason).toContain("both windows reached the provider's result cap")
   })
 })

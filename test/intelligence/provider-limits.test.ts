@@ -23,7 +23,15 @@ const DAY = 86_400_000
 const now = Date.now()
 const { searchResponseBytes, summaryResponseBytes, titleChars, textChars, fieldChars } = PROVIDER_LIMITS
 const query = (o: Partial<EvidenceQuery> = {}): EvidenceQuery => ({
-  platform: 'douyin', step: 'web', keyword: '露营', match: ask(STATIC_ENTITIES, '露营').match, q: '露营', from: new Date(now - 60 * DAY), to: new Date(now + 1000), limit: 50, ...o,
+  platform: 'douyin',
+  step: 'web',
+  keyword: '露营',
+  match: ask(STATIC_ENTITIES, '露营').match,
+  q: '露营',
+  from: new Date(now - 60 * DAY),
+  to: new Date(now + 1000),
+  limit: 50,
+  ...o,
 })
 const signal = () => new AbortController().signal
 
@@ -44,7 +52,9 @@ function endless(o: { contentLength?: number; dripMs?: number }) {
   let written = 0
   let onClose!: () => void
   const closed = new Promise<void>((r) => (onClose = r))
-  const result = Buffer.from(`{"url": "https://x.example/1", "text": "露营 ${'很好 '.repeat(200)}", "published_at": "${new Date(now).toISOString()}"},`)
+  const result = Buffer.from(
+    `{"url": "https://x.example/1", "text": "露营 ${'很好 '.repeat(200)}", "published_at": "${new Date(now).toISOString()}"},`,
+  )
   const chunked = o.contentLength === undefined
   const frame = (b: Buffer) => (chunked ? Buffer.concat([Buffer.from(`${b.byteLength.toString(16)}\r\n`), b, Buffer.from('\r\n')]) : b)
   const server: Server = createServer((socket) => {
@@ -55,7 +65,13 @@ function endless(o: { contentLength?: number; dripMs?: number }) {
     })
     socket.on('error', () => {})
     socket.once('data', () => {
-      const head = ['HTTP/1.1 200 OK', 'content-type: application/json', chunked ? 'transfer-encoding: chunked' : `content-length: ${o.contentLength}`, '', '']
+      const head = [
+        'HTTP/1.1 200 OK',
+        'content-type: application/json',
+        chunked ? 'transfer-encoding: chunked' : `content-length: ${o.contentLength}`,
+        '',
+        '',
+      ]
       socket.write(head.join('\r\n'))
       const send = (b: Buffer) => {
         written += b.byteLength
@@ -125,7 +141,10 @@ describe('the byte limit of an answer', () => {
       const head = `{"results": [{"url": "https://x.example/1", "text": "露营", "published_at": "${new Date(now).toISOString()}"}], "padding": "`
       return head + 'x'.repeat(bytes - Buffer.byteLength(head) - 2) + '"}'
     }
-    for (const [bytes, ok] of [[searchResponseBytes, true], [searchResponseBytes + 1, false]] as const) {
+    for (const [bytes, ok] of [
+      [searchResponseBytes, true],
+      [searchResponseBytes + 1, false],
+    ] as const) {
       const s = serve(() => new Response(body(bytes), { headers: { 'content-type': 'application/json' } }))
       const call = new SearchHttpProvider({ role: 'web', url: s.url, timeoutMs: 20_000 }).search(query(), signal())
       if (ok) expect((await call).items).toHaveLength(1)
@@ -142,11 +161,19 @@ describe('the byte limit of an answer', () => {
   })
 
   test('a chat-completions answer over its limit is bad_response, and the extractive themes stand', async () => {
-    const s = serve(() => json({ choices: [{ message: { content: JSON.stringify({ themes: ['x'.repeat(summaryResponseBytes)], content_angles: [] }) } }] }))
+    const s = serve(() =>
+      json({ choices: [{ message: { content: JSON.stringify({ themes: ['x'.repeat(summaryResponseBytes)], content_angles: [] }) } }] }),
+    )
     const llm = { baseUrl: s.url, model: 'm', timeoutMs: 20_000 }
-    const e = await failure(new ChatCompletionsSummariser(llm).summarise({ keyword: '露营', platform: 'douyin', items: [], terms: [] }, signal()))
+    const e = await failure(
+      new ChatCompletionsSummariser(llm).summarise({ keyword: '露营', platform: 'douyin', items: [], terms: [] }, signal()),
+    )
     expect(e.kind).toBe('bad_response')
-    const { items } = await new SearchHttpProvider({ role: 'web', url: serve(() => json({ results: series({ text: (i) => `露营 ${i % 2 ? '#天幕' : '#帐篷'} ${i}`, perDay: () => 2, days: 5 }) })).url, timeoutMs: 5000 }).search(query(), signal())
+    const { items } = await new SearchHttpProvider({
+      role: 'web',
+      url: serve(() => json({ results: series({ text: (i) => `露营 ${i % 2 ? '#天幕' : '#帐篷'} ${i}`, perDay: () => 2, days: 5 }) })).url,
+      timeoutMs: 5000,
+    }).search(query(), signal())
     const t = await themesOf(liveSources({ nativeSearch: null, webSearch: null, llm }), '露营', 'douyin', items, ['露营'])
     expect(t.themes_source).toBe('extractive')
     expect(t.themes.length).toBeGreaterThan(0)
@@ -161,14 +188,32 @@ describe('results are cut to the limits before anything reads them', () => {
     const s = serve(() =>
       json({
         results: [
-          { id: 'i'.repeat(3 * fieldChars), url: `https://x.example/${'p'.repeat(3 * fieldChars)}`, title: long(10 * titleChars), text: long(100_000), author: 'a'.repeat(3 * fieldChars), published_at: new Date(now).toISOString() },
+          {
+            id: 'i'.repeat(3 * fieldChars),
+            url: `https://x.example/${'p'.repeat(3 * fieldChars)}`,
+            title: long(10 * titleChars),
+            text: long(100_000),
+            author: 'a'.repeat(3 * fieldChars),
+            published_at: new Date(now).toISOString(),
+          },
           // An emoji (two UTF-16 units) across the cut: the cut is made before it.
-          { id: 'emoji', title: '露营', text: `露营${'x'.repeat(textChars - 3)}😀${'x'.repeat(10)}`, published_at: new Date(now).toISOString() },
+          {
+            id: 'emoji',
+            title: '露营',
+            text: `露营${'x'.repeat(textChars - 3)}😀${'x'.repeat(10)}`,
+            published_at: new Date(now).toISOString(),
+          },
         ],
       }),
     )
     const [big, emoji] = (await new SearchHttpProvider({ role: 'web', url: s.url, timeoutMs: 5000 }).search(query(), signal())).items
-    expect([big!.title.length, big!.text.length, big!.id.length, big!.url!.length, big!.site!.length]).toEqual([titleChars, textChars, fieldChars, fieldChars, fieldChars])
+    expect([big!.title.length, big!.text.length, big!.id.length, big!.url!.length, big!.site!.length]).toEqual([
+      titleChars,
+      textChars,
+      fieldChars,
+      fieldChars,
+      fieldChars,
+    ])
     expect(big!.text).toBe(long(100_000).slice(0, textChars))
     expect(emoji!.text.length).toBe(textChars - 1)
     expect(emoji!.text.endsWith('x')).toBe(true)
@@ -180,7 +225,11 @@ describe('results are cut to the limits before anything reads them', () => {
       { url: 'https://x.example/late', text: `${'天气 '.repeat(textChars)}露营`, published_at: new Date(now).toISOString() },
     ]
     const web = serve(() => json({ results }))
-    const g = await gather(liveSources({ nativeSearch: null, webSearch: { url: web.url, timeoutMs: 5000 }, llm: null }), 'douyin', request())
+    const g = await gather(
+      liveSources({ nativeSearch: null, webSearch: { url: web.url, timeoutMs: 5000 }, llm: null }),
+      'douyin',
+      request(),
+    )
     expect(g.items.map((i) => i.url)).toEqual(['https://x.example/early'])
     expect(g.calls[0]).toMatchObject({ status: 'ok', items: 1, off_topic: 1 })
   })
@@ -199,18 +248,38 @@ function request() {
 
 describe('the lanes fall back as for any failure', () => {
   test('an oversized native answer falls back to web evidence, and the failure is reported', async () => {
-    const native = serve(() => new Response(`{"results": [${'"x",'.repeat(searchResponseBytes / 4)}"x"]}`, { headers: { 'content-type': 'application/json' } }))
-    const web = serve(() => json({ results: series({ text: (i) => `露营 web ${i}`, perDay: () => 12, days: 1, authors: 4, idPrefix: 'w' }) }))
-    const g = await gather(liveSources({ nativeSearch: { url: native.url, timeoutMs: 5000, platforms: ['douyin'] }, webSearch: { url: web.url, timeoutMs: 5000 }, llm: null }), 'douyin', request())
+    const native = serve(
+      () =>
+        new Response(`{"results": [${'"x",'.repeat(searchResponseBytes / 4)}"x"]}`, { headers: { 'content-type': 'application/json' } }),
+    )
+    const web = serve(() =>
+      json({ results: series({ text: (i) => `露营 web ${i}`, perDay: () => 12, days: 1, authors: 4, idPrefix: 'w' }) }),
+    )
+    const g = await gather(
+      liveSources({
+        nativeSearch: { url: native.url, timeoutMs: 5000, platforms: ['douyin'] },
+        webSearch: { url: web.url, timeoutMs: 5000 },
+        llm: null,
+      }),
+      'douyin',
+      request(),
+    )
     expect(evidenceMode(g.items)).toBe('proxy')
     expect(g.items).toHaveLength(12)
-    expect(g.calls.map((c) => [c.role, c.status])).toEqual([['native', 'failed'], ['web', 'ok']])
+    expect(g.calls.map((c) => [c.role, c.status])).toEqual([
+      ['native', 'failed'],
+      ['web', 'ok'],
+    ])
     expect(g.calls[0]!.error).toContain('bytes allowed')
   })
 
   test('when every provider answers too much, the request is a 502 naming them (nothing is charged)', async () => {
     const huge = serve(() => new Response('x'.repeat(searchResponseBytes + 1)))
-    const sources = liveSources({ nativeSearch: { url: huge.url, timeoutMs: 5000, platforms: ['douyin'] }, webSearch: { url: huge.url, timeoutMs: 5000 }, llm: null })
+    const sources = liveSources({
+      nativeSearch: { url: huge.url, timeoutMs: 5000, platforms: ['douyin'] },
+      webSearch: { url: huge.url, timeoutMs: 5000 },
+      llm: null,
+    })
     await expect(gather(sources, 'douyin', request())).rejects.toMatchObject({ status: 502, code: 'provider_unavailable' })
   })
 })

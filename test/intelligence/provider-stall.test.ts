@@ -45,7 +45,8 @@ beforeAll(async () => {
     LLM_BASE_URL: `${url}/v1`,
     LLM_MODEL: 'loopback-model',
     LLM_TIMEOUT_MS: '30000',
-    INTELLIGENCE_CACHE_TTL_SECONDS: '0', KOL_CACHE_TTL_SECONDS: '0',
+    INTELLIGENCE_CACHE_TTL_SECONDS: '0',
+    KOL_CACHE_TTL_SECONDS: '0',
   })
   // A warm service: the first requests of a process compile code and load ICU data, whatever a provider answers.
   await answerWith('benign')
@@ -82,7 +83,9 @@ async function measure(label: string, bytes: number) {
   for (const [id, query] of ROUTES) {
     const proof = await api.proof(id)
     const r = await worstStall(() => api.paid(id, query, proof))
-    console.log(`${id}, ${label} (${(bytes / 1e6).toFixed(1)} MB an answer): ${r.value.status} in ${Math.round(r.totalMs)} ms, worst stall ${Math.round(r.stallMs)} ms`)
+    console.log(
+      `${id}, ${label} (${(bytes / 1e6).toFixed(1)} MB an answer): ${r.value.status} in ${Math.round(r.totalMs)} ms, worst stall ${Math.round(r.stallMs)} ms`,
+    )
     runs.push({ status: r.value.status, stallMs: r.stallMs, totalMs: r.totalMs })
   }
   return runs
@@ -90,7 +93,9 @@ async function measure(label: string, bytes: number) {
 
 describe('a hostile provider does not block the event loop', () => {
   const stalls: number[] = []
-  afterAll(() => console.log(`worst event-loop stall with a hostile provider: ${Math.round(Math.max(...stalls))} ms (bound ${BOUND_MS} ms)`))
+  afterAll(() =>
+    console.log(`worst event-loop stall with a hostile provider: ${Math.round(Math.max(...stalls))} ms (bound ${BOUND_MS} ms)`),
+  )
 
   const SCENARIOS: [ScenarioName, string, number][] = [
     // Over the byte limit: every call fails as bad_response, so the request has no evidence (502).
@@ -109,7 +114,9 @@ describe('a hostile provider does not block the event loop', () => {
   }
 
   test('the payment window left after the slowest provider chain covers the work on the largest answers let through', async () => {
-    const chainMs = 2 * Math.max(ENV.WEB_SEARCH_TIMEOUT_MS.schema.maximum!, ENV.NATIVE_SEARCH_TIMEOUT_MS.schema.maximum!) + ENV.LLM_TIMEOUT_MS.schema.maximum!
+    const chainMs =
+      2 * Math.max(ENV.WEB_SEARCH_TIMEOUT_MS.schema.maximum!, ENV.NATIVE_SEARCH_TIMEOUT_MS.schema.maximum!) +
+      ENV.LLM_TIMEOUT_MS.schema.maximum!
     for (const name of ['c', 'd'] as const) {
       const runs = await measure(`(${name}) for the time budget`, await answerWith(name))
       for (const [i, [id, query]] of ROUTES.entries()) {

@@ -12,7 +12,9 @@ const phrases: [string, 'positive' | 'negative' | 'neutral'][] = [
   ...Object.values(TONE_WORDS.pos).flatMap((bank) => bank!.flat().map((p) => [p, 'positive'] as [string, 'positive'])),
   ...Object.values(TONE_WORDS.neg).flatMap((bank) => bank!.flat().map((p) => [p, 'negative'] as [string, 'negative'])),
   ...Object.values(CATEGORY_WORDS).flatMap((w) => (w.safety ?? []).flat().map((p) => [p, 'negative'] as [string, 'negative'])),
-  ...[...NEUTRAL_WORDS, ...Object.values(CATEGORY_WORDS).flatMap((w) => [...w.aspects, ...w.details, ...w.products])].flat().map((p) => [p, 'neutral'] as [string, 'neutral']),
+  ...[...NEUTRAL_WORDS, ...Object.values(CATEGORY_WORDS).flatMap((w) => [...w.aspects, ...w.details, ...w.products])]
+    .flat()
+    .map((p) => [p, 'neutral'] as [string, 'neutral']),
 ]
 
 describe('the sample corpus phrase banks', () => {
@@ -26,6 +28,10 @@ describe('the sample corpus phrase banks', () => {
 test('a brand post names a product that is no topic of its category, so brand posts never count as topic posts', () => {
   for (const [category, words] of Object.entries(CATEGORY_WORDS)) {
     const topics = TOPICS[category as keyof typeof TOPICS].flatMap((t) => [t.zh, t.name.toLowerCase()])
-    for (const [zh, en] of words.products) expect(topics.filter((t) => zh.includes(t) || en.toLowerCase().includes(t)), `${category}: ${zh} / ${en}`).toEqual([])
+    for (const [zh, en] of words.products)
+      expect(
+        topics.filter((t) => zh.includes(t) || en.toLowerCase().includes(t)),
+        `${category}: ${zh} / ${en}`,
+      ).toEqual([])
   }
 })

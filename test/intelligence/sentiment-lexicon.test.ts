@@ -145,9 +145,17 @@ describe('narrative frames', () => {
     expect(framesFor('travel')).toMatchObject({ industry: 'travel' })
     expect(Object.keys(framesFor('旅游').frames)).toContain('access_logistics')
     expect(Object.keys(framesFor('beauty').frames)).not.toContain('access_logistics')
-    expect(Object.keys(framesFor(undefined).frames)).toEqual(expect.arrayContaining(['access_logistics', 'skin_fit', 'venue_access', 'sustainability']))
+    expect(Object.keys(framesFor(undefined).frames)).toEqual(
+      expect.arrayContaining(['access_logistics', 'skin_fit', 'venue_access', 'sustainability']),
+    )
     const unknown = framesFor('shipbuilding')
     expect(unknown.industry).toBeNull()
-    expect(Object.keys(unknown.frames)).toEqual(['price_value', 'quality_efficacy', 'experience_service', 'safety_trust', 'aesthetics_lifestyle'])
+    expect(Object.keys(unknown.frames)).toEqual([
+      'price_value',
+      'quality_efficacy',
+      'experience_service',
+      'safety_trust',
+      'aesthetics_lifestyle',
+    ])
   })
 })

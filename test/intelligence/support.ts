@@ -22,7 +22,17 @@ export async function failure(p: Promise<unknown>): Promise<ProviderError> {
   throw new Error('expected a ProviderError')
 }
 
-export { Client as Api, Parquet as Corpus, expectClientError, expectDocumentedData, expectPaidEnvelope, route, strictSchema, type Answer, type Query } from '../market-data/support'
+export {
+  Client as Api,
+  Parquet as Corpus,
+  expectClientError,
+  expectDocumentedData,
+  expectPaidEnvelope,
+  route,
+  strictSchema,
+  type Answer,
+  type Query,
+} from '../market-data/support'
 
 /** A real HTTP server on loopback; the handler decides each answer. */
 export interface Loopback {
@@ -121,5 +131,5 @@ export function inWindow(results: Record<string, unknown>[], url: URL): Record<s
   })
 }
 
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })

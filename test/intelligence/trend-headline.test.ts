@@ -5,10 +5,27 @@ import type { MomentumResult } from '../../src/intelligence/momentum'
 import { headline } from '../../src/intelligence/trend-report'
 
 const request: Parameters<typeof headline>[0] = { keyword: '露营', platform: 'all', days: 30 }
-const window = (items: number, from = '2026-10-01', to = '2026-10-30') => ({ from, to, items, engagement: 0, covered_days: 30, capped: false })
+const window = (items: number, from = '2026-10-01', to = '2026-10-30') => ({
+  from,
+  to,
+  items,
+  engagement: 0,
+  covered_days: 30,
+  capped: false,
+})
 
 function result(o: Partial<MomentumResult>): MomentumResult {
-  return { momentum: 'stable', score: 0.2, volume_z: 1.4, recent: window(37), prior: window(22, '2026-09-01', '2026-09-30'), volume_change_pct: 68.2, engagement_change_pct: null, reason: null, ...o }
+  return {
+    momentum: 'stable',
+    score: 0.2,
+    volume_z: 1.4,
+    recent: window(37),
+    prior: window(22, '2026-09-01', '2026-09-30'),
+    volume_change_pct: 68.2,
+    engagement_change_pct: null,
+    reason: null,
+    ...o,
+  }
 }
 
 const line = (o: Partial<MomentumResult>) => headline(request, result(o), 0.41, 59, 'mixed')
@@ -18,21 +35,32 @@ describe('trends headline', () => {
     expect(line({})).toBe(
       `"露营" is stable on all three platforms: 37 items in the last 30 days vs 22 in the 30 before (2026-10-01 to 2026-10-30 vs 2026-09-01 to 2026-09-30); +68.2% volume is within count noise (z 1.4 < ${MOMENTUM.minZ}); confidence 0.41 from 59 items, mixed evidence.`,
     )
-    expect(line({ volume_z: -1.1, volume_change_pct: -45, recent: window(11), prior: window(20) })).toContain(`-45% volume is within count noise (z -1.1 > -${MOMENTUM.minZ})`)
+    expect(line({ volume_z: -1.1, volume_change_pct: -45, recent: window(11), prior: window(20) })).toContain(
+      `-45% volume is within count noise (z -1.1 > -${MOMENTUM.minZ})`,
+    )
   })
 
   test('a small change, or one that stands out from noise, keeps the plain figure', () => {
-    expect(line({ volume_change_pct: 4, volume_z: 0.2 })).toContain('vs 22 in the 30 before (2026-10-01 to 2026-10-30 vs 2026-09-01 to 2026-09-30; +4% volume); confidence')
-    expect(line({ momentum: 'rising', volume_z: 3.1 })).toContain('is rising on all three platforms: 37 items in the last 30 days vs 22 in the 30 before (2026-10-01 to 2026-10-30 vs 2026-09-01 to 2026-09-30; +68.2% volume); confidence')
+    expect(line({ volume_change_pct: 4, volume_z: 0.2 })).toContain(
+      'vs 22 in the 30 before (2026-10-01 to 2026-10-30 vs 2026-09-01 to 2026-09-30; +4% volume); confidence',
+    )
+    expect(line({ momentum: 'rising', volume_z: 3.1 })).toContain(
+      'is rising on all three platforms: 37 items in the last 30 days vs 22 in the 30 before (2026-10-01 to 2026-10-30 vs 2026-09-01 to 2026-09-30; +68.2% volume); confidence',
+    )
     expect(line({ volume_z: 2.5 })).not.toContain('noise')
   })
 
   test('stable although the volume change stands out from noise says engagement pulled the other way', () => {
-    expect(line({ volume_z: -2.4, volume_change_pct: -44, score: -0.1 })).toContain(`; -44% volume, but engagement moved the other way (score -0.1 within ±${MOMENTUM.threshold})`)
+    expect(line({ volume_z: -2.4, volume_change_pct: -44, score: -0.1 })).toContain(
+      `; -44% volume, but engagement moved the other way (score -0.1 within ±${MOMENTUM.threshold})`,
+    )
   })
 
   test('insufficient evidence keeps its own sentence, with the reason', () => {
-    const reason = 'the evidence covers 6 days of the 30-day prior window (2026-09-01 to 2026-09-30); a direction needs at least 50% of each window covered'
-    expect(line({ momentum: 'insufficient_evidence', volume_z: null, volume_change_pct: null, reason })).toBe(`No direction can be called for "露营" on all three platforms: ${reason} (confidence 0.41 from 59 items, mixed evidence).`)
+    const reason =
+      'the evidence covers 6 days of the 30-day prior window (2026-09-01 to 2026-09-30); a direction needs at least 50% of each window covered'
+    expect(line({ momentum: 'insufficient_evidence', volume_z: null, volume_change_pct: null, reason })).toBe(
+      `No direction can be called for "露营" on all three platforms: ${reason} (confidence 0.41 from 59 items, mixed evidence).`,
+    )
   })
 })

@@ -69,7 +69,11 @@ describe('every trends route on the sample corpus', () => {
 
   test('the forced routes echo their platform; the general route without one merges all three lanes', () => {
     expect(answers.get('china.trends').body.data.platform).toBe('all')
-    expect(answers.get('china.trends').body.data.evidence.lanes.map((l: { platform: string }) => l.platform)).toEqual(['xiaohongshu', 'douyin', 'wechat'])
+    expect(answers.get('china.trends').body.data.evidence.lanes.map((l: { platform: string }) => l.platform)).toEqual([
+      'xiaohongshu',
+      'douyin',
+      'wechat',
+    ])
     expect(answers.get('china.trends.wechat').body.data.platform).toBe('wechat')
     expect(answers.get('china.trends.wechat').body.data.evidence.lanes).toHaveLength(1)
   })
@@ -92,7 +96,8 @@ describe('momentum from the evidence time series', () => {
   test('a topic whose weekly posts stayed flat reads stable', async () => {
     const flat = (await weeklyRatios()).filter((r) => r.posts >= 10_000 && Math.abs(r.ratio - 1) < 0.05)
     expect(flat.length).toBeGreaterThan(0)
-    for (const t of flat.slice(0, 3)) expect([t.slug, (await api.data('china.trends', { keyword: t.name, timeframe: '30d' })).summary.momentum]).toEqual([t.slug, 'stable'])
+    for (const t of flat.slice(0, 3))
+      expect([t.slug, (await api.data('china.trends', { keyword: t.name, timeframe: '30d' })).summary.momentum]).toEqual([t.slug, 'stable'])
   })
 
   test('window counts equal the items about the topic in the Parquet, and the score follows the documented formula', async () => {
@@ -100,7 +105,9 @@ describe('momentum from the evidence time series', () => {
     expect(d.momentum_detail.recent.items).toBe(await nativeCamping('douyin', daysBefore(30), AS_OF))
     expect(d.momentum_detail.prior.items).toBe(await nativeCamping('douyin', daysBefore(60), daysBefore(30)))
     const { recent, prior } = d.momentum_detail
-    const score = MOMENTUM.volumeWeight * Math.log((recent.items + 1) / (prior.items + 1)) + MOMENTUM.engagementWeight * Math.log((recent.engagement + 1) / (prior.engagement + 1))
+    const score =
+      MOMENTUM.volumeWeight * Math.log((recent.items + 1) / (prior.items + 1)) +
+      MOMENTUM.engagementWeight * Math.log((recent.engagement + 1) / (prior.engagement + 1))
     expect(d.momentum_detail.score).toBeCloseTo(score, 2)
     expect(d.window).toEqual({ from: '2026-09-17', to: '2026-11-15', as_of: '2026-11-16T00:00:00.000Z' })
     expect(d.evidence.total_items).toBe(recent.items + prior.items)
@@ -110,7 +117,11 @@ describe('momentum from the evidence time series', () => {
     const en = await api.data('china.trends.douyin', { keyword: 'camping', timeframe: '30d' })
     const zh = await api.data('china.trends.douyin', { keyword: '露营', timeframe: '30d' })
     expect(en.resolved).toMatchObject({ kind: 'topic', id: 'topic:camping', name: 'Camping', name_zh: '露营' })
-    expect({ ...en, keyword: null, resolved: { ...en.resolved, matched: null } }).toEqual({ ...zh, keyword: null, resolved: { ...zh.resolved, matched: null } })
+    expect({ ...en, keyword: null, resolved: { ...en.resolved, matched: null } }).toEqual({
+      ...zh,
+      keyword: null,
+      resolved: { ...zh.resolved, matched: null },
+    })
     const { n } = await corpus.one<{ n: number }>(
       `SELECT count(*)::INT AS n FROM evidence WHERE platform = 'douyin' AND retrieval = 'native' AND published_at >= $1 AND published_at < $2 AND (strpos(text, '车载露营') > 0 OR strpos(lower(text), 'car camping') > 0) AND NOT ${ABOUT_CAMPING}`,
       [daysBefore(60), AS_OF],
@@ -125,7 +136,12 @@ const ABOUT_MERCH = `(strpos(title || ' ' || text, '游戏周边') > 0 OR regexp
 describe('beside the weekly topic ranking', () => {
   /** All-platform posts of a topic per week over the published weeks inside [from, to]. */
   const perWeek = async (slug: string, from: string, to: string) =>
-    (await corpus.one<{ p: number }>(`SELECT SUM(posts) / count(DISTINCT week_start) AS p FROM signal_topics WHERE topic_slug = $1 AND week_start >= $2 AND week_end <= $3`, [slug, from, to])).p
+    (
+      await corpus.one<{ p: number }>(
+        `SELECT SUM(posts) / count(DISTINCT week_start) AS p FROM signal_topics WHERE topic_slug = $1 AND week_start >= $2 AND week_end <= $3`,
+        [slug, from, to],
+      )
+    ).p
 
   test('the headline states its windows, and the weekly counts of the same whole weeks agree with the direction', async () => {
     const d = await api.data('china.trends', { keyword: 'Quiet luxury', timeframe: '7d' })
@@ -146,7 +162,9 @@ describe('beside the weekly topic ranking', () => {
       if (!w || w.agrees) continue
       differing++
       expect(d.summary.headline).toContain(`Weekly: ${w.note}.`)
-      expect(w.note).toMatch(new RegExp(`${w.direction}.*they differ because .*(count noise|did not move|while the whole weeks|stays within)`))
+      expect(w.note).toMatch(
+        new RegExp(`${w.direction}.*they differ because .*(count noise|did not move|while the whole weeks|stays within)`),
+      )
     }
     expect(differing).toBeGreaterThan(0)
   })
@@ -168,7 +186,12 @@ describe('confidence tied to evidence strength', () => {
       const coverage = CONFIDENCE.coverageFloor + (1 - CONFIDENCE.coverageFloor) * c.coverage
       // The sample corpus keeps CONFIDENCE.sampleShare: no generated answer is certain.
       expect(c.sample).toBe(CONFIDENCE.sampleShare)
-      const expected = (w.volume * c.volume + w.diversity * c.diversity + w.recency * c.recency) * (CONFIDENCE.proxyFloor + (1 - CONFIDENCE.proxyFloor) * c.native_share) * c.relevance * coverage * c.sample
+      const expected =
+        (w.volume * c.volume + w.diversity * c.diversity + w.recency * c.recency) *
+        (CONFIDENCE.proxyFloor + (1 - CONFIDENCE.proxyFloor) * c.native_share) *
+        c.relevance *
+        coverage *
+        c.sample
       expect(d.summary.confidence).toBeCloseTo(expected, 1)
       // Components are reported rounded to two decimals.
       expect(Math.abs(c.native_share - d.evidence.native_items / d.evidence.total_items)).toBeLessThanOrEqual(0.005 + 1e-9)

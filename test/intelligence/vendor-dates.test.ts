@@ -70,6 +70,7 @@ describe('relative dates count back from the time of the call', () => {
 
 describe('what cannot be read is undated, never guessed', () => {
   test('missing, vague, impossible or not a date', () => {
-    for (const v of [null, undefined, '', 'recently', '很久以前', 'soon', '2026-13-45', 0, -5, {}, [], 'N/A', true]) expect(at(v)).toBeNull()
+    for (const v of [null, undefined, '', 'recently', '很久以前', 'soon', '2026-13-45', 0, -5, {}, [], 'N/A', true])
+      expect(at(v)).toBeNull()
   })
 })

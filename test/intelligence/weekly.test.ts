@@ -10,19 +10,37 @@ function series(posts: number[]): WeeklySeries {
   return { source: 'signal_topics', measure: 'posts', published, counts: new Map(published.map((w, i) => [w, posts[i]!])) }
 }
 const window = (items: number) => ({ from: '', to: '', items, engagement: 0, covered_days: 28, capped: false })
-const trend = (o: Partial<MomentumResult>): MomentumResult => ({ momentum: 'stable', score: 0, volume_z: 0.5, recent: window(20), prior: window(18), volume_change_pct: 11.1, engagement_change_pct: null, reason: null, ...o })
+const trend = (o: Partial<MomentumResult>): MomentumResult => ({
+  momentum: 'stable',
+  score: 0,
+  volume_z: 0.5,
+  recent: window(20),
+  prior: window(18),
+  volume_change_pct: 11.1,
+  engagement_change_pct: null,
+  reason: null,
+  ...o,
+})
 
 describe('weekly reading', () => {
   test('28 days are the last four whole weeks against the four before; agreeing readings say so', () => {
     const w = weeklyReading(series([100, 100, 100, 100, 200, 200, 200, 200]), AS_OF, 28, trend({ momentum: 'rising', volume_z: 4 }))!
-    expect(w).toMatchObject({ recent: { from: '2026-10-19', to: '2026-11-15', weeks: 4, per_week: 200 }, prior: { from: '2026-09-21', to: '2026-10-18', weeks: 4, per_week: 100 }, change_pct: 100, direction: 'rising', agrees: true })
+    expect(w).toMatchObject({
+      recent: { from: '2026-10-19', to: '2026-11-15', weeks: 4, per_week: 200 },
+      prior: { from: '2026-09-21', to: '2026-10-18', weeks: 4, per_week: 100 },
+      change_pct: 100,
+      direction: 'rising',
+      agrees: true,
+    })
     expect(w.note).toEndWith(', in agreement')
   })
 
   test('a stable trend beside rising weeks says its change is within count noise', () => {
     const w = weeklyReading(series([100, 100, 100, 100, 200, 200, 200, 200]), AS_OF, 28, trend({ volume_z: 0.9, volume_change_pct: 40 }))!
     expect(w.agrees).toBe(false)
-    expect(w.note).toContain('they differ because the 20 vs 18 evidence items here are a sample of those posts, and their change (+40%) is within count noise (z 0.9)')
+    expect(w.note).toContain(
+      'they differ because the 20 vs 18 evidence items here are a sample of those posts, and their change (+40%) is within count noise (z 0.9)',
+    )
   })
 
   test('a rising trend beside flat weeks says the weeks stayed flat', () => {

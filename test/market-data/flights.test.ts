@@ -5,8 +5,21 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { MAX_AGGREGATE_DESTINATIONS } from '../../src/catalog/flights'
 import {
-  bounds, Client, directionOf, describeSharedContract, expectClientError, expectDocumentedData, expectPaidEnvelope, expectRoundedFrom,
-  expectSampleNotice, LATEST_MONTH, Parquet, pctChange, route, type Answer, type Query,
+  bounds,
+  Client,
+  directionOf,
+  describeSharedContract,
+  expectClientError,
+  expectDocumentedData,
+  expectPaidEnvelope,
+  expectRoundedFrom,
+  expectSampleNotice,
+  LATEST_MONTH,
+  Parquet,
+  pctChange,
+  route,
+  type Answer,
+  type Query,
 } from './support'
 
 let api: Client
@@ -116,7 +129,11 @@ describe('GET /v1/market-data/flights/summary', () => {
     const { concentration } = await api.data('flights.summary', { destination: 'Tokyo', month: '2025-07' })
     expectRoundedFrom(concentration.top_origin_share_pct, shares[0]! * 100, 1)
     expectRoundedFrom(concentration.top3_origin_share_pct, (shares[0]! + shares[1]! + shares[2]!) * 100, 1)
-    expectRoundedFrom(concentration.herfindahl_index, shares.reduce((t, s) => t + s * s, 0), 4)
+    expectRoundedFrom(
+      concentration.herfindahl_index,
+      shares.reduce((t, s) => t + s * s, 0),
+      4,
+    )
   })
 
   test('computes month-over-month and year-over-year passenger changes from the neighbouring months', async () => {
@@ -188,7 +205,9 @@ describe('GET /v1/market-data/flights/trend', () => {
   test('shows the 2021 collapse: Tokyo passengers that year are far below 2019', async () => {
     const data = await api.data('flights.trend', { destination: 'TYO', limit: limit.maximum })
     const year = (y: string) =>
-      data.points.filter((p: { month: string }) => p.month.startsWith(y)).reduce((t: number, p: { estimated_passengers: number }) => t + p.estimated_passengers, 0)
+      data.points
+        .filter((p: { month: string }) => p.month.startsWith(y))
+        .reduce((t: number, p: { estimated_passengers: number }) => t + p.estimated_passengers, 0)
     expect(year('2019')).toBeGreaterThan(0)
     expect(year('2021')).toBeLessThan(year('2019') * 0.25)
   })
@@ -212,16 +231,18 @@ describe('GET /v1/market-data/flights/top-routes', () => {
     const data = await api.data('flights.top_routes', { destination: 'Tokyo', month: '2026-07' })
     expect(data.month).toBe('2026-07')
     expect(data.routes).toHaveLength(limit.default)
-    expect(data.routes.map((r: any) => [r.rank, r.origin_city, r.origin_code, r.scheduled_flights, r.seats, r.estimated_passengers])).toEqual(
-      expected.map((o, i) => [i + 1, o.origin_city, o.origin_code, o.flights, o.seats, o.passengers]),
-    )
+    expect(
+      data.routes.map((r: any) => [r.rank, r.origin_city, r.origin_code, r.scheduled_flights, r.seats, r.estimated_passengers]),
+    ).toEqual(expected.map((o, i) => [i + 1, o.origin_city, o.origin_code, o.flights, o.seats, o.passengers]))
   })
 
   test("gives each origin's share of the destination's passengers, summing to about 100 % over all origins", async () => {
     const total = at(await monthlyTotals('Tokyo'), '2026-07').passengers
     const data = await api.data('flights.top_routes', { destination: 'Tokyo', month: '2026-07', limit: limit.maximum })
     expect(data.routes).toHaveLength((await originsOf('Tokyo', '2026-07')).length)
-    data.routes.forEach((r: { share_pct: number; estimated_passengers: number }) => expectRoundedFrom(r.share_pct, (r.estimated_passengers / total) * 100, 1))
+    data.routes.forEach((r: { share_pct: number; estimated_passengers: number }) =>
+      expectRoundedFrom(r.share_pct, (r.estimated_passengers / total) * 100, 1),
+    )
     const sum = data.routes.reduce((t: number, r: { share_pct: number }) => t + r.share_pct, 0)
     expect(Math.abs(sum - 100)).toBeLessThanOrEqual(0.05 * data.routes.length)
   })
@@ -260,7 +281,9 @@ describe('GET /v1/market-data/flights/ranking', () => {
     expect(data.destinations.map((d: any) => [d.rank, d.destination, d.country, d.estimated_passengers])).toEqual(
       expected.slice(0, limit.maximum).map((r, i) => [i + 1, r.destination, r.country, r.passengers]),
     )
-    data.destinations.forEach((d: { share_pct: number; estimated_passengers: number }) => expectRoundedFrom(d.share_pct, (d.estimated_passengers / total) * 100, 1))
+    data.destinations.forEach((d: { share_pct: number; estimated_passengers: number }) =>
+      expectRoundedFrom(d.share_pct, (d.estimated_passengers / total) * 100, 1),
+    )
   })
 
   test(`returns ${limit.default} destinations of the latest month by default`, async () => {
@@ -291,10 +314,10 @@ describe('GET /v1/market-data/flights/growth', () => {
   async function expectedGrowth(month: string, previous: string) {
     const [now, before] = await Promise.all([destinationsIn(month), destinationsIn(previous)])
     const prior = new Map(before.map((r) => [r.destination, r.passengers]))
-    const all = now.map((r) => ({ ...r, previous: prior.get(r.destination) ?? 0 })).map((r) => ({ ...r, change: pctChange(r.passengers, r.previous) }))
-    const listed = all
-      .filter((r) => r.previous >= 1000)
-      .sort((a, b) => b.change! - a.change! || a.destination.localeCompare(b.destination))
+    const all = now
+      .map((r) => ({ ...r, previous: prior.get(r.destination) ?? 0 }))
+      .map((r) => ({ ...r, change: pctChange(r.passengers, r.previous) }))
+    const listed = all.filter((r) => r.previous >= 1000).sort((a, b) => b.change! - a.change! || a.destination.localeCompare(b.destination))
     return { all, listed }
   }
 
@@ -302,9 +325,9 @@ describe('GET /v1/market-data/flights/growth', () => {
     const { listed } = await expectedGrowth('2024-04', '2024-03')
     const data = await api.data('flights.growth', { month: '2024-04', limit: limit.maximum })
     expect(data.previous_month).toBe('2024-03')
-    expect(data.destinations.map((d: any) => [d.rank, d.destination, d.estimated_passengers, d.previous_passengers, d.mom_change_pct])).toEqual(
-      listed.slice(0, limit.maximum).map((r, i) => [i + 1, r.destination, r.passengers, r.previous, r.change]),
-    )
+    expect(
+      data.destinations.map((d: any) => [d.rank, d.destination, d.estimated_passengers, d.previous_passengers, d.mom_change_pct]),
+    ).toEqual(listed.slice(0, limit.maximum).map((r, i) => [i + 1, r.destination, r.passengers, r.previous, r.change]))
   })
 
   test('leaves out destinations with fewer than 1,000 passengers in the previous month, even when they grew fastest', async () => {
@@ -363,7 +386,9 @@ describe('GET /v1/market-data/flights/aggregate', () => {
 
   test('reports a summary equal to the sum of its members, each matching its own summary route', async () => {
     const data = await api.data('flights.aggregate', { ...NORTH_ASIA, month: '2024-05' })
-    expect(data.members.reduce((t: number, m: { estimated_passengers: number }) => t + m.estimated_passengers, 0)).toBe(data.summary.estimated_passengers)
+    expect(data.members.reduce((t: number, m: { estimated_passengers: number }) => t + m.estimated_passengers, 0)).toBe(
+      data.summary.estimated_passengers,
+    )
     for (const m of data.members) {
       const own = await api.data('flights.summary', { destination: m.destination, month: '2024-05' })
       expect(m.estimated_passengers).toBe(own.summary.estimated_passengers)
@@ -395,12 +420,16 @@ describe('GET /v1/market-data/flights/aggregate', () => {
   })
 
   test(`more than ${MAX_AGGREGATE_DESTINATIONS} destinations is a free 400 naming destinations`, async () => {
-    const names = (await pq.rows<{ destination: string }>('SELECT DISTINCT destination FROM flights ORDER BY destination')).map((r) => r.destination)
+    const names = (await pq.rows<{ destination: string }>('SELECT DISTINCT destination FROM flights ORDER BY destination')).map(
+      (r) => r.destination,
+    )
     expect(names.length).toBeGreaterThan(MAX_AGGREGATE_DESTINATIONS)
     const tooMany = names.slice(0, MAX_AGGREGATE_DESTINATIONS + 1).join(',')
     expectClientError(await api.free('flights.aggregate', { destinations: tooMany }), 400, 'destinations')
     // exactly the maximum is still served
-    expect((await api.data('flights.aggregate', { destinations: names.slice(0, MAX_AGGREGATE_DESTINATIONS).join(',') })).destinations).toHaveLength(MAX_AGGREGATE_DESTINATIONS)
+    expect(
+      (await api.data('flights.aggregate', { destinations: names.slice(0, MAX_AGGREGATE_DESTINATIONS).join(',') })).destinations,
+    ).toHaveLength(MAX_AGGREGATE_DESTINATIONS)
   })
 
   test('one unknown destination in the list is a free 404 naming it', async () => {

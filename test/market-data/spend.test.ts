@@ -5,8 +5,22 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Value } from '@sinclair/typebox/value'
 import {
-  bounds, Client, directionOf, describeSharedContract, expectClientError, expectDocumentedData, expectPaidEnvelope, expectRoundedFrom, expectSampleNotice,
-  LATEST_MONTH, Parquet, pctChange, route, strictSchema, type Answer, type Query,
+  bounds,
+  Client,
+  directionOf,
+  describeSharedContract,
+  expectClientError,
+  expectDocumentedData,
+  expectPaidEnvelope,
+  expectRoundedFrom,
+  expectSampleNotice,
+  LATEST_MONTH,
+  Parquet,
+  pctChange,
+  route,
+  strictSchema,
+  type Answer,
+  type Query,
 } from './support'
 import type { CountryMonth } from '../../src/data/market-totals'
 
@@ -140,7 +154,9 @@ describe('GET /v1/market-data/spend/summary', () => {
     )
     const cur = byMonth(await countryMonths('Japan'), '2025-07')
     const cities = (await api.data('spend.summary', { country: 'Japan', month: '2025-07' })).highlights.top_source_cities
-    expect(cities.map((c: { city: string; total_cards: number }) => [c.city, c.total_cards])).toEqual(expected.map((e) => [e.city, e.cards]))
+    expect(cities.map((c: { city: string; total_cards: number }) => [c.city, c.total_cards])).toEqual(
+      expected.map((e) => [e.city, e.cards]),
+    )
     cities.forEach((c: { share_pct: number; total_cards: number }) => expectRoundedFrom(c.share_pct, (c.total_cards / cur.cards) * 100, 1))
   })
 
@@ -186,7 +202,9 @@ describe('GET /v1/market-data/spend/trends', () => {
     const expected = (await countryMonths('Japan')).slice(-months.default)
     const data = await api.data('spend.trends', { country: 'Japan' })
     expect(data.latest_month).toBe(LATEST_MONTH)
-    expect(data.series.map((p: { month: string; total_cards: number }) => [p.month, p.total_cards])).toEqual(expected.map((r) => [r.month, r.cards]))
+    expect(data.series.map((p: { month: string; total_cards: number }) => [p.month, p.total_cards])).toEqual(
+      expected.map((r) => [r.month, r.cards]),
+    )
     data.series.forEach((p: { estimated_average_luxury_spend_cny: number }, i: number) =>
       expectRoundedFrom(p.estimated_average_luxury_spend_cny, expected[i]!.luxury / expected[i]!.cards, 2),
     )
@@ -206,9 +224,14 @@ describe('GET /v1/market-data/spend/trends', () => {
     expect(changes.total_cards_mom_pct).toBe(pctChange(latest.cards, previous.cards))
     expect(changes.total_cards_yoy_pct).toBe(pctChange(latest.cards, yearAgo.cards))
     // per-card averages are rounded to cents before the change is taken: allow one step of the last digit
-    expect(Math.abs(changes.average_luxury_spend_yoy_pct - pctChange(latest.luxury / latest.cards, yearAgo.luxury / yearAgo.cards)!)).toBeLessThanOrEqual(0.1)
     expect(
-      Math.abs(changes.average_accommodation_spend_yoy_pct - pctChange(latest.accommodation / latest.cards, yearAgo.accommodation / yearAgo.cards)!),
+      Math.abs(changes.average_luxury_spend_yoy_pct - pctChange(latest.luxury / latest.cards, yearAgo.luxury / yearAgo.cards)!),
+    ).toBeLessThanOrEqual(0.1)
+    expect(
+      Math.abs(
+        changes.average_accommodation_spend_yoy_pct -
+          pctChange(latest.accommodation / latest.cards, yearAgo.accommodation / yearAgo.cards)!,
+      ),
     ).toBeLessThanOrEqual(0.1)
   })
 
@@ -229,7 +252,12 @@ describe('GET /v1/market-data/spend/trends', () => {
 describe('GET /v1/market-data/spend/series', () => {
   test('returns the per-card luxury spend of each month between from and to, as in the Parquet', async () => {
     const expected = (await countryMonths('Japan')).filter((r) => r.month >= '2024-01' && r.month <= '2024-12')
-    const data = await api.data('spend.series', { country: 'JP', metric: 'estimated_average_luxury_spend_cny', from: '2024-01', to: '2024-12' })
+    const data = await api.data('spend.series', {
+      country: 'JP',
+      metric: 'estimated_average_luxury_spend_cny',
+      from: '2024-01',
+      to: '2024-12',
+    })
     expect(data.country).toBe('Japan')
     expect(data.metric).toBe('estimated_average_luxury_spend_cny')
     expect(data.unit).toBe('CNY per card')
@@ -256,7 +284,11 @@ describe('GET /v1/market-data/spend/series', () => {
   })
 
   test('a from after to is a free 400 naming from', async () => {
-    expectClientError(await api.free('spend.series', { country: 'Japan', metric: 'total_cards', from: '2025-05', to: '2025-01' }), 400, 'from')
+    expectClientError(
+      await api.free('spend.series', { country: 'Japan', metric: 'total_cards', from: '2025-05', to: '2025-01' }),
+      400,
+      'from',
+    )
   })
 
   test('an unknown metric is a free 400 naming metric', async () => {
@@ -264,7 +296,11 @@ describe('GET /v1/market-data/spend/series', () => {
   })
 
   test('a range before the data is a free 404 naming from, not a paid empty series', async () => {
-    expectClientError(await api.free('spend.series', { country: 'Japan', metric: 'total_cards', from: '2018-01', to: '2018-05' }), 404, 'from')
+    expectClientError(
+      await api.free('spend.series', { country: 'Japan', metric: 'total_cards', from: '2018-01', to: '2018-05' }),
+      404,
+      'from',
+    )
   })
 
   test('a to month without data is a free 404 naming to', async () => {

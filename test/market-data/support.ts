@@ -29,7 +29,11 @@ export function route(id: string): RouteSpec {
 
 /** The catalog's `limit`-style bounds of a query parameter (default and maximum). */
 export function bounds(id: string, parameter: string): { default: number; maximum: number } {
-  const p = route(id).query.properties[parameter] as { anyOf?: { type?: string; default?: number; maximum?: number }[]; default?: number; maximum?: number }
+  const p = route(id).query.properties[parameter] as {
+    anyOf?: { type?: string; default?: number; maximum?: number }[]
+    default?: number
+    maximum?: number
+  }
   const numeric = p.anyOf?.find((b) => b.type === 'integer') ?? p
   if (numeric.default === undefined || numeric.maximum === undefined) throw new Error(`${id}.${parameter} has no default/maximum`)
   return { default: numeric.default, maximum: numeric.maximum }
@@ -99,7 +103,9 @@ export class Client {
   async ledgerState(proof: string): Promise<string | null> {
     await this.rt.ledger.durable()
     const nonce = JSON.parse(Buffer.from(proof, 'base64').toString()).payload.authorization.nonce
-    const row = (this.rt.ledger as unknown as { db: import('bun:sqlite').Database }).db.query('SELECT state FROM payments WHERE nonce = ?').get(nonce) as { state: string } | null
+    const row = (this.rt.ledger as unknown as { db: import('bun:sqlite').Database }).db
+      .query('SELECT state FROM payments WHERE nonce = ?')
+      .get(nonce) as { state: string } | null
     return row?.state ?? null
   }
 }
@@ -179,7 +185,10 @@ export const directionOf = (change: number | null) => (change === null || Math.a
 
 /** A separate DuckDB over the shipped Parquet files: the independent source of expected values. */
 export class Parquet {
-  private constructor(private readonly instance: DuckDBInstance, private readonly conn: DuckDBConnection) {}
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly conn: DuckDBConnection,
+  ) {}
 
   static async open(): Promise<Parquet> {
     const instance = await DuckDBInstance.create(':memory:', { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' })
@@ -193,7 +202,9 @@ export class Parquet {
   /** Rows as plain objects; BIGINT results are turned into numbers (cast sums in SQL to stay exact). */
   async rows<T = Record<string, unknown>>(sql: string, params: DuckDBValue[] = []): Promise<T[]> {
     const reader = await this.conn.runAndReadAll(sql, params)
-    return reader.getRowObjectsJS().map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v]))) as T[]
+    return reader
+      .getRowObjectsJS()
+      .map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v]))) as T[]
   }
 
   async one<T = Record<string, unknown>>(sql: string, params: DuckDBValue[] = []): Promise<T> {

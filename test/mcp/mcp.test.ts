@@ -37,7 +37,11 @@ afterAll(async () => {
 test('tools/list: every served route as a tool with its input schema and price', async () => {
   const { tools } = await client.listTools()
   const live = implementedRouteIds()
-  expect(tools.map((t) => t.name).sort()).toEqual(CATALOG.filter((r) => live.has(r.id)).map((r) => r.id.replaceAll('.', '_')).sort())
+  expect(tools.map((t) => t.name).sort()).toEqual(
+    CATALOG.filter((r) => live.has(r.id))
+      .map((r) => r.id.replaceAll('.', '_'))
+      .sort(),
+  )
   for (const tool of tools) {
     const route = CATALOG.find((r) => r.id.replaceAll('.', '_') === tool.name)!
     expect(tool.inputSchema).toEqual(routeInputSchema(route) as never)
@@ -56,7 +60,7 @@ test('an unpaid call answers the payment requirements as an error result', async
   expect(wrapped.data).toEqual(r.structuredContent)
 })
 
-test('a paid call answers the route\'s envelope with the settlement in _meta; the same payment again returns the stored answer', async () => {
+test("a paid call answers the route's envelope with the settlement in _meta; the same payment again returns the stored answer", async () => {
   const pay = await payment('spend.summary')
   const r = await call('spend_summary', { country: '日本' }, pay)
   expect(r.isError).toBeFalsy()
@@ -64,10 +68,16 @@ test('a paid call answers the route\'s envelope with the settlement in _meta; th
   expect(r.structuredContent.data.country).toBe('Japan')
   expect(r.structuredContent.pricing).toEqual({ amount_usd: '0.10', payment_status: 'paid' })
   expect(JSON.parse(r.content[0].text)).toEqual(r.structuredContent)
-  expect(r._meta['x402/payment-response']).toMatchObject({ success: true, network: 'eip155:84532', payer: pay.payload.authorization.from.toLowerCase() })
+  expect(r._meta['x402/payment-response']).toMatchObject({
+    success: true,
+    network: 'eip155:84532',
+    payer: pay.payload.authorization.from.toLowerCase(),
+  })
 
   // Over HTTP, the same route answers the same data.
-  const http = await fetch(`${server.url}/v1/market-data/spend/summary?country=Japan`, { headers: { 'x402-payment': Buffer.from(JSON.stringify(await payment('spend.summary'))).toString('base64') } })
+  const http = await fetch(`${server.url}/v1/market-data/spend/summary?country=Japan`, {
+    headers: { 'x402-payment': Buffer.from(JSON.stringify(await payment('spend.summary'))).toString('base64') },
+  })
   expect((await http.json()).data).toEqual(r.structuredContent.data)
 
   const again = await call('spend_summary', { country: 'Japan' }, pay) // an alias of the same request
@@ -80,7 +90,9 @@ test('one ledger for MCP and HTTP: a payment spent on a tool cannot buy another 
   const replay = await call('flights_summary', { destination: 'Seoul' }, pay)
   expect(replay.isError).toBe(true)
   expect(JSON.parse(replay.content[0].text).error.code).toBe('payment_replayed')
-  const http = await fetch(`${server.url}/v1/market-data/flights/summary?destination=Seoul`, { headers: { 'x402-payment': Buffer.from(JSON.stringify(pay)).toString('base64') } })
+  const http = await fetch(`${server.url}/v1/market-data/flights/summary?destination=Seoul`, {
+    headers: { 'x402-payment': Buffer.from(JSON.stringify(pay)).toString('base64') },
+  })
   expect(http.status).toBe(402)
   expect((await http.json()).error.code).toBe('payment_replayed')
 })
@@ -108,7 +120,12 @@ test('a near miss of a known name is a free error result with the names it may m
   expect(r.isError).toBe(true)
   expect(r.structuredContent.accepts).toBeUndefined()
   expect(r.structuredContent.error).toMatchObject({ code: 'not_found', details: { parameter: 'entity', value: 'Celestine Pairs' } })
-  expect(r.structuredContent.error.details.did_you_mean).toContainEqual({ id: 'brand:celestine-paris', kind: 'brand', name: 'Celestine Paris', name_zh: '赛勒斯汀' })
+  expect(r.structuredContent.error.details.did_you_mean).toContainEqual({
+    id: 'brand:celestine-paris',
+    kind: 'brand',
+    name: 'Celestine Paris',
+    name_zh: '赛勒斯汀',
+  })
 })
 
 test('an unknown tool is the JSON-RPC error -32602 "Unknown tool", not a tool result', async () => {
@@ -118,10 +135,23 @@ test('an unknown tool is the JSON-RPC error -32602 "Unknown tool", not a tool re
   const res = await fetch(`${server.url}/mcp`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'no_such_tool', arguments: {}, _meta: { 'x402/payment': pay } } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'no_such_tool', arguments: {}, _meta: { 'x402/payment': pay } },
+    }),
   })
   expect(res.status).toBe(200)
-  expect(await res.json()).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32602, message: 'Unknown tool: no_such_tool', data: { request_id: expect.stringMatching(/^req_/), name: 'no_such_tool' } } })
+  expect(await res.json()).toEqual({
+    jsonrpc: '2.0',
+    id: 3,
+    error: {
+      code: -32602,
+      message: 'Unknown tool: no_such_tool',
+      data: { request_id: expect.stringMatching(/^req_/), name: 'no_such_tool' },
+    },
+  })
   // Nothing was charged: the payment sent along still buys a real call.
   expect((await call('flights_summary', { destination: 'Bangkok' }, pay)).structuredContent.pricing.payment_status).toBe('paid')
 })
@@ -131,10 +161,20 @@ test('a catalog route this release does not serve is not listed, so calling it i
   try {
     const { 'flights.summary': _, ...handlers } = createHandlers({ market: rt.market, signals: rt.signals, intelligence: rt.intelligence })
     const deps = { gate: rt.gate, handlers, network: 'base-sepolia' as const, requestId: () => 'req_test' }
-    const post = (body: unknown) => handleMcp(deps, new Request('http://localhost/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }), body)
+    const post = (body: unknown) =>
+      handleMcp(
+        deps,
+        new Request('http://localhost/mcp', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        }),
+        body,
+      )
     const list = (await (await post({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} })).json()) as any
     expect(list.result.tools.map((t: { name: string }) => t.name)).not.toContain('flights_summary')
-    const called = (await (await post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'flights_summary', arguments: { destination: 'Tokyo' } } })).json()) as any
+    const called = (await (
+      await post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'flights_summary', arguments: { destination: 'Tokyo' } } })
+    ).json()) as any
     expect(called.error).toMatchObject({ code: -32602, message: 'Unknown tool: flights_summary' })
   } finally {
     rt.close()
@@ -144,7 +184,11 @@ test('a catalog route this release does not serve is not listed, so calling it i
 test('over a real socket, a rebinding request (Host and Origin of another site) is refused 403 with our request id', async () => {
   const port = new URL(server.url).port
   const post = (headers: Record<string, string>) =>
-    fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }) })
+    fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    })
   const rebound = await post({ host: `evil.example:${port}`, origin: `http://evil.example:${port}` })
   expect(rebound.status).toBe(403)
   const body = (await rebound.json()) as any
@@ -174,14 +218,20 @@ test('tool calls share the per-payer rate limit with HTTP: over it, a free rate_
   const c = new Client({ name: 'mcp-limit-test', version: '1.0.0' })
   try {
     await c.connect(new StreamableHTTPClientTransport(new URL(`${limited.url}/mcp`)))
-    const first = (await c.callTool({ name: 'flights_months', arguments: {}, _meta: { 'x402/payment': await payment('flights.months') } })) as any
+    const first = (await c.callTool({
+      name: 'flights_months',
+      arguments: {},
+      _meta: { 'x402/payment': await payment('flights.months') },
+    })) as any
     expect(first.isError).toBeFalsy()
     const pay = await payment('flights.months')
     const second = (await c.callTool({ name: 'flights_months', arguments: {}, _meta: { 'x402/payment': pay } })) as any
     expect(second.isError).toBe(true)
     expect(second.structuredContent.error).toMatchObject({ code: 'rate_limited', details: { scope: 'payer' } })
     // HTTP counts against the same payer's limit.
-    const http = await fetch(`${limited.url}/v1/market-data/flights/months`, { headers: { 'x402-payment': Buffer.from(JSON.stringify(pay)).toString('base64') } })
+    const http = await fetch(`${limited.url}/v1/market-data/flights/months`, {
+      headers: { 'x402-payment': Buffer.from(JSON.stringify(pay)).toString('base64') },
+    })
     expect(http.status).toBe(429)
     expect(http.headers.get('retry-after')).toBeTruthy()
   } finally {

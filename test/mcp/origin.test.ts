@@ -15,7 +15,10 @@ let rt: Runtime
 const payer = createPayer()
 
 beforeAll(async () => {
-  rt = await testRuntime({ PUBLIC_BASE_URL: 'https://api.example.com', MCP_ALLOWED_ORIGINS: 'https://app.partner.example, http://intranet:8080' })
+  rt = await testRuntime({
+    PUBLIC_BASE_URL: 'https://api.example.com',
+    MCP_ALLOWED_ORIGINS: 'https://app.partner.example, http://intranet:8080',
+  })
 })
 afterAll(() => rt?.close())
 
@@ -26,22 +29,39 @@ const mcp = (opts: { host?: string; origin?: string; body?: BodyInit; method?: s
   const headers: Record<string, string> = { ...HEADERS, host: opts.host ?? 'api.example.com' }
   if (opts.origin !== undefined) headers.origin = opts.origin
   const method = opts.method ?? 'POST'
-  return rt.app.handle(new Request('http://localhost:3000/mcp', { method, headers, ...(method === 'POST' ? { body: opts.body ?? message('tools/list') } : {}) }))
+  return rt.app.handle(
+    new Request('http://localhost:3000/mcp', {
+      method,
+      headers,
+      ...(method === 'POST' ? { body: opts.body ?? message('tools/list') } : {}),
+    }),
+  )
 }
-const paymentFor = async (routeId: string) => JSON.parse(Buffer.from(await payer.proof({ value: usdToAtomic(routeById.get(routeId)!.priceUsd) }), 'base64').toString())
+const paymentFor = async (routeId: string) =>
+  JSON.parse(Buffer.from(await payer.proof({ value: usdToAtomic(routeById.get(routeId)!.priceUsd) }), 'base64').toString())
 
 async function expectRefused(res: Response, code: 'forbidden_host' | 'forbidden_origin') {
   expect(res.status).toBe(403)
   const body = (await res.json()) as any
   // The spec's shape: a JSON-RPC error response without `id` (the request's id was never read).
-  expect(body).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringMatching(/^Forbidden: /), data: expect.objectContaining({ code, request_id: res.headers.get('x-request-id') }) } })
+  expect(body).toEqual({
+    jsonrpc: '2.0',
+    error: {
+      code: -32000,
+      message: expect.stringMatching(/^Forbidden: /),
+      data: expect.objectContaining({ code, request_id: res.headers.get('x-request-id') }),
+    },
+  })
   expect(body.error.data.request_id).toMatch(/^req_/)
 }
 
 describe('Origin', () => {
   test('a foreign Origin is a 403 before the body is read: a never-ending body is never pulled', async () => {
     let pulled = 0
-    const body = new ReadableStream<Uint8Array>({ pull: (c) => void (pulled++, c.enqueue(new Uint8Array(1024).fill(0x20))) }, { highWaterMark: 0 })
+    const body = new ReadableStream<Uint8Array>(
+      { pull: (c) => void (pulled++, c.enqueue(new Uint8Array(1024).fill(0x20))) },
+      { highWaterMark: 0 },
+    )
     await expectRefused(await mcp({ origin: 'https://evil.example', body }), 'forbidden_origin')
     expect(pulled).toBe(0)
   })
@@ -53,7 +73,8 @@ describe('Origin', () => {
 
   test('a refused paid call spends nothing: the same payment then buys a different request', async () => {
     const pay = await paymentFor('flights.summary')
-    const call = (destination: string) => message('tools/call', { name: 'flights_summary', arguments: { destination }, _meta: { 'x402/payment': pay } })
+    const call = (destination: string) =>
+      message('tools/call', { name: 'flights_summary', arguments: { destination }, _meta: { 'x402/payment': pay } })
     await expectRefused(await mcp({ origin: 'https://evil.example', body: call('Tokyo') }), 'forbidden_origin')
     // Had the refused call claimed the payment, this other request would be payment_replayed.
     const ok = (await (await mcp({ body: call('Seoul') })).json()) as any
@@ -62,7 +83,15 @@ describe('Origin', () => {
   })
 
   test('the public origin, localhost origins on any port and scheme, and allow-listed origins pass', async () => {
-    for (const origin of ['https://api.example.com', 'https://API.example.com:443', 'http://localhost:5173', 'https://127.0.0.1', 'http://[::1]:8080', 'https://app.partner.example', 'http://intranet:8080']) {
+    for (const origin of [
+      'https://api.example.com',
+      'https://API.example.com:443',
+      'http://localhost:5173',
+      'https://127.0.0.1',
+      'http://[::1]:8080',
+      'https://app.partner.example',
+      'http://intranet:8080',
+    ]) {
       const res = await mcp({ origin })
       expect([origin, res.status]).toEqual([origin, 200])
       expect(((await res.json()) as any).result.tools.length).toBeGreaterThan(0)
@@ -74,7 +103,16 @@ describe('Origin', () => {
   })
 
   test('other schemes or ports of an allowed origin, look-alikes, `null` and garbage are refused', async () => {
-    for (const origin of ['http://api.example.com', 'https://api.example.com:8443', 'https://api.example.com.evil.example', 'https://localhost.evil.example', 'http://intranet:8081', 'null', 'file://', 'not an origin']) {
+    for (const origin of [
+      'http://api.example.com',
+      'https://api.example.com:8443',
+      'https://api.example.com.evil.example',
+      'https://localhost.evil.example',
+      'http://intranet:8081',
+      'null',
+      'file://',
+      'not an origin',
+    ]) {
       const res = await mcp({ origin })
       expect([origin, res.status]).toEqual([origin, 403])
       await expectRefused(res, 'forbidden_origin')
@@ -84,7 +122,15 @@ describe('Origin', () => {
 
 describe('Host', () => {
   test('a Host that is not a name of the service is refused, for every method, even without an Origin', async () => {
-    for (const host of ['evil.example', 'evil.example:3000', 'localhost.evil.example', 'api.example.com.evil.example', '127.0.0.1.nip.io', 'localhost@evil.example', '']) {
+    for (const host of [
+      'evil.example',
+      'evil.example:3000',
+      'localhost.evil.example',
+      'api.example.com.evil.example',
+      '127.0.0.1.nip.io',
+      'localhost@evil.example',
+      '',
+    ]) {
       for (const method of ['POST', 'GET', 'DELETE']) {
         const res = await mcp({ host, method })
         expect([host, method, res.status]).toEqual([host, method, 403])
@@ -94,7 +140,15 @@ describe('Host', () => {
   })
 
   test('the public host behind a proxy (any port), localhost names and allow-listed hosts pass', async () => {
-    for (const host of ['api.example.com', 'API.EXAMPLE.COM:8443', 'localhost:1234', '127.0.0.1', '[::1]:3000', 'intranet:8080', 'app.partner.example']) {
+    for (const host of [
+      'api.example.com',
+      'API.EXAMPLE.COM:8443',
+      'localhost:1234',
+      '127.0.0.1',
+      '[::1]:3000',
+      'intranet:8080',
+      'app.partner.example',
+    ]) {
       expect([host, (await mcp({ host })).status]).toEqual([host, 200])
     }
   })
@@ -108,7 +162,9 @@ test('MCP_ALLOWED_ORIGINS=* accepts any Origin but still checks Host', async () 
   const open = await testRuntime({ PUBLIC_BASE_URL: 'https://api.example.com', MCP_ALLOWED_ORIGINS: '*' })
   try {
     const post = (host: string, origin: string) =>
-      open.app.handle(new Request('http://localhost:3000/mcp', { method: 'POST', headers: { ...HEADERS, host, origin }, body: message('tools/list') }))
+      open.app.handle(
+        new Request('http://localhost:3000/mcp', { method: 'POST', headers: { ...HEADERS, host, origin }, body: message('tools/list') }),
+      )
     expect((await post('api.example.com', 'https://any.example')).status).toBe(200)
     await expectRefused(await post('evil.example', 'http://evil.example'), 'forbidden_host')
   } finally {

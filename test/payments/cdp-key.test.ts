@@ -44,7 +44,11 @@ describe('CDP_API_KEY_SECRET formats', () => {
   const edPem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }) as string
   for (const [what, secret, reason] of [
     ['a truncated Ed25519 secret', ed.secret.slice(0, 60), /decodes to 64 bytes, this one to 45/],
-    ['an Ed25519 secret whose public half was altered', Buffer.concat([bytes.subarray(0, 32), Buffer.alloc(32, 7)]).toString('base64'), /public half does not match/],
+    [
+      'an Ed25519 secret whose public half was altered',
+      Buffer.concat([bytes.subarray(0, 32), Buffer.alloc(32, 7)]).toString('base64'),
+      /public half does not match/,
+    ],
     ['text that is neither base64 nor PEM', 'not a key at all!', /expected the base64 Ed25519 secret or an EC private key PEM/],
     ['a PEM with a broken body', '-----BEGIN EC PRIVATE KEY-----\nAAAA\n-----END EC PRIVATE KEY-----', /not a readable PEM private key/],
     ['an RSA PEM', rsa, /a rsa PEM key, but a CDP PEM secret is an EC P-256/],
@@ -55,7 +59,8 @@ describe('CDP_API_KEY_SECRET formats', () => {
       expect(e.variable).toBe('CDP_API_KEY_SECRET')
       expect(e.message).toMatch(reason)
       expect(e.message).toStartWith('CDP_API_KEY_SECRET: invalid value (not shown): ')
-      for (const fragment of secret.split('\n').filter((l) => l.length >= 8 && !l.startsWith('-----'))) expect(e.message).not.toContain(fragment)
+      for (const fragment of secret.split('\n').filter((l) => l.length >= 8 && !l.startsWith('-----')))
+        expect(e.message).not.toContain(fragment)
     })
   }
 })
@@ -63,18 +68,34 @@ describe('CDP_API_KEY_SECRET formats', () => {
 describe('CDP settings', () => {
   const key = ed25519Key()
 
-  test('facilitator mode with CDP keys needs no X402_FACILITATOR_URL (CDP\'s is used); one may override it', () => {
+  test("facilitator mode with CDP keys needs no X402_FACILITATOR_URL (CDP's is used); one may override it", () => {
     const c = loadConfig({ PAYMENT_MODE: 'facilitator', CDP_API_KEY_ID: key.id, CDP_API_KEY_SECRET: key.secret })
     expect(c.facilitatorUrl).toBeUndefined()
     expect(c.cdpApiKey).toMatchObject({ id: key.id, algorithm: 'EdDSA' })
-    expect(loadConfig({ PAYMENT_MODE: 'facilitator', CDP_API_KEY_ID: key.id, CDP_API_KEY_SECRET: key.secret, X402_FACILITATOR_URL: 'http://127.0.0.1:4020/' }).facilitatorUrl).toBe('http://127.0.0.1:4020')
-    expect(loadConfig({ NODE_ENV: 'production', PAY_TO, PAYMENT_MODE: 'facilitator', CDP_API_KEY_ID: key.id, CDP_API_KEY_SECRET: key.secret }).paymentMode).toBe('facilitator')
-    expect(() => loadConfig({ PAYMENT_MODE: 'facilitator' })).toThrow('X402_FACILITATOR_URL: is required when PAYMENT_MODE=facilitator (or set CDP_API_KEY_ID and CDP_API_KEY_SECRET')
+    expect(
+      loadConfig({
+        PAYMENT_MODE: 'facilitator',
+        CDP_API_KEY_ID: key.id,
+        CDP_API_KEY_SECRET: key.secret,
+        X402_FACILITATOR_URL: 'http://127.0.0.1:4020/',
+      }).facilitatorUrl,
+    ).toBe('http://127.0.0.1:4020')
+    expect(
+      loadConfig({ NODE_ENV: 'production', PAY_TO, PAYMENT_MODE: 'facilitator', CDP_API_KEY_ID: key.id, CDP_API_KEY_SECRET: key.secret })
+        .paymentMode,
+    ).toBe('facilitator')
+    expect(() => loadConfig({ PAYMENT_MODE: 'facilitator' })).toThrow(
+      'X402_FACILITATOR_URL: is required when PAYMENT_MODE=facilitator (or set CDP_API_KEY_ID and CDP_API_KEY_SECRET',
+    )
   })
 
   test('the key id and the secret come together', () => {
-    expect(configError({ CDP_API_KEY_ID: key.id }).message).toBe('CDP_API_KEY_SECRET: is required when CDP_API_KEY_ID is set (the secret of that key)')
-    expect(configError({ CDP_API_KEY_SECRET: key.secret }).message).toBe('CDP_API_KEY_ID: is required when CDP_API_KEY_SECRET is set (the id of that key)')
+    expect(configError({ CDP_API_KEY_ID: key.id }).message).toBe(
+      'CDP_API_KEY_SECRET: is required when CDP_API_KEY_ID is set (the secret of that key)',
+    )
+    expect(configError({ CDP_API_KEY_SECRET: key.secret }).message).toBe(
+      'CDP_API_KEY_ID: is required when CDP_API_KEY_SECRET is set (the id of that key)',
+    )
     expect(configError({ CDP_API_KEY_ID: 'has spaces in it', CDP_API_KEY_SECRET: key.secret }).variable).toBe('CDP_API_KEY_ID')
   })
 
@@ -97,12 +118,23 @@ describe('CDP settings', () => {
     const secret = ed25519Key().secret.slice(0, 80) // a mis-copied secret: a few characters short
     const proc = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), 'serve'], {
       cwd: ROOT,
-      env: { ...process.env, PAYMENT_MODE: 'facilitator', CDP_API_KEY_ID: 'k1', CDP_API_KEY_SECRET: secret, PORT: '0', LEDGER_PATH: ':memory:', NODE_ENV: 'test' },
+      env: {
+        ...process.env,
+        PAYMENT_MODE: 'facilitator',
+        CDP_API_KEY_ID: 'k1',
+        CDP_API_KEY_SECRET: secret,
+        PORT: '0',
+        LEDGER_PATH: ':memory:',
+        NODE_ENV: 'test',
+      },
       stdout: 'pipe',
       stderr: 'pipe',
     })
     const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
-    expect({ code, err }).toMatchObject({ code: 2, err: expect.stringContaining('Configuration error: CDP_API_KEY_SECRET: invalid value (not shown)') })
+    expect({ code, err }).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('Configuration error: CDP_API_KEY_SECRET: invalid value (not shown)'),
+    })
     for (const fragment of secretFragments(secret)) expect(out + err).not.toContain(fragment)
   })
 })

@@ -30,7 +30,10 @@ function onDisk(file: string, table: 'payments' | 'payment_events' = 'payments')
   const db = new Database(file, { readonly: true })
   try {
     const column = table === 'payments' ? 'state' : 'event'
-    return db.query<{ v: string }, []>(`SELECT ${column} AS v FROM ${table}`).all().map((r) => r.v)
+    return db
+      .query<{ v: string }, []>(`SELECT ${column} AS v FROM ${table}`)
+      .all()
+      .map((r) => r.v)
   } finally {
     db.close()
   }
@@ -40,7 +43,13 @@ async function payOnce(file: string, settler: Settler, work: (ledger: SqliteLedg
   const ledger = new SqliteLedger(file)
   const gate = new PaymentGate({ network: 'base-sepolia', payTo: DEV_PAY_TO, artifactTtlSeconds: 3600, ledger, settler })
   const proof = await payer.proof({ value: usdToAtomic(route.priceUsd) })
-  const auth = gate.authorize({ route, proofHeader: proof, resourceUrl: `http://localhost${route.path}`, requestId: 'req_1', fingerprint: `${route.id}|Tokyo` })
+  const auth = gate.authorize({
+    route,
+    proofHeader: proof,
+    resourceUrl: `http://localhost${route.path}`,
+    requestId: 'req_1',
+    fingerprint: `${route.id}|Tokyo`,
+  })
   if (auth instanceof ApiError) throw auth
   try {
     return await gate.fulfil(auth, () => work(ledger))
@@ -57,7 +66,10 @@ test('facilitator mode: the claim is committed in_progress before settle is call
     verify: async () => ({ ok: true }),
     settle: async (): Promise<SettleOutcome> => {
       atSettle = onDisk(file)
-      return { status: 'settled', receipt: { success: true, transaction: `0x${'ab'.repeat(32)}`, network: 'eip155:84532', payer: payer.address } }
+      return {
+        status: 'settled',
+        receipt: { success: true, transaction: `0x${'ab'.repeat(32)}`, network: 'eip155:84532', payer: payer.address },
+      }
     },
   }
   let duringWork: string[] = []
@@ -98,13 +110,22 @@ test('facilitator mode: a file that cannot take the claim refuses the request (5
     verify: async () => ({ ok: true }),
     settle: async (): Promise<SettleOutcome> => {
       settles++
-      return { status: 'settled', receipt: { success: true, transaction: `0x${'cd'.repeat(32)}`, network: 'eip155:84532', payer: payer.address } }
+      return {
+        status: 'settled',
+        receipt: { success: true, transaction: `0x${'cd'.repeat(32)}`, network: 'eip155:84532', payer: payer.address },
+      }
     },
   }
   const gate = new PaymentGate({ network: 'base-sepolia', payTo: DEV_PAY_TO, artifactTtlSeconds: 3600, ledger, settler })
   const proof = await payer.proof({ value: usdToAtomic(route.priceUsd) })
   const request = () => {
-    const auth = gate.authorize({ route, proofHeader: proof, resourceUrl: `http://localhost${route.path}`, requestId: 'req_1', fingerprint: `${route.id}|Tokyo` })
+    const auth = gate.authorize({
+      route,
+      proofHeader: proof,
+      resourceUrl: `http://localhost${route.path}`,
+      requestId: 'req_1',
+      fingerprint: `${route.id}|Tokyo`,
+    })
     if (auth instanceof ApiError) throw auth
     return gate.fulfil(auth, async () => '{"ok":true}')
   }

@@ -3,8 +3,15 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { DEV_PAY_TO } from '../../src/config'
 import { startServer, type StartedServer } from '../../support/server'
 import {
-  decodeProofHeader, isLoopback, recordingFetch, v1Client, v1WalletClient, v2Client,
-  type PayingFetch, type ProofHeaderName, type RecordingFetch,
+  decodeProofHeader,
+  isLoopback,
+  recordingFetch,
+  v1Client,
+  v1WalletClient,
+  v2Client,
+  type PayingFetch,
+  type ProofHeaderName,
+  type RecordingFetch,
 } from '../helpers/clients'
 
 /**
@@ -66,7 +73,12 @@ interface ClientKind {
 
 const CLIENTS: ClientKind[] = [
   { name: 'x402-fetch (x402 v1)', version: 1, header: 'x-payment', make: (f) => v1Client(privateKeyToAccount(generatePrivateKey()), f) },
-  { name: '@x402/fetch (x402 v2)', version: 2, header: 'payment-signature', make: (f) => v2Client(privateKeyToAccount(generatePrivateKey()), f) },
+  {
+    name: '@x402/fetch (x402 v2)',
+    version: 2,
+    header: 'payment-signature',
+    make: (f) => v2Client(privateKeyToAccount(generatePrivateKey()), f),
+  },
 ]
 
 let server: StartedServer
@@ -158,7 +170,9 @@ for (const client of CLIENTS) {
       expect(second.headers.get('x-payment-replay')).toBeNull()
       expect(b.meta.request_id).not.toBe(a.meta.request_id)
       expect(b.meta.artifact_path).not.toBe(a.meta.artifact_path)
-      const nonces = [rec.exchanges[1]!, rec.exchanges[3]!].map((e) => decodeProofHeader(e.proofs[client.header]!).payload.authorization.nonce)
+      const nonces = [rec.exchanges[1]!, rec.exchanges[3]!].map(
+        (e) => decodeProofHeader(e.proofs[client.header]!).payload.authorization.nonce,
+      )
       expect(nonces[1]).not.toBe(nonces[0])
     })
   })

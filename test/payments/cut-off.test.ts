@@ -34,7 +34,12 @@ function settler(hold = false) {
     verify: async () => ({ ok: true }),
     settle: async () => {
       calls.push(Date.now())
-      return hold ? held : { status: 'settled', receipt: { success: true, transaction: `0x${'ab'.repeat(32)}`, network: 'eip155:84532', payer: payer.address } }
+      return hold
+        ? held
+        : {
+            status: 'settled',
+            receipt: { success: true, transaction: `0x${'ab'.repeat(32)}`, network: 'eip155:84532', payer: payer.address },
+          }
     },
   }
   return { s, calls, release: (o: SettleOutcome) => release(o) }
@@ -42,7 +47,11 @@ function settler(hold = false) {
 
 function gateOn(ledger: SqliteLedger, s: Settler, chain?: AuthorizationReader) {
   return new PaymentGate({
-    network: 'base-sepolia', payTo: DEV_PAY_TO, artifactTtlSeconds: 3600, ledger, settler: s,
+    network: 'base-sepolia',
+    payTo: DEV_PAY_TO,
+    artifactTtlSeconds: 3600,
+    ledger,
+    settler: s,
     ...(chain ? { reconciler: new Reconciler(ledger, chain) } : {}),
   })
 }
@@ -57,12 +66,20 @@ async function pay(gate: PaymentGate, proof: string, requestId: string, work: ()
   return gate.fulfil(auth, work)
 }
 
-const codeOf = (p: Promise<unknown>) => p.then(() => 'answered', (e: unknown) => (e instanceof ApiError ? e.code : String(e)))
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 'answered',
+    (e: unknown) => (e instanceof ApiError ? e.code : String(e)),
+  )
 
 /** The ledger's SQLite handle, for reading what it wrote. */
 const dbOf = (ledger: SqliteLedger) => (ledger as unknown as { db: { query(s: string): { all(): Record<string, string | null>[] } } }).db
 
-const states = (ledger: SqliteLedger) => dbOf(ledger).query('SELECT state FROM payments').all().map((r) => r.state)
+const states = (ledger: SqliteLedger) =>
+  dbOf(ledger)
+    .query('SELECT state FROM payments')
+    .all()
+    .map((r) => r.state)
 
 function events(file: string): string[] {
   const ledger = new SqliteLedger(file)
@@ -176,7 +193,9 @@ describe('cut off while the payment settles', () => {
     expect(await codeOf(pay(gateOn(ledger, next.s, chain(false, now)), proof, 'req_retry', async () => '{}'))).toBe('settlement_pending')
     ledger.close()
     ledger = new SqliteLedger(file)
-    expect(await codeOf(pay(gateOn(ledger, next.s, chain(false, now + 3600)), proof, 'req_later', async () => '{}'))).toBe('settlement_failed')
+    expect(await codeOf(pay(gateOn(ledger, next.s, chain(false, now + 3600)), proof, 'req_later', async () => '{}'))).toBe(
+      'settlement_failed',
+    )
     expect(next.calls).toHaveLength(0)
     ledger.close()
   })

@@ -28,7 +28,12 @@ const RECOVERIES = { libsecp256k1: recoverWithLibsecp256k1, '@noble/curves': rec
 // The platforms the secp256k1 package ships a prebuilt binding for: there, the native one must run.
 const PREBUILT = ['linux-x64', 'darwin-arm64', 'win32-x64'].includes(`${process.platform}-${process.arch}`)
 
-const message = (a: Authorization) => ({ ...a, value: BigInt(a.value), validAfter: BigInt(a.validAfter), validBefore: BigInt(a.validBefore) })
+const message = (a: Authorization) => ({
+  ...a,
+  value: BigInt(a.value),
+  validAfter: BigInt(a.validAfter),
+  validBefore: BigInt(a.validBefore),
+})
 
 describe('EIP-3009 digest and signer recovery', () => {
   test.if(PREBUILT)('recoverSigner runs libsecp256k1 where the package ships a prebuilt binding', () => {
@@ -43,7 +48,9 @@ describe('EIP-3009 digest and signer recovery', () => {
       const from = privateKeyToAccount(generatePrivateKey()).address
       for (const value of ['0', '1', '255', '256', '999999999999999', '1000000000000000', String(2n ** 53n), String(2n ** 256n - 1n)]) {
         const a = { ...randomAuthorization(from), value, validAfter: '0', validBefore: value }
-        expect(toHex(authorizationDigest(separator, a))).toBe(hashTypedData({ domain, types, primaryType: 'TransferWithAuthorization', message: message(a) }))
+        expect(toHex(authorizationDigest(separator, a))).toBe(
+          hashTypedData({ domain, types, primaryType: 'TransferWithAuthorization', message: message(a) }),
+        )
       }
     })
 
@@ -61,9 +68,18 @@ describe('EIP-3009 digest and signer recovery', () => {
         const account = privateKeyToAccount(generatePrivateKey())
         const a = randomAuthorization(account.address)
         const signature = await account.signTypedData({ domain, types, primaryType: 'TransferWithAuthorization', message: message(a) })
-        const viems = await recoverTypedDataAddress({ domain, types, primaryType: 'TransferWithAuthorization', message: message(a), signature })
+        const viems = await recoverTypedDataAddress({
+          domain,
+          types,
+          primaryType: 'TransferWithAuthorization',
+          message: message(a),
+          signature,
+        })
         for (const [name, recover] of Object.entries(RECOVERIES))
-          expect({ name, signer: recover(authorizationDigest(separator, a), signature) }).toEqual({ name, signer: viems.toLowerCase() as `0x${string}` })
+          expect({ name, signer: recover(authorizationDigest(separator, a), signature) }).toEqual({
+            name,
+            signer: viems.toLowerCase() as `0x${string}`,
+          })
         expect(viems).toBe(account.address)
       }
     })
@@ -118,7 +134,8 @@ describe('EIP-3009 digest and signer recovery', () => {
       expect(recover(digest, `0x${signature.slice(2).toUpperCase()}` as `0x${string}`)).toBe(account.address.toLowerCase() as `0x${string}`)
       const at = (i: number, c: string) => `${signature.slice(0, i)}${c}${signature.slice(i + 1)}` as `0x${string}`
       // Before libsecp256k1, a non-hex r or s threw (BigInt), and v "1z" was read as 1 (parseInt).
-      for (const bad of [at(2, 'g'), at(65, ' '), at(129, 'x'), at(131, 'z'), at(1, 'X'), at(0, '1')]) expect(recover(digest, bad)).toBeNull()
+      for (const bad of [at(2, 'g'), at(65, ' '), at(129, 'x'), at(131, 'z'), at(1, 'X'), at(0, '1')])
+        expect(recover(digest, bad)).toBeNull()
     })
   }
 })

@@ -27,12 +27,26 @@ const request = (method: string, path: string, authorization?: string) =>
 
 /** The CDP SDK's token for a call, as `@coinbase/x402` makes it (ES256 keys go in PKCS#8, as the service hands them on). */
 const sdkToken = (key: TestCdpKey, method: string, path: string, host = HOST) => {
-  const secret = key.secret.includes('BEGIN') ? (createPrivateKey(key.secret).export({ type: 'pkcs8', format: 'pem' }) as string) : key.secret
+  const secret = key.secret.includes('BEGIN')
+    ? (createPrivateKey(key.secret).export({ type: 'pkcs8', format: 'pem' }) as string)
+    : key.secret
   return createAuthHeader(key.id, secret, method, host, path)
 }
 
 /** A token with the claims the CDP SDK uses, any of which a test may change. */
-async function crafted(o: { key?: TestCdpKey; kid?: string; uris?: string[]; iat?: number; nbf?: number; exp?: number; nonce?: string | null; iss?: string; sub?: string } = {}) {
+async function crafted(
+  o: {
+    key?: TestCdpKey
+    kid?: string
+    uris?: string[]
+    iat?: number
+    nbf?: number
+    exp?: number
+    nonce?: string | null
+    iss?: string
+    sub?: string
+  } = {},
+) {
   const key = o.key ?? ed
   const now = Math.floor(Date.now() / 1000)
   const jwk = createPrivateKey(key.secret.includes('BEGIN') ? key.secret : { key: edJwk(key.secret), format: 'jwk' })
@@ -55,13 +69,20 @@ function edJwk(secret: string) {
 }
 
 describe('tokens of the CDP SDK are accepted, once', () => {
-  for (const [name, key] of [['Ed25519 (EdDSA)', ed], ['ECDSA P-256 (ES256)', ec]] as const) {
+  for (const [name, key] of [
+    ['Ed25519 (EdDSA)', ed],
+    ['ECDSA P-256 (ES256)', ec],
+  ] as const) {
     test(`${name}: accepted for its method, host and path; the same token again is refused as a replay`, async () => {
       clock = Date.now() / 1000
       const auth = await sdkToken(key, 'POST', '/verify')
       const first = await guard(request('POST', '/verify', auth))
       expect(first).toMatchObject({ ok: true, kid: key.id, uri: `POST ${HOST}/verify` })
-      expect(await guard(request('POST', '/verify', auth))).toEqual({ ok: false, kid: key.id, reason: 'replayed token (nonce already used)' })
+      expect(await guard(request('POST', '/verify', auth))).toEqual({
+        ok: false,
+        kid: key.id,
+        reason: 'replayed token (nonce already used)',
+      })
       // A fresh token for the same call is fine: every token carries its own nonce.
       expect(await guard(request('POST', '/verify', await sdkToken(key, 'POST', '/verify')))).toMatchObject({ ok: true })
     })
@@ -69,9 +90,18 @@ describe('tokens of the CDP SDK are accepted, once', () => {
 
   test('a token for another path, method or host is refused', async () => {
     clock = Date.now() / 1000
-    expect(await guard(request('POST', '/settle', await sdkToken(ed, 'POST', '/verify')))).toMatchObject({ ok: false, reason: expect.stringContaining('not POST 127.0.0.1:4020/settle') })
-    expect(await guard(request('GET', '/verify', await sdkToken(ed, 'POST', '/verify')))).toMatchObject({ ok: false, reason: expect.stringContaining('not GET') })
-    expect(await guard(request('POST', '/verify', await sdkToken(ed, 'POST', '/verify', 'api.cdp.coinbase.com')))).toMatchObject({ ok: false, reason: expect.stringContaining('api.cdp.coinbase.com/verify') })
+    expect(await guard(request('POST', '/settle', await sdkToken(ed, 'POST', '/verify')))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('not POST 127.0.0.1:4020/settle'),
+    })
+    expect(await guard(request('GET', '/verify', await sdkToken(ed, 'POST', '/verify')))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('not GET'),
+    })
+    expect(await guard(request('POST', '/verify', await sdkToken(ed, 'POST', '/verify', 'api.cdp.coinbase.com')))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('api.cdp.coinbase.com/verify'),
+    })
   })
 })
 
@@ -79,13 +109,20 @@ describe('everything else is refused', () => {
   test('no token, a malformed one, an unknown key id', async () => {
     expect(await guard(request('POST', '/verify'))).toEqual({ ok: false, reason: 'no bearer token' })
     expect(await guard(request('POST', '/verify', 'Bearer a.b.c'))).toEqual({ ok: false, reason: 'malformed token' })
-    expect(await guard(request('POST', '/verify', await crafted({ kid: 'someone-else' })))).toEqual({ ok: false, reason: 'unknown key id "someone-else"' })
+    expect(await guard(request('POST', '/verify', await crafted({ kid: 'someone-else' })))).toEqual({
+      ok: false,
+      reason: 'unknown key id "someone-else"',
+    })
   })
 
   test('signed by another key under a known key id (a wrong secret)', async () => {
     clock = Date.now() / 1000
     const impostor = ed25519Key(ed.id)
-    expect(await guard(request('POST', '/verify', await sdkToken(impostor, 'POST', '/verify')))).toMatchObject({ ok: false, kid: ed.id, reason: expect.stringContaining('signature verification failed') })
+    expect(await guard(request('POST', '/verify', await sdkToken(impostor, 'POST', '/verify')))).toMatchObject({
+      ok: false,
+      kid: ed.id,
+      reason: expect.stringContaining('signature verification failed'),
+    })
   })
 
   test('expired, not yet valid, or too long-lived', async () => {
@@ -93,17 +130,35 @@ describe('everything else is refused', () => {
     clock = now
     const auth = await sdkToken(ed, 'POST', '/verify')
     clock = now + 200 // the SDK's tokens live 120 s
-    expect(await guard(request('POST', '/verify', auth))).toMatchObject({ ok: false, reason: expect.stringContaining('"exp" claim timestamp check failed') })
+    expect(await guard(request('POST', '/verify', auth))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('"exp" claim timestamp check failed'),
+    })
     clock = now
-    expect(await guard(request('POST', '/verify', await crafted({ nbf: now + 60, iat: now + 60, exp: now + 180 })))).toMatchObject({ ok: false, reason: expect.stringContaining('"nbf" claim timestamp check failed') })
-    expect(await guard(request('POST', '/verify', await crafted({ exp: now + 3600 })))).toMatchObject({ ok: false, reason: 'token lifetime too long' })
+    expect(await guard(request('POST', '/verify', await crafted({ nbf: now + 60, iat: now + 60, exp: now + 180 })))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('"nbf" claim timestamp check failed'),
+    })
+    expect(await guard(request('POST', '/verify', await crafted({ exp: now + 3600 })))).toMatchObject({
+      ok: false,
+      reason: 'token lifetime too long',
+    })
   })
 
   test('no nonce, or claims CDP tokens do not have', async () => {
     clock = Date.now() / 1000
-    expect(await guard(request('POST', '/verify', await crafted({ nonce: null })))).toMatchObject({ ok: false, reason: 'no nonce in the token header' })
-    expect(await guard(request('POST', '/verify', await crafted({ iss: 'someone' })))).toMatchObject({ ok: false, reason: expect.stringContaining('"iss"') })
-    expect(await guard(request('POST', '/verify', await crafted({ sub: 'another-key' })))).toMatchObject({ ok: false, reason: expect.stringContaining('"sub"') })
+    expect(await guard(request('POST', '/verify', await crafted({ nonce: null })))).toMatchObject({
+      ok: false,
+      reason: 'no nonce in the token header',
+    })
+    expect(await guard(request('POST', '/verify', await crafted({ iss: 'someone' })))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('"iss"'),
+    })
+    expect(await guard(request('POST', '/verify', await crafted({ sub: 'another-key' })))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('"sub"'),
+    })
     // The crafted token itself is fine: the refusals above are for what was changed.
     expect(await guard(request('POST', '/verify', await crafted()))).toMatchObject({ ok: true })
   })

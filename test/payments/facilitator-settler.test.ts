@@ -27,22 +27,52 @@ let settler: FacilitatorSettler
 
 beforeAll(async () => {
   chain = await startChain()
-  settler = new FacilitatorSettler('self', createEvmFacilitator({ network: 'base-sepolia', rpcUrl: chain.rpcUrl, privateKey: keyOf(anvilAccount(3)) }).facilitator)
+  settler = new FacilitatorSettler(
+    'self',
+    createEvmFacilitator({ network: 'base-sepolia', rpcUrl: chain.rpcUrl, privateKey: keyOf(anvilAccount(3)) }).facilitator,
+  )
 }, 60_000)
 afterAll(async () => {
   await chain?.stop()
 })
 
-async function input(version: 1 | 2, funded: bigint, edit: (a: Record<string, string>) => void = () => {}): Promise<SettlementInput & { payer: `0x${string}` }> {
+async function input(
+  version: 1 | 2,
+  funded: bigint,
+  edit: (a: Record<string, string>) => void = () => {},
+): Promise<SettlementInput & { payer: `0x${string}` }> {
   const account = privateKeyToAccount(generatePrivateKey())
   if (funded > 0n) await chain.fund(account.address, funded)
   const now = BigInt(Math.floor(Date.now() / 1000))
-  const signed = await signAuthorization(account, usdcDomain(network), { to: DEV_PAY_TO, value: terms.amountAtomic, validAfter: now - 600n, validBefore: now + 300n })
+  const signed = await signAuthorization(account, usdcDomain(network), {
+    to: DEV_PAY_TO,
+    value: terms.amountAtomic,
+    validAfter: now - 600n,
+    validBefore: now + 300n,
+  })
   edit(signed.authorization as unknown as Record<string, string>)
-  const header = version === 1
-    ? encodeProofV1(network.name, signed)
-    : encodeProofV2({ scheme: 'exact', network: network.caip2, amount: terms.amountAtomic.toString(), asset: network.asset, payTo: DEV_PAY_TO, maxTimeoutSeconds: terms.maxTimeoutSeconds, extra: network.eip712 }, signed)
-  return { proof: decodeProof(header), terms, route, resourceUrl: 'http://127.0.0.1/v1/market-data/flights/summary', payer: account.address }
+  const header =
+    version === 1
+      ? encodeProofV1(network.name, signed)
+      : encodeProofV2(
+          {
+            scheme: 'exact',
+            network: network.caip2,
+            amount: terms.amountAtomic.toString(),
+            asset: network.asset,
+            payTo: DEV_PAY_TO,
+            maxTimeoutSeconds: terms.maxTimeoutSeconds,
+            extra: network.eip712,
+          },
+          signed,
+        )
+  return {
+    proof: decodeProof(header),
+    terms,
+    route,
+    resourceUrl: 'http://127.0.0.1/v1/market-data/flights/summary',
+    payer: account.address,
+  }
 }
 
 for (const version of [1, 2] as const) {
@@ -50,7 +80,10 @@ for (const version of [1, 2] as const) {
     const i = await input(version, 1_000_000n)
     expect(await settler.verify(i)).toEqual({ ok: true })
     const settled = await settler.settle(i)
-    expect(settled).toMatchObject({ status: 'settled', receipt: { success: true, network: version === 1 ? 'base-sepolia' : 'eip155:84532' } })
+    expect(settled).toMatchObject({
+      status: 'settled',
+      receipt: { success: true, network: version === 1 ? 'base-sepolia' : 'eip155:84532' },
+    })
     expect(await chain.balanceOf(i.payer)).toBe(1_000_000n - terms.amountAtomic)
     const again = await settler.settle(i)
     expect(again.status).toBe('failed')

@@ -27,9 +27,21 @@ async function setUp(fingerprint = `${route.id}|Tokyo`, proof?: string) {
   const o: GateOptions = { network: 'base-sepolia', payTo: DEV_PAY_TO, artifactTtlSeconds: 3600, ledger, settler: local }
   const gate = new PaymentGate(o)
   const header = proof ?? (await payer.proof({ value: usdToAtomic(route.priceUsd) }))
-  const auth = gate.authorize({ route, proofHeader: header, resourceUrl: `http://localhost${route.path}`, requestId: `req_${fingerprint}`, fingerprint }) as Authorized
+  const auth = gate.authorize({
+    route,
+    proofHeader: header,
+    resourceUrl: `http://localhost${route.path}`,
+    requestId: `req_${fingerprint}`,
+    fingerprint,
+  }) as Authorized
   const now = () => Math.floor(Date.now() / 1000)
-  const g: GateContext = { o, now, closed: () => false, inflight: new Map(), refuse: (_req, code, message, details) => new ApiError(code, message, details) }
+  const g: GateContext = {
+    o,
+    now,
+    closed: () => false,
+    inflight: new Map(),
+    refuse: (_req, code, message, details) => new ApiError(code, message, details),
+  }
   const payment = new Payment(auth, o, now)
   return { ledger, g, p: payment, header, state: async () => (await ledger.lookup(payment.key))?.state }
 }

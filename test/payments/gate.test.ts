@@ -37,7 +37,11 @@ const implemented = CATALOG.filter((r) => r.id in SAMPLE_QUERY)
 
 describe('402 payment requirements', () => {
   test('the sample request list covers every implemented dataset route', () => {
-    expect(implemented.map((r) => r.id).sort()).toEqual(CATALOG.filter((r) => r.family === 'spend' || r.family === 'flights').map((r) => r.id).sort())
+    expect(implemented.map((r) => r.id).sort()).toEqual(
+      CATALOG.filter((r) => r.family === 'spend' || r.family === 'flights')
+        .map((r) => r.id)
+        .sort(),
+    )
   })
 
   for (const route of implemented) {
@@ -75,7 +79,15 @@ describe('402 payment requirements', () => {
       expect(v2.x402Version).toBe(2)
       expect(v2.resource.url).toBe(v1.resource)
       expect(v2.accepts).toEqual([
-        { scheme: 'exact', network: 'eip155:84532', amount: v1.maxAmountRequired, asset: network.asset, payTo: DEV_PAY_TO, maxTimeoutSeconds: v1.maxTimeoutSeconds, extra: v1.extra },
+        {
+          scheme: 'exact',
+          network: 'eip155:84532',
+          amount: v1.maxAmountRequired,
+          asset: network.asset,
+          payTo: DEV_PAY_TO,
+          maxTimeoutSeconds: v1.maxTimeoutSeconds,
+          extra: v1.extra,
+        },
       ])
     })
   }
@@ -95,7 +107,12 @@ describe('402 payment requirements', () => {
     try {
       const res = await main.get(SUMMARY)
       const body = await res.json()
-      expect(body.accepts[0]).toMatchObject({ network: 'base', asset: NETWORKS.base.asset, payTo: '0x1111111111111111111111111111111111111111', extra: { name: 'USD Coin', version: '2' } })
+      expect(body.accepts[0]).toMatchObject({
+        network: 'base',
+        asset: NETWORKS.base.asset,
+        payTo: '0x1111111111111111111111111111111111111111',
+        extra: { name: 'USD Coin', version: '2' },
+      })
       expect(decodePaymentRequiredHeader(res.headers.get('payment-required')!).accepts[0]!.network).toBe('eip155:8453')
     } finally {
       main.close()
@@ -141,7 +158,13 @@ describe('paying', () => {
     const row = (rt.ledger as unknown as { db: import('bun:sqlite').Database }).db
       .query('SELECT payer, route, amount_atomic, request_id, state FROM payments WHERE nonce = ?')
       .get(nonce)
-    expect(row).toEqual({ payer: payer.address.toLowerCase(), route: 'spend.months', amount_atomic: '30000', request_id: body.meta.request_id, state: 'served' })
+    expect(row).toEqual({
+      payer: payer.address.toLowerCase(),
+      route: 'spend.months',
+      amount_atomic: '30000',
+      request_id: body.meta.request_id,
+      state: 'served',
+    })
   })
 })
 
@@ -187,7 +210,10 @@ describe('a proof buys exactly one request', () => {
     const proof = await payer.proof({ value: price('spend.summary') })
     // Fail inside the paid work: a datasets handler whose query breaks after payment.
     const snapshot = rt.market.snapshot()
-    const broken = { ...snapshot, spend: { ...snapshot.spend, relation: 'no_such_relation', entry: { ...snapshot.spend.entry, version: 'broken' } } }
+    const broken = {
+      ...snapshot,
+      spend: { ...snapshot.spend, relation: 'no_such_relation', entry: { ...snapshot.spend.entry, version: 'broken' } },
+    }
     const original = rt.market.snapshot
     rt.market.snapshot = () => broken
     const failed = await rt.get('/v1/market-data/spend/summary?country=France', { 'x402-payment': proof })
@@ -249,7 +275,11 @@ describe('invalid proofs are refused with payment_invalid and the requirements',
   })
 
   test('a v2 proof that accepted another asset is refused', async () => {
-    const proof = await payer.proof({ value: price('flights.summary'), version: 2, accepted: { asset: '0x3333333333333333333333333333333333333333' } })
+    const proof = await payer.proof({
+      value: price('flights.summary'),
+      version: 2,
+      accepted: { asset: '0x3333333333333333333333333333333333333333' },
+    })
     expect(await refused({ 'x402-payment': proof })).toBe('wrong_asset')
   })
 
@@ -260,7 +290,9 @@ describe('invalid proofs are refused with payment_invalid and the requirements',
 
   test('an authorization not valid yet is refused', async () => {
     const now = BigInt(Math.floor(Date.now() / 1000))
-    expect(await refused({ 'x402-payment': await payer.proof({ value: price('flights.summary'), validAfter: now + 3600n }) })).toBe('not_yet_valid')
+    expect(await refused({ 'x402-payment': await payer.proof({ value: price('flights.summary'), validAfter: now + 3600n }) })).toBe(
+      'not_yet_valid',
+    )
   })
 
   test('a scheme other than exact is refused', async () => {
@@ -300,10 +332,25 @@ describe('nothing is charged for a request that cannot be served', () => {
 
   test('a catalog route this build has no handler for answers 501 without asking for payment', async () => {
     // Every route is served by this release; a build without one handler stands in for a partial release.
-    const { 'capabilities.destination_demand': _, ...handlers } = createHandlers({ market: rt.market, signals: rt.signals, intelligence: rt.intelligence })
-    const app = createApp({ gate: rt.gate, ledger: rt.ledger, handlers, publicBaseUrl: BASE, logger: rt.logger, readiness: async () => ({ ready: true, checks: {} }), network: 'base-sepolia', payTo: DEV_PAY_TO })
+    const { 'capabilities.destination_demand': _, ...handlers } = createHandlers({
+      market: rt.market,
+      signals: rt.signals,
+      intelligence: rt.intelligence,
+    })
+    const app = createApp({
+      gate: rt.gate,
+      ledger: rt.ledger,
+      handlers,
+      publicBaseUrl: BASE,
+      logger: rt.logger,
+      readiness: async () => ({ ready: true, checks: {} }),
+      network: 'base-sepolia',
+      payTo: DEV_PAY_TO,
+    })
     const proof = await payer.proof({ value: price('capabilities.destination_demand') })
-    const res = await app.handle(new Request(`${BASE}/v1/destination-demand/snapshot?destination=Tokyo`, { headers: { 'x402-payment': proof } }))
+    const res = await app.handle(
+      new Request(`${BASE}/v1/destination-demand/snapshot?destination=Tokyo`, { headers: { 'x402-payment': proof } }),
+    )
     expect(res.status).toBe(501)
     expect((await res.json()).error.code).toBe('not_implemented')
   })
@@ -347,7 +394,16 @@ describe('edge cases found in review', () => {
   })
 
   test('a claim left in progress by a process that died is taken over once the payment window has passed', async () => {
-    const claim = { key: 'k1', network: 'eip155:84532', payer: '0xabc', nonce: '0x01', routeId: 'flights.summary', fingerprint: 'f', amountAtomic: '100000', requestId: 'r1' }
+    const claim = {
+      key: 'k1',
+      network: 'eip155:84532',
+      payer: '0xabc',
+      nonce: '0x01',
+      routeId: 'flights.summary',
+      fingerprint: 'f',
+      amountAtomic: '100000',
+      requestId: 'r1',
+    }
     expect((await rt.ledger.claim(claim, 1000, 1000 - 61)).status).toBe('claimed')
     // Within the window the claim is still held by its (possibly live) owner.
     expect(await rt.ledger.claim({ ...claim, requestId: 'r2' }, 1030, 1030 - 61)).toMatchObject({ status: 'taken', state: 'in_progress' })

@@ -25,7 +25,10 @@ afterAll(async () => {
 
 async function cli(env: Record<string, string>, ...args: string[]) {
   const proc = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), 'payments', ...args], {
-    cwd: ROOT, env: { ...process.env, LEDGER_PATH: ledger, NODE_ENV: 'test', ...env }, stdout: 'pipe', stderr: 'pipe',
+    cwd: ROOT,
+    env: { ...process.env, LEDGER_PATH: ledger, NODE_ENV: 'test', ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
   })
   const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
   return { out, err, code }
@@ -37,14 +40,42 @@ beforeAll(() => {
   const body = JSON.stringify({ data: 'x'.repeat(8000) })
   for (let i = 0; i < 3000; i++) {
     const key = `eip155:84532:0xold:0xpayer:${i}`
-    l.claim({ key, network: 'eip155:84532', payer: '0xpayer', nonce: String(i), routeId: 'flights.summary', fingerprint: `old-${i}`, amountAtomic: '100000', requestId: `req_old_${i}` }, 1_790_000_000, 0)
+    l.claim(
+      {
+        key,
+        network: 'eip155:84532',
+        payer: '0xpayer',
+        nonce: String(i),
+        routeId: 'flights.summary',
+        fingerprint: `old-${i}`,
+        amountAtomic: '100000',
+        requestId: `req_old_${i}`,
+      },
+      1_790_000_000,
+      0,
+    )
     l.complete(key, { id: `art_old_${i}`, body, expiresAt: 1_890_000_000 }, 1_790_000_001)
-    l.record({ event: 'served', at: 1_790_000_001, key, requestId: `req_old_${i}`, routeId: 'flights.summary', payer: '0xpayer', amountAtomic: '100000', nonce: String(i), network: 'eip155:84532', detail: 'local' })
+    l.record({
+      event: 'served',
+      at: 1_790_000_001,
+      key,
+      requestId: `req_old_${i}`,
+      routeId: 'flights.summary',
+      payer: '0xpayer',
+      amountAtomic: '100000',
+      nonce: String(i),
+      network: 'eip155:84532',
+      detail: 'local',
+    })
   }
   l.close()
 })
 
-interface Sale { proof: string; nonce: string; body: any }
+interface Sale {
+  proof: string
+  nonce: string
+  body: any
+}
 
 test('a backup taken while the service sells holds every sale answered before it began, consistently; restored, it serves their artifacts and refuses their proofs for other requests', async () => {
   server = await startServer({ LEDGER_PATH: ledger })
@@ -61,7 +92,11 @@ test('a backup taken while the service sells holds every sale answered before it
       const proof = await payer.proof({ value: PRICE })
       const res = await fetch(`${url}${SUMMARY}`, { headers: { 'x402-payment': proof } })
       if (res.status !== 200) throw new Error(`paid request answered ${res.status}: ${await res.text()}`)
-      sales.push({ proof, nonce: JSON.parse(Buffer.from(proof, 'base64').toString()).payload.authorization.nonce.toLowerCase(), body: await res.json() })
+      sales.push({
+        proof,
+        nonce: JSON.parse(Buffer.from(proof, 'base64').toString()).payload.authorization.nonce.toLowerCase(),
+        body: await res.json(),
+      })
       if (sales.length === 20) twentySold()
     }
   })()
@@ -84,16 +119,41 @@ test('a backup taken while the service sells holds every sale answered before it
   const copy = new Database(backup, { readonly: true })
   try {
     expect(copy.query('PRAGMA integrity_check').all()).toEqual([{ integrity_check: 'ok' }])
-    const served = new Set(copy.query<{ nonce: string }, []>(`SELECT nonce FROM payments WHERE state = 'served'`).all().map((p) => p.nonce))
+    const served = new Set(
+      copy
+        .query<{ nonce: string }, []>(`SELECT nonce FROM payments WHERE state = 'served'`)
+        .all()
+        .map((p) => p.nonce),
+    )
     for (const s of committedBefore) expect(served.has(s.nonce)).toBe(true)
     expect(served.size).toBeGreaterThanOrEqual(3000 + committedBefore.length)
     expect(served.size).toBeLessThanOrEqual(3000 + sales.length)
     // One snapshot, not a mix of moments: every payment in it has its artifact and its served event,
     // which the service commits in the same transaction as the payment.
-    expect(copy.query(`SELECT COUNT(*) AS n FROM payments p WHERE state = 'served' AND NOT EXISTS (SELECT 1 FROM artifacts a WHERE a.id = p.artifact_id)`).get()).toEqual({ n: 0 })
-    expect(copy.query(`SELECT COUNT(*) AS n FROM payments p WHERE NOT EXISTS (SELECT 1 FROM payment_events e WHERE e.payment_key = p.key AND e.event = 'served')`).get()).toEqual({ n: 0 })
-    expect(copy.query(`SELECT COUNT(*) AS n FROM payment_events e WHERE NOT EXISTS (SELECT 1 FROM payments p WHERE p.key = e.payment_key)`).get()).toEqual({ n: 0 })
-    const counts = copy.query<{ p: number; e: number; a: number }, []>('SELECT (SELECT COUNT(*) FROM payments) AS p, (SELECT COUNT(*) FROM payment_events) AS e, (SELECT COUNT(*) FROM artifacts) AS a').get()!
+    expect(
+      copy
+        .query(
+          `SELECT COUNT(*) AS n FROM payments p WHERE state = 'served' AND NOT EXISTS (SELECT 1 FROM artifacts a WHERE a.id = p.artifact_id)`,
+        )
+        .get(),
+    ).toEqual({ n: 0 })
+    expect(
+      copy
+        .query(
+          `SELECT COUNT(*) AS n FROM payments p WHERE NOT EXISTS (SELECT 1 FROM payment_events e WHERE e.payment_key = p.key AND e.event = 'served')`,
+        )
+        .get(),
+    ).toEqual({ n: 0 })
+    expect(
+      copy
+        .query(`SELECT COUNT(*) AS n FROM payment_events e WHERE NOT EXISTS (SELECT 1 FROM payments p WHERE p.key = e.payment_key)`)
+        .get(),
+    ).toEqual({ n: 0 })
+    const counts = copy
+      .query<{ p: number; e: number; a: number }, []>(
+        'SELECT (SELECT COUNT(*) FROM payments) AS p, (SELECT COUNT(*) FROM payment_events) AS e, (SELECT COUNT(*) FROM artifacts) AS a',
+      )
+      .get()!
     expect(r.out).toContain(`payments   ${counts.p} (served ${counts.p})`)
     expect(r.out).toContain(`events     ${counts.e}`)
     expect(r.out).toContain(`artifacts  ${counts.a}`)
@@ -133,10 +193,16 @@ test('refuses to overwrite a file unless --force, never writes over the ledger, 
   expect(db.query('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' })
   db.close()
 
-  expect(await cli({}, 'backup', ledger, '--force')).toMatchObject({ code: 2, err: expect.stringContaining('is the payment ledger itself') })
+  expect(await cli({}, 'backup', ledger, '--force')).toMatchObject({
+    code: 2,
+    err: expect.stringContaining('is the payment ledger itself'),
+  })
   expect(await cli({}, 'backup')).toMatchObject({ code: 2, err: expect.stringContaining('needs the FILE') })
   expect(await cli({}, 'backup', 'a.sqlite', 'b.sqlite')).toMatchObject({ code: 2, err: expect.stringContaining('takes one FILE') })
-  expect(await cli({}, 'backup', join(dir, 'no-such-folder', 'x.sqlite'))).toMatchObject({ code: 2, err: expect.stringContaining('does not exist') })
+  expect(await cli({}, 'backup', join(dir, 'no-such-folder', 'x.sqlite'))).toMatchObject({
+    code: 2,
+    err: expect.stringContaining('does not exist'),
+  })
 
   const junk = join(dir, 'junk', 'ledger.sqlite')
   mkdirSync(join(dir, 'junk'))

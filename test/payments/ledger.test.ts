@@ -4,7 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SqliteLedger } from '../../src/payments/sqlite-ledger'
-import { artifactOf as artifact, claimOf as claim, eventOf as event, ledgerContract, type LedgerBackend, type LedgerStore } from './ledger-contract'
+import {
+  artifactOf as artifact,
+  claimOf as claim,
+  eventOf as event,
+  ledgerContract,
+  type LedgerBackend,
+  type LedgerStore,
+} from './ledger-contract'
 
 const dir = mkdtempSync(join(tmpdir(), 'ledger-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -25,10 +32,18 @@ const sqliteBackend = (name: string, o: { memory?: boolean; shared?: boolean }):
         return l
       },
       async payment(key) {
-        return db().query<{ state: string; settlement: string | null; tx_hash: string | null }, [string]>('SELECT state, settlement, tx_hash FROM payments WHERE key = ?').get(key)
+        return db()
+          .query<{ state: string; settlement: string | null; tx_hash: string | null }, [string]>(
+            'SELECT state, settlement, tx_hash FROM payments WHERE key = ?',
+          )
+          .get(key)
       },
       async events(key) {
-        return db().query<{ event: string; tx_hash: string | null }, [string]>('SELECT event, tx_hash FROM payment_events WHERE payment_key = ? ORDER BY seq').all(key)
+        return db()
+          .query<{ event: string; tx_hash: string | null }, [string]>(
+            'SELECT event, tx_hash FROM payment_events WHERE payment_key = ? ORDER BY seq',
+          )
+          .all(key)
       },
       async dispose() {
         for (const l of opened.splice(0)) l.close()
@@ -61,7 +76,14 @@ test('a payment is on disk, readable by another process, once durable() resolves
   const other = ledgerAt(path)
   expect(await other.lookup('n1')).toBeNull() // not committed yet: group commit at the end of this turn
   await a.durable()
-  expect(await other.lookup('n1')).toEqual({ status: 'taken', fingerprint: 'fp-n1', state: 'served', artifactId: 'art_1', updatedAt: 1001, txHash: null })
+  expect(await other.lookup('n1')).toEqual({
+    status: 'taken',
+    fingerprint: 'fp-n1',
+    state: 'served',
+    artifactId: 'art_1',
+    updatedAt: 1001,
+    txHash: null,
+  })
   expect((await other.artifact('art_1', 1002))?.body).toBe('{"answer":"art_1"}')
 })
 
@@ -69,7 +91,9 @@ test('an Arrow answer is stored byte for byte with its headers, and a ledger of 
   const path = join(mkdtempSync(join(dir, 'ledger-')), 'ledger.sqlite')
   // A ledger file from before CSV and Arrow answers: its artifacts table has no headers column.
   const old = new Database(path)
-  old.exec('CREATE TABLE artifacts (id TEXT PRIMARY KEY, payment_key TEXT NOT NULL, body TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL)')
+  old.exec(
+    'CREATE TABLE artifacts (id TEXT PRIMARY KEY, payment_key TEXT NOT NULL, body TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL)',
+  )
   old.close()
   const a = ledgerAt(path)
   const bytes = new Uint8Array([0xff, 0xff, 0xff, 0xff, 0x00, 0x01, 0x80, 0x0a, 0x0d, 0x00])
@@ -105,7 +129,9 @@ test('a ledger file of the first release (no settlement columns, no events table
   old.exec(`CREATE TABLE payments (key TEXT PRIMARY KEY, network TEXT NOT NULL, payer TEXT NOT NULL, nonce TEXT NOT NULL, route TEXT NOT NULL,
     fingerprint TEXT NOT NULL, amount_atomic TEXT NOT NULL, request_id TEXT NOT NULL, state TEXT NOT NULL, artifact_id TEXT,
     created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL) WITHOUT ROWID`)
-  old.exec(`INSERT INTO payments VALUES ('o1', 'eip155:84532', '0xabc', '0x01', 'spend.months', 'f', '30000', 'r1', 'served', NULL, 900, 900)`)
+  old.exec(
+    `INSERT INTO payments VALUES ('o1', 'eip155:84532', '0xabc', '0x01', 'spend.months', 'f', '30000', 'r1', 'served', NULL, 900, 900)`,
+  )
   old.close()
   const a = ledgerAt(path)
   expect(await a.lookup('o1')).toMatchObject({ state: 'served', txHash: null })

@@ -91,7 +91,9 @@ const receiptOf = (res: Response) => {
 }
 
 const live = implementedRouteIds()
-const PAID_ROUTES = CATALOG.filter((r) => live.has(r.id)).map((r) => exampleRequests(r, 'http://x')[0]!).filter((r) => r.method === 'GET')
+const PAID_ROUTES = CATALOG.filter((r) => live.has(r.id))
+  .map((r) => exampleRequests(r, 'http://x')[0]!)
+  .filter((r) => r.method === 'GET')
 
 describe('each paid route moves exactly its price from payer to payTo', () => {
   PAID_ROUTES.forEach((req, i) => {
@@ -109,7 +111,11 @@ describe('each paid route moves exactly its price from payer to payTo', () => {
       expect(JSON.parse(text).pricing).toEqual({ amount_usd: req.route.priceUsd, payment_status: 'paid' })
       // The receipt names the transaction that moved the money.
       const receipt = receiptOf(res)
-      expect(receipt).toMatchObject({ success: true, payer: buyer.address, network: clientName.includes('v1') ? 'base-sepolia' : 'eip155:84532' })
+      expect(receipt).toMatchObject({
+        success: true,
+        payer: buyer.address,
+        network: clientName.includes('v1') ? 'base-sepolia' : 'eip155:84532',
+      })
       expect(res.headers.get('payment-response')).toBe(res.headers.get('x-payment-response'))
       const tx = await chain.client.getTransactionReceipt({ hash: receipt.transaction })
       expect(tx.status).toBe('success')
@@ -140,7 +146,10 @@ describe('nothing moves for what is not served', () => {
     expect({ status: res.status, body, events }).toMatchObject({
       status: 500,
       body: { success: false, error: { code: 'internal_error' }, meta: { request_id: expect.stringMatching(/^req_/) } },
-      events: [{ event: 'verified', detail: null }, { event: 'failed', detail: expect.stringMatching(/^handler: .*flights\.parquet/) }],
+      events: [
+        { event: 'verified', detail: null },
+        { event: 'failed', detail: expect.stringMatching(/^handler: .*flights\.parquet/) },
+      ],
     })
   })
 
@@ -192,96 +201,122 @@ describe('nothing moves for what is not served', () => {
   })
 })
 
-test('50 concurrent buyers all settle: no lost and no double transfers', async () => {
-  const buyers = await Promise.all(Array.from({ length: 50 }, () => fundedBuyer()))
-  const url = `${server.url}/v1/market-data/flights/summary?destination=Tokyo`
-  const price = usdToAtomic('0.10')
-  const before = await chain.balanceOf(DEV_PAY_TO)
-  const responses = await Promise.all(buyers.map((b, i) => (i % 2 ? v1Client(b, recordingFetch().fetch, ONE_USDC) : v2Client(b, recordingFetch().fetch))(url)))
-  expect(responses.map((r) => r.status)).toEqual(Array(50).fill(200))
-  expect(await chain.balanceOf(DEV_PAY_TO)).toBe(before + 50n * price)
-  const balances = await Promise.all(buyers.map((b) => chain.balanceOf(b.address)))
-  expect(balances).toEqual(Array(50).fill(ONE_USDC - price))
-  const txs = new Set(responses.map((r) => receiptOf(r).transaction))
-  expect(txs.size).toBe(50)
-  const db = ledger()
-  const settled = db.query(`SELECT COUNT(DISTINCT tx_hash) AS n FROM payments WHERE state = 'served' AND settlement = 'settled' AND tx_hash IN (${[...txs].map(() => '?').join(',')})`).get(...txs) as { n: number }
-  db.close()
-  expect(settled.n).toBe(50)
-}, SLOW)
+test(
+  '50 concurrent buyers all settle: no lost and no double transfers',
+  async () => {
+    const buyers = await Promise.all(Array.from({ length: 50 }, () => fundedBuyer()))
+    const url = `${server.url}/v1/market-data/flights/summary?destination=Tokyo`
+    const price = usdToAtomic('0.10')
+    const before = await chain.balanceOf(DEV_PAY_TO)
+    const responses = await Promise.all(
+      buyers.map((b, i) => (i % 2 ? v1Client(b, recordingFetch().fetch, ONE_USDC) : v2Client(b, recordingFetch().fetch))(url)),
+    )
+    expect(responses.map((r) => r.status)).toEqual(Array(50).fill(200))
+    expect(await chain.balanceOf(DEV_PAY_TO)).toBe(before + 50n * price)
+    const balances = await Promise.all(buyers.map((b) => chain.balanceOf(b.address)))
+    expect(balances).toEqual(Array(50).fill(ONE_USDC - price))
+    const txs = new Set(responses.map((r) => receiptOf(r).transaction))
+    expect(txs.size).toBe(50)
+    const db = ledger()
+    const settled = db
+      .query(
+        `SELECT COUNT(DISTINCT tx_hash) AS n FROM payments WHERE state = 'served' AND settlement = 'settled' AND tx_hash IN (${[...txs].map(() => '?').join(',')})`,
+      )
+      .get(...txs) as { n: number }
+    db.close()
+    expect(settled.n).toBe(50)
+  },
+  SLOW,
+)
 
 describe('settlement that times out is pending, then reconciled from the chain', () => {
-  test('pending: the answer is kept back, nothing moves until the transfer is mined, then the retry gets it, charged once', async () => {
-    const buyer = await fundedBuyer()
-    const rec = recordingFetch()
-    const url = `${slow.url}/v1/market-data/flights/trend?destination=Seoul&limit=4`
-    const price = usdToAtomic('0.10')
-    const delta = await moved(buyer.address, async () => {
-      await chain.setAutomine(false) // the facilitator's transfer waits in the mempool past the 2 s settle timeout
-      try {
-        const pending = await v1Client(buyer, rec.fetch, ONE_USDC)(url)
-        expect(await chain.balanceOf(buyer.address)).toBe(ONE_USDC) // not moved yet
-        expect(pending.status).toBe(202)
-        expect(pending.headers.get('retry-after')).toBe('5')
-        const body = await pending.json()
-        expect(body.error.code).toBe('settlement_pending')
-        expect(body.data).toBeUndefined()
-      } finally {
-        await chain.setAutomine(true) // mines what waits: the transfer lands
-      }
-      await chain.mine()
-      const proof = rec.exchanges.at(-1)!.proofs['x-payment']!
-      const retry = await fetch(url, { headers: { 'X-PAYMENT': proof } })
-      expect(retry.status).toBe(200)
-      expect((await retry.json()).data.destination).toBe('Seoul')
-      const tx = receiptOf(retry).transaction
-      expect((await chain.client.getTransactionReceipt({ hash: tx })).status).toBe('success')
-      const again = await fetch(url, { headers: { 'X-PAYMENT': proof } })
-      expect(again.headers.get('x-payment-replay')).toBe('stored-result')
-    })
-    expect(delta).toEqual({ payer: -price, payTo: price })
-    const proof = rec.exchanges.at(-1)!.proofs['x-payment']!
-    const db = new Database(slowLedgerPath, { readonly: true })
-    const key = db.query(`SELECT key FROM payments WHERE nonce = ?`).get(decodeProofHeader(proof).payload.authorization.nonce.toLowerCase()) as { key: string }
-    const events = db.query(`SELECT event FROM payment_events WHERE payment_key = ? ORDER BY seq`).all(key.key).map((e: any) => e.event)
-    db.close()
-    expect(events).toEqual(['verified', 'pending', 'reconciled'])
-  }, SLOW)
-
-  test('`payments reconcile` settles a pending payment from the chain, and `payments report` lists it until then', async () => {
-    const buyer = await fundedBuyer()
-    const rec = recordingFetch()
-    const url = `${slow.url}/v1/market-data/flights/trend?destination=Osaka&limit=4`
-    await chain.setAutomine(false)
-    try {
-      expect((await v2Client(buyer, rec.fetch)(url)).status).toBe(202)
-    } finally {
-      await chain.setAutomine(true)
-    }
-    const cli = async (...args: string[]) => {
-      const proc = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), 'payments', ...args], {
-        cwd: ROOT, env: { ...process.env, LEDGER_PATH: slowLedgerPath, X402_RPC_URL: chain.rpcUrl, NODE_ENV: 'test' }, stdout: 'pipe', stderr: 'pipe',
+  test(
+    'pending: the answer is kept back, nothing moves until the transfer is mined, then the retry gets it, charged once',
+    async () => {
+      const buyer = await fundedBuyer()
+      const rec = recordingFetch()
+      const url = `${slow.url}/v1/market-data/flights/trend?destination=Seoul&limit=4`
+      const price = usdToAtomic('0.10')
+      const delta = await moved(buyer.address, async () => {
+        await chain.setAutomine(false) // the facilitator's transfer waits in the mempool past the 2 s settle timeout
+        try {
+          const pending = await v1Client(buyer, rec.fetch, ONE_USDC)(url)
+          expect(await chain.balanceOf(buyer.address)).toBe(ONE_USDC) // not moved yet
+          expect(pending.status).toBe(202)
+          expect(pending.headers.get('retry-after')).toBe('5')
+          const body = await pending.json()
+          expect(body.error.code).toBe('settlement_pending')
+          expect(body.data).toBeUndefined()
+        } finally {
+          await chain.setAutomine(true) // mines what waits: the transfer lands
+        }
+        await chain.mine()
+        const proof = rec.exchanges.at(-1)!.proofs['x-payment']!
+        const retry = await fetch(url, { headers: { 'X-PAYMENT': proof } })
+        expect(retry.status).toBe(200)
+        expect((await retry.json()).data.destination).toBe('Seoul')
+        const tx = receiptOf(retry).transaction
+        expect((await chain.client.getTransactionReceipt({ hash: tx })).status).toBe('success')
+        const again = await fetch(url, { headers: { 'X-PAYMENT': proof } })
+        expect(again.headers.get('x-payment-replay')).toBe('stored-result')
       })
-      const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
-      return { out, err, code }
-    }
-    const before = await cli('report', '--by', 'route')
-    expect(before.code).toBe(0)
-    expect(before.out).toContain('Unsettled (pending)')
-    expect(before.out).toMatch(new RegExp(`flights\\.trend .*${buyer.address.toLowerCase()}`))
-    await chain.mine()
-    const reconciled = await cli('reconcile')
-    expect(reconciled).toMatchObject({ code: 0 })
-    expect(reconciled.out).toContain('1 settled')
-    const after = await cli('report')
-    expect(after.out).not.toMatch(new RegExp(buyer.address.toLowerCase()))
-    // The kept-back answer is released: the retry gets it without a new payment.
-    const proof = rec.exchanges.at(-1)!.proofs['payment-signature']!
-    const retry = await fetch(url, { headers: { 'PAYMENT-SIGNATURE': proof } })
-    expect(retry.status).toBe(200)
-    expect(retry.headers.get('x-payment-replay')).toBe('stored-result')
-    expect(await chain.balanceOf(buyer.address)).toBe(ONE_USDC - usdToAtomic('0.10'))
-  }, SLOW)
+      expect(delta).toEqual({ payer: -price, payTo: price })
+      const proof = rec.exchanges.at(-1)!.proofs['x-payment']!
+      const db = new Database(slowLedgerPath, { readonly: true })
+      const key = db
+        .query(`SELECT key FROM payments WHERE nonce = ?`)
+        .get(decodeProofHeader(proof).payload.authorization.nonce.toLowerCase()) as { key: string }
+      const events = db
+        .query(`SELECT event FROM payment_events WHERE payment_key = ? ORDER BY seq`)
+        .all(key.key)
+        .map((e: any) => e.event)
+      db.close()
+      expect(events).toEqual(['verified', 'pending', 'reconciled'])
+    },
+    SLOW,
+  )
+
+  test(
+    '`payments reconcile` settles a pending payment from the chain, and `payments report` lists it until then',
+    async () => {
+      const buyer = await fundedBuyer()
+      const rec = recordingFetch()
+      const url = `${slow.url}/v1/market-data/flights/trend?destination=Osaka&limit=4`
+      await chain.setAutomine(false)
+      try {
+        expect((await v2Client(buyer, rec.fetch)(url)).status).toBe(202)
+      } finally {
+        await chain.setAutomine(true)
+      }
+      const cli = async (...args: string[]) => {
+        const proc = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), 'payments', ...args], {
+          cwd: ROOT,
+          env: { ...process.env, LEDGER_PATH: slowLedgerPath, X402_RPC_URL: chain.rpcUrl, NODE_ENV: 'test' },
+          stdout: 'pipe',
+          stderr: 'pipe',
+        })
+        const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+        return { out, err, code }
+      }
+      const before = await cli('report', '--by', 'route')
+      expect(before.code).toBe(0)
+      expect(before.out).toContain('Unsettled (pending)')
+      expect(before.out).toMatch(new RegExp(`flights\\.trend .*${buyer.address.toLowerCase()}`))
+      await chain.mine()
+      const reconciled = await cli('reconcile')
+      expect(reconciled).toMatchObject({ code: 0 })
+      expect(reconciled.out).toContain('1 settled')
+      const after = await cli('report')
+      expect(after.out).not.toMatch(new RegExp(buyer.address.toLowerCase()))
+      // The kept-back answer is released: the retry gets it without a new payment.
+      const proof = rec.exchanges.at(-1)!.proofs['payment-signature']!
+      const retry = await fetch(url, { headers: { 'PAYMENT-SIGNATURE': proof } })
+      expect(retry.status).toBe(200)
+      expect(retry.headers.get('x-payment-replay')).toBe('stored-result')
+      expect(await chain.balanceOf(buyer.address)).toBe(ONE_USDC - usdToAtomic('0.10'))
+    },
+    SLOW,
+  )
 })
 
 test('/metrics counts settled payments and revenue by route', async () => {
@@ -297,44 +332,56 @@ test('/metrics counts settled payments and revenue by route', async () => {
 })
 
 describe('the facilitator down', () => {
-  test('a paid request gets a clean 502 envelope, nothing is served as paid and nothing moves', async () => {
-    await facilitator.stop()
-    try {
-      const buyer = await fundedBuyer()
-      let res!: Response
-      const delta = await moved(buyer.address, async () => {
-        res = await v1Client(buyer, recordingFetch().fetch, ONE_USDC)(`${server.url}/v1/market-data/flights/summary?destination=Paris`)
-      })
-      expect(delta).toEqual({ payer: 0n, payTo: 0n })
-      expect(res.status).toBe(502)
-      const body = await res.json()
-      expect(body).toMatchObject({ success: false, error: { code: 'facilitator_unavailable' }, meta: { request_id: res.headers.get('x-request-id') } })
-      expect(body.data).toBeUndefined()
-    } finally {
-      facilitator = await startFacilitator({ rpcUrl: chain.rpcUrl, settler: anvilAccount(1), port: facilitator.port })
-    }
-  }, SLOW)
+  test(
+    'a paid request gets a clean 502 envelope, nothing is served as paid and nothing moves',
+    async () => {
+      await facilitator.stop()
+      try {
+        const buyer = await fundedBuyer()
+        let res!: Response
+        const delta = await moved(buyer.address, async () => {
+          res = await v1Client(buyer, recordingFetch().fetch, ONE_USDC)(`${server.url}/v1/market-data/flights/summary?destination=Paris`)
+        })
+        expect(delta).toEqual({ payer: 0n, payTo: 0n })
+        expect(res.status).toBe(502)
+        const body = await res.json()
+        expect(body).toMatchObject({
+          success: false,
+          error: { code: 'facilitator_unavailable' },
+          meta: { request_id: res.headers.get('x-request-id') },
+        })
+        expect(body.data).toBeUndefined()
+      } finally {
+        facilitator = await startFacilitator({ rpcUrl: chain.rpcUrl, settler: anvilAccount(1), port: facilitator.port })
+      }
+    },
+    SLOW,
+  )
 })
 
-test('a settlement that never lands is failed once its authorization expired on chain, and moves nothing', async () => {
-  const buyer = await fundedBuyer()
-  const rec = recordingFetch()
-  const url = `${slow.url}/v1/market-data/flights/trend?destination=Tokyo&limit=4`
-  await chain.setAutomine(false)
-  let res!: Response
-  try {
-    res = await v2Client(buyer, rec.fetch)(url)
-    expect(res.status).toBe(202)
-    // The transfer is lost from the mempool, and the chain's clock passes the authorization's validBefore.
-    await chain.client.request({ method: 'anvil_dropAllTransactions' as never })
-    await chain.client.request({ method: 'evm_increaseTime' as never, params: [3600] as never })
-  } finally {
-    await chain.setAutomine(true)
-  }
-  await chain.mine()
-  const proof = rec.exchanges.at(-1)!.proofs['payment-signature']!
-  const retry = await fetch(url, { headers: { 'PAYMENT-SIGNATURE': proof } })
-  expect(retry.status).toBe(402)
-  expect((await retry.json()).error).toMatchObject({ code: 'settlement_failed', details: { reason: 'authorization_expired_unsettled' } })
-  expect(await chain.balanceOf(buyer.address)).toBe(ONE_USDC)
-}, SLOW)
+test(
+  'a settlement that never lands is failed once its authorization expired on chain, and moves nothing',
+  async () => {
+    const buyer = await fundedBuyer()
+    const rec = recordingFetch()
+    const url = `${slow.url}/v1/market-data/flights/trend?destination=Tokyo&limit=4`
+    await chain.setAutomine(false)
+    let res!: Response
+    try {
+      res = await v2Client(buyer, rec.fetch)(url)
+      expect(res.status).toBe(202)
+      // The transfer is lost from the mempool, and the chain's clock passes the authorization's validBefore.
+      await chain.client.request({ method: 'anvil_dropAllTransactions' as never })
+      await chain.client.request({ method: 'evm_increaseTime' as never, params: [3600] as never })
+    } finally {
+      await chain.setAutomine(true)
+    }
+    await chain.mine()
+    const proof = rec.exchanges.at(-1)!.proofs['payment-signature']!
+    const retry = await fetch(url, { headers: { 'PAYMENT-SIGNATURE': proof } })
+    expect(retry.status).toBe(402)
+    expect((await retry.json()).error).toMatchObject({ code: 'settlement_failed', details: { reason: 'authorization_expired_unsettled' } })
+    expect(await chain.balanceOf(buyer.address)).toBe(ONE_USDC)
+  },
+  SLOW,
+)

@@ -33,7 +33,10 @@ const word = (x: bigint) => x.toString(16).padStart(64, '0')
 
 /** sfc32: small, fast and seedable, so a failing run can be repeated from its seed. */
 function prng(seed: number) {
-  let a = 0x9e3779b9, b = 0x243f6a88, c = 0xb7e15162, d = seed >>> 0
+  let a = 0x9e3779b9,
+    b = 0x243f6a88,
+    c = 0xb7e15162,
+    d = seed >>> 0
   const next = () => {
     const t = (((a + b) | 0) + d) | 0
     d = (d + 1) | 0
@@ -146,7 +149,8 @@ function run(seed: number, count: number): WorkerResult {
         break
       case 'r or s 0 or >= n, s > n/2': {
         const r = rnd.int(2) ? rnd.pick(OUT_OF_RANGE) : rnd.big() % N
-        const s = r < N && r > 0n ? rnd.pick([...OUT_OF_RANGE, HALF_N + 1n, N - 1n, HALF_N + 1n + (rnd.big() % HALF_N)]) : (rnd.big() % HALF_N) + 1n
+        const s =
+          r < N && r > 0n ? rnd.pick([...OUT_OF_RANGE, HALF_N + 1n, N - 1n, HALF_N + 1n + (rnd.big() % HALF_N)]) : (rnd.big() % HALF_N) + 1n
         signature = `0x${word(r)}${word(s)}${v(rnd.pick([0, 1, 27, 28]))}`
         break
       }

@@ -38,13 +38,19 @@ test(`libsecp256k1 and @noble/curves recover the same signer, or both null, on $
   // Not vacuous: signed cases recover their signer, refused ones recover nothing, and random r gives both.
   const outcome = (kind: string) => {
     const c = counts[kind]!
-    return { kind, recovered: c.recovered === c.total ? 'all' : c.recovered === 0 ? 'none' : 'some', signer: c.signer === c.total ? 'all' : c.signer === 0 ? 'none' : 'some' }
+    return {
+      kind,
+      recovered: c.recovered === c.total ? 'all' : c.recovered === 0 ? 'none' : 'some',
+      signer: c.signer === c.total ? 'all' : c.signer === 0 ? 'none' : 'some',
+    }
   }
-  for (const kind of ['signed', 'signed, v 0/1', 'signed, upper-case hex']) expect(outcome(kind)).toEqual({ kind, recovered: 'all', signer: 'all' })
+  for (const kind of ['signed', 'signed, v 0/1', 'signed, upper-case hex'])
+    expect(outcome(kind)).toEqual({ kind, recovered: 'all', signer: 'all' })
   // A valid (r, s) recovers a key from a digest of any length: the signer's when the digest was only
   // extended (its first 32 bytes are read), another when it was cut.
   expect(outcome('digest not 32 bytes')).toEqual({ kind: 'digest not 32 bytes', recovered: 'all', signer: 'some' })
   expect(outcome('digest 0 or >= n')).toEqual({ kind: 'digest 0 or >= n', recovered: 'all', signer: 'none' })
-  for (const kind of ['high-s twin', 'r or s 0 or >= n, s > n/2', 'wrong v', 'wrong length', 'non-hex']) expect(outcome(kind)).toEqual({ kind, recovered: 'none', signer: 'none' })
+  for (const kind of ['high-s twin', 'r or s 0 or >= n, s > n/2', 'wrong v', 'wrong length', 'non-hex'])
+    expect(outcome(kind)).toEqual({ kind, recovered: 'none', signer: 'none' })
   for (const kind of ['random r, s < n/2', 'random 64 bytes']) expect(outcome(kind)).toEqual({ kind, recovered: 'some', signer: 'none' })
 }, 120_000)

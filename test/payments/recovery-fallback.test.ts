@@ -17,13 +17,25 @@ afterAll(async () => {
 
 test('without the native binding: @noble/curves recovers signers, the banner and /ready say why, a paid request is served', async () => {
   const port = await freePort()
-  const proc = Bun.spawn([process.execPath, '--preload', resolve(ROOT, 'test/helpers/no-native-secp256k1.ts'), resolve(ROOT, 'src/index.ts'), 'serve'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LEDGER_PATH: ':memory:', LOG_LEVEL: 'warn', NODE_ENV: 'test', RATE_LIMIT_IP_PER_MINUTE: '0', RATE_LIMIT_PAYER_PER_MINUTE: '0' },
-    stdin: 'ignore',
-    stdout: 'ignore',
-    stderr: 'pipe',
-  })
+  const proc = Bun.spawn(
+    [process.execPath, '--preload', resolve(ROOT, 'test/helpers/no-native-secp256k1.ts'), resolve(ROOT, 'src/index.ts'), 'serve'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LEDGER_PATH: ':memory:',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        RATE_LIMIT_IP_PER_MINUTE: '0',
+        RATE_LIMIT_PAYER_PER_MINUTE: '0',
+      },
+      stdin: 'ignore',
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  )
   procs.push(proc)
   let err = ''
   let bannerOut!: () => void
@@ -41,7 +53,10 @@ test('without the native binding: @noble/curves recovers signers, the banner and
   expect(err).toContain('simulated: no binding here')
 
   const ready = await untilReady(`http://127.0.0.1:${port}`)
-  expect(ready.data.checks.signature_recovery).toEqual({ implementation: '@noble/curves (JavaScript)', native_error: expect.stringContaining('simulated: no binding here') })
+  expect(ready.data.checks.signature_recovery).toEqual({
+    implementation: '@noble/curves (JavaScript)',
+    native_error: expect.stringContaining('simulated: no binding here'),
+  })
 
   const url = `http://127.0.0.1:${port}/v1/market-data/flights/summary?destination=Tokyo`
   const paid = await fetch(url, { headers: { 'x402-payment': await createPayer().proof({ value: 100_000n }) } })

@@ -42,32 +42,49 @@ async function buyer() {
   return account
 }
 
-test('both x402 generations settle on chain in self mode: the price moves from payer to payTo, the settler pays the gas', async () => {
-  const a = await buyer()
-  const b = await buyer()
-  const before = await chain.balanceOf(DEV_PAY_TO)
-  const settlerEth = await chain.client.getBalance({ address: anvilAccount(2).address })
-  const [r1, r2] = [await v1Client(a, recordingFetch().fetch, ONE_USDC)(server.url + SUMMARY), await v2Client(b, recordingFetch().fetch)(server.url + SUMMARY)]
-  expect([r1.status, r2.status]).toEqual([200, 200])
-  expect(await chain.balanceOf(DEV_PAY_TO)).toBe(before + 200_000n)
-  expect([await chain.balanceOf(a.address), await chain.balanceOf(b.address)]).toEqual([ONE_USDC - 100_000n, ONE_USDC - 100_000n])
-  expect(await chain.client.getBalance({ address: anvilAccount(2).address })).toBeLessThan(settlerEth)
-  expect(server.output()).toContain('settled in-process')
-  expect(server.output()).not.toContain(keyOf(anvilAccount(2)).slice(2))
-}, SLOW)
+test(
+  'both x402 generations settle on chain in self mode: the price moves from payer to payTo, the settler pays the gas',
+  async () => {
+    const a = await buyer()
+    const b = await buyer()
+    const before = await chain.balanceOf(DEV_PAY_TO)
+    const settlerEth = await chain.client.getBalance({ address: anvilAccount(2).address })
+    const [r1, r2] = [
+      await v1Client(a, recordingFetch().fetch, ONE_USDC)(server.url + SUMMARY),
+      await v2Client(b, recordingFetch().fetch)(server.url + SUMMARY),
+    ]
+    expect([r1.status, r2.status]).toEqual([200, 200])
+    expect(await chain.balanceOf(DEV_PAY_TO)).toBe(before + 200_000n)
+    expect([await chain.balanceOf(a.address), await chain.balanceOf(b.address)]).toEqual([ONE_USDC - 100_000n, ONE_USDC - 100_000n])
+    expect(await chain.client.getBalance({ address: anvilAccount(2).address })).toBeLessThan(settlerEth)
+    expect(server.output()).toContain('settled in-process')
+    expect(server.output()).not.toContain(keyOf(anvilAccount(2)).slice(2))
+  },
+  SLOW,
+)
 
-test(`a payer over ${PAYER_LIMIT} paid requests a minute gets 429 rate_limited with Retry-After, and is not charged for it`, async () => {
-  const a = await buyer()
-  const pay = v2Client(a, recordingFetch().fetch)
-  for (let i = 0; i < PAYER_LIMIT; i++) expect((await pay(`${server.url}/v1/market-data/flights/months`)).status).toBe(200)
-  const charged = await chain.balanceOf(a.address)
-  expect(charged).toBe(ONE_USDC - BigInt(PAYER_LIMIT) * 30_000n)
-  const limited = await pay(`${server.url}/v1/market-data/flights/months`)
-  expect(limited.status).toBe(429)
-  expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
-  const body = await limited.json()
-  expect(body).toMatchObject({ success: false, error: { code: 'rate_limited', details: { scope: 'payer' } }, meta: { request_id: limited.headers.get('x-request-id') } })
-  expect(await chain.balanceOf(a.address)).toBe(charged)
-  // Another payer from the same client is not affected.
-  expect((await v1Client(await buyer(), recordingFetch().fetch, ONE_USDC)(`${server.url}/v1/market-data/flights/months`)).status).toBe(200)
-}, SLOW)
+test(
+  `a payer over ${PAYER_LIMIT} paid requests a minute gets 429 rate_limited with Retry-After, and is not charged for it`,
+  async () => {
+    const a = await buyer()
+    const pay = v2Client(a, recordingFetch().fetch)
+    for (let i = 0; i < PAYER_LIMIT; i++) expect((await pay(`${server.url}/v1/market-data/flights/months`)).status).toBe(200)
+    const charged = await chain.balanceOf(a.address)
+    expect(charged).toBe(ONE_USDC - BigInt(PAYER_LIMIT) * 30_000n)
+    const limited = await pay(`${server.url}/v1/market-data/flights/months`)
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    const body = await limited.json()
+    expect(body).toMatchObject({
+      success: false,
+      error: { code: 'rate_limited', details: { scope: 'payer' } },
+      meta: { request_id: limited.headers.get('x-request-id') },
+    })
+    expect(await chain.balanceOf(a.address)).toBe(charged)
+    // Another payer from the same client is not affected.
+    expect((await v1Client(await buyer(), recordingFetch().fetch, ONE_USDC)(`${server.url}/v1/market-data/flights/months`)).status).toBe(
+      200,
+    )
+  },
+  SLOW,
+)

@@ -22,7 +22,14 @@ afterEach(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const claim = (key: string, requestId: string): PaymentClaim => ({
-  key, network: 'eip155:84532', payer: '0xabc', nonce: `0x${key}`, routeId: 'flights.summary', fingerprint: `fp-${key}`, amountAtomic: '100000', requestId,
+  key,
+  network: 'eip155:84532',
+  payer: '0xabc',
+  nonce: `0x${key}`,
+  routeId: 'flights.summary',
+  fingerprint: `fp-${key}`,
+  amountAtomic: '100000',
+  requestId,
 })
 
 test('opened shared, a claim is in the file at once: the other instance sees it taken in the same turn', async () => {

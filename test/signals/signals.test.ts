@@ -64,7 +64,12 @@ describe('brand rankings', () => {
 
   test('movement compares with the same ranking of the week before', async () => {
     const now = await api.data('signals.brands.rankings', { category: 'fashion', rank_type: 'brand_seeding', limit: 100 })
-    const before = await api.data('signals.brands.rankings', { category: 'fashion', rank_type: 'brand_seeding', week_start: '2026-11-02', limit: 100 })
+    const before = await api.data('signals.brands.rankings', {
+      category: 'fashion',
+      rank_type: 'brand_seeding',
+      week_start: '2026-11-02',
+      limit: 100,
+    })
     const previous = new Map(before.rows.map((r: any) => [r.brand_slug, r.rank]))
     for (const r of now.rows) {
       expect(r.previous_rank).toBe(previous.get(r.brand_slug) ?? null)
@@ -108,7 +113,9 @@ describe('creator and topic rankings', () => {
       [LATEST],
     )
     const influence = await api.data('signals.creators.rankings', { category: 'pets', limit: 100 })
-    const expected = creators.map((c) => ({ id: c.creator_handle, v: c.engagement + c.views / 10 })).sort((a, b) => b.v - a.v || (a.id < b.id ? -1 : 1))
+    const expected = creators
+      .map((c) => ({ id: c.creator_handle, v: c.engagement + c.views / 10 }))
+      .sort((a, b) => b.v - a.v || (a.id < b.id ? -1 : 1))
     expect(influence.rows.map((r: any) => r.creator_handle)).toEqual(expected.map((e) => e.id))
     expect(influence.rank_type).toBe('influence')
 
@@ -229,14 +236,22 @@ describe('category snapshot', () => {
     const data = await api.data('signals.categories.snapshot', { category_slug: 'food-beverage', week_start: '2026-06-15' })
     const top = async (id: string, rank_type: string) =>
       (await api.data(id, { category: 'food-beverage', rank_type, week_start: '2026-06-15', limit: 5 })).rows
-    expect(data.top_brands.map((b: any) => b.brand_slug)).toEqual((await top('signals.brands.rankings', 'brand_visibility')).map((r: any) => r.brand_slug))
-    expect(data.top_creators.map((c: any) => c.creator_handle)).toEqual((await top('signals.creators.rankings', 'influence')).map((r: any) => r.creator_handle))
-    expect(data.top_topics.map((t: any) => t.topic_slug)).toEqual((await top('signals.topics.rankings', 'momentum')).map((r: any) => r.topic_slug))
+    expect(data.top_brands.map((b: any) => b.brand_slug)).toEqual(
+      (await top('signals.brands.rankings', 'brand_visibility')).map((r: any) => r.brand_slug),
+    )
+    expect(data.top_creators.map((c: any) => c.creator_handle)).toEqual(
+      (await top('signals.creators.rankings', 'influence')).map((r: any) => r.creator_handle),
+    )
+    expect(data.top_topics.map((t: any) => t.topic_slug)).toEqual(
+      (await top('signals.topics.rankings', 'momentum')).map((r: any) => r.topic_slug),
+    )
     expect(data.top_topics_rank_type).toBe('momentum')
     expect(data.category_name_zh).toBe('美食饮品')
     expect(data.highlights.length).toBeGreaterThan(0)
     expect(data.data_quality.map((d: any) => d.dataset)).toEqual(['signal_creators', 'signal_topics', 'signal_brands'])
-    const { posts } = await pq.one<{ posts: number }>(`SELECT SUM(posts)::INTEGER AS posts FROM signal_topics WHERE category = 'food-beverage' AND week_start = '2026-06-15'`)
+    const { posts } = await pq.one<{ posts: number }>(
+      `SELECT SUM(posts)::INTEGER AS posts FROM signal_topics WHERE category = 'food-beverage' AND week_start = '2026-06-15'`,
+    )
     expect(data.totals.topic_posts).toBe(posts)
   })
 

@@ -51,19 +51,30 @@ export class BochaAdapter extends VendorBase implements VendorAdapter {
     if (this.o.key) headers.authorization = `Bearer ${this.o.key}`
     // The range's last day is inclusive in Bocha's freshness: the window's end is exclusive.
     const freshness = `${cstDay(w.from)}..${cstDay(new Date(w.to.getTime() - 1))}`
-    const body = await fetchJson(this.name, `${this.o.url.replace(/\/+$/, '')}/v1/web-search`, {
-      method: 'POST',
-      headers,
-      signal,
-      body: JSON.stringify({ query: q.q, freshness, summary: true, count: BOCHA_PAGE_SIZE, page }),
-    }, PROVIDER_LIMITS.searchResponseBytes)
+    const body = await fetchJson(
+      this.name,
+      `${this.o.url.replace(/\/+$/, '')}/v1/web-search`,
+      {
+        method: 'POST',
+        headers,
+        signal,
+        body: JSON.stringify({ query: q.q, freshness, summary: true, count: BOCHA_PAGE_SIZE, page }),
+      },
+      PROVIDER_LIMITS.searchResponseBytes,
+    )
     const b = obj(body)
     // Bocha also answers errors as HTTP 200 with its own code.
     const code = count(b.code)
-    if (code !== undefined && code !== 200) throw new ProviderError(code === 429 ? 'rate_limited' : 'unavailable', this.name, `answered code ${code}: ${str(b.message ?? b.msg, 200) ?? 'no message'}`)
+    if (code !== undefined && code !== 200)
+      throw new ProviderError(
+        code === 429 ? 'rate_limited' : 'unavailable',
+        this.name,
+        `answered code ${code}: ${str(b.message ?? b.msg, 200) ?? 'no message'}`,
+      )
     const pages = obj(obj(b.data).webPages)
     const results = list(pages.value) ?? (b.data && obj(b.data).webPages === undefined ? [] : undefined)
-    if (!results) throw new ProviderError('bad_response', this.name, 'answered JSON without data.webPages.value (is this the Bocha web-search API?)')
+    if (!results)
+      throw new ProviderError('bad_response', this.name, 'answered JSON without data.webPages.value (is this the Bocha web-search API?)')
     const total = count(pages.totalEstimatedMatches)
     return { results, more: results.length >= BOCHA_PAGE_SIZE && (total === undefined || page * BOCHA_PAGE_SIZE < total) }
   }

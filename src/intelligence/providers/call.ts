@@ -6,7 +6,12 @@ import { turn } from '../turns'
  * that fires on either; whichever fires first decides the typed failure (timeout or cancelled), even if
  * the provider ignores the signal (DuckDB queries cannot be interrupted: the answer is then dropped).
  */
-export async function withDeadline<T>(provider: string, timeoutMs: number, work: (signal: AbortSignal) => Promise<T>, parent?: AbortSignal): Promise<T> {
+export async function withDeadline<T>(
+  provider: string,
+  timeoutMs: number,
+  work: (signal: AbortSignal) => Promise<T>,
+  parent?: AbortSignal,
+): Promise<T> {
   const controller = new AbortController()
   const abort = (reason: ProviderError) => {
     if (!controller.signal.aborted) controller.abort(reason)
@@ -41,7 +46,12 @@ export class ProviderHttpError extends ProviderError {
   ) {
     const kind = status === 429 ? 'rate_limited' : 'unavailable'
     const said = excerpt.replace(/\s+/g, ' ').trim().slice(0, 200)
-    super(kind, provider, `answered HTTP ${status}${status === 401 || status === 403 ? ' (check its key and plan)' : ''}${said ? `: ${said}` : ''}`, retryAfterSeconds)
+    super(
+      kind,
+      provider,
+      `answered HTTP ${status}${status === 401 || status === 403 ? ' (check its key and plan)' : ''}${said ? `: ${said}` : ''}`,
+      retryAfterSeconds,
+    )
   }
 }
 
@@ -80,7 +90,11 @@ export async function fetchJson(provider: string, url: string, init: RequestInit
     return JSON.parse(text)
   } catch {
     const html = /^\s*</.test(text) || (res.headers.get('content-type') ?? '').includes('html')
-    throw new ProviderError('bad_response', provider, html ? 'answered HTML, not JSON (is this the API\'s address, and is JSON output enabled?)' : 'answered with a body that is not JSON')
+    throw new ProviderError(
+      'bad_response',
+      provider,
+      html ? "answered HTML, not JSON (is this the API's address, and is JSON output enabled?)" : 'answered with a body that is not JSON',
+    )
   }
 }
 
@@ -106,7 +120,11 @@ async function readExcerpt(res: Response, maxBytes: number): Promise<string> {
 }
 
 const tooLarge = (provider: string, maxBytes: number, declared?: number) =>
-  new ProviderError('bad_response', provider, `${declared ? `declared ${declared.toLocaleString('en')} bytes, ` : 'answered '}more than the ${maxBytes.toLocaleString('en')} bytes allowed`)
+  new ProviderError(
+    'bad_response',
+    provider,
+    `${declared ? `declared ${declared.toLocaleString('en')} bytes, ` : 'answered '}more than the ${maxBytes.toLocaleString('en')} bytes allowed`,
+  )
 
 /**
  * The body as text, read chunk by chunk and cancelled as soon as it passes `maxBytes`: a provider that

@@ -48,7 +48,10 @@ const Answer = Type.Object(
   {
     themes: Type.Array(Type.String()),
     content_angles: Type.Array(
-      Type.Object({ angle: Type.String(), rationale: Type.String(), evidence_ids: Type.Array(Type.String()) }, { additionalProperties: false }),
+      Type.Object(
+        { angle: Type.String(), rationale: Type.String(), evidence_ids: Type.Array(Type.String()) },
+        { additionalProperties: false },
+      ),
     ),
   },
   { additionalProperties: false },
@@ -76,7 +79,9 @@ const JSON_MODE = [
 
 /** A 400 or 422 about the response format: the endpoint does not take json_schema (DeepSeek, older Qwen models, ...). */
 const refusesSchema = (e: unknown) =>
-  e instanceof ProviderHttpError && (e.status === 400 || e.status === 422) && /response_format|json_schema|structured output/i.test(e.excerpt)
+  e instanceof ProviderHttpError &&
+  (e.status === 400 || e.status === 422) &&
+  /response_format|json_schema|structured output/i.test(e.excerpt)
 
 export class ChatCompletionsSummariser {
   readonly name: string
@@ -98,13 +103,26 @@ export class ChatCompletionsSummariser {
   /** Themes and angles of the evidence; the requests and tokens it took are added to `spend`. */
   async summarise(r: SummaryRequest, signal: AbortSignal, spend?: ProviderSpend[]): Promise<TrendSummary> {
     const items = r.items.slice(0, MAX_ITEMS)
-    const evidence = items.map((i) => ({ id: i.id, platform: i.platform, kind: i.sourceKind, date: i.publishedAt.toISOString().slice(0, 10), text: `${i.title} ${i.text}`.trim().slice(0, EXCERPT) }))
+    const evidence = items.map((i) => ({
+      id: i.id,
+      platform: i.platform,
+      kind: i.sourceKind,
+      date: i.publishedAt.toISOString().slice(0, 10),
+      text: `${i.title} ${i.text}`.trim().slice(0, EXCERPT),
+    }))
     const user = JSON.stringify({ keyword: r.keyword, platform: r.platform, frequent_terms: r.terms, evidence })
     const used = { requests: 0, input: 0, output: 0 }
     const record = () => {
       if (used.requests === 0) return
       const priced = this.o.prices ? tokenCost(this.o.prices, used.input, used.output) : null
-      spend?.push({ provider: this.name, role: 'summary', requests: used.requests, inputTokens: used.input, outputTokens: used.output, costNanoUsd: priced })
+      spend?.push({
+        provider: this.name,
+        role: 'summary',
+        requests: used.requests,
+        inputTokens: used.input,
+        outputTokens: used.output,
+        costNanoUsd: priced,
+      })
     }
     try {
       let body: unknown
@@ -127,20 +145,27 @@ export class ChatCompletionsSummariser {
     if (this.o.key) headers.authorization = `Bearer ${this.o.key}`
     const json = this.jsonMode
     used.requests++
-    const body = await fetchJson(this.name, `${this.o.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
-      method: 'POST',
-      headers,
-      signal,
-      body: JSON.stringify({
-        model: this.o.model,
-        temperature: 0,
-        messages: [
-          { role: 'system', content: json ? `${SYSTEM}\n${JSON_MODE}` : SYSTEM },
-          { role: 'user', content: user },
-        ],
-        response_format: json ? { type: 'json_object' } : { type: 'json_schema', json_schema: { name: 'trend_summary', strict: true, schema: Answer } },
-      }),
-    }, PROVIDER_LIMITS.summaryResponseBytes)
+    const body = await fetchJson(
+      this.name,
+      `${this.o.baseUrl.replace(/\/+$/, '')}/chat/completions`,
+      {
+        method: 'POST',
+        headers,
+        signal,
+        body: JSON.stringify({
+          model: this.o.model,
+          temperature: 0,
+          messages: [
+            { role: 'system', content: json ? `${SYSTEM}\n${JSON_MODE}` : SYSTEM },
+            { role: 'user', content: user },
+          ],
+          response_format: json
+            ? { type: 'json_object' }
+            : { type: 'json_schema', json_schema: { name: 'trend_summary', strict: true, schema: Answer } },
+        }),
+      },
+      PROVIDER_LIMITS.summaryResponseBytes,
+    )
     const usage = obj(obj(body).usage)
     used.input += count(usage.prompt_tokens) ?? 0
     used.output += count(usage.completion_tokens) ?? 0
@@ -153,7 +178,11 @@ export class ChatCompletionsSummariser {
     const contentAngles = answer.content_angles
       .filter((a) => a.angle.trim() && a.rationale.trim())
       .slice(0, MAX_ANGLES)
-      .map((a) => ({ angle: a.angle.trim(), rationale: a.rationale.trim(), evidenceIds: a.evidence_ids.filter((id) => known.has(id)).slice(0, 3) }))
+      .map((a) => ({
+        angle: a.angle.trim(),
+        rationale: a.rationale.trim(),
+        evidenceIds: a.evidence_ids.filter((id) => known.has(id)).slice(0, 3),
+      }))
     if (themes.length === 0) throw new ProviderError('bad_response', this.name, 'answered without themes')
     return { themes, contentAngles }
   }
@@ -162,9 +191,11 @@ export class ChatCompletionsSummariser {
 /** The JSON answer inside `choices[0].message.content`, checked against the schema. */
 function parseAnswer(provider: string, body: unknown): Answer {
   const message = (body as { choices?: { message?: { content?: unknown; refusal?: unknown } }[] })?.choices?.[0]?.message
-  if (typeof message?.refusal === 'string' && message.refusal) throw new ProviderError('bad_response', provider, 'the model refused to answer')
+  if (typeof message?.refusal === 'string' && message.refusal)
+    throw new ProviderError('bad_response', provider, 'the model refused to answer')
   if (typeof message?.content !== 'string') throw new ProviderError('bad_response', provider, 'answered without choices[0].message.content')
-  if (!message.content.trim()) throw new ProviderError('bad_response', provider, 'the model answered blank content (its output was not JSON)')
+  if (!message.content.trim())
+    throw new ProviderError('bad_response', provider, 'the model answered blank content (its output was not JSON)')
   let parsed: unknown
   try {
     // JSON mode answers sometimes come fenced as a Markdown code block.

@@ -7,7 +7,15 @@
  */
 import type { LoadedDataset } from '../../data/datasets'
 import type { DuckDb } from '../../data/duckdb'
-import { noneDropped, type EvidenceItem, type EvidenceProvider, type EvidenceQuery, type Platform, type SearchResult, type SourceKind } from '../evidence'
+import {
+  noneDropped,
+  type EvidenceItem,
+  type EvidenceProvider,
+  type EvidenceQuery,
+  type Platform,
+  type SearchResult,
+  type SourceKind,
+} from '../evidence'
 import type { Matcher } from '../relevance'
 import { eachSliced } from '../turns'
 
@@ -41,7 +49,8 @@ interface Row {
   views: number
 }
 
-const COLUMNS = 'id, published_at, platform, retrieval, source_kind, language, author, author_followers, author_city, title, text, likes, comments, shares, views'
+const COLUMNS =
+  'id, published_at, platform, retrieval, source_kind, language, author, author_followers, author_city, title, text, likes, comments, shares, views'
 
 export const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z')
 
@@ -90,7 +99,6 @@ type CorpusRow = Row & { about_platform: string }
  * of a request filter one scan. Bounded memo (the corpus never changes under a version).
  */
 export class CorpusSearch {
-
   constructor(
     private readonly db: DuckDb,
     private readonly table: string,
@@ -100,7 +108,11 @@ export class CorpusSearch {
    * Every creator post of a window (the KOL population, read once per window: the sample's window never
    * moves) and the ids of those that pass a prefilter (only they are checked for relevance).
    */
-  async creatorPosts(from: Date, to: Date, p: Matcher['prefilter']): Promise<{ posts: (EvidenceItem & { category: string })[]; candidates: ReadonlySet<string> }> {
+  async creatorPosts(
+    from: Date,
+    to: Date,
+    p: Matcher['prefilter'],
+  ): Promise<{ posts: (EvidenceItem & { category: string })[]; candidates: ReadonlySet<string> }> {
     const key = `${iso(from)}|${iso(to)}`
     let posts = this.posts.get(key)
     if (!posts) {
@@ -183,14 +195,24 @@ export class CorpusProvider implements EvidenceProvider {
 
   async search(q: EvidenceQuery): Promise<SearchResult> {
     const rows = await this.corpus.candidates(q.match.prefilter, q.from, q.to)
-    const wanted = this.role === 'native'
-      ? (r: CorpusRow) => r.platform === q.platform && r.retrieval === 'native'
-      : (r: CorpusRow) => r.platform === 'web' && (r.about_platform === q.platform || r.about_platform === '')
+    const wanted =
+      this.role === 'native'
+        ? (r: CorpusRow) => r.platform === q.platform && r.retrieval === 'native'
+        : (r: CorpusRow) => r.platform === 'web' && (r.about_platform === q.platform || r.about_platform === '')
     const items: EvidenceItem[] = []
     await eachSliced(rows, (r) => wanted(r) && items.push(toItem(r, this.name)))
     // The corpus is the whole sample world: complete for every day it spans.
-    const windows = q.split ? [{ from: q.from, to: q.split }, { from: q.split, to: q.to }] : [{ from: q.from, to: q.to }]
-    const coverage = windows.map((w) => ({ ...w, coveredFrom: w.to <= this.coverageFrom ? null : w.from < this.coverageFrom ? this.coverageFrom : w.from, capped: false }))
+    const windows = q.split
+      ? [
+          { from: q.from, to: q.split },
+          { from: q.split, to: q.to },
+        ]
+      : [{ from: q.from, to: q.to }]
+    const coverage = windows.map((w) => ({
+      ...w,
+      coveredFrom: w.to <= this.coverageFrom ? null : w.from < this.coverageFrom ? this.coverageFrom : w.from,
+      capped: false,
+    }))
     return { items, coverage, dropped: noneDropped(), requests: 0 }
   }
 }

@@ -39,7 +39,8 @@ function epoch(v: number): Date | null {
   return ms > 9e14 ? null : new Date(ms)
 }
 
-const offset = (zone: number) => `${zone < 0 ? '-' : '+'}${String(Math.floor(Math.abs(zone) / 60)).padStart(2, '0')}:${String(Math.abs(zone) % 60).padStart(2, '0')}`
+const offset = (zone: number) =>
+  `${zone < 0 ? '-' : '+'}${String(Math.floor(Math.abs(zone) / 60)).padStart(2, '0')}:${String(Math.abs(zone) % 60).padStart(2, '0')}`
 
 /**
  * The instant a vendor's date field names, or null. `zone` applies to dates written without a time

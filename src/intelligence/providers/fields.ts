@@ -12,7 +12,8 @@ export type Raw = Record<string, unknown>
 export const obj = (v: unknown): Raw => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Raw) : {})
 
 /** `v` as a list of objects, or undefined when it is not a list. */
-export const list = (v: unknown): Raw[] | undefined => (Array.isArray(v) ? (v.filter((r) => r && typeof r === 'object') as Raw[]) : undefined)
+export const list = (v: unknown): Raw[] | undefined =>
+  Array.isArray(v) ? (v.filter((r) => r && typeof r === 'object') as Raw[]) : undefined
 
 /**
  * `s` cut to `max` UTF-16 units (not inside a surrogate pair). The cut is copied: a slice would keep the

@@ -13,7 +13,17 @@
  * (`capped`). Undated results, results outside the window and repeats are dropped and counted.
  */
 import { LIVE_RESULTS_PER_CALL } from '../../catalog/evidence-rules'
-import { noneDropped, ProviderError, type Dropped, type EvidenceItem, type EvidenceProvider, type EvidenceQuery, type Platform, type SearchResult, type WindowCoverage } from '../evidence'
+import {
+  noneDropped,
+  ProviderError,
+  type Dropped,
+  type EvidenceItem,
+  type EvidenceProvider,
+  type EvidenceQuery,
+  type Platform,
+  type SearchResult,
+  type WindowCoverage,
+} from '../evidence'
 import { turn } from '../turns'
 
 export interface VendorPage {
@@ -120,7 +130,13 @@ export class PagedProvider implements EvidenceProvider {
   async search(q: EvidenceQuery, signal: AbortSignal): Promise<SearchResult & { dropped: PagedDropped }> {
     const caps = this.adapter.capabilities(q.platform)
     // A vendor that filters by date is asked for each compared window on its own (see EvidenceQuery.split).
-    const windows: Window[] = q.split && caps.dateFilter === 'range' ? [{ from: q.from, to: q.split }, { from: q.split, to: q.to }] : [{ from: q.from, to: q.to }]
+    const windows: Window[] =
+      q.split && caps.dateFilter === 'range'
+        ? [
+            { from: q.from, to: q.split },
+            { from: q.split, to: q.to },
+          ]
+        : [{ from: q.from, to: q.to }]
     const seen = new Set<string>()
     const dropped: PagedDropped = { ...noneDropped(), unreadable: 0 }
     const started = this.now()
@@ -137,7 +153,15 @@ export class PagedProvider implements EvidenceProvider {
     }
   }
 
-  private async window(q: EvidenceQuery, w: Window, caps: SearchCapabilities, seen: Set<string>, dropped: PagedDropped, started: number, signal: AbortSignal) {
+  private async window(
+    q: EvidenceQuery,
+    w: Window,
+    caps: SearchCapabilities,
+    seen: Set<string>,
+    dropped: PagedDropped,
+    started: number,
+    signal: AbortSignal,
+  ) {
     const items: EvidenceItem[] = []
     const [from, to] = [w.from.getTime(), w.to.getTime()]
     let oldest = Infinity

@@ -20,7 +20,15 @@ import { ProviderError, SOURCE_KINDS, type EvidenceItem, type EvidenceQuery, typ
 import { fetchJson, hostOf as urlHost } from './call'
 import { parseVendorDate } from './dates'
 import { count, engagementOf, hostOf, languageOf, list, obj, str, type Raw } from './fields'
-import { PagedProvider, VendorBase, type SearchCapabilities, type VendorAdapter, type VendorOptions, type VendorPage, type Window } from './paging'
+import {
+  PagedProvider,
+  VendorBase,
+  type SearchCapabilities,
+  type VendorAdapter,
+  type VendorOptions,
+  type VendorPage,
+  type Window,
+} from './paging'
 
 export interface SearchHttpOptions extends VendorOptions {
   role: 'native' | 'web'
@@ -58,7 +66,15 @@ export class SearchHttpAdapter extends VendorBase implements VendorAdapter {
   async page(q: EvidenceQuery, w: Window, page: number, _cursor: unknown, signal: AbortSignal): Promise<VendorPage> {
     const url = new URL(this.o.url.replaceAll('{platform}', q.platform))
     const limit = Math.min(q.limit, LIVE_RESULTS_PER_CALL)
-    const params = { q: q.q, keyword: q.keyword, platform: q.platform, from: day(w.from), to: day(w.to), limit: String(limit), ...(page > 1 ? { page: String(page) } : {}) }
+    const params = {
+      q: q.q,
+      keyword: q.keyword,
+      platform: q.platform,
+      from: day(w.from),
+      to: day(w.to),
+      limit: String(limit),
+      ...(page > 1 ? { page: String(page) } : {}),
+    }
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v)
     const headers: Record<string, string> = { accept: 'application/json' }
     if (this.o.key) headers.authorization = `Bearer ${this.o.key}`

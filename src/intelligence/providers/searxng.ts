@@ -61,16 +61,24 @@ export class SearxngAdapter extends VendorBase implements VendorAdapter {
       body = await fetchJson(this.name, url.toString(), { headers, signal }, PROVIDER_LIMITS.searchResponseBytes)
     } catch (e) {
       if (e instanceof ProviderHttpError && e.status === 403) {
-        throw new ProviderError('unavailable', this.name, 'answered HTTP 403: JSON output is not enabled on this instance (add `json` to search.formats in its settings.yml)')
+        throw new ProviderError(
+          'unavailable',
+          this.name,
+          'answered HTTP 403: JSON output is not enabled on this instance (add `json` to search.formats in its settings.yml)',
+        )
       }
       throw e
     }
     const results = list(obj(body).results)
-    if (!results) throw new ProviderError('bad_response', this.name, 'answered JSON without a `results` list (is this a SearXNG /search endpoint?)')
+    if (!results)
+      throw new ProviderError('bad_response', this.name, 'answered JSON without a `results` list (is this a SearXNG /search endpoint?)')
     // SearXNG answers 200 with no results when every engine failed; it names them in unresponsive_engines.
     const failed = Array.isArray(obj(body).unresponsive_engines) ? (obj(body).unresponsive_engines as unknown[]) : []
     if (results.length === 0 && failed.length > 0 && page === 1) {
-      const why = failed.slice(0, 5).map((e) => (Array.isArray(e) ? e.map(String).join(': ') : String(e))).join(', ')
+      const why = failed
+        .slice(0, 5)
+        .map((e) => (Array.isArray(e) ? e.map(String).join(': ') : String(e)))
+        .join(', ')
       throw new ProviderError('unavailable', this.name, `every engine failed (${why})`)
     }
     return { results, more: results.length > 0 }

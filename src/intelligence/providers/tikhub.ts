@@ -84,29 +84,56 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
     return { dateFilter: 'recency', order: 'newest' }
   }
 
-  private async call(path: string, init: { query?: Record<string, string>; body?: Record<string, unknown> }, signal: AbortSignal): Promise<Raw> {
+  private async call(
+    path: string,
+    init: { query?: Record<string, string>; body?: Record<string, unknown> },
+    signal: AbortSignal,
+  ): Promise<Raw> {
     const url = new URL(`${this.o.url.replace(/\/+$/, '')}${path}`)
     for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, v)
     const headers: Record<string, string> = { accept: 'application/json' }
     if (this.o.key) headers.authorization = `Bearer ${this.o.key}`
     if (init.body) headers['content-type'] = 'application/json'
-    const body = obj(await fetchJson(this.name, url.toString(), { method: init.body ? 'POST' : 'GET', headers, signal, ...(init.body ? { body: JSON.stringify(init.body) } : {}) }, PROVIDER_LIMITS.searchResponseBytes))
+    const body = obj(
+      await fetchJson(
+        this.name,
+        url.toString(),
+        { method: init.body ? 'POST' : 'GET', headers, signal, ...(init.body ? { body: JSON.stringify(init.body) } : {}) },
+        PROVIDER_LIMITS.searchResponseBytes,
+      ),
+    )
     const code = count(body.code)
-    if (code === undefined || !('data' in body)) throw new ProviderError('bad_response', this.name, 'answered JSON without TikHub\'s envelope (code, data): is this the TikHub API?')
-    if (code !== 200) throw new ProviderError(code === 429 ? 'rate_limited' : 'unavailable', this.name, `answered code ${code}: ${str(body.message, 200) ?? 'no message'}`)
+    if (code === undefined || !('data' in body))
+      throw new ProviderError('bad_response', this.name, "answered JSON without TikHub's envelope (code, data): is this the TikHub API?")
+    if (code !== 200)
+      throw new ProviderError(
+        code === 429 ? 'rate_limited' : 'unavailable',
+        this.name,
+        `answered code ${code}: ${str(body.message, 200) ?? 'no message'}`,
+      )
     return obj(body.data)
   }
 
   /** The platform's own status inside a 200 envelope: a failed platform call is a failed call. */
   private platformFailed(data: Raw, ok: boolean): never | void {
-    if (!ok) throw new ProviderError('unavailable', this.name, `the platform answered no results (${str(data.msg ?? data.message ?? data.status_msg, 200) ?? `status ${String(data.status_code ?? data.code)}`})`)
+    if (!ok)
+      throw new ProviderError(
+        'unavailable',
+        this.name,
+        `the platform answered no results (${str(data.msg ?? data.message ?? data.status_msg, 200) ?? `status ${String(data.status_code ?? data.code)}`})`,
+      )
   }
 
   async page(q: EvidenceQuery, w: Window, page: number, cursor: unknown, signal: AbortSignal): Promise<VendorPage> {
     const now = this.now()
     if (q.platform === 'xiaohongshu') {
       const ids = obj(cursor)
-      const query: Record<string, string> = { keyword: q.q, page: String(page), sort_type: 'time_descending', time_filter: timeFilter(w, now, ['一天内', '一周内', '半年内', '不限']) }
+      const query: Record<string, string> = {
+        keyword: q.q,
+        page: String(page),
+        sort_type: 'time_descending',
+        time_filter: timeFilter(w, now, ['一天内', '一周内', '半年内', '不限']),
+      }
       if (page > 1) Object.assign(query, { search_id: str(ids.search_id) ?? '', search_session_id: str(ids.search_session_id) ?? '' })
       const data = await this.call('/api/v1/xiaohongshu/app_v2/search_notes', { query }, signal)
       this.platformFailed(data, data.success !== false && (data.code === undefined || count(data.code) === 0))
@@ -115,29 +142,51 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
       if (!items) throw new ProviderError('bad_response', this.name, 'answered without data.data.items (Xiaohongshu search)')
       const notes = items.filter((i) => (i.model_type ?? 'note') === 'note')
       // The ids that page on are in the inner payload or beside it, depending on the answer.
-      const next = { search_id: inner.search_id ?? data.search_id ?? ids.search_id, search_session_id: inner.search_session_id ?? data.search_session_id ?? ids.search_session_id }
+      const next = {
+        search_id: inner.search_id ?? data.search_id ?? ids.search_id,
+        search_session_id: inner.search_session_id ?? data.search_session_id ?? ids.search_session_id,
+      }
       const hasMore = inner.has_more ?? data.has_more
       return { results: notes, more: hasMore === undefined ? items.length > 0 : Boolean(hasMore) && hasMore !== 0, next }
     }
     if (q.platform === 'douyin') {
-      const data = await this.call('/api/v1/douyin/search/fetch_video_search_v1', {
-        body: {
-          keyword: q.q, cursor: typeof cursor === 'number' ? cursor : 0, sort_type: '2', publish_time: timeFilter(w, now, ['1', '7', '180', '0']),
-          filter_duration: '0', content_type: '0', search_id: '', backtrace: '',
+      const data = await this.call(
+        '/api/v1/douyin/search/fetch_video_search_v1',
+        {
+          body: {
+            keyword: q.q,
+            cursor: typeof cursor === 'number' ? cursor : 0,
+            sort_type: '2',
+            publish_time: timeFilter(w, now, ['1', '7', '180', '0']),
+            filter_duration: '0',
+            content_type: '0',
+            search_id: '',
+            backtrace: '',
+          },
         },
-      }, signal)
+        signal,
+      )
       this.platformFailed(data, data.status_code === undefined || count(data.status_code) === 0)
       const results = list(data.data)
       if (!results) throw new ProviderError('bad_response', this.name, 'answered without data.data (Douyin video search)')
       return { results, more: count(data.has_more) === 1, next: count(data.cursor) }
     }
     const offset = typeof cursor === 'object' && cursor ? (count(obj(cursor).offset) ?? 0) : 0
-    const data = await this.call('/api/v1/wechat_search/v2/fetch_search', {
-      body: {
-        keyword: q.q, business_type: 'article', sort: 'latest', publish_time: timeFilter(w, now, ['day', 'week', 'half_year', 'all']), offset,
-        ...(cursor && typeof cursor === 'object' && 'cursor' in cursor ? { cursor: (cursor as Raw).cursor } : {}), raw: false,
+    const data = await this.call(
+      '/api/v1/wechat_search/v2/fetch_search',
+      {
+        body: {
+          keyword: q.q,
+          business_type: 'article',
+          sort: 'latest',
+          publish_time: timeFilter(w, now, ['day', 'week', 'half_year', 'all']),
+          offset,
+          ...(cursor && typeof cursor === 'object' && 'cursor' in cursor ? { cursor: (cursor as Raw).cursor } : {}),
+          raw: false,
+        },
       },
-    }, signal)
+      signal,
+    )
     this.platformFailed(data, data.success !== false && (data.code === undefined || count(data.code) === 0))
     const inner = obj(data.data)
     const results = list(inner.items)
@@ -159,14 +208,16 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
       .map(([id]) => id)
     let requests = 0
     const queue = [...wanted]
-    await Promise.all(Array.from({ length: Math.min(LOOKUP_CONCURRENCY, queue.length) }, async () => {
-      for (let id = queue.shift(); id !== undefined && !signal.aborted; id = queue.shift()) {
-        requests++
-        const count = await this.lookUp(q.platform, id, signal).catch(() => undefined)
-        // A failed lookup is tried again next time; an answer (a number, or unknown) is kept.
-        if (count !== undefined) this.followers.set(key(id), { count, until: now + FOLLOWERS_TTL_MS })
-      }
-    }))
+    await Promise.all(
+      Array.from({ length: Math.min(LOOKUP_CONCURRENCY, queue.length) }, async () => {
+        for (let id = queue.shift(); id !== undefined && !signal.aborted; id = queue.shift()) {
+          requests++
+          const count = await this.lookUp(q.platform, id, signal).catch(() => undefined)
+          // A failed lookup is tried again next time; an answer (a number, or unknown) is kept.
+          if (count !== undefined) this.followers.set(key(id), { count, until: now + FOLLOWERS_TTL_MS })
+        }
+      }),
+    )
     for (const i of items) {
       if (i.authorFollowers !== null || !i.authorId) continue
       const known = this.followers.get(key(i.authorId))
@@ -185,7 +236,7 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
     }
     const data = await this.call('/api/v1/douyin/app/v3/handler_user_profile', { query: { sec_user_id: id } }, signal)
     const user = obj(data.user)
-    return user.secret === 1 || user.secret === true ? null : (count(user.follower_count) || count(user.mplatform_followers_count) || null)
+    return user.secret === 1 || user.secret === true ? null : count(user.follower_count) || count(user.mplatform_followers_count) || null
   }
 
   item(raw: unknown, q: EvidenceQuery, now: number): EvidenceItem | 'undated' | null {
@@ -203,9 +254,17 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
       if (!publishedAt) return 'undated'
       const user = obj(n.user)
       return {
-        ...base, id: `xhs:${id}`, url: `https://www.xiaohongshu.com/explore/${id}`, sourceKind: 'note',
-        author: str(user.nickname) ?? null, authorId: str(user.userid) ?? str(user.user_id) ?? null,
-        authorFollowers: count(user.fans) ?? null, publishedAt, title, text, language: languageOf(undefined, title, text),
+        ...base,
+        id: `xhs:${id}`,
+        url: `https://www.xiaohongshu.com/explore/${id}`,
+        sourceKind: 'note',
+        author: str(user.nickname) ?? null,
+        authorId: str(user.userid) ?? str(user.user_id) ?? null,
+        authorFollowers: count(user.fans) ?? null,
+        publishedAt,
+        title,
+        text,
+        language: languageOf(undefined, title, text),
         engagement: engagementOf(count(n.liked_count), count(n.comments_count), count(n.shared_count)),
       }
     }
@@ -220,10 +279,18 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
       const s = obj(a.statistics)
       const followers = count(author.follower_count)
       return {
-        ...base, id: `douyin:${id}`, url: str(a.share_url) ?? `https://www.douyin.com/video/${id}`, sourceKind: 'video',
-        author: str(author.nickname) ?? null, authorId: str(author.sec_uid) ?? str(author.uid) ?? null,
+        ...base,
+        id: `douyin:${id}`,
+        url: str(a.share_url) ?? `https://www.douyin.com/video/${id}`,
+        sourceKind: 'video',
+        author: str(author.nickname) ?? null,
+        authorId: str(author.sec_uid) ?? str(author.uid) ?? null,
         // Search answers 0 for creators whose count it does not carry: unknown, not zero.
-        authorFollowers: followers ? followers : null, publishedAt, title: '', text, language: languageOf(undefined, '', text),
+        authorFollowers: followers ? followers : null,
+        publishedAt,
+        title: '',
+        text,
+        language: languageOf(undefined, '', text),
         engagement: engagementOf(count(s.digg_count), count(s.comment_count), count(s.share_count), count(s.play_count) || undefined),
       }
     }
@@ -236,9 +303,18 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
     const publishedAt = dated(r.timestamp) ?? dated(r.date) ?? dated(obj(r.source).dateTime)
     if (!publishedAt) return 'undated'
     return {
-      ...base, id: `wechat:${id ?? url}`, url, sourceKind: 'article',
-      author: str(obj(r.source).title) ?? str(obj(r.jumpInfo).nickName) ?? null, authorId: str(obj(r.jumpInfo).userName) ?? null,
-      authorFollowers: null, publishedAt, title, text, language: languageOf(undefined, title, text), engagement: null,
+      ...base,
+      id: `wechat:${id ?? url}`,
+      url,
+      sourceKind: 'article',
+      author: str(obj(r.source).title) ?? str(obj(r.jumpInfo).nickName) ?? null,
+      authorId: str(obj(r.jumpInfo).userName) ?? null,
+      authorFollowers: null,
+      publishedAt,
+      title,
+      text,
+      language: languageOf(undefined, title, text),
+      engagement: null,
     }
   }
 }

@@ -33,8 +33,15 @@ interface Outcome {
 const ENV: Record<Setup, (url: string) => Record<string, string>> = {
   searxng: (url) => ({ WEB_SEARCH_PROVIDER: 'searxng', WEB_SEARCH_URL: url }),
   vendors: (url) => ({
-    NATIVE_SEARCH_PROVIDER: 'tikhub', NATIVE_SEARCH_URL: url, NATIVE_SEARCH_KEY: 'th-eval', NATIVE_SEARCH_MAX_PAGES: '10', NATIVE_SEARCH_PRICE_USD: '0.001',
-    WEB_SEARCH_PROVIDER: 'bocha', WEB_SEARCH_URL: url, WEB_SEARCH_KEY: 'sk-eval', WEB_SEARCH_PRICE_USD: '0.005',
+    NATIVE_SEARCH_PROVIDER: 'tikhub',
+    NATIVE_SEARCH_URL: url,
+    NATIVE_SEARCH_KEY: 'th-eval',
+    NATIVE_SEARCH_MAX_PAGES: '10',
+    NATIVE_SEARCH_PRICE_USD: '0.001',
+    WEB_SEARCH_PROVIDER: 'bocha',
+    WEB_SEARCH_URL: url,
+    WEB_SEARCH_KEY: 'sk-eval',
+    WEB_SEARCH_PRICE_USD: '0.005',
   }),
 }
 
@@ -61,7 +68,8 @@ function check(q: LiveQuestion, status: number, body: any): Omit<Outcome, 'cold'
     if (status === 200) offTopic = 'answered about something no vendor holds a post about'
     else if (status !== 404 || code !== 'not_found') failures.push(`expected a free 404, got ${status} ${code}`)
   }
-  if (e.outcome === 'refused' && (status !== 422 || code !== 'native_provider_required')) failures.push(`expected a free 422 native_provider_required, got ${status} ${code}`)
+  if (e.outcome === 'refused' && (status !== 422 || code !== 'native_provider_required'))
+    failures.push(`expected a free 422 native_provider_required, got ${status} ${code}`)
   if (status === 200) {
     if (e.names) {
       const stray = cited(q.route, d).find((x) => !e.names!.some((n) => mentions(x, n)))
@@ -73,7 +81,8 @@ function check(q: LiveQuestion, status: number, body: any): Omit<Outcome, 'cold'
       const days = Number(q.query.timeframe!.slice(0, -1))
       const halfway = Date.parse(`${t.momentum_detail.prior.from}T00:00:00Z`) + (days / 2) * DAY
       const earliest = t.evidence.date_range ? Date.parse(t.evidence.date_range.earliest) : Infinity
-      if (m !== 'insufficient_evidence' && earliest > halfway) uncoveredDirection = `${m} although its evidence starts ${t.evidence.date_range.earliest}, past the middle of the prior window`
+      if (m !== 'insufficient_evidence' && earliest > halfway)
+        uncoveredDirection = `${m} although its evidence starts ${t.evidence.date_range.earliest}, past the middle of the prior window`
       if (e.direction === 'none' && m !== 'insufficient_evidence') failures.push(`stated ${m} where the vendor cannot reach the windows`)
       if (e.direction === 'not_falling' && m === 'falling') failures.push('falling on a surging topic')
       if (m === 'insufficient_evidence' && !t.momentum_detail.reason) failures.push('insufficient_evidence without a reason')
@@ -83,7 +92,8 @@ function check(q: LiveQuestion, status: number, body: any): Omit<Outcome, 'cold'
       const list = d.shortlist ?? d.creators ?? []
       if (list.length === 0) failures.push('no creators shortlisted')
       for (const c of list) {
-        if (!(c.followers > 0) || !['xiaohongshu', 'douyin'].includes(c.platform)) failures.push(`creator ${c.handle} on ${c.platform} with ${c.followers} followers`)
+        if (!(c.followers > 0) || !['xiaohongshu', 'douyin'].includes(c.platform))
+          failures.push(`creator ${c.handle} on ${c.platform} with ${c.followers} followers`)
       }
     }
   }
@@ -138,7 +148,10 @@ function figures() {
     kols: kols.length,
     directions: trends.filter((o) => o.data.summary.momentum !== 'insufficient_evidence').length,
     trends: trends.length,
-    cold: { searxng: mean(answered.filter((o) => o.q.setup === 'searxng' && o.computed).map((o) => o.cold)), vendors: mean(answered.filter((o) => o.q.setup === 'vendors' && o.computed).map((o) => o.cold)) },
+    cold: {
+      searxng: mean(answered.filter((o) => o.q.setup === 'searxng' && o.computed).map((o) => o.cold)),
+      vendors: mean(answered.filter((o) => o.q.setup === 'vendors' && o.computed).map((o) => o.cold)),
+    },
     warm: mean(answered.map((o) => o.warm ?? 0)),
     warmHits: answered.filter((o) => o.warmCache === 'hit').length,
     rawAnswered: answered.filter((o) => !o.q.route.startsWith('capabilities.')).length,
@@ -148,9 +161,19 @@ function figures() {
 
 /** Vendor requests and their cost at list prices (TikHub $0.001, Bocha ~$0.005 a request) per cold answer, by route, on TikHub + Bocha. */
 function costs(): string[] {
-  const routes = [...new Set(LIVE_QUESTIONS.filter((q) => q.setup === 'vendors').map((q) => q.route.replace(/^china\.trends\..*/, 'china.trends.<platform>')))]
+  const routes = [
+    ...new Set(
+      LIVE_QUESTIONS.filter((q) => q.setup === 'vendors').map((q) => q.route.replace(/^china\.trends\..*/, 'china.trends.<platform>')),
+    ),
+  ]
   return routes.map((r) => {
-    const os = outcomes.filter((o) => o.q.setup === 'vendors' && o.status === 200 && o.computed && o.q.route.replace(/^china\.trends\..*/, 'china.trends.<platform>') === r)
+    const os = outcomes.filter(
+      (o) =>
+        o.q.setup === 'vendors' &&
+        o.status === 200 &&
+        o.computed &&
+        o.q.route.replace(/^china\.trends\..*/, 'china.trends.<platform>') === r,
+    )
     const usd = mean(os.map((o) => o.coldNative * 0.001 + (o.cold - o.coldNative) * 0.005).map((x) => x * 1000)) / 1000
     return `  ${r}: ${mean(os.map((o) => o.cold))} requests (${mean(os.map((o) => o.coldNative))} TikHub), USD ${usd.toFixed(4)} at list prices, over ${os.length} answers`
   })
@@ -182,7 +205,9 @@ describe('the live evaluation set', () => {
     expect(LIVE_QUESTIONS.filter((q) => q.lang === 'en').length).toBeGreaterThanOrEqual(15)
     expect(LIVE_QUESTIONS.filter((q) => q.expect.direction === 'none').length).toBeGreaterThanOrEqual(8)
     expect(LIVE_QUESTIONS.filter((q) => !q.inWorld).length).toBeGreaterThanOrEqual(8)
-    expect(LIVE_QUESTIONS.filter((q) => q.route === 'china.kols' || q.route === 'capabilities.kol_shortlist').length).toBeGreaterThanOrEqual(12)
+    expect(
+      LIVE_QUESTIONS.filter((q) => q.route === 'china.kols' || q.route === 'capabilities.kol_shortlist').length,
+    ).toBeGreaterThanOrEqual(12)
   })
 })
 
@@ -203,7 +228,12 @@ describe('a buyer of a live seller', () => {
   test('asking again within the TTL costs no vendor request (a raw route says hit; a wrapper reuses its legs)', () => {
     const repeats = outcomes.filter((o) => o.status === 200)
     const wrapper = (o: Outcome) => o.q.route.startsWith('capabilities.')
-    expect(list(repeats.filter((o) => o.warm !== 0 || (!wrapper(o) && o.warmCache !== 'hit')), (o) => `${o.warm} requests, ${o.warmCache}`)).toEqual([])
+    expect(
+      list(
+        repeats.filter((o) => o.warm !== 0 || (!wrapper(o) && o.warmCache !== 'hit')),
+        (o) => `${o.warm} requests, ${o.warmCache}`,
+      ),
+    ).toEqual([])
   })
 
   test("gets every question's own expectation", () => {

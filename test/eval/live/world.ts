@@ -52,8 +52,17 @@ export async function corpusWorld(asOf: number, sinceDays = 200): Promise<WorldD
     }
     if (r.retrieval !== 'native') continue
     const doc: Doc = {
-      id: r.id, title: r.title, text: r.text, at, author: r.author, authorId: `id-${r.author}`, followers: r.author_followers || undefined,
-      likes: r.likes, comments: r.comments, shares: r.shares, views: r.views || undefined,
+      id: r.id,
+      title: r.title,
+      text: r.text,
+      at,
+      author: r.author,
+      authorId: `id-${r.author}`,
+      followers: r.author_followers || undefined,
+      likes: r.likes,
+      comments: r.comments,
+      shares: r.shares,
+      views: r.views || undefined,
     }
     world.native[r.platform as Platform].push(doc)
   }

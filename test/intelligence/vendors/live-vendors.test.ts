@@ -51,7 +51,10 @@ describe('a seller with SearXNG only (as the issue tried it)', () => {
   })
 
   test('the KOL routes answer a free 422 that says a native provider is needed, before any payment', async () => {
-    for (const [id, q] of [['china.kols', { category: '露营' }], ['capabilities.kol_shortlist', { brand_name: 'Aurora Skin', category: 'beauty' }]] as const) {
+    for (const [id, q] of [
+      ['china.kols', { category: '露营' }],
+      ['capabilities.kol_shortlist', { brand_name: 'Aurora Skin', category: 'beauty' }],
+    ] as const) {
       const unpaid = await api.free(id, q)
       expect(unpaid.status).toBe(422)
       expect(unpaid.body.error.code).toBe('native_provider_required')
@@ -69,8 +72,15 @@ describe('a seller with TikHub and Bocha', () => {
   let api: Api
   beforeAll(async () => {
     api = await service({
-      WEB_SEARCH_PROVIDER: 'bocha', WEB_SEARCH_URL: world.url, WEB_SEARCH_KEY: 'sk-bocha', WEB_SEARCH_PRICE_USD: '0.005',
-      NATIVE_SEARCH_PROVIDER: 'tikhub', NATIVE_SEARCH_URL: world.url, NATIVE_SEARCH_KEY: 'th-key', NATIVE_SEARCH_PRICE_USD: '0.001', NATIVE_SEARCH_MAX_PAGES: '10',
+      WEB_SEARCH_PROVIDER: 'bocha',
+      WEB_SEARCH_URL: world.url,
+      WEB_SEARCH_KEY: 'sk-bocha',
+      WEB_SEARCH_PRICE_USD: '0.005',
+      NATIVE_SEARCH_PROVIDER: 'tikhub',
+      NATIVE_SEARCH_URL: world.url,
+      NATIVE_SEARCH_KEY: 'th-key',
+      NATIVE_SEARCH_PRICE_USD: '0.001',
+      NATIVE_SEARCH_MAX_PAGES: '10',
     })
   })
   afterAll(() => api.close())
@@ -82,7 +92,12 @@ describe('a seller with TikHub and Bocha', () => {
     expect(d.momentum_detail.uncounted_items).toBe(0)
     expect(d.evidence_mode).toBeUndefined() // native only: the lane had enough
     // The vendor also returned its car-camping videos (车载露营 names 露营): they are about cars, not evidence here.
-    expect(d.data_quality.providers[0]).toMatchObject({ provider: expect.stringContaining('tikhub'), role: 'native', status: 'ok', off_topic: 60 })
+    expect(d.data_quality.providers[0]).toMatchObject({
+      provider: expect.stringContaining('tikhub'),
+      role: 'native',
+      status: 'ok',
+      off_topic: 60,
+    })
     expect(d.data_quality.dropped.off_topic).toBe(60)
     expect(JSON.stringify(d.top_evidence)).not.toContain('车载露营')
   })
@@ -163,11 +178,19 @@ describe('a seller with TikHub and Bocha', () => {
     const second = await api.paid('china.sentiment', q)
     await api.rt.ledger.durable()
     const db = (api.rt.ledger as unknown as { db: import('bun:sqlite').Database }).db
-    const rows = (id: string) => db.query('SELECT provider, role, requests, cost_nano_usd FROM provider_spend WHERE request_id = ?').all(id) as { provider: string; role: string; requests: number; cost_nano_usd: string }[]
+    const rows = (id: string) =>
+      db.query('SELECT provider, role, requests, cost_nano_usd FROM provider_spend WHERE request_id = ?').all(id) as {
+        provider: string
+        role: string
+        requests: number
+        cost_nano_usd: string
+      }[]
     const spent = rows(first.body.meta.request_id)
     expect(spent.length).toBeGreaterThan(0)
     for (const r of spent) expect(BigInt(r.cost_nano_usd)).toBe(BigInt(r.requests) * (r.role === 'native' ? 1_000_000n : 5_000_000n))
-    expect(spent.reduce((n, r) => n + r.requests, 0)).toBe(first.body.data.data_quality.providers.reduce((n: number, p: any) => n + (p.requests ?? 0), 0))
+    expect(spent.reduce((n, r) => n + r.requests, 0)).toBe(
+      first.body.data.data_quality.providers.reduce((n: number, p: any) => n + (p.requests ?? 0), 0),
+    )
     expect(rows(second.body.meta.request_id)).toEqual([])
   })
 
@@ -175,7 +198,11 @@ describe('a seller with TikHub and Bocha', () => {
     const ready = await (await api.rt.get('/ready')).json()
     const p = ready.data.checks.providers
     const host = new URL(world.url).host
-    expect(p).toMatchObject({ mode: 'live', web: `bocha (${host})`, native: { provider: `tikhub (${host})`, platforms: ['xiaohongshu', 'douyin', 'wechat'] } })
+    expect(p).toMatchObject({
+      mode: 'live',
+      web: `bocha (${host})`,
+      native: { provider: `tikhub (${host})`, platforms: ['xiaohongshu', 'douyin', 'wechat'] },
+    })
     expect(p.lanes.douyin).toBe(`native_first: native ${p.native.provider}, then web ${p.web}`)
     expect(p.kols).toBe(`creators from ${p.native.provider} (xiaohongshu, douyin)`)
     expect(p.last_calls[p.native.provider].status).toBe('ok')

@@ -14,19 +14,42 @@ const fixture = async (name: string) => Bun.file(`${import.meta.dir}/fixtures/${
 const serve = fileServers()
 
 const item = (id: string): EvidenceItem => ({
-  id, url: null, platform: 'xiaohongshu', retrieval: 'native', sourceKind: 'note', author: 'a', authorFollowers: 1000, authorCity: null,
-  publishedAt: new Date('2026-11-20T00:00:00Z'), title: '露营', text: '露营装备清单', language: 'zh', engagement: { likes: 10, comments: 1, shares: 0, views: null }, provider: 'p',
+  id,
+  url: null,
+  platform: 'xiaohongshu',
+  retrieval: 'native',
+  sourceKind: 'note',
+  author: 'a',
+  authorFollowers: 1000,
+  authorCity: null,
+  publishedAt: new Date('2026-11-20T00:00:00Z'),
+  title: '露营',
+  text: '露营装备清单',
+  language: 'zh',
+  engagement: { likes: 10, comments: 1, shares: 0, views: null },
+  provider: 'p',
 })
 const request = { keyword: '露营', platform: 'all', items: [item('n1'), item('n2')], terms: ['露营装备'] }
 const signal = () => new AbortController().signal
 /** A fixture answer with the first evidence id the model was sent put where the fixture says $FIRST_ID. */
-const answering = (text: string, body: string) => text.replaceAll('$FIRST_ID', JSON.parse(JSON.parse(body).messages[1].content).evidence[0].id)
+const answering = (text: string, body: string) =>
+  text.replaceAll('$FIRST_ID', JSON.parse(JSON.parse(body).messages[1].content).evidence[0].id)
 
 describe('DeepSeek: json_schema refused, JSON mode instead', () => {
   test('auto: the 400 refusal switches to json_object with the schema and the word JSON in the prompt; the answer is checked and its tokens recorded', async () => {
     const [refused, answer] = [await fixture('deepseek-json-schema-refused'), await fixture('deepseek-chat-completion')]
-    const s = serve((_req, _url, body) => (JSON.parse(body).response_format.type === 'json_schema' ? new Response(refused, { status: 400, headers: { 'content-type': 'application/json' } }) : json(JSON.parse(answering(answer, body)))))
-    const llm = new ChatCompletionsSummariser({ baseUrl: s.url, model: 'deepseek-chat', timeoutMs: 5000, responseFormat: 'auto', prices: { inputPerMillionNanoUsd: 280_000_000n, outputPerMillionNanoUsd: 420_000_000n } })
+    const s = serve((_req, _url, body) =>
+      JSON.parse(body).response_format.type === 'json_schema'
+        ? new Response(refused, { status: 400, headers: { 'content-type': 'application/json' } })
+        : json(JSON.parse(answering(answer, body))),
+    )
+    const llm = new ChatCompletionsSummariser({
+      baseUrl: s.url,
+      model: 'deepseek-chat',
+      timeoutMs: 5000,
+      responseFormat: 'auto',
+      prices: { inputPerMillionNanoUsd: 280_000_000n, outputPerMillionNanoUsd: 420_000_000n },
+    })
     const spend: ProviderSpend[] = []
     const out = await llm.summarise(request, signal(), spend)
     expect(out.themes).toEqual(['露营装备', '精致露营'])
@@ -38,7 +61,9 @@ describe('DeepSeek: json_schema refused, JSON mode instead', () => {
     expect(second.messages[0].content).toMatch(/JSON schema/)
     expect(second.messages[0].content).toContain('"content_angles"')
     // 3,120 input and 412 output tokens at 0.28 and 0.42 USD per million: 1,046.64 µUSD, rounded up to a nano-dollar.
-    expect(spend).toEqual([{ provider: llm.name, role: 'summary', requests: 2, inputTokens: 3120, outputTokens: 412, costNanoUsd: 1_046_640n }])
+    expect(spend).toEqual([
+      { provider: llm.name, role: 'summary', requests: 2, inputTokens: 3120, outputTokens: 412, costNanoUsd: 1_046_640n },
+    ])
     expect(llm.responseFormat).toBe('json_object')
     // Remembered: the next call goes straight to JSON mode.
     await llm.summarise(request, signal())
@@ -46,10 +71,18 @@ describe('DeepSeek: json_schema refused, JSON mode instead', () => {
   })
 
   test('the older refusal (422, plain text) is recognised too; a configured json_schema is never downgraded', async () => {
-    const text = 'Failed to deserialize the JSON body into the target type: response_format: response_format.type `json_schema` is unavailable now at line 1 column 1193'
+    const text =
+      'Failed to deserialize the JSON body into the target type: response_format: response_format.type `json_schema` is unavailable now at line 1 column 1193'
     const answer = await fixture('deepseek-chat-completion')
-    const s = serve((_req, _url, body) => (JSON.parse(body).response_format.type === 'json_schema' ? new Response(text, { status: 422 }) : json(JSON.parse(answering(answer, body)))))
-    expect((await new ChatCompletionsSummariser({ baseUrl: s.url, model: 'deepseek-chat', timeoutMs: 5000 }).summarise(request, signal())).themes).toHaveLength(2)
+    const s = serve((_req, _url, body) =>
+      JSON.parse(body).response_format.type === 'json_schema'
+        ? new Response(text, { status: 422 })
+        : json(JSON.parse(answering(answer, body))),
+    )
+    expect(
+      (await new ChatCompletionsSummariser({ baseUrl: s.url, model: 'deepseek-chat', timeoutMs: 5000 }).summarise(request, signal()))
+        .themes,
+    ).toHaveLength(2)
     const strict = new ChatCompletionsSummariser({ baseUrl: s.url, model: 'deepseek-chat', timeoutMs: 5000, responseFormat: 'json_schema' })
     const e = await failure(strict.summarise(request, signal()))
     expect(e.message).toContain('HTTP 422')
@@ -59,7 +92,13 @@ describe('DeepSeek: json_schema refused, JSON mode instead', () => {
     const blank = await fixture('deepseek-blank-content')
     const s = serve(() => json(JSON.parse(blank)))
     const spend: ProviderSpend[] = []
-    const e = await failure(new ChatCompletionsSummariser({ baseUrl: s.url, model: 'deepseek-chat', timeoutMs: 5000, responseFormat: 'json_object' }).summarise(request, signal(), spend))
+    const e = await failure(
+      new ChatCompletionsSummariser({ baseUrl: s.url, model: 'deepseek-chat', timeoutMs: 5000, responseFormat: 'json_object' }).summarise(
+        request,
+        signal(),
+        spend,
+      ),
+    )
     expect([e.kind, e.message.includes('blank content')]).toEqual(['bad_response', true])
     expect(spend).toMatchObject([{ requests: 1, inputTokens: 3120, outputTokens: 3, costNanoUsd: null }])
   })
@@ -70,10 +109,19 @@ describe('Qwen on DashScope (compatible mode)', () => {
     const [refused, answer] = [await fixture('dashscope-json-schema-refused'), await fixture('dashscope-chat-completion')]
     const s = serve((_req, url, body) => {
       expect(url.pathname).toBe('/compatible-mode/v1/chat/completions')
-      return JSON.parse(body).response_format.type === 'json_schema' ? new Response(refused, { status: 400, headers: { 'content-type': 'application/json' } }) : json(JSON.parse(answering(answer, body)))
+      return JSON.parse(body).response_format.type === 'json_schema'
+        ? new Response(refused, { status: 400, headers: { 'content-type': 'application/json' } })
+        : json(JSON.parse(answering(answer, body)))
     })
-    const out = await new ChatCompletionsSummariser({ baseUrl: `${s.url}/compatible-mode/v1`, model: 'qwen-turbo', timeoutMs: 5000 }).summarise(request, signal())
-    expect(out).toEqual({ themes: ['露营装备'], contentAngles: [{ angle: '营地清单', rationale: '收藏最多的是清单类笔记。', evidenceIds: ['n1'] }] })
+    const out = await new ChatCompletionsSummariser({
+      baseUrl: `${s.url}/compatible-mode/v1`,
+      model: 'qwen-turbo',
+      timeoutMs: 5000,
+    }).summarise(request, signal())
+    expect(out).toEqual({
+      themes: ['露营装备'],
+      contentAngles: [{ angle: '营地清单', rationale: '收藏最多的是清单类笔记。', evidenceIds: ['n1'] }],
+    })
   })
 
   test('throttling (429) is rate_limited and is not taken for a refusal of json_schema', async () => {

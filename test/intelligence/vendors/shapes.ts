@@ -141,14 +141,25 @@ export function xhsNote(d: Doc) {
       collected_count: 0,
       shared_count: d.shares ?? 0,
       ...(d.at === null ? {} : { timestamp: epoch(d.at) }),
-      user: { userid: d.authorId ?? `u-${d.author}`, nickname: d.author ?? '', images: 'https://sns-avatar-qc.xhscdn.com/avatar/illustrative.jpg' },
+      user: {
+        userid: d.authorId ?? `u-${d.author}`,
+        nickname: d.author ?? '',
+        images: 'https://sns-avatar-qc.xhscdn.com/avatar/illustrative.jpg',
+      },
     },
   }
 }
 
-export const xhsSearch = (params: Record<string, unknown>, notes: Doc[], more: boolean, ids = { search_id: 'sid-1', search_session_id: 'sess-1' }) =>
+export const xhsSearch = (
+  params: Record<string, unknown>,
+  notes: Doc[],
+  more: boolean,
+  ids = { search_id: 'sid-1', search_session_id: 'sess-1' },
+) =>
   tikhubEnvelope('/api/v1/xiaohongshu/app_v2/search_notes', params, {
-    code: 0, success: true, msg: '成功',
+    code: 0,
+    success: true,
+    msg: '成功',
     data: { ...ids, items: notes.map(xhsNote), ...(more ? {} : { has_more: false }) },
   })
 
@@ -159,7 +170,14 @@ export function douyinAweme(d: Doc) {
       aweme_id: d.id,
       desc: d.text,
       ...(d.at === null ? {} : { create_time: epoch(d.at) }),
-      author: { uid: `uid-${d.authorId ?? d.author}`, sec_uid: d.authorId ?? `MS4wLjABAAAA${d.author}`, nickname: d.author ?? '', follower_count: d.followers ?? 0, is_verified: false, region: 'CN' },
+      author: {
+        uid: `uid-${d.authorId ?? d.author}`,
+        sec_uid: d.authorId ?? `MS4wLjABAAAA${d.author}`,
+        nickname: d.author ?? '',
+        follower_count: d.followers ?? 0,
+        is_verified: false,
+        region: 'CN',
+      },
       statistics: { digg_count: d.likes ?? 0, comment_count: d.comments ?? 0, share_count: d.shares ?? 0, play_count: d.views ?? 0 },
       share_url: `https://www.iesdouyin.com/share/video/${d.id}/`,
     },
@@ -168,7 +186,12 @@ export function douyinAweme(d: Doc) {
 
 export const douyinSearch = (params: Record<string, unknown>, videos: Doc[], cursor: number, more: boolean) =>
   tikhubEnvelope('/api/v1/douyin/search/fetch_video_search_v1', params, {
-    status_code: 0, cursor, has_more: more ? 1 : 0, data: videos.map(douyinAweme), guide_search_words: [], extra: { now: Date.now(), logid: 'illustrative' },
+    status_code: 0,
+    cursor,
+    has_more: more ? 1 : 0,
+    data: videos.map(douyinAweme),
+    guide_search_words: [],
+    extra: { now: Date.now(), logid: 'illustrative' },
   })
 
 export function wechatArticle(d: Doc) {
@@ -188,30 +211,66 @@ export function wechatArticle(d: Doc) {
 
 export const wechatSearch = (params: Record<string, unknown>, articles: Doc[], cursor: string, more: boolean) =>
   tikhubEnvelope('/api/v1/wechat_search/v2/fetch_search', params, {
-    code: 0, success: true, data: { cursor, continue_flag: more ? 1 : 0, items: articles.map(wechatArticle) },
+    code: 0,
+    success: true,
+    data: { cursor, continue_flag: more ? 1 : 0, items: articles.map(wechatArticle) },
   })
 
 /** `GET /api/v1/xiaohongshu/app_v2/get_user_info?user_id=` (fans both as a field and in `interactions`). */
 export const xhsUserInfo = (userId: string, nickname: string, fans: number) =>
-  tikhubEnvelope('/api/v1/xiaohongshu/app_v2/get_user_info', { user_id: userId }, {
-    code: 0, success: true, msg: '成功',
-    data: {
-      userid: userId, nickname, red_id: '123456789', desc: '', fans, follows: 88, liked: 56_000, collected: 21_000, ndiscovery: 140,
-      note_num_stat: { posted: 140, liked: 56_000, collected: 21_000 },
-      interactions: [{ type: 'follows', name: '关注', count: 88 }, { type: 'fans', name: '粉丝', count: fans }, { type: 'interaction', name: '获赞与收藏', count: 77_000 }],
-      ip_location: '上海',
+  tikhubEnvelope(
+    '/api/v1/xiaohongshu/app_v2/get_user_info',
+    { user_id: userId },
+    {
+      code: 0,
+      success: true,
+      msg: '成功',
+      data: {
+        userid: userId,
+        nickname,
+        red_id: '123456789',
+        desc: '',
+        fans,
+        follows: 88,
+        liked: 56_000,
+        collected: 21_000,
+        ndiscovery: 140,
+        note_num_stat: { posted: 140, liked: 56_000, collected: 21_000 },
+        interactions: [
+          { type: 'follows', name: '关注', count: 88 },
+          { type: 'fans', name: '粉丝', count: fans },
+          { type: 'interaction', name: '获赞与收藏', count: 77_000 },
+        ],
+        ip_location: '上海',
+      },
     },
-  })
+  )
 
 /** `GET /api/v1/douyin/app/v3/handler_user_profile?sec_user_id=`; a private account shows 0 everywhere. */
 export const douyinProfile = (secUid: string, nickname: string, followers: number, secret = false) =>
-  tikhubEnvelope('/api/v1/douyin/app/v3/handler_user_profile', { sec_user_id: secUid }, {
-    status_code: 0, status_msg: null, extra: { now: Date.now() },
-    user: {
-      uid: '1234567890', sec_uid: secUid, unique_id: 'demo_id', short_id: '0', nickname, follower_count: secret ? 0 : followers,
-      mplatform_followers_count: secret ? 0 : followers, following_count: 50, aweme_count: 300, total_favorited: 3_400_000, signature: '', secret: secret ? 1 : 0,
+  tikhubEnvelope(
+    '/api/v1/douyin/app/v3/handler_user_profile',
+    { sec_user_id: secUid },
+    {
+      status_code: 0,
+      status_msg: null,
+      extra: { now: Date.now() },
+      user: {
+        uid: '1234567890',
+        sec_uid: secUid,
+        unique_id: 'demo_id',
+        short_id: '0',
+        nickname,
+        follower_count: secret ? 0 : followers,
+        mplatform_followers_count: secret ? 0 : followers,
+        following_count: 50,
+        aweme_count: 300,
+        total_favorited: 3_400_000,
+        signature: '',
+        secret: secret ? 1 : 0,
+      },
     },
-  })
+  )
 
 // ---- OpenAI-compatible chat completions ----
 
@@ -227,6 +286,11 @@ export const chatCompletion = (content: string, usage = { prompt_tokens: 3120, c
 /** The structure of a JSON value: objects by their keys, arrays by their first element, leaves by type. */
 export function shapeOf(v: unknown): unknown {
   if (Array.isArray(v)) return v.length ? [shapeOf(v[0])] : []
-  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, shapeOf((v as Record<string, unknown>)[k])]))
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, shapeOf((v as Record<string, unknown>)[k])]),
+    )
   return v === null ? 'null' : typeof v
 }

@@ -12,7 +12,11 @@ import { Api, gate } from '../support'
 import { campingWorld, vendorWorld, type VendorWorld } from './world'
 
 const FILE = 'test/intelligence/vendors/shared-cache.test.ts'
-const hasPostgres = requireTool(FILE, postgresMissing(), ".ci/run installs Debian's postgresql package; the shared answer cache is tested against it")
+const hasPostgres = requireTool(
+  FILE,
+  postgresMissing(),
+  ".ci/run installs Debian's postgresql package; the shared answer cache is tested against it",
+)
 
 if (hasPostgres) {
   let cluster: StartedPostgres
@@ -31,7 +35,11 @@ if (hasPostgres) {
       async fetch(req) {
         await hold.opened
         const url = new URL(req.url)
-        return fetch(`${held.url}${url.pathname}${url.search}`, { method: req.method, headers: req.headers, body: req.method === 'POST' ? await req.text() : undefined })
+        return fetch(`${held.url}${url.pathname}${url.search}`, {
+          method: req.method,
+          headers: req.headers,
+          body: req.method === 'POST' ? await req.text() : undefined,
+        })
       },
     })
     world = {
@@ -41,10 +49,18 @@ if (hasPostgres) {
         proxy.stop(true)
       },
     }
-    const env = { LEDGER_URL: cluster.url, NATIVE_SEARCH_PROVIDER: 'tikhub', NATIVE_SEARCH_URL: `http://127.0.0.1:${proxy.port}`, NATIVE_SEARCH_KEY: 'k', NATIVE_SEARCH_PLATFORMS: 'douyin' }
+    const env = {
+      LEDGER_URL: cluster.url,
+      NATIVE_SEARCH_PROVIDER: 'tikhub',
+      NATIVE_SEARCH_URL: `http://127.0.0.1:${proxy.port}`,
+      NATIVE_SEARCH_KEY: 'k',
+      NATIVE_SEARCH_PLATFORMS: 'douyin',
+    }
     a = await Api.start(env)
     b = await Api.start(env)
-    await until('both instances connected to the ledger', async () => ((await (await b.rt.get('/ready')).json()).data?.ready ? true : undefined))
+    await until('both instances connected to the ledger', async () =>
+      (await (await b.rt.get('/ready')).json()).data?.ready ? true : undefined,
+    )
   })
   afterAll(async () => {
     hold.open()
@@ -58,7 +74,9 @@ if (hasPostgres) {
     const q = { keyword: '露营', timeframe: '30d' }
     const first = a.paid('china.trends.douyin', q)
     // The first instance holds the key's lease while its providers are held.
-    await until('the first instance leases the key', async () => (Number(await cluster.psql("SELECT count(*) FROM live_answers WHERE holder IS NOT NULL")) === 1 ? true : undefined))
+    await until('the first instance leases the key', async () =>
+      Number(await cluster.psql('SELECT count(*) FROM live_answers WHERE holder IS NOT NULL')) === 1 ? true : undefined,
+    )
     const second = b.paid('china.trends.douyin', q)
     hold.open()
     const [x, y] = await Promise.all([first, second])

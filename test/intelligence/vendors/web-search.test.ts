@@ -22,12 +22,21 @@ const fixture = async (name: string) => (await Bun.file(`${import.meta.dir}/fixt
 const serve = fileServers()
 
 const query = (days = 30, split = true): EvidenceQuery => ({
-  platform: 'xiaohongshu', step: 'web', keyword: '露营', match: ask(STATIC_ENTITIES, '露营').match, q: '露营 小红书 笔记',
-  from: new Date(NOW - 2 * days * DAY), to: new Date(NOW), limit: 50, ...(split ? { split: new Date(NOW - days * DAY) } : {}),
+  platform: 'xiaohongshu',
+  step: 'web',
+  keyword: '露营',
+  match: ask(STATIC_ENTITIES, '露营').match,
+  q: '露营 小红书 笔记',
+  from: new Date(NOW - 2 * days * DAY),
+  to: new Date(NOW),
+  limit: 50,
+  ...(split ? { split: new Date(NOW - days * DAY) } : {}),
 })
 const signal = () => new AbortController().signal
-const searxng = (url: string, maxPages = 3) => new PagedProvider(new SearxngAdapter({ url, timeoutMs: 5000, maxPages }, () => NOW), () => NOW)
-const bocha = (url: string, maxPages = 3) => new PagedProvider(new BochaAdapter({ url, key: 'sk-bocha', timeoutMs: 5000, maxPages }), () => NOW)
+const searxng = (url: string, maxPages = 3) =>
+  new PagedProvider(new SearxngAdapter({ url, timeoutMs: 5000, maxPages }, () => NOW), () => NOW)
+const bocha = (url: string, maxPages = 3) =>
+  new PagedProvider(new BochaAdapter({ url, key: 'sk-bocha', timeoutMs: 5000, maxPages }), () => NOW)
 
 describe('SearXNG: GET /search?format=json', () => {
   test('asks for JSON, Chinese, the time range holding the window, page by page; reads results, undated ones counted', async () => {
@@ -38,20 +47,43 @@ describe('SearXNG: GET /search?format=json', () => {
     const sent = s.requests.map((q) => Object.fromEntries(q.url.searchParams))
     expect(s.requests[0]!.url.pathname).toBe('/search')
     // A 60-day span: `month` is too short, `year` holds it.
-    expect(sent[0]).toEqual({ q: '露营 小红书 笔记', format: 'json', categories: 'general', language: 'zh-CN', pageno: '1', time_range: 'year' })
+    expect(sent[0]).toEqual({
+      q: '露营 小红书 笔记',
+      format: 'json',
+      categories: 'general',
+      language: 'zh-CN',
+      pageno: '1',
+      time_range: 'year',
+    })
     expect(sent.map((q) => q.pageno)).toEqual(['1', '2'])
-    expect(got.items.map((i) => i.url)).toEqual(['https://www.sohu.com/a/illustrative-camping-1', 'https://www.thepaper.cn/newsDetail_forward_illustrative'])
+    expect(got.items.map((i) => i.url)).toEqual([
+      'https://www.sohu.com/a/illustrative-camping-1',
+      'https://www.thepaper.cn/newsDetail_forward_illustrative',
+    ])
     const [first, second] = got.items
     // A date without a zone is read as UTC; one with an offset as written.
     expect(first!.publishedAt).toEqual(new Date('2026-11-22T00:00:00Z'))
     expect(second!.publishedAt).toEqual(new Date('2026-11-20T09:30:00.153Z'))
-    expect(first).toMatchObject({ platform: 'web', retrieval: 'proxy', sourceKind: 'web_page', author: null, site: 'www.sohu.com', engagement: null, title: '2026露营装备清单：新手照着买' })
+    expect(first).toMatchObject({
+      platform: 'web',
+      retrieval: 'proxy',
+      sourceKind: 'web_page',
+      author: null,
+      site: 'www.sohu.com',
+      engagement: null,
+      title: '2026露营装备清单：新手照着买',
+    })
     expect(got.dropped.undated).toBe(1)
   })
 
   test('an instance that ignores the time range and answers recent pages only: covered only from its oldest result', async () => {
     // 12 results a page over the last 4 days, three pages: what many engines answer whatever the range.
-    const docs: Doc[] = Array.from({ length: 36 }, (_, i) => ({ id: `r${i}`, title: `露营 ${i}`, text: `露营笔记 ${i}`, at: NOW - (i % 4) * DAY - 3_600_000 }))
+    const docs: Doc[] = Array.from({ length: 36 }, (_, i) => ({
+      id: `r${i}`,
+      title: `露营 ${i}`,
+      text: `露营笔记 ${i}`,
+      at: NOW - (i % 4) * DAY - 3_600_000,
+    }))
     const s = serve((_req, url) => {
       const page = Number(url.searchParams.get('pageno'))
       return json(searxngPage('露营', docs.slice((page - 1) * 12, page * 12), (page - 1) * 12 + 1))
@@ -72,7 +104,10 @@ describe('SearXNG: GET /search?format=json', () => {
   })
 
   test('the HTML result page (format ignored by a proxy in front) is bad_response', async () => {
-    const s = serve(() => new Response('<!DOCTYPE html><html><body><div id="results">露营</div></body></html>', { headers: { 'content-type': 'text/html' } }))
+    const s = serve(
+      () =>
+        new Response('<!DOCTYPE html><html><body><div id="results">露营</div></body></html>', { headers: { 'content-type': 'text/html' } }),
+    )
     const e = await failure(searxng(s.url).search(query(), signal()))
     expect([e.kind, e.message.includes('answered HTML, not JSON')]).toEqual(['bad_response', true])
   })
@@ -85,7 +120,9 @@ describe('SearXNG: GET /search?format=json', () => {
   })
 
   test('the limiter’s 429 is rate_limited', async () => {
-    const s = serve(() => new Response('IP is on BLOCKLIST - too many requests', { status: 429, headers: { 'content-type': 'text/plain' } }))
+    const s = serve(
+      () => new Response('IP is on BLOCKLIST - too many requests', { status: 429, headers: { 'content-type': 'text/plain' } }),
+    )
     expect((await failure(searxng(s.url).search(query(), signal()))).kind).toBe('rate_limited')
   })
 })
@@ -111,7 +148,13 @@ describe('Bocha: POST /v1/web-search', () => {
   })
 
   test('pages while a page is full and the estimate says more; a short page with results lists the window', async () => {
-    const docs = (n: number, from: number): Doc[] => Array.from({ length: n }, (_, i) => ({ id: `b${from + i}`, title: '露营', text: `露营 ${from + i}`, at: NOW - ((from + i) % 25) * DAY - 3_600_000 }))
+    const docs = (n: number, from: number): Doc[] =>
+      Array.from({ length: n }, (_, i) => ({
+        id: `b${from + i}`,
+        title: '露营',
+        text: `露营 ${from + i}`,
+        at: NOW - ((from + i) % 25) * DAY - 3_600_000,
+      }))
     const s = serve((_req, _url, raw) => {
       const b = JSON.parse(raw)
       const prior = b.freshness.startsWith('2026-09')
@@ -144,12 +187,26 @@ describe('the shapes the scenario servers write are the documented ones', () => 
     const sx = await fixture('searxng-search')
     const bo = await fixture('bocha-web-search')
     const keys = (v: unknown) => Object.keys(shapeOf(v) as object)
-    for (const k of ['url', 'title', 'content', 'engine', 'parsed_url', 'template', 'engines', 'positions', 'score', 'category', 'publishedDate']) {
+    for (const k of [
+      'url',
+      'title',
+      'content',
+      'engine',
+      'parsed_url',
+      'template',
+      'engines',
+      'positions',
+      'score',
+      'category',
+      'publishedDate',
+    ]) {
       expect(keys(searxngResult(doc, 1))).toContain(k)
       expect(keys(sx.results[0])).toContain(k)
     }
     expect(keys(searxngPage('q', [doc]))).toEqual(expect.arrayContaining(keys(sx)))
-    expect(shapeOf(bochaValue(doc, 0))).toEqual(shapeOf({ ...bo.data.webPages.value[0], id: 'https://api.bochaai.com/v1/#WebPages.0', language: null }))
+    expect(shapeOf(bochaValue(doc, 0))).toEqual(
+      shapeOf({ ...bo.data.webPages.value[0], id: 'https://api.bochaai.com/v1/#WebPages.0', language: null }),
+    )
     expect(keys(bochaPage('q', [doc], 1).data.webPages)).toEqual(keys(bo.data.webPages))
   })
 })

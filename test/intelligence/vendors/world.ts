@@ -30,7 +30,11 @@ export interface WorldOptions {
 
 /** The search words of a query: the shaping words the lanes add are no search terms of the world. */
 const SHAPING = new Set(['小红书', '笔记', '抖音', '视频', '公众号', '文章'])
-export const termsOf = (q: string) => q.split(/\s+/).filter((t) => t && !SHAPING.has(t)).map((t) => t.toLowerCase())
+export const termsOf = (q: string) =>
+  q
+    .split(/\s+/)
+    .filter((t) => t && !SHAPING.has(t))
+    .map((t) => t.toLowerCase())
 const lowered = new WeakMap<Doc, string>()
 const matches = (terms: string[], d: Doc) => {
   let text = lowered.get(d)
@@ -59,14 +63,18 @@ export function vendorWorld(docs: WorldDocs | (() => WorldDocs), o: WorldOptions
       const terms = termsOf(url.searchParams.get('q') ?? '')
       const page = Number(url.searchParams.get('pageno') ?? '1')
       const size = o.searxngPageSize ?? 12
-      const indexed = w.web.filter((d) => matches(terms, d) && (time(d) === null || time(d)! >= t - (o.searxngRecentDays ?? 7) * DAY)).sort(relevance)
+      const indexed = w.web
+        .filter((d) => matches(terms, d) && (time(d) === null || time(d)! >= t - (o.searxngRecentDays ?? 7) * DAY))
+        .sort(relevance)
       return json(searxngPage(url.searchParams.get('q') ?? '', indexed.slice((page - 1) * size, page * size), (page - 1) * size + 1))
     }
     if (url.pathname.endsWith('/v1/web-search') && req.method === 'POST') {
       const b = JSON.parse(body) as { query: string; freshness: string; count: number; page?: number }
       const [from, to] = b.freshness.split('..') as [string, string]
       const [start, end] = [cstDay(from), cstDay(to) + DAY]
-      const hits = w.web.filter((d) => matches(termsOf(b.query), d) && time(d) !== null && time(d)! >= start && time(d)! < end).sort(relevance)
+      const hits = w.web
+        .filter((d) => matches(termsOf(b.query), d) && time(d) !== null && time(d)! >= start && time(d)! < end)
+        .sort(relevance)
       const page = b.page ?? 1
       return json(bochaPage(b.query, hits.slice((page - 1) * b.count, page * b.count), hits.length, (page - 1) * b.count))
     }
@@ -74,13 +82,19 @@ export function vendorWorld(docs: WorldDocs | (() => WorldDocs), o: WorldOptions
     const within = (days: number) => (d: Doc) => time(d) !== null && (days === 0 || time(d)! >= t - days * DAY)
     if (url.pathname.endsWith('/api/v1/xiaohongshu/app_v2/search_notes')) {
       const days = { 一天内: 1, 一周内: 7, 半年内: 180, 不限: 0 }[url.searchParams.get('time_filter') ?? '不限'] ?? 0
-      const hits = w.native.xiaohongshu.filter((d) => matches(termsOf(url.searchParams.get('keyword') ?? ''), d)).filter(within(days)).sort(newestFirst)
+      const hits = w.native.xiaohongshu
+        .filter((d) => matches(termsOf(url.searchParams.get('keyword') ?? ''), d))
+        .filter(within(days))
+        .sort(newestFirst)
       const page = Number(url.searchParams.get('page') ?? '1')
       return json(xhsSearch(Object.fromEntries(url.searchParams), hits.slice((page - 1) * size, page * size), page * size < hits.length))
     }
     if (url.pathname.endsWith('/api/v1/douyin/search/fetch_video_search_v1')) {
       const b = JSON.parse(body) as { keyword: string; cursor: number; publish_time: string }
-      const hits = w.native.douyin.filter((d) => matches(termsOf(b.keyword), d)).filter(within(Number(b.publish_time))).sort(newestFirst)
+      const hits = w.native.douyin
+        .filter((d) => matches(termsOf(b.keyword), d))
+        .filter(within(Number(b.publish_time)))
+        .sort(newestFirst)
       const page = hits.slice(b.cursor, b.cursor + size).map((d) => (o.douyinSearchFollowers ? d : { ...d, followers: 0 }))
       return json(douyinSearch(b, page, b.cursor + size, b.cursor + size < hits.length))
     }
@@ -88,16 +102,23 @@ export function vendorWorld(docs: WorldDocs | (() => WorldDocs), o: WorldOptions
     const creator = (id: string | null, docs: Doc[]) => docs.find((d) => d.authorId === id)
     if (url.pathname.endsWith('/api/v1/xiaohongshu/app_v2/get_user_info')) {
       const d = creator(url.searchParams.get('user_id'), w.native.xiaohongshu)
-      return d ? json(xhsUserInfo(d.authorId!, d.author ?? '', d.followers ?? 0)) : json({ detail: { code: 404, message: 'user not found' } }, 404)
+      return d
+        ? json(xhsUserInfo(d.authorId!, d.author ?? '', d.followers ?? 0))
+        : json({ detail: { code: 404, message: 'user not found' } }, 404)
     }
     if (url.pathname.endsWith('/api/v1/douyin/app/v3/handler_user_profile')) {
       const d = creator(url.searchParams.get('sec_user_id'), w.native.douyin)
-      return d ? json(douyinProfile(d.authorId!, d.author ?? '', d.followers ?? 0)) : json({ detail: { code: 404, message: 'user not found' } }, 404)
+      return d
+        ? json(douyinProfile(d.authorId!, d.author ?? '', d.followers ?? 0))
+        : json({ detail: { code: 404, message: 'user not found' } }, 404)
     }
     if (url.pathname.endsWith('/api/v1/wechat_search/v2/fetch_search')) {
       const b = JSON.parse(body) as { keyword: string; offset: number; publish_time: string }
       const days = { day: 1, week: 7, half_year: 180, all: 0 }[b.publish_time] ?? 0
-      const hits = w.native.wechat.filter((d) => matches(termsOf(b.keyword), d)).filter(within(days)).sort(newestFirst)
+      const hits = w.native.wechat
+        .filter((d) => matches(termsOf(b.keyword), d))
+        .filter(within(days))
+        .sort(newestFirst)
       return json(wechatSearch(b, hits.slice(b.offset, b.offset + size), `c${b.offset + size}`, b.offset + size < hits.length))
     }
     return new Response('not found', { status: 404 })
@@ -113,26 +134,72 @@ export function vendorWorld(docs: WorldDocs | (() => WorldDocs), o: WorldOptions
  */
 export function campingWorld(now: number): WorldDocs {
   const at = (daysAgo: number, k: number) => now - daysAgo * DAY - (k + 1) * 3_600_000
-  const creators = Array.from({ length: 12 }, (_, i) => ({ id: `cr${i}`, name: `露营达人${i}`, followers: [2_000, 15_000, 80_000, 250_000, 1_200_000, 6_000_000][i % 6]! }))
+  const creators = Array.from({ length: 12 }, (_, i) => ({
+    id: `cr${i}`,
+    name: `露营达人${i}`,
+    followers: [2_000, 15_000, 80_000, 250_000, 1_200_000, 6_000_000][i % 6]!,
+  }))
   const tones = ['周末露营，强烈推荐', '露营装备踩雷了，太贵', '露营攻略分享 #精致露营', '第一次露营，体验超棒']
   const native: Record<Platform, Doc[]> = { xiaohongshu: [], douyin: [], wechat: [] }
   for (let d = 0; d < 120; d++) {
     for (let k = 0; k < 2; k++) {
       const c = creators[(d + k) % creators.length]!
-      native.xiaohongshu.push({ id: `x${d}-${k}`, title: `露营笔记 ${d}`, text: `${tones[(d + k) % 4]} ${d}`, at: at(d, k), author: c.name, authorId: c.id, followers: c.followers, likes: 200 + d, comments: 20, shares: 5 })
+      native.xiaohongshu.push({
+        id: `x${d}-${k}`,
+        title: `露营笔记 ${d}`,
+        text: `${tones[(d + k) % 4]} ${d}`,
+        at: at(d, k),
+        author: c.name,
+        authorId: c.id,
+        followers: c.followers,
+        likes: 200 + d,
+        comments: 20,
+        shares: 5,
+      })
     }
     for (let k = 0; k < (d < 30 ? 4 : 2); k++) {
       const c = creators[(d * 3 + k) % creators.length]!
-      native.douyin.push({ id: `v${d}-${k}`, text: `${tones[(d + k) % 4]} 露营vlog ${d}`, at: at(d, k), author: c.name, authorId: c.id, followers: c.followers, likes: 800 + d, comments: 40, shares: 12, views: 9000 })
+      native.douyin.push({
+        id: `v${d}-${k}`,
+        text: `${tones[(d + k) % 4]} 露营vlog ${d}`,
+        at: at(d, k),
+        author: c.name,
+        authorId: c.id,
+        followers: c.followers,
+        likes: 800 + d,
+        comments: 40,
+        shares: 12,
+        views: 9000,
+      })
     }
-    if (d % 3 === 0) native.wechat.push({ id: `w${d}`, title: `露营指南第${d}期`, text: `秋冬露营怎么选营地 ${d}`, at: at(d, 0), author: '户外生活研究所', authorId: 'gh_outdoor' })
+    if (d % 3 === 0)
+      native.wechat.push({
+        id: `w${d}`,
+        title: `露营指南第${d}期`,
+        text: `秋冬露营怎么选营地 ${d}`,
+        at: at(d, 0),
+        author: '户外生活研究所',
+        authorId: 'gh_outdoor',
+      })
     // Car camping (车载露营, a topic of the cars category): the vendor finds 露营 in it; it is no evidence about camping.
-    native.douyin.push({ id: `o${d}`, text: `车载露营改装分享 ${d}`, at: at(d, 3), author: '改装车间', authorId: 'garage', followers: 30_000, likes: 90, comments: 3, shares: 1 })
+    native.douyin.push({
+      id: `o${d}`,
+      text: `车载露营改装分享 ${d}`,
+      at: at(d, 3),
+      author: '改装车间',
+      authorId: 'garage',
+      followers: 30_000,
+      likes: 90,
+      comments: 3,
+      shares: 1,
+    })
   }
   const web: Doc[] = []
-  for (let d = 0; d < 120; d++) web.push({ id: `p${d}`, title: `露营市场观察 ${d}`, text: `露营消费趋势报告 ${d}`, at: at(d, 0), site: `site${d % 7}.example.cn` })
+  for (let d = 0; d < 120; d++)
+    web.push({ id: `p${d}`, title: `露营市场观察 ${d}`, text: `露营消费趋势报告 ${d}`, at: at(d, 0), site: `site${d % 7}.example.cn` })
   // Undated pages; and an article dated only "2天前", as WeChat search shows dates.
-  for (let i = 0; i < 4; i++) web.push({ id: `undated${i}`, title: `露营攻略合集 ${i}`, text: '露营必备清单', at: null, site: 'guides.example.cn' })
+  for (let i = 0; i < 4; i++)
+    web.push({ id: `undated${i}`, title: `露营攻略合集 ${i}`, text: '露营必备清单', at: null, site: 'guides.example.cn' })
   native.wechat.push({ id: 'wrel', title: '露营新玩法', text: '露营咖啡成了新宠', at: '2天前', author: '城市周末', authorId: 'gh_weekend' })
   return { native, web }
 }
