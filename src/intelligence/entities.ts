@@ -61,6 +61,106 @@ const uniq = (xs: readonly (string | null | undefined)[]) => [...new Set(xs.filt
 /** A place alias of up to three Latin letters (KL, SF) resolves a keyword but is not searched for in text, like codes. */
 const short = (name: string) => /^[A-Za-z]{1,3}$/.test(name)
 
+/** An entity as built, before its names are deduplicated; `keys` are further names that resolve to it but are not searched for. */
+type EntityDraft = Omit<Entity, 'names' | 'members'> & { names: readonly string[]; members?: readonly Entity[] }
+type AddEntity = (draft: EntityDraft, keys: readonly string[]) => Entity
+
+/** The topics, brands and creators of the loaded weekly signals (topics and brands returned: categories include them). */
+function addSignalEntities(add: AddEntity, signals: SignalEntities) {
+  const topics = signals.topics.map((t) =>
+    add({ id: `topic:${t.slug}`, kind: 'topic', name: t.name, nameZh: t.nameZh, categories: [t.category], names: [t.name, t.nameZh] }, [
+      t.slug,
+      t.slug.replaceAll('-', ' '),
+    ]),
+  )
+  const brands = signals.brands.map((b) =>
+    add(
+      {
+        id: `brand:${b.slug}`,
+        kind: 'brand',
+        name: b.name,
+        nameZh: b.nameZh || null,
+        categories: b.categories,
+        names: [b.name, b.nameZh],
+      },
+      [b.slug],
+    ),
+  )
+  for (const c of signals.creators)
+    add(
+      { id: `creator:${c.handle}`, kind: 'creator', name: c.handle, nameZh: c.name, categories: [c.category], names: [c.handle, c.name] },
+      [],
+    )
+  return { topics, brands }
+}
+
+/** The glossary terms. */
+function addTerms(add: AddEntity): Entity[] {
+  return TERMS.map((t) =>
+    add(
+      { id: `term:${t.id}`, kind: 'term', name: t.en[0]!, nameZh: t.zh[0] ?? null, categories: [t.category], names: [...t.en, ...t.zh] },
+      [t.id, ...(t.aliases ?? [])],
+    ),
+  )
+}
+
+/** The destinations, then the countries (each with its destinations as members). */
+function addPlaces(add: AddEntity): void {
+  const destinations = DESTINATIONS.map((d) => ({
+    country: d.countryCode as string,
+    entity: add(
+      {
+        id: `destination:${d.code}`,
+        kind: 'destination',
+        name: d.name,
+        nameZh: d.nameZh,
+        categories: ['travel'],
+        names: [d.name, d.nameZh, ...d.aliases.filter((a) => !short(a))],
+      },
+      // Every spelling of the dataset routes' alias table resolves here too.
+      DESTINATION_ALIASES.get(d.code)!,
+    ),
+  }))
+  for (const c of COUNTRIES) {
+    const members = destinations.filter((d) => d.country === c.code).map((d) => d.entity)
+    const names = [c.name, c.nameZh, ...c.aliases]
+    add(
+      {
+        id: `country:${c.code}`,
+        kind: 'country',
+        name: c.name,
+        nameZh: c.nameZh,
+        categories: [],
+        names: names.filter((n) => !short(n) || n.length === 3),
+        members,
+      },
+      COUNTRY_ALIASES.get(c.code)!,
+    )
+  }
+}
+
+/** The weekly signals categories, each with the `candidates` (topics, brands, terms) that belong to it as members. */
+function addCategories(add: AddEntity, candidates: readonly Entity[]): void {
+  for (const c of SIGNAL_CATEGORIES) {
+    const slug: SignalCategory = c.slug
+    const syn = CATEGORY_SYNONYMS[slug]
+    const inCategory = (e: Entity) => e.categories.includes(slug)
+    add(
+      {
+        id: `category:${slug}`,
+        kind: 'category',
+        name: c.name,
+        nameZh: c.name_zh,
+        ...(syn.zh[0] ? { searchZh: syn.zh[0] } : {}),
+        categories: [slug],
+        names: [c.name, c.name_zh, ...syn.en, ...syn.zh],
+        members: candidates.filter(inCategory),
+      },
+      [slug, slug.replaceAll('-', ' '), ...(syn.aliases ?? []), ...(syn.shopper ?? [])],
+    )
+  }
+}
+
 export class EntityIndex {
   /** Names by their key (names.ts), and by the key written as one word. */
   private readonly byKey = new Map<string, { entity: Entity; via: string }>()
@@ -84,107 +184,33 @@ export class EntityIndex {
   constructor(signals: SignalEntities, version?: string) {
     this.version = version ?? `local-${++EntityIndex.built}`
     const all: Entity[] = []
-    const add = (
-      e: Omit<Entity, 'names' | 'members'> & { names: readonly string[]; members?: readonly Entity[] },
-      keys: readonly string[],
-    ) => {
-      const entity: Entity = { ...e, names: uniq(e.names), members: e.members ?? [] }
+    const add: AddEntity = (draft, keys) => {
+      const entity: Entity = { ...draft, names: uniq(draft.names), members: draft.members ?? [] }
       all.push(entity)
-      // Display names first: a key two spellings share reports the name as written (Kite & Pine, not kite-and-pine).
-      for (const k of uniq([...e.names, ...keys])) {
-        if (isCode(k)) {
-          this.claim(this.byCode, k, entity, k)
-          continue
-        }
-        this.claim(this.byKey, nameKey(k), entity, k)
-        this.claim(this.joined, joinedKey(k), entity, k)
-        // `Kite & Pine` written as one word without its `and`: KitePine.
-        if (nameKey(k).includes(' and ')) this.claim(this.joined, joinedKey(nameKey(k).replaceAll(' and ', ' ')), entity, k)
-      }
+      this.index(entity, [...draft.names, ...keys])
       return entity
     }
-
-    const topics = signals.topics.map((t) =>
-      add({ id: `topic:${t.slug}`, kind: 'topic', name: t.name, nameZh: t.nameZh, categories: [t.category], names: [t.name, t.nameZh] }, [
-        t.slug,
-        t.slug.replaceAll('-', ' '),
-      ]),
-    )
-    const brands = signals.brands.map((b) =>
-      add(
-        {
-          id: `brand:${b.slug}`,
-          kind: 'brand',
-          name: b.name,
-          nameZh: b.nameZh || null,
-          categories: b.categories,
-          names: [b.name, b.nameZh],
-        },
-        [b.slug],
-      ),
-    )
-    for (const c of signals.creators)
-      add(
-        { id: `creator:${c.handle}`, kind: 'creator', name: c.handle, nameZh: c.name, categories: [c.category], names: [c.handle, c.name] },
-        [],
-      )
-    const terms = TERMS.map((t) =>
-      add(
-        { id: `term:${t.id}`, kind: 'term', name: t.en[0]!, nameZh: t.zh[0] ?? null, categories: [t.category], names: [...t.en, ...t.zh] },
-        [t.id, ...(t.aliases ?? [])],
-      ),
-    )
-
-    const destinations = DESTINATIONS.map((d) => ({
-      country: d.countryCode as string,
-      entity: add(
-        {
-          id: `destination:${d.code}`,
-          kind: 'destination',
-          name: d.name,
-          nameZh: d.nameZh,
-          categories: ['travel'],
-          names: [d.name, d.nameZh, ...d.aliases.filter((a) => !short(a))],
-        },
-        // Every spelling of the dataset routes' alias table resolves here too.
-        DESTINATION_ALIASES.get(d.code)!,
-      ),
-    }))
-    for (const c of COUNTRIES) {
-      const members = destinations.filter((d) => d.country === c.code).map((d) => d.entity)
-      const names = [c.name, c.nameZh, ...c.aliases]
-      add(
-        {
-          id: `country:${c.code}`,
-          kind: 'country',
-          name: c.name,
-          nameZh: c.nameZh,
-          categories: [],
-          names: names.filter((n) => !short(n) || n.length === 3),
-          members,
-        },
-        COUNTRY_ALIASES.get(c.code)!,
-      )
-    }
-    for (const c of SIGNAL_CATEGORIES) {
-      const slug: SignalCategory = c.slug
-      const syn = CATEGORY_SYNONYMS[slug]
-      const inCategory = (e: Entity) => e.categories.includes(slug)
-      add(
-        {
-          id: `category:${slug}`,
-          kind: 'category',
-          name: c.name,
-          nameZh: c.name_zh,
-          ...(syn.zh[0] ? { searchZh: syn.zh[0] } : {}),
-          categories: [slug],
-          names: [c.name, c.name_zh, ...syn.en, ...syn.zh],
-          members: [...topics, ...brands, ...terms].filter(inCategory),
-        },
-        [slug, slug.replaceAll('-', ' '), ...(syn.aliases ?? []), ...(syn.shopper ?? [])],
-      )
-    }
+    // In this order: who keeps a contested name, and the conflicts listed, depend on which entity claims it first (claim).
+    const { topics, brands } = addSignalEntities(add, signals)
+    const terms = addTerms(add)
+    addPlaces(add)
+    addCategories(add, [...topics, ...brands, ...terms])
     this.entities = all
+  }
+
+  /** Claims each of an entity's names and keys: codes as written, other names by key and written as one word. */
+  private index(entity: Entity, names: readonly string[]): void {
+    // Display names first: a key two spellings share reports the name as written (Kite & Pine, not kite-and-pine).
+    for (const k of uniq(names)) {
+      if (isCode(k)) {
+        this.claim(this.byCode, k, entity, k)
+        continue
+      }
+      this.claim(this.byKey, nameKey(k), entity, k)
+      this.claim(this.joined, joinedKey(k), entity, k)
+      // `Kite & Pine` written as one word without its `and`: KitePine.
+      if (nameKey(k).includes(' and ')) this.claim(this.joined, joinedKey(nameKey(k).replaceAll(' and ', ' ')), entity, k)
+    }
   }
 
   /** A name two entities of the same kind share (two creators' display names) resolves to neither. */

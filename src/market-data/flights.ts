@@ -2,7 +2,7 @@ import { placeKey } from '../data/aliases'
 import { GROWTH_MIN_BASE_PASSENGERS, MAX_AGGREGATE_DESTINATIONS } from '../catalog/flights'
 import type { MarketSnapshot, Place } from '../data/market-snapshot'
 import { ApiError, invalidParameter, notFound } from '../core/errors'
-import type { HandlerMap, RouteInput } from '../core/route-handler'
+import type { HandlerMap, RouteHandler, RouteInput } from '../core/route-handler'
 import { addMonths, direction, pct, resolveMonth, round, threeMonthYoY } from './common'
 import { cachedAnswer, cachedRows } from '../data/answers'
 import { clusterPassengers } from '../data/market-totals'
@@ -62,216 +62,256 @@ const share = (part: number, total: number) => (total > 0 ? round((part / total)
 export function flightHandlers(s: MarketServices): HandlerMap {
   return {
     'flights.months': monthsHandler(s, 'flights.months', (snap) => snap.flights),
+    'flights.summary': summaryHandler(s),
+    'flights.trend': trendHandler(s),
+    'flights.top_routes': topRoutesHandler(s),
+    'flights.ranking': rankingHandler(s),
+    'flights.growth': growthHandler(s),
+    'flights.aggregate': aggregateHandler(s),
+  }
+}
 
-    'flights.summary': {
-      prepare({ query }: RouteInput) {
-        const snap = s.snapshot()
-        const place = resolveDestination(snap, query.destination)
-        const month = resolveMonth(snap.flights, query.month)
-        requireData(snap, place, month)
-        return cachedAnswer(s, snap.flights, 'flights.summary', `${place.name}|${month}`, async () => {
-          const rows = await origins(s, snap, place.name, month)
-          const monthly = destinationMonthly(snap, place.name)
-          const at = (m: string) => monthly.find((r) => r.month === m)
-          const cur = at(month)!
-          const shares = rows.map((r) => (cur.passengers > 0 ? r.passengers / cur.passengers : 0))
-          return {
-            destination: place.name,
-            destination_code: place.code,
-            country: place.country,
-            source_month: month,
-            summary: {
-              routes: rows.length,
-              scheduled_flights: cur.flights,
-              seats: cur.seats,
-              estimated_passengers: cur.passengers,
-              load_factor: cur.seats > 0 ? round(cur.passengers / cur.seats, 3) : 0,
-              top_origin_city: rows[0]?.origin_city ?? '',
-            },
-            concentration: {
-              top_origin_share_pct: round((shares[0] ?? 0) * 100),
-              top3_origin_share_pct: round(shares.slice(0, 3).reduce((a, b) => a + b, 0) * 100),
-              herfindahl_index: round(
-                shares.reduce((a, b) => a + b * b, 0),
-                4,
-              ),
-            },
-            changes: {
-              estimated_passengers_mom_pct: pct(cur.passengers, at(addMonths(month, -1))?.passengers),
-              estimated_passengers_yoy_pct: pct(cur.passengers, at(addMonths(month, -12))?.passengers),
-            },
-          }
-        })
-      },
-    },
-
-    'flights.trend': {
-      prepare({ query }: RouteInput) {
-        const snap = s.snapshot()
-        const place = resolveDestination(snap, query.destination)
-        const limit = Number(query.limit ?? 12)
-        return cachedAnswer(s, snap.flights, 'flights.trend', `${place.name}|${limit}`, async () => {
-          const monthly = destinationMonthly(snap, place.name)
-          return {
-            destination: place.name,
-            country: place.country,
-            direction: direction(threeMonthYoY(monthly.map((r) => ({ month: r.month, value: r.passengers })))),
-            points: monthly.slice(-limit).map((r) => ({
-              month: r.month,
-              scheduled_flights: r.flights,
-              seats: r.seats,
-              estimated_passengers: r.passengers,
-            })),
-          }
-        })
-      },
-    },
-
-    'flights.top_routes': {
-      prepare({ query }: RouteInput) {
-        const snap = s.snapshot()
-        const place = resolveDestination(snap, query.destination)
-        const month = resolveMonth(snap.flights, query.month)
-        requireData(snap, place, month)
-        const limit = Number(query.limit ?? 10)
-        return cachedAnswer(s, snap.flights, 'flights.top_routes', `${place.name}|${month}|${limit}`, async () => {
-          const rows = await origins(s, snap, place.name, month)
-          const total = rows.reduce((a, r) => a + r.passengers, 0)
-          return {
-            destination: place.name,
-            country: place.country,
-            month,
-            routes: rows.slice(0, limit).map((r, i) => ({
-              rank: i + 1,
-              origin_city: r.origin_city,
-              origin_code: r.origin_code,
-              scheduled_flights: r.flights,
-              seats: r.seats,
-              estimated_passengers: r.passengers,
-              share_pct: share(r.passengers, total),
-            })),
-          }
-        })
-      },
-    },
-
-    'flights.ranking': {
-      prepare({ query }: RouteInput) {
-        const snap = s.snapshot()
-        const month = resolveMonth(snap.flights, query.month)
-        const limit = Number(query.limit ?? 20)
-        return cachedAnswer(s, snap.flights, 'flights.ranking', `${month}|${limit}`, async () => {
-          const rows = await destinationsIn(s, snap, month)
-          const total = rows.reduce((a, r) => a + r.passengers, 0)
-          return {
-            month,
-            destinations: rows.slice(0, limit).map((r, i) => ({
-              rank: i + 1,
-              destination: r.destination,
-              country: r.country,
-              estimated_passengers: r.passengers,
-              share_pct: share(r.passengers, total),
-            })),
-          }
-        })
-      },
-    },
-
-    'flights.growth': {
-      prepare({ query }: RouteInput) {
-        const snap = s.snapshot()
-        const month = resolveMonth(snap.flights, query.month)
-        const previous = addMonths(month, -1)
-        if (!snap.flights.periods.includes(previous)) {
-          throw new ApiError(
-            'not_found',
-            `No month before ${month} to compare with; growth is available from ${snap.flights.periods[1]} to ${snap.flights.periods.at(-1)}.`,
-            {
-              parameter: 'month',
-              value: month,
-              known: [`${snap.flights.periods[1]} to ${snap.flights.periods.at(-1)}`],
-            },
-          )
+/** One destination in one month: volumes, how concentrated its origins are, and month/year changes. */
+function summaryHandler(s: MarketServices): RouteHandler {
+  return {
+    prepare({ query }: RouteInput) {
+      const snap = s.snapshot()
+      const place = resolveDestination(snap, query.destination)
+      const month = resolveMonth(snap.flights, query.month)
+      requireData(snap, place, month)
+      return cachedAnswer(s, snap.flights, 'flights.summary', `${place.name}|${month}`, async () => {
+        const rows = await origins(s, snap, place.name, month)
+        const monthly = destinationMonthly(snap, place.name)
+        const at = (m: string) => monthly.find((r) => r.month === m)
+        const cur = at(month)!
+        const shares = rows.map((r) => (cur.passengers > 0 ? r.passengers / cur.passengers : 0))
+        return {
+          destination: place.name,
+          destination_code: place.code,
+          country: place.country,
+          source_month: month,
+          summary: {
+            routes: rows.length,
+            scheduled_flights: cur.flights,
+            seats: cur.seats,
+            estimated_passengers: cur.passengers,
+            load_factor: cur.seats > 0 ? round(cur.passengers / cur.seats, 3) : 0,
+            top_origin_city: rows[0]?.origin_city ?? '',
+          },
+          concentration: {
+            top_origin_share_pct: round((shares[0] ?? 0) * 100),
+            top3_origin_share_pct: round(shares.slice(0, 3).reduce((a, b) => a + b, 0) * 100),
+            herfindahl_index: round(
+              shares.reduce((a, b) => a + b * b, 0),
+              4,
+            ),
+          },
+          changes: {
+            estimated_passengers_mom_pct: pct(cur.passengers, at(addMonths(month, -1))?.passengers),
+            estimated_passengers_yoy_pct: pct(cur.passengers, at(addMonths(month, -12))?.passengers),
+          },
         }
-        const limit = Number(query.limit ?? 20)
-        return cachedAnswer(s, snap.flights, 'flights.growth', `${month}|${limit}`, async () => {
-          const [now, before] = await Promise.all([destinationsIn(s, snap, month), destinationsIn(s, snap, previous)])
-          const prior = new Map(before.map((r) => [r.destination, r.passengers]))
-          const ranked = now
-            .map((r) => ({ ...r, previous: prior.get(r.destination) ?? 0 }))
-            .filter((r) => r.previous >= GROWTH_MIN_BASE_PASSENGERS)
-            .map((r) => ({ ...r, change: pct(r.passengers, r.previous)! }))
-            .sort((a, b) => b.change - a.change || a.destination.localeCompare(b.destination))
-          return {
-            month,
-            previous_month: previous,
-            destinations: ranked.slice(0, limit).map((r, i) => ({
-              rank: i + 1,
-              destination: r.destination,
-              country: r.country,
-              estimated_passengers: r.passengers,
-              previous_passengers: r.previous,
-              mom_change_pct: r.change,
-            })),
-          }
-        })
-      },
+      })
     },
+  }
+}
 
-    'flights.aggregate': {
-      prepare({ query }: RouteInput) {
-        const snap = s.snapshot()
-        const names = String(query.destinations)
-          .split(',')
-          .map((d) => d.trim())
-          .filter(Boolean)
-        if (names.length === 0) throw invalidParameter('destinations', 'list at least one destination')
-        if (names.length > MAX_AGGREGATE_DESTINATIONS)
-          throw invalidParameter('destinations', `at most ${MAX_AGGREGATE_DESTINATIONS} destinations`)
-        const places = [...new Map(names.map((n) => resolveDestination(snap, n, 'destinations')).map((p) => [p.name, p])).values()]
-        const month = resolveMonth(snap.flights, query.month)
-        // Echoed in the caller's order (duplicates such as Tokyo,TYO folded into one).
-        const members = places.map((p) => p.name)
-        // A blank label (e.g. "  ") would pass minLength and echo back as ""; fall back to the member names.
-        const label = String(query.label ?? '').trim() || members.join(' + ')
-        return cachedAnswer(s, snap.flights, 'flights.aggregate', `${members.join(',')}|${month}|${label}`, async () => {
-          const list = members.map((_, i) => `$${i + 2}`).join(', ')
-          const rel = snap.flights.relation
-          const [byOrigin, byMember] = await Promise.all([
-            s.db.all<{ origin_city: string; passengers: number; flights: number; seats: number }>(
-              `SELECT origin_city, SUM(estimated_passengers)::INTEGER AS passengers, SUM(scheduled_flights)::INTEGER AS flights,
-                      SUM(seats)::INTEGER AS seats
-                 FROM ${rel} WHERE month = $1 AND destination IN (${list}) GROUP BY origin_city ORDER BY passengers DESC, origin_city`,
-              [month, ...members],
-            ),
-            s.db.all<{ destination: string; passengers: number }>(
-              `SELECT destination, SUM(estimated_passengers)::INTEGER AS passengers FROM ${rel}
-                WHERE month = $1 AND destination IN (${list}) GROUP BY destination ORDER BY passengers DESC, destination`,
-              [month, ...members],
-            ),
-          ])
-          const monthly = clusterPassengers(snap.totals, members, month)
-          const total = byOrigin.reduce((a, r) => a + r.passengers, 0)
-          const yoy = threeMonthYoY(monthly)
-          const present = new Map(byMember.map((m) => [m.destination, m.passengers]))
-          return {
-            label,
-            destinations: members,
-            month,
-            summary: {
-              estimated_passengers: total,
-              scheduled_flights: byOrigin.reduce((a, r) => a + r.flights, 0),
-              seats: byOrigin.reduce((a, r) => a + r.seats, 0),
-              top_origin_city: byOrigin[0]?.origin_city ?? '',
-              growth_direction: direction(yoy),
-              yoy_change_pct: yoy,
-            },
-            members: members
-              .map((d) => ({ destination: d, estimated_passengers: present.get(d) ?? 0, share_pct: share(present.get(d) ?? 0, total) }))
-              .sort((a, b) => b.estimated_passengers - a.estimated_passengers),
-          }
-        })
+/** One destination's monthly volumes, latest `limit` months, with its growth direction. */
+function trendHandler(s: MarketServices): RouteHandler {
+  return {
+    prepare({ query }: RouteInput) {
+      const snap = s.snapshot()
+      const place = resolveDestination(snap, query.destination)
+      const limit = Number(query.limit ?? 12)
+      return cachedAnswer(s, snap.flights, 'flights.trend', `${place.name}|${limit}`, async () => {
+        const monthly = destinationMonthly(snap, place.name)
+        return {
+          destination: place.name,
+          country: place.country,
+          direction: direction(threeMonthYoY(monthly.map((r) => ({ month: r.month, value: r.passengers })))),
+          points: monthly.slice(-limit).map((r) => ({
+            month: r.month,
+            scheduled_flights: r.flights,
+            seats: r.seats,
+            estimated_passengers: r.passengers,
+          })),
+        }
+      })
+    },
+  }
+}
+
+/** The busiest origin cities of one destination in one month, with their share. */
+function topRoutesHandler(s: MarketServices): RouteHandler {
+  return {
+    prepare({ query }: RouteInput) {
+      const snap = s.snapshot()
+      const place = resolveDestination(snap, query.destination)
+      const month = resolveMonth(snap.flights, query.month)
+      requireData(snap, place, month)
+      const limit = Number(query.limit ?? 10)
+      return cachedAnswer(s, snap.flights, 'flights.top_routes', `${place.name}|${month}|${limit}`, async () => {
+        const rows = await origins(s, snap, place.name, month)
+        const total = rows.reduce((a, r) => a + r.passengers, 0)
+        return {
+          destination: place.name,
+          country: place.country,
+          month,
+          routes: rows.slice(0, limit).map((r, i) => ({
+            rank: i + 1,
+            origin_city: r.origin_city,
+            origin_code: r.origin_code,
+            scheduled_flights: r.flights,
+            seats: r.seats,
+            estimated_passengers: r.passengers,
+            share_pct: share(r.passengers, total),
+          })),
+        }
+      })
+    },
+  }
+}
+
+/** Destinations ranked by passengers in one month, with their share. */
+function rankingHandler(s: MarketServices): RouteHandler {
+  return {
+    prepare({ query }: RouteInput) {
+      const snap = s.snapshot()
+      const month = resolveMonth(snap.flights, query.month)
+      const limit = Number(query.limit ?? 20)
+      return cachedAnswer(s, snap.flights, 'flights.ranking', `${month}|${limit}`, async () => {
+        const rows = await destinationsIn(s, snap, month)
+        const total = rows.reduce((a, r) => a + r.passengers, 0)
+        return {
+          month,
+          destinations: rows.slice(0, limit).map((r, i) => ({
+            rank: i + 1,
+            destination: r.destination,
+            country: r.country,
+            estimated_passengers: r.passengers,
+            share_pct: share(r.passengers, total),
+          })),
+        }
+      })
+    },
+  }
+}
+
+/** The month before `month`; a free 404 when the dataset has none (growth needs a month to compare with). */
+function requirePreviousMonth(snap: MarketSnapshot, month: string): string {
+  const previous = addMonths(month, -1)
+  if (!snap.flights.periods.includes(previous)) {
+    throw new ApiError(
+      'not_found',
+      `No month before ${month} to compare with; growth is available from ${snap.flights.periods[1]} to ${snap.flights.periods.at(-1)}.`,
+      {
+        parameter: 'month',
+        value: month,
+        known: [`${snap.flights.periods[1]} to ${snap.flights.periods.at(-1)}`],
       },
+    )
+  }
+  return previous
+}
+
+/** Destinations ranked by month-on-month passenger growth (small bases left out). */
+function growthHandler(s: MarketServices): RouteHandler {
+  return {
+    prepare({ query }: RouteInput) {
+      const snap = s.snapshot()
+      const month = resolveMonth(snap.flights, query.month)
+      const previous = requirePreviousMonth(snap, month)
+      const limit = Number(query.limit ?? 20)
+      return cachedAnswer(s, snap.flights, 'flights.growth', `${month}|${limit}`, async () => {
+        const [now, before] = await Promise.all([destinationsIn(s, snap, month), destinationsIn(s, snap, previous)])
+        const prior = new Map(before.map((r) => [r.destination, r.passengers]))
+        const ranked = now
+          .map((r) => ({ ...r, previous: prior.get(r.destination) ?? 0 }))
+          .filter((r) => r.previous >= GROWTH_MIN_BASE_PASSENGERS)
+          .map((r) => ({ ...r, change: pct(r.passengers, r.previous)! }))
+          .sort((a, b) => b.change - a.change || a.destination.localeCompare(b.destination))
+        return {
+          month,
+          previous_month: previous,
+          destinations: ranked.slice(0, limit).map((r, i) => ({
+            rank: i + 1,
+            destination: r.destination,
+            country: r.country,
+            estimated_passengers: r.passengers,
+            previous_passengers: r.previous,
+            mom_change_pct: r.change,
+          })),
+        }
+      })
+    },
+  }
+}
+
+/** The distinct destinations a comma-separated `destinations` parameter names, in the caller's order. */
+function aggregateDestinations(snap: MarketSnapshot, value: unknown): Place[] {
+  const names = String(value)
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean)
+  if (names.length === 0) throw invalidParameter('destinations', 'list at least one destination')
+  if (names.length > MAX_AGGREGATE_DESTINATIONS)
+    throw invalidParameter('destinations', `at most ${MAX_AGGREGATE_DESTINATIONS} destinations`)
+  return [...new Map(names.map((n) => resolveDestination(snap, n, 'destinations')).map((p) => [p.name, p])).values()]
+}
+
+/** Passengers, flights and seats of a group of destinations in one month: by origin city and by member. */
+function aggregateRows(s: MarketServices, snap: MarketSnapshot, members: string[], month: string) {
+  const list = members.map((_, i) => `$${i + 2}`).join(', ')
+  const rel = snap.flights.relation
+  return Promise.all([
+    s.db.all<{ origin_city: string; passengers: number; flights: number; seats: number }>(
+      `SELECT origin_city, SUM(estimated_passengers)::INTEGER AS passengers, SUM(scheduled_flights)::INTEGER AS flights,
+              SUM(seats)::INTEGER AS seats
+         FROM ${rel} WHERE month = $1 AND destination IN (${list}) GROUP BY origin_city ORDER BY passengers DESC, origin_city`,
+      [month, ...members],
+    ),
+    s.db.all<{ destination: string; passengers: number }>(
+      `SELECT destination, SUM(estimated_passengers)::INTEGER AS passengers FROM ${rel}
+        WHERE month = $1 AND destination IN (${list}) GROUP BY destination ORDER BY passengers DESC, destination`,
+      [month, ...members],
+    ),
+  ])
+}
+
+/** Several destinations as one market in one month: combined volumes, growth, and each member's share. */
+function aggregateHandler(s: MarketServices): RouteHandler {
+  return {
+    prepare({ query }: RouteInput) {
+      const snap = s.snapshot()
+      const places = aggregateDestinations(snap, query.destinations)
+      const month = resolveMonth(snap.flights, query.month)
+      // Echoed in the caller's order (duplicates such as Tokyo,TYO folded into one).
+      const members = places.map((p) => p.name)
+      // A blank label (e.g. "  ") would pass minLength and echo back as ""; fall back to the member names.
+      const label = String(query.label ?? '').trim() || members.join(' + ')
+      return cachedAnswer(s, snap.flights, 'flights.aggregate', `${members.join(',')}|${month}|${label}`, async () => {
+        const [byOrigin, byMember] = await aggregateRows(s, snap, members, month)
+        const monthly = clusterPassengers(snap.totals, members, month)
+        const total = byOrigin.reduce((a, r) => a + r.passengers, 0)
+        const yoy = threeMonthYoY(monthly)
+        const present = new Map(byMember.map((m) => [m.destination, m.passengers]))
+        return {
+          label,
+          destinations: members,
+          month,
+          summary: {
+            estimated_passengers: total,
+            scheduled_flights: byOrigin.reduce((a, r) => a + r.flights, 0),
+            seats: byOrigin.reduce((a, r) => a + r.seats, 0),
+            top_origin_city: byOrigin[0]?.origin_city ?? '',
+            growth_direction: direction(yoy),
+            yoy_change_pct: yoy,
+          },
+          members: members
+            .map((d) => ({ destination: d, estimated_passengers: present.get(d) ?? 0, share_pct: share(present.get(d) ?? 0, total) }))
+            .sort((a, b) => b.estimated_passengers - a.estimated_passengers),
+        }
+      })
     },
   }
 }
