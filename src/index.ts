@@ -1,6 +1,6 @@
 #!/usr/bin/env bun
 import { ConfigError } from './core/config-error'
-import { ENV } from './config'
+import { ENV } from './settings'
 import { serve } from './cli/serve'
 import { loadEnvFile } from './env-file'
 import pkg from '../package.json' with { type: 'json' }

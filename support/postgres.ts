@@ -144,82 +144,124 @@ function watchdog(dir: string, stopCmd: string[]) {
   return { release: () => void proc.stdin.end() }
 }
 
-export async function startPostgres(): Promise<StartedPostgres> {
-  const bin = postgresBin()
-  if (!bin) throw new Error(postgresMissing()!)
+/** Where one cluster keeps its things, all under its temp dir. */
+interface ClusterFiles {
+  dir: string
+  data: string
+  sock: string
+  logFile: string
+}
+
+/** A fresh temp dir with sock/ in it, private to the user the server runs as (data/ is initdb's to make). */
+function makeClusterDir(): ClusterFiles {
   const dir = mkdtempSync(join(tmpdir(), 'pg-test-'))
-  const data = join(dir, 'data')
-  const sock = join(dir, 'sock')
-  const logFile = join(dir, 'log')
-  mkdirSync(sock)
+  const files = { dir, data: join(dir, 'data'), sock: join(dir, 'sock'), logFile: join(dir, 'log') }
+  mkdirSync(files.sock)
   chmodSync(dir, 0o700)
-  chmodSync(sock, 0o700)
+  chmodSync(files.sock, 0o700)
   const ids = serverIds()
-  if (ids) for (const d of [dir, sock]) chownSync(d, ids.uid, ids.gid)
+  if (ids) for (const d of [dir, files.sock]) chownSync(d, ids.uid, ids.gid)
+  return files
+}
 
-  const run = async (cmd: string[], what: string) => {
-    const proc = Bun.spawn(asServerUser(cmd), { cwd: dir, env: cleanEnv(), stdout: 'pipe', stderr: 'pipe' })
-    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
-    if (code !== 0) throw new Error(`${what} failed (exit ${code}):\n${stdout}${stderr}${readLog()}`)
-    return stdout
-  }
-  const readLog = () => {
-    try {
-      return readFileSync(logFile, 'utf8')
-    } catch {
-      return ''
-    }
-  }
-  const pgCtl = join(bin, 'pg_ctl')
-  const stopCmd = asServerUser([pgCtl, '-D', data, '-m', 'immediate', '-w', 'stop'])
-
+/** The server's log so far ('' before it has one). */
+function readLogFile(logFile: string): string {
   try {
-    await run([join(bin, 'initdb'), '-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync'], 'initdb')
+    return readFileSync(logFile, 'utf8')
+  } catch {
+    return ''
+  }
+}
+
+/** Runs a server binary as the server user; a failure throws with its output and the server's log. */
+async function runAsServer(files: ClusterFiles, cmd: string[], what: string): Promise<string> {
+  const proc = Bun.spawn(asServerUser(cmd), { cwd: files.dir, env: cleanEnv(), stdout: 'pipe', stderr: 'pipe' })
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+  if (code !== 0) throw new Error(`${what} failed (exit ${code}):\n${stdout}${stderr}${readLogFile(files.logFile)}`)
+  return stdout
+}
+
+/** initdb into data/; on failure nothing is left behind. */
+async function initCluster(bin: string, files: ClusterFiles): Promise<void> {
+  try {
+    await runAsServer(
+      files,
+      [join(bin, 'initdb'), '-D', files.data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync'],
+      'initdb',
+    )
   } catch (e) {
-    rmSync(dir, { recursive: true, force: true })
+    rmSync(files.dir, { recursive: true, force: true })
     throw e
   }
-  // In postgresql.conf, not `pg_ctl -o`: a later start() reads the same settings (port included).
-  const configure = (port: number) =>
-    appendFileSync(
-      join(data, 'postgresql.conf'),
-      `\n# support/postgres.ts\nlisten_addresses = '127.0.0.1'\nport = ${port}\nunix_socket_directories = '${sock}'\n` +
-        `fsync = off\nfull_page_writes = off\nmax_connections = 200\n`,
-    )
+}
 
-  installExitHook()
-  const guard = watchdog(dir, stopCmd)
-  let isRunning = false
-  const start = async () => {
-    if (isRunning) return
-    await run([pgCtl, '-D', data, '-l', logFile, '-w', '-t', '30', 'start'], 'pg_ctl start')
-    isRunning = true
-    running.set(dir, stopCmd)
-  }
-  const stop = async () => {
-    if (!isRunning) return
-    await run([pgCtl, '-D', data, '-m', 'immediate', '-w', 'stop'], 'pg_ctl stop')
-    isRunning = false
-    running.delete(dir)
-  }
+/** In postgresql.conf, not `pg_ctl -o`: a later start() reads the same settings (port included). */
+function configure(files: ClusterFiles, port: number): void {
+  appendFileSync(
+    join(files.data, 'postgresql.conf'),
+    `\n# support/postgres.ts\nlisten_addresses = '127.0.0.1'\nport = ${port}\nunix_socket_directories = '${files.sock}'\n` +
+      `fsync = off\nfull_page_writes = off\nmax_connections = 200\n`,
+  )
+}
 
-  // The port was free a moment ago; if something took it since, try another (the last `port =` wins).
-  let port = 0
+/**
+ * Configures a free port and starts the cluster on it, returning the port. The port was free a moment
+ * ago; if something took it since, try another (the last `port =` wins), three times at most.
+ */
+async function startOnFreePort(files: ClusterFiles, start: () => Promise<void>, guard: { release(): void }): Promise<number> {
   for (let attempt = 1; ; attempt++) {
-    port = await freePort()
-    configure(port)
-    const logBefore = readLog().length
+    const port = await freePort()
+    configure(files, port)
+    const logBefore = readLogFile(files.logFile).length
     try {
       await start()
-      break
+      return port
     } catch (e) {
-      const taken = /could not bind|Address already in use/i.test(readLog().slice(logBefore))
+      const taken = /could not bind|Address already in use/i.test(readLogFile(files.logFile).slice(logBefore))
       if (!taken || attempt === 3) {
         guard.release() // stops whatever pg_ctl left running, removes the dir
         throw e
       }
     }
   }
+}
+
+/** Runs SQL with psql over TCP (unaligned, tuples only, stop at the first error) and returns its output. */
+async function runPsql(psqlBin: string, port: number, sql: string): Promise<string> {
+  if (!existsSync(psqlBin)) throw new Error(`${psqlBin} not found (Debian's postgresql-client package)`)
+  const args = ['-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres']
+  const proc = Bun.spawn([psqlBin, ...args, '-c', sql], { env: cleanEnv(), stdout: 'pipe', stderr: 'pipe' })
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+  if (code !== 0) throw new Error(`psql failed (exit ${code}): ${stderr}`)
+  return stdout.trim()
+}
+
+/** Creates, initialises and starts a throwaway cluster (see the top of this file) on a free port. */
+export async function startPostgres(): Promise<StartedPostgres> {
+  const bin = postgresBin()
+  if (!bin) throw new Error(postgresMissing()!)
+  const files = makeClusterDir()
+  const { dir, data, logFile } = files
+  const pgCtl = join(bin, 'pg_ctl')
+  const stopCmd = asServerUser([pgCtl, '-D', data, '-m', 'immediate', '-w', 'stop'])
+  await initCluster(bin, files)
+
+  installExitHook()
+  const guard = watchdog(dir, stopCmd)
+  let isRunning = false
+  const start = async () => {
+    if (isRunning) return
+    await runAsServer(files, [pgCtl, '-D', data, '-l', logFile, '-w', '-t', '30', 'start'], 'pg_ctl start')
+    isRunning = true
+    running.set(dir, stopCmd)
+  }
+  const stop = async () => {
+    if (!isRunning) return
+    await runAsServer(files, [pgCtl, '-D', data, '-m', 'immediate', '-w', 'stop'], 'pg_ctl stop')
+    isRunning = false
+    running.delete(dir)
+  }
+  const port = await startOnFreePort(files, start, guard)
 
   const psqlBin = join(bin, 'psql')
   return {
@@ -237,38 +279,7 @@ export async function startPostgres(): Promise<StartedPostgres> {
         guard.release()
       }
     },
-    log: readLog,
-    async psql(sql: string) {
-      if (!existsSync(psqlBin)) throw new Error(`${psqlBin} not found (Debian's postgresql-client package)`)
-      const proc = Bun.spawn(
-        [
-          psqlBin,
-          '-X',
-          '-q',
-          '-A',
-          '-t',
-          '-v',
-          'ON_ERROR_STOP=1',
-          '-h',
-          '127.0.0.1',
-          '-p',
-          String(port),
-          '-U',
-          'postgres',
-          '-d',
-          'postgres',
-          '-c',
-          sql,
-        ],
-        {
-          env: cleanEnv(),
-          stdout: 'pipe',
-          stderr: 'pipe',
-        },
-      )
-      const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
-      if (code !== 0) throw new Error(`psql failed (exit ${code}): ${stderr}`)
-      return stdout.trim()
-    },
+    log: () => readLogFile(logFile),
+    psql: (sql: string) => runPsql(psqlBin, port, sql),
   }
 }

@@ -13,24 +13,19 @@
  * their posts that week, with their engagement per post) or by long-tail accounts the rankings do not
  * cover. Tone follows the entity's disposition (./signals-vocabulary.ts). Brands and creators are
  * invented; every figure is synthetic. Deterministic: every row draws from its own seeded PRNG.
+ *
+ * The authors are picked in ./evidence-authors.ts, the text written in ./evidence-text.ts.
  */
 import { SIGNAL_CATEGORIES, type SignalCategory } from '../../src/catalog/signal-categories'
-import { PLATFORM_TOKENS, type Platform } from '../../src/catalog/platforms'
-import { TERMS } from '../../src/data/glossary'
-import { COUNTRIES, DESTINATIONS, ORIGIN_CITIES } from '../../src/data/sample-geography'
-import {
-  CATEGORY_WORDS,
-  LONG_TAIL_HANDLES,
-  NEUTRAL_WORDS,
-  OPENERS,
-  TONE_WORDS,
-  TRIP_WORDS,
-  WEB_AUTHORS,
-  type Frame,
-} from './evidence-vocabulary'
+import type { Platform } from '../../src/catalog/platforms'
+import { COUNTRIES, DESTINATIONS } from '../../src/data/sample-geography'
+import { Authors } from './evidence-authors'
+import { pick, poisson, weighted } from './evidence-draws'
+import { compose, resetTones, toneOf, type Lang, type Subject } from './evidence-text'
+import { CATEGORY_WORDS, TRIP_WORDS, WEB_AUTHORS } from './evidence-vocabulary'
 import type { Row } from './parquet'
 import { between, rngFor, type Rng } from './random'
-import { BRAND_DISPOSITION, DISPOSITION, TOPIC_DISPOSITION, TOPICS, type Disposition } from './signals-vocabulary'
+import { BRAND_DISPOSITION, TOPIC_DISPOSITION, TOPICS } from './signals-vocabulary'
 import type { Week } from './signals'
 
 export const EVIDENCE_END = '2026-11-15'
@@ -40,12 +35,7 @@ const BRAND_RATE = 0.03
 /** Destination posts per estimated passenger of the month. */
 const PLACE_RATE = 0.0005
 const WEB_SHARE = 0.25
-/** Share of native posts written by a ranked creator of the category (the rest: long-tail accounts). */
-const RANKED_SHARE = 0.55
 const EN_SHARE = { native: 0.08, web: 0.3 }
-const LONG_TAIL_PER_POOL = 30
-/** Share of posts that also use one of the category's glossary terms (src/data/glossary.ts). */
-const TERM_SHARE = 0.35
 /** Where destination posts are published. */
 const PLACE_PLATFORMS: readonly [Platform, number][] = [
   ['xiaohongshu', 0.5],
@@ -59,205 +49,14 @@ const WEB_ABOUT: readonly [Platform | '', number][] = [
   ['wechat', 0.1],
   ['', 0.25],
 ]
-const LIKE_RATE: Record<Platform, number> = { xiaohongshu: 0.05, douyin: 0.04, wechat: 0.012 }
 
 const DAY_MS = 86_400_000
 const PLATFORM_ZH: Record<Platform, string> = { xiaohongshu: '小红书', douyin: '抖音', wechat: '公众号' }
 const PLATFORM_EN: Record<Platform, string> = { xiaohongshu: 'Xiaohongshu', douyin: 'Douyin', wechat: 'WeChat' }
 
-type Tone = 'pos' | 'neg' | 'neu'
-type Lang = 'zh' | 'en'
-
-/** What a post is about, as it names it. */
-interface Subject {
-  /** For ids. */
-  slug: string
-  category: SignalCategory
-  zh: string
-  en: string
-  /** Hashtag, Chinese posts. */
-  tagZh: string
-  disposition: Disposition
-}
-
-interface RankedCreator {
-  handle: string
-  followers: number
-  posts: number
-  viewsPerPost: number
-  engagementRate: number
-}
-
-interface Author {
-  handle: string
-  followers: number
-  city: string
-  /** Views and engagement rate of one post, before noise. */
-  views: (rng: Rng) => number
-  rate: number
-  /** Buys likes now and then (long tail only): spikes with few comments. */
-  inflated: boolean
-}
-
 export type EvidenceRow = Row
 
-function pick<T>(rng: Rng, items: readonly T[]): T {
-  return items[Math.floor(rng() * items.length)]!
-}
-
-function weighted<T>(rng: Rng, items: readonly (readonly [T, number])[]): T {
-  let r = rng() * items.reduce((s, [, w]) => s + w, 0)
-  for (const [item, w] of items) if ((r -= w) < 0) return item
-  return items.at(-1)![0]
-}
-
-/** Poisson draw (Knuth for small means, normal approximation above 30). */
-function poisson(rng: Rng, lambda: number): number {
-  if (lambda > 30) return Math.max(0, Math.round(lambda + Math.sqrt(lambda) * (rng() + rng() + rng() - 1.5) * 2))
-  const limit = Math.exp(-lambda)
-  let k = 0
-  let p = rng()
-  while (p > limit) {
-    k++
-    p *= rng()
-  }
-  return k
-}
-
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
-const GATEWAYS = ORIGIN_CITIES.filter((c) => c.tier <= 2).map((c) => [c.name, c.tier === 1 ? 5 : 1] as const)
-const cityOf = (handle: string) => weighted(rngFor('creator-city', handle), GATEWAYS)
-
-// ---------------------------------------------------------------------------------------------
-// Authors
-
-/** Ranked creators by `<week_start>|<category>|<platform>`, from the signal_creators rows. */
-function rankedCreators(rows: readonly Row[]): Map<string, RankedCreator[]> {
-  const out = new Map<string, RankedCreator[]>()
-  for (const r of rows) {
-    const posts = Number(r.posts)
-    if (posts === 0 || Number(r.views) === 0) continue
-    const key = `${r.week_start}|${r.category}|${r.platform}`
-    const list = out.get(key) ?? []
-    list.push({
-      handle: String(r.creator_handle),
-      followers: Number(r.followers),
-      posts,
-      viewsPerPost: Number(r.views) / posts,
-      engagementRate: Number(r.engagement) / Number(r.views),
-    })
-    out.set(key, list)
-  }
-  return out
-}
-
-/** Unranked accounts of a category and platform: KOCs and small creators. */
-function longTail(category: SignalCategory, platform: Platform): Author[] {
-  return Array.from({ length: LONG_TAIL_PER_POOL }, (_, i) => {
-    const rng = rngFor('long-tail', category, platform, String(i))
-    const handle = `${pick(rng, LONG_TAIL_HANDLES.first)}_${pick(rng, LONG_TAIL_HANDLES.second)}_${1000 + Math.floor(rng() * 9000)}`
-    const followers = Math.round(Math.exp(between(rng, Math.log(200), Math.log(60_000))))
-    return {
-      handle,
-      followers,
-      city: cityOf(handle),
-      views: (r: Rng) => Math.max(followers * between(r, 0.03, 0.25), between(r, 150, 2500)),
-      rate: LIKE_RATE[platform] * between(rng, 0.5, 1.6) * 1.2,
-      inflated: rng() < 0.1,
-    }
-  })
-}
-
-class Authors {
-  private readonly ranked: Map<string, RankedCreator[]>
-  private readonly tails = new Map<string, Author[]>()
-
-  constructor(creatorRows: readonly Row[]) {
-    this.ranked = rankedCreators(creatorRows)
-  }
-
-  pick(rng: Rng, week: string, category: SignalCategory, platform: Platform): Author {
-    const ranked = this.ranked.get(`${week}|${category}|${platform}`)
-    if (ranked?.length && rng() < RANKED_SHARE) {
-      const c = weighted(
-        rng,
-        ranked.map((r) => [r, r.posts] as const),
-      )
-      return {
-        handle: c.handle,
-        followers: c.followers,
-        city: cityOf(c.handle),
-        views: (r) => c.viewsPerPost * Math.exp(0.3 * (r() + r() + r() - 1.5)),
-        rate: c.engagementRate,
-        inflated: false,
-      }
-    }
-    const key = `${category}|${platform}`
-    if (!this.tails.has(key)) this.tails.set(key, longTail(category, platform))
-    return pick(rng, this.tails.get(key)!)
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Text
-
-/**
- * Tones follow the disposition as shares of an entity's posts, not as independent draws: the k-th post
- * about an entity takes the golden-ratio sequence's k-th point, so any run of its posts (a 30-day
- * window) holds close to the disposition's shares. Independent draws left a criticised brand's 40 posts
- * a month reading "mixed" by chance.
- */
-const GOLDEN = 0.6180339887498949
-const toneAt = new Map<string, number>()
-function toneOf(subject: Subject): Tone {
-  const key = `${subject.category}|${subject.slug}`
-  const k = toneAt.get(key) ?? 0
-  toneAt.set(key, k + 1)
-  const u = (rngFor('tone', key)() + k * GOLDEN) % 1
-  const p = DISPOSITION[subject.disposition]
-  return u < p.pos ? 'pos' : u < p.pos + p.neg ? 'neg' : 'neu'
-}
-
-function clause(rng: Rng, tone: Tone, category: SignalCategory, lang: Lang): string {
-  const i = lang === 'zh' ? 0 : 1
-  if (tone === 'neu') return pick(rng, NEUTRAL_WORDS)[i]
-  const words = CATEGORY_WORDS[category]
-  const frames = words.frames.filter((f): f is Frame =>
-    f === 'safety' ? tone === 'neg' && Boolean(words.safety) : Boolean(TONE_WORDS[tone][f]),
-  )
-  const frame = pick(rng, frames)
-  const bank = frame === 'safety' ? words.safety! : TONE_WORDS[tone][frame]!
-  return pick(rng, bank)[i]
-}
-
-/** Title and body of a post: subject, aspect, a tone clause (sometimes turning on "but"), a detail, hashtags. */
-function compose(rng: Rng, s: Subject, subjectText: string, tone: Tone, lang: Lang): { title: string; body: string; aspect: string } {
-  const words = CATEGORY_WORDS[s.category]
-  const [aspectZh, aspectEn] = pick(rng, words.aspects)
-  let said = clause(rng, tone, s.category, lang)
-  // One post in eight states the other side first and turns with "but": the turn decides the tone.
-  if (tone !== 'neu' && rng() < 0.125) {
-    const other = clause(rng, tone === 'pos' ? 'neg' : 'pos', s.category, lang)
-    said = lang === 'zh' ? `虽然${other}，但是${said}` : `${other}, but ${said}`
-  }
-  const [detailZh, detailEn] = pick(rng, words.details)
-  const terms = TERMS.filter((t) => t.category === s.category)
-  const term = terms.length && rng() < TERM_SHARE ? pick(rng, terms) : null
-  if (lang === 'zh') {
-    const tags = [s.tagZh, aspectZh, ...(term ? [term.zh[0]!] : [])].map((t) => `#${t}`).join(' ')
-    return {
-      title: `${subjectText}｜${aspectZh}`,
-      aspect: aspectZh,
-      body: `${pick(rng, OPENERS.zh)}${subjectText}，${aspectZh}：${said}。${detailZh}。${tags}`,
-    }
-  }
-  const also = term ? ` Includes notes on ${term.en[0]}.` : ''
-  return {
-    title: `${subjectText}: ${aspectEn}`,
-    aspect: aspectEn,
-    body: `${pick(rng, OPENERS.en)} ${subjectText} (${aspectEn}): ${said}. ${detailEn[0]!.toUpperCase()}${detailEn.slice(1)}.${also} #${s.en.replace(/[^A-Za-z0-9]/g, '')}`,
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Rows
@@ -384,7 +183,7 @@ export interface WorldRows {
 }
 
 export function generateEvidence(world: WorldRows): Row[] {
-  toneAt.clear()
+  resetTones()
   const authors = new Authors(world.creators)
   const rows: Row[] = []
   const weekOf = new Map(world.weeks.map((w) => [w.start, w]))

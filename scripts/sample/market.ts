@@ -1,7 +1,8 @@
 /**
  * The market model behind flights.parquet and spend.parquet: real place names and codes
  * (src/data/sample-geography.ts), synthetic figures with seasonality, the Spring Festival and the
- * 2020-22 border closure. Deterministic: see ./random.ts.
+ * 2020-22 border closure. Deterministic: see ./random.ts. Its synthetic parameters are in
+ * ./market-parameters.ts, its months in ./market-calendar.ts.
  */
 import { between, clamp, gaussian, rngFor, round2, type Rng } from './random'
 import {
@@ -13,291 +14,28 @@ import {
   type OriginCode,
   type Region,
 } from '../../src/data/sample-geography'
-
-// ---------------------------------------------------------------------------------------------
-// Fixed inputs. END is a constant so the output does not depend on when the script runs.
-
-export const START_MONTH = '2019-01'
-export const END_MONTH = '2026-10'
-
-/** Month (1-12) holding the Spring Festival holiday, from the real Chinese New Year dates. */
-const SPRING_FESTIVAL_MONTH: Readonly<Record<number, number>> = {
-  2019: 2, // 5 Feb
-  2020: 1, // 25 Jan
-  2021: 2, // 12 Feb
-  2022: 2, // 1 Feb
-  2023: 1, // 22 Jan
-  2024: 2, // 10 Feb
-  2025: 1, // 29 Jan
-  2026: 2, // 17 Feb
-}
-
-// ---------------------------------------------------------------------------------------------
-// Model parameters (synthetic). Records keyed by the geography's code unions, so TypeScript
-// flags any destination, origin or country that lacks a parameter.
-
-/** Average monthly one-way flights from all of mainland China in 2019. */
-const DEST_BASE_FLIGHTS: Readonly<Record<DestinationCode, number>> = {
-  TYO: 1500,
-  OSA: 1300,
-  NGO: 380,
-  CTS: 260,
-  FUK: 240,
-  OKA: 220,
-  SEL: 1400,
-  CJU: 380,
-  PUS: 220,
-  ULN: 90,
-  BKK: 1500,
-  HKT: 520,
-  CNX: 260,
-  SIN: 900,
-  KUL: 720,
-  PEN: 110,
-  BKI: 200,
-  DPS: 280,
-  JKT: 220,
-  SGN: 360,
-  HAN: 300,
-  DAD: 340,
-  CXR: 300,
-  MNL: 340,
-  CEB: 110,
-  PNH: 230,
-  REP: 140,
-  KOS: 150,
-  VTE: 90,
-  RGN: 120,
-  KTM: 45,
-  MLE: 60,
-  CMB: 45,
-  ALA: 55,
-  TAS: 25,
-  DXB: 150,
-  AUH: 60,
-  DOH: 60,
-  CAI: 30,
-  NBO: 12,
-  ADD: 45,
-  IST: 60,
-  PAR: 190,
-  LON: 150,
-  FRA: 120,
-  MUC: 50,
-  ROM: 55,
-  MIL: 50,
-  MAD: 45,
-  BCN: 20,
-  AMS: 70,
-  ZRH: 25,
-  VIE: 30,
-  HEL: 60,
-  CPH: 30,
-  ATH: 20,
-  MOW: 180,
-  VVO: 80,
-  SYD: 220,
-  MEL: 190,
-  BNE: 60,
-  PER: 40,
-  AKL: 90,
-  LAX: 180,
-  NYC: 130,
-  SFO: 120,
-  SEA: 50,
-  CHI: 40,
-  YVR: 130,
-  YTO: 90,
-}
-
-/** Relative outbound travel weight of each origin city (population x income x airport reach). */
-const ORIGIN_WEIGHT: Readonly<Record<OriginCode, number>> = {
-  SHA: 100,
-  BJS: 85,
-  CAN: 60,
-  SZX: 35,
-  CTU: 40,
-  CKG: 22,
-  HGH: 25,
-  XIY: 18,
-  KMG: 22,
-  WUH: 15,
-  NKG: 18,
-  XMN: 20,
-  TAO: 18,
-  TSN: 10,
-  CSX: 14,
-  SHE: 12,
-  DLC: 12,
-  HRB: 8,
-  CGO: 10,
-  TNA: 8,
-  FOC: 10,
-  NNG: 8,
-  HAK: 8,
-  URC: 6,
-  HFE: 6,
-  KWE: 4,
-  SYX: 6,
-  KHN: 4,
-  TYN: 3,
-  SJW: 3,
-  CGQ: 4,
-  NGB: 6,
-  WNZ: 4,
-  LHW: 2,
-  HET: 2,
-  YNT: 5,
-  WUX: 4,
-  JJN: 4,
-  ZUH: 3,
-  INC: 2,
-  XNN: 1,
-  LXA: 1,
-  KWL: 3,
-  SWA: 3,
-  WEH: 3,
-  YNJ: 3,
-  JHG: 2,
-  CZX: 2,
-}
-
-/** How many destinations each origin tier serves (the highest-gravity ones). */
-const ROUTES_PER_TIER: Readonly<Record<1 | 2 | 3, number>> = { 1: 62, 2: 26, 3: 7 }
-/** Every destination keeps at least this many origins, so none drops out of the network. */
-const MIN_ORIGINS_PER_DESTINATION = 2
-/** Routes below about one weekly flight in 2019 would round to zero: they are not operated
- * (except each origin's strongest route, so every origin city stays in the data). */
-const MIN_ROUTE_FLIGHTS = 4
-/** Distance decay of route gravity: smaller cities' international flights stay closer to home. */
-const DISTANCE_DECAY: Readonly<Record<1 | 2 | 3, number>> = { 1: 1.3, 2: 1.5, 3: 2.2 }
-
-/** Spend per card per month in CNY: luxury, accommodation, dining, other retail. */
-type SpendMix = readonly [luxury: number, accommodation: number, dining: number, retail: number]
-
-interface CountryProfile {
-  /** Long-run demand after reopening, relative to 2019. */
-  recovery: number
-  /** Multiplier on the reopening pace (visa-free access fast, group-tour bans slow). */
-  speed: number
-  perCard: SpendMix
-}
-
-const COUNTRY_PROFILE: Readonly<Record<CountryCode, CountryProfile>> = {
-  JP: { recovery: 1.05, speed: 0.8, perCard: [3500, 2200, 1200, 4500] },
-  KR: { recovery: 1.0, speed: 0.8, perCard: [3000, 1600, 800, 3200] },
-  MN: { recovery: 1.0, speed: 1.0, perCard: [200, 800, 400, 600] },
-  TH: { recovery: 0.9, speed: 1.3, perCard: [600, 1200, 500, 900] },
-  SG: { recovery: 1.0, speed: 1.3, perCard: [2500, 2400, 900, 1500] },
-  MY: { recovery: 1.05, speed: 1.3, perCard: [700, 1100, 500, 900] },
-  ID: { recovery: 0.9, speed: 1.0, perCard: [500, 1500, 600, 700] },
-  VN: { recovery: 1.0, speed: 1.1, perCard: [300, 900, 400, 600] },
-  PH: { recovery: 0.75, speed: 0.9, perCard: [400, 1000, 450, 600] },
-  KH: { recovery: 0.8, speed: 1.0, perCard: [200, 700, 350, 400] },
-  LA: { recovery: 1.2, speed: 1.2, perCard: [150, 500, 300, 300] },
-  MM: { recovery: 0.7, speed: 0.8, perCard: [150, 600, 300, 300] },
-  NP: { recovery: 0.85, speed: 0.9, perCard: [150, 700, 300, 400] },
-  MV: { recovery: 0.9, speed: 1.0, perCard: [800, 6000, 1500, 600] },
-  LK: { recovery: 0.85, speed: 0.9, perCard: [300, 1500, 500, 500] },
-  KZ: { recovery: 1.3, speed: 1.2, perCard: [400, 1000, 500, 800] },
-  UZ: { recovery: 1.25, speed: 1.2, perCard: [200, 800, 400, 500] },
-  AE: { recovery: 1.15, speed: 1.3, perCard: [5000, 3500, 1400, 3000] },
-  QA: { recovery: 1.05, speed: 1.2, perCard: [3000, 3000, 1200, 2000] },
-  TR: { recovery: 0.95, speed: 1.0, perCard: [1500, 1800, 800, 1500] },
-  EG: { recovery: 0.95, speed: 1.0, perCard: [300, 1400, 500, 600] },
-  KE: { recovery: 0.9, speed: 0.9, perCard: [300, 2500, 600, 500] },
-  ET: { recovery: 1.0, speed: 1.0, perCard: [150, 900, 300, 300] },
-  FR: { recovery: 0.9, speed: 0.8, perCard: [9000, 3500, 1500, 2500] },
-  GB: { recovery: 0.85, speed: 0.8, perCard: [6500, 4000, 1500, 2800] },
-  DE: { recovery: 0.85, speed: 0.8, perCard: [4000, 2800, 1100, 3000] },
-  IT: { recovery: 0.9, speed: 0.8, perCard: [8000, 3200, 1400, 2200] },
-  ES: { recovery: 0.9, speed: 0.8, perCard: [4500, 2600, 1200, 2000] },
-  NL: { recovery: 0.8, speed: 0.8, perCard: [3000, 2800, 1200, 2000] },
-  CH: { recovery: 0.85, speed: 0.8, perCard: [10000, 4500, 1800, 2500] },
-  AT: { recovery: 0.85, speed: 0.8, perCard: [3500, 2800, 1100, 1900] },
-  FI: { recovery: 0.75, speed: 0.8, perCard: [1500, 2600, 1100, 1500] },
-  DK: { recovery: 0.8, speed: 0.8, perCard: [2500, 3000, 1300, 1700] },
-  GR: { recovery: 0.9, speed: 0.9, perCard: [2000, 2600, 1000, 1500] },
-  RU: { recovery: 1.15, speed: 1.2, perCard: [1200, 1800, 800, 1300] },
-  AU: { recovery: 0.9, speed: 0.8, perCard: [2500, 3000, 1200, 3500] },
-  NZ: { recovery: 0.8, speed: 0.8, perCard: [1500, 2800, 1100, 2500] },
-  US: { recovery: 0.7, speed: 0.6, perCard: [4500, 3500, 1400, 4000] },
-  CA: { recovery: 0.7, speed: 0.6, perCard: [2500, 3000, 1200, 3000] },
-}
-
-/**
- * Country-specific demand shocks: a factor per month from `from`, the last value held after.
- * Shaped after 2025 events (Thailand safety scare early 2025, Japan travel advisory Nov 2025).
- */
-const COUNTRY_SHOCKS: Readonly<Partial<Record<CountryCode, { from: string; path: readonly number[] }>>> = {
-  TH: { from: '2025-02', path: [0.85, 0.8, 0.8, 0.82, 0.85, 0.88, 0.9, 0.92, 0.95, 0.97, 1] },
-  JP: { from: '2025-11', path: [0.85, 0.6, 0.55, 0.55, 0.57, 0.6, 0.62, 0.65, 0.67, 0.7, 0.72, 0.75] },
-}
-
-/** Outbound seasonality, Jan..Dec: summer and Golden Week peaks, March/November troughs. */
-const BASE_SEASON = [0.96, 0.92, 0.86, 0.95, 0.98, 0.97, 1.12, 1.16, 0.96, 1.08, 0.86, 0.93] as const
-/** Extra lift in the month holding the Spring Festival holiday. */
-const SPRING_FESTIVAL_LIFT = 0.22
-/** Regional deviations from BASE_SEASON (tropical winter escapes, European summers, ...). */
-const REGION_SEASON_TILT: Readonly<Partial<Record<Region, readonly number[]>>> = {
-  'Southeast Asia': [0.06, 0.04, 0, 0, -0.02, -0.03, -0.04, -0.03, -0.02, 0, 0.02, 0.06],
-  'South Asia': [0.08, 0.08, 0.04, 0, -0.05, -0.05, -0.03, -0.03, -0.02, 0, 0.02, 0.08],
-  'Middle East': [0.06, 0.06, 0.03, 0, -0.03, -0.05, -0.05, -0.05, -0.02, 0, 0.03, 0.06],
-  Europe: [-0.08, -0.04, 0, 0.02, 0.03, 0.04, 0.08, 0.08, 0.05, 0, -0.05, -0.05],
-  Oceania: [0.1, 0.08, 0, 0, -0.04, -0.06, -0.02, -0.02, 0, 0, 0.02, 0.05],
-  'North America': [-0.04, 0, 0, 0, 0, 0.02, 0.06, 0.06, 0, 0, -0.02, 0],
-}
-/** Airlines adjust schedules less than demand moves; load factors absorb the rest. */
-const SCHEDULE_SEASON_DAMPING = 0.7
-
-/** Demand level (vs 2019) during the closed-border period, before per-destination variation. */
-const CLOSED_BORDER_RESIDUAL = 0.03
-/** Demand level in January 2023, the first month after reopening. */
-const REOPENING_LEVEL = 0.08
-/** Monthly closing rate of the gap to the long-run level after reopening (x country speed). */
-const RECOVERY_RATE = 0.13
-
-/** Distinct cards used abroad per outbound passenger (mobile wallets take the rest). */
-const CARDS_PER_PASSENGER = 0.55
-/** Students and residents abroad keep spending when flights stop: floor vs the 2019 level. */
-const RESIDENT_CARD_FLOOR = 0.08
-/** Spend-mix shift after reopening: less luxury shopping, dearer hotels. */
-const POST_REOPENING_SPEND: SpendMix = [0.8, 1.1, 1.05, 0.9]
-const ANNUAL_PRICE_GROWTH = 0.025
-
-// ---------------------------------------------------------------------------------------------
-// Calendar
-
-interface Month {
-  key: string // YYYY-MM
-  year: number
-  month: number // 1-12
-  index: number // months since START_MONTH
-}
-
-function parseMonth(key: string): { year: number; month: number } {
-  const [year, month] = key.split('-').map(Number)
-  if (!year || !month) throw new Error(`bad month ${key}`)
-  return { year, month }
-}
-
-const START = parseMonth(START_MONTH)
-
-function monthIndex(key: string): number {
-  const { year, month } = parseMonth(key)
-  return (year - START.year) * 12 + (month - START.month)
-}
-
-export function monthRange(from: string, to: string): Month[] {
-  const months: Month[] = []
-  for (let index = 0; index <= monthIndex(to) - monthIndex(from); index++) {
-    const total = START.year * 12 + START.month - 1 + monthIndex(from) + index
-    const year = Math.floor(total / 12)
-    const month = (total % 12) + 1
-    months.push({ key: `${year}-${String(month).padStart(2, '0')}`, year, month, index: monthIndex(from) + index })
-  }
-  return months
-}
+import { SPRING_FESTIVAL_MONTH, START, monthIndex, type Month } from './market-calendar'
+import {
+  ANNUAL_PRICE_GROWTH,
+  BASE_SEASON,
+  CARDS_PER_PASSENGER,
+  CLOSED_BORDER_RESIDUAL,
+  COUNTRY_PROFILE,
+  COUNTRY_SHOCKS,
+  DEST_BASE_FLIGHTS,
+  DISTANCE_DECAY,
+  MIN_ORIGINS_PER_DESTINATION,
+  MIN_ROUTE_FLIGHTS,
+  ORIGIN_WEIGHT,
+  POST_REOPENING_SPEND,
+  RECOVERY_RATE,
+  REGION_SEASON_TILT,
+  REOPENING_LEVEL,
+  RESIDENT_CARD_FLOOR,
+  ROUTES_PER_TIER,
+  SCHEDULE_SEASON_DAMPING,
+  SPRING_FESTIVAL_LIFT,
+} from './market-parameters'
 
 // ---------------------------------------------------------------------------------------------
 // Geography helpers

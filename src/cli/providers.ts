@@ -5,7 +5,7 @@
  * that cannot be reached or answers something that is not its API; the keys are never printed.
  */
 import { ConfigError } from '../core/config-error'
-import { loadConfig } from '../config'
+import { loadConfig, type Config } from '../config'
 import { PLATFORM_TOKENS, type Platform } from '../catalog/platforms'
 import { ask } from '../intelligence/asked'
 import { STATIC_ENTITIES } from '../intelligence/entities'
@@ -13,7 +13,7 @@ import { ProviderError, type EvidenceItem, type EvidenceProvider, type SearchRes
 import { LANE_POLICY, WEB_QUERY } from '../intelligence/lanes'
 import { withDeadline } from '../intelligence/providers/call'
 import { configHints } from '../intelligence/live-setup'
-import { isLive, liveSources } from '../intelligence/sources'
+import { isLive, liveSources, type EvidenceSources } from '../intelligence/sources'
 import { nanoToUsd, type ProviderSpend } from '../core/provider-spend'
 
 const HELP = `providers check [--keyword WORD] [--days N] [--json]
@@ -28,6 +28,8 @@ that is not its API (named), 2 bad usage or configuration.
 `
 
 const DAY_MS = 86_400_000
+
+type Summariser = NonNullable<EvidenceSources['summariser']>
 
 interface CallCheck {
   provider: string
@@ -177,6 +179,169 @@ function fail(message: string, code: number): never {
   process.exit(code)
 }
 
+interface CheckOptions {
+  keyword: string
+  days: number
+  json: boolean
+}
+
+/** The options after `providers check`; bad usage exits 2. */
+function parseCheckOptions(rest: readonly string[]): CheckOptions {
+  let keyword = '露营'
+  let days = 30
+  let json = false
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!
+    if (arg === '--json') json = true
+    else if (arg === '--keyword') keyword = rest[++i] ?? fail('--keyword needs a word', 2)
+    else if (arg === '--days') {
+      days = Number(rest[++i])
+      if (!Number.isInteger(days) || days < 1 || days > 365) fail('--days: a whole number of days, 1-365', 2)
+    } else fail(`Unknown option "${arg}".\n\n${HELP}`, 2)
+  }
+  return { keyword, days, json }
+}
+
+/** The configuration; an invalid one exits 2. */
+function loadConfigOrExit(): Config {
+  try {
+    return loadConfig()
+  } catch (e) {
+    if (e instanceof ConfigError) fail(`Configuration error: ${e.message}`, 2)
+    throw e
+  }
+}
+
+/** Asks every native provider on each lane it serves and every web provider on every lane, all at once. */
+function checkSearchProviders(sources: EvidenceSources, options: CheckOptions, now: number, found: EvidenceItem[]): Promise<CallCheck[]> {
+  const { keyword, days } = options
+  const calls: Promise<CallCheck>[] = []
+  for (const p of sources.native)
+    for (const lane of PLATFORM_TOKENS.filter((l) => p.serves(l))) calls.push(checkCall(p, lane, keyword, days, now, found))
+  for (const p of sources.web) for (const lane of PLATFORM_TOKENS) calls.push(checkCall(p, lane, keyword, days, now, found))
+  return Promise.all(calls)
+}
+
+interface ModelCheck {
+  provider: string
+  ok: boolean
+  ms: number
+  format?: string
+  themes?: number
+  tokens?: string
+  error?: string
+}
+
+/** Asks the model once, with the on-topic items the search providers found. */
+async function checkModel(llm: Summariser, keyword: string, found: EvidenceItem[]): Promise<ModelCheck> {
+  const spend: ProviderSpend[] = []
+  const started = performance.now()
+  try {
+    const summary = await withDeadline(llm.name, llm.timeoutMs, (signal) =>
+      llm.summarise({ keyword, platform: 'all', items: found, terms: [] }, signal, spend),
+    )
+    const used = spend[0]
+    return {
+      provider: llm.name,
+      ok: true,
+      ms: Math.round(performance.now() - started),
+      format: llm.responseFormat,
+      themes: summary.themes.length,
+      tokens: used
+        ? `${used.inputTokens} in, ${used.outputTokens} out${used.costNanoUsd !== null ? ` (USD ${nanoToUsd(used.costNanoUsd)})` : ''}`
+        : 'not reported',
+    }
+  } catch (e) {
+    return {
+      provider: llm.name,
+      ok: false,
+      ms: Math.round(performance.now() - started),
+      error: e instanceof Error ? e.message : String(e),
+    }
+  }
+}
+
+const TABLE_HEADER = [
+  'provider',
+  'role',
+  'lane',
+  'status',
+  'ms',
+  'req',
+  'items',
+  'on topic',
+  'reach (days)',
+  'covered prior/recent',
+  'author %',
+  'followers %',
+  'engagement %',
+]
+
+/** One row per call, columns padded to their widest cell. */
+function checksTable(checks: readonly CallCheck[]): string {
+  const rows = [
+    TABLE_HEADER,
+    ...checks.map((c) => [
+      c.provider,
+      c.role,
+      c.lane,
+      c.status,
+      String(c.ms),
+      String(c.requests),
+      String(c.items),
+      String(c.relevant),
+      c.reach_days === null ? '—' : String(c.reach_days),
+      c.covered.map((w) => `${Math.round(w.covered_share * 100)}%${w.capped ? ' capped' : ''}`).join(' / ') || '—',
+      String(c.with_author),
+      String(c.with_followers),
+      String(c.with_engagement),
+    ]),
+  ]
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
+  return rows
+    .map((r) =>
+      r
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
+}
+
+interface CheckReport {
+  options: CheckOptions
+  checks: CallCheck[]
+  model: ModelCheck | undefined
+  notes: string[]
+}
+
+/** Prints the report: JSON with --json, otherwise the table, the model line and the notes. */
+function printReport({ options, checks, model, notes }: CheckReport): void {
+  const { keyword, days } = options
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify({ keyword, days, calls: checks, model: model ?? null, meaning: notes }, null, 2)}\n`)
+    return
+  }
+  const modelLine = model
+    ? `\nModel: ${model.provider}: ${model.ok ? `answered ${model.themes} themes in ${model.ms} ms with ${model.format}; tokens ${model.tokens}` : `FAILED: ${model.error}`}\n`
+    : '\nModel: none (extractive themes)\n'
+  process.stdout.write(
+    `Checked "${keyword}" over ${days}-day windows:\n\n${checksTable(checks)}\n${modelLine}\n${notes.map((n) => `- ${n}`).join('\n')}\n`,
+  )
+}
+
+/** The providers that failed, each named once. */
+function brokenProviders(checks: readonly CallCheck[], model: ModelCheck | undefined): string[] {
+  return [
+    ...new Set(
+      checks
+        .filter((c) => !c.ok)
+        .map((c) => c.provider)
+        .concat(model && !model.ok ? [model.provider] : []),
+    ),
+  ]
+}
+
 export async function providers(args: string[]): Promise<void> {
   const [sub, ...rest] = args
   if (sub === '--help' || sub === '-h' || sub === undefined) {
@@ -185,128 +350,22 @@ export async function providers(args: string[]): Promise<void> {
     return
   }
   if (sub !== 'check') fail(`Unknown providers command "${sub}".\n\n${HELP}`, 2)
-  let keyword = '露营'
-  let days = 30
-  let json = false
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i]!
-    if (a === '--json') json = true
-    else if (a === '--keyword') keyword = rest[++i] ?? fail('--keyword needs a word', 2)
-    else if (a === '--days') {
-      days = Number(rest[++i])
-      if (!Number.isInteger(days) || days < 1 || days > 365) fail('--days: a whole number of days, 1-365', 2)
-    } else fail(`Unknown option "${a}".\n\n${HELP}`, 2)
-  }
-  let config
-  try {
-    config = loadConfig()
-  } catch (e) {
-    if (e instanceof ConfigError) fail(`Configuration error: ${e.message}`, 2)
-    throw e
-  }
+  const options = parseCheckOptions(rest)
+  const config = loadConfigOrExit()
   if (!isLive(config.providers)) {
     process.stdout.write(
       'No live provider is configured: the China routes answer from the sample corpus. Nothing to check (see docs/intelligence.md, "Going live").\n',
     )
     return
   }
-  const src = liveSources(config.providers)
-  const now = Date.now()
-  const calls: Promise<CallCheck>[] = []
+  const sources = liveSources(config.providers)
   const found: EvidenceItem[] = []
-  for (const p of src.native)
-    for (const lane of PLATFORM_TOKENS.filter((l) => p.serves(l))) calls.push(checkCall(p, lane, keyword, days, now, found))
-  for (const p of src.web) for (const lane of PLATFORM_TOKENS) calls.push(checkCall(p, lane, keyword, days, now, found))
-  const checks = await Promise.all(calls)
-  let model: { provider: string; ok: boolean; ms: number; format?: string; themes?: number; tokens?: string; error?: string } | undefined
-  const llm = src.summariser
-  if (llm) {
-    const spend: ProviderSpend[] = []
-    const started = performance.now()
-    try {
-      const s = await withDeadline(llm.name, llm.timeoutMs, (signal) =>
-        llm.summarise({ keyword, platform: 'all', items: found, terms: [] }, signal, spend),
-      )
-      const used = spend[0]
-      model = {
-        provider: llm.name,
-        ok: true,
-        ms: Math.round(performance.now() - started),
-        format: llm.responseFormat,
-        themes: s.themes.length,
-        tokens: used
-          ? `${used.inputTokens} in, ${used.outputTokens} out${used.costNanoUsd !== null ? ` (USD ${nanoToUsd(used.costNanoUsd)})` : ''}`
-          : 'not reported',
-      }
-    } catch (e) {
-      model = {
-        provider: llm.name,
-        ok: false,
-        ms: Math.round(performance.now() - started),
-        error: e instanceof Error ? e.message : String(e),
-      }
-    }
-  }
-  const notes = [...configHints(config.providers), ...meaning(checks, days, src.native.length > 0)]
+  const checks = await checkSearchProviders(sources, options, Date.now(), found)
+  // The model is asked after the searches: it summarises what they found.
+  const model = sources.summariser ? await checkModel(sources.summariser, options.keyword, found) : undefined
+  const notes = [...configHints(config.providers), ...meaning(checks, options.days, sources.native.length > 0)]
   if (model && !model.ok) notes.push(`${model.provider} failed: ${model.error}. Trend themes fall back to the extractive ones.`)
-  if (json) {
-    process.stdout.write(`${JSON.stringify({ keyword, days, calls: checks, model: model ?? null, meaning: notes }, null, 2)}\n`)
-  } else {
-    const rows = [
-      [
-        'provider',
-        'role',
-        'lane',
-        'status',
-        'ms',
-        'req',
-        'items',
-        'on topic',
-        'reach (days)',
-        'covered prior/recent',
-        'author %',
-        'followers %',
-        'engagement %',
-      ],
-      ...checks.map((c) => [
-        c.provider,
-        c.role,
-        c.lane,
-        c.status,
-        String(c.ms),
-        String(c.requests),
-        String(c.items),
-        String(c.relevant),
-        c.reach_days === null ? '—' : String(c.reach_days),
-        c.covered.map((w) => `${Math.round(w.covered_share * 100)}%${w.capped ? ' capped' : ''}`).join(' / ') || '—',
-        String(c.with_author),
-        String(c.with_followers),
-        String(c.with_engagement),
-      ]),
-    ]
-    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
-    const table = rows
-      .map((r) =>
-        r
-          .map((cell, i) => cell.padEnd(widths[i]!))
-          .join('  ')
-          .trimEnd(),
-      )
-      .join('\n')
-    const modelLine = model
-      ? `\nModel: ${model.provider}: ${model.ok ? `answered ${model.themes} themes in ${model.ms} ms with ${model.format}; tokens ${model.tokens}` : `FAILED: ${model.error}`}\n`
-      : '\nModel: none (extractive themes)\n'
-    process.stdout.write(
-      `Checked "${keyword}" over ${days}-day windows:\n\n${table}\n${modelLine}\n${notes.map((n) => `- ${n}`).join('\n')}\n`,
-    )
-  }
-  const broken = [
-    ...new Set(
-      checks
-        .filter((c) => !c.ok)
-        .map((c) => c.provider)
-        .concat(model && !model.ok ? [model.provider] : []),
-    ),
-  ]
+  printReport({ options, checks, model, notes })
+  const broken = brokenProviders(checks, model)
   if (broken.length) fail(`Failing: ${broken.join(', ')}`, 1)
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { ConfigError } from '../core/config-error'
 import { loadConfig, type Config } from '../config'
-import { createRuntime } from '../runtime'
+import { createRuntime, type Runtime } from '../runtime'
 import { DatasetUnavailableError } from '../data/datasets'
 import { NETWORKS } from '../payments/networks'
 import { CATALOG } from '../catalog'
@@ -25,15 +25,10 @@ const PAYMENT_MODE_TEXT: Record<Config['paymentMode'], (c: Readonly<Config>, fac
   self: (c) => `verified and settled in-process over ${new URL(c.rpcUrl).origin} (self mode)`,
 }
 
-/**
- * `serve`: start the HTTP service; SIGTERM/SIGINT stop accepting, let requests in flight finish for up to
- * SHUTDOWN_TIMEOUT_SECONDS, answer the rest 503, then exit 0. Exit 2: bad configuration or datasets;
- * 3: cannot listen (port in use, HOST not local, port sharing refused).
- */
-export async function serve(_args: string[]): Promise<void> {
-  let config
+/** The configuration; an invalid one exits 2. */
+function loadConfigOrExit(): Readonly<Config> {
   try {
-    config = loadConfig()
+    return loadConfig()
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(`Configuration error: ${e.message}`)
@@ -41,9 +36,12 @@ export async function serve(_args: string[]): Promise<void> {
     }
     throw e
   }
-  let runtime
+}
+
+/** The runtime; a bad configuration or datasets folder exits 2. */
+async function createRuntimeOrExit(config: Readonly<Config>): Promise<Runtime> {
   try {
-    runtime = await createRuntime(config)
+    return await createRuntime(config)
   } catch (e) {
     // A datasets folder without every dataset of this release (or with a missing file) is an operator's
     // fix, not a crash: say what is missing and where.
@@ -59,12 +57,15 @@ export async function serve(_args: string[]): Promise<void> {
     }
     throw e
   }
-  // Our own Bun.serve (not Elysia's listen, whose route table it rebuilds): no silent SO_REUSEPORT, and
-  // every request in flight is tracked for the shutdown deadline.
-  const drain = new Drain()
-  let listening: Listening
+}
+
+/**
+ * Our own Bun.serve (not Elysia's listen, whose route table it rebuilds): no silent SO_REUSEPORT, and
+ * every request in flight is tracked by `drain` for the shutdown deadline. Cannot listen: exit 3.
+ */
+function listenOrExit(config: Readonly<Config>, runtime: Runtime, drain: Drain): Listening {
   try {
-    listening = listen({
+    return listen({
       host: config.host,
       port: config.port,
       reusePort: config.reusePort,
@@ -78,15 +79,16 @@ export async function serve(_args: string[]): Promise<void> {
     runtime.close()
     process.exit(EXIT_CANNOT_LISTEN)
   }
-  const server = listening.server
-  // Handlers reach the server (for the client's IP: rate limits) through Elysia's `app.server`.
-  runtime.app.server = server as unknown as typeof runtime.app.server
+}
+
+/** What the service printed on start: where it listens, how it is paid, its providers, ledger and settings files. */
+function startupBanner(config: Readonly<Config>, runtime: Runtime, port: number | undefined): string {
   const envFile = loadEnvFile()
   const dotenv = resolve('.env')
   const network = NETWORKS[config.network]
   const recovery = signatureRecovery()
   const banner = [
-    `china-market-intel ${pkg.version} listening on http://${config.host}:${server.port} (public ${config.publicBaseUrl})`,
+    `china-market-intel ${pkg.version} listening on http://${config.host}:${port} (public ${config.publicBaseUrl})`,
     `  payment: x402 exact, ${network.name} (${network.caip2}), USDC ${network.asset}, ${PAYMENT_MODE_TEXT[config.paymentMode](config, runtime.facilitator)}`,
     config.payToIsDevDefault
       ? `  payTo:   ${config.payTo}  <- DEVELOPMENT address (anvil test account); set PAY_TO to receive payments`
@@ -105,7 +107,23 @@ export async function serve(_args: string[]): Promise<void> {
     ...(envFile ? [`  env:     settings read from ${envFile}`] : []),
     ...(!isCompiled() && existsSync(dotenv) ? [`  env:     ${dotenv} read by Bun (running from source)`] : []),
   ]
-  console.error(banner.join('\n'))
+  return banner.join('\n')
+}
+
+/**
+ * `serve`: start the HTTP service; SIGTERM/SIGINT stop accepting, let requests in flight finish for up to
+ * SHUTDOWN_TIMEOUT_SECONDS, answer the rest 503, then exit 0. Exit 2: bad configuration or datasets;
+ * 3: cannot listen (port in use, HOST not local, port sharing refused).
+ */
+export async function serve(_args: string[]): Promise<void> {
+  const config = loadConfigOrExit()
+  const runtime = await createRuntimeOrExit(config)
+  const drain = new Drain()
+  const listening = listenOrExit(config, runtime, drain)
+  const server = listening.server
+  // Handlers reach the server (for the client's IP: rate limits) through Elysia's `app.server`.
+  runtime.app.server = server as unknown as typeof runtime.app.server
+  console.error(startupBanner(config, runtime, server.port))
 
   let stopping = false
   const shutdown = async (signal: string) => {

@@ -1,6 +1,6 @@
 import { CATALOG } from '../catalog'
 import { columnsOf } from '../catalog/table'
-import { ENV } from '../config'
+import { ENV } from '../settings'
 import { ERROR_CODES } from '../core/errors'
 import { implementedRouteIds } from '../route-handlers'
 import { intelligenceRules } from '../intelligence/docs'

@@ -8,7 +8,8 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { ConfigError } from '../../src/core/config-error'
-import { ENV, loadConfig } from '../../src/config'
+import { loadConfig } from '../../src/config'
+import { ENV } from '../../src/settings'
 import { requireTool } from '../helpers/required-tool'
 
 const ROOT = resolve(import.meta.dir, '../..')

@@ -5,7 +5,7 @@
  * fallback between lanes, the 502/504 envelopes, and that a failed request is never charged.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
-import { ENV } from '../../src/config'
+import { ENV } from '../../src/settings'
 import {
   Api,
   expectDocumentedData,

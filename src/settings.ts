@@ -1,0 +1,301 @@
+/**
+ * Every environment variable the service reads, as a table: name -> schema, default, meaning. The
+ * configuration (./config.ts) validates the environment against these schemas; the README and docs
+ * tables are generated from it (src/docs/doc-tables.ts).
+ */
+import { Type as T } from '@sinclair/typebox'
+import { PLATFORM_TOKENS } from './catalog/platforms'
+import { NETWORKS } from './payments/networks'
+import { PAYMENT_MODES } from './payments/settlement'
+import { CLIENT_IP_HEADERS } from './http/client-address'
+import { LLM_FORMATS, NATIVE_VENDORS, WEB_VENDORS } from './intelligence/provider-settings'
+
+/** Paid to in development mode when PAY_TO is unset: anvil's well-known test account #9. */
+export const DEV_PAY_TO = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
+
+const Address = T.String({ pattern: '^0x[0-9a-fA-F]{40}$' })
+const HttpUrl = T.String({ pattern: '^https?://[^\\s/]+(/\\S*)?$' })
+const Millis = (maximum: number) => T.Integer({ minimum: 100, maximum })
+/** A USD amount with at most 9 decimals (nano-dollars: a token is priced in fractions of a micro-dollar). */
+const UsdPrice = T.String({ pattern: '^\\d{1,6}(\\.\\d{1,9})?$' })
+
+/** Every environment variable the service reads: name -> schema, default, meaning (README derives its table from this). */
+export const ENV = {
+  PORT: { schema: T.Integer({ minimum: 0, maximum: 65535 }), default: '3000', meaning: 'TCP port to listen on (0 = any free port).' },
+  HOST: { schema: T.String({ minLength: 1 }), default: '0.0.0.0', meaning: 'Interface to bind.' },
+  PUBLIC_BASE_URL: {
+    schema: T.String({ pattern: '^https?://[^\\s/]+(/[^\\s]*)?$' }),
+    default: 'http://localhost:$PORT',
+    meaning:
+      'Public origin of the service; used for the absolute `resource` URLs in payment requirements, and the origin (and `Host`) `/mcp` accepts besides localhost.',
+  },
+  MCP_ALLOWED_ORIGINS: {
+    schema: T.String({ minLength: 1 }),
+    default: '— (PUBLIC_BASE_URL and localhost only)',
+    meaning:
+      "Comma-separated origins (`https://app.example.com`, scheme://host[:port]) that may call `/mcp` besides PUBLIC_BASE_URL's and localhost (any port); their host names are accepted as `Host` too. `*` accepts any `Origin` (the `Host` check stays). Others get 403 (DNS-rebinding protection).",
+  },
+  REUSE_PORT: {
+    schema: T.Union([T.Literal('true'), T.Literal('false')]),
+    default: 'false',
+    meaning:
+      '`true` lets several instances listen on the same HOST and PORT (the kernel spreads connections among them), only when they share one LEDGER_PATH file: an instance refuses to join a port held by anything not registered in its ledger. Without it, a port in use stops start-up (exit 3).',
+  },
+  SHUTDOWN_TIMEOUT_SECONDS: {
+    schema: T.Integer({ minimum: 0, maximum: 3600 }),
+    default: '30',
+    meaning:
+      'On SIGTERM/SIGINT, how long requests in flight may still finish; then each is answered `503 shutting_down` (a payment not yet settling is released, one settling is kept pending) and the process exits.',
+  },
+  ENV_FILE: {
+    schema: T.String({ minLength: 1 }),
+    default: '— (none)',
+    meaning:
+      'A dotenv file to read settings from (also `--env-file PATH`); the real environment wins. The executable never reads a `.env` by itself; from source, Bun also reads `./.env`.',
+  },
+  PAY_TO: {
+    schema: Address,
+    default: `${DEV_PAY_TO} (development only)`,
+    meaning: 'Address that receives USDC. Required when NODE_ENV=production.',
+  },
+  X402_NETWORK: {
+    schema: T.Union(Object.keys(NETWORKS).map((n) => T.Literal(n))),
+    default: 'base-sepolia',
+    meaning: '`base-sepolia` (staging, testnet USDC) or `base` (production, USDC on Base).',
+  },
+  PAYMENT_MODE: {
+    schema: T.Union(PAYMENT_MODES.map((m) => T.Literal(m))),
+    default: 'local (development only)',
+    meaning:
+      '`local`: verify offline, settle nothing (development; refused when NODE_ENV=production). `facilitator`: verify and settle through the x402 facilitator at X402_FACILITATOR_URL. `self`: verify and settle in-process over X402_RPC_URL with X402_SETTLER_PRIVATE_KEY.',
+  },
+  X402_FACILITATOR_URL: {
+    schema: HttpUrl,
+    default: "— (required in facilitator mode; with CDP keys, Coinbase's CDP facilitator https://api.cdp.coinbase.com/platform/v2/x402)",
+    meaning: 'Base URL of an x402 facilitator speaking the standard `/verify`, `/settle`, `/supported` API.',
+  },
+  X402_FACILITATOR_TIMEOUT_SECONDS: {
+    schema: T.Integer({ minimum: 1, maximum: 300 }),
+    default: '30',
+    meaning:
+      'Per-call timeout of facilitator requests. A verify that times out is a 502 (nothing charged); a settle that times out is recorded as `pending` and reconciled.',
+  },
+  X402_FACILITATOR_HEADERS: {
+    schema: T.String({ minLength: 2 }),
+    default: '— (none)',
+    meaning:
+      'JSON object of extra headers sent with every facilitator call, e.g. `{"Authorization":"Bearer …"}`. With CDP keys they are sent too, besides the signed token (an `Authorization` here is then refused at start).',
+  },
+  CDP_API_KEY_ID: {
+    schema: T.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._:/-]{0,199}$' }),
+    default: '— (none)',
+    meaning:
+      "Coinbase Developer Platform API key id (a UUID, or `organizations/…/apiKeys/…`). With CDP_API_KEY_SECRET, facilitator mode signs a fresh JWT for every facilitator call, as Coinbase's CDP facilitator requires.",
+  },
+  CDP_API_KEY_SECRET: {
+    schema: T.String({ minLength: 1 }),
+    default: '— (none)',
+    meaning:
+      'Secret of that key, as CDP issued it: the base64 Ed25519 secret, or the EC private key PEM (`\\n` escapes allowed). Checked at start; never logged, printed or quoted in errors.',
+  },
+  X402_RPC_URL: {
+    schema: HttpUrl,
+    default: "the network's public endpoint (https://sepolia.base.org, https://mainnet.base.org)",
+    meaning:
+      'JSON-RPC endpoint of the network: settles in `self` mode (required there) and reconciles pending settlements in both on-chain modes.',
+  },
+  X402_SETTLER_PRIVATE_KEY: {
+    schema: T.String({ pattern: '^0x[0-9a-fA-F]{64}$' }),
+    default: '— (required in self mode)',
+    meaning: 'Key of the account that submits transfers and pays their gas in `self` mode (needs ETH, not USDC). Never logged.',
+  },
+  RECONCILE_SECONDS: {
+    schema: T.Integer({ minimum: 0, maximum: 86400 }),
+    default: '30',
+    meaning: 'How often pending settlements are checked on chain (0 = only when their client retries, or `payments reconcile`).',
+  },
+  RATE_LIMIT_IP_PER_MINUTE: {
+    schema: T.Integer({ minimum: 0, maximum: 10_000_000 }),
+    default: '600',
+    meaning:
+      'Requests carrying a payment proof per client IP per minute, bursts up to the same number (0 = unlimited). Over it: 429 `rate_limited`, before the proof is verified. The client IP is the socket peer, or the forwarded client when the peer is in TRUSTED_PROXIES.',
+  },
+  RATE_LIMIT_PAYER_PER_MINUTE: {
+    schema: T.Integer({ minimum: 0, maximum: 10_000_000 }),
+    default: '120',
+    meaning:
+      'Paid requests per payer address per minute (0 = unlimited). Over it: 429 `rate_limited`, before the payment is claimed or settled.',
+  },
+  TRUSTED_PROXIES: {
+    schema: T.String({ minLength: 1, maxLength: 16_384 }),
+    default: '— (none: the socket peer is the client)',
+    meaning:
+      'Reverse proxies whose CLIENT_IP_HEADER is believed: comma-separated IPv4/IPv6 addresses, CIDR ranges and the keywords `loopback`, `private` (RFC 1918, fc00::/7) and `linklocal`, e.g. `127.0.0.1` for nginx on the same host. When the socket peer is one of them, the client is the first address of the header, read right to left, that is not; rate limits and logs use it. The header is never read from any other sender.',
+  },
+  CLIENT_IP_HEADER: {
+    schema: T.Union(CLIENT_IP_HEADERS.map((h) => T.Literal(h))),
+    default: 'x-forwarded-for',
+    meaning:
+      'Header the TRUSTED_PROXIES write the client into: `x-forwarded-for` or `forwarded` (RFC 7239). Only this one is read: a proxy passes the other through from the client unchanged.',
+  },
+  METRICS_TOKEN: {
+    schema: T.String({ minLength: 16 }),
+    default: '— (open)',
+    meaning: 'When set, `/metrics` requires `Authorization: Bearer <token>` (it shows revenue).',
+  },
+  DATASETS_DIR: {
+    schema: T.String({ minLength: 1 }),
+    default: './datasets (binary: built in)',
+    meaning:
+      'Folder with the Parquet datasets and manifest.json. The single executable, when it is unset, uses the datasets built into it, extracted once to a cache folder ($XDG_CACHE_HOME, ~/.cache or the temp dir).',
+  },
+  DATASETS_RELOAD_SECONDS: {
+    schema: T.Integer({ minimum: 0, maximum: 3600 }),
+    default: '2',
+    meaning: 'How often the running service checks manifest.json for a new dataset version (0 = never; SIGHUP reloads at once).',
+  },
+  INTELLIGENCE_CACHE_TTL_SECONDS: {
+    schema: T.Integer({ minimum: 0, maximum: 86400 }),
+    default: '3600',
+    meaning:
+      'How long a trends or sentiment answer is reused for the same resolved request (entity, lanes, window; 0 = never, at most 24 h): with live providers a reuse costs no provider request. With LEDGER_URL the live answers are shared by every instance. Dataset and signal answers are cached per dataset version instead.',
+  },
+  KOL_CACHE_TTL_SECONDS: {
+    schema: T.Integer({ minimum: 0, maximum: 604800 }),
+    default: '21600',
+    meaning:
+      'The same for KOL answers (`/v1/china/kols`, the KOL shortlist): creators change more slowly than the conversation (0 = never, at most 7 days).',
+  },
+  LEDGER_PATH: {
+    schema: T.String({ minLength: 1 }),
+    default: './var/ledger.sqlite',
+    meaning:
+      'SQLite file of the payment ledger (used nonces, payments, artifacts) of one instance. `:memory:` for throwaway runs. Ignored when LEDGER_URL is set.',
+  },
+  LEDGER_URL: {
+    schema: T.String({ pattern: '^postgres(ql)?://\\S+$', maxLength: 2048 }),
+    default: '(unset: SQLite at LEDGER_PATH)',
+    meaning:
+      '`postgres://user:password@host:5432/db`: the payment ledger, wrapper sessions and per-payer rate limits in PostgreSQL, shared by every instance behind a load balancer (see docs/operations.md). The schema is created and migrated on start.',
+  },
+  ARTIFACT_TTL_HOURS: {
+    schema: T.Integer({ minimum: 1, maximum: 720 }),
+    default: '24',
+    meaning: 'How long a paid result stays fetchable at its `meta.artifact_path`.',
+  },
+  LOG_LEVEL: {
+    schema: T.Union(['debug', 'info', 'warn', 'error', 'silent'].map((l) => T.Literal(l))),
+    default: 'info',
+    meaning: 'JSON-lines log threshold on stdout.',
+  },
+  NODE_ENV: {
+    schema: T.Union(['development', 'production', 'test'].map((l) => T.Literal(l))),
+    default: 'development',
+    meaning: '`production` requires PAY_TO and an on-chain PAYMENT_MODE.',
+  },
+  WEB_SEARCH_PROVIDER: {
+    schema: T.Union(WEB_VENDORS.map((v) => T.Literal(v))),
+    default: 'generic',
+    meaning:
+      'The web-search API behind WEB_SEARCH_URL: `generic` (the JSON search protocol in docs/intelligence.md), `searxng` (a SearXNG instance: `/search`, `format=json`) or `bocha` (Bocha Web Search API; WEB_SEARCH_KEY required, WEB_SEARCH_URL defaults to https://api.bochaai.com). Web search is the broad evidence of every lane.',
+  },
+  WEB_SEARCH_URL: {
+    schema: HttpUrl,
+    default: '(unset; bocha: https://api.bochaai.com)',
+    meaning:
+      'Base URL of the web-search provider (generic: the search URL itself). Setting it, or a vendor in WEB_SEARCH_PROVIDER or NATIVE_SEARCH_PROVIDER, switches the China routes from the sample corpus to live providers.',
+  },
+  WEB_SEARCH_KEY: {
+    schema: T.String({ minLength: 1 }),
+    default: '(unset)',
+    meaning: "The web-search provider's key, sent as `Authorization: Bearer <key>`.",
+  },
+  WEB_SEARCH_TIMEOUT_MS: {
+    schema: Millis(25_000),
+    default: '12000',
+    meaning: 'Timeout of one web-search call (all its pages), 100-25000 ms.',
+  },
+  WEB_SEARCH_MAX_PAGES: {
+    schema: T.Integer({ minimum: 1, maximum: 10 }),
+    default: '3 (generic: 1)',
+    meaning:
+      'Pages (requests) asked of the web-search provider at most per window, until its results reach back past the window or it has no more.',
+  },
+  WEB_SEARCH_PRICE_USD: {
+    schema: UsdPrice,
+    default: '(unset: requests counted, not priced)',
+    meaning:
+      'What one web-search request costs you, in USD (e.g. `0.005`): recorded per paid answer so `payments report` sets provider spend against revenue.',
+  },
+  NATIVE_SEARCH_PROVIDER: {
+    schema: T.Union(NATIVE_VENDORS.map((v) => T.Literal(v))),
+    default: 'generic',
+    meaning:
+      "The first-party platform data API: `generic` (the same JSON search protocol; `{platform}` in NATIVE_SEARCH_URL is replaced by the platform) or `tikhub` (TikHub's Xiaohongshu, Douyin and WeChat search endpoints, with authors, followers and engagement; NATIVE_SEARCH_KEY required, NATIVE_SEARCH_URL defaults to https://api.tikhub.io). A native provider is what the KOL routes need.",
+  },
+  NATIVE_SEARCH_URL: {
+    schema: HttpUrl,
+    default: '(unset; tikhub: https://api.tikhub.io)',
+    meaning: 'Base URL of the native provider (generic: the search URL itself).',
+  },
+  NATIVE_SEARCH_KEY: {
+    schema: T.String({ minLength: 1 }),
+    default: '(unset)',
+    meaning: "The native provider's key, sent as `Authorization: Bearer <key>`.",
+  },
+  NATIVE_SEARCH_PLATFORMS: {
+    schema: T.String({ pattern: `^(${PLATFORM_TOKENS.join('|')})(,(${PLATFORM_TOKENS.join('|')}))*$` }),
+    default: 'douyin,wechat (tikhub: xiaohongshu,douyin,wechat)',
+    meaning: 'Comma-separated platforms the native provider discovers first-party content for.',
+  },
+  NATIVE_SEARCH_TIMEOUT_MS: {
+    schema: Millis(25_000),
+    default: '12000',
+    meaning: 'Timeout of one native-search call (all its pages), 100-25000 ms.',
+  },
+  NATIVE_SEARCH_MAX_PAGES: {
+    schema: T.Integer({ minimum: 1, maximum: 10 }),
+    default: '3 (generic: 1)',
+    meaning: 'Pages (requests) asked of the native provider at most per window.',
+  },
+  NATIVE_SEARCH_PRICE_USD: {
+    schema: UsdPrice,
+    default: '(unset: requests counted, not priced)',
+    meaning: 'What one native-search request costs you, in USD (e.g. `0.001`).',
+  },
+  LLM_BASE_URL: {
+    schema: HttpUrl,
+    default: '(unset)',
+    meaning:
+      'OpenAI-compatible chat-completions base URL (…/v1: OpenAI, DeepSeek, Qwen on DashScope, …); when set, trend themes and content angles are written by the model from the evidence.',
+  },
+  LLM_API_KEY: {
+    schema: T.String({ minLength: 1 }),
+    default: '(unset)',
+    meaning: 'Sent to LLM_BASE_URL as `Authorization: Bearer <key>`.',
+  },
+  LLM_MODEL: {
+    schema: T.String({ minLength: 1, maxLength: 200 }),
+    default: '(unset; required with LLM_BASE_URL)',
+    meaning: 'Model name passed to the chat-completions endpoint.',
+  },
+  LLM_TIMEOUT_MS: { schema: Millis(30_000), default: '20000', meaning: 'Timeout of one chat-completions call, 100-30000 ms.' },
+  LLM_RESPONSE_FORMAT: {
+    schema: T.Union(LLM_FORMATS.map((f) => T.Literal(f))),
+    default: 'auto',
+    meaning:
+      '`json_schema` (structured output), `json_object` (JSON mode, the schema in the prompt: DeepSeek and others) or `auto`: json_schema, and json_object from the first time the endpoint refuses it. The answer is validated against the schema either way.',
+  },
+  LLM_PRICE_INPUT_USD_PER_MTOK: {
+    schema: UsdPrice,
+    default: '(unset: tokens counted, not priced)',
+    meaning: 'USD per million input (prompt) tokens, as the model vendor bills them (e.g. `0.27`).',
+  },
+  LLM_PRICE_OUTPUT_USD_PER_MTOK: {
+    schema: UsdPrice,
+    default: '(unset: tokens counted, not priced)',
+    meaning: 'USD per million output (completion) tokens.',
+  },
+} as const
+
+export type EnvName = keyof typeof ENV
