@@ -1,3 +1,5 @@
+import type { PaymentRequired } from '@x402/core/types'
+
 /** The stable error codes of the API. The README's error table is generated from this list. */
 export const ERROR_CODES = {
   invalid_parameter: {
@@ -85,26 +87,47 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES
 
+/**
+ * What a 402 asks for, as x402 defines it: the v1 `accepts` list (carried in the error body) and the v2
+ * PaymentRequired (http/ sends it in the PAYMENT-REQUIRED header, mcp/ as the tool result).
+ */
+export interface PaymentRequirements {
+  v1Accepts: readonly Record<string, unknown>[]
+  v2: PaymentRequired
+}
+
+/** What an error tells a client beyond its code, message and details; each adapter (http/, mcp/) carries it its own way. */
+export interface ErrorHints {
+  /** When to try again (HTTP: `Retry-After`). */
+  retryAfterSeconds?: number
+  /** The x402 requirements of a 402. */
+  payment?: PaymentRequirements
+}
+
+/** An answer that is not a success: a stable code (its status in ERROR_CODES), a readable message, details and hints. */
 export class ApiError extends Error {
   readonly status: number
+  readonly retryAfterSeconds?: number
+  readonly payment?: PaymentRequirements
+
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly details?: Record<string, unknown>,
-    readonly headers?: Record<string, string>,
-    /** Extra top-level body fields (the x402 v1 `accepts` list on a 402). */
-    readonly extraBody?: Record<string, unknown>,
+    hints: ErrorHints = {},
   ) {
     super(message)
     this.status = ERROR_CODES[code].status
+    if (hints.retryAfterSeconds !== undefined) this.retryAfterSeconds = hints.retryAfterSeconds
+    if (hints.payment) this.payment = hints.payment
   }
 
   private template?: [string, string]
-  private headerTemplate?: Headers
 
   /**
-   * The error envelope as JSON for one request id. The rest is serialised once per error object, so a
-   * reused error (the cached unpaid 402 of a route) costs one string concatenation per request.
+   * The error envelope as JSON for one request id (a 402 also carries the x402 v1 `accepts`). The rest is
+   * serialised once per error object, so a reused error (the cached unpaid 402 of a route) costs one
+   * string concatenation per request.
    */
   toJson(requestId: string): string {
     if (!this.template) {
@@ -114,21 +137,13 @@ export class ApiError extends Error {
         success: false,
         error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) },
         meta: { request_id: placeholder },
-        ...this.extraBody,
+        ...(this.payment ? { x402Version: 1, accepts: this.payment.v1Accepts } : {}),
       })
       const at = json.indexOf(marker)
       this.template = [json.slice(0, at), json.slice(at + marker.length)]
     }
     // Request ids are safe tokens (request-id.ts): no quoting needed.
     return `${this.template[0]}"${requestId}"${this.template[1]}`
-  }
-
-  /** Response headers for one request id; like the body, the constant part is built once. */
-  responseHeaders(requestId: string): Headers {
-    this.headerTemplate ??= new Headers({ 'content-type': 'application/json; charset=utf-8', ...this.headers })
-    const h = new Headers(this.headerTemplate)
-    h.set('x-request-id', requestId)
-    return h
   }
 }
 
@@ -160,7 +175,7 @@ export const ledgerUnavailable = (e: unknown, o: { recording?: boolean } = {}) =
       ? 'The payment ledger stopped answering before this answer could be recorded; nothing was charged. Retry the same request with the same proof to receive it (never charged twice).'
       : 'The payment ledger cannot be reached, so the payment was not taken; nothing was claimed or charged. Retry the same request with the same proof.',
     { reason: String(e instanceof Error ? e.message : e).slice(0, 200) },
-    { 'retry-after': String(LEDGER_RETRY_SECONDS) },
+    { retryAfterSeconds: LEDGER_RETRY_SECONDS },
   )
 
 /** What a client is told to wait before retrying a payment whose settlement is pending. */
@@ -183,6 +198,6 @@ export function settlementPending(transaction: string | null | undefined): ApiEr
     'settlement_pending',
     'The answer is ready and the payment is settling on chain. Retry the same request with the same proof to receive it once settled; it is never charged twice.',
     transaction ? { transaction } : undefined,
-    { 'retry-after': String(PENDING_RETRY_SECONDS) },
+    { retryAfterSeconds: PENDING_RETRY_SECONDS },
   )
 }

@@ -21,14 +21,12 @@ export const REQUEST_LIMITS = {
   queryBytes: 4 * 1024,
 } as const
 
-/** `Connection: close`: the rest of the upload is not read, so the connection is not reused (it would keep the request open). */
+/** Answered with `Connection: close` (envelope.ts): the rest of the upload is not read, so the connection is not reused. */
 const tooLarge = (limit: number, what = 'body') =>
-  new ApiError(
-    'payload_too_large',
-    `The request ${what} is larger than ${limit} bytes; nothing was charged.`,
-    { parameter: what, limit_bytes: limit },
-    { connection: 'close' },
-  )
+  new ApiError('payload_too_large', `The request ${what} is larger than ${limit} bytes; nothing was charged.`, {
+    parameter: what,
+    limit_bytes: limit,
+  })
 
 /** The body's bytes, at most `limit`: a larger declared or actual body is a 413 without reading the rest. */
 async function readBytes(request: Request, limit: number): Promise<Uint8Array> {

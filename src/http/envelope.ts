@@ -1,12 +1,49 @@
+import { encodePaymentRequiredHeader } from '@x402/core/http'
 import type { RouteSpec } from '../catalog/types'
 import { ApiError } from '../core/errors'
+import type { GateAnswer } from '../payments/gate'
 import type { HandlerResult } from '../core/route-handler'
 import { PIPELINE_VERSION, type SuccessEnvelope } from '../core/envelope'
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 
-export function errorResponse(err: ApiError, requestId: string): Response {
-  return new Response(err.toJson(requestId), { status: err.status, headers: err.responseHeaders(requestId) })
+/** The constant headers of an error, built once per error object (the cached unpaid 402 of a route is reused). */
+const ERROR_HEADERS = new WeakMap<ApiError, Headers>()
+
+/** An error's headers for one request id: its hints as HTTP headers (Retry-After, the v2 PAYMENT-REQUIRED). */
+export function errorHeaders(err: ApiError, requestId: string, extra?: Record<string, string>): Headers {
+  let constant = ERROR_HEADERS.get(err)
+  if (!constant) {
+    constant = new Headers(JSON_HEADERS)
+    if (err.retryAfterSeconds !== undefined) constant.set('retry-after', String(err.retryAfterSeconds))
+    if (err.payment) constant.set('PAYMENT-REQUIRED', encodePaymentRequiredHeader(err.payment.v2))
+    // A 413 leaves the rest of the upload unread: the connection cannot be reused (it would keep the request open).
+    if (err.code === 'payload_too_large') constant.set('connection', 'close')
+    ERROR_HEADERS.set(err, constant)
+  }
+  const headers = new Headers(constant)
+  headers.set('x-request-id', requestId)
+  for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value)
+  return headers
+}
+
+export function errorResponse(err: ApiError, requestId: string, extra?: Record<string, string>): Response {
+  return new Response(err.toJson(requestId), { status: err.status, headers: errorHeaders(err, requestId, extra) })
+}
+
+/**
+ * The headers of a paid answer: its own (a CSV or Arrow content type), the settlement receipt under its v1
+ * and v2 names, and the replay marker of a retry answered from the stored result.
+ */
+export function paidAnswerHeaders(answer: GateAnswer): Record<string, string> {
+  const headers = { ...answer.headers }
+  if (answer.replayed) headers['x-payment-replay'] = 'stored-result'
+  if (answer.receipt) {
+    const encoded = Buffer.from(JSON.stringify(answer.receipt)).toString('base64')
+    headers['X-PAYMENT-RESPONSE'] = encoded
+    headers['PAYMENT-RESPONSE'] = encoded
+  }
+  return headers
 }
 
 /** A JSON answer; a paid CSV or Arrow answer (bytes as they are) when `headers` name its content type. */

@@ -17,5 +17,5 @@ export const notIndexed = (e: unknown) =>
     'dataset_unavailable',
     'The datasets could not be indexed, so this request cannot be answered; no payment was taken or claimed. /ready says why.',
     { reason: String(e instanceof Error ? e.message : e).slice(0, 200) },
-    { 'retry-after': String(RETRY_SECONDS) },
+    { retryAfterSeconds: RETRY_SECONDS },
   )

@@ -3,6 +3,7 @@ import type { RouteSpec } from '../catalog'
 import { typicalWait, type EvidenceMode } from '../catalog/waits'
 import { usdToAtomic, type NetworkName } from '../payments/networks'
 import type { ApiError } from '../core/errors'
+import { errorHeaders } from './envelope'
 import { FAVICON_SVG_PATH } from './favicon'
 import { networkLabel, PAYMENT_HEADERS, termsHtml } from './how-to-pay'
 import { escapeHtml, htmlPage, HTML_HEADERS, textHtml } from './page'
@@ -84,7 +85,7 @@ curl ${CURL} -H '${PAYMENT_HEADERS.proof[0]}: &lt;proof&gt;'</code></pre>
     if (!parts) pages.set(route.id, (parts = template(route)))
     // The URL is shell-quoted (a query cannot hold a raw ' after URL parsing, but the quoting does not rely on it), then escaped for HTML.
     const curl = escapeHtml(`'${url.replaceAll("'", "'\\''")}'`)
-    const headers = error.responseHeaders(requestId)
+    const headers = errorHeaders(error, requestId)
     for (const [k, v] of Object.entries(HTML_HEADERS)) headers.set(k, v)
     return new Response(parts.join(curl), { status: error.status, headers })
   }

@@ -68,7 +68,7 @@ export const rateLimited = (scope: 'ip' | 'payer', retryAfter: number) =>
     'rate_limited',
     `Too many requests from this ${scope === 'ip' ? 'client IP' : 'payer address'}; retry in ${retryAfter} s. Nothing was charged.`,
     { scope, retry_after_seconds: retryAfter },
-    { 'retry-after': String(retryAfter) },
+    { retryAfterSeconds: retryAfter },
   )
 
 /** Takes one request of `key` from a limit: the 429 error when it is used up, else null (a promise of it for a shared limit). */

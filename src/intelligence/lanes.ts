@@ -331,7 +331,7 @@ export function noEvidence(calls: readonly ProviderReport[], keyword: string, pa
         'provider_rate_limited',
         `The evidence providers are rate-limiting this service; nothing was charged. Retry after ${wait} seconds with the same proof.`,
         { providers },
-        { 'retry-after': String(wait) },
+        { retryAfterSeconds: wait },
       )
     } else {
       error = new ApiError(

@@ -2,7 +2,6 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { Value } from '@sinclair/typebox/value'
-import { decodePaymentRequiredHeader } from '@x402/core/http'
 import { CATALOG, type RouteSpec } from '../catalog'
 import { routeInputSchema } from '../catalog/json-schema'
 import { ApiError } from '../core/errors'
@@ -51,15 +50,13 @@ const text = (value: unknown) => [{ type: 'text' as const, text: typeof value ==
 /** An error envelope as a tool result: `isError`, the same JSON the HTTP route would answer. */
 function errorResult(e: ApiError, requestId: string): CallToolResult {
   const envelope = JSON.parse(e.toJson(requestId))
-  const required = e.headers?.['PAYMENT-REQUIRED']
-  if (!required) return { isError: true, content: text(envelope), structuredContent: envelope }
+  if (!e.payment) return { isError: true, content: text(envelope), structuredContent: envelope }
   // x402 MCP transport: the PaymentRequired object, directly and in the `x402/error` wrapper.
-  const paymentRequired = decodePaymentRequiredHeader(required)
   const message =
     e.code === 'payment_required'
       ? `Payment required: send an x402 PaymentPayload for one of \`accepts\` in _meta["x402/payment"] and call again.`
       : e.message
-  paymentRequired.error = message
+  const paymentRequired = { ...e.payment.v2, error: message }
   return {
     isError: true,
     structuredContent: paymentRequired as unknown as Record<string, unknown>,
@@ -105,10 +102,7 @@ async function callTool(d: McpDeps, name: string, args: Record<string, unknown>,
     })
     if (paid instanceof ApiError) return errorResult(paid, requestId)
     const answer = await paid
-    const receipt = answer.headers['PAYMENT-RESPONSE']
-    const settlement = receipt
-      ? JSON.parse(Buffer.from(receipt, 'base64').toString())
-      : { success: true, transaction: '', network: NETWORKS[d.network].caip2, payer: answer.payer } // local mode: verified offline, nothing on chain yet
+    const settlement = answer.receipt ?? { success: true, transaction: '', network: NETWORKS[d.network].caip2, payer: answer.payer } // local mode: verified offline, nothing on chain yet
     const body = answer.body as string // a tool's answer is the JSON envelope: MCP asks no `format`, and a proof bought in CSV or Arrow is another fingerprint
     const envelope = JSON.parse(body)
     return { content: text(body), structuredContent: envelope, _meta: { 'x402/payment-response': settlement } }

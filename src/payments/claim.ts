@@ -42,8 +42,10 @@ export async function claimPayment(g: GateContext, p: Payment): Promise<{ claime
       return {
         stored: {
           body: stored.body,
-          headers: { ...stored.headers, 'x-payment-replay': 'stored-result', ...p.receiptHeaders(claim.txHash) },
+          headers: stored.headers ?? {},
           payer,
+          replayed: true,
+          ...p.receipt(claim.txHash),
         },
       }
     }

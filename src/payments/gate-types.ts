@@ -6,7 +6,7 @@ import type { PaymentClaim, PaymentEvent, PaymentEventKind, PaymentLedger, Store
 import type { NetworkName } from './networks'
 import type { Proof } from './proof'
 import type { PaymentTerms } from './requirements'
-import type { PaymentMode, SettleOutcome, Settler } from './settlement'
+import type { PaymentMode, Receipt, SettleOutcome, Settler } from './settlement'
 
 export interface GateOptions {
   network: NetworkName
@@ -60,11 +60,16 @@ export interface PaidContext {
 /** What the paid work produced: a JSON envelope as text, or another format's body with its headers. */
 export type PaidBody = string | { body: string | Uint8Array; headers: Record<string, string> }
 
-/** Answer of the gate: the body plus headers to add (the answer's own, receipts, replay marker). */
+/** Answer of the gate: the paid body with its own headers, and what the adapters tell the buyer about the payment. */
 export interface GateAnswer {
   body: string | Uint8Array
+  /** The answer's own headers (a CSV or Arrow answer's content type). */
   headers: Record<string, string>
   payer: `0x${string}`
+  /** The settlement receipt, when the payment moved on chain with a known transaction. */
+  receipt?: Receipt
+  /** A retry with the same proof, answered with the result stored for it. */
+  replayed?: true
 }
 
 /** What the shutdown deadline did to a paid request still running: see `PaymentGate.cutOff`. */

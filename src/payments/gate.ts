@@ -17,7 +17,7 @@ import type { SpendRecord } from './ledger'
 import { runPaidWork } from './paid-work'
 import { Payment } from './payment'
 import { decodeProof } from './proof'
-import { paymentRequiredParts, termsFor, type PaymentTerms } from './requirements'
+import { paymentRequirements, termsFor, type PaymentTerms } from './requirements'
 import { settlePayment } from './settle'
 import { verifyLocally } from './verify-local'
 
@@ -65,8 +65,9 @@ export class PaymentGate {
 
   /** The 402 for a request without (valid) payment, carrying v1 and v2 requirements. */
   private paymentError(req: PaidRequest, code: RefusalCode, message: string, details?: Record<string, unknown>) {
-    const parts = paymentRequiredParts(req.route, this.termsOf(req.route), req.resourceUrl, message)
-    return new ApiError(code, message, details, parts.headers, parts.body)
+    return new ApiError(code, message, details, {
+      payment: paymentRequirements(req.route, this.termsOf(req.route), req.resourceUrl, message),
+    })
   }
 
   /** The same immutable error object answers every unpaid request for one resource (see ApiError.toJson). */

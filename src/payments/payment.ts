@@ -53,18 +53,12 @@ export class Payment {
     this.o.metrics?.paymentEvent(e)
   }
 
-  /** The settlement receipt headers (v1 and v2 names) of a transaction; none without one. */
-  receiptHeaders(transaction: string | null | undefined): Record<string, string> {
+  /** The settlement receipt of a transaction, the network named as the proof's x402 version names it; none without one. */
+  receipt(transaction: string | null | undefined): { receipt?: Receipt } {
     if (!transaction) return {}
     const { proof, terms } = this.auth
-    const receipt: Receipt = {
-      success: true,
-      transaction,
-      network: proof.x402Version === 1 ? terms.network.name : terms.network.caip2,
-      payer: proof.authorization.from,
-    }
-    const encoded = Buffer.from(JSON.stringify(receipt)).toString('base64')
-    return { 'X-PAYMENT-RESPONSE': encoded, 'PAYMENT-RESPONSE': encoded }
+    const network = proof.x402Version === 1 ? terms.network.name : terms.network.caip2
+    return { receipt: { success: true, transaction, network, payer: proof.authorization.from } }
   }
 }
 

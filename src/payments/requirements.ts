@@ -1,6 +1,6 @@
-import { encodePaymentRequiredHeader } from '@x402/core/http'
 import type { PaymentRequired } from '@x402/core/types'
 import type { RouteSpec } from '../catalog'
+import type { PaymentRequirements } from '../core/errors'
 import { SERVICE, v1OutputSchema } from '../catalog/bazaar'
 import { NETWORKS, usdToAtomic, type NetworkInfo, type NetworkName } from './networks'
 
@@ -64,10 +64,7 @@ export function v2PaymentRequired(route: RouteSpec, terms: PaymentTerms, resourc
   }
 }
 
-/** The parts of a 402 that carry the requirements: extra body fields (v1) and a header (v2). */
-export function paymentRequiredParts(route: RouteSpec, terms: PaymentTerms, resourceUrl: string, error: string) {
-  return {
-    body: { x402Version: 1, accepts: [v1Requirements(route, terms, resourceUrl)] },
-    headers: { 'PAYMENT-REQUIRED': encodePaymentRequiredHeader(v2PaymentRequired(route, terms, resourceUrl, error)) },
-  }
+/** The requirements a 402 of `route` carries, v1 and v2 (the adapters in http/ and mcp/ decide where they travel). */
+export function paymentRequirements(route: RouteSpec, terms: PaymentTerms, resourceUrl: string, error: string): PaymentRequirements {
+  return { v1Accepts: [v1Requirements(route, terms, resourceUrl)], v2: v2PaymentRequired(route, terms, resourceUrl, error) }
 }

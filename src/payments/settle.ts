@@ -71,8 +71,9 @@ export async function settlePayment(
   }
   return {
     body,
-    headers: { ...headers, ...(outcome.status === 'settled' ? p.receiptHeaders(outcome.receipt.transaction) : {}) },
+    headers: headers ?? {},
     payer: p.auth.payer,
+    ...(outcome.status === 'settled' ? p.receipt(outcome.receipt.transaction) : {}),
   }
 }
 

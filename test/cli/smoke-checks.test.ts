@@ -3,23 +3,18 @@ import { routeById } from '../../src/catalog'
 import { checkPaidAnswer, checkPaymentRequired } from '../../src/cli/smoke-checks'
 import { exampleRequests } from '../../src/cli/smoke-requests'
 import { DEV_PAY_TO } from '../../src/config'
-import { paymentRequiredParts, termsFor, type PaymentTerms } from '../../src/payments/requirements'
+import { ApiError } from '../../src/core/errors'
+import { errorHeaders } from '../../src/http/envelope'
+import { paymentRequirements, termsFor, type PaymentTerms } from '../../src/payments/requirements'
 
 const route = routeById.get('flights.summary')!
 const [req] = exampleRequests(route, 'http://127.0.0.1:3000')
 
 /** A 402 as the server builds it (requirements.ts), optionally with other terms or a different resource URL. */
 function answer402(edit: (t: PaymentTerms) => PaymentTerms = (t) => t, resource = `http://localhost:3000${req!.path}`) {
-  const parts = paymentRequiredParts(route, edit(termsFor(route, 'base-sepolia', DEV_PAY_TO)), resource, 'Payment required')
-  return {
-    headers: new Headers(parts.headers),
-    body: {
-      success: false,
-      error: { code: 'payment_required', message: 'Payment required' },
-      meta: { request_id: 'req_1' },
-      ...parts.body,
-    },
-  }
+  const payment = paymentRequirements(route, edit(termsFor(route, 'base-sepolia', DEV_PAY_TO)), resource, 'Payment required')
+  const error = new ApiError('payment_required', 'Payment required', undefined, { payment })
+  return { headers: errorHeaders(error, 'req_1'), body: JSON.parse(error.toJson('req_1')) }
 }
 
 const decodeV2 = (h: Headers) => JSON.parse(Buffer.from(h.get('payment-required')!, 'base64').toString())

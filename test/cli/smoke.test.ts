@@ -9,7 +9,9 @@ import { DEV_PAY_TO } from '../../src/config'
 import { implementedRouteIds } from '../../src/route-handlers'
 import { usdToAtomic } from '../../src/payments/networks'
 import { decodeProof, readProofHeader } from '../../src/payments/proof'
-import { paymentRequiredParts, termsFor, type PaymentTerms } from '../../src/payments/requirements'
+import { ApiError } from '../../src/core/errors'
+import { errorResponse } from '../../src/http/envelope'
+import { paymentRequirements, termsFor, type PaymentTerms } from '../../src/payments/requirements'
 import { verifyLocally, type VerifyResult } from '../../src/payments/verify-local'
 import { startServer, type StartedServer } from '../../support/server'
 
@@ -117,14 +119,8 @@ function fake(handler: (req: Request, route: RouteSpec | undefined) => Response 
 
 /** A 402 built by the server's own requirements code, with terms the test may alter. */
 function answer402(req: Request, route: RouteSpec, edit: (t: PaymentTerms) => PaymentTerms = (t) => t): Response {
-  const parts = paymentRequiredParts(route, edit(termsFor(route, 'base-sepolia', DEV_PAY_TO)), req.url.split('?')[0]!, 'Payment required')
-  const body = {
-    success: false,
-    error: { code: 'payment_required', message: 'Payment required' },
-    meta: { request_id: 'req_fake' },
-    ...parts.body,
-  }
-  return Response.json(body, { status: 402, headers: parts.headers })
+  const payment = paymentRequirements(route, edit(termsFor(route, 'base-sepolia', DEV_PAY_TO)), req.url.split('?')[0]!, 'Payment required')
+  return errorResponse(new ApiError('payment_required', 'Payment required', undefined, { payment }), 'req_fake')
 }
 
 const success = (pricing: unknown) => Response.json({ success: true, data: {}, meta: { request_id: 'req_fake' }, pricing })

@@ -18,7 +18,7 @@ import { createRuntime, type Runtime } from '../../src/runtime'
 describe('UnpaidAnswers', () => {
   const lines: string[] = []
   const log = new RequestLog(createLogger('info', (l) => lines.push(l)))
-  const required = new ApiError('payment_required', 'Payment required.', undefined, { 'payment-required': 'e30=' })
+  const required = new ApiError('payment_required', 'Payment required.', undefined, { retryAfterSeconds: 7 })
   const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
     new Request(`http://localhost${path}`, { method, headers })
 
@@ -31,7 +31,7 @@ describe('UnpaidAnswers', () => {
 
     const answer = ahead(get('/v1/x?a=1'))!
     expect(answer.status).toBe(402)
-    expect(answer.headers.get('payment-required')).toBe('e30=')
+    expect(answer.headers.get('retry-after')).toBe('7')
     const body = (await answer.json()) as { error: { code: string }; meta: { request_id: string } }
     expect(body.error.code).toBe('payment_required')
     expect(answer.headers.get('x-request-id')).toBe(body.meta.request_id)
