@@ -30,7 +30,7 @@ import { localSettler, type Settler } from './payments/settlement'
 import { FacilitatorSettler, refusedStatus } from './payments/facilitator-settler'
 import { Reconciler } from './payments/reconciler'
 import { createMetrics, type Metrics } from './http/metrics'
-import { RateLimiter } from './http/rate-limit'
+import { RateLimiter, type RateLimits } from './http/rate-limit'
 import { NETWORKS } from './payments/networks'
 import { connectFacilitator, type FacilitatorConnection } from './payments/facilitator-client'
 import { signatureRecovery } from './payments/secp256k1'
@@ -98,84 +98,69 @@ export interface RuntimeOptions {
 }
 
 /**
- * Everything a running service holds, built from a Config; `close()` releases it in order. Returns once
- * the datasets are loaded; their indexes are built in the background (`store.pending()`): /health answers
- * meanwhile, /ready says `building`, and paid routes wait for them.
+ * DuckDB and the datasets. The indexes start building once the service is set up (`setUp()`): on two cores
+ * their DuckDB threads slowed the rest (compiling the routes) by tens of milliseconds, and a start-up that
+ * fails never builds them. Disposing stops the build, then closes DuckDB once nothing uses it.
  */
-export async function createRuntime(
-  config: Readonly<Config>,
-  logger: Logger = createLogger(config.logLevel),
-  options: RuntimeOptions = {},
-) {
-  const loadingMetrics = createMetrics()
+async function openData(config: Readonly<Config>, logger: Logger, options: RuntimeOptions) {
   const db = await DuckDb.open()
-  // The indexes start building once the service is set up: on two cores their DuckDB threads slowed the
-  // rest (compiling the routes) by tens of milliseconds. A start-up that fails never builds them.
   let setUp!: { resolve: () => void; reject: (e: Error) => void }
   const afterSetUp = new Promise<void>((resolve, reject) => (setUp = { resolve, reject }))
-  let store: ServiceStore
-  try {
-    store = await DatasetStore.start(db, config.datasetsDir, DATASET_INDEXERS, {
-      logger,
-      beforeIndexing: () => afterSetUp.then(options.beforeIndexing),
-    })
-  } catch (e) {
+  const store: ServiceStore = await DatasetStore.start(db, config.datasetsDir, DATASET_INDEXERS, {
+    logger,
+    beforeIndexing: () => afterSetUp.then(options.beforeIndexing),
+  }).catch((e: unknown) => {
     db.close()
     throw e
-  }
-  // DuckDB is closed only once the background build has stopped using it.
-  const closeData = async () => {
-    setUp.reject(new Error('closed before the datasets were indexed'))
-    store.close()
-    await store.loaded.catch(() => {})
-    db.close()
-  }
+  })
   if (config.datasetsReloadSeconds > 0) store.watch(config.datasetsReloadSeconds * 1000)
-  const metrics = await loadingMetrics
-  db.onWait = metrics.poolWait
-  // LEDGER_URL: PostgreSQL shared by every instance. Else a SQLite file, shared with the other instances
-  // on the port (REUSE_PORT) by deciding claims in the file itself.
-  let shared: SharedState | undefined
-  try {
-    shared = config.ledgerUrl
-      ? await openSharedState({ url: config.ledgerUrl, version: pkg.version, payerPerMinute: config.rateLimitPayerPerMinute, logger })
-      : undefined
-  } catch (e) {
-    await closeData()
-    throw e
+  return {
+    db,
+    store,
+    setUp: () => setUp.resolve(),
+    async [Symbol.asyncDispose]() {
+      setUp.reject(new Error('closed before the datasets were indexed'))
+      store.close()
+      await store.loaded.catch(() => {})
+      db.close()
+    },
   }
+}
+
+/**
+ * The payment ledger. LEDGER_URL: PostgreSQL shared by every instance (with the wrapper sessions, live
+ * answers and per-payer limits). Else a SQLite file, shared with the other instances on the port
+ * (REUSE_PORT) by deciding claims in the file itself.
+ */
+async function openLedger(config: Readonly<Config>, logger: Logger) {
+  const shared: SharedState | undefined = config.ledgerUrl
+    ? await openSharedState({ url: config.ledgerUrl, version: pkg.version, payerPerMinute: config.rateLimitPayerPerMinute, logger })
+    : undefined
   const ledger: PaymentLedger = shared?.ledger ?? new SqliteLedger(config.ledgerPath, { shared: config.reusePort })
-  const cache = new ResultCache()
-  cache.onLookup = metrics.cache
-  let payments
-  try {
-    payments = await paymentsFor(config, ledger, metrics, logger, shared ? () => shared.registry.leading() : undefined)
-  } catch (e) {
-    // A facilitator key the signer refuses stops start-up (ConfigError): release what is open.
-    await closeData()
-    await (shared ? shared.close() : ledger.close())
-    throw e
+  return {
+    shared,
+    ledger,
+    async [Symbol.asyncDispose]() {
+      await (shared ? shared.close() : ledger.close())
+    },
   }
-  const { settler, reconciler, facilitator } = payments
-  // The per-IP limit stays per instance (the load balancer can limit per IP for all); the per-payer limit
-  // is shared by the instances of one PostgreSQL ledger.
-  const limits = {
-    ip: new RateLimiter(config.rateLimitIpPerMinute),
-    payer: shared?.payerLimiter ?? new RateLimiter(config.rateLimitPayerPerMinute),
-  }
-  const market: MarketServices = { db, cache, snapshot: () => store.current().market }
-  const signals: SignalServices = { db, cache, snapshot: () => store.current().signals }
-  // The China routes answer from live providers when configured, else from the sample evidence corpus
-  // of the current dataset version (its sources are built once per version).
+}
+
+/** The China routes' services: live providers when configured, else the sample corpus of the current dataset version. */
+function intelligenceServices(config: Readonly<Config>, db: DuckDb, store: ServiceStore, cache: ResultCache, shared?: SharedState) {
   const live = isLive(config.providers) ? liveSources(config.providers) : null
   const summariser = summariserOf(config.providers)
+  // The corpus's sources are built once per dataset version, the weekly signals once per signals snapshot.
   let corpus: { of: ServiceSnapshot['evidence']; sources: EvidenceSources } | undefined
   const weekly = new WeakMap<SignalsSnapshot, WeeklySignals>()
   const weeklyOf = () => {
     const snap = store.current().signals
-    let w = weekly.get(snap)
-    if (!w) weekly.set(snap, (w = new WeeklySignals(db, snap.topics.relation, snap.brands.relation, snap.creators.relation, snap.weeks)))
-    return w
+    let signals = weekly.get(snap)
+    if (!signals) {
+      signals = new WeeklySignals(db, snap.topics.relation, snap.brands.relation, snap.creators.relation, snap.weeks)
+      weekly.set(snap, signals)
+    }
+    return signals
   }
   // A live answer never cites sample figures: beside live evidence, only weekly data that is not a sample.
   const weeklyBeside = () => !live || !store.current().signals.topics.sample
@@ -193,6 +178,110 @@ export async function createRuntime(
       return corpus.sources
     },
   }
+  return { intelligence, live }
+}
+
+/** What /ready reports: DuckDB, datasets and their indexes, evidence, the ledger; not ready while a part cannot serve. */
+function readiness(config: Readonly<Config>, db: DuckDb, store: ServiceStore, live: EvidenceSources | null, shared?: SharedState) {
+  return async () => {
+    const checks: Record<string, unknown> = {}
+    try {
+      await db.all('SELECT 1 AS ok')
+      checks.duckdb = 'ok'
+    } catch (e) {
+      checks.duckdb = String(e)
+    }
+    checks.datasets = store.status()
+    const indexes = store.indexStates()
+    checks.indexes = indexes
+    checks.evidence = live ? 'live' : 'sample'
+    if (live) checks.providers = { ...liveSetup(live), last_calls: live.health?.snapshot() ?? {} }
+    checks.signature_recovery = signatureRecovery()
+    const ledgerState = shared?.status()
+    checks.ledger = ledgerState?.check ?? { backend: 'sqlite', path: config.ledgerPath }
+    if (ledgerState && !ledgerState.ok)
+      return {
+        ready: false,
+        checks,
+        code: 'ledger_unavailable' as const,
+        message: 'Not ready: the shared payment ledger (LEDGER_URL) cannot be reached; paid requests are refused until it is back.',
+      }
+    if (store.pending()) {
+      const failed = Object.values(indexes).some((state) => state.startsWith('failed'))
+      return {
+        ready: false,
+        checks,
+        message: failed
+          ? 'Not ready: the datasets could not be indexed (checks.indexes says why); paid requests are refused until a reload succeeds.'
+          : 'Not ready: the datasets are loaded and being indexed (checks.indexes); paid requests wait for it.',
+      }
+    }
+    return { ready: checks.duckdb === 'ok', checks }
+  }
+}
+
+/** Hourly purge of expired ledger rows, sessions and live answers; a minute's sweep of the rate limiters. Disposing stops both. */
+function housekeeping(logger: Logger, ledger: PaymentLedger, limits: RateLimits, shared?: SharedState): Disposable {
+  const failed = (e: unknown) => logger.warn('ledger purge failed', { error: String(e) })
+  // With several instances, the reconciler's holder purges and sweeps the shared tables for all of them.
+  const leading = () => !shared || shared.registry.leading()
+  const purge = setInterval(() => {
+    if (!leading()) return
+    ledger.purgeExpired(Math.floor(Date.now() / 1000)).catch(failed)
+    shared?.sessions.purgeExpired().catch(failed)
+    shared?.answers.purgeExpired().catch(failed)
+  }, 3600_000)
+  purge.unref()
+  const sweep = setInterval(() => {
+    limits.ip.sweep()
+    if (leading()) void Promise.resolve(limits.payer.sweep()).catch(failed)
+  }, 60_000)
+  sweep.unref()
+  return {
+    [Symbol.dispose]() {
+      clearInterval(purge)
+      clearInterval(sweep)
+    },
+  }
+}
+
+/**
+ * Everything a running service holds, built from a Config; `close()` releases it in reverse order. Each
+ * part owns its clean-up (a disposable on one stack), so a start-up that fails half-way releases what
+ * was opened. Returns once the datasets are loaded; their indexes are built in the background
+ * (`store.pending()`): /health answers meanwhile, /ready says `building`, and paid routes wait for them.
+ */
+export async function createRuntime(
+  config: Readonly<Config>,
+  logger: Logger = createLogger(config.logLevel),
+  options: RuntimeOptions = {},
+) {
+  await using parts = new AsyncDisposableStack()
+  const loadingMetrics = createMetrics()
+  const { db, store, setUp } = parts.use(await openData(config, logger, options))
+  const metrics = await loadingMetrics
+  db.onWait = metrics.poolWait
+  const { shared, ledger } = parts.use(await openLedger(config, logger))
+  const cache = new ResultCache()
+  cache.onLookup = metrics.cache
+  // A facilitator key the signer refuses stops start-up here (ConfigError), and the stack releases the rest.
+  const { settler, reconciler, facilitator } = await paymentsFor(
+    config,
+    ledger,
+    metrics,
+    logger,
+    shared ? () => shared.registry.leading() : undefined,
+  )
+  parts.defer(() => reconciler?.stop())
+  // The per-IP limit stays per instance (the load balancer can limit per IP for all); the per-payer limit
+  // is shared by the instances of one PostgreSQL ledger.
+  const limits: RateLimits = {
+    ip: new RateLimiter(config.rateLimitIpPerMinute),
+    payer: shared?.payerLimiter ?? new RateLimiter(config.rateLimitPayerPerMinute),
+  }
+  const market: MarketServices = { db, cache, snapshot: () => store.current().market }
+  const signals: SignalServices = { db, cache, snapshot: () => store.current().signals }
+  const { intelligence, live } = intelligenceServices(config, db, store, cache, shared)
   const gate = new PaymentGate({
     network: config.network,
     payTo: config.payTo,
@@ -219,58 +308,12 @@ export async function createRuntime(
     evidence: live ? 'live' : 'sample',
     dataGeneration: () => store.current(),
     indexing: () => store.pending(),
-    readiness: async () => {
-      const checks: Record<string, unknown> = {}
-      try {
-        await db.all('SELECT 1 AS ok')
-        checks.duckdb = 'ok'
-      } catch (e) {
-        checks.duckdb = String(e)
-      }
-      checks.datasets = store.status()
-      const indexes = store.indexStates()
-      checks.indexes = indexes
-      checks.evidence = live ? 'live' : 'sample'
-      if (live) checks.providers = { ...liveSetup(live), last_calls: live.health?.snapshot() ?? {} }
-      checks.signature_recovery = signatureRecovery()
-      const ledgerState = shared?.status()
-      checks.ledger = ledgerState?.check ?? { backend: 'sqlite', path: config.ledgerPath }
-      if (ledgerState && !ledgerState.ok)
-        return {
-          ready: false,
-          checks,
-          code: 'ledger_unavailable' as const,
-          message: 'Not ready: the shared payment ledger (LEDGER_URL) cannot be reached; paid requests are refused until it is back.',
-        }
-      if (store.pending()) {
-        const failed = Object.values(indexes).some((state) => state.startsWith('failed'))
-        return {
-          ready: false,
-          checks,
-          message: failed
-            ? 'Not ready: the datasets could not be indexed (checks.indexes says why); paid requests are refused until a reload succeeds.'
-            : 'Not ready: the datasets are loaded and being indexed (checks.indexes); paid requests wait for it.',
-        }
-      }
-      return { ready: checks.duckdb === 'ok', checks }
-    },
+    readiness: readiness(config, db, store, live, shared),
   })
-  const purgeFailed = (e: unknown) => logger.warn('ledger purge failed', { error: String(e) })
-  const purge = setInterval(() => {
-    // With several instances, the reconciler's holder purges for all of them.
-    if (shared && !shared.registry.leading()) return
-    ledger.purgeExpired(Math.floor(Date.now() / 1000)).catch(purgeFailed)
-    shared?.sessions.purgeExpired().catch(purgeFailed)
-    shared?.answers.purgeExpired().catch(purgeFailed)
-  }, 3600_000)
-  purge.unref()
-  const sweep = setInterval(() => {
-    limits.ip.sweep()
-    if (!shared || shared.registry.leading()) void Promise.resolve(limits.payer.sweep()).catch(purgeFailed)
-  }, 60_000)
-  sweep.unref()
-  setUp.resolve()
-
+  parts.use(housekeeping(logger, ledger, limits, shared))
+  setUp()
+  // Set up: the runtime owns the parts from here, and `close()` disposes them.
+  const owned = parts.move()
   return {
     app,
     gate,
@@ -288,13 +331,7 @@ export async function createRuntime(
     store,
     logger,
     shared,
-    async close() {
-      clearInterval(purge)
-      clearInterval(sweep)
-      reconciler?.stop()
-      await closeData()
-      await (shared ? shared.close() : ledger.close())
-    },
+    close: () => owned.disposeAsync(),
   }
 }
 
