@@ -77,6 +77,31 @@ function explainValidation(request: Request, error: { type?: string; value?: unk
   return new ApiError('invalid_parameter', 'Invalid request parameters.', { parameter: error.type ?? 'request', reason: 'invalid' })
 }
 
+/** One place that turns any failure Elysia reports into the error envelope. */
+function errorAnswer(code: unknown, error: unknown, request: Request, id: string, logger: Logger): Response {
+  if (error instanceof ApiError) return errorResponse(error, id)
+  // A refusal of readJsonBody, or of the /mcp Host/Origin check before it, arrives wrapped in Elysia's ParseError.
+  if (code === 'PARSE' && (error as Error).cause instanceof McpRefusal) return ((error as Error).cause as McpRefusal).response(id)
+  if (code === 'PARSE' && (error as Error).cause instanceof ApiError) return errorResponse((error as Error).cause as ApiError, id)
+  if (code === 'VALIDATION') return errorResponse(explainValidation(request, error as { type?: string; value?: unknown }), id)
+  if (code === 'PARSE')
+    return errorResponse(
+      new ApiError('invalid_parameter', 'The request body is not valid JSON.', { parameter: 'body', reason: 'malformed JSON' }),
+      id,
+    )
+  if (code === 'NOT_FOUND') {
+    const path = pathOf(request.url)
+    const known = KNOWN_PATHS.find((k) => k.pattern.test(path))
+    if (known) {
+      const refusal = new ApiError('method_not_allowed', `${request.method} is not allowed on ${path}.`, { allowed: known.methods })
+      return errorResponse(refusal, id, { allow: known.methods.join(', ') })
+    }
+    return errorResponse(new ApiError('not_found', `No route ${request.method} ${path}. See /openapi for the routes.`), id)
+  }
+  logger.error('unhandled error', { request_id: id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
+  return errorResponse(new ApiError('internal_error', 'Internal error; nothing was charged. Quote the request id to support.'), id)
+}
+
 /** Composes the service. Never listens: tests call `app.handle(new Request(...))`, the CLI calls listen. */
 export function createApp(deps: AppDeps) {
   // The socket peer comes from the listening server, there once `listen` was called (in process: none).
@@ -84,38 +109,6 @@ export function createApp(deps: AppDeps) {
   const log = new RequestLog(deps.logger, deps.metrics, clients)
   const unpaid = new UnpaidAnswers(log, deps.dataGeneration)
   const mcpGuard = mcpOriginGuard({ publicBaseUrl: deps.publicBaseUrl, allowedOrigins: deps.mcpAllowedOrigins ?? [] })
-
-  /** One place that turns any failure into the error envelope. */
-  const errorFor = (code: unknown, error: unknown, request: Request): Response => {
-    const id = log.id(request)
-    if (error instanceof ApiError) return errorResponse(error, id)
-    // A refusal of readJsonBody, or of the /mcp Host/Origin check before it, arrives wrapped in Elysia's ParseError.
-    if (code === 'PARSE' && (error as Error).cause instanceof McpRefusal) return ((error as Error).cause as McpRefusal).response(id)
-    if (code === 'PARSE' && (error as Error).cause instanceof ApiError) return errorResponse((error as Error).cause as ApiError, id)
-    if (code === 'VALIDATION') return errorResponse(explainValidation(request, error as { type?: string; value?: unknown }), id)
-    if (code === 'PARSE')
-      return errorResponse(
-        new ApiError('invalid_parameter', 'The request body is not valid JSON.', { parameter: 'body', reason: 'malformed JSON' }),
-        id,
-      )
-    if (code === 'NOT_FOUND') {
-      const path = pathOf(request.url)
-      const known = KNOWN_PATHS.find((k) => k.pattern.test(path))
-      if (known)
-        return errorResponse(
-          new ApiError(
-            'method_not_allowed',
-            `${request.method} is not allowed on ${path}.`,
-            { allowed: known.methods },
-            { allow: known.methods.join(', ') },
-          ),
-          id,
-        )
-      return errorResponse(new ApiError('not_found', `No route ${request.method} ${path}. See /openapi for the routes.`), id)
-    }
-    deps.logger.error('unhandled error', { request_id: id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
-    return errorResponse(new ApiError('internal_error', 'Internal error; nothing was charged. Quote the request id to support.'), id)
-  }
 
   const limits = deps.limits && { ...deps.limits, ...(deps.metrics ? { onLimited: deps.metrics.rateLimited } : {}) }
   const evidence = deps.evidence ?? 'sample'
@@ -125,7 +118,7 @@ export function createApp(deps: AppDeps) {
   // normalize: false makes `additionalProperties: false` reject unknown parameters instead of dropping them.
   const app = new Elysia({ name: 'market-intel-api', normalize: false })
     .onError(({ code, error, request }) => {
-      const response = errorFor(code, error, request)
+      const response = errorAnswer(code, error, request, log.id(request), deps.logger)
       log.finish(request, response.status)
       return response
     })

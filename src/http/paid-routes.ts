@@ -3,7 +3,7 @@ import { CATALOG, type RouteSpec } from '../catalog'
 import type { PaymentGate } from '../payments/gate'
 import { PROOF_HEADERS, readProofHeader } from '../payments/proof'
 import { checkQuery } from './body'
-import { errorResponse, jsonResponse } from './envelope'
+import { errorResponse, jsonResponse, paidAnswerHeaders } from './envelope'
 import { ApiError } from '../core/errors'
 import type { RequestLog } from './request-log'
 import type { RateLimits } from './rate-limit'
@@ -132,99 +132,103 @@ const TABLE_HEADERS = Object.fromEntries(
   Object.entries(TABLE_ANSWER_HEADERS).map(([name, description]) => [name, { description, schema: { type: 'string' as const } }]),
 )
 
+type RouteAnswer = (
+  request: Request,
+  server: SlowAnswers | null,
+  path: string,
+  query: Record<string, unknown>,
+  params: Record<string, string>,
+) => Response | Promise<Response>
+
+/** A table route's `format` (or Accept) picks how the answer is written, not what it is: the handler never sees it. */
+function splitFormat(route: RouteSpec, request: Request, query: Record<string, unknown>) {
+  if (!route.table) return { format: 'json' as AnswerFormat, input: query }
+  const { format: asked, ...input } = query
+  return { format: (asked as AnswerFormat | undefined) ?? tableFormat(request.headers.get('accept')), input }
+}
+
+/** One route's request path: free checks, payment, the answer; until the start-up build is done, it waits for it. */
+function routeAnswer(d: PaidRouteDeps, route: RouteSpec, paymentPage: ReturnType<typeof paymentPages>): RouteAnswer {
+  const handler = d.handlers[route.id]
+  // Without path parameters the resource URL is the same for every request: built once, not per request.
+  const fixedResource = route.params ? undefined : d.publicBaseUrl + route.path
+  const window = Math.min(MAX_IDLE_SECONDS, paymentWindowSeconds(route))
+  const answerError = (request: Request, requestId: string, e: unknown): Response => {
+    if (!(e instanceof ApiError)) throw e // Elysia's onError answers internal_error and logs it
+    d.log.finish(request, e.status)
+    return errorResponse(e, requestId)
+  }
+  /** A refusal before payment: the unpaid 402 is remembered for the fast path, and a browser gets it as a page. */
+  const refused = (request: Request, requestId: string, error: ApiError, resourceUrl: string): Response => {
+    if (error.code === 'payment_required') {
+      // For agents this costs one header lookup and a substring test.
+      if (prefersHtml(request.headers.get('accept'))) {
+        d.log.finish(request, error.status)
+        const q = request.url.indexOf('?')
+        return paymentPage(route, error, requestId, q < 0 ? resourceUrl : resourceUrl + request.url.slice(q))
+      }
+      d.unpaid?.remember(request, error)
+    }
+    return answerError(request, requestId, error)
+  }
+  // Synchronous until payment is verified: the free answers (400/404/501) and the 402 — the most
+  // frequent answer of a paid API — are returned directly, without promises or Elysia's error path.
+  const serve: RouteAnswer = (request, server, path, query, params) => {
+    const { id: requestId } = d.log.begin(request, path, route.path)
+    try {
+      checkQuery(request.url)
+      if (!handler)
+        throw new ApiError('not_implemented', `${route.path} is in the catalog but not served by this release yet; nothing was charged.`)
+      const { format, input } = splitFormat(route, request, query)
+      const prepared = handler.prepare({ query: input, params })
+      const resourceUrl = fixedResource ?? d.publicBaseUrl + path
+      const paid = payFor(d.gate, d.limits, {
+        route,
+        prepared,
+        // HEAD gets no body, so it never pays: it answers as the unpaid GET would (402 and its headers).
+        proofHeader: request.method === 'HEAD' ? null : readProofHeader(request.headers),
+        resourceUrl,
+        requestId,
+        // None in process (`app.handle`: no socket), and then no IP limit applies.
+        clientIp: () => d.log.client(request),
+        format,
+      })
+      if (paid instanceof ApiError) return refused(request, requestId, paid, resourceUrl)
+      // The connection's idle timeout (30 s) would close it under an answer that takes longer (live
+      // providers: 30-45 s): this request may stay silent for its whole payment window.
+      server?.timeout(request, window)
+      return paid.then(
+        (answer) => {
+          d.log.finish(request, 200, answer.payer)
+          const headers = paidAnswerHeaders(answer)
+          return jsonResponse(answer.body, 200, requestId, route.table ? { ...headers, vary: 'accept' } : headers)
+        },
+        (e: unknown) => answerError(request, requestId, e),
+      )
+    } catch (e) {
+      return answerError(request, requestId, e)
+    }
+  }
+  // Until the start-up build is done, every answer waits for it (indexing.ts); then this is one call.
+  return (request, server, path, query, params) => {
+    const building = d.indexing?.()
+    if (!building) return serve(request, server, path, query, params)
+    const { id } = d.log.begin(request, path, route.path) // before the wait: the logged latency includes it
+    return building.then(
+      () => serve(request, server, path, query, params),
+      (e: unknown) => answerError(request, id, notIndexed(e)),
+    )
+  }
+}
+
 /** Mounts every catalog route: validate -> resolve (free) -> pay -> answer -> store artifact. */
 export function paidRoutes(d: PaidRouteDeps) {
   // normalize: false makes `additionalProperties: false` reject unknown parameters instead of dropping them.
   const app = new Elysia({ name: 'paid-routes', normalize: false })
   const paymentPage = paymentPages(d)
   for (const route of CATALOG) {
-    const handler = d.handlers[route.id]
-    // Without path parameters the resource URL is the same for every request: built once, not per request.
-    const fixedResource = route.params ? undefined : d.publicBaseUrl + route.path
-    const window = Math.min(MAX_IDLE_SECONDS, paymentWindowSeconds(route))
-    // Synchronous until payment is verified: the free answers (400/404/501) and the 402 — the most
-    // frequent answer of a paid API — are returned directly, without promises or Elysia's error path.
-    const serve = (
-      request: Request,
-      server: SlowAnswers | null,
-      path: string,
-      query: Record<string, unknown>,
-      params: Record<string, string>,
-    ): Response | Promise<Response> => {
-      const { id: requestId } = d.log.begin(request, path, route.path)
-      try {
-        checkQuery(request.url)
-        if (!handler)
-          throw new ApiError('not_implemented', `${route.path} is in the catalog but not served by this release yet; nothing was charged.`)
-        // A table route's `format` (or Accept) picks how the answer is written, not what it is: the handler never sees it.
-        let format: AnswerFormat = 'json'
-        let input = query
-        if (route.table) {
-          const { format: asked, ...rest } = query
-          format = (asked as AnswerFormat | undefined) ?? tableFormat(request.headers.get('accept'))
-          input = rest
-        }
-        const prepared = handler.prepare({ query: input, params })
-        const resourceUrl = fixedResource ?? d.publicBaseUrl + path
-        const paid = payFor(d.gate, d.limits, {
-          route,
-          prepared,
-          // HEAD gets no body, so it never pays: it answers as the unpaid GET would (402 and its headers).
-          proofHeader: request.method === 'HEAD' ? null : readProofHeader(request.headers),
-          resourceUrl,
-          requestId,
-          // None in process (`app.handle`: no socket), and then no IP limit applies.
-          clientIp: () => d.log.client(request),
-          format,
-        })
-        if (paid instanceof ApiError) {
-          if (paid.code === 'payment_required') {
-            // A browser gets the unpaid 402 as a page; for agents this costs one header lookup and a substring test.
-            if (prefersHtml(request.headers.get('accept'))) {
-              d.log.finish(request, paid.status)
-              const q = request.url.indexOf('?')
-              return paymentPage(route, paid, requestId, q < 0 ? resourceUrl : resourceUrl + request.url.slice(q))
-            }
-            d.unpaid?.remember(request, paid)
-          }
-          return answerError(request, requestId, paid)
-        }
-        // The connection's idle timeout (30 s) would close it under an answer that takes longer (live
-        // providers: 30-45 s): this request may stay silent for its whole payment window.
-        server?.timeout(request, window)
-        return paid.then(
-          (answer) => {
-            d.log.finish(request, 200, answer.payer)
-            return jsonResponse(answer.body, 200, requestId, route.table ? { ...answer.headers, vary: 'accept' } : answer.headers)
-          },
-          (e: unknown) => answerError(request, requestId, e),
-        )
-      } catch (e) {
-        return answerError(request, requestId, e)
-      }
-    }
-    const answerError = (request: Request, requestId: string, e: unknown): Response => {
-      if (!(e instanceof ApiError)) throw e // Elysia's onError answers internal_error and logs it
-      d.log.finish(request, e.status)
-      return errorResponse(e, requestId)
-    }
-    // Until the start-up build is done, every answer waits for it (indexing.ts); then this is one call.
-    const handle = (
-      request: Request,
-      server: SlowAnswers | null,
-      path: string,
-      query: Record<string, unknown>,
-      params: Record<string, string>,
-    ) => {
-      const building = d.indexing?.()
-      if (!building) return serve(request, server, path, query, params)
-      const { id } = d.log.begin(request, path, route.path) // before the wait: the logged latency includes it
-      return building.then(
-        () => serve(request, server, path, query, params),
-        (e: unknown) => answerError(request, id, notIndexed(e)),
-      )
-    }
-    const doc = detail(route, Boolean(handler), d.evidence)
+    const handle = routeAnswer(d, route, paymentPage)
+    const doc = detail(route, Boolean(d.handlers[route.id]), d.evidence)
     const schemas = { ...(route.params ? { params: route.params } : {}), headers: ProofHeaders, detail: doc }
     for (const method of route.methods) {
       if (method === 'GET') {

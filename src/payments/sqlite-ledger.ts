@@ -1,6 +1,4 @@
 import { Database } from 'bun:sqlite'
-import { mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
 import {
   isOpen,
   type ClaimResult,
@@ -13,7 +11,7 @@ import {
   type SpendRecord,
   type StoredArtifact,
 } from './ledger'
-import { ADDED_ARTIFACT_COLUMNS, ADDED_COLUMNS, PENDING_INDEX, SCHEMA } from './sqlite-schema'
+import { ledgerStatements, openLedgerFile, type DbRow, type LedgerStatements } from './sqlite-schema'
 
 const taken = (r: Row): Extract<ClaimResult, { status: 'taken' }> => ({
   status: 'taken',
@@ -34,23 +32,6 @@ interface Row {
   txHash: string | null
 }
 
-interface DbRow {
-  key: string
-  network: string
-  payer: string
-  nonce: string
-  route: string
-  fingerprint: string
-  amount_atomic: string
-  request_id: string
-  state: PaymentState
-  artifact_id: string | null
-  created_at: number
-  updated_at: number
-  settlement: Settlement | null
-  tx_hash: string | null
-  valid_before: string | null
-}
 const fromDb = (h: DbRow): Row => ({
   claim: {
     key: h.key,
@@ -84,7 +65,7 @@ const fromDb = (h: DbRow): Row => ({
  */
 export class SqliteLedger implements PaymentLedger {
   private readonly db: Database
-  private readonly stmts
+  private readonly stmts: LedgerStatements
   private readonly commitTx: () => void
   /** Rows changed since the last commit, and rows still in progress. */
   private readonly live = new Map<string, Row>()
@@ -100,93 +81,9 @@ export class SqliteLedger implements PaymentLedger {
   private readonly claimShared: (c: PaymentClaim, now: number, staleBefore: number) => ClaimResult
 
   constructor(path: string, o: { shared?: boolean } = {}) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
-    this.db = new Database(path, { create: true, strict: true })
-    // WAL + NORMAL: a commit survives a process crash without an fsync per commit.
-    this.db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;') // the timeout first: instances opening one new file at once wait instead of failing
-    this.db.exec(SCHEMA)
-    const columns = new Set(
-      this.db
-        .query<{ name: string }, []>('PRAGMA table_info(payments)')
-        .all()
-        .map((c) => c.name),
-    )
-    for (const column of ADDED_COLUMNS) if (!columns.has(column.split(' ')[0]!)) this.db.exec(`ALTER TABLE payments ADD COLUMN ${column}`)
-    const artifactColumns = new Set(
-      this.db
-        .query<{ name: string }, []>('PRAGMA table_info(artifacts)')
-        .all()
-        .map((c) => c.name),
-    )
-    for (const column of ADDED_ARTIFACT_COLUMNS)
-      if (!artifactColumns.has(column.split(' ')[0]!)) this.db.exec(`ALTER TABLE artifacts ADD COLUMN ${column}`)
-    this.db.exec(PENDING_INDEX)
-    this.stmts = {
-      upsert: this.db.query(
-        `INSERT INTO payments (key, network, payer, nonce, route, fingerprint, amount_atomic, request_id, state, artifact_id, created_at, updated_at, settlement, tx_hash, valid_before)
-         VALUES ($key, $network, $payer, $nonce, $route, $fingerprint, $amount, $requestId, $state, $artifactId, $createdAt, $updatedAt, $settlement, $txHash, $validBefore)
-         ON CONFLICT(key) DO UPDATE SET route = excluded.route, fingerprint = excluded.fingerprint, amount_atomic = excluded.amount_atomic,
-           request_id = excluded.request_id, state = excluded.state, artifact_id = excluded.artifact_id, updated_at = excluded.updated_at,
-           settlement = excluded.settlement, tx_hash = excluded.tx_hash, valid_before = excluded.valid_before`,
-      ),
-      holder: this.db.query<DbRow, { key: string }>('SELECT * FROM payments WHERE key = $key'),
-      open: this.db.query<DbRow, []>(`SELECT * FROM payments WHERE state IN ('pending', 'in_progress')`),
-      event: this.db.query(
-        `INSERT INTO payment_events (at, event, payment_key, request_id, route, payer, amount_atomic, nonce, network, tx_hash, detail)
-         VALUES ($at, $event, $key, $requestId, $route, $payer, $amount, $nonce, $network, $txHash, $detail)`,
-      ),
-      // An Arrow answer's bytes are stored as a BLOB (the column's TEXT affinity leaves BLOBs as they are).
-      store: this.db.query(
-        'INSERT INTO artifacts (id, payment_key, body, headers, created_at, expires_at) VALUES ($id, $key, $body, $headers, $now, $expiresAt)',
-      ),
-      artifact: this.db.query<
-        { id: string; body: string | Uint8Array; headers: string | null; expires_at: number },
-        { id: string; now: number }
-      >(
-        `SELECT a.id, a.body, a.headers, a.expires_at FROM artifacts a JOIN payments p ON p.key = a.payment_key
-         WHERE a.id = $id AND a.expires_at > $now AND p.state = 'served'`,
-      ),
-      purge: this.db.query('DELETE FROM artifacts WHERE expires_at <= $now'),
-      spend: this.db.query(
-        `INSERT INTO provider_spend (at, request_id, route, provider, role, requests, input_tokens, output_tokens, cost_nano_usd)
-         VALUES ($at, $requestId, $route, $provider, $role, $requests, $input, $output, $cost)`,
-      ),
-    }
-    this.commitTx = this.db.transaction(() => {
-      for (const key of this.dirty) this.upsert(key, this.live.get(key)!)
-      for (const [id, p] of this.pendingArtifacts) {
-        const headers = p.artifact.headers ? JSON.stringify(p.artifact.headers) : null
-        this.stmts.store.run({ id, key: p.key, body: p.artifact.body, headers, now: p.createdAt, expiresAt: p.artifact.expiresAt })
-      }
-      for (const e of this.events) {
-        this.stmts.event.run({
-          at: e.at,
-          event: e.event,
-          key: e.key,
-          requestId: e.requestId,
-          route: e.routeId,
-          payer: e.payer,
-          amount: e.amountAtomic,
-          nonce: e.nonce,
-          network: e.network,
-          txHash: e.txHash ?? null,
-          detail: e.detail ?? null,
-        })
-      }
-      for (const s of this.spends) {
-        this.stmts.spend.run({
-          at: s.at,
-          requestId: s.requestId,
-          route: s.routeId,
-          provider: s.provider,
-          role: s.role,
-          requests: s.requests,
-          input: s.inputTokens ?? null,
-          output: s.outputTokens ?? null,
-          cost: s.costNanoUsd === null ? null : s.costNanoUsd.toString(),
-        })
-      }
-    })
+    this.db = openLedgerFile(path)
+    this.stmts = ledgerStatements(this.db)
+    this.commitTx = this.db.transaction(() => this.writeChanges())
     this.shared = o.shared === true
     // BEGIN IMMEDIATE: the file's row is read and the claim written under one write lock, across processes.
     const claimTx = this.db.transaction((c: PaymentClaim, now: number, staleBefore: number): ClaimResult => {
@@ -209,6 +106,43 @@ export class SqliteLedger implements PaymentLedger {
       return held?.state === 'in_progress' ? { status: 'claimed', takenOver: true } : { status: 'claimed' }
     })
     this.claimShared = (c, now, staleBefore) => claimTx.immediate(c, now, staleBefore)
+  }
+
+  /** Writes what changed since the last commit: payment rows, artifacts, events and provider spend (inside the commit transaction). */
+  private writeChanges(): void {
+    for (const key of this.dirty) this.upsert(key, this.live.get(key)!)
+    for (const [id, p] of this.pendingArtifacts) {
+      const headers = p.artifact.headers ? JSON.stringify(p.artifact.headers) : null
+      this.stmts.store.run({ id, key: p.key, body: p.artifact.body, headers, now: p.createdAt, expiresAt: p.artifact.expiresAt })
+    }
+    for (const e of this.events) {
+      this.stmts.event.run({
+        at: e.at,
+        event: e.event,
+        key: e.key,
+        requestId: e.requestId,
+        route: e.routeId,
+        payer: e.payer,
+        amount: e.amountAtomic,
+        nonce: e.nonce,
+        network: e.network,
+        txHash: e.txHash ?? null,
+        detail: e.detail ?? null,
+      })
+    }
+    for (const s of this.spends) {
+      this.stmts.spend.run({
+        at: s.at,
+        requestId: s.requestId,
+        route: s.routeId,
+        provider: s.provider,
+        role: s.role,
+        requests: s.requests,
+        input: s.inputTokens ?? null,
+        output: s.outputTokens ?? null,
+        cost: s.costNanoUsd === null ? null : s.costNanoUsd.toString(),
+      })
+    }
   }
 
   private upsert(key: string, r: Row): void {

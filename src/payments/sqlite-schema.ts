@@ -1,4 +1,9 @@
-/** The SQLite ledger's tables (src/payments/sqlite-ledger.ts); PostgreSQL's are in src/postgres/migrations.ts. */
+/** The SQLite ledger's file: tables, migrations and statements (src/payments/sqlite-ledger.ts); PostgreSQL's are in src/postgres/migrations.ts. */
+import { Database } from 'bun:sqlite'
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import type { PaymentState, Settlement } from './ledger'
+
 // payments is WITHOUT ROWID: one B-tree keyed by the nonce instead of a table plus its key index.
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS payments (
@@ -61,3 +66,82 @@ export const ADDED_COLUMNS = ['settlement TEXT', 'tx_hash TEXT', 'valid_before T
 /** Columns added to artifacts after the first release (answers in CSV and Arrow carry their headers). */
 export const ADDED_ARTIFACT_COLUMNS = ['headers TEXT']
 export const PENDING_INDEX = `CREATE INDEX IF NOT EXISTS payments_open ON payments(state) WHERE state IN ('pending', 'in_progress')`
+
+/** A payments row as SQLite returns it. */
+export interface DbRow {
+  key: string
+  network: string
+  payer: string
+  nonce: string
+  route: string
+  fingerprint: string
+  amount_atomic: string
+  request_id: string
+  state: PaymentState
+  artifact_id: string | null
+  created_at: number
+  updated_at: number
+  settlement: Settlement | null
+  tx_hash: string | null
+  valid_before: string | null
+}
+
+/** Columns of a table, to add the ones a ledger file made by an older release lacks. */
+const columnsOf = (db: Database, table: string) =>
+  new Set(
+    db
+      .query<{ name: string }, []>(`PRAGMA table_info(${table})`)
+      .all()
+      .map((c) => c.name),
+  )
+
+/** Opens (or creates) the ledger file and brings its schema up to date. */
+export function openLedgerFile(path: string): Database {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const db = new Database(path, { create: true, strict: true })
+  // WAL + NORMAL: a commit survives a process crash without an fsync per commit. The timeout first:
+  // instances opening one new file at once wait instead of failing.
+  db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;')
+  db.exec(SCHEMA)
+  const columns = columnsOf(db, 'payments')
+  for (const column of ADDED_COLUMNS) if (!columns.has(column.split(' ')[0]!)) db.exec(`ALTER TABLE payments ADD COLUMN ${column}`)
+  const artifactColumns = columnsOf(db, 'artifacts')
+  for (const column of ADDED_ARTIFACT_COLUMNS)
+    if (!artifactColumns.has(column.split(' ')[0]!)) db.exec(`ALTER TABLE artifacts ADD COLUMN ${column}`)
+  db.exec(PENDING_INDEX)
+  return db
+}
+
+/** The ledger's prepared statements. */
+export function ledgerStatements(db: Database) {
+  return {
+    upsert: db.query(
+      `INSERT INTO payments (key, network, payer, nonce, route, fingerprint, amount_atomic, request_id, state, artifact_id, created_at, updated_at, settlement, tx_hash, valid_before)
+       VALUES ($key, $network, $payer, $nonce, $route, $fingerprint, $amount, $requestId, $state, $artifactId, $createdAt, $updatedAt, $settlement, $txHash, $validBefore)
+       ON CONFLICT(key) DO UPDATE SET route = excluded.route, fingerprint = excluded.fingerprint, amount_atomic = excluded.amount_atomic,
+         request_id = excluded.request_id, state = excluded.state, artifact_id = excluded.artifact_id, updated_at = excluded.updated_at,
+         settlement = excluded.settlement, tx_hash = excluded.tx_hash, valid_before = excluded.valid_before`,
+    ),
+    holder: db.query<DbRow, { key: string }>('SELECT * FROM payments WHERE key = $key'),
+    open: db.query<DbRow, []>(`SELECT * FROM payments WHERE state IN ('pending', 'in_progress')`),
+    event: db.query(
+      `INSERT INTO payment_events (at, event, payment_key, request_id, route, payer, amount_atomic, nonce, network, tx_hash, detail)
+       VALUES ($at, $event, $key, $requestId, $route, $payer, $amount, $nonce, $network, $txHash, $detail)`,
+    ),
+    // An Arrow answer's bytes are stored as a BLOB (the column's TEXT affinity leaves BLOBs as they are).
+    store: db.query(
+      'INSERT INTO artifacts (id, payment_key, body, headers, created_at, expires_at) VALUES ($id, $key, $body, $headers, $now, $expiresAt)',
+    ),
+    artifact: db.query<{ id: string; body: string | Uint8Array; headers: string | null; expires_at: number }, { id: string; now: number }>(
+      `SELECT a.id, a.body, a.headers, a.expires_at FROM artifacts a JOIN payments p ON p.key = a.payment_key
+       WHERE a.id = $id AND a.expires_at > $now AND p.state = 'served'`,
+    ),
+    purge: db.query('DELETE FROM artifacts WHERE expires_at <= $now'),
+    spend: db.query(
+      `INSERT INTO provider_spend (at, request_id, route, provider, role, requests, input_tokens, output_tokens, cost_nano_usd)
+       VALUES ($at, $requestId, $route, $provider, $role, $requests, $input, $output, $cost)`,
+    ),
+  }
+}
+
+export type LedgerStatements = ReturnType<typeof ledgerStatements>

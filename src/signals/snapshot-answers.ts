@@ -151,16 +151,14 @@ export async function categorySnapshot(s: SignalServices, snap: SignalsSnapshot,
       .slice(0, TOP)
       .map((r) => ({ rank: r.rank, creator_handle: r.creator_handle, creator_name: r.creator_name, platform: r.platform, score: r.score })),
     top_topics_rank_type: topicsBy,
-    top_topics: topics.rows
-      .slice(0, TOP)
-      .map((r) => ({
-        rank: r.rank,
-        topic_slug: r.topic_slug,
-        topic_name: r.topic_name,
-        topic_name_zh: r.topic_name_zh,
-        score: r.score,
-        posts_change_pct: r.posts_change_pct,
-      })),
+    top_topics: topics.rows.slice(0, TOP).map((r) => ({
+      rank: r.rank,
+      topic_slug: r.topic_slug,
+      topic_name: r.topic_name,
+      topic_name_zh: r.topic_name_zh,
+      score: r.score,
+      posts_change_pct: r.posts_change_pct,
+    })),
     top_brands: brands.rows
       .slice(0, TOP)
       .map((r) => ({ rank: r.rank, brand_slug: r.brand_slug, brand_name: r.brand_name, score: r.score, movement: r.movement })),

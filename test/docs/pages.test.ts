@@ -51,15 +51,13 @@ describe.skipIf(missing !== null)('pages in chromium', () => {
       const [page, status] = await open('/')
       expect(status).toBe(200)
       expect(await page.title()).toBe('China market-intelligence API')
-      const rows = await page
-        .locator('tr[data-route]')
-        .evaluateAll((trs) =>
-          trs.map((tr) => ({
-            id: tr.getAttribute('data-route'),
-            path: tr.querySelector('td.path')!.textContent,
-            price: tr.querySelector('td.price')!.textContent,
-          })),
-        )
+      const rows = await page.locator('tr[data-route]').evaluateAll((trs) =>
+        trs.map((tr) => ({
+          id: tr.getAttribute('data-route'),
+          path: tr.querySelector('td.path')!.textContent,
+          price: tr.querySelector('td.price')!.textContent,
+        })),
+      )
       expect(rows).toEqual(CATALOG.map((r) => ({ id: r.id, path: r.path, price: `USD ${r.priceUsd}` })))
       const links = await page.locator('a[href]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))
       for (const path of ['/openapi', '/openapi/json', '/llms.txt', '/.well-known/x402', '/mcp', '/health'])
