@@ -7,7 +7,7 @@ const LAYERS = [
   ['catalog'],
   ['formats'],
   ['native', 'payments', 'postgres', 'data'],
-  ['intelligence', 'signals', 'market-data'],
+  ['intelligence', 'signals', 'market-data', 'ledger-admin'],
   ['capabilities'],
   ['discovery', 'mcp', 'http'],
   ['docs', 'embedded', 'cli', 'entry'],

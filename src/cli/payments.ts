@@ -3,8 +3,8 @@ import { resolve as resolvePath } from 'node:path'
 import { ConfigError } from '../core/config-error'
 import { loadConfig, type Config } from '../config'
 import type { PaymentState } from '../payments/ledger'
-import { backupLedger, type BackupResult } from '../payments/ledger-backup'
-import { exportCsv, exportCsvPostgres, STATES } from '../payments/ledger-export'
+import { backupLedger, type BackupResult } from '../ledger-admin/backup'
+import { exportCsv, exportCsvPostgres, STATES } from '../ledger-admin/export'
 import {
   marginByRoute,
   readReport,
@@ -14,10 +14,10 @@ import {
   type GroupBy,
   type Report,
   type RevenueTotals,
-} from '../payments/ledger-report'
+} from '../ledger-admin/report'
 import { nanoToUsd } from '../core/provider-spend'
 import { atomicToUsd as usd } from '../payments/networks'
-import { checkDestination, discard, OutputFileError, publish, tempPathFor } from '../payments/output-file'
+import { checkDestination, discard, OutputFileError, publish, tempPathFor } from '../ledger-admin/output-file'
 
 const HELP = `payments — revenue, settlement, export and backup of the payment ledger (LEDGER_URL, else LEDGER_PATH)
 

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path'
 import { DuckDb } from '../../src/data/duckdb'
 import { SqliteLedger } from '../../src/payments/sqlite-ledger'
 import type { PaymentClaim } from '../../src/payments/ledger'
-import { CSV_COLUMNS, exportCsv } from '../../src/payments/ledger-export'
+import { CSV_COLUMNS, exportCsv } from '../../src/ledger-admin/export'
 import { NETWORKS } from '../../src/payments/networks'
 
 const ROOT = resolve(import.meta.dir, '../..')

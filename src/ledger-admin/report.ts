@@ -1,7 +1,7 @@
 import { Database } from 'bun:sqlite'
 import { Postgres } from '../postgres/client'
 import { nanoToUsd } from '../core/provider-spend'
-import { atomicToUsd } from './networks'
+import { atomicToUsd } from '../payments/networks'
 
 export type GroupBy = 'route' | 'day' | 'payer'
 

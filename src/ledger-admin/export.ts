@@ -1,8 +1,8 @@
 import { Database } from 'bun:sqlite'
 import { Postgres } from '../postgres/client'
-import type { PaymentState } from './ledger'
-import { isoUtc } from './ledger-report'
-import { atomicToUsd } from './networks'
+import type { PaymentState } from '../payments/ledger'
+import { isoUtc } from './report'
+import { atomicToUsd } from '../payments/networks'
 import { csvRecord } from '../formats/csv'
 
 /** `payments export --csv`: one row per payment of the ledger, for accounting. */
