@@ -423,13 +423,16 @@ if (ready) {
           expect(ids).toContain(first)
           const holder = started[ids.indexOf(first)]!
           holder.proc.kill('SIGKILL')
-          const killedAt = Date.now()
-          const next = await until('another holder', async () => {
-            const h = await holderOf()
-            return h && h !== first ? h : undefined
-          })
+          // Waited for up to LEASE_SECONDS (10) + a heartbeat (2) + a loaded machine's margin; how fast is not asserted.
+          const next = await until(
+            'another holder',
+            async () => {
+              const h = await holderOf()
+              return h && h !== first ? h : undefined
+            },
+            20_000,
+          )
           expect(next).toBe(ids.find((id) => id !== first)!)
-          expect(Date.now() - killedAt).toBeLessThan(20_000) // LEASE_SECONDS (10) + a heartbeat (2) + a loaded machine's margin
         } finally {
           await Promise.allSettled(started.map((s) => (s.proc.exitCode === null && s.proc.signalCode === null ? s.stop() : s.proc.exited)))
           await ledger.close()

@@ -286,14 +286,13 @@ describe.skipIf(!hasPostgres)('PostgreSQL ledger', () => {
       const a = await instance(url)
       expect(await a.ledger.claim(claimOf('warm'), 1000, 900)).toEqual({ status: 'claimed' }) // the pool has live connections
       await cluster.stop()
-      const started = performance.now()
       const refused = await a.ledger.claim(claimOf('c1'), 1000, 900).then(
         (r) => r,
         (e: unknown) => e,
       )
-      const elapsed = performance.now() - started
       expect(refused).toBeInstanceOf(LedgerUnavailable)
-      expect(elapsed).toBeLessThan(STATEMENT_DEADLINE_MS / 2)
+      // At once: refused by the closed connection, not by waiting out the statement deadline.
+      expect((refused as Error).message).not.toContain(`no answer from PostgreSQL in ${STATEMENT_DEADLINE_MS} ms`)
       await expect(a.ledger.lookup('c1')).rejects.toBeInstanceOf(LedgerUnavailable)
       expect(a.pg.status()).toStartWith('unreachable: ')
       await cluster.start()

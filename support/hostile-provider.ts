@@ -1,10 +1,11 @@
 /**
- * A hostile search provider in a process of its own, so that building and sending its answers is not
- * on the event loop the stall tests measure. `POST /scenario/<name>` picks what later calls answer; the
- * calls get six prepared answers in turn, with distinct ids (a lane's native and web items are not
- * merged away). Prints its port. Run: `bun test/intelligence/hostile-provider.ts`.
+ * A hostile search provider in a process of its own, so that building and sending its answers is not on
+ * the event loop of the service under test (test/intelligence/provider-stall.test.ts,
+ * scripts/bench-provider-stall.ts). `POST /scenario/<name>` picks what later calls answer; the calls get
+ * six prepared answers in turn, with distinct ids (a lane's native and web items are not
+ * merged away). Prints its port. Run: `bun support/hostile-provider.ts`.
  */
-import { LIVE_RESULTS_PER_CALL, PROVIDER_LIMITS } from '../../src/catalog/evidence-rules'
+import { LIVE_RESULTS_PER_CALL, PROVIDER_LIMITS } from '../src/catalog/evidence-rules'
 
 const DAY = 86_400_000
 const ZH = [

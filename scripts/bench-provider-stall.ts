@@ -1,0 +1,104 @@
+/**
+ * A hostile evidence provider against the real server: a search and chat-completions provider in its own
+ * process (support/hostile-provider.ts) answers every call of a paid China request with (a) ~16 MB of
+ * items streamed without a Content-Length, (b) 50 items of 100,000 characters, (c) results at the item
+ * limits, (d) long results just under the byte limit. While each request runs, /health is asked every
+ * 10 ms from another process (scripts/bench-lib/health-prober.ts): its slowest answer is how long every
+ * other request waited. Also: whether the payment window left after the slowest configurable provider
+ * chain covers the work on the largest answers let through (c, d). Prints a Markdown section for BENCHMARKS.md.
+ *
+ *   bun scripts/bench-provider-stall.ts
+ */
+import { cpus } from 'node:os'
+import { routeById } from '../src/catalog'
+import { paymentWindowSeconds } from '../src/payments/requirements'
+import { usdToAtomic } from '../src/payments/networks'
+import { ENV } from '../src/settings'
+import type { ScenarioName } from '../support/hostile-provider'
+import { createPayer } from '../support/payer'
+import { routeUrl, type Query } from '../support/route-url'
+import { startServer } from '../support/server'
+
+const ROUTES: [string, Query][] = [
+  ['china.trends', { keyword: '露营' }],
+  ['china.sentiment', { entity: '露营' }],
+  ['china.kols', { category: '露营' }],
+]
+const SCENARIOS: [ScenarioName, string][] = [
+  ['a', '~16 MB streamed without Content-Length'],
+  ['b', '50 items of 100,000 characters'],
+  ['c', 'results at the item limits'],
+  ['d', 'long results just under the byte limit'],
+]
+
+const provider = Bun.spawn([process.execPath, 'support/hostile-provider.ts'], { stdin: 'ignore', stdout: 'pipe', stderr: 'inherit' })
+const { value } = await provider.stdout.getReader().read()
+const providerUrl = `http://127.0.0.1:${new TextDecoder().decode(value).trim()}`
+const server = await startServer({
+  LOG_LEVEL: 'error',
+  NATIVE_SEARCH_URL: `${providerUrl}/native/{platform}`,
+  WEB_SEARCH_URL: `${providerUrl}/web`,
+  NATIVE_SEARCH_TIMEOUT_MS: '25000',
+  WEB_SEARCH_TIMEOUT_MS: '25000',
+  // The model gets the same answers: search JSON where a completion is expected.
+  LLM_BASE_URL: `${providerUrl}/v1`,
+  LLM_MODEL: 'loopback-model',
+  LLM_TIMEOUT_MS: '30000',
+  INTELLIGENCE_CACHE_TTL_SECONDS: '0',
+  KOL_CACHE_TTL_SECONDS: '0',
+})
+const payer = createPayer()
+
+const answerWith = async (name: ScenarioName) => Number(await (await fetch(`${providerUrl}/scenario/${name}`, { method: 'POST' })).text())
+
+/** One paid request (the proof signed beforehand: signing is the client's work) while /health is probed. */
+async function paidWhileProbed(id: string, query: Query) {
+  const proof = await payer.proof({ value: usdToAtomic(routeById.get(id)!.priceUsd) })
+  const prober = Bun.spawn([process.execPath, 'scripts/bench-lib/health-prober.ts', server.url], { stdin: 'pipe', stdout: 'pipe' })
+  await Bun.sleep(50) // the prober's first answer: it is asking before the request starts
+  const started = performance.now()
+  const res = await fetch(`${server.url}${routeUrl(id, query)}`, { headers: { 'x402-payment': proof } })
+  await res.arrayBuffer()
+  const totalMs = performance.now() - started
+  prober.stdin.end()
+  const { worstMs } = JSON.parse(await new Response(prober.stdout).text()) as { worstMs: number }
+  return { status: res.status, totalMs, worstMs }
+}
+
+try {
+  // A warm service: the first requests of a process compile code and load ICU data, whatever a provider answers.
+  await answerWith('benign')
+  for (const [id, query] of ROUTES) await paidWhileProbed(id, query)
+
+  const rows: string[] = []
+  let worstOverall = 0
+  const budget: string[] = []
+  const chainMs =
+    2 * Math.max(ENV.WEB_SEARCH_TIMEOUT_MS.schema.maximum!, ENV.NATIVE_SEARCH_TIMEOUT_MS.schema.maximum!) +
+    ENV.LLM_TIMEOUT_MS.schema.maximum!
+  for (const [name, label] of SCENARIOS) {
+    const bytes = await answerWith(name)
+    for (const [id, query] of ROUTES) {
+      const r = await paidWhileProbed(id, query)
+      worstOverall = Math.max(worstOverall, r.worstMs)
+      rows.push(
+        `| (${name}) ${label}, ${(bytes / 1e6).toFixed(1)} MB an answer | \`${id}\` | ${r.status} | ${Math.round(r.totalMs)} ms | ${Math.round(r.worstMs)} ms |`,
+      )
+      if (name === 'c' || name === 'd') {
+        const leftMs = paymentWindowSeconds(routeById.get(id)!) * 1000 - chainMs
+        budget.push(
+          `| (${name}) \`${id}\` | ${Math.round(r.totalMs)} ms | ${Math.round(leftMs / 1000)} s | ${r.totalMs < leftMs ? 'yes' : '**no**'} |`,
+        )
+      }
+    }
+  }
+  console.log(`### A hostile evidence provider (\`bun scripts/bench-provider-stall.ts\`) — ${cpus().length} cores, Bun ${Bun.version}\n`)
+  console.log('| provider answer | route | status | answer in | slowest /health meanwhile |\n|---|---|---|---|---|')
+  console.log(rows.join('\n'))
+  console.log(`\nWorst /health answer during a hostile request: **${Math.round(worstOverall)} ms**.\n`)
+  console.log('| largest answers let through | work | window left after the slowest provider chain | covered |\n|---|---|---|---|')
+  console.log(budget.join('\n'))
+} finally {
+  await server.stop()
+  provider.kill()
+}
