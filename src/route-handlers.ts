@@ -17,9 +17,9 @@ export interface Services {
 }
 
 /** All route handlers by catalog id; a catalog route without one answers 501 (free). */
-export function createHandlers(s: Services, sessions: Sessions = new SessionStore()): HandlerMap {
-  const raw = { ...spendHandlers(s.market), ...flightHandlers(s.market), ...signalHandlers(s.signals), ...chinaHandlers(s.intelligence) }
-  return { ...raw, ...capabilityHandlers({ legs: raw, market: s.market, signals: s.signals, sessions }) }
+export function createHandlers(services: Services, sessions: Sessions = new SessionStore()): HandlerMap {
+  const raw = { ...spendHandlers(services.market), ...flightHandlers(services.market), ...signalHandlers(services.signals), ...chinaHandlers(services.intelligence) }
+  return { ...raw, ...capabilityHandlers({ legs: raw, market: services.market, signals: services.signals, sessions }) }
 }
 
 /** Ids of the routes this release serves. Factories only capture services, so none are needed to list them. */

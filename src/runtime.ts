@@ -104,7 +104,7 @@ export interface RuntimeOptions {
  */
 async function openData(config: Readonly<Config>, logger: Logger, options: RuntimeOptions) {
   const db = await DuckDb.open()
-  let setUp!: { resolve: () => void; reject: (e: Error) => void }
+  let setUp!: { resolve: () => void; reject: (error: Error) => void }
   const afterSetUp = new Promise<void>((resolve, reject) => (setUp = { resolve, reject }))
   const store: ServiceStore = await DatasetStore.start(db, config.datasetsDir, DATASET_INDEXERS, {
     logger,

@@ -24,7 +24,7 @@ export interface CapabilityServices {
  * the legs bought one by one, a source summary and the session to pass back.
  */
 function wrapper(
-  s: CapabilityServices,
+  services: CapabilityServices,
   routeId: string,
   plan: (input: RouteInput) => { legs: Leg[]; key: string },
   answer: (input: RouteInput, legs: Record<string, LegOutcome>) => Record<string, unknown>,
@@ -33,14 +33,14 @@ function wrapper(
   return {
     prepare(input) {
       const { legs, key } = plan(input)
-      const prepared = prepareLegs(s.legs, legs)
+      const prepared = prepareLegs(services.legs, legs)
       const requested = input.query.session as string | undefined
       return {
         key: `${key}|${requested ?? ''}`,
         async run(spend) {
-          const { session, resumed } = await s.sessions.open(requested)
+          const { session, resumed } = await services.sessions.open(requested)
           const outcomes = await runLegs(prepared, session, spend)
-          await s.sessions.save(session)
+          await services.sessions.save(session)
           return {
             data: {
               ...labelled(answer(input, outcomes), onSample(outcomes)),
@@ -62,24 +62,24 @@ function wrapper(
   }
 }
 
-export function capabilityHandlers(s: CapabilityServices): HandlerMap {
+export function capabilityHandlers(services: CapabilityServices): HandlerMap {
   return {
     'capabilities.destination_demand': wrapper(
-      s,
+      services,
       'capabilities.destination_demand',
-      (i) => demandLegs(s.market, s.signals.snapshot().entities, i),
+      (i) => demandLegs(services.market, services.signals.snapshot().entities, i),
       (_, legs) => demandAnswer(legs),
     ),
     'capabilities.visibility': wrapper(
-      s,
+      services,
       'capabilities.visibility',
-      (i) => visibilityLegs(s.signals, i),
+      (i) => visibilityLegs(services.signals, i),
       (i, legs) => visibilityAnswer(String(i.query.brand_name).trim(), legs),
     ),
     'capabilities.kol_shortlist': wrapper(
-      s,
+      services,
       'capabilities.kol_shortlist',
-      (i) => kolLegs(s.signals.snapshot().entities, i),
+      (i) => kolLegs(services.signals.snapshot().entities, i),
       (i, legs) => kolAnswer(String(i.query.brand_name).trim(), String(i.query.category).trim(), legs),
     ),
   }

@@ -36,16 +36,16 @@ const inUse = (e: unknown) => (e as { code?: string } | null)?.code === 'EADDRIN
  * Binds the HTTP server. SO_REUSEPORT only when asked: Elysia's `listen` sets it by default, and then a
  * second instance on the port started silently and the kernel split the traffic between two ledgers.
  */
-export function listen(o: ListenOptions): Listening {
-  if (!o.reusePort) return { server: bind(o, false), unregister: () => {} }
-  const address = addressOf(o.host, o.port)
-  const registry = new PortRegistry(o.ledgerPath)
+export function listen(options: ListenOptions): Listening {
+  if (!options.reusePort) return { server: bind(options, false), unregister: () => {} }
+  const address = addressOf(options.host, options.port)
+  const registry = new PortRegistry(options.ledgerPath)
   try {
     // Under the ledger file's write lock, so instances of one ledger starting at once take turns.
     const server = registry.exclusive(() => {
       let probe: Server<undefined> | undefined
       try {
-        probe = bind(o, false)
+        probe = bind(options, false)
       } catch (e) {
         if (!(e instanceof ListenError && inUse(e.cause))) throw e
       }
@@ -53,11 +53,11 @@ export function listen(o: ListenOptions): Listening {
         probe.stop(true) // free: this instance opens the port, in a way others can join
       else if (registry.holders(address).length === 0) {
         throw new ListenError(
-          `Port in use: ${address} is held by a process that is not an instance of this service on this ledger (LEDGER_PATH=${o.ledgerPath}). ` +
+          `Port in use: ${address} is held by a process that is not an instance of this service on this ledger (LEDGER_PATH=${options.ledgerPath}). ` +
             'REUSE_PORT=true joins only instances registered in the same ledger file: give every instance the same LEDGER_PATH, HOST and PORT, or stop that process.',
         )
       }
-      const server = bind(o, true, 'a registered instance holds it without REUSE_PORT=true')
+      const server = bind(options, true, 'a registered instance holds it without REUSE_PORT=true')
       registry.add(address, process.pid)
       return server
     })
@@ -74,25 +74,25 @@ export function listen(o: ListenOptions): Listening {
   }
 }
 
-function bind(o: ListenOptions, reusePort: boolean, heldBy?: string): Server<undefined> {
+function bind(options: ListenOptions, reusePort: boolean, heldBy?: string): Server<undefined> {
   try {
     // development: false, so an escaped error never shows a stack to a client.
     return Bun.serve({
-      hostname: o.host,
-      port: o.port,
+      hostname: options.host,
+      port: options.port,
       reusePort,
-      idleTimeout: o.idleTimeoutSeconds ?? IDLE_TIMEOUT_SECONDS,
+      idleTimeout: options.idleTimeoutSeconds ?? IDLE_TIMEOUT_SECONDS,
       development: false,
-      fetch: o.fetch,
-      ...(o.routes ? { routes: o.routes } : {}),
+      fetch: options.fetch,
+      ...(options.routes ? { routes: options.routes } : {}),
     })
   } catch (e) {
-    throw new ListenError(explain(e, addressOf(o.host, o.port), heldBy), { cause: e })
+    throw new ListenError(explain(e, addressOf(options.host, options.port), heldBy), { cause: e })
   }
 }
 
-function explain(e: unknown, address: string, heldBy?: string): string {
-  const code = (e as { code?: string } | null)?.code
+function explain(error: unknown, address: string, heldBy?: string): string {
+  const code = (error as { code?: string } | null)?.code
   if (code === 'EADDRINUSE') {
     return heldBy
       ? `Port in use: ${address} is taken and cannot be shared (${heldBy}). Stop that process, or set PORT to a free port.`
@@ -102,5 +102,5 @@ function explain(e: unknown, address: string, heldBy?: string): string {
     return `Cannot listen on ${address}: HOST is not an address of this machine. Set HOST to one of its addresses (0.0.0.0: all of them).`
   if (code === 'EACCES')
     return `Cannot listen on ${address}: permission denied (ports below 1024 need privileges). Use a port from 1024 up, or grant the process CAP_NET_BIND_SERVICE.`
-  return `Cannot listen on ${address}: ${e instanceof Error ? e.message : String(e)}`
+  return `Cannot listen on ${address}: ${error instanceof Error ? error.message : String(error)}`
 }

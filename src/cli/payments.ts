@@ -69,35 +69,35 @@ const pad = (rows: string[][]) => {
     .join('\n')
 }
 
-export function formatReport(r: Report, by: GroupBy, sinceLabel: string): string {
+export function formatReport(report: Report, by: GroupBy, sinceLabel: string): string {
   const head = [by, 'paid', 'USD', 'settled USD', 'local USD', 'pending', 'pending USD', 'failed']
-  const line = (key: string, g: RevenueTotals) => [
+  const line = (key: string, totals: RevenueTotals) => [
     key,
-    String(g.served),
-    usd(g.servedAtomic),
-    usd(g.settledAtomic),
-    usd(g.localAtomic),
-    String(g.pending),
-    usd(g.pendingAtomic),
-    String(g.failed),
+    String(totals.served),
+    usd(totals.servedAtomic),
+    usd(totals.settledAtomic),
+    usd(totals.localAtomic),
+    String(totals.pending),
+    usd(totals.pendingAtomic),
+    String(totals.failed),
   ]
-  const body = r.groups.map((g) => line(g.key, g))
-  const total = line('total', totals(r))
+  const body = report.groups.map((g) => line(g.key, g))
+  const total = line('total', totals(report))
   const out = [
     `Revenue ${sinceLabel}, by ${by} (USD; settled = on chain, local = verified offline, no money moved)`,
     '',
     pad([head, ...body, total]),
   ]
-  const events = Object.entries(r.events)
+  const events = Object.entries(report.events)
     .map(([k, n]) => `${k} ${n}`)
     .join(', ')
   out.push('', `Payment events: ${events || 'none'}`)
-  if (r.unsettled.length > 0) {
-    out.push('', `Unsettled (pending) — ${r.unsettled.length}; \`payments reconcile\` checks them on chain now`, '')
+  if (report.unsettled.length > 0) {
+    out.push('', `Unsettled (pending) — ${report.unsettled.length}; \`payments reconcile\` checks them on chain now`, '')
     out.push(
       pad([
         ['since (UTC)', 'route', 'payer', 'USD', 'nonce', 'transaction', 'request id'],
-        ...r.unsettled.map((u) => [
+        ...report.unsettled.map((u) => [
           new Date(u.createdAt * 1000).toISOString().slice(0, 19).replace('T', ' '),
           u.route,
           u.payer,
@@ -111,14 +111,14 @@ export function formatReport(r: Report, by: GroupBy, sinceLabel: string): string
   } else {
     out.push('', 'Unsettled (pending): none')
   }
-  if (r.spend.length > 0) {
+  if (report.spend.length > 0) {
     out.push(
       '',
       `Provider spend ${sinceLabel}, by route (live evidence: what the answers cost at the providers; USD where *_PRICE_USD or LLM_PRICE_* is set)`,
       '',
     )
     const rows = [['route', 'provider', 'answers', 'requests', 'tokens in', 'tokens out', 'cost USD', 'unpriced req.']]
-    for (const s of r.spend)
+    for (const s of report.spend)
       rows.push([
         s.route,
         s.provider,
@@ -131,7 +131,7 @@ export function formatReport(r: Report, by: GroupBy, sinceLabel: string): string
       ])
     out.push(pad(rows), '')
     const margins = [['route', 'revenue USD', 'provider cost USD', 'margin USD', 'unpriced req.']]
-    for (const m of marginByRoute(r))
+    for (const m of marginByRoute(report))
       margins.push([
         m.route,
         usd(m.revenueAtomic),
@@ -155,14 +155,14 @@ function config(): Readonly<Config> {
 
 /** The ledger the service uses: PostgreSQL when LEDGER_URL is set, else the SQLite file. */
 type LedgerSource = { postgres: string } | { sqlite: string }
-function ledgerOf(c: Readonly<Config>): LedgerSource {
-  return c.ledgerUrl ? { postgres: c.ledgerUrl } : { sqlite: ledgerPath(c) }
+function ledgerOf(config: Readonly<Config>): LedgerSource {
+  return config.ledgerUrl ? { postgres: config.ledgerUrl } : { sqlite: ledgerPath(config) }
 }
 
-function ledgerPath(c: Readonly<Config>): string {
-  if (c.ledgerPath === ':memory:') fail('LEDGER_PATH is :memory:; point it at the ledger file of the service.', 2)
-  if (!existsSync(c.ledgerPath)) fail(`No payment ledger at ${c.ledgerPath} (set LEDGER_PATH).`, 1)
-  return c.ledgerPath
+function ledgerPath(config: Readonly<Config>): string {
+  if (config.ledgerPath === ':memory:') fail('LEDGER_PATH is :memory:; point it at the ledger file of the service.', 2)
+  if (!existsSync(config.ledgerPath)) fail(`No payment ledger at ${config.ledgerPath} (set LEDGER_PATH).`, 1)
+  return config.ledgerPath
 }
 
 async function report(args: string[]): Promise<void> {

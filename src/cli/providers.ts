@@ -52,7 +52,7 @@ interface CallCheck {
   error?: string
 }
 
-const share = (items: readonly EvidenceItem[], has: (i: EvidenceItem) => boolean) =>
+const share = (items: readonly EvidenceItem[], has: (item: EvidenceItem) => boolean) =>
   items.length ? Math.round((100 * items.filter(has).length) / items.length) : 0
 
 async function checkCall(

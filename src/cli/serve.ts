@@ -18,7 +18,7 @@ import { configHints, liveSetup, setupLines } from '../intelligence/live-setup'
 import { summariserOf } from '../intelligence/sources'
 import pkg from '../../package.json' with { type: 'json' }
 
-const PAYMENT_MODE_TEXT: Record<Config['paymentMode'], (c: Readonly<Config>, facilitator?: { url: string; auth: string }) => string> = {
+const PAYMENT_MODE_TEXT: Record<Config['paymentMode'], (config: Readonly<Config>, facilitator?: { url: string; auth: string }) => string> = {
   local: () => 'verified offline, NOT settled (local mode: development only)',
   // The facilitator's URL and how calls authenticate (key id, header names: never a secret or a header value).
   facilitator: (_c, f) => `verified and settled by the facilitator at ${f?.url} (facilitator mode; ${f?.auth})`,

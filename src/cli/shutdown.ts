@@ -47,35 +47,35 @@ function cutOffError(outcome: CutOutcome | undefined): ApiError {
  * what became of each payment still running (see `PaymentGate.cutOff`), so a retry never pays twice.
  * Resolves once every request has its answer (or the connections that cannot take it are closed).
  */
-export async function stopServing(s: Stopping): Promise<{ cut: number }> {
+export async function stopServing(stopping: Stopping): Promise<{ cut: number }> {
   // Without `true`: closes the listener at once and resolves when every request in flight is answered;
   // idle keep-alive connections do not hold it (test/build/shutdown.test.ts).
-  const stopped = s.server.stop()
+  const stopped = stopping.server.stop()
   let timer: ReturnType<typeof setTimeout> | undefined
   const late = await Promise.race([
     stopped.then(() => false),
-    new Promise<boolean>((r) => (timer = setTimeout(() => r(true), s.timeoutMs))),
+    new Promise<boolean>((r) => (timer = setTimeout(() => r(true), stopping.timeoutMs))),
   ])
   clearTimeout(timer)
   if (!late) return { cut: 0 }
 
-  const outcomes = s.gate.cutOff()
+  const outcomes = stopping.gate.cutOff()
   // The released claims and parked settlements are on disk before any buyer is told to retry.
-  await s.ledger.durable().catch((e: unknown) => s.logger.error('ledger commit failed at the shutdown deadline', { error: String(e) }))
-  const cut = s.drain.cut((request) => {
-    const id = s.log.id(request)
+  await stopping.ledger.durable().catch((e: unknown) => stopping.logger.error('ledger commit failed at the shutdown deadline', { error: String(e) }))
+  const cut = stopping.drain.cut((request) => {
+    const id = stopping.log.id(request)
     const error = cutOffError(outcomes.get(id))
-    s.log.finish(request, error.status)
+    stopping.log.finish(request, error.status)
     return errorResponse(error, id)
   })
-  s.logger.warn('shutdown deadline reached', {
-    timeout_seconds: s.timeoutMs / 1000,
+  stopping.logger.warn('shutdown deadline reached', {
+    timeout_seconds: stopping.timeoutMs / 1000,
     cut_off: cut,
     payments: Object.fromEntries(countOf(outcomes.values())),
   })
   // A connection still sending its request head never reached the app: it has no answer to wait for.
   const flushed = cut > 0 && (await Promise.race([stopped.then(() => true), Bun.sleep(FLUSH_MS).then(() => false)]))
-  if (!flushed) await s.server.stop(true) // nor does a client that does not read its answer hold the exit
+  if (!flushed) await stopping.server.stop(true) // nor does a client that does not read its answer hold the exit
   return { cut }
 }
 

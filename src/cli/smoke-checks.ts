@@ -34,22 +34,22 @@ export function describeAnswer(status: number, body: unknown): string {
 /** Checks shared by v1 `accepts` entries and v2 ones; `amountField` is where each version puts the price. */
 function checkEntry(
   label: string,
-  e: Json,
+  entry: Json,
   amountField: 'maxAmountRequired' | 'amount',
   req: ExampleRequest,
   network: NetworkInfo | undefined,
 ): string[] {
   const problems: string[] = []
   const price = usdToAtomic(req.route.priceUsd).toString()
-  if (e[amountField] !== price)
-    problems.push(`${label} ${amountField} is ${JSON.stringify(e[amountField])}, expected ${price} (USD ${req.route.priceUsd})`)
-  if (typeof e.payTo !== 'string' || !ADDRESS.test(e.payTo)) problems.push(`${label} payTo ${JSON.stringify(e.payTo)} is not an address`)
-  if (network && !same(e.asset, network.asset))
-    problems.push(`${label} asset ${JSON.stringify(e.asset)} is not USDC on ${network.name} (${network.asset})`)
-  if (network && (!isObject(e.extra) || e.extra.name !== network.eip712.name || e.extra.version !== network.eip712.version))
-    problems.push(`${label} extra ${JSON.stringify(e.extra)} is not the USDC EIP-712 domain ${JSON.stringify(network.eip712)}`)
-  if (!Number.isInteger(e.maxTimeoutSeconds) || e.maxTimeoutSeconds <= 0)
-    problems.push(`${label} maxTimeoutSeconds ${JSON.stringify(e.maxTimeoutSeconds)} is not a positive integer`)
+  if (entry[amountField] !== price)
+    problems.push(`${label} ${amountField} is ${JSON.stringify(entry[amountField])}, expected ${price} (USD ${req.route.priceUsd})`)
+  if (typeof entry.payTo !== 'string' || !ADDRESS.test(entry.payTo)) problems.push(`${label} payTo ${JSON.stringify(entry.payTo)} is not an address`)
+  if (network && !same(entry.asset, network.asset))
+    problems.push(`${label} asset ${JSON.stringify(entry.asset)} is not USDC on ${network.name} (${network.asset})`)
+  if (network && (!isObject(entry.extra) || entry.extra.name !== network.eip712.name || entry.extra.version !== network.eip712.version))
+    problems.push(`${label} extra ${JSON.stringify(entry.extra)} is not the USDC EIP-712 domain ${JSON.stringify(network.eip712)}`)
+  if (!Number.isInteger(entry.maxTimeoutSeconds) || entry.maxTimeoutSeconds <= 0)
+    problems.push(`${label} maxTimeoutSeconds ${JSON.stringify(entry.maxTimeoutSeconds)} is not a positive integer`)
   return problems
 }
 

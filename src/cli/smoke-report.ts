@@ -20,21 +20,21 @@ export function tableWriter(labels: readonly string[], write: (line: string) => 
   const dash = (v: number | null) => (v === null ? '-' : String(v))
   return {
     header: () => write(cols('ROUTE', 'UNPAID', 'PAID', 'MS', 'USD', 'RESULT')),
-    row: (r: SmokeResult) =>
+    row: (result: SmokeResult) =>
       write(
         cols(
-          `${r.method} ${r.path}`,
-          dash(r.unpaid_status),
-          dash(r.paid_status),
-          dash(r.latency_ms),
-          r.price_usd,
-          r.reason ? `${r.result}  ${r.reason}` : r.result,
+          `${result.method} ${result.path}`,
+          dash(result.unpaid_status),
+          dash(result.paid_status),
+          dash(result.latency_ms),
+          result.price_usd,
+          result.reason ? `${result.result}  ${result.reason}` : result.result,
         ),
       ),
   }
 }
 
-export function summaryLine(s: SmokeSummary): string {
-  const verdict = s.failed > 0 ? 'FAILED' : 'passed'
-  return `Smoke test ${verdict}: ${s.checks} checks, ${s.ok} OK, ${s.planned} PLANNED (501, not served by this release), ${s.failed} FAIL.`
+export function summaryLine(summary: SmokeSummary): string {
+  const verdict = summary.failed > 0 ? 'FAILED' : 'passed'
+  return `Smoke test ${verdict}: ${summary.checks} checks, ${summary.ok} OK, ${summary.planned} PLANNED (501, not served by this release), ${summary.failed} FAIL.`
 }

@@ -168,13 +168,13 @@ const LEDGER_RETRY_SECONDS = 5
  * The ledger cannot be reached (PostgreSQL) or written (SQLite): a paid request is refused before anything is claimed or charged
  * (`recording`: the answer was made but could not be recorded; the retry with the same proof receives it).
  */
-export const ledgerUnavailable = (e: unknown, o: { recording?: boolean } = {}) =>
+export const ledgerUnavailable = (error: unknown, o: { recording?: boolean } = {}) =>
   new ApiError(
     'ledger_unavailable',
     o.recording
       ? 'The payment ledger stopped answering before this answer could be recorded; nothing was charged. Retry the same request with the same proof to receive it (never charged twice).'
       : 'The payment ledger cannot be reached, so the payment was not taken; nothing was claimed or charged. Retry the same request with the same proof.',
-    { reason: String(e instanceof Error ? e.message : e).slice(0, 200) },
+    { reason: String(error instanceof Error ? error.message : error).slice(0, 200) },
     { retryAfterSeconds: LEDGER_RETRY_SECONDS },
   )
 

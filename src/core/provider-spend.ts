@@ -39,7 +39,7 @@ export interface TokenPrices {
 }
 
 /** The price of a model call's tokens, rounded up to a whole nano-USD. */
-export function tokenCost(p: TokenPrices, inputTokens: number, outputTokens: number): bigint {
-  const total = p.inputPerMillionNanoUsd * BigInt(inputTokens) + p.outputPerMillionNanoUsd * BigInt(outputTokens)
+export function tokenCost(prices: TokenPrices, inputTokens: number, outputTokens: number): bigint {
+  const total = prices.inputPerMillionNanoUsd * BigInt(inputTokens) + prices.outputPerMillionNanoUsd * BigInt(outputTokens)
   return (total + 999_999n) / 1_000_000n
 }

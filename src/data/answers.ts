@@ -14,7 +14,7 @@ export interface DataServices {
  * the data-quality block of its dataset (an array of blocks when it blends several).
  */
 export function cachedAnswer(
-  s: DataServices,
+  services: DataServices,
   dataset: LoadedDataset | readonly LoadedDataset[],
   routeId: string,
   key: string,
@@ -26,7 +26,7 @@ export function cachedAnswer(
   return {
     key,
     async run(): Promise<HandlerResult> {
-      const { value, hit } = await s.cache.get(`${versions}|${routeId}|${key}`, async () => ({
+      const { value, hit } = await services.cache.get(`${versions}|${routeId}|${key}`, async () => ({
         ...(await compute()),
         data_quality: blend ? all.map(dataQuality) : dataQuality(all[0]!),
       }))
@@ -37,12 +37,12 @@ export function cachedAnswer(
 
 /** A shared intermediate (e.g. one country's monthly totals) cached per version, reused by several routes. */
 export async function cachedRows<T>(
-  s: DataServices,
+  services: DataServices,
   dataset: LoadedDataset,
   key: string,
   sql: string,
   params: (string | number)[],
 ): Promise<T[]> {
-  const { value } = await s.cache.get(`${dataset.entry.version}|rows|${key}`, () => s.db.all<T>(sql, params))
+  const { value } = await services.cache.get(`${dataset.entry.version}|rows|${key}`, () => services.db.all<T>(sql, params))
   return value
 }

@@ -119,14 +119,14 @@ export async function csvToParquet(
  * The header row's cells, as DuckDB parses the first record. The first line's commas bound the number
  * of cells (quoted commas make fewer); the padding DuckDB adds past the last cell is NULL.
  */
-async function readHeader(c: DuckDbSession, file: string, compression: 'none' | 'gzip'): Promise<string[] | undefined> {
-  const [line] = await c.all<{ n: number }>(
+async function readHeader(session: DuckDbSession, file: string, compression: 'none' | 'gzip'): Promise<string[] | undefined> {
+  const [line] = await session.all<{ n: number }>(
     `SELECT (length(h) - length(replace(h, ',', '')) + 1)::INTEGER AS n
        FROM read_csv(${sqlString(file)}, delim = '\\n', quote = '', escape = '', compression = '${compression}', header = false, auto_detect = false, columns = {'h': 'VARCHAR'}) LIMIT 1`,
   )
   if (!line) return undefined
   const names = Array.from({ length: line.n }, (_, i) => `'c${i}'`)
-  const [cells] = await c.all<Record<string, string | null>>(
+  const [cells] = await session.all<Record<string, string | null>>(
     `SELECT * FROM read_csv(${sqlString(file)}, ${dialect(compression)}, header = false, auto_detect = false, null_padding = true, strict_mode = false,
        columns = {${names.map((n) => `${n}: 'VARCHAR'`).join(', ')}}, force_not_null = [${names.join(', ')}]) LIMIT 1`,
   )
@@ -140,8 +140,8 @@ async function readHeader(c: DuckDbSession, file: string, compression: 'none' | 
  * rows, sorted. Data row = DuckDB's line - 1: it counts records (a quoted line break does not start
  * one), the header being line 1.
  */
-async function reportRejects(c: DuckDbSession, rejects: string, contract: DatasetContract, result: CsvConversion): Promise<number[]> {
-  const found = await c.all<{ error_type: string; column_name: string | null; rows: number[]; n: number; value: string }>(
+async function reportRejects(session: DuckDbSession, rejects: string, contract: DatasetContract, result: CsvConversion): Promise<number[]> {
+  const found = await session.all<{ error_type: string; column_name: string | null; rows: number[]; n: number; value: string }>(
     `SELECT error_type, CASE WHEN error_type = 'CAST' THEN column_name END AS column_name, list(DISTINCT (line - 1)::INTEGER ORDER BY (line - 1)::INTEGER)[1:${SHOWN_ROWS}] AS rows,
             count(DISTINCT line)::INTEGER AS n, regexp_extract(min_by(error_message, line), 'Could not convert string "(.*)" to', 1) AS value
        FROM ${rejects} GROUP BY ALL ORDER BY min(line), column_name`,
@@ -159,7 +159,7 @@ async function reportRejects(c: DuckDbSession, rejects: string, contract: Datase
         : { rule: known?.rule ?? 'csv', message: known?.message ?? f.error_type.toLowerCase() }
     result.violations.push({ ...v, rows: f.rows, count: f.n })
   }
-  return (await c.all<{ r: number }>(`SELECT DISTINCT (line - 1)::INTEGER AS r FROM ${rejects} ORDER BY r`)).map((x) => x.r)
+  return (await session.all<{ r: number }>(`SELECT DISTINCT (line - 1)::INTEGER AS r FROM ${rejects} ORDER BY r`)).map((x) => x.r)
 }
 
 /** The data row of the k-th row loaded (1-based) when the `rejected` data rows (sorted) were skipped. */
@@ -173,7 +173,7 @@ function dataRow(k: number, rejected: number[]): number {
 }
 
 /** Empty number cells, and INTEGER cells that are not whole numbers of 32 bits. Rows by rowid (file order). */
-async function checkCells(c: DuckDbSession, table: string, contract: DatasetContract, result: CsvConversion, rejected: number[]) {
+async function checkCells(session: DuckDbSession, table: string, contract: DatasetContract, result: CsvConversion, rejected: number[]) {
   const checks = contract.columns.flatMap((col) => [
     ...(col.type !== 'VARCHAR'
       ? [{ rule: 'empty_cell', column: col.name, where: `${col.name} IS NULL`, message: `empty cell; a number (${col.type}) is required` }]
@@ -196,7 +196,7 @@ async function checkCells(c: DuckDbSession, table: string, contract: DatasetCont
       : []),
   ])
   if (checks.length === 0) return
-  const [found] = await c.all<Record<string, number | number[] | null>>(
+  const [found] = await session.all<Record<string, number | number[] | null>>(
     `SELECT ${checks.map((k, i) => `count_if(${k.where})::INTEGER AS n${i}, min((rowid + 1)::INTEGER, ${SHOWN_ROWS}) FILTER (WHERE ${k.where}) AS r${i}`).join(', ')} FROM ${table}`,
   )
   checks.forEach((k, i) => {
@@ -207,8 +207,8 @@ async function checkCells(c: DuckDbSession, table: string, contract: DatasetCont
 }
 
 /** DuckDB's first line, with its explanation of a CSV error (the second line repeats the row), without the path. */
-function duckdbMessage(e: unknown, file: string): string {
-  const lines = (e as Error).message.split('\n')
+function duckdbMessage(error: unknown, file: string): string {
+  const lines = (error as Error).message.split('\n')
   const why = /CSV Error on Line/.test(lines[0]!) ? lines.slice(2).find((l) => l.trim() !== '') : undefined
   return [lines[0], why].filter(Boolean).join(': ').replaceAll(file, 'the file')
 }

@@ -12,7 +12,7 @@ export interface DuckDbSession {
  */
 export class DuckDb {
   private readonly idle: DuckDBConnection[] = []
-  private readonly waiters: ((c: DuckDBConnection) => void)[] = []
+  private readonly waiters: ((connection: DuckDBConnection) => void)[] = []
   private closed = false
   /** Reports how long each query waited for a connection (metrics). */
   onWait?: (seconds: number) => void
@@ -51,10 +51,10 @@ export class DuckDb {
     )
   }
 
-  private release(c: DuckDBConnection): void {
+  private release(connection: DuckDBConnection): void {
     const next = this.waiters.shift()
-    if (next) next(c)
-    else this.idle.push(c)
+    if (next) next(connection)
+    else this.idle.push(connection)
   }
 
   /** Runs parameterised SQL ($1, $2, ...) and returns plain row objects. Cast BIGINTs in SQL. */
@@ -101,7 +101,7 @@ export class DuckDb {
    * as read_csv's reject tables) live on the connection that made them. `fn` must not call this
    * DuckDb's own methods, which would wait for a connection it holds.
    */
-  async withConnection<T>(fn: (c: DuckDbSession) => Promise<T>): Promise<T> {
+  async withConnection<T>(fn: (session: DuckDbSession) => Promise<T>): Promise<T> {
     const c = await this.acquire()
     try {
       return await fn({

@@ -4,8 +4,8 @@ import type { BuiltFrom, ManifestEntry } from './datasets'
 export const builtFrom = (e: ManifestEntry): BuiltFrom | undefined => e.built_from ?? (e.imported_at ? undefined : { mode: 'generated' })
 
 /** One line for `data list`: `merge spend-2026-11.csv onto spend-5177cd1c8d99: +2026-11`. */
-export function builtFromSummary(e: ManifestEntry): string {
-  const b = builtFrom(e)
+export function builtFromSummary(entry: ManifestEntry): string {
+  const b = builtFrom(entry)
   if (!b) return '(not recorded)'
   if (b.mode === 'generated') return 'generated'
   const changes = [

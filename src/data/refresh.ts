@@ -230,8 +230,8 @@ function refuseLargeDrops(file: string, replaced: ReplacedPeriod[], maxDropPerce
 }
 
 /** Defects that only the merged result has: its row numbers mean nothing to the data team, so only the counts are kept. */
-function mergedReport(r: ValidationReport, file: string, base: ManifestEntry): ValidationReport {
-  return { ...r, file: `${basename(file)} merged onto ${base.version}`, violations: r.violations.map(({ rows: _, ...v }) => v) }
+function mergedReport(report: ValidationReport, file: string, base: ManifestEntry): ValidationReport {
+  return { ...report, file: `${basename(file)} merged onto ${base.version}`, violations: report.violations.map(({ rows: _, ...v }) => v) }
 }
 
 /** Makes the most recent earlier version current again; the version rolled back from is dropped from the manifest. */

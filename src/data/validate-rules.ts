@@ -14,30 +14,30 @@ interface RowCheck {
 /** 1-based row number of a row of the decoded table. */
 const ROW = '(file_row_number + 1)::INTEGER'
 
-function rowChecks(c: ColumnContract): RowCheck[] {
-  const check = (rule: string, where: string, message: string): RowCheck => ({ rule, column: c.name, where, message })
-  const max = c.maxLength ?? MAX_TEXT_LENGTH
+function rowChecks(contract: ColumnContract): RowCheck[] {
+  const check = (rule: string, where: string, message: string): RowCheck => ({ rule, column: contract.name, where, message })
+  const max = contract.maxLength ?? MAX_TEXT_LENGTH
   return [
-    check('null', `${c.name} IS NULL`, 'missing value (NULL)'),
-    c.nonNegative && check('negative', `${c.name} < 0`, 'negative value; counts and amounts cannot be negative'),
-    c.type === 'DOUBLE' && check('not_finite', `NOT isfinite(${c.name}::DOUBLE)`, 'NaN or infinite value'),
-    c.pattern && check('format', `NOT regexp_full_match(${c.name}, ${sqlString(c.pattern)})`, `value does not match ${c.pattern}`),
-    c.values &&
-      check('value', `${c.name} NOT IN (${c.values.map(sqlString).join(', ')})`, `value not allowed; allowed: ${c.values.join(', ')}`),
-    c.type === 'INTEGER' && check('range', `${c.name} > 2147483647 OR ${c.name} < -2147483648`, 'does not fit a 32-bit integer'),
-    c.type === 'VARCHAR' &&
+    check('null', `${contract.name} IS NULL`, 'missing value (NULL)'),
+    contract.nonNegative && check('negative', `${contract.name} < 0`, 'negative value; counts and amounts cannot be negative'),
+    contract.type === 'DOUBLE' && check('not_finite', `NOT isfinite(${contract.name}::DOUBLE)`, 'NaN or infinite value'),
+    contract.pattern && check('format', `NOT regexp_full_match(${contract.name}, ${sqlString(contract.pattern)})`, `value does not match ${contract.pattern}`),
+    contract.values &&
+      check('value', `${contract.name} NOT IN (${contract.values.map(sqlString).join(', ')})`, `value not allowed; allowed: ${contract.values.join(', ')}`),
+    contract.type === 'INTEGER' && check('range', `${contract.name} > 2147483647 OR ${contract.name} < -2147483648`, 'does not fit a 32-bit integer'),
+    contract.type === 'VARCHAR' &&
       check(
         'control_character',
-        `regexp_matches(${c.name}, ${sqlString(CONTROL_CHARACTERS)})`,
+        `regexp_matches(${contract.name}, ${sqlString(CONTROL_CHARACTERS)})`,
         'contains a control character (C0/C1: NUL, tab, newline, ...)',
       ),
-    c.type === 'VARCHAR' &&
+    contract.type === 'VARCHAR' &&
       check(
         'invisible_character',
-        `regexp_matches(${c.name}, ${sqlString(INVISIBLE_CHARACTERS)})`,
+        `regexp_matches(${contract.name}, ${sqlString(INVISIBLE_CHARACTERS)})`,
         'contains a zero-width or bidi-control character (U+200B-200F, U+202A-202E, U+2060-2064, U+2066-2069, U+FEFF)',
       ),
-    c.type === 'VARCHAR' && check('too_long', `length(${c.name}) > ${max}`, `longer than ${max} characters`),
+    contract.type === 'VARCHAR' && check('too_long', `length(${contract.name}) > ${max}`, `longer than ${max} characters`),
   ].filter((x): x is RowCheck => !!x)
 }
 

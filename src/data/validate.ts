@@ -121,26 +121,26 @@ async function reportUndecodable(db: DuckDb, file: string, columns: string[], er
 }
 
 /** DuckDB's first line, without the file's path (the report names the file). */
-const duckdbMessage = (e: unknown) =>
-  (e as Error).message
+const duckdbMessage = (error: unknown) =>
+  (error as Error).message
     .split('\n')[0]!
     .replace(/Failed to read file "[^"]*": /, '')
     .replace(/'[^']*\/([^'/]+)'/g, "'$1'")
 
 /** Human-readable lines, one per defect: `file: column: rows 3, 17 (and 40 more): message`. */
-export function formatReport(r: ValidationReport): string[] {
-  const name = basename(r.file)
-  const line = (v: Violation, level: string) => {
-    const where = v.rows
-      ? `row${v.rows.length > 1 ? 's' : ''} ${v.rows.join(', ')}${v.count && v.count > v.rows.length ? ` (${v.count} rows in all)` : ''}: `
-      : v.count
-        ? `${v.count} row${v.count > 1 ? 's' : ''}: `
+export function formatReport(report: ValidationReport): string[] {
+  const name = basename(report.file)
+  const line = (violation: Violation, level: string) => {
+    const where = violation.rows
+      ? `row${violation.rows.length > 1 ? 's' : ''} ${violation.rows.join(', ')}${violation.count && violation.count > violation.rows.length ? ` (${violation.count} rows in all)` : ''}: `
+      : violation.count
+        ? `${violation.count} row${violation.count > 1 ? 's' : ''}: `
         : ''
-    return `${level} ${name}: ${v.column ? `${v.column}: ` : ''}${where}${v.message} [${v.rule}]`
+    return `${level} ${name}: ${violation.column ? `${violation.column}: ` : ''}${where}${violation.message} [${violation.rule}]`
   }
   const head =
-    r.violations.length === 0
-      ? `OK    ${name}: valid ${r.dataset} file, ${r.rows} rows${r.period ? `, ${r.period.from} to ${r.period.to}` : ''}`
-      : `FAIL  ${name}: ${r.violations.length} defect(s)${r.dataset ? ` against the ${r.dataset} contract` : ''}`
-  return [head, ...r.violations.map((v) => line(v, '  error')), ...r.warnings.map((v) => line(v, '  warn '))]
+    report.violations.length === 0
+      ? `OK    ${name}: valid ${report.dataset} file, ${report.rows} rows${report.period ? `, ${report.period.from} to ${report.period.to}` : ''}`
+      : `FAIL  ${name}: ${report.violations.length} defect(s)${report.dataset ? ` against the ${report.dataset} contract` : ''}`
+  return [head, ...report.violations.map((v) => line(v, '  error')), ...report.warnings.map((v) => line(v, '  warn '))]
 }

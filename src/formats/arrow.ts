@@ -6,20 +6,20 @@ type Arrow = typeof import('apache-arrow')
 let arrow: Promise<Arrow> | undefined
 const loadArrow = () => (arrow ??= import('apache-arrow'))
 
-function arrowType(A: Arrow, kind: TableColumn['kind']) {
+function arrowType(arrow: Arrow, kind: TableColumn['kind']) {
   switch (kind) {
     case 'integer':
-      return new A.Int64()
+      return new arrow.Int64()
     case 'double':
-      return new A.Float64()
+      return new arrow.Float64()
     case 'boolean':
-      return new A.Bool()
+      return new arrow.Bool()
     case 'month':
-      return new A.DateDay()
+      return new arrow.DateDay()
     case 'text_list':
-      return new A.List(new A.Field('item', new A.Utf8(), false))
+      return new arrow.List(new arrow.Field('item', new arrow.Utf8(), false))
     case 'text':
-      return new A.Utf8()
+      return new arrow.Utf8()
   }
 }
 

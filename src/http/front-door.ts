@@ -42,12 +42,12 @@ function exampleUrl(base: string, route: RouteSpec): string {
 }
 
 /** The front door's content, once per app: the same facts in the JSON and the HTML. */
-function frontDoorData(c: FrontDoorContext) {
-  const base = c.publicBaseUrl
+function frontDoorData(context: FrontDoorContext) {
+  const base = context.publicBaseUrl
   return {
-    service: { name: SERVICE_TITLE, version: c.version, description: DESCRIPTION },
-    sample_data: `${SAMPLE_NOTICE} ${EVIDENCE_NOTICE[c.evidence]}`,
-    evidence: c.evidence,
+    service: { name: SERVICE_TITLE, version: context.version, description: DESCRIPTION },
+    sample_data: `${SAMPLE_NOTICE} ${EVIDENCE_NOTICE[context.evidence]}`,
+    evidence: context.evidence,
     links: {
       docs: `${base}/openapi`,
       openapi: `${base}/openapi/json`,
@@ -56,15 +56,15 @@ function frontDoorData(c: FrontDoorContext) {
       mcp: `${base}/mcp`,
       health: `${base}/health`,
     },
-    payment: { ...paymentTerms(c.network, c.payTo), how: HOW_TO_PAY },
+    payment: { ...paymentTerms(context.network, context.payTo), how: HOW_TO_PAY },
     routes: CATALOG.map((r) => ({
       id: r.id,
       methods: r.methods,
       path: r.path,
       price_usd: r.priceUsd,
       summary: r.summary,
-      typical_wait: typicalWait(r, c.evidence),
-      served: c.implemented.has(r.id),
+      typical_wait: typicalWait(r, context.evidence),
+      served: context.implemented.has(r.id),
       example: exampleUrl(base, r),
     })),
   }
@@ -98,7 +98,7 @@ function routeRows(data: Data): string {
     .join('\n')
 }
 
-function frontDoorHtml(data: Data, c: FrontDoorContext): string {
+function frontDoorHtml(data: Data, context: FrontDoorContext): string {
   const links = (Object.keys(LINK_TITLES) as (keyof Data['links'])[])
     .map((k) => `<li><a href="${escapeHtml(data.links[k])}">${escapeHtml(LINK_TITLES[k])}</a></li>`)
     .join('\n')
@@ -106,27 +106,27 @@ function frontDoorHtml(data: Data, c: FrontDoorContext): string {
     SERVICE_TITLE,
     `<header><img src="${FAVICON_SVG_PATH}" alt=""><h1>${escapeHtml(SERVICE_TITLE)}</h1></header>
 <p class="lead">${escapeHtml(DESCRIPTION)}</p>
-<p class="note"><strong>Sample data.</strong> ${textHtml(SAMPLE_NOTICE)} ${escapeHtml(EVIDENCE_NOTICE[c.evidence])}</p>
+<p class="note"><strong>Sample data.</strong> ${textHtml(SAMPLE_NOTICE)} ${escapeHtml(EVIDENCE_NOTICE[context.evidence])}</p>
 <nav aria-label="Documents"><ul class="links">
 ${links}
 </ul></nav>
 <h2>How to pay</h2>
 <p>${HOW_TO_PAY_HTML}</p>
-${termsHtml(c.network, c.payTo)}
+${termsHtml(context.network, context.payTo)}
 <h2>Routes and prices</h2>
 <p>Price per request in USD, paid in USDC. Open a route to see its payment page; parameters and answers are in the <a href="${escapeHtml(data.links.docs)}">API reference</a>.</p>
 <div class="scroll"><table>
 <thead><tr><th scope="col">Method</th><th scope="col">Path</th><th scope="col">Price</th><th scope="col">What it answers</th></tr></thead>
 ${routeRows(data)}
 </table></div>
-<p class="muted">Agents: this page is JSON too, for any Accept header that does not prefer text/html (<code>curl ${escapeHtml(c.publicBaseUrl)}/</code>).</p>`,
+<p class="muted">Agents: this page is JSON too, for any Accept header that does not prefer text/html (<code>curl ${escapeHtml(context.publicBaseUrl)}/</code>).</p>`,
   )
 }
 
 /** `GET /` (and HEAD): what this is, routes and prices, how to pay; HTML for browsers, the JSON envelope otherwise. */
-export function frontDoor(c: FrontDoorContext, log: RequestLog) {
-  const data = frontDoorData(c)
-  const html = frontDoorHtml(data, c)
+export function frontDoor(context: FrontDoorContext, log: RequestLog) {
+  const data = frontDoorData(context)
+  const html = frontDoorHtml(data, context)
   return new Elysia({ name: 'front-door' }).get(
     '/',
     ({ request }) => {

@@ -12,10 +12,10 @@ export type Indexing = () => Promise<void> | null
 const RETRY_SECONDS = 5
 
 /** The build failed: refused before any payment was verified or claimed. */
-export const notIndexed = (e: unknown) =>
+export const notIndexed = (error: unknown) =>
   new ApiError(
     'dataset_unavailable',
     'The datasets could not be indexed, so this request cannot be answered; no payment was taken or claimed. /ready says why.',
-    { reason: String(e instanceof Error ? e.message : e).slice(0, 200) },
+    { reason: String(error instanceof Error ? error.message : error).slice(0, 200) },
     { retryAfterSeconds: RETRY_SECONDS },
   )

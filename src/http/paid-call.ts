@@ -27,18 +27,18 @@ export interface PaidCall {
  * claim, run, settle and store. Synchronous until the payment is verified: a 402 or 429 comes back as
  * a value (the hot path: no promise, no throw); an invalid proof throws its ApiError.
  */
-export function payFor(gate: PaymentGate, limits: RateLimits | undefined, c: PaidCall): ApiError | Promise<GateAnswer> {
-  if (c.proofHeader && limits?.ip.enabled) {
-    const limited = overLimit(limits, 'ip', c.clientIp()) as ApiError | null // the IP limit is always this process's
+export function payFor(gate: PaymentGate, limits: RateLimits | undefined, call: PaidCall): ApiError | Promise<GateAnswer> {
+  if (call.proofHeader && limits?.ip.enabled) {
+    const limited = overLimit(limits, 'ip', call.clientIp()) as ApiError | null // the IP limit is always this process's
     if (limited) return limited
   }
-  const format = c.format ?? 'json'
-  const fingerprint = format === 'json' ? `${c.route.id}|${c.prepared.key}` : `${c.route.id}|${c.prepared.key}|${format}`
+  const format = call.format ?? 'json'
+  const fingerprint = format === 'json' ? `${call.route.id}|${call.prepared.key}` : `${call.route.id}|${call.prepared.key}|${format}`
   const auth = gate.authorize({
-    route: c.route,
-    proofHeader: c.proofHeader,
-    resourceUrl: c.resourceUrl,
-    requestId: c.requestId,
+    route: call.route,
+    proofHeader: call.proofHeader,
+    resourceUrl: call.resourceUrl,
+    requestId: call.requestId,
     fingerprint,
   })
   if (auth instanceof ApiError) return auth
@@ -47,10 +47,10 @@ export function payFor(gate: PaymentGate, limits: RateLimits | undefined, c: Pai
       // What the answer cost at live providers is recorded whether or not it is charged in the end.
       const spend: ProviderSpend[] = []
       try {
-        const envelope = buildSuccess(c.route, c.requestId, await c.prepared.run(spend), artifactPath)
-        return format === 'json' ? JSON.stringify(envelope) : tableAnswer(c.route, format, envelope)
+        const envelope = buildSuccess(call.route, call.requestId, await call.prepared.run(spend), artifactPath)
+        return format === 'json' ? JSON.stringify(envelope) : tableAnswer(call.route, format, envelope)
       } finally {
-        gate.spent(c.requestId, c.route.id, spend)
+        gate.spent(call.requestId, call.route.id, spend)
       }
     })
   const limited = overLimit(limits, 'payer', auth.payer)

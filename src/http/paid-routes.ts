@@ -148,41 +148,41 @@ function splitFormat(route: RouteSpec, request: Request, query: Record<string, u
 }
 
 /** One route's request path: free checks, payment, the answer; until the start-up build is done, it waits for it. */
-function routeAnswer(d: PaidRouteDeps, route: RouteSpec, paymentPage: ReturnType<typeof paymentPages>): RouteAnswer {
-  const handler = d.handlers[route.id]
+function routeAnswer(deps: PaidRouteDeps, route: RouteSpec, paymentPage: ReturnType<typeof paymentPages>): RouteAnswer {
+  const handler = deps.handlers[route.id]
   // Without path parameters the resource URL is the same for every request: built once, not per request.
-  const fixedResource = route.params ? undefined : d.publicBaseUrl + route.path
+  const fixedResource = route.params ? undefined : deps.publicBaseUrl + route.path
   const window = Math.min(MAX_IDLE_SECONDS, paymentWindowSeconds(route))
-  const answerError = (request: Request, requestId: string, e: unknown): Response => {
-    if (!(e instanceof ApiError)) throw e // Elysia's onError answers internal_error and logs it
-    d.log.finish(request, e.status)
-    return errorResponse(e, requestId)
+  const answerError = (request: Request, requestId: string, error: unknown): Response => {
+    if (!(error instanceof ApiError)) throw error // Elysia's onError answers internal_error and logs it
+    deps.log.finish(request, error.status)
+    return errorResponse(error, requestId)
   }
   /** A refusal before payment: the unpaid 402 is remembered for the fast path, and a browser gets it as a page. */
   const refused = (request: Request, requestId: string, error: ApiError, resourceUrl: string): Response => {
     if (error.code === 'payment_required') {
       // For agents this costs one header lookup and a substring test.
       if (prefersHtml(request.headers.get('accept'))) {
-        d.log.finish(request, error.status)
+        deps.log.finish(request, error.status)
         const q = request.url.indexOf('?')
         return paymentPage(route, error, requestId, q < 0 ? resourceUrl : resourceUrl + request.url.slice(q))
       }
-      d.unpaid?.remember(request, error)
+      deps.unpaid?.remember(request, error)
     }
     return answerError(request, requestId, error)
   }
   // Synchronous until payment is verified: the free answers (400/404/501) and the 402 — the most
   // frequent answer of a paid API — are returned directly, without promises or Elysia's error path.
   const serve: RouteAnswer = (request, server, path, query, params) => {
-    const { id: requestId } = d.log.begin(request, path, route.path)
+    const { id: requestId } = deps.log.begin(request, path, route.path)
     try {
       checkQuery(request.url)
       if (!handler)
         throw new ApiError('not_implemented', `${route.path} is in the catalog but not served by this release yet; nothing was charged.`)
       const { format, input } = splitFormat(route, request, query)
       const prepared = handler.prepare({ query: input, params })
-      const resourceUrl = fixedResource ?? d.publicBaseUrl + path
-      const paid = payFor(d.gate, d.limits, {
+      const resourceUrl = fixedResource ?? deps.publicBaseUrl + path
+      const paid = payFor(deps.gate, deps.limits, {
         route,
         prepared,
         // HEAD gets no body, so it never pays: it answers as the unpaid GET would (402 and its headers).
@@ -190,7 +190,7 @@ function routeAnswer(d: PaidRouteDeps, route: RouteSpec, paymentPage: ReturnType
         resourceUrl,
         requestId,
         // None in process (`app.handle`: no socket), and then no IP limit applies.
-        clientIp: () => d.log.client(request),
+        clientIp: () => deps.log.client(request),
         format,
       })
       if (paid instanceof ApiError) return refused(request, requestId, paid, resourceUrl)
@@ -199,7 +199,7 @@ function routeAnswer(d: PaidRouteDeps, route: RouteSpec, paymentPage: ReturnType
       server?.timeout(request, window)
       return paid.then(
         (answer) => {
-          d.log.finish(request, 200, answer.payer)
+          deps.log.finish(request, 200, answer.payer)
           const headers = paidAnswerHeaders(answer)
           return jsonResponse(answer.body, 200, requestId, route.table ? { ...headers, vary: 'accept' } : headers)
         },
@@ -211,9 +211,9 @@ function routeAnswer(d: PaidRouteDeps, route: RouteSpec, paymentPage: ReturnType
   }
   // Until the start-up build is done, every answer waits for it (indexing.ts); then this is one call.
   return (request, server, path, query, params) => {
-    const building = d.indexing?.()
+    const building = deps.indexing?.()
     if (!building) return serve(request, server, path, query, params)
-    const { id } = d.log.begin(request, path, route.path) // before the wait: the logged latency includes it
+    const { id } = deps.log.begin(request, path, route.path) // before the wait: the logged latency includes it
     return building.then(
       () => serve(request, server, path, query, params),
       (e: unknown) => answerError(request, id, notIndexed(e)),
@@ -222,17 +222,17 @@ function routeAnswer(d: PaidRouteDeps, route: RouteSpec, paymentPage: ReturnType
 }
 
 /** Mounts every catalog route: validate -> resolve (free) -> pay -> answer -> store artifact. */
-export function paidRoutes(d: PaidRouteDeps) {
+export function paidRoutes(deps: PaidRouteDeps) {
   // normalize: false makes `additionalProperties: false` reject unknown parameters instead of dropping them.
   const app = new Elysia({ name: 'paid-routes', normalize: false })
-  const paymentPage = paymentPages(d)
+  const paymentPage = paymentPages(deps)
   for (const route of CATALOG) {
-    const handle = routeAnswer(d, route, paymentPage)
-    const doc = detail(route, Boolean(d.handlers[route.id]), d.evidence)
+    const handle = routeAnswer(deps, route, paymentPage)
+    const doc = detail(route, Boolean(deps.handlers[route.id]), deps.evidence)
     const schemas = { ...(route.params ? { params: route.params } : {}), headers: ProofHeaders, detail: doc }
     for (const method of route.methods) {
       if (method === 'GET') {
-        d.unpaid?.addRoute(route.path, Boolean(route.params))
+        deps.unpaid?.addRoute(route.path, Boolean(route.params))
         app.get(
           route.path,
           ({ request, server, path, query, params }) =>

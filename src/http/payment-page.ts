@@ -41,8 +41,8 @@ function parameterRows(route: RouteSpec): string {
  * terms, and how an x402 client pays. Same status and the same payment-requirements headers as the JSON
  * 402; only the body and its content type differ. Built per route on first use: browsers only.
  */
-export function paymentPages(c: PaymentPageContext) {
-  const base = c.publicBaseUrl
+export function paymentPages(context: PaymentPageContext) {
+  const base = context.publicBaseUrl
   /** Each route's page split where the request's curl URL goes. */
   const pages = new Map<string, string[]>()
   const CURL = '\u0000curl\u0000'
@@ -52,13 +52,13 @@ export function paymentPages(c: PaymentPageContext) {
     const html = htmlPage(
       `402 Payment required: ${route.path}`,
       `<header><img src="${FAVICON_SVG_PATH}" alt=""><h1>${escapeHtml(route.summary)}</h1></header>
-<p><span class="status">402 Payment required</span> <code>${escapeHtml(route.path)}</code> is paid per request: <strong class="price" data-price>USD ${price}</strong> in USDC on ${escapeHtml(networkLabel(c.network))}.</p>
+<p><span class="status">402 Payment required</span> <code>${escapeHtml(route.path)}</code> is paid per request: <strong class="price" data-price>USD ${price}</strong> in USDC on ${escapeHtml(networkLabel(context.network))}.</p>
 <p>${textHtml(route.description)}</p>
-<p><strong>Typical wait:</strong> ${escapeHtml(typicalWait(route, c.evidence))}.</p>
+<p><strong>Typical wait:</strong> ${escapeHtml(typicalWait(route, context.evidence))}.</p>
 <h2>Parameters</h2>
 ${parameterRows(route)}
 <h2>Price and terms</h2>
-${termsHtml(c.network, c.payTo, `<dt>Price</dt><dd><span class="price">USD ${price}</span> per request = ${usdToAtomic(route.priceUsd)} USDC base units (6 decimals)</dd>`)}
+${termsHtml(context.network, context.payTo, `<dt>Price</dt><dd><span class="price">USD ${price}</span> per request = ${usdToAtomic(route.priceUsd)} USDC base units (6 decimals)</dd>`)}
 <h2>How to pay</h2>
 <ol>
 <li>This answer is that 402: its <code>${PAYMENT_HEADERS.requirements}</code> header carries the requirements; a client asking for JSON gets them in the body's <code>accepts</code> as well.</li>

@@ -7,18 +7,18 @@ type SchemaInfo = TSchema & { anyOf?: { const?: unknown }[]; minimum?: number; m
 /** One readable reason for a TypeBox error on one parameter; allowed values where the schema lists them. */
 function describe(
   parameter: string,
-  e: Pick<ValueError, 'message' | 'value'> & { schema: SchemaInfo },
+  error: Pick<ValueError, 'message' | 'value'> & { schema: SchemaInfo },
   properties?: Record<string, unknown>,
 ): ApiError {
   if (properties && !(parameter in properties)) return invalidParameter(parameter, 'unknown parameter', Object.keys(properties))
-  if (e.value === undefined) return invalidParameter(parameter, 'is required')
-  const s = e.schema
+  if (error.value === undefined) return invalidParameter(parameter, 'is required')
+  const s = error.schema
   const literals = s.anyOf?.map((x) => x.const).filter((c) => c !== undefined)
   if (literals?.length) return invalidParameter(parameter, `must be one of ${literals.join(', ')}`, literals)
   if (s.minimum !== undefined || s.maximum !== undefined)
     return invalidParameter(parameter, `must be an integer from ${s.minimum ?? '-∞'} to ${s.maximum ?? '∞'}`)
   if (s.pattern) return invalidParameter(parameter, `does not match the expected format${s.description ? ` (${s.description})` : ''}`)
-  return invalidParameter(parameter, e.message.toLowerCase())
+  return invalidParameter(parameter, error.message.toLowerCase())
 }
 
 const strictCache = new WeakMap<TObject, TObject>()

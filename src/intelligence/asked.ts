@@ -151,10 +151,10 @@ function didYouMean(input: string, parameter: string, entities: readonly Entity[
 }
 
 /** Evidence gathering for free text near known names: no evidence at all is the same free 404, with the candidates. */
-export async function nearNames<T>(a: Asked, gathering: Promise<T>): Promise<T> {
-  if (!a.near) return gathering
+export async function nearNames<T>(asked: Asked, gathering: Promise<T>): Promise<T> {
+  if (!asked.near) return gathering
   return gathering.catch((e: unknown) => {
-    throw e instanceof ApiError && e.code === 'not_found' ? didYouMean(a.input, a.parameter, a.near!) : e
+    throw e instanceof ApiError && e.code === 'not_found' ? didYouMean(asked.input, asked.parameter, asked.near!) : e
   })
 }
 
@@ -163,13 +163,13 @@ export async function nearNames<T>(a: Asked, gathering: Promise<T>): Promise<T> 
  * not thin (NEAR_NAME_MIN_ITEMS): a handful of posts next to a known name is not an answer a buyer should
  * pay for. Thrown after payment, so the gate releases it: free all the same.
  */
-export function nearNameCheck(a: Asked, items: number): void {
-  if (a.near && items < NEAR_NAME_MIN_ITEMS) {
+export function nearNameCheck(asked: Asked, items: number): void {
+  if (asked.near && items < NEAR_NAME_MIN_ITEMS) {
     throw didYouMean(
-      a.input,
-      a.parameter,
-      a.near,
-      `Only ${items} item${items === 1 ? '' : 's'} mention "${a.input}" as written: too few to sell`,
+      asked.input,
+      asked.parameter,
+      asked.near,
+      `Only ${items} item${items === 1 ? '' : 's'} mention "${asked.input}" as written: too few to sell`,
     )
   }
 }

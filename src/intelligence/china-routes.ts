@@ -36,14 +36,14 @@ export function daysOf(value: unknown): { days: number; timeframe: string } {
   return { days, timeframe: `${days}d` }
 }
 
-function trends(s: IntelligenceServices, routeId: string, forced?: Platform): RouteHandler {
+function trends(services: IntelligenceServices, routeId: string, forced?: Platform): RouteHandler {
   return {
     prepare({ query }: RouteInput) {
-      const asked = ask(s.entities(), textOf(query.keyword, 'keyword'), 'keyword')
+      const asked = ask(services.entities(), textOf(query.keyword, 'keyword'), 'keyword')
       const platform = forced ?? platformOf(query.platform) ?? 'all'
       const { days, timeframe } = daysOf(query.timeframe)
       return evidenceAnswer(
-        s,
+        services,
         'trends',
         routeId,
         `${asked.key}|${platform}|${days}`,
@@ -57,7 +57,7 @@ function trends(s: IntelligenceServices, routeId: string, forced?: Platform): Ro
               platform,
               days,
               timeframe,
-              weekly: s.weekly?.(asked.key, platform === 'all' ? null : platform) ?? null,
+              weekly: services.weekly?.(asked.key, platform === 'all' ? null : platform) ?? null,
             },
             spend,
           ),
@@ -66,20 +66,20 @@ function trends(s: IntelligenceServices, routeId: string, forced?: Platform): Ro
   }
 }
 
-export function chinaHandlers(s: IntelligenceServices): HandlerMap {
+export function chinaHandlers(services: IntelligenceServices): HandlerMap {
   return {
-    'china.trends': trends(s, 'china.trends'),
-    ...Object.fromEntries(PLATFORM_TOKENS.map((p) => [`china.trends.${p}`, trends(s, `china.trends.${p}`, p)])),
+    'china.trends': trends(services, 'china.trends'),
+    ...Object.fromEntries(PLATFORM_TOKENS.map((p) => [`china.trends.${p}`, trends(services, `china.trends.${p}`, p)])),
 
     'china.sentiment': {
       prepare({ query }: RouteInput) {
-        const asked = ask(s.entities(), textOf(query.entity, 'entity'), 'entity')
+        const asked = ask(services.entities(), textOf(query.entity, 'entity'), 'entity')
         const platform = platformOf(query.platform) ?? 'all'
         const { days, timeframe } = daysOf(query.timeframe)
         const industry = query.industry === undefined ? null : textOf(query.industry, 'industry')
         const lang = query.lang === 'zh' ? 'zh' : 'en'
         const key = `${asked.key}|${platform}|${days}|${industry?.toLowerCase() ?? ''}|${lang}`
-        return evidenceAnswer(s, 'sentiment', 'china.sentiment', key, { entity: asked.input, resolved: asked.resolved }, (src, spend) =>
+        return evidenceAnswer(services, 'sentiment', 'china.sentiment', key, { entity: asked.input, resolved: asked.resolved }, (src, spend) =>
           sentimentReport(src, { entity: asked.name[lang], asked, platform, days, timeframe, industry, lang }, spend),
         )
       },
@@ -87,10 +87,10 @@ export function chinaHandlers(s: IntelligenceServices): HandlerMap {
 
     'china.kols': {
       prepare({ query }: RouteInput) {
-        const entities = s.entities()
+        const entities = services.entities()
         const asked = ask(entities, textOf(query.category, 'category'), 'category')
         const platform = platformOf(query.platform)
-        requireCreators(s.sources(), platform)
+        requireCreators(services.sources(), platform)
         const categorySlug = asked.resolved.kind === 'category' ? asked.resolved.id!.slice('category:'.length) : null
         const city = query.city === undefined ? null : cityName(textOf(query.city, 'city'))
         const tier = (query.tier as CreatorTier | undefined) ?? null
@@ -98,14 +98,14 @@ export function chinaHandlers(s: IntelligenceServices): HandlerMap {
         const industry = query.industry === undefined ? null : textOf(query.industry, 'industry')
         const echo = { platform, city, tier, budget_band: budget, industry }
         const key = `${asked.key}|${JSON.stringify(echo).toLowerCase()}`
-        return evidenceAnswer(s, 'kols', 'china.kols', key, { category: asked.input, resolved: asked.resolved }, (src, spend) =>
+        return evidenceAnswer(services, 'kols', 'china.kols', key, { category: asked.input, resolved: asked.resolved }, (src, spend) =>
           kolReport(
             src,
             {
               category: asked.name.en,
               asked,
               categorySlug,
-              weeklyTop: categorySlug && s.weeklyTopCreators ? s.weeklyTopCreators(categorySlug) : null,
+              weeklyTop: categorySlug && services.weeklyTopCreators ? services.weeklyTopCreators(categorySlug) : null,
               echo,
               filters: {
                 platform,

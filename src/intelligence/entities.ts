@@ -284,18 +284,18 @@ export class EntityIndex {
 export const STATIC_ENTITIES = new EntityIndex({ topics: [], brands: [], creators: [] })
 
 /** What an answer says it resolved the keyword to. */
-export function resolvedField(r: Resolved) {
-  if (r.kind === 'free_text')
-    return { kind: 'free_text' as const, id: null, name: r.text, name_zh: null, matched: r.text, search_names: [r.text] }
-  const e = r.entity
+export function resolvedField(resolved: Resolved) {
+  if (resolved.kind === 'free_text')
+    return { kind: 'free_text' as const, id: null, name: resolved.text, name_zh: null, matched: resolved.text, search_names: [resolved.text] }
+  const e = resolved.entity
   return {
     kind: e.kind,
     id: e.id,
     name: e.name,
     name_zh: e.nameZh,
-    matched: r.via,
-    ...(r.stripped ? { stripped: r.stripped } : {}),
-    ...(r.correctedFrom ? { corrected_from: r.correctedFrom } : {}),
+    matched: resolved.via,
+    ...(resolved.stripped ? { stripped: resolved.stripped } : {}),
+    ...(resolved.correctedFrom ? { corrected_from: resolved.correctedFrom } : {}),
     search_names: e.names,
     ...(e.members.length ? { includes: e.members.map((m) => m.id) } : {}),
   }

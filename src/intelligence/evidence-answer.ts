@@ -49,7 +49,7 @@ export interface Computed {
  * requests of a computation are added to `spend` of the request that ran it (hits cost nothing).
  */
 export function evidenceAnswer(
-  s: IntelligenceServices,
+  services: IntelligenceServices,
   family: EvidenceFamily,
   routeId: string,
   key: string,
@@ -57,8 +57,8 @@ export function evidenceAnswer(
   compute: (src: EvidenceSources, spend: ProviderSpend[]) => Promise<Computed>,
 ): Prepared {
   // Bound before payment, like the dataset routes: a refresh during the request does not change its evidence.
-  const src = s.sources()
-  const entities = s.entities().version
+  const src = services.sources()
+  const entities = services.entities().version
   return {
     key,
     async run(spend?: ProviderSpend[]): Promise<HandlerResult> {
@@ -70,10 +70,10 @@ export function evidenceAnswer(
           quality.sample,
         )
       }
-      const ttl = s.ttls[family]
+      const ttl = services.ttls[family]
       if (ttl === 0) return { data: { ...(await make()), ...echo }, cacheStatus: 'miss' }
       const live = src.mode === 'live'
-      const cache = live ? (s.liveCache ?? s.cache) : s.cache
+      const cache = live ? (services.liveCache ?? services.cache) : services.cache
       const version = live ? 'live' : src.quality().dataset_version
       // Also per entity index: a signals refresh can change what a keyword resolves to.
       const cacheKey = `${version}|e${entities}|${routeId}|${key}`

@@ -130,7 +130,7 @@ export interface EvidenceProvider {
   readonly role: 'native' | 'web'
   readonly timeoutMs: number
   serves(platform: Platform): boolean
-  search(q: EvidenceQuery, signal: AbortSignal): Promise<SearchResult>
+  search(query: EvidenceQuery, signal: AbortSignal): Promise<SearchResult>
   /** What one request costs the seller, in nano-USD, when configured. */
   readonly pricePerRequestNanoUsd?: bigint
   /** The embedded corpus: no requests, nothing billed. */

@@ -35,38 +35,38 @@ const DAY_MS = 86_400_000
 
 async function creatorPosts(
   src: EvidenceSources,
-  r: KolRequest,
+  request: KolRequest,
   from: Date,
   to: Date,
   spend?: ProviderSpend[],
 ): Promise<{
   posts: CreatorPost[]
-  matches: (p: CreatorPost) => boolean
+  matches: (post: CreatorPost) => boolean
   calls: ProviderReport[]
   lanes: LaneReport[]
   dropped?: Record<string, number>
 }> {
   if (src.creatorPosts) {
-    const { posts, candidates } = await src.creatorPosts(from, to, r.asked.match.prefilter)
+    const { posts, candidates } = await src.creatorPosts(from, to, request.asked.match.prefilter)
     // On the category: filed under it by the source, or about it (relevance, checked only for prefilter candidates, in slices).
     const on = new Set<string>()
     await eachSliced(posts, (p) => {
-      if ((r.categorySlug !== null && p.category === r.categorySlug) || (candidates.has(p.id) && r.asked.match.relevance(p) > 0))
+      if ((request.categorySlug !== null && p.category === request.categorySlug) || (candidates.has(p.id) && request.asked.match.relevance(p) > 0))
         on.add(p.id)
     })
     const matches = (p: CreatorPost) => on.has(p.id)
     const call: ProviderReport = {
       provider: 'sample-corpus',
       role: 'native',
-      platform: r.filters.platform,
+      platform: request.filters.platform,
       status: posts.length ? 'ok' : 'empty',
       items: posts.length,
     }
     return { posts, matches, calls: [call], lanes: [] }
   }
   // Live: the providers searched for the category, so what they return is on it.
-  const a = r.asked
-  const g = await gather(src, r.filters.platform ?? 'all', {
+  const a = request.asked
+  const g = await gather(src, request.filters.platform ?? 'all', {
     keyword: a.input,
     match: a.match,
     query: a.query,
@@ -85,39 +85,39 @@ async function creatorPosts(
   }
 }
 
-export async function kolReport(src: EvidenceSources, r: KolRequest, spend?: ProviderSpend[]): Promise<Computed> {
+export async function kolReport(src: EvidenceSources, request: KolRequest, spend?: ProviderSpend[]): Promise<Computed> {
   const asOf = src.asOf()
   const from = new Date(asOf.getTime() - KOL.lookbackDays * DAY_MS)
-  const { posts, matches, calls, lanes, dropped } = await creatorPosts(src, r, from, asOf, spend)
+  const { posts, matches, calls, lanes, dropped } = await creatorPosts(src, request, from, asOf, spend)
   // Live: a creator's posts are those the search found, all on the category (no share to measure).
-  nearNameCheck(r.asked, posts.filter(matches).length)
+  nearNameCheck(request.asked, posts.filter(matches).length)
   // Industry: the one asked for, else on the corpus the category itself (industry_match: most posts in it).
-  const industryCategory = r.filters.industryCategory ?? (src.creatorPosts ? r.categorySlug : null)
-  const s = await shortlist(posts, matches, r.category, {
-    ...r.filters,
+  const industryCategory = request.filters.industryCategory ?? (src.creatorPosts ? request.categorySlug : null)
+  const s = await shortlist(posts, matches, request.category, {
+    ...request.filters,
     industryCategory,
-    askedCategory: r.categorySlug,
+    askedCategory: request.categorySlug,
     searchedOnly: !src.creatorPosts,
   })
   // The weekly leaders are context: a failed read of them leaves them out, not the answer.
-  const leaders = r.weeklyTop ? await r.weeklyTop.catch(() => []) : []
+  const leaders = request.weeklyTop ? await request.weeklyTop.catch(() => []) : []
   if (s.candidates === 0) {
     throw new ApiError(
       'not_found',
-      `No creator posted about "${r.asked.input}"${r.filters.platform ? ` on ${r.filters.platform}` : ''} in the last ${KOL.lookbackDays} days; nothing was charged.`,
+      `No creator posted about "${request.asked.input}"${request.filters.platform ? ` on ${request.filters.platform}` : ''} in the last ${KOL.lookbackDays} days; nothing was charged.`,
       {
         parameter: 'category',
-        value: r.asked.input,
+        value: request.asked.input,
       },
     )
   }
   if (s.creators.length === 0) {
     throw new ApiError(
       'not_found',
-      `${s.candidates} creators post about "${r.asked.input}", but none matches the filters; nothing was charged.`,
+      `${s.candidates} creators post about "${request.asked.input}", but none matches the filters; nothing was charged.`,
       {
         parameter: 'filters',
-        value: r.echo,
+        value: request.echo,
         candidates_considered: s.candidates,
       },
     )
@@ -127,10 +127,10 @@ export async function kolReport(src: EvidenceSources, r: KolRequest, spend?: Pro
   const platforms = [...new Set(s.creators.map((c) => c.platform))].join(', ')
   return {
     data: {
-      category: r.asked.input,
-      resolved: r.asked.resolved,
-      category_match: r.categorySlug ? `category "${r.categorySlug}" or text` : 'text',
-      filters: r.echo,
+      category: request.asked.input,
+      resolved: request.asked.resolved,
+      category_match: request.categorySlug ? `category "${request.categorySlug}" or text` : 'text',
+      filters: request.echo,
       window: { from: isoDay(from), to: isoDay(new Date(asOf.getTime() - 1)), as_of: asOf.toISOString() },
       candidates_considered: s.candidates,
       excluded_by_filters: s.excluded,
@@ -156,7 +156,7 @@ export async function kolReport(src: EvidenceSources, r: KolRequest, spend?: Pro
         }
       }),
       summary:
-        `${s.creators.length} of ${s.candidates} creators posting about "${r.category}" shortlisted (${platforms}); ` +
+        `${s.creators.length} of ${s.candidates} creators posting about "${request.category}" shortlisted (${platforms}); ` +
         `top fit ${s.creators[0]!.fit_score} (${s.creators[0]!.handle}); median est. CNY ${Math.round(median(bands)).toLocaleString('en')} per post; ` +
         (flagged
           ? `${flagged} flagged for engagement anomalies — verify their audiences before booking.`

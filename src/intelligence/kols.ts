@@ -74,12 +74,12 @@ interface Creator {
 export type Flag = (typeof KOL_FLAGS)[number]
 
 /** `vs`: the creator's median engagement rate over the tier median, null without peers. */
-function flagsOf(c: Creator, vs: number | null): Flag[] {
+function flagsOf(creator: Creator, vs: number | null): Flag[] {
   const flags: Flag[] = []
-  const engagements = c.posts.map(engagementOf)
+  const engagements = creator.posts.map(engagementOf)
   const typical = median(engagements)
-  if (c.posts.length >= 4 && typical > 0 && engagements.some((e) => e > KOL.spikeFactor * typical)) flags.push('engagement_spike')
-  if (c.posts.some((p) => p.engagement && p.engagement.likes >= 50 && p.engagement.comments / p.engagement.likes < KOL.minCommentRatio))
+  if (creator.posts.length >= 4 && typical > 0 && engagements.some((e) => e > KOL.spikeFactor * typical)) flags.push('engagement_spike')
+  if (creator.posts.some((p) => p.engagement && p.engagement.likes >= 50 && p.engagement.comments / p.engagement.likes < KOL.minCommentRatio))
     flags.push('low_comment_ratio')
   if (vs !== null && vs > KOL.outlierFactor) flags.push('engagement_rate_outlier')
   return flags
@@ -92,7 +92,7 @@ const FLAG_CHECKS: Record<Flag, string> = {
 }
 
 /** Creators (posts with a handle, a platform and a follower count) grouped from posts. */
-async function creatorsOf(posts: readonly CreatorPost[], matches: (p: CreatorPost) => boolean): Promise<Creator[]> {
+async function creatorsOf(posts: readonly CreatorPost[], matches: (post: CreatorPost) => boolean): Promise<Creator[]> {
   // A quarter of the sample corpus is ~40,000 posts: grouped and scored taking turns (turns.ts).
   const groups = new Map<string, CreatorPost[]>()
   await eachSliced(posts, (p) => {
@@ -138,10 +138,10 @@ function tierMedians(all: readonly Creator[]) {
       else map.set(k, [c.rate])
     }
   }
-  return (c: Creator): { rate: number; peers: 'platform' | 'tier' } | null => {
-    const same = byPlatform.get(key(c)) ?? []
+  return (creator: Creator): { rate: number; peers: 'platform' | 'tier' } | null => {
+    const same = byPlatform.get(key(creator)) ?? []
     if (same.length >= KOL.minPeers) return { rate: median(same), peers: 'platform' }
-    const tier = byTier.get(c.tier) ?? []
+    const tier = byTier.get(creator.tier) ?? []
     return tier.length >= KOL.minPeers ? { rate: median(tier), peers: 'tier' } : null
   }
 }
@@ -149,7 +149,7 @@ function tierMedians(all: readonly Creator[]) {
 const pct = (x: number) => round(x * 100, 2)
 
 function recommendation(
-  c: Creator,
+  creator: Creator,
   fit: number,
   category: string,
   rate: number,
@@ -160,12 +160,12 @@ function recommendation(
 ): string {
   const verdict = fit >= 0.7 ? 'Strong fit' : fit >= 0.5 ? 'Good fit' : 'Possible fit'
   const vs = tierRate
-    ? ` vs ${pct(tierRate)}% for ${c.tier} peers (${round(rate / tierRate, 1)}x)`
+    ? ` vs ${pct(tierRate)}% for ${creator.tier} peers (${round(rate / tierRate, 1)}x)`
     : ' (too few peers in the tier to compare)'
   const check = flags.length ? ` Check before booking: ${flags.map((f) => FLAG_CHECKS[f]).join(' and ')} — possible bought engagement.` : ''
   const posts = searchedOnly
-    ? `${c.matching.length} recent posts on "${category}" found by search (their other posts were not searched)`
-    : `${c.matching.length} of ${c.posts.length} recent posts on "${category}"`
+    ? `${creator.matching.length} recent posts on "${category}" found by search (their other posts were not searched)`
+    : `${creator.matching.length} of ${creator.posts.length} recent posts on "${category}"`
   return `${verdict}: ${posts}; engagement rate ${pct(rate)}%${vs}; est. CNY ${cost.cny_low.toLocaleString('en')}-${cost.cny_high.toLocaleString('en')} per post (${cost.band}).${check}`
 }
 
@@ -179,7 +179,7 @@ export interface Shortlist {
   standing(platform: string, handle: string): { candidate: boolean; filtered: boolean; rank: number | null; fit_score: number | null }
 }
 
-function scoreCreator(c: Creator, medianOf: ReturnType<typeof tierMedians>, category: string, f: KolFilters) {
+function scoreCreator(c: Creator, medianOf: ReturnType<typeof tierMedians>, category: string, filters: KolFilters) {
   const tier = medianOf(c)
   const vs = tier && tier.rate > 0 ? c.rate / tier.rate : null
   const flags = flagsOf(c, vs)
@@ -191,10 +191,10 @@ function scoreCreator(c: Creator, medianOf: ReturnType<typeof tierMedians>, cate
   // Most of the creator's posts in the industry. Live search gives no post's category, only the posts found
   // for the category asked: they tell the industry only when it is that category.
   const industryMatch =
-    f.industryCategory !== null &&
+    filters.industryCategory !== null &&
     (c.categories.size
-      ? (c.categories.get(f.industryCategory) ?? 0) / c.posts.length > 0.5
-      : f.industryCategory === f.askedCategory && c.matching.length / c.posts.length > 0.5)
+      ? (c.categories.get(filters.industryCategory) ?? 0) / c.posts.length > 0.5
+      : filters.industryCategory === filters.askedCategory && c.matching.length / c.posts.length > 0.5)
   const w = KOL.fitWeights
   const raw = Math.min(
     1,
@@ -232,28 +232,28 @@ function scoreCreator(c: Creator, medianOf: ReturnType<typeof tierMedians>, cate
     },
     estimated_cost: cost,
     evidence_ids: strongest.slice(0, 3).map((p) => p.id),
-    recommendation: recommendation(c, fit, category, c.rate, tier?.rate ?? null, cost, flags, f.searchedOnly === true),
+    recommendation: recommendation(c, fit, category, c.rate, tier?.rate ?? null, cost, flags, filters.searchedOnly === true),
   }
 }
 
 /** Scores every creator with a matching post, applies the filters, ranks by fit. */
 export async function shortlist(
   posts: readonly CreatorPost[],
-  matches: (p: CreatorPost) => boolean,
+  matches: (post: CreatorPost) => boolean,
   category: string,
-  f: KolFilters,
+  filters: KolFilters,
 ): Promise<Shortlist> {
   const all = await creatorsOf(posts, matches)
   const medianOf = tierMedians(all)
-  const candidates = all.filter((c) => c.matching.length > 0 && (!f.platform || c.platform === f.platform))
+  const candidates = all.filter((c) => c.matching.length > 0 && (!filters.platform || c.platform === filters.platform))
   const kept = candidates.filter(
     (c) =>
-      (!f.city || c.city?.toLowerCase() === f.city.toLowerCase()) &&
-      (!f.tier || c.tier === f.tier) &&
-      (!f.budget_band || costOf(c.platform, c.followers).band === f.budget_band),
+      (!filters.city || c.city?.toLowerCase() === filters.city.toLowerCase()) &&
+      (!filters.tier || c.tier === filters.tier) &&
+      (!filters.budget_band || costOf(c.platform, c.followers).band === filters.budget_band),
   )
   const ranked = kept
-    .map((c) => scoreCreator(c, medianOf, category, f))
+    .map((c) => scoreCreator(c, medianOf, category, filters))
     .sort((a, b) => b.fit_score - a.fit_score || b.followers - a.followers || a.handle.localeCompare(b.handle))
   const creators = ranked.slice(0, KOL.shortlistSize)
   const chosen = new Set(creators.map((c) => `${c.platform}|${c.handle}`))

@@ -136,7 +136,7 @@ interface StepResult {
 /** One lane step: every provider of the step in parallel; failures become reports, not exceptions. Only relevant items are kept. */
 async function step(
   providers: readonly EvidenceProvider[],
-  q: EvidenceQuery,
+  query: EvidenceQuery,
   spend: ProviderSpend[] | undefined,
   health: ProviderHealth | undefined,
   parent?: AbortSignal,
@@ -146,11 +146,11 @@ async function step(
   }
   const results = await Promise.all(
     providers.map(async (p): Promise<{ items: EvidenceItem[]; call: ProviderReport; set?: CallEvidence }> => {
-      const base = { provider: p.name, role: p.role, platform: q.platform } as const
+      const base = { provider: p.name, role: p.role, platform: query.platform } as const
       try {
-        const found = await withDeadline(p.name, p.timeoutMs, (signal) => p.search(q, signal), parent)
+        const found = await withDeadline(p.name, p.timeoutMs, (signal) => p.search(query, signal), parent)
         spent(p, found.requests)
-        const items = await relevant(found.items, q.match)
+        const items = await relevant(found.items, query.match)
         const offTopic = found.items.length - items.length
         const dropped = Object.values(found.dropped).some((n) => n > 0) ? { dropped: found.dropped } : {}
         const live = found.requests > 0
@@ -253,10 +253,10 @@ export async function gatherLane(
 export async function gather(
   sources: EvidenceSources,
   platform: Platform | 'all',
-  r: EvidenceRequest,
+  request: EvidenceRequest,
   parent?: AbortSignal,
 ): Promise<Gathered> {
-  const lanes = await Promise.all((platform === 'all' ? PLATFORM_TOKENS : [platform]).map((p) => gatherLane(sources, p, r, parent)))
+  const lanes = await Promise.all((platform === 'all' ? PLATFORM_TOKENS : [platform]).map((p) => gatherLane(sources, p, request, parent)))
   const { items, duplicates } = dedupe(lanes.flatMap((l) => l.items))
   const merged: Gathered = {
     items,
@@ -265,7 +265,7 @@ export async function gather(
     sets: lanes.flatMap((l) => l.sets),
     duplicates: duplicates + lanes.reduce((n, l) => n + l.duplicates, 0),
   }
-  if (merged.items.length === 0) throw noEvidence(merged.calls, r.keyword)
+  if (merged.items.length === 0) throw noEvidence(merged.calls, request.keyword)
   return merged
 }
 
@@ -290,9 +290,9 @@ function dedupe(items: EvidenceItem[]): { items: EvidenceItem[]; duplicates: num
 }
 
 /** Totals of what the calls dropped, for `data_quality.dropped`. */
-export function droppedTotals(g: Pick<Gathered, 'calls' | 'duplicates'>) {
-  const t = { undated: 0, out_of_window: 0, off_topic: 0, duplicate: g.duplicates, unreadable: 0 }
-  for (const c of g.calls) {
+export function droppedTotals(gathered: Pick<Gathered, 'calls' | 'duplicates'>) {
+  const t = { undated: 0, out_of_window: 0, off_topic: 0, duplicate: gathered.duplicates, unreadable: 0 }
+  for (const c of gathered.calls) {
     t.off_topic += c.off_topic ?? 0
     t.undated += c.dropped?.undated ?? 0
     t.out_of_window += c.dropped?.out_of_window ?? 0

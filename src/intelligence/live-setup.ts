@@ -56,9 +56,9 @@ export function liveSetup(src: EvidenceSources): LiveSetup {
  * Settings that look like a mistake a seller makes going live: a SearXNG instance configured as the
  * generic protocol (every call then answers HTML or 403 until `format=json` is guessed).
  */
-export function configHints(p: ProviderSettings): string[] {
+export function configHints(settings: ProviderSettings): string[] {
   const hints: string[] = []
-  const web = p.webSearch
+  const web = settings.webSearch
   if (web && (web.vendor ?? 'generic') === 'generic') {
     const url = new URL(web.url)
     if (/searx/i.test(url.host) || /\/search\/?$/.test(url.pathname) || url.searchParams.get('format') === 'json') {

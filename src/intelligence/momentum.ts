@@ -83,8 +83,8 @@ const logRatio = (recent: number, prior: number) => Math.log((recent + 1) / (pri
  * A stable call that hides a sizeable volume change (a log ratio reaching MOMENTUM.threshold) because the
  * change is within count noise (|z| < MOMENTUM.minZ): the direction is unknown, not flat.
  */
-export function changeWithinNoise(m: Pick<MomentumResult, 'momentum' | 'volume_change_pct' | 'volume_z'>): boolean {
-  const { momentum: value, volume_change_pct: pct, volume_z: z } = m
+export function changeWithinNoise(result: Pick<MomentumResult, 'momentum' | 'volume_change_pct' | 'volume_z'>): boolean {
+  const { momentum: value, volume_change_pct: pct, volume_z: z } = result
   return (
     value === 'stable' && pct !== null && z !== null && Math.abs(Math.log1p(pct / 100)) >= MOMENTUM.threshold && Math.abs(z) < MOMENTUM.minZ
   )

@@ -99,12 +99,12 @@ export class NearNames<E extends Named> {
   }
 
   /** Toneless pinyin run together (极光肌 -> jiguangji), computed for every Chinese name on first use. */
-  private pinyinOf(k: Known<E>): string {
+  private pinyinOf(known: Known<E>): string {
     this.pinyins ??= new Map(
       this.known
         .filter((n) => n.han)
         .map((n) => [n, pinyin(n.joined, { toneType: 'none', type: 'array', v: true }).join('').toLowerCase()]),
     )
-    return this.pinyins.get(k) ?? ''
+    return this.pinyins.get(known) ?? ''
   }
 }

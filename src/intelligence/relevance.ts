@@ -161,9 +161,9 @@ function freeTextMatcher(text: string): Matcher {
 const cache = new WeakMap<Entity, Matcher>()
 
 /** The matcher of a resolved keyword; an entity's is built once per index (entities are per signals version). */
-export function matcherFor(r: Resolved, index: EntityIndex): Matcher {
-  if (r.kind === 'free_text') return freeTextMatcher(r.text)
-  let m = cache.get(r.entity)
-  if (!m) cache.set(r.entity, (m = entityMatcher(r.entity, index)))
+export function matcherFor(resolved: Resolved, index: EntityIndex): Matcher {
+  if (resolved.kind === 'free_text') return freeTextMatcher(resolved.text)
+  let m = cache.get(resolved.entity)
+  if (!m) cache.set(resolved.entity, (m = entityMatcher(resolved.entity, index)))
   return m
 }

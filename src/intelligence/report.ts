@@ -17,21 +17,21 @@ export const isoTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z')
 const EXCERPT = 160
 
 /** An evidence item as answers cite it. */
-export function ref(i: EvidenceItem) {
-  const body = i.title && !i.text.startsWith(i.title) ? `${i.title} — ${i.text}` : i.text
+export function ref(item: EvidenceItem) {
+  const body = item.title && !item.text.startsWith(item.title) ? `${item.title} — ${item.text}` : item.text
   return {
-    id: i.id,
-    url: i.url,
-    platform: i.platform,
-    retrieval: i.retrieval,
-    source_kind: i.sourceKind,
-    author: i.author,
-    ...(i.site ? { site: i.site } : {}),
-    published_at: isoTime(i.publishedAt),
-    language: i.language,
+    id: item.id,
+    url: item.url,
+    platform: item.platform,
+    retrieval: item.retrieval,
+    source_kind: item.sourceKind,
+    author: item.author,
+    ...(item.site ? { site: item.site } : {}),
+    published_at: isoTime(item.publishedAt),
+    language: item.language,
     excerpt: body.length > EXCERPT ? `${body.slice(0, EXCERPT - 1)}…` : body,
-    engagement: i.engagement,
-    provider: i.provider,
+    engagement: item.engagement,
+    provider: item.provider,
   }
 }
 

@@ -187,29 +187,29 @@ function narrativeOf(request: SentimentRequest, distribution: Distribution, cont
         (coverage < 1 ? ` The providers' results cover only ${coveredDays} of the ${request.days} days asked for.` : '')
 }
 
-export async function sentimentReport(src: EvidenceSources, r: SentimentRequest, spend?: ProviderSpend[]): Promise<Computed> {
+export async function sentimentReport(src: EvidenceSources, request: SentimentRequest, spend?: ProviderSpend[]): Promise<Computed> {
   const asOf = src.asOf()
-  const { recent } = windowsOf(asOf, r.days)
-  const gathered = await gatherEvidence(src, r, { from: recent.from, to: asOf }, spend)
-  const set = framesFor(r.industry ?? undefined)
+  const { recent } = windowsOf(asOf, request.days)
+  const gathered = await gatherEvidence(src, request, { from: recent.from, to: asOf }, spend)
+  const set = framesFor(request.industry ?? undefined)
   const scored = await scoreItems(gathered.items, set)
   const tones = distributionOf(scored)
   const share = (k: number) => round(k / tones.analysed, 3)
-  const frames = frameBreakdown(scored, set, r.lang)
+  const frames = frameBreakdown(scored, set, request.lang)
   const mode = modeField(gathered.items)
   const coverage = coveredShareOf(gathered.sets, recent)
-  const rated = confidence(gathered.items, asOf, r.days, coverage, src.quality().sample)
+  const rated = confidence(gathered.items, asOf, request.days, coverage, src.quality().sample)
   const top = frames.slice(0, FRAMES_IN_NARRATIVE)
-  const narrative = narrativeOf(r, tones, { found: gathered.items.length, top, proxy: Boolean(mode.evidence_mode), coverage })
+  const narrative = narrativeOf(request, tones, { found: gathered.items.length, top, proxy: Boolean(mode.evidence_mode), coverage })
   return {
     data: {
-      entity: r.asked.input,
-      resolved: r.asked.resolved,
-      platform: r.platform,
-      timeframe: r.timeframe,
-      industry: r.industry,
+      entity: request.asked.input,
+      resolved: request.asked.resolved,
+      platform: request.platform,
+      timeframe: request.timeframe,
+      industry: request.industry,
       industry_frames: set.industry,
-      lang: r.lang,
+      lang: request.lang,
       window: { from: isoDay(recent.from), to: isoDay(new Date(asOf.getTime() - 1)), as_of: asOf.toISOString() },
       summary: {
         label: tones.label,

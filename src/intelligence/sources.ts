@@ -68,14 +68,14 @@ export function corpusSources(
   }
 }
 
-export function liveSources(p: ProviderSettings, now: () => Date = () => new Date()): EvidenceSources {
-  const native = p.nativeSearch ? [nativeProvider(p.nativeSearch)] : []
-  const web = p.webSearch ? [webProvider(p.webSearch)] : []
+export function liveSources(settings: ProviderSettings, now: () => Date = () => new Date()): EvidenceSources {
+  const native = settings.nativeSearch ? [nativeProvider(settings.nativeSearch)] : []
+  const web = settings.webSearch ? [webProvider(settings.webSearch)] : []
   return {
     mode: 'live',
     native,
     web,
-    summariser: summariserOf(p),
+    summariser: summariserOf(settings),
     asOf: now,
     health: new ProviderHealth(),
     quality: () => ({ sample: false, notice: LIVE_NOTICE }),

@@ -81,7 +81,7 @@ export interface ContentAngle {
 export function extractiveAngles(
   themes: readonly TermStat[],
   all: readonly EvidenceItem[],
-  toneOf: (i: EvidenceItem) => Tone,
+  toneOf: (item: EvidenceItem) => Tone,
 ): ContentAngle[] {
   const engaged = (xs: readonly EvidenceItem[]) => xs.filter((i) => i.engagement).map(engagementOf)
   const baseline = median(engaged(all))
@@ -119,7 +119,7 @@ export interface ThemeAnswer {
 }
 
 /** Tones of the items the angles read (those of the leading themes), scored once each, in slices. */
-async function tonesOf(themes: readonly TermStat[]): Promise<(i: EvidenceItem) => Tone> {
+async function tonesOf(themes: readonly TermStat[]): Promise<(item: EvidenceItem) => Tone> {
   const tones = new Map<EvidenceItem, Tone>()
   await eachSliced([...new Set(themes.slice(0, ANGLES).flatMap((t) => t.items))], (i) =>
     tones.set(i, scoreText(`${i.title} ${i.text}`, i.language).tone),

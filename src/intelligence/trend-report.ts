@@ -32,50 +32,50 @@ const TOP_EVIDENCE = 5
 
 /** A stable call next to a sizeable volume change says why: the change is within count noise (changeWithinNoise). */
 /** Stable although the volume changed beyond the threshold and beyond noise: the engagement term pulled the score back. */
-const offsetByEngagement = (m: MomentumResult) =>
-  m.momentum === 'stable' &&
-  m.volume_change_pct !== null &&
-  Math.abs(Math.log1p(m.volume_change_pct / 100)) >= MOMENTUM.threshold &&
-  !changeWithinNoise(m)
+const offsetByEngagement = (result: MomentumResult) =>
+  result.momentum === 'stable' &&
+  result.volume_change_pct !== null &&
+  Math.abs(Math.log1p(result.volume_change_pct / 100)) >= MOMENTUM.threshold &&
+  !changeWithinNoise(result)
 
 export function headline(
-  r: Pick<TrendRequest, 'keyword' | 'platform' | 'days'>,
-  m: MomentumResult & { uncounted?: number },
+  request: Pick<TrendRequest, 'keyword' | 'platform' | 'days'>,
+  result: MomentumResult & { uncounted?: number },
   conf: number,
   items: number,
   mode: string | undefined,
   weekly: WeeklyReading | null = null,
 ): string {
-  const where = `on ${PLATFORM_LABEL.en[r.platform]}`
+  const where = `on ${PLATFORM_LABEL.en[request.platform]}`
   const tail = `confidence ${conf} from ${items} items${mode ? `, ${mode} evidence` : ''}`
   // The weekly ranking of the same topic or brand over the same span, and why the readings differ when they do.
   const beside = weekly ? ` Weekly: ${weekly.note}.` : ''
-  if (m.momentum === 'insufficient_evidence')
-    return `No direction can be called for "${r.keyword}" ${where}: ${m.reason ?? 'too little evidence'} (${tail}).${beside}`
-  const pct = m.volume_change_pct
+  if (result.momentum === 'insufficient_evidence')
+    return `No direction can be called for "${request.keyword}" ${where}: ${result.reason ?? 'too little evidence'} (${tail}).${beside}`
+  const pct = result.volume_change_pct
   const volume = pct === null ? '' : `${pct > 0 ? '+' : ''}${pct}% volume`
-  const z = m.volume_z ?? 0
+  const z = result.volume_z ?? 0
   // The windows, stated (a buyer compares them with the weekly data), with the plain change beside them.
-  const windows = `${m.recent.from} to ${m.recent.to} vs ${m.prior.from} to ${m.prior.to}`
-  const change = changeWithinNoise(m)
+  const windows = `${result.recent.from} to ${result.recent.to} vs ${result.prior.from} to ${result.prior.to}`
+  const change = changeWithinNoise(result)
     ? ` (${windows}); ${volume} is within count noise (z ${z} ${z < 0 ? `> -${MOMENTUM.minZ}` : `< ${MOMENTUM.minZ}`})`
-    : offsetByEngagement(m)
-      ? ` (${windows}); ${volume}, but engagement moved the other way (score ${m.score} within ±${MOMENTUM.threshold})`
+    : offsetByEngagement(result)
+      ? ` (${windows}); ${volume}, but engagement moved the other way (score ${result.score} within ±${MOMENTUM.threshold})`
       : ` (${windows}${volume ? `; ${volume}` : ''})`
   // Counted from part of the evidence: the rest came from results that do not reach the prior window.
-  const part = m.uncounted
-    ? `, counted from the ${m.recent.items + m.prior.items} of ${items} items whose sources reach back to ${m.prior.from}`
+  const part = result.uncounted
+    ? `, counted from the ${result.recent.items + result.prior.items} of ${items} items whose sources reach back to ${result.prior.from}`
     : ''
-  return `"${r.keyword}" is ${m.momentum} ${where}: ${m.recent.items} items in the last ${r.days} days vs ${m.prior.items} in the ${r.days} before${change}${part}; ${tail}.${beside}`
+  return `"${request.keyword}" is ${result.momentum} ${where}: ${result.recent.items} items in the last ${request.days} days vs ${result.prior.items} in the ${request.days} before${change}${part}; ${tail}.${beside}`
 }
 
-export async function trendReport(src: EvidenceSources, r: TrendRequest, spend?: ProviderSpend[]): Promise<Computed> {
+export async function trendReport(src: EvidenceSources, request: TrendRequest, spend?: ProviderSpend[]): Promise<Computed> {
   const asOf = src.asOf()
-  const { prior, recent } = windowsOf(asOf, r.days)
-  const a = r.asked
+  const { prior, recent } = windowsOf(asOf, request.days)
+  const a = request.asked
   const g = await nearNames(
     a,
-    gather(src, r.platform, {
+    gather(src, request.platform, {
       keyword: a.input,
       match: a.match,
       query: a.query,
@@ -87,33 +87,33 @@ export async function trendReport(src: EvidenceSources, r: TrendRequest, spend?:
     }),
   )
   nearNameCheck(a, g.items.length)
-  const m = momentumOf(g, asOf, r.days)
+  const m = momentumOf(g, asOf, request.days)
   // Coverage: the share of the two windows' days covered, times the share of the items the counts rest on.
   const counted = m.counted + m.uncounted > 0 ? m.counted / (m.counted + m.uncounted) : 0
   const c = confidence(
     g.items,
     asOf,
-    r.days,
-    ((m.recent.covered_days + m.prior.covered_days) / (2 * r.days)) * (m.momentum === 'insufficient_evidence' ? 1 : counted),
+    request.days,
+    ((m.recent.covered_days + m.prior.covered_days) / (2 * request.days)) * (m.momentum === 'insufficient_evidence' ? 1 : counted),
     src.quality().sample,
   )
   // The weekly figure is context: a failed read of it leaves it out, not the answer.
-  const series = r.weekly ? await r.weekly.catch(() => null) : null
-  const weekly = series ? weeklyReading(series, asOf, r.days, m) : null
-  const t = await themesOf(src, r.keyword, r.platform, g.items, a.ownTerms, spend)
+  const series = request.weekly ? await request.weekly.catch(() => null) : null
+  const weekly = series ? weeklyReading(series, asOf, request.days, m) : null
+  const t = await themesOf(src, request.keyword, request.platform, g.items, a.ownTerms, spend)
   const mode = modeField(g.items)
   return {
     data: {
       keyword: a.input,
       resolved: a.resolved,
-      platform: r.platform,
-      timeframe: r.timeframe,
+      platform: request.platform,
+      timeframe: request.timeframe,
       window: { from: isoDay(prior.from), to: isoDay(new Date(asOf.getTime() - 1)), as_of: asOf.toISOString() },
       summary: {
         momentum: m.momentum,
         confidence: c.value,
         themes: t.themes,
-        headline: headline(r, m, c.value, g.items.length, mode.evidence_mode, weekly),
+        headline: headline(request, m, c.value, g.items.length, mode.evidence_mode, weekly),
       },
       weekly_ranking: weekly,
       momentum_detail: {

@@ -47,18 +47,18 @@ function weeksInside(published: readonly string[], from: number, to: number): st
 }
 
 /** The weekly series over a trend's two windows, or null where the published weeks do not cover both. */
-export function weeklyReading(s: WeeklySeries, asOf: Date, days: number, m: MomentumResult): WeeklyReading | null {
+export function weeklyReading(series: WeeklySeries, asOf: Date, days: number, result: MomentumResult): WeeklyReading | null {
   const to = asOf.getTime()
   const mid = to - days * DAY_MS
   const from = to - 2 * days * DAY_MS
-  const recent = weeksInside(s.published, mid, to)
-  const prior = weeksInside(s.published, from, mid)
+  const recent = weeksInside(series.published, mid, to)
+  const prior = weeksInside(series.published, from, mid)
   // Covered: whole weeks in both windows, and the last published week ends within a week of the recent window's end.
-  const last = s.published.at(-1)
+  const last = series.published.at(-1)
   if (!recent.length || !prior.length || !last || Date.parse(`${last}T00:00:00Z`) + WEEK_MS < to - WEEK_MS) return null
   // As for momentum: whole weeks over at least MOMENTUM.minCoveredShare of each window's days.
   if (Math.min(recent.length, prior.length) * 7 < MOMENTUM.minCoveredShare * days) return null
-  const per = (ws: string[]) => ws.reduce((n, w) => n + (s.counts.get(w) ?? 0), 0) / ws.length
+  const per = (ws: string[]) => ws.reduce((n, w) => n + (series.counts.get(w) ?? 0), 0) / ws.length
   const [r, p] = [per(recent), per(prior)]
   if (r + p === 0) return null
   const ratio = p > 0 ? r / p : Infinity
@@ -71,36 +71,36 @@ export function weeklyReading(s: WeeklySeries, asOf: Date, days: number, m: Mome
     weeks: ws.length,
     per_week: round1(per(ws)),
   })
-  const called = m.momentum === 'rising' || m.momentum === 'falling' || m.momentum === 'stable'
-  const same = called ? (m.momentum === 'stable' ? direction === 'flat' : m.momentum === direction) : null
-  const what = s.source === 'signal_topics' ? 'weekly topic ranking' : 'weekly brand ranking'
-  const figure = `the ${what} over the whole weeks of the same windows counts ${round1(r).toLocaleString('en')} ${s.measure} a week vs ${round1(p).toLocaleString('en')} (${change > 0 ? '+' : ''}${change}%, ${direction})`
+  const called = result.momentum === 'rising' || result.momentum === 'falling' || result.momentum === 'stable'
+  const same = called ? (result.momentum === 'stable' ? direction === 'flat' : result.momentum === direction) : null
+  const what = series.source === 'signal_topics' ? 'weekly topic ranking' : 'weekly brand ranking'
+  const figure = `the ${what} over the whole weeks of the same windows counts ${round1(r).toLocaleString('en')} ${series.measure} a week vs ${round1(p).toLocaleString('en')} (${change > 0 ? '+' : ''}${change}%, ${direction})`
   return {
-    source: s.source,
-    measure: s.measure,
+    source: series.source,
+    measure: series.measure,
     recent: span(recent),
     prior: span(prior),
     change_pct: change,
     direction,
     agrees: same,
-    note: same === false ? `${figure}; they differ because ${why(m, direction, s.measure)}` : `${figure}${same ? ', in agreement' : ''}`,
+    note: same === false ? `${figure}; they differ because ${why(result, direction, series.measure)}` : `${figure}${same ? ', in agreement' : ''}`,
   }
 }
 
 /** Why a trend's momentum reads otherwise than the weekly counts over the same span. */
-function why(m: MomentumResult, weekly: WeeklyReading['direction'], measure: string): string {
-  const items = `${m.recent.items} vs ${m.prior.items} evidence items`
-  const pct = m.volume_change_pct
-  if (m.momentum === 'stable') {
-    if (changeWithinNoise(m) || (m.volume_z !== null && Math.abs(m.volume_z) < MOMENTUM.minZ))
-      return `the ${items} here are a sample of those ${measure}, and their change (${pct === null ? 'n/a' : `${pct > 0 ? '+' : ''}${pct}%`}) is within count noise (z ${m.volume_z}): no direction is called from so few`
+function why(result: MomentumResult, weekly: WeeklyReading['direction'], measure: string): string {
+  const items = `${result.recent.items} vs ${result.prior.items} evidence items`
+  const pct = result.volume_change_pct
+  if (result.momentum === 'stable') {
+    if (changeWithinNoise(result) || (result.volume_z !== null && Math.abs(result.volume_z) < MOMENTUM.minZ))
+      return `the ${items} here are a sample of those ${measure}, and their change (${pct === null ? 'n/a' : `${pct > 0 ? '+' : ''}${pct}%`}) is within count noise (z ${result.volume_z}): no direction is called from so few`
     if (pct !== null && Math.sign(pct) === (weekly === 'rising' ? 1 : -1))
-      return `the evidence moved the same way (${pct > 0 ? '+' : ''}${pct}% on ${items}) but its momentum score (${m.score}, engagement included) stays within ±${MOMENTUM.threshold}`
+      return `the evidence moved the same way (${pct > 0 ? '+' : ''}${pct}% on ${items}) but its momentum score (${result.score}, engagement included) stays within ±${MOMENTUM.threshold}`
     return `the ${items} here, a sample of those ${measure}, did not move as the counts did`
   }
   // Rising or falling where the weekly counts are flat or go the other way.
   const weeks = weekly === 'flat' ? 'the whole weeks stayed flat' : `the whole weeks went ${weekly === 'rising' ? 'up' : 'down'}`
-  return `the ${items} here, a sample of those ${measure} over days rather than whole weeks, went ${m.momentum === 'rising' ? 'up' : 'down'} while ${weeks}`
+  return `the ${items} here, a sample of those ${measure} over days rather than whole weeks, went ${result.momentum === 'rising' ? 'up' : 'down'} while ${weeks}`
 }
 
 /** A leading creator of a category's last published week. */

@@ -56,30 +56,30 @@ interface PaymentRow {
 }
 
 /** The token contract from the key `<caip2>:<asset>:<payer>:<nonce>` (the ledger keeps it nowhere else). */
-function assetOf(r: PaymentRow): string | null {
-  const prefix = `${r.network.toLowerCase()}:`
-  return r.key.startsWith(prefix) ? (r.key.slice(prefix.length).split(':')[0] ?? null) : null
+function assetOf(row: PaymentRow): string | null {
+  const prefix = `${row.network.toLowerCase()}:`
+  return row.key.startsWith(prefix) ? (row.key.slice(prefix.length).split(':')[0] ?? null) : null
 }
 
-export function csvValues(r: PaymentRow): Record<CsvColumn, string | null> {
+export function csvValues(row: PaymentRow): Record<CsvColumn, string | null> {
   return {
-    created_at: isoUtc(Number(r.created_at)),
-    updated_at: isoUtc(Number(r.updated_at)),
-    status: r.state,
-    settlement: r.settlement,
-    route: r.route,
-    request_id: r.request_id,
-    payer: r.payer,
-    amount_usd: atomicToUsd(BigInt(r.amount_atomic)),
-    amount_atomic: BigInt(r.amount_atomic).toString(),
-    network: r.network,
-    asset: assetOf(r),
-    tx_hash: r.tx_hash,
-    nonce: r.nonce,
-    payment_key: r.key,
-    artifact_id: r.artifact_id,
-    valid_before_unix: r.valid_before,
-    fingerprint: r.fingerprint,
+    created_at: isoUtc(Number(row.created_at)),
+    updated_at: isoUtc(Number(row.updated_at)),
+    status: row.state,
+    settlement: row.settlement,
+    route: row.route,
+    request_id: row.request_id,
+    payer: row.payer,
+    amount_usd: atomicToUsd(BigInt(row.amount_atomic)),
+    amount_atomic: BigInt(row.amount_atomic).toString(),
+    network: row.network,
+    asset: assetOf(row),
+    tx_hash: row.tx_hash,
+    nonce: row.nonce,
+    payment_key: row.key,
+    artifact_id: row.artifact_id,
+    valid_before_unix: row.valid_before,
+    fingerprint: row.fingerprint,
   }
 }
 
@@ -88,8 +88,8 @@ function csvSink(write: (chunk: string) => void | Promise<void>) {
   let buffer = csvRecord(CSV_COLUMNS)
   let rows = 0
   return {
-    async add(r: PaymentRow): Promise<void> {
-      const v = csvValues(r)
+    async add(row: PaymentRow): Promise<void> {
+      const v = csvValues(row)
       buffer += csvRecord(CSV_COLUMNS.map((c) => v[c]))
       rows++
       if (buffer.length >= CHUNK) {
@@ -113,7 +113,7 @@ const PAGE_ROWS = 2000
  */
 export async function exportCsvPostgres(
   url: string,
-  o: ExportOptions,
+  options: ExportOptions,
   write: (chunk: string) => void | Promise<void>,
 ): Promise<{ rows: number }> {
   const pg = new Postgres(url)
@@ -123,9 +123,9 @@ export async function exportCsvPostgres(
       const where: string[] = []
       const params: unknown[] = []
       const param = (v: unknown) => (params.push(v), `$${params.length}`)
-      if (o.from !== undefined) where.push(`created_at >= ${param(o.from)}`)
-      if (o.to !== undefined) where.push(`created_at < ${param(o.to)}`)
-      if (o.states?.length) where.push(`state = ANY(${param(`{${o.states.join(',')}}`)}::text[])`)
+      if (options.from !== undefined) where.push(`created_at >= ${param(options.from)}`)
+      if (options.to !== undefined) where.push(`created_at < ${param(options.to)}`)
+      if (options.states?.length) where.push(`state = ANY(${param(`{${options.states.join(',')}}`)}::text[])`)
       const settlement = "CASE WHEN state = 'served' THEN COALESCE(settlement, 'local') ELSE settlement END AS settlement"
       const out = csvSink(write)
       let after: [string, string] | null = null
@@ -161,7 +161,7 @@ const CHUNK = 64 * 1024
  * statement iterator (one row in memory at a time, however large the ledger) inside the statement's own
  * read transaction: a consistent snapshot even while the service keeps writing. Read-only connection.
  */
-export async function exportCsv(path: string, o: ExportOptions, write: (chunk: string) => void | Promise<void>): Promise<{ rows: number }> {
+export async function exportCsv(path: string, options: ExportOptions, write: (chunk: string) => void | Promise<void>): Promise<{ rows: number }> {
   const db = new Database(path, { readonly: true, strict: true })
   try {
     const have = new Set(
@@ -174,11 +174,11 @@ export async function exportCsv(path: string, o: ExportOptions, write: (chunk: s
     const col = (name: string) => (have.has(name) ? name : `NULL AS ${name}`)
     const where: string[] = []
     const params: Record<string, number | string> = {}
-    if (o.from !== undefined) where.push('created_at >= $from'), (params.from = o.from)
-    if (o.to !== undefined) where.push('created_at < $to'), (params.to = o.to)
-    if (o.states?.length) {
-      where.push(`state IN (${o.states.map((_, i) => `$s${i}`).join(', ')})`)
-      o.states.forEach((s, i) => (params[`s${i}`] = s))
+    if (options.from !== undefined) where.push('created_at >= $from'), (params.from = options.from)
+    if (options.to !== undefined) where.push('created_at < $to'), (params.to = options.to)
+    if (options.states?.length) {
+      where.push(`state IN (${options.states.map((_, i) => `$s${i}`).join(', ')})`)
+      options.states.forEach((s, i) => (params[`s${i}`] = s))
     }
     // A served row of a ledger from before settlements were recorded was verified offline: `local`,
     // as `payments report` counts it, so the export's sums and the report's agree.

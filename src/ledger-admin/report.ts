@@ -82,25 +82,25 @@ const POSTGRES: Dialect = {
   param: () => '$1',
 }
 
-function revenueSql(d: Dialect, by: GroupBy, settlement: string): string {
-  const group = by === 'day' ? d.day : by
-  const sum = (cond: string) => d.text(`SUM(CASE WHEN ${cond} THEN ${d.atomic} ELSE 0 END)`)
+function revenueSql(dialect: Dialect, by: GroupBy, settlement: string): string {
+  const group = by === 'day' ? dialect.day : by
+  const sum = (cond: string) => dialect.text(`SUM(CASE WHEN ${cond} THEN ${dialect.atomic} ELSE 0 END)`)
   const served = "state = 'served'"
   return `SELECT ${group} AS grp,
-      ${d.count(served)} AS served, ${sum(served)} AS served_atomic,
-      ${d.count(`${served} AND ${settlement} = 'settled'`)} AS settled, ${sum(`${served} AND ${settlement} = 'settled'`)} AS settled_atomic,
-      ${d.count(`${served} AND ${settlement} = 'local'`)} AS local, ${sum(`${served} AND ${settlement} = 'local'`)} AS local_atomic,
-      ${d.count("state = 'pending'")} AS pending, ${sum("state = 'pending'")} AS pending_atomic,
-      ${d.count("state = 'failed'")} AS failed
-    FROM payments WHERE created_at >= ${d.param('since')} GROUP BY grp ORDER BY SUM(CASE WHEN ${served} THEN ${d.atomic} ELSE 0 END) DESC, grp`
+      ${dialect.count(served)} AS served, ${sum(served)} AS served_atomic,
+      ${dialect.count(`${served} AND ${settlement} = 'settled'`)} AS settled, ${sum(`${served} AND ${settlement} = 'settled'`)} AS settled_atomic,
+      ${dialect.count(`${served} AND ${settlement} = 'local'`)} AS local, ${sum(`${served} AND ${settlement} = 'local'`)} AS local_atomic,
+      ${dialect.count("state = 'pending'")} AS pending, ${sum("state = 'pending'")} AS pending_atomic,
+      ${dialect.count("state = 'failed'")} AS failed
+    FROM payments WHERE created_at >= ${dialect.param('since')} GROUP BY grp ORDER BY SUM(CASE WHEN ${served} THEN ${dialect.atomic} ELSE 0 END) DESC, grp`
 }
 /** Provider spend by route and provider; the cost summed as an exact integer of nano-USD. */
-function spendSql(d: Dialect): string {
-  const cost = d === SQLITE ? 'CAST(cost_nano_usd AS INTEGER)' : 'cost_nano_usd'
+function spendSql(dialect: Dialect): string {
+  const cost = dialect === SQLITE ? 'CAST(cost_nano_usd AS INTEGER)' : 'cost_nano_usd'
   return `SELECT route, provider, COUNT(DISTINCT request_id) AS answers, SUM(requests) AS requests,
       SUM(COALESCE(input_tokens, 0)) AS input_tokens, SUM(COALESCE(output_tokens, 0)) AS output_tokens,
-      ${d.text(`SUM(COALESCE(${cost}, 0))`)} AS cost, SUM(CASE WHEN cost_nano_usd IS NULL THEN requests ELSE 0 END) AS unpriced
-    FROM provider_spend WHERE at >= ${d.param('since')} GROUP BY route, provider ORDER BY route, provider`
+      ${dialect.text(`SUM(COALESCE(${cost}, 0))`)} AS cost, SUM(CASE WHEN cost_nano_usd IS NULL THEN requests ELSE 0 END) AS unpriced
+    FROM provider_spend WHERE at >= ${dialect.param('since')} GROUP BY route, provider ORDER BY route, provider`
 }
 type SpendDbRow = {
   route: string
@@ -223,7 +223,7 @@ export function readReport(path: string, o: { since: number; by: GroupBy }): Rep
 export type RevenueTotals = Omit<RevenueRow, 'key'>
 
 /** The table's total line: counts and atomic amounts added up as integers. */
-export function totals(r: Report): RevenueTotals {
+export function totals(report: Report): RevenueTotals {
   const t: RevenueTotals = {
     served: 0,
     servedAtomic: 0n,
@@ -235,7 +235,7 @@ export function totals(r: Report): RevenueTotals {
     pendingAtomic: 0n,
     failed: 0,
   }
-  for (const g of r.groups) {
+  for (const g of report.groups) {
     t.served += g.served
     t.servedAtomic += g.servedAtomic
     t.settled += g.settled
@@ -255,16 +255,16 @@ const money = (prefix: string, atomic: bigint) => ({ [`${prefix}_usd`]: atomicTo
 /** Unix seconds as ISO-8601 UTC without milliseconds: 2026-11-21T10:00:00Z. */
 export const isoUtc = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z')
 
-const revenueJson = (g: RevenueTotals) => ({
-  served_count: g.served,
-  ...money('served', g.servedAtomic),
-  settled_count: g.settled,
-  ...money('settled', g.settledAtomic),
-  local_count: g.local,
-  ...money('local', g.localAtomic),
-  pending_count: g.pending,
-  ...money('pending', g.pendingAtomic),
-  failed_count: g.failed,
+const revenueJson = (totals: RevenueTotals) => ({
+  served_count: totals.served,
+  ...money('served', totals.servedAtomic),
+  settled_count: totals.settled,
+  ...money('settled', totals.settledAtomic),
+  local_count: totals.local,
+  ...money('local', totals.localAtomic),
+  pending_count: totals.pending,
+  ...money('pending', totals.pendingAtomic),
+  failed_count: totals.failed,
 })
 
 /**
@@ -272,13 +272,13 @@ const revenueJson = (g: RevenueTotals) => ({
  * (decimal string) and `*_atomic` (integer string), never a JSON number that a parser could round.
  * The schema is documented with the payments CLI; a change here is a change of that contract.
  */
-export function reportJson(r: Report, by: GroupBy, since: number) {
+export function reportJson(report: Report, by: GroupBy, since: number) {
   return {
     by,
     since: since > 0 ? isoUtc(since) : null,
-    groups: r.groups.map((g) => ({ key: g.key, ...revenueJson(g) })),
-    totals: revenueJson(totals(r)),
-    unsettled: r.unsettled.map((u) => ({
+    groups: report.groups.map((g) => ({ key: g.key, ...revenueJson(g) })),
+    totals: revenueJson(totals(report)),
+    unsettled: report.unsettled.map((u) => ({
       created_at: isoUtc(u.createdAt),
       route: u.route,
       payer: u.payer,
@@ -288,8 +288,8 @@ export function reportJson(r: Report, by: GroupBy, since: number) {
       request_id: u.requestId,
       valid_before_unix: u.validBefore,
     })),
-    event_counts: r.events,
-    provider_spend: r.spend.map((s) => ({
+    event_counts: report.events,
+    provider_spend: report.spend.map((s) => ({
       route: s.route,
       provider: s.provider,
       answers: s.answers,
@@ -300,7 +300,7 @@ export function reportJson(r: Report, by: GroupBy, since: number) {
       cost_nano_usd: s.costNano.toString(),
       unpriced_requests: s.unpricedRequests,
     })),
-    margin_by_route: marginByRoute(r).map((m) => ({
+    margin_by_route: marginByRoute(report).map((m) => ({
       route: m.route,
       ...money('revenue', m.revenueAtomic),
       provider_cost_usd: nanoToUsd(m.costNano),
@@ -312,13 +312,13 @@ export function reportJson(r: Report, by: GroupBy, since: number) {
 }
 
 /** Revenue (served, atomic USDC) against priced provider cost (nano-USD) for every route that spent. */
-export function marginByRoute(r: Report): { route: string; revenueAtomic: bigint; costNano: bigint; unpricedRequests: number }[] {
-  const routes = [...new Set(r.spend.map((s) => s.route))]
+export function marginByRoute(report: Report): { route: string; revenueAtomic: bigint; costNano: bigint; unpricedRequests: number }[] {
+  const routes = [...new Set(report.spend.map((s) => s.route))]
   return routes.map((route) => {
-    const rows = r.spend.filter((s) => s.route === route)
+    const rows = report.spend.filter((s) => s.route === route)
     return {
       route,
-      revenueAtomic: r.revenueByRoute[route] ?? 0n,
+      revenueAtomic: report.revenueByRoute[route] ?? 0n,
       costNano: rows.reduce((t, s) => t + s.costNano, 0n),
       unpricedRequests: rows.reduce((t, s) => t + s.unpricedRequests, 0),
     }

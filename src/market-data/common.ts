@@ -22,11 +22,11 @@ export function addMonths(month: string, delta: number): string {
 }
 
 /** The requested month, or the dataset's latest; a month outside the data is a free 404 naming `parameter`. */
-export function resolveMonth(d: LoadedDataset, month: unknown, parameter = 'month'): string {
-  if (month === undefined) return d.periods.at(-1)!
+export function resolveMonth(dataset: LoadedDataset, month: unknown, parameter = 'month'): string {
+  if (month === undefined) return dataset.periods.at(-1)!
   const m = String(month)
-  if (!d.periods.includes(m)) {
-    throw notFound('month', m, parameter, [`${d.periods[0]} to ${d.periods.at(-1)}`])
+  if (!dataset.periods.includes(m)) {
+    throw notFound('month', m, parameter, [`${dataset.periods[0]} to ${dataset.periods.at(-1)}`])
   }
   return m
 }

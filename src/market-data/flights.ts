@@ -31,9 +31,9 @@ function requireData(snap: MarketSnapshot, place: Place, month: string) {
 const destinationMonthly = (snap: MarketSnapshot, destination: string) => snap.totals.destinations.get(destination) ?? []
 
 /** Origin cities with flights to one destination in one month, busiest first. */
-function origins(s: MarketServices, snap: MarketSnapshot, destination: string, month: string) {
+function origins(services: MarketServices, snap: MarketSnapshot, destination: string, month: string) {
   return cachedRows<OriginRow>(
-    s,
+    services,
     snap.flights,
     `flights-origins|${destination}|${month}`,
     `SELECT origin_city, origin_code, scheduled_flights::INTEGER AS flights, seats::INTEGER AS seats,
@@ -45,9 +45,9 @@ function origins(s: MarketServices, snap: MarketSnapshot, destination: string, m
 }
 
 /** Passengers per destination in one month, busiest first. */
-function destinationsIn(s: MarketServices, snap: MarketSnapshot, month: string) {
+function destinationsIn(services: MarketServices, snap: MarketSnapshot, month: string) {
   return cachedRows<{ destination: string; country: string; passengers: number }>(
-    s,
+    services,
     snap.flights,
     `flights-month|${month}`,
     `SELECT destination, destination_country AS country, SUM(estimated_passengers)::INTEGER AS passengers
@@ -59,28 +59,28 @@ function destinationsIn(s: MarketServices, snap: MarketSnapshot, month: string) 
 
 const share = (part: number, total: number) => (total > 0 ? round((part / total) * 100) : 0)
 
-export function flightHandlers(s: MarketServices): HandlerMap {
+export function flightHandlers(services: MarketServices): HandlerMap {
   return {
-    'flights.months': monthsHandler(s, 'flights.months', (snap) => snap.flights),
-    'flights.summary': summaryHandler(s),
-    'flights.trend': trendHandler(s),
-    'flights.top_routes': topRoutesHandler(s),
-    'flights.ranking': rankingHandler(s),
-    'flights.growth': growthHandler(s),
-    'flights.aggregate': aggregateHandler(s),
+    'flights.months': monthsHandler(services, 'flights.months', (snap) => snap.flights),
+    'flights.summary': summaryHandler(services),
+    'flights.trend': trendHandler(services),
+    'flights.top_routes': topRoutesHandler(services),
+    'flights.ranking': rankingHandler(services),
+    'flights.growth': growthHandler(services),
+    'flights.aggregate': aggregateHandler(services),
   }
 }
 
 /** One destination in one month: volumes, how concentrated its origins are, and month/year changes. */
-function summaryHandler(s: MarketServices): RouteHandler {
+function summaryHandler(services: MarketServices): RouteHandler {
   return {
     prepare({ query }: RouteInput) {
-      const snap = s.snapshot()
+      const snap = services.snapshot()
       const place = resolveDestination(snap, query.destination)
       const month = resolveMonth(snap.flights, query.month)
       requireData(snap, place, month)
-      return cachedAnswer(s, snap.flights, 'flights.summary', `${place.name}|${month}`, async () => {
-        const rows = await origins(s, snap, place.name, month)
+      return cachedAnswer(services, snap.flights, 'flights.summary', `${place.name}|${month}`, async () => {
+        const rows = await origins(services, snap, place.name, month)
         const monthly = destinationMonthly(snap, place.name)
         const at = (m: string) => monthly.find((r) => r.month === m)
         const cur = at(month)!
@@ -117,13 +117,13 @@ function summaryHandler(s: MarketServices): RouteHandler {
 }
 
 /** One destination's monthly volumes, latest `limit` months, with its growth direction. */
-function trendHandler(s: MarketServices): RouteHandler {
+function trendHandler(services: MarketServices): RouteHandler {
   return {
     prepare({ query }: RouteInput) {
-      const snap = s.snapshot()
+      const snap = services.snapshot()
       const place = resolveDestination(snap, query.destination)
       const limit = Number(query.limit ?? 12)
-      return cachedAnswer(s, snap.flights, 'flights.trend', `${place.name}|${limit}`, async () => {
+      return cachedAnswer(services, snap.flights, 'flights.trend', `${place.name}|${limit}`, async () => {
         const monthly = destinationMonthly(snap, place.name)
         return {
           destination: place.name,
@@ -142,16 +142,16 @@ function trendHandler(s: MarketServices): RouteHandler {
 }
 
 /** The busiest origin cities of one destination in one month, with their share. */
-function topRoutesHandler(s: MarketServices): RouteHandler {
+function topRoutesHandler(services: MarketServices): RouteHandler {
   return {
     prepare({ query }: RouteInput) {
-      const snap = s.snapshot()
+      const snap = services.snapshot()
       const place = resolveDestination(snap, query.destination)
       const month = resolveMonth(snap.flights, query.month)
       requireData(snap, place, month)
       const limit = Number(query.limit ?? 10)
-      return cachedAnswer(s, snap.flights, 'flights.top_routes', `${place.name}|${month}|${limit}`, async () => {
-        const rows = await origins(s, snap, place.name, month)
+      return cachedAnswer(services, snap.flights, 'flights.top_routes', `${place.name}|${month}|${limit}`, async () => {
+        const rows = await origins(services, snap, place.name, month)
         const total = rows.reduce((a, r) => a + r.passengers, 0)
         return {
           destination: place.name,
@@ -173,14 +173,14 @@ function topRoutesHandler(s: MarketServices): RouteHandler {
 }
 
 /** Destinations ranked by passengers in one month, with their share. */
-function rankingHandler(s: MarketServices): RouteHandler {
+function rankingHandler(services: MarketServices): RouteHandler {
   return {
     prepare({ query }: RouteInput) {
-      const snap = s.snapshot()
+      const snap = services.snapshot()
       const month = resolveMonth(snap.flights, query.month)
       const limit = Number(query.limit ?? 20)
-      return cachedAnswer(s, snap.flights, 'flights.ranking', `${month}|${limit}`, async () => {
-        const rows = await destinationsIn(s, snap, month)
+      return cachedAnswer(services, snap.flights, 'flights.ranking', `${month}|${limit}`, async () => {
+        const rows = await destinationsIn(services, snap, month)
         const total = rows.reduce((a, r) => a + r.passengers, 0)
         return {
           month,
@@ -215,15 +215,15 @@ function requirePreviousMonth(snap: MarketSnapshot, month: string): string {
 }
 
 /** Destinations ranked by month-on-month passenger growth (small bases left out). */
-function growthHandler(s: MarketServices): RouteHandler {
+function growthHandler(services: MarketServices): RouteHandler {
   return {
     prepare({ query }: RouteInput) {
-      const snap = s.snapshot()
+      const snap = services.snapshot()
       const month = resolveMonth(snap.flights, query.month)
       const previous = requirePreviousMonth(snap, month)
       const limit = Number(query.limit ?? 20)
-      return cachedAnswer(s, snap.flights, 'flights.growth', `${month}|${limit}`, async () => {
-        const [now, before] = await Promise.all([destinationsIn(s, snap, month), destinationsIn(s, snap, previous)])
+      return cachedAnswer(services, snap.flights, 'flights.growth', `${month}|${limit}`, async () => {
+        const [now, before] = await Promise.all([destinationsIn(services, snap, month), destinationsIn(services, snap, previous)])
         const prior = new Map(before.map((r) => [r.destination, r.passengers]))
         const ranked = now
           .map((r) => ({ ...r, previous: prior.get(r.destination) ?? 0 }))
@@ -260,17 +260,17 @@ function aggregateDestinations(snap: MarketSnapshot, value: unknown): Place[] {
 }
 
 /** Passengers, flights and seats of a group of destinations in one month: by origin city and by member. */
-function aggregateRows(s: MarketServices, snap: MarketSnapshot, members: string[], month: string) {
+function aggregateRows(services: MarketServices, snap: MarketSnapshot, members: string[], month: string) {
   const list = members.map((_, i) => `$${i + 2}`).join(', ')
   const rel = snap.flights.relation
   return Promise.all([
-    s.db.all<{ origin_city: string; passengers: number; flights: number; seats: number }>(
+    services.db.all<{ origin_city: string; passengers: number; flights: number; seats: number }>(
       `SELECT origin_city, SUM(estimated_passengers)::INTEGER AS passengers, SUM(scheduled_flights)::INTEGER AS flights,
               SUM(seats)::INTEGER AS seats
          FROM ${rel} WHERE month = $1 AND destination IN (${list}) GROUP BY origin_city ORDER BY passengers DESC, origin_city`,
       [month, ...members],
     ),
-    s.db.all<{ destination: string; passengers: number }>(
+    services.db.all<{ destination: string; passengers: number }>(
       `SELECT destination, SUM(estimated_passengers)::INTEGER AS passengers FROM ${rel}
         WHERE month = $1 AND destination IN (${list}) GROUP BY destination ORDER BY passengers DESC, destination`,
       [month, ...members],
@@ -279,18 +279,18 @@ function aggregateRows(s: MarketServices, snap: MarketSnapshot, members: string[
 }
 
 /** Several destinations as one market in one month: combined volumes, growth, and each member's share. */
-function aggregateHandler(s: MarketServices): RouteHandler {
+function aggregateHandler(services: MarketServices): RouteHandler {
   return {
     prepare({ query }: RouteInput) {
-      const snap = s.snapshot()
+      const snap = services.snapshot()
       const places = aggregateDestinations(snap, query.destinations)
       const month = resolveMonth(snap.flights, query.month)
       // Echoed in the caller's order (duplicates such as Tokyo,TYO folded into one).
       const members = places.map((p) => p.name)
       // A blank label (e.g. "  ") would pass minLength and echo back as ""; fall back to the member names.
       const label = String(query.label ?? '').trim() || members.join(' + ')
-      return cachedAnswer(s, snap.flights, 'flights.aggregate', `${members.join(',')}|${month}|${label}`, async () => {
-        const [byOrigin, byMember] = await aggregateRows(s, snap, members, month)
+      return cachedAnswer(services, snap.flights, 'flights.aggregate', `${members.join(',')}|${month}|${label}`, async () => {
+        const [byOrigin, byMember] = await aggregateRows(services, snap, members, month)
         const monthly = clusterPassengers(snap.totals, members, month)
         const total = byOrigin.reduce((a, r) => a + r.passengers, 0)
         const yoy = threeMonthYoY(monthly)

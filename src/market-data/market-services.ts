@@ -10,15 +10,15 @@ export interface MarketServices extends DataServices {
 
 /** The `months` route of a dataset: the months it covers, oldest first. */
 export function monthsHandler(
-  s: MarketServices,
+  services: MarketServices,
   routeId: string,
   pick: (snap: ReturnType<MarketServices['snapshot']>) => LoadedDataset,
 ): RouteHandler {
   return {
     prepare() {
-      const dataset = pick(s.snapshot())
+      const dataset = pick(services.snapshot())
       const months = dataset.periods
-      return cachedAnswer(s, dataset, routeId, '', async () => ({
+      return cachedAnswer(services, dataset, routeId, '', async () => ({
         months,
         earliest: months[0],
         latest: months.at(-1),

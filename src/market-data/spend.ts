@@ -18,7 +18,7 @@ const UNITS: Record<string, string> = {
 
 const perCard = (total: number, cards: number) => (cards > 0 ? round(total / cards, 2) : 0)
 
-const METRIC: Record<string, (r: CountryMonth) => number> = {
+const METRIC: Record<string, (month: CountryMonth) => number> = {
   total_cards: (r) => r.cards,
   total_spend_cny: (r) => round(r.luxury + r.accommodation + r.dining + r.retail, 2),
   estimated_average_luxury_spend_cny: (r) => perCard(r.luxury, r.cards),
@@ -37,24 +37,24 @@ function resolveCountry(snap: MarketSnapshot, value: unknown) {
 /** Monthly totals of one country, oldest first (aggregated at load): shared by summary, trends and series. */
 const countryMonthly = (snap: MarketSnapshot, country: string) => snap.totals.countries.get(country) ?? []
 
-export function spendHandlers(s: MarketServices): HandlerMap {
+export function spendHandlers(services: MarketServices): HandlerMap {
   return {
-    'spend.months': monthsHandler(s, 'spend.months', (snap) => snap.spend),
-    'spend.countries': countriesHandler(s),
-    'spend.summary': summaryHandler(s),
-    'spend.trends': trendsHandler(s),
-    'spend.series': seriesHandler(s),
+    'spend.months': monthsHandler(services, 'spend.months', (snap) => snap.spend),
+    'spend.countries': countriesHandler(services),
+    'spend.summary': summaryHandler(services),
+    'spend.trends': trendsHandler(services),
+    'spend.series': seriesHandler(services),
   }
 }
 
 /** Destination countries ranked by cards in one month. */
-function countriesHandler(s: MarketServices): RouteHandler {
+function countriesHandler(services: MarketServices): RouteHandler {
   return {
     prepare({ query }: RouteInput) {
-      const snap = s.snapshot()
+      const snap = services.snapshot()
       const month = resolveMonth(snap.spend, query.month)
-      return cachedAnswer(s, snap.spend, 'spend.countries', month, async () => {
-        const rows = await s.db.all<{ country: string; country_code: string; total_cards: number }>(
+      return cachedAnswer(services, snap.spend, 'spend.countries', month, async () => {
+        const rows = await services.db.all<{ country: string; country_code: string; total_cards: number }>(
           `SELECT country, country_code, SUM(total_cards)::INTEGER AS total_cards FROM ${snap.spend.relation}
             WHERE month = $1 GROUP BY country, country_code ORDER BY total_cards DESC, country`,
           [month],
@@ -66,15 +66,15 @@ function countriesHandler(s: MarketServices): RouteHandler {
 }
 
 /** One country in one month: cards, spend per card and its mix, top source cities, month/year changes. */
-function summaryHandler(s: MarketServices): RouteHandler {
+function summaryHandler(services: MarketServices): RouteHandler {
   return {
     prepare({ query }: RouteInput) {
-      const snap = s.snapshot()
+      const snap = services.snapshot()
       const country = resolveCountry(snap, query.country)
       const month = resolveMonth(snap.spend, query.month)
       if (!snap.spendMonths.get(country.name)?.has(month)) throw notFound('country-month', `${country.name} ${month}`, 'month')
-      return cachedAnswer(s, snap.spend, 'spend.summary', `${country.name}|${month}`, async () => {
-        const cities = await s.db.all<{ city: string; cards: number }>(
+      return cachedAnswer(services, snap.spend, 'spend.summary', `${country.name}|${month}`, async () => {
+        const cities = await services.db.all<{ city: string; cards: number }>(
           `SELECT source_city AS city, SUM(total_cards)::INTEGER AS cards FROM ${snap.spend.relation}
             WHERE month = $1 AND country = $2 GROUP BY source_city ORDER BY cards DESC, city`,
           [month, country.name],
@@ -117,13 +117,13 @@ function summaryHandler(s: MarketServices): RouteHandler {
 }
 
 /** One country's latest changes, recovery against 2019, and its last `months` months of cards and spend per card. */
-function trendsHandler(s: MarketServices): RouteHandler {
+function trendsHandler(services: MarketServices): RouteHandler {
   return {
     prepare({ query }: RouteInput) {
-      const snap = s.snapshot()
+      const snap = services.snapshot()
       const country = resolveCountry(snap, query.country)
       const months = Number(query.months ?? 12)
-      return cachedAnswer(s, snap.spend, 'spend.trends', `${country.name}|${months}`, async () => {
+      return cachedAnswer(services, snap.spend, 'spend.trends', `${country.name}|${months}`, async () => {
         const monthly = countryMonthly(snap, country.name)
         const latest = monthly.at(-1)!
         const at = (m: string) => monthly.find((r) => r.month === m)
@@ -159,17 +159,17 @@ function trendsHandler(s: MarketServices): RouteHandler {
 }
 
 /** One metric of one country, month by month from `from` to `to`. */
-function seriesHandler(s: MarketServices): RouteHandler {
+function seriesHandler(services: MarketServices): RouteHandler {
   return {
     prepare({ query }: RouteInput) {
-      const snap = s.snapshot()
+      const snap = services.snapshot()
       const country = resolveCountry(snap, query.country)
       const metric = String(query.metric)
       // Like every other month parameter, a month without data is a free 404: never charge for an empty series.
       const from = query.from === undefined ? snap.spend.periods[0]! : resolveMonth(snap.spend, query.from, 'from')
       const to = resolveMonth(snap.spend, query.to, 'to')
       if (from > to) throw invalidParameter('from', `must not be after "to" (${to})`)
-      return cachedAnswer(s, snap.spend, 'spend.series', `${country.name}|${metric}|${from}|${to}`, async () => {
+      return cachedAnswer(services, snap.spend, 'spend.series', `${country.name}|${metric}|${from}|${to}`, async () => {
         const monthly = countryMonthly(snap, country.name)
         const value = METRIC[metric]!
         return {

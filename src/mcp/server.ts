@@ -73,10 +73,10 @@ function errorResult(e: ApiError, requestId: string): CallToolResult {
  * from `_meta["x402/payment"]`, verify, claim, run, settle and store. The settlement goes back in
  * `_meta["x402/payment-response"]`.
  */
-async function callTool(d: McpDeps, name: string, args: Record<string, unknown>, payment: unknown): Promise<CallToolResult> {
-  const requestId = d.requestId()
+async function callTool(deps: McpDeps, name: string, args: Record<string, unknown>, payment: unknown): Promise<CallToolResult> {
+  const requestId = deps.requestId()
   const route = ROUTES.get(name)
-  const handler = route && d.handlers[route.id]
+  const handler = route && deps.handlers[route.id]
   // MCP tools, "Error Handling": an unknown tool is a protocol error (-32602), not a tool result. A
   // catalog route this release does not serve is not in tools/list, so it is unknown too.
   if (!route || !handler)
@@ -90,19 +90,19 @@ async function callTool(d: McpDeps, name: string, args: Record<string, unknown>,
     const query = Object.fromEntries(Object.entries(args).filter(([k]) => !pathNames.includes(k)))
     if (route.params && !Value.Check(route.params, params)) throw explainInvalid(route.params, params, 'path')
     if (!Value.Check(route.query, query)) throw explainInvalid(route.query, query, 'query')
-    await d.indexing?.()?.catch((e: unknown) => Promise.reject(notIndexed(e)))
+    await deps.indexing?.()?.catch((e: unknown) => Promise.reject(notIndexed(e)))
     const prepared = handler.prepare({ query, params })
-    const paid = payFor(d.gate, d.limits, {
+    const paid = payFor(deps.gate, deps.limits, {
       route,
       prepared,
       proofHeader: payment === undefined ? null : Buffer.from(JSON.stringify(payment)).toString('base64'),
       resourceUrl: `mcp://tool/${name}`,
       requestId,
-      clientIp: () => d.clientIp?.(),
+      clientIp: () => deps.clientIp?.(),
     })
     if (paid instanceof ApiError) return errorResult(paid, requestId)
     const answer = await paid
-    const settlement = answer.receipt ?? { success: true, transaction: '', network: NETWORKS[d.network].caip2, payer: answer.payer } // local mode: verified offline, nothing on chain yet
+    const settlement = answer.receipt ?? { success: true, transaction: '', network: NETWORKS[deps.network].caip2, payer: answer.payer } // local mode: verified offline, nothing on chain yet
     const body = answer.body as string // a tool's answer is the JSON envelope: MCP asks no `format`, and a proof bought in CSV or Arrow is another fingerprint
     const envelope = JSON.parse(body)
     return { content: text(body), structuredContent: envelope, _meta: { 'x402/payment-response': settlement } }
@@ -112,19 +112,19 @@ async function callTool(d: McpDeps, name: string, args: Record<string, unknown>,
   }
 }
 
-function mcpServer(d: McpDeps): Server {
+function mcpServer(deps: McpDeps): Server {
   const server = new Server({ name: 'china-market-intel', version: pkg.version }, { capabilities: { tools: {} } })
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: CATALOG.filter((r) => d.handlers[r.id]).map((r) => ({
+    tools: CATALOG.filter((r) => deps.handlers[r.id]).map((r) => ({
       name: toolName(r),
       title: r.summary,
       description: `${r.description} Price: USD ${r.priceUsd} per call, paid with x402 (send the PaymentPayload in _meta["x402/payment"]; a call without it returns the payment requirements).`,
       inputSchema: routeInputSchema(r) as never,
-      _meta: { 'x402/price_usd': r.priceUsd, 'x402/network': NETWORKS[d.network].caip2 },
+      _meta: { 'x402/price_usd': r.priceUsd, 'x402/network': NETWORKS[deps.network].caip2 },
     })),
   }))
   server.setRequestHandler(CallToolRequestSchema, (request) =>
-    callTool(d, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>, request.params._meta?.['x402/payment']),
+    callTool(deps, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>, request.params._meta?.['x402/payment']),
   )
   return server
 }
@@ -133,9 +133,9 @@ function mcpServer(d: McpDeps): Server {
  * The remote MCP endpoint (Streamable HTTP, stateless, JSON responses): a server and transport per
  * request, so no MCP session state lives between calls; payments and results live in the ledger.
  */
-export async function handleMcp(d: McpDeps, request: Request, parsedBody?: unknown): Promise<Response> {
+export async function handleMcp(deps: McpDeps, request: Request, parsedBody?: unknown): Promise<Response> {
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
-  const server = mcpServer(d)
+  const server = mcpServer(deps)
   await server.connect(transport)
   try {
     return await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody })

@@ -14,29 +14,29 @@ const POLL_MS = 200
 export type Claimed = Extract<ClaimResult, { status: 'claimed' }>
 
 /** The claim, or the stored answer a retry is owed. */
-export async function claimPayment(g: GateContext, p: Payment): Promise<{ claimed: Claimed } | { stored: GateAnswer }> {
+export async function claimPayment(context: GateContext, p: Payment): Promise<{ claimed: Claimed } | { stored: GateAnswer }> {
   const { req, terms, payer, storedOnly } = p.auth
   for (;;) {
-    if (g.closed()) throw shuttingDown()
-    const now = g.now()
+    if (context.closed()) throw shuttingDown()
+    const now = context.now()
     const claim = await reachLedger(
       storedOnly
-        ? g.o.ledger.lookup(p.key).then((held) => held ?? { status: 'claimed' as const })
-        : g.o.ledger.claim(p.claim, now, now - terms.maxTimeoutSeconds),
+        ? context.o.ledger.lookup(p.key).then((held) => held ?? { status: 'claimed' as const })
+        : context.o.ledger.claim(p.claim, now, now - terms.maxTimeoutSeconds),
     )
     if (claim.status === 'claimed') {
       if (storedOnly) throw storedOnly
       return { claimed: claim }
     }
     if (claim.fingerprint !== req.fingerprint) {
-      throw g.refuse(req, 'payment_replayed', 'This payment proof was already used for a different request; sign a new one.', {
+      throw context.refuse(req, 'payment_replayed', 'This payment proof was already used for a different request; sign a new one.', {
         reason: 'nonce_used',
       })
     }
     if (claim.state === 'served') {
-      const stored = claim.artifactId ? await reachLedger(g.o.ledger.artifact(claim.artifactId, now)) : null
+      const stored = claim.artifactId ? await reachLedger(context.o.ledger.artifact(claim.artifactId, now)) : null
       if (!stored)
-        throw g.refuse(req, 'payment_replayed', 'This payment was already served and its stored result has expired; sign a new payment.', {
+        throw context.refuse(req, 'payment_replayed', 'This payment was already served and its stored result has expired; sign a new payment.', {
           reason: 'artifact_expired',
         })
       return {
@@ -51,16 +51,16 @@ export async function claimPayment(g: GateContext, p: Payment): Promise<{ claime
     }
     if (claim.state === 'pending') {
       // The client retries the request its payment is settling for: look at the chain now.
-      const verdict = g.o.reconciler ? await g.o.reconciler.check(p.key) : 'pending'
+      const verdict = context.o.reconciler ? await context.o.reconciler.check(p.key) : 'pending'
       if (verdict === 'settled') continue // served now: the next turn returns the stored result
-      if (verdict === 'failed') throw settlementFailed(g, req, 'authorization_expired_unsettled')
+      if (verdict === 'failed') throw settlementFailed(context, req, 'authorization_expired_unsettled')
       throw settlementPending(claim.txHash)
     }
     if (claim.state === 'failed') throw storedOnly ?? new Error('ledger: a failed claim was not taken again')
     // Same request still running (a client retry after a dropped connection): wait for it, then look
     // again. Held by another process sharing the ledger: poll; a claim idle for longer than the payment
     // window belongs to a process that died, and the next claim() takes it over.
-    const running = g.inflight.get(p.key)
+    const running = context.inflight.get(p.key)
     if (running) await running
     else if (storedOnly) throw storedOnly
     else await Bun.sleep(POLL_MS)

@@ -55,13 +55,13 @@ function putUint(buf: Uint8Array, offset: number, value: bigint | string | numbe
   }
 }
 
-export function domainSeparator(d: Eip712Domain): Uint8Array {
+export function domainSeparator(domain: Eip712Domain): Uint8Array {
   const buf = new Uint8Array(32 * 5)
   buf.set(DOMAIN_TYPEHASH, 0)
-  buf.set(keccak_256(enc.encode(d.name)), 32)
-  buf.set(keccak_256(enc.encode(d.version)), 64)
-  putUint(buf, 96, d.chainId)
-  putHex(buf, 128 + 12, d.verifyingContract)
+  buf.set(keccak_256(enc.encode(domain.name)), 32)
+  buf.set(keccak_256(enc.encode(domain.version)), 64)
+  putUint(buf, 96, domain.chainId)
+  putHex(buf, 128 + 12, domain.verifyingContract)
   return keccak_256(buf)
 }
 
@@ -69,15 +69,15 @@ export function domainSeparator(d: Eip712Domain): Uint8Array {
  * keccak256(0x1901 ‖ domainSeparator ‖ hashStruct(authorization)). Expects already-validated fields
  * (proof.ts: 20-byte addresses, a 32-byte nonce, decimal uint256 numbers).
  */
-export function authorizationDigest(separator: Uint8Array, a: Authorization): Uint8Array {
+export function authorizationDigest(separator: Uint8Array, authorization: Authorization): Uint8Array {
   const struct = new Uint8Array(32 * 7)
   struct.set(TRANSFER_TYPEHASH, 0)
-  putHex(struct, 32 + 12, a.from)
-  putHex(struct, 64 + 12, a.to)
-  putUint(struct, 96, a.value)
-  putUint(struct, 128, a.validAfter)
-  putUint(struct, 160, a.validBefore)
-  putHex(struct, 192, a.nonce)
+  putHex(struct, 32 + 12, authorization.from)
+  putHex(struct, 64 + 12, authorization.to)
+  putUint(struct, 96, authorization.value)
+  putUint(struct, 128, authorization.validAfter)
+  putUint(struct, 160, authorization.validBefore)
+  putHex(struct, 192, authorization.nonce)
   const msg = new Uint8Array(66)
   msg[0] = 0x19
   msg[1] = 0x01

@@ -22,10 +22,10 @@ const CHAINS = { base, 'base-sepolia': baseSepolia } as const
  * (EIP-3009, x402 v1 and v2), signing with one local key over one RPC endpoint. Used by `self` payment
  * mode and by `scripts/facilitator.ts`, which serves the same object over the standard HTTP API.
  */
-export function createEvmFacilitator(o: EvmFacilitatorOptions) {
+export function createEvmFacilitator(options: EvmFacilitatorOptions) {
   // The nonce manager hands concurrent settlements consecutive nonces instead of the same one.
-  const account = privateKeyToAccount(o.privateKey, { nonceManager })
-  const client = createWalletClient({ account, chain: CHAINS[o.network], transport: http(o.rpcUrl) }).extend(publicActions)
+  const account = privateKeyToAccount(options.privateKey, { nonceManager })
+  const client = createWalletClient({ account, chain: CHAINS[options.network], transport: http(options.rpcUrl) }).extend(publicActions)
   const signer = toFacilitatorEvmSigner(
     {
       address: account.address,
@@ -36,9 +36,9 @@ export function createEvmFacilitator(o: EvmFacilitatorOptions) {
       sendTransaction: (args) => client.sendTransaction(args as never),
       waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),
     },
-    o.confirmationTimeoutMs ? { confirmationTimeoutMs: o.confirmationTimeoutMs } : undefined,
+    options.confirmationTimeoutMs ? { confirmationTimeoutMs: options.confirmationTimeoutMs } : undefined,
   )
   const facilitator = new x402Facilitator()
-  registerExactEvmScheme(facilitator, { signer, networks: NETWORKS[o.network].caip2 })
+  registerExactEvmScheme(facilitator, { signer, networks: NETWORKS[options.network].caip2 })
   return { facilitator, address: account.address }
 }

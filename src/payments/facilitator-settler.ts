@@ -10,8 +10,8 @@ const SETTLEMENT_PENDING = 'settlement_pending'
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
 /** A connection that was never made: the facilitator cannot have received the request. */
-function neverReached(e: unknown): boolean {
-  const code = (e as { code?: string })?.code
+function neverReached(error: unknown): boolean {
+  const code = (error as { code?: string })?.code
   return code === 'ConnectionRefused' || code === 'ECONNREFUSED' || code === 'FailedToOpenSocket' || code === 'ENOTFOUND'
 }
 
@@ -19,8 +19,8 @@ function neverReached(e: unknown): boolean {
  * The HTTP status of a facilitator answer that @x402/core's client turned into a plain Error
  * ("Facilitator settle failed (401): …"); undefined for anything else.
  */
-export function refusedStatus(e: unknown): number | undefined {
-  const m = /^Facilitator \w+ failed \((\d{3})\)/.exec(message(e))
+export function refusedStatus(error: unknown): number | undefined {
+  const m = /^Facilitator \w+ failed \((\d{3})\)/.exec(message(error))
   return m ? Number(m[1]) : undefined
 }
 
@@ -28,9 +28,9 @@ export function refusedStatus(e: unknown): number | undefined {
  * Our credentials were not accepted, or could not be made: the facilitator did nothing with the call
  * (it authenticates before it verifies or settles), so nothing moved; not the payer's fault.
  */
-function authFailure(e: unknown): string | undefined {
-  if (e instanceof FacilitatorAuthError) return 'facilitator_auth_unsigned'
-  const status = refusedStatus(e)
+function authFailure(error: unknown): string | undefined {
+  if (error instanceof FacilitatorAuthError) return 'facilitator_auth_unsigned'
+  const status = refusedStatus(error)
   return status === 401 || status === 403 ? `facilitator_auth_rejected (HTTP ${status})` : undefined
 }
 
@@ -49,17 +49,17 @@ export class FacilitatorSettler implements Settler {
     private readonly client: Pick<FacilitatorClient, 'verify' | 'settle'>,
   ) {}
 
-  private requirements(i: SettlementInput): PaymentRequirements {
-    if (i.proof.x402Version === 1) {
+  private requirements(input: SettlementInput): PaymentRequirements {
+    if (input.proof.x402Version === 1) {
       // x402 v1 requirements carry outputSchema; facilitators accept an empty one.
-      return { ...v1Requirements(i.route, i.terms, i.resourceUrl), outputSchema: {} } as unknown as PaymentRequirements
+      return { ...v1Requirements(input.route, input.terms, input.resourceUrl), outputSchema: {} } as unknown as PaymentRequirements
     }
-    return v2PaymentRequired(i.route, i.terms, i.resourceUrl, '').accepts[0]! as PaymentRequirements
+    return v2PaymentRequired(input.route, input.terms, input.resourceUrl, '').accepts[0]! as PaymentRequirements
   }
 
-  async verify(i: SettlementInput): Promise<VerifyOutcome> {
+  async verify(input: SettlementInput): Promise<VerifyOutcome> {
     try {
-      const r = await this.client.verify(i.proof.raw, this.requirements(i))
+      const r = await this.client.verify(input.proof.raw, this.requirements(input))
       if (r.isValid) return { ok: true }
       return {
         ok: false,
@@ -86,10 +86,10 @@ export class FacilitatorSettler implements Settler {
     }
   }
 
-  async settle(i: SettlementInput): Promise<SettleOutcome> {
+  async settle(input: SettlementInput): Promise<SettleOutcome> {
     let r: SettleResponse
     try {
-      r = await this.client.settle(i.proof.raw, this.requirements(i))
+      r = await this.client.settle(input.proof.raw, this.requirements(input))
     } catch (e) {
       if (e instanceof SettleError)
         r = { success: false, errorReason: e.errorReason, errorMessage: e.errorMessage, transaction: e.transaction, network: e.network }
@@ -104,7 +104,7 @@ export class FacilitatorSettler implements Settler {
     if (r.success) {
       return {
         status: 'settled',
-        receipt: { success: true, transaction: r.transaction, network: r.network, payer: r.payer ?? i.proof.authorization.from },
+        receipt: { success: true, transaction: r.transaction, network: r.network, payer: r.payer ?? input.proof.authorization.from },
       }
     }
     const tx = r.transaction ? { transaction: r.transaction } : {}

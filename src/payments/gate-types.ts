@@ -17,7 +17,7 @@ export interface GateOptions {
   /** Checks a pending payment on chain now (facilitator modes), and whether an authorization was used already. */
   reconciler?: {
     check(key: string): Promise<'settled' | 'failed' | 'pending'>
-    usedOnChain(c: PaymentClaim): Promise<{ used: true; txHash?: string } | { used: false }>
+    usedOnChain(claim: PaymentClaim): Promise<{ used: true; txHash?: string } | { used: false }>
   }
   metrics?: PaymentMetrics
   /** Told of a settled payment whose record could not be committed yet (the ledger retries it). */
@@ -27,7 +27,7 @@ export interface GateOptions {
 
 /** What the gate reports to /metrics. */
 export interface PaymentMetrics {
-  paymentEvent(e: PaymentEvent): void
+  paymentEvent(event: PaymentEvent): void
   settlement(mode: PaymentMode, outcome: SettleOutcome['status']): void
 }
 

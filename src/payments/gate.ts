@@ -43,10 +43,10 @@ export class PaymentGate {
   /** What the steps read of the gate (claim.ts, paid-work.ts, settle.ts). */
   private readonly context: GateContext
 
-  constructor(private readonly o: GateOptions) {
-    this.now = o.now ?? (() => Math.floor(Date.now() / 1000))
+  constructor(private readonly options: GateOptions) {
+    this.now = options.now ?? (() => Math.floor(Date.now() / 1000))
     this.context = {
-      o,
+      o: options,
       now: this.now,
       closed: () => this.closed,
       inflight: this.inflight,
@@ -57,7 +57,7 @@ export class PaymentGate {
   private termsOf(route: RouteSpec): PaymentTerms {
     let t = this.terms.get(route.id)
     if (!t) {
-      t = termsFor(route, this.o.network, this.o.payTo)
+      t = termsFor(route, this.options.network, this.options.payTo)
       this.terms.set(route.id, t)
     }
     return t
@@ -105,7 +105,7 @@ export class PaymentGate {
       throw e
     }
     const terms = this.termsOf(req.route)
-    const contractSignatures = this.o.settler.mode !== 'local'
+    const contractSignatures = this.options.settler.mode !== 'local'
     const verdict = verifyLocally(proof, terms, this.now(), { contractSignatures })
     if (verdict.ok) return { req, proof, terms, payer: verdict.payer }
     const refusal = this.paymentError(req, 'payment_invalid', verdict.message, { reason: verdict.reason })
@@ -126,7 +126,7 @@ export class PaymentGate {
    * as pending for the reconciler, its result kept back until the transfer is seen on chain.
    */
   async fulfil(auth: Authorized, work: (paid: PaidContext) => Promise<PaidBody>): Promise<GateAnswer> {
-    const p = new Payment(auth, this.o, this.now)
+    const p = new Payment(auth, this.options, this.now)
     const claim = await claimPayment(this.context, p)
     if ('stored' in claim) return claim.stored
     let done!: () => void
@@ -159,11 +159,11 @@ export class PaymentGate {
       if (r.cut) continue
       if (r.phase === 'work') {
         r.cut = 'released'
-        this.o.ledger.release(key, now)
+        this.options.ledger.release(key, now)
         r.emit('failed', { detail: 'shutdown: cut off before settlement' })
       } else if (r.phase === 'settle') {
         r.cut = 'settling'
-        this.o.ledger.park(key, r.artifact!, now)
+        this.options.ledger.park(key, r.artifact!, now)
         r.emit('pending', { detail: 'shutdown: cut off while settling' })
       } else {
         r.cut = r.phase // the settlement's outcome is in the ledger already, being committed
@@ -176,6 +176,6 @@ export class PaymentGate {
   /** Provider spend of a paid request's work: recorded with its payment's next commit (charged or not). */
   spent(requestId: string, routeId: string, spend: readonly Omit<SpendRecord, 'at' | 'requestId' | 'routeId'>[]): void {
     const at = this.now()
-    for (const s of spend) this.o.ledger.recordSpend({ at, requestId, routeId, ...s })
+    for (const s of spend) this.options.ledger.recordSpend({ at, requestId, routeId, ...s })
   }
 }

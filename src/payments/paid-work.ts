@@ -18,14 +18,14 @@ export interface PaidWork {
 }
 
 export async function runPaidWork(
-  g: GateContext,
+  context: GateContext,
   p: Payment,
   claimed: Claimed,
   running: Running,
   work: (paid: PaidContext) => Promise<PaidBody>,
 ): Promise<PaidWork> {
   const { req, proof, terms, payer } = p.auth
-  const { settler, reconciler, ledger } = g.o
+  const { settler, reconciler, ledger } = context.o
   const input: SettlementInput = { proof, terms, route: req.route, resourceUrl: req.resourceUrl }
   const artifactId = newArtifactId()
   // Taken over from a request whose process died: it may have settled before it died. Then the buyer
@@ -44,7 +44,7 @@ export async function runPaidWork(
         reported = true
         throw verdict.unavailable
           ? facilitatorUnavailable(verdict.message)
-          : g.refuse(req, 'payment_invalid', `The facilitator refused the payment: ${verdict.message}`, { reason: verdict.reason })
+          : context.refuse(req, 'payment_invalid', `The facilitator refused the payment: ${verdict.message}`, { reason: verdict.reason })
       }
     }
     p.emit('verified')
@@ -67,7 +67,7 @@ export async function runPaidWork(
       p.emit('failed', { detail: `handler: ${e instanceof ApiError ? e.code : String(e instanceof Error ? e.message : e).slice(0, 200)}` })
     // Paid before its first process died: the claim is kept, so the buyer's retry (once the payment
     // window has passed) runs the request again without paying, or the reconciler records the payment.
-    if (!paidBefore.used) ledger.release(p.key, g.now())
+    if (!paidBefore.used) ledger.release(p.key, context.now())
     // The failure is on record before the client hears of it (a disk error here changes nothing: no charge).
     await ledger.durable().catch(() => {})
     throw e

@@ -11,7 +11,7 @@ export class Payment {
 
   constructor(
     readonly auth: Authorized,
-    private readonly o: Pick<GateOptions, 'ledger' | 'metrics'>,
+    private readonly options: Pick<GateOptions, 'ledger' | 'metrics'>,
     private readonly now: () => number,
   ) {
     const { req, terms, payer } = auth
@@ -49,8 +49,8 @@ export class Payment {
       network: c.network,
       ...extra,
     }
-    this.o.ledger.record(e)
-    this.o.metrics?.paymentEvent(e)
+    this.options.ledger.record(e)
+    this.options.metrics?.paymentEvent(e)
   }
 
   /** The settlement receipt of a transaction, the network named as the proof's x402 version names it; none without one. */
@@ -63,8 +63,8 @@ export class Payment {
 }
 
 /** The 402 of a payment that could not be settled: the answer is not served, nothing was charged. */
-export function settlementFailed(g: GateContext, req: PaidRequest, reason: string): ApiError {
-  return g.refuse(
+export function settlementFailed(context: GateContext, req: PaidRequest, reason: string): ApiError {
+  return context.refuse(
     req,
     'settlement_failed',
     'The payment could not be settled, so the answer is not served; nothing was charged. Sign a new payment (or fund the payer) and retry.',

@@ -34,7 +34,7 @@ export class Reconciler {
   constructor(
     private readonly ledger: PaymentLedger,
     private readonly chain: AuthorizationReader,
-    private readonly onEvent: (e: PaymentEvent) => void = () => {},
+    private readonly onEvent: (event: PaymentEvent) => void = () => {},
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
   ) {}
 
@@ -49,9 +49,9 @@ export class Reconciler {
   }
 
   /** Whether this authorization was used on chain already, and by which transaction when it can be found. */
-  async usedOnChain(c: PaymentClaim): Promise<{ used: true; txHash?: string } | { used: false }> {
-    const payer = c.payer as `0x${string}`
-    const nonce = c.nonce as `0x${string}`
+  async usedOnChain(claim: PaymentClaim): Promise<{ used: true; txHash?: string } | { used: false }> {
+    const payer = claim.payer as `0x${string}`
+    const nonce = claim.nonce as `0x${string}`
     if (!(await this.chain.used(payer, nonce))) return { used: false }
     const txHash = await this.chain.transactionOf?.(payer, nonce).catch(() => undefined)
     return { used: true, ...(txHash ? { txHash } : {}) }
@@ -80,7 +80,7 @@ export class Reconciler {
   }
 
   /** Passes every `intervalSeconds`, while `leading()` (one reconciler among instances sharing a ledger). */
-  start(intervalSeconds: number, onError: (e: unknown) => void = () => {}, leading: () => boolean = () => true): void {
+  start(intervalSeconds: number, onError: (error: unknown) => void = () => {}, leading: () => boolean = () => true): void {
     this.timer = setInterval(() => {
       if (leading()) void this.run().catch(onError)
     }, intervalSeconds * 1000)
@@ -91,9 +91,9 @@ export class Reconciler {
     clearInterval(this.timer)
   }
 
-  private async decide(p: PendingPayment): Promise<Verdict> {
-    const c = p.claim
-    const from = { state: p.state, requestId: c.requestId }
+  private async decide(payment: PendingPayment): Promise<Verdict> {
+    const c = payment.claim
+    const from = { state: payment.state, requestId: c.requestId }
     const payer = c.payer as `0x${string}`
     const nonce = c.nonce as `0x${string}`
     const event = (detail: 'settled' | 'failed', txHash?: string): PaymentEvent => ({
@@ -110,7 +110,7 @@ export class Reconciler {
       ...(txHash ? { txHash } : {}),
     })
     if (await this.chain.used(payer, nonce)) {
-      const txHash = p.txHash ?? (await this.chain.transactionOf?.(payer, nonce).catch(() => undefined))
+      const txHash = payment.txHash ?? (await this.chain.transactionOf?.(payer, nonce).catch(() => undefined))
       if (await this.ledger.resolve(c.key, { settled: true, ...(txHash ? { txHash } : {}) }, this.now(), from))
         this.emit(event('settled', txHash))
       await this.ledger.durable()
@@ -125,8 +125,8 @@ export class Reconciler {
     return 'pending'
   }
 
-  private emit(e: PaymentEvent): void {
-    this.ledger.record(e)
-    this.onEvent(e)
+  private emit(event: PaymentEvent): void {
+    this.ledger.record(event)
+    this.onEvent(event)
   }
 }

@@ -11,18 +11,18 @@ import { settlementFailed, type Payment } from './payment'
 import type { SettleOutcome } from './settlement'
 
 export async function settlePayment(
-  g: GateContext,
+  context: GateContext,
   p: Payment,
   running: Running,
   { answer, artifactId, paidBefore, input }: PaidWork,
 ): Promise<GateAnswer> {
-  const { ledger, settler, artifactTtlSeconds } = g.o
+  const { ledger, settler, artifactTtlSeconds } = context.o
   const { body, headers } = typeof answer === 'string' ? { body: answer, headers: undefined } : answer
-  running.artifact = { id: artifactId, body, ...(headers ? { headers } : {}), expiresAt: g.now() + artifactTtlSeconds }
+  running.artifact = { id: artifactId, body, ...(headers ? { headers } : {}), expiresAt: context.now() + artifactTtlSeconds }
   running.phase = 'settle'
-  const outcome = await settlementOf(g, p, paidBefore, input)
-  g.o.metrics?.settlement(settler.mode, outcome.status)
-  const now = g.now()
+  const outcome = await settlementOf(context, p, paidBefore, input)
+  context.o.metrics?.settlement(settler.mode, outcome.status)
+  const now = context.now()
   const artifact = { ...running.artifact, expiresAt: now + artifactTtlSeconds }
   if (running.cut && outcome.status === 'failed') {
     // Parked as pending by the deadline, and now known not to have moved: failed, as the reconciler would find.
@@ -49,7 +49,7 @@ export async function settlePayment(
       ledger.release(p.key, now)
       p.emit('failed', { detail: `settle: ${outcome.reason}`, ...(outcome.transaction ? { txHash: outcome.transaction } : {}) })
       await ledger.durable().catch(() => {}) // queued: committed once the ledger is back
-      throw outcome.unavailable ? facilitatorUnavailable(outcome.reason) : settlementFailed(g, p.req, outcome.reason)
+      throw outcome.unavailable ? facilitatorUnavailable(outcome.reason) : settlementFailed(context, p.req, outcome.reason)
     case 'pending':
       ledger.park(p.key, artifact, now, outcome.transaction)
       p.emit('pending', { detail: outcome.reason, ...(outcome.transaction ? { txHash: outcome.transaction } : {}) })
@@ -63,7 +63,7 @@ export async function settlePayment(
     await ledger.durable()
   } catch (e) {
     if (outcome.status !== 'settled') throw ledgerUnavailable(e, { recording: true })
-    g.o.logger?.error('settled payment answered before its record committed; the ledger retries it', {
+    context.o.logger?.error('settled payment answered before its record committed; the ledger retries it', {
       request_id: p.req.requestId,
       key: p.key,
       error: String(e),
@@ -79,8 +79,8 @@ export async function settlePayment(
 
 /** The settlement: found on chain before (a taken-over claim), or the settler's; a settler that throws is an unknown outcome. */
 async function settlementOf(
-  g: GateContext,
-  p: Payment,
+  context: GateContext,
+  payment: Payment,
   paidBefore: PaidWork['paidBefore'],
   input: PaidWork['input'],
 ): Promise<SettleOutcome> {
@@ -90,12 +90,12 @@ async function settlementOf(
       receipt: {
         success: true,
         transaction: paidBefore.txHash ?? '',
-        network: p.auth.terms.network.caip2,
-        payer: p.auth.proof.authorization.from,
+        network: payment.auth.terms.network.caip2,
+        payer: payment.auth.proof.authorization.from,
       },
     }
   try {
-    return await g.o.settler.settle(input)
+    return await context.o.settler.settle(input)
   } catch (e) {
     return { status: 'pending', reason: `settle threw: ${e instanceof Error ? e.message : String(e)}` } // outcome unknown
   }

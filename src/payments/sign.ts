@@ -44,9 +44,9 @@ export interface SignedAuthorization {
 
 export type PayerAccount = Pick<LocalAccount, 'address' | 'signTypedData'>
 
-export async function signAuthorization(account: PayerAccount, domain: Eip712Domain, t: AuthorizationTerms): Promise<SignedAuthorization> {
-  const nonce = t.nonce ?? toHex(crypto.getRandomValues(new Uint8Array(32)))
-  const message = { from: account.address, to: t.to, value: t.value, validAfter: t.validAfter, validBefore: t.validBefore, nonce }
+export async function signAuthorization(account: PayerAccount, domain: Eip712Domain, terms: AuthorizationTerms): Promise<SignedAuthorization> {
+  const nonce = terms.nonce ?? toHex(crypto.getRandomValues(new Uint8Array(32)))
+  const message = { from: account.address, to: terms.to, value: terms.value, validAfter: terms.validAfter, validBefore: terms.validBefore, nonce }
   const signature = await account.signTypedData({
     domain,
     types: TRANSFER_WITH_AUTHORIZATION,
@@ -54,7 +54,7 @@ export async function signAuthorization(account: PayerAccount, domain: Eip712Dom
     message,
   })
   return {
-    authorization: { ...message, value: t.value.toString(), validAfter: t.validAfter.toString(), validBefore: t.validBefore.toString() },
+    authorization: { ...message, value: terms.value.toString(), validAfter: terms.validAfter.toString(), validBefore: terms.validBefore.toString() },
     signature,
   }
 }

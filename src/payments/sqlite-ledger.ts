@@ -13,13 +13,13 @@ import {
 } from './ledger'
 import { ledgerStatements, openLedgerFile, type DbRow, type LedgerStatements } from './sqlite-schema'
 
-const taken = (r: Row): Extract<ClaimResult, { status: 'taken' }> => ({
+const taken = (row: Row): Extract<ClaimResult, { status: 'taken' }> => ({
   status: 'taken',
-  fingerprint: r.claim.fingerprint,
-  state: r.state,
-  artifactId: r.artifactId,
-  updatedAt: r.updatedAt,
-  txHash: r.txHash,
+  fingerprint: row.claim.fingerprint,
+  state: row.state,
+  artifactId: row.artifactId,
+  updatedAt: row.updatedAt,
+  txHash: row.txHash,
 })
 
 interface Row {
@@ -32,24 +32,24 @@ interface Row {
   txHash: string | null
 }
 
-const fromDb = (h: DbRow): Row => ({
+const fromDb = (row: DbRow): Row => ({
   claim: {
-    key: h.key,
-    network: h.network,
-    payer: h.payer,
-    nonce: h.nonce,
-    routeId: h.route,
-    fingerprint: h.fingerprint,
-    amountAtomic: h.amount_atomic,
-    requestId: h.request_id,
-    ...(h.valid_before ? { validBefore: h.valid_before } : {}),
+    key: row.key,
+    network: row.network,
+    payer: row.payer,
+    nonce: row.nonce,
+    routeId: row.route,
+    fingerprint: row.fingerprint,
+    amountAtomic: row.amount_atomic,
+    requestId: row.request_id,
+    ...(row.valid_before ? { validBefore: row.valid_before } : {}),
   },
-  state: h.state,
-  artifactId: h.artifact_id,
-  createdAt: h.created_at,
-  updatedAt: h.updated_at,
-  settlement: h.settlement,
-  txHash: h.tx_hash,
+  state: row.state,
+  artifactId: row.artifact_id,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  settlement: row.settlement,
+  txHash: row.tx_hash,
 })
 
 /**
@@ -73,12 +73,12 @@ export class SqliteLedger implements PaymentLedger {
   private readonly pendingArtifacts = new Map<string, { key: string; artifact: StoredArtifact; createdAt: number }>()
   private events: PaymentEvent[] = []
   private spends: SpendRecord[] = []
-  private waiters: { resolve: () => void; reject: (e: unknown) => void }[] = []
+  private waiters: { resolve: () => void; reject: (error: unknown) => void }[] = []
   private scheduled = false
 
   /** Opened `shared`: claims are decided in the file, under its write lock. */
   private readonly shared: boolean
-  private readonly claimShared: (c: PaymentClaim, now: number, staleBefore: number) => ClaimResult
+  private readonly claimShared: (claim: PaymentClaim, now: number, staleBefore: number) => ClaimResult
 
   constructor(path: string, o: { shared?: boolean } = {}) {
     this.db = openLedgerFile(path)
@@ -145,8 +145,8 @@ export class SqliteLedger implements PaymentLedger {
     }
   }
 
-  private upsert(key: string, r: Row): void {
-    const c = r.claim
+  private upsert(key: string, row: Row): void {
+    const c = row.claim
     this.stmts.upsert.run({
       key,
       network: c.network,
@@ -156,12 +156,12 @@ export class SqliteLedger implements PaymentLedger {
       fingerprint: c.fingerprint,
       amount: c.amountAtomic,
       requestId: c.requestId,
-      state: r.state,
-      artifactId: r.artifactId,
-      createdAt: r.createdAt,
-      updatedAt: r.updatedAt,
-      settlement: r.settlement,
-      txHash: r.txHash,
+      state: row.state,
+      artifactId: row.artifactId,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      settlement: row.settlement,
+      txHash: row.txHash,
       validBefore: c.validBefore ?? null,
     })
   }

@@ -64,10 +64,10 @@ export class Postgres {
 }
 
 /** The driver's code and message, without the URL (it may carry a password). */
-function describe(e: unknown): string {
-  if (!(e instanceof Error)) return String(e)
-  const code = (e as { code?: string; errno?: string }).errno ?? (e as { code?: string }).code
-  return `${code ? `${code} ` : ''}${e.message}`.replace(/postgres(ql)?:\/\/[^\s]*/g, 'postgres://…').slice(0, 300)
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const code = (error as { code?: string; errno?: string }).errno ?? (error as { code?: string }).code
+  return `${code ? `${code} ` : ''}${error.message}`.replace(/postgres(ql)?:\/\/[^\s]*/g, 'postgres://…').slice(0, 300)
 }
 
 /** A URL fit for logs and /ready: the password replaced. */

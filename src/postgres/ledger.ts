@@ -51,13 +51,13 @@ interface PaymentRow {
   valid_before: string | null
 }
 
-const takenOf = (r: PaymentRow): Taken => ({
+const takenOf = (row: PaymentRow): Taken => ({
   status: 'taken',
-  fingerprint: r.fingerprint,
-  state: r.state,
-  artifactId: r.artifact_id,
-  updatedAt: Number(r.updated_at),
-  txHash: r.tx_hash,
+  fingerprint: row.fingerprint,
+  state: row.state,
+  artifactId: row.artifact_id,
+  updatedAt: Number(row.updated_at),
+  txHash: row.tx_hash,
 })
 
 /**
@@ -80,7 +80,7 @@ export class PostgresLedger implements PaymentLedger {
    */
   private readonly mine = new Map<string, string>()
   private queue: Op[] = []
-  private waiters: { resolve: () => void; reject: (e: unknown) => void }[] = []
+  private waiters: { resolve: () => void; reject: (error: unknown) => void }[] = []
   private flushing: Promise<void> | undefined
   private retry: ReturnType<typeof setTimeout> | undefined
   private closed = false
@@ -127,11 +127,11 @@ export class PostgresLedger implements PaymentLedger {
           ],
         ),
       )
-      .catch((e: unknown) => {
+      .catch((error: unknown) => {
         // The claim may still land after the deadline: free it again once the database answers.
         this.enqueue({ kind: 'state', key: c.key, claimId, from: ['in_progress'], to: 'failed', now })
         this.scheduleRetry()
-        throw e
+        throw error
       })
     const r = rows[0] as (PaymentRow & { claimed: boolean; taken_over: boolean }) | undefined
     if (r?.claimed) {
@@ -232,8 +232,8 @@ export class PostgresLedger implements PaymentLedger {
     this.enqueue({ kind: 'event', id: crypto.randomUUID(), e: event })
   }
 
-  recordSpend(s: SpendRecord): void {
-    this.enqueue({ kind: 'spend', id: crypto.randomUUID(), s })
+  recordSpend(record: SpendRecord): void {
+    this.enqueue({ kind: 'spend', id: crypto.randomUUID(), s: record })
   }
 
   async pending(now: number): Promise<PendingPayment[]> {

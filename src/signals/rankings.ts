@@ -52,7 +52,7 @@ interface Metric<R> {
 interface EntitySpec<R> {
   dataset(snap: SignalsSnapshot): LoadedDataset
   /** One row per entity for a category and week; platforms are already combined where the entity spans several. */
-  load(s: SignalServices, d: LoadedDataset, category: string, week: string): Promise<R[]>
+  load(services: SignalServices, dataset: LoadedDataset, category: string, week: string): Promise<R[]>
   id(row: R): string
   metrics: Record<string, Metric<R>>
   present(row: R, before: R | undefined): Record<string, unknown>
@@ -140,15 +140,15 @@ export interface RankedRow {
 
 /** Ranks a week: rows with a metric, highest first, ties by id so the order is stable. */
 async function rankWeek(
-  s: SignalServices,
+  services: SignalServices,
   spec: EntitySpec<unknown>,
-  d: LoadedDataset,
+  dataset: LoadedDataset,
   category: string,
   rankType: string,
   week: string,
 ): Promise<RankedRow[]> {
   const metric = spec.metrics[rankType]!
-  const [rows, before] = await Promise.all([spec.load(s, d, category, week), spec.load(s, d, category, addDays(week, -7))])
+  const [rows, before] = await Promise.all([spec.load(services, dataset, category, week), spec.load(services, dataset, category, addDays(week, -7))])
   const beforeById = new Map(before.map((r) => [spec.id(r), r]))
   const valued = rows
     .map((r) => ({ r, id: spec.id(r), b: beforeById.get(spec.id(r)), value: metric.value(r, beforeById.get(spec.id(r))) }))
@@ -172,7 +172,7 @@ export interface Ranking {
  * week's ranking uses the same rank type; `movement` is null when that week is not published.
  */
 export async function ranking(
-  s: SignalServices,
+  services: SignalServices,
   snap: SignalsSnapshot,
   entity: RankEntity,
   category: string,
@@ -184,8 +184,8 @@ export async function ranking(
   const previousWeek = addDays(week, -7)
   const previousPublished = d.periods.includes(previousWeek)
   const [current, previous] = await Promise.all([
-    rankWeek(s, spec, d, category, rankType, week),
-    previousPublished ? rankWeek(s, spec, d, category, rankType, previousWeek) : Promise.resolve([]),
+    rankWeek(services, spec, d, category, rankType, week),
+    previousPublished ? rankWeek(services, spec, d, category, rankType, previousWeek) : Promise.resolve([]),
   ])
   const previousRank = new Map(previous.map((r) => [r.id, r.rank]))
   const rows = current.map((r) => {

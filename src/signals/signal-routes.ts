@@ -21,18 +21,18 @@ function categoryOf(snap: SignalsSnapshot, value: string, parameter: string) {
   return signalCategory(slug)!
 }
 
-function rankingHandler(s: SignalServices, entity: RankEntity, routeId: string): RouteHandler {
+function rankingHandler(services: SignalServices, entity: RankEntity, routeId: string): RouteHandler {
   const defaultType = Object.keys(RANK_TYPES[entity])[0]!
   return {
     prepare({ query }: RouteInput) {
-      const snap = s.snapshot()
+      const snap = services.snapshot()
       const category = categoryOf(snap, String(query.category), 'category')
       const rankType = (query.rank_type as string | undefined) ?? defaultType
       const d = entity === 'creators' ? snap.creators : entity === 'topics' ? snap.topics : snap.brands
       const week = resolveWeek(d.periods, query)
       const limit = Number(query.limit ?? 20)
-      return cachedAnswer(s, d, routeId, `${category.slug}|${rankType}|${week.start}|${limit}`, async () => {
-        const { rows, total } = await ranking(s, snap, entity, category.slug, rankType, week.start)
+      return cachedAnswer(services, d, routeId, `${category.slug}|${rankType}|${week.start}|${limit}`, async () => {
+        const { rows, total } = await ranking(services, snap, entity, category.slug, rankType, week.start)
         return {
           category: category.slug,
           category_name: category.name,
@@ -49,15 +49,15 @@ function rankingHandler(s: SignalServices, entity: RankEntity, routeId: string):
   }
 }
 
-export function signalHandlers(s: SignalServices): HandlerMap {
+export function signalHandlers(services: SignalServices): HandlerMap {
   return {
-    'signals.creators.rankings': rankingHandler(s, 'creators', 'signals.creators.rankings'),
-    'signals.topics.rankings': rankingHandler(s, 'topics', 'signals.topics.rankings'),
-    'signals.brands.rankings': rankingHandler(s, 'brands', 'signals.brands.rankings'),
+    'signals.creators.rankings': rankingHandler(services, 'creators', 'signals.creators.rankings'),
+    'signals.topics.rankings': rankingHandler(services, 'topics', 'signals.topics.rankings'),
+    'signals.brands.rankings': rankingHandler(services, 'brands', 'signals.brands.rankings'),
 
     'signals.brands.snapshot': {
       prepare({ query, params }: RouteInput) {
-        const snap = s.snapshot()
+        const snap = services.snapshot()
         const slug = params.brand_slug!
         const brand = snap.brandNames.get(slug)
         if (!brand) throw notFound('brand', slug, 'brand_slug')
@@ -69,8 +69,8 @@ export function signalHandlers(s: SignalServices): HandlerMap {
             value: query.category ?? week.start,
           })
         }
-        return cachedAnswer(s, snap.brands, 'signals.brands.snapshot', `${slug}|${category}|${week.start}`, async () => ({
-          ...(await brandSnapshot(s, snap, slug, brand.name, category, week)),
+        return cachedAnswer(services, snap.brands, 'signals.brands.snapshot', `${slug}|${category}|${week.start}`, async () => ({
+          ...(await brandSnapshot(services, snap, slug, brand.name, category, week)),
           freshness: SIGNALS_FRESHNESS,
           freshness_detail: freshness(snap.brands.periods, week.start),
         }))
@@ -79,19 +79,19 @@ export function signalHandlers(s: SignalServices): HandlerMap {
 
     'signals.categories.snapshot': {
       prepare({ query, params }: RouteInput) {
-        const snap = s.snapshot()
+        const snap = services.snapshot()
         const category = snap.entities.category(params.category_slug!)
           ? categoryOf(snap, params.category_slug!, 'category_slug')
           : undefined
         if (!category) throw notFound('category', params.category_slug!, 'category_slug', SIGNAL_CATEGORY_SLUGS)
         const week = resolveWeek(snap.weeks, query)
         return cachedAnswer(
-          s,
+          services,
           [snap.creators, snap.topics, snap.brands],
           'signals.categories.snapshot',
           `${category.slug}|${week.start}`,
           async () => ({
-            ...(await categorySnapshot(s, snap, category, week)),
+            ...(await categorySnapshot(services, snap, category, week)),
             freshness: SIGNALS_FRESHNESS,
             freshness_detail: freshness(snap.weeks, week.start),
           }),

@@ -14,7 +14,7 @@ const pctText = (n: number) => `${n > 0 ? '+' : ''}${n}%`
 
 /** The brand snapshot: its position under every brand rank type, metrics, platform split and a plain summary. */
 export async function brandSnapshot(
-  s: SignalServices,
+  services: SignalServices,
   snap: SignalsSnapshot,
   slug: string,
   name: string,
@@ -22,7 +22,7 @@ export async function brandSnapshot(
   week: WeekChoice,
 ) {
   const types = Object.keys(RANK_TYPES.brands)
-  const rankings = await Promise.all(types.map((t) => ranking(s, snap, 'brands', category, t, week.start)))
+  const rankings = await Promise.all(types.map((t) => ranking(services, snap, 'brands', category, t, week.start)))
   const rank_positions: Record<string, number> = {}
   types.forEach((t, i) => {
     const row = rankings[i]!.rows.find((r) => r.brand_slug === slug)
@@ -30,14 +30,14 @@ export async function brandSnapshot(
   })
   const visibility = rankings[0]!.rows.find((r) => r.brand_slug === slug)! as Record<string, unknown> & { rank: number; score: number }
   const platforms = await cachedRows<{ platform: string; mentions: number; reach: number }>(
-    s,
+    services,
     snap.brands,
     `brand-platforms|${slug}|${category}|${week.start}`,
     `SELECT platform, mentions, reach FROM ${snap.brands.relation} WHERE brand_slug = $1 AND category = $2 AND week_start = $3 ORDER BY reach DESC, platform`,
     [slug, category, week.start],
   )
   const others = await cachedRows<{ category: string }>(
-    s,
+    services,
     snap.brands,
     `brand-categories|${slug}|${week.start}`,
     `SELECT DISTINCT category FROM ${snap.brands.relation} WHERE brand_slug = $1 AND week_start = $2 ORDER BY category`,
@@ -90,19 +90,19 @@ export async function brandSnapshot(
 type Category = (typeof SIGNAL_CATEGORIES)[number]
 
 /** The category snapshot: the week's leaders under the default rank types, totals and highlights. */
-export async function categorySnapshot(s: SignalServices, snap: SignalsSnapshot, category: Category, week: WeekChoice) {
+export async function categorySnapshot(services: SignalServices, snap: SignalsSnapshot, category: Category, week: WeekChoice) {
   const [creators, risingTopics, brands] = await Promise.all([
-    ranking(s, snap, 'creators', category.slug, 'influence', week.start),
-    ranking(s, snap, 'topics', category.slug, 'momentum', week.start),
-    ranking(s, snap, 'brands', category.slug, 'brand_visibility', week.start),
+    ranking(services, snap, 'creators', category.slug, 'influence', week.start),
+    ranking(services, snap, 'topics', category.slug, 'momentum', week.start),
+    ranking(services, snap, 'brands', category.slug, 'brand_visibility', week.start),
   ])
   // Momentum needs the week before; in the first published week the topics are ranked by volume.
   const topicsBy = risingTopics.total > 0 ? 'momentum' : 'volume'
-  const topics = topicsBy === 'momentum' ? risingTopics : await ranking(s, snap, 'topics', category.slug, 'volume', week.start)
+  const topics = topicsBy === 'momentum' ? risingTopics : await ranking(services, snap, 'topics', category.slug, 'volume', week.start)
   const [volume, volumeBefore] = await Promise.all(
     [week.start, addDays(week.start, -7)].map((w) =>
       cachedRows<{ posts: number | null }>(
-        s,
+        services,
         snap.topics,
         `topic-total|${category.slug}|${w}`,
         `SELECT SUM(posts)::INTEGER AS posts FROM ${snap.topics.relation} WHERE category = $1 AND week_start = $2`,

@@ -34,8 +34,8 @@ const cstDay = (d: Date) => new Date(d.getTime() + CST * 60_000).toISOString().s
 export class BochaAdapter extends VendorBase implements VendorAdapter {
   readonly role = 'web' as const
 
-  constructor(private readonly o: VendorOptions) {
-    super(`bocha (${urlHost(o.url)})`, o, 3)
+  constructor(private readonly options: VendorOptions) {
+    super(`bocha (${urlHost(options.url)})`, options, 3)
   }
 
   serves(): boolean {
@@ -48,12 +48,12 @@ export class BochaAdapter extends VendorBase implements VendorAdapter {
 
   async page(q: EvidenceQuery, w: Window, page: number, _cursor: unknown, signal: AbortSignal): Promise<VendorPage> {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' }
-    if (this.o.key) headers.authorization = `Bearer ${this.o.key}`
+    if (this.options.key) headers.authorization = `Bearer ${this.options.key}`
     // The range's last day is inclusive in Bocha's freshness: the window's end is exclusive.
     const freshness = `${cstDay(w.from)}..${cstDay(new Date(w.to.getTime() - 1))}`
     const body = await fetchJson(
       this.name,
-      `${this.o.url.replace(/\/+$/, '')}/v1/web-search`,
+      `${this.options.url.replace(/\/+$/, '')}/v1/web-search`,
       {
         method: 'POST',
         headers,

@@ -89,10 +89,10 @@ export class ChatCompletionsSummariser {
   /** Switched to json_object once the endpoint refused json_schema (auto mode). */
   private jsonMode: boolean
 
-  constructor(private readonly o: ChatCompletionsOptions) {
-    this.name = `chat-completions (${hostOf(o.baseUrl)}, ${o.model})`
-    this.timeoutMs = o.timeoutMs
-    this.jsonMode = o.responseFormat === 'json_object'
+  constructor(private readonly options: ChatCompletionsOptions) {
+    this.name = `chat-completions (${hostOf(options.baseUrl)}, ${options.model})`
+    this.timeoutMs = options.timeoutMs
+    this.jsonMode = options.responseFormat === 'json_object'
   }
 
   /** The output mode in use: json_schema, or json_object (configured, or after a refusal in auto mode). */
@@ -101,8 +101,8 @@ export class ChatCompletionsSummariser {
   }
 
   /** Themes and angles of the evidence; the requests and tokens it took are added to `spend`. */
-  async summarise(r: SummaryRequest, signal: AbortSignal, spend?: ProviderSpend[]): Promise<TrendSummary> {
-    const items = r.items.slice(0, MAX_ITEMS)
+  async summarise(request: SummaryRequest, signal: AbortSignal, spend?: ProviderSpend[]): Promise<TrendSummary> {
+    const items = request.items.slice(0, MAX_ITEMS)
     const evidence = items.map((i) => ({
       id: i.id,
       platform: i.platform,
@@ -110,11 +110,11 @@ export class ChatCompletionsSummariser {
       date: i.publishedAt.toISOString().slice(0, 10),
       text: `${i.title} ${i.text}`.trim().slice(0, EXCERPT),
     }))
-    const user = JSON.stringify({ keyword: r.keyword, platform: r.platform, frequent_terms: r.terms, evidence })
+    const user = JSON.stringify({ keyword: request.keyword, platform: request.platform, frequent_terms: request.terms, evidence })
     const used = { requests: 0, input: 0, output: 0 }
     const record = () => {
       if (used.requests === 0) return
-      const priced = this.o.prices ? tokenCost(this.o.prices, used.input, used.output) : null
+      const priced = this.options.prices ? tokenCost(this.options.prices, used.input, used.output) : null
       spend?.push({
         provider: this.name,
         role: 'summary',
@@ -129,7 +129,7 @@ export class ChatCompletionsSummariser {
       try {
         body = await this.ask(user, signal, used)
       } catch (e) {
-        if (this.jsonMode || this.o.responseFormat === 'json_schema' || !refusesSchema(e)) throw e
+        if (this.jsonMode || this.options.responseFormat === 'json_schema' || !refusesSchema(e)) throw e
         this.jsonMode = true
         body = await this.ask(user, signal, used)
       }
@@ -142,18 +142,18 @@ export class ChatCompletionsSummariser {
 
   private async ask(user: string, signal: AbortSignal, used: { requests: number; input: number; output: number }): Promise<unknown> {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' }
-    if (this.o.key) headers.authorization = `Bearer ${this.o.key}`
+    if (this.options.key) headers.authorization = `Bearer ${this.options.key}`
     const json = this.jsonMode
     used.requests++
     const body = await fetchJson(
       this.name,
-      `${this.o.baseUrl.replace(/\/+$/, '')}/chat/completions`,
+      `${this.options.baseUrl.replace(/\/+$/, '')}/chat/completions`,
       {
         method: 'POST',
         headers,
         signal,
         body: JSON.stringify({
-          model: this.o.model,
+          model: this.options.model,
           temperature: 0,
           messages: [
             { role: 'system', content: json ? `${SYSTEM}\n${JSON_MODE}` : SYSTEM },

@@ -54,25 +54,25 @@ const COLUMNS =
 
 export const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z')
 
-export function toItem(r: Row, provider: string): EvidenceItem {
-  const web = r.platform === 'web'
+export function toItem(row: Row, provider: string): EvidenceItem {
+  const web = row.platform === 'web'
   return {
-    id: r.id,
+    id: row.id,
     url: null,
-    platform: r.platform as Platform | 'web',
-    retrieval: r.retrieval === 'native' ? 'native' : 'proxy',
-    sourceKind: r.source_kind as SourceKind,
+    platform: row.platform as Platform | 'web',
+    retrieval: row.retrieval === 'native' ? 'native' : 'proxy',
+    sourceKind: row.source_kind as SourceKind,
     // Web pages in the corpus name their publication: the site, not a creator.
-    author: web ? null : r.author || null,
-    site: web ? r.author || null : null,
-    authorFollowers: web || !r.author_followers ? null : r.author_followers,
-    authorCity: r.author_city || null,
-    publishedAt: new Date(r.published_at),
-    title: r.title,
-    text: r.text,
-    language: r.language === 'en' ? 'en' : 'zh',
+    author: web ? null : row.author || null,
+    site: web ? row.author || null : null,
+    authorFollowers: web || !row.author_followers ? null : row.author_followers,
+    authorCity: row.author_city || null,
+    publishedAt: new Date(row.published_at),
+    title: row.title,
+    text: row.text,
+    language: row.language === 'en' ? 'en' : 'zh',
     // Web pages in the corpus report no engagement.
-    engagement: web ? null : { likes: r.likes, comments: r.comments, shares: r.shares, views: r.views || null },
+    engagement: web ? null : { likes: row.likes, comments: row.comments, shares: row.shares, views: row.views || null },
     provider,
   }
 }
@@ -193,21 +193,21 @@ export class CorpusProvider implements EvidenceProvider {
     return true
   }
 
-  async search(q: EvidenceQuery): Promise<SearchResult> {
-    const rows = await this.corpus.candidates(q.match.prefilter, q.from, q.to)
+  async search(query: EvidenceQuery): Promise<SearchResult> {
+    const rows = await this.corpus.candidates(query.match.prefilter, query.from, query.to)
     const wanted =
       this.role === 'native'
-        ? (r: CorpusRow) => r.platform === q.platform && r.retrieval === 'native'
-        : (r: CorpusRow) => r.platform === 'web' && (r.about_platform === q.platform || r.about_platform === '')
+        ? (r: CorpusRow) => r.platform === query.platform && r.retrieval === 'native'
+        : (r: CorpusRow) => r.platform === 'web' && (r.about_platform === query.platform || r.about_platform === '')
     const items: EvidenceItem[] = []
     await eachSliced(rows, (r) => wanted(r) && items.push(toItem(r, this.name)))
     // The corpus is the whole sample world: complete for every day it spans.
-    const windows = q.split
+    const windows = query.split
       ? [
-          { from: q.from, to: q.split },
-          { from: q.split, to: q.to },
+          { from: query.from, to: query.split },
+          { from: query.split, to: query.to },
         ]
-      : [{ from: q.from, to: q.to }]
+      : [{ from: query.from, to: query.to }]
     const coverage = windows.map((w) => ({
       ...w,
       coveredFrom: w.to <= this.coverageFrom ? null : w.from < this.coverageFrom ? this.coverageFrom : w.from,

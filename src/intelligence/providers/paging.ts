@@ -61,14 +61,14 @@ export interface VendorAdapter {
   hasCreators?(platform: Platform): boolean
   capabilities(platform: Platform): SearchCapabilities
   /** Page `page` (1-based; `cursor` from the page before) of the results for `q` in `window`. */
-  page(q: EvidenceQuery, window: Window, page: number, cursor: unknown, signal: AbortSignal): Promise<VendorPage>
+  page(query: EvidenceQuery, window: Window, page: number, cursor: unknown, signal: AbortSignal): Promise<VendorPage>
   /** One result as evidence; `undated` when it has no readable date; null when it is not usable (no text or id). */
-  item(raw: unknown, q: EvidenceQuery, now: number): EvidenceItem | 'undated' | null
+  item(raw: unknown, query: EvidenceQuery, now: number): EvidenceItem | 'undated' | null
   /**
    * A KOL request (`q.creators`): look up the follower counts search did not carry, within the vendor's
    * budget. Sets them on the items; returns the requests made.
    */
-  creators?(items: EvidenceItem[], q: EvidenceQuery, signal: AbortSignal): Promise<number>
+  creators?(items: EvidenceItem[], query: EvidenceQuery, signal: AbortSignal): Promise<number>
 }
 
 /** What every vendor adapter is configured with (the SearchSettings of the configuration). */
@@ -90,12 +90,12 @@ export abstract class VendorBase {
 
   constructor(
     readonly name: string,
-    o: VendorOptions,
+    options: VendorOptions,
     defaultPages: number,
   ) {
-    this.timeoutMs = o.timeoutMs
-    this.maxPages = o.maxPages ?? defaultPages
-    if (o.priceNanoUsd !== undefined) this.pricePerRequestNanoUsd = o.priceNanoUsd
+    this.timeoutMs = options.timeoutMs
+    this.maxPages = options.maxPages ?? defaultPages
+    if (options.priceNanoUsd !== undefined) this.pricePerRequestNanoUsd = options.priceNanoUsd
   }
 }
 
@@ -127,23 +127,23 @@ export class PagedProvider implements EvidenceProvider {
     return this.adapter.hasCreators ? this.adapter.hasCreators(platform) : this.adapter.serves(platform)
   }
 
-  async search(q: EvidenceQuery, signal: AbortSignal): Promise<SearchResult & { dropped: PagedDropped }> {
-    const caps = this.adapter.capabilities(q.platform)
+  async search(query: EvidenceQuery, signal: AbortSignal): Promise<SearchResult & { dropped: PagedDropped }> {
+    const caps = this.adapter.capabilities(query.platform)
     // A vendor that filters by date is asked for each compared window on its own (see EvidenceQuery.split).
     const windows: Window[] =
-      q.split && caps.dateFilter === 'range'
+      query.split && caps.dateFilter === 'range'
         ? [
-            { from: q.from, to: q.split },
-            { from: q.split, to: q.to },
+            { from: query.from, to: query.split },
+            { from: query.split, to: query.to },
           ]
-        : [{ from: q.from, to: q.to }]
+        : [{ from: query.from, to: query.to }]
     const seen = new Set<string>()
     const dropped: PagedDropped = { ...noneDropped(), unreadable: 0 }
     const started = this.now()
-    const runs = await Promise.all(windows.map((w) => this.window(q, w, caps, seen, dropped, started, signal)))
+    const runs = await Promise.all(windows.map((w) => this.window(query, w, caps, seen, dropped, started, signal)))
     const partial = runs.map((r) => r.partial).filter(Boolean)
     const items = runs.flatMap((r) => r.items)
-    const lookups = q.creators && this.adapter.creators ? await this.adapter.creators(items, q, signal) : 0
+    const lookups = query.creators && this.adapter.creators ? await this.adapter.creators(items, query, signal) : 0
     return {
       items,
       coverage: runs.map((r) => r.coverage),
@@ -154,7 +154,7 @@ export class PagedProvider implements EvidenceProvider {
   }
 
   private async window(
-    q: EvidenceQuery,
+    query: EvidenceQuery,
     w: Window,
     caps: SearchCapabilities,
     seen: Set<string>,
@@ -176,7 +176,7 @@ export class PagedProvider implements EvidenceProvider {
       if (page > 1 && this.now() - started > this.timeoutMs / 2) break
       let p: VendorPage
       try {
-        p = await this.adapter.page(q, w, page, cursor, signal)
+        p = await this.adapter.page(query, w, page, cursor, signal)
       } catch (e) {
         // The first page decides the call; a later page that fails keeps what came before (it covers less).
         if (page === 1 || signal.aborted || !(e instanceof ProviderError)) throw e
@@ -190,7 +190,7 @@ export class PagedProvider implements EvidenceProvider {
       for (const raw of p.results.slice(0, LIVE_RESULTS_PER_CALL)) {
         const wait = turn()
         if (wait) await wait
-        const item = this.adapter.item(raw, q, now)
+        const item = this.adapter.item(raw, query, now)
         if (item === null) {
           dropped.unreadable++
           continue

@@ -50,34 +50,34 @@ export class SearchHttpAdapter extends VendorBase implements VendorAdapter {
   readonly role: 'native' | 'web'
 
   /** One page by default: the protocol's `page` is optional for providers. */
-  constructor(private readonly o: SearchHttpOptions) {
-    super(`${o.role === 'native' ? 'native-search' : 'web-search'} (${urlHost(o.url.replaceAll('{platform}', 'p'))})`, o, 1)
-    this.role = o.role
+  constructor(private readonly options: SearchHttpOptions) {
+    super(`${options.role === 'native' ? 'native-search' : 'web-search'} (${urlHost(options.url.replaceAll('{platform}', 'p'))})`, options, 1)
+    this.role = options.role
   }
 
   serves(platform: Platform): boolean {
-    return this.role === 'web' || (this.o.platforms ?? []).includes(platform)
+    return this.role === 'web' || (this.options.platforms ?? []).includes(platform)
   }
 
   capabilities(): SearchCapabilities {
     return { dateFilter: 'range', order: 'relevance' }
   }
 
-  async page(q: EvidenceQuery, w: Window, page: number, _cursor: unknown, signal: AbortSignal): Promise<VendorPage> {
-    const url = new URL(this.o.url.replaceAll('{platform}', q.platform))
-    const limit = Math.min(q.limit, LIVE_RESULTS_PER_CALL)
+  async page(query: EvidenceQuery, window: Window, page: number, _cursor: unknown, signal: AbortSignal): Promise<VendorPage> {
+    const url = new URL(this.options.url.replaceAll('{platform}', query.platform))
+    const limit = Math.min(query.limit, LIVE_RESULTS_PER_CALL)
     const params = {
-      q: q.q,
-      keyword: q.keyword,
-      platform: q.platform,
-      from: day(w.from),
-      to: day(w.to),
+      q: query.q,
+      keyword: query.keyword,
+      platform: query.platform,
+      from: day(window.from),
+      to: day(window.to),
       limit: String(limit),
       ...(page > 1 ? { page: String(page) } : {}),
     }
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v)
     const headers: Record<string, string> = { accept: 'application/json' }
-    if (this.o.key) headers.authorization = `Bearer ${this.o.key}`
+    if (this.options.key) headers.authorization = `Bearer ${this.options.key}`
     const body = await fetchJson(this.name, url.toString(), { headers, signal }, PROVIDER_LIMITS.searchResponseBytes)
     const results = resultsOf(body)
     if (!results) throw new ProviderError('bad_response', this.name, 'answered JSON without a results list')
@@ -85,7 +85,7 @@ export class SearchHttpAdapter extends VendorBase implements VendorAdapter {
     return { results, more: typeof hasMore === 'boolean' ? hasMore : results.length >= limit }
   }
 
-  item(raw: unknown, q: EvidenceQuery, now: number): EvidenceItem | 'undated' | null {
+  item(raw: unknown, query: EvidenceQuery, now: number): EvidenceItem | 'undated' | null {
     const r = obj(raw)
     const { textChars, titleChars } = PROVIDER_LIMITS
     const text = str(r.text, textChars) ?? str(r.content, textChars) ?? str(r.snippet, textChars) ?? str(r.description, textChars)
@@ -102,9 +102,9 @@ export class SearchHttpAdapter extends VendorBase implements VendorAdapter {
     return {
       id,
       url,
-      platform: native ? q.platform : 'web',
+      platform: native ? query.platform : 'web',
       retrieval: native ? 'native' : 'proxy',
-      sourceKind: kind && SOURCE_KINDS.includes(kind) ? kind : native ? NATIVE_KIND[q.platform] : 'web_page',
+      sourceKind: kind && SOURCE_KINDS.includes(kind) ? kind : native ? NATIVE_KIND[query.platform] : 'web_page',
       // A web page's publisher is its site, not a creator.
       author: native ? (named ?? null) : null,
       site: native ? null : (str(r.site) ?? named ?? hostOf(url)),
@@ -122,7 +122,7 @@ export class SearchHttpAdapter extends VendorBase implements VendorAdapter {
 
 /** The generic protocol as an evidence provider. */
 export class SearchHttpProvider extends PagedProvider {
-  constructor(o: SearchHttpOptions) {
-    super(new SearchHttpAdapter(o))
+  constructor(options: SearchHttpOptions) {
+    super(new SearchHttpAdapter(options))
   }
 }

@@ -21,8 +21,8 @@ const DAY_MS = 86_400_000
 const HAN = /\p{Script=Han}/u
 
 /** The narrowest of SearXNG's time ranges that still holds the window (none past a year). */
-export function timeRange(w: Window, now: number): 'day' | 'week' | 'month' | 'year' | null {
-  const days = (now - w.from.getTime()) / DAY_MS
+export function timeRange(window: Window, now: number): 'day' | 'week' | 'month' | 'year' | null {
+  const days = (now - window.from.getTime()) / DAY_MS
   return days <= 1 ? 'day' : days <= 7 ? 'week' : days <= 31 ? 'month' : days <= 365 ? 'year' : null
 }
 
@@ -30,10 +30,10 @@ export class SearxngAdapter extends VendorBase implements VendorAdapter {
   readonly role = 'web' as const
 
   constructor(
-    private readonly o: VendorOptions,
+    private readonly options: VendorOptions,
     private readonly now: () => number = Date.now,
   ) {
-    super(`searxng (${urlHost(o.url)})`, o, 3)
+    super(`searxng (${urlHost(options.url)})`, options, 3)
   }
 
   serves(): boolean {
@@ -44,18 +44,18 @@ export class SearxngAdapter extends VendorBase implements VendorAdapter {
     return { dateFilter: 'recency', order: 'relevance' }
   }
 
-  async page(q: EvidenceQuery, w: Window, page: number, _cursor: unknown, signal: AbortSignal): Promise<VendorPage> {
-    const url = new URL(`${this.o.url.replace(/\/+$/, '').replace(/\/search$/, '')}/search`)
-    url.searchParams.set('q', q.q)
+  async page(query: EvidenceQuery, window: Window, page: number, _cursor: unknown, signal: AbortSignal): Promise<VendorPage> {
+    const url = new URL(`${this.options.url.replace(/\/+$/, '').replace(/\/search$/, '')}/search`)
+    url.searchParams.set('q', query.q)
     url.searchParams.set('format', 'json')
     url.searchParams.set('categories', 'general')
-    url.searchParams.set('language', HAN.test(q.q) ? 'zh-CN' : 'all')
+    url.searchParams.set('language', HAN.test(query.q) ? 'zh-CN' : 'all')
     url.searchParams.set('pageno', String(page))
-    const range = timeRange(w, this.now())
+    const range = timeRange(window, this.now())
     if (range) url.searchParams.set('time_range', range)
     const headers: Record<string, string> = { accept: 'application/json' }
     // SearXNG has no keys of its own; a key is for a proxy in front of the instance.
-    if (this.o.key) headers.authorization = `Bearer ${this.o.key}`
+    if (this.options.key) headers.authorization = `Bearer ${this.options.key}`
     let body: unknown
     try {
       body = await fetchJson(this.name, url.toString(), { headers, signal }, PROVIDER_LIMITS.searchResponseBytes)

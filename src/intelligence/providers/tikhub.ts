@@ -52,8 +52,8 @@ const LOOKUP_CONCURRENCY = 4
 const CST = 480
 
 /** The narrowest of a platform's coarse time filters that still holds the window. */
-function timeFilter(w: Window, now: number, values: [day: string, week: string, halfYear: string, any: string]): string {
-  const days = (now - w.from.getTime()) / DAY_MS
+function timeFilter(window: Window, now: number, values: [day: string, week: string, halfYear: string, any: string]): string {
+  const days = (now - window.from.getTime()) / DAY_MS
   return days <= 1 ? values[0] : days <= 7 ? values[1] : days <= 180 ? values[2] : values[3]
 }
 
@@ -64,11 +64,11 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
   private readonly followers = new Map<string, { count: number | null; until: number }>()
 
   constructor(
-    private readonly o: TikhubOptions,
+    private readonly options: TikhubOptions,
     private readonly now: () => number = Date.now,
   ) {
-    super(`tikhub (${urlHost(o.url)})`, o, 3)
-    this.platforms = o.platforms ?? PLATFORM_TOKENS
+    super(`tikhub (${urlHost(options.url)})`, options, 3)
+    this.platforms = options.platforms ?? PLATFORM_TOKENS
   }
 
   serves(platform: Platform): boolean {
@@ -89,10 +89,10 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
     init: { query?: Record<string, string>; body?: Record<string, unknown> },
     signal: AbortSignal,
   ): Promise<Raw> {
-    const url = new URL(`${this.o.url.replace(/\/+$/, '')}${path}`)
+    const url = new URL(`${this.options.url.replace(/\/+$/, '')}${path}`)
     for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, v)
     const headers: Record<string, string> = { accept: 'application/json' }
-    if (this.o.key) headers.authorization = `Bearer ${this.o.key}`
+    if (this.options.key) headers.authorization = `Bearer ${this.options.key}`
     if (init.body) headers['content-type'] = 'application/json'
     const body = obj(
       await fetchJson(
@@ -124,7 +124,7 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
       )
   }
 
-  async page(q: EvidenceQuery, w: Window, page: number, cursor: unknown, signal: AbortSignal): Promise<VendorPage> {
+  async page(q: EvidenceQuery, window: Window, page: number, cursor: unknown, signal: AbortSignal): Promise<VendorPage> {
     const now = this.now()
     if (q.platform === 'xiaohongshu') {
       const ids = obj(cursor)
@@ -132,7 +132,7 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
         keyword: q.q,
         page: String(page),
         sort_type: 'time_descending',
-        time_filter: timeFilter(w, now, ['一天内', '一周内', '半年内', '不限']),
+        time_filter: timeFilter(window, now, ['一天内', '一周内', '半年内', '不限']),
       }
       if (page > 1) Object.assign(query, { search_id: str(ids.search_id) ?? '', search_session_id: str(ids.search_session_id) ?? '' })
       const data = await this.call('/api/v1/xiaohongshu/app_v2/search_notes', { query }, signal)
@@ -157,7 +157,7 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
             keyword: q.q,
             cursor: typeof cursor === 'number' ? cursor : 0,
             sort_type: '2',
-            publish_time: timeFilter(w, now, ['1', '7', '180', '0']),
+            publish_time: timeFilter(window, now, ['1', '7', '180', '0']),
             filter_duration: '0',
             content_type: '0',
             search_id: '',
@@ -179,7 +179,7 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
           keyword: q.q,
           business_type: 'article',
           sort: 'latest',
-          publish_time: timeFilter(w, now, ['day', 'week', 'half_year', 'all']),
+          publish_time: timeFilter(window, now, ['day', 'week', 'half_year', 'all']),
           offset,
           ...(cursor && typeof cursor === 'object' && 'cursor' in cursor ? { cursor: (cursor as Raw).cursor } : {}),
           raw: false,
@@ -195,12 +195,12 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
   }
 
   /** Follower counts of the creators with the most posts that search left unknown (see the module comment). */
-  async creators(items: EvidenceItem[], q: EvidenceQuery, signal: AbortSignal): Promise<number> {
-    if (q.platform === 'wechat') return 0
+  async creators(items: EvidenceItem[], query: EvidenceQuery, signal: AbortSignal): Promise<number> {
+    if (query.platform === 'wechat') return 0
     const now = this.now()
     const posts = new Map<string, number>()
     for (const i of items) if (i.authorId && i.authorFollowers === null) posts.set(i.authorId, (posts.get(i.authorId) ?? 0) + 1)
-    const key = (id: string) => `${q.platform}|${id}`
+    const key = (id: string) => `${query.platform}|${id}`
     const wanted = [...posts.entries()]
       .filter(([id]) => !((this.followers.get(key(id))?.until ?? 0) > now))
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
@@ -212,7 +212,7 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
       Array.from({ length: Math.min(LOOKUP_CONCURRENCY, queue.length) }, async () => {
         for (let id = queue.shift(); id !== undefined && !signal.aborted; id = queue.shift()) {
           requests++
-          const count = await this.lookUp(q.platform, id, signal).catch(() => undefined)
+          const count = await this.lookUp(query.platform, id, signal).catch(() => undefined)
           // A failed lookup is tried again next time; an answer (a number, or unknown) is kept.
           if (count !== undefined) this.followers.set(key(id), { count, until: now + FOLLOWERS_TTL_MS })
         }
@@ -239,12 +239,12 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
     return user.secret === 1 || user.secret === true ? null : count(user.follower_count) || count(user.mplatform_followers_count) || null
   }
 
-  item(raw: unknown, q: EvidenceQuery, now: number): EvidenceItem | 'undated' | null {
+  item(raw: unknown, query: EvidenceQuery, now: number): EvidenceItem | 'undated' | null {
     const r = obj(raw)
     const { titleChars, textChars } = PROVIDER_LIMITS
-    const base = { platform: q.platform, retrieval: 'native' as const, authorCity: null, provider: this.name }
+    const base = { platform: query.platform, retrieval: 'native' as const, authorCity: null, provider: this.name }
     const dated = (v: unknown) => parseVendorDate(v, { now, zone: CST })
-    if (q.platform === 'xiaohongshu') {
+    if (query.platform === 'xiaohongshu') {
       const n = obj(r.note ?? r)
       const id = str(n.id) ?? str(n.note_id)
       const title = plain(n.title, titleChars) ?? ''
@@ -268,7 +268,7 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
         engagement: engagementOf(count(n.liked_count), count(n.comments_count), count(n.shared_count)),
       }
     }
-    if (q.platform === 'douyin') {
+    if (query.platform === 'douyin') {
       const a = obj(r.aweme_info ?? r)
       const id = str(a.aweme_id)
       const text = plain(a.desc, textChars)

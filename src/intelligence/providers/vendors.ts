@@ -11,19 +11,19 @@ import { SearchHttpAdapter } from './search-http'
 import { SearxngAdapter } from './searxng'
 import { TikhubAdapter } from './tikhub'
 
-export function webProvider(s: SearchSettings<WebVendor>): EvidenceProvider {
+export function webProvider(settings: SearchSettings<WebVendor>): EvidenceProvider {
   const adapters: Record<WebVendor, () => VendorAdapter> = {
-    generic: () => new SearchHttpAdapter({ role: 'web', ...s }),
-    searxng: () => new SearxngAdapter(s),
-    bocha: () => new BochaAdapter(s),
+    generic: () => new SearchHttpAdapter({ role: 'web', ...settings }),
+    searxng: () => new SearxngAdapter(settings),
+    bocha: () => new BochaAdapter(settings),
   }
-  return new PagedProvider(adapters[s.vendor ?? 'generic']())
+  return new PagedProvider(adapters[settings.vendor ?? 'generic']())
 }
 
-export function nativeProvider(s: SearchSettings<NativeVendor> & { platforms: Platform[] }): EvidenceProvider {
+export function nativeProvider(settings: SearchSettings<NativeVendor> & { platforms: Platform[] }): EvidenceProvider {
   const adapters: Record<NativeVendor, () => VendorAdapter> = {
-    generic: () => new SearchHttpAdapter({ role: 'native', ...s }),
-    tikhub: () => new TikhubAdapter(s),
+    generic: () => new SearchHttpAdapter({ role: 'native', ...settings }),
+    tikhub: () => new TikhubAdapter(settings),
   }
-  return new PagedProvider(adapters[s.vendor ?? 'generic']())
+  return new PagedProvider(adapters[settings.vendor ?? 'generic']())
 }
