@@ -18,7 +18,12 @@ export interface Services {
 
 /** All route handlers by catalog id; a catalog route without one answers 501 (free). */
 export function createHandlers(services: Services, sessions: Sessions = new SessionStore()): HandlerMap {
-  const raw = { ...spendHandlers(services.market), ...flightHandlers(services.market), ...signalHandlers(services.signals), ...chinaHandlers(services.intelligence) }
+  const raw = {
+    ...spendHandlers(services.market),
+    ...flightHandlers(services.market),
+    ...signalHandlers(services.signals),
+    ...chinaHandlers(services.intelligence),
+  }
   return { ...raw, ...capabilityHandlers({ legs: raw, market: services.market, signals: services.signals, sessions }) }
 }
 

@@ -63,8 +63,8 @@ async function paymentsFor(
           logger.warn('facilitator does not list the exact scheme on this network', { facilitator: url, network: network.caip2 })
         }
       },
-      (e: unknown) => {
-        const status = refusedStatus(e)
+      (error: unknown) => {
+        const status = refusedStatus(error)
         if (status === 401 || status === 403) {
           // Every payment will be refused the same way: say which settings to check.
           logger.error("facilitator refused this service's credentials: payments answer 502 until they are fixed", {
@@ -72,7 +72,7 @@ async function paymentsFor(
             status,
             check: config.cdpApiKey ? 'CDP_API_KEY_ID, CDP_API_KEY_SECRET' : 'X402_FACILITATOR_HEADERS',
           })
-        } else logger.warn('facilitator /supported failed', { facilitator: url, error: String(e) })
+        } else logger.warn('facilitator /supported failed', { facilitator: url, error: String(error) })
       },
     )
   } else {

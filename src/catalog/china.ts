@@ -63,13 +63,13 @@ export const chinaRoutes: RouteSpec[] = [
     data: TrendsData,
   },
   ...PLATFORM_TOKENS.map(
-    (p): RouteSpec => ({
+    (platform): RouteSpec => ({
       ...base,
-      id: `china.trends.${p}`,
-      path: `/v1/china/trends/${p}`,
+      id: `china.trends.${platform}`,
+      path: `/v1/china/trends/${platform}`,
       priceUsd: '0.08',
-      summary: `Trend discovery with the ${p} lane forced`,
-      description: `Same as /v1/china/trends with the retrieval lane forced to ${p} (${ROLE_SHAPING[PLATFORMS[p].role]}).`,
+      summary: `Trend discovery with the ${platform} lane forced`,
+      description: `Same as /v1/china/trends with the retrieval lane forced to ${platform} (${ROLE_SHAPING[PLATFORMS[platform].role]}).`,
       query: Query({ keyword: Keyword, timeframe: t.Optional(Timeframe) }),
       data: TrendsData,
     }),

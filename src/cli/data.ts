@@ -58,13 +58,13 @@ function contractOf(file: string, name: string | undefined): DatasetContract {
 
 /** Files named on the command line; a folder stands for the deliveries in it (`.parquet`, `.csv`, `.csv.gz`, in any case). */
 function candidateFiles(paths: string[]): string[] {
-  return paths.flatMap((p) =>
-    existsSync(p) && statSync(p).isDirectory()
-      ? readdirSync(p)
+  return paths.flatMap((path) =>
+    existsSync(path) && statSync(path).isDirectory()
+      ? readdirSync(path)
           .filter((f) => DELIVERY_FILE.test(f) && !f.startsWith('.'))
           .sort()
-          .map((f) => join(p, f))
-      : [p],
+          .map((f) => join(path, f))
+      : [path],
   )
 }
 
@@ -222,12 +222,12 @@ function list(dir: string, json: boolean | undefined): number {
     process.stdout.write(`${JSON.stringify(manifest, null, 2)}\n`)
     return 0
   }
-  const rows = DATASETS.map((c) => {
-    const e = manifest.datasets[c.name]
-    const earlier = (manifest.history?.[c.name] ?? []).map((h) => h.version).join(', ') || '-'
+  const rows = DATASETS.map((contract) => {
+    const e = manifest.datasets[contract.name]
+    const earlier = (manifest.history?.[contract.name] ?? []).map((h) => h.version).join(', ') || '-'
     return e
       ? [
-          c.name,
+          contract.name,
           e.version,
           String(e.rows),
           `${e.period.from}..${e.period.to}`,
@@ -235,7 +235,7 @@ function list(dir: string, json: boolean | undefined): number {
           builtFromSummary(e),
           earlier,
         ]
-      : [c.name, '(missing)', '', '', '', '', '']
+      : [contract.name, '(missing)', '', '', '', '', '']
   })
   const header = ['dataset', 'version', 'rows', 'period', 'kind', 'built from', 'earlier versions (rollback)']
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))

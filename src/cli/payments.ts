@@ -97,14 +97,14 @@ export function formatReport(report: Report, by: GroupBy, sinceLabel: string): s
     out.push(
       pad([
         ['since (UTC)', 'route', 'payer', 'USD', 'nonce', 'transaction', 'request id'],
-        ...report.unsettled.map((u) => [
-          new Date(u.createdAt * 1000).toISOString().slice(0, 19).replace('T', ' '),
-          u.route,
-          u.payer,
-          usd(u.amountAtomic),
-          `${u.nonce.slice(0, 10)}…`,
-          u.txHash ?? '—',
-          u.requestId,
+        ...report.unsettled.map((payment) => [
+          new Date(payment.createdAt * 1000).toISOString().slice(0, 19).replace('T', ' '),
+          payment.route,
+          payment.payer,
+          usd(payment.amountAtomic),
+          `${payment.nonce.slice(0, 10)}…`,
+          payment.txHash ?? '—',
+          payment.requestId,
         ]),
       ]),
     )
@@ -247,8 +247,8 @@ export function parseDateBound(flag: string, value: string): number {
 }
 
 /** The value of an option that takes one, or a usage error naming it. */
-function valueOf(args: string[], i: number, flag: string): string {
-  const v = args[i]
+function valueOf(args: string[], index: number, flag: string): string {
+  const v = args[index]
   if (v === undefined || v.startsWith('--')) fail(`${flag} needs a value.\n\n${HELP}`, 2)
   return v
 }

@@ -56,7 +56,7 @@ const share = (items: readonly EvidenceItem[], has: (item: EvidenceItem) => bool
   items.length ? Math.round((100 * items.filter(has).length) / items.length) : 0
 
 async function checkCall(
-  p: EvidenceProvider,
+  provider: EvidenceProvider,
   lane: Platform,
   keyword: string,
   days: number,
@@ -69,19 +69,19 @@ async function checkCall(
   const from = new Date(now - 2 * days * DAY_MS)
   const q = {
     platform: lane,
-    step: p.role,
+    step: provider.role,
     keyword,
     match: asked.match,
-    q: p.role === 'native' ? asked.query : WEB_QUERY[lane](asked.query),
+    q: provider.role === 'native' ? asked.query : WEB_QUERY[lane](asked.query),
     from,
     to,
     split,
     limit: 50,
   } as const
   const started = performance.now()
-  const base = { provider: p.name, role: p.role, lane }
+  const base = { provider: provider.name, role: provider.role, lane }
   try {
-    const r: SearchResult = await withDeadline(p.name, p.timeoutMs, (signal) => p.search(q, signal))
+    const r: SearchResult = await withDeadline(provider.name, provider.timeoutMs, (signal) => provider.search(q, signal))
     const ms = Math.round(performance.now() - started)
     const relevant = r.items.filter((i) => asked.match.relevance(i) > 0)
     found.push(...relevant)
@@ -96,19 +96,20 @@ async function checkCall(
       relevant: relevant.length,
       dropped: { ...r.dropped, off_topic: r.items.length - relevant.length },
       reach_days: Number.isFinite(oldest) ? Math.round((now - oldest) / DAY_MS) : null,
-      covered: r.coverage.map((c) => ({
+      covered: r.coverage.map((entry) => ({
         window:
-          c.from.getTime() === from.getTime() && c.to.getTime() === to.getTime()
+          entry.from.getTime() === from.getTime() && entry.to.getTime() === to.getTime()
             ? 'both'
-            : c.from.getTime() === from.getTime()
+            : entry.from.getTime() === from.getTime()
               ? 'prior'
               : 'recent',
-        covered_share: c.coveredFrom
+        covered_share: entry.coveredFrom
           ? Math.round(
-              (100 * (c.to.getTime() - Math.max(c.coveredFrom.getTime(), c.from.getTime()))) / (c.to.getTime() - c.from.getTime()),
+              (100 * (entry.to.getTime() - Math.max(entry.coveredFrom.getTime(), entry.from.getTime()))) /
+                (entry.to.getTime() - entry.from.getTime()),
             ) / 100
           : 0,
-        capped: c.capped,
+        capped: entry.capped,
       })),
       with_author: share(r.items, (i) => i.author !== null),
       with_followers: share(r.items, (i) => i.authorFollowers !== null),
@@ -116,7 +117,7 @@ async function checkCall(
       ...(r.partial ? { error: r.partial } : {}),
     }
   } catch (e) {
-    const error = e instanceof ProviderError ? e : new ProviderError('unavailable', p.name, String(e))
+    const error = e instanceof ProviderError ? e : new ProviderError('unavailable', provider.name, String(e))
     return {
       ...base,
       ok: error.kind === 'rate_limited',
@@ -281,20 +282,20 @@ const TABLE_HEADER = [
 function checksTable(checks: readonly CallCheck[]): string {
   const rows = [
     TABLE_HEADER,
-    ...checks.map((c) => [
-      c.provider,
-      c.role,
-      c.lane,
-      c.status,
-      String(c.ms),
-      String(c.requests),
-      String(c.items),
-      String(c.relevant),
-      c.reach_days === null ? '—' : String(c.reach_days),
-      c.covered.map((w) => `${Math.round(w.covered_share * 100)}%${w.capped ? ' capped' : ''}`).join(' / ') || '—',
-      String(c.with_author),
-      String(c.with_followers),
-      String(c.with_engagement),
+    ...checks.map((check) => [
+      check.provider,
+      check.role,
+      check.lane,
+      check.status,
+      String(check.ms),
+      String(check.requests),
+      String(check.items),
+      String(check.relevant),
+      check.reach_days === null ? '—' : String(check.reach_days),
+      check.covered.map((w) => `${Math.round(w.covered_share * 100)}%${w.capped ? ' capped' : ''}`).join(' / ') || '—',
+      String(check.with_author),
+      String(check.with_followers),
+      String(check.with_engagement),
     ]),
   ]
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))

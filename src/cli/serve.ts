@@ -18,12 +18,13 @@ import { configHints, liveSetup, setupLines } from '../intelligence/live-setup'
 import { summariserOf } from '../intelligence/sources'
 import pkg from '../../package.json' with { type: 'json' }
 
-const PAYMENT_MODE_TEXT: Record<Config['paymentMode'], (config: Readonly<Config>, facilitator?: { url: string; auth: string }) => string> = {
-  local: () => 'verified offline, NOT settled (local mode: development only)',
-  // The facilitator's URL and how calls authenticate (key id, header names: never a secret or a header value).
-  facilitator: (_c, f) => `verified and settled by the facilitator at ${f?.url} (facilitator mode; ${f?.auth})`,
-  self: (c) => `verified and settled in-process over ${new URL(c.rpcUrl).origin} (self mode)`,
-}
+const PAYMENT_MODE_TEXT: Record<Config['paymentMode'], (config: Readonly<Config>, facilitator?: { url: string; auth: string }) => string> =
+  {
+    local: () => 'verified offline, NOT settled (local mode: development only)',
+    // The facilitator's URL and how calls authenticate (key id, header names: never a secret or a header value).
+    facilitator: (_c, f) => `verified and settled by the facilitator at ${f?.url} (facilitator mode; ${f?.auth})`,
+    self: (c) => `verified and settled in-process over ${new URL(c.rpcUrl).origin} (self mode)`,
+  }
 
 /** The configuration; an invalid one exits 2. */
 function loadConfigOrExit(): Readonly<Config> {
@@ -149,10 +150,10 @@ export async function serve(_args: string[]): Promise<void> {
   // wait for them). A build that fails leaves nothing to serve: exit 2, as for a bad datasets folder.
   runtime.store.loaded.then(
     () => runtime.logger.info('datasets indexed: ready', { ms_since_start: Math.round(performance.now()) }),
-    (e: unknown) => {
+    (error: unknown) => {
       if (stopping) return
       console.error(
-        `Datasets error: cannot index the datasets: ${e instanceof Error ? e.message : String(e)} (DATASETS_DIR=${config.datasetsDir}).`,
+        `Datasets error: cannot index the datasets: ${error instanceof Error ? error.message : String(error)} (DATASETS_DIR=${config.datasetsDir}).`,
       )
       process.exit(2)
     },

@@ -61,7 +61,9 @@ export async function stopServing(stopping: Stopping): Promise<{ cut: number }> 
 
   const outcomes = stopping.gate.cutOff()
   // The released claims and parked settlements are on disk before any buyer is told to retry.
-  await stopping.ledger.durable().catch((e: unknown) => stopping.logger.error('ledger commit failed at the shutdown deadline', { error: String(e) }))
+  await stopping.ledger
+    .durable()
+    .catch((e: unknown) => stopping.logger.error('ledger commit failed at the shutdown deadline', { error: String(e) }))
   const cut = stopping.drain.cut((request) => {
     const id = stopping.log.id(request)
     const error = cutOffError(outcomes.get(id))

@@ -168,10 +168,10 @@ const LEDGER_RETRY_SECONDS = 5
  * The ledger cannot be reached (PostgreSQL) or written (SQLite): a paid request is refused before anything is claimed or charged
  * (`recording`: the answer was made but could not be recorded; the retry with the same proof receives it).
  */
-export const ledgerUnavailable = (error: unknown, o: { recording?: boolean } = {}) =>
+export const ledgerUnavailable = (error: unknown, options: { recording?: boolean } = {}) =>
   new ApiError(
     'ledger_unavailable',
-    o.recording
+    options.recording
       ? 'The payment ledger stopped answering before this answer could be recorded; nothing was charged. Retry the same request with the same proof to receive it (never charged twice).'
       : 'The payment ledger cannot be reached, so the payment was not taken; nothing was claimed or charged. Retry the same request with the same proof.',
     { reason: String(error instanceof Error ? error.message : error).slice(0, 200) },

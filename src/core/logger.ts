@@ -80,15 +80,15 @@ export function createLogger(level: LogLevel, write?: (line: string) => void): L
   const infoOn = RANK.info >= min
   return {
     enabled: (lvl) => RANK[lvl] >= min,
-    request(e) {
+    request(entry) {
       if (!infoOn) return
-      // Same JSON as info('request', e) would write. Request ids are safe tokens (request-id.ts), the
+      // Same JSON as info('request', entry) would write. Request ids are safe tokens (request-id.ts), the
       // method an HTTP token, the client address digits, hex, dots and colons (from the socket or
       // formatIp) and the payer a hex address: only the path needs escaping.
       out.write(
-        `{"time":"${isoNow()}","level":"info","msg":"request","request_id":"${e.request_id}","method":"${e.method}",` +
-          `"path":${JSON.stringify(e.path)},"status":${e.status},"latency_ms":${e.latency_ms}` +
-          `${e.client_ip ? `,"client_ip":"${e.client_ip}"` : ''}${e.payer ? `,"payer":"${e.payer}"` : ''}}\n`,
+        `{"time":"${isoNow()}","level":"info","msg":"request","request_id":"${entry.request_id}","method":"${entry.method}",` +
+          `"path":${JSON.stringify(entry.path)},"status":${entry.status},"latency_ms":${entry.latency_ms}` +
+          `${entry.client_ip ? `,"client_ip":"${entry.client_ip}"` : ''}${entry.payer ? `,"payer":"${entry.payer}"` : ''}}\n`,
       )
     },
     debug: log('debug'),

@@ -53,10 +53,10 @@ export async function csvToParquet(
   }
   const id = randomUUID().replaceAll('-', '')
   const [table, rejects, scans] = [`csv_${id}`, `csv_rejects_${id}`, `csv_scans_${id}`]
-  return db.withConnection(async (c) => {
+  return db.withConnection(async (connection) => {
     let header: string[] | undefined
     try {
-      header = await readHeader(c, file, compression)
+      header = await readHeader(connection, file, compression)
     } catch (e) {
       return fail({ rule: 'format', message: `not a readable CSV file: ${duckdbMessage(e, file)}` })
     }
@@ -76,11 +76,11 @@ export async function csvToParquet(
           message: `missing column (${col.type}: ${col.description}); the first row must be the header`,
         })
     }
-    header.forEach((name, i) => {
+    header.forEach((name, index) => {
       if (!contract.columns.some((col) => col.name === name))
         result.warnings.push({
           rule: 'extra_column',
-          column: name || `(unnamed column ${i + 1})`,
+          column: name || `(unnamed column ${index + 1})`,
           message: 'not in the contract; ignored by the service',
         })
     })
@@ -93,24 +93,24 @@ export async function csvToParquet(
     })
     const text = columns.filter((x) => x.type === 'VARCHAR').map((x) => sqlString(x.name))
     try {
-      await c.exec(
+      await connection.exec(
         `CREATE TEMP TABLE ${table} AS SELECT ${contract.columns.map((x) => x.name).join(', ')} FROM read_csv(${sqlString(file)}, ${dialect(compression)},
            header = true, auto_detect = false, columns = {${columns.map((x) => `${sqlString(x.name)}: '${x.type}'`).join(', ')}},
            force_not_null = [${text.join(', ')}], store_rejects = true, rejects_table = '${rejects}', rejects_scan = '${scans}')`,
       )
-      const rejected = await reportRejects(c, rejects, contract, result)
-      await checkCells(c, table, contract, result, rejected)
+      const rejected = await reportRejects(connection, rejects, contract, result)
+      await checkCells(connection, table, contract, result, rejected)
       // Rejected rows were not loaded, so the table's row numbers are not the file's: stop here.
       if (result.violations.length > 0) return result
-      result.rows = (await c.all<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM ${table}`))[0]!.n
+      result.rows = (await connection.all<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM ${table}`))[0]!.n
       const select = contract.columns.map((x) => (x.type === 'INTEGER' ? `${x.name}::INTEGER AS ${x.name}` : x.name)).join(', ')
       // rowid is the insertion order, which DuckDB keeps from the file (preserve_insertion_order).
-      await c.exec(`COPY (SELECT ${select} FROM ${table} ORDER BY rowid) TO ${sqlString(out)} (FORMAT parquet)`)
+      await connection.exec(`COPY (SELECT ${select} FROM ${table} ORDER BY rowid) TO ${sqlString(out)} (FORMAT parquet)`)
       return result
     } catch (e) {
       return fail({ rule: 'format', message: `not a readable CSV file: ${duckdbMessage(e, file)}` })
     } finally {
-      for (const t of [table, rejects, scans]) await c.exec(`DROP TABLE IF EXISTS ${t}`)
+      for (const t of [table, rejects, scans]) await connection.exec(`DROP TABLE IF EXISTS ${t}`)
     }
   })
 }
@@ -162,9 +162,9 @@ async function reportRejects(session: DuckDbSession, rejects: string, contract: 
   return (await session.all<{ r: number }>(`SELECT DISTINCT (line - 1)::INTEGER AS r FROM ${rejects} ORDER BY r`)).map((x) => x.r)
 }
 
-/** The data row of the k-th row loaded (1-based) when the `rejected` data rows (sorted) were skipped. */
-function dataRow(k: number, rejected: number[]): number {
-  let row = k
+/** The data row of loaded row `loadedRow` (1-based) when the `rejected` data rows (sorted) were skipped. */
+function dataRow(loadedRow: number, rejected: number[]): number {
+  let row = loadedRow
   for (const r of rejected) {
     if (r > row) break
     row++

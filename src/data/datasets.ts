@@ -124,13 +124,13 @@ export async function loadDataset(db: DuckDb, dir: string, manifest: Manifest, c
 }
 
 /** The data-quality block every dataset answer carries. */
-export function dataQuality(d: LoadedDataset) {
+export function dataQuality(dataset: LoadedDataset) {
   return {
-    sample: d.sample,
-    notice: d.notice,
-    dataset: d.contract.name,
-    dataset_version: d.entry.version,
-    schema_version: d.entry.schema_version,
-    source_period: d.sourcePeriod,
+    sample: dataset.sample,
+    notice: dataset.notice,
+    dataset: dataset.contract.name,
+    dataset_version: dataset.entry.version,
+    schema_version: dataset.entry.schema_version,
+    source_period: dataset.sourcePeriod,
   }
 }

@@ -31,9 +31,9 @@ export function ranges(periods: string[]): string {
   return `${shown.join(',')}${runs.length > 3 ? `,... (${sorted.length} in all)` : ''}`
 }
 
-/** The period after `p`: the next month (YYYY-MM) or the next week's Monday (YYYY-MM-DD). */
-function next(p: string): string {
-  if (p.length === 10) return new Date(Date.parse(`${p}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10)
-  const [y, m] = p.split('-').map(Number) as [number, number]
+/** The period after `period`: the next month (YYYY-MM) or the next week's Monday (YYYY-MM-DD). */
+function next(period: string): string {
+  if (period.length === 10) return new Date(Date.parse(`${period}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10)
+  const [y, m] = period.split('-').map(Number) as [number, number]
   return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`
 }

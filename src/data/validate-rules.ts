@@ -21,10 +21,20 @@ function rowChecks(contract: ColumnContract): RowCheck[] {
     check('null', `${contract.name} IS NULL`, 'missing value (NULL)'),
     contract.nonNegative && check('negative', `${contract.name} < 0`, 'negative value; counts and amounts cannot be negative'),
     contract.type === 'DOUBLE' && check('not_finite', `NOT isfinite(${contract.name}::DOUBLE)`, 'NaN or infinite value'),
-    contract.pattern && check('format', `NOT regexp_full_match(${contract.name}, ${sqlString(contract.pattern)})`, `value does not match ${contract.pattern}`),
+    contract.pattern &&
+      check(
+        'format',
+        `NOT regexp_full_match(${contract.name}, ${sqlString(contract.pattern)})`,
+        `value does not match ${contract.pattern}`,
+      ),
     contract.values &&
-      check('value', `${contract.name} NOT IN (${contract.values.map(sqlString).join(', ')})`, `value not allowed; allowed: ${contract.values.join(', ')}`),
-    contract.type === 'INTEGER' && check('range', `${contract.name} > 2147483647 OR ${contract.name} < -2147483648`, 'does not fit a 32-bit integer'),
+      check(
+        'value',
+        `${contract.name} NOT IN (${contract.values.map(sqlString).join(', ')})`,
+        `value not allowed; allowed: ${contract.values.join(', ')}`,
+      ),
+    contract.type === 'INTEGER' &&
+      check('range', `${contract.name} > 2147483647 OR ${contract.name} < -2147483648`, 'does not fit a 32-bit integer'),
     contract.type === 'VARCHAR' &&
       check(
         'control_character',

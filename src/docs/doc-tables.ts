@@ -9,11 +9,11 @@ const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ')
 
 /** Route table: method, path, price, parameters, status. `implemented` = ids that have a handler. */
 export function routeTable(implemented: ReadonlySet<string>): string {
-  const rows = CATALOG.map((r) => {
-    const params = Object.entries(r.query.properties).map(([k]) => (r.query.required?.includes(k) ? `**${k}**` : k))
-    const pathParams = r.params ? Object.keys(r.params.properties).map((k) => `**:${k}**`) : []
-    const status = implemented.has(r.id) ? 'live' : 'planned (501, free)'
-    return `| ${r.methods.join(', ')} | \`${r.path}\` | ${r.priceUsd} | ${[...pathParams, ...params].join(', ') || '—'} | ${cell(r.summary)} | ${status} |`
+  const rows = CATALOG.map((route) => {
+    const params = Object.entries(route.query.properties).map(([k]) => (route.query.required?.includes(k) ? `**${k}**` : k))
+    const pathParams = route.params ? Object.keys(route.params.properties).map((k) => `**:${k}**`) : []
+    const status = implemented.has(route.id) ? 'live' : 'planned (501, free)'
+    return `| ${route.methods.join(', ')} | \`${route.path}\` | ${route.priceUsd} | ${[...pathParams, ...params].join(', ') || '—'} | ${cell(route.summary)} | ${status} |`
   })
   return ['| Method | Path | USD | Parameters (**required**) | What it answers | Status |', '|---|---|---|---|---|---|', ...rows].join('\n')
 }

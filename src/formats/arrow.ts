@@ -24,11 +24,11 @@ function arrowType(arrow: Arrow, kind: TableColumn['kind']) {
 }
 
 /** A value as the column's Arrow builder takes it: 64-bit integers as bigint, a month as its first day (UTC). */
-function arrowValue(kind: TableColumn['kind'], v: unknown): unknown {
-  if (v === null || v === undefined) return null
-  if (kind === 'integer') return BigInt(v as number)
-  if (kind === 'month') return new Date(`${v as string}-01T00:00:00Z`)
-  return v
+function arrowValue(kind: TableColumn['kind'], value: unknown): unknown {
+  if (value === null || value === undefined) return null
+  if (kind === 'integer') return BigInt(value as number)
+  if (kind === 'month') return new Date(`${value as string}-01T00:00:00Z`)
+  return value
 }
 
 /** The end-of-stream marker closing an IPC stream: a continuation token and a zero length. */

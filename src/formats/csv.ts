@@ -4,10 +4,10 @@ import type { TableColumn } from '../catalog/table'
  * RFC 4180: a field is quoted when it holds a comma, a quote, CR or LF, and its quotes are doubled.
  * NULL is an empty field; an empty string is `""`, so the two stay apart when read back.
  */
-export function csvField(v: string | null): string {
-  if (v === null) return ''
-  if (v === '') return '""'
-  return /[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v
+export function csvField(value: string | null): string {
+  if (value === null) return ''
+  if (value === '') return '""'
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
 }
 
 export const csvRecord = (fields: readonly (string | null)[]) => `${fields.map(csvField).join(',')}\r\n`
@@ -15,10 +15,10 @@ export const csvRecord = (fields: readonly (string | null)[]) => `${fields.map(c
 /** Separates the values of a list column (platform tokens) in one CSV field. */
 export const CSV_LIST_SEPARATOR = ';'
 
-function cell(column: TableColumn, v: unknown): string | null {
-  if (v === null || v === undefined) return null
-  if (column.kind === 'text_list') return (v as unknown[]).join(CSV_LIST_SEPARATOR)
-  return String(v)
+function cell(column: TableColumn, value: unknown): string | null {
+  if (value === null || value === undefined) return null
+  if (column.kind === 'text_list') return (value as unknown[]).join(CSV_LIST_SEPARATOR)
+  return String(value)
 }
 
 /** Written once per rows array: a cached answer hands every request the same array (see arrow.ts). */

@@ -24,11 +24,11 @@ export const FAVICON_SVG =
   `</svg>`
 
 /** Is the point inside the rounded tile? */
-function inTile(x: number, y: number): boolean {
+function inTile(across: number, down: number): boolean {
   const r = TILE.radius
-  const cx = Math.min(Math.max(x, r), 32 - r)
-  const cy = Math.min(Math.max(y, r), 32 - r)
-  return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
+  const cx = Math.min(Math.max(across, r), 32 - r)
+  const cy = Math.min(Math.max(down, r), 32 - r)
+  return (across - cx) ** 2 + (down - cy) ** 2 <= r * r
 }
 
 const inBar = (x: number, y: number) => BARS.some((b) => x >= b.x && x < b.x + b.w && y >= b.y && y < b.y + b.h)

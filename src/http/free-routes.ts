@@ -34,7 +34,7 @@ export interface MetricsSource {
   token?: string
 }
 
-export function freeRoutes(o: {
+export function freeRoutes(deps: {
   version: string
   ledger: PaymentLedger
   readiness: () => Promise<Readiness>
@@ -42,18 +42,18 @@ export function freeRoutes(o: {
   metrics?: MetricsSource
 }) {
   const answer = (request: Request, response: Response, route?: string) => {
-    o.log.finish(request, response.status, undefined, route)
+    deps.log.finish(request, response.status, undefined, route)
     return response
   }
   return new Elysia({ name: 'free-routes' })
-    .get('/health', ({ request }) => answer(request, free({ status: 'ok', version: o.version }, o.log.id(request)), '/health'), {
+    .get('/health', ({ request }) => answer(request, free({ status: 'ok', version: deps.version }, deps.log.id(request)), '/health'), {
       detail: { tags: ['service'], summary: 'Liveness: the process answers' },
     })
     .get(
       '/ready',
       async ({ request }) => {
-        const id = o.log.id(request)
-        const r = await o.readiness()
+        const id = deps.log.id(request)
+        const r = await deps.readiness()
         if (r.ready) return answer(request, free(r, id), '/ready')
         return answer(
           request,
@@ -83,13 +83,13 @@ export function freeRoutes(o: {
     .get(
       '/v1/artifacts/:id',
       async ({ params, request }) => {
-        const stored = await o.ledger.artifact(params.id, Math.floor(Date.now() / 1000)).catch((e: unknown) => {
+        const stored = await deps.ledger.artifact(params.id, Math.floor(Date.now() / 1000)).catch((e: unknown) => {
           throw e instanceof LedgerUnavailable ? ledgerUnavailable(e) : e
         })
         if (!stored) throw notFound('artifact', params.id, 'id')
         return answer(
           request,
-          jsonResponse(stored.body, 200, o.log.id(request), {
+          jsonResponse(stored.body, 200, deps.log.id(request), {
             ...stored.headers,
             'x-artifact-expires-at': new Date(stored.expiresAt * 1000).toISOString(),
           }),
@@ -105,19 +105,19 @@ export function freeRoutes(o: {
     .get(
       '/metrics',
       async ({ request }) => {
-        const m = o.metrics
+        const m = deps.metrics
         if (!m) throw notFound('route', '/metrics')
         // Revenue is in there: without the token the route does not exist.
         if (m.token && request.headers.get('authorization') !== `Bearer ${m.token}`) {
           return answer(
             request,
-            errorResponse(new ApiError('not_found', 'No route GET /metrics. See /openapi for the routes.'), o.log.id(request)),
+            errorResponse(new ApiError('not_found', 'No route GET /metrics. See /openapi for the routes.'), deps.log.id(request)),
             '/metrics',
           )
         }
         return answer(
           request,
-          new Response(await m.text(), { headers: { 'content-type': m.contentType, 'x-request-id': o.log.id(request) } }),
+          new Response(await m.text(), { headers: { 'content-type': m.contentType, 'x-request-id': deps.log.id(request) } }),
           '/metrics',
         )
       },

@@ -57,15 +57,15 @@ function frontDoorData(context: FrontDoorContext) {
       health: `${base}/health`,
     },
     payment: { ...paymentTerms(context.network, context.payTo), how: HOW_TO_PAY },
-    routes: CATALOG.map((r) => ({
-      id: r.id,
-      methods: r.methods,
-      path: r.path,
-      price_usd: r.priceUsd,
-      summary: r.summary,
-      typical_wait: typicalWait(r, context.evidence),
-      served: context.implemented.has(r.id),
-      example: exampleUrl(base, r),
+    routes: CATALOG.map((route) => ({
+      id: route.id,
+      methods: route.methods,
+      path: route.path,
+      price_usd: route.priceUsd,
+      summary: route.summary,
+      typical_wait: typicalWait(route, context.evidence),
+      served: context.implemented.has(route.id),
+      example: exampleUrl(base, route),
     })),
   }
 }

@@ -114,9 +114,9 @@ export function parseCidr(text: string): Cidr | null {
   return { ip: ip.map((w, i) => (w & maskOf(bits, i)) >>> 0) as unknown as Ip, bits }
 }
 
-/** The mask of word `i` (0-3) of a prefix of `bits`. */
-function maskOf(bits: number, i: number): number {
-  const n = Math.min(32, Math.max(0, bits - 32 * i))
+/** The mask of word `wordIndex` (0-3) of a prefix of `bits`. */
+function maskOf(bits: number, wordIndex: number): number {
+  const n = Math.min(32, Math.max(0, bits - 32 * wordIndex))
   return n === 0 ? 0 : n === 32 ? 0xffffffff : (0xffffffff << (32 - n)) >>> 0
 }
 

@@ -133,14 +133,15 @@ export async function createMetrics() {
   const cacheMiss = cache.labels('miss')
 
   const payment: PaymentMetrics = {
-    paymentEvent(e: PaymentEvent) {
-      paymentEvents.inc({ route: e.routeId, event: e.event })
-      const settled = e.event === 'served' ? e.detail : e.event === 'reconciled' && e.detail === 'settled' ? 'settled' : undefined
+    paymentEvent(event: PaymentEvent) {
+      paymentEvents.inc({ route: event.routeId, event: event.event })
+      const settled =
+        event.event === 'served' ? event.detail : event.event === 'reconciled' && event.detail === 'settled' ? 'settled' : undefined
       if (settled) {
-        payments.inc({ route: e.routeId, settlement: settled })
-        revenue.inc({ route: e.routeId, settlement: settled }, Number(e.amountAtomic) / 1e6)
+        payments.inc({ route: event.routeId, settlement: settled })
+        revenue.inc({ route: event.routeId, settlement: settled }, Number(event.amountAtomic) / 1e6)
       }
-      if (e.event === 'reconciled') reconciled.inc({ outcome: e.detail ?? 'unknown' })
+      if (event.event === 'reconciled') reconciled.inc({ outcome: event.detail ?? 'unknown' })
     },
     settlement(mode, outcome) {
       settlements.inc({ mode, outcome })

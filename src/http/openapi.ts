@@ -25,7 +25,7 @@ const SCALAR_LOCAL_ONLY = {
 }
 
 /** `/openapi` (reference UI) and `/openapi/json`; `servers` makes the UI's examples absolute URLs of this service. */
-export const openapiPlugin = (o: { publicBaseUrl: string }) =>
+export const openapiPlugin = (options: { publicBaseUrl: string }) =>
   new Elysia({ name: 'openapi-docs' })
     .get(
       SCALAR_PATH,
@@ -48,7 +48,7 @@ export const openapiPlugin = (o: { publicBaseUrl: string }) =>
             description:
               'Pay-per-request JSON API about the Chinese consumer and marketing market. Every /v1 route is paid with x402 (USDC): call it, read the 402 requirements, retry with the proof in the `x402-payment` header. Dataset figures are generated sample data.',
           },
-          servers: [{ url: o.publicBaseUrl }],
+          servers: [{ url: options.publicBaseUrl }],
           tags: [
             { name: 'china', description: 'China intelligence: trends, sentiment, KOLs' },
             { name: 'signals', description: 'Weekly signal rankings and snapshots' },

@@ -34,14 +34,14 @@ export interface PaidRouteDeps extends PaymentPageContext {
 /** Documents the proof headers in OpenAPI only: the gate reads and checks them, so Elysia need not (noValidate). */
 const ProofHeaders = t.Object(
   Object.fromEntries(
-    PROOF_HEADERS.map((name, i) => [
+    PROOF_HEADERS.map((name, index) => [
       name,
       t.Optional(
         t.String({
           description:
-            i === 0
+            index === 0
               ? 'x402 payment proof (base64 JSON). X-PAYMENT and PAYMENT-SIGNATURE are accepted too.'
-              : `Alias of x402-payment (x402 v${i}).`,
+              : `Alias of x402-payment (x402 v${index}).`,
         }),
       ),
     ]),

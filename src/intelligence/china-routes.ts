@@ -79,8 +79,13 @@ export function chinaHandlers(services: IntelligenceServices): HandlerMap {
         const industry = query.industry === undefined ? null : textOf(query.industry, 'industry')
         const lang = query.lang === 'zh' ? 'zh' : 'en'
         const key = `${asked.key}|${platform}|${days}|${industry?.toLowerCase() ?? ''}|${lang}`
-        return evidenceAnswer(services, 'sentiment', 'china.sentiment', key, { entity: asked.input, resolved: asked.resolved }, (src, spend) =>
-          sentimentReport(src, { entity: asked.name[lang], asked, platform, days, timeframe, industry, lang }, spend),
+        return evidenceAnswer(
+          services,
+          'sentiment',
+          'china.sentiment',
+          key,
+          { entity: asked.input, resolved: asked.resolved },
+          (src, spend) => sentimentReport(src, { entity: asked.name[lang], asked, platform, days, timeframe, industry, lang }, spend),
         )
       },
     },

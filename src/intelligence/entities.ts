@@ -73,17 +73,17 @@ function addSignalEntities(add: AddEntity, signals: SignalEntities) {
       t.slug.replaceAll('-', ' '),
     ]),
   )
-  const brands = signals.brands.map((b) =>
+  const brands = signals.brands.map((brand) =>
     add(
       {
-        id: `brand:${b.slug}`,
+        id: `brand:${brand.slug}`,
         kind: 'brand',
-        name: b.name,
-        nameZh: b.nameZh || null,
-        categories: b.categories,
-        names: [b.name, b.nameZh],
+        name: brand.name,
+        nameZh: brand.nameZh || null,
+        categories: brand.categories,
+        names: [brand.name, brand.nameZh],
       },
-      [b.slug],
+      [brand.slug],
     ),
   )
   for (const c of signals.creators)
@@ -106,19 +106,19 @@ function addTerms(add: AddEntity): Entity[] {
 
 /** The destinations, then the countries (each with its destinations as members). */
 function addPlaces(add: AddEntity): void {
-  const destinations = DESTINATIONS.map((d) => ({
-    country: d.countryCode as string,
+  const destinations = DESTINATIONS.map((destination) => ({
+    country: destination.countryCode as string,
     entity: add(
       {
-        id: `destination:${d.code}`,
+        id: `destination:${destination.code}`,
         kind: 'destination',
-        name: d.name,
-        nameZh: d.nameZh,
+        name: destination.name,
+        nameZh: destination.nameZh,
         categories: ['travel'],
-        names: [d.name, d.nameZh, ...d.aliases.filter((a) => !short(a))],
+        names: [destination.name, destination.nameZh, ...destination.aliases.filter((a) => !short(a))],
       },
       // Every spelling of the dataset routes' alias table resolves here too.
-      DESTINATION_ALIASES.get(d.code)!,
+      DESTINATION_ALIASES.get(destination.code)!,
     ),
   }))
   for (const c of COUNTRIES) {
@@ -286,7 +286,14 @@ export const STATIC_ENTITIES = new EntityIndex({ topics: [], brands: [], creator
 /** What an answer says it resolved the keyword to. */
 export function resolvedField(resolved: Resolved) {
   if (resolved.kind === 'free_text')
-    return { kind: 'free_text' as const, id: null, name: resolved.text, name_zh: null, matched: resolved.text, search_names: [resolved.text] }
+    return {
+      kind: 'free_text' as const,
+      id: null,
+      name: resolved.text,
+      name_zh: null,
+      matched: resolved.text,
+      search_names: [resolved.text],
+    }
   const e = resolved.entity
   return {
     kind: e.kind,

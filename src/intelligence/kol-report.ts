@@ -50,9 +50,12 @@ async function creatorPosts(
     const { posts, candidates } = await src.creatorPosts(from, to, request.asked.match.prefilter)
     // On the category: filed under it by the source, or about it (relevance, checked only for prefilter candidates, in slices).
     const on = new Set<string>()
-    await eachSliced(posts, (p) => {
-      if ((request.categorySlug !== null && p.category === request.categorySlug) || (candidates.has(p.id) && request.asked.match.relevance(p) > 0))
-        on.add(p.id)
+    await eachSliced(posts, (post) => {
+      if (
+        (request.categorySlug !== null && post.category === request.categorySlug) ||
+        (candidates.has(post.id) && request.asked.match.relevance(post) > 0)
+      )
+        on.add(post.id)
     })
     const matches = (p: CreatorPost) => on.has(p.id)
     const call: ProviderReport = {
@@ -135,8 +138,8 @@ export async function kolReport(src: EvidenceSources, request: KolRequest, spend
       candidates_considered: s.candidates,
       excluded_by_filters: s.excluded,
       shortlist: s.creators.map((c, i) => ({ rank: i + 1, ...c })),
-      weekly_top_creators: leaders.map((l, i) => {
-        const at = s.standing(l.platform, l.handle)
+      weekly_top_creators: leaders.map((leader, index) => {
+        const at = s.standing(leader.platform, leader.handle)
         const standing =
           at.rank !== null
             ? at.rank <= s.creators.length
@@ -146,10 +149,10 @@ export async function kolReport(src: EvidenceSources, request: KolRequest, spend
               ? 'filtered_out'
               : 'not_a_candidate'
         return {
-          handle: l.handle,
-          platform: l.platform,
-          weekly_rank: i + 1,
-          week_start: l.week_start,
+          handle: leader.handle,
+          platform: leader.platform,
+          weekly_rank: index + 1,
+          week_start: leader.week_start,
           standing,
           shortlist_rank: at.rank,
           fit_score: at.fit_score,

@@ -79,7 +79,9 @@ function flagsOf(creator: Creator, vs: number | null): Flag[] {
   const engagements = creator.posts.map(engagementOf)
   const typical = median(engagements)
   if (creator.posts.length >= 4 && typical > 0 && engagements.some((e) => e > KOL.spikeFactor * typical)) flags.push('engagement_spike')
-  if (creator.posts.some((p) => p.engagement && p.engagement.likes >= 50 && p.engagement.comments / p.engagement.likes < KOL.minCommentRatio))
+  if (
+    creator.posts.some((p) => p.engagement && p.engagement.likes >= 50 && p.engagement.comments / p.engagement.likes < KOL.minCommentRatio)
+  )
     flags.push('low_comment_ratio')
   if (vs !== null && vs > KOL.outlierFactor) flags.push('engagement_rate_outlier')
   return flags
@@ -95,12 +97,12 @@ const FLAG_CHECKS: Record<Flag, string> = {
 async function creatorsOf(posts: readonly CreatorPost[], matches: (post: CreatorPost) => boolean): Promise<Creator[]> {
   // A quarter of the sample corpus is ~40,000 posts: grouped and scored taking turns (turns.ts).
   const groups = new Map<string, CreatorPost[]>()
-  await eachSliced(posts, (p) => {
-    if (!p.author || p.platform === 'web' || !p.authorFollowers) return
-    const key = `${p.platform}|${p.authorId ?? p.author}`
+  await eachSliced(posts, (post) => {
+    if (!post.author || post.platform === 'web' || !post.authorFollowers) return
+    const key = `${post.platform}|${post.authorId ?? post.author}`
     const group = groups.get(key)
-    if (group) group.push(p)
-    else groups.set(key, [p])
+    if (group) group.push(post)
+    else groups.set(key, [post])
   })
   const creators: Creator[] = []
   await eachSliced([...groups.values()], (ps) => {
@@ -179,38 +181,38 @@ export interface Shortlist {
   standing(platform: string, handle: string): { candidate: boolean; filtered: boolean; rank: number | null; fit_score: number | null }
 }
 
-function scoreCreator(c: Creator, medianOf: ReturnType<typeof tierMedians>, category: string, filters: KolFilters) {
-  const tier = medianOf(c)
-  const vs = tier && tier.rate > 0 ? c.rate / tier.rate : null
-  const flags = flagsOf(c, vs)
+function scoreCreator(creator: Creator, medianOf: ReturnType<typeof tierMedians>, category: string, filters: KolFilters) {
+  const tier = medianOf(creator)
+  const vs = tier && tier.rate > 0 ? creator.rate / tier.rate : null
+  const flags = flagsOf(creator, vs)
   const credited = vs === null || flags.includes('engagement_rate_outlier') ? 0.5 : Math.min(1, vs / 2)
   const quality = Math.max(0, credited - KOL.flagPenalty * flags.length)
-  const relevance = c.matching.length / c.posts.length
-  const activity = Math.min(1, c.matching.length / KOL.fullActivityPosts)
-  const reach = Math.min(1, Math.max(0, Math.log(c.followers / KOL.reachFrom) / Math.log(KOL.reachFull / KOL.reachFrom)))
+  const relevance = creator.matching.length / creator.posts.length
+  const activity = Math.min(1, creator.matching.length / KOL.fullActivityPosts)
+  const reach = Math.min(1, Math.max(0, Math.log(creator.followers / KOL.reachFrom) / Math.log(KOL.reachFull / KOL.reachFrom)))
   // Most of the creator's posts in the industry. Live search gives no post's category, only the posts found
   // for the category asked: they tell the industry only when it is that category.
   const industryMatch =
     filters.industryCategory !== null &&
-    (c.categories.size
-      ? (c.categories.get(filters.industryCategory) ?? 0) / c.posts.length > 0.5
-      : filters.industryCategory === filters.askedCategory && c.matching.length / c.posts.length > 0.5)
+    (creator.categories.size
+      ? (creator.categories.get(filters.industryCategory) ?? 0) / creator.posts.length > 0.5
+      : filters.industryCategory === filters.askedCategory && creator.matching.length / creator.posts.length > 0.5)
   const w = KOL.fitWeights
   const raw = Math.min(
     1,
     w.relevance * relevance + w.quality * quality + w.activity * activity + w.reach * reach + (industryMatch ? KOL.industryBonus : 0),
   )
   // Few posts say little: shrink toward the prior (KOL.priorPosts), so 1 of 1 posts on the category is no perfect fit.
-  const n = c.posts.length
+  const n = creator.posts.length
   const fit = (n * raw + KOL.priorPosts * KOL.prior) / (n + KOL.priorPosts)
-  const cost = costOf(c.platform, c.followers)
-  const strongest = [...c.matching].sort((a, b) => engagementOf(b) - engagementOf(a))
+  const cost = costOf(creator.platform, creator.followers)
+  const strongest = [...creator.matching].sort((a, b) => engagementOf(b) - engagementOf(a))
   return {
-    handle: c.handle,
-    platform: c.platform,
-    city: c.city,
-    followers: c.followers,
-    tier: c.tier,
+    handle: creator.handle,
+    platform: creator.platform,
+    city: creator.city,
+    followers: creator.followers,
+    tier: creator.tier,
     fit_score: round(fit),
     fit: {
       relevance: round(relevance),
@@ -220,10 +222,10 @@ function scoreCreator(c: Creator, medianOf: ReturnType<typeof tierMedians>, cate
       industry_match: industryMatch,
     },
     engagement: {
-      posts: c.posts.length,
-      matching_posts: c.matching.length,
-      median_engagement: Math.round(median(c.posts.map(engagementOf))),
-      engagement_rate_pct: pct(c.rate),
+      posts: creator.posts.length,
+      matching_posts: creator.matching.length,
+      median_engagement: Math.round(median(creator.posts.map(engagementOf))),
+      engagement_rate_pct: pct(creator.rate),
       tier_median_rate_pct: tier ? pct(tier.rate) : null,
       tier_peers: tier?.peers ?? null,
       vs_tier_median: vs === null ? null : round(vs),
@@ -232,7 +234,7 @@ function scoreCreator(c: Creator, medianOf: ReturnType<typeof tierMedians>, cate
     },
     estimated_cost: cost,
     evidence_ids: strongest.slice(0, 3).map((p) => p.id),
-    recommendation: recommendation(c, fit, category, c.rate, tier?.rate ?? null, cost, flags, filters.searchedOnly === true),
+    recommendation: recommendation(creator, fit, category, creator.rate, tier?.rate ?? null, cost, flags, filters.searchedOnly === true),
   }
 }
 

@@ -145,11 +145,11 @@ async function step(
     if (requests > 0) spend?.push({ provider: p.name, role: p.role, requests, costNanoUsd: priced(p, requests) })
   }
   const results = await Promise.all(
-    providers.map(async (p): Promise<{ items: EvidenceItem[]; call: ProviderReport; set?: CallEvidence }> => {
-      const base = { provider: p.name, role: p.role, platform: query.platform } as const
+    providers.map(async (provider): Promise<{ items: EvidenceItem[]; call: ProviderReport; set?: CallEvidence }> => {
+      const base = { provider: provider.name, role: provider.role, platform: query.platform } as const
       try {
-        const found = await withDeadline(p.name, p.timeoutMs, (signal) => p.search(query, signal), parent)
-        spent(p, found.requests)
+        const found = await withDeadline(provider.name, provider.timeoutMs, (signal) => provider.search(query, signal), parent)
+        spent(provider, found.requests)
         const items = await relevant(found.items, query.match)
         const offTopic = found.items.length - items.length
         const dropped = Object.values(found.dropped).some((n) => n > 0) ? { dropped: found.dropped } : {}
@@ -163,22 +163,22 @@ async function step(
           ...dropped,
           ...(live
             ? {
-                coverage: found.coverage.map((c) => ({
-                  from: iso(c.from),
-                  to: iso(c.to),
-                  covered_from: c.coveredFrom && iso(c.coveredFrom),
-                  capped: c.capped,
+                coverage: found.coverage.map((entry) => ({
+                  from: iso(entry.from),
+                  to: iso(entry.to),
+                  covered_from: entry.coveredFrom && iso(entry.coveredFrom),
+                  capped: entry.capped,
                 })),
               }
             : {}),
           ...(found.partial ? { partial: found.partial } : {}),
         }
-        health?.note(p.name, call.status, found.partial)
-        return { items, call, set: { provider: p.name, items, coverage: found.coverage } }
+        health?.note(provider.name, call.status, found.partial)
+        return { items, call, set: { provider: provider.name, items, coverage: found.coverage } }
       } catch (e) {
-        const error = e instanceof ProviderError ? e : new ProviderError('unavailable', p.name, String(e))
+        const error = e instanceof ProviderError ? e : new ProviderError('unavailable', provider.name, String(e))
         // A failed call was still a request the provider may bill for (the embedded corpus bills nothing).
-        if (!p.local) spent(p, 1)
+        if (!provider.local) spent(provider, 1)
         const call: ProviderReport = {
           ...base,
           status: failedStatus(error),
@@ -186,7 +186,7 @@ async function step(
           error: error.message,
           ...(error.retryAfterSeconds !== undefined ? { retry_after_seconds: error.retryAfterSeconds } : {}),
         }
-        health?.note(p.name, call.status, error.message)
+        health?.note(provider.name, call.status, error.message)
         return { items: [], call }
       }
     }),
@@ -202,30 +202,30 @@ async function step(
 export async function gatherLane(
   sources: EvidenceSources,
   platform: Platform,
-  r: EvidenceRequest,
+  request: EvidenceRequest,
   parent?: AbortSignal,
 ): Promise<Gathered> {
   const policy = LANE_POLICY[platform]
-  const query = (s: 'native' | 'web'): EvidenceQuery => ({
+  const query = (role: 'native' | 'web'): EvidenceQuery => ({
     platform,
-    step: s,
-    keyword: r.keyword,
-    match: r.match,
-    q: s === 'native' ? r.query : WEB_QUERY[platform](r.query),
-    from: r.from,
-    to: r.to,
-    limit: r.limit,
-    ...(r.split ? { split: r.split } : {}),
-    ...(r.creators ? { creators: true } : {}),
+    step: role,
+    keyword: request.keyword,
+    match: request.match,
+    q: role === 'native' ? request.query : WEB_QUERY[platform](request.query),
+    from: request.from,
+    to: request.to,
+    limit: request.limit,
+    ...(request.split ? { split: request.split } : {}),
+    ...(request.creators ? { creators: true } : {}),
   })
-  const natives = sources.native.filter((p) => (r.creators ? creatorsOn(p, platform) : p.serves(platform)))
-  const native = await step(natives, query('native'), r.spend, sources.health, parent)
+  const natives = sources.native.filter((p) => (request.creators ? creatorsOn(p, platform) : p.serves(platform)))
+  const native = await step(natives, query('native'), request.spend, sources.health, parent)
   const sufficient = meets(native.items, policy === 'native_first' ? THIN_EVIDENCE : STRONG_NATIVE_EVIDENCE)
   // Web pages name no creators: a KOL request never pays for them.
   const web: StepResult =
-    sufficient || r.creators || sources.web.length === 0
+    sufficient || request.creators || sources.web.length === 0
       ? { items: [], calls: [], sets: [] }
-      : await step(sources.web, query('web'), r.spend, sources.health, parent)
+      : await step(sources.web, query('web'), request.spend, sources.health, parent)
   const { items, duplicates } = dedupe([...native.items, ...web.items])
   return {
     items,
@@ -313,11 +313,11 @@ export function noEvidence(calls: readonly ProviderReport[], keyword: string, pa
     const e = notFound('evidence for', keyword, parameter)
     error = new ApiError('not_found', `No evidence found for "${keyword}" in the requested window; nothing was charged.`, e.details)
   } else {
-    const providers = failures.map((f) => ({
-      provider: f.provider,
-      status: f.status,
-      error: f.error,
-      ...(f.retry_after_seconds !== undefined ? { retry_after_seconds: f.retry_after_seconds } : {}),
+    const providers = failures.map((failure) => ({
+      provider: failure.provider,
+      status: failure.status,
+      error: failure.error,
+      ...(failure.retry_after_seconds !== undefined ? { retry_after_seconds: failure.retry_after_seconds } : {}),
     }))
     if (failures.every((f) => f.status === 'timeout')) {
       error = new ApiError(

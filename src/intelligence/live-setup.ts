@@ -71,16 +71,16 @@ export function configHints(settings: ProviderSettings): string[] {
 }
 
 /** The banner's evidence lines: the live setup, or the sample corpus (with the model, if one is configured). */
-export function setupLines(s: LiveSetup | { mode: 'sample'; model: string | null }): string[] {
-  if (s.mode === 'sample') {
+export function setupLines(setup: LiveSetup | { mode: 'sample'; model: string | null }): string[] {
+  if (setup.mode === 'sample') {
     return [
-      `  evidence: sample corpus (no live provider configured: WEB_SEARCH_PROVIDER, NATIVE_SEARCH_PROVIDER in docs/intelligence.md)${s.model ? `; model ${s.model}` : ''}`,
+      `  evidence: sample corpus (no live provider configured: WEB_SEARCH_PROVIDER, NATIVE_SEARCH_PROVIDER in docs/intelligence.md)${setup.model ? `; model ${setup.model}` : ''}`,
     ]
   }
   return [
-    `  evidence: LIVE providers: web ${s.web ?? 'none'}; native ${s.native ? `${s.native.provider} for ${s.native.platforms.join(', ')}` : 'none'}; model ${s.model ?? 'none (extractive themes)'}`,
-    `  lanes:    ${PLATFORM_TOKENS.map((p) => `${p} ${s.lanes[p]}`).join('; ')}`,
-    `  KOLs:     ${s.kols.startsWith('unavailable') ? 'NOT AVAILABLE: /v1/china/kols and /v1/kol/shortlist answer 422 native_provider_required (web search returns no creators); set NATIVE_SEARCH_PROVIDER' : s.kols}`,
+    `  evidence: LIVE providers: web ${setup.web ?? 'none'}; native ${setup.native ? `${setup.native.provider} for ${setup.native.platforms.join(', ')}` : 'none'}; model ${setup.model ?? 'none (extractive themes)'}`,
+    `  lanes:    ${PLATFORM_TOKENS.map((p) => `${p} ${setup.lanes[p]}`).join('; ')}`,
+    `  KOLs:     ${setup.kols.startsWith('unavailable') ? 'NOT AVAILABLE: /v1/china/kols and /v1/kol/shortlist answer 422 native_provider_required (web search returns no creators); set NATIVE_SEARCH_PROVIDER' : setup.kols}`,
     '  check:    `providers check` asks each provider once and says what it returns',
   ]
 }

@@ -55,22 +55,22 @@ export function windowsOf(asOf: Date, days: number) {
 
 function stats(
   items: readonly EvidenceItem[],
-  w: { from: Date; to: Date },
+  window: { from: Date; to: Date },
   coverageFrom: Date | null,
   capped: boolean,
 ): WindowStats & { hasEngagement: boolean } {
-  const start = coverageFrom === null ? w.to : coverageFrom > w.from ? coverageFrom : w.from
+  const start = coverageFrom === null ? window.to : coverageFrom > window.from ? coverageFrom : window.from
   // Items before the covered part are not counted: the days they fall on are not covered for every source.
-  const inside = items.filter((i) => i.publishedAt >= start && i.publishedAt < w.to)
+  const inside = items.filter((i) => i.publishedAt >= start && i.publishedAt < window.to)
   return {
-    from: day(w.from),
-    to: day(new Date(w.to.getTime() - 1)),
+    from: day(window.from),
+    to: day(new Date(window.to.getTime() - 1)),
     items: inside.length,
     engagement: round(
       inside.reduce((s, i) => s + Math.log1p(engagementOf(i)), 0),
       2,
     ),
-    covered_days: Math.max(0, round((w.to.getTime() - start.getTime()) / DAY_MS, 2)),
+    covered_days: Math.max(0, round((window.to.getTime() - start.getTime()) / DAY_MS, 2)),
     capped,
     hasEngagement: inside.some((i) => i.engagement !== null),
   }
@@ -170,8 +170,8 @@ export function momentum(
 }
 
 /** The coverage entry of `set` for a window: its own when the call was split by window, else the one span. */
-function entryFor(coverage: readonly WindowCoverage[], w: { from: Date; to: Date }): WindowCoverage | undefined {
-  return coverage.find((c) => c.from <= w.from && c.to >= w.to) ?? coverage.find((c) => c.from < w.to && c.to > w.from)
+function entryFor(coverage: readonly WindowCoverage[], window: { from: Date; to: Date }): WindowCoverage | undefined {
+  return coverage.find((c) => c.from <= window.from && c.to >= window.to) ?? coverage.find((c) => c.from < window.to && c.to > window.from)
 }
 
 const coveredShare = (e: WindowCoverage | undefined, w: { from: Date; to: Date }) => {
@@ -180,9 +180,9 @@ const coveredShare = (e: WindowCoverage | undefined, w: { from: Date; to: Date }
   return Math.max(0, (w.to.getTime() - start) / (w.to.getTime() - w.from.getTime()))
 }
 
-/** The share of `w` covered by the best-covering call that found items (1 when every call covers it). */
-export function coveredShareOf(sets: readonly CallEvidence[], w: { from: Date; to: Date }): number {
-  const shares = sets.filter((s) => s.items.length > 0).map((s) => coveredShare(entryFor(s.coverage, w), w))
+/** The share of `window` covered by the best-covering call that found items (1 when every call covers it). */
+export function coveredShareOf(sets: readonly CallEvidence[], window: { from: Date; to: Date }): number {
+  const shares = sets.filter((s) => s.items.length > 0).map((s) => coveredShare(entryFor(s.coverage, window), window))
   return shares.length ? Math.max(...shares) : 1
 }
 
@@ -193,12 +193,12 @@ export function coveredShareOf(sets: readonly CallEvidence[], w: { from: Date; t
  * covering both windows there is no direction, and the reason says how far back the results reach.
  */
 export function momentumOf(
-  g: { items: readonly EvidenceItem[]; sets: readonly CallEvidence[] },
+  gathered: { items: readonly EvidenceItem[]; sets: readonly CallEvidence[] },
   asOf: Date,
   days: number,
 ): MomentumResult & { counted: number; uncounted: number } {
   const w = windowsOf(asOf, days)
-  const withItems = g.sets.filter((s) => s.items.length > 0)
+  const withItems = gathered.sets.filter((s) => s.items.length > 0)
   const entries = withItems.map((s) => ({ s, prior: entryFor(s.coverage, w.prior), recent: entryFor(s.coverage, w.recent) }))
   const counting = entries.filter(
     (e) => coveredShare(e.prior, w.prior) >= MOMENTUM.minCoveredShare && coveredShare(e.recent, w.recent) >= MOMENTUM.minCoveredShare,
@@ -210,17 +210,17 @@ export function momentumOf(
     const reach = entries
       .map((e) => e.prior?.coveredFrom ?? e.recent?.coveredFrom ?? null)
       .reduce<Date | null>((a, d) => (d && (!a || d < a) ? d : a), null)
-    const m = momentum(g.items, asOf, days, { recent: reach, prior: reach, capped: { recent: false, prior: false } })
-    return { ...m, counted: 0, uncounted: g.items.length }
+    const m = momentum(gathered.items, asOf, days, { recent: reach, prior: reach, capped: { recent: false, prior: false } })
+    return { ...m, counted: 0, uncounted: gathered.items.length }
   }
   const ids = new Set<string>()
   for (const e of counting) for (const i of e.s.items) ids.add(i.url ?? i.id)
-  const items = g.items.filter((i) => ids.has(i.url ?? i.id))
+  const items = gathered.items.filter((i) => ids.has(i.url ?? i.id))
   const coverage: Coverage = {
     recent: latest(counting.map((e) => e.recent)) ?? w.recent.from,
     prior: latest(counting.map((e) => e.prior)) ?? w.prior.from,
     capped: { recent: counting.some((e) => e.recent?.capped), prior: counting.some((e) => e.prior?.capped) },
   }
   const m = momentum(items, asOf, days, coverage)
-  return { ...m, counted: m.recent.items + m.prior.items, uncounted: g.items.length - items.length }
+  return { ...m, counted: m.recent.items + m.prior.items, uncounted: gathered.items.length - items.length }
 }

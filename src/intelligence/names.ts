@@ -20,9 +20,9 @@ const CODE_LIKE = /^[A-Za-z]{2,3}$/
 export const isCode = (s: string): boolean => CODE_LIKE.test(s) && s === s.toUpperCase()
 export const looksLikeCode = (s: string): boolean => CODE_LIKE.test(s)
 
-export function nameKey(s: string): string {
+export function nameKey(name: string): string {
   return (
-    s
+    name
       .normalize('NFKC')
       .normalize('NFKD')
       // Accents off Latin letters only (Kyōto, München); kana keep their voicing marks (が is not か).
@@ -174,13 +174,13 @@ export function withoutIntent(input: string): { name: string; stripped: string[]
 }
 
 /**
- * Damerau-Levenshtein distance of `a` and `b` (a swap of two neighbours is one edit; without
+ * Damerau-Levenshtein distance of `left` and `right` (a swap of two neighbours is one edit; without
  * `swaps`, plain Levenshtein: two), or `max + 1` once it is certainly above `max`.
  */
-export function distance(a: string, b: string, max: number, swaps = true): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1
-  const x = [...a]
-  const y = [...b]
+export function distance(left: string, right: string, max: number, swaps = true): number {
+  if (Math.abs(left.length - right.length) > max) return max + 1
+  const x = [...left]
+  const y = [...right]
   let prev2: number[] = []
   let prev = Array.from({ length: y.length + 1 }, (_, j) => j)
   for (let i = 1; i <= x.length; i++) {

@@ -94,7 +94,7 @@ function hide(text: string, shadows: NameSet): string {
   return out
 }
 
-function grade(title: string, text: string, found: (s: string) => number): number {
+function grade(title: string, text: string, found: (haystack: string) => number): number {
   if (found(title) >= 0) return RELEVANCE.subject
   const at = found(text)
   if (at < 0) return 0
@@ -133,18 +133,18 @@ function alignedAt(text: string, term: string): number {
 
 function freeTextMatcher(text: string): Matcher {
   const terms = [...new Set(lower(text).split(' ').filter(Boolean))]
-  const finders = terms.map((t): ((s: string) => number) => {
-    if (!HAN.test(t)) {
-      const re = new RegExp(wordPattern(t), 'iu')
+  const finders = terms.map((term): ((haystack: string) => number) => {
+    if (!HAN.test(term)) {
+      const re = new RegExp(wordPattern(term), 'iu')
       return (s) => s.search(re)
     }
     // Mixed script (AI电脑): as written; one Chinese character: standing alone; more: on word boundaries.
-    if (/[a-z0-9]/.test(t)) return (s) => s.indexOf(t)
-    if ([...t].length === 1) {
-      const alone = new RegExp(`(?<!\\p{Script=Han})${escape(t)}(?!\\p{Script=Han})`, 'u')
+    if (/[a-z0-9]/.test(term)) return (s) => s.indexOf(term)
+    if ([...term].length === 1) {
+      const alone = new RegExp(`(?<!\\p{Script=Han})${escape(term)}(?!\\p{Script=Han})`, 'u')
       return (s) => s.search(alone)
     }
-    return (s) => alignedAt(s, t)
+    return (s) => alignedAt(s, term)
   })
   // Every term must occur; the item's grade is the weakest term's.
   return {

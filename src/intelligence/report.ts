@@ -39,7 +39,7 @@ export function ref(item: EvidenceItem) {
 export const byStrength = (a: EvidenceItem, b: EvidenceItem) =>
   (b.relevance ?? 1) - (a.relevance ?? 1) || engagementOf(b) - engagementOf(a) || b.publishedAt.getTime() - a.publishedAt.getTime()
 
-const countBy = <T>(items: readonly T[], key: (t: T) => string) => {
+const countBy = <T>(items: readonly T[], key: (item: T) => string) => {
   const out: Record<string, number> = {}
   for (const i of items) out[key(i)] = (out[key(i)] ?? 0) + 1
   return out

@@ -44,10 +44,10 @@ export function hashtags(text: string): string[] {
 const isCjk = (w: string) => CJK.test(w)
 
 /** A term worth counting: not a stop word, sentiment or degree word, number, or lone character. */
-function salient(w: string): boolean {
-  if (/^\d+$/.test(w) || NEGATORS.has(w) || w in INTENSIFIERS) return false
-  if (isCjk(w)) return w.length >= 2 && !ZH_STOPWORDS.has(w) && !(w in ZH_SENTIMENT)
-  return w.length >= 3 && !EN_STOPWORDS.has(w) && !(w in EN_SENTIMENT)
+function salient(word: string): boolean {
+  if (/^\d+$/.test(word) || NEGATORS.has(word) || word in INTENSIFIERS) return false
+  if (isCjk(word)) return word.length >= 2 && !ZH_STOPWORDS.has(word) && !(word in ZH_SENTIMENT)
+  return word.length >= 3 && !EN_STOPWORDS.has(word) && !(word in EN_SENTIMENT)
 }
 
 /**

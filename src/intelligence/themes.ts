@@ -85,16 +85,16 @@ export function extractiveAngles(
 ): ContentAngle[] {
   const engaged = (xs: readonly EvidenceItem[]) => xs.filter((i) => i.engagement).map(engagementOf)
   const baseline = median(engaged(all))
-  return themes.slice(0, ANGLES).map((t) => {
-    const n = t.items.length
-    const pos = t.items.filter((i) => toneOf(i) === 'positive').length / n
-    const neg = t.items.filter((i) => toneOf(i) === 'negative').length / n
+  return themes.slice(0, ANGLES).map((theme) => {
+    const n = theme.items.length
+    const pos = theme.items.filter((i) => toneOf(i) === 'positive').length / n
+    const neg = theme.items.filter((i) => toneOf(i) === 'negative').length / n
     const kinds = new Map<string, number>()
-    for (const i of t.items) kinds.set(i.sourceKind, (kinds.get(i.sourceKind) ?? 0) + 1)
+    for (const i of theme.items) kinds.set(i.sourceKind, (kinds.get(i.sourceKind) ?? 0) + 1)
     const kind = [...kinds.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0]
-    const themeMedian = median(engaged(t.items))
+    const themeMedian = median(engaged(theme.items))
     const lift = baseline > 0 && themeMedian > 0 ? `; median engagement ${round(themeMedian / baseline, 1)}x the keyword's` : ''
-    const term = bare(t.term)
+    const term = bare(theme.term)
     // The example must show what the angle says: a complaint for doubts, praise for a showcase, any item for a guide.
     const [angle, cites]: [string, Tone | null] =
       neg >= 0.35
@@ -105,7 +105,7 @@ export function extractiveAngles(
     return {
       angle,
       rationale: `${n} of ${all.length} items mention "${term}" (${Math.round(pos * 100)}% positive, ${Math.round(neg * 100)}% negative)${lift}; most often as ${kind.replace('_', ' ')}.`,
-      example_evidence_id: t.items.filter((i) => cites === null || toneOf(i) === cites).sort(byStrength)[0]?.id ?? null,
+      example_evidence_id: theme.items.filter((i) => cites === null || toneOf(i) === cites).sort(byStrength)[0]?.id ?? null,
     }
   })
 }

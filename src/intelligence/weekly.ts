@@ -83,7 +83,10 @@ export function weeklyReading(series: WeeklySeries, asOf: Date, days: number, re
     change_pct: change,
     direction,
     agrees: same,
-    note: same === false ? `${figure}; they differ because ${why(result, direction, series.measure)}` : `${figure}${same ? ', in agreement' : ''}`,
+    note:
+      same === false
+        ? `${figure}; they differ because ${why(result, direction, series.measure)}`
+        : `${figure}${same ? ', in agreement' : ''}`,
   }
 }
 
@@ -131,7 +134,7 @@ export class WeeklySignals {
    * A category's leading creators of the last published week, by the creator ranking's default
    * (influence: engagement + views / 10, as /v1/signals/creators/rankings ranks them).
    */
-  topCreators(category: string, n = 3): Promise<WeeklyCreator[]> {
+  topCreators(category: string, limit = 3): Promise<WeeklyCreator[]> {
     const week = this.published.at(-1)
     if (!week) return Promise.resolve([])
     let held = this.leaders.get(category)
@@ -139,7 +142,7 @@ export class WeeklySignals {
       held = this.db.all<WeeklyCreator>(
         `SELECT creator_handle AS handle, platform, CAST(week_start AS VARCHAR) AS week_start
            FROM ${this.creators} WHERE category = $1 AND week_start = $2
-          ORDER BY engagement + views / 10 DESC, creator_handle LIMIT ${Math.floor(n)}`,
+          ORDER BY engagement + views / 10 DESC, creator_handle LIMIT ${Math.floor(limit)}`,
         [category, week],
       )
       held.catch(() => this.leaders.delete(category))

@@ -20,8 +20,8 @@ export class BackupError extends Error {}
  * opened read-only. SQLite does not fsync a VACUUM INTO file and a crash can leave it incomplete, so it
  * is written under a temporary name, checked with `PRAGMA integrity_check`, flushed, and only then renamed.
  */
-export function backupLedger(source: string, dest: string, o: { force: boolean }): BackupResult {
-  checkDestination(dest, o.force, source)
+export function backupLedger(source: string, dest: string, options: { force: boolean }): BackupResult {
+  checkDestination(dest, options.force, source)
   const tmp = tempPathFor(dest)
   try {
     const db = new Database(source, { readonly: true })

@@ -161,7 +161,11 @@ const CHUNK = 64 * 1024
  * statement iterator (one row in memory at a time, however large the ledger) inside the statement's own
  * read transaction: a consistent snapshot even while the service keeps writing. Read-only connection.
  */
-export async function exportCsv(path: string, options: ExportOptions, write: (chunk: string) => void | Promise<void>): Promise<{ rows: number }> {
+export async function exportCsv(
+  path: string,
+  options: ExportOptions,
+  write: (chunk: string) => void | Promise<void>,
+): Promise<{ rows: number }> {
   const db = new Database(path, { readonly: true, strict: true })
   try {
     const have = new Set(

@@ -26,10 +26,10 @@ export function checkDestination(dest: string, force: boolean, ledger?: string):
 }
 
 /** The same path, or the same file under another name (a link, a relative path). */
-function sameFile(a: string, b: string): boolean {
-  if (resolve(a) === resolve(b)) return true
+function sameFile(first: string, second: string): boolean {
+  if (resolve(first) === resolve(second)) return true
   try {
-    const [x, y] = [statSync(a), statSync(b)]
+    const [x, y] = [statSync(first), statSync(second)]
     return x.dev === y.dev && x.ino === y.ino
   } catch {
     return false

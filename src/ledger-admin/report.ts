@@ -133,55 +133,55 @@ function toReport(
   byRoute: Record<string, string | number>[],
 ): Report {
   return {
-    spend: spend.map((r) => ({
-      route: r.route,
-      provider: r.provider,
-      answers: Number(r.answers),
-      requests: Number(r.requests),
-      inputTokens: Number(r.input_tokens),
-      outputTokens: Number(r.output_tokens),
-      costNano: BigInt(r.cost ?? 0),
-      unpricedRequests: Number(r.unpriced ?? 0),
+    spend: spend.map((row) => ({
+      route: row.route,
+      provider: row.provider,
+      answers: Number(row.answers),
+      requests: Number(row.requests),
+      inputTokens: Number(row.input_tokens),
+      outputTokens: Number(row.output_tokens),
+      costNano: BigInt(row.cost ?? 0),
+      unpricedRequests: Number(row.unpriced ?? 0),
     })),
     revenueByRoute: Object.fromEntries(byRoute.map((r) => [String(r.grp), BigInt(r.served_atomic ?? 0)])),
-    groups: rows.map((r) => ({
-      key: String(r.grp),
-      served: Number(r.served ?? 0),
-      servedAtomic: BigInt(r.served_atomic ?? 0),
-      settled: Number(r.settled ?? 0),
-      settledAtomic: BigInt(r.settled_atomic ?? 0),
-      local: Number(r.local ?? 0),
-      localAtomic: BigInt(r.local_atomic ?? 0),
-      pending: Number(r.pending ?? 0),
-      pendingAtomic: BigInt(r.pending_atomic ?? 0),
-      failed: Number(r.failed ?? 0),
+    groups: rows.map((row) => ({
+      key: String(row.grp),
+      served: Number(row.served ?? 0),
+      servedAtomic: BigInt(row.served_atomic ?? 0),
+      settled: Number(row.settled ?? 0),
+      settledAtomic: BigInt(row.settled_atomic ?? 0),
+      local: Number(row.local ?? 0),
+      localAtomic: BigInt(row.local_atomic ?? 0),
+      pending: Number(row.pending ?? 0),
+      pendingAtomic: BigInt(row.pending_atomic ?? 0),
+      failed: Number(row.failed ?? 0),
     })),
-    unsettled: unsettled.map((r) => ({
-      createdAt: Number(r.created_at),
-      route: r.route,
-      payer: r.payer,
-      amountAtomic: BigInt(r.amount_atomic),
-      nonce: r.nonce,
-      txHash: r.tx_hash,
-      requestId: r.request_id,
-      validBefore: r.valid_before,
+    unsettled: unsettled.map((row) => ({
+      createdAt: Number(row.created_at),
+      route: row.route,
+      payer: row.payer,
+      amountAtomic: BigInt(row.amount_atomic),
+      nonce: row.nonce,
+      txHash: row.tx_hash,
+      requestId: row.request_id,
+      validBefore: row.valid_before,
     })),
     events: Object.fromEntries(events.map((e) => [e.event, Number(e.n)])),
   }
 }
 
 /** The same report from the PostgreSQL ledger (LEDGER_URL), in one read-only snapshot. */
-export async function readReportPostgres(url: string, o: { since: number; by: GroupBy }): Promise<Report> {
+export async function readReportPostgres(url: string, options: { since: number; by: GroupBy }): Promise<Report> {
   const pg = new Postgres(url)
   try {
     return await pg.run('report', (sql) =>
       sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (tx) =>
         toReport(
-          await tx.unsafe(revenueSql(POSTGRES, o.by, "COALESCE(settlement, 'local')"), [o.since]),
+          await tx.unsafe(revenueSql(POSTGRES, options.by, "COALESCE(settlement, 'local')"), [options.since]),
           await tx.unsafe(UNSETTLED_SQL),
-          await tx.unsafe('SELECT event, COUNT(*) AS n FROM payment_events WHERE at >= $1 GROUP BY event', [o.since]),
-          await tx.unsafe(spendSql(POSTGRES), [o.since]),
-          await tx.unsafe(revenueSql(POSTGRES, 'route', "COALESCE(settlement, 'local')"), [o.since]),
+          await tx.unsafe('SELECT event, COUNT(*) AS n FROM payment_events WHERE at >= $1 GROUP BY event', [options.since]),
+          await tx.unsafe(spendSql(POSTGRES), [options.since]),
+          await tx.unsafe(revenueSql(POSTGRES, 'route', "COALESCE(settlement, 'local')"), [options.since]),
         ),
       ),
     )
@@ -194,7 +194,7 @@ export async function readReportPostgres(url: string, o: { since: number; by: Gr
  * Revenue from the payment ledger, read-only (safe beside a running service). Amounts are summed as
  * integers of atomic USDC, so no float ever rounds revenue.
  */
-export function readReport(path: string, o: { since: number; by: GroupBy }): Report {
+export function readReport(path: string, options: { since: number; by: GroupBy }): Report {
   const db = new Database(path, { readonly: true })
   try {
     const table = (name: string) =>
@@ -203,17 +203,19 @@ export function readReport(path: string, o: { since: number; by: GroupBy }): Rep
     const has = table('payment_events')
     const settlement = has ? "COALESCE(settlement, 'local')" : "'local'"
     return toReport(
-      db.query<Record<string, string | number>, { since: number }>(revenueSql(SQLITE, o.by, settlement)).all({ since: o.since }),
+      db
+        .query<Record<string, string | number>, { since: number }>(revenueSql(SQLITE, options.by, settlement))
+        .all({ since: options.since }),
       has ? db.query<UnsettledDbRow, []>(UNSETTLED_SQL).all() : [],
       has
         ? db
             .query<{ event: string; n: number }, { since: number }>(
               'SELECT event, COUNT(*) AS n FROM payment_events WHERE at >= $since GROUP BY event',
             )
-            .all({ since: o.since })
+            .all({ since: options.since })
         : [],
-      table('provider_spend') ? db.query<SpendDbRow, { since: number }>(spendSql(SQLITE)).all({ since: o.since }) : [],
-      db.query<Record<string, string | number>, { since: number }>(revenueSql(SQLITE, 'route', settlement)).all({ since: o.since }),
+      table('provider_spend') ? db.query<SpendDbRow, { since: number }>(spendSql(SQLITE)).all({ since: options.since }) : [],
+      db.query<Record<string, string | number>, { since: number }>(revenueSql(SQLITE, 'route', settlement)).all({ since: options.since }),
     )
   } finally {
     db.close()
@@ -278,35 +280,35 @@ export function reportJson(report: Report, by: GroupBy, since: number) {
     since: since > 0 ? isoUtc(since) : null,
     groups: report.groups.map((g) => ({ key: g.key, ...revenueJson(g) })),
     totals: revenueJson(totals(report)),
-    unsettled: report.unsettled.map((u) => ({
-      created_at: isoUtc(u.createdAt),
-      route: u.route,
-      payer: u.payer,
-      ...money('amount', u.amountAtomic),
-      nonce: u.nonce,
-      tx_hash: u.txHash,
-      request_id: u.requestId,
-      valid_before_unix: u.validBefore,
+    unsettled: report.unsettled.map((payment) => ({
+      created_at: isoUtc(payment.createdAt),
+      route: payment.route,
+      payer: payment.payer,
+      ...money('amount', payment.amountAtomic),
+      nonce: payment.nonce,
+      tx_hash: payment.txHash,
+      request_id: payment.requestId,
+      valid_before_unix: payment.validBefore,
     })),
     event_counts: report.events,
-    provider_spend: report.spend.map((s) => ({
-      route: s.route,
-      provider: s.provider,
-      answers: s.answers,
-      requests: s.requests,
-      input_tokens: s.inputTokens,
-      output_tokens: s.outputTokens,
-      cost_usd: nanoToUsd(s.costNano),
-      cost_nano_usd: s.costNano.toString(),
-      unpriced_requests: s.unpricedRequests,
+    provider_spend: report.spend.map((spend) => ({
+      route: spend.route,
+      provider: spend.provider,
+      answers: spend.answers,
+      requests: spend.requests,
+      input_tokens: spend.inputTokens,
+      output_tokens: spend.outputTokens,
+      cost_usd: nanoToUsd(spend.costNano),
+      cost_nano_usd: spend.costNano.toString(),
+      unpriced_requests: spend.unpricedRequests,
     })),
-    margin_by_route: marginByRoute(report).map((m) => ({
-      route: m.route,
-      ...money('revenue', m.revenueAtomic),
-      provider_cost_usd: nanoToUsd(m.costNano),
-      provider_cost_nano_usd: m.costNano.toString(),
-      margin_usd: nanoToUsd(m.revenueAtomic * 1000n - m.costNano),
-      unpriced_requests: m.unpricedRequests,
+    margin_by_route: marginByRoute(report).map((margin) => ({
+      route: margin.route,
+      ...money('revenue', margin.revenueAtomic),
+      provider_cost_usd: nanoToUsd(margin.costNano),
+      provider_cost_nano_usd: margin.costNano.toString(),
+      margin_usd: nanoToUsd(margin.revenueAtomic * 1000n - margin.costNano),
+      unpriced_requests: margin.unpricedRequests,
     })),
   }
 }

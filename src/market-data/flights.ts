@@ -129,11 +129,11 @@ function trendHandler(services: MarketServices): RouteHandler {
           destination: place.name,
           country: place.country,
           direction: direction(threeMonthYoY(monthly.map((r) => ({ month: r.month, value: r.passengers })))),
-          points: monthly.slice(-limit).map((r) => ({
-            month: r.month,
-            scheduled_flights: r.flights,
-            seats: r.seats,
-            estimated_passengers: r.passengers,
+          points: monthly.slice(-limit).map((row) => ({
+            month: row.month,
+            scheduled_flights: row.flights,
+            seats: row.seats,
+            estimated_passengers: row.passengers,
           })),
         }
       })
@@ -157,14 +157,14 @@ function topRoutesHandler(services: MarketServices): RouteHandler {
           destination: place.name,
           country: place.country,
           month,
-          routes: rows.slice(0, limit).map((r, i) => ({
-            rank: i + 1,
-            origin_city: r.origin_city,
-            origin_code: r.origin_code,
-            scheduled_flights: r.flights,
-            seats: r.seats,
-            estimated_passengers: r.passengers,
-            share_pct: share(r.passengers, total),
+          routes: rows.slice(0, limit).map((route, index) => ({
+            rank: index + 1,
+            origin_city: route.origin_city,
+            origin_code: route.origin_code,
+            scheduled_flights: route.flights,
+            seats: route.seats,
+            estimated_passengers: route.passengers,
+            share_pct: share(route.passengers, total),
           })),
         }
       })
@@ -184,12 +184,12 @@ function rankingHandler(services: MarketServices): RouteHandler {
         const total = rows.reduce((a, r) => a + r.passengers, 0)
         return {
           month,
-          destinations: rows.slice(0, limit).map((r, i) => ({
-            rank: i + 1,
-            destination: r.destination,
-            country: r.country,
-            estimated_passengers: r.passengers,
-            share_pct: share(r.passengers, total),
+          destinations: rows.slice(0, limit).map((row, index) => ({
+            rank: index + 1,
+            destination: row.destination,
+            country: row.country,
+            estimated_passengers: row.passengers,
+            share_pct: share(row.passengers, total),
           })),
         }
       })
@@ -233,13 +233,13 @@ function growthHandler(services: MarketServices): RouteHandler {
         return {
           month,
           previous_month: previous,
-          destinations: ranked.slice(0, limit).map((r, i) => ({
-            rank: i + 1,
-            destination: r.destination,
-            country: r.country,
-            estimated_passengers: r.passengers,
-            previous_passengers: r.previous,
-            mom_change_pct: r.change,
+          destinations: ranked.slice(0, limit).map((row, index) => ({
+            rank: index + 1,
+            destination: row.destination,
+            country: row.country,
+            estimated_passengers: row.passengers,
+            previous_passengers: row.previous,
+            mom_change_pct: row.change,
           })),
         }
       })

@@ -146,11 +146,11 @@ function trendsHandler(services: MarketServices): RouteHandler {
             average_accommodation_spend_yoy_pct: yearAgo ? pct(acc(latest), acc(yearAgo)) : null,
           },
           recovery_vs_2019_pct: base2019.every(Boolean) ? pct(sum(last3), sum(base2019)) : null,
-          series: monthly.slice(-months).map((r) => ({
-            month: r.month,
-            total_cards: r.cards,
-            estimated_average_luxury_spend_cny: lux(r),
-            estimated_average_accommodation_spend_cny: acc(r),
+          series: monthly.slice(-months).map((row) => ({
+            month: row.month,
+            total_cards: row.cards,
+            estimated_average_luxury_spend_cny: lux(row),
+            estimated_average_accommodation_spend_cny: acc(row),
           })),
         }
       })

@@ -48,15 +48,15 @@ class ProtocolError extends Error {
 const text = (value: unknown) => [{ type: 'text' as const, text: typeof value === 'string' ? value : JSON.stringify(value) }]
 
 /** An error envelope as a tool result: `isError`, the same JSON the HTTP route would answer. */
-function errorResult(e: ApiError, requestId: string): CallToolResult {
-  const envelope = JSON.parse(e.toJson(requestId))
-  if (!e.payment) return { isError: true, content: text(envelope), structuredContent: envelope }
+function errorResult(error: ApiError, requestId: string): CallToolResult {
+  const envelope = JSON.parse(error.toJson(requestId))
+  if (!error.payment) return { isError: true, content: text(envelope), structuredContent: envelope }
   // x402 MCP transport: the PaymentRequired object, directly and in the `x402/error` wrapper.
   const message =
-    e.code === 'payment_required'
+    error.code === 'payment_required'
       ? `Payment required: send an x402 PaymentPayload for one of \`accepts\` in _meta["x402/payment"] and call again.`
-      : e.message
-  const paymentRequired = { ...e.payment.v2, error: message }
+      : error.message
+  const paymentRequired = { ...error.payment.v2, error: message }
   return {
     isError: true,
     structuredContent: paymentRequired as unknown as Record<string, unknown>,
@@ -115,16 +115,21 @@ async function callTool(deps: McpDeps, name: string, args: Record<string, unknow
 function mcpServer(deps: McpDeps): Server {
   const server = new Server({ name: 'china-market-intel', version: pkg.version }, { capabilities: { tools: {} } })
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: CATALOG.filter((r) => deps.handlers[r.id]).map((r) => ({
-      name: toolName(r),
-      title: r.summary,
-      description: `${r.description} Price: USD ${r.priceUsd} per call, paid with x402 (send the PaymentPayload in _meta["x402/payment"]; a call without it returns the payment requirements).`,
-      inputSchema: routeInputSchema(r) as never,
-      _meta: { 'x402/price_usd': r.priceUsd, 'x402/network': NETWORKS[deps.network].caip2 },
+    tools: CATALOG.filter((r) => deps.handlers[r.id]).map((route) => ({
+      name: toolName(route),
+      title: route.summary,
+      description: `${route.description} Price: USD ${route.priceUsd} per call, paid with x402 (send the PaymentPayload in _meta["x402/payment"]; a call without it returns the payment requirements).`,
+      inputSchema: routeInputSchema(route) as never,
+      _meta: { 'x402/price_usd': route.priceUsd, 'x402/network': NETWORKS[deps.network].caip2 },
     })),
   }))
   server.setRequestHandler(CallToolRequestSchema, (request) =>
-    callTool(deps, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>, request.params._meta?.['x402/payment']),
+    callTool(
+      deps,
+      request.params.name,
+      (request.params.arguments ?? {}) as Record<string, unknown>,
+      request.params._meta?.['x402/payment'],
+    ),
   )
   return server
 }

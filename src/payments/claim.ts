@@ -14,15 +14,15 @@ const POLL_MS = 200
 export type Claimed = Extract<ClaimResult, { status: 'claimed' }>
 
 /** The claim, or the stored answer a retry is owed. */
-export async function claimPayment(context: GateContext, p: Payment): Promise<{ claimed: Claimed } | { stored: GateAnswer }> {
-  const { req, terms, payer, storedOnly } = p.auth
+export async function claimPayment(context: GateContext, payment: Payment): Promise<{ claimed: Claimed } | { stored: GateAnswer }> {
+  const { req, terms, payer, storedOnly } = payment.auth
   for (;;) {
     if (context.closed()) throw shuttingDown()
     const now = context.now()
     const claim = await reachLedger(
       storedOnly
-        ? context.o.ledger.lookup(p.key).then((held) => held ?? { status: 'claimed' as const })
-        : context.o.ledger.claim(p.claim, now, now - terms.maxTimeoutSeconds),
+        ? context.options.ledger.lookup(payment.key).then((held) => held ?? { status: 'claimed' as const })
+        : context.options.ledger.claim(payment.claim, now, now - terms.maxTimeoutSeconds),
     )
     if (claim.status === 'claimed') {
       if (storedOnly) throw storedOnly
@@ -34,24 +34,29 @@ export async function claimPayment(context: GateContext, p: Payment): Promise<{ 
       })
     }
     if (claim.state === 'served') {
-      const stored = claim.artifactId ? await reachLedger(context.o.ledger.artifact(claim.artifactId, now)) : null
+      const stored = claim.artifactId ? await reachLedger(context.options.ledger.artifact(claim.artifactId, now)) : null
       if (!stored)
-        throw context.refuse(req, 'payment_replayed', 'This payment was already served and its stored result has expired; sign a new payment.', {
-          reason: 'artifact_expired',
-        })
+        throw context.refuse(
+          req,
+          'payment_replayed',
+          'This payment was already served and its stored result has expired; sign a new payment.',
+          {
+            reason: 'artifact_expired',
+          },
+        )
       return {
         stored: {
           body: stored.body,
           headers: stored.headers ?? {},
           payer,
           replayed: true,
-          ...p.receipt(claim.txHash),
+          ...payment.receipt(claim.txHash),
         },
       }
     }
     if (claim.state === 'pending') {
       // The client retries the request its payment is settling for: look at the chain now.
-      const verdict = context.o.reconciler ? await context.o.reconciler.check(p.key) : 'pending'
+      const verdict = context.options.reconciler ? await context.options.reconciler.check(payment.key) : 'pending'
       if (verdict === 'settled') continue // served now: the next turn returns the stored result
       if (verdict === 'failed') throw settlementFailed(context, req, 'authorization_expired_unsettled')
       throw settlementPending(claim.txHash)
@@ -60,7 +65,7 @@ export async function claimPayment(context: GateContext, p: Payment): Promise<{ 
     // Same request still running (a client retry after a dropped connection): wait for it, then look
     // again. Held by another process sharing the ledger: poll; a claim idle for longer than the payment
     // window belongs to a process that died, and the next claim() takes it over.
-    const running = context.inflight.get(p.key)
+    const running = context.inflight.get(payment.key)
     if (running) await running
     else if (storedOnly) throw storedOnly
     else await Bun.sleep(POLL_MS)
@@ -68,9 +73,9 @@ export async function claimPayment(context: GateContext, p: Payment): Promise<{ 
 }
 
 /** A ledger read or claim; an unreachable ledger refuses the paid request before anything is charged. */
-async function reachLedger<T>(p: Promise<T>): Promise<T> {
+async function reachLedger<T>(operation: Promise<T>): Promise<T> {
   try {
-    return await p
+    return await operation
   } catch (e) {
     throw e instanceof LedgerUnavailable ? ledgerUnavailable(e) : e
   }

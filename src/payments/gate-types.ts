@@ -92,7 +92,7 @@ export type RefusalCode = 'payment_required' | 'payment_invalid' | 'payment_repl
 
 /** What the gate's steps read of the gate. */
 export interface GateContext {
-  o: GateOptions
+  options: GateOptions
   now(): number
   /** Set by `cutOff`: no payment is claimed any more. */
   closed(): boolean

@@ -46,7 +46,7 @@ export class PaymentGate {
   constructor(private readonly options: GateOptions) {
     this.now = options.now ?? (() => Math.floor(Date.now() / 1000))
     this.context = {
-      o: options,
+      options,
       now: this.now,
       closed: () => this.closed,
       inflight: this.inflight,

@@ -103,7 +103,7 @@ export interface PaymentLedger {
    * Atomically takes the nonce for this request, or reports who holds it. A `failed` claim may be taken
    * again, and so may an `in_progress` one not touched since `staleBefore` (its process died mid-request).
    */
-  claim(c: PaymentClaim, now: number, staleBefore: number): Promise<ClaimResult>
+  claim(claim: PaymentClaim, now: number, staleBefore: number): Promise<ClaimResult>
   /**
    * The claim goes on disk at the next commit (await `durable()`), before its payment can move money: a
    * process that dies mid-settlement leaves it for the reconciler. Until then a claim may live only in

@@ -19,20 +19,20 @@ export interface PaidWork {
 
 export async function runPaidWork(
   context: GateContext,
-  p: Payment,
+  payment: Payment,
   claimed: Claimed,
   running: Running,
   work: (paid: PaidContext) => Promise<PaidBody>,
 ): Promise<PaidWork> {
-  const { req, proof, terms, payer } = p.auth
-  const { settler, reconciler, ledger } = context.o
+  const { req, proof, terms, payer } = payment.auth
+  const { settler, reconciler, ledger } = context.options
   const input: SettlementInput = { proof, terms, route: req.route, resourceUrl: req.resourceUrl }
   const artifactId = newArtifactId()
   // Taken over from a request whose process died: it may have settled before it died. Then the buyer
   // has paid for this very request, and gets it without a second settlement.
   const paidBefore =
     claimed.takenOver && settler.mode !== 'local' && reconciler
-      ? await reconciler.usedOnChain(p.claim).catch(() => ({ used: false as const })) // unknown: settling again cannot charge twice (the nonce is single-use)
+      ? await reconciler.usedOnChain(payment.claim).catch(() => ({ used: false as const })) // unknown: settling again cannot charge twice (the nonce is single-use)
       : { used: false as const }
   let reported = false
   try {
@@ -40,20 +40,20 @@ export async function runPaidWork(
       const verdict = await settler.verify(input)
       if (running.cut) throw shuttingDown()
       if (!verdict.ok) {
-        p.emit('failed', { detail: `verify: ${verdict.reason}` })
+        payment.emit('failed', { detail: `verify: ${verdict.reason}` })
         reported = true
         throw verdict.unavailable
           ? facilitatorUnavailable(verdict.message)
           : context.refuse(req, 'payment_invalid', `The facilitator refused the payment: ${verdict.message}`, { reason: verdict.reason })
       }
     }
-    p.emit('verified')
+    payment.emit('verified')
     const answer = await work({ payer, artifactPath: `/v1/artifacts/${artifactId}` })
     // Released by the shutdown deadline while the handler ran: it must not be settled now.
     if (running.cut) throw shuttingDown()
     if (settler.mode !== 'local' && !paidBefore.used) {
       // Money moves next: the claim goes on disk first, so a process dying mid-settlement leaves it to the reconciler.
-      ledger.persistClaim(p.key)
+      ledger.persistClaim(payment.key)
       await ledger.durable().catch((e: unknown) => {
         throw ledgerUnavailable(e)
       })
@@ -64,10 +64,12 @@ export async function runPaidWork(
     if (running.cut) throw e // the deadline released the claim and recorded it; the nonce may be another request's by now
     // Nothing was settled: free the nonce so the proof can still buy a request.
     if (!reported)
-      p.emit('failed', { detail: `handler: ${e instanceof ApiError ? e.code : String(e instanceof Error ? e.message : e).slice(0, 200)}` })
+      payment.emit('failed', {
+        detail: `handler: ${e instanceof ApiError ? e.code : String(e instanceof Error ? e.message : e).slice(0, 200)}`,
+      })
     // Paid before its first process died: the claim is kept, so the buyer's retry (once the payment
     // window has passed) runs the request again without paying, or the reconciler records the payment.
-    if (!paidBefore.used) ledger.release(p.key, context.now())
+    if (!paidBefore.used) ledger.release(payment.key, context.now())
     // The failure is on record before the client hears of it (a disk error here changes nothing: no charge).
     await ledger.durable().catch(() => {})
     throw e

@@ -12,47 +12,47 @@ import type { SettleOutcome } from './settlement'
 
 export async function settlePayment(
   context: GateContext,
-  p: Payment,
+  payment: Payment,
   running: Running,
   { answer, artifactId, paidBefore, input }: PaidWork,
 ): Promise<GateAnswer> {
-  const { ledger, settler, artifactTtlSeconds } = context.o
+  const { ledger, settler, artifactTtlSeconds } = context.options
   const { body, headers } = typeof answer === 'string' ? { body: answer, headers: undefined } : answer
   running.artifact = { id: artifactId, body, ...(headers ? { headers } : {}), expiresAt: context.now() + artifactTtlSeconds }
   running.phase = 'settle'
-  const outcome = await settlementOf(context, p, paidBefore, input)
-  context.o.metrics?.settlement(settler.mode, outcome.status)
+  const outcome = await settlementOf(context, payment, paidBefore, input)
+  context.options.metrics?.settlement(settler.mode, outcome.status)
   const now = context.now()
   const artifact = { ...running.artifact, expiresAt: now + artifactTtlSeconds }
   if (running.cut && outcome.status === 'failed') {
     // Parked as pending by the deadline, and now known not to have moved: failed, as the reconciler would find.
-    await ledger.resolve(p.key, { settled: false }, now).catch(() => false)
-    p.emit('failed', { detail: `settle: ${outcome.reason}`, ...(outcome.transaction ? { txHash: outcome.transaction } : {}) })
+    await ledger.resolve(payment.key, { settled: false }, now).catch(() => false)
+    payment.emit('failed', { detail: `settle: ${outcome.reason}`, ...(outcome.transaction ? { txHash: outcome.transaction } : {}) })
     await ledger.durable().catch(() => {}) // queued: committed once the ledger is back
     throw shuttingDown()
   }
   running.phase = outcome.status === 'failed' ? 'released' : outcome.status === 'pending' ? 'settling' : 'served'
   switch (outcome.status) {
     case 'local':
-      ledger.complete(p.key, artifact, now, { kind: 'local' })
-      p.emit('served', { detail: 'local' })
+      ledger.complete(payment.key, artifact, now, { kind: 'local' })
+      payment.emit('served', { detail: 'local' })
       break
     case 'settled': {
       const txHash = outcome.receipt.transaction || undefined // unknown for a transfer found on chain without its transaction
-      ledger.complete(p.key, artifact, now, { kind: 'settled', ...(txHash ? { txHash } : {}) })
-      p.emit('settled', { ...(txHash ? { txHash } : {}), ...(paidBefore.used ? { detail: 'settled before its process died' } : {}) })
-      p.emit('served', { ...(txHash ? { txHash } : {}), detail: 'settled' })
+      ledger.complete(payment.key, artifact, now, { kind: 'settled', ...(txHash ? { txHash } : {}) })
+      payment.emit('settled', { ...(txHash ? { txHash } : {}), ...(paidBefore.used ? { detail: 'settled before its process died' } : {}) })
+      payment.emit('served', { ...(txHash ? { txHash } : {}), detail: 'settled' })
       break
     }
     case 'failed':
       // Definitely not settled: not served as paid, and the nonce is free again.
-      ledger.release(p.key, now)
-      p.emit('failed', { detail: `settle: ${outcome.reason}`, ...(outcome.transaction ? { txHash: outcome.transaction } : {}) })
+      ledger.release(payment.key, now)
+      payment.emit('failed', { detail: `settle: ${outcome.reason}`, ...(outcome.transaction ? { txHash: outcome.transaction } : {}) })
       await ledger.durable().catch(() => {}) // queued: committed once the ledger is back
-      throw outcome.unavailable ? facilitatorUnavailable(outcome.reason) : settlementFailed(context, p.req, outcome.reason)
+      throw outcome.unavailable ? facilitatorUnavailable(outcome.reason) : settlementFailed(context, payment.req, outcome.reason)
     case 'pending':
-      ledger.park(p.key, artifact, now, outcome.transaction)
-      p.emit('pending', { detail: outcome.reason, ...(outcome.transaction ? { txHash: outcome.transaction } : {}) })
+      ledger.park(payment.key, artifact, now, outcome.transaction)
+      payment.emit('pending', { detail: outcome.reason, ...(outcome.transaction ? { txHash: outcome.transaction } : {}) })
       await ledger.durable().catch(() => {}) // queued: committed once the ledger is back
       throw settlementPending(outcome.transaction)
   }
@@ -63,17 +63,17 @@ export async function settlePayment(
     await ledger.durable()
   } catch (e) {
     if (outcome.status !== 'settled') throw ledgerUnavailable(e, { recording: true })
-    context.o.logger?.error('settled payment answered before its record committed; the ledger retries it', {
-      request_id: p.req.requestId,
-      key: p.key,
+    context.options.logger?.error('settled payment answered before its record committed; the ledger retries it', {
+      request_id: payment.req.requestId,
+      key: payment.key,
       error: String(e),
     })
   }
   return {
     body,
     headers: headers ?? {},
-    payer: p.auth.payer,
-    ...(outcome.status === 'settled' ? p.receipt(outcome.receipt.transaction) : {}),
+    payer: payment.auth.payer,
+    ...(outcome.status === 'settled' ? payment.receipt(outcome.receipt.transaction) : {}),
   }
 }
 
@@ -95,7 +95,7 @@ async function settlementOf(
       },
     }
   try {
-    return await context.o.settler.settle(input)
+    return await context.options.settler.settle(input)
   } catch (e) {
     return { status: 'pending', reason: `settle threw: ${e instanceof Error ? e.message : String(e)}` } // outcome unknown
   }

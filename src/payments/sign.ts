@@ -44,9 +44,20 @@ export interface SignedAuthorization {
 
 export type PayerAccount = Pick<LocalAccount, 'address' | 'signTypedData'>
 
-export async function signAuthorization(account: PayerAccount, domain: Eip712Domain, terms: AuthorizationTerms): Promise<SignedAuthorization> {
+export async function signAuthorization(
+  account: PayerAccount,
+  domain: Eip712Domain,
+  terms: AuthorizationTerms,
+): Promise<SignedAuthorization> {
   const nonce = terms.nonce ?? toHex(crypto.getRandomValues(new Uint8Array(32)))
-  const message = { from: account.address, to: terms.to, value: terms.value, validAfter: terms.validAfter, validBefore: terms.validBefore, nonce }
+  const message = {
+    from: account.address,
+    to: terms.to,
+    value: terms.value,
+    validAfter: terms.validAfter,
+    validBefore: terms.validBefore,
+    nonce,
+  }
   const signature = await account.signTypedData({
     domain,
     types: TRANSFER_WITH_AUTHORIZATION,
@@ -54,7 +65,12 @@ export async function signAuthorization(account: PayerAccount, domain: Eip712Dom
     message,
   })
   return {
-    authorization: { ...message, value: terms.value.toString(), validAfter: terms.validAfter.toString(), validBefore: terms.validBefore.toString() },
+    authorization: {
+      ...message,
+      value: terms.value.toString(),
+      validAfter: terms.validAfter.toString(),
+      validBefore: terms.validBefore.toString(),
+    },
     signature,
   }
 }

@@ -80,20 +80,20 @@ export class SqliteLedger implements PaymentLedger {
   private readonly shared: boolean
   private readonly claimShared: (claim: PaymentClaim, now: number, staleBefore: number) => ClaimResult
 
-  constructor(path: string, o: { shared?: boolean } = {}) {
+  constructor(path: string, options: { shared?: boolean } = {}) {
     this.db = openLedgerFile(path)
     this.stmts = ledgerStatements(this.db)
     this.commitTx = this.db.transaction(() => this.writeChanges())
-    this.shared = o.shared === true
+    this.shared = options.shared === true
     // BEGIN IMMEDIATE: the file's row is read and the claim written under one write lock, across processes.
-    const claimTx = this.db.transaction((c: PaymentClaim, now: number, staleBefore: number): ClaimResult => {
-      const mine = this.live.get(c.key)
-      const file = this.stmts.holder.get({ key: c.key })
+    const claimTx = this.db.transaction((claim: PaymentClaim, now: number, staleBefore: number): ClaimResult => {
+      const mine = this.live.get(claim.key)
+      const file = this.stmts.holder.get({ key: claim.key })
       const held = mine ?? (file ? fromDb(file) : null)
       const free = !held || held.state === 'failed' || (held.state === 'in_progress' && held.updatedAt < staleBefore)
       if (!free) return taken(held)
       const row: Row = {
-        claim: c,
+        claim,
         state: 'in_progress',
         artifactId: null,
         createdAt: held?.createdAt ?? now,
@@ -101,8 +101,8 @@ export class SqliteLedger implements PaymentLedger {
         settlement: null,
         txHash: null,
       }
-      this.upsert(c.key, row)
-      this.live.set(c.key, row) // written already; kept (not dirty) as the base of this process's next change
+      this.upsert(claim.key, row)
+      this.live.set(claim.key, row) // written already; kept (not dirty) as the base of this process's next change
       return held?.state === 'in_progress' ? { status: 'claimed', takenOver: true } : { status: 'claimed' }
     })
     this.claimShared = (c, now, staleBefore) => claimTx.immediate(c, now, staleBefore)
@@ -213,14 +213,14 @@ export class SqliteLedger implements PaymentLedger {
     return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }))
   }
 
-  async claim(c: PaymentClaim, now: number, staleBefore: number): Promise<ClaimResult> {
-    if (this.shared) return this.claimShared(c, now, staleBefore)
-    const held = this.row(c.key)
+  async claim(claim: PaymentClaim, now: number, staleBefore: number): Promise<ClaimResult> {
+    if (this.shared) return this.claimShared(claim, now, staleBefore)
+    const held = this.row(claim.key)
     const free = !held || held.state === 'failed' || (held.state === 'in_progress' && held.updatedAt < staleBefore)
     if (!free) return taken(held)
     // Not dirty: written with the request's outcome, or by persistClaim.
-    this.live.set(c.key, {
-      claim: c,
+    this.live.set(claim.key, {
+      claim,
       state: 'in_progress',
       artifactId: null,
       createdAt: held?.createdAt ?? now,

@@ -29,7 +29,7 @@ export function verifyLocally(
   proof: Proof,
   terms: PaymentTerms,
   nowSeconds: number,
-  o: { ignoreTime?: boolean; contractSignatures?: boolean } = {},
+  options: { ignoreTime?: boolean; contractSignatures?: boolean } = {},
 ): VerifyResult {
   const { network } = terms
   if (proof.scheme !== 'exact') return fail('unsupported_scheme', `Scheme "${proof.scheme}" is not accepted; use "exact".`)
@@ -45,12 +45,12 @@ export function verifyLocally(
   if (!same(a.to, terms.payTo)) return fail('wrong_recipient', `The authorization pays ${a.to}, not ${terms.payTo}.`)
   if (BigInt(a.value) !== terms.amountAtomic)
     return fail('wrong_amount', `This route costs ${terms.amountAtomic} atomic USDC; the authorization is for ${a.value}.`)
-  if (!o.ignoreTime && BigInt(a.validAfter) > BigInt(nowSeconds))
+  if (!options.ignoreTime && BigInt(a.validAfter) > BigInt(nowSeconds))
     return fail('not_yet_valid', 'The authorization is not valid yet (validAfter is in the future).')
-  if (!o.ignoreTime && BigInt(a.validBefore) <= BigInt(nowSeconds + VALID_BEFORE_MARGIN_SECONDS))
+  if (!options.ignoreTime && BigInt(a.validBefore) <= BigInt(nowSeconds + VALID_BEFORE_MARGIN_SECONDS))
     return fail('expired', 'The authorization has expired (validBefore has passed or is too close).')
   // A smart-wallet (ERC-1271/6492) signature can only be checked on chain: the facilitator does that.
-  if (proof.signature.length !== 132 && o.contractSignatures) return { ok: true, payer: a.from.toLowerCase() as `0x${string}` }
+  if (proof.signature.length !== 132 && options.contractSignatures) return { ok: true, payer: a.from.toLowerCase() as `0x${string}` }
   if (proof.signature.length !== 132)
     return fail('invalid_signature', 'Only 65-byte ECDSA signatures can be verified in local payment mode.')
   const signer = recoverSigner(authorizationDigest(separatorFor(terms), a), proof.signature)

@@ -26,7 +26,7 @@ export class InstanceRegistry {
 
   constructor(
     private readonly pg: Postgres,
-    private readonly o: { version: string; logger?: Pick<Logger, 'warn' | 'info'> },
+    private readonly options: { version: string; logger?: Pick<Logger, 'warn' | 'info'> },
   ) {}
 
   async start(): Promise<void> {
@@ -35,7 +35,7 @@ export class InstanceRegistry {
         this.id,
         hostname(),
         process.pid,
-        this.o.version,
+        this.options.version,
       ]),
     )
     await this.beat()
@@ -59,7 +59,7 @@ export class InstanceRegistry {
             await tx.unsafe(
               `INSERT INTO instances (id, host, pid, version, started_at, heartbeat_at) VALUES ($1, $2, $3, $4, ${NOW}, ${NOW})
                ON CONFLICT (id) DO UPDATE SET heartbeat_at = ${NOW}`,
-              [this.id, hostname(), process.pid, this.o.version],
+              [this.id, hostname(), process.pid, this.options.version],
             )
             const rows = await tx.unsafe(
               `INSERT INTO leases (name, holder, expires_at) VALUES ('reconciler', $1, ${NOW} + $2)
@@ -76,9 +76,10 @@ export class InstanceRegistry {
         const was = this.leading()
         // Counted from before the call: the lease may have been granted at any moment of it.
         this.leaderUntil = won ? started + (LEASE_SECONDS - HEARTBEAT_SECONDS) * 1000 : 0
-        if (won && !was) this.o.logger?.info('reconciler lease taken: this instance reconciles pending settlements', { instance: this.id })
+        if (won && !was)
+          this.options.logger?.info('reconciler lease taken: this instance reconciles pending settlements', { instance: this.id })
       } catch (e) {
-        this.o.logger?.warn('ledger heartbeat failed', { instance: this.id, error: String(e instanceof Error ? e.message : e) })
+        this.options.logger?.warn('ledger heartbeat failed', { instance: this.id, error: String(e instanceof Error ? e.message : e) })
       } finally {
         this.beating = undefined
       }

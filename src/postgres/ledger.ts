@@ -91,7 +91,7 @@ export class PostgresLedger implements PaymentLedger {
     private readonly instanceId: string,
   ) {}
 
-  async claim(c: PaymentClaim, now: number, staleBefore: number): Promise<ClaimResult> {
+  async claim(claim: PaymentClaim, now: number, staleBefore: number): Promise<ClaimResult> {
     // One round trip either way: the claim, or (nothing inserted or updated) who holds the nonce.
     const claimId = crypto.randomUUID()
     const rows = await this.pg
@@ -110,16 +110,16 @@ export class PostgresLedger implements PaymentLedger {
          UNION ALL
          SELECT false, false, fingerprint, state, artifact_id, updated_at, tx_hash FROM payments WHERE key = $1 AND NOT EXISTS (SELECT 1 FROM claimed)`,
           [
-            c.key,
-            c.network,
-            c.payer,
-            c.nonce,
-            c.routeId,
-            c.fingerprint,
-            c.amountAtomic,
-            c.requestId,
+            claim.key,
+            claim.network,
+            claim.payer,
+            claim.nonce,
+            claim.routeId,
+            claim.fingerprint,
+            claim.amountAtomic,
+            claim.requestId,
             now,
-            c.validBefore ?? null,
+            claim.validBefore ?? null,
             this.instanceId,
             staleBefore,
             LEASE_SECONDS,
@@ -129,19 +129,19 @@ export class PostgresLedger implements PaymentLedger {
       )
       .catch((error: unknown) => {
         // The claim may still land after the deadline: free it again once the database answers.
-        this.enqueue({ kind: 'state', key: c.key, claimId, from: ['in_progress'], to: 'failed', now })
+        this.enqueue({ kind: 'state', key: claim.key, claimId, from: ['in_progress'], to: 'failed', now })
         this.scheduleRetry()
         throw error
       })
     const r = rows[0] as (PaymentRow & { claimed: boolean; taken_over: boolean }) | undefined
     if (r?.claimed) {
-      this.mine.set(c.key, claimId)
+      this.mine.set(claim.key, claimId)
       return r.taken_over ? { status: 'claimed', takenOver: true } : { status: 'claimed' }
     }
     if (r) return takenOf(r)
     // The holder's row was committed while this statement waited for it, after the statement's snapshot:
     // read it now; or, freed in between (its request failed), claim again.
-    return (await this.lookup(c.key)) ?? this.claim(c, now, staleBefore)
+    return (await this.lookup(claim.key)) ?? this.claim(claim, now, staleBefore)
   }
 
   /** Claims are in the database before `claim` resolves. */
@@ -244,21 +244,21 @@ export class PostgresLedger implements PaymentLedger {
         [now - DEAD_CLAIM_AFTER_SECONDS],
       ),
     )
-    return (rows as PaymentRow[]).map((r) => ({
+    return (rows as PaymentRow[]).map((row) => ({
       claim: {
-        key: r.key,
-        network: r.network,
-        payer: r.payer,
-        nonce: r.nonce,
-        routeId: r.route,
-        fingerprint: r.fingerprint,
-        amountAtomic: r.amount_atomic,
-        requestId: r.request_id,
-        ...(r.valid_before ? { validBefore: r.valid_before } : {}),
+        key: row.key,
+        network: row.network,
+        payer: row.payer,
+        nonce: row.nonce,
+        routeId: row.route,
+        fingerprint: row.fingerprint,
+        amountAtomic: row.amount_atomic,
+        requestId: row.request_id,
+        ...(row.valid_before ? { validBefore: row.valid_before } : {}),
       },
-      state: r.state as PendingPayment['state'],
-      txHash: r.tx_hash,
-      updatedAt: Number(r.updated_at),
+      state: row.state as PendingPayment['state'],
+      txHash: row.tx_hash,
+      updatedAt: Number(row.updated_at),
     }))
   }
 
@@ -348,14 +348,14 @@ export class PostgresLedger implements PaymentLedger {
 async function apply(tx: SQL, ops: Op[]): Promise<void> {
   const artifacts = ops.filter((o): o is Extract<Op, { kind: 'artifact' }> => o.kind === 'artifact')
   if (artifacts.length > 0) {
-    const rows = artifacts.map((o) => ({
-      id: o.artifact.id,
-      payment_key: o.key,
-      body: typeof o.artifact.body === 'string' ? Buffer.from(o.artifact.body, 'utf8') : Buffer.from(o.artifact.body),
-      is_text: typeof o.artifact.body === 'string',
-      headers: o.artifact.headers ? JSON.stringify(o.artifact.headers) : null,
-      created_at: o.now,
-      expires_at: o.artifact.expiresAt,
+    const rows = artifacts.map((op) => ({
+      id: op.artifact.id,
+      payment_key: op.key,
+      body: typeof op.artifact.body === 'string' ? Buffer.from(op.artifact.body, 'utf8') : Buffer.from(op.artifact.body),
+      is_text: typeof op.artifact.body === 'string',
+      headers: op.artifact.headers ? JSON.stringify(op.artifact.headers) : null,
+      created_at: op.now,
+      expires_at: op.artifact.expiresAt,
     }))
     await tx`INSERT INTO artifacts ${tx(rows)} ON CONFLICT (id) DO NOTHING`
   }

@@ -20,9 +20,9 @@ const CONNECT_RETRY_MS = 2000
  * payments as soon as the database answers (schema migrated, heartbeat started). A schema newer than
  * this release stops start-up.
  */
-export async function openSharedState(o: { url: string; version: string; payerPerMinute: number; logger: Logger }) {
-  const pg = new Postgres(o.url)
-  const registry = new InstanceRegistry(pg, { version: o.version, logger: o.logger })
+export async function openSharedState(options: { url: string; version: string; payerPerMinute: number; logger: Logger }) {
+  const pg = new Postgres(options.url)
+  const registry = new InstanceRegistry(pg, { version: options.version, logger: options.logger })
   const ledger = new PostgresLedger(pg, registry.id)
   let connected = false
   let closed = false
@@ -31,19 +31,19 @@ export async function openSharedState(o: { url: string; version: string; payerPe
   const connect = async (): Promise<void> => {
     try {
       const { applied, version } = await migrate(pg)
-      if (applied.length > 0) o.logger.info('ledger schema migrated', { ledger: redactUrl(o.url), applied, version })
+      if (applied.length > 0) options.logger.info('ledger schema migrated', { ledger: redactUrl(options.url), applied, version })
       await registry.start()
       connected = true
-      o.logger.info('shared ledger connected', { ledger: redactUrl(o.url), instance: registry.id })
+      options.logger.info('shared ledger connected', { ledger: redactUrl(options.url), instance: registry.id })
     } catch (e) {
       if (e instanceof SchemaTooNew) throw e
-      o.logger.error('shared ledger unreachable: paid requests answer 503 ledger_unavailable until it is back', {
-        ledger: redactUrl(o.url),
+      options.logger.error('shared ledger unreachable: paid requests answer 503 ledger_unavailable until it is back', {
+        ledger: redactUrl(options.url),
         error: String(e instanceof Error ? e.message : e),
       })
       if (!closed)
         retry = setTimeout(
-          () => void connect().catch((err: unknown) => o.logger.error('shared ledger refused', { error: String(err) })),
+          () => void connect().catch((err: unknown) => options.logger.error('shared ledger refused', { error: String(err) })),
           CONNECT_RETRY_MS,
         )
     }
@@ -54,10 +54,10 @@ export async function openSharedState(o: { url: string; version: string; payerPe
     pg,
     registry,
     ledger,
-    sessions: new PostgresSessions(pg, o.logger),
+    sessions: new PostgresSessions(pg, options.logger),
     /** Live evidence answers shared by the instances, with single flight across them. */
-    answers: new PostgresAnswerCache(pg, registry.id, o.logger),
-    payerLimiter: new PostgresRateLimiter(pg, o.payerPerMinute, 'payer'),
+    answers: new PostgresAnswerCache(pg, registry.id, options.logger),
+    payerLimiter: new PostgresRateLimiter(pg, options.payerPerMinute, 'payer'),
     /** For /ready: whether the database answers, this instance's id, and whether it runs the reconciler. */
     status() {
       const reachable = pg.status()
@@ -65,7 +65,7 @@ export async function openSharedState(o: { url: string; version: string; payerPe
         ok: connected && reachable === 'ok',
         check: {
           backend: 'postgresql',
-          url: redactUrl(o.url),
+          url: redactUrl(options.url),
           status: connected ? reachable : `connecting: ${reachable === 'ok' ? 'schema not ready' : reachable}`,
           instance: registry.id,
           reconciler_lease: registry.leading() ? 'this instance' : 'another instance (or none yet)',

@@ -60,13 +60,13 @@ interface EntitySpec<R> {
 
 const creators: EntitySpec<CreatorWeek> = {
   dataset: (snap) => snap.creators,
-  load: (s, d, category, week) =>
+  load: (services, dataset, category, week) =>
     cachedRows<CreatorWeek>(
-      s,
-      d,
+      services,
+      dataset,
       `creators|${category}|${week}`,
       `SELECT creator_handle, creator_name, platform, follower_band, followers, posts, engagement, views, follower_growth_pct
-         FROM ${d.relation} WHERE category = $1 AND week_start = $2`,
+         FROM ${dataset.relation} WHERE category = $1 AND week_start = $2`,
       [category, week],
     ),
   id: (r) => r.creator_handle,
@@ -81,14 +81,14 @@ const creators: EntitySpec<CreatorWeek> = {
 
 const topics: EntitySpec<TopicWeek> = {
   dataset: (snap) => snap.topics,
-  load: (s, d, category, week) =>
+  load: (services, dataset, category, week) =>
     cachedRows<TopicWeek>(
-      s,
-      d,
+      services,
+      dataset,
       `topics|${category}|${week}`,
       `SELECT topic_slug, any_value(topic_name) AS topic_name, any_value(topic_name_zh) AS topic_name_zh, list(platform ORDER BY platform) AS platforms,
               SUM(posts)::INTEGER AS posts, SUM(engagement)::INTEGER AS engagement, SUM(creators)::INTEGER AS creators
-         FROM ${d.relation} WHERE category = $1 AND week_start = $2 GROUP BY topic_slug`,
+         FROM ${dataset.relation} WHERE category = $1 AND week_start = $2 GROUP BY topic_slug`,
       [category, week],
     ),
   id: (r) => r.topic_slug,
@@ -102,16 +102,16 @@ const topics: EntitySpec<TopicWeek> = {
 
 const brands: EntitySpec<BrandWeek> = {
   dataset: (snap) => snap.brands,
-  load: (s, d, category, week) =>
+  load: (services, dataset, category, week) =>
     cachedRows<BrandWeek>(
-      s,
-      d,
+      services,
+      dataset,
       `brands|${category}|${week}`,
       // Platforms combined: the route returns one row per brand.
       `SELECT brand_slug, any_value(brand_name) AS brand_name, list(platform ORDER BY platform) AS platforms,
               SUM(mentions)::INTEGER AS mentions, SUM(reach)::BIGINT::DOUBLE AS reach, SUM(engagement)::INTEGER AS engagement,
               SUM(seeding_creators)::INTEGER AS seeding_creators, SUM(sponsored_posts)::INTEGER AS sponsored_posts
-         FROM ${d.relation} WHERE category = $1 AND week_start = $2 GROUP BY brand_slug`,
+         FROM ${dataset.relation} WHERE category = $1 AND week_start = $2 GROUP BY brand_slug`,
       [category, week],
     ),
   id: (r) => r.brand_slug,
@@ -148,7 +148,10 @@ async function rankWeek(
   week: string,
 ): Promise<RankedRow[]> {
   const metric = spec.metrics[rankType]!
-  const [rows, before] = await Promise.all([spec.load(services, dataset, category, week), spec.load(services, dataset, category, addDays(week, -7))])
+  const [rows, before] = await Promise.all([
+    spec.load(services, dataset, category, week),
+    spec.load(services, dataset, category, addDays(week, -7)),
+  ])
   const beforeById = new Map(before.map((r) => [spec.id(r), r]))
   const valued = rows
     .map((r) => ({ r, id: spec.id(r), b: beforeById.get(spec.id(r)), value: metric.value(r, beforeById.get(spec.id(r))) }))
@@ -188,11 +191,19 @@ export async function ranking(
     previousPublished ? rankWeek(services, spec, d, category, rankType, previousWeek) : Promise.resolve([]),
   ])
   const previousRank = new Map(previous.map((r) => [r.id, r.rank]))
-  const rows = current.map((r) => {
-    const before = previousRank.get(r.id) ?? null
-    const change = before === null ? null : before - r.rank
+  const rows = current.map((entry) => {
+    const before = previousRank.get(entry.id) ?? null
+    const change = before === null ? null : before - entry.rank
     const movement = !previousPublished ? null : change === null ? 'new' : change > 0 ? 'up' : change < 0 ? 'down' : 'unchanged'
-    return { rank: r.rank, ...r.fields, value: r.value, score: r.score, previous_rank: before, rank_change: change, movement }
+    return {
+      rank: entry.rank,
+      ...entry.fields,
+      value: entry.value,
+      score: entry.score,
+      previous_rank: before,
+      rank_change: change,
+      movement,
+    }
   })
   return { rows, total: rows.length }
 }

@@ -100,13 +100,13 @@ export async function categorySnapshot(services: SignalServices, snap: SignalsSn
   const topicsBy = risingTopics.total > 0 ? 'momentum' : 'volume'
   const topics = topicsBy === 'momentum' ? risingTopics : await ranking(services, snap, 'topics', category.slug, 'volume', week.start)
   const [volume, volumeBefore] = await Promise.all(
-    [week.start, addDays(week.start, -7)].map((w) =>
+    [week.start, addDays(week.start, -7)].map((weekStart) =>
       cachedRows<{ posts: number | null }>(
         services,
         snap.topics,
-        `topic-total|${category.slug}|${w}`,
+        `topic-total|${category.slug}|${weekStart}`,
         `SELECT SUM(posts)::INTEGER AS posts FROM ${snap.topics.relation} WHERE category = $1 AND week_start = $2`,
-        [category.slug, w],
+        [category.slug, weekStart],
       ),
     ),
   )
@@ -151,13 +151,13 @@ export async function categorySnapshot(services: SignalServices, snap: SignalsSn
       .slice(0, TOP)
       .map((r) => ({ rank: r.rank, creator_handle: r.creator_handle, creator_name: r.creator_name, platform: r.platform, score: r.score })),
     top_topics_rank_type: topicsBy,
-    top_topics: topics.rows.slice(0, TOP).map((r) => ({
-      rank: r.rank,
-      topic_slug: r.topic_slug,
-      topic_name: r.topic_name,
-      topic_name_zh: r.topic_name_zh,
-      score: r.score,
-      posts_change_pct: r.posts_change_pct,
+    top_topics: topics.rows.slice(0, TOP).map((topic) => ({
+      rank: topic.rank,
+      topic_slug: topic.topic_slug,
+      topic_name: topic.topic_name,
+      topic_name_zh: topic.topic_name_zh,
+      score: topic.score,
+      posts_change_pct: topic.posts_change_pct,
     })),
     top_brands: brands.rows
       .slice(0, TOP)

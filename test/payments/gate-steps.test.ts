@@ -36,7 +36,7 @@ async function setUp(fingerprint = `${route.id}|Tokyo`, proof?: string) {
   }) as Authorized
   const now = () => Math.floor(Date.now() / 1000)
   const g: GateContext = {
-    o,
+    options: o,
     now,
     closed: () => false,
     inflight: new Map(),
@@ -78,7 +78,7 @@ describe('the gate in steps', () => {
     const { g, p, header } = await setUp()
     await claimPayment(g, p)
     const other = await setUp(`${route.id}|Osaka`, header)
-    const shared: GateContext = { ...other.g, o: g.o }
-    await expect(claimPayment(shared, new Payment(other.p.auth, g.o, g.now))).rejects.toMatchObject({ code: 'payment_replayed' })
+    const shared: GateContext = { ...other.g, options: g.options }
+    await expect(claimPayment(shared, new Payment(other.p.auth, g.options, g.now))).rejects.toMatchObject({ code: 'payment_replayed' })
   })
 })

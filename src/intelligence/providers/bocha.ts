@@ -46,11 +46,11 @@ export class BochaAdapter extends VendorBase implements VendorAdapter {
     return { dateFilter: 'range', order: 'relevance' }
   }
 
-  async page(q: EvidenceQuery, w: Window, page: number, _cursor: unknown, signal: AbortSignal): Promise<VendorPage> {
+  async page(query: EvidenceQuery, window: Window, page: number, _cursor: unknown, signal: AbortSignal): Promise<VendorPage> {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' }
     if (this.options.key) headers.authorization = `Bearer ${this.options.key}`
     // The range's last day is inclusive in Bocha's freshness: the window's end is exclusive.
-    const freshness = `${cstDay(w.from)}..${cstDay(new Date(w.to.getTime() - 1))}`
+    const freshness = `${cstDay(window.from)}..${cstDay(new Date(window.to.getTime() - 1))}`
     const body = await fetchJson(
       this.name,
       `${this.options.url.replace(/\/+$/, '')}/v1/web-search`,
@@ -58,7 +58,7 @@ export class BochaAdapter extends VendorBase implements VendorAdapter {
         method: 'POST',
         headers,
         signal,
-        body: JSON.stringify({ query: q.q, freshness, summary: true, count: BOCHA_PAGE_SIZE, page }),
+        body: JSON.stringify({ query: query.q, freshness, summary: true, count: BOCHA_PAGE_SIZE, page }),
       },
       PROVIDER_LIMITS.searchResponseBytes,
     )

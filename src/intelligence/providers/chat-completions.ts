@@ -103,12 +103,12 @@ export class ChatCompletionsSummariser {
   /** Themes and angles of the evidence; the requests and tokens it took are added to `spend`. */
   async summarise(request: SummaryRequest, signal: AbortSignal, spend?: ProviderSpend[]): Promise<TrendSummary> {
     const items = request.items.slice(0, MAX_ITEMS)
-    const evidence = items.map((i) => ({
-      id: i.id,
-      platform: i.platform,
-      kind: i.sourceKind,
-      date: i.publishedAt.toISOString().slice(0, 10),
-      text: `${i.title} ${i.text}`.trim().slice(0, EXCERPT),
+    const evidence = items.map((item) => ({
+      id: item.id,
+      platform: item.platform,
+      kind: item.sourceKind,
+      date: item.publishedAt.toISOString().slice(0, 10),
+      text: `${item.title} ${item.text}`.trim().slice(0, EXCERPT),
     }))
     const user = JSON.stringify({ keyword: request.keyword, platform: request.platform, frequent_terms: request.terms, evidence })
     const used = { requests: 0, input: 0, output: 0 }

@@ -84,12 +84,14 @@ const reEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
  * title and text, all names in one alternation (60 strpos calls cost five times that); free-text terms
  * each must match. No lower-cased copy of the text is kept: it cost ~45 MB of the corpus table for ~3 ms.
  */
-export function prefilterCondition(p: Matcher['prefilter'], first: number): { sql: string; params: string[] } {
-  const any = 'anyOf' in p
-  const used = (any ? p.anyOf : p.allOf).slice(0, MAX_NAMES)
+export function prefilterCondition(prefilter: Matcher['prefilter'], first: number): { sql: string; params: string[] } {
+  const any = 'anyOf' in prefilter
+  const used = (any ? prefilter.anyOf : prefilter.allOf).slice(0, MAX_NAMES)
   const patterns = any ? (used.length ? [`(?i)${used.map(reEscape).join('|')}`] : []) : used.map((t) => `(?i)${reEscape(t)}`)
   const sql = patterns.length ? `(${patterns.map((_, i) => `regexp_matches(${TEXT}, $${first + i})`).join(' AND ')})` : 'FALSE'
-  return p.author ? { sql: `(${sql} OR author = $${first + patterns.length})`, params: [...patterns, p.author] } : { sql, params: patterns }
+  return prefilter.author
+    ? { sql: `(${sql} OR author = $${first + patterns.length})`, params: [...patterns, prefilter.author] }
+    : { sql, params: patterns }
 }
 
 type CorpusRow = Row & { about_platform: string }
@@ -111,7 +113,7 @@ export class CorpusSearch {
   async creatorPosts(
     from: Date,
     to: Date,
-    p: Matcher['prefilter'],
+    prefilter: Matcher['prefilter'],
   ): Promise<{ posts: (EvidenceItem & { category: string })[]; candidates: ReadonlySet<string> }> {
     const key = `${iso(from)}|${iso(to)}`
     let posts = this.posts.get(key)
@@ -121,21 +123,21 @@ export class CorpusSearch {
       this.posts.set(key, posts)
       if (this.posts.size > POST_WINDOWS) this.posts.delete(this.posts.keys().next().value as string)
     }
-    const [all, rows] = await Promise.all([posts, this.candidates(p, from, to)])
+    const [all, rows] = await Promise.all([posts, this.candidates(prefilter, from, to)])
     return { posts: all, candidates: new Set(rows.filter((r) => r.retrieval === 'native').map((r) => r.id)) }
   }
 
   private readonly posts = new Map<string, Promise<(EvidenceItem & { category: string })[]>>()
 
-  candidates(p: Matcher['prefilter'], from: Date, to: Date): Promise<CorpusRow[]> {
-    const key = `${JSON.stringify(p)}|${iso(from)}|${iso(to)}`
+  candidates(prefilter: Matcher['prefilter'], from: Date, to: Date): Promise<CorpusRow[]> {
+    const key = `${JSON.stringify(prefilter)}|${iso(from)}|${iso(to)}`
     const held = this.memo.get(key)
     if (held) {
       this.memo.delete(key)
       this.memo.set(key, held)
       return held.rows
     }
-    const cond = prefilterCondition(p, 3)
+    const cond = prefilterCondition(prefilter, 3)
     const entry = {
       rows: this.db.allStreamed<CorpusRow>(
         `SELECT ${COLUMNS}, about_platform FROM ${this.table} WHERE published_at >= $1 AND published_at < $2 AND ${cond.sql} ORDER BY published_at, id`,

@@ -33,9 +33,9 @@ function zoneMidnight(now: number, zone: number): number {
 const at = (midnight: number, hh?: string, mm?: string) => midnight + (hh ? Number(hh) * HOUR + Number(mm ?? 0) * MINUTE : 0)
 
 /** Epoch seconds (10 digits) or milliseconds (13 digits), as a number or a string of digits. */
-function epoch(v: number): Date | null {
-  if (!Number.isFinite(v) || v <= 0) return null
-  const ms = v < 1e11 ? v * 1000 : v
+function epoch(value: number): Date | null {
+  if (!Number.isFinite(value) || value <= 0) return null
+  const ms = value < 1e11 ? value * 1000 : value
   return ms > 9e14 ? null : new Date(ms)
 }
 
@@ -46,7 +46,7 @@ const offset = (zone: number) =>
  * The instant a vendor's date field names, or null. `zone` applies to dates written without a time
  * zone; `now` anchors relative dates.
  */
-export function parseVendorDate(value: unknown, o: { now: number; zone: number }): Date | null {
+export function parseVendorDate(value: unknown, options: { now: number; zone: number }): Date | null {
   if (typeof value === 'number') return epoch(value)
   if (typeof value !== 'string') return null
   const v = value
@@ -61,19 +61,19 @@ export function parseVendorDate(value: unknown, o: { now: number; zone: number }
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[t\s](\d{1,2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?\s*(z|[+-]\d{2}:?\d{2})?$/.exec(v)
   if (iso) {
     const [, y, mo, d, hh = '0', mm = '00', ss = '0', frac = '', tz] = iso
-    const zoneText = tz ? (tz === 'z' ? 'Z' : tz.length === 5 ? `${tz.slice(0, 3)}:${tz.slice(3)}` : tz) : offset(o.zone)
+    const zoneText = tz ? (tz === 'z' ? 'Z' : tz.length === 5 ? `${tz.slice(0, 3)}:${tz.slice(3)}` : tz) : offset(options.zone)
     const text = `${y}-${mo!.padStart(2, '0')}-${d!.padStart(2, '0')}T${hh.padStart(2, '0')}:${mm}:${ss.padStart(2, '0')}${frac.slice(0, 4)}${zoneText}`
     const t = Date.parse(text)
     return Number.isNaN(t) ? null : new Date(t)
   }
-  if (/^(刚刚|刚才|just now|now)$/.test(v)) return new Date(o.now)
+  if (/^(刚刚|刚才|just now|now)$/.test(v)) return new Date(options.now)
   const ago = /^(\d+|an?|one)\s*([^\d\s]+?)\s*(前|以前|ago)$/.exec(v)
   if (ago) {
     const n = /^\d+$/.test(ago[1]!) ? Number(ago[1]) : 1
     const unit = unitMs(ago[2]!)
-    return unit ? new Date(o.now - n * unit) : null
+    return unit ? new Date(options.now - n * unit) : null
   }
-  const midnight = zoneMidnight(o.now, o.zone)
+  const midnight = zoneMidnight(options.now, options.zone)
   const day = /^(今天|today|昨天|yesterday|前天)\s*(?:(\d{1,2}):(\d{2}))?$/.exec(v)
   if (day) {
     const back = day[1] === '今天' || day[1] === 'today' ? 0 : day[1] === '前天' ? 2 : 1
@@ -82,11 +82,11 @@ export function parseVendorDate(value: unknown, o: { now: number; zone: number }
   // Month and day without a year (11-02, 11月2日): this year, or last year when that would be in the future.
   const md = /^(\d{1,2})[-/月](\d{1,2})日?(?:\s+(\d{1,2}):(\d{2}))?$/.exec(v)
   if (md) {
-    const year = new Date(midnight + o.zone * MINUTE).getUTCFullYear()
+    const year = new Date(midnight + options.zone * MINUTE).getUTCFullYear()
     for (const y of [year, year - 1]) {
-      const t = Date.UTC(y, Number(md[1]) - 1, Number(md[2])) - o.zone * MINUTE
+      const t = Date.UTC(y, Number(md[1]) - 1, Number(md[2])) - options.zone * MINUTE
       const when = at(t, md[3], md[4])
-      if (when <= o.now + DAY) return new Date(when)
+      if (when <= options.now + DAY) return new Date(when)
     }
     return null
   }

@@ -16,14 +16,14 @@ export const list = (v: unknown): Raw[] | undefined =>
   Array.isArray(v) ? (v.filter((r) => r && typeof r === 'object') as Raw[]) : undefined
 
 /**
- * `s` cut to `max` UTF-16 units (not inside a surrogate pair). The cut is copied: a slice would keep the
+ * `text` cut to `max` UTF-16 units (not inside a surrogate pair). The cut is copied: a slice would keep the
  * provider's whole string alive as long as the item, or an excerpt of it in a cached answer.
  */
-export function clip(s: string, max: number): string {
-  if (s.length <= max) return s
-  const last = s.charCodeAt(max - 1)
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text
+  const last = text.charCodeAt(max - 1)
   const end = last >= 0xd800 && last <= 0xdbff ? max - 1 : max
-  return Buffer.from(s.slice(0, end), 'utf16le').toString('utf16le')
+  return Buffer.from(text.slice(0, end), 'utf16le').toString('utf16le')
 }
 
 /** A string (or a number, as its digits) cut to `max`, then trimmed; undefined when blank. */
@@ -34,10 +34,10 @@ export const str = (v: unknown, max: number = PROVIDER_LIMITS.fieldChars): strin
 export const plain = (v: unknown, max: number): string | undefined => str(typeof v === 'string' ? v.replace(/<[^>]{0,64}>/g, '') : v, max)
 
 /** A count: a number, a digit string, or Chinese shorthand such as 1.2万 or 3亿; undefined otherwise. */
-export function count(v: unknown): number | undefined {
-  if (typeof v === 'number') return Number.isFinite(v) && v >= 0 ? Math.round(v) : undefined
-  if (typeof v !== 'string') return undefined
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(万|w|亿|k)?\+?\s*$/i.exec(v.replace(/,/g, ''))
+export function count(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? Math.round(value) : undefined
+  if (typeof value !== 'string') return undefined
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(万|w|亿|k)?\+?\s*$/i.exec(value.replace(/,/g, ''))
   if (!m) return undefined
   const scale = { 万: 1e4, w: 1e4, 亿: 1e8, k: 1e3 }[(m[2] ?? '').toLowerCase() as '万'] ?? 1
   return Math.round(Number(m[1]) * scale)

@@ -155,7 +155,7 @@ export class PagedProvider implements EvidenceProvider {
 
   private async window(
     query: EvidenceQuery,
-    w: Window,
+    window: Window,
     caps: SearchCapabilities,
     seen: Set<string>,
     dropped: PagedDropped,
@@ -163,7 +163,7 @@ export class PagedProvider implements EvidenceProvider {
     signal: AbortSignal,
   ) {
     const items: EvidenceItem[] = []
-    const [from, to] = [w.from.getTime(), w.to.getTime()]
+    const [from, to] = [window.from.getTime(), window.to.getTime()]
     let oldest = Infinity
     let exhausted = false
     let requests = 0
@@ -176,7 +176,7 @@ export class PagedProvider implements EvidenceProvider {
       if (page > 1 && this.now() - started > this.timeoutMs / 2) break
       let p: VendorPage
       try {
-        p = await this.adapter.page(query, w, page, cursor, signal)
+        p = await this.adapter.page(query, window, page, cursor, signal)
       } catch (e) {
         // The first page decides the call; a later page that fails keeps what came before (it covers less).
         if (page === 1 || signal.aborted || !(e instanceof ProviderError)) throw e
@@ -233,9 +233,9 @@ export class PagedProvider implements EvidenceProvider {
     // there (an empty answer may be an engine that found nothing for the range, or did not search it).
     const complete = reached || (exhausted && caps.dateFilter === 'range' && Number.isFinite(oldest))
     const coverage: WindowCoverage = {
-      from: w.from,
-      to: w.to,
-      coveredFrom: complete ? w.from : Number.isFinite(oldest) ? new Date(Math.min(oldest, to)) : null,
+      from: window.from,
+      to: window.to,
+      coveredFrom: complete ? window.from : Number.isFinite(oldest) ? new Date(Math.min(oldest, to)) : null,
       capped: !exhausted && caps.order !== 'newest',
     }
     return { items, coverage, requests, partial }

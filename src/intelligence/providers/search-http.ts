@@ -51,7 +51,11 @@ export class SearchHttpAdapter extends VendorBase implements VendorAdapter {
 
   /** One page by default: the protocol's `page` is optional for providers. */
   constructor(private readonly options: SearchHttpOptions) {
-    super(`${options.role === 'native' ? 'native-search' : 'web-search'} (${urlHost(options.url.replaceAll('{platform}', 'p'))})`, options, 1)
+    super(
+      `${options.role === 'native' ? 'native-search' : 'web-search'} (${urlHost(options.url.replaceAll('{platform}', 'p'))})`,
+      options,
+      1,
+    )
     this.role = options.role
   }
 

@@ -124,12 +124,12 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
       )
   }
 
-  async page(q: EvidenceQuery, window: Window, page: number, cursor: unknown, signal: AbortSignal): Promise<VendorPage> {
+  async page(search: EvidenceQuery, window: Window, page: number, cursor: unknown, signal: AbortSignal): Promise<VendorPage> {
     const now = this.now()
-    if (q.platform === 'xiaohongshu') {
+    if (search.platform === 'xiaohongshu') {
       const ids = obj(cursor)
       const query: Record<string, string> = {
-        keyword: q.q,
+        keyword: search.q,
         page: String(page),
         sort_type: 'time_descending',
         time_filter: timeFilter(window, now, ['一天内', '一周内', '半年内', '不限']),
@@ -149,12 +149,12 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
       const hasMore = inner.has_more ?? data.has_more
       return { results: notes, more: hasMore === undefined ? items.length > 0 : Boolean(hasMore) && hasMore !== 0, next }
     }
-    if (q.platform === 'douyin') {
+    if (search.platform === 'douyin') {
       const data = await this.call(
         '/api/v1/douyin/search/fetch_video_search_v1',
         {
           body: {
-            keyword: q.q,
+            keyword: search.q,
             cursor: typeof cursor === 'number' ? cursor : 0,
             sort_type: '2',
             publish_time: timeFilter(window, now, ['1', '7', '180', '0']),
@@ -176,7 +176,7 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
       '/api/v1/wechat_search/v2/fetch_search',
       {
         body: {
-          keyword: q.q,
+          keyword: search.q,
           business_type: 'article',
           sort: 'latest',
           publish_time: timeFilter(window, now, ['day', 'week', 'half_year', 'all']),
