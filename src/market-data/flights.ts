@@ -71,14 +71,20 @@ export function flightHandlers(services: MarketServices): HandlerMap {
   }
 }
 
+/** The destination and month asked, resolved and known to have data (else a free 404). */
+function destinationMonth(services: MarketServices, query: RouteInput['query']) {
+  const snap = services.snapshot()
+  const place = resolveDestination(snap, query.destination)
+  const month = resolveMonth(snap.flights, query.month)
+  requireData(snap, place, month)
+  return { snap, place, month }
+}
+
 /** One destination in one month: volumes, how concentrated its origins are, and month/year changes. */
 function summaryHandler(services: MarketServices): RouteHandler {
   return {
     prepare({ query }: RouteInput) {
-      const snap = services.snapshot()
-      const place = resolveDestination(snap, query.destination)
-      const month = resolveMonth(snap.flights, query.month)
-      requireData(snap, place, month)
+      const { snap, place, month } = destinationMonth(services, query)
       return cachedAnswer(services, snap.flights, 'flights.summary', `${place.name}|${month}`, async () => {
         const rows = await origins(services, snap, place.name, month)
         const monthly = destinationMonthly(snap, place.name)
@@ -145,10 +151,7 @@ function trendHandler(services: MarketServices): RouteHandler {
 function topRoutesHandler(services: MarketServices): RouteHandler {
   return {
     prepare({ query }: RouteInput) {
-      const snap = services.snapshot()
-      const place = resolveDestination(snap, query.destination)
-      const month = resolveMonth(snap.flights, query.month)
-      requireData(snap, place, month)
+      const { snap, place, month } = destinationMonth(services, query)
       const limit = Number(query.limit ?? 10)
       return cachedAnswer(services, snap.flights, 'flights.top_routes', `${place.name}|${month}|${limit}`, async () => {
         const rows = await origins(services, snap, place.name, month)
