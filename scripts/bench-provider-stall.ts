@@ -10,6 +10,7 @@
  *   bun scripts/bench-provider-stall.ts
  */
 import { cpus } from 'node:os'
+import { resolve } from 'node:path'
 import { routeById } from '../src/catalog'
 import { paymentWindowSeconds } from '../src/payments/requirements'
 import { usdToAtomic } from '../src/payments/networks'
@@ -17,7 +18,7 @@ import { ENV } from '../src/settings'
 import type { ScenarioName } from '../support/hostile-provider'
 import { createPayer } from '../support/payer'
 import { routeUrl, type Query } from '../support/route-url'
-import { startServer } from '../support/server'
+import { startServer, type StartedServer } from '../support/server'
 
 const ROUTES: [string, Query][] = [
   ['china.trends', { keyword: '露营' }],
@@ -31,33 +32,21 @@ const SCENARIOS: [ScenarioName, string][] = [
   ['d', 'long results just under the byte limit'],
 ]
 
-const provider = Bun.spawn([process.execPath, 'support/hostile-provider.ts'], { stdin: 'ignore', stdout: 'pipe', stderr: 'inherit' })
-const { value } = await provider.stdout.getReader().read()
-const providerUrl = `http://127.0.0.1:${new TextDecoder().decode(value).trim()}`
-const server = await startServer({
-  LOG_LEVEL: 'error',
-  NATIVE_SEARCH_URL: `${providerUrl}/native/{platform}`,
-  WEB_SEARCH_URL: `${providerUrl}/web`,
-  NATIVE_SEARCH_TIMEOUT_MS: '25000',
-  WEB_SEARCH_TIMEOUT_MS: '25000',
-  // The model gets the same answers: search JSON where a completion is expected.
-  LLM_BASE_URL: `${providerUrl}/v1`,
-  LLM_MODEL: 'loopback-model',
-  LLM_TIMEOUT_MS: '30000',
-  INTELLIGENCE_CACHE_TTL_SECONDS: '0',
-  KOL_CACHE_TTL_SECONDS: '0',
-})
+const ROOT = resolve(import.meta.dir, '..')
 const payer = createPayer()
 
-const answerWith = async (name: ScenarioName) => Number(await (await fetch(`${providerUrl}/scenario/${name}`, { method: 'POST' })).text())
-
-/** One paid request (the proof signed beforehand: signing is the client's work) while /health is probed. */
-async function paidWhileProbed(id: string, query: Query) {
+/** One paid request (the proof signed beforehand: signing is the client's work) while /health is probed from another process. */
+async function paidWhileProbed(url: string, id: string, query: Query) {
   const proof = await payer.proof({ value: usdToAtomic(routeById.get(id)!.priceUsd) })
-  const prober = Bun.spawn([process.execPath, 'scripts/bench-lib/health-prober.ts', server.url], { stdin: 'pipe', stdout: 'pipe' })
-  await Bun.sleep(50) // the prober's first answer: it is asking before the request starts
+  const prober = Bun.spawn([process.execPath, resolve(ROOT, 'scripts/bench-lib/health-prober.ts'), url], {
+    stdin: 'pipe',
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { ...process.env, PROBER_READY: '1' },
+  })
+  await prober.stderr.getReader().read() // `ready`: the prober has had its first answer and keeps asking
   const started = performance.now()
-  const res = await fetch(`${server.url}${routeUrl(id, query)}`, { headers: { 'x402-payment': proof } })
+  const res = await fetch(`${url}${routeUrl(id, query)}`, { headers: { 'x402-payment': proof } })
   await res.arrayBuffer()
   const totalMs = performance.now() - started
   prober.stdin.end()
@@ -65,21 +54,22 @@ async function paidWhileProbed(id: string, query: Query) {
   return { status: res.status, totalMs, worstMs }
 }
 
-try {
+/** Every scenario on every route; prints the Markdown section. */
+async function measure(url: string, providerUrl: string) {
+  const answerWith = async (name: ScenarioName) => Number(await (await fetch(`${providerUrl}/scenario/${name}`, { method: 'POST' })).text())
   // A warm service: the first requests of a process compile code and load ICU data, whatever a provider answers.
   await answerWith('benign')
-  for (const [id, query] of ROUTES) await paidWhileProbed(id, query)
-
+  for (const [id, query] of ROUTES) await paidWhileProbed(url, id, query)
   const rows: string[] = []
-  let worstOverall = 0
   const budget: string[] = []
+  let worstOverall = 0
   const chainMs =
     2 * Math.max(ENV.WEB_SEARCH_TIMEOUT_MS.schema.maximum!, ENV.NATIVE_SEARCH_TIMEOUT_MS.schema.maximum!) +
     ENV.LLM_TIMEOUT_MS.schema.maximum!
   for (const [name, label] of SCENARIOS) {
     const bytes = await answerWith(name)
     for (const [id, query] of ROUTES) {
-      const r = await paidWhileProbed(id, query)
+      const r = await paidWhileProbed(url, id, query)
       worstOverall = Math.max(worstOverall, r.worstMs)
       rows.push(
         `| (${name}) ${label}, ${(bytes / 1e6).toFixed(1)} MB an answer | \`${id}\` | ${r.status} | ${Math.round(r.totalMs)} ms | ${Math.round(r.worstMs)} ms |`,
@@ -98,7 +88,32 @@ try {
   console.log(`\nWorst /health answer during a hostile request: **${Math.round(worstOverall)} ms**.\n`)
   console.log('| largest answers let through | work | window left after the slowest provider chain | covered |\n|---|---|---|---|')
   console.log(budget.join('\n'))
+}
+
+const provider = Bun.spawn([process.execPath, resolve(ROOT, 'support/hostile-provider.ts')], {
+  stdin: 'ignore',
+  stdout: 'pipe',
+  stderr: 'inherit',
+})
+let server: StartedServer | undefined
+try {
+  const { value } = await provider.stdout.getReader().read()
+  const providerUrl = `http://127.0.0.1:${new TextDecoder().decode(value).trim()}`
+  server = await startServer({
+    LOG_LEVEL: 'error',
+    NATIVE_SEARCH_URL: `${providerUrl}/native/{platform}`,
+    WEB_SEARCH_URL: `${providerUrl}/web`,
+    NATIVE_SEARCH_TIMEOUT_MS: '25000',
+    WEB_SEARCH_TIMEOUT_MS: '25000',
+    // The model gets the same answers: search JSON where a completion is expected.
+    LLM_BASE_URL: `${providerUrl}/v1`,
+    LLM_MODEL: 'loopback-model',
+    LLM_TIMEOUT_MS: '30000',
+    INTELLIGENCE_CACHE_TTL_SECONDS: '0',
+    KOL_CACHE_TTL_SECONDS: '0',
+  })
+  await measure(server.url, providerUrl)
 } finally {
-  await server.stop()
+  await server?.stop()
   provider.kill()
 }

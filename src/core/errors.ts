@@ -91,7 +91,7 @@ export type ErrorCode = keyof typeof ERROR_CODES
  * What a 402 asks for, as x402 defines it: the v1 `accepts` list (carried in the error body) and the v2
  * PaymentRequired (http/ sends it in the PAYMENT-REQUIRED header, mcp/ as the tool result).
  */
-export interface PaymentRequirements {
+export interface X402Requirements {
   v1Accepts: readonly Record<string, unknown>[]
   v2: PaymentRequired
 }
@@ -101,14 +101,14 @@ export interface ErrorHints {
   /** When to try again (HTTP: `Retry-After`). */
   retryAfterSeconds?: number
   /** The x402 requirements of a 402. */
-  payment?: PaymentRequirements
+  payment?: X402Requirements
 }
 
 /** An answer that is not a success: a stable code (its status in ERROR_CODES), a readable message, details and hints. */
 export class ApiError extends Error {
   readonly status: number
   readonly retryAfterSeconds?: number
-  readonly payment?: PaymentRequirements
+  readonly payment?: X402Requirements
 
   constructor(
     readonly code: ErrorCode,

@@ -1,6 +1,6 @@
 import type { PaymentRequired } from '@x402/core/types'
 import type { RouteSpec } from '../catalog'
-import type { PaymentRequirements } from '../core/errors'
+import type { X402Requirements } from '../core/errors'
 import { SERVICE, v1OutputSchema } from '../catalog/bazaar'
 import { NETWORKS, usdToAtomic, type NetworkInfo, type NetworkName } from './networks'
 
@@ -65,6 +65,6 @@ export function v2PaymentRequired(route: RouteSpec, terms: PaymentTerms, resourc
 }
 
 /** The requirements a 402 of `route` carries, v1 and v2 (the adapters in http/ and mcp/ decide where they travel). */
-export function paymentRequirements(route: RouteSpec, terms: PaymentTerms, resourceUrl: string, error: string): PaymentRequirements {
+export function paymentRequirements(route: RouteSpec, terms: PaymentTerms, resourceUrl: string, error: string): X402Requirements {
   return { v1Accepts: [v1Requirements(route, terms, resourceUrl)], v2: v2PaymentRequired(route, terms, resourceUrl, error) }
 }

@@ -423,7 +423,7 @@ if (ready) {
           expect(ids).toContain(first)
           const holder = started[ids.indexOf(first)]!
           holder.proc.kill('SIGKILL')
-          // Waited for up to LEASE_SECONDS (10) + a heartbeat (2) + a loaded machine's margin; how fast is not asserted.
+          // Who takes over is asserted; the wait is only bounded (LEASE_SECONDS 10 + a heartbeat 2 + a loaded machine's margin).
           const next = await until(
             'another holder',
             async () => {
