@@ -1,0 +1,157 @@
+/**
+ * What a buyer waits for under concurrency: BENCH_CLIENTS (8) paying clients against the real server
+ * (`bun src/index.ts serve`, sample data, local payments, a ledger file as a seller runs it), each taking
+ * the next request of one shared list until it is done. The list mixes the China routes, the wrappers and
+ * the dataset routes; most China and wrapper requests name a keyword, category, brand or destination
+ * asked for the first time (nothing cached for it yet: its `first` answer), the rest repeat one asked
+ * before. Proofs are signed before the run (signing is the client's work). The server's VmRSS is sampled
+ * every 100 ms. Prints a Markdown section for BENCHMARKS.md: latency per route family (all answers and
+ * first answers), statuses and peak RSS.
+ *
+ *   bun scripts/bench-answers.ts       (BENCH_CLIENTS 8, BENCH_FIRSTS 240: first answers asked)
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpus, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { routeById } from '../src/catalog'
+import { DESTINATIONS } from '../src/data/sample-geography'
+import { usdToAtomic } from '../src/payments/networks'
+import { createPayer } from '../support/payer'
+import { routeUrl, type Query } from '../support/route-url'
+import { startServer } from '../support/server'
+import { BRANDS, TOPICS } from './sample/signals-vocabulary'
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8)
+const FIRSTS = Number(process.env.BENCH_FIRSTS ?? 240)
+
+type Family = 'china.trends' | 'china.sentiment' | 'china.kols' | 'wrappers' | 'datasets'
+interface Ask {
+  id: string
+  query: Query
+  family: Family
+  first: boolean
+}
+
+const familyOf = (id: string): Family =>
+  id.startsWith('capabilities.')
+    ? 'wrappers'
+    : id.startsWith('china.trends')
+      ? 'china.trends'
+      : id === 'china.sentiment' || id === 'china.kols'
+        ? id
+        : 'datasets'
+
+/** Deterministic shuffle (a fixed LCG), so every run asks the same list in the same order. */
+function shuffled<T>(items: T[], seed = 20261125): T[] {
+  const out = [...items]
+  let state = seed
+  for (let i = out.length - 1; i > 0; i--) {
+    state = (state * 1103515245 + 12345) % 2 ** 31
+    const j = state % (i + 1)
+    ;[out[i], out[j]] = [out[j]!, out[i]!]
+  }
+  return out
+}
+
+/** The requests: first answers over the sample world's names, repeats of some of them, and dataset routes. */
+function requests(): Ask[] {
+  const categories = Object.keys(TOPICS)
+  const topics = Object.values(TOPICS).flatMap((list) => list.map((t) => [t.name, t.zh]).flat())
+  const brands = Object.values(BRANDS).flat()
+  const places = DESTINATIONS.map((d) => d.name)
+  const trendRoutes = ['china.trends', 'china.trends.xiaohongshu', 'china.trends.douyin', 'china.trends.wechat']
+  // Timeframes up to a year: a whole category over a year is the largest answer (~40,000 posts).
+  const timeframe = (i: number) => ['30d', '90d', '365d', '7d'][i % 4]!
+  const candidates: Omit<Ask, 'family' | 'first'>[] = shuffled([
+    ...topics.map((keyword, i) => ({ id: trendRoutes[i % trendRoutes.length]!, query: { keyword, timeframe: timeframe(i) } })),
+    ...categories.map((keyword, i) => ({ id: 'china.trends', query: { keyword, timeframe: timeframe(i + 2) } })),
+    ...brands.map((entity, i) => ({ id: 'china.sentiment', query: { entity, timeframe: timeframe(i) } })),
+    ...categories.map((entity, i) => ({ id: 'china.sentiment', query: { entity, timeframe: timeframe(i + 1) } })),
+    ...places.map((entity, i) => ({ id: 'china.sentiment', query: { entity, timeframe: timeframe(i) } })),
+    ...categories.flatMap((category) => ['xiaohongshu', 'douyin'].map((platform) => ({ id: 'china.kols', query: { category, platform } }))),
+    ...categories.map((category) => ({ id: 'china.kols', query: { category } })),
+    ...brands.map((brand_name) => ({ id: 'capabilities.visibility', query: { brand_name } })),
+    ...places.map((destination) => ({ id: 'capabilities.destination_demand', query: { destination } })),
+    ...categories.map((category, i) => ({ id: 'capabilities.kol_shortlist', query: { brand_name: brands[i * 10]!, category } })),
+  ])
+  const firsts = candidates.slice(0, FIRSTS).map((c) => ({ ...c, family: familyOf(c.id), first: true }))
+  const repeats = firsts.filter((_, i) => i % 2 === 0).map((c) => ({ ...c, first: false }))
+  const datasets: Ask[] = shuffled(
+    places.slice(0, 20).flatMap((destination, i): Ask[] => [
+      { id: 'flights.summary', query: { destination }, family: 'datasets' as const, first: false },
+      {
+        id: 'spend.summary',
+        query: { country: ['Japan', 'Thailand', 'France', 'Singapore'][i % 4]! },
+        family: 'datasets' as const,
+        first: false,
+      },
+      { id: 'signals.topics.rankings', query: { category: categories[i % categories.length]! }, family: 'datasets' as const, first: false },
+    ]),
+  )
+  // Firsts spread through the run; each repeat comes after its first (the second half of the list).
+  const firstHalf = shuffled([...firsts, ...datasets.slice(0, datasets.length / 2)], 7)
+  const secondHalf = shuffled([...repeats, ...datasets.slice(datasets.length / 2)], 11)
+  return [...firstHalf, ...secondHalf]
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-answers-'))
+const server = await startServer({ LOG_LEVEL: 'error', LEDGER_PATH: join(dir, 'ledger.sqlite') })
+const rssMb = () => Number(readFileSync(`/proc/${server.proc.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)![1]) / 1024
+const payer = createPayer()
+const list = requests()
+const proofs = await Promise.all(list.map((ask) => payer.proof({ value: usdToAtomic(routeById.get(ask.id)!.priceUsd) })))
+
+const results: (Ask & { ms: number; status: number })[] = []
+const rssStart = rssMb()
+let rssPeak = rssStart
+const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb())), 100)
+let next = 0
+const started = performance.now()
+await Promise.all(
+  Array.from({ length: CLIENTS }, async () => {
+    for (let i = next++; i < list.length; i = next++) {
+      const ask = list[i]!
+      const t = performance.now()
+      const res = await fetch(`${server.url}${routeUrl(ask.id, ask.query)}`, { headers: { 'x402-payment': proofs[i]! } })
+      await res.arrayBuffer()
+      results.push({ ...ask, ms: performance.now() - t, status: res.status })
+    }
+  }),
+)
+const seconds = (performance.now() - started) / 1000
+clearInterval(sampler)
+await server.stop()
+rmSync(dir, { recursive: true, force: true })
+
+const pct = (xs: number[], p: number) =>
+  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(p * xs.length) - 1)]! : NaN
+const ms = (x: number) => (Number.isNaN(x) ? '–' : `${Math.round(x)} ms`)
+const row = (label: string, xs: number[]) =>
+  `| ${label} | ${xs.length} | ${ms(pct(xs, 0.5))} | ${ms(pct(xs, 0.95))} | ${ms(pct(xs, 0.99))} | ${ms(Math.max(...xs))} |`
+const families: Family[] = ['china.trends', 'china.sentiment', 'china.kols', 'wrappers', 'datasets']
+const statuses = Object.entries(Object.groupBy(results, (r) => String(r.status))).map(([s, rs]) => `${s}: ${rs!.length}`)
+
+console.log(`### Answers under ${CLIENTS} paying clients (\`bun scripts/bench-answers.ts\`) — ${cpus().length} cores, Bun ${Bun.version}\n`)
+console.log(`${results.length} paid requests in ${seconds.toFixed(1)} s (${statuses.join(', ')}); ledger file; local payments.\n`)
+console.log('| answers | n | p50 | p95 | p99 | max |\n|---|---|---|---|---|---|')
+for (const family of families)
+  console.log(
+    row(
+      `${family}, all`,
+      results.filter((r) => r.family === family).map((r) => r.ms),
+    ),
+  )
+for (const family of families.slice(0, 4))
+  console.log(
+    row(
+      `${family}, first answers`,
+      results.filter((r) => r.family === family && r.first).map((r) => r.ms),
+    ),
+  )
+console.log(
+  row(
+    '**every first answer**',
+    results.filter((r) => r.first).map((r) => r.ms),
+  ),
+)
+console.log(`\nServer RSS: ${Math.round(rssStart)} MB before the run, **${Math.round(rssPeak)} MB** at its peak.`)
