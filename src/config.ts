@@ -50,6 +50,10 @@ export interface Config {
   rpcUrlIsDefault: boolean
   settlerPrivateKey?: `0x${string}`
   reconcileSeconds: number
+  /** SETTLE_MODE: settle before the answer, or in the background (payments/deferred.ts). */
+  settleMode: 'sync' | 'deferred'
+  /** USD amounts as decimal strings (the configuration is JSON: it is logged and printed). */
+  deferred: { maxUnsettledUsd: string; maxPriceUsd: string | null; concurrency: number }
   rateLimitIpPerMinute: number
   rateLimitPayerPerMinute: number
   /** Reverse proxies whose forwarding header names the client; none = the socket peer is the client. */
@@ -184,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rpcUrlIsDefault: !rpcUrl,
     ...(settlerPrivateKey ? { settlerPrivateKey } : {}),
     reconcileSeconds: (read(env, 'RECONCILE_SECONDS') as number | undefined) ?? 30,
+    ...readSettleTiming(env, paymentMode ?? 'local'),
     rateLimitIpPerMinute: (read(env, 'RATE_LIMIT_IP_PER_MINUTE') as number | undefined) ?? 600,
     rateLimitPayerPerMinute: (read(env, 'RATE_LIMIT_PAYER_PER_MINUTE') as number | undefined) ?? 120,
     ...readTrustedProxies(env),
@@ -206,6 +211,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * must not wait for the day facilitator mode is switched on); used in facilitator mode only. The secret
  * bypasses read(): its errors must never quote the value.
  */
+/** SETTLE_MODE and the limits of deferred settlement. */
+function readSettleTiming(env: Record<string, string | undefined>, paymentMode: PaymentMode): Pick<Config, 'settleMode' | 'deferred'> {
+  const settleMode = (read(env, 'SETTLE_MODE') as Config['settleMode'] | undefined) ?? 'sync'
+  if (settleMode === 'deferred' && paymentMode === 'local')
+    throw new ConfigError('SETTLE_MODE', 'deferred needs PAYMENT_MODE=facilitator or self (local mode settles nothing)')
+  const maxPrice = read(env, 'DEFERRED_MAX_PRICE_USD') as string | undefined
+  return {
+    settleMode,
+    deferred: {
+      maxUnsettledUsd: (read(env, 'DEFERRED_MAX_UNSETTLED_USD') as string | undefined) ?? '1',
+      maxPriceUsd: maxPrice ?? null,
+      concurrency: (read(env, 'DEFERRED_SETTLE_CONCURRENCY') as number | undefined) ?? 8,
+    },
+  }
+}
+
 function readCdpApiKey(env: Record<string, string | undefined>): CdpApiKey | undefined {
   const id = read(env, 'CDP_API_KEY_ID') as string | undefined
   const raw = env.CDP_API_KEY_SECRET?.trim() ? env.CDP_API_KEY_SECRET : undefined

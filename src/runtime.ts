@@ -29,9 +29,10 @@ import pkg from '../package.json' with { type: 'json' }
 import { localSettler, type Settler } from './payments/settlement'
 import { FacilitatorSettler, refusedStatus } from './payments/facilitator-settler'
 import { Reconciler } from './payments/reconciler'
+import { DeferredSettlements } from './payments/deferred'
 import { createMetrics, type Metrics } from './http/metrics'
 import { RateLimiter, type RateLimits } from './http/rate-limit'
-import { NETWORKS } from './payments/networks'
+import { NETWORKS, usdToAtomic } from './payments/networks'
 import { connectFacilitator, type FacilitatorConnection } from './payments/facilitator-client'
 import { signatureRecovery } from './payments/secp256k1'
 
@@ -90,6 +91,39 @@ async function paymentsFor(
   if (config.reconcileSeconds > 0)
     reconciler.start(config.reconcileSeconds, (e) => logger.warn('reconcile pass failed', { error: String(e) }), leading)
   return { settler, reconciler, ...(facilitator ? { facilitator } : {}) }
+}
+
+/** SETTLE_MODE=deferred: the background settlements, reported in /metrics. */
+function deferredSettlements(
+  config: Readonly<Config>,
+  settler: Settler,
+  ledger: PaymentLedger,
+  reconciler: Reconciler | undefined,
+  metrics: Metrics,
+  logger: Logger,
+): DeferredSettlements | undefined {
+  if (config.settleMode !== 'deferred') return undefined
+  const deferred = new DeferredSettlements(
+    {
+      settler,
+      ledger,
+      ...(reconciler ? { reconciler, blockOf: (tx: string) => reconciler.blockOf(tx) } : {}),
+      metrics: metrics.payment,
+      logger,
+    },
+    {
+      maxUnsettledAtomic: usdToAtomic(config.deferred.maxUnsettledUsd),
+      maxPriceAtomic: config.deferred.maxPriceUsd === null ? null : usdToAtomic(config.deferred.maxPriceUsd),
+      concurrency: config.deferred.concurrency,
+    },
+  )
+  metrics.watchDeferred(() => deferred.stats())
+  logger.info('settlement deferred: answers are released on verification and settled in the background', {
+    max_unsettled_per_payer_usd: config.deferred.maxUnsettledUsd,
+    max_price_usd: config.deferred.maxPriceUsd,
+    concurrency: config.deferred.concurrency,
+  })
+  return deferred
 }
 
 export interface RuntimeOptions {
@@ -273,6 +307,9 @@ export async function createRuntime(
     shared ? () => shared.registry.leading() : undefined,
   )
   parts.defer(() => reconciler?.stop())
+  const deferred = deferredSettlements(config, settler, ledger, reconciler, metrics, logger)
+  // Disposed before the reconciler stops and the ledger closes: what is queued is settled first, within the shutdown time.
+  if (deferred) parts.defer(() => deferred.drain(config.shutdownTimeoutMs))
   // The per-IP limit stays per instance (the load balancer can limit per IP for all); the per-payer limit
   // is shared by the instances of one PostgreSQL ledger.
   const limits: RateLimits = {
@@ -289,6 +326,7 @@ export async function createRuntime(
     ledger,
     settler,
     ...(reconciler ? { reconciler } : {}),
+    ...(deferred ? { deferred } : {}),
     metrics: metrics.payment,
     logger,
   })
@@ -320,6 +358,7 @@ export async function createRuntime(
     ledger,
     settler,
     reconciler,
+    deferred,
     facilitator,
     metrics,
     limits,

@@ -18,6 +18,8 @@ const HttpUrl = T.String({ pattern: '^https?://[^\\s/]+(/\\S*)?$' })
 const Millis = (maximum: number) => T.Integer({ minimum: 100, maximum })
 /** A USD amount with at most 9 decimals (nano-dollars: a token is priced in fractions of a micro-dollar). */
 const UsdPrice = T.String({ pattern: '^\\d{1,6}(\\.\\d{1,9})?$' })
+/** A USDC amount: at most 6 decimals (the token's own). */
+const UsdcAmount = T.String({ pattern: '^\\d{1,6}(\\.\\d{1,6})?$' })
 
 /** Every environment variable the service reads: name -> schema, default, meaning (README derives its table from this). */
 export const ENV = {
@@ -108,6 +110,29 @@ export const ENV = {
     schema: T.String({ pattern: '^0x[0-9a-fA-F]{64}$' }),
     default: '— (required in self mode)',
     meaning: 'Key of the account that submits transfers and pays their gas in `self` mode (needs ETH, not USDC). Never logged.',
+  },
+  SETTLE_MODE: {
+    schema: T.Union([T.Literal('sync'), T.Literal('deferred')]),
+    default: 'sync',
+    meaning:
+      '`sync`: a paid answer is released once its payment is settled on chain. `deferred` (facilitator and self modes): released once the payment is verified and its claim is on disk, and settled in the background, within the limits of the DEFERRED_ settings (docs/payments.md).',
+  },
+  DEFERRED_MAX_UNSETTLED_USD: {
+    schema: UsdcAmount,
+    default: '1',
+    meaning:
+      "SETTLE_MODE=deferred: answered-but-unsettled value allowed per payer and instance; beyond it, the payer's answers wait for their settlement.",
+  },
+  DEFERRED_MAX_PRICE_USD: {
+    schema: UsdcAmount,
+    default: '— (every route may be deferred)',
+    meaning: 'SETTLE_MODE=deferred: routes priced above this are always settled before their answer.',
+  },
+  DEFERRED_SETTLE_CONCURRENCY: {
+    schema: T.Integer({ minimum: 1, maximum: 64 }),
+    default: '8',
+    meaning:
+      'SETTLE_MODE=deferred: settlements in flight at once, oldest authorization first (an authorization expires about a minute after signing; one per block would fall behind).',
   },
   RECONCILE_SECONDS: {
     schema: T.Integer({ minimum: 0, maximum: 86400 }),

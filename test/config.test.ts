@@ -126,6 +126,25 @@ describe('payment modes', () => {
     }
   })
 
+  test('SETTLE_MODE: sync by default; deferred needs an on-chain mode; its limits read as USDC amounts', () => {
+    expect(loadConfig({})).toMatchObject({ settleMode: 'sync', deferred: { maxUnsettledUsd: '1', maxPriceUsd: null, concurrency: 8 } })
+    expect(() => loadConfig({ SETTLE_MODE: 'deferred' })).toThrow('SETTLE_MODE: deferred needs PAYMENT_MODE=facilitator or self')
+    expect(() => loadConfig({ SETTLE_MODE: 'later' })).toThrow('SETTLE_MODE: invalid value "later"')
+    const self = { PAYMENT_MODE: 'self', X402_RPC_URL: 'http://127.0.0.1:8545', X402_SETTLER_PRIVATE_KEY: KEY }
+    expect(
+      loadConfig({
+        ...self,
+        SETTLE_MODE: 'deferred',
+        DEFERRED_MAX_UNSETTLED_USD: '0.5',
+        DEFERRED_MAX_PRICE_USD: '0.2',
+        DEFERRED_SETTLE_CONCURRENCY: '4',
+      }),
+    ).toMatchObject({ settleMode: 'deferred', deferred: { maxUnsettledUsd: '0.5', maxPriceUsd: '0.2', concurrency: 4 } })
+    // Finer than USDC's six decimals cannot be owed.
+    expect(() => loadConfig({ ...self, DEFERRED_MAX_UNSETTLED_USD: '0.0000001' })).toThrow('DEFERRED_MAX_UNSETTLED_USD: invalid value')
+    expect(() => loadConfig({ ...self, DEFERRED_SETTLE_CONCURRENCY: '0' })).toThrow('DEFERRED_SETTLE_CONCURRENCY: invalid value')
+  })
+
   test('self mode needs an RPC URL and a settler key', () => {
     expect(() => loadConfig({ PAYMENT_MODE: 'self', X402_SETTLER_PRIVATE_KEY: KEY })).toThrow(
       'X402_RPC_URL: is required when PAYMENT_MODE=self',

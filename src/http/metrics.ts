@@ -1,5 +1,6 @@
 import type { PaymentMetrics } from '../payments/gate'
 import type { PaymentEvent } from '../payments/ledger'
+import type { DeferredStats } from '../payments/deferred'
 
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60]
 
@@ -75,7 +76,7 @@ class RequestStats {
 /** Prometheus metrics (prom-client) of one service instance, served as text at /metrics. */
 export async function createMetrics() {
   // Loaded while DuckDB and the datasets open (~60 ms of module evaluation).
-  const { Counter, Histogram, Registry } = await import('prom-client')
+  const { Counter, Gauge, Histogram, Registry } = await import('prom-client')
   const registry = new Registry()
   const registers = [registry]
 
@@ -129,6 +130,7 @@ export async function createMetrics() {
     registers,
     buckets: [0, 0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
   })
+  const watchDeferred = deferredGauges(Gauge, registers)
   const cacheHit = cache.labels('hit')
   const cacheMiss = cache.labels('miss')
 
@@ -155,6 +157,8 @@ export async function createMetrics() {
     request(route: string, status: number, seconds: number) {
       requests.record(route, status, seconds)
     },
+    /** SETTLE_MODE=deferred: where the deferred gauges read. */
+    watchDeferred,
     rateLimited(scope: 'ip' | 'payer') {
       rateLimited.inc({ scope })
     },
@@ -165,6 +169,43 @@ export async function createMetrics() {
       poolWait.observe(seconds)
     },
     text: () => registry.metrics(),
+  }
+}
+
+/** SETTLE_MODE=deferred: how the background settlements keep up with the chain (no values in sync mode). Returns where they read. */
+function deferredGauges(Gauge: typeof import('prom-client').Gauge, registers: import('prom-client').Registry[]) {
+  let deferred: (() => DeferredStats) | undefined
+  const deferredGauge = (name: string, help: string, read: (stats: DeferredStats) => number | null) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        const value = deferred ? read(deferred()) : null
+        if (value !== null) this.set(value)
+      },
+    })
+  deferredGauge('x402_deferred_queue_length', 'Deferred settlements waiting for a slot.', (s) => s.queued)
+  deferredGauge('x402_deferred_in_flight', 'Deferred settlements being submitted or confirmed now.', (s) => s.inFlight)
+  deferredGauge('x402_deferred_queue_oldest_seconds', 'Age of the oldest queued deferred settlement.', (s) => s.oldestAgeSeconds)
+  deferredGauge(
+    'x402_deferred_queue_expiry_seconds',
+    'Seconds before the most urgent queued authorization expires (unsettled at 0).',
+    (s) => s.soonestExpirySeconds,
+  )
+  deferredGauge('x402_deferred_unsettled_usd', 'USD answered and not yet settled, all payers.', (s) => Number(s.unsettledAtomic) / 1e6)
+  deferredGauge(
+    'x402_deferred_settlements_per_block',
+    'Mean settlements per block over the last 256 settled.',
+    (s) => s.settlementsPerBlock,
+  )
+  deferredGauge(
+    'x402_deferred_payers_refused',
+    'Payers settled before their answers after a failed deferred settlement.',
+    (s) => s.payersRefused,
+  )
+  return (stats: () => DeferredStats) => {
+    deferred = stats
   }
 }
 

@@ -14,6 +14,7 @@ export function createChainReader(network: NetworkName, rpcUrl: string): Authori
   return {
     used: (payer, nonce) => client.readContract({ address: asset, abi: ABI, functionName: 'authorizationState', args: [payer, nonce] }),
     chainTime: async () => Number((await client.getBlock({ blockTag: 'latest' })).timestamp),
+    blockOf: async (transaction) => (await client.getTransactionReceipt({ hash: transaction as `0x${string}` })).blockNumber,
     async transactionOf(payer, nonce) {
       const latest = await client.getBlockNumber()
       const logs = await client.getLogs({

@@ -6,7 +6,7 @@ import type { PaymentClaim, PaymentEvent, PaymentEventKind, PaymentLedger, Store
 import type { NetworkName } from './networks'
 import type { Proof } from './proof'
 import type { PaymentTerms } from './requirements'
-import type { PaymentMode, Receipt, SettleOutcome, Settler } from './settlement'
+import type { PaymentMode, Receipt, SettleOutcome, SettlementInput, Settler } from './settlement'
 
 export interface GateOptions {
   network: NetworkName
@@ -20,6 +20,8 @@ export interface GateOptions {
     usedOnChain(claim: PaymentClaim): Promise<{ used: true; txHash?: string } | { used: false }>
   }
   metrics?: PaymentMetrics
+  /** SETTLE_MODE=deferred: answers released on verification, settled in the background (deferred.ts). */
+  deferred?: DeferredGate
   /** Told of a settled payment whose record could not be committed yet (the ledger retries it). */
   logger?: Pick<Logger, 'error'>
   now?: () => number
@@ -100,4 +102,21 @@ export interface GateContext {
   inflight: ReadonlyMap<string, Promise<void>>
   /** A 402 refusal of `req`, carrying its route's requirements. */
   refuse(req: PaidRequest, code: RefusalCode, message: string, details?: Record<string, unknown>): ApiError
+}
+
+/** A claimed payment as deferred settlement sees it (payment.ts's Payment). */
+export interface DeferredPayment {
+  readonly key: string
+  readonly claim: PaymentClaim
+  readonly auth: Authorized
+  emit(event: PaymentEventKind, extra?: { txHash?: string; detail?: string }): void
+}
+
+/** What the gate asks of deferred settlement (deferred.ts). */
+export interface DeferredGate {
+  /** True when the payment may be answered before it settles; else why not. */
+  admit(payment: DeferredPayment): true | string
+  withdraw(payment: DeferredPayment): void
+  enqueue(payment: DeferredPayment, input: SettlementInput): void
+  cleared(payer: string): void
 }

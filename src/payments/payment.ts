@@ -53,6 +53,27 @@ export class Payment {
     this.options.metrics?.paymentEvent(e)
   }
 
+  /** The receipt of an answer released before its settlement (deferred): pending, and where to find the outcome. */
+  pendingReceipt(artifactPath: string): { receipt: Receipt } {
+    const { proof, terms } = this.auth
+    return {
+      receipt: {
+        success: true,
+        transaction: '',
+        network: proof.x402Version === 1 ? terms.network.name : terms.network.caip2,
+        payer: proof.authorization.from,
+        extensions: {
+          settlement: {
+            status: 'pending',
+            lookup:
+              'Send the same request with the same proof again (free): settlement_pending until the transfer is on chain, then this answer with its transaction.',
+            artifact: artifactPath,
+          },
+        },
+      },
+    }
+  }
+
   /** The settlement receipt of a transaction, the network named as the proof's x402 version names it; none without one. */
   receipt(transaction: string | null | undefined): { receipt?: Receipt } {
     if (!transaction) return {}

@@ -8,6 +8,8 @@ export interface AuthorizationReader {
   chainTime(): Promise<number>
   /** The transaction that used the authorization, when it can be found. */
   transactionOf?(payer: `0x${string}`, nonce: `0x${string}`): Promise<string | undefined>
+  /** The block that included a transaction (deferred settlement's settlements-per-block figure). */
+  blockOf?(transaction: string): Promise<bigint | undefined>
 }
 
 export type Verdict = 'settled' | 'failed' | 'pending'
@@ -37,6 +39,11 @@ export class Reconciler {
     private readonly onEvent: (event: PaymentEvent) => void = () => {},
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
   ) {}
+
+  /** The block of a transaction, when the chain reader can tell. */
+  blockOf(transaction: string): Promise<bigint | undefined> {
+    return this.chain.blockOf?.(transaction) ?? Promise.resolve(undefined)
+  }
 
   /** Checks one pending payment now (a client retrying its request). */
   async check(key: string): Promise<Verdict> {

@@ -8,7 +8,7 @@ import { facilitatorUnavailable, ledgerUnavailable, settlementPending, shuttingD
 import type { GateAnswer, GateContext, Running } from './gate-types'
 import type { PaidWork } from './paid-work'
 import { settlementFailed, type Payment } from './payment'
-import type { SettleOutcome } from './settlement'
+import type { SettleOutcome, SettlementInput } from './settlement'
 
 export async function settlePayment(
   context: GateContext,
@@ -19,6 +19,10 @@ export async function settlePayment(
   const { ledger, settler, artifactTtlSeconds } = context.options
   const { body, headers } = typeof answer === 'string' ? { body: answer, headers: undefined } : answer
   running.artifact = { id: artifactId, body, ...(headers ? { headers } : {}), expiresAt: context.now() + artifactTtlSeconds }
+  const deferred = context.options.deferred
+  if (deferred && !paidBefore.used && deferred.admit(payment) === true) {
+    return answerDeferred(context, payment, running, { body, headers, artifactPath: `/v1/artifacts/${artifactId}`, input })
+  }
   running.phase = 'settle'
   const outcome = await settlementOf(context, payment, paidBefore, input)
   context.options.metrics?.settlement(settler.mode, outcome.status)
@@ -42,6 +46,7 @@ export async function settlePayment(
       ledger.complete(payment.key, artifact, now, { kind: 'settled', ...(txHash ? { txHash } : {}) })
       payment.emit('settled', { ...(txHash ? { txHash } : {}), ...(paidBefore.used ? { detail: 'settled before its process died' } : {}) })
       payment.emit('served', { ...(txHash ? { txHash } : {}), detail: 'settled' })
+      context.options.deferred?.cleared(payment.auth.payer)
       break
     }
     case 'failed':
@@ -75,6 +80,33 @@ export async function settlePayment(
     payer: payment.auth.payer,
     ...(outcome.status === 'settled' ? payment.receipt(outcome.receipt.transaction) : {}),
   }
+}
+
+/**
+ * SETTLE_MODE=deferred, admitted: the verified payment's claim is on disk already (paid-work.ts); its answer
+ * is recorded as pending (kept back from /v1/artifacts until settled) and committed, then released with a
+ * pending receipt while deferred.ts settles it in the background.
+ */
+async function answerDeferred(
+  context: GateContext,
+  payment: Payment,
+  running: Running,
+  answer: { body: string | Uint8Array; headers: Record<string, string> | undefined; artifactPath: string; input: SettlementInput },
+): Promise<GateAnswer> {
+  const { ledger, deferred } = context.options
+  const now = context.now()
+  running.phase = 'settling' // the shutdown deadline leaves it as the ledger says: pending
+  ledger.park(payment.key, running.artifact!, now)
+  payment.emit('pending', { detail: 'deferred: answered on verification, settling in the background' })
+  try {
+    await ledger.durable()
+  } catch (e) {
+    // Not answered and not queued: the record commits once the ledger is back, and the reconciler fails it unused.
+    deferred!.withdraw(payment)
+    throw ledgerUnavailable(e, { recording: true })
+  }
+  deferred!.enqueue(payment, answer.input)
+  return { body: answer.body, headers: answer.headers ?? {}, payer: payment.auth.payer, ...payment.pendingReceipt(answer.artifactPath) }
 }
 
 /** The settlement: found on chain before (a taken-over claim), or the settler's; a settler that throws is an unknown outcome. */

@@ -21,6 +21,11 @@ export interface Receipt {
   transaction: string
   network: string
   payer: string
+  /**
+   * A deferred settlement (SETTLE_MODE=deferred): the answer was released on verification and the transfer
+   * is still to come (`transaction` is empty). x402's own place for what a seller adds to a receipt.
+   */
+  extensions?: { settlement: { status: 'pending'; lookup: string; artifact: string } }
 }
 
 export type VerifyOutcome =

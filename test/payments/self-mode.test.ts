@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { DEV_PAY_TO } from '../../src/config'
-import { anvilAccount, startChain, type Chain } from '../helpers/chain'
+import { anvilAccount, startChain, type Chain } from '../../support/chain'
 import { recordingFetch, v1Client, v2Client } from '../helpers/clients'
 import { keyOf } from '../helpers/facilitator'
 import { startServer, type StartedServer } from '../../support/server'

@@ -14,8 +14,8 @@ import {
 } from 'viem'
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts'
 import { baseSepolia } from 'viem/chains'
-import { NETWORKS } from '../../src/payments/networks'
-import { freePort } from '../../support/ports'
+import { NETWORKS } from '../src/payments/networks'
+import { freePort } from './ports'
 
 /**
  * A real local chain for settlement tests: anvil (Foundry's, from npm) as Base Sepolia (chain id
@@ -89,11 +89,13 @@ export interface Chain {
   stop(): Promise<void>
 }
 
-export async function startChain(): Promise<Chain> {
+/** `blockTime`: seconds between blocks (anvil --block-time), as on a real network; default: a block per transaction. */
+export async function startChain(options: { blockTime?: number } = {}): Promise<Chain> {
   const port = await freePort()
   const rpcUrl = `http://127.0.0.1:${port}`
   let out = ''
-  const proc: Subprocess = Bun.spawn([anvilBinary(), '--chain-id', '84532', '--host', '127.0.0.1', '--port', String(port)], {
+  const blockTime = options.blockTime ? ['--block-time', String(options.blockTime)] : []
+  const proc: Subprocess = Bun.spawn([anvilBinary(), '--chain-id', '84532', '--host', '127.0.0.1', '--port', String(port), ...blockTime], {
     stdout: 'pipe',
     stderr: 'pipe',
   })
