@@ -87,6 +87,26 @@ export class DuckDb {
     }
   }
 
+  /**
+   * Like `allStreamed`, for a query whose one column is each row as a JSON object (`to_json(struct_pack(...))`):
+   * the rows are parsed chunk by chunk by the engine's own JSON parser, about a third faster than
+   * converting each value of a wide text row (measured on the evidence corpus's candidate rows).
+   */
+  async jsonRows<T>(sql: string, params: DuckDBValue[] = []): Promise<T[]> {
+    const c = await this.acquire()
+    try {
+      const result = await c.stream(sql, params)
+      const rows: T[] = []
+      for await (const chunk of result.yieldRowsJs()) {
+        if (chunk.length) for (const row of JSON.parse(`[${chunk.map((r) => r[0] as string).join(',')}]`) as T[]) rows.push(row)
+        await new Promise<void>((resolve) => setImmediate(resolve))
+      }
+      return rows
+    } finally {
+      this.release(c)
+    }
+  }
+
   async exec(sql: string): Promise<void> {
     const c = await this.acquire()
     try {

@@ -93,8 +93,28 @@ const FLAG_CHECKS: Record<Flag, string> = {
   engagement_rate_outlier: `an engagement rate over ${KOL.outlierFactor}x their tier's median`,
 }
 
-/** Creators (posts with a handle, a platform and a follower count) grouped from posts. */
+type CreatorBase = Omit<Creator, 'matching'>
+
+/**
+ * Creators grouped from one population of posts, once per population: the sample corpus's window is one
+ * array shared by every KOL request (live providers' populations are new each time, and forgotten).
+ */
+const grouped = new WeakMap<readonly CreatorPost[], Promise<CreatorBase[]>>()
+
+/** Creators (posts with a handle, a platform and a follower count) grouped from posts, with the posts that match. */
 async function creatorsOf(posts: readonly CreatorPost[], matches: (post: CreatorPost) => boolean): Promise<Creator[]> {
+  let bases = grouped.get(posts)
+  if (!bases) {
+    bases = groupCreators(posts)
+    bases.catch(() => grouped.delete(posts))
+    grouped.set(posts, bases)
+  }
+  const creators: Creator[] = []
+  await eachSliced(await bases, (base) => creators.push({ ...base, matching: base.posts.filter(matches) }))
+  return creators
+}
+
+async function groupCreators(posts: readonly CreatorPost[]): Promise<CreatorBase[]> {
   // A quarter of the sample corpus is ~40,000 posts: grouped and scored taking turns (turns.ts).
   const groups = new Map<string, CreatorPost[]>()
   await eachSliced(posts, (post) => {
@@ -104,7 +124,7 @@ async function creatorsOf(posts: readonly CreatorPost[], matches: (post: Creator
     if (group) group.push(post)
     else groups.set(key, [post])
   })
-  const creators: Creator[] = []
+  const creators: CreatorBase[] = []
   await eachSliced([...groups.values()], (ps) => {
     const latest = ps.reduce((a, b) => (b.publishedAt > a.publishedAt ? b : a))
     const followers = latest.authorFollowers!
@@ -117,7 +137,6 @@ async function creatorsOf(posts: readonly CreatorPost[], matches: (post: Creator
       city: cityName(latest.authorCity),
       tier: tierOf(followers),
       posts: ps,
-      matching: ps.filter(matches),
       rate: median(ps.map((p) => engagementOf(p) / followers)),
       categories,
     })

@@ -68,8 +68,19 @@ function firstAt(text: string, set: NameSet): number {
   return at
 }
 
+/** Whole-word patterns of Latin names, compiled once: a matcher checks every known name against each of its names. */
+const wordRegExps = new Map<string, RegExp>()
+function wordRegExp(name: string): RegExp {
+  let re = wordRegExps.get(name)
+  if (!re) {
+    if (wordRegExps.size >= 10_000) wordRegExps.clear() // free-text names could grow it without bound
+    wordRegExps.set(name, (re = new RegExp(wordPattern(name), 'iu')))
+  }
+  return re
+}
+
 const contains = (longer: string, shorter: string) =>
-  HAN.test(shorter) ? lower(longer).includes(lower(shorter)) : new RegExp(wordPattern(shorter), 'iu').test(lower(longer))
+  HAN.test(shorter) ? lower(longer).includes(lower(shorter)) : wordRegExp(shorter).test(lower(longer))
 
 /** Known names of entities outside the asked entity's family that contain one of its names (see the module comment). */
 function shadowsOf(asked: Entity, index: EntityIndex): string[] {

@@ -49,8 +49,25 @@ interface Row {
   views: number
 }
 
-const COLUMNS =
-  'id, published_at, platform, retrieval, source_kind, language, author, author_followers, author_city, title, text, likes, comments, shares, views'
+const COLUMN_NAMES = [
+  'id',
+  'published_at',
+  'platform',
+  'retrieval',
+  'source_kind',
+  'language',
+  'author',
+  'author_followers',
+  'author_city',
+  'title',
+  'text',
+  'likes',
+  'comments',
+  'shares',
+  'views',
+]
+/** Each row as one JSON object (DuckDb.jsonRows): `extra` columns after the item's own. */
+const asJson = (...extra: string[]) => `to_json(struct_pack(${[...COLUMN_NAMES, ...extra].map((c) => `${c} := ${c}`).join(', ')}))::VARCHAR`
 
 export const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z')
 
@@ -139,8 +156,8 @@ export class CorpusSearch {
     }
     const cond = prefilterCondition(prefilter, 3)
     const entry = {
-      rows: this.db.allStreamed<CorpusRow>(
-        `SELECT ${COLUMNS}, about_platform FROM ${this.table} WHERE published_at >= $1 AND published_at < $2 AND ${cond.sql} ORDER BY published_at, id`,
+      rows: this.db.jsonRows<CorpusRow>(
+        `SELECT ${asJson('about_platform')} FROM ${this.table} WHERE published_at >= $1 AND published_at < $2 AND ${cond.sql} ORDER BY published_at, id`,
         [iso(from), iso(to), ...cond.params],
       ),
       size: 0,
@@ -221,8 +238,8 @@ export class CorpusProvider implements EvidenceProvider {
 
 /** Creators' own posts (native items) of every platform in a window: the population the KOL route scores. */
 async function nativePosts(db: DuckDb, table: string, from: Date, to: Date): Promise<(EvidenceItem & { category: string })[]> {
-  const rows = await db.allStreamed<Row & { category: string }>(
-    `SELECT ${COLUMNS}, category FROM ${table} WHERE published_at >= $1 AND published_at < $2 AND retrieval = 'native' ORDER BY published_at, id`,
+  const rows = await db.jsonRows<Row & { category: string }>(
+    `SELECT ${asJson('category')} FROM ${table} WHERE published_at >= $1 AND published_at < $2 AND retrieval = 'native' ORDER BY published_at, id`,
     [iso(from), iso(to)],
   )
   const posts: (EvidenceItem & { category: string })[] = []
