@@ -127,7 +127,7 @@ export class DeferredSettlements implements DeferredGate {
     this.pump()
   }
 
-  /** A payer's payment settled before its answer: a payer refused deferral after a failure may defer again. */
+  /** A payment refused deferral for its payer's failed settlement has settled before its answer: the payer may defer again. */
   cleared(payer: string): void {
     this.failedPayers.delete(payer.toLowerCase())
   }

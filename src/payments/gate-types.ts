@@ -114,7 +114,7 @@ export interface DeferredPayment {
 
 /** What the gate asks of deferred settlement (deferred.ts). */
 export interface DeferredGate {
-  /** True when the payment may be answered before it settles; else why not. */
+  /** True when the payment may be answered before it settles; else why not (`payer_failed`: an earlier deferred settlement failed). */
   admit(payment: DeferredPayment): true | string
   withdraw(payment: DeferredPayment): void
   enqueue(payment: DeferredPayment, input: SettlementInput): void

@@ -20,7 +20,8 @@ export async function settlePayment(
   const { body, headers } = typeof answer === 'string' ? { body: answer, headers: undefined } : answer
   running.artifact = { id: artifactId, body, ...(headers ? { headers } : {}), expiresAt: context.now() + artifactTtlSeconds }
   const deferred = context.options.deferred
-  if (deferred && !paidBefore.used && deferred.admit(payment) === true) {
+  const admitted = deferred && !paidBefore.used ? deferred.admit(payment) : undefined
+  if (admitted === true) {
     return answerDeferred(context, payment, running, { body, headers, artifactPath: `/v1/artifacts/${artifactId}`, input })
   }
   running.phase = 'settle'
@@ -46,7 +47,8 @@ export async function settlePayment(
       ledger.complete(payment.key, artifact, now, { kind: 'settled', ...(txHash ? { txHash } : {}) })
       payment.emit('settled', { ...(txHash ? { txHash } : {}), ...(paidBefore.used ? { detail: 'settled before its process died' } : {}) })
       payment.emit('served', { ...(txHash ? { txHash } : {}), detail: 'settled' })
-      context.options.deferred?.cleared(payment.auth.payer)
+      // Settled first because an earlier deferred settlement of this payer failed: it may defer again.
+      if (admitted === 'payer_failed') deferred!.cleared(payment.auth.payer)
       break
     }
     case 'failed':
