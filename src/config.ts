@@ -62,6 +62,8 @@ export interface Config {
   datasetsDir: string
   datasetsReloadSeconds: number
   intelligenceCacheTtlSeconds: number
+  /** WARM_UP_SAMPLE_ANSWERS (intelligence/warm-up.ts). */
+  warmUpSampleAnswers: boolean
   kolCacheTtlSeconds: number
   ledgerPath: string
   /** PostgreSQL shared by several instances; unset: the SQLite file at ledgerPath. */
@@ -196,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     datasetsDir: resolve((read(env, 'DATASETS_DIR') as string | undefined) ?? 'datasets'),
     datasetsReloadSeconds: (read(env, 'DATASETS_RELOAD_SECONDS') as number | undefined) ?? 2,
     intelligenceCacheTtlSeconds: (read(env, 'INTELLIGENCE_CACHE_TTL_SECONDS') as number | undefined) ?? 3600,
+    warmUpSampleAnswers: ((read(env, 'WARM_UP_SAMPLE_ANSWERS') as string | undefined) ?? String(nodeEnv === 'production')) === 'true',
     kolCacheTtlSeconds: (read(env, 'KOL_CACHE_TTL_SECONDS') as number | undefined) ?? 21_600,
     ledgerPath,
     ...(ledgerUrl ? { ledgerUrl } : {}),

@@ -7,6 +7,10 @@ import { createLogger, type Logger } from './core/logger'
 import type { MarketServices } from './market-data/market-services'
 import type { SignalServices } from './signals/signal-services'
 import { createHandlers } from './route-handlers'
+import { requestsWaiting } from './intelligence/turns'
+import { startWarmUp } from './intelligence/warm-up'
+import type { HandlerMap } from './core/route-handler'
+import { readiness } from './readiness'
 import {
   corpusSources,
   indexCorpus,
@@ -126,6 +130,25 @@ function deferredSettlements(
   return deferred
 }
 
+/** WARM_UP_SAMPLE_ANSWERS: sample answers only (a live answer costs provider requests), and only while answers are cached. */
+function warmUpOf(
+  config: Readonly<Config>,
+  live: EvidenceSources | null,
+  db: DuckDb,
+  store: ServiceStore,
+  handlers: HandlerMap,
+  logger: Logger,
+) {
+  if (!config.warmUpSampleAnswers || live || config.intelligenceCacheTtlSeconds === 0) return undefined
+  return startWarmUp({
+    handlers,
+    indexed: async () => (await store.loaded, await store.pending(), store.current().signals.entities),
+    quiet: () => !requestsWaiting() && !db.busy,
+    repeatSeconds: config.intelligenceCacheTtlSeconds,
+    logger,
+  })
+}
+
 export interface RuntimeOptions {
   /** Awaited before the datasets are indexed: tests hold the build there to observe the service while it builds. */
   beforeIndexing?: () => Promise<void>
@@ -215,45 +238,6 @@ function intelligenceServices(config: Readonly<Config>, db: DuckDb, store: Servi
   return { intelligence, live }
 }
 
-/** What /ready reports: DuckDB, datasets and their indexes, evidence, the ledger; not ready while a part cannot serve. */
-function readiness(config: Readonly<Config>, db: DuckDb, store: ServiceStore, live: EvidenceSources | null, shared?: SharedState) {
-  return async () => {
-    const checks: Record<string, unknown> = {}
-    try {
-      await db.all('SELECT 1 AS ok')
-      checks.duckdb = 'ok'
-    } catch (e) {
-      checks.duckdb = String(e)
-    }
-    checks.datasets = store.status()
-    const indexes = store.indexStates()
-    checks.indexes = indexes
-    checks.evidence = live ? 'live' : 'sample'
-    if (live) checks.providers = { ...liveSetup(live), last_calls: live.health?.snapshot() ?? {} }
-    checks.signature_recovery = signatureRecovery()
-    const ledgerState = shared?.status()
-    checks.ledger = ledgerState?.check ?? { backend: 'sqlite', path: config.ledgerPath }
-    if (ledgerState && !ledgerState.ok)
-      return {
-        ready: false,
-        checks,
-        code: 'ledger_unavailable' as const,
-        message: 'Not ready: the shared payment ledger (LEDGER_URL) cannot be reached; paid requests are refused until it is back.',
-      }
-    if (store.pending()) {
-      const failed = Object.values(indexes).some((state) => state.startsWith('failed'))
-      return {
-        ready: false,
-        checks,
-        message: failed
-          ? 'Not ready: the datasets could not be indexed (checks.indexes says why); paid requests are refused until a reload succeeds.'
-          : 'Not ready: the datasets are loaded and being indexed (checks.indexes); paid requests wait for it.',
-      }
-    }
-    return { ready: checks.duckdb === 'ok', checks }
-  }
-}
-
 /** Hourly purge of expired ledger rows, sessions and live answers; a minute's sweep of the rate limiters. Disposing stops both. */
 function housekeeping(logger: Logger, ledger: PaymentLedger, limits: RateLimits, shared?: SharedState): Disposable {
   const failed = (e: unknown) => logger.warn('ledger purge failed', { error: String(e) })
@@ -330,10 +314,13 @@ export async function createRuntime(
     metrics: metrics.payment,
     logger,
   })
+  const handlers = createHandlers({ market, signals, intelligence }, shared?.sessions ?? new SessionStore())
+  const warm = warmUpOf(config, live, db, store, handlers, logger)
+  if (warm) parts.use(warm)
   const app = createApp({
     gate,
     ledger,
-    handlers: createHandlers({ market, signals, intelligence }, shared?.sessions ?? new SessionStore()),
+    handlers,
     publicBaseUrl: config.publicBaseUrl,
     mcpAllowedOrigins: config.mcpAllowedOrigins,
     network: config.network,
@@ -346,7 +333,7 @@ export async function createRuntime(
     evidence: live ? 'live' : 'sample',
     dataGeneration: () => store.current(),
     indexing: () => store.pending(),
-    readiness: readiness(config, db, store, live, shared),
+    readiness: readiness(config, db, store, live, shared, warm?.state),
   })
   parts.use(housekeeping(logger, ledger, limits, shared))
   setUp()

@@ -185,6 +185,12 @@ export const ENV = {
     meaning:
       'How long a trends or sentiment answer is reused for the same resolved request (entity, lanes, window; 0 = never, at most 24 h): with live providers a reuse costs no provider request. With LEDGER_URL the live answers are shared by every instance. Dataset and signal answers are cached per dataset version instead.',
   },
+  WARM_UP_SAMPLE_ANSWERS: {
+    schema: T.Union([T.Literal('true'), T.Literal('false')]),
+    default: 'true when NODE_ENV=production, else false',
+    meaning:
+      'Without live providers: compute the sample answers of every known topic, brand, category and destination (default parameters) in the background once the datasets are indexed, and again each INTELLIGENCE_CACHE_TTL_SECONDS, so that first questions about them are cache hits. Only while no request is waiting; a request never waits for it.',
+  },
   KOL_CACHE_TTL_SECONDS: {
     schema: T.Integer({ minimum: 0, maximum: 604800 }),
     default: '21600',

@@ -87,6 +87,20 @@ describe('configuration', () => {
       }).payToIsDevDefault,
     ).toBe(false)
   })
+
+  test('WARM_UP_SAMPLE_ANSWERS: on by default in production, off elsewhere; either way when set', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PAY_TO: '0x1111111111111111111111111111111111111111',
+      PAYMENT_MODE: 'facilitator',
+      X402_FACILITATOR_URL: 'https://x402.org/facilitator',
+    }
+    expect(loadConfig(production).warmUpSampleAnswers).toBe(true)
+    expect(loadConfig({ ...production, WARM_UP_SAMPLE_ANSWERS: 'false' }).warmUpSampleAnswers).toBe(false)
+    expect(loadConfig({}).warmUpSampleAnswers).toBe(false)
+    expect(loadConfig({ WARM_UP_SAMPLE_ANSWERS: 'true' }).warmUpSampleAnswers).toBe(true)
+    expect(() => loadConfig({ WARM_UP_SAMPLE_ANSWERS: 'yes' })).toThrow('WARM_UP_SAMPLE_ANSWERS: invalid value "yes"')
+  })
 })
 
 describe('payment modes', () => {

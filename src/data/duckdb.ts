@@ -19,9 +19,14 @@ export class DuckDb {
 
   private constructor(
     private readonly instance: DuckDBInstance,
-    connections: DuckDBConnection[],
+    private readonly connections: DuckDBConnection[],
   ) {
     this.idle.push(...connections)
+  }
+
+  /** Whether a query is running or waiting (background work starts only when none is). */
+  get busy(): boolean {
+    return this.idle.length < this.connections.length || this.waiters.length > 0
   }
 
   static async open(poolSize = 2): Promise<DuckDb> {

@@ -6,6 +6,8 @@
  * however many requests are scoring at once. (A budget per loop would not do: several loops resumed in
  * the same turn would each take a full slice in a row.)
  */
+import { AsyncLocalStorage } from 'node:async_hooks'
+
 /** Longest stretch of evidence work between two turns of the event loop. */
 export const SLICE_MS = 10
 
@@ -13,6 +15,17 @@ let sliceStart = 0
 /** Whether evidence work has run since the event loop last had a turn. */
 let inSlice = false
 const waiting: (() => void)[] = []
+/** Loops run by `inBackground` (warming answers): they get a slice only when no request's loop waits for one. */
+const waitingBackground: (() => void)[] = []
+const background = new AsyncLocalStorage<true>()
+
+/** Runs `work` at low priority: its loops give way to every request's (see `turn`). */
+export function inBackground<T>(work: () => Promise<T>): Promise<T> {
+  return background.run(true, work)
+}
+
+/** Whether a request's evidence loop is waiting for its turn now. */
+export const requestsWaiting = (): boolean => waiting.length > 0
 
 function startSlice(): void {
   inSlice = true
@@ -24,7 +37,7 @@ function startSlice(): void {
 /** The event loop had its turn: the next waiting loop gets a fresh slice. */
 function endSlice(): void {
   inSlice = false
-  const next = waiting.shift()
+  const next = waiting.shift() ?? waitingBackground.shift()
   if (next) {
     startSlice()
     next()
@@ -34,6 +47,11 @@ function endSlice(): void {
 /** Await between items: resolves at once within the current slice, else when the event loop has had a turn. */
 export function turn(): Promise<void> | undefined {
   if (!inSlice) startSlice()
+  if (background.getStore()) {
+    // Background work stops at once when a request's loop is waiting, and else takes at most a slice.
+    if (waiting.length === 0 && performance.now() - sliceStart < SLICE_MS) return undefined
+    return new Promise<void>((resolve) => waitingBackground.push(resolve))
+  }
   if (performance.now() - sliceStart < SLICE_MS) return undefined
   return new Promise<void>((resolve) => waiting.push(resolve))
 }

@@ -1,7 +1,7 @@
 /** Bounded analysis work: the sample text analysis reads, and the slices that let other requests run. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { TEXT_ANALYSIS_MAX_ITEMS } from '../../src/catalog/evidence-rules'
-import { eachSliced, evenSample, SLICE_MS } from '../../src/intelligence/turns'
+import { eachSliced, evenSample, inBackground, SLICE_MS } from '../../src/intelligence/turns'
 import { Api } from './support'
 
 describe('evenSample', () => {
@@ -26,6 +26,41 @@ describe('eachSliced', () => {
       if (i === 63) order.push('loop done')
     })
     expect(order).toEqual(['other request', 'loop done'])
+  })
+})
+
+describe('background work (warming answers)', () => {
+  test('gives way to a request: once the request loop waits for a slice, no background item runs until it is done', async () => {
+    const busy = (ms: number) => {
+      const until = performance.now() + ms
+      while (performance.now() < until);
+    }
+    const order: string[] = []
+    const background = inBackground(() => eachSliced(Array.from({ length: 40 }), () => (busy(SLICE_MS / 4), order.push('b'))))
+    // The request starts while the background loop holds the event loop's turns.
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    const request = eachSliced(Array.from({ length: 40 }), () => (busy(SLICE_MS / 4), order.push('r')))
+    await Promise.all([background, request])
+    const firstR = order.indexOf('r')
+    const lastR = order.lastIndexOf('r')
+    expect(firstR).toBeGreaterThanOrEqual(0)
+    // Between the request's first and last item, only request items: the background waited.
+    expect(order.slice(firstR, lastR + 1).every((x) => x === 'r')).toBe(true)
+    // And the background loop still finished afterwards.
+    expect(order.filter((x) => x === 'b')).toHaveLength(40)
+  })
+
+  test('two request loops still take turns with each other', async () => {
+    const busy = (ms: number) => {
+      const until = performance.now() + ms
+      while (performance.now() < until);
+    }
+    const order: string[] = []
+    const a = eachSliced(Array.from({ length: 40 }), () => (busy(SLICE_MS / 4), order.push('a')))
+    const b = eachSliced(Array.from({ length: 40 }), () => (busy(SLICE_MS / 4), order.push('b')))
+    await Promise.all([a, b])
+    // b ran before a finished: neither request loop waited for the other to end.
+    expect(order.indexOf('b')).toBeLessThan(order.lastIndexOf('a'))
   })
 })
 

@@ -1,0 +1,59 @@
+/** What /ready reports of a runtime's parts (runtime.ts builds it; app.ts answers /ready with it). */
+import type { Config } from './config'
+import type { DuckDb } from './data/duckdb'
+import type { EvidenceSources } from './intelligence/sources'
+import { liveSetup } from './intelligence/live-setup'
+import type { WarmUpState } from './intelligence/warm-up'
+import { signatureRecovery } from './payments/secp256k1'
+import type { SharedState } from './postgres/shared-state'
+import type { DatasetStore, TableIndex } from './data/store'
+
+/** The parts of the dataset store that readiness reads. */
+type StoreState = Pick<DatasetStore<unknown, TableIndex>, 'status' | 'indexStates' | 'pending'>
+
+/** What /ready reports: DuckDB, datasets and their indexes, evidence, the ledger; not ready while a part cannot serve. */
+export function readiness(
+  config: Readonly<Config>,
+  db: DuckDb,
+  store: StoreState,
+  live: EvidenceSources | null,
+  shared?: SharedState,
+  warm?: () => WarmUpState,
+) {
+  return async () => {
+    const checks: Record<string, unknown> = {}
+    try {
+      await db.all('SELECT 1 AS ok')
+      checks.duckdb = 'ok'
+    } catch (e) {
+      checks.duckdb = String(e)
+    }
+    checks.datasets = store.status()
+    const indexes = store.indexStates()
+    checks.indexes = indexes
+    checks.evidence = live ? 'live' : 'sample'
+    if (warm) checks.sample_answers_warmed = warm()
+    if (live) checks.providers = { ...liveSetup(live), last_calls: live.health?.snapshot() ?? {} }
+    checks.signature_recovery = signatureRecovery()
+    const ledgerState = shared?.status()
+    checks.ledger = ledgerState?.check ?? { backend: 'sqlite', path: config.ledgerPath }
+    if (ledgerState && !ledgerState.ok)
+      return {
+        ready: false,
+        checks,
+        code: 'ledger_unavailable' as const,
+        message: 'Not ready: the shared payment ledger (LEDGER_URL) cannot be reached; paid requests are refused until it is back.',
+      }
+    if (store.pending()) {
+      const failed = Object.values(indexes).some((state) => state.startsWith('failed'))
+      return {
+        ready: false,
+        checks,
+        message: failed
+          ? 'Not ready: the datasets could not be indexed (checks.indexes says why); paid requests are refused until a reload succeeds.'
+          : 'Not ready: the datasets are loaded and being indexed (checks.indexes); paid requests wait for it.',
+      }
+    }
+    return { ready: checks.duckdb === 'ok', checks }
+  }
+}
