@@ -8,6 +8,9 @@ import { signatureRecovery } from './payments/secp256k1'
 import type { SharedState } from './postgres/shared-state'
 import type { DatasetStore, TableIndex } from './data/store'
 
+/** The sample corpus's name index (name-postings.ts): `scanning texts` when it could not be built. */
+export type NameIndexState = 'waiting for the datasets' | 'building' | 'ready' | 'scanning texts'
+
 /** The parts of the dataset store that readiness reads. */
 type StoreState = Pick<DatasetStore<unknown, TableIndex>, 'status' | 'indexStates' | 'pending'>
 
@@ -18,7 +21,8 @@ export function readiness(
   store: StoreState,
   live: EvidenceSources | null,
   shared?: SharedState,
-  warm?: () => WarmUpState,
+  /** The sample corpus (no live providers): its name index, and the warm-up when it runs. */
+  corpus?: { nameIndex(): NameIndexState; warm?(): WarmUpState },
 ) {
   return async () => {
     const checks: Record<string, unknown> = {}
@@ -32,7 +36,8 @@ export function readiness(
     const indexes = store.indexStates()
     checks.indexes = indexes
     checks.evidence = live ? 'live' : 'sample'
-    if (warm) checks.sample_answers_warmed = warm()
+    if (corpus) checks.sample_name_index = corpus.nameIndex()
+    if (corpus?.warm) checks.sample_answers_warmed = corpus.warm()
     if (live) checks.providers = { ...liveSetup(live), last_calls: live.health?.snapshot() ?? {} }
     checks.signature_recovery = signatureRecovery()
     const ledgerState = shared?.status()
@@ -54,6 +59,13 @@ export function readiness(
           : 'Not ready: the datasets are loaded and being indexed (checks.indexes); paid requests wait for it.',
       }
     }
+    if (corpus?.nameIndex() === 'building')
+      return {
+        ready: false,
+        checks,
+        message:
+          'Not ready: the sample corpus is being indexed by name (checks.sample_name_index, about a second); paid requests wait for it.',
+      }
     return { ready: checks.duckdb === 'ok', checks }
   }
 }

@@ -7,10 +7,10 @@ import { createLogger, type Logger } from './core/logger'
 import type { MarketServices } from './market-data/market-services'
 import type { SignalServices } from './signals/signal-services'
 import { createHandlers } from './route-handlers'
-import { requestsWaiting } from './intelligence/turns'
+import { inBackground, requestsWaiting } from './intelligence/turns'
 import { startWarmUp } from './intelligence/warm-up'
 import type { HandlerMap } from './core/route-handler'
-import { readiness } from './readiness'
+import { readiness, type NameIndexState } from './readiness'
 import {
   corpusSources,
   indexCorpus,
@@ -130,23 +130,51 @@ function deferredSettlements(
   return deferred
 }
 
-/** WARM_UP_SAMPLE_ANSWERS: sample answers only (a live answer costs provider requests), and only while answers are cached. */
-function warmUpOf(
+/** The sample corpus's name index, built at background priority once the datasets are indexed: no request waits for it. */
+function prepareCorpus(
+  store: ServiceStore,
+  intelligence: IntelligenceServices,
+  logger: Logger,
+): { state: () => NameIndexState; done: Promise<void> } {
+  let state: NameIndexState = 'waiting for the datasets'
+  const done = (async () => {
+    await store.loaded
+    await store.pending()
+    state = 'building'
+    await inBackground(async () => intelligence.sources().prepare?.())
+    state = 'ready'
+  })().catch((e: unknown) => {
+    state = 'scanning texts'
+    logger.warn('indexing the sample corpus by name failed; searches scan the texts', { error: String(e) })
+  })
+  return { state: () => state, done }
+}
+
+/**
+ * Without live providers: the sample corpus's name index, and (WARM_UP_SAMPLE_ANSWERS, while answers are
+ * cached) its answers warmed, owned by `parts`. What /ready reports of them.
+ */
+function sampleCorpus(
+  parts: AsyncDisposableStack,
   config: Readonly<Config>,
-  live: EvidenceSources | null,
   db: DuckDb,
   store: ServiceStore,
   handlers: HandlerMap,
+  intelligence: IntelligenceServices,
   logger: Logger,
 ) {
-  if (!config.warmUpSampleAnswers || live || config.intelligenceCacheTtlSeconds === 0) return undefined
-  return startWarmUp({
-    handlers,
-    indexed: async () => (await store.loaded, await store.pending(), store.current().signals.entities),
-    quiet: () => !requestsWaiting() && !db.busy,
-    repeatSeconds: config.intelligenceCacheTtlSeconds,
-    logger,
-  })
+  const { state: nameIndex, done: prepared } = prepareCorpus(store, intelligence, logger)
+  if (!config.warmUpSampleAnswers || config.intelligenceCacheTtlSeconds === 0) return { nameIndex, prepared }
+  const warm = parts.use(
+    startWarmUp({
+      handlers,
+      indexed: async () => (await store.loaded, await store.pending(), store.current().signals.entities),
+      quiet: () => !requestsWaiting() && !db.busy,
+      repeatSeconds: config.intelligenceCacheTtlSeconds,
+      logger,
+    }),
+  )
+  return { nameIndex, prepared, warm: warm.state }
 }
 
 export interface RuntimeOptions {
@@ -231,7 +259,11 @@ function intelligenceServices(config: Readonly<Config>, db: DuckDb, store: Servi
     sources() {
       if (live) return live
       const evidence = store.current().evidence
-      if (corpus?.of !== evidence) corpus = { of: evidence, sources: corpusSources(db, evidence.dataset, evidence.index, summariser) }
+      if (corpus?.of !== evidence)
+        corpus = {
+          of: evidence,
+          sources: corpusSources(db, evidence.dataset, evidence.index, summariser, () => store.current().signals.entities),
+        }
       return corpus.sources
     },
   }
@@ -315,8 +347,7 @@ export async function createRuntime(
     logger,
   })
   const handlers = createHandlers({ market, signals, intelligence }, shared?.sessions ?? new SessionStore())
-  const warm = warmUpOf(config, live, db, store, handlers, logger)
-  if (warm) parts.use(warm)
+  const corpus = live ? undefined : sampleCorpus(parts, config, db, store, handlers, intelligence, logger)
   const app = createApp({
     gate,
     ledger,
@@ -333,7 +364,7 @@ export async function createRuntime(
     evidence: live ? 'live' : 'sample',
     dataGeneration: () => store.current(),
     indexing: () => store.pending(),
-    readiness: readiness(config, db, store, live, shared, warm?.state),
+    readiness: readiness(config, db, store, live, shared, corpus),
   })
   parts.use(housekeeping(logger, ledger, limits, shared))
   setUp()
@@ -355,6 +386,8 @@ export async function createRuntime(
     /** The live evidence providers, when configured (else the China routes answer from the sample corpus). */
     live,
     store,
+    /** Resolves once the sample corpus's name index is built (or could not be: searches then scan); at once with live providers. */
+    corpusPrepared: corpus?.prepared ?? Promise.resolve(),
     logger,
     shared,
     close: () => owned.disposeAsync(),

@@ -28,6 +28,8 @@ export interface Matcher {
 const HAN = /\p{Script=Han}/u
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const lower = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ')
+/** Text as relevance reads it: NFKC, lower case, white space collapsed (name-postings.ts indexes texts so). */
+export const normalizeText = lower
 
 /** Whole-word pattern of a Latin name: spaces and hyphens interchangeable, plural allowed. */
 function wordPattern(name: string): string {
@@ -167,6 +169,15 @@ function freeTextMatcher(text: string): Matcher {
       return Math.min(...finders.map((f) => grade(title, body, f)))
     },
   }
+}
+
+const names = new WeakMap<EntityIndex, readonly string[]>()
+
+/** Every name an entity matcher's prefilter can list (`anyOf`), once per index: what the corpus indexes rows by. */
+export function prefilterNames(index: EntityIndex): readonly string[] {
+  let all = names.get(index)
+  if (!all) names.set(index, (all = [...new Set(index.entities.flatMap((entity) => entity.names.map(lower)))]))
+  return all
 }
 
 const cache = new WeakMap<Entity, Matcher>()

@@ -8,7 +8,8 @@ import type { DuckDb } from '../data/duckdb'
 import type { EvidenceItem, EvidenceProvider } from './evidence'
 import { ChatCompletionsSummariser } from './providers/chat-completions'
 import { CorpusProvider, CorpusSearch, searchTable } from './providers/corpus'
-import type { Matcher } from './relevance'
+import { prefilterNames, type Matcher } from './relevance'
+import type { EntityIndex } from './entities'
 import { nativeProvider, webProvider } from './providers/vendors'
 import { ProviderHealth } from './provider-health'
 
@@ -23,6 +24,8 @@ export interface EvidenceSources {
   quality(): EvidenceQualityBase
   /** Live providers: how each one's last call went (for /ready). */
   health?: ProviderHealth
+  /** Sample corpus only: builds what its searches read (the name index) ahead of the first request. */
+  prepare?(): Promise<void>
   /** Sample corpus only: every creator post (native item) of a window, the population KOLs are scored in, and which pass a prefilter. */
   creatorPosts?(from: Date, to: Date, prefilter: Matcher['prefilter']): Promise<{ posts: CreatorPost[]; candidates: ReadonlySet<string> }>
 }
@@ -50,10 +53,20 @@ export function corpusSources(
   dataset: LoadedDataset,
   index: CorpusIndex,
   summariser: ChatCompletionsSummariser | null = null,
+  /** The entity index in use: the corpus indexes its rows by the index's names (name-postings.ts). */
+  entities?: () => EntityIndex,
 ): EvidenceSources {
   const asOf = new Date(Math.floor(index.last.getTime() / DAY_MS) * DAY_MS + DAY_MS)
   const coverageFrom = new Date(Math.floor(index.first.getTime() / DAY_MS) * DAY_MS)
-  const search = new CorpusSearch(db, index.table)
+  const search = new CorpusSearch(
+    db,
+    index.table,
+    entities &&
+      (() => {
+        const current = entities()
+        return { version: current.version, names: prefilterNames(current) }
+      }),
+  )
   return {
     mode: 'sample',
     native: [new CorpusProvider(search, 'native', coverageFrom)],
@@ -65,6 +78,7 @@ export function corpusSources(
       return { ...q, notice: `${q.notice} ${CORPUS_NOTICE}` }
     },
     creatorPosts: (from, to, prefilter) => search.creatorPosts(from, to, prefilter),
+    prepare: () => search.prepare(),
   }
 }
 

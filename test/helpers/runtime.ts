@@ -6,7 +6,7 @@ export const BASE = 'http://localhost:3000'
 
 /**
  * An in-process service on the shipped sample datasets with a throwaway ledger; nothing listens. Returns
- * once the datasets are indexed, unless `options.beforeIndexing` holds the build (to test the service
+ * once the datasets are indexed and the sample corpus by name (when /ready says ready), unless `options.beforeIndexing` holds the build (to test the service
  * while it builds).
  */
 export async function testRuntime(
@@ -15,7 +15,10 @@ export async function testRuntime(
 ): Promise<Runtime & { get(path: string, headers?: Record<string, string>): Promise<Response> }> {
   const config = loadConfig({ LEDGER_PATH: ':memory:', LOG_LEVEL: 'silent', NODE_ENV: 'test', RATE_LIMIT_PAYER_PER_MINUTE: '0', ...env })
   const runtime = await createRuntime(config, createLogger('silent'), options)
-  if (!options.beforeIndexing) await runtime.store.loaded
+  if (!options.beforeIndexing) {
+    await runtime.store.loaded
+    await runtime.corpusPrepared
+  }
   return {
     ...runtime,
     get: (path, headers = {}) => runtime.app.handle(new Request(`${BASE}${path}`, { headers })),

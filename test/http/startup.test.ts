@@ -101,9 +101,13 @@ describe('while the indexes are building', () => {
 
     release()
     await rt.store.loaded
+    // Then the sample corpus is indexed by name (about a second): /ready waits for that too.
+    await rt.corpusPrepared
     const ready = await rt.get('/ready')
     expect(ready.status).toBe(200)
-    expect((await ready.json()).data.checks.indexes).toEqual({ market: 'ok', signals: 'ok', evidence: 'ok' })
+    const { checks } = (await ready.json()).data
+    expect(checks.indexes).toEqual({ market: 'ok', signals: 'ok', evidence: 'ok' })
+    expect(checks.sample_name_index).toBe('ready')
 
     // Each waited and got the whole answer the built service gives: not a partial one, not an error.
     const [paidRes, evidenceRes] = [await paid.response, await evidence.response]

@@ -5,6 +5,7 @@
  * name, or every free-text term, as a lower-cased substring of title and text); the lanes then keep
  * the relevant ones, as for any provider.
  */
+import { listValue } from '@duckdb/node-api'
 import type { LoadedDataset } from '../../data/datasets'
 import type { DuckDb } from '../../data/duckdb'
 import {
@@ -18,6 +19,7 @@ import {
 } from '../evidence'
 import type { Matcher } from '../relevance'
 import { eachSliced } from '../turns'
+import { buildNamePostings } from './name-postings'
 
 /** Bound on the names of one candidate search (a category with all its members has about 60). */
 const MAX_NAMES = 200
@@ -121,7 +123,43 @@ export class CorpusSearch {
   constructor(
     private readonly db: DuckDb,
     private readonly table: string,
+    /** The names entity prefilters list (relevance.ts prefilterNames), per entity index version: what rows are indexed by. */
+    private readonly knownNames?: () => { version: string; names: readonly string[] },
   ) {}
+
+  /** Row ids per known name (name-postings.ts), built on first use per entity version. */
+  private postings: { version: string; rows: Promise<Map<string, Int32Array>> } | undefined
+
+  /** The name index of the entity version in use, built on first use (`prepare` builds it ahead of requests). */
+  private postingsNow(): Promise<Map<string, Int32Array>> | null {
+    const known = this.knownNames?.()
+    if (!known) return null
+    if (this.postings?.version !== known.version) {
+      const rows = buildNamePostings(this.db, this.table, known.names)
+      rows.catch(() => (this.postings = undefined))
+      this.postings = { version: known.version, rows }
+    }
+    return this.postings.rows
+  }
+
+  /** Builds the name index now (after start-up), so that no request waits for it. */
+  async prepare(): Promise<void> {
+    await this.postingsNow()
+  }
+
+  /** The rows containing any of `names`, when every one is indexed; else null (a regular-expression scan finds them). */
+  private async rowsNaming(names: readonly string[]): Promise<Int32Array | null> {
+    const pending = names.length ? this.postingsNow() : null
+    // A failed build leaves the scan of the texts to find them.
+    const postings = pending && (await pending.catch(() => null))
+    if (!postings) return null
+    const lists = names.map((name) => postings.get(name))
+    if (lists.some((list) => list === undefined)) return null
+    if (lists.length === 1) return lists[0]!
+    const all = new Set<number>()
+    for (const list of lists) for (const row of list!) all.add(row)
+    return Int32Array.from(all)
+  }
 
   /**
    * Every creator post of a window (the KOL population, read once per window: the sample's window never
@@ -154,14 +192,7 @@ export class CorpusSearch {
       this.memo.set(key, held)
       return held.rows
     }
-    const cond = prefilterCondition(prefilter, 3)
-    const entry = {
-      rows: this.db.jsonRows<CorpusRow>(
-        `SELECT ${asJson('about_platform')} FROM ${this.table} WHERE published_at >= $1 AND published_at < $2 AND ${cond.sql} ORDER BY published_at, id`,
-        [iso(from), iso(to), ...cond.params],
-      ),
-      size: 0,
-    }
+    const entry = { rows: this.search(prefilter, from, to), size: 0 }
     this.memo.set(key, entry)
     entry.rows.then(
       (rows) => {
@@ -181,6 +212,25 @@ export class CorpusSearch {
   }
 
   private readonly memo = new Map<string, { rows: Promise<CorpusRow[]>; size: number }>()
+
+  /** An entity's candidates by their indexed row ids; free text (and names not indexed) by a scan of the texts. */
+  private async search(prefilter: Matcher['prefilter'], from: Date, to: Date): Promise<CorpusRow[]> {
+    const select = `SELECT ${asJson('about_platform')} FROM ${this.table} WHERE published_at >= $1 AND published_at < $2`
+    const rows = 'anyOf' in prefilter ? await this.rowsNaming(prefilter.anyOf.slice(0, MAX_NAMES)) : null
+    if (rows) {
+      const named = rows.length ? ['rowid IN (SELECT unnest($3::INTEGER[]))'] : []
+      const author = prefilter.author ? [`author = $${3 + named.length}`] : []
+      if (named.length + author.length === 0) return [] // no row names it
+      return this.db.jsonRows<CorpusRow>(`${select} AND (${[...named, ...author].join(' OR ')}) ORDER BY published_at, id`, [
+        iso(from),
+        iso(to),
+        ...(rows.length ? [listValue([...rows])] : []),
+        ...(prefilter.author ? [prefilter.author] : []),
+      ])
+    }
+    const cond = prefilterCondition(prefilter, 3)
+    return this.db.jsonRows<CorpusRow>(`${select} AND ${cond.sql} ORDER BY published_at, id`, [iso(from), iso(to), ...cond.params])
+  }
   private memoRows = 0
 }
 
