@@ -26,14 +26,23 @@ export function createEvmFacilitator(options: EvmFacilitatorOptions) {
   // The nonce manager hands concurrent settlements consecutive nonces instead of the same one.
   const account = privateKeyToAccount(options.privateKey, { nonceManager })
   const client = createWalletClient({ account, chain: CHAINS[options.network], transport: http(options.rpcUrl) }).extend(publicActions)
+  // Transactions are prepared and sent one at a time (their receipts are awaited in parallel). A send that
+  // fails after taking its nonce (a transfer whose gas estimate reverts) makes viem read the nonce again;
+  // with another send in flight that leaves a gap, and every later transaction waits behind it unmined.
+  let sending: Promise<unknown> = Promise.resolve()
+  const oneAtATime = <T>(send: () => Promise<T>): Promise<T> => {
+    const sent = sending.then(send, send)
+    sending = sent.catch(() => {})
+    return sent
+  }
   const signer = toFacilitatorEvmSigner(
     {
       address: account.address,
       getCode: (args) => client.getCode(args),
       readContract: (args) => client.readContract({ ...args, args: args.args ?? [] } as never),
       verifyTypedData: (args) => client.verifyTypedData(args as never),
-      writeContract: (args) => client.writeContract({ ...args, args: args.args ?? [] } as never),
-      sendTransaction: (args) => client.sendTransaction(args as never),
+      writeContract: (args) => oneAtATime(() => client.writeContract({ ...args, args: args.args ?? [] } as never)),
+      sendTransaction: (args) => oneAtATime(() => client.sendTransaction(args as never)),
       waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),
     },
     options.confirmationTimeoutMs ? { confirmationTimeoutMs: options.confirmationTimeoutMs } : undefined,
