@@ -130,7 +130,10 @@ function deferredSettlements(
   return deferred
 }
 
-/** The sample corpus's name index, built at background priority once the datasets are indexed: no request waits for it. */
+/**
+ * The sample corpus's name index, built at background priority once the datasets are indexed; /ready waits
+ * for it. After a refresh (new corpus or entities) the first search builds it again.
+ */
 function prepareCorpus(
   store: ServiceStore,
   intelligence: IntelligenceServices,

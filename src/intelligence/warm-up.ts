@@ -9,6 +9,7 @@
  * that arrives meanwhile takes every slice it needs. Answers expire with INTELLIGENCE_CACHE_TTL_SECONDS;
  * a pass is repeated after that long.
  */
+import { PLATFORM_TOKENS } from '../catalog/platforms'
 import type { Logger } from '../core/logger'
 import type { HandlerMap } from '../core/route-handler'
 import type { EntityIndex, EntityKind } from './entities'
@@ -30,14 +31,20 @@ const ASKED_KINDS: readonly EntityKind[] = ['topic', 'brand', 'category', 'desti
 /** How often a waiting pass looks whether the service is quiet. */
 const QUIET_POLL_MS = 50
 
-/** The default-parameter asks of every known topic, brand, category and destination. */
+/** The default-parameter asks of every known topic, brand, category and destination (and each category's KOLs per platform). */
 export function warmUpAsks(index: EntityIndex): WarmUpAsk[] {
   return index.entities
     .filter((entity) => ASKED_KINDS.includes(entity.kind))
     .flatMap((entity): WarmUpAsk[] => [
       { routeId: 'china.trends', query: { keyword: entity.name } },
       { routeId: 'china.sentiment', query: { entity: entity.name } },
-      ...(entity.kind === 'category' ? [{ routeId: 'china.kols', query: { category: entity.name } }] : []),
+      // A category's KOL shortlist, on all platforms and on each (the creator population is read once).
+      ...(entity.kind === 'category'
+        ? [undefined, ...PLATFORM_TOKENS].map((platform) => ({
+            routeId: 'china.kols',
+            query: { category: entity.name, ...(platform ? { platform } : {}) },
+          }))
+        : []),
     ])
 }
 

@@ -26,7 +26,7 @@ describe('a seller that warms its sample answers', () => {
   }, SLOW)
   afterAll(() => api?.close())
 
-  test('/ready says how many answers one pass computed: one per default ask of every known topic, brand, category and destination', () => {
+  test('/ready says how many answers one pass computed: one per default ask of every known topic, brand, category and destination, and per platform for KOLs', () => {
     const asks = warmUpAsks(api.rt.intelligence.entities())
     expect(asks.length).toBeGreaterThan(500)
     expect(warmed.passes).toBe(1)
@@ -41,6 +41,7 @@ describe('a seller that warms its sample answers', () => {
       ['china.trends', { keyword: '露营' }],
       ['china.trends', { keyword: 'Tokyo' }],
       ['china.kols', { category: 'beauty' }],
+      ['china.kols', { category: 'beauty', platform: 'douyin' }],
     ] as const) {
       const answer = await api.paid(id, query)
       expect(answer.status).toBe(200)
