@@ -14,7 +14,9 @@ import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { toHex } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
+import { routeById } from '../src/catalog'
 import { DEV_PAY_TO } from '../src/config'
+import { atomicToUsd, usdToAtomic } from '../src/payments/networks'
 import { anvilAccount, startChain } from '../support/chain'
 import { createPayer } from '../support/payer'
 import { startServer, type StartedServer } from '../support/server'
@@ -22,9 +24,11 @@ import { startServer, type StartedServer } from '../support/server'
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 4)
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10)
 const ROUTE = '/v1/market-data/flights/months'
-const PRICE = 30_000n // USD 0.03
-/** Per payer: room for each buyer's requests (10 x 0.03), so only the failing payer meets it. */
-const CAP_USD = '0.30'
+const PRICE_USD = routeById.get('flights.months')!.priceUsd
+const PRICE = usdToAtomic(PRICE_USD)
+/** Per payer: room for each buyer's requests, so only the failing payer meets it. */
+const CAP_ANSWERS = REQUESTS
+const CAP_USD = atomicToUsd(BigInt(CAP_ANSWERS) * PRICE)
 const ROOT = resolve(import.meta.dir, '..')
 
 const chain = await startChain({ blockTime: 2 })
@@ -123,14 +127,14 @@ for (const [mode, settler] of [
     `- ${mode}: ${used.filter(Boolean).length} of ${results.length} authorizations used on chain; seller's balance up ${Number(gained) / 1e6} USDC (expected ${(Number(PRICE) * results.length) / 1e6}); \`payments report\`: ${final.totals.settled_count} settled, ${final.totals.pending_count} pending, ${final.totals.failed_count} failed.`,
   )
   if (mode === 'deferred') {
-    // A payer holding two answers' worth signs twenty at once: at most the cap is answered before paying.
+    // A payer holding two answers' worth signs twice its cap at once: at most the cap is answered before paying.
     const [short] = await buyers(1, 2n * PRICE)
-    const burst = await Promise.all(Array.from({ length: 20 }, () => pay(server, short!)))
+    const burst = await Promise.all(Array.from({ length: 2 * CAP_ANSWERS }, () => pay(server, short!)))
     const metrics = await (await fetch(`${server.url}/metrics`)).text()
     await settledAll(mode)
     const answered = burst.filter((r) => r.status === 200)
     checks.push(
-      `- failing payer (funds for 2, signs 20 at once, cap USD ${CAP_USD} = 10 answers): ${answered.filter((r) => r.pending).length} answered before settlement, ${answered.filter((r) => !r.pending).length} answered after settling, ${burst.length - answered.length} refused; its balance now ${Number(await chain.balanceOf(short!.address)) / 1e6} USDC.`,
+      `- failing payer (funds for 2, signs ${2 * CAP_ANSWERS} at once, cap USD ${CAP_USD} = ${CAP_ANSWERS} answers): ${answered.filter((r) => r.pending).length} answered before settlement, ${answered.filter((r) => !r.pending).length} answered after settling, ${burst.length - answered.length} refused; its balance now ${Number(await chain.balanceOf(short!.address)) / 1e6} USDC.`,
     )
     const perBlock = /^x402_deferred_settlements_per_block ([\d.]+)/m.exec(metrics)?.[1]
     checks.push(`- /metrics after the run: settlements per block ${perBlock ?? '–'}.`)
@@ -144,7 +148,7 @@ out.push(
   `### Paid latency, settlement before the answer vs in the background (\`bun scripts/bench-deferred.ts\`) — ${cpus().length} cores, Bun ${Bun.version}\n`,
 )
 out.push(
-  `anvil --block-time 2, \`self\` mode, ${BUYERS} buyers x ${REQUESTS} requests one after another (${ROUTE}, USD 0.03), ledger file.\n`,
+  `anvil --block-time 2, \`self\` mode, ${BUYERS} buyers x ${REQUESTS} requests one after another (${ROUTE}, USD ${PRICE_USD}), ledger file.\n`,
 )
 out.push('| SETTLE_MODE | requests | 200 | p50 | p95 | max | wall |\n|---|---|---|---|---|---|---|')
 out.push(...rows, '', ...checks)

@@ -106,15 +106,10 @@ function deferredSettlements(
   metrics: Metrics,
   logger: Logger,
 ): DeferredSettlements | undefined {
-  if (config.settleMode !== 'deferred') return undefined
+  // Deferred needs an on-chain mode (config.ts), and every on-chain mode has its reconciler.
+  if (config.settleMode !== 'deferred' || !reconciler) return undefined
   const deferred = new DeferredSettlements(
-    {
-      settler,
-      ledger,
-      ...(reconciler ? { reconciler, blockOf: (tx: string) => reconciler.blockOf(tx) } : {}),
-      metrics: metrics.payment,
-      logger,
-    },
+    { settler, ledger, reconciler, metrics: metrics.payment, logger },
     {
       maxUnsettledAtomic: usdToAtomic(config.deferred.maxUnsettledUsd),
       maxPriceAtomic: config.deferred.maxPriceUsd === null ? null : usdToAtomic(config.deferred.maxPriceUsd),
@@ -130,6 +125,12 @@ function deferredSettlements(
   return deferred
 }
 
+/** Resolves once the datasets are loaded and indexed (`current()` can be read). */
+const indexed = async (store: ServiceStore) => {
+  await store.loaded
+  await store.pending()
+}
+
 /**
  * The sample corpus's name index, built at background priority once the datasets are indexed; /ready waits
  * for it. After a refresh (new corpus or entities) the first search builds it again.
@@ -141,8 +142,7 @@ function prepareCorpus(
 ): { state: () => NameIndexState; done: Promise<void> } {
   let state: NameIndexState = 'waiting for the datasets'
   const done = (async () => {
-    await store.loaded
-    await store.pending()
+    await indexed(store)
     state = 'building'
     await inBackground(async () => intelligence.sources().prepare?.())
     state = 'ready'
@@ -171,7 +171,7 @@ function sampleCorpus(
   const warm = parts.use(
     startWarmUp({
       handlers,
-      indexed: async () => (await store.loaded, await store.pending(), store.current().signals.entities),
+      indexed: async () => (await indexed(store), store.current().signals.entities),
       quiet: () => !requestsWaiting() && !db.busy,
       repeatSeconds: config.intelligenceCacheTtlSeconds,
       logger,

@@ -74,28 +74,10 @@ export class DuckDb {
   }
 
   /**
-   * Like `all`, for large results: rows are converted chunk by chunk (2,048 rows), and the event loop
-   * gets a turn between chunks, so tens of thousands of rows never block other requests at once.
-   */
-  async allStreamed<T = Record<string, unknown>>(sql: string, params: DuckDBValue[] = []): Promise<T[]> {
-    const c = await this.acquire()
-    try {
-      const result = await c.stream(sql, params)
-      const rows: T[] = []
-      for await (const chunk of result.yieldRowObjectJs()) {
-        for (const row of chunk) rows.push(row as T)
-        await new Promise<void>((resolve) => setImmediate(resolve))
-      }
-      return rows
-    } finally {
-      this.release(c)
-    }
-  }
-
-  /**
-   * Like `allStreamed`, for a query whose one column is each row as a JSON object (`to_json(struct_pack(...))`):
-   * the rows are parsed chunk by chunk by the engine's own JSON parser, about a third faster than
-   * converting each value of a wide text row (measured on the evidence corpus's candidate rows).
+   * Large results of a query whose one column is each row as a JSON object (`to_json(struct_pack(...))`):
+   * parsed chunk by chunk (2,048 rows) by the engine's own JSON parser, about a third faster than
+   * converting each value of a wide text row (measured on the evidence corpus's candidate rows), and the
+   * event loop gets a turn between chunks, so tens of thousands of rows never block other requests at once.
    */
   async jsonRows<T>(sql: string, params: DuckDBValue[] = []): Promise<T[]> {
     const c = await this.acquire()

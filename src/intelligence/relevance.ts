@@ -75,7 +75,7 @@ const wordRegExps = new Map<string, RegExp>()
 function wordRegExp(name: string): RegExp {
   let re = wordRegExps.get(name)
   if (!re) {
-    if (wordRegExps.size >= 10_000) wordRegExps.clear() // free-text names could grow it without bound
+    if (wordRegExps.size >= 10_000) wordRegExps.clear() // names of earlier entity indexes would pile up across refreshes
     wordRegExps.set(name, (re = new RegExp(wordPattern(name), 'iu')))
   }
   return re

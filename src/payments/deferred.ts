@@ -13,7 +13,8 @@
  */
 import type { Logger } from '../core/logger'
 import type { PaymentLedger } from './ledger'
-import type { DeferredGate, DeferredPayment as Payment, PaymentMetrics } from './gate-types'
+import type { DeferredGate, DeferredPayment as Payment, NotDeferred, PaymentMetrics } from './gate-types'
+import type { Reconciler } from './reconciler'
 import type { SettleOutcome, SettlementInput, Settler } from './settlement'
 
 export interface DeferredPolicy {
@@ -24,9 +25,6 @@ export interface DeferredPolicy {
   /** Settlements in flight at once. */
   concurrency: number
 }
-
-/** Why a payment was settled before its answer instead (metrics, logs). */
-export type NotDeferred = 'route_price' | 'payer_cap' | 'payer_failed' | 'queue_full' | 'closing'
 
 /** Beyond this many queued settlements, answers wait for their own settlement (bounds memory and exposure). */
 const MAX_QUEUED = 10_000
@@ -48,10 +46,8 @@ interface Job {
 export interface DeferredDeps {
   settler: Settler
   ledger: PaymentLedger
-  /** Looks a payment up on chain (a settlement of unknown outcome). */
-  reconciler?: { check(key: string): Promise<'settled' | 'failed' | 'pending'> }
-  /** The block that included a transaction (for settlements per block), when the chain can be read. */
-  blockOf?(transaction: string): Promise<bigint | undefined>
+  /** Looks a settlement of unknown outcome up on chain, and the block of a transaction (settlements per block). */
+  reconciler: Pick<Reconciler, 'check' | 'blockOf'>
   metrics?: PaymentMetrics
   logger?: Pick<Logger, 'warn' | 'error' | 'info'>
   now?: () => number
@@ -212,7 +208,6 @@ export class DeferredSettlements implements DeferredGate {
       detail: 'deferred: settlement outcome unknown, watching the chain',
       ...(transaction ? { txHash: transaction } : {}),
     })
-    if (!reconciler) return this.release(payment.auth.payer, job.amount) // the ledger keeps it pending for `payments reconcile`
     const look = () => {
       const timer = setTimeout(async () => {
         this.watching.delete(timer)
@@ -261,7 +256,7 @@ export class DeferredSettlements implements DeferredGate {
   }
 
   private async noteBlock(transaction: string): Promise<void> {
-    const block = await this.deps.blockOf?.(transaction).catch(() => undefined)
+    const block = await this.deps.reconciler.blockOf(transaction).catch(() => undefined)
     if (block === undefined) return
     this.blocks.push(block)
     if (this.blocks.length > BLOCK_WINDOW) this.blocks.shift()

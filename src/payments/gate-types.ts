@@ -112,10 +112,13 @@ export interface DeferredPayment {
   emit(event: PaymentEventKind, extra?: { txHash?: string; detail?: string }): void
 }
 
+/** Why a payment is settled before its answer in SETTLE_MODE=deferred (`payer_failed`: an earlier deferred settlement of its payer failed). */
+export type NotDeferred = 'route_price' | 'payer_cap' | 'payer_failed' | 'queue_full' | 'closing'
+
 /** What the gate asks of deferred settlement (deferred.ts). */
 export interface DeferredGate {
-  /** True when the payment may be answered before it settles; else why not (`payer_failed`: an earlier deferred settlement failed). */
-  admit(payment: DeferredPayment): true | string
+  /** True when the payment may be answered before it settles; else why not. */
+  admit(payment: DeferredPayment): true | NotDeferred
   withdraw(payment: DeferredPayment): void
   enqueue(payment: DeferredPayment, input: SettlementInput): void
   cleared(payer: string): void

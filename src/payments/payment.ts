@@ -55,13 +55,9 @@ export class Payment {
 
   /** The receipt of an answer released before its settlement (deferred): pending, and where to find the outcome. */
   pendingReceipt(artifactPath: string): { receipt: Receipt } {
-    const { proof, terms } = this.auth
     return {
       receipt: {
-        success: true,
-        transaction: '',
-        network: proof.x402Version === 1 ? terms.network.name : terms.network.caip2,
-        payer: proof.authorization.from,
+        ...this.settledReceipt(''),
         extensions: {
           settlement: {
             status: 'pending',
@@ -76,10 +72,13 @@ export class Payment {
 
   /** The settlement receipt of a transaction, the network named as the proof's x402 version names it; none without one. */
   receipt(transaction: string | null | undefined): { receipt?: Receipt } {
-    if (!transaction) return {}
+    return transaction ? { receipt: this.settledReceipt(transaction) } : {}
+  }
+
+  private settledReceipt(transaction: string): Receipt {
     const { proof, terms } = this.auth
     const network = proof.x402Version === 1 ? terms.network.name : terms.network.caip2
-    return { receipt: { success: true, transaction, network, payer: proof.authorization.from } }
+    return { success: true, transaction, network, payer: proof.authorization.from }
   }
 }
 

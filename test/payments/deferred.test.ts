@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import { routeById } from '../../src/catalog'
 import { DEV_PAY_TO } from '../../src/config'
+import { atomicToUsd, usdToAtomic } from '../../src/payments/networks'
 import { startServer, type StartedServer } from '../../support/server'
 import { anvilAccount, startChain, type Chain } from '../../support/chain'
 import { decodeProofHeader, recordingFetch, v2Client } from '../helpers/clients'
@@ -13,28 +15,33 @@ import { until, waitFor } from '../helpers/until'
 /**
  * SETTLE_MODE=deferred on a real local chain (anvil, Circle's USDC), `self` mode: answers are released on
  * verification and settled in the background. Mining is paused where a test needs the transfer to be
- * still to come when the answer arrives. The payer cap is 0.15 USD (five 0.03 answers), and routes over
- * 0.20 USD are settled before their answer.
+ * still to come when the answer arrives. The payer cap is five answers of the route paid, and a dearer route
+ * is over DEFERRED_MAX_PRICE_USD (prices from the route catalog).
  */
 
 const SLOW = 120_000
-const MONTHS = '/v1/market-data/flights/months' // 0.03 USD
-const PRICE = 30_000n
+const MONTHS = '/v1/market-data/flights/months'
+const PRICE = usdToAtomic(routeById.get('flights.months')!.priceUsd)
 const CAP_ANSWERS = 5
-const EXCLUDED = '/v1/signals/brands/rankings?category=beauty' // 0.22 USD, over DEFERRED_MAX_PRICE_USD
+const EXCLUDED = '/v1/signals/brands/rankings?category=beauty'
+const EXCLUDED_PRICE = usdToAtomic(routeById.get('signals.brands.rankings')!.priceUsd)
+const MAX_PRICE_USD = '0.20'
 const ROOT = resolve(import.meta.dir, '../..')
 let chain: Chain
 let server: StartedServer
 let dir: string
 
 beforeAll(async () => {
+  // The two routes fall on either side of the price limit.
+  expect(PRICE).toBeLessThanOrEqual(usdToAtomic(MAX_PRICE_USD))
+  expect(EXCLUDED_PRICE).toBeGreaterThan(usdToAtomic(MAX_PRICE_USD))
   chain = await startChain()
   dir = mkdtempSync(join(tmpdir(), 'deferred-'))
   server = await startServer({
     PAYMENT_MODE: 'self',
     SETTLE_MODE: 'deferred',
-    DEFERRED_MAX_UNSETTLED_USD: '0.15',
-    DEFERRED_MAX_PRICE_USD: '0.20',
+    DEFERRED_MAX_UNSETTLED_USD: atomicToUsd(BigInt(CAP_ANSWERS) * PRICE),
+    DEFERRED_MAX_PRICE_USD: MAX_PRICE_USD,
     X402_RPC_URL: chain.rpcUrl,
     X402_SETTLER_PRIVATE_KEY: keyOf(anvilAccount(3)),
     RECONCILE_SECONDS: '0',
@@ -124,7 +131,7 @@ test(
     const receipt = receiptOf(res)
     expect(receipt.transaction).toMatch(/^0x[0-9a-f]{64}$/)
     expect(receipt.extensions).toBeUndefined()
-    expect(await chain.balanceOf(a.address)).toBe(1_000_000n - 220_000n)
+    expect(await chain.balanceOf(a.address)).toBe(1_000_000n - EXCLUDED_PRICE)
   },
   SLOW,
 )

@@ -212,6 +212,7 @@ export class CorpusSearch {
   }
 
   private readonly memo = new Map<string, { rows: Promise<CorpusRow[]>; size: number }>()
+  private memoRows = 0
 
   /** An entity's candidates by their indexed row ids; free text (and names not indexed) by a scan of the texts. */
   private async search(prefilter: Matcher['prefilter'], from: Date, to: Date): Promise<CorpusRow[]> {
@@ -231,7 +232,6 @@ export class CorpusSearch {
     const cond = prefilterCondition(prefilter, 3)
     return this.db.jsonRows<CorpusRow>(`${select} AND ${cond.sql} ORDER BY published_at, id`, [iso(from), iso(to), ...cond.params])
   }
-  private memoRows = 0
 }
 
 /**
