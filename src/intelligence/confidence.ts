@@ -1,6 +1,6 @@
 /** Confidence tied to evidence strength: volume, diversity, recency, and how much of it is native. See CONFIDENCE. */
 import { CONFIDENCE } from '../catalog/evidence-rules'
-import { publisherOf, type EvidenceItem } from './evidence'
+import { countOf, publisherOf, type EvidenceItem } from './evidence'
 
 const DAY_MS = 86_400_000
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d
@@ -24,7 +24,7 @@ export function confidence(items: readonly EvidenceItem[], asOf: Date, days: num
   const sample = isSample ? c.sampleShare : 1
   if (items.length === 0)
     return { value: 0, volume: 0, diversity: 0, recency: 0, native_share: 0, relevance: 0, coverage: round(coverage), sample }
-  const volume = Math.min(1, Math.log1p(items.length) / Math.log1p(c.fullVolumeItems))
+  const volume = Math.min(1, Math.log1p(countOf(items)) / Math.log1p(c.fullVolumeItems))
   const kinds = new Set(items.map((i) => i.sourceKind)).size
   const authors = new Set(items.map(publisherOf)).size
   const diversity = (Math.min(1, kinds / c.fullKinds) + Math.min(1, authors / c.fullAuthors)) / 2

@@ -47,7 +47,15 @@ export interface EvidenceItem {
   provider: string
   /** How much it is about what was asked (RELEVANCE), set when the lanes keep it; 1 when not graded. */
   relevance?: number
+  /**
+   * How many items of the provider's results it stands for, when the provider read an evenly drawn sample
+   * of a large candidate set (the corpus: READ_MAX_ROWS); 1 when unset. Counts add weights (countOf).
+   */
+  weight?: number
 }
+
+/** How many items `items` stand for (see EvidenceItem.weight): a count, estimated when some were sampled. */
+export const countOf = (items: readonly EvidenceItem[]): number => items.reduce((n, item) => n + (item.weight ?? 1), 0)
 
 /** One provider call: which lane step, what to look for, and the time window [from, to). */
 export interface EvidenceQuery {
@@ -121,6 +129,8 @@ export interface SearchResult {
   requests: number
   /** Why paging stopped early, when a page after the first failed (the items of earlier pages are kept). */
   partial?: string
+  /** The items are an evenly drawn sample: `read` of `candidates` matching rows (weighted, see EvidenceItem.weight). */
+  sampled?: { candidates: number; read: number }
 }
 
 /** A source of evidence items. `timeoutMs` bounds each call; `signal` cancels it. */

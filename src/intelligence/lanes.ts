@@ -14,6 +14,7 @@ import { STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE } from '../catalog/evidence-rules
 import { PLATFORM_TOKENS } from '../catalog/platforms'
 import { ApiError, notFound } from '../core/errors'
 import {
+  countOf,
   creatorsOn,
   ProviderError,
   publisherOf,
@@ -59,6 +60,8 @@ export interface ProviderReport {
   off_topic?: number
   /** Results dropped before relevance: undated, outside the window, repeats, or with nothing to read. */
   dropped?: Dropped & { unreadable?: number }
+  /** The provider read an evenly drawn sample of its candidates: `items` and `off_topic` are estimated from it. */
+  sampled?: { candidates: number; read: number }
   /** How far back the call's results reach, per window asked for (live providers). */
   coverage?: { from: string; to: string; covered_from: string | null; capped: boolean }[]
   /** A later page failed; the earlier pages are kept. */
@@ -114,7 +117,7 @@ export interface EvidenceRequest {
 }
 
 export function meets(items: readonly EvidenceItem[], bar: { items: number; authors: number }): boolean {
-  return items.length >= bar.items && new Set(items.map(publisherOf)).size >= bar.authors
+  return countOf(items) >= bar.items && new Set(items.map(publisherOf)).size >= bar.authors
 }
 
 const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z')
@@ -151,14 +154,17 @@ async function step(
         const found = await withDeadline(provider.name, provider.timeoutMs, (signal) => provider.search(query, signal), parent)
         spent(provider, found.requests)
         const items = await relevant(found.items, query.match)
-        const offTopic = found.items.length - items.length
+        // Counts as the items stand for them: a sampled call's are estimates (its `sampled` says of what).
+        const kept = Math.round(countOf(items))
+        const offTopic = Math.round(countOf(found.items)) - kept
         const dropped = Object.values(found.dropped).some((n) => n > 0) ? { dropped: found.dropped } : {}
         const live = found.requests > 0
         const call: ProviderReport = {
           ...base,
           status: items.length ? 'ok' : 'empty',
-          items: items.length,
+          items: kept,
           ...(live ? { requests: found.requests } : {}),
+          ...(found.sampled ? { sampled: found.sampled } : {}),
           ...(offTopic > 0 ? { off_topic: offTopic } : {}),
           ...dropped,
           ...(live
@@ -235,8 +241,8 @@ export async function gatherLane(
       {
         platform,
         policy,
-        native_items: items.filter((i) => i.retrieval === 'native').length,
-        proxy_items: items.filter((i) => i.retrieval === 'proxy').length,
+        native_items: Math.round(countOf(items.filter((i) => i.retrieval === 'native'))),
+        proxy_items: Math.round(countOf(items.filter((i) => i.retrieval === 'proxy'))),
         native_sufficient: sufficient,
         broadened: web.calls.length > 0,
       },

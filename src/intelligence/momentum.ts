@@ -4,7 +4,7 @@
  * ln(1 + likes + comments + shares) per item), so one viral post cannot flip the answer.
  */
 import { MOMENTUM, type MomentumValue } from '../catalog/evidence-rules'
-import { engagementOf, type EvidenceItem, type WindowCoverage } from './evidence'
+import { countOf, engagementOf, type EvidenceItem, type WindowCoverage } from './evidence'
 import type { CallEvidence } from './lanes'
 
 const DAY_MS = 86_400_000
@@ -58,18 +58,20 @@ function stats(
   window: { from: Date; to: Date },
   coverageFrom: Date | null,
   capped: boolean,
-): WindowStats & { hasEngagement: boolean } {
+): WindowStats & { hasEngagement: boolean; read: number } {
   const start = coverageFrom === null ? window.to : coverageFrom > window.from ? coverageFrom : window.from
   // Items before the covered part are not counted: the days they fall on are not covered for every source.
   const inside = items.filter((i) => i.publishedAt >= start && i.publishedAt < window.to)
+  // A sampled item counts as the items it stands for (EvidenceItem.weight).
   return {
     from: day(window.from),
     to: day(new Date(window.to.getTime() - 1)),
-    items: inside.length,
+    items: Math.round(countOf(inside)),
     engagement: round(
-      inside.reduce((s, i) => s + Math.log1p(engagementOf(i)), 0),
+      inside.reduce((s, i) => s + (i.weight ?? 1) * Math.log1p(engagementOf(i)), 0),
       2,
     ),
+    read: inside.length,
     covered_days: Math.max(0, round((window.to.getTime() - start.getTime()) / DAY_MS, 2)),
     capped,
     hasEngagement: inside.some((i) => i.engagement !== null),
@@ -110,8 +112,8 @@ export function momentum(
     coverage === null || coverage instanceof Date
       ? { recent: coverage ?? w.recent.from, prior: coverage ?? w.prior.from, capped: { recent: false, prior: false } }
       : coverage
-  const { hasEngagement: recentEngaged, ...recent } = stats(items, w.recent, c.recent, c.capped.recent)
-  const { hasEngagement: priorEngaged, ...prior } = stats(items, w.prior, c.prior, c.capped.prior)
+  const { hasEngagement: recentEngaged, read: recentRead, ...recent } = stats(items, w.recent, c.recent, c.capped.recent)
+  const { hasEngagement: priorEngaged, read: priorRead, ...prior } = stats(items, w.prior, c.prior, c.capped.prior)
   const base = { recent, prior, volume_change_pct: null, engagement_change_pct: null }
   const insufficient = (reason: string): MomentumResult => ({
     momentum: 'insufficient_evidence',
@@ -134,8 +136,10 @@ export function momentum(
   const full = (v: number, s: WindowStats) => (v / s.covered_days) * days
   const [vr, vp] = [full(recent.items, recent), full(prior.items, prior)]
   const volume = logRatio(vr, vp)
-  // Decided on the z the answer reports, so a reported z of -2 never sits beside "within noise".
-  const z = round(volume / Math.sqrt(1 / (vr + 1) + 1 / (vp + 1)), 2)
+  // Decided on the z the answer reports, so a reported z of -2 never sits beside "within noise". The noise
+  // is that of the items read: a sampled count (items read × weight) is no surer than the items behind it.
+  const [nr, np] = [full(Math.min(recent.items, recentRead), recent), full(Math.min(prior.items, priorRead), prior)]
+  const z = round(volume / Math.sqrt(1 / (nr + 1) + 1 / (np + 1)), 2)
   const engaged = recentEngaged || priorEngaged
   const engagement = logRatio(full(recent.engagement, recent), full(prior.engagement, prior))
   // Without engagement figures (web pages report none) the score rests on volume alone.
@@ -211,7 +215,7 @@ export function momentumOf(
       .map((e) => e.prior?.coveredFrom ?? e.recent?.coveredFrom ?? null)
       .reduce<Date | null>((a, d) => (d && (!a || d < a) ? d : a), null)
     const m = momentum(gathered.items, asOf, days, { recent: reach, prior: reach, capped: { recent: false, prior: false } })
-    return { ...m, counted: 0, uncounted: gathered.items.length }
+    return { ...m, counted: 0, uncounted: Math.round(countOf(gathered.items)) }
   }
   const ids = new Set<string>()
   for (const e of counting) for (const i of e.s.items) ids.add(i.url ?? i.id)
@@ -222,5 +226,5 @@ export function momentumOf(
     capped: { recent: counting.some((e) => e.recent?.capped), prior: counting.some((e) => e.prior?.capped) },
   }
   const m = momentum(items, asOf, days, coverage)
-  return { ...m, counted: m.recent.items + m.prior.items, uncounted: gathered.items.length - items.length }
+  return { ...m, counted: m.recent.items + m.prior.items, uncounted: Math.round(countOf(gathered.items) - countOf(items)) }
 }

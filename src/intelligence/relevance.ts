@@ -81,19 +81,24 @@ function wordRegExp(name: string): RegExp {
   return re
 }
 
+/** Whether `longer` (normalised) contains the name `shorter`: a whole word for a Latin name. */
 const contains = (longer: string, shorter: string) =>
-  HAN.test(shorter) ? lower(longer).includes(lower(shorter)) : wordRegExp(shorter).test(lower(longer))
+  HAN.test(shorter) ? longer.includes(lower(shorter)) : wordRegExp(shorter).test(longer)
+
+const normalisedNames = new WeakMap<EntityIndex, { name: string; normalised: string; entity: Entity }[]>()
 
 /** Known names of entities outside the asked entity's family that contain one of its names (see the module comment). */
 function shadowsOf(asked: Entity, index: EntityIndex): string[] {
   const family = new Set([asked, ...asked.members])
   const owners = [asked, ...asked.members]
+  let known = normalisedNames.get(index)
+  if (!known) normalisedNames.set(index, (known = index.knownNames.map((k) => ({ ...k, normalised: lower(k.name) }))))
   const out = new Set<string>()
-  for (const { name: longer, entity } of index.knownNames) {
+  for (const { name: longer, normalised, entity } of known) {
     if (family.has(entity)) continue
     for (const owner of owners) {
       if (owner.categories.some((c) => entity.categories.includes(c))) continue
-      if (owner.names.some((n) => longer.length > n.length && contains(longer, n))) out.add(longer)
+      if (owner.names.some((n) => longer.length > n.length && contains(normalised, n))) out.add(longer)
     }
   }
   return [...out]

@@ -1,5 +1,5 @@
 /** Pieces every China intelligence answer shares: evidence references, the evidence summary, rounding. */
-import { engagementOf, evidenceMode, publisherOf, type EvidenceItem } from './evidence'
+import { countOf, engagementOf, evidenceMode, publisherOf, type EvidenceItem } from './evidence'
 import type { LaneReport } from './lanes'
 
 export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits
@@ -35,26 +35,36 @@ export function ref(item: EvidenceItem) {
   }
 }
 
+const SAMPLED_NOTE =
+  'The counts are estimated: an evenly drawn sample of the matching posts was read (every platform and window in the same proportion) and each post read counts for those it was drawn from; shares, themes, authors and examples come from the posts read.'
+
 /** Strongest first: posts about the subject before passing mentions (relevance), then by engagement, then newest. */
 export const byStrength = (a: EvidenceItem, b: EvidenceItem) =>
   (b.relevance ?? 1) - (a.relevance ?? 1) || engagementOf(b) - engagementOf(a) || b.publishedAt.getTime() - a.publishedAt.getTime()
 
-const countBy = <T>(items: readonly T[], key: (item: T) => string) => {
+/** Items per key, as the items stand for them (a sampled item counts its weight). */
+const countBy = (items: readonly EvidenceItem[], key: (item: EvidenceItem) => string) => {
   const out: Record<string, number> = {}
-  for (const i of items) out[key(i)] = (out[key(i)] ?? 0) + 1
+  for (const i of items) out[key(i)] = (out[key(i)] ?? 0) + (i.weight ?? 1)
+  for (const k of Object.keys(out)) out[k] = Math.round(out[k]!)
   return out
 }
+
+const counted = (items: readonly EvidenceItem[]) => Math.round(countOf(items))
 
 export function evidenceSummary(items: readonly EvidenceItem[], lanes: readonly LaneReport[]) {
   const times = items.map((i) => i.publishedAt.getTime())
   const [first, last] = times.reduce(([lo, hi], t) => [Math.min(lo, t), Math.max(hi, t)], [Infinity, -Infinity])
+  const total = counted(items)
   return {
-    total_items: items.length,
-    native_items: items.filter((i) => i.retrieval === 'native').length,
-    proxy_items: items.filter((i) => i.retrieval === 'proxy').length,
+    total_items: total,
+    native_items: counted(items.filter((i) => i.retrieval === 'native')),
+    proxy_items: counted(items.filter((i) => i.retrieval === 'proxy')),
     by_source_kind: countBy(items, (i) => i.sourceKind),
     by_platform: countBy(items, (i) => i.platform),
+    // Among the items read: a sampled answer's authors are those of its sample.
     distinct_authors: new Set(items.map(publisherOf)).size,
+    ...(total > items.length ? { sampled: { items_read: items.length, note: SAMPLED_NOTE } } : {}),
     date_range: items.length ? { earliest: isoTime(new Date(first)), latest: isoTime(new Date(last)) } : null,
     lanes: [...lanes],
   }

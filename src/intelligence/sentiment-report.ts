@@ -1,7 +1,7 @@
 /** `data` of the sentiment route: distribution, net score, narrative frames with examples, in en or zh. */
 import { LIVE_RESULTS_PER_CALL, SENTIMENT_MIXED_SHARE, SENTIMENT_NET_THRESHOLD, TEXT_ANALYSIS_MAX_ITEMS } from '../catalog/evidence-rules'
 import { confidence } from './confidence'
-import { engagementOf, type EvidenceItem, type Platform } from './evidence'
+import { countOf, engagementOf, type EvidenceItem, type Platform } from './evidence'
 import { nearNameCheck, nearNames, type Asked } from './asked'
 import { droppedTotals, gather, type Gathered } from './lanes'
 import type { ProviderSpend } from '../core/provider-spend'
@@ -76,7 +76,7 @@ async function gatherEvidence(
       ...(spend ? { spend } : {}),
     }),
   )
-  nearNameCheck(asked, gathered.items.length)
+  nearNameCheck(asked, Math.round(countOf(gathered.items)))
   return gathered
 }
 
@@ -200,7 +200,12 @@ export async function sentimentReport(src: EvidenceSources, request: SentimentRe
   const coverage = coveredShareOf(gathered.sets, recent)
   const rated = confidence(gathered.items, asOf, request.days, coverage, src.quality().sample)
   const top = frames.slice(0, FRAMES_IN_NARRATIVE)
-  const narrative = narrativeOf(request, tones, { found: gathered.items.length, top, proxy: Boolean(mode.evidence_mode), coverage })
+  const narrative = narrativeOf(request, tones, {
+    found: Math.round(countOf(gathered.items)),
+    top,
+    proxy: Boolean(mode.evidence_mode),
+    coverage,
+  })
   return {
     data: {
       entity: request.asked.input,

@@ -1,7 +1,7 @@
 /** `data` of the trends routes: momentum, confidence, themes, related keywords, angles, evidence. */
 import { LIVE_RESULTS_PER_CALL, MOMENTUM } from '../catalog/evidence-rules'
 import { confidence } from './confidence'
-import type { Platform } from './evidence'
+import { countOf, type Platform } from './evidence'
 import { nearNameCheck, nearNames, type Asked } from './asked'
 import { droppedTotals, gather } from './lanes'
 import type { ProviderSpend } from '../core/provider-spend'
@@ -45,9 +45,11 @@ export function headline(
   items: number,
   mode: string | undefined,
   weekly: WeeklyReading | null = null,
+  /** The counts are estimated from a sample of the evidence (evidence.sampled). */
+  estimated = false,
 ): string {
   const where = `on ${PLATFORM_LABEL.en[request.platform]}`
-  const tail = `confidence ${conf} from ${items} items${mode ? `, ${mode} evidence` : ''}`
+  const tail = `confidence ${conf} from ${estimated ? 'an estimated ' : ''}${items} items${mode ? `, ${mode} evidence` : ''}`
   // The weekly ranking of the same topic or brand over the same span, and why the readings differ when they do.
   const beside = weekly ? ` Weekly: ${weekly.note}.` : ''
   if (result.momentum === 'insufficient_evidence')
@@ -86,7 +88,8 @@ export async function trendReport(src: EvidenceSources, request: TrendRequest, s
       ...(spend ? { spend } : {}),
     }),
   )
-  nearNameCheck(a, g.items.length)
+  const found = Math.round(countOf(g.items))
+  nearNameCheck(a, found)
   const m = momentumOf(g, asOf, request.days)
   // Coverage: the share of the two windows' days covered, times the share of the items the counts rest on.
   const counted = m.counted + m.uncounted > 0 ? m.counted / (m.counted + m.uncounted) : 0
@@ -113,7 +116,7 @@ export async function trendReport(src: EvidenceSources, request: TrendRequest, s
         momentum: m.momentum,
         confidence: c.value,
         themes: t.themes,
-        headline: headline(request, m, c.value, g.items.length, mode.evidence_mode, weekly),
+        headline: headline(request, m, c.value, found, mode.evidence_mode, weekly, found > g.items.length),
       },
       weekly_ranking: weekly,
       momentum_detail: {

@@ -42,8 +42,8 @@ describe('candidates of the sample corpus by name index', () => {
 
   test('for entities of every kind over the whole corpus: the same relevant items as the scan of every text', async () => {
     const { db } = rt.market
-    const indexed = new CorpusSearch(db, table, () => ({ version: index.version, names: prefilterNames(index) }))
-    const scanned = new CorpusSearch(db, table)
+    const indexed = new CorpusSearch(db, table, () => ({ version: index.version, names: prefilterNames(index) }), Infinity)
+    const scanned = new CorpusSearch(db, table, undefined, Infinity)
     const from = new Date('2025-01-01T00:00:00Z')
     const to = new Date('2027-01-01T00:00:00Z')
     // Every eighth entity (the scan costs ~60 ms an entity): a hundred, of every kind.

@@ -5,7 +5,7 @@
  * name, or every free-text term, as a lower-cased substring of title and text); the lanes then keep
  * the relevant ones, as for any provider.
  */
-import { listValue } from '@duckdb/node-api'
+import { listValue, type DuckDBValue } from '@duckdb/node-api'
 import type { LoadedDataset } from '../../data/datasets'
 import type { DuckDb } from '../../data/duckdb'
 import {
@@ -19,6 +19,7 @@ import {
 } from '../evidence'
 import type { Matcher } from '../relevance'
 import { eachSliced } from '../turns'
+import { draw, readRowFacts, ROWID_IN, rowidList, union, type RowFacts } from './corpus-draw'
 import { buildNamePostings } from './name-postings'
 
 /** Bound on the names of one candidate search (a category with all its members has about 60). */
@@ -28,10 +29,16 @@ const POST_WINDOWS = 2
 /** What a prefilter searches. */
 const TEXT = `title || ' ' || text`
 /**
- * Candidate rows kept per corpus version, all sets together: the lanes of one request (and repeats)
- * share one scan, and whole answers are cached anyway; a year of a category is ~40,000 rows (~40 MB).
+ * Candidate rows kept per corpus version, all sets together (four of the largest, READ_MAX_ROWS): the
+ * lanes of one request share one read, and whole answers are cached anyway.
  */
-const MEMO_ROWS = 20_000
+const MEMO_ROWS = 8_000
+/**
+ * Rows read per candidate set: a larger set (a year of a whole category is ~40,000 rows) is read as an
+ * evenly drawn sample (corpus-draw.ts), each row standing for the rows it was drawn from; the counts it
+ * gives stay within a few percent of reading every row (test/intelligence/corpus-draw.test.ts).
+ */
+export const READ_MAX_ROWS = 2_000
 
 interface Row {
   id: string
@@ -73,7 +80,7 @@ const asJson = (...extra: string[]) => `to_json(struct_pack(${[...COLUMN_NAMES, 
 
 export const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z')
 
-export function toItem(row: Row, provider: string): EvidenceItem {
+export function toItem(row: Row & { weight?: number }, provider: string): EvidenceItem {
   const web = row.platform === 'web'
   return {
     id: row.id,
@@ -93,6 +100,7 @@ export function toItem(row: Row, provider: string): EvidenceItem {
     // Web pages in the corpus report no engagement.
     engagement: web ? null : { likes: row.likes, comments: row.comments, shares: row.shares, views: row.views || null },
     provider,
+    ...(row.weight !== undefined ? { weight: row.weight } : {}),
   }
 }
 
@@ -113,7 +121,7 @@ export function prefilterCondition(prefilter: Matcher['prefilter'], first: numbe
     : { sql, params: patterns }
 }
 
-type CorpusRow = Row & { about_platform: string }
+type CorpusRow = Row & { about_platform: string; rowid: number; weight?: number }
 
 /**
  * Candidate rows of a prefilter in a window, every platform and retrieval at once: the six lane steps
@@ -125,6 +133,8 @@ export class CorpusSearch {
     private readonly table: string,
     /** The names entity prefilters list (relevance.ts prefilterNames), per entity index version: what rows are indexed by. */
     private readonly knownNames?: () => { version: string; names: readonly string[] },
+    /** Rows read per candidate set (READ_MAX_ROWS; Infinity reads every candidate). */
+    private readonly readMax = READ_MAX_ROWS,
   ) {}
 
   /** Row ids per known name (name-postings.ts), built on first use per entity version. */
@@ -142,9 +152,20 @@ export class CorpusSearch {
     return this.postings.rows
   }
 
-  /** Builds the name index now (after start-up), so that no request waits for it. */
+  /** Builds the name index and the row facts now (after start-up), so that no request waits for them. */
   async prepare(): Promise<void> {
-    await this.postingsNow()
+    await Promise.all([this.postingsNow(), this.factsNow()])
+  }
+
+  private facts: Promise<RowFacts> | undefined
+
+  /** Every row's time and group, read once (the table never changes under a corpus version). */
+  private factsNow(): Promise<RowFacts> {
+    if (!this.facts) {
+      this.facts = readRowFacts(this.db, this.table)
+      this.facts.catch(() => (this.facts = undefined))
+    }
+    return this.facts
   }
 
   /** The rows containing any of `names`, when every one is indexed; else null (a regular-expression scan finds them). */
@@ -155,10 +176,7 @@ export class CorpusSearch {
     if (!postings) return null
     const lists = names.map((name) => postings.get(name))
     if (lists.some((list) => list === undefined)) return null
-    if (lists.length === 1) return lists[0]!
-    const all = new Set<number>()
-    for (const list of lists) for (const row of list!) all.add(row)
-    return Int32Array.from(all)
+    return union(lists as Int32Array[])
   }
 
   /**
@@ -178,21 +196,32 @@ export class CorpusSearch {
       this.posts.set(key, posts)
       if (this.posts.size > POST_WINDOWS) this.posts.delete(this.posts.keys().next().value as string)
     }
-    const [all, rows] = await Promise.all([posts, this.candidates(prefilter, from, to)])
-    return { posts: all, candidates: new Set(rows.filter((r) => r.retrieval === 'native').map((r) => r.id)) }
+    const [all, ids] = await Promise.all([posts, this.nativeIds(prefilter, from, to)])
+    return { posts: all, candidates: ids }
+  }
+
+  /** The ids of the creator posts that pass a prefilter: every one (a KOL ranking reads them all). */
+  private async nativeIds(prefilter: Matcher['prefilter'], from: Date, to: Date): Promise<ReadonlySet<string>> {
+    const [facts, candidates] = await Promise.all([this.factsNow(), this.candidateRows(prefilter, from, to)])
+    const native = facts.groups.map((g) => g.split('|')[1] === 'native')
+    const rows = draw(facts, candidates, { from, to }, Infinity).rows.filter((row) => native[facts.group[row]!])
+    if (!rows.length) return new Set()
+    const ids = await this.db.all<{ id: string }>(`SELECT id FROM ${this.table} WHERE ${ROWID_IN(1)}`, [rowidList(rows)])
+    return new Set(ids.map((r) => r.id))
   }
 
   private readonly posts = new Map<string, Promise<(EvidenceItem & { category: string })[]>>()
 
-  candidates(prefilter: Matcher['prefilter'], from: Date, to: Date): Promise<CorpusRow[]> {
-    const key = `${JSON.stringify(prefilter)}|${iso(from)}|${iso(to)}`
+  /** The candidate rows of a prefilter in [from, to), drawn per window when `split` divides it (see SAMPLE_SQL). */
+  candidates(prefilter: Matcher['prefilter'], from: Date, to: Date, split?: Date): Promise<CorpusRow[]> {
+    const key = `${JSON.stringify(prefilter)}|${iso(from)}|${iso(to)}|${split ? iso(split) : ''}`
     const held = this.memo.get(key)
     if (held) {
       this.memo.delete(key)
       this.memo.set(key, held)
       return held.rows
     }
-    const entry = { rows: this.search(prefilter, from, to), size: 0 }
+    const entry = { rows: this.search(prefilter, from, to, split), size: 0 }
     this.memo.set(key, entry)
     entry.rows.then(
       (rows) => {
@@ -214,23 +243,40 @@ export class CorpusSearch {
   private readonly memo = new Map<string, { rows: Promise<CorpusRow[]>; size: number }>()
   private memoRows = 0
 
-  /** An entity's candidates by their indexed row ids; free text (and names not indexed) by a scan of the texts. */
-  private async search(prefilter: Matcher['prefilter'], from: Date, to: Date): Promise<CorpusRow[]> {
-    const select = `SELECT ${asJson('about_platform')} FROM ${this.table} WHERE published_at >= $1 AND published_at < $2`
-    const rows = 'anyOf' in prefilter ? await this.rowsNaming(prefilter.anyOf.slice(0, MAX_NAMES)) : null
-    if (rows) {
-      const named = rows.length ? ['rowid IN (SELECT unnest($3::INTEGER[]))'] : []
-      const author = prefilter.author ? [`author = $${3 + named.length}`] : []
-      if (named.length + author.length === 0) return [] // no row names it
-      return this.db.jsonRows<CorpusRow>(`${select} AND (${[...named, ...author].join(' OR ')}) ORDER BY published_at, id`, [
-        iso(from),
-        iso(to),
-        ...(rows.length ? [listValue([...rows])] : []),
-        ...(prefilter.author ? [prefilter.author] : []),
-      ])
+  /**
+   * The rowids (ascending) of a prefilter's candidates, at least those in [from, to): an entity's from the
+   * name index, free text (and names not indexed) by a scan of the texts in the window.
+   */
+  private async candidateRows(prefilter: Matcher['prefilter'], from: Date, to: Date): Promise<Int32Array> {
+    const rowsWhere = async (cond: string, params: DuckDBValue[]) => {
+      const rows = await this.db.all<{ r: number }>(
+        `SELECT rowid::INTEGER AS r FROM ${this.table} WHERE published_at >= $1 AND published_at < $2 AND ${cond} ORDER BY rowid`,
+        [iso(from), iso(to), ...params],
+      )
+      return Int32Array.from(rows, (row) => row.r)
     }
+    const named = 'anyOf' in prefilter ? await this.rowsNaming(prefilter.anyOf.slice(0, MAX_NAMES)) : null
+    if (named) return prefilter.author ? union([named, await rowsWhere('author = $3', [prefilter.author])]) : named
     const cond = prefilterCondition(prefilter, 3)
-    return this.db.jsonRows<CorpusRow>(`${select} AND ${cond.sql} ORDER BY published_at, id`, [iso(from), iso(to), ...cond.params])
+    return rowsWhere(cond.sql, cond.params)
+  }
+
+  /** The rows drawn from a prefilter's candidates (every one up to `readMax`), each with its weight when it stands for more than itself. */
+  private async search(prefilter: Matcher['prefilter'], from: Date, to: Date, split?: Date): Promise<CorpusRow[]> {
+    const [facts, candidates] = await Promise.all([this.factsNow(), this.candidateRows(prefilter, from, to)])
+    const drawn = draw(facts, candidates, { from, to, ...(split ? { split } : {}) }, this.readMax)
+    if (!drawn.rows.length) return []
+    const weights = new Map<number, number>()
+    drawn.rows.forEach((row, i) => weights.set(row, drawn.weights[i]!))
+    const rows = await this.db.jsonRows<CorpusRow>(
+      `SELECT ${asJson('about_platform', 'rowid')} FROM ${this.table} WHERE ${ROWID_IN(1)} ORDER BY published_at, id`,
+      [rowidList(drawn.rows)],
+    )
+    for (const row of rows) {
+      const weight = weights.get(row.rowid)!
+      if (weight !== 1) row.weight = weight
+    }
+    return rows
   }
 }
 
@@ -263,13 +309,18 @@ export class CorpusProvider implements EvidenceProvider {
   }
 
   async search(query: EvidenceQuery): Promise<SearchResult> {
-    const rows = await this.corpus.candidates(query.match.prefilter, query.from, query.to)
+    const rows = await this.corpus.candidates(query.match.prefilter, query.from, query.to, query.split)
     const wanted =
       this.role === 'native'
         ? (r: CorpusRow) => r.platform === query.platform && r.retrieval === 'native'
         : (r: CorpusRow) => r.platform === 'web' && (r.about_platform === query.platform || r.about_platform === '')
     const items: EvidenceItem[] = []
-    await eachSliced(rows, (r) => wanted(r) && items.push(toItem(r, this.name)))
+    let candidates = 0
+    await eachSliced(rows, (r) => {
+      if (!wanted(r)) return
+      items.push(toItem(r, this.name))
+      candidates += r.weight ?? 1
+    })
     // The corpus is the whole sample world: complete for every day it spans.
     const windows = query.split
       ? [
@@ -282,7 +333,8 @@ export class CorpusProvider implements EvidenceProvider {
       coveredFrom: w.to <= this.coverageFrom ? null : w.from < this.coverageFrom ? this.coverageFrom : w.from,
       capped: false,
     }))
-    return { items, coverage, dropped: noneDropped(), requests: 0 }
+    const drawn = Math.round(candidates) > items.length ? { sampled: { candidates: Math.round(candidates), read: items.length } } : {}
+    return { items, coverage, dropped: noneDropped(), requests: 0, ...drawn }
   }
 }
 
