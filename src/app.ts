@@ -42,7 +42,8 @@ export interface AppDeps {
   network: NetworkName
   payTo: `0x${string}`
   metrics?: Metrics
-  metricsToken?: string
+  /** `/metrics` needs this bearer token; `off`: not served (production without METRICS_TOKEN); unset: open. */
+  metricsAccess?: { token: string } | 'off'
   limits?: { ip: RateLimiter; payer: Limiter }
   /** Reverse proxies whose forwarding header names the client (TRUSTED_PROXIES). */
   trustedProxies?: ProxyTrust
@@ -144,12 +145,12 @@ export function createApp(deps: AppDeps) {
         ledger: deps.ledger,
         readiness: deps.readiness,
         log,
-        ...(deps.metrics
+        ...(deps.metrics && deps.metricsAccess !== 'off'
           ? {
               metrics: {
                 contentType: deps.metrics.contentType,
                 text: deps.metrics.text,
-                ...(deps.metricsToken ? { token: deps.metricsToken } : {}),
+                ...(deps.metricsAccess ? { token: deps.metricsAccess.token } : {}),
               },
             }
           : {}),

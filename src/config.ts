@@ -173,7 +173,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicBaseUrl = ((read(env, 'PUBLIC_BASE_URL') as string | undefined) ?? `http://localhost:${port}`).replace(/\/+$/, '')
   return Object.freeze({
     port,
-    host: (read(env, 'HOST') as string | undefined) ?? '0.0.0.0',
+    // Only a production seller is reachable from other machines by default: a development instance takes
+    // offline-only payments and shows its metrics openly.
+    host: (read(env, 'HOST') as string | undefined) ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
     reusePort,
     shutdownTimeoutMs: ((read(env, 'SHUTDOWN_TIMEOUT_SECONDS') as number | undefined) ?? 30) * 1000,
     publicBaseUrl,

@@ -361,7 +361,7 @@ export async function createRuntime(
     payTo: config.payTo,
     logger,
     metrics,
-    ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
+    ...metricsAccess(config),
     limits,
     ...(config.trustedProxies ? { trustedProxies: config.trustedProxies } : {}),
     evidence: live ? 'live' : 'sample',
@@ -398,3 +398,7 @@ export async function createRuntime(
 }
 
 export type Runtime = Awaited<ReturnType<typeof createRuntime>>
+
+/** Who may read `/metrics` (it shows revenue): the token's holders; in production without a token, nobody. */
+export const metricsAccess = (config: Readonly<Config>): { metricsAccess?: { token: string } | 'off' } =>
+  config.metricsToken ? { metricsAccess: { token: config.metricsToken } } : config.nodeEnv === 'production' ? { metricsAccess: 'off' } : {}

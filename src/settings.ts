@@ -24,7 +24,11 @@ const UsdcAmount = T.String({ pattern: '^\\d{1,6}(\\.\\d{1,6})?$' })
 /** Every environment variable the service reads: name -> schema, default, meaning (README derives its table from this). */
 export const ENV = {
   PORT: { schema: T.Integer({ minimum: 0, maximum: 65535 }), default: '3000', meaning: 'TCP port to listen on (0 = any free port).' },
-  HOST: { schema: T.String({ minLength: 1 }), default: '0.0.0.0', meaning: 'Interface to bind.' },
+  HOST: {
+    schema: T.String({ minLength: 1 }),
+    default: '127.0.0.1 (0.0.0.0 when NODE_ENV=production)',
+    meaning: 'Interface to bind. Development and test instances listen on the loopback only unless HOST says otherwise.',
+  },
   PUBLIC_BASE_URL: {
     schema: T.String({ pattern: '^https?://[^\\s/]+(/[^\\s]*)?$' }),
     default: 'http://localhost:$PORT',
@@ -165,8 +169,9 @@ export const ENV = {
   },
   METRICS_TOKEN: {
     schema: T.String({ minLength: 16 }),
-    default: '— (open)',
-    meaning: 'When set, `/metrics` requires `Authorization: Bearer <token>` (it shows revenue).',
+    default: '— (open in development; /metrics off in production)',
+    meaning:
+      '`/metrics` requires `Authorization: Bearer <token>` (it shows revenue). Without it, a production instance does not serve `/metrics` at all (docs/operations.md: scraping with Prometheus).',
   },
   DATASETS_DIR: {
     schema: T.String({ minLength: 1 }),

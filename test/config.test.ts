@@ -7,11 +7,11 @@ import { DEV_PAY_TO, loadConfig } from '../src/config'
 import { applyEnvFile } from '../src/env-file'
 
 describe('configuration', () => {
-  test('no configuration at all gives development mode on port 3000, base-sepolia and the development payTo', () => {
+  test('no configuration at all gives development mode on the loopback, port 3000, base-sepolia and the development payTo', () => {
     const c = loadConfig({})
     expect(c).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       network: 'base-sepolia',
       payTo: DEV_PAY_TO,
       payToIsDevDefault: true,
@@ -21,6 +21,19 @@ describe('configuration', () => {
       artifactTtlSeconds: 86400,
     })
     expect(Object.isFrozen(c)).toBe(true)
+  })
+
+  test('only production listens on every interface by default; HOST says otherwise in any mode', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PAY_TO: '0x1111111111111111111111111111111111111111',
+      PAYMENT_MODE: 'facilitator',
+      X402_FACILITATOR_URL: 'https://facilitator.example.com',
+    }
+    expect(loadConfig(production).host).toBe('0.0.0.0')
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1')
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0')
+    expect(loadConfig({ ...production, HOST: '127.0.0.1' }).host).toBe('127.0.0.1')
   })
 
   test('PUBLIC_BASE_URL follows PORT by default and loses a trailing slash', () => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { ConfigError } from '../core/config-error'
 import { loadConfig, type Config } from '../config'
-import { createRuntime, type Runtime } from '../runtime'
+import { createRuntime, metricsAccess, type Runtime } from '../runtime'
 import { DatasetUnavailableError } from '../data/datasets'
 import { NETWORKS } from '../payments/networks'
 import { CATALOG } from '../catalog'
@@ -102,6 +102,9 @@ function startupBanner(config: Readonly<Config>, runtime: Runtime, port: number 
       ? [
           `  clients: from ${config.trustedProxies.header} when the peer is ${config.trustedProxies.description} (TRUSTED_PROXIES), else the peer`,
         ]
+      : []),
+    ...(metricsAccess(config).metricsAccess === 'off'
+      ? ['  metrics: /metrics is off: set METRICS_TOKEN to scrape it (it shows revenue; docs/operations.md)']
       : []),
     ...(config.reusePort ? [`  port:    shared (REUSE_PORT) with the instances registered in ${config.ledgerPath}`] : []),
     `  ledger:  ${runtime.shared ? `PostgreSQL ${redactUrl(config.ledgerUrl!)} (shared; instance ${runtime.shared.registry.id})` : config.ledgerPath === ':memory:' ? 'in memory (LEDGER_PATH=:memory:)' : `SQLite ${config.ledgerPath}`}`,

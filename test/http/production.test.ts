@@ -31,6 +31,13 @@ describe('under NODE_ENV=production', () => {
     expect(body.meta.request_id).toBe(res.headers.get('x-request-id')!)
   })
 
+  test('/metrics is not served without METRICS_TOKEN (it shows revenue), and the banner says how to turn it on', async () => {
+    const res = await fetch(`${server.url}/metrics`)
+    expect(res.status).toBe(404)
+    expect((await res.json()).error.code).toBe('not_found')
+    expect(server.output()).toContain('/metrics is off: set METRICS_TOKEN')
+  })
+
   test('a missing parameter names the parameter', async () => {
     const body = await (await fetch(`${server.url}/v1/market-data/spend/summary`)).json()
     expect(body.error.details).toEqual({ parameter: 'country', reason: 'is required' })
