@@ -1,6 +1,7 @@
 import type { Server } from 'bun'
 import { PortRegistry } from './port-registry'
 import type { NativeRoutes } from '../http/native-routes'
+import { REQUEST_LIMITS } from '../http/body'
 import { IDLE_TIMEOUT_SECONDS } from '../http/slow-answers'
 
 /** Exit status of `serve` when it cannot listen: the port is in use, HOST is not local, sharing refused. */
@@ -82,6 +83,8 @@ function bind(options: ListenOptions, reusePort: boolean, heldBy?: string): Serv
       port: options.port,
       reusePort,
       idleTimeout: options.idleTimeoutSeconds ?? IDLE_TIMEOUT_SECONDS,
+      // Bodies are refused far below this (REQUEST_LIMITS); up to it, a refused body is drained so its client reads the 413.
+      maxRequestBodySize: REQUEST_LIMITS.drainBytes,
       development: false,
       fetch: options.fetch,
       ...(options.routes ? { routes: options.routes } : {}),

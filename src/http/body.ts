@@ -19,9 +19,14 @@ export const REQUEST_LIMITS = {
   jsonKeys: 256,
   /** Query string of a request, in bytes as sent (percent-encoded). */
   queryBytes: 4 * 1024,
+  /**
+   * The largest body the server reads at all (Bun's maxRequestBodySize): a refused body up to this size
+   * is read and dropped after its 413 so the client reads the answer; a larger one is cut off by Bun.
+   */
+  drainBytes: 32 * 1024 * 1024,
 } as const
 
-/** Answered with `Connection: close` (envelope.ts): the rest of the upload is not read, so the connection is not reused. */
+/** The rest of the upload is read and dropped by Bun after the answer (envelope.ts), so the client reads it. */
 const tooLarge = (limit: number, what = 'body') =>
   new ApiError('payload_too_large', `The request ${what} is larger than ${limit} bytes; nothing was charged.`, {
     parameter: what,

@@ -17,8 +17,9 @@ export function errorHeaders(err: ApiError, requestId: string, extra?: Record<st
     constant = new Headers(JSON_HEADERS)
     if (err.retryAfterSeconds !== undefined) constant.set('retry-after', String(err.retryAfterSeconds))
     if (err.payment) constant.set('PAYMENT-REQUIRED', encodePaymentRequiredHeader(err.payment.v2))
-    // A 413 leaves the rest of the upload unread: the connection cannot be reused (it would keep the request open).
-    if (err.code === 'payload_too_large') constant.set('connection', 'close')
+    // No `Connection: close` on a 413: closing while the client still writes makes its kernel reset the
+    // connection before it reads the answer (EPIPE). Kept open, Bun reads and drops the rest of the body
+    // (up to REQUEST_LIMITS.drainBytes, listen.ts) and the client reads its 413.
     ERROR_HEADERS.set(err, constant)
   }
   const headers = new Headers(constant)

@@ -38,8 +38,8 @@ export class McpRefusal {
 
   response(requestId: string): Response {
     const data = { code: this.code, [this.code === 'forbidden_host' ? 'host' : 'origin']: this.value }
-    // The body is not read, so the connection is not reused (its rest would still be on the wire).
-    return jsonRpcErrorResponse(403, requestId, this.message, data, { connection: 'close' })
+    // The body is not read: Bun drops it after the answer (kept open, so the client reads the 403, envelope.ts).
+    return jsonRpcErrorResponse(403, requestId, this.message, data)
   }
 }
 
