@@ -43,6 +43,8 @@ export interface Config {
   paymentMode: PaymentMode
   facilitatorUrl?: string
   facilitatorTimeoutMs: number
+  /** How long the facilitator may not answer before /ready says so (X402_FACILITATOR_OUTAGE_SECONDS). */
+  facilitatorOutageMs: number
   facilitatorHeaders?: Record<string, string>
   /** CDP API key: every facilitator call carries a JWT freshly signed with it. */
   cdpApiKey?: CdpApiKey
@@ -186,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentMode: paymentMode ?? 'local',
     ...(facilitatorUrl ? { facilitatorUrl: facilitatorUrl.replace(/\/+$/, '') } : {}),
     facilitatorTimeoutMs: ((read(env, 'X402_FACILITATOR_TIMEOUT_SECONDS') as number | undefined) ?? 30) * 1000,
+    facilitatorOutageMs: ((read(env, 'X402_FACILITATOR_OUTAGE_SECONDS') as number | undefined) ?? 30) * 1000,
     ...(facilitatorHeaders ? { facilitatorHeaders } : {}),
     ...(cdpApiKey ? { cdpApiKey } : {}),
     rpcUrl: rpcUrl ?? PUBLIC_RPC[network],

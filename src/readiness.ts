@@ -7,6 +7,8 @@ import type { WarmUpState } from './intelligence/warm-up'
 import { signatureRecovery } from './payments/secp256k1'
 import type { SharedState } from './postgres/shared-state'
 import type { DatasetStore, TableIndex } from './data/store'
+import type { PaymentLedger } from './payments/ledger'
+import type { FacilitatorHealth } from './payments/facilitator-health'
 
 /** The sample corpus's name index (name-postings.ts): `scanning texts` when it could not be built. */
 export type NameIndexState = 'waiting for the datasets' | 'building' | 'ready' | 'scanning texts'
@@ -23,6 +25,8 @@ export function readiness(
   shared?: SharedState,
   /** The sample corpus (no live providers): its name index, and the warm-up when it runs. */
   corpus?: { nameIndex(): NameIndexState; warm?(): WarmUpState },
+  /** What a paid request needs besides the data: a ledger that takes writes, a facilitator that answers. */
+  payments?: { ledger?: Pick<PaymentLedger, 'writable'>; facilitator?: FacilitatorHealth },
 ) {
   return async () => {
     const checks: Record<string, unknown> = {}
@@ -41,7 +45,16 @@ export function readiness(
     if (live) checks.providers = { ...liveSetup(live), last_calls: live.health?.snapshot() ?? {} }
     checks.signature_recovery = signatureRecovery()
     const ledgerState = shared?.status()
-    checks.ledger = ledgerState?.check ?? { backend: 'sqlite', path: config.ledgerPath }
+    const writes = payments?.ledger?.writable?.()
+    checks.ledger = ledgerState?.check ?? {
+      backend: 'sqlite',
+      path: config.ledgerPath,
+      ...(writes
+        ? writes.ok
+          ? { writable: true }
+          : { writable: false, since_seconds: Math.round(writes.sinceMs / 1000), error: writes.error }
+        : {}),
+    }
     if (ledgerState && !ledgerState.ok)
       return {
         ready: false,
@@ -49,6 +62,26 @@ export function readiness(
         code: 'ledger_unavailable' as const,
         message: 'Not ready: the shared payment ledger (LEDGER_URL) cannot be reached; paid requests are refused until it is back.',
       }
+    if (writes && !writes.ok)
+      return {
+        ready: false,
+        checks,
+        code: 'ledger_unavailable' as const,
+        message: 'Not ready: the payment ledger cannot be written (checks.ledger.error); paid requests are refused with 503 until it can.',
+      }
+    const facilitator = await payments?.facilitator?.check()
+    if (facilitator) {
+      checks.facilitator = facilitator.reachable
+        ? { reachable: true }
+        : { reachable: false, since_seconds: Math.round(facilitator.sinceMs / 1000), error: facilitator.error }
+      if (!facilitator.reachable && facilitator.outage)
+        return {
+          ready: false,
+          checks,
+          code: 'facilitator_unavailable' as const,
+          message: `Not ready: the facilitator has not answered for ${Math.round(facilitator.sinceMs / 1000)} s (checks.facilitator.error); paid requests would fail with 502.`,
+        }
+    }
     if (store.pending()) {
       const failed = Object.values(indexes).some((state) => state.startsWith('failed'))
       return {

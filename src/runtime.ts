@@ -38,6 +38,7 @@ import { createMetrics, type Metrics } from './http/metrics'
 import { RateLimiter, type RateLimits } from './http/rate-limit'
 import { NETWORKS, usdToAtomic } from './payments/networks'
 import { connectFacilitator, type FacilitatorConnection } from './payments/facilitator-client'
+import { FacilitatorHealth } from './payments/facilitator-health'
 import { signatureRecovery } from './payments/secp256k1'
 
 /** The domains' indexes of the datasets: the weekly signals (names, weeks) and the evidence corpus's search table. */
@@ -52,14 +53,19 @@ async function paymentsFor(
   metrics: Metrics,
   logger: Logger,
   leading?: () => boolean,
-): Promise<{ settler: Settler; reconciler?: Reconciler; facilitator?: Omit<FacilitatorConnection, 'client'> }> {
+): Promise<{
+  settler: Settler
+  reconciler?: Reconciler
+  facilitator?: Omit<FacilitatorConnection, 'client'> & { health: FacilitatorHealth }
+}> {
   if (config.paymentMode === 'local') return { settler: localSettler }
   let settler: Settler
-  let facilitator: Omit<FacilitatorConnection, 'client'> | undefined
+  let facilitator: (Omit<FacilitatorConnection, 'client'> & { health: FacilitatorHealth }) | undefined
   if (config.paymentMode === 'facilitator') {
     const { client, url, auth } = await connectFacilitator(config)
-    facilitator = { url, auth }
-    settler = new FacilitatorSettler('facilitator', client)
+    const health = new FacilitatorHealth(() => client.getSupported(), config.facilitatorOutageMs)
+    facilitator = { url, auth, health }
+    settler = new FacilitatorSettler('facilitator', client, health)
     // Not awaited: a facilitator that is down at start-up is reported, and payments answer 502 until it is back.
     const network = NETWORKS[config.network]
     client.getSupported().then(
@@ -326,6 +332,10 @@ export async function createRuntime(
     shared ? () => shared.registry.leading() : undefined,
   )
   parts.defer(() => reconciler?.stop())
+  metrics.watchPaymentParts({
+    ...(ledger.writable ? { ledgerWritable: () => ledger.writable!().ok } : {}),
+    ...(facilitator ? { facilitatorReachable: () => facilitator.health.state().reachable } : {}),
+  })
   const deferred = deferredSettlements(config, settler, ledger, reconciler, metrics, logger)
   // Disposed before the reconciler stops and the ledger closes: what is queued is settled first, within the shutdown time.
   if (deferred) parts.defer(() => deferred.drain(config.shutdownTimeoutMs))
@@ -367,7 +377,7 @@ export async function createRuntime(
     evidence: live ? 'live' : 'sample',
     dataGeneration: () => store.current(),
     indexing: () => store.pending(),
-    readiness: readiness(config, db, store, live, shared, corpus),
+    readiness: readiness(config, db, store, live, shared, corpus, { ledger, ...(facilitator ? { facilitator: facilitator.health } : {}) }),
   })
   parts.use(housekeeping(logger, ledger, limits, shared))
   setUp()

@@ -86,6 +86,12 @@ export const ENV = {
     meaning:
       'Per-call timeout of facilitator requests. A verify that times out is a 502 (nothing charged); a settle that times out is recorded as `pending` and reconciled.',
   },
+  X402_FACILITATOR_OUTAGE_SECONDS: {
+    schema: T.Integer({ minimum: 1, maximum: 3600 }),
+    default: '30',
+    meaning:
+      'How long the facilitator may go without answering a call before `/ready` answers 503 `facilitator_unavailable` (a load balancer then sends buyers elsewhere); `/ready` asks its `/supported` again and is 200 once it answers.',
+  },
   X402_FACILITATOR_HEADERS: {
     schema: T.String({ minLength: 2 }),
     default: '— (none)',

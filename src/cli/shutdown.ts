@@ -52,12 +52,23 @@ export async function stopServing(stopping: Stopping): Promise<{ cut: number }> 
   // idle keep-alive connections do not hold it (test/build/shutdown.test.ts).
   const stopped = stopping.server.stop()
   let timer: ReturnType<typeof setTimeout> | undefined
-  const late = await Promise.race([
-    stopped.then(() => false),
-    new Promise<boolean>((r) => (timer = setTimeout(() => r(true), stopping.timeoutMs))),
+  // Every request answered, but a connection still holds the exit: the rest of a refused upload that its
+  // client stopped sending (the 413 is kept open so that clients can read it). Its answer has had FLUSH_MS.
+  const answered = stopping.drain
+    .idle()
+    .then(() => Promise.race([stopped, Bun.sleep(FLUSH_MS)]))
+    .then(() => 'answered' as const)
+  const outcome = await Promise.race([
+    stopped.then(() => 'stopped' as const),
+    answered,
+    new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), stopping.timeoutMs))),
   ])
   clearTimeout(timer)
-  if (!late) return { cut: 0 }
+  if (outcome === 'stopped') return { cut: 0 }
+  if (outcome === 'answered') {
+    await stopping.server.stop(true)
+    return { cut: 0 }
+  }
 
   const outcomes = stopping.gate.cutOff()
   // The released claims and parked settlements are on disk before any buyer is told to retry.

@@ -8,6 +8,7 @@ type Fetch = (request: Request) => Response | Promise<Response>
  */
 export class Drain {
   private readonly open = new Map<Request, (response: Response) => void>()
+  private idleWaiters: (() => void)[] = []
 
   /** `fetch`, with each request whose answer is not immediate tracked until it is answered. */
   wrap(fetch: Fetch): Fetch {
@@ -17,21 +18,39 @@ export class Drain {
       return new Promise<Response>((resolve, reject) => {
         this.open.set(request, resolve)
         response.then(
-          (r) => (this.open.delete(request), resolve(r)),
-          (e: unknown) => (this.open.delete(request), reject(e)),
+          (r) => (this.done(request), resolve(r)),
+          (e: unknown) => (this.done(request), reject(e)),
         )
       })
     }
+  }
+
+  private done(request: Request): void {
+    this.open.delete(request)
+    this.wakeIfIdle()
+  }
+
+  private wakeIfIdle(): void {
+    if (this.open.size > 0) return
+    const waiters = this.idleWaiters
+    this.idleWaiters = []
+    for (const wake of waiters) wake()
   }
 
   get size(): number {
     return this.open.size
   }
 
+  /** Resolves once no request waits for its answer (connections may still be reading the rest of a refused upload). */
+  idle(): Promise<void> {
+    return this.open.size === 0 ? Promise.resolve() : new Promise((resolve) => this.idleWaiters.push(resolve))
+  }
+
   /** Answers every request still open with `answer(request)`; returns how many there were. */
   cut(answer: (request: Request) => Response): number {
     const open = [...this.open]
     this.open.clear()
+    this.wakeIfIdle()
     for (const [request, resolve] of open) resolve(answer(request))
     return open.length
   }

@@ -7,8 +7,8 @@ import type { RequestLog } from './request-log'
 export interface Readiness {
   ready: boolean
   checks: Record<string, unknown>
-  /** Why not ready, when it is not the datasets (the shared ledger). */
-  code?: 'ledger_unavailable'
+  /** Why not ready, when it is not the datasets: the ledger cannot be reached or written, the facilitator does not answer. */
+  code?: 'ledger_unavailable' | 'facilitator_unavailable'
   message?: string
 }
 
@@ -76,7 +76,8 @@ export function freeRoutes(deps: {
       {
         detail: {
           tags: ['service'],
-          summary: 'Readiness: DuckDB answers, the datasets are loaded and indexed (checks.indexes) and the payment ledger answers',
+          summary:
+            'Readiness: DuckDB answers, the datasets are loaded and indexed (checks.indexes), the payment ledger takes writes and the facilitator answers',
         },
       },
     )

@@ -131,6 +131,7 @@ export async function createMetrics() {
     buckets: [0, 0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
   })
   const watchDeferred = deferredGauges(Gauge, registers)
+  const watchPaymentParts = paymentPartGauges(Gauge, registers)
   const cacheHit = cache.labels('hit')
   const cacheMiss = cache.labels('miss')
 
@@ -159,6 +160,8 @@ export async function createMetrics() {
     },
     /** SETTLE_MODE=deferred: where the deferred gauges read. */
     watchDeferred,
+    /** Where the ledger and facilitator gauges read (what /ready checks of them). */
+    watchPaymentParts,
     rateLimited(scope: 'ip' | 'payer') {
       rateLimited.inc({ scope })
     },
@@ -206,6 +209,34 @@ function deferredGauges(Gauge: typeof import('prom-client').Gauge, registers: im
   )
   return (stats: () => DeferredStats) => {
     deferred = stats
+  }
+}
+
+/** Whether the ledger takes writes and the facilitator answers, as /ready sees them (1 or 0; none in local mode for the facilitator). */
+function paymentPartGauges(Gauge: typeof import('prom-client').Gauge, registers: import('prom-client').Registry[]) {
+  let parts: { ledgerWritable?: () => boolean; facilitatorReachable?: () => boolean } = {}
+  const gauge = (name: string, help: string, read: () => (() => boolean) | undefined) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        const value = read()
+        if (value) this.set(value() ? 1 : 0)
+      },
+    })
+  gauge(
+    'ledger_writable',
+    'The payment ledger takes writes (0: paid requests are refused with 503, /ready says why).',
+    () => parts.ledgerWritable,
+  )
+  gauge(
+    'x402_facilitator_reachable',
+    'The facilitator answered the last call (0: it has not since; /ready is 503 after X402_FACILITATOR_OUTAGE_SECONDS of it).',
+    () => parts.facilitatorReachable,
+  )
+  return (watched: typeof parts) => {
+    parts = watched
   }
 }
 

@@ -1,6 +1,7 @@
 import type { FacilitatorClient } from '@x402/core/http'
 import { FacilitatorTimeoutError, SettleError, VerifyError, type PaymentRequirements, type SettleResponse } from '@x402/core/types'
 import { FacilitatorAuthError } from './facilitator-client'
+import type { FacilitatorHealth } from './facilitator-health'
 import { v1Requirements, v2PaymentRequired } from './requirements'
 import type { PaymentMode, SettleOutcome, SettlementInput, Settler, VerifyOutcome } from './settlement'
 
@@ -47,7 +48,25 @@ export class FacilitatorSettler implements Settler {
   constructor(
     readonly mode: Exclude<PaymentMode, 'local'>,
     private readonly client: Pick<FacilitatorClient, 'verify' | 'settle'>,
+    /** Told whether each call got an answer (facilitator mode: /ready reports an outage). */
+    private readonly health?: FacilitatorHealth,
   ) {}
+
+  async verify(input: SettlementInput): Promise<VerifyOutcome> {
+    const outcome = await this.verifyOnce(input)
+    if (outcome.ok || !outcome.unavailable) this.health?.reached()
+    else this.health?.unreachable(outcome.message)
+    return outcome
+  }
+
+  async settle(input: SettlementInput): Promise<SettleOutcome> {
+    const outcome = await this.settleOnce(input)
+    if (outcome.status === 'failed' && outcome.unavailable) this.health?.unreachable(`settle: ${outcome.reason}`)
+    else if (outcome.status === 'pending' && /^facilitator_(timeout|error)/.test(outcome.reason))
+      this.health?.unreachable(`settle: ${outcome.reason}`)
+    else this.health?.reached()
+    return outcome
+  }
 
   private requirements(input: SettlementInput): PaymentRequirements {
     if (input.proof.x402Version === 1) {
@@ -57,7 +76,7 @@ export class FacilitatorSettler implements Settler {
     return v2PaymentRequired(input.route, input.terms, input.resourceUrl, '').accepts[0]! as PaymentRequirements
   }
 
-  async verify(input: SettlementInput): Promise<VerifyOutcome> {
+  private async verifyOnce(input: SettlementInput): Promise<VerifyOutcome> {
     try {
       const r = await this.client.verify(input.proof.raw, this.requirements(input))
       if (r.isValid) return { ok: true }
@@ -86,7 +105,7 @@ export class FacilitatorSettler implements Settler {
     }
   }
 
-  async settle(input: SettlementInput): Promise<SettleOutcome> {
+  private async settleOnce(input: SettlementInput): Promise<SettleOutcome> {
     let r: SettleResponse
     try {
       r = await this.client.settle(input.proof.raw, this.requirements(input))

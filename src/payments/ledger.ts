@@ -140,8 +140,15 @@ export interface PaymentLedger {
   artifact(id: string, now: number): Promise<StoredArtifact | null>
   /** Drops expired artifacts; payment rows are kept (they are the nonce ledger and the revenue record). */
   purgeExpired(now: number): Promise<number>
+  /**
+   * Whether the ledger takes writes, for /ready: after a failed commit, it tries again (the queued changes,
+   * or a probe row) before saying. Absent: a ledger whose reachability is reported elsewhere (PostgreSQL).
+   */
+  writable?(): LedgerWriteState
   close(): void | Promise<void>
 }
+
+export type LedgerWriteState = { ok: true } | { ok: false; sinceMs: number; error: string }
 
 /** Pending, or in_progress so long past its authorization's validBefore that no live request holds it. */
 export const isOpen = (state: PaymentState, validBefore: string | null | undefined, now: number): boolean =>

@@ -2,6 +2,7 @@ import { Database } from 'bun:sqlite'
 import {
   isOpen,
   type ClaimResult,
+  type LedgerWriteState,
   type PaymentClaim,
   type PaymentEvent,
   type PaymentLedger,
@@ -186,26 +187,55 @@ export class SqliteLedger implements PaymentLedger {
     this.schedule()
   }
 
+  private get changed(): boolean {
+    return this.dirty.size > 0 || this.pendingArtifacts.size > 0 || this.events.length > 0 || this.spends.length > 0
+  }
+
+  /** The first failed commit since the last one that succeeded (what /ready reports), or null. */
+  private writeFailure: { since: number; error: string } | null = null
+
   /** Writes every change since the last commit in one transaction, then wakes `durable()` callers. */
   commit(): void {
     this.scheduled = false
     const waiters = this.waiters
     this.waiters = []
     try {
-      if (this.dirty.size > 0 || this.pendingArtifacts.size > 0 || this.events.length > 0 || this.spends.length > 0) {
+      if (this.changed) {
         this.commitTx()
         for (const key of this.dirty) if (this.live.get(key)!.state !== 'in_progress') this.live.delete(key)
         this.dirty.clear()
         this.pendingArtifacts.clear()
         this.events = []
         this.spends = []
+        this.writeFailure = null
       }
     } catch (e) {
       // Disk full, file gone...: the waiting requests fail (and are not charged); changes stay queued.
+      this.failedWrite(e)
       for (const w of waiters) w.reject(e)
       return
     }
     for (const w of waiters) w.resolve()
+  }
+
+  private failedWrite(e: unknown): void {
+    this.writeFailure = { since: this.writeFailure?.since ?? Date.now(), error: String(e instanceof Error ? e.message : e).slice(0, 300) }
+  }
+
+  writable(): LedgerWriteState {
+    if (this.writeFailure) {
+      // Try again: the queued changes if there are any, else one probe row.
+      if (this.changed) this.commit()
+      else {
+        try {
+          this.stmts.probe.run({ now: Math.floor(Date.now() / 1000) })
+          this.writeFailure = null
+        } catch (e) {
+          this.failedWrite(e)
+        }
+      }
+    }
+    return this.writeFailure ? { ok: false, sinceMs: Date.now() - this.writeFailure.since, error: this.writeFailure.error } : { ok: true }
   }
 
   durable(): Promise<void> {

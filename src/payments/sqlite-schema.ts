@@ -59,6 +59,10 @@ CREATE TABLE IF NOT EXISTS provider_spend (
   cost_nano_usd TEXT
 );
 CREATE INDEX IF NOT EXISTS provider_spend_at ON provider_spend(at);
+CREATE TABLE IF NOT EXISTS ledger_probe (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  at INTEGER NOT NULL
+);
 `
 
 /** Columns added after the first release; a ledger file from before gets them on open. */
@@ -137,6 +141,8 @@ export function ledgerStatements(db: Database) {
        WHERE a.id = $id AND a.expires_at > $now AND p.state = 'served'`,
     ),
     purge: db.query('DELETE FROM artifacts WHERE expires_at <= $now'),
+    /** /ready, after a failed commit: does the file take a write now? (One row, rewritten.) */
+    probe: db.query('INSERT INTO ledger_probe (id, at) VALUES (1, $now) ON CONFLICT(id) DO UPDATE SET at = excluded.at'),
     spend: db.query(
       `INSERT INTO provider_spend (at, request_id, route, provider, role, requests, input_tokens, output_tokens, cost_nano_usd)
        VALUES ($at, $requestId, $route, $provider, $role, $requests, $input, $output, $cost)`,

@@ -1,0 +1,70 @@
+/**
+ * Whether the facilitator can be reached, for /ready: every verify and settle call says whether it got an
+ * answer (a refusal is an answer). Unreachable for `outageMs` (X402_FACILITATOR_OUTAGE_SECONDS) with no answer since, the instance
+ * is not ready: a load balancer then sends paying clients elsewhere instead of to a 502. A not-ready
+ * instance gets no traffic to learn from, so /ready itself asks the facilitator's `/supported` again, at
+ * most every PROBE_INTERVAL_MS.
+ */
+
+const PROBE_INTERVAL_MS = 5_000
+const PROBE_TIMEOUT_MS = 5_000
+
+export type FacilitatorState = { reachable: true } | { reachable: false; sinceMs: number; error: string; outage: boolean }
+
+export class FacilitatorHealth {
+  private downSince: number | null = null
+  private lastError = ''
+  private lastProbe = 0
+  private probing: Promise<void> | null = null
+
+  constructor(
+    /** A cheap call that needs the facilitator (its `/supported`). */
+    private readonly probe: () => Promise<unknown>,
+    /** How long calls may go unanswered before it is an outage: one blip or a slow call is not. */
+    private readonly outageMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** A call got an answer (a refusal too). */
+  reached(): void {
+    this.downSince = null
+  }
+
+  /** A call got no answer (connection refused, timeout, 5xx, credentials refused). */
+  unreachable(error: string): void {
+    this.downSince ??= this.now()
+    this.lastError = error.slice(0, 300)
+  }
+
+  /** The state as last seen (metrics). */
+  state(): FacilitatorState {
+    if (this.downSince === null) return { reachable: true }
+    const sinceMs = this.now() - this.downSince
+    return { reachable: false, sinceMs, error: this.lastError, outage: sinceMs >= this.outageMs }
+  }
+
+  /** The state for /ready: during an outage, the facilitator is asked again first (at most every PROBE_INTERVAL_MS). */
+  async check(): Promise<FacilitatorState> {
+    const seen = this.state()
+    if (seen.reachable || !seen.outage) return seen
+    if (!this.probing && this.now() - this.lastProbe >= PROBE_INTERVAL_MS) {
+      this.lastProbe = this.now()
+      this.probing = within(this.probe(), PROBE_TIMEOUT_MS)
+        .then(
+          () => this.reached(),
+          (e: unknown) => this.unreachable(`/supported: ${e instanceof Error ? e.message : String(e)}`),
+        )
+        .finally(() => (this.probing = null))
+    }
+    if (this.probing) await this.probing
+    return this.state()
+  }
+}
+
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms)
+  })
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer))
+}
