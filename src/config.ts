@@ -45,6 +45,10 @@ export interface Config {
   facilitatorTimeoutMs: number
   /** How long the facilitator may not answer before /ready says so (X402_FACILITATOR_OUTAGE_SECONDS). */
   facilitatorOutageMs: number
+  /** Verification calls the facilitator modes allow (verify-guard.ts). */
+  verifyLimits: { concurrency: number; newPayersPerSecond: number }
+  /** IPv6 clients share the per-IP limit by this prefix (RATE_LIMIT_IPV6_PREFIX). */
+  rateLimitIpv6Prefix: number
   facilitatorHeaders?: Record<string, string>
   /** CDP API key: every facilitator call carries a JWT freshly signed with it. */
   cdpApiKey?: CdpApiKey
@@ -188,7 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentMode: paymentMode ?? 'local',
     ...(facilitatorUrl ? { facilitatorUrl: facilitatorUrl.replace(/\/+$/, '') } : {}),
     facilitatorTimeoutMs: ((read(env, 'X402_FACILITATOR_TIMEOUT_SECONDS') as number | undefined) ?? 30) * 1000,
-    facilitatorOutageMs: ((read(env, 'X402_FACILITATOR_OUTAGE_SECONDS') as number | undefined) ?? 30) * 1000,
+    ...readAbuseLimits(env),
     ...(facilitatorHeaders ? { facilitatorHeaders } : {}),
     ...(cdpApiKey ? { cdpApiKey } : {}),
     rpcUrl: rpcUrl ?? PUBLIC_RPC[network],
@@ -196,8 +200,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(settlerPrivateKey ? { settlerPrivateKey } : {}),
     reconcileSeconds: (read(env, 'RECONCILE_SECONDS') as number | undefined) ?? 30,
     ...readSettleTiming(env, paymentMode ?? 'local'),
-    rateLimitIpPerMinute: (read(env, 'RATE_LIMIT_IP_PER_MINUTE') as number | undefined) ?? 600,
-    rateLimitPayerPerMinute: (read(env, 'RATE_LIMIT_PAYER_PER_MINUTE') as number | undefined) ?? 120,
     ...readTrustedProxies(env),
     ...(env.METRICS_TOKEN ? { metricsToken: read(env, 'METRICS_TOKEN') as string } : {}),
     datasetsDir: resolve((read(env, 'DATASETS_DIR') as string | undefined) ?? 'datasets'),
@@ -220,6 +222,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * bypasses read(): its errors must never quote the value.
  */
 /** SETTLE_MODE and the limits of deferred settlement. */
+/** What bounds the work other people can make this service do: rate limits, verification calls, the facilitator's outage time. */
+function readAbuseLimits(
+  env: Record<string, string | undefined>,
+): Pick<Config, 'rateLimitIpPerMinute' | 'rateLimitPayerPerMinute' | 'rateLimitIpv6Prefix' | 'verifyLimits' | 'facilitatorOutageMs'> {
+  return {
+    rateLimitIpPerMinute: (read(env, 'RATE_LIMIT_IP_PER_MINUTE') as number | undefined) ?? 600,
+    rateLimitPayerPerMinute: (read(env, 'RATE_LIMIT_PAYER_PER_MINUTE') as number | undefined) ?? 120,
+    rateLimitIpv6Prefix: (read(env, 'RATE_LIMIT_IPV6_PREFIX') as number | undefined) ?? 64,
+    verifyLimits: {
+      concurrency: (read(env, 'X402_VERIFY_CONCURRENCY') as number | undefined) ?? 32,
+      newPayersPerSecond: (read(env, 'X402_VERIFY_NEW_PAYERS_PER_SECOND') as number | undefined) ?? 20,
+    },
+    facilitatorOutageMs: ((read(env, 'X402_FACILITATOR_OUTAGE_SECONDS') as number | undefined) ?? 30) * 1000,
+  }
+}
+
 function readSettleTiming(env: Record<string, string | undefined>, paymentMode: PaymentMode): Pick<Config, 'settleMode' | 'deferred'> {
   const settleMode = (read(env, 'SETTLE_MODE') as Config['settleMode'] | undefined) ?? 'sync'
   if (settleMode === 'deferred' && paymentMode === 'local')

@@ -39,6 +39,7 @@ import { RateLimiter, type RateLimits } from './http/rate-limit'
 import { NETWORKS, usdToAtomic } from './payments/networks'
 import { connectFacilitator, type FacilitatorConnection } from './payments/facilitator-client'
 import { FacilitatorHealth } from './payments/facilitator-health'
+import { VerifyGuard } from './payments/verify-guard'
 import { signatureRecovery } from './payments/secp256k1'
 
 /** The domains' indexes of the datasets: the weekly signals (names, weeks) and the evidence corpus's search table. */
@@ -343,6 +344,7 @@ export async function createRuntime(
   // is shared by the instances of one PostgreSQL ledger.
   const limits: RateLimits = {
     ip: new RateLimiter(config.rateLimitIpPerMinute),
+    ipv6Prefix: config.rateLimitIpv6Prefix,
     payer: shared?.payerLimiter ?? new RateLimiter(config.rateLimitPayerPerMinute),
   }
   const market: MarketServices = { db, cache, snapshot: () => store.current().market }
@@ -356,6 +358,7 @@ export async function createRuntime(
     settler,
     ...(reconciler ? { reconciler } : {}),
     ...(deferred ? { deferred } : {}),
+    ...(config.paymentMode !== 'local' ? { verifyGuard: new VerifyGuard(config.verifyLimits) } : {}),
     metrics: metrics.payment,
     logger,
   })

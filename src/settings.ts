@@ -161,6 +161,24 @@ export const ENV = {
     meaning:
       'Paid requests per payer address per minute (0 = unlimited). Over it: 429 `rate_limited`, before the payment is claimed or settled.',
   },
+  RATE_LIMIT_IPV6_PREFIX: {
+    schema: T.Integer({ minimum: 32, maximum: 128 }),
+    default: '64',
+    meaning:
+      'IPv6 clients share the per-IP limit by this prefix length (one /64 is one subscriber: limiting each of its addresses apart would give a client billions of limits). 128 limits each address.',
+  },
+  X402_VERIFY_CONCURRENCY: {
+    schema: T.Integer({ minimum: 1, maximum: 10_000 }),
+    default: '32',
+    meaning:
+      'Facilitator and self modes: verification calls in flight, all payers together. Past it: 503 `verification_busy` with Retry-After, before anything is claimed.',
+  },
+  X402_VERIFY_NEW_PAYERS_PER_SECOND: {
+    schema: T.Integer({ minimum: 1, maximum: 10_000 }),
+    default: '20',
+    meaning:
+      'Facilitator and self modes: verification calls per second for payers this instance has not served yet (junk proofs from fresh empty wallets). Payers it has served are not held back by it. A payer the facilitator refused for a lasting reason (no funds, wrong network) is refused from memory for 30 s.',
+  },
   TRUSTED_PROXIES: {
     schema: T.String({ minLength: 1, maxLength: 16_384 }),
     default: '— (none: the socket peer is the client)',

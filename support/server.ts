@@ -34,7 +34,8 @@ async function startOn(port: number, env: Record<string, string>, args: string[]
   let out = ''
   const proc = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), ...args], {
     cwd: ROOT,
-    // Rate limits off unless a test sets them: load and concurrency tests pay hundreds of times from one client.
+    // Rate limits and the new payers' verification budget off unless a test sets them: load and
+    // concurrency tests pay hundreds of times from one client, many of them with fresh wallets.
     env: {
       ...process.env,
       PORT: String(port),
@@ -44,6 +45,8 @@ async function startOn(port: number, env: Record<string, string>, args: string[]
       NODE_ENV: 'test',
       RATE_LIMIT_IP_PER_MINUTE: '0',
       RATE_LIMIT_PAYER_PER_MINUTE: '0',
+      X402_VERIFY_CONCURRENCY: '10000',
+      X402_VERIFY_NEW_PAYERS_PER_SECOND: '10000',
       ...env,
     },
     stdout: 'pipe',

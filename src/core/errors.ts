@@ -82,6 +82,11 @@ export const ERROR_CODES = {
     meaning:
       "The payment facilitator could not be reached, did not answer in time, or refused this service's credentials (`details.reason` `facilitator_auth_rejected`); nothing was served or charged. Retry later.",
   },
+  verification_busy: {
+    status: 503,
+    meaning:
+      'Payments from payers this service has not yet served are being verified at the rate the facilitator allows; `Retry-After` says when to retry with the same proof. Payers it has served before are not held back. Never charged.',
+  },
   internal_error: { status: 500, meaning: 'An unexpected server failure; quote `meta.request_id` to support. Never charged.' },
 } as const
 
@@ -186,6 +191,15 @@ export function shuttingDown(): ApiError {
   return new ApiError(
     'shutting_down',
     'The service is shutting down; retry the same request, with the same payment proof if you sent one: it is never charged twice.',
+  )
+}
+
+export function verificationBusy(retryAfterSeconds: number): ApiError {
+  return new ApiError(
+    'verification_busy',
+    `Too many new payers are being verified right now; nothing was charged. Retry after ${retryAfterSeconds} s with the same proof.`,
+    {},
+    { retryAfterSeconds },
   )
 }
 

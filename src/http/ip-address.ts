@@ -128,3 +128,15 @@ export function inCidr(ip: Ip, range: Cidr): boolean {
   }
   return true
 }
+
+/**
+ * The key a per-client limit counts an address under: an IPv4 address itself, an IPv6 address by its
+ * first `ipv6Prefix` bits (`2001:db8:1:2::/64`): one subscriber holds a whole /64, so counting each of
+ * its addresses apart would give one client billions of limits. Unparsable text is its own key.
+ */
+export function limitKeyOf(address: string, ipv6Prefix: number): string {
+  const ip = parseIp(address)
+  if (!ip || isMapped(ip) || ipv6Prefix >= 128) return address
+  const masked = ip.map((word, i) => (word & maskOf(ipv6Prefix, i)) >>> 0) as unknown as Ip
+  return `${formatIp(masked)}/${ipv6Prefix}`
+}

@@ -1,3 +1,4 @@
+import { limitKeyOf } from './ip-address'
 import type { RouteSpec } from '../catalog'
 import type { AnswerFormat } from '../catalog/table'
 import { tableAnswer } from '../formats/table-answer'
@@ -29,7 +30,9 @@ export interface PaidCall {
  */
 export function payFor(gate: PaymentGate, limits: RateLimits | undefined, call: PaidCall): ApiError | Promise<GateAnswer> {
   if (call.proofHeader && limits?.ip.enabled) {
-    const limited = overLimit(limits, 'ip', call.clientIp()) as ApiError | null // the IP limit is always this process's
+    const client = call.clientIp()
+    const key = client === undefined ? undefined : limitKeyOf(client, limits.ipv6Prefix ?? 64)
+    const limited = overLimit(limits, 'ip', key) as ApiError | null // the IP limit is always this process's
     if (limited) return limited
   }
   const format = call.format ?? 'json'

@@ -83,14 +83,14 @@ export class FacilitatorSettler implements Settler {
       return {
         ok: false,
         reason: r.invalidReason ?? 'invalid',
-        message: r.invalidMessage ?? `The facilitator refused the payment: ${r.invalidReason ?? 'invalid'}.`,
+        message: `The facilitator refused the payment: ${r.invalidMessage ?? r.invalidReason ?? 'invalid'}.`,
       }
     } catch (e) {
       if (e instanceof VerifyError) {
         return {
           ok: false,
           reason: e.invalidReason ?? 'invalid',
-          message: e.invalidMessage ?? `The facilitator refused the payment: ${e.invalidReason ?? 'invalid'}.`,
+          message: `The facilitator refused the payment: ${e.invalidMessage ?? e.invalidReason ?? 'invalid'}.`,
         }
       }
       // Verification moves no money: a facilitator that is down, slow or refusing our credentials only means "cannot serve now".

@@ -1,3 +1,4 @@
+import type { VerifyGuard } from './verify-guard'
 /** What the payment gate (gate.ts) and its steps (claim.ts, paid-work.ts, settle.ts) share. */
 import type { RouteSpec } from '../catalog'
 import type { ApiError } from '../core/errors'
@@ -20,6 +21,8 @@ export interface GateOptions {
     usedOnChain(claim: PaymentClaim): Promise<{ used: true; txHash?: string } | { used: false }>
   }
   metrics?: PaymentMetrics
+  /** Facilitator modes: bounds the verification calls junk proofs could cause (verify-guard.ts). */
+  verifyGuard?: VerifyGuard
   /** SETTLE_MODE=deferred: answers released on verification, settled in the background (deferred.ts). */
   deferred?: DeferredGate
   /** Told of a settled payment whose record could not be committed yet (the ledger retries it). */

@@ -114,6 +114,12 @@ export interface PaymentLedger {
   lookup(key: string): Promise<Extract<ClaimResult, { status: 'taken' }> | null>
   /** The handler failed: nothing was charged, and the authorization may buy the same or another request later. */
   release(key: string, now: number): void
+  /**
+   * The payment was refused before any work (its verification failed: an empty wallet, a wrong network):
+   * as `release`, but a claim that lives only in this process leaves nothing on disk. Junk proofs cost no
+   * ledger bytes. Absent: `release` (the claim is on disk already, PostgreSQL; the pruning job removes it).
+   */
+  forget?(key: string, now: number): void
   /** The handler answered (and, outside local mode, the payment settled): served; the result is kept until `artifact.expiresAt`. */
   complete(key: string, artifact: StoredArtifact, now: number, settlement?: { kind: 'local' | 'settled'; txHash?: string }): void
   /** The handler answered but the settlement's outcome is unknown: keep the result back until `resolve`. */

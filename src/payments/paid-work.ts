@@ -8,6 +8,7 @@ import type { GateContext, PaidBody, PaidContext, Running } from './gate-types'
 import type { Claimed } from './claim'
 import type { Payment } from './payment'
 import type { SettlementInput } from './settlement'
+import type { VerifySlot } from './verify-guard'
 
 /** What the work produced, and whether the buyer had paid before (a claim taken over from a process that died). */
 export interface PaidWork {
@@ -23,6 +24,8 @@ export async function runPaidWork(
   claimed: Claimed,
   running: Running,
   work: (paid: PaidContext) => Promise<PaidBody>,
+  /** The verification's slot (verify-guard.ts): given back once the facilitator has answered. */
+  slot?: VerifySlot,
 ): Promise<PaidWork> {
   const { req, proof, terms, payer } = payment.auth
   const { settler, reconciler, ledger } = context.options
@@ -35,16 +38,23 @@ export async function runPaidWork(
       ? await reconciler.usedOnChain(payment.claim).catch(() => ({ used: false as const })) // unknown: settling again cannot charge twice (the nonce is single-use)
       : { used: false as const }
   let reported = false
+  /** Refused by the verification: a junk proof leaves nothing in the ledger (below). */
+  let refused = false
   try {
     if (settler.verify && !paidBefore.used) {
-      const verdict = await settler.verify(input)
+      const verdict = await settler.verify(input).finally(() => slot?.release())
       if (running.cut) throw shuttingDown()
       if (!verdict.ok) {
-        payment.emit('failed', { detail: `verify: ${verdict.reason}` })
         reported = true
-        throw verdict.unavailable
-          ? facilitatorUnavailable(verdict.message)
-          : context.refuse(req, 'payment_invalid', `The facilitator refused the payment: ${verdict.message}`, { reason: verdict.reason })
+        if (verdict.unavailable) {
+          payment.emit('failed', { detail: `verify: ${verdict.reason}` })
+          throw facilitatorUnavailable(verdict.message)
+        }
+        refused = !claimed.takenOver
+        if (refused) payment.refused(`verify: ${verdict.reason}`)
+        else payment.emit('failed', { detail: `verify: ${verdict.reason}` })
+        context.options.verifyGuard?.refused(payer, verdict)
+        throw context.refuse(req, 'payment_invalid', verdict.message, { reason: verdict.reason })
       }
     }
     payment.emit('verified')
@@ -69,7 +79,8 @@ export async function runPaidWork(
       })
     // Paid before its first process died: the claim is kept, so the buyer's retry (once the payment
     // window has passed) runs the request again without paying, or the reconciler records the payment.
-    if (!paidBefore.used) ledger.release(payment.key, context.now())
+    if (refused && ledger.forget) ledger.forget(payment.key, context.now())
+    else if (!paidBefore.used) ledger.release(payment.key, context.now())
     // The failure is on record before the client hears of it (a disk error here changes nothing: no charge).
     await ledger.durable().catch(() => {})
     throw e

@@ -36,8 +36,19 @@ export class Payment {
 
   /** Records a payment event in the ledger and the metrics. */
   readonly emit = (event: PaymentEventKind, extra: { txHash?: string; detail?: string } = {}): void => {
+    const e = this.event(event, extra)
+    this.options.ledger.record(e)
+    this.options.metrics?.paymentEvent(e)
+  }
+
+  /** A refusal before any work (the verification failed): counted in the metrics, nothing recorded (PaymentLedger.forget). */
+  readonly refused = (detail: string): void => {
+    this.options.metrics?.paymentEvent(this.event('failed', { detail }))
+  }
+
+  private event(event: PaymentEventKind, extra: { txHash?: string; detail?: string }): PaymentEvent {
     const c = this.claim
-    const e: PaymentEvent = {
+    return {
       event,
       at: this.now(),
       key: this.key,
@@ -49,8 +60,6 @@ export class Payment {
       network: c.network,
       ...extra,
     }
-    this.options.ledger.record(e)
-    this.options.metrics?.paymentEvent(e)
   }
 
   /** The receipt of an answer released before its settlement (deferred): pending, and where to find the outcome. */

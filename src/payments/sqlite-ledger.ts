@@ -279,6 +279,13 @@ export class SqliteLedger implements PaymentLedger {
     if (r?.state === 'in_progress') this.change(key, { ...r, state: 'failed', updatedAt: now })
   }
 
+  forget(key: string, now: number): void {
+    // A claim is written with its outcome (or by persistClaim): not yet written, it can simply go.
+    const r = this.live.get(key)
+    if (r?.state === 'in_progress' && !this.dirty.has(key) && !this.stmts.holder.get({ key })) this.live.delete(key)
+    else this.release(key, now)
+  }
+
   complete(
     key: string,
     artifact: StoredArtifact,

@@ -13,7 +13,15 @@ export async function testRuntime(
   env: Record<string, string> = {},
   options: RuntimeOptions = {},
 ): Promise<Runtime & { get(path: string, headers?: Record<string, string>): Promise<Response> }> {
-  const config = loadConfig({ LEDGER_PATH: ':memory:', LOG_LEVEL: 'silent', NODE_ENV: 'test', RATE_LIMIT_PAYER_PER_MINUTE: '0', ...env })
+  const config = loadConfig({
+    LEDGER_PATH: ':memory:',
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    RATE_LIMIT_PAYER_PER_MINUTE: '0',
+    X402_VERIFY_CONCURRENCY: '10000',
+    X402_VERIFY_NEW_PAYERS_PER_SECOND: '10000',
+    ...env,
+  })
   const runtime = await createRuntime(config, createLogger('silent'), options)
   if (!options.beforeIndexing) {
     await runtime.store.loaded

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { isIP } from 'node:net'
-import { formatIp, inCidr, parseCidr, parseIp } from '../../src/http/ip-address'
+import { formatIp, inCidr, limitKeyOf, parseCidr, parseIp } from '../../src/http/ip-address'
 
 const canon = (text: string) => {
   const ip = parseIp(text)
@@ -146,5 +146,23 @@ describe('parseCidr / inCidr', () => {
     ]) {
       expect([bad, parseCidr(bad)]).toEqual([bad, null])
     }
+  })
+})
+
+describe('limitKeyOf (per-IP limits)', () => {
+  test('IPv6 clients count by their /64: every address of one subscriber shares one key, another /64 has its own', () => {
+    const a = limitKeyOf('2001:db8:1:2::1', 64)
+    expect(a).toBe('2001:db8:1:2::/64')
+    expect(limitKeyOf('2001:db8:1:2:ffff:ffff:ffff:ffff', 64)).toBe(a)
+    expect(limitKeyOf('2001:0DB8:0001:0002:0:0:0:99', 64)).toBe(a)
+    expect(limitKeyOf('2001:db8:1:3::1', 64)).not.toBe(a)
+    expect(limitKeyOf('2001:db8:1:2::1', 56)).toBe('2001:db8:1::/56')
+    expect(limitKeyOf('2001:db8:1:2::1', 128)).toBe('2001:db8:1:2::1')
+  })
+
+  test('IPv4 (also IPv4-mapped) and unparsable text are their own keys', () => {
+    expect(limitKeyOf('203.0.113.7', 64)).toBe('203.0.113.7')
+    expect(limitKeyOf('::ffff:203.0.113.7', 64)).toBe('::ffff:203.0.113.7')
+    expect(limitKeyOf('unknown', 64)).toBe('unknown')
   })
 })

@@ -18,10 +18,10 @@ import { until } from '../helpers/until'
 
 const route = routeById.get('flights.summary')!
 const path = `${route.path}?destination=Tokyo`
-const payer = createPayer()
 
+/** A paid request from a fresh wallet (unfunded: the facilitator refuses it; the service remembers a refused payer for a while). */
 async function pay(server: StartedServer): Promise<{ status: number; code?: string }> {
-  const proof = await payer.proof({ value: usdToAtomic(route.priceUsd) })
+  const proof = await createPayer().proof({ value: usdToAtomic(route.priceUsd) })
   const res = await fetch(`${server.url}${path}`, { headers: { 'x402-payment': proof } })
   const body = (await res.json()) as { error?: { code: string } }
   return { status: res.status, ...(body.error ? { code: body.error.code } : {}) }

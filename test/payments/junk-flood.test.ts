@@ -1,0 +1,95 @@
+/**
+ * A flood of validly signed proofs from empty wallets (free to make) against a facilitator-mode instance
+ * with a real facilitator on anvil: honest payers the instance has served before are answered throughout,
+ * the flood is refused (402 from the facilitator, or 503 verification_busy before anything is claimed),
+ * and none of it leaves a row in the ledger file.
+ */
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { routeById } from '../../src/catalog'
+import { usdToAtomic } from '../../src/payments/networks'
+import { anvilAccount, startChain, type Chain } from '../../support/chain'
+import { createPayer } from '../../support/payer'
+import { startServer, type StartedServer } from '../../support/server'
+import { startFacilitator, type StartedFacilitator } from '../helpers/facilitator'
+
+const route = routeById.get('flights.summary')!
+const price = usdToAtomic(route.priceUsd)
+const FLOOD = 150
+
+let chain: Chain
+let facilitator: StartedFacilitator
+let server: StartedServer
+let dir: string
+beforeAll(async () => {
+  chain = await startChain()
+  facilitator = await startFacilitator({ rpcUrl: chain.rpcUrl, settler: anvilAccount(1) })
+  dir = mkdtempSync(join(tmpdir(), 'junk-'))
+  server = await startServer({
+    PAYMENT_MODE: 'facilitator',
+    X402_FACILITATOR_URL: facilitator.url,
+    X402_RPC_URL: chain.rpcUrl,
+    X402_VERIFY_NEW_PAYERS_PER_SECOND: '5',
+    RECONCILE_SECONDS: '0',
+    LEDGER_PATH: join(dir, 'ledger.sqlite'),
+  })
+}, 60_000)
+afterAll(async () => {
+  await server?.stop()
+  await facilitator?.stop()
+  await chain?.stop()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const pay = async (proof: string, city = 'Tokyo') => {
+  const res = await fetch(`${server.url}${route.path}?destination=${city}`, { headers: { 'x402-payment': proof } })
+  const body = (await res.json()) as { error?: { code: string } }
+  return { status: res.status, code: body.error?.code ?? 'ok' }
+}
+
+test('honest payers are served throughout a flood of empty wallets; the flood is refused and leaves no ledger row', async () => {
+  const honest = createPayer()
+  await chain.fund(honest.address, 1_000_000n)
+  // Served once before the flood: a payer this instance knows.
+  expect(await pay(await honest.proof({ value: price }))).toEqual({ status: 200, code: 'ok' })
+
+  const junk = Array.from({ length: FLOOD }, () => createPayer())
+  const junkProofs = await Promise.all(junk.map((p) => p.proof({ value: price })))
+  const honestProofs = await Promise.all(Array.from({ length: 8 }, () => honest.proof({ value: price })))
+  const cities = ['Osaka', 'Seoul', 'Bangkok', 'Paris', 'London', 'Sydney', 'Dubai', 'Singapore']
+  const [flood, served] = await Promise.all([
+    Promise.all(junkProofs.map((proof) => pay(proof))),
+    Promise.all(honestProofs.map((proof, i) => pay(proof, cities[i]))),
+  ])
+  expect(served).toEqual(honestProofs.map(() => ({ status: 200, code: 'ok' })))
+  const outcomes = new Map<string, number>()
+  for (const r of flood) outcomes.set(`${r.status} ${r.code}`, (outcomes.get(`${r.status} ${r.code}`) ?? 0) + 1)
+  expect([...outcomes.keys()].sort()).toEqual(['402 payment_invalid', '503 verification_busy'])
+  // Most of the flood never reached the facilitator.
+  expect(outcomes.get('503 verification_busy')!).toBeGreaterThan(FLOOD / 2)
+
+  // A refused wallet asking again is answered from memory.
+  const again = await pay(await junk[flood.findIndex((r) => r.status === 402)]!.proof({ value: price }))
+  expect(again).toEqual({ status: 402, code: 'payment_invalid' })
+
+  const db = new Database(join(dir, 'ledger.sqlite'), { readonly: true })
+  try {
+    const payers = junk.map((p) => p.address.toLowerCase())
+    const count = (table: string) =>
+      (
+        db.query(`SELECT count(*) AS n FROM ${table} WHERE lower(payer) IN (${payers.map(() => '?').join(',')})`).get(...payers) as {
+          n: number
+        }
+      ).n
+    expect([count('payments'), count('payment_events')]).toEqual([0, 0])
+    const mine = db
+      .query('SELECT state, count(*) AS n FROM payments WHERE lower(payer) = ? GROUP BY state')
+      .all(honest.address.toLowerCase())
+    expect(mine).toEqual([{ state: 'served', n: 9 }])
+  } finally {
+    db.close()
+  }
+}, 120_000)

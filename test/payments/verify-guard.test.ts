@@ -1,0 +1,60 @@
+/** What junk proofs may cost: the verification budget of new payers, the served payers it never holds back, remembered refusals. */
+import { describe, expect, test } from 'bun:test'
+import { ApiError } from '../../src/core/errors'
+import { REFUSAL_MEMORY_MS, VerifyGuard, type VerifySlot } from '../../src/payments/verify-guard'
+
+function clocked(limits = { concurrency: 4, newPayersPerSecond: 2 }) {
+  let now = 1_000_000
+  const guard = new VerifyGuard(limits, () => now)
+  const refuse = (reason: string, message: string) => new ApiError('payment_invalid', message, { reason })
+  return { guard, admit: (payer: string) => guard.admit(payer, refuse), advance: (ms: number) => (now += ms) }
+}
+
+const code = (x: VerifySlot | ApiError) => (x instanceof ApiError ? x.code : 'admitted')
+
+describe('VerifyGuard', () => {
+  test('new payers share a rate of verification calls; past it, 503 verification_busy with Retry-After', () => {
+    const { admit, advance } = clocked()
+    expect([admit('0xa1'), admit('0xa2'), admit('0xa3')].map(code)).toEqual(['admitted', 'admitted', 'verification_busy'])
+    const busy = admit('0xa4') as ApiError
+    expect([busy.status, busy.retryAfterSeconds]).toEqual([503, 1])
+    advance(500) // half a second: one more token
+    expect(code(admit('0xa5'))).toBe('admitted')
+    expect(code(admit('0xa6'))).toBe('verification_busy')
+  })
+
+  test('a payer already served is not held back by the new payers budget, only by the calls in flight', () => {
+    const { guard, admit } = clocked({ concurrency: 3, newPayersPerSecond: 1 })
+    guard.served('0xHONEST')
+    const flood = admit('0xjunk1') as VerifySlot
+    expect(code(admit('0xjunk2'))).toBe('verification_busy')
+    const honest = [admit('0xhonest'), admit('0xHonest')]
+    expect(honest.map(code)).toEqual(['admitted', 'admitted'])
+    // Three in flight: the overall bound holds for everyone.
+    expect(code(admit('0xhonest'))).toBe('verification_busy')
+    flood.release()
+    flood.release() // a second release changes nothing
+    expect(code(admit('0xhonest'))).toBe('admitted')
+    expect(code(admit('0xhonest'))).toBe('verification_busy')
+  })
+
+  test('a lasting refusal (no funds, wrong network) is answered from memory for a while; other refusals are not', () => {
+    const { guard, admit, advance } = clocked({ concurrency: 10, newPayersPerSecond: 100 })
+    guard.refused('0xEMPTY', { ok: false, reason: 'insufficient_funds', message: 'The payer has no USDC.' })
+    guard.refused('0xbadsig', { ok: false, reason: 'invalid_exact_evm_payload_signature', message: 'Bad signature.' })
+    guard.refused('0xdown', { ok: false, unavailable: true, reason: 'facilitator_unreachable', message: 'down' })
+    const remembered = admit('0xempty') as ApiError
+    expect([remembered.code, remembered.details]).toEqual(['payment_invalid', { reason: 'insufficient_funds' }])
+    expect(remembered.message).toContain('The payer has no USDC.')
+    expect([admit('0xbadsig'), admit('0xdown')].map(code)).toEqual(['admitted', 'admitted'])
+    advance(REFUSAL_MEMORY_MS)
+    expect(code(admit('0xempty'))).toBe('admitted')
+  })
+
+  test('a payer served after a refusal is forgotten as refused (it topped up)', () => {
+    const { guard, admit } = clocked()
+    guard.refused('0xtopup', { ok: false, reason: 'insufficient_funds', message: 'No funds.' })
+    guard.served('0xtopup')
+    expect(code(admit('0xtopup'))).toBe('admitted')
+  })
+})
