@@ -1,3 +1,4 @@
+import type { LedgerRetention } from './payments/ledger'
 /**
  * The configuration: reads the environment, validates it against the settings table (./settings.ts) and
  * the rules between settings, and returns it as a frozen Config.
@@ -75,6 +76,8 @@ export interface Config {
   /** PostgreSQL shared by several instances; unset: the SQLite file at ledgerPath. */
   ledgerUrl?: string
   artifactTtlSeconds: number
+  /** What the hourly pass drops from the ledger (LEDGER_KEEP_*). */
+  ledgerRetention: LedgerRetention
   logLevel: LogLevel
   nodeEnv: 'development' | 'production' | 'test'
   /** Live evidence providers of the China routes; none configured = the sample corpus. */
@@ -210,6 +213,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ledgerPath,
     ...(ledgerUrl ? { ledgerUrl } : {}),
     artifactTtlSeconds: ((read(env, 'ARTIFACT_TTL_HOURS') as number | undefined) ?? 24) * 3600,
+    ledgerRetention: {
+      failedSeconds: ((read(env, 'LEDGER_KEEP_FAILED_DAYS') as number | undefined) ?? 7) * 86400,
+      servedSeconds: env.LEDGER_KEEP_SERVED_DAYS ? (read(env, 'LEDGER_KEEP_SERVED_DAYS') as number) * 86400 : null,
+    },
     logLevel: (read(env, 'LOG_LEVEL') as LogLevel | undefined) ?? 'info',
     nodeEnv,
     providers: readProviders(env),

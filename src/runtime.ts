@@ -26,7 +26,7 @@ import { WeeklySignals } from './intelligence/weekly'
 import type { IntelligenceServices } from './intelligence/evidence-answer'
 import { PaymentGate } from './payments/gate'
 import { SqliteLedger } from './payments/sqlite-ledger'
-import type { PaymentLedger } from './payments/ledger'
+import type { LedgerRetention, PaymentLedger } from './payments/ledger'
 import { SessionStore } from './capabilities/sessions'
 import { openSharedState, type SharedState } from './postgres/shared-state'
 import pkg from '../package.json' with { type: 'json' }
@@ -281,16 +281,26 @@ function intelligenceServices(config: Readonly<Config>, db: DuckDb, store: Servi
 }
 
 /** Hourly purge of expired ledger rows, sessions and live answers; a minute's sweep of the rate limiters. Disposing stops both. */
-function housekeeping(logger: Logger, ledger: PaymentLedger, limits: RateLimits, shared?: SharedState): Disposable {
+function housekeeping(
+  logger: Logger,
+  ledger: PaymentLedger,
+  limits: RateLimits,
+  retention: LedgerRetention,
+  shared?: SharedState,
+): Disposable {
   const failed = (e: unknown) => logger.warn('ledger purge failed', { error: String(e) })
   // With several instances, the reconciler's holder purges and sweeps the shared tables for all of them.
   const leading = () => !shared || shared.registry.leading()
-  const purge = setInterval(() => {
+  const pass = () => {
     if (!leading()) return
-    ledger.purgeExpired(Math.floor(Date.now() / 1000)).catch(failed)
+    ledger.purgeExpired(Math.floor(Date.now() / 1000), retention).catch(failed)
     shared?.sessions.purgeExpired().catch(failed)
     shared?.answers.purgeExpired().catch(failed)
-  }, 3600_000)
+  }
+  // A minute after start (an instance restarted often would otherwise never prune), then hourly.
+  const first = setTimeout(pass, 60_000)
+  first.unref()
+  const purge = setInterval(pass, 3600_000)
   purge.unref()
   const sweep = setInterval(() => {
     limits.ip.sweep()
@@ -299,6 +309,7 @@ function housekeeping(logger: Logger, ledger: PaymentLedger, limits: RateLimits,
   sweep.unref()
   return {
     [Symbol.dispose]() {
+      clearTimeout(first)
       clearInterval(purge)
       clearInterval(sweep)
     },
@@ -382,7 +393,7 @@ export async function createRuntime(
     indexing: () => store.pending(),
     readiness: readiness(config, db, store, live, shared, corpus, { ledger, ...(facilitator ? { facilitator: facilitator.health } : {}) }),
   })
-  parts.use(housekeeping(logger, ledger, limits, shared))
+  parts.use(housekeeping(logger, ledger, limits, config.ledgerRetention, shared))
   setUp()
   // Set up: the runtime owns the parts from here, and `close()` disposes them.
   const owned = parts.move()

@@ -243,6 +243,18 @@ export const ENV = {
     default: '24',
     meaning: 'How long a paid result stays fetchable at its `meta.artifact_path`.',
   },
+  LEDGER_KEEP_FAILED_DAYS: {
+    schema: T.Integer({ minimum: 0, maximum: 3650 }),
+    default: '7',
+    meaning:
+      'Failed payments (nothing was charged: a handler or a settlement failed) are dropped from the ledger with their events this many days after their last change (hourly pass; 0: at the next pass). Refused verifications are never written.',
+  },
+  LEDGER_KEEP_SERVED_DAYS: {
+    schema: T.Integer({ minimum: 1, maximum: 36500 }),
+    default: '— (for ever)',
+    meaning:
+      'When set, served payments (the revenue record) are dropped with their events, stored results and provider spend this many days after their last change. Export them first (`payments export`). Pending payments are never dropped.',
+  },
   LOG_LEVEL: {
     schema: T.Union(['debug', 'info', 'warn', 'error', 'silent'].map((l) => T.Literal(l))),
     default: 'info',

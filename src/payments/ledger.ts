@@ -144,14 +144,26 @@ export interface PaymentLedger {
   durable(): Promise<void>
   /** A stored result, only once its payment is served (a pending payment's result is kept back). */
   artifact(id: string, now: number): Promise<StoredArtifact | null>
-  /** Drops expired artifacts; payment rows are kept (they are the nonce ledger and the revenue record). */
-  purgeExpired(now: number): Promise<number>
+  /**
+   * Drops expired artifacts and, with `keep`, the payments past their retention with their events:
+   * failed ones (nothing was charged) after `keep.failedSeconds`, served ones (the revenue record, with
+   * their provider spend) after `keep.servedSeconds` when set. Pending and in-progress payments are never
+   * dropped: money may have moved. Returns the rows dropped.
+   */
+  purgeExpired(now: number, keep?: LedgerRetention): Promise<number>
   /**
    * Whether the ledger takes writes, for /ready: after a failed commit, it tries again (the queued changes,
    * or a probe row) before saying. Absent: a ledger whose reachability is reported elsewhere (PostgreSQL).
    */
   writable?(): LedgerWriteState
   close(): void | Promise<void>
+}
+
+/** How long settled history is kept (LEDGER_KEEP_FAILED_DAYS, LEDGER_KEEP_SERVED_DAYS). */
+export interface LedgerRetention {
+  failedSeconds: number
+  /** null: served payments are kept for ever. */
+  servedSeconds: number | null
 }
 
 export type LedgerWriteState = { ok: true } | { ok: false; sinceMs: number; error: string }

@@ -2,6 +2,7 @@ import { Database } from 'bun:sqlite'
 import {
   isOpen,
   type ClaimResult,
+  type LedgerRetention,
   type LedgerWriteState,
   type PaymentClaim,
   type PaymentEvent,
@@ -357,8 +358,23 @@ export class SqliteLedger implements PaymentLedger {
     }
   }
 
-  async purgeExpired(now: number): Promise<number> {
-    return this.stmts.purge.run({ now }).changes
+  async purgeExpired(now: number, keep?: LedgerRetention): Promise<number> {
+    let dropped = this.stmts.purge.run({ now }).changes
+    if (!keep) return dropped
+    this.commit() // what is queued is on disk before anything is dropped
+    dropped += this.pruneTx('failed', now - keep.failedSeconds)
+    if (keep.servedSeconds !== null) dropped += this.pruneTx('served', now - keep.servedSeconds)
+    return dropped
+  }
+
+  /** Payments in `state` last changed before `before`, with their events (and, served, their artifacts and spend). */
+  private pruneTx(state: 'failed' | 'served', before: number): number {
+    return this.db.transaction(() => {
+      const s = this.stmts
+      let n = s.pruneEvents.run({ state, before }).changes
+      if (state === 'served') n += s.pruneArtifacts.run({ state, before }).changes + s.pruneSpend.run({ before }).changes
+      return n + s.prunePayments.run({ state, before }).changes
+    })()
   }
 
   close(): void {

@@ -141,6 +141,16 @@ export function ledgerStatements(db: Database) {
        WHERE a.id = $id AND a.expires_at > $now AND p.state = 'served'`,
     ),
     purge: db.query('DELETE FROM artifacts WHERE expires_at <= $now'),
+    // Retention (purgeExpired): events first (found through their `at` index), then what they belong to.
+    pruneEvents: db.query(
+      `DELETE FROM payment_events WHERE at < $before
+       AND payment_key IN (SELECT key FROM payments WHERE state = $state AND updated_at < $before)`,
+    ),
+    pruneArtifacts: db.query(
+      `DELETE FROM artifacts WHERE payment_key IN (SELECT key FROM payments WHERE state = $state AND updated_at < $before)`,
+    ),
+    pruneSpend: db.query('DELETE FROM provider_spend WHERE at < $before'),
+    prunePayments: db.query('DELETE FROM payments WHERE state = $state AND updated_at < $before'),
     /** /ready, after a failed commit: does the file take a write now? (One row, rewritten.) */
     probe: db.query('INSERT INTO ledger_probe (id, at) VALUES (1, $now) ON CONFLICT(id) DO UPDATE SET at = excluded.at'),
     spend: db.query(

@@ -2,6 +2,7 @@ import type { SQL } from 'bun'
 import {
   DEAD_CLAIM_AFTER_SECONDS,
   type ClaimResult,
+  type LedgerRetention,
   type PaymentClaim,
   type PaymentEvent,
   type PaymentLedger,
@@ -281,9 +282,31 @@ export class PostgresLedger implements PaymentLedger {
     }
   }
 
-  async purgeExpired(now: number): Promise<number> {
+  async purgeExpired(now: number, keep?: LedgerRetention): Promise<number> {
     const rows = await this.pg.run('purge', (sql) => sql`DELETE FROM artifacts WHERE expires_at <= ${now} RETURNING id`)
-    return rows.length
+    let dropped = rows.length
+    if (!keep) return dropped
+    dropped += await this.prune('failed', now - keep.failedSeconds)
+    if (keep.servedSeconds !== null) dropped += await this.prune('served', now - keep.servedSeconds)
+    return dropped
+  }
+
+  /** Payments in `state` last changed before `before`, with their events (and, served, their artifacts and spend), in one transaction. */
+  private async prune(state: 'failed' | 'served', before: number): Promise<number> {
+    const counts = await this.pg.run('prune', (sql) =>
+      sql.begin(async (tx) => {
+        const old = tx`SELECT key FROM payments WHERE state = ${state} AND updated_at < ${before}`
+        const events = await tx`DELETE FROM payment_events WHERE at < ${before} AND payment_key IN (${old}) RETURNING seq`
+        const extra =
+          state === 'served'
+            ? (await tx`DELETE FROM artifacts WHERE payment_key IN (${old}) RETURNING id`).length +
+              (await tx`DELETE FROM provider_spend WHERE at < ${before} RETURNING seq`).length
+            : 0
+        const payments = await tx`DELETE FROM payments WHERE state = ${state} AND updated_at < ${before} RETURNING key`
+        return [events.length + extra + payments.length]
+      }),
+    )
+    return counts[0] as number
   }
 
   private enqueue(op: Op): void {

@@ -356,5 +356,40 @@ export function ledgerContract(backend: LedgerBackend): void {
       },
       T,
     )
+
+    test(
+      'retention: failed payments and their events go after keep.failedSeconds, served ones only when keep.servedSeconds is set; pending never',
+      async () => {
+        const store = await fresh()
+        const a = await store.open()
+        const t = 100_000
+        const make = async (key: string, end: 'release' | 'complete' | 'park') => {
+          await a.claim(claimOf(key), t, t - 300)
+          a.record(eventOf(key, 'claimed', t))
+          if (end === 'release') a.release(key, t)
+          else if (end === 'complete') a.complete(key, { ...artifactOf(`art-${key}`), expiresAt: t + 10 * 86400 }, t)
+          else a.park(key, { ...artifactOf(`art-${key}`), expiresAt: t + 10 * 86400 }, t)
+        }
+        await make('old-failed', 'release')
+        await make('old-served', 'complete')
+        await make('old-pending', 'park')
+        await a.durable()
+        // Within the failed retention: nothing goes.
+        expect(await a.purgeExpired(t + 50, { failedSeconds: 100, servedSeconds: null })).toBe(0)
+        expect(await store.payment('old-failed')).not.toBeNull()
+        // Past it: the failed payment and its event go; served (kept for ever) and pending stay.
+        expect(await a.purgeExpired(t + 101, { failedSeconds: 100, servedSeconds: null })).toBe(2)
+        expect([await store.payment('old-failed'), await store.events('old-failed')]).toEqual([null, []])
+        expect(await store.payment('old-served')).toMatchObject({ state: 'served' })
+        expect(await store.payment('old-pending')).toMatchObject({ state: 'pending' })
+        // A served retention: the served payment, its event and its stored result go; pending still stays.
+        expect(await a.purgeExpired(t + 101, { failedSeconds: 100, servedSeconds: 100 })).toBe(3)
+        expect([await store.payment('old-served'), await store.events('old-served')]).toEqual([null, []])
+        expect(await a.artifact('art-old-served', t + 101)).toBeNull()
+        expect(await store.payment('old-pending')).toMatchObject({ state: 'pending' })
+        expect(await store.events('old-pending')).toHaveLength(1)
+      },
+      T,
+    )
   })
 }
