@@ -26,7 +26,10 @@ const route = routeById.get('flights.summary')!
 const dir = mkdtempSync(join(tmpdir(), 'bench-ledger-bytes-'))
 const file = join(dir, 'ledger.sqlite')
 const ledger = new SqliteLedger(file)
-const answer = JSON.stringify({ success: true, data: { destination: 'Tokyo', months: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, arrivals: 1000 + i })) } })
+const answer = JSON.stringify({
+  success: true,
+  data: { destination: 'Tokyo', months: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, arrivals: 1000 + i })) },
+})
 
 /** Used bytes of the file: pages in use, after the write-ahead log is folded in. */
 function usedBytes(): number {
@@ -59,7 +62,13 @@ async function run(settler: Settler, work: () => Promise<string>): Promise<Recor
   const outcomes: Record<string, number> = {}
   for (let i = 0; i < N; i++) {
     const proof = await createPayer().proof({ value: usdToAtomic(route.priceUsd) })
-    const req = { route, proofHeader: proof, resourceUrl: `http://localhost${route.path}`, requestId: `req_${i}`, fingerprint: `${route.id}|${i}` }
+    const req = {
+      route,
+      proofHeader: proof,
+      resourceUrl: `http://localhost${route.path}`,
+      requestId: `req_${i}`,
+      fingerprint: `${route.id}|${i}`,
+    }
     const outcome = await Promise.resolve()
       .then(() => {
         const auth = gate.authorize(req)
@@ -81,7 +90,9 @@ let before = usedBytes()
 const measure = async (what: string, settler: Settler, work: () => Promise<string>) => {
   const outcomes = await run(settler, work)
   const after = usedBytes()
-  rows.push(`| ${what} | ${JSON.stringify(outcomes).replaceAll('"', '')} | ${Math.round(((after - before) / N) * 1000).toLocaleString('en')} |`)
+  rows.push(
+    `| ${what} | ${JSON.stringify(outcomes).replaceAll('"', '')} | ${Math.round(((after - before) / N) * 1000).toLocaleString('en')} |`,
+  )
   before = after
 }
 const empty = before

@@ -76,6 +76,8 @@ export interface Config {
   /** PostgreSQL shared by several instances; unset: the SQLite file at ledgerPath. */
   ledgerUrl?: string
   artifactTtlSeconds: number
+  /** Bytes of computed answers kept in memory (RESULT_CACHE_MAX_MB). */
+  resultCacheMaxBytes: number
   /** What the hourly pass drops from the ledger (LEDGER_KEEP_*). */
   ledgerRetention: LedgerRetention
   logLevel: LogLevel
@@ -212,11 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     kolCacheTtlSeconds: (read(env, 'KOL_CACHE_TTL_SECONDS') as number | undefined) ?? 21_600,
     ledgerPath,
     ...(ledgerUrl ? { ledgerUrl } : {}),
-    artifactTtlSeconds: ((read(env, 'ARTIFACT_TTL_HOURS') as number | undefined) ?? 24) * 3600,
-    ledgerRetention: {
-      failedSeconds: ((read(env, 'LEDGER_KEEP_FAILED_DAYS') as number | undefined) ?? 7) * 86400,
-      servedSeconds: env.LEDGER_KEEP_SERVED_DAYS ? (read(env, 'LEDGER_KEEP_SERVED_DAYS') as number) * 86400 : null,
-    },
+    ...readKeeping(env),
     logLevel: (read(env, 'LOG_LEVEL') as LogLevel | undefined) ?? 'info',
     nodeEnv,
     providers: readProviders(env),
@@ -229,6 +227,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * bypasses read(): its errors must never quote the value.
  */
 /** SETTLE_MODE and the limits of deferred settlement. */
+/** How long and how much this service keeps: stored results, computed answers in memory, ledger history. */
+function readKeeping(
+  env: Record<string, string | undefined>,
+): Pick<Config, 'artifactTtlSeconds' | 'resultCacheMaxBytes' | 'ledgerRetention'> {
+  return {
+    artifactTtlSeconds: ((read(env, 'ARTIFACT_TTL_HOURS') as number | undefined) ?? 24) * 3600,
+    resultCacheMaxBytes: ((read(env, 'RESULT_CACHE_MAX_MB') as number | undefined) ?? 96) * 1024 * 1024,
+    ledgerRetention: {
+      failedSeconds: ((read(env, 'LEDGER_KEEP_FAILED_DAYS') as number | undefined) ?? 7) * 86400,
+      servedSeconds: env.LEDGER_KEEP_SERVED_DAYS ? (read(env, 'LEDGER_KEEP_SERVED_DAYS') as number) * 86400 : null,
+    },
+  }
+}
+
 /** What bounds the work other people can make this service do: rate limits, verification calls, the facilitator's outage time. */
 function readAbuseLimits(
   env: Record<string, string | undefined>,

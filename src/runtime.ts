@@ -3,6 +3,7 @@ import type { Config } from './config'
 import { DuckDb } from './data/duckdb'
 import { DatasetStore, type DataSnapshot, type Indexers } from './data/store'
 import { ResultCache } from './data/result-cache'
+import { housekeeping } from './housekeeping'
 import { createLogger, type Logger } from './core/logger'
 import type { MarketServices } from './market-data/market-services'
 import type { SignalServices } from './signals/signal-services'
@@ -280,42 +281,6 @@ function intelligenceServices(config: Readonly<Config>, db: DuckDb, store: Servi
   return { intelligence, live }
 }
 
-/** Hourly purge of expired ledger rows, sessions and live answers; a minute's sweep of the rate limiters. Disposing stops both. */
-function housekeeping(
-  logger: Logger,
-  ledger: PaymentLedger,
-  limits: RateLimits,
-  retention: LedgerRetention,
-  shared?: SharedState,
-): Disposable {
-  const failed = (e: unknown) => logger.warn('ledger purge failed', { error: String(e) })
-  // With several instances, the reconciler's holder purges and sweeps the shared tables for all of them.
-  const leading = () => !shared || shared.registry.leading()
-  const pass = () => {
-    if (!leading()) return
-    ledger.purgeExpired(Math.floor(Date.now() / 1000), retention).catch(failed)
-    shared?.sessions.purgeExpired().catch(failed)
-    shared?.answers.purgeExpired().catch(failed)
-  }
-  // A minute after start (an instance restarted often would otherwise never prune), then hourly.
-  const first = setTimeout(pass, 60_000)
-  first.unref()
-  const purge = setInterval(pass, 3600_000)
-  purge.unref()
-  const sweep = setInterval(() => {
-    limits.ip.sweep()
-    if (leading()) void Promise.resolve(limits.payer.sweep()).catch(failed)
-  }, 60_000)
-  sweep.unref()
-  return {
-    [Symbol.dispose]() {
-      clearTimeout(first)
-      clearInterval(purge)
-      clearInterval(sweep)
-    },
-  }
-}
-
 /**
  * Everything a running service holds, built from a Config; `close()` releases it in reverse order. Each
  * part owns its clean-up (a disposable on one stack), so a start-up that fails half-way releases what
@@ -333,7 +298,7 @@ export async function createRuntime(
   const metrics = await loadingMetrics
   db.onWait = metrics.poolWait
   const { shared, ledger } = parts.use(await openLedger(config, logger))
-  const cache = new ResultCache()
+  const cache = new ResultCache({ maxBytes: config.resultCacheMaxBytes })
   cache.onLookup = metrics.cache
   // A facilitator key the signer refuses stops start-up here (ConfigError), and the stack releases the rest.
   const { settler, reconciler, facilitator } = await paymentsFor(

@@ -243,6 +243,12 @@ export const ENV = {
     default: '24',
     meaning: 'How long a paid result stays fetchable at its `meta.artifact_path`.',
   },
+  RESULT_CACHE_MAX_MB: {
+    schema: T.Integer({ minimum: 8, maximum: 65_536 }),
+    default: '96',
+    meaning:
+      'Memory for computed answers reused in this process (dataset results and sample China answers), estimated from their JSON size; the least recently used go first.',
+  },
   LEDGER_KEEP_FAILED_DAYS: {
     schema: T.Integer({ minimum: 0, maximum: 3650 }),
     default: '7',

@@ -4,20 +4,45 @@
  * small, so each distinct answer is computed once per dataset version and then served from memory.
  * The key includes the dataset version: a new version never sees an old answer. Concurrent misses of
  * one key share a single computation.
+ *
+ * Bounded by bytes (RESULT_CACHE_MAX_MB), least recently used first: the China answers it also holds
+ * run from a few KB to a few hundred, so a count of entries alone let memory climb under varied load.
+ * An entry's size is estimated once, when it resolves, from its JSON text (sizeOf).
  */
+interface Entry {
+  value: Promise<unknown>
+  expires: number
+  /** Estimated once resolved; 0 while computing. */
+  bytes: number
+}
+
 export class ResultCache {
-  private readonly entries = new Map<string, { value: Promise<unknown>; expires: number }>()
+  private readonly entries = new Map<string, Entry>()
+  private bytes = 0
   /** Reports each lookup as a hit or a miss (metrics). */
   onLookup?: (hit: boolean) => void
 
-  constructor(
-    private readonly maxEntries = 20_000,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly maxBytes: number
+  private readonly maxEntries: number
+  private readonly now: () => number
+
+  constructor(o: { maxBytes?: number; maxEntries?: number; now?: () => number } = {}) {
+    this.maxBytes = o.maxBytes ?? 96 * 1024 * 1024
+    this.maxEntries = o.maxEntries ?? 20_000
+    this.now = o.now ?? Date.now
+  }
+
+  /** Estimated bytes held, and entries (metrics, tests). */
+  get size(): { bytes: number; entries: number } {
+    return { bytes: this.bytes, entries: this.entries.size }
+  }
 
   /** Forgets a key (an answer that must not be reused, e.g. one a failing provider degraded). */
   delete(key: string): void {
+    const entry = this.entries.get(key)
+    if (!entry) return
     this.entries.delete(key)
+    this.bytes -= entry.bytes
   }
 
   /**
@@ -34,15 +59,42 @@ export class ResultCache {
       this.entries.set(key, existing)
       return { value: (await existing.value) as T, hit: true }
     }
-    if (existing) this.entries.delete(key)
+    if (existing) this.delete(key)
     const pending = compute()
-    this.entries.set(key, { value: pending, expires: ttlMs === undefined ? Infinity : this.now() + ttlMs })
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string)
+    const entry: Entry = { value: pending, expires: ttlMs === undefined ? Infinity : this.now() + ttlMs, bytes: 0 }
+    this.entries.set(key, entry)
+    let value: T
     try {
-      return { value: await pending, hit: false }
+      value = await pending
     } catch (e) {
-      this.entries.delete(key) // never cache a failure
+      if (this.entries.get(key) === entry) this.entries.delete(key) // never cache a failure
       throw e
     }
+    if (this.entries.get(key) === entry) {
+      entry.bytes = sizeOf(value)
+      this.bytes += entry.bytes
+      this.evict(key)
+    }
+    return { value, hit: false }
+  }
+
+  /** Least recently used first, never `keep` (its request is reading it), until within both bounds. */
+  private evict(keep: string): void {
+    for (const [key, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes && this.entries.size <= this.maxEntries) return
+      if (key === keep || entry.bytes === 0) continue // the one just stored, and those still computing
+      this.entries.delete(key)
+      this.bytes -= entry.bytes
+    }
+  }
+}
+
+/** Estimated bytes of a cached value: its JSON text (a lower bound of what the objects hold), buffers by length. */
+export function sizeOf(value: unknown): number {
+  if (value instanceof Uint8Array || value instanceof ArrayBuffer) return value.byteLength
+  try {
+    return (JSON.stringify(value, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))?.length ?? 0) * 2 + 64
+  } catch {
+    return 1024 // not JSON (a cycle): counted, if only roughly
   }
 }

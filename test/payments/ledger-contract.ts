@@ -365,7 +365,7 @@ export function ledgerContract(backend: LedgerBackend): void {
         const t = 100_000
         const make = async (key: string, end: 'release' | 'complete' | 'park') => {
           await a.claim(claimOf(key), t, t - 300)
-          a.record(eventOf(key, 'claimed', t))
+          a.record(eventOf(key, 'verified', t))
           if (end === 'release') a.release(key, t)
           else if (end === 'complete') a.complete(key, { ...artifactOf(`art-${key}`), expiresAt: t + 10 * 86400 }, t)
           else a.park(key, { ...artifactOf(`art-${key}`), expiresAt: t + 10 * 86400 }, t)
