@@ -33,7 +33,7 @@ function asks(round: number): { id: string; query: Query }[] {
   const timeframe = TIMEFRAMES[round % TIMEFRAMES.length]!
   const platform = PLATFORMS[round % PLATFORMS.length]!
   const trend = platform === 'all' ? 'china.trends' : `china.trends.${platform}`
-  const lane = platform === 'all' ? {} : { platform } // all three lanes: the parameter omitted
+  const lane: Record<string, string> = platform === 'all' ? {} : { platform } // all three lanes: the parameter omitted
   const topics = Object.values(TOPICS).flatMap((list) => list.map((t) => t.name))
   const categories = Object.keys(TOPICS)
   const brands = Object.values(BRANDS).flat()

@@ -221,22 +221,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   })
 }
 
-/**
- * CDP_API_KEY_ID and CDP_API_KEY_SECRET, both or neither. Read whatever the payment mode (a broken key
- * must not wait for the day facilitator mode is switched on); used in facilitator mode only. The secret
- * bypasses read(): its errors must never quote the value.
- */
-/** SETTLE_MODE and the limits of deferred settlement. */
 /** How long and how much this service keeps: stored results, computed answers in memory, ledger history. */
 function readKeeping(
   env: Record<string, string | undefined>,
 ): Pick<Config, 'artifactTtlSeconds' | 'resultCacheMaxBytes' | 'ledgerRetention'> {
+  const artifactTtlSeconds = ((read(env, 'ARTIFACT_TTL_HOURS') as number | undefined) ?? 24) * 3600
+  const servedDays = env.LEDGER_KEEP_SERVED_DAYS ? (read(env, 'LEDGER_KEEP_SERVED_DAYS') as number) : null
+  if (servedDays !== null && servedDays * 86400 < artifactTtlSeconds)
+    throw new ConfigError(
+      'LEDGER_KEEP_SERVED_DAYS',
+      `must keep served payments at least as long as their stored results (ARTIFACT_TTL_HOURS=${artifactTtlSeconds / 3600})`,
+    )
   return {
-    artifactTtlSeconds: ((read(env, 'ARTIFACT_TTL_HOURS') as number | undefined) ?? 24) * 3600,
+    artifactTtlSeconds,
     resultCacheMaxBytes: ((read(env, 'RESULT_CACHE_MAX_MB') as number | undefined) ?? 96) * 1024 * 1024,
     ledgerRetention: {
       failedSeconds: ((read(env, 'LEDGER_KEEP_FAILED_DAYS') as number | undefined) ?? 7) * 86400,
-      servedSeconds: env.LEDGER_KEEP_SERVED_DAYS ? (read(env, 'LEDGER_KEEP_SERVED_DAYS') as number) * 86400 : null,
+      servedSeconds: servedDays === null ? null : servedDays * 86400,
     },
   }
 }
@@ -257,6 +258,7 @@ function readAbuseLimits(
   }
 }
 
+/** SETTLE_MODE and the limits of deferred settlement. */
 function readSettleTiming(env: Record<string, string | undefined>, paymentMode: PaymentMode): Pick<Config, 'settleMode' | 'deferred'> {
   const settleMode = (read(env, 'SETTLE_MODE') as Config['settleMode'] | undefined) ?? 'sync'
   if (settleMode === 'deferred' && paymentMode === 'local')
@@ -272,6 +274,11 @@ function readSettleTiming(env: Record<string, string | undefined>, paymentMode: 
   }
 }
 
+/**
+ * CDP_API_KEY_ID and CDP_API_KEY_SECRET, both or neither. Read whatever the payment mode (a broken key
+ * must not wait for the day facilitator mode is switched on); used in facilitator mode only. The secret
+ * bypasses read(): its errors must never quote the value.
+ */
 function readCdpApiKey(env: Record<string, string | undefined>): CdpApiKey | undefined {
   const id = read(env, 'CDP_API_KEY_ID') as string | undefined
   const raw = env.CDP_API_KEY_SECRET?.trim() ? env.CDP_API_KEY_SECRET : undefined

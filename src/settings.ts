@@ -253,7 +253,7 @@ export const ENV = {
     schema: T.Integer({ minimum: 0, maximum: 3650 }),
     default: '7',
     meaning:
-      'Failed payments (nothing was charged: a handler or a settlement failed) are dropped from the ledger with their events this many days after their last change (hourly pass; 0: at the next pass). Refused verifications are never written.',
+      'Failed payments (nothing was charged: a handler or a settlement failed) are dropped from the ledger with their events this many days after their last change (hourly pass; 0: at the next pass). Payments refused by verification are not written at all with a SQLite ledger (PostgreSQL keeps them as failed).',
   },
   LEDGER_KEEP_SERVED_DAYS: {
     schema: T.Integer({ minimum: 1, maximum: 36500 }),

@@ -36,6 +36,14 @@ describe('configuration', () => {
     expect(loadConfig({ ...production, HOST: '127.0.0.1' }).host).toBe('127.0.0.1')
   })
 
+  test('served payments cannot be dropped before their stored results expire', () => {
+    expect(() => loadConfig({ LEDGER_KEEP_SERVED_DAYS: '1', ARTIFACT_TTL_HOURS: '72' })).toThrow('LEDGER_KEEP_SERVED_DAYS')
+    expect(loadConfig({ LEDGER_KEEP_SERVED_DAYS: '3', ARTIFACT_TTL_HOURS: '72' }).ledgerRetention).toEqual({
+      failedSeconds: 7 * 86400,
+      servedSeconds: 3 * 86400,
+    })
+  })
+
   test('PUBLIC_BASE_URL follows PORT by default and loses a trailing slash', () => {
     expect(loadConfig({ PORT: '8080' }).publicBaseUrl).toBe('http://localhost:8080')
     expect(loadConfig({ PUBLIC_BASE_URL: 'https://api.example.com/' }).publicBaseUrl).toBe('https://api.example.com')

@@ -9,6 +9,8 @@ import type { PaymentLedger } from '../payments/ledger'
 
 /** After the deadline's 503s are written, how long connections may take to receive them before they are closed. */
 const FLUSH_MS = 2000
+/** Every request answered: how long connections still open may take before they are closed. */
+const ANSWERED_GRACE_MS = 10_000
 
 export interface Stopping {
   server: Server<undefined>
@@ -53,10 +55,11 @@ export async function stopServing(stopping: Stopping): Promise<{ cut: number }> 
   const stopped = stopping.server.stop()
   let timer: ReturnType<typeof setTimeout> | undefined
   // Every request answered, but a connection still holds the exit: the rest of a refused upload that its
-  // client stopped sending (the 413 is kept open so that clients can read it). Its answer has had FLUSH_MS.
+  // client stopped sending (the 413 is kept open so that clients can read it), or a slow reader still
+  // receiving its answer: ANSWERED_GRACE_MS for them (Bun's own idle timeout), then they are closed.
   const answered = stopping.drain
     .idle()
-    .then(() => Promise.race([stopped, Bun.sleep(FLUSH_MS)]))
+    .then(() => Promise.race([stopped, Bun.sleep(Math.min(ANSWERED_GRACE_MS, stopping.timeoutMs))]))
     .then(() => 'answered' as const)
   const outcome = await Promise.race([
     stopped.then(() => 'stopped' as const),

@@ -20,7 +20,7 @@ import { decodeProof } from './proof'
 import { paymentRequirements, termsFor, type PaymentTerms } from './requirements'
 import { settlePayment } from './settle'
 import { verifyLocally } from './verify-local'
-import type { VerifySlot } from './verify-guard'
+import { provenPayer } from './verify-guard'
 
 export type { Authorized, CutOutcome, GateAnswer, GateOptions, PaidBody, PaidContext, PaidRequest, PaymentMetrics } from './gate-types'
 
@@ -128,30 +128,21 @@ export class PaymentGate {
    */
   async fulfil(auth: Authorized, work: (paid: PaidContext) => Promise<PaidBody>): Promise<GateAnswer> {
     const p = new Payment(auth, this.options, this.now)
-    // Before the claim: a junk flood is refused before it touches the ledger or the facilitator.
-    const slot =
-      this.options.settler.verify &&
-      this.options.verifyGuard?.admit(auth.payer, (reason, message) => this.paymentError(auth.req, 'payment_invalid', message, { reason }))
-    if (slot instanceof ApiError) throw slot
-    try {
-      const claim = await claimPayment(this.context, p)
-      if ('stored' in claim) return claim.stored
-      const answer = await this.run(p, claim.claimed, work, slot || undefined)
-      this.options.verifyGuard?.served(auth.payer)
-      return answer
-    } finally {
-      slot?.release()
-    }
+    const claim = await claimPayment(this.context, p)
+    if ('stored' in claim) return claim.stored
+    const answer = await this.run(p, claim.claimed, work)
+    this.options.verifyGuard?.served(auth.payer, provenPayer(auth))
+    return answer
   }
 
-  private async run(p: Payment, claimed: Claimed, work: (paid: PaidContext) => Promise<PaidBody>, slot?: VerifySlot): Promise<GateAnswer> {
+  private async run(p: Payment, claimed: Claimed, work: (paid: PaidContext) => Promise<PaidBody>): Promise<GateAnswer> {
     const auth = p.auth
     let done!: () => void
     this.inflight.set(p.key, new Promise<void>((r) => (done = r)))
     const running: Running = { requestId: auth.req.requestId, phase: 'work', emit: p.emit }
     this.running.set(p.key, running)
     try {
-      return await settlePayment(this.context, p, running, await runPaidWork(this.context, p, claimed, running, work, slot))
+      return await settlePayment(this.context, p, running, await runPaidWork(this.context, p, claimed, running, work))
     } finally {
       this.inflight.delete(p.key)
       this.running.delete(p.key)

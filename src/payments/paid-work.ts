@@ -8,7 +8,7 @@ import type { GateContext, PaidBody, PaidContext, Running } from './gate-types'
 import type { Claimed } from './claim'
 import type { Payment } from './payment'
 import type { SettlementInput } from './settlement'
-import type { VerifySlot } from './verify-guard'
+import { provenPayer } from './verify-guard'
 
 /** What the work produced, and whether the buyer had paid before (a claim taken over from a process that died). */
 export interface PaidWork {
@@ -24,8 +24,6 @@ export async function runPaidWork(
   claimed: Claimed,
   running: Running,
   work: (paid: PaidContext) => Promise<PaidBody>,
-  /** The verification's slot (verify-guard.ts): given back once the facilitator has answered. */
-  slot?: VerifySlot,
 ): Promise<PaidWork> {
   const { req, proof, terms, payer } = payment.auth
   const { settler, reconciler, ledger } = context.options
@@ -38,10 +36,21 @@ export async function runPaidWork(
       ? await reconciler.usedOnChain(payment.claim).catch(() => ({ used: false as const })) // unknown: settling again cannot charge twice (the nonce is single-use)
       : { used: false as const }
   let reported = false
-  /** Refused by the verification: a junk proof leaves nothing in the ledger (below). */
+  /** Refused before or by the verification: with a SQLite ledger, a junk proof leaves nothing in it (below). */
   let refused = false
   try {
     if (settler.verify && !paidBefore.used) {
+      // Only a request about to call the facilitator is admitted (verify-guard.ts): retries served from
+      // the ledger never reach here, and the slot is held only for the call itself.
+      const proven = provenPayer(payment.auth)
+      const slot = context.options.verifyGuard?.admit(payer, proven, (reason, message) =>
+        context.refuse(req, 'payment_invalid', message, { reason }),
+      )
+      if (slot instanceof ApiError) {
+        reported = true
+        refused = !claimed.takenOver
+        throw slot
+      }
       const verdict = await settler.verify(input).finally(() => slot?.release())
       if (running.cut) throw shuttingDown()
       if (!verdict.ok) {
@@ -53,7 +62,7 @@ export async function runPaidWork(
         refused = !claimed.takenOver
         if (refused) payment.refused(`verify: ${verdict.reason}`)
         else payment.emit('failed', { detail: `verify: ${verdict.reason}` })
-        context.options.verifyGuard?.refused(payer, verdict)
+        context.options.verifyGuard?.refused(payer, proven, verdict)
         throw context.refuse(req, 'payment_invalid', verdict.message, { reason: verdict.reason })
       }
     }

@@ -362,6 +362,7 @@ export class SqliteLedger implements PaymentLedger {
     let dropped = this.stmts.purge.run({ now }).changes
     if (!keep) return dropped
     this.commit() // what is queued is on disk before anything is dropped
+    if (this.writeFailure) return dropped // not now: the queued events would lose their payment
     dropped += this.pruneTx('failed', now - keep.failedSeconds)
     if (keep.servedSeconds !== null) dropped += this.pruneTx('served', now - keep.servedSeconds)
     return dropped

@@ -1,7 +1,8 @@
 /**
  * What a validly signed proof from an empty wallet may cost the seller: at most one verification call,
  * and then nothing for a while. Signing such proofs is free (~1 ms each), and each one would reach the
- * facilitator's `/verify` (its quota, the seller's CPU); so, before the claim:
+ * facilitator's `/verify` (its quota, the seller's CPU); so, just before that call (after the claim,
+ * which a SQLite ledger holds in memory only: a refusal here leaves nothing on disk):
  *
  * - a payer whose verification just failed for a reason that does not change within seconds (no funds,
  *   wrong network or asset) is refused from memory for REFUSAL_MEMORY_MS;
@@ -12,6 +13,13 @@
  */
 import { ApiError, verificationBusy } from '../core/errors'
 import type { VerifyOutcome } from './settlement'
+
+/**
+ * Whether the proof's payer is proven by its ECDSA signature (65 bytes). A contract wallet's signature
+ * is checked only by the facilitator, so anyone could name any payer in one: such a payer is never
+ * treated as known (no budget bypass) and never remembered as refused (no locking a real payer out).
+ */
+export const provenPayer = (auth: { proof: { signature: string } }): boolean => auth.proof.signature.length === 132
 
 /** How long a durable refusal is remembered: long enough to absorb a flood, short enough for a top-up. */
 export const REFUSAL_MEMORY_MS = 30_000
@@ -52,16 +60,16 @@ export class VerifyGuard {
   }
 
   /** A slot for a verification call, or the answer that refuses it now: a remembered refusal (402) or 503 busy. */
-  admit(payer: string, refuse: (reason: string, message: string) => ApiError): VerifySlot | ApiError {
+  admit(payer: string, proven: boolean, refuse: (reason: string, message: string) => ApiError): VerifySlot | ApiError {
     const key = payer.toLowerCase()
-    const remembered = this.refusals.get(key)
+    const remembered = proven ? this.refusals.get(key) : undefined
     if (remembered) {
       if (remembered.until > this.now())
         return refuse(remembered.reason, `${remembered.message} (remembered: refused less than ${REFUSAL_MEMORY_MS / 1000} s ago)`)
       this.refusals.delete(key)
     }
     if (this.inFlight >= this.limits.concurrency) return verificationBusy(1)
-    if (!this.known.has(key)) {
+    if (!proven || !this.known.has(key)) {
       this.refill()
       if (this.tokens < 1) return verificationBusy(Math.max(1, Math.ceil((1 - this.tokens) / this.limits.newPayersPerSecond)))
       this.tokens -= 1
@@ -78,14 +86,15 @@ export class VerifyGuard {
   }
 
   /** The facilitator refused this payer's payment; a durable reason is remembered. */
-  refused(payer: string, verdict: Extract<VerifyOutcome, { ok: false }>): void {
-    if (verdict.unavailable || !DURABLE.test(verdict.reason)) return
+  refused(payer: string, proven: boolean, verdict: Extract<VerifyOutcome, { ok: false }>): void {
+    if (!proven || verdict.unavailable || !DURABLE.test(verdict.reason)) return
     if (this.refusals.size >= REMEMBERED_REFUSALS) this.refusals.delete(this.refusals.keys().next().value as string)
     this.refusals.set(payer.toLowerCase(), { until: this.now() + REFUSAL_MEMORY_MS, reason: verdict.reason, message: verdict.message })
   }
 
   /** This payer's payment was served: it is not held back by the new payers' budget any more. */
-  served(payer: string): void {
+  served(payer: string, proven: boolean): void {
+    if (!proven) return
     const key = payer.toLowerCase()
     this.known.delete(key) // most recent last
     this.known.add(key)

@@ -7,7 +7,7 @@ function clocked(limits = { concurrency: 4, newPayersPerSecond: 2 }) {
   let now = 1_000_000
   const guard = new VerifyGuard(limits, () => now)
   const refuse = (reason: string, message: string) => new ApiError('payment_invalid', message, { reason })
-  return { guard, admit: (payer: string) => guard.admit(payer, refuse), advance: (ms: number) => (now += ms) }
+  return { guard, admit: (payer: string, proven = true) => guard.admit(payer, proven, refuse), advance: (ms: number) => (now += ms) }
 }
 
 const code = (x: VerifySlot | ApiError) => (x instanceof ApiError ? x.code : 'admitted')
@@ -25,7 +25,7 @@ describe('VerifyGuard', () => {
 
   test('a payer already served is not held back by the new payers budget, only by the calls in flight', () => {
     const { guard, admit } = clocked({ concurrency: 3, newPayersPerSecond: 1 })
-    guard.served('0xHONEST')
+    guard.served('0xHONEST', true)
     const flood = admit('0xjunk1') as VerifySlot
     expect(code(admit('0xjunk2'))).toBe('verification_busy')
     const honest = [admit('0xhonest'), admit('0xHonest')]
@@ -40,9 +40,9 @@ describe('VerifyGuard', () => {
 
   test('a lasting refusal (no funds, wrong network) is answered from memory for a while; other refusals are not', () => {
     const { guard, admit, advance } = clocked({ concurrency: 10, newPayersPerSecond: 100 })
-    guard.refused('0xEMPTY', { ok: false, reason: 'insufficient_funds', message: 'The payer has no USDC.' })
-    guard.refused('0xbadsig', { ok: false, reason: 'invalid_exact_evm_payload_signature', message: 'Bad signature.' })
-    guard.refused('0xdown', { ok: false, unavailable: true, reason: 'facilitator_unreachable', message: 'down' })
+    guard.refused('0xEMPTY', true, { ok: false, reason: 'insufficient_funds', message: 'The payer has no USDC.' })
+    guard.refused('0xbadsig', true, { ok: false, reason: 'invalid_exact_evm_payload_signature', message: 'Bad signature.' })
+    guard.refused('0xdown', true, { ok: false, unavailable: true, reason: 'facilitator_unreachable', message: 'down' })
     const remembered = admit('0xempty') as ApiError
     expect([remembered.code, remembered.details]).toEqual(['payment_invalid', { reason: 'insufficient_funds' }])
     expect(remembered.message).toContain('The payer has no USDC.')
@@ -53,8 +53,19 @@ describe('VerifyGuard', () => {
 
   test('a payer served after a refusal is forgotten as refused (it topped up)', () => {
     const { guard, admit } = clocked()
-    guard.refused('0xtopup', { ok: false, reason: 'insufficient_funds', message: 'No funds.' })
-    guard.served('0xtopup')
+    guard.refused('0xtopup', true, { ok: false, reason: 'insufficient_funds', message: 'No funds.' })
+    guard.served('0xtopup', true)
     expect(code(admit('0xtopup'))).toBe('admitted')
   })
+})
+
+test('a payer named by a contract signature (not proven by ECDSA) is never known and never remembered as refused', () => {
+  const { guard, admit } = clocked({ concurrency: 10, newPayersPerSecond: 1 })
+  guard.served('0xvictim', true)
+  guard.refused('0xvictim', false, { ok: false, reason: 'insufficient_funds', message: 'No funds.' })
+  expect(code(admit('0xvictim'))).toBe('admitted') // the forged refusal was not remembered
+  // Claiming to be a known payer does not skip the new payers' budget.
+  expect(code(admit('0xvictim', false))).toBe('admitted')
+  expect(code(admit('0xvictim', false))).toBe('verification_busy')
+  expect(code(admit('0xvictim', true))).toBe('admitted')
 })

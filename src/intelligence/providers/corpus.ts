@@ -212,7 +212,7 @@ export class CorpusSearch {
 
   private readonly posts = new Map<string, Promise<(EvidenceItem & { category: string })[]>>()
 
-  /** The candidate rows of a prefilter in [from, to), drawn per window when `split` divides it (see SAMPLE_SQL). */
+  /** The candidate rows of a prefilter in [from, to), drawn per window when `split` divides it (corpus-draw.ts). */
   candidates(prefilter: Matcher['prefilter'], from: Date, to: Date, split?: Date): Promise<CorpusRow[]> {
     const key = `${JSON.stringify(prefilter)}|${iso(from)}|${iso(to)}|${split ? iso(split) : ''}`
     const held = this.memo.get(key)
