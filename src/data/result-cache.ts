@@ -26,10 +26,10 @@ export class ResultCache {
   private readonly maxEntries: number
   private readonly now: () => number
 
-  constructor(o: { maxBytes?: number; maxEntries?: number; now?: () => number } = {}) {
-    this.maxBytes = o.maxBytes ?? 96 * 1024 * 1024
-    this.maxEntries = o.maxEntries ?? 20_000
-    this.now = o.now ?? Date.now
+  constructor(options: { maxBytes?: number; maxEntries?: number; now?: () => number } = {}) {
+    this.maxBytes = options.maxBytes ?? 96 * 1024 * 1024
+    this.maxEntries = options.maxEntries ?? 20_000
+    this.now = options.now ?? Date.now
   }
 
   /** Estimated bytes held, and entries (metrics, tests). */

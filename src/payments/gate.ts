@@ -135,17 +135,17 @@ export class PaymentGate {
     return answer
   }
 
-  private async run(p: Payment, claimed: Claimed, work: (paid: PaidContext) => Promise<PaidBody>): Promise<GateAnswer> {
-    const auth = p.auth
+  private async run(payment: Payment, claimed: Claimed, work: (paid: PaidContext) => Promise<PaidBody>): Promise<GateAnswer> {
+    const auth = payment.auth
     let done!: () => void
-    this.inflight.set(p.key, new Promise<void>((r) => (done = r)))
-    const running: Running = { requestId: auth.req.requestId, phase: 'work', emit: p.emit }
-    this.running.set(p.key, running)
+    this.inflight.set(payment.key, new Promise<void>((r) => (done = r)))
+    const running: Running = { requestId: auth.req.requestId, phase: 'work', emit: payment.emit }
+    this.running.set(payment.key, running)
     try {
-      return await settlePayment(this.context, p, running, await runPaidWork(this.context, p, claimed, running, work))
+      return await settlePayment(this.context, payment, running, await runPaidWork(this.context, payment, claimed, running, work))
     } finally {
-      this.inflight.delete(p.key)
-      this.running.delete(p.key)
+      this.inflight.delete(payment.key)
+      this.running.delete(payment.key)
       done()
     }
   }

@@ -219,8 +219,9 @@ export class SqliteLedger implements PaymentLedger {
     for (const w of waiters) w.resolve()
   }
 
-  private failedWrite(e: unknown): void {
-    this.writeFailure = { since: this.writeFailure?.since ?? Date.now(), error: String(e instanceof Error ? e.message : e).slice(0, 300) }
+  private failedWrite(error: unknown): void {
+    const text = String(error instanceof Error ? error.message : error).slice(0, 300)
+    this.writeFailure = { since: this.writeFailure?.since ?? Date.now(), error: text }
   }
 
   writable(): LedgerWriteState {
