@@ -12,8 +12,7 @@ import { pathOf } from './http/request-id'
 import { RequestLog } from './http/request-log'
 import { ClientAddresses, type PeerSource, type ProxyTrust } from './http/client-address'
 import type { Metrics } from './http/metrics'
-import type { Limiter } from './core/stores'
-import type { RateLimiter } from './http/rate-limit'
+import type { RateLimits } from './http/rate-limit'
 import { readJsonBody, REQUEST_LIMITS } from './http/body'
 import { explainInvalid } from './http/validation'
 import type { PaymentGate } from './payments/gate'
@@ -44,7 +43,7 @@ export interface AppDeps {
   metrics?: Metrics
   /** `/metrics` needs this bearer token; `off`: not served (production without METRICS_TOKEN); unset: open. */
   metricsAccess?: { token: string } | 'off'
-  limits?: { ip: RateLimiter; payer: Limiter }
+  limits?: Omit<RateLimits, 'onLimited'>
   /** Reverse proxies whose forwarding header names the client (TRUSTED_PROXIES). */
   trustedProxies?: ProxyTrust
   /** Where the China evidence comes from (live providers configured or not): the documented waits follow it. Default sample. */

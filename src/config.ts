@@ -1,8 +1,8 @@
-import type { LedgerRetention } from './payments/ledger'
 /**
  * The configuration: reads the environment, validates it against the settings table (./settings.ts) and
  * the rules between settings, and returns it as a frozen Config.
  */
+import type { LedgerRetention } from './payments/ledger'
 import { Value } from '@sinclair/typebox/value'
 import { resolve } from 'node:path'
 import { PLATFORM_TOKENS, type Platform } from './catalog/platforms'

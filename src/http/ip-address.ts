@@ -135,6 +135,7 @@ export function inCidr(ip: Ip, range: Cidr): boolean {
  * its addresses apart would give one client billions of limits. Unparsable text is its own key.
  */
 export function limitKeyOf(address: string, ipv6Prefix: number): string {
+  if (!address.includes(':')) return address // IPv4 (the client address is already in dotted form): nothing to parse
   const ip = parseIp(address)
   if (!ip || isMapped(ip) || ipv6Prefix >= 128) return address
   const masked = ip.map((word, i) => (word & maskOf(ipv6Prefix, i)) >>> 0) as unknown as Ip

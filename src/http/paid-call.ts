@@ -31,7 +31,7 @@ export interface PaidCall {
 export function payFor(gate: PaymentGate, limits: RateLimits | undefined, call: PaidCall): ApiError | Promise<GateAnswer> {
   if (call.proofHeader && limits?.ip.enabled) {
     const client = call.clientIp()
-    const key = client === undefined ? undefined : limitKeyOf(client, limits.ipv6Prefix ?? 64)
+    const key = client === undefined ? undefined : limitKeyOf(client, limits.ipv6Prefix)
     const limited = overLimit(limits, 'ip', key) as ApiError | null // the IP limit is always this process's
     if (limited) return limited
   }

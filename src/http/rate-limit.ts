@@ -58,8 +58,8 @@ export class RateLimiter implements Limiter {
 export interface RateLimits {
   /** Per instance: the load balancer in front of several can limit per IP for all of them. */
   ip: RateLimiter
-  /** IPv6 clients count by this prefix (RATE_LIMIT_IPV6_PREFIX, 64; see limitKeyOf). */
-  ipv6Prefix?: number
+  /** IPv6 clients count by this prefix (RATE_LIMIT_IPV6_PREFIX; see limitKeyOf). */
+  ipv6Prefix: number
   /** Per instance, or shared by the instances of one PostgreSQL ledger. */
   payer: Limiter
   onLimited?(scope: 'ip' | 'payer'): void

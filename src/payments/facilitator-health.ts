@@ -1,7 +1,7 @@
 /**
  * Whether the facilitator can be reached, for /ready: every verify and settle call says whether it got an
- * answer (a refusal is an answer). Unreachable for `outageMs` (X402_FACILITATOR_OUTAGE_SECONDS) with no answer since, the instance
- * is not ready: a load balancer then sends paying clients elsewhere instead of to a 502. A not-ready
+ * answer (a refusal is an answer). With no answer for `outageMs` (X402_FACILITATOR_OUTAGE_SECONDS), the
+ * instance is not ready: a load balancer then sends paying clients elsewhere instead of to a 502. A not-ready
  * instance gets no traffic to learn from, so /ready itself asks the facilitator's `/supported` again, at
  * most every PROBE_INTERVAL_MS.
  */

@@ -65,3 +65,23 @@ describe('per client IP, on a started server', () => {
     expect(metrics).toContain('rate_limited_total{scope="ip"} 1')
   })
 })
+
+describe('IPv6 clients, behind a trusted proxy', () => {
+  let server: StartedServer
+  beforeAll(async () => {
+    server = await startServer({ RATE_LIMIT_IP_PER_MINUTE: '2', TRUSTED_PROXIES: '127.0.0.1' })
+  }, 60_000)
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  test('addresses of one /64 share one per-IP limit; another /64 has its own', async () => {
+    const url = `${server.url}/v1/market-data/flights/months`
+    const payer = createPayer()
+    const pay = async (client: string) =>
+      (await fetch(url, { headers: { 'x402-payment': await payer.proof({ value: 30_000n }), 'x-forwarded-for': client } })).status
+    // Three addresses of one subscriber's /64: the third request is over the limit of 2.
+    expect([await pay('2001:db8:1:2::1'), await pay('2001:db8:1:2::ffff'), await pay('2001:db8:1:2:abcd::7')]).toEqual([200, 200, 429])
+    expect(await pay('2001:db8:1:3::1')).toBe(200)
+  })
+})

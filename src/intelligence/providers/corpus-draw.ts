@@ -49,9 +49,9 @@ export interface Drawn {
 /**
  * The candidates (rowids, ascending) in [from, to), every one when there are at most `readMax`; else one
  * in `step` of each group and window half (`split`), in rowid order (publication order), the same step
- * for all, so that every row drawn stands for about as many (shares and means over them are
- * close without weighting: a group's weight is below `step` by at most its last row). A row's weight is its group's size over the rows drawn from it: the weights of a group add
- * up to its exact count.
+ * for all, so that every row drawn stands for about as many: shares and means over them are close
+ * without weighting (a group's weight is below `step` only by its last, partial stride). A row's weight
+ * is its group's size over the rows drawn from it: the weights of a group add up to its exact count.
  */
 export function draw(facts: RowFacts, candidates: Int32Array, window: { from: Date; to: Date; split?: Date }, readMax: number): Drawn {
   const [from, to, split] = [window.from.getTime(), window.to.getTime(), window.split?.getTime() ?? Infinity]
