@@ -5,7 +5,7 @@
  * Every round asks new questions (each keyword, brand, category and destination with the round's own
  * timeframe and platform, besides the dataset routes), so the caches keep filling, as they would over
  * days. The server's VmRSS is sampled every 100 ms: its peak in each round and its value at the end of
- * each idle gap. Prints a Markdown section for BENCHMARKS.md.
+ * each idle gap, with what the server's /metrics says of its JavaScript heap, result cache and DuckDB then. Prints a Markdown section for BENCHMARKS.md.
  *
  *   bun scripts/bench-soak.ts
  */
@@ -62,9 +62,16 @@ function asks(round: number): { id: string; query: Query }[] {
 const dir = mkdtempSync(join(tmpdir(), 'bench-soak-'))
 const server = await startServer({ LOG_LEVEL: 'error', LEDGER_PATH: join(dir, 'ledger.sqlite'), WARM_UP_SAMPLE_ANSWERS: 'false' })
 const rssMb = () => Number(readFileSync(`/proc/${server.proc.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)![1]) / 1024
+/** The server's memory gauges (/metrics, open outside production), in MB. */
+async function gauges(): Promise<Record<string, number>> {
+  const text = await (await fetch(`${server.url}/metrics`)).text()
+  const read = (name: string) => Number(text.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1] ?? Number.NaN) / 2 ** 20
+  return { heap: read('process_heap_bytes'), cache: read('result_cache_bytes'), duckdb: read('duckdb_memory_bytes') }
+}
 const payer = createPayer()
 const rows: string[] = []
 const startRss = rssMb()
+const startGauges = await gauges()
 
 for (let round = 1; round <= ROUNDS; round++) {
   const list = asks(round)
@@ -73,6 +80,8 @@ for (let round = 1; round <= ROUNDS; round++) {
   const statuses = new Map<number, number>()
   let peak = rssMb()
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 100)
+  let duckdbPeak = 0
+  const gaugeSampler = setInterval(async () => (duckdbPeak = Math.max(duckdbPeak, (await gauges()).duckdb!)), 1000)
   const until = performance.now() + ROUND_MS
   let next = 0
   await Promise.all(
@@ -91,13 +100,15 @@ for (let round = 1; round <= ROUNDS; round++) {
     }),
   )
   clearInterval(sampler)
+  clearInterval(gaugeSampler)
   await Bun.sleep(IDLE_MS)
   const idle = rssMb()
+  const held = await gauges()
   times.sort((a, b) => a - b)
   const pct = (p: number) => Math.round(times[Math.min(times.length - 1, Math.floor(p * times.length))]!)
   const codes = [...statuses].map(([s, n]) => `${s}: ${n}`).join(', ')
   rows.push(
-    `| ${round} | ${times.length} (${codes}) | ${Math.round(times.length / (ROUND_MS / 1000))} | ${pct(0.5)} / ${pct(0.99)} ms | ${Math.round(peak)} MB | **${Math.round(idle)} MB** |`,
+    `| ${round} | ${times.length} (${codes}) | ${Math.round(times.length / (ROUND_MS / 1000))} | ${pct(0.5)} / ${pct(0.99)} ms | ${Math.round(peak)} MB (DuckDB ${Math.round(duckdbPeak)}) | **${Math.round(idle)} MB** | ${Math.round(held.heap!)} / ${Math.round(held.cache!)} / ${Math.round(held.duckdb!)} MB |`,
   )
   console.error(rows.at(-1))
 }
@@ -106,8 +117,8 @@ rmSync(dir, { recursive: true, force: true })
 
 console.log(`### Soak: ${ROUNDS} rounds of ${ROUND_MS / 1000} s of paid load, ${IDLE_MS / 1000} s idle after each (\`bun scripts/bench-soak.ts\`) — ${cpus().length} cores, Bun ${Bun.version}
 
-${CLIENTS} clients; China routes, wrappers and dataset routes; each round asks every name with its own timeframe and platform; ledger file; local payments; nothing warmed. Server RSS ${Math.round(startRss)} MB before the first round.
+${CLIENTS} clients; China routes, wrappers and dataset routes; each round asks every name with its own timeframe and platform; ledger file; local payments; nothing warmed. Server RSS ${Math.round(startRss)} MB before the first round (JS heap / result cache / DuckDB: ${Object.values(startGauges).map(Math.round).join(' / ')} MB).
 
-| round | requests (statuses) | per second | p50 / p99 | RSS peak | RSS idle after |
-|---|---|---|---|---|---|
+| round | requests (statuses) | per second | p50 / p99 | RSS peak (DuckDB's) | RSS idle after | idle: JS heap / result cache / DuckDB |
+|---|---|---|---|---|---|---|
 ${rows.join('\n')}`)

@@ -78,6 +78,8 @@ export interface Config {
   artifactTtlSeconds: number
   /** Bytes of computed answers kept in memory (RESULT_CACHE_MAX_MB). */
   resultCacheMaxBytes: number
+  /** DuckDB's memory limit in MB (DUCKDB_MEMORY_LIMIT_MB). */
+  duckdbMemoryLimitMb: number
   /** What the hourly pass drops from the ledger (LEDGER_KEEP_*). */
   ledgerRetention: LedgerRetention
   logLevel: LogLevel
@@ -224,7 +226,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** How long and how much this service keeps: stored results, computed answers in memory, ledger history. */
 function readKeeping(
   env: Record<string, string | undefined>,
-): Pick<Config, 'artifactTtlSeconds' | 'resultCacheMaxBytes' | 'ledgerRetention'> {
+): Pick<Config, 'artifactTtlSeconds' | 'resultCacheMaxBytes' | 'duckdbMemoryLimitMb' | 'ledgerRetention'> {
   const artifactTtlSeconds = ((read(env, 'ARTIFACT_TTL_HOURS') as number | undefined) ?? 24) * 3600
   const servedDays = env.LEDGER_KEEP_SERVED_DAYS ? (read(env, 'LEDGER_KEEP_SERVED_DAYS') as number) : null
   if (servedDays !== null && servedDays * 86400 < artifactTtlSeconds)
@@ -235,6 +237,7 @@ function readKeeping(
   return {
     artifactTtlSeconds,
     resultCacheMaxBytes: ((read(env, 'RESULT_CACHE_MAX_MB') as number | undefined) ?? 96) * 1024 * 1024,
+    duckdbMemoryLimitMb: (read(env, 'DUCKDB_MEMORY_LIMIT_MB') as number | undefined) ?? 1024,
     ledgerRetention: {
       failedSeconds: ((read(env, 'LEDGER_KEEP_FAILED_DAYS') as number | undefined) ?? 7) * 86400,
       servedSeconds: servedDays === null ? null : servedDays * 86400,

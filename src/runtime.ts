@@ -199,7 +199,7 @@ export interface RuntimeOptions {
  * fails never builds them. Disposing stops the build, then closes DuckDB once nothing uses it.
  */
 async function openData(config: Readonly<Config>, logger: Logger, options: RuntimeOptions) {
-  const db = await DuckDb.open()
+  const db = await DuckDb.open(undefined, config.duckdbMemoryLimitMb)
   let setUp!: { resolve: () => void; reject: (error: Error) => void }
   const afterSetUp = new Promise<void>((resolve, reject) => (setUp = { resolve, reject }))
   const store: ServiceStore = await DatasetStore.start(db, config.datasetsDir, DATASET_INDEXERS, {
@@ -281,6 +281,15 @@ function intelligenceServices(config: Readonly<Config>, db: DuckDb, store: Servi
   return { intelligence, live }
 }
 
+/** The result cache, and the metrics' view of it and of DuckDB (pool waits, memory). */
+function measuredCache(config: Readonly<Config>, db: DuckDb, metrics: Metrics): ResultCache {
+  db.onWait = metrics.poolWait
+  const cache = new ResultCache({ maxBytes: config.resultCacheMaxBytes })
+  cache.onLookup = metrics.cache
+  metrics.watchMemory({ resultCache: () => cache.size, duckdb: () => db.memoryBytes() })
+  return cache
+}
+
 /**
  * Everything a running service holds, built from a Config; `close()` releases it in reverse order. Each
  * part owns its clean-up (a disposable on one stack), so a start-up that fails half-way releases what
@@ -296,10 +305,8 @@ export async function createRuntime(
   const loadingMetrics = createMetrics()
   const { db, store, setUp } = parts.use(await openData(config, logger, options))
   const metrics = await loadingMetrics
-  db.onWait = metrics.poolWait
   const { shared, ledger } = parts.use(await openLedger(config, logger))
-  const cache = new ResultCache({ maxBytes: config.resultCacheMaxBytes })
-  cache.onLookup = metrics.cache
+  const cache = measuredCache(config, db, metrics)
   // A facilitator key the signer refuses stops start-up here (ConfigError), and the stack releases the rest.
   const { settler, reconciler, facilitator } = await paymentsFor(
     config,

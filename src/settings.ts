@@ -249,6 +249,12 @@ export const ENV = {
     meaning:
       'Memory for computed answers reused in this process (dataset results and sample China answers), estimated from their JSON size; the least recently used go first.',
   },
+  DUCKDB_MEMORY_LIMIT_MB: {
+    schema: T.Integer({ minimum: 128, maximum: 1_048_576 }),
+    default: '1024',
+    meaning:
+      "DuckDB's memory: the loaded datasets (~75 MB with the samples), its buffers and caches. A query that needs more spills up to four times as much to a folder of the system's temporary directory, then fails (`500 internal_error`, never charged) instead of growing the process; raise it with larger datasets.",
+  },
   LEDGER_KEEP_FAILED_DAYS: {
     schema: T.Integer({ minimum: 0, maximum: 3650 }),
     default: '7',

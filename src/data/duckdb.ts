@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api'
 
 /** One connection held by `DuckDb.withConnection`. */
@@ -29,12 +31,19 @@ export class DuckDb {
     return this.idle.length < this.connections.length || this.waiters.length > 0
   }
 
-  static async open(poolSize = 2): Promise<DuckDb> {
+  /**
+   * `memoryLimitMb` bounds the engine's memory (tables, buffers, caches): unset, DuckDB takes up to 80% of
+   * the machine's. A query that needs more spills up to four times as much to a folder of the system's
+   * temporary directory (DuckDB's own default is `.tmp` where the process was started), then fails.
+   */
+  static async open(poolSize = 2, memoryLimitMb?: number): Promise<DuckDb> {
     // Extensions cannot be downloaded on an offline host; Parquet and JSON are built in.
     const instance = await DuckDBInstance.create(':memory:', {
       autoinstall_known_extensions: 'false',
       autoload_known_extensions: 'false',
       threads: String(poolSize),
+      temp_directory: join(tmpdir(), `china-market-intel-duckdb-${process.pid}`),
+      ...(memoryLimitMb ? { memory_limit: `${memoryLimitMb}MB`, max_temp_directory_size: `${memoryLimitMb * 4}MB` } : {}),
     })
     const connections = await Promise.all(Array.from({ length: poolSize }, () => instance.connect()))
     return new DuckDb(instance, connections)
@@ -92,6 +101,12 @@ export class DuckDb {
     } finally {
       this.release(c)
     }
+  }
+
+  /** Bytes the engine holds (its buffer pool, tables and caches; duckdb_memory()), for the metrics. */
+  async memoryBytes(): Promise<number> {
+    const [row] = await this.all<{ bytes: number }>('SELECT CAST(SUM(memory_usage_bytes) AS DOUBLE) AS bytes FROM duckdb_memory()')
+    return row?.bytes ?? 0
   }
 
   async exec(sql: string): Promise<void> {

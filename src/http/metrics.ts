@@ -132,6 +132,7 @@ export async function createMetrics() {
   })
   const watchDeferred = deferredGauges(Gauge, registers)
   const watchPaymentParts = paymentPartGauges(Gauge, registers)
+  const watchMemory = memoryGauges(Gauge, registers)
   const cacheHit = cache.labels('hit')
   const cacheMiss = cache.labels('miss')
 
@@ -162,6 +163,8 @@ export async function createMetrics() {
     watchDeferred,
     /** Where the ledger and facilitator gauges read (what /ready checks of them). */
     watchPaymentParts,
+    /** Where the memory gauges read the result cache's and DuckDB's share. */
+    watchMemory,
     rateLimited(scope: 'ip' | 'payer') {
       rateLimited.inc({ scope })
     },
@@ -241,3 +244,33 @@ function paymentPartGauges(Gauge: typeof import('prom-client').Gauge, registers:
 }
 
 export type Metrics = Awaited<ReturnType<typeof createMetrics>>
+
+/**
+ * Where the process's memory goes, so that an operator can tell a growing cache from a leak: resident
+ * set, the JavaScript heap, the result cache's estimate and DuckDB's own account.
+ */
+function memoryGauges(Gauge: typeof import('prom-client').Gauge, registers: import('prom-client').Registry[]) {
+  let parts: { resultCache?: () => { bytes: number; entries: number }; duckdb?: () => Promise<number> } = {}
+  const gauge = (name: string, help: string, read: () => number | Promise<number> | undefined) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      async collect() {
+        const value = await read()
+        if (value !== undefined) this.set(value)
+      },
+    })
+  gauge('process_resident_memory_bytes', 'Resident memory of the process.', () => process.memoryUsage.rss())
+  gauge('process_heap_bytes', 'JavaScript heap in use (objects and strings).', () => process.memoryUsage().heapUsed)
+  gauge(
+    'result_cache_bytes',
+    'Estimated bytes of answers in the result cache (bounded by RESULT_CACHE_MAX_MB).',
+    () => parts.resultCache?.().bytes,
+  )
+  gauge('result_cache_entries', 'Answers in the result cache.', () => parts.resultCache?.().entries)
+  gauge('duckdb_memory_bytes', "DuckDB's memory: tables, buffers and caches (bounded by DUCKDB_MEMORY_LIMIT_MB).", () => parts.duckdb?.())
+  return (watched: typeof parts) => {
+    parts = watched
+  }
+}

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { DuckDb } from '../../src/data/duckdb'
 
 let db: DuckDb
@@ -24,4 +26,18 @@ test('extensions are never downloaded: autoinstall is off', async () => {
   expect(await db.all<{ value: string }>("SELECT current_setting('autoinstall_known_extensions')::VARCHAR AS value")).toEqual([
     { value: 'false' },
   ])
+})
+
+test('a memory limit bounds the engine, and what it spills goes to a folder of the temporary directory, not the working one', async () => {
+  const bounded = await DuckDb.open(1, 256)
+  try {
+    const [row] = await bounded.all<{ limit: string; temp: string }>(
+      "SELECT current_setting('memory_limit') AS limit, current_setting('temp_directory') AS temp",
+    )
+    expect(row!.limit).toBe('244.1 MiB') // 256 MB, as DuckDB writes it
+    expect(row!.temp).toBe(join(tmpdir(), `china-market-intel-duckdb-${process.pid}`))
+    expect(await bounded.memoryBytes()).toBeGreaterThanOrEqual(0)
+  } finally {
+    bounded.close()
+  }
 })

@@ -39,6 +39,22 @@ test('/metrics is Prometheus text: requests by route and status, latency, paymen
   expect(text).toContain('# TYPE duckdb_pool_wait_seconds histogram')
 })
 
+test('/metrics says where memory goes: resident set, JavaScript heap, the result cache (grown by a paid answer) and DuckDB', async () => {
+  const before = await rt.get('/metrics').then((res) => res.text())
+  const cached = metric(before, 'result_cache_bytes')!
+  expect(
+    (await rt.get('/v1/market-data/flights/summary?destination=Paris', { 'x402-payment': await payer.proof({ value: 100_000n }) })).status,
+  ).toBe(200)
+  const text = await rt.get('/metrics').then((res) => res.text())
+  expect(metric(text, 'process_resident_memory_bytes')).toBeGreaterThan(50 * 2 ** 20)
+  expect(metric(text, 'process_heap_bytes')).toBeGreaterThan(2 ** 20)
+  expect(metric(text, 'result_cache_bytes')).toBeGreaterThan(cached)
+  expect(metric(text, 'result_cache_entries')).toBeGreaterThanOrEqual(1)
+  // The loaded sample datasets are DuckDB tables: tens of MB, under the configured limit.
+  expect(metric(text, 'duckdb_memory_bytes')).toBeGreaterThan(10 * 2 ** 20)
+  expect(metric(text, 'duckdb_memory_bytes')).toBeLessThan(1024 * 2 ** 20)
+})
+
 test('with METRICS_TOKEN, /metrics needs the bearer token and is a 404 envelope without it', async () => {
   const locked = await testRuntime({ METRICS_TOKEN: 'a-long-enough-token' })
   try {
