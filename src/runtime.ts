@@ -232,7 +232,12 @@ async function openLedger(config: Readonly<Config>, logger: Logger) {
   const shared: SharedState | undefined = config.ledgerUrl
     ? await openSharedState({ url: config.ledgerUrl, version: pkg.version, payerPerMinute: config.rateLimitPayerPerMinute, logger })
     : undefined
-  const ledger: PaymentLedger = shared?.ledger ?? new SqliteLedger(config.ledgerPath, { shared: config.reusePort })
+  const ledger: PaymentLedger =
+    shared?.ledger ??
+    new SqliteLedger(config.ledgerPath, {
+      shared: config.reusePort,
+      prunesServed: config.ledgerRetention.servedSeconds !== null,
+    })
   return {
     shared,
     ledger,

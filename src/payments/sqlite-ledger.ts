@@ -13,7 +13,8 @@ import {
   type SpendRecord,
   type StoredArtifact,
 } from './ledger'
-import { ledgerStatements, openLedgerFile, type DbRow, type LedgerStatements } from './sqlite-schema'
+import { ledgerStatements, openLedgerFile, SERVED_INDEX, type DbRow, type LedgerStatements } from './sqlite-schema'
+import { prune } from './sqlite-retention'
 
 const taken = (row: Row): Extract<ClaimResult, { status: 'taken' }> => ({
   status: 'taken',
@@ -82,8 +83,10 @@ export class SqliteLedger implements PaymentLedger {
   private readonly shared: boolean
   private readonly claimShared: (claim: PaymentClaim, now: number, staleBefore: number) => ClaimResult
 
-  constructor(path: string, options: { shared?: boolean } = {}) {
+  /** `prunesServed`: LEDGER_KEEP_SERVED_DAYS is set, so the index its pass needs is built now, at start-up, not during a pass. */
+  constructor(path: string, options: { shared?: boolean; prunesServed?: boolean } = {}) {
     this.db = openLedgerFile(path)
+    if (options.prunesServed) this.db.exec(SERVED_INDEX)
     this.stmts = ledgerStatements(this.db)
     this.commitTx = this.db.transaction(() => this.writeChanges())
     this.shared = options.shared === true
@@ -364,19 +367,9 @@ export class SqliteLedger implements PaymentLedger {
     if (!keep) return dropped
     this.commit() // what is queued is on disk before anything is dropped
     if (this.writeFailure) return dropped // not now: the queued events would lose their payment
-    dropped += this.pruneTx('failed', now - keep.failedSeconds)
-    if (keep.servedSeconds !== null) dropped += this.pruneTx('served', now - keep.servedSeconds)
+    dropped += await prune(this.db, this.stmts, 'failed', now - keep.failedSeconds)
+    if (keep.servedSeconds !== null) dropped += await prune(this.db, this.stmts, 'served', now - keep.servedSeconds)
     return dropped
-  }
-
-  /** Payments in `state` last changed before `before`, with their events (and, served, their artifacts and spend). */
-  private pruneTx(state: 'failed' | 'served', before: number): number {
-    return this.db.transaction(() => {
-      const s = this.stmts
-      let n = s.pruneEvents.run({ state, before }).changes
-      if (state === 'served') n += s.pruneArtifacts.run({ state, before }).changes + s.pruneSpend.run({ before }).changes
-      return n + s.prunePayments.run({ state, before }).changes
-    })()
   }
 
   close(): void {

@@ -70,6 +70,25 @@ export const ADDED_COLUMNS = ['settlement TEXT', 'tx_hash TEXT', 'valid_before T
 /** Columns added to artifacts after the first release (answers in CSV and Arrow carry their headers). */
 export const ADDED_ARTIFACT_COLUMNS = ['headers TEXT']
 export const PENDING_INDEX = `CREATE INDEX IF NOT EXISTS payments_open ON payments(state) WHERE state IN ('pending', 'in_progress')`
+/**
+ * The retention pass finds old failed payments through this (a handful of rows: failures are rare);
+ * without it each hourly pass scanned the whole ledger on the event loop (~320 ms at a million payments).
+ */
+export const FAILED_INDEX = `CREATE INDEX IF NOT EXISTS payments_failed_at ON payments(updated_at) WHERE state = 'failed'`
+/**
+ * Made by the first pass that drops served payments (LEDGER_KEEP_SERVED_DAYS): ~100 bytes a payment,
+ * paid only by ledgers that are pruned.
+ */
+export const SERVED_INDEX = `CREATE INDEX IF NOT EXISTS payments_served_at ON payments(updated_at) WHERE state = 'served'`
+/** Payments dropped per retention transaction: the event loop gets a turn between them. */
+export const PRUNE_CHUNK = 500
+
+/** An old payment the retention pass drops. */
+export interface PruneRow {
+  key: string
+  created_at: number
+  updated_at: number
+}
 
 /** A payments row as SQLite returns it. */
 export interface DbRow {
@@ -113,6 +132,7 @@ export function openLedgerFile(path: string): Database {
   for (const column of ADDED_ARTIFACT_COLUMNS)
     if (!artifactColumns.has(column.split(' ')[0]!)) db.exec(`ALTER TABLE artifacts ADD COLUMN ${column}`)
   db.exec(PENDING_INDEX)
+  db.exec(FAILED_INDEX)
   return db
 }
 
@@ -141,16 +161,24 @@ export function ledgerStatements(db: Database) {
        WHERE a.id = $id AND a.expires_at > $now AND p.state = 'served'`,
     ),
     purge: db.query('DELETE FROM artifacts WHERE expires_at <= $now'),
-    // Retention (purgeExpired): events first (found through their `at` index), then what they belong to.
+    // Retention (purgeExpired), a chunk of old payments at a time, oldest first. The state is written out
+    // so that SQLite uses its partial index; the keys travel as one JSON array. Every event is written with
+    // the state change it records, so a payment's events lie between its created_at and updated_at: they
+    // are found through the events' `at` index over that span (a second either side for the clock's tick).
+    oldFailed: db.query<PruneRow, { before: number }>(
+      `SELECT key, created_at, updated_at FROM payments WHERE state = 'failed' AND updated_at < $before ORDER BY updated_at LIMIT ${PRUNE_CHUNK}`,
+    ),
+    oldServed: db.query<PruneRow, { before: number }>(
+      `SELECT key, created_at, updated_at FROM payments WHERE state = 'served' AND updated_at < $before ORDER BY updated_at LIMIT ${PRUNE_CHUNK}`,
+    ),
     pruneEvents: db.query(
-      `DELETE FROM payment_events WHERE at < $before
-       AND payment_key IN (SELECT key FROM payments WHERE state = $state AND updated_at < $before)`,
+      'DELETE FROM payment_events WHERE at BETWEEN $from - 1 AND $to + 1 AND payment_key IN (SELECT value FROM json_each($keys))',
     ),
-    pruneArtifacts: db.query(
-      `DELETE FROM artifacts WHERE payment_key IN (SELECT key FROM payments WHERE state = $state AND updated_at < $before)`,
+    pruneArtifacts: db.query('DELETE FROM artifacts WHERE payment_key IN (SELECT value FROM json_each($keys))'),
+    prunePayments: db.query('DELETE FROM payments WHERE key IN (SELECT value FROM json_each($keys))'),
+    pruneSpend: db.query(
+      `DELETE FROM provider_spend WHERE seq IN (SELECT seq FROM provider_spend WHERE at < $before LIMIT ${PRUNE_CHUNK * 4})`,
     ),
-    pruneSpend: db.query('DELETE FROM provider_spend WHERE at < $before'),
-    prunePayments: db.query('DELETE FROM payments WHERE state = $state AND updated_at < $before'),
     /** /ready, after a failed commit: does the file take a write now? (One row, rewritten.) */
     probe: db.query('INSERT INTO ledger_probe (id, at) VALUES (1, $now) ON CONFLICT(id) DO UPDATE SET at = excluded.at'),
     spend: db.query(

@@ -13,25 +13,9 @@ import {
 } from '../payments/ledger'
 import type { Postgres } from './client'
 import { LEASE_SECONDS } from './instances'
+import { apply, type Op } from './ledger-commit'
 
 type Taken = Extract<ClaimResult, { status: 'taken' }>
-
-/** A change queued until the next commit: guarded so that it applies only to the claim it was made for. */
-type Op =
-  | {
-      kind: 'state'
-      key: string
-      claimId: string
-      from: PaymentState[]
-      to: PaymentState
-      now: number
-      artifactId?: string
-      settlement?: string
-      txHash?: string | null
-    }
-  | { kind: 'artifact'; key: string; artifact: StoredArtifact; now: number }
-  | { kind: 'event'; id: string; e: PaymentEvent }
-  | { kind: 'spend'; id: string; s: SpendRecord }
 
 /** How soon a commit that failed is tried again, while nothing else asks for one. */
 const RETRY_MS = 1000
@@ -295,14 +279,18 @@ export class PostgresLedger implements PaymentLedger {
   private async prune(state: 'failed' | 'served', before: number): Promise<number> {
     const counts = await this.pg.run('prune', (sql) =>
       sql.begin(async (tx) => {
-        const old = tx`SELECT key FROM payments WHERE state = ${state} AND updated_at < ${before}`
+        // The state written out, so that the planner uses its partial index (migration 3).
+        const old =
+          state === 'failed'
+            ? tx`SELECT key FROM payments WHERE state = 'failed' AND updated_at < ${before}`
+            : tx`SELECT key FROM payments WHERE state = 'served' AND updated_at < ${before}`
         const events = await tx`DELETE FROM payment_events WHERE at < ${before} AND payment_key IN (${old}) RETURNING seq`
         const extra =
           state === 'served'
             ? (await tx`DELETE FROM artifacts WHERE payment_key IN (${old}) RETURNING id`).length +
               (await tx`DELETE FROM provider_spend WHERE at < ${before} RETURNING seq`).length
             : 0
-        const payments = await tx`DELETE FROM payments WHERE state = ${state} AND updated_at < ${before} RETURNING key`
+        const payments = await tx`DELETE FROM payments WHERE key IN (${old}) RETURNING key`
         return [events.length + extra + payments.length]
       }),
     )
@@ -364,66 +352,5 @@ export class PostgresLedger implements PaymentLedger {
     if (this.queue.length > 0) await this.flush().catch(() => {})
     this.closed = true
     clearTimeout(this.retry)
-  }
-}
-
-/** One commit: artifacts and events in bulk, then each state change under its guard. */
-async function apply(tx: SQL, ops: Op[]): Promise<void> {
-  const artifacts = ops.filter((o): o is Extract<Op, { kind: 'artifact' }> => o.kind === 'artifact')
-  if (artifacts.length > 0) {
-    const rows = artifacts.map((op) => ({
-      id: op.artifact.id,
-      payment_key: op.key,
-      body: typeof op.artifact.body === 'string' ? Buffer.from(op.artifact.body, 'utf8') : Buffer.from(op.artifact.body),
-      is_text: typeof op.artifact.body === 'string',
-      headers: op.artifact.headers ? JSON.stringify(op.artifact.headers) : null,
-      created_at: op.now,
-      expires_at: op.artifact.expiresAt,
-    }))
-    await tx`INSERT INTO artifacts ${tx(rows)} ON CONFLICT (id) DO NOTHING`
-  }
-  for (const o of ops) {
-    if (o.kind !== 'state') continue
-    await tx.unsafe(
-      `UPDATE payments SET state = $3, updated_at = $4, artifact_id = COALESCE($5, artifact_id), settlement = COALESCE($6, settlement),
-         tx_hash = COALESCE($7, tx_hash)
-       WHERE key = $1 AND claim_id = $2 AND state = ANY($8::text[]) AND (state <> 'served' OR artifact_id IS NULL)`,
-      [o.key, o.claimId, o.to, o.now, o.artifactId ?? null, o.settlement ?? null, o.txHash ?? null, `{${o.from.join(',')}}`],
-    )
-  }
-  const events = ops.filter((o): o is Extract<Op, { kind: 'event' }> => o.kind === 'event')
-  if (events.length > 0) {
-    const rows = events.map(({ id, e }) => ({
-      id,
-      at: e.at,
-      event: e.event,
-      payment_key: e.key,
-      request_id: e.requestId,
-      route: e.routeId,
-      payer: e.payer,
-      amount_atomic: e.amountAtomic,
-      nonce: e.nonce,
-      network: e.network,
-      tx_hash: e.txHash ?? null,
-      detail: e.detail ?? null,
-    }))
-    // A commit cut off by the deadline may have landed: its events are not written twice.
-    await tx`INSERT INTO payment_events ${tx(rows)} ON CONFLICT (id) DO NOTHING`
-  }
-  const spends = ops.filter((o): o is Extract<Op, { kind: 'spend' }> => o.kind === 'spend')
-  if (spends.length > 0) {
-    const rows = spends.map(({ id, s }) => ({
-      id,
-      at: s.at,
-      request_id: s.requestId,
-      route: s.routeId,
-      provider: s.provider,
-      role: s.role,
-      requests: s.requests,
-      input_tokens: s.inputTokens ?? null,
-      output_tokens: s.outputTokens ?? null,
-      cost_nano_usd: s.costNanoUsd === null ? null : s.costNanoUsd.toString(),
-    }))
-    await tx`INSERT INTO provider_spend ${tx(rows)} ON CONFLICT (id) DO NOTHING`
   }
 }

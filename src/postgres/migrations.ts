@@ -118,6 +118,13 @@ CREATE TABLE live_answers (
 CREATE INDEX live_answers_expiry ON live_answers (expires_at);
 `,
   },
+  {
+    version: 3,
+    name: 'retention finds old failed payments by index',
+    sql: `
+CREATE INDEX payments_failed_at ON payments (updated_at) WHERE state = 'failed';
+`,
+  },
 ]
 
 /** Any constant shared by every instance: the advisory lock that serialises migrations. */

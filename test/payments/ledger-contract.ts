@@ -391,5 +391,40 @@ export function ledgerContract(backend: LedgerBackend): void {
       },
       T,
     )
+
+    test(
+      'retention over more payments than one pass step drops every old one with all its events, and nothing younger or open',
+      async () => {
+        const store = await fresh()
+        const a = await store.open()
+        const t = 200_000
+        const served = Array.from({ length: 1_200 }, (_, i) => `s${i}`)
+        for (const [i, key] of served.entries()) {
+          await a.claim(claimOf(key), t + i, t - 300)
+          a.record(eventOf(key, 'verified', t + i))
+          a.complete(key, { ...artifactOf(`art-${key}`), expiresAt: t + 10 * 86400 }, t + i + 1)
+          a.record(eventOf(key, 'served', t + i + 1))
+          if (i === 600) {
+            // Open while its neighbours in time go: it and its event stay.
+            await a.claim(claimOf('open'), t + i, t - 300)
+            a.record(eventOf('open', 'verified', t + i))
+            a.park('open', { ...artifactOf('art-open'), expiresAt: t + 10 * 86400 }, t + i)
+          }
+        }
+        await a.claim(claimOf('young'), t + 5_000, t - 300)
+        a.record(eventOf('young', 'verified', t + 5_000))
+        a.complete('young', { ...artifactOf('art-young'), expiresAt: t + 10 * 86400 }, t + 5_000)
+        await a.durable()
+        // Everything served before t + 2,000 goes: 1,200 payments, 2,400 events, 1,200 stored results.
+        expect(await a.purgeExpired(t + 3_000, { failedSeconds: 100, servedSeconds: 1_000 })).toBe(4_800)
+        for (const key of [served[0]!, served[599]!, served[1_199]!])
+          expect([await store.payment(key), await store.events(key)]).toEqual([null, []])
+        expect(await store.payment('open')).toMatchObject({ state: 'pending' })
+        expect(await store.events('open')).toHaveLength(1)
+        expect(await store.payment('young')).toMatchObject({ state: 'served' })
+        expect(await store.events('young')).toHaveLength(1)
+      },
+      T,
+    )
   })
 }

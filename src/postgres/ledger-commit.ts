@@ -1,0 +1,80 @@
+import type { SQL } from 'bun'
+import type { PaymentEvent, PaymentState, SpendRecord, StoredArtifact } from '../payments/ledger'
+
+/** A change queued until the next commit: guarded so that it applies only to the claim it was made for. */
+export type Op =
+  | {
+      kind: 'state'
+      key: string
+      claimId: string
+      from: PaymentState[]
+      to: PaymentState
+      now: number
+      artifactId?: string
+      settlement?: string
+      txHash?: string | null
+    }
+  | { kind: 'artifact'; key: string; artifact: StoredArtifact; now: number }
+  | { kind: 'event'; id: string; e: PaymentEvent }
+  | { kind: 'spend'; id: string; s: SpendRecord }
+
+/** One commit: artifacts and events in bulk, then each state change under its guard. */
+export async function apply(tx: SQL, ops: Op[]): Promise<void> {
+  const artifacts = ops.filter((o): o is Extract<Op, { kind: 'artifact' }> => o.kind === 'artifact')
+  if (artifacts.length > 0) {
+    const rows = artifacts.map((op) => ({
+      id: op.artifact.id,
+      payment_key: op.key,
+      body: typeof op.artifact.body === 'string' ? Buffer.from(op.artifact.body, 'utf8') : Buffer.from(op.artifact.body),
+      is_text: typeof op.artifact.body === 'string',
+      headers: op.artifact.headers ? JSON.stringify(op.artifact.headers) : null,
+      created_at: op.now,
+      expires_at: op.artifact.expiresAt,
+    }))
+    await tx`INSERT INTO artifacts ${tx(rows)} ON CONFLICT (id) DO NOTHING`
+  }
+  for (const o of ops) {
+    if (o.kind !== 'state') continue
+    await tx.unsafe(
+      `UPDATE payments SET state = $3, updated_at = $4, artifact_id = COALESCE($5, artifact_id), settlement = COALESCE($6, settlement),
+         tx_hash = COALESCE($7, tx_hash)
+       WHERE key = $1 AND claim_id = $2 AND state = ANY($8::text[]) AND (state <> 'served' OR artifact_id IS NULL)`,
+      [o.key, o.claimId, o.to, o.now, o.artifactId ?? null, o.settlement ?? null, o.txHash ?? null, `{${o.from.join(',')}}`],
+    )
+  }
+  const events = ops.filter((o): o is Extract<Op, { kind: 'event' }> => o.kind === 'event')
+  if (events.length > 0) {
+    const rows = events.map(({ id, e }) => ({
+      id,
+      at: e.at,
+      event: e.event,
+      payment_key: e.key,
+      request_id: e.requestId,
+      route: e.routeId,
+      payer: e.payer,
+      amount_atomic: e.amountAtomic,
+      nonce: e.nonce,
+      network: e.network,
+      tx_hash: e.txHash ?? null,
+      detail: e.detail ?? null,
+    }))
+    // A commit cut off by the deadline may have landed: its events are not written twice.
+    await tx`INSERT INTO payment_events ${tx(rows)} ON CONFLICT (id) DO NOTHING`
+  }
+  const spends = ops.filter((o): o is Extract<Op, { kind: 'spend' }> => o.kind === 'spend')
+  if (spends.length > 0) {
+    const rows = spends.map(({ id, s }) => ({
+      id,
+      at: s.at,
+      request_id: s.requestId,
+      route: s.routeId,
+      provider: s.provider,
+      role: s.role,
+      requests: s.requests,
+      input_tokens: s.inputTokens ?? null,
+      output_tokens: s.outputTokens ?? null,
+      cost_nano_usd: s.costNanoUsd === null ? null : s.costNanoUsd.toString(),
+    }))
+    await tx`INSERT INTO provider_spend ${tx(rows)} ON CONFLICT (id) DO NOTHING`
+  }
+}
