@@ -26,11 +26,12 @@ export const REFUSAL_MEMORY_MS = 30_000
 const REMEMBERED_REFUSALS = 100_000
 const KNOWN_PAYERS = 100_000
 /**
- * Reasons a facilitator gives that will not change for this payer within seconds: no funds (@x402/evm's
- * facilitator says `invalid_exact_evm_transaction_simulation_failed` for an empty wallet, others
- * `insufficient_funds`), a network, scheme, asset or recipient it does not take.
+ * Reasons a facilitator gives that will not change for this payer within seconds: its wallet has no
+ * funds (@x402/evm's facilitator says `invalid_exact_evm_transaction_simulation_failed` for an empty
+ * wallet, others `insufficient_funds`). A wrong network, scheme, asset or recipient is the proof's, not
+ * the wallet's: the same payer's next proof may be right, so it is not remembered.
  */
-const DURABLE = /insufficient|balance|funds|simulation_failed|network|scheme|asset|recipient|pay_?to/i
+const DURABLE = /insufficient|balance|funds|simulation_failed/i
 
 export interface VerifyLimits {
   /** Verification calls in flight, all payers together. */

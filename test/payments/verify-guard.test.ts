@@ -38,15 +38,16 @@ describe('VerifyGuard', () => {
     expect(code(admit('0xhonest'))).toBe('verification_busy')
   })
 
-  test('a lasting refusal (no funds, wrong network) is answered from memory for a while; other refusals are not', () => {
+  test('a lasting refusal (no funds) is answered from memory for a while; refusals of the proof itself are not', () => {
     const { guard, admit, advance } = clocked({ concurrency: 10, newPayersPerSecond: 100 })
     guard.refused('0xEMPTY', true, { ok: false, reason: 'insufficient_funds', message: 'The payer has no USDC.' })
     guard.refused('0xbadsig', true, { ok: false, reason: 'invalid_exact_evm_payload_signature', message: 'Bad signature.' })
     guard.refused('0xdown', true, { ok: false, unavailable: true, reason: 'facilitator_unreachable', message: 'down' })
+    guard.refused('0xwrongnet', true, { ok: false, reason: 'invalid_network', message: 'Wrong network.' })
     const remembered = admit('0xempty') as ApiError
     expect([remembered.code, remembered.details]).toEqual(['payment_invalid', { reason: 'insufficient_funds' }])
     expect(remembered.message).toContain('The payer has no USDC.')
-    expect([admit('0xbadsig'), admit('0xdown')].map(code)).toEqual(['admitted', 'admitted'])
+    expect([admit('0xbadsig'), admit('0xdown'), admit('0xwrongnet')].map(code)).toEqual(['admitted', 'admitted', 'admitted'])
     advance(REFUSAL_MEMORY_MS)
     expect(code(admit('0xempty'))).toBe('admitted')
   })
