@@ -3,7 +3,10 @@
  * answer (a refusal is an answer). With no answer for `outageMs` (X402_FACILITATOR_OUTAGE_SECONDS), the
  * instance is not ready: a load balancer then sends paying clients elsewhere instead of to a 502. A not-ready
  * instance gets no traffic to learn from, so /ready itself asks the facilitator's `/supported` again, at
- * most every PROBE_INTERVAL_MS.
+ * most every PROBE_INTERVAL_MS. `/supported` answering does not prove that `/verify` does: when a payment
+ * call fails again after a probe cleared an outage, the outage resumes at once (no new grace), so a
+ * facilitator that lists its kinds but fails payments costs a few requests per probe, not a cycle of
+ * X402_FACILITATOR_OUTAGE_SECONDS of 502s.
  */
 
 const PROBE_INTERVAL_MS = 5_000
@@ -13,6 +16,8 @@ export type FacilitatorState = { reachable: true } | { reachable: false; sinceMs
 
 export class FacilitatorHealth {
   private downSince: number | null = null
+  /** When payment calls stopped being answered; only an answered payment call clears it, not a probe. */
+  private callsDownSince: number | null = null
   private lastError = ''
   private lastProbe = 0
   private probing: Promise<void> | null = null
@@ -25,14 +30,16 @@ export class FacilitatorHealth {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** A call got an answer (a refusal too). */
+  /** A payment call got an answer (a refusal too). */
   reached(): void {
     this.downSince = null
+    this.callsDownSince = null
   }
 
-  /** A call got no answer (connection refused, timeout, 5xx, credentials refused). */
+  /** A payment call got no answer (connection refused, timeout, 5xx, credentials refused). */
   unreachable(error: string): void {
-    this.downSince ??= this.now()
+    this.callsDownSince ??= this.now()
+    this.downSince ??= this.callsDownSince
     this.lastError = error.slice(0, 300)
   }
 
@@ -51,8 +58,13 @@ export class FacilitatorHealth {
       this.lastProbe = this.now()
       this.probing = within(this.probe(), PROBE_TIMEOUT_MS)
         .then(
-          () => this.reached(),
-          (e: unknown) => this.unreachable(`/supported: ${e instanceof Error ? e.message : String(e)}`),
+          () => {
+            this.downSince = null
+          },
+          (e: unknown) => {
+            this.downSince ??= this.now()
+            this.lastError = `/supported: ${e instanceof Error ? e.message : String(e)}`.slice(0, 300)
+          },
         )
         .finally(() => (this.probing = null))
     }

@@ -46,6 +46,21 @@ describe('FacilitatorHealth', () => {
     expect(probes).toBe(2)
   })
 
+  test('a facilitator whose /supported answers while payment calls fail: after a probe, the next failed call resumes the outage at once', async () => {
+    let probes = 0
+    const { health, advance } = clocked(async () => probes++)
+    health.unreachable('verify: 500 Internal Server Error')
+    advance(31_000)
+    expect(await health.check()).toEqual({ reachable: true }) // the probe answered: traffic may test it again
+    expect(probes).toBe(1)
+    health.unreachable('verify: 500 Internal Server Error')
+    // No new 30 s of grace: the payment calls have not been answered since the first failure.
+    expect(await health.check()).toMatchObject({ reachable: false, outage: true, error: 'verify: 500 Internal Server Error' })
+    health.reached() // a payment call answered: it is over
+    health.unreachable('verify: timeout')
+    expect(await health.check()).toMatchObject({ reachable: false, outage: false })
+  })
+
   test('concurrent /ready calls share one probe', async () => {
     let probes = 0
     let answer!: () => void
