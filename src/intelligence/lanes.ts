@@ -285,13 +285,17 @@ async function relevant(items: readonly EvidenceItem[], match: Matcher): Promise
   return out
 }
 
-/** Items once each (by URL, else id), in publication order, and how many repeats were dropped. */
+/**
+ * Items once each (by URL, else id), in publication order, and how many repeats were dropped, counted as
+ * the items stand for them (a sampled item's weight), like the other counts of `data_quality.dropped`.
+ */
 function dedupe(items: EvidenceItem[]): { items: EvidenceItem[]; duplicates: number } {
   const seen = new Map<string, EvidenceItem>()
   for (const i of items) if (!seen.has(i.url ?? i.id)) seen.set(i.url ?? i.id, i)
+  const kept = [...seen.values()]
   return {
-    items: [...seen.values()].sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime() || a.id.localeCompare(b.id)),
-    duplicates: items.length - seen.size,
+    items: kept.sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime() || a.id.localeCompare(b.id)),
+    duplicates: Math.round(countOf(items) - countOf(kept)),
   }
 }
 

@@ -42,11 +42,21 @@ const SAMPLED_NOTE =
 export const byStrength = (a: EvidenceItem, b: EvidenceItem) =>
   (b.relevance ?? 1) - (a.relevance ?? 1) || engagementOf(b) - engagementOf(a) || b.publishedAt.getTime() - a.publishedAt.getTime()
 
-/** Items per key, as the items stand for them (a sampled item counts its weight). */
+/**
+ * Items per key, as the items stand for them (a sampled item counts its weight), in whole numbers that
+ * add up to the rounded total (largest remainders first): a buyer summing the parts finds `total_items`.
+ */
 const countBy = (items: readonly EvidenceItem[], key: (item: EvidenceItem) => string) => {
+  const sums: Record<string, number> = {}
+  for (const i of items) sums[key(i)] = (sums[key(i)] ?? 0) + (i.weight ?? 1)
   const out: Record<string, number> = {}
-  for (const i of items) out[key(i)] = (out[key(i)] ?? 0) + (i.weight ?? 1)
-  for (const k of Object.keys(out)) out[k] = Math.round(out[k]!)
+  for (const [k, n] of Object.entries(sums)) out[k] = Math.floor(n)
+  let left = Math.round(countOf(items)) - Object.values(out).reduce((a, b) => a + b, 0)
+  for (const [k] of Object.entries(sums).sort(([, a], [, b]) => (b % 1) - (a % 1))) {
+    if (left <= 0) break
+    out[k]!++
+    left--
+  }
   return out
 }
 
@@ -56,10 +66,11 @@ export function evidenceSummary(items: readonly EvidenceItem[], lanes: readonly 
   const times = items.map((i) => i.publishedAt.getTime())
   const [first, last] = times.reduce(([lo, hi], t) => [Math.min(lo, t), Math.max(hi, t)], [Infinity, -Infinity])
   const total = counted(items)
+  const byRetrieval = countBy(items, (i) => i.retrieval)
   return {
     total_items: total,
-    native_items: counted(items.filter((i) => i.retrieval === 'native')),
-    proxy_items: counted(items.filter((i) => i.retrieval === 'proxy')),
+    native_items: byRetrieval.native ?? 0,
+    proxy_items: byRetrieval.proxy ?? 0,
     by_source_kind: countBy(items, (i) => i.sourceKind),
     by_platform: countBy(items, (i) => i.platform),
     // Among the items read: a sampled answer's authors are those of its sample.

@@ -84,5 +84,10 @@ describe('a year of a category', () => {
     expect(d.evidence.sampled.note).toContain('estimated')
     const corpus = d.data_quality.providers.filter((p: { sampled?: unknown }) => p.sampled)
     expect(corpus.length).toBeGreaterThan(0)
+    // Estimated counts still add up: the parts a buyer sums give the total.
+    const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0)
+    expect(sum(d.evidence.by_platform)).toBe(d.evidence.total_items)
+    expect(sum(d.evidence.by_source_kind)).toBe(d.evidence.total_items)
+    expect(d.evidence.native_items + d.evidence.proxy_items).toBe(d.evidence.total_items)
   })
 })
