@@ -102,7 +102,8 @@ async function callTool(deps: McpDeps, name: string, args: Record<string, unknow
     })
     if (paid instanceof ApiError) return errorResult(paid, requestId)
     const answer = await paid
-    const settlement = answer.receipt ?? { success: true, transaction: '', network: NETWORKS[deps.network].caip2, payer: answer.payer } // local mode: verified offline, nothing on chain yet
+    // The gate gives a receipt in every mode (an empty transaction in local mode); this covers an answer without one.
+    const settlement = answer.receipt ?? { success: true, transaction: '', network: NETWORKS[deps.network].caip2, payer: answer.payer }
     const body = answer.body as string // a tool's answer is the JSON envelope: MCP asks no `format`, and a proof bought in CSV or Arrow is another fingerprint
     const envelope = JSON.parse(body)
     return { content: text(body), structuredContent: envelope, _meta: { 'x402/payment-response': settlement } }

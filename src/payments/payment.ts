@@ -11,7 +11,7 @@ export class Payment {
 
   constructor(
     readonly auth: Authorized,
-    private readonly options: Pick<GateOptions, 'ledger' | 'metrics'>,
+    private readonly options: Pick<GateOptions, 'ledger' | 'metrics' | 'settler'>,
     private readonly now: () => number,
   ) {
     const { req, terms, payer } = auth
@@ -79,9 +79,14 @@ export class Payment {
     }
   }
 
-  /** The settlement receipt of a transaction, the network named as the proof's x402 version names it; none without one. */
+  /**
+   * The settlement receipt of a transaction, the network named as the proof's x402 version names it. In local
+   * mode (verified offline, nothing on chain) it has an empty transaction, as MCP's has, so that a client
+   * reads a receipt in every mode; none otherwise without a transaction.
+   */
   receipt(transaction: string | null | undefined): { receipt?: Receipt } {
-    return transaction ? { receipt: this.settledReceipt(transaction) } : {}
+    if (transaction) return { receipt: this.settledReceipt(transaction) }
+    return this.options.settler.mode === 'local' ? { receipt: this.settledReceipt('') } : {}
   }
 
   private settledReceipt(transaction: string): Receipt {

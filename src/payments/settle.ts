@@ -80,7 +80,7 @@ export async function settlePayment(
     body,
     headers: headers ?? {},
     payer: payment.auth.payer,
-    ...(outcome.status === 'settled' ? payment.receipt(outcome.receipt.transaction) : {}),
+    ...payment.receipt(outcome.status === 'settled' ? outcome.receipt.transaction : null),
   }
 }
 

@@ -128,6 +128,21 @@ function expectOneProofAfter402(rec: RecordingFetch, route: PaidRoute, header: P
   expect(new URL(second!.url).pathname + new URL(second!.url).search).toBe(route.path)
 }
 
+/**
+ * The receipt of a paid answer in development mode: as in every mode, under the header each version's
+ * clients read, with the network as that version names it; the transaction is empty (nothing on chain).
+ */
+function expectLocalReceipt(response: Response, version: 1 | 2, payer: string) {
+  const encoded = response.headers.get(version === 1 ? 'x-payment-response' : 'payment-response')
+  expect(encoded).not.toBeNull()
+  expect(JSON.parse(Buffer.from(encoded!, 'base64').toString('utf8'))).toEqual({
+    success: true,
+    transaction: '',
+    network: version === 1 ? 'base-sepolia' : 'eip155:84532',
+    payer,
+  })
+}
+
 function expectProofOf(version: 1 | 2, route: PaidRoute, encoded: string) {
   const proof = decodeProofHeader(encoded)
   expect(proof.x402Version).toBe(version)
@@ -142,7 +157,10 @@ for (const client of CLIENTS) {
     for (const route of ROUTES) {
       test(`pays USD ${route.priceUsd} for the ${route.name} with its own ${client.header} header and receives the paid answer`, async () => {
         const rec = recordingFetch()
-        const body = await paidBody(await client.make(rec.fetch)(`${server.url}${route.path}`))
+        const response = await client.make(rec.fetch)(`${server.url}${route.path}`)
+        const payer = decodeProofHeader(rec.exchanges[1]!.proofs[client.header]!).payload.authorization.from
+        expectLocalReceipt(response, client.version, payer)
+        const body = await paidBody(response)
         expectPaidAnswer(body, route)
         expectOneProofAfter402(rec, route, client.header)
         expectProofOf(client.version, route, rec.exchanges[1]!.proofs[client.header]!)
