@@ -61,7 +61,21 @@ function assetOf(row: PaymentRow): string | null {
   return row.key.startsWith(prefix) ? (row.key.slice(prefix.length).split(':')[0] ?? null) : null
 }
 
+/**
+ * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab or CR first) is written with a
+ * leading apostrophe, which spreadsheets show as text (OWASP's CSV injection advice). Nothing a buyer
+ * sends reaches this file today (request ids start with a letter or digit, routes come from the catalog);
+ * a ledger edited by hand, or a later field, must not turn the accountant's spreadsheet into a program.
+ */
+export const spreadsheetSafe = (value: string | null): string | null => (value && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value)
+
 export function csvValues(row: PaymentRow): Record<CsvColumn, string | null> {
+  const values = rawValues(row)
+  for (const column of CSV_COLUMNS) values[column] = spreadsheetSafe(values[column])
+  return values
+}
+
+function rawValues(row: PaymentRow): Record<CsvColumn, string | null> {
   return {
     created_at: isoUtc(Number(row.created_at)),
     updated_at: isoUtc(Number(row.updated_at)),

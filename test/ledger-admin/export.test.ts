@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path'
 import { DuckDb } from '../../src/data/duckdb'
 import { SqliteLedger } from '../../src/payments/sqlite-ledger'
 import type { PaymentClaim } from '../../src/payments/ledger'
-import { CSV_COLUMNS, exportCsv } from '../../src/ledger-admin/export'
+import { CSV_COLUMNS, csvValues, exportCsv, spreadsheetSafe } from '../../src/ledger-admin/export'
 import { NETWORKS } from '../../src/payments/networks'
 
 const ROOT = resolve(import.meta.dir, '../..')
@@ -266,6 +266,36 @@ describe('payments export --csv', () => {
     },
     CLI_TESTS,
   )
+})
+
+test('a cell a spreadsheet would run as a formula is written as text (a leading apostrophe); amounts and ordinary cells as they are', () => {
+  for (const formula of ['=HYPERLINK("http://x","pay")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1'])
+    expect(spreadsheetSafe(formula)).toBe(`'${formula}`)
+  for (const plain of ['flights.summary', '0xabc', 'req_1', '0.10', '', null]) expect(spreadsheetSafe(plain)).toBe(plain)
+  const values = csvValues({
+    key: 'eip155:8453:0xasset:0xpayer:0x01',
+    network: 'eip155:8453',
+    payer: '0xpayer',
+    nonce: '0x01',
+    route: '=cmd|"/c calc"!A1',
+    fingerprint: '@f',
+    amount_atomic: '100000',
+    request_id: '-req',
+    state: 'served',
+    artifact_id: null,
+    created_at: '1',
+    updated_at: '2',
+    settlement: 'local',
+    tx_hash: null,
+    valid_before: null,
+  } as Parameters<typeof csvValues>[0])
+  expect([values.route, values.fingerprint, values.request_id, values.amount_usd, values.payer]).toEqual([
+    `'=cmd|"/c calc"!A1`,
+    "'@f",
+    "'-req",
+    '0.10',
+    '0xpayer',
+  ])
 })
 
 describe('streaming', () => {
