@@ -14,7 +14,16 @@ export function requireTool(file: string, missing: string | null, why: string): 
       throw new Error(`${missing}: ${why}`)
     })
   } else {
-    console.warn(`${file}: SKIPPED, ${missing}`)
+    noteSkipped(file, missing, why)
   }
   return false
+}
+
+/** Suites skipped in this run, for the list printed before the summary (skipped-summary.ts). */
+const skipped: { file: string; missing: string; why: string }[] = ((globalThis as { skippedSuites?: [] }).skippedSuites ??= [])
+
+/** Records (and says at once) that a file's real-part suite did not run here, and why. */
+export function noteSkipped(file: string, missing: string, why: string): void {
+  console.warn(`${file}: SKIPPED, ${missing}`)
+  skipped.push({ file, missing, why })
 }

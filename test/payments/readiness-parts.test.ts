@@ -4,6 +4,7 @@
  * real facilitator on anvil, stopped and started again on its port), 200 again once it recovers; the
  * metrics say which.
  */
+import { noteSkipped } from '../helpers/required-tool'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -98,7 +99,7 @@ function smallDisk(mb: number): string | null {
 }
 
 const disk = smallDisk(4)
-if (!disk) console.warn('test/payments/readiness-parts.test.ts: full-disk suite SKIPPED, cannot mount a tmpfs (needs root)')
+if (!disk) noteSkipped('test/payments/readiness-parts.test.ts', 'a tmpfs mount (root)', 'the full-disk suite fills a small tmpfs')
 
 describe.skipIf(!disk)('the ledger disk fills up, then has room again', () => {
   let server: StartedServer
