@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import { CATALOG } from './catalog'
 import { httpQuery } from './catalog/table'
 import type { Logger } from './core/logger'
-import { errorResponse } from './http/envelope'
+import { errorFor } from './http/error-page'
 import { ApiError } from './core/errors'
 import { freeRoutes, type Readiness } from './http/free-routes'
 import type { HandlerMap } from './core/route-handler'
@@ -79,13 +79,14 @@ function explainValidation(request: Request, error: { type?: string; value?: unk
 
 /** One place that turns any failure Elysia reports into the error envelope. */
 function errorAnswer(code: unknown, error: unknown, request: Request, id: string, logger: Logger): Response {
-  if (error instanceof ApiError) return errorResponse(error, id)
+  if (error instanceof ApiError) return errorFor(request, error, id)
   // A refusal of readJsonBody, or of the /mcp Host/Origin check before it, arrives wrapped in Elysia's ParseError.
   if (code === 'PARSE' && (error as Error).cause instanceof McpRefusal) return ((error as Error).cause as McpRefusal).response(id)
-  if (code === 'PARSE' && (error as Error).cause instanceof ApiError) return errorResponse((error as Error).cause as ApiError, id)
-  if (code === 'VALIDATION') return errorResponse(explainValidation(request, error as { type?: string; value?: unknown }), id)
+  if (code === 'PARSE' && (error as Error).cause instanceof ApiError) return errorFor(request, (error as Error).cause as ApiError, id)
+  if (code === 'VALIDATION') return errorFor(request, explainValidation(request, error as { type?: string; value?: unknown }), id)
   if (code === 'PARSE')
-    return errorResponse(
+    return errorFor(
+      request,
       new ApiError('invalid_parameter', 'The request body is not valid JSON.', { parameter: 'body', reason: 'malformed JSON' }),
       id,
     )
@@ -94,12 +95,12 @@ function errorAnswer(code: unknown, error: unknown, request: Request, id: string
     const known = KNOWN_PATHS.find((k) => k.pattern.test(path))
     if (known) {
       const refusal = new ApiError('method_not_allowed', `${request.method} is not allowed on ${path}.`, { allowed: known.methods })
-      return errorResponse(refusal, id, { allow: known.methods.join(', ') })
+      return errorFor(request, refusal, id, { allow: known.methods.join(', ') })
     }
-    return errorResponse(new ApiError('not_found', `No route ${request.method} ${path}. See /openapi for the routes.`), id)
+    return errorFor(request, new ApiError('not_found', `No route ${request.method} ${path}. See /openapi for the routes.`), id)
   }
   logger.error('unhandled error', { request_id: id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
-  return errorResponse(new ApiError('internal_error', 'Internal error; nothing was charged. Quote the request id to support.'), id)
+  return errorFor(request, new ApiError('internal_error', 'Internal error; nothing was charged. Quote the request id to support.'), id)
 }
 
 /** Composes the service. Never listens: tests call `app.handle(new Request(...))`, the CLI calls listen. */

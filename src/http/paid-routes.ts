@@ -3,7 +3,8 @@ import { CATALOG, type RouteSpec } from '../catalog'
 import type { PaymentGate } from '../payments/gate'
 import { PROOF_HEADERS, readProofHeader } from '../payments/proof'
 import { checkQuery } from './body'
-import { errorResponse, jsonResponse, paidAnswerHeaders } from './envelope'
+import { jsonResponse, paidAnswerHeaders } from './envelope'
+import { errorFor } from './error-page'
 import { ApiError } from '../core/errors'
 import type { RequestLog } from './request-log'
 import type { RateLimits } from './rate-limit'
@@ -156,7 +157,7 @@ function routeAnswer(deps: PaidRouteDeps, route: RouteSpec, paymentPage: ReturnT
   const answerError = (request: Request, requestId: string, error: unknown): Response => {
     if (!(error instanceof ApiError)) throw error // Elysia's onError answers internal_error and logs it
     deps.log.finish(request, error.status)
-    return errorResponse(error, requestId)
+    return errorFor(request, error, requestId)
   }
   /** A refusal before payment: the unpaid 402 is remembered for the fast path, and a browser gets it as a page. */
   const refused = (request: Request, requestId: string, error: ApiError, resourceUrl: string): Response => {

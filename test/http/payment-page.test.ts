@@ -116,16 +116,38 @@ describe('browsers get a payment page', () => {
     expect(await res.text()).toBe('')
   })
 
-  test('only the unpaid 402 is a page: a bad proof or bad input stays JSON', async () => {
+  test('a request carrying a proof comes from a paying client: its refusal stays JSON whatever its Accept', async () => {
     const invalid = await call('spend.summary', BROWSER_ACCEPT.chromium, { 'x402-payment': 'not-a-proof' })
     expect(invalid.status).toBe(402)
     expect((await invalid.json()).error.code).toBe('payment_invalid')
     const wrongAmount = await call('spend.summary', BROWSER_ACCEPT.chromium, { 'x402-payment': await createPayer().proof({ value: 1n }) })
     expect(wrongAmount.status).toBe(402)
     expect((await wrongAmount.json()).error.code).toBe('payment_invalid')
-    const bad = await rt.get('/v1/market-data/spend/summary?country=Japan&month=13', { accept: BROWSER_ACCEPT.chromium })
-    expect(bad.status).toBe(400)
-    expect(bad.headers.get('content-type')).toContain('application/json')
+  })
+
+  test('bad input, an unknown name or an unknown path is a page for a browser, with the status, code, message, details and request id of the envelope', async () => {
+    for (const [path, status, code, shown] of [
+      ['/v1/market-data/spend/summary?country=Japan&month=13', 400, 'invalid_parameter', 'month'],
+      ['/v1/market-data/flights/summary?destination=Atlantis', 404, 'not_found', 'Atlantis'],
+      ['/v1/no-such-route', 404, 'not_found', '/v1/no-such-route'],
+    ] as const) {
+      const agent = await rt.get(path, { 'x-request-id': ID })
+      const envelope = await agent.json()
+      expect([agent.status, envelope.error.code, agent.headers.get('content-type')]).toEqual([
+        status,
+        code,
+        'application/json; charset=utf-8',
+      ])
+      const page = await rt.get(path, { accept: BROWSER_ACCEPT.firefox, 'x-request-id': ID })
+      expect(page.status).toBe(status)
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      expect(page.headers.get('x-request-id')).toBe(ID)
+      const html = await page.text()
+      expect(html).toContain(`<code>${code}</code>`)
+      expect(html).toContain(`Request id <code>${ID}</code>`)
+      expect(html).toContain(shown)
+      expect(html).not.toContain('<script')
+    }
   })
 
   test('a paid request from a browser is answered as usual (JSON)', async () => {
