@@ -60,6 +60,7 @@ const Name = (description: string, example: string) => t.String({ minLength: 1, 
 const Session = t.Optional(
   t.String({
     pattern: '^ses_[0-9a-f]{24}$',
+    examples: ['ses_4f1c2a9b7d3e8f6a1b2c3d4e'], // an unknown id starts a new session: harmless in an example call
     description: `\`session.id\` of an earlier wrapper answer: the legs it already gathered are reused, not computed again (kept ${SESSION_LIFETIME_MINUTES} min after the last use; an unknown or expired id starts a new session).`,
   }),
 )

@@ -6,6 +6,7 @@ import scalarBundle from '../../node_modules/@scalar/api-reference/dist/browser/
 import pkg from '../../package.json' with { type: 'json' }
 import { FAVICON_SVG_PATH } from './favicon'
 import { SERVICE_TITLE } from './front-door'
+import { readable } from './openapi-readable'
 
 const SCALAR_PATH = '/openapi/assets/scalar.js'
 
@@ -24,40 +25,55 @@ const SCALAR_LOCAL_ONLY = {
   favicon: FAVICON_SVG_PATH,
 }
 
-/** `/openapi` (reference UI) and `/openapi/json`; `servers` makes the UI's examples absolute URLs of this service. */
-export const openapiPlugin = (options: { publicBaseUrl: string }) =>
-  new Elysia({ name: 'openapi-docs' })
+/** Where the framework's generated document is served; `/openapi/json` serves it made readable (readable()). */
+const GENERATED_SPEC = '/openapi/generated.json'
+
+/**
+ * `/openapi` (reference UI) and `/openapi/json`; `servers` makes the UI's examples absolute URLs of this
+ * service. The document is the framework's, generated from the catalog's schemas, then made readable once.
+ */
+export const openapiPlugin = (options: { publicBaseUrl: string }) => {
+  const generator = openapi({
+    path: '/openapi',
+    specPath: GENERATED_SPEC,
+    exclude: { paths: [SCALAR_PATH, GENERATED_SPEC, '/openapi/json'] },
+    documentation: {
+      info: {
+        title: SERVICE_TITLE,
+        version: pkg.version,
+        description:
+          'Pay-per-request JSON API about the Chinese consumer and marketing market. Every /v1 route is paid with x402 (USDC): call it, read the 402 requirements, retry with the proof in the `x402-payment` header. Dataset figures are generated sample data.',
+      },
+      servers: [{ url: options.publicBaseUrl }],
+      tags: [
+        { name: 'china', description: 'China intelligence: trends, sentiment, KOLs' },
+        { name: 'signals', description: 'Weekly signal rankings and snapshots' },
+        { name: 'spend', description: 'Destination spend data (monthly)' },
+        { name: 'flights', description: 'Flight-arrivals data (monthly)' },
+        { name: 'capabilities', description: 'Capability wrappers' },
+        { name: 'service', description: 'Free service routes' },
+      ],
+    },
+    scalar: { ...SCALAR_LOCAL_ONLY, url: '/openapi/json' } as never,
+  })
+  let document: string | undefined
+  return new Elysia({ name: 'openapi-docs' })
     .get(
       SCALAR_PATH,
       () =>
         new Response(Bun.file(scalarBundle), {
           headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=86400' },
         }),
-      {
-        detail: { hide: true },
+      { detail: { hide: true } },
+    )
+    .use(generator)
+    .get(
+      '/openapi/json',
+      async () => {
+        // The routes are all registered by the first request: made once, then the same bytes.
+        document ??= JSON.stringify(readable(await (await generator.handle(new Request(`http://local${GENERATED_SPEC}`))).json()))
+        return new Response(document, { headers: { 'content-type': 'application/json; charset=utf-8' } })
       },
+      { detail: { hide: true } },
     )
-    .use(
-      openapi({
-        path: '/openapi',
-        exclude: { paths: [SCALAR_PATH] },
-        documentation: {
-          info: {
-            title: SERVICE_TITLE,
-            version: pkg.version,
-            description:
-              'Pay-per-request JSON API about the Chinese consumer and marketing market. Every /v1 route is paid with x402 (USDC): call it, read the 402 requirements, retry with the proof in the `x402-payment` header. Dataset figures are generated sample data.',
-          },
-          servers: [{ url: options.publicBaseUrl }],
-          tags: [
-            { name: 'china', description: 'China intelligence: trends, sentiment, KOLs' },
-            { name: 'signals', description: 'Weekly signal rankings and snapshots' },
-            { name: 'spend', description: 'Destination spend data (monthly)' },
-            { name: 'flights', description: 'Flight-arrivals data (monthly)' },
-            { name: 'capabilities', description: 'Capability wrappers' },
-            { name: 'service', description: 'Free service routes' },
-          ],
-        },
-        scalar: SCALAR_LOCAL_ONLY as never,
-      }),
-    )
+}

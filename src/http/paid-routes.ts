@@ -85,20 +85,20 @@ function detail(route: RouteSpec, implemented: boolean, evidence: EvidenceMode) 
             headers: TABLE_HEADERS,
           }
         : { description: 'Paid answer', content: answerContent(route, envelope) },
-      400: errorRef('invalid_parameter (free)'),
-      202: errorRef('settlement_pending: the answer is ready, the payment still settling; retry with the same proof'),
+      400: errorRef('`invalid_parameter` (free)'),
+      202: errorRef('`settlement_pending`: the answer is ready, the payment still settling; retry with the same proof'),
       402: errorRef(
-        'payment_required / payment_invalid / payment_replayed / settlement_failed, with x402 requirements (`accepts`, `PAYMENT-REQUIRED` header)',
+        '`payment_required` / `payment_invalid` / `payment_replayed` / `settlement_failed`, with x402 requirements (`accepts`, `PAYMENT-REQUIRED` header)',
       ),
-      404: errorRef('not_found (free)'),
-      429: errorRef('rate_limited (free, before payment; `Retry-After`)'),
-      502: errorRef('facilitator_unavailable (nothing charged)'),
-      503: errorRef('ledger_unavailable or shutting_down (nothing charged; retry with the same proof)'),
-      ...(implemented ? {} : { 501: errorRef('not_implemented (free)') }),
+      404: errorRef('`not_found` (free)'),
+      429: errorRef('`rate_limited` (free, before payment; `Retry-After`)'),
+      502: errorRef('`facilitator_unavailable` (nothing charged)'),
+      503: errorRef('`ledger_unavailable` or `shutting_down` (nothing charged; retry with the same proof)'),
+      ...(implemented ? {} : { 501: errorRef('`not_implemented` (free)') }),
       ...(route.kind === 'evidence'
         ? {
-            502: errorRef('provider_unavailable or facilitator_unavailable (not charged)'),
-            504: errorRef('provider_timeout (not charged)'),
+            502: errorRef('`provider_unavailable` or `facilitator_unavailable` (not charged)'),
+            504: errorRef('`provider_timeout` (not charged)'),
           }
         : {}),
     },

@@ -77,6 +77,37 @@ describe('OpenAPI', () => {
     ).toEqual(['capabilities.visibility', 'capabilities.kol_shortlist'])
   })
 
+  test('readable for people and agents: every catalog parameter has a real example, whole numbers are integers, error codes are code', async () => {
+    const doc = await (await rt.get('/openapi/json')).json()
+    for (const route of CATALOG) {
+      const op = doc.paths[openapiPath(route.path)].get ?? doc.paths[openapiPath(route.path)].post
+      for (const parameter of op.parameters.filter((p: { in: string }) => p.in !== 'header')) {
+        // The example is one the API accepts: the catalog's, never a placeholder.
+        expect({ route: route.id, name: parameter.name, example: parameter.example }).toEqual({
+          route: route.id,
+          name: parameter.name,
+          example: expect.anything(),
+        })
+        expect(parameter.schema.anyOf).toBeUndefined()
+      }
+      for (const [status, response] of Object.entries<{ description: string }>(op.responses))
+        if (status !== '200') expect(response.description.replace(/`[^`]*`/g, '')).not.toMatch(/[a-z]_[a-z]/)
+    }
+    const limit = doc.paths['/v1/signals/topics/rankings'].get.parameters.find((p: { name: string }) => p.name === 'limit')
+    expect(limit).toMatchObject({ example: 20, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } })
+    const format = doc.paths['/v1/market-data/flights/trend'].get.parameters.find((p: { name: string }) => p.name === 'format')
+    expect(format).toMatchObject({
+      example: 'json',
+      schema: { enum: ['json', 'csv', 'arrow'], description: expect.stringContaining('Answer format') },
+    })
+    // The examples are valid calls: the catalog's example of a route answers its 402, not a 400.
+    const trend = doc.paths['/v1/market-data/flights/trend'].get.parameters
+    const query = new URLSearchParams(
+      trend.filter((p: { in: string }) => p.in === 'query').map((p: { name: string; example: unknown }) => [p.name, String(p.example)]),
+    )
+    expect((await rt.get(`/v1/market-data/flights/trend?${query}`)).status).toBe(402)
+  })
+
   test('the docs UI is configured to call no other host', async () => {
     const html = await (await rt.get('/openapi')).text()
     const config = JSON.parse(/data-configuration='([^']*)'/.exec(html)![1]!)
