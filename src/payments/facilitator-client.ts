@@ -1,5 +1,6 @@
 import { HTTPFacilitatorClient } from '@x402/core/http'
 import { ConfigError } from '../core/config-error'
+import { CDP_CORRELATION, CDP_FACILITATOR_URL, CdpSigner } from './cdp-auth'
 import type { CdpApiKey } from './cdp-key'
 
 type FacilitatorPath = 'verify' | 'settle' | 'supported'
@@ -59,8 +60,8 @@ export interface FacilitatorConnection {
 /**
  * The facilitator client of `facilitator` mode. Without CDP keys: X402_FACILITATOR_URL with the static
  * X402_FACILITATOR_HEADERS, if any. With CDP keys: every call carries `Authorization: Bearer <JWT>`
- * signed by `@coinbase/x402` (the CDP SDK's signer) for that call's method, host and path, plus the
- * static headers; one token is signed at start so a key the SDK cannot use stops start-up.
+ * signed for that call's method, host and path as the CDP SDK signs it (cdp-auth.ts), plus the static
+ * headers; one token is signed at start so a key that cannot sign stops start-up.
  */
 export async function connectFacilitator(config: Readonly<FacilitatorSettings>): Promise<FacilitatorConnection> {
   const key = config.cdpApiKey
@@ -76,23 +77,23 @@ export async function connectFacilitator(config: Readonly<FacilitatorSettings>):
     })
     return { client, url, auth: headers ? names.slice(2) : 'no authentication' }
   }
-  // Loaded only when CDP keys are set: `serve` without them never pays for the CDP SDK.
-  const cdp = await import('@coinbase/x402')
-  const url = config.facilitatorUrl ?? cdp.facilitator.url!.replace(/\/+$/, '')
+  const url = config.facilitatorUrl ?? CDP_FACILITATOR_URL
   const { host, pathname } = new URL(url)
   const base = pathname.replace(/\/+$/, '')
-  const headersFor = async (path: FacilitatorPath) => ({
-    'Correlation-Context': cdp.createCorrelationHeader(),
-    ...headers,
-    Authorization: await cdp.createAuthHeader(key.id, key.secret.reveal(), METHOD[path], host, `${base}/${path}`),
-  })
+  let signer: CdpSigner
   try {
-    await headersFor('supported')
+    signer = await CdpSigner.of(key)
+    await signer.authorization(METHOD.supported, host, `${base}/supported`)
   } catch (e) {
-    // Belt and braces: the SDK's messages do not quote the key, and this makes sure of it.
+    // Belt and braces: the messages do not quote the key, and this makes sure of it.
     const reason = (e instanceof Error ? e.message : String(e)).replaceAll(key.secret.reveal(), '[redacted]')
-    throw new ConfigError('CDP_API_KEY_SECRET', `the CDP SDK cannot sign with this key: ${reason}`)
+    throw new ConfigError('CDP_API_KEY_SECRET', `cannot sign CDP tokens with this key: ${reason}`)
   }
+  const headersFor = async (path: FacilitatorPath) => ({
+    'Correlation-Context': CDP_CORRELATION,
+    ...headers,
+    Authorization: await signer.authorization(METHOD[path], host, `${base}/${path}`),
+  })
   return {
     client: new PerCallHeadersClient(url, timeoutMs, headersFor),
     url,

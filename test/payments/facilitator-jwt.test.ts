@@ -3,6 +3,8 @@ import { createPrivateKey, randomBytes } from 'node:crypto'
 import { createAuthHeader } from '@coinbase/x402'
 import { SignJWT } from 'jose'
 import { createJwtGuard, type JwtCheck } from '../../scripts/facilitator-jwt'
+import { CdpSigner } from '../../src/payments/cdp-auth'
+import { parseCdpSecret } from '../../src/payments/cdp-key'
 import { ed25519Key, es256Key, type TestCdpKey } from '../helpers/cdp-keys'
 
 /**
@@ -103,6 +105,44 @@ describe('tokens of the CDP SDK are accepted, once', () => {
       reason: expect.stringContaining('api.cdp.coinbase.com/verify'),
     })
   })
+})
+
+describe("the service's own signer (cdp-auth.ts) makes the CDP SDK's tokens", () => {
+  const decoded = (auth: string) => {
+    const [header, payload] = auth
+      .slice('Bearer '.length)
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part!, 'base64url').toString()))
+    return { header, payload }
+  }
+  const signerOf = (key: TestCdpKey) => {
+    const parsed = parseCdpSecret(key.secret)
+    if ('error' in parsed) throw new Error(parsed.error)
+    return CdpSigner.of({ id: key.id, ...parsed })
+  }
+
+  for (const [name, key] of [
+    ['Ed25519 (EdDSA)', ed],
+    ['ECDSA P-256 (ES256)', ec],
+  ] as const) {
+    test(`${name}: the same header and claims as the SDK's token (but the nonce), accepted once by the same verifier`, async () => {
+      clock = Date.now() / 1000
+      const now = Math.floor(Date.now() / 1000)
+      const ours = await (await signerOf(key)).authorization('POST', HOST, '/verify', now)
+      const sdk = await sdkToken(key, 'POST', '/verify')
+      const [a, b] = [decoded(ours), decoded(sdk)]
+      expect(Object.keys(a.header).sort()).toEqual(Object.keys(b.header).sort())
+      expect({ ...a.header, nonce: 'n' }).toEqual({ ...b.header, nonce: 'n' })
+      expect(a.header.nonce).toMatch(/^[0-9a-f]{32}$/)
+      expect(a.header.nonce).not.toBe(b.header.nonce)
+      expect(Object.keys(a.payload).sort()).toEqual(Object.keys(b.payload).sort())
+      expect(a.payload).toEqual({ ...b.payload, iat: now, nbf: now, exp: now + 120 })
+      expect(b.payload.exp - b.payload.iat).toBe(120)
+      expect(await guard(request('POST', '/verify', ours))).toMatchObject({ ok: true, kid: key.id, uri: `POST ${HOST}/verify` })
+      expect(await guard(request('POST', '/verify', ours))).toMatchObject({ ok: false, reason: 'replayed token (nonce already used)' })
+    })
+  }
 })
 
 describe('everything else is refused', () => {
