@@ -10,12 +10,11 @@
  */
 import { readFileSync } from 'node:fs'
 import { cpus } from 'node:os'
-import fc from 'fast-check'
 import { routeById } from '../src/catalog'
 import { usdToAtomic } from '../src/payments/networks'
 import { createPayer } from '../support/payer'
 import { startServer } from '../support/server'
-import { hostileRequest, type HostileRequest } from '../test/hostile/requests'
+import { sampleHostileRequests, type HostileRequest } from '../test/hostile/requests'
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8)
@@ -49,7 +48,7 @@ let rssPeak = rssStart
 const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, kb('VmRSS'))), 100)
 
 const proofs = await Promise.all(['spend.summary', 'china.trends', 'capabilities.visibility', 'spend.months'].map(proofFor))
-const requests = fc.sample(hostileRequest(proofs), { numRuns: REQUESTS, seed: 20261122 })
+const requests = sampleHostileRequests(proofs, REQUESTS, 20261122)
 const statuses = new Map<number, number>()
 let slowestMs = 0
 const send = async (r: HostileRequest) => {

@@ -140,9 +140,9 @@ if (REPORT) {
     ...all.map((a) => ({ name: a.name, part: duckdb.includes(a) ? 'duckdb' : 'datasets', size: a.size })),
     { name: 'duckdb.node', part: 'duckdb', size: statSync(resolve(ROOT, 'node_modules', host, 'duckdb.node')).size },
     {
-      name: 'standalone.js',
+      name: 'scalar-api-reference.js',
       part: 'docs',
-      size: statSync(resolve(ROOT, 'node_modules/@scalar/api-reference/dist/browser/standalone.js')).size,
+      size: statSync(resolve(ROOT, 'src/http/assets/scalar-api-reference.js')).size,
     },
   ]
   writeFileSync(REPORT, JSON.stringify({ size: statSync(OUTFILE).size, bytecode: BYTECODE, files }, null, 2))

@@ -1,5 +1,5 @@
 // Files embedded with `import x from '...' with { type: 'file' }` resolve to a path string.
-declare module '*/dist/browser/standalone.js' {
+declare module '*/assets/scalar-api-reference.js' {
   const path: string
   export default path
 }

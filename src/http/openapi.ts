@@ -1,8 +1,8 @@
 import { openapi } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
-// Embedded as a file so the docs UI works offline and from the compiled binary (no CDN at run time).
-// The package exports no subpath for its browser bundle, hence the path into node_modules.
-import scalarBundle from '../../node_modules/@scalar/api-reference/dist/browser/standalone.js' with { type: 'file' }
+// Embedded as a file so the docs UI works offline and from the compiled binary (no CDN at run time):
+// @scalar/api-reference's browser bundle, kept in the repository by scripts/vendor-scalar.ts.
+import scalarBundle from './assets/scalar-api-reference.js' with { type: 'file' }
 import pkg from '../../package.json' with { type: 'json' }
 import { FAVICON_SVG_PATH } from './favicon'
 import { SERVICE_TITLE } from './front-door'

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
 const ROOT = resolve(import.meta.dir, '../..')
-const BIOME = resolve(ROOT, 'node_modules/.bin/biome')
+const BIOME = resolve(ROOT, 'test/parts/node_modules/.bin/biome') // a test part (test/parts/package.json)
 
 function biome(args: string[], cwd = ROOT): { code: number; output: string } {
   const run = Bun.spawnSync([BIOME, ...args, '--colors=off'], { cwd, stdout: 'pipe', stderr: 'pipe' })

@@ -72,7 +72,9 @@ export function v1Client(
   fetchImpl: typeof fetch,
   maxValue: bigint | 'library-default' = V1_MAX_ATOMIC,
 ): PayingFetch {
-  return maxValue === 'library-default' ? wrapV1(fetchImpl, account) : wrapV1(fetchImpl, account, maxValue)
+  // x402-fetch is a test part (test/parts) with its own copy of viem: the same account, typed by the other copy.
+  const signer = account as unknown as Parameters<typeof wrapV1>[1]
+  return maxValue === 'library-default' ? wrapV1(fetchImpl, signer) : wrapV1(fetchImpl, signer, maxValue)
 }
 
 /** `x402-fetch` with the wallet client from its own `createSigner('base-sepolia', key)` (viem http transport). */

@@ -180,3 +180,7 @@ export function hostileRequest(proofs: readonly string[]): fc.Arbitrary<HostileR
       })
   })
 }
+
+/** `count` requests drawn from `hostileRequest` with a fixed seed, the same every run (scripts/bench-hostile.ts). */
+export const sampleHostileRequests = (proofs: readonly string[], count: number, seed: number): HostileRequest[] =>
+  fc.sample(hostileRequest(proofs), { numRuns: count, seed })
