@@ -1,3 +1,4 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { closeSync, existsSync, openSync, statSync, writeSync } from 'node:fs'
 import { resolve as resolvePath } from 'node:path'
 import { ConfigError } from '../core/config-error'
@@ -166,27 +167,20 @@ function ledgerPath(config: Readonly<Config>): string {
 }
 
 async function report(args: string[]): Promise<void> {
-  let by: GroupBy = 'route'
+  const o = options(args, { json: { type: 'boolean' }, by: { type: 'string' }, since: { type: 'string' } })
+  const by = (o.by ?? 'route') as GroupBy
+  if (by !== 'route' && by !== 'day' && by !== 'payer') fail(`--by: expected route, day or payer, got "${by}"`, 2)
   let since = 0
   let sinceLabel = 'all time'
-  let json = false
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!
-    if (a === '--json') json = true
-    else if (a === '--by') {
-      const v = args[++i]
-      if (v !== 'route' && v !== 'day' && v !== 'payer') fail(`--by: expected route, day or payer, got "${v ?? ''}"`, 2)
-      by = v
-    } else if (a === '--since') {
-      const v = args[++i] ?? ''
-      try {
-        since = parseSince(v)
-      } catch (e) {
-        fail((e as Error).message, 2)
-      }
-      sinceLabel = `since ${new Date(since * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`
-    } else fail(`Unknown option "${a}".\n\n${HELP}`, 2)
+  if (o.since !== undefined) {
+    try {
+      since = parseSince(o.since as string)
+    } catch (e) {
+      fail((e as Error).message, 2)
+    }
+    sinceLabel = `since ${new Date(since * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`
   }
+  const json = o.json === true
   const source = ledgerOf(config())
   let r: Report
   try {
@@ -246,37 +240,50 @@ export function parseDateBound(flag: string, value: string): number {
   return ms / 1000
 }
 
-/** The value of an option that takes one, or a usage error naming it. */
-function valueOf(args: string[], index: number, flag: string): string {
-  const v = args[index]
-  if (v === undefined || v.startsWith('--')) fail(`${flag} needs a value.\n\n${HELP}`, 2)
-  return v
+/**
+ * The options of a subcommand (`node:util`'s parseArgs, as the other commands), with its usage errors
+ * in this command's words: an unknown option, or one without its value, is exit code 2 with the help.
+ */
+function options<T extends ParseArgsConfig['options']>(args: string[], spec: T) {
+  try {
+    return parseArgs({ args, options: spec, strict: true, allowPositionals: false }).values as Record<
+      string,
+      string | boolean | string[] | undefined
+    >
+  } catch (e) {
+    const { code, message } = e as { code?: string; message: string }
+    const flag = /'(--[\w-]+)/.exec(message)?.[1] ?? ''
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') fail(`Unknown option "${flag}".\n\n${HELP}`, 2)
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') fail(`${flag} needs a value.\n\n${HELP}`, 2)
+    fail(`${message}\n\n${HELP}`, 2)
+  }
 }
 
 async function exportPayments(args: string[]): Promise<void> {
+  const given = options(args, {
+    csv: { type: 'boolean' }, // the only format; named so that scripts say what they expect
+    force: { type: 'boolean' },
+    output: { type: 'string' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    status: { type: 'string', multiple: true },
+  })
   const o: { from?: number; to?: number; states: PaymentState[] } = { states: [] }
-  let output: string | undefined
-  let force = false
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!
-    if (a === '--csv')
-      continue // the only format; named so that scripts say what they expect
-    else if (a === '--force') force = true
-    else if (a === '--output') output = valueOf(args, ++i, a)
-    else if (a === '--from' || a === '--to') {
-      const v = valueOf(args, ++i, a)
-      try {
-        o[a === '--from' ? 'from' : 'to'] = parseDateBound(a, v)
-      } catch (e) {
-        fail((e as Error).message, 2)
-      }
-    } else if (a === '--status') {
-      for (const s of valueOf(args, ++i, a).split(',')) {
-        if (!STATES.includes(s as PaymentState)) fail(`--status: expected ${STATES.join(', ')} (comma-separated), got "${s}"`, 2)
-        if (!o.states.includes(s as PaymentState)) o.states.push(s as PaymentState)
-      }
-    } else fail(`Unknown option "${a}".\n\n${HELP}`, 2)
+  for (const bound of ['from', 'to'] as const) {
+    const value = given[bound] as string | undefined
+    if (value === undefined) continue
+    try {
+      o[bound] = parseDateBound(`--${bound}`, value)
+    } catch (e) {
+      fail((e as Error).message, 2)
+    }
   }
+  for (const s of ((given.status as string[] | undefined) ?? []).flatMap((list) => list.split(','))) {
+    if (!STATES.includes(s as PaymentState)) fail(`--status: expected ${STATES.join(', ')} (comma-separated), got "${s}"`, 2)
+    if (!o.states.includes(s as PaymentState)) o.states.push(s as PaymentState)
+  }
+  const output = given.output as string | undefined
+  const force = given.force === true
   if (o.from !== undefined && o.to !== undefined && o.from >= o.to) fail('--from must be earlier than --to (--to is exclusive).', 2)
   if (force && output === undefined) fail('--force only applies with --output FILE.', 2)
   const source = ledgerOf(config())
