@@ -252,7 +252,7 @@ function options<T extends ParseArgsConfig['options']>(args: string[], spec: T) 
     >
   } catch (e) {
     const { code, message } = e as { code?: string; message: string }
-    const flag = /'(--[\w-]+)/.exec(message)?.[1] ?? ''
+    const flag = /'(-{1,2}[\w-]+)/.exec(message)?.[1] ?? ''
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') fail(`Unknown option "${flag}".\n\n${HELP}`, 2)
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') fail(`${flag} needs a value.\n\n${HELP}`, 2)
     fail(`${message}\n\n${HELP}`, 2)

@@ -1,3 +1,4 @@
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api'
@@ -22,6 +23,8 @@ export class DuckDb {
   private constructor(
     private readonly instance: DuckDBInstance,
     private readonly connections: DuckDBConnection[],
+    /** Where queries past the memory limit spill. */
+    readonly spillDir: string,
   ) {
     this.idle.push(...connections)
   }
@@ -37,16 +40,18 @@ export class DuckDb {
    * temporary directory (DuckDB's own default is `.tmp` where the process was started), then fails.
    */
   static async open(poolSize = 2, memoryLimitMb?: number): Promise<DuckDb> {
+    // A folder of its own (unpredictable name, this user only), removed on close.
+    const spill = mkdtempSync(join(tmpdir(), 'china-market-intel-duckdb-'))
     // Extensions cannot be downloaded on an offline host; Parquet and JSON are built in.
     const instance = await DuckDBInstance.create(':memory:', {
       autoinstall_known_extensions: 'false',
       autoload_known_extensions: 'false',
       threads: String(poolSize),
-      temp_directory: join(tmpdir(), `china-market-intel-duckdb-${process.pid}`),
+      temp_directory: spill,
       ...(memoryLimitMb ? { memory_limit: `${memoryLimitMb}MB`, max_temp_directory_size: `${memoryLimitMb * 4}MB` } : {}),
     })
     const connections = await Promise.all(Array.from({ length: poolSize }, () => instance.connect()))
-    return new DuckDb(instance, connections)
+    return new DuckDb(instance, connections, spill)
   }
 
   private acquire(): Promise<DuckDBConnection> {
@@ -139,5 +144,6 @@ export class DuckDb {
     this.closed = true
     for (const c of this.idle.splice(0)) c.closeSync()
     this.instance.closeSync()
+    rmSync(this.spillDir, { recursive: true, force: true })
   }
 }

@@ -15,6 +15,7 @@ export function errorHeaders(err: ApiError, requestId: string, extra?: Record<st
   let constant = ERROR_HEADERS.get(err)
   if (!constant) {
     constant = new Headers(JSON_HEADERS)
+    constant.set('vary', 'accept') // a browser gets the same error as a page (error-page.ts): caches must tell them apart
     if (err.retryAfterSeconds !== undefined) constant.set('retry-after', String(err.retryAfterSeconds))
     if (err.payment) constant.set('PAYMENT-REQUIRED', encodePaymentRequiredHeader(err.payment.v2))
     // No `Connection: close` on a 413: closing while the client still writes makes its kernel reset the

@@ -4,7 +4,7 @@
  * instance is not ready: a load balancer then sends paying clients elsewhere instead of to a 502. A not-ready
  * instance gets no traffic to learn from, so /ready itself asks the facilitator's `/supported` again, at
  * most every PROBE_INTERVAL_MS. `/supported` answering does not prove that `/verify` does: when a payment
- * call fails again after a probe cleared an outage, the outage resumes at once (no new grace), so a
+ * call fails again soon after (within the outage time) a probe cleared an outage, the outage resumes at once (no new grace), so a
  * facilitator that lists its kinds but fails payments costs a few requests per probe, not a cycle of
  * X402_FACILITATOR_OUTAGE_SECONDS of 502s.
  */
@@ -18,6 +18,8 @@ export class FacilitatorHealth {
   private downSince: number | null = null
   /** When payment calls stopped being answered; only an answered payment call clears it, not a probe. */
   private callsDownSince: number | null = null
+  /** When a probe last ended an outage: a payment call failing soon after resumes it. */
+  private probeClearedAt: number | null = null
   private lastError = ''
   private lastProbe = 0
   private probing: Promise<void> | null = null
@@ -38,6 +40,9 @@ export class FacilitatorHealth {
 
   /** A payment call got no answer (connection refused, timeout, 5xx, credentials refused). */
   unreachable(error: string): void {
+    // Long after a probe cleared an outage (a quiet service), a failure starts a new one, with its grace.
+    if (this.probeClearedAt !== null && this.now() - this.probeClearedAt > this.outageMs) this.callsDownSince = null
+    this.probeClearedAt = null
     this.callsDownSince ??= this.now()
     this.downSince ??= this.callsDownSince
     this.lastError = error.slice(0, 300)
@@ -60,6 +65,7 @@ export class FacilitatorHealth {
         .then(
           () => {
             this.downSince = null
+            this.probeClearedAt = this.now()
           },
           (e: unknown) => {
             this.downSince ??= this.now()

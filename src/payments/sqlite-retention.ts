@@ -26,12 +26,15 @@ export async function prune(db: Database, stmts: LedgerStatements, state: 'faile
       }).changes
     const keys = JSON.stringify(rows.map((row) => row.key))
     dropped += stmts.prunePayments.run({ keys }).changes
-    if (state === 'served') dropped += stmts.pruneArtifacts.run({ keys }).changes
+    const ids = rows.flatMap((row) => (row.artifact_id ? [row.artifact_id] : []))
+    if (state === 'served' && ids.length) dropped += stmts.pruneArtifacts.run({ ids: JSON.stringify(ids) }).changes
     return { more: rows.length === PRUNE_CHUNK, dropped }
   })
   let dropped = 0
   for (let more = true; more; ) {
-    const done = chunk()
+    // IMMEDIATE: the write lock is taken before the read, so that another process on the same file
+    // (REUSE_PORT) makes this wait (busy_timeout) instead of failing a read turned write with SQLITE_BUSY.
+    const done = chunk.immediate()
     dropped += done.dropped
     more = done.more
     if (more) await nextTurn()

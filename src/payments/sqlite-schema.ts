@@ -88,6 +88,7 @@ export interface PruneRow {
   key: string
   created_at: number
   updated_at: number
+  artifact_id: string | null
 }
 
 /** A payments row as SQLite returns it. */
@@ -166,15 +167,16 @@ export function ledgerStatements(db: Database) {
     // the state change it records, so a payment's events lie between its created_at and updated_at: they
     // are found through the events' `at` index over that span (a second either side for the clock's tick).
     oldFailed: db.query<PruneRow, { before: number }>(
-      `SELECT key, created_at, updated_at FROM payments WHERE state = 'failed' AND updated_at < $before ORDER BY updated_at LIMIT ${PRUNE_CHUNK}`,
+      `SELECT key, created_at, updated_at, artifact_id FROM payments WHERE state = 'failed' AND updated_at < $before ORDER BY updated_at LIMIT ${PRUNE_CHUNK}`,
     ),
     oldServed: db.query<PruneRow, { before: number }>(
-      `SELECT key, created_at, updated_at FROM payments WHERE state = 'served' AND updated_at < $before ORDER BY updated_at LIMIT ${PRUNE_CHUNK}`,
+      `SELECT key, created_at, updated_at, artifact_id FROM payments WHERE state = 'served' AND updated_at < $before ORDER BY updated_at LIMIT ${PRUNE_CHUNK}`,
     ),
     pruneEvents: db.query(
       'DELETE FROM payment_events WHERE at BETWEEN $from - 1 AND $to + 1 AND payment_key IN (SELECT value FROM json_each($keys))',
     ),
-    pruneArtifacts: db.query('DELETE FROM artifacts WHERE payment_key IN (SELECT value FROM json_each($keys))'),
+    // By their ids (the primary key): most are gone already, dropped when they expired (ARTIFACT_TTL_HOURS).
+    pruneArtifacts: db.query('DELETE FROM artifacts WHERE id IN (SELECT value FROM json_each($ids))'),
     prunePayments: db.query('DELETE FROM payments WHERE key IN (SELECT value FROM json_each($keys))'),
     pruneSpend: db.query(
       `DELETE FROM provider_spend WHERE seq IN (SELECT seq FROM provider_spend WHERE at < $before LIMIT ${PRUNE_CHUNK * 4})`,

@@ -290,7 +290,8 @@ export class PostgresLedger implements PaymentLedger {
             ? (await tx`DELETE FROM artifacts WHERE payment_key IN (${old}) RETURNING id`).length +
               (await tx`DELETE FROM provider_spend WHERE at < ${before} RETURNING seq`).length
             : 0
-        const payments = await tx`DELETE FROM payments WHERE key IN (${old}) RETURNING key`
+        // The state and time again on the row itself: a key reclaimed by another instance meanwhile stays.
+        const payments = await tx`DELETE FROM payments WHERE key IN (${old}) AND state = ${state} AND updated_at < ${before} RETURNING key`
         return [events.length + extra + payments.length]
       }),
     )

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { existsSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DuckDb } from '../../src/data/duckdb'
@@ -35,9 +36,12 @@ test('a memory limit bounds the engine, and what it spills goes to a folder of t
       "SELECT current_setting('memory_limit') AS limit, current_setting('temp_directory') AS temp",
     )
     expect(row!.limit).toBe('244.1 MiB') // 256 MB, as DuckDB writes it
-    expect(row!.temp).toBe(join(tmpdir(), `china-market-intel-duckdb-${process.pid}`))
+    expect(row!.temp).toBe(bounded.spillDir)
+    expect(bounded.spillDir.startsWith(join(tmpdir(), 'china-market-intel-duckdb-'))).toBe(true)
+    expect(statSync(bounded.spillDir).mode & 0o777).toBe(0o700) // this user's alone
     expect(await bounded.memoryBytes()).toBeGreaterThanOrEqual(0)
   } finally {
     bounded.close()
   }
+  expect(existsSync(bounded.spillDir)).toBe(false) // removed on close
 })

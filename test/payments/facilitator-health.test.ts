@@ -61,6 +61,16 @@ describe('FacilitatorHealth', () => {
     expect(await health.check()).toMatchObject({ reachable: false, outage: false })
   })
 
+  test('long after a probe cleared an outage (a quiet service), a payment call that fails starts a new outage with its grace', async () => {
+    const { health, advance } = clocked(async () => ({ kinds: [] }))
+    health.unreachable('verify: 500 Internal Server Error')
+    advance(31_000)
+    expect(await health.check()).toEqual({ reachable: true }) // the probe answered
+    advance(3_600_000) // an hour without a payment call
+    health.unreachable('verify: timeout')
+    expect(await health.check()).toMatchObject({ reachable: false, outage: false, sinceMs: 0 })
+  })
+
   test('concurrent /ready calls share one probe', async () => {
     let probes = 0
     let answer!: () => void
