@@ -4,9 +4,9 @@
  * instance is not ready: a load balancer then sends paying clients elsewhere instead of to a 502. A not-ready
  * instance gets no traffic to learn from, so /ready itself asks the facilitator's `/supported` again, at
  * most every PROBE_INTERVAL_MS. `/supported` answering does not prove that `/verify` does: when a payment
- * call fails again soon after (within the outage time) a probe cleared an outage, the outage resumes at once (no new grace), so a
- * facilitator that lists its kinds but fails payments costs a few requests per probe, not a cycle of
- * X402_FACILITATOR_OUTAGE_SECONDS of 502s.
+ * call fails again within the outage time after a probe cleared an outage, the outage resumes at once (no
+ * new grace), so a facilitator that lists its kinds but fails payments costs a few requests per probe, not
+ * a cycle of X402_FACILITATOR_OUTAGE_SECONDS of 502s.
  */
 
 const PROBE_INTERVAL_MS = 5_000
