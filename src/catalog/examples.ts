@@ -1,9 +1,15 @@
 import type { TSchema } from '@sinclair/typebox'
 import type { RouteSpec } from './types'
 
-/** The schema's first example, else its default: what the catalog documents as a valid value. */
+/** The schema's first example, else its default: what the catalog documents as a valid value (undefined: none). */
+export const documentedValue = (schema: TSchema): unknown => (schema.examples as unknown[] | undefined)?.[0] ?? schema.default
+
+/** The values a parameter allows when it is a choice (a union of literals), else none. */
+export const allowedValues = (schema: TSchema): unknown[] =>
+  ((schema.anyOf as { const?: unknown }[] | undefined) ?? []).map((branch) => branch.const).filter((value) => value !== undefined)
+
 function sample(route: RouteSpec, name: string, schema: TSchema): unknown {
-  const value = (schema.examples as unknown[] | undefined)?.[0] ?? schema.default
+  const value = documentedValue(schema)
   if (value === undefined) throw new Error(`catalog route ${route.id}: required parameter "${name}" has no example or default`)
   return value
 }

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http'
 import type { ApiError } from '../core/errors'
 import { readProofHeader } from '../payments/proof'
 import { prefersHtml } from './accept'
@@ -5,26 +6,13 @@ import { errorHeaders, errorResponse } from './envelope'
 import { FAVICON_SVG_PATH } from './favicon'
 import { escapeHtml, htmlPage, HTML_HEADERS, textHtml } from './page'
 
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad request',
-  404: 'Not found',
-  405: 'Method not allowed',
-  413: 'Payload too large',
-  422: 'Cannot be answered',
-  429: 'Too many requests',
-  500: 'Internal error',
-  502: 'Bad gateway',
-  503: 'Service unavailable',
-  504: 'Gateway timeout',
-}
-
 /**
  * An error as a page, for a browser (accept.ts: text/html preferred to JSON), as the 402 is one: the
  * same status, code, message, details and request id as the JSON envelope, and the same headers (the
  * request id, Retry-After, Allow); only the body and its content type differ.
  */
 export function errorPage(error: ApiError, requestId: string, extra?: Record<string, string>): Response {
-  const title = `${error.status} ${STATUS_TEXT[error.status] ?? 'Error'}`
+  const title = `${error.status} ${STATUS_CODES[error.status] ?? 'Error'}`
   const details = Object.entries(error.details ?? {})
     .map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(typeof value === 'string' ? value : JSON.stringify(value))}</dd>`)
     .join('')

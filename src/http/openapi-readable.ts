@@ -1,4 +1,6 @@
 import { CATALOG, type RouteSpec } from '../catalog'
+import type { TSchema } from '@sinclair/typebox'
+import { allowedValues, documentedValue } from '../catalog/examples'
 import { httpQuery } from '../catalog/table'
 
 type Json = Record<string, unknown>
@@ -47,7 +49,4 @@ function catalogSchema(route: RouteSpec, name: string, where: string): Json | un
   return (object?.properties as Record<string, Json> | undefined)?.[name]
 }
 
-function exampleOf(schema: Json): unknown {
-  const choices = (schema.anyOf as Json[] | undefined)?.map((branch) => branch.const).filter((value) => value !== undefined)
-  return (schema.examples as unknown[] | undefined)?.[0] ?? schema.default ?? choices?.[0]
-}
+const exampleOf = (schema: Json): unknown => documentedValue(schema as TSchema) ?? allowedValues(schema as TSchema)[0]

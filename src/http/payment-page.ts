@@ -1,5 +1,6 @@
 import type { TSchema } from '@sinclair/typebox'
 import type { RouteSpec } from '../catalog'
+import { allowedValues } from '../catalog/examples'
 import { typicalWait, type EvidenceMode } from '../catalog/waits'
 import { usdToAtomic, type NetworkName } from '../payments/networks'
 import type { ApiError } from '../core/errors'
@@ -24,8 +25,8 @@ function parameterRows(route: RouteSpec): string {
     if (!object) continue
     const required = new Set(object.required ?? [])
     for (const [name, schema] of Object.entries(object.properties as Record<string, TSchema>)) {
-      const values = (schema.anyOf as { const?: unknown }[] | undefined)?.map((b) => b.const).filter((v) => v !== undefined)
-      const allowed = values?.length ? ` One of: ${values.map((v) => `<code>${escapeHtml(String(v))}</code>`).join(', ')}.` : ''
+      const values = allowedValues(schema)
+      const allowed = values.length ? ` One of: ${values.map((v) => `<code>${escapeHtml(String(v))}</code>`).join(', ')}.` : ''
       rows.push(
         `<tr><td class="path">${escapeHtml(name)}</td><td>${required.has(name) ? 'required' : 'optional'}, ${where}</td>` +
           `<td>${textHtml(String(schema.description ?? ''))}${allowed}</td></tr>`,
