@@ -32,6 +32,11 @@ const COMMANDS: Record<string, [string, string, (args: string[]) => Promise<void
     'revenue, pending settlements, CSV export, ledger backup (payments --help)',
     async (a) => (await import('./cli/payments')).payments(a),
   ],
+  doctor: [
+    'doctor [--json] [--no-provider-calls]',
+    'the go-live checklist: what blocks taking money, and the setting that fixes it',
+    async (a) => (await import('./cli/doctor')).doctor(a),
+  ],
   providers: [
     'providers check [--keyword W] [--days N] [--json]',
     'ask each live evidence provider once and say what it returns (providers --help)',

@@ -31,7 +31,7 @@ const DAY_MS = 86_400_000
 
 type Summariser = NonNullable<EvidenceSources['summariser']>
 
-interface CallCheck {
+export interface CallCheck {
   provider: string
   role: 'native' | 'web'
   lane: Platform
@@ -55,7 +55,7 @@ interface CallCheck {
 const share = (items: readonly EvidenceItem[], has: (item: EvidenceItem) => boolean) =>
   items.length ? Math.round((100 * items.filter(has).length) / items.length) : 0
 
-async function checkCall(
+export async function checkCall(
   provider: EvidenceProvider,
   lane: Platform,
   keyword: string,
@@ -223,7 +223,7 @@ function checkSearchProviders(sources: EvidenceSources, options: CheckOptions, n
   return Promise.all(calls)
 }
 
-interface ModelCheck {
+export interface ModelCheck {
   provider: string
   ok: boolean
   ms: number
@@ -234,7 +234,7 @@ interface ModelCheck {
 }
 
 /** Asks the model once, with the on-topic items the search providers found. */
-async function checkModel(llm: Summariser, keyword: string, found: EvidenceItem[]): Promise<ModelCheck> {
+export async function checkModel(llm: Summariser, keyword: string, found: EvidenceItem[]): Promise<ModelCheck> {
   const spend: ProviderSpend[] = []
   const started = performance.now()
   try {

@@ -1,0 +1,188 @@
+/**
+ * `doctor`'s checks of what serves a paid answer besides the payment itself: the ledger, the datasets,
+ * the live evidence providers, and how buyers reach the service (the public URL and the proxies).
+ */
+import { statfsSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import type { Config } from '../config'
+import { PLATFORM_TOKENS } from '../catalog/platforms'
+import { DuckDb } from '../data/duckdb'
+import { isSample, readManifest } from '../data/datasets'
+import { DatasetStore } from '../data/store'
+import type { EvidenceItem } from '../intelligence/evidence'
+import { isLive, liveSources } from '../intelligence/sources'
+import { openLedgerFile } from '../payments/sqlite-schema'
+import { Postgres, redactUrl } from '../postgres/client'
+import { MIGRATIONS } from '../postgres/migrations'
+import { DATASET_INDEXERS } from '../runtime'
+import { block, CHECK_TIMEOUT_MS, messageOf, ok, warn, type Finding } from './doctor-finding'
+import { checkCall, checkModel } from './providers'
+
+/** Below this, a disk that fills stops the ledger taking payments (docs/operations.md). */
+const LOW_DISK_BYTES = 512 * 1024 * 1024
+const LOCAL_HOSTS = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/i
+
+const gb = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GB`
+
+async function postgresLedger(url: string): Promise<Finding> {
+  const check = 'ledger'
+  const pg = new Postgres(url)
+  try {
+    const [mode] = await pg.run('doctor', (sql) => sql`SHOW transaction_read_only`)
+    if ((mode as { transaction_read_only: string }).transaction_read_only === 'on')
+      return block(
+        check,
+        `PostgreSQL at ${redactUrl(url)} is read-only (a replica?): no payment could be recorded`,
+        'LEDGER_URL (the primary)',
+      )
+    const [table] = await pg.run('doctor', (sql) => sql`SELECT to_regclass('schema_migrations') IS NOT NULL AS present`)
+    const version = (table as { present: boolean }).present
+      ? Number(((await pg.run('doctor', (sql) => sql`SELECT coalesce(max(version), 0) AS v FROM schema_migrations`))[0] as { v: number }).v)
+      : 0
+    const latest = MIGRATIONS[MIGRATIONS.length - 1]!.version
+    if (version > latest)
+      return block(check, `the ledger's schema is at version ${version}, newer than this release (${latest})`, 'run the newer release')
+    const schema = version === 0 ? 'no schema yet (created at start)' : `schema version ${version} of ${latest}`
+    return ok(check, `PostgreSQL at ${redactUrl(url)}: writable, ${schema}`)
+  } catch (e) {
+    return block(check, `PostgreSQL at ${redactUrl(url)}: ${messageOf(e)}`, 'LEDGER_URL')
+  } finally {
+    await pg.close()
+  }
+}
+
+/** The ledger this service records payments in: open, writable (the write lock taken), with room on its disk. */
+export async function ledger(config: Readonly<Config>): Promise<Finding> {
+  const check = 'ledger'
+  if (config.ledgerUrl) return postgresLedger(config.ledgerUrl)
+  if (config.ledgerPath === ':memory:') {
+    const detail = 'LEDGER_PATH=:memory: forgets every payment at a restart: a proof could be served again'
+    return (config.nodeEnv === 'production' ? block : warn)(check, detail, 'LEDGER_PATH=var/ledger.sqlite (a file)')
+  }
+  const path = resolve(config.ledgerPath)
+  try {
+    const db = openLedgerFile(path)
+    try {
+      db.exec('BEGIN IMMEDIATE')
+      db.exec('ROLLBACK')
+      const { n } = db.query('SELECT count(*) AS n FROM payments').get() as { n: number }
+      const { bavail, bsize } = statfsSync(dirname(path))
+      const free = bavail * bsize
+      const detail = `${path}: writable, ${n} payments recorded, ${gb(free)} free`
+      if (free < LOW_DISK_BYTES) return warn(check, `${detail}: a full disk stops payments`, 'free space, or LEDGER_PATH on another disk')
+      return ok(check, detail)
+    } finally {
+      db.close()
+    }
+  } catch (e) {
+    return block(check, `cannot open and write ${path}: ${messageOf(e)}`, 'LEDGER_PATH (a file in a folder this user can write)')
+  }
+}
+
+/** The datasets load and index as the service would load them; the shipped samples are said to be samples. */
+export async function datasets(config: Readonly<Config>): Promise<Finding> {
+  const check = 'datasets'
+  const db = await DuckDb.open(1, config.duckdbMemoryLimitMb)
+  try {
+    const store = await DatasetStore.open(db, config.datasetsDir, DATASET_INDEXERS)
+    store.close()
+    const manifest = readManifest(config.datasetsDir)
+    const entries = Object.entries(manifest.datasets)
+    const samples = entries.filter(([, entry]) => isSample(manifest, entry)).map(([name]) => name)
+    const detail = `${entries.length} datasets in ${config.datasetsDir} load and index`
+    if (samples.length > 0)
+      return warn(
+        check,
+        `${detail}; ${samples.length === entries.length ? 'all are' : `${samples.join(', ')} are`} the generated samples (every answer says so)`,
+        "import the data team's files: npm start -- data import FILE (docs/data.md)",
+      )
+    return ok(check, `${detail}; all imported`)
+  } catch (e) {
+    return block(check, `${config.datasetsDir}: ${messageOf(e)}`, 'DATASETS_DIR, then npm start -- data validate FILE (docs/data.md)')
+  } finally {
+    await db.close()
+  }
+}
+
+/** Each live provider asked once (one lane), and the model once: a real, billed call each. */
+export async function providers(config: Readonly<Config>, calls: boolean): Promise<Finding[]> {
+  const check = 'evidence providers'
+  if (!isLive(config.providers))
+    return [
+      warn(
+        check,
+        'none configured: the China routes answer from the embedded sample corpus (every answer says so)',
+        'WEB_SEARCH_* and NATIVE_SEARCH_* (docs/intelligence.md, "Going live")',
+      ),
+    ]
+  const sources = liveSources(config.providers)
+  const searchers = [...sources.native, ...sources.web]
+  if (!calls) return [ok(check, `${searchers.map((p) => p.name).join(', ')} configured; not asked (--no-provider-calls)`)]
+  const found: EvidenceItem[] = []
+  const now = Date.now()
+  const findings = await Promise.all(
+    searchers.map(async (provider) => {
+      const lane = PLATFORM_TOKENS.find((l) => provider.serves(l)) ?? PLATFORM_TOKENS[0]!
+      const call = await checkCall(provider, lane, '露营', 30, now, found)
+      const what = `${provider.name} (${provider.role}, ${lane})`
+      const fix = `${provider.role === 'native' ? 'NATIVE' : 'WEB'}_SEARCH_URL and _KEY (npm start -- providers check says more)`
+      if (!call.ok) return block(check, `${what}: ${call.status}: ${call.error ?? ''}`.trim(), fix)
+      if (call.status === 'rate_limited') return warn(check, `${what} answered 429 (rate limited): ${call.error ?? ''}`, fix)
+      return ok(check, `${what} answered ${call.items} items in ${call.ms} ms`)
+    }),
+  )
+  if (sources.summariser) {
+    const model = await checkModel(sources.summariser, '露营', found)
+    findings.push(
+      model.ok
+        ? ok(check, `${model.provider} (model) answered in ${model.ms} ms`)
+        : warn(
+            check,
+            `${model.provider} (model) failed: ${model.error}; themes fall back to extractive ones`,
+            'LLM_BASE_URL, LLM_API_KEY, LLM_MODEL',
+          ),
+    )
+  }
+  return findings
+}
+
+/** PUBLIC_BASE_URL: the address every 402, discovery document and receipt names; asked for /health when it can be. */
+export async function publicUrl(config: Readonly<Config>, env: Record<string, string | undefined>): Promise<Finding> {
+  const check = 'public URL'
+  const url = config.publicBaseUrl
+  const fix = 'PUBLIC_BASE_URL=https://api.example.com (the address buyers call)'
+  if (!env.PUBLIC_BASE_URL?.trim())
+    return block(check, `PUBLIC_BASE_URL is not set: 402s, discovery documents and receipts name ${url}, which buyers cannot reach`, fix)
+  const { protocol, hostname } = new URL(url)
+  if (LOCAL_HOSTS.test(hostname)) return block(check, `${url} is this machine only: buyers elsewhere cannot reach it`, fix)
+  const plain = protocol === 'http:' ? '; it is plain http: anyone on the path can read the payment headers' : ''
+  try {
+    const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS), redirect: 'manual' })
+    const body = (await res.json().catch(() => null)) as { data?: { status?: string; version?: string } } | null
+    if (res.status === 200 && body?.data?.status === 'ok') {
+      const reached = `${url} answers /health (version ${body.data.version})`
+      return plain ? warn(check, `${reached}${plain}`, 'serve it over https (docs/operations.md)') : ok(check, reached)
+    }
+    return warn(
+      check,
+      `${url}/health answered HTTP ${res.status}, not this service${plain}`,
+      'the proxy in front of it (docs/operations.md)',
+    )
+  } catch (e) {
+    return warn(check, `${url}/health did not answer from here (${messageOf(e)})${plain}: check it again once the service runs`)
+  }
+}
+
+/** Behind a TLS proxy, TRUSTED_PROXIES lets each buyer have its own rate limit instead of sharing the proxy's. */
+export function proxies(config: Readonly<Config>): Finding {
+  const check = 'proxies'
+  const trust = config.trustedProxies
+  if (trust) return ok(check, `client addresses are read from ${trust.header} sent by ${trust.description}`)
+  if (config.publicBaseUrl.startsWith('https:'))
+    return warn(
+      check,
+      'PUBLIC_BASE_URL is https but TRUSTED_PROXIES is not set: behind a TLS proxy, every buyer shares the proxy address and its rate limit',
+      "TRUSTED_PROXIES=loopback (or the proxy's address or range); CLIENT_IP_HEADER=forwarded if it writes Forwarded",
+    )
+  return ok(check, 'no proxy trusted: the address each connection comes from is the client')
+}

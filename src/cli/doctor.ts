@@ -1,0 +1,98 @@
+/**
+ * `doctor`: the go-live checklist. Checks the configuration a seller is about to take money with (payment
+ * mode, PAY_TO, network, facilitator or chain, ledger, datasets, live providers, public URL, proxies), each
+ * by doing what the service would do with it, and says what is missing and which setting fixes it.
+ */
+import { parseArgs } from 'node:util'
+import { ConfigError } from '../core/config-error'
+import { loadConfig, type Config } from '../config'
+import { block, type Finding, type FindingStatus } from './doctor-finding'
+import { chain, facilitator, network, paymentMode, payTo } from './doctor-payments'
+import { datasets, ledger, providers, proxies, publicUrl } from './doctor-service'
+
+const HELP = `doctor [--json] [--no-provider-calls]
+  checks the configuration this service would start with, as the service would use it, and prints a
+  go-live checklist: payment mode, PAY_TO, network, the facilitator (or the chain in self mode) asked
+  for /supported (or its chain id, USDC and the settler's gas), the ledger opened and write-locked, the
+  datasets loaded and indexed, each live evidence provider asked once (a real, billed call; skipped with
+  --no-provider-calls), PUBLIC_BASE_URL asked for /health, and the proxies. Reads the same environment
+  and --env-file as the service; changes nothing but creating the ledger file where the service would.
+
+Exit status: 0 nothing blocks taking money, or NODE_ENV is not production (the checklist still says what
+would); 1 something blocks taking money in production, or the configuration does not load; 2 bad usage.
+`
+
+const MARK: Record<FindingStatus, string> = { ok: 'ok   ', warn: 'warn ', block: 'BLOCK' }
+
+/** Every check, in the order a seller reads them; those that wait on the network or DuckDB run at once. */
+async function examine(config: Readonly<Config>, providerCalls: boolean): Promise<Finding[]> {
+  const [settles, chains, ledgerFinding, data, evidence, url] = await Promise.all([
+    facilitator(config),
+    chain(config),
+    ledger(config),
+    datasets(config),
+    providers(config, providerCalls),
+    publicUrl(config, process.env),
+  ])
+  return [
+    paymentMode(config),
+    payTo(config),
+    network(config),
+    ...settles,
+    ...chains,
+    ledgerFinding,
+    data,
+    ...evidence,
+    url,
+    proxies(config),
+  ]
+}
+
+function report(findings: readonly Finding[], mode: string): string {
+  const width = Math.max(...findings.map((f) => f.check.length))
+  const lines = findings.map((f) => {
+    const head = `  ${MARK[f.status]}  ${f.check.padEnd(width)}  ${f.detail}`
+    return f.fix ? `${head}\n  ${' '.repeat(7 + width + 2)}-> ${f.fix}` : head
+  })
+  const blocking = findings.filter((f) => f.status === 'block').length
+  const looks = findings.filter((f) => f.status === 'warn').length
+  const verdict =
+    blocking > 0 ? `${blocking} ${blocking === 1 ? 'thing blocks' : 'things block'} taking money` : 'nothing blocks taking money'
+  const exit = mode === 'production' ? '' : ' (NODE_ENV is not production: exit 0; in production a block exits 1)'
+  return `Go-live checklist (NODE_ENV=${mode})\n\n${lines.join('\n')}\n\n${verdict}; ${looks} to look at${exit}.\n`
+}
+
+/** The configuration, or the finding that it does not load: the service would not start, which blocks in any mode. */
+function loadOrBlock(): Readonly<Config> | Finding {
+  try {
+    return loadConfig()
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e
+    return block('configuration', e.message, `${e.variable} (npm start -- --help lists every setting)`)
+  }
+}
+
+export async function doctor(args: string[]): Promise<void> {
+  let values
+  try {
+    ;({ values } = parseArgs({
+      args,
+      options: { json: { type: 'boolean' }, 'no-provider-calls': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    }))
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}\n\n${HELP}`)
+    process.exit(2)
+  }
+  if (values.help) {
+    process.stdout.write(HELP)
+    return
+  }
+  const loaded = loadOrBlock()
+  const config = 'status' in loaded ? undefined : loaded
+  const findings = config ? await examine(config, !values['no-provider-calls']) : [loaded as Finding]
+  const mode = config?.nodeEnv ?? process.env.NODE_ENV ?? 'development'
+  const blocks = findings.some((f) => f.status === 'block')
+  if (values.json) process.stdout.write(`${JSON.stringify({ node_env: mode, blocks_taking_money: blocks, findings }, null, 2)}\n`)
+  else process.stdout.write(report(findings, mode))
+  if (!config || (blocks && mode === 'production')) process.exitCode = 1
+}
