@@ -19,8 +19,19 @@ describe('prefersHtml', () => {
     expect(prefersHtml('text/html;q=0.4, */*;q=0.5')).toBe(false)
     // application/* stands for JSON when JSON itself is not named.
     expect(prefersHtml('text/html;q=0.6, application/*;q=0.7')).toBe(false)
-    // A tie after lower-casing: JSON.
+    // A tie after lower-casing: JSON, whichever comes first.
     expect(prefersHtml('text/html, APPLICATION/JSON')).toBe(false)
+    expect(prefersHtml('application/json, text/html')).toBe(false)
+    // At equal quality the named type outranks the wildcard that is all JSON has here.
+    expect(prefersHtml('text/html, */*')).toBe(true)
+  })
+
+  test('malformed headers throw nothing; a range that cannot be read is not HTML', () => {
+    for (const junk of ['text/html, ;;;', 'text/html;q', 'text/html, /', 'text/html;a="open', 'text/html\u0000', 'text/html;=1']) {
+      expect(() => [prefersHtml(junk), tableFormat(`${junk}, text/csv`)]).not.toThrow()
+    }
+    expect(prefersHtml('text/html x')).toBe(false)
+    expect(prefersHtml('text/html;=1')).toBe(false)
   })
 })
 
@@ -45,5 +56,8 @@ describe('tableFormat', () => {
     expect(tableFormat('text/plain')).toBe('json')
     expect(tableFormat('application/*;q=0.1, text/csv;q=0.2')).toBe('csv')
     expect(tableFormat('application/*')).toBe('json')
+    // We write UTF-8 only: a range asking another charset is a type we do not serve.
+    expect(tableFormat('text/csv; charset=iso-8859-1')).toBe('json')
+    expect(tableFormat('text/csv; charset=UTF-8')).toBe('csv')
   })
 })

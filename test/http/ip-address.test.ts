@@ -111,6 +111,10 @@ describe('parseCidr / inCidr', () => {
     expect(inside('::a09:909', '10.0.0.0/8')).toBe(false)
     expect(inside('2001:db8::1', '0.0.0.0/0')).toBe(false)
     expect(inside('10.1.1.1', '::ffff:10.0.0.0/104')).toBe(true)
+    // Shorter than the mapped block: an IPv6 range, holding the mapped IPv4 addresses and more.
+    expect(inside('1.2.3.4', '::ffff:0.0.0.0/95')).toBe(true)
+    expect(inside('::fffe:1:1', '::ffff:0.0.0.0/95')).toBe(true)
+    expect(inside('::fffd:1:1', '::ffff:0.0.0.0/95')).toBe(false)
   })
 
   test('IPv6 edges, prefixes not on a word boundary', () => {
