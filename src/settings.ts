@@ -183,7 +183,7 @@ export const ENV = {
     schema: T.String({ minLength: 1, maxLength: 16_384 }),
     default: '— (none: the socket peer is the client)',
     meaning:
-      'Reverse proxies whose CLIENT_IP_HEADER is believed: comma-separated IPv4/IPv6 addresses, CIDR ranges and the keywords `loopback`, `private` (RFC 1918, fc00::/7) and `linklocal`, e.g. `127.0.0.1` for nginx on the same host (a /0, trusting every address, is refused). When the socket peer is one of them, the client is the first address of the header, read right to left, that is not; rate limits and logs use it. The header is never read from any other sender.',
+      'Reverse proxies whose CLIENT_IP_HEADER is believed: comma-separated IPv4/IPv6 addresses, CIDR ranges and the keywords `loopback`, `private` (RFC 1918, fc00::/7) and `linklocal`, e.g. `127.0.0.1` for nginx on the same host (a range holding every IPv4 address, such as a /0, is refused). When the socket peer is one of them, the client is the first address of the header, read right to left, that is not; rate limits and logs use it. The header is never read from any other sender.',
   },
   CLIENT_IP_HEADER: {
     schema: T.Union(CLIENT_IP_HEADERS.map((h) => T.Literal(h))),

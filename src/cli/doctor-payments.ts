@@ -6,12 +6,16 @@ import { createPublicClient, formatEther, http, type PublicClient } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { Config } from '../config'
 import { CDP_FACILITATOR_URL } from '../payments/cdp-auth'
-import { connectFacilitator } from '../payments/facilitator-client'
+import { connectFacilitator, FacilitatorAuthError } from '../payments/facilitator-client'
 import { refusedStatus } from '../payments/facilitator-settler'
 import { NETWORKS } from '../payments/networks'
+import { DEV_PAY_TO } from '../settings'
 import { block, CHECK_TIMEOUT_MS, messageOf, ok, warn, type Finding } from './doctor-finding'
 
 const ZERO_ADDRESS = /^0x0{40}$/
+
+/** An RPC URL as it may be printed: providers put the API key in the path or the query. */
+const rpcOrigin = (url: string) => new URL(url).origin
 
 export function paymentMode(config: Readonly<Config>): Finding {
   const check = 'payment mode'
@@ -27,13 +31,13 @@ export function paymentMode(config: Readonly<Config>): Finding {
     )
   if (config.paymentMode === 'facilitator')
     return ok(check, `facilitator: ${config.facilitatorUrl ?? CDP_FACILITATOR_URL} verifies and settles${deferred}`)
-  return ok(check, `self: this service verifies and settles on ${config.rpcUrl} with its own key${deferred}`)
+  return ok(check, `self: this service verifies and settles over ${rpcOrigin(config.rpcUrl)} with its own key${deferred}`)
 }
 
 export function payTo(config: Readonly<Config>): Finding {
   const check = 'pay-to address'
-  if (config.payToIsDevDefault)
-    return block(check, `PAY_TO is not set: payments would go to the development address ${config.payTo}`, 'PAY_TO=0x… (your address)')
+  if (config.payToIsDevDefault || config.payTo.toLowerCase() === DEV_PAY_TO.toLowerCase())
+    return block(check, `PAY_TO is the development address ${DEV_PAY_TO} (anvil's well-known test account #9)`, 'PAY_TO=0x… (your address)')
   if (ZERO_ADDRESS.test(config.payTo))
     return block(check, 'PAY_TO is the zero address: USDC sent there is lost', 'PAY_TO=0x… (your address)')
   return ok(check, `USDC goes to ${config.payTo}`)
@@ -64,6 +68,8 @@ export async function facilitator(config: Readonly<Config>): Promise<Finding[]> 
   const { url, auth } = connection
   try {
     const supported = await connection.client.getSupported()
+    if (!Array.isArray(supported?.kinds))
+      return [block(check, `${url}/supported answered something that is not a facilitator's list of kinds`, 'X402_FACILITATOR_URL')]
     const info = NETWORKS[config.network]
     // A v2 proof reaches the facilitator under the CAIP-2 id, a v1 proof under the v1 name (facilitator-settler.ts).
     const lists = (version: number, name: string) =>
@@ -83,6 +89,7 @@ export async function facilitator(config: Readonly<Config>): Promise<Finding[]> 
     if (v1) return [settles]
     return [settles, warn(check, `${url} does not list x402 v1 payments on ${info.name}: v1 clients (x402-fetch) cannot pay`)]
   } catch (e) {
+    if (e instanceof FacilitatorAuthError) return [block(check, messageOf(e), credentials)]
     const status = refusedStatus(e)
     if (status === 401 || status === 403)
       return [block(check, `${url} refused this service's credentials (HTTP ${status}): every payment would fail`, credentials)]
@@ -95,9 +102,11 @@ async function chainOf(config: Readonly<Config>): Promise<{ client: PublicClient
   const info = NETWORKS[config.network]
   const client = createPublicClient({ transport: http(config.rpcUrl, { timeout: CHECK_TIMEOUT_MS, retryCount: 0 }) })
   const chainId = await client.getChainId()
-  if (chainId !== info.chainId) return { client, problem: `${config.rpcUrl} is chain ${chainId}, not ${info.name} (${info.chainId})` }
+  if (chainId !== info.chainId)
+    return { client, problem: `${rpcOrigin(config.rpcUrl)} is chain ${chainId}, not ${info.name} (${info.chainId})` }
   const code = await client.getCode({ address: info.asset })
-  if (!code || code === '0x') return { client, problem: `${config.rpcUrl} has no contract at ${info.name}'s USDC address ${info.asset}` }
+  if (!code || code === '0x')
+    return { client, problem: `${rpcOrigin(config.rpcUrl)} has no contract at ${info.name}'s USDC address ${info.asset}` }
   return { client }
 }
 
@@ -115,16 +124,16 @@ export async function chain(config: Readonly<Config>): Promise<Finding[]> {
   try {
     const { client, problem } = await chainOf(config)
     if (problem) return [fail(check, problem, fix)]
-    if (!self) return [ok(check, `pending settlements are confirmed over ${config.rpcUrl}${publicNote}`)]
+    if (!self) return [ok(check, `pending settlements are confirmed over ${rpcOrigin(config.rpcUrl)}${publicNote}`)]
     const settler = privateKeyToAccount(config.settlerPrivateKey!).address
     const gas = await client.getBalance({ address: settler })
     if (gas === 0n)
       return [
         block(check, `the settler ${settler} holds no ETH on ${config.network}: it cannot pay gas, so nothing settles`, 'fund the settler'),
       ]
-    return [ok(check, `${config.rpcUrl}: USDC deployed; the settler ${settler} holds ${formatEther(gas)} ETH for gas`)]
+    return [ok(check, `${rpcOrigin(config.rpcUrl)}: USDC deployed; the settler ${settler} holds ${formatEther(gas)} ETH for gas`)]
   } catch (e) {
-    const detail = `${config.rpcUrl} cannot be reached: ${messageOf(e)}${self ? '' : ': pending settlements stay pending until it can'}`
+    const detail = `${rpcOrigin(config.rpcUrl)} cannot be reached: ${messageOf(e).replaceAll(config.rpcUrl, rpcOrigin(config.rpcUrl))}${self ? '' : ': pending settlements stay pending until it can'}`
     return [fail(check, detail, fix)]
   }
 }

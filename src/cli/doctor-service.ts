@@ -9,8 +9,8 @@ import { PLATFORM_TOKENS } from '../catalog/platforms'
 import { DuckDb } from '../data/duckdb'
 import { isSample, readManifest } from '../data/datasets'
 import { DatasetStore } from '../data/store'
-import type { EvidenceItem } from '../intelligence/evidence'
-import { isLive, liveSources } from '../intelligence/sources'
+import type { EvidenceItem, EvidenceProvider } from '../intelligence/evidence'
+import { isLive, liveSources, summariserOf } from '../intelligence/sources'
 import { openLedgerFile } from '../payments/sqlite-schema'
 import { Postgres, redactUrl } from '../postgres/client'
 import { MIGRATIONS } from '../postgres/migrations'
@@ -20,7 +20,10 @@ import { checkCall, checkModel } from './providers'
 
 /** Below this, a disk that fills stops the ledger taking payments (docs/operations.md). */
 const LOW_DISK_BYTES = 512 * 1024 * 1024
-const LOCAL_HOSTS = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/i
+const LOCAL_HOSTS = /^(localhost|127\.\d+\.\d+\.\d+|\[::1?\]|0\.0\.0\.0)$/i
+/** Addresses only a private network reaches: RFC 1918, IPv6 unique local and link-local, mDNS names. */
+const PRIVATE_HOSTS =
+  /^(10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|\[f[cd][0-9a-f]*:.*\]|\[fe[89ab][0-9a-f]*:.*\]|.*\.local)$/i
 
 const gb = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GB`
 
@@ -36,12 +39,25 @@ async function postgresLedger(url: string): Promise<Finding> {
         'LEDGER_URL (the primary)',
       )
     const [table] = await pg.run('doctor', (sql) => sql`SELECT to_regclass('schema_migrations') IS NOT NULL AS present`)
-    const version = (table as { present: boolean }).present
+    const present = (table as { present: boolean }).present
+    const version = present
       ? Number(((await pg.run('doctor', (sql) => sql`SELECT coalesce(max(version), 0) AS v FROM schema_migrations`))[0] as { v: number }).v)
       : 0
     const latest = MIGRATIONS[MIGRATIONS.length - 1]!.version
     if (version > latest)
       return block(check, `the ledger's schema is at version ${version}, newer than this release (${latest})`, 'run the newer release')
+    // The service creates its tables at start, then writes payments: this role must be allowed both.
+    const [grant] = await pg.run('doctor', (sql) =>
+      version === 0
+        ? sql`SELECT has_schema_privilege(current_schema(), 'CREATE') AS allowed`
+        : sql`SELECT has_table_privilege('payments', 'INSERT, UPDATE, DELETE') AS allowed`,
+    )
+    if (!(grant as { allowed: boolean }).allowed)
+      return block(
+        check,
+        `PostgreSQL at ${redactUrl(url)}: this role may not ${version === 0 ? 'create the ledger tables' : 'write the payments table'}`,
+        'GRANT the role CREATE on its schema (or INSERT, UPDATE, DELETE on the ledger tables)',
+      )
     const schema = version === 0 ? 'no schema yet (created at start)' : `schema version ${version} of ${latest}`
     return ok(check, `PostgreSQL at ${redactUrl(url)}: writable, ${schema}`)
   } catch (e) {
@@ -104,35 +120,36 @@ export async function datasets(config: Readonly<Config>): Promise<Finding> {
   }
 }
 
-/** Each live provider asked once (one lane), and the model once: a real, billed call each. */
+/** Each live search provider asked once (one lane), then the model once: a real, billed call each. */
 export async function providers(config: Readonly<Config>, calls: boolean): Promise<Finding[]> {
   const check = 'evidence providers'
-  if (!isLive(config.providers))
-    return [
+  const live = isLive(config.providers)
+  const searchers = live
+    ? (() => {
+        const sources = liveSources(config.providers)
+        return [...sources.native, ...sources.web]
+      })()
+    : []
+  const summariser = summariserOf(config.providers)
+  const findings: Finding[] = []
+  if (!live)
+    findings.push(
       warn(
         check,
-        'none configured: the China routes answer from the embedded sample corpus (every answer says so)',
+        'no search provider: the China routes answer from the embedded sample corpus (every answer says so)',
         'WEB_SEARCH_* and NATIVE_SEARCH_* (docs/intelligence.md, "Going live")',
       ),
-    ]
-  const sources = liveSources(config.providers)
-  const searchers = [...sources.native, ...sources.web]
-  if (!calls) return [ok(check, `${searchers.map((p) => p.name).join(', ')} configured; not asked (--no-provider-calls)`)]
+    )
+  if (!calls) {
+    const named = [...searchers.map((p) => p.name), ...(summariser ? [`${summariser.name} (model)`] : [])]
+    if (named.length) findings.push(ok(check, `${named.join(', ')} configured; not asked (--no-provider-calls)`))
+    return findings
+  }
   const found: EvidenceItem[] = []
   const now = Date.now()
-  const findings = await Promise.all(
-    searchers.map(async (provider) => {
-      const lane = PLATFORM_TOKENS.find((l) => provider.serves(l)) ?? PLATFORM_TOKENS[0]!
-      const call = await checkCall(provider, lane, '露营', 30, now, found)
-      const what = `${provider.name} (${provider.role}, ${lane})`
-      const fix = `${provider.role === 'native' ? 'NATIVE' : 'WEB'}_SEARCH_URL and _KEY (npm start -- providers check says more)`
-      if (!call.ok) return block(check, `${what}: ${call.status}: ${call.error ?? ''}`.trim(), fix)
-      if (call.status === 'rate_limited') return warn(check, `${what} answered 429 (rate limited): ${call.error ?? ''}`, fix)
-      return ok(check, `${what} answered ${call.items} items in ${call.ms} ms`)
-    }),
-  )
-  if (sources.summariser) {
-    const model = await checkModel(sources.summariser, '露营', found)
+  findings.push(...(await Promise.all(searchers.map((provider) => askSearcher(provider, now, found)))))
+  if (summariser) {
+    const model = await checkModel(summariser, KEYWORD, found)
     findings.push(
       model.ok
         ? ok(check, `${model.provider} (model) answered in ${model.ms} ms`)
@@ -146,6 +163,21 @@ export async function providers(config: Readonly<Config>, calls: boolean): Promi
   return findings
 }
 
+/** A keyword every China lane has posts about. */
+const KEYWORD = '露营'
+
+async function askSearcher(provider: EvidenceProvider, now: number, found: EvidenceItem[]): Promise<Finding> {
+  const check = 'evidence providers'
+  const lane = PLATFORM_TOKENS.find((l) => provider.serves(l)) ?? PLATFORM_TOKENS[0]!
+  const call = await checkCall(provider, lane, KEYWORD, 30, now, found)
+  const what = `${provider.name} (${provider.role}, ${lane})`
+  const fix = `${provider.role === 'native' ? 'NATIVE' : 'WEB'}_SEARCH_URL and _KEY (npm start -- providers check says more)`
+  if (!call.ok) return block(check, `${what}: ${call.status}: ${call.error ?? ''}`.trim(), fix)
+  if (call.status === 'rate_limited') return warn(check, `${what} answered 429 (rate limited): ${call.error ?? ''}`, fix)
+  if (call.items === 0) return warn(check, `${what} answered, with no items for a common keyword: check its lanes and quota`, fix)
+  return ok(check, `${what} answered ${call.items} items in ${call.ms} ms`)
+}
+
 /** PUBLIC_BASE_URL: the address every 402, discovery document and receipt names; asked for /health when it can be. */
 export async function publicUrl(config: Readonly<Config>, env: Record<string, string | undefined>): Promise<Finding> {
   const check = 'public URL'
@@ -155,13 +187,14 @@ export async function publicUrl(config: Readonly<Config>, env: Record<string, st
     return block(check, `PUBLIC_BASE_URL is not set: 402s, discovery documents and receipts name ${url}, which buyers cannot reach`, fix)
   const { protocol, hostname } = new URL(url)
   if (LOCAL_HOSTS.test(hostname)) return block(check, `${url} is this machine only: buyers elsewhere cannot reach it`, fix)
-  const plain = protocol === 'http:' ? '; it is plain http: anyone on the path can read the payment headers' : ''
+  const lan = PRIVATE_HOSTS.test(hostname) ? `; ${hostname} is a private-network address: buyers on the internet cannot reach it` : ''
+  const plain = `${protocol === 'http:' ? '; it is plain http: anyone on the path can read the payment headers' : ''}${lan}`
   try {
     const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS), redirect: 'manual' })
     const body = (await res.json().catch(() => null)) as { data?: { status?: string; version?: string } } | null
     if (res.status === 200 && body?.data?.status === 'ok') {
       const reached = `${url} answers /health (version ${body.data.version})`
-      return plain ? warn(check, `${reached}${plain}`, 'serve it over https (docs/operations.md)') : ok(check, reached)
+      return plain ? warn(check, `${reached}${plain}`, 'serve it over https at a public address (docs/operations.md)') : ok(check, reached)
     }
     return warn(
       check,

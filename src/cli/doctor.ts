@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util'
 import { ConfigError } from '../core/config-error'
 import { loadConfig, type Config } from '../config'
-import { block, type Finding, type FindingStatus } from './doctor-finding'
+import { block, messageOf, type Finding, type FindingStatus } from './doctor-finding'
 import { chain, facilitator, network, paymentMode, payTo } from './doctor-payments'
 import { datasets, ledger, providers, proxies, publicUrl } from './doctor-service'
 
@@ -16,7 +16,8 @@ const HELP = `doctor [--json] [--no-provider-calls]
   for /supported (or its chain id, USDC and the settler's gas), the ledger opened and write-locked, the
   datasets loaded and indexed, each live evidence provider asked once (a real, billed call; skipped with
   --no-provider-calls), PUBLIC_BASE_URL asked for /health, and the proxies. Reads the same environment
-  and --env-file as the service; changes nothing but creating the ledger file where the service would.
+  and --env-file as the service. It opens the ledger as the service would: creating it, or bringing an
+  older release's SQLite schema up to date (as starting this release would).
 
 Exit status: 0 nothing blocks taking money, or NODE_ENV is not production (the checklist still says what
 would); 1 something blocks taking money in production, or the configuration does not load; 2 bad usage.
@@ -26,13 +27,40 @@ const MARK: Record<FindingStatus, string> = { ok: 'ok   ', warn: 'warn ', block:
 
 /** Every check, in the order a seller reads them; those that wait on the network or DuckDB run at once. */
 async function examine(config: Readonly<Config>, providerCalls: boolean): Promise<Finding[]> {
+  // A check that throws (a part that cannot even be opened) is a finding too, never a crash of the list.
+  const settled = <T>(check: string, run: () => Promise<T>, fallback: (finding: Finding) => T) =>
+    run().catch((e: unknown) => fallback(block(check, messageOf(e))))
   const [settles, chains, ledgerFinding, data, evidence, url] = await Promise.all([
-    facilitator(config),
-    chain(config),
-    ledger(config),
-    datasets(config),
-    providers(config, providerCalls),
-    publicUrl(config, process.env),
+    settled(
+      'facilitator',
+      () => facilitator(config),
+      (f) => [f],
+    ),
+    settled(
+      'chain',
+      () => chain(config),
+      (f) => [f],
+    ),
+    settled(
+      'ledger',
+      () => ledger(config),
+      (f) => f,
+    ),
+    settled(
+      'datasets',
+      () => datasets(config),
+      (f) => f,
+    ),
+    settled(
+      'evidence providers',
+      () => providers(config, providerCalls),
+      (f) => [f],
+    ),
+    settled(
+      'public URL',
+      () => publicUrl(config, process.env),
+      (f) => f,
+    ),
   ])
   return [
     paymentMode(config),

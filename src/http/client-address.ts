@@ -23,6 +23,9 @@ export const PROXY_KEYWORDS: Record<string, readonly string[]> = {
   linklocal: ['169.254.0.0/16', 'fe80::/10'],
 }
 
+const FIRST_IPV4 = parseIp('0.0.0.0')!
+const LAST_IPV4 = parseIp('255.255.255.255')!
+
 /** Bounds of the work one request can cause: only the header's last `headerChars`, at most `hops` entries. */
 export const FORWARDED_LIMITS = { headerChars: 2048, hops: 20, entries: 256 } as const
 
@@ -49,9 +52,9 @@ export class ProxyTrust {
           throw new Error(
             `${JSON.stringify(entry)} is not an IPv4/IPv6 address, a CIDR range (10.0.0.0/8, fd00::/8) or one of ${Object.keys(PROXY_KEYWORDS).join(', ')}`,
           )
-        // A /0 would let any client name any address (proxy-addr refuses it too).
-        if (range.bits === 0 || (range.bits === 96 && !text.includes(':')))
-          throw new Error(`${JSON.stringify(entry)} trusts every address: any client could then choose its own`)
+        // Trusting all IPv4 (0.0.0.0/0, ::/0, ::ffff:0:0/96, ::/1 …) would let any client name any address.
+        if (inCidr(FIRST_IPV4, range) && inCidr(LAST_IPV4, range))
+          throw new Error(`${JSON.stringify(entry)} trusts every IPv4 address: any client could then choose its own`)
         ranges.push(range)
       }
     }

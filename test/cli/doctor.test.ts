@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { networkInterfaces, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { generatePrivateKey } from 'viem/accounts'
+import { DEV_PAY_TO } from '../../src/config'
 import { anvilAccount, startChain, type Chain } from '../../support/chain'
 import { freePort } from '../../support/ports'
 import { postgresMissing, startPostgres, type StartedPostgres } from '../../support/postgres'
@@ -118,6 +119,9 @@ describe('doctor in production', () => {
       expect(r.find('proxies')).toMatchObject({ status: 'ok', detail: expect.stringContaining('x-forwarded-for') })
       // Not reachable from here (yet): worth a look, not a block.
       expect(r.status('public URL')).toEqual(['warn'])
+      // The facilitator's credential is named, never shown.
+      expect(r.out).toContain('static headers Authorization')
+      expect(r.out).not.toContain(TOKEN)
     },
     SLOW,
   )
@@ -166,10 +170,12 @@ describe('doctor in production', () => {
   test(
     'self mode: the chain, its USDC and the settler gas are checked; a settler without ETH blocks',
     async () => {
-      const self = { PAYMENT_MODE: 'self', X402_RPC_URL: chain.rpcUrl }
+      // RPC providers put their key in the path or the query: only the origin is ever printed.
+      const self = { PAYMENT_MODE: 'self', X402_RPC_URL: `${chain.rpcUrl}/?key=rpc-key-0123456789` }
       const funded = await doctor(production({ ...self, X402_SETTLER_PRIVATE_KEY: keyOf(anvilAccount(2)) }), '--json')
       expect(funded.code).toBe(0)
       expect(funded.find('settlement chain')).toMatchObject({ status: 'ok', detail: expect.stringContaining('ETH for gas') })
+      expect(funded.out).not.toContain('rpc-key-0123456789')
       const empty = await doctor(production({ ...self, X402_SETTLER_PRIVATE_KEY: generatePrivateKey() }), '--json')
       expect(empty.code).toBe(1)
       expect(empty.find('settlement chain')!.detail).toContain('holds no ETH')
@@ -226,6 +232,10 @@ describe('doctor in production', () => {
     async () => {
       const local = await doctor(production({ PUBLIC_BASE_URL: 'http://localhost:3000' }), '--json')
       expect(local.find('public URL')).toMatchObject({ status: 'block', detail: expect.stringContaining('this machine only') })
+      const lan = await doctor(production({ PUBLIC_BASE_URL: 'https://192.168.1.20' }), '--json')
+      expect(lan.find('public URL')).toMatchObject({ status: 'warn', detail: expect.stringContaining('private-network address') })
+      const devPayTo = await doctor(production({ PAY_TO: DEV_PAY_TO.toLowerCase() }), '--json')
+      expect(devPayTo.find('pay-to address')).toMatchObject({ status: 'block', detail: expect.stringContaining('development address') })
       const direct = await doctor(production({ TRUSTED_PROXIES: '' }), '--json')
       expect(direct.find('proxies')).toMatchObject({ status: 'warn', fix: expect.stringContaining('TRUSTED_PROXIES=loopback') })
     },

@@ -24,6 +24,15 @@ describe('prefersHtml', () => {
     expect(prefersHtml('application/json, text/html')).toBe(false)
     // At equal quality the named type outranks the wildcard that is all JSON has here.
     expect(prefersHtml('text/html, */*')).toBe(true)
+    expect(prefersHtml('text/html, application/*')).toBe(true)
+  })
+
+  test('parameters other than q decide nothing; a q that is not a number from 0 to 1 is 0', () => {
+    expect(prefersHtml('text/html;charset=utf-8, application/json')).toBe(false) // still a tie
+    expect(prefersHtml('application/json;version=2, text/html;q=0.1')).toBe(false)
+    expect(prefersHtml('application/json;q=0.9;ext=1, text/html;q=0.8')).toBe(false)
+    expect(prefersHtml('text/html;q=2, application/json')).toBe(false)
+    expect(prefersHtml('text/html;q=-1, */*;q=0.1')).toBe(false)
   })
 
   test('malformed headers throw nothing; a range that cannot be read is not HTML', () => {
@@ -31,7 +40,7 @@ describe('prefersHtml', () => {
       expect(() => [prefersHtml(junk), tableFormat(`${junk}, text/csv`)]).not.toThrow()
     }
     expect(prefersHtml('text/html x')).toBe(false)
-    expect(prefersHtml('text/html;=1')).toBe(false)
+    expect(prefersHtml('text/ html')).toBe(false)
   })
 })
 
@@ -56,8 +65,14 @@ describe('tableFormat', () => {
     expect(tableFormat('text/plain')).toBe('json')
     expect(tableFormat('application/*;q=0.1, text/csv;q=0.2')).toBe('csv')
     expect(tableFormat('application/*')).toBe('json')
-    // We write UTF-8 only: a range asking another charset is a type we do not serve.
-    expect(tableFormat('text/csv; charset=iso-8859-1')).toBe('json')
+    // Our own media type, as the answer's Content-Type writes it, and its parameters in any form.
+    expect(tableFormat('text/csv; charset=utf-8; header=present')).toBe('csv')
+    expect(tableFormat('text/csv;header=present')).toBe('csv')
     expect(tableFormat('text/csv; charset=UTF-8')).toBe('csv')
+    // A tie in quality and specificity is JSON's; a quality over 1 counts as 0.
+    expect(tableFormat('text/csv;charset=utf-8, application/json')).toBe('json')
+    expect(tableFormat('text/csv;q=1.5, */*')).toBe('json')
+    // At equal quality the named type outranks a wildcard.
+    expect(tableFormat('text/csv, */*')).toBe('csv')
   })
 })

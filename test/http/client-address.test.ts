@@ -41,8 +41,9 @@ describe('TRUSTED_PROXIES entries', () => {
     expect(() => ProxyTrust.parse('127.0.0.1,')).toThrow('an empty entry')
     expect(() => ProxyTrust.parse('fe80::1%eth0')).toThrow('is not')
     // Trusting every address would let any client choose its own.
-    expect(() => ProxyTrust.parse('loopback,0.0.0.0/0')).toThrow('"0.0.0.0/0" trusts every address')
-    expect(() => ProxyTrust.parse('::/0')).toThrow('trusts every address')
+    for (const everything of ['0.0.0.0/0', '::/0', '::ffff:0.0.0.0/96', '::/1'])
+      expect(() => ProxyTrust.parse(`loopback,${everything}`)).toThrow(`"${everything}" trusts every IPv4 address`)
+    expect(ProxyTrust.parse('0.0.0.0/1').trusts(parseIp('127.0.0.1')!)).toBe(true) // half is a (strange) choice, not everything
     expect(() =>
       ProxyTrust.parse(
         Array(FORWARDED_LIMITS.entries + 1)
