@@ -8,6 +8,7 @@
  *   bun scripts/bench-ledger-bytes.ts
  */
 import { Database } from 'bun:sqlite'
+import { DEV_OFFER } from '../test/helpers/offers'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -52,8 +53,7 @@ const refusing: Settler = {
 /** N payments through a gate with `settler`, each from a fresh wallet; `work` answers or throws. */
 async function run(settler: Settler, work: () => Promise<string>): Promise<Record<string, number>> {
   const gate = new PaymentGate({
-    network: 'base-sepolia',
-    payTo: DEV_PAY_TO,
+    offers: [DEV_OFFER],
     artifactTtlSeconds: 86400,
     ledger,
     settler,

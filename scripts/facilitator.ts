@@ -1,7 +1,8 @@
 // A standalone x402 facilitator on `@x402/core` + `@x402/evm`: POST /verify, POST /settle, GET /supported,
 // the standard API any x402 resource server speaks (PAYMENT_MODE=facilitator points at it). For sellers
 // who want one settling process for several service instances, and for the end-to-end tests.
-// Env: FACILITATOR_RPC_URL, FACILITATOR_PRIVATE_KEY (pays gas), FACILITATOR_NETWORK (base-sepolia | base),
+// Env: FACILITATOR_RPC_URL, FACILITATOR_PRIVATE_KEY (pays gas), FACILITATOR_NETWORK (base-sepolia, or several: base,polygon
+//      with FACILITATOR_RPC_URL_POLYGON for each further network),
 //      FACILITATOR_AUTH_TOKEN (optional: require `Authorization: Bearer <token>`), PORT (4020), HOST (127.0.0.1),
 //      FACILITATOR_JWT_KEYS (optional: JSON {"<key id>": "<public key PEM>"}; require a fresh CDP-style JWT
 //      signed by one of these keys on every call, as Coinbase's CDP facilitator does; each checked call is
@@ -13,15 +14,20 @@ import { NETWORKS, type NetworkName } from '../src/payments/networks'
 import { createJwtGuard, type JwtCheck } from './facilitator-jwt'
 
 const env = process.env
-const network = (env.FACILITATOR_NETWORK ?? 'base-sepolia') as NetworkName
-if (!(network in NETWORKS)) throw new Error(`FACILITATOR_NETWORK must be one of ${Object.keys(NETWORKS).join(', ')}`)
-if (!env.FACILITATOR_RPC_URL || !/^0x[0-9a-fA-F]{64}$/.test(env.FACILITATOR_PRIVATE_KEY ?? '')) {
-  console.error('FACILITATOR_RPC_URL and FACILITATOR_PRIVATE_KEY (0x + 64 hex) are required')
+// One network or several (comma-separated); each but the first needs FACILITATOR_RPC_URL_<NETWORK> (POLYGON, BASE_SEPOLIA).
+const networks = (env.FACILITATOR_NETWORK ?? 'base-sepolia').split(',').map((n) => n.trim()) as NetworkName[]
+for (const network of networks)
+  if (!(network in NETWORKS)) throw new Error(`FACILITATOR_NETWORK: ${network} is not one of ${Object.keys(NETWORKS).join(', ')}`)
+const rpcOf = (network: NetworkName, index: number) =>
+  env[`FACILITATOR_RPC_URL_${network.toUpperCase().replaceAll('-', '_')}`] ?? (index === 0 ? env.FACILITATOR_RPC_URL : undefined)
+if (networks.some((n, i) => !rpcOf(n, i)) || !/^0x[0-9a-fA-F]{64}$/.test(env.FACILITATOR_PRIVATE_KEY ?? '')) {
+  console.error(
+    'FACILITATOR_RPC_URL (FACILITATOR_RPC_URL_<NETWORK> for each further network) and FACILITATOR_PRIVATE_KEY (0x + 64 hex) are required',
+  )
   process.exit(2)
 }
 const { facilitator, address } = createEvmFacilitator({
-  network,
-  rpcUrl: env.FACILITATOR_RPC_URL,
+  networks: networks.map((network, index) => ({ network, rpcUrl: rpcOf(network, index)! })),
   privateKey: env.FACILITATOR_PRIVATE_KEY as `0x${string}`,
 })
 const token = env.FACILITATOR_AUTH_TOKEN
@@ -83,5 +89,5 @@ const server = Bun.serve({
   },
 })
 console.error(
-  `x402 facilitator on http://${server.hostname}:${server.port} for ${network} (${NETWORKS[network].caip2}); settles from ${address}`,
+  `x402 facilitator on http://${server.hostname}:${server.port} for ${networks.map((n) => `${n} (${NETWORKS[n].caip2})`).join(', ')}; settles from ${address}`,
 )

@@ -17,7 +17,7 @@ import { readJsonBody, REQUEST_LIMITS } from './http/body'
 import { explainInvalid } from './http/validation'
 import type { PaymentGate } from './payments/gate'
 import type { PaymentLedger } from './payments/ledger'
-import type { NetworkName } from './payments/networks'
+import type { PaymentOffer } from './payments/networks'
 import { discoveryRoutes } from './http/discovery-routes'
 import { mcpRoute } from './http/mcp-route'
 import { McpRefusal, mcpOriginGuard } from './http/mcp-origin'
@@ -37,9 +37,8 @@ export interface AppDeps {
   mcpAllowedOrigins?: readonly string[]
   logger: Logger
   readiness: () => Promise<Readiness>
-  /** Payment terms shown by the discovery documents. */
-  network: NetworkName
-  payTo: `0x${string}`
+  /** The networks a 402 offers (each with the address paid there), shown by the pages and discovery documents. */
+  offers: readonly PaymentOffer[]
   metrics?: Metrics
   /** `/metrics` needs this bearer token; `off`: not served (production without METRICS_TOKEN); unset: open. */
   metricsAccess?: { token: string } | 'off'
@@ -132,12 +131,7 @@ export function createApp(deps: AppDeps) {
       return readJsonBody(request, REQUEST_LIMITS.mcpBodyBytes)
     })
     .use(openapiPlugin({ publicBaseUrl: deps.publicBaseUrl }))
-    .use(
-      frontDoor(
-        { publicBaseUrl: deps.publicBaseUrl, network: deps.network, payTo: deps.payTo, implemented, evidence, version: pkg.version },
-        log,
-      ),
-    )
+    .use(frontDoor({ publicBaseUrl: deps.publicBaseUrl, offers: deps.offers, implemented, evidence, version: pkg.version }, log))
     .use(faviconRoutes(log))
     .use(
       freeRoutes({
@@ -161,7 +155,7 @@ export function createApp(deps: AppDeps) {
         {
           gate: deps.gate,
           handlers: deps.handlers,
-          network: deps.network,
+          offers: deps.offers,
           ...(limits ? { limits } : {}),
           ...(deps.indexing ? { indexing: deps.indexing } : {}),
         },
@@ -169,14 +163,13 @@ export function createApp(deps: AppDeps) {
         mcpGuard,
       ),
     )
-    .use(discoveryRoutes({ publicBaseUrl: deps.publicBaseUrl, network: deps.network, payTo: deps.payTo, implemented, evidence }, log))
+    .use(discoveryRoutes({ publicBaseUrl: deps.publicBaseUrl, offers: deps.offers, implemented, evidence }, log))
     .use(
       paidRoutes({
         gate: deps.gate,
         handlers: deps.handlers,
         publicBaseUrl: deps.publicBaseUrl,
-        network: deps.network,
-        payTo: deps.payTo,
+        offers: deps.offers,
         evidence,
         log,
         unpaid,

@@ -4,9 +4,11 @@
  */
 import type { LedgerRetention } from './payments/ledger'
 import { Value } from '@sinclair/typebox/value'
+import { read } from './config-read'
 import { resolve } from 'node:path'
 import { PLATFORM_TOKENS, type Platform } from './catalog/platforms'
-import type { NetworkName } from './payments/networks'
+import type { NetworkName, PaymentOffer } from './payments/networks'
+import { readNetworks } from './config-networks'
 import type { PaymentMode } from './payments/settlement'
 import { parseCdpSecret, type CdpApiKey } from './payments/cdp-key'
 import { ProxyTrust, type ClientIpHeader } from './http/client-address'
@@ -26,9 +28,6 @@ export const VENDOR_URLS: Partial<Record<WebVendor | NativeVendor, string>> = {
   tikhub: 'https://api.tikhub.io',
 }
 
-/** Public JSON-RPC endpoints of the networks, for reconciling pending settlements when X402_RPC_URL is unset. */
-export const PUBLIC_RPC: Record<NetworkName, string> = { 'base-sepolia': 'https://sepolia.base.org', base: 'https://mainnet.base.org' }
-
 export interface Config {
   port: number
   host: string
@@ -38,9 +37,13 @@ export interface Config {
   publicBaseUrl: string
   /** Extra origins allowed to call /mcp, normalised; `*` = any Origin. */
   mcpAllowedOrigins: readonly string[]
+  /** PAY_TO: paid on every network without a PAY_TO_<NETWORK> of its own. */
   payTo: `0x${string}`
   payToIsDevDefault: boolean
+  /** The primary network: PAYMENT_NETWORKS' first (or X402_NETWORK). */
   network: NetworkName
+  /** Every network a 402 offers, in order, with the address paid there. */
+  offers: readonly PaymentOffer[]
   paymentMode: PaymentMode
   facilitatorUrl?: string
   facilitatorTimeoutMs: number
@@ -53,8 +56,11 @@ export interface Config {
   facilitatorHeaders?: Record<string, string>
   /** CDP API key: every facilitator call carries a JWT freshly signed with it. */
   cdpApiKey?: CdpApiKey
+  /** The primary network's JSON-RPC endpoint (rpc[network]). */
   rpcUrl: string
   rpcUrlIsDefault: boolean
+  /** Each offered network's JSON-RPC endpoint. */
+  rpc: Readonly<Partial<Record<NetworkName, { url: string; isDefault: boolean }>>>
   settlerPrivateKey?: `0x${string}`
   reconcileSeconds: number
   /** SETTLE_MODE: settle before the answer, or in the background (payments/deferred.ts). */
@@ -86,20 +92,6 @@ export interface Config {
   nodeEnv: 'development' | 'production' | 'test'
   /** Live evidence providers of the China routes; none configured = the sample corpus. */
   providers: ProviderSettings
-}
-
-function read(env: Record<string, string | undefined>, name: EnvName): unknown {
-  const raw = env[name]
-  if (raw === undefined || raw === '') return undefined
-  const schema = ENV[name].schema
-  const value = schema.type === 'integer' ? (/^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : raw) : raw.trim()
-  if (!Value.Check(schema, value)) {
-    const literals = (schema as { anyOf?: { const: string }[] }).anyOf?.map((s) => s.const)
-    const allowed = literals ? ` (allowed: ${literals.join(', ')})` : ''
-    const first = [...Value.Errors(schema, value)][0]
-    throw new ConfigError(name, `invalid value ${JSON.stringify(raw)}: ${first?.message ?? 'invalid'}${allowed}`)
-  }
-  return value
 }
 
 /** X402_FACILITATOR_HEADERS: a JSON object of header names to string values. */
@@ -141,7 +133,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (nodeEnv === 'production' && !payTo) {
     throw new ConfigError('PAY_TO', 'is required when NODE_ENV=production (the address that receives payments)')
   }
-  const network = (read(env, 'X402_NETWORK') as NetworkName | undefined) ?? 'base-sepolia'
   const paymentMode = read(env, 'PAYMENT_MODE') as PaymentMode | undefined
   if (nodeEnv === 'production' && (paymentMode ?? 'local') === 'local') {
     throw new ConfigError('PAYMENT_MODE', 'must be `facilitator` or `self` when NODE_ENV=production (`local` settles nothing)')
@@ -161,9 +152,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'sets Authorization, which CDP_API_KEY_ID/CDP_API_KEY_SECRET sign afresh for every call: drop one of them',
     )
   }
-  const rpcUrl = read(env, 'X402_RPC_URL') as string | undefined
+  const { networks, offers, rpc } = readNetworks(env, { payTo, paymentMode: paymentMode ?? 'local' })
+  const network = networks[0]!
   const settlerPrivateKey = read(env, 'X402_SETTLER_PRIVATE_KEY') as `0x${string}` | undefined
-  if (paymentMode === 'self' && !rpcUrl) throw new ConfigError('X402_RPC_URL', 'is required when PAYMENT_MODE=self')
   if (paymentMode === 'self' && !settlerPrivateKey) throw new ConfigError('X402_SETTLER_PRIVATE_KEY', 'is required when PAYMENT_MODE=self')
   const ledgerPath = (read(env, 'LEDGER_PATH') as string | undefined) ?? 'var/ledger.sqlite'
   const reusePort = read(env, 'REUSE_PORT') === 'true'
@@ -196,14 +187,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payTo: payTo ?? DEV_PAY_TO,
     payToIsDevDefault: !payTo,
     network,
+    offers,
     paymentMode: paymentMode ?? 'local',
     ...(facilitatorUrl ? { facilitatorUrl: facilitatorUrl.replace(/\/+$/, '') } : {}),
     facilitatorTimeoutMs: ((read(env, 'X402_FACILITATOR_TIMEOUT_SECONDS') as number | undefined) ?? 30) * 1000,
     ...readAbuseLimits(env),
     ...(facilitatorHeaders ? { facilitatorHeaders } : {}),
     ...(cdpApiKey ? { cdpApiKey } : {}),
-    rpcUrl: rpcUrl ?? PUBLIC_RPC[network],
-    rpcUrlIsDefault: !rpcUrl,
+    rpcUrl: rpc[network]!.url,
+    rpcUrlIsDefault: rpc[network]!.isDefault,
+    rpc,
     ...(settlerPrivateKey ? { settlerPrivateKey } : {}),
     reconcileSeconds: (read(env, 'RECONCILE_SECONDS') as number | undefined) ?? 30,
     ...readSettleTiming(env, paymentMode ?? 'local'),

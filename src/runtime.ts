@@ -31,107 +31,16 @@ import type { LedgerRetention, PaymentLedger } from './payments/ledger'
 import { SessionStore } from './capabilities/sessions'
 import { openSharedState, type SharedState } from './postgres/shared-state'
 import pkg from '../package.json' with { type: 'json' }
-import { localSettler, type Settler } from './payments/settlement'
-import { FacilitatorSettler, refusedStatus } from './payments/facilitator-settler'
-import { Reconciler } from './payments/reconciler'
-import { DeferredSettlements } from './payments/deferred'
 import { createMetrics, type Metrics } from './http/metrics'
 import { RateLimiter, type RateLimits } from './http/rate-limit'
-import { NETWORKS, usdToAtomic } from './payments/networks'
-import { connectFacilitator, type FacilitatorConnection } from './payments/facilitator-client'
-import { FacilitatorHealth } from './payments/facilitator-health'
 import { VerifyGuard } from './payments/verify-guard'
+import { deferredSettlements, paymentsFor } from './runtime-payments'
 import { signatureRecovery } from './payments/secp256k1'
 
 /** The domains' indexes of the datasets: the weekly signals (names, weeks) and the evidence corpus's search table. */
 export const DATASET_INDEXERS: Indexers<SignalsSnapshot, CorpusIndex> = { signals: indexSignals, evidence: indexCorpus }
 type ServiceStore = DatasetStore<SignalsSnapshot, CorpusIndex>
 type ServiceSnapshot = DataSnapshot<SignalsSnapshot, CorpusIndex>
-
-/** The settler of the configured payment mode, the reconciler of its pending settlements, and (facilitator mode) where it settles. */
-async function paymentsFor(
-  config: Readonly<Config>,
-  ledger: PaymentLedger,
-  metrics: Metrics,
-  logger: Logger,
-  leading?: () => boolean,
-): Promise<{
-  settler: Settler
-  reconciler?: Reconciler
-  facilitator?: Omit<FacilitatorConnection, 'client'> & { health: FacilitatorHealth }
-}> {
-  if (config.paymentMode === 'local') return { settler: localSettler }
-  let settler: Settler
-  let facilitator: (Omit<FacilitatorConnection, 'client'> & { health: FacilitatorHealth }) | undefined
-  if (config.paymentMode === 'facilitator') {
-    const { client, url, auth } = await connectFacilitator(config)
-    const health = new FacilitatorHealth(() => client.getSupported(), config.facilitatorOutageMs)
-    facilitator = { url, auth, health }
-    settler = new FacilitatorSettler('facilitator', client, health)
-    // Not awaited: a facilitator that is down at start-up is reported, and payments answer 502 until it is back.
-    const network = NETWORKS[config.network]
-    client.getSupported().then(
-      (s) => {
-        if (!s.kinds.some((k) => k.scheme === 'exact' && ([network.caip2, network.name] as string[]).includes(k.network))) {
-          logger.warn('facilitator does not list the exact scheme on this network', { facilitator: url, network: network.caip2 })
-        }
-      },
-      (error: unknown) => {
-        const status = refusedStatus(error)
-        if (status === 401 || status === 403) {
-          // Every payment will be refused the same way: say which settings to check.
-          logger.error("facilitator refused this service's credentials: payments answer 502 until they are fixed", {
-            facilitator: url,
-            status,
-            check: config.cdpApiKey ? 'CDP_API_KEY_ID, CDP_API_KEY_SECRET' : 'X402_FACILITATOR_HEADERS',
-          })
-        } else logger.warn('facilitator /supported failed', { facilitator: url, error: String(error) })
-      },
-    )
-  } else {
-    const { createEvmFacilitator } = await import('./payments/evm-facilitator')
-    const { facilitator } = createEvmFacilitator({
-      network: config.network,
-      rpcUrl: config.rpcUrl,
-      privateKey: config.settlerPrivateKey!,
-      confirmationTimeoutMs: config.facilitatorTimeoutMs,
-    })
-    settler = new FacilitatorSettler('self', facilitator)
-  }
-  const { createChainReader } = await import('./payments/chain-reader')
-  const reconciler = new Reconciler(ledger, createChainReader(config.network, config.rpcUrl), metrics.payment.paymentEvent)
-  if (config.reconcileSeconds > 0)
-    reconciler.start(config.reconcileSeconds, (e) => logger.warn('reconcile pass failed', { error: String(e) }), leading)
-  return { settler, reconciler, ...(facilitator ? { facilitator } : {}) }
-}
-
-/** SETTLE_MODE=deferred: the background settlements, reported in /metrics. */
-function deferredSettlements(
-  config: Readonly<Config>,
-  settler: Settler,
-  ledger: PaymentLedger,
-  reconciler: Reconciler | undefined,
-  metrics: Metrics,
-  logger: Logger,
-): DeferredSettlements | undefined {
-  // Deferred needs an on-chain mode (config.ts), and every on-chain mode has its reconciler.
-  if (config.settleMode !== 'deferred' || !reconciler) return undefined
-  const deferred = new DeferredSettlements(
-    { settler, ledger, reconciler, metrics: metrics.payment, logger },
-    {
-      maxUnsettledAtomic: usdToAtomic(config.deferred.maxUnsettledUsd),
-      maxPriceAtomic: config.deferred.maxPriceUsd === null ? null : usdToAtomic(config.deferred.maxPriceUsd),
-      concurrency: config.deferred.concurrency,
-    },
-  )
-  metrics.watchDeferred(() => deferred.stats())
-  logger.info('settlement deferred: answers are released on verification and settled in the background', {
-    max_unsettled_per_payer_usd: config.deferred.maxUnsettledUsd,
-    max_price_usd: config.deferred.maxPriceUsd,
-    concurrency: config.deferred.concurrency,
-  })
-  return deferred
-}
 
 /** Resolves once the datasets are loaded and indexed (`current()` can be read). */
 const indexed = async (store: ServiceStore) => {
@@ -313,7 +222,7 @@ export async function createRuntime(
   const { shared, ledger } = parts.use(await openLedger(config, logger))
   const cache = measuredCache(config, db, metrics)
   // A facilitator key the signer refuses stops start-up here (ConfigError), and the stack releases the rest.
-  const { settler, reconciler, facilitator } = await paymentsFor(
+  const { settler, reconciler, facilitator, offers } = await paymentsFor(
     config,
     ledger,
     metrics,
@@ -339,8 +248,7 @@ export async function createRuntime(
   const signals: SignalServices = { db, cache, snapshot: () => store.current().signals }
   const { intelligence, live } = intelligenceServices(config, db, store, cache, shared)
   const gate = new PaymentGate({
-    network: config.network,
-    payTo: config.payTo,
+    offers,
     artifactTtlSeconds: config.artifactTtlSeconds,
     ledger,
     settler,
@@ -358,8 +266,7 @@ export async function createRuntime(
     handlers,
     publicBaseUrl: config.publicBaseUrl,
     mcpAllowedOrigins: config.mcpAllowedOrigins,
-    network: config.network,
-    payTo: config.payTo,
+    offers,
     logger,
     metrics,
     ...metricsAccess(config),
@@ -382,6 +289,8 @@ export async function createRuntime(
     reconciler,
     deferred,
     facilitator,
+    /** The networks offered: those configured, less any the facilitator does not settle. */
+    offers,
     metrics,
     limits,
     market,

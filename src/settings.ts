@@ -10,6 +10,10 @@ import { PAYMENT_MODES } from './payments/settlement'
 import { CLIENT_IP_HEADERS } from './http/client-address'
 import { LLM_FORMATS, NATIVE_VENDORS, WEB_VENDORS } from './intelligence/provider-settings'
 
+const NETWORK_NAMES = Object.keys(NETWORKS)
+  .map((name) => `\`${name}\``)
+  .join(', ')
+
 /** Paid to in development mode when PAY_TO is unset: anvil's well-known test account #9. */
 export const DEV_PAY_TO = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
 
@@ -67,7 +71,18 @@ export const ENV = {
   X402_NETWORK: {
     schema: T.Union(Object.keys(NETWORKS).map((n) => T.Literal(n))),
     default: 'base-sepolia',
-    meaning: '`base-sepolia` (staging, testnet USDC) or `base` (production, USDC on Base).',
+    meaning: `The one network payments are taken on: ${NETWORK_NAMES} (the testnets for staging). PAYMENT_NETWORKS takes several.`,
+  },
+  PAYMENT_NETWORKS: {
+    schema: T.String({ minLength: 1, maxLength: 512 }),
+    default: 'X402_NETWORK',
+    meaning: `Several networks, comma-separated, by name (${NETWORK_NAMES}) or CAIP-2 id (\`eip155:137\`); the first is the primary. Every 402 offers each, in this order, at the same price in that network's USDC; a buyer pays on the one its wallet holds. With X402_NETWORK too, it must be this list's first.`,
+  },
+  'PAY_TO_<NETWORK>': {
+    schema: Address,
+    default: 'PAY_TO',
+    meaning:
+      'The address paid on one network of PAYMENT_NETWORKS, named upper-case with `_` for `-`: `PAY_TO_POLYGON`, `PAY_TO_BASE_SEPOLIA`.',
   },
   PAYMENT_MODE: {
     schema: T.Union(PAYMENT_MODES.map((m) => T.Literal(m))),
@@ -112,9 +127,15 @@ export const ENV = {
   },
   X402_RPC_URL: {
     schema: HttpUrl,
-    default: "the network's public endpoint (https://sepolia.base.org, https://mainnet.base.org)",
+    default: "the network's public endpoint (https://sepolia.base.org, https://mainnet.base.org, …)",
     meaning:
-      'JSON-RPC endpoint of the network: settles in `self` mode (required there) and reconciles pending settlements in both on-chain modes.',
+      'JSON-RPC endpoint of the (first) network: settles in `self` mode (required there) and reconciles pending settlements in both on-chain modes.',
+  },
+  'X402_RPC_URL_<NETWORK>': {
+    schema: HttpUrl,
+    default: "X402_RPC_URL for the first network; the network's public endpoint for the others",
+    meaning:
+      'JSON-RPC endpoint of one network of PAYMENT_NETWORKS (`X402_RPC_URL_POLYGON`): `self` mode needs one for every network but the first (which may use X402_RPC_URL).',
   },
   X402_SETTLER_PRIVATE_KEY: {
     schema: T.String({ pattern: '^0x[0-9a-fA-F]{64}$' }),

@@ -1,10 +1,13 @@
 import { describe, expect, test } from 'bun:test'
+import { DEV_OFFER } from './helpers/offers'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ConfigError } from '../src/core/config-error'
 import { DEV_PAY_TO, loadConfig } from '../src/config'
 import { applyEnvFile } from '../src/env-file'
+
+const PAY_TO_A = '0x1111111111111111111111111111111111111111'
 
 describe('configuration', () => {
   test('no configuration at all gives development mode on the loopback, port 3000, base-sepolia and the development payTo', () => {
@@ -14,6 +17,7 @@ describe('configuration', () => {
       host: '127.0.0.1',
       network: 'base-sepolia',
       payTo: DEV_PAY_TO,
+      offers: [DEV_OFFER],
       payToIsDevDefault: true,
       nodeEnv: 'development',
       publicBaseUrl: 'http://localhost:3000',
@@ -94,7 +98,49 @@ describe('configuration', () => {
   }
 
   test('an enumerated variable lists its allowed values', () => {
-    expect(() => loadConfig({ X402_NETWORK: 'solana' })).toThrow('(allowed: base-sepolia, base)')
+    expect(() => loadConfig({ X402_NETWORK: 'solana' })).toThrow(
+      '(allowed: base, base-sepolia, polygon, polygon-amoy, arbitrum, arbitrum-sepolia)',
+    )
+  })
+
+  test('PAYMENT_NETWORKS: several networks by name or CAIP-2 id, in order, each with its USDC and its own PAY_TO when set', () => {
+    const polygonPayTo = '0x2222222222222222222222222222222222222222'
+    const c = loadConfig({ PAYMENT_NETWORKS: 'base, eip155:137 ,ARBITRUM', PAY_TO: PAY_TO_A, PAY_TO_POLYGON: polygonPayTo })
+    expect(c.network).toBe('base')
+    expect(c.offers.map((o) => [o.network.caip2, o.network.asset, o.payTo])).toEqual([
+      ['eip155:8453', '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', PAY_TO_A],
+      ['eip155:137', '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', polygonPayTo],
+      ['eip155:42161', '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', PAY_TO_A],
+    ])
+    // Reconciled over each network's public endpoint unless told otherwise; X402_RPC_URL is the first network's.
+    const rpc = loadConfig({ PAYMENT_NETWORKS: 'base,polygon', X402_RPC_URL: 'https://rpc.example/base' }).rpc
+    expect(rpc).toEqual({
+      base: { url: 'https://rpc.example/base', isDefault: false },
+      polygon: { url: 'https://polygon-rpc.com', isDefault: true },
+    })
+  })
+
+  test('PAYMENT_NETWORKS refuses unknown, repeated and contradicted networks, and variables of networks not listed', () => {
+    expect(() => loadConfig({ PAYMENT_NETWORKS: 'base,solana' })).toThrow('PAYMENT_NETWORKS: "solana" is not a network this service takes')
+    expect(() => loadConfig({ PAYMENT_NETWORKS: 'base,eip155:8453' })).toThrow('PAYMENT_NETWORKS: lists base twice')
+    expect(() => loadConfig({ PAYMENT_NETWORKS: 'base,polygon', X402_NETWORK: 'polygon' })).toThrow(
+      'X402_NETWORK: is polygon, but PAYMENT_NETWORKS starts with base',
+    )
+    expect(loadConfig({ PAYMENT_NETWORKS: 'polygon,base', X402_NETWORK: 'polygon' }).network).toBe('polygon')
+    expect(() => loadConfig({ PAYMENT_NETWORKS: 'base,polygon', PAY_TO_POLYGN: PAY_TO_A })).toThrow(
+      'PAY_TO_POLYGN: names no network of PAYMENT_NETWORKS (BASE, POLYGON)',
+    )
+    expect(() => loadConfig({ PAY_TO_POLYGON: 'not-an-address' })).toThrow('PAY_TO_POLYGON')
+    expect(() => loadConfig({ PAYMENT_NETWORKS: 'base,polygon', PAY_TO_POLYGON: 'nope' })).toThrow('PAY_TO_POLYGON: invalid value "nope"')
+  })
+
+  test('self mode needs an RPC for every network: X402_RPC_URL for the first, X402_RPC_URL_<NETWORK> for each other', () => {
+    const self = { PAYMENT_MODE: 'self', X402_SETTLER_PRIVATE_KEY: `0x${'11'.repeat(32)}`, PAYMENT_NETWORKS: 'base,polygon-amoy' }
+    expect(() => loadConfig({ ...self, X402_RPC_URL: 'http://127.0.0.1:8545' })).toThrow(
+      'X402_RPC_URL_POLYGON_AMOY: is required when PAYMENT_MODE=self (the RPC that settles on polygon-amoy)',
+    )
+    const c = loadConfig({ ...self, X402_RPC_URL_BASE: 'http://127.0.0.1:8545', X402_RPC_URL_POLYGON_AMOY: 'http://127.0.0.1:8546' })
+    expect(Object.values(c.rpc).map((r) => r!.url)).toEqual(['http://127.0.0.1:8545', 'http://127.0.0.1:8546'])
   })
 
   test('production refuses to start without an explicit PAY_TO', () => {

@@ -199,7 +199,7 @@ async function reconcile(args: string[]): Promise<void> {
   if (args.length > 0) fail(`Unknown option "${args[0]}".\n\n${HELP}`, 2)
   const c = config()
   const source = ledgerOf(c)
-  const [{ SqliteLedger }, { Reconciler }, { createChainReader }, { Postgres }, { PostgresLedger }] = await Promise.all([
+  const [{ SqliteLedger }, { Reconciler }, { createChainReader, rpcUrlsOf }, { Postgres }, { PostgresLedger }] = await Promise.all([
     import('../payments/sqlite-ledger'),
     import('../payments/reconciler'),
     import('../payments/chain-reader'),
@@ -211,9 +211,12 @@ async function reconcile(args: string[]): Promise<void> {
   const pg = 'postgres' in source ? new Postgres(source.postgres) : undefined
   const ledger = pg ? new PostgresLedger(pg, 'payments-cli') : new SqliteLedger((source as { sqlite: string }).sqlite)
   try {
-    const s = await new Reconciler(ledger, createChainReader(c.network, c.rpcUrl)).run()
+    const s = await new Reconciler(ledger, createChainReader(rpcUrlsOf(c.rpc))).run()
+    const over = Object.entries(c.rpc)
+      .map(([name, entry]) => `${name} via ${new URL(entry!.url).origin}`)
+      .join(', ')
     process.stdout.write(
-      `Checked ${s.checked} pending payment(s) on ${c.network} via ${new URL(c.rpcUrl).origin}: ${s.settled} settled, ${s.failed} failed (expired unsettled, nothing moved), ${s.pending} still pending${s.errors ? `, ${s.errors} could not be checked` : ''}.\n`,
+      `Checked ${s.checked} pending payment(s) on ${over}: ${s.settled} settled, ${s.failed} failed (expired unsettled, nothing moved), ${s.pending} still pending${s.errors ? `, ${s.errors} could not be checked` : ''}.\n`,
     )
     if (s.errors > 0) process.exitCode = 1
   } catch (e) {

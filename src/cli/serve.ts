@@ -4,7 +4,6 @@ import { ConfigError } from '../core/config-error'
 import { loadConfig, type Config } from '../config'
 import { createRuntime, metricsAccess, type Runtime } from '../runtime'
 import { DatasetUnavailableError } from '../data/datasets'
-import { NETWORKS } from '../payments/networks'
 import { CATALOG } from '../catalog'
 import { Drain } from '../http/drain'
 import { RequestLog } from '../http/request-log'
@@ -86,14 +85,17 @@ function listenOrExit(config: Readonly<Config>, runtime: Runtime, drain: Drain):
 function startupBanner(config: Readonly<Config>, runtime: Runtime, port: number | undefined): string {
   const envFile = loadEnvFile()
   const dotenv = resolve('.env')
-  const network = NETWORKS[config.network]
   const recovery = signatureRecovery()
+  const offers = runtime.offers
+  const networks = offers.map(({ network }) => `${network.name} (${network.caip2}), USDC ${network.asset}`).join('; ')
+  const payTo =
+    new Set(offers.map((o) => o.payTo)).size === 1 ? offers[0]!.payTo : offers.map((o) => `${o.payTo} on ${o.network.name}`).join(', ')
   const banner = [
     `china-market-intel ${pkg.version} listening on http://${config.host}:${port} (public ${config.publicBaseUrl})`,
-    `  payment: x402 exact, ${network.name} (${network.caip2}), USDC ${network.asset}, ${PAYMENT_MODE_TEXT[config.paymentMode](config, runtime.facilitator)}`,
+    `  payment: x402 exact, ${networks}, ${PAYMENT_MODE_TEXT[config.paymentMode](config, runtime.facilitator)}`,
     config.payToIsDevDefault
-      ? `  payTo:   ${config.payTo}  <- DEVELOPMENT address (anvil test account); set PAY_TO to receive payments`
-      : `  payTo:   ${config.payTo}`,
+      ? `  payTo:   ${payTo}  <- DEVELOPMENT address (anvil test account); set PAY_TO to receive payments`
+      : `  payTo:   ${payTo}`,
     `  ecdsa:   ${recovery.implementation} recovers payment signers${recovery.native_error ? ` (libsecp256k1 did not load: ${recovery.native_error})` : ''}`,
     `  routes:  ${CATALOG.length} paid routes; docs at ${config.publicBaseUrl}/openapi`,
     ...setupLines(runtime.live ? liveSetup(runtime.live) : { mode: 'sample', model: summariserOf(config.providers)?.name ?? null }),

@@ -3,7 +3,7 @@ import { routeInputSchema, plainSchema } from '../catalog/json-schema'
 import { MEDIA_TYPES } from '../catalog/table'
 import { TABLE_ANSWER_HEADERS } from '../formats/table-answer'
 import { ERROR_CODES } from '../core/errors'
-import { NETWORKS, type NetworkName } from '../payments/networks'
+import type { PaymentOffer } from '../payments/networks'
 import { PROOF_HEADERS } from '../payments/proof'
 import { termsFor, v2PaymentRequired } from '../payments/requirements'
 import { SERVICE, bazaarExtension } from '../catalog/bazaar'
@@ -12,8 +12,8 @@ import pkg from '../../package.json' with { type: 'json' }
 
 export interface DiscoveryContext {
   publicBaseUrl: string
-  network: NetworkName
-  payTo: `0x${string}`
+  /** The networks a 402 offers, in order, with the address paid on each. */
+  offers: readonly PaymentOffer[]
   /** Catalog ids this release serves; the others are listed as planned. */
   implemented: ReadonlySet<string>
   /** Where the China evidence comes from: the waits listed follow it. */
@@ -36,8 +36,12 @@ export const FAMILY_TITLES: Record<RouteSpec['family'], string> = {
 export function wellKnownX402(ctx: DiscoveryContext) {
   const items = CATALOG.filter((r) => ctx.implemented.has(r.id)).map((route) => {
     const url = ctx.publicBaseUrl + route.path
-    const terms = termsFor(route, ctx.network, ctx.payTo)
-    const required = v2PaymentRequired(route, terms, url, 'payment required')
+    const required = v2PaymentRequired(
+      route,
+      ctx.offers.map((offer) => termsFor(route, offer)),
+      url,
+      'payment required',
+    )
     return {
       resource: url,
       type: 'http',
@@ -68,9 +72,10 @@ export function wellKnownX402(ctx: DiscoveryContext) {
     },
     payment: {
       scheme: 'exact',
-      network: NETWORKS[ctx.network].caip2,
-      asset: NETWORKS[ctx.network].asset,
-      payTo: ctx.payTo,
+      network: ctx.offers[0]!.network.caip2,
+      asset: ctx.offers[0]!.network.asset,
+      payTo: ctx.offers[0]!.payTo,
+      networks: ctx.offers.map(({ network, payTo }) => ({ network: network.caip2, name: network.name, asset: network.asset, payTo })),
       proof_headers: PROOF_HEADERS,
     },
     items,
@@ -87,13 +92,12 @@ const param = (name: string, schema: Record<string, unknown>, required: boolean)
 /** `/llms.txt`: the API described for agents, in Markdown, from the catalog. */
 export function llmsTxt(ctx: DiscoveryContext): string {
   const base = ctx.publicBaseUrl
-  const network = NETWORKS[ctx.network]
   const lines = [
     `# ${SERVICE.serviceName} API`,
     '',
     '> Pay-per-request JSON API about the Chinese consumer and marketing market: trend, sentiment and KOL intelligence,',
     '> weekly signal rankings, monthly destination spend and flight-arrival data, and capability wrappers that combine them.',
-    `> Every request is paid with x402 (USDC on ${network.name}, ${network.caip2}); no account, no API key.`,
+    `> Every request is paid with x402 (USDC on ${ctx.offers.map(({ network }) => `${network.name}, ${network.caip2}`).join('; or ')}); no account, no API key.`,
     '',
     '## How to call it',
     '',

@@ -3,7 +3,7 @@ import { CATALOG, type RouteSpec } from '../catalog'
 import { exampleCall } from '../catalog/examples'
 import { typicalWait, type EvidenceMode } from '../catalog/waits'
 import { FAMILY_TITLES } from '../discovery/documents'
-import type { NetworkName } from '../payments/networks'
+import type { PaymentOffer } from '../payments/networks'
 import { prefersHtml } from './accept'
 import { FAVICON_SVG_PATH } from './favicon'
 import { free } from './free-routes'
@@ -13,8 +13,7 @@ import type { RequestLog } from './request-log'
 
 export interface FrontDoorContext {
   publicBaseUrl: string
-  network: NetworkName
-  payTo: `0x${string}`
+  offers: readonly PaymentOffer[]
   /** Catalog ids this release serves; the others answer 501 and are marked as not served. */
   implemented: ReadonlySet<string>
   evidence: EvidenceMode
@@ -56,7 +55,7 @@ function frontDoorData(context: FrontDoorContext) {
       mcp: `${base}/mcp`,
       health: `${base}/health`,
     },
-    payment: { ...paymentTerms(context.network, context.payTo), how: HOW_TO_PAY },
+    payment: { ...paymentTerms(context.offers), how: HOW_TO_PAY },
     routes: CATALOG.map((route) => ({
       id: route.id,
       methods: route.methods,
@@ -112,7 +111,7 @@ ${links}
 </ul></nav>
 <h2>How to pay</h2>
 <p>${HOW_TO_PAY_HTML}</p>
-${termsHtml(context.network, context.payTo)}
+${termsHtml(context.offers)}
 <h2>Routes and prices</h2>
 <p>Price per request in USD, paid in USDC. Open a route to see its payment page; parameters and answers are in the <a href="${escapeHtml(data.links.docs)}">API reference</a>.</p>
 <div class="scroll"><table>

@@ -1,4 +1,4 @@
-import { NETWORKS, type NetworkName } from '../payments/networks'
+import type { NetworkInfo, PaymentOffer } from '../payments/networks'
 import { PROOF_HEADERS } from '../payments/proof'
 import { escapeHtml } from './page'
 
@@ -12,18 +12,26 @@ export const PAYMENT_HEADERS = {
   receipt: 'PAYMENT-RESPONSE',
 } as const
 
-/** The payment terms shared by every route, for people and for agents. */
-export function paymentTerms(network: NetworkName, payTo: string) {
-  const n = NETWORKS[network]
+/** The payment terms shared by every route, for people and for agents: the first network's, then every network's. */
+export function paymentTerms(offers: readonly PaymentOffer[]) {
+  const [first] = offers as [PaymentOffer]
   return {
     protocol: 'x402',
     scheme: 'exact',
-    network: n.caip2,
-    network_name: n.name,
-    testnet: n.testnet,
-    asset: n.asset,
+    network: first.network.caip2,
+    network_name: first.network.name,
+    testnet: first.network.testnet,
+    asset: first.network.asset,
     asset_symbol: 'USDC',
-    pay_to: payTo,
+    pay_to: first.payTo,
+    networks: offers.map(({ network, payTo }) => ({
+      network: network.caip2,
+      network_name: network.name,
+      testnet: network.testnet,
+      asset: network.asset,
+      pay_to: payTo,
+      x402_v1: network.v1 !== null,
+    })),
     headers: PAYMENT_HEADERS,
   }
 }
@@ -36,10 +44,12 @@ export const HOW_TO_PAY =
     .map((h) => h.toUpperCase())
     .join(' and ')} work too); the answer carries the receipt in ${PAYMENT_HEADERS.receipt}.`
 
-export const networkLabel = (network: NetworkName) => {
-  const n = NETWORKS[network]
-  return `${n.name} (${n.caip2})${n.testnet ? ', a testnet: test USDC, no real money' : ''}`
-}
+export const networkLabel = (network: NetworkInfo) =>
+  `${network.name} (${network.caip2})${network.testnet ? ', a testnet: test USDC, no real money' : ''}`
+
+/** The networks in a sentence: `base (eip155:8453) or polygon (eip155:137)`. */
+export const networksLabel = (offers: readonly PaymentOffer[]) =>
+  offers.map(({ network }) => networkLabel(network)).join(offers.length > 2 ? ', or ' : ' or ')
 
 /** HOW_TO_PAY as HTML, the header names as code. */
 export const HOW_TO_PAY_HTML = escapeHtml(HOW_TO_PAY).replace(
@@ -50,14 +60,18 @@ export const HOW_TO_PAY_HTML = escapeHtml(HOW_TO_PAY).replace(
   '<code>$1</code>',
 )
 
-/** The terms as an HTML definition list; `before` adds rows (already HTML) at the top. */
-export function termsHtml(network: NetworkName, payTo: string, before = ''): string {
-  const n = NETWORKS[network]
+/** The terms as an HTML definition list, a network's rows each; `before` adds rows (already HTML) at the top. */
+export function termsHtml(offers: readonly PaymentOffer[], before = ''): string {
   const row = (term: string, value: string) => `<dt>${escapeHtml(term)}</dt><dd>${value}</dd>`
+  const networks = offers
+    .map(
+      ({ network, payTo }) => `${row('Network', escapeHtml(networkLabel(network)))}
+${row('Asset', `USDC <code>${escapeHtml(network.asset)}</code>`)}
+${row('Pay to', `<code>${escapeHtml(payTo)}</code>`)}`,
+    )
+    .join('\n')
   return `<dl class="terms">${before}
-${row('Network', escapeHtml(networkLabel(network)))}
-${row('Asset', `USDC <code>${escapeHtml(n.asset)}</code>`)}
-${row('Pay to', `<code>${escapeHtml(payTo)}</code>`)}
+${networks}
 ${row('Requirements', `<code>${PAYMENT_HEADERS.requirements}</code> header (x402 v2); <code>accepts</code> in the JSON body (x402 v1)`)}
 ${row('Proof', PAYMENT_HEADERS.proof.map((h) => `<code>${h}</code>`).join(', '))}
 ${row('Receipt', `<code>${PAYMENT_HEADERS.receipt}</code> header`)}

@@ -2,17 +2,16 @@ import type { TSchema } from '@sinclair/typebox'
 import type { RouteSpec } from '../catalog'
 import { allowedValues } from '../catalog/examples'
 import { typicalWait, type EvidenceMode } from '../catalog/waits'
-import { usdToAtomic, type NetworkName } from '../payments/networks'
+import { usdToAtomic, type PaymentOffer } from '../payments/networks'
 import type { ApiError } from '../core/errors'
 import { errorHeaders } from './envelope'
 import { FAVICON_SVG_PATH } from './favicon'
-import { networkLabel, PAYMENT_HEADERS, termsHtml } from './how-to-pay'
+import { networksLabel, PAYMENT_HEADERS, termsHtml } from './how-to-pay'
 import { escapeHtml, htmlPage, HTML_HEADERS, textHtml } from './page'
 
 export interface PaymentPageContext {
   publicBaseUrl: string
-  network: NetworkName
-  payTo: `0x${string}`
+  offers: readonly PaymentOffer[]
   evidence: EvidenceMode
 }
 
@@ -53,13 +52,13 @@ export function paymentPages(context: PaymentPageContext) {
     const html = htmlPage(
       `402 Payment required: ${route.path}`,
       `<header><img src="${FAVICON_SVG_PATH}" alt=""><h1>${escapeHtml(route.summary)}</h1></header>
-<p><span class="status">402 Payment required</span> <code>${escapeHtml(route.path)}</code> is paid per request: <strong class="price" data-price>USD ${price}</strong> in USDC on ${escapeHtml(networkLabel(context.network))}.</p>
+<p><span class="status">402 Payment required</span> <code>${escapeHtml(route.path)}</code> is paid per request: <strong class="price" data-price>USD ${price}</strong> in USDC on ${escapeHtml(networksLabel(context.offers))}.</p>
 <p>${textHtml(route.description)}</p>
 <p><strong>Typical wait:</strong> ${escapeHtml(typicalWait(route, context.evidence))}.</p>
 <h2>Parameters</h2>
 ${parameterRows(route)}
 <h2>Price and terms</h2>
-${termsHtml(context.network, context.payTo, `<dt>Price</dt><dd><span class="price">USD ${price}</span> per request = ${usdToAtomic(route.priceUsd)} USDC base units (6 decimals)</dd>`)}
+${termsHtml(context.offers, `<dt>Price</dt><dd><span class="price">USD ${price}</span> per request = ${usdToAtomic(route.priceUsd)} USDC base units (6 decimals)</dd>`)}
 <h2>How to pay</h2>
 <ol>
 <li>This answer is that 402: its <code>${PAYMENT_HEADERS.requirements}</code> header carries the requirements; a client asking for JSON gets them in the body's <code>accepts</code> as well.</li>

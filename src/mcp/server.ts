@@ -11,13 +11,14 @@ import type { RateLimits } from '../http/rate-limit'
 import { payFor } from '../http/paid-call'
 import { notIndexed, type Indexing } from '../http/indexing'
 import type { PaymentGate } from '../payments/gate'
-import { NETWORKS, type NetworkName } from '../payments/networks'
+import type { PaymentOffer } from '../payments/networks'
 import pkg from '../../package.json' with { type: 'json' }
 
 export interface McpDeps {
   gate: PaymentGate
   handlers: HandlerMap
-  network: NetworkName
+  /** The networks a payment may be made on; the first names the network of a receipt-less answer. */
+  offers: readonly PaymentOffer[]
   limits?: RateLimits
   /** A fresh request id per tool call, as the HTTP routes log them. */
   requestId: () => string
@@ -103,7 +104,7 @@ async function callTool(deps: McpDeps, name: string, args: Record<string, unknow
     if (paid instanceof ApiError) return errorResult(paid, requestId)
     const answer = await paid
     // The gate gives a receipt in every mode (an empty transaction in local mode); this covers an answer without one.
-    const settlement = answer.receipt ?? { success: true, transaction: '', network: NETWORKS[deps.network].caip2, payer: answer.payer }
+    const settlement = answer.receipt ?? { success: true, transaction: '', network: deps.offers[0]!.network.caip2, payer: answer.payer }
     const body = answer.body as string // a tool's answer is the JSON envelope: MCP asks no `format`, and a proof bought in CSV or Arrow is another fingerprint
     const envelope = JSON.parse(body)
     return { content: text(body), structuredContent: envelope, _meta: { 'x402/payment-response': settlement } }
@@ -121,7 +122,11 @@ function mcpServer(deps: McpDeps): Server {
       title: route.summary,
       description: `${route.description} Price: USD ${route.priceUsd} per call, paid with x402 (send the PaymentPayload in _meta["x402/payment"]; a call without it returns the payment requirements).`,
       inputSchema: routeInputSchema(route) as never,
-      _meta: { 'x402/price_usd': route.priceUsd, 'x402/network': NETWORKS[deps.network].caip2 },
+      _meta: {
+        'x402/price_usd': route.priceUsd,
+        'x402/network': deps.offers[0]!.network.caip2,
+        'x402/networks': deps.offers.map((o) => o.network.caip2),
+      },
     })),
   }))
   server.setRequestHandler(CallToolRequestSchema, (request) =>

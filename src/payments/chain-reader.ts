@@ -1,4 +1,4 @@
-import { createPublicClient, http, parseAbi, parseAbiItem } from 'viem'
+import { createPublicClient, http, parseAbi, parseAbiItem, type PublicClient } from 'viem'
 import { NETWORKS, type NetworkName } from './networks'
 import type { AuthorizationReader } from './reconciler'
 
@@ -7,15 +7,33 @@ const AUTHORIZATION_USED = parseAbiItem('event AuthorizationUsed(address indexed
 /** How far back to look for the transaction of a used authorization (RPCs cap log ranges; Base makes ~43k blocks a day). */
 const LOG_LOOKBACK_BLOCKS = 9_000n
 
-/** Reads EIP-3009 authorization state of the network's USDC contract over JSON-RPC (viem). */
-export function createChainReader(network: NetworkName, rpcUrl: string): AuthorizationReader {
-  const client = createPublicClient({ transport: http(rpcUrl, { timeout: 10_000 }) })
-  const asset = NETWORKS[network].asset
+/**
+ * Reads EIP-3009 authorization state of each network's USDC contract over its JSON-RPC endpoint (viem).
+ * A payment of a network not in `rpcUrls` (one dropped from PAYMENT_NETWORKS since) cannot be read: the
+ * call fails, and the payment stays pending until that network's RPC is configured again.
+ */
+export function createChainReader(rpcUrls: Partial<Record<NetworkName, string>>): AuthorizationReader {
+  const chains = new Map<string, { client: PublicClient; asset: `0x${string}` }>()
+  for (const [name, url] of Object.entries(rpcUrls) as [NetworkName, string][])
+    chains.set(NETWORKS[name].caip2, {
+      client: createPublicClient({ transport: http(url, { timeout: 10_000 }) }),
+      asset: NETWORKS[name].asset,
+    })
+  const on = (network: string) => {
+    const chain = chains.get(network)
+    if (!chain) throw new Error(`no RPC for network ${network} (not in PAYMENT_NETWORKS)`)
+    return chain
+  }
   return {
-    used: (payer, nonce) => client.readContract({ address: asset, abi: ABI, functionName: 'authorizationState', args: [payer, nonce] }),
-    chainTime: async () => Number((await client.getBlock({ blockTag: 'latest' })).timestamp),
-    blockOf: async (transaction) => (await client.getTransactionReceipt({ hash: transaction as `0x${string}` })).blockNumber,
-    async transactionOf(payer, nonce) {
+    used: (network, payer, nonce) => {
+      const { client, asset } = on(network)
+      return client.readContract({ address: asset, abi: ABI, functionName: 'authorizationState', args: [payer, nonce] })
+    },
+    chainTime: async (network) => Number((await on(network).client.getBlock({ blockTag: 'latest' })).timestamp),
+    blockOf: async (network, transaction) =>
+      (await on(network).client.getTransactionReceipt({ hash: transaction as `0x${string}` })).blockNumber,
+    async transactionOf(network, payer, nonce) {
+      const { client, asset } = on(network)
       const latest = await client.getBlockNumber()
       const logs = await client.getLogs({
         address: asset,
@@ -28,3 +46,7 @@ export function createChainReader(network: NetworkName, rpcUrl: string): Authori
     },
   }
 }
+
+/** Each offered network's RPC endpoint, as the chain reader takes them. */
+export const rpcUrlsOf = (rpc: Partial<Record<NetworkName, { url: string }>>): Partial<Record<NetworkName, string>> =>
+  Object.fromEntries(Object.entries(rpc).map(([name, entry]) => [name, entry!.url]))

@@ -234,7 +234,7 @@ export class DeferredSettlements implements DeferredGate {
         payment.emit('settled', { ...(txHash ? { txHash } : {}), detail: 'deferred' })
         payment.emit('served', { ...(txHash ? { txHash } : {}), detail: 'settled' })
       }
-      if (txHash) void this.noteBlock(txHash)
+      if (txHash) void this.noteBlock(payment.claim.network, txHash)
     } else {
       if (await ledger.resolve(payment.key, { settled: false }, now, from))
         payment.emit('failed', {
@@ -255,8 +255,8 @@ export class DeferredSettlements implements DeferredGate {
       .catch((e: unknown) => this.deps.logger?.error('deferred settlement not committed yet; the ledger retries it', { error: String(e) }))
   }
 
-  private async noteBlock(transaction: string): Promise<void> {
-    const block = await this.deps.reconciler.blockOf(transaction).catch(() => undefined)
+  private async noteBlock(network: string, transaction: string): Promise<void> {
+    const block = await this.deps.reconciler.blockOf(network, transaction).catch(() => undefined)
     if (block === undefined) return
     this.blocks.push(block)
     if (this.blocks.length > BLOCK_WINDOW) this.blocks.shift()

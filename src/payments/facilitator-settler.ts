@@ -2,7 +2,7 @@ import type { FacilitatorClient } from '@x402/core/http'
 import { FacilitatorTimeoutError, SettleError, VerifyError, type PaymentRequirements, type SettleResponse } from '@x402/core/types'
 import { FacilitatorAuthError } from './facilitator-client'
 import type { FacilitatorHealth } from './facilitator-health'
-import { v1Requirements, v2PaymentRequired } from './requirements'
+import { v1Requirements, v2Accept } from './requirements'
 import type { PaymentMode, SettleOutcome, SettlementInput, Settler, VerifyOutcome } from './settlement'
 
 /** The facilitator's own word for "broadcast, receipt not seen yet" (@x402/evm). */
@@ -73,7 +73,7 @@ export class FacilitatorSettler implements Settler {
       // x402 v1 requirements carry outputSchema; facilitators accept an empty one.
       return { ...v1Requirements(input.route, input.terms, input.resourceUrl), outputSchema: {} } as unknown as PaymentRequirements
     }
-    return v2PaymentRequired(input.route, input.terms, input.resourceUrl, '').accepts[0]! as PaymentRequirements
+    return v2Accept(input.terms)
   }
 
   private async verifyOnce(input: SettlementInput): Promise<VerifyOutcome> {

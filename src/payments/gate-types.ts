@@ -4,14 +4,14 @@ import type { RouteSpec } from '../catalog'
 import type { ApiError } from '../core/errors'
 import type { Logger } from '../core/logger'
 import type { PaymentClaim, PaymentEvent, PaymentEventKind, PaymentLedger, StoredArtifact } from './ledger'
-import type { NetworkName } from './networks'
+import type { PaymentOffer } from './networks'
 import type { Proof } from './proof'
 import type { PaymentTerms } from './requirements'
 import type { PaymentMode, Receipt, SettleOutcome, SettlementInput, Settler } from './settlement'
 
 export interface GateOptions {
-  network: NetworkName
-  payTo: `0x${string}`
+  /** The networks a 402 offers, in order, each with the address paid there. */
+  offers: readonly PaymentOffer[]
   artifactTtlSeconds: number
   ledger: PaymentLedger
   settler: Settler

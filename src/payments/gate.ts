@@ -16,7 +16,7 @@ import type {
 import type { SpendRecord } from './ledger'
 import { runPaidWork } from './paid-work'
 import { Payment } from './payment'
-import { decodeProof } from './proof'
+import { decodeProof, type Proof } from './proof'
 import { paymentRequirements, termsFor, type PaymentTerms } from './requirements'
 import { settlePayment } from './settle'
 import { verifyLocally } from './verify-local'
@@ -32,7 +32,8 @@ const MAX_CACHED_REQUIREMENTS = 10_000
  * instead of paying twice. Any failure of the work releases the claim: nothing is charged.
  */
 export class PaymentGate {
-  private readonly terms = new Map<string, PaymentTerms>()
+  /** Each route's terms on every offered network, in the order the 402 offers them. */
+  private readonly terms = new Map<string, readonly PaymentTerms[]>()
   /** The unpaid 402 is the most frequent answer: its requirements are built once per resource URL. */
   private readonly unpaid = new Map<RouteSpec, Map<string, ApiError>>()
   private readonly inflight = new Map<string, Promise<void>>()
@@ -55,13 +56,28 @@ export class PaymentGate {
     }
   }
 
-  private termsOf(route: RouteSpec): PaymentTerms {
+  private termsOf(route: RouteSpec): readonly PaymentTerms[] {
     let t = this.terms.get(route.id)
     if (!t) {
-      t = termsFor(route, this.options.network, this.options.payTo)
+      t = this.options.offers.map((offer) => termsFor(route, offer))
       this.terms.set(route.id, t)
     }
     return t
+  }
+
+  /**
+   * The terms a proof is checked against: those of the network it names (by v1 name or CAIP-2 id). A
+   * network not offered is refused with the list; a proof signed for one network and relabelled as
+   * another fails its signature (the EIP-712 domain holds the chain id and the USDC contract).
+   */
+  private termsFor(req: PaidRequest, proof: Proof): PaymentTerms {
+    const all = this.termsOf(req.route)
+    const named = all.find((t) => proof.network === t.network.caip2 || (t.network.v1 !== null && proof.network === t.network.v1))
+    if (named) return named
+    const offered = all.map((t) => `${t.network.name} (${t.network.caip2})`).join(', ')
+    throw this.paymentError(req, 'payment_invalid', `Network "${proof.network}" is not accepted; pay on ${offered}.`, {
+      reason: 'wrong_network',
+    })
   }
 
   /** The 402 for a request without (valid) payment, carrying v1 and v2 requirements. */
@@ -105,7 +121,7 @@ export class PaymentGate {
       if (e instanceof ApiError) throw this.paymentError(req, 'payment_invalid', e.message, e.details)
       throw e
     }
-    const terms = this.termsOf(req.route)
+    const terms = this.termsFor(req, proof)
     const contractSignatures = this.options.settler.mode !== 'local'
     const verdict = verifyLocally(proof, terms, this.now(), { contractSignatures })
     if (verdict.ok) return { req, proof, terms, payer: verdict.payer }

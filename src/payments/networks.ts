@@ -1,7 +1,13 @@
-/** Networks the payment gate accepts, with the USDC contract that prices are paid in. */
+/**
+ * Networks the payment gate can accept, each with Circle's USDC contract that prices are paid in and
+ * that contract's EIP-712 domain. Source: `@x402/evm`'s default assets (src/defaultAssets.ts) for every
+ * network but Polygon Amoy, which is x402 v1's (`x402` package, src/types/shared/evm/config.ts).
+ */
 export interface NetworkInfo {
-  /** x402 v1 network name. */
+  /** Our name for it, as PAYMENT_NETWORKS takes it. */
   name: string
+  /** x402 v1 network name, or null when x402 v1 has none (v1 clients cannot pay there). */
+  v1: string | null
   /** CAIP-2 id used by x402 v2. */
   caip2: `eip155:${number}`
   chainId: number
@@ -13,25 +19,75 @@ export interface NetworkInfo {
 }
 
 export const NETWORKS = {
-  'base-sepolia': {
-    name: 'base-sepolia',
-    caip2: 'eip155:84532',
-    chainId: 84532,
-    asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
-    eip712: { name: 'USDC', version: '2' },
-    testnet: true,
-  },
   base: {
     name: 'base',
+    v1: 'base',
     caip2: 'eip155:8453',
     chainId: 8453,
     asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
     eip712: { name: 'USD Coin', version: '2' },
     testnet: false,
   },
+  'base-sepolia': {
+    name: 'base-sepolia',
+    v1: 'base-sepolia',
+    caip2: 'eip155:84532',
+    chainId: 84532,
+    asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+    eip712: { name: 'USDC', version: '2' },
+    testnet: true,
+  },
+  polygon: {
+    name: 'polygon',
+    v1: 'polygon',
+    caip2: 'eip155:137',
+    chainId: 137,
+    asset: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359',
+    eip712: { name: 'USD Coin', version: '2' },
+    testnet: false,
+  },
+  'polygon-amoy': {
+    name: 'polygon-amoy',
+    v1: 'polygon-amoy',
+    caip2: 'eip155:80002',
+    chainId: 80002,
+    asset: '0x41E94Eb019C0762f9Bfcf9Fb1E58725BfB0e7582',
+    eip712: { name: 'USDC', version: '2' },
+    testnet: true,
+  },
+  arbitrum: {
+    name: 'arbitrum',
+    v1: null,
+    caip2: 'eip155:42161',
+    chainId: 42161,
+    asset: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+    eip712: { name: 'USD Coin', version: '2' },
+    testnet: false,
+  },
+  'arbitrum-sepolia': {
+    name: 'arbitrum-sepolia',
+    v1: null,
+    caip2: 'eip155:421614',
+    chainId: 421614,
+    asset: '0x75faf114eafb1BDbe2F0316DF893fd58CE46AA4d',
+    eip712: { name: 'USD Coin', version: '2' },
+    testnet: true,
+  },
 } as const satisfies Record<string, NetworkInfo>
 
 export type NetworkName = keyof typeof NETWORKS
+
+/** A network by our name or its CAIP-2 id (`polygon`, `eip155:137`), case-insensitively; undefined when unknown. */
+export function networkNamed(text: string): NetworkName | undefined {
+  const wanted = text.trim().toLowerCase()
+  return (Object.keys(NETWORKS) as NetworkName[]).find((name) => name === wanted || NETWORKS[name].caip2 === wanted)
+}
+
+/** One network this service takes USDC on, and the address paid there. */
+export interface PaymentOffer {
+  network: NetworkInfo
+  payTo: `0x${string}`
+}
 
 /** USDC has 6 decimals: "0.10" -> 100000n. Prices are decimal strings so no float ever rounds a price. */
 export function usdToAtomic(usd: string): bigint {

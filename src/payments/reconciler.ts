@@ -1,15 +1,18 @@
 import type { PaymentClaim, PaymentEvent, PaymentLedger, PendingPayment } from './ledger'
 
-/** What the reconciler asks the chain about one EIP-3009 authorization. */
+/**
+ * What the reconciler asks the chain about one EIP-3009 authorization; `network` is the payment's CAIP-2
+ * id as the ledger records it (each network is its own chain).
+ */
 export interface AuthorizationReader {
-  /** `authorizationState(payer, nonce)` of the USDC contract: true once the transfer has happened. */
-  used(payer: `0x${string}`, nonce: `0x${string}`): Promise<boolean>
-  /** Timestamp of the latest block: an authorization is dead once this passes its validBefore. */
-  chainTime(): Promise<number>
+  /** `authorizationState(payer, nonce)` of the network's USDC contract: true once the transfer has happened. */
+  used(network: string, payer: `0x${string}`, nonce: `0x${string}`): Promise<boolean>
+  /** Timestamp of the network's latest block: an authorization is dead once this passes its validBefore. */
+  chainTime(network: string): Promise<number>
   /** The transaction that used the authorization, when it can be found. */
-  transactionOf?(payer: `0x${string}`, nonce: `0x${string}`): Promise<string | undefined>
+  transactionOf?(network: string, payer: `0x${string}`, nonce: `0x${string}`): Promise<string | undefined>
   /** The block that included a transaction (deferred settlement's settlements-per-block figure). */
-  blockOf?(transaction: string): Promise<bigint | undefined>
+  blockOf?(network: string, transaction: string): Promise<bigint | undefined>
 }
 
 export type Verdict = 'settled' | 'failed' | 'pending'
@@ -41,8 +44,8 @@ export class Reconciler {
   ) {}
 
   /** The block of a transaction, when the chain reader can tell. */
-  blockOf(transaction: string): Promise<bigint | undefined> {
-    return this.chain.blockOf?.(transaction) ?? Promise.resolve(undefined)
+  blockOf(network: string, transaction: string): Promise<bigint | undefined> {
+    return this.chain.blockOf?.(network, transaction) ?? Promise.resolve(undefined)
   }
 
   /** Checks one pending payment now (a client retrying its request). */
@@ -59,8 +62,8 @@ export class Reconciler {
   async usedOnChain(claim: PaymentClaim): Promise<{ used: true; txHash?: string } | { used: false }> {
     const payer = claim.payer as `0x${string}`
     const nonce = claim.nonce as `0x${string}`
-    if (!(await this.chain.used(payer, nonce))) return { used: false }
-    const txHash = await this.chain.transactionOf?.(payer, nonce).catch(() => undefined)
+    if (!(await this.chain.used(claim.network, payer, nonce))) return { used: false }
+    const txHash = await this.chain.transactionOf?.(claim.network, payer, nonce).catch(() => undefined)
     return { used: true, ...(txHash ? { txHash } : {}) }
   }
 
@@ -116,15 +119,15 @@ export class Reconciler {
       detail,
       ...(txHash ? { txHash } : {}),
     })
-    if (await this.chain.used(payer, nonce)) {
-      const txHash = payment.txHash ?? (await this.chain.transactionOf?.(payer, nonce).catch(() => undefined))
+    if (await this.chain.used(c.network, payer, nonce)) {
+      const txHash = payment.txHash ?? (await this.chain.transactionOf?.(c.network, payer, nonce).catch(() => undefined))
       if (await this.ledger.resolve(c.key, { settled: true, ...(txHash ? { txHash } : {}) }, this.now(), from))
         this.emit(event('settled', txHash))
       await this.ledger.durable()
       return 'settled'
     }
     // Unused: final only once the chain's clock has passed validBefore (no block can include it after).
-    if (c.validBefore !== undefined && BigInt(await this.chain.chainTime()) >= BigInt(c.validBefore)) {
+    if (c.validBefore !== undefined && BigInt(await this.chain.chainTime(c.network)) >= BigInt(c.validBefore)) {
       if (await this.ledger.resolve(c.key, { settled: false }, this.now(), from)) this.emit(event('failed'))
       await this.ledger.durable()
       return 'failed'

@@ -1,8 +1,8 @@
-import type { PaymentRequired } from '@x402/core/types'
+import type { PaymentRequired, PaymentRequirements } from '@x402/core/types'
 import type { RouteSpec } from '../catalog'
 import type { X402Requirements } from '../core/errors'
 import { SERVICE, v1OutputSchema } from '../catalog/bazaar'
-import { NETWORKS, usdToAtomic, type NetworkInfo, type NetworkName } from './networks'
+import { usdToAtomic, type NetworkInfo, type PaymentOffer } from './networks'
 
 /** Payment window margin on top of a route's typical wait, so a slow answer never outlives its authorization. */
 const TIMEOUT_MARGIN_SECONDS = 60
@@ -17,20 +17,20 @@ export interface PaymentTerms {
   maxTimeoutSeconds: number
 }
 
-export function termsFor(route: RouteSpec, networkName: NetworkName, payTo: `0x${string}`): PaymentTerms {
+export function termsFor(route: RouteSpec, offer: PaymentOffer): PaymentTerms {
   return {
-    network: NETWORKS[networkName],
-    payTo,
+    network: offer.network,
+    payTo: offer.payTo,
     amountAtomic: usdToAtomic(route.priceUsd),
     maxTimeoutSeconds: paymentWindowSeconds(route),
   }
 }
 
-/** x402 v1 `accepts` entry (what `x402-fetch` reads from the 402 body). */
+/** x402 v1 `accepts` entry (what `x402-fetch` reads from the 402 body); only for a network x402 v1 names. */
 export function v1Requirements(route: RouteSpec, terms: PaymentTerms, resourceUrl: string) {
   return {
     scheme: 'exact',
-    network: terms.network.name,
+    network: terms.network.v1 ?? terms.network.caip2,
     maxAmountRequired: terms.amountAtomic.toString(),
     resource: resourceUrl,
     description: `${route.summary} (USD ${route.priceUsd})`,
@@ -44,27 +44,38 @@ export function v1Requirements(route: RouteSpec, terms: PaymentTerms, resourceUr
   }
 }
 
-/** x402 v2 PaymentRequired (what `@x402/fetch` reads from the PAYMENT-REQUIRED header). */
-export function v2PaymentRequired(route: RouteSpec, terms: PaymentTerms, resourceUrl: string, error: string): PaymentRequired {
+/** One x402 v2 `accepts` entry: the terms on one network. */
+export function v2Accept(terms: PaymentTerms): PaymentRequirements {
+  return {
+    scheme: 'exact',
+    network: terms.network.caip2,
+    amount: terms.amountAtomic.toString(),
+    asset: terms.network.asset,
+    payTo: terms.payTo,
+    maxTimeoutSeconds: terms.maxTimeoutSeconds,
+    extra: { ...terms.network.eip712 },
+  }
+}
+
+/** x402 v2 PaymentRequired (what `@x402/fetch` reads from the PAYMENT-REQUIRED header): one entry per network. */
+export function v2PaymentRequired(route: RouteSpec, terms: readonly PaymentTerms[], resourceUrl: string, error: string): PaymentRequired {
   return {
     x402Version: 2,
     error,
     resource: { url: resourceUrl, description: route.summary, mimeType: 'application/json', ...SERVICE },
-    accepts: [
-      {
-        scheme: 'exact',
-        network: terms.network.caip2,
-        amount: terms.amountAtomic.toString(),
-        asset: terms.network.asset,
-        payTo: terms.payTo,
-        maxTimeoutSeconds: terms.maxTimeoutSeconds,
-        extra: { ...terms.network.eip712 },
-      },
-    ],
+    accepts: terms.map(v2Accept),
   }
 }
 
-/** The requirements a 402 of `route` carries, v1 and v2 (the adapters in http/ and mcp/ decide where they travel). */
-export function paymentRequirements(route: RouteSpec, terms: PaymentTerms, resourceUrl: string, error: string): X402Requirements {
-  return { v1Accepts: [v1Requirements(route, terms, resourceUrl)], v2: v2PaymentRequired(route, terms, resourceUrl, error) }
+/** The requirements a 402 of `route` carries on every offered network, v1 and v2 (the adapters in http/ and mcp/ decide where they travel). */
+export function paymentRequirements(
+  route: RouteSpec,
+  terms: readonly PaymentTerms[],
+  resourceUrl: string,
+  error: string,
+): X402Requirements {
+  return {
+    v1Accepts: terms.filter((t) => t.network.v1 !== null).map((t) => v1Requirements(route, t, resourceUrl)),
+    v2: v2PaymentRequired(route, terms, resourceUrl, error),
+  }
 }

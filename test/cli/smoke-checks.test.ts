@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { DEV_OFFER } from '../helpers/offers'
 import { routeById } from '../../src/catalog'
 import { checkPaidAnswer, checkPaymentRequired } from '../../src/cli/smoke-checks'
 import { exampleRequests } from '../../src/cli/smoke-requests'
@@ -12,7 +13,7 @@ const [req] = exampleRequests(route, 'http://127.0.0.1:3000')
 
 /** A 402 as the server builds it (requirements.ts), optionally with other terms or a different resource URL. */
 function answer402(edit: (t: PaymentTerms) => PaymentTerms = (t) => t, resource = `http://localhost:3000${req!.path}`) {
-  const payment = paymentRequirements(route, edit(termsFor(route, 'base-sepolia', DEV_PAY_TO)), resource, 'Payment required')
+  const payment = paymentRequirements(route, [edit(termsFor(route, DEV_OFFER))], resource, 'Payment required')
   const error = new ApiError('payment_required', 'Payment required', undefined, { payment })
   return { headers: errorHeaders(error, 'req_1'), body: JSON.parse(error.toJson('req_1')) }
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { DEV_OFFER } from '../helpers/offers'
 import { Database } from 'bun:sqlite'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -119,7 +120,7 @@ function fake(handler: (req: Request, route: RouteSpec | undefined) => Response 
 
 /** A 402 built by the server's own requirements code, with terms the test may alter. */
 function answer402(req: Request, route: RouteSpec, edit: (t: PaymentTerms) => PaymentTerms = (t) => t): Response {
-  const payment = paymentRequirements(route, edit(termsFor(route, 'base-sepolia', DEV_PAY_TO)), req.url.split('?')[0]!, 'Payment required')
+  const payment = paymentRequirements(route, [edit(termsFor(route, DEV_OFFER))], req.url.split('?')[0]!, 'Payment required')
   return errorResponse(new ApiError('payment_required', 'Payment required', undefined, { payment }), 'req_fake')
 }
 
@@ -169,7 +170,7 @@ describe('smoke against servers that get payment wrong', () => {
       if (!route) return new Response('ok')
       const header = readProofHeader(req.headers)
       if (!header) return answer402(req, route)
-      verdicts.push(verifyLocally(decodeProof(header), termsFor(route, 'base-sepolia', DEV_PAY_TO), Math.floor(Date.now() / 1000)))
+      verdicts.push(verifyLocally(decodeProof(header), termsFor(route, DEV_OFFER), Math.floor(Date.now() / 1000)))
       return success({ amount_usd: '0.01', payment_status: 'paid' })
     })
     const { exit, out } = await smoke('--base-url', url, '--route', 'flights.aggregate', '--json')

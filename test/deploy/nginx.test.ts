@@ -5,6 +5,7 @@
  * proxy's limits can be checked with real source addresses. Without nginx: fails in CI, skipped locally.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { DEV_OFFER } from '../helpers/offers'
 import { readFileSync } from 'node:fs'
 import { CATALOG } from '../../src/catalog'
 import { REQUEST_LIMITS } from '../../src/http/body'
@@ -37,7 +38,7 @@ describe('the shipped nginx site, statically', () => {
   })
 
   test('nginx waits for an answer at least as long as the longest payment window of the catalog', () => {
-    const longest = Math.max(...CATALOG.map((r) => termsFor(r, 'base-sepolia', DEV_PAY_TO).maxTimeoutSeconds))
+    const longest = Math.max(...CATALOG.map((r) => termsFor(r, DEV_OFFER).maxTimeoutSeconds))
     expect(
       values('proxy_read_timeout')
         .map(seconds)

@@ -4,6 +4,7 @@
  * `_meta["x402/payment"]`, settlement in `_meta["x402/payment-response"]`), and the same ledger as HTTP.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { DEV_OFFER } from '../helpers/offers'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { CATALOG, routeById } from '../../src/catalog'
@@ -162,7 +163,7 @@ test('a catalog route this release does not serve is not listed, so calling it i
   const rt = await testRuntime()
   try {
     const { 'flights.summary': _, ...handlers } = createHandlers({ market: rt.market, signals: rt.signals, intelligence: rt.intelligence })
-    const deps = { gate: rt.gate, handlers, network: 'base-sepolia' as const, requestId: () => 'req_test' }
+    const deps = { gate: rt.gate, handlers, offers: [DEV_OFFER], requestId: () => 'req_test' }
     const post = (body: unknown) =>
       handleMcp(
         deps,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { DEV_OFFER } from '../helpers/offers'
 import { Database } from 'bun:sqlite'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -126,7 +127,7 @@ async function eventually(what: string, check: () => boolean): Promise<void> {
 async function paymentInput(funded: bigint): Promise<SettlementInput & { payer: `0x${string}`; nonce: `0x${string}` }> {
   const network = NETWORKS['base-sepolia']
   const route = routeById.get('flights.summary')!
-  const terms = termsFor(route, 'base-sepolia', DEV_PAY_TO)
+  const terms = termsFor(route, DEV_OFFER)
   const account = privateKeyToAccount(generatePrivateKey())
   await chain.fund(account.address, funded)
   const now = BigInt(Math.floor(Date.now() / 1000))

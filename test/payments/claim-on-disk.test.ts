@@ -5,6 +5,7 @@
  * (`payments report`, the next start) would.
  */
 import { Database } from 'bun:sqlite'
+import { DEV_OFFER } from '../helpers/offers'
 import { afterAll, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -41,7 +42,7 @@ function onDisk(file: string, table: 'payments' | 'payment_events' = 'payments')
 
 async function payOnce(file: string, settler: Settler, work: (ledger: SqliteLedger) => Promise<string>) {
   const ledger = new SqliteLedger(file)
-  const gate = new PaymentGate({ network: 'base-sepolia', payTo: DEV_PAY_TO, artifactTtlSeconds: 3600, ledger, settler })
+  const gate = new PaymentGate({ offers: [DEV_OFFER], artifactTtlSeconds: 3600, ledger, settler })
   const proof = await payer.proof({ value: usdToAtomic(route.priceUsd) })
   const auth = gate.authorize({
     route,
@@ -116,7 +117,7 @@ test('facilitator mode: a file that cannot take the claim refuses the request (5
       }
     },
   }
-  const gate = new PaymentGate({ network: 'base-sepolia', payTo: DEV_PAY_TO, artifactTtlSeconds: 3600, ledger, settler })
+  const gate = new PaymentGate({ offers: [DEV_OFFER], artifactTtlSeconds: 3600, ledger, settler })
   const proof = await payer.proof({ value: usdToAtomic(route.priceUsd) })
   const request = () => {
     const auth = gate.authorize({

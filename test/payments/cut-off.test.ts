@@ -4,6 +4,7 @@
  * buyer's retry with the same proof is answered or cleanly refused, and is never settled twice.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
+import { DEV_OFFER } from '../helpers/offers'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -47,8 +48,7 @@ function settler(hold = false) {
 
 function gateOn(ledger: SqliteLedger, s: Settler, chain?: AuthorizationReader) {
   return new PaymentGate({
-    network: 'base-sepolia',
-    payTo: DEV_PAY_TO,
+    offers: [DEV_OFFER],
     artifactTtlSeconds: 3600,
     ledger,
     settler: s,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { DEV_OFFER } from '../helpers/offers'
 import { HTTPFacilitatorClient } from '@x402/core/http'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { routeById } from '../../src/catalog'
@@ -21,7 +22,7 @@ import { keyOf } from '../helpers/facilitator'
 
 const network = NETWORKS['base-sepolia']
 const route = routeById.get('flights.summary')!
-const terms = termsFor(route, 'base-sepolia', DEV_PAY_TO)
+const terms = termsFor(route, DEV_OFFER)
 let chain: Chain
 let settler: FacilitatorSettler
 
@@ -29,7 +30,7 @@ beforeAll(async () => {
   chain = await startChain()
   settler = new FacilitatorSettler(
     'self',
-    createEvmFacilitator({ network: 'base-sepolia', rpcUrl: chain.rpcUrl, privateKey: keyOf(anvilAccount(3)) }).facilitator,
+    createEvmFacilitator({ networks: [{ network: 'base-sepolia', rpcUrl: chain.rpcUrl }], privateKey: keyOf(anvilAccount(3)) }).facilitator,
   )
 }, 60_000)
 afterAll(async () => {

@@ -3,6 +3,7 @@
  * in memory: what each one leaves in the ledger, without the gate around them.
  */
 import { describe, expect, test } from 'bun:test'
+import { DEV_OFFER } from '../helpers/offers'
 import { routeById } from '../../src/catalog'
 import { DEV_PAY_TO } from '../../src/config'
 import { ApiError } from '../../src/core/errors'
@@ -24,7 +25,7 @@ const local: Settler = { mode: 'local', settle: async () => ({ status: 'local' }
 /** A context as the gate gives its steps, and an authorized payment of `fingerprint`. */
 async function setUp(fingerprint = `${route.id}|Tokyo`, proof?: string) {
   const ledger = new SqliteLedger(':memory:')
-  const o: GateOptions = { network: 'base-sepolia', payTo: DEV_PAY_TO, artifactTtlSeconds: 3600, ledger, settler: local }
+  const o: GateOptions = { offers: [DEV_OFFER], artifactTtlSeconds: 3600, ledger, settler: local }
   const gate = new PaymentGate(o)
   const header = proof ?? (await payer.proof({ value: usdToAtomic(route.priceUsd) }))
   const auth = gate.authorize({

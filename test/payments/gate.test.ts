@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { DEV_OFFER } from '../helpers/offers'
 import { decodePaymentRequiredHeader } from '@x402/core/http'
 import { CATALOG, routeById } from '../../src/catalog'
 import { DEV_PAY_TO } from '../../src/config'
@@ -344,8 +345,7 @@ describe('nothing is charged for a request that cannot be served', () => {
       publicBaseUrl: BASE,
       logger: rt.logger,
       readiness: async () => ({ ready: true, checks: {} }),
-      network: 'base-sepolia',
-      payTo: DEV_PAY_TO,
+      offers: [DEV_OFFER],
     })
     const proof = await payer.proof({ value: price('capabilities.destination_demand') })
     const res = await app.handle(

@@ -1,0 +1,83 @@
+/**
+ * The networks payments are taken on (PAYMENT_NETWORKS, or X402_NETWORK for one), the address paid on
+ * each (PAY_TO_<NETWORK>, else PAY_TO) and the JSON-RPC endpoint of each (X402_RPC_URL_<NETWORK>; the
+ * first network may use X402_RPC_URL).
+ */
+import { read } from './config-read'
+import { ConfigError } from './core/config-error'
+import { NETWORKS, networkNamed, type NetworkName, type PaymentOffer } from './payments/networks'
+import type { PaymentMode } from './payments/settlement'
+import { DEV_PAY_TO } from './settings'
+
+/** Public JSON-RPC endpoints of the networks, for reconciling pending settlements when no RPC is set. */
+export const PUBLIC_RPC: Record<NetworkName, string> = {
+  base: 'https://mainnet.base.org',
+  'base-sepolia': 'https://sepolia.base.org',
+  polygon: 'https://polygon-rpc.com',
+  'polygon-amoy': 'https://rpc-amoy.polygon.technology',
+  arbitrum: 'https://arb1.arbitrum.io/rpc',
+  'arbitrum-sepolia': 'https://sepolia-rollup.arbitrum.io/rpc',
+}
+
+export interface NetworkSettings {
+  /** In the order the 402 offers them; the first is the primary. */
+  networks: readonly NetworkName[]
+  offers: readonly PaymentOffer[]
+  /** Each network's JSON-RPC endpoint, and whether it is the public default. */
+  rpc: Readonly<Partial<Record<NetworkName, { url: string; isDefault: boolean }>>>
+}
+
+/** A network's part of its variables' names: `polygon-amoy` -> `POLYGON_AMOY`. */
+export const variableSuffix = (name: NetworkName) => name.toUpperCase().replaceAll('-', '_')
+
+function listedNetworks(env: Record<string, string | undefined>): NetworkName[] {
+  const single = read(env, 'X402_NETWORK') as NetworkName | undefined
+  const list = read(env, 'PAYMENT_NETWORKS') as string | undefined
+  if (!list) return [single ?? 'base-sepolia']
+  const networks: NetworkName[] = []
+  for (const entry of list.split(',')) {
+    const name = networkNamed(entry)
+    if (!name)
+      throw new ConfigError(
+        'PAYMENT_NETWORKS',
+        `${JSON.stringify(entry.trim())} is not a network this service takes: ${Object.keys(NETWORKS).join(', ')} (or their CAIP-2 ids, eip155:137)`,
+      )
+    if (networks.includes(name)) throw new ConfigError('PAYMENT_NETWORKS', `lists ${name} twice`)
+    networks.push(name)
+  }
+  if (single && single !== networks[0])
+    throw new ConfigError('X402_NETWORK', `is ${single}, but PAYMENT_NETWORKS starts with ${networks[0]}: set one of them`)
+  return networks
+}
+
+/** PAY_TO_<NETWORK> and X402_RPC_URL_<NETWORK> of a network not listed are a typo or a leftover: said, not ignored. */
+function refuseStrays(env: Record<string, string | undefined>, networks: readonly NetworkName[]): void {
+  for (const name of Object.keys(env)) {
+    const suffix = /^(?:PAY_TO|X402_RPC_URL)_(.+)$/.exec(name)?.[1]
+    if (suffix && env[name] && !networks.some((n) => variableSuffix(n) === suffix))
+      throw new ConfigError(name, `names no network of PAYMENT_NETWORKS (${networks.map(variableSuffix).join(', ')})`)
+  }
+}
+
+export function readNetworks(
+  env: Record<string, string | undefined>,
+  options: { payTo: `0x${string}` | undefined; paymentMode: PaymentMode },
+): NetworkSettings {
+  const networks = listedNetworks(env)
+  refuseStrays(env, networks)
+  const offers = networks.map((name) => ({
+    network: NETWORKS[name],
+    payTo: (read(env, 'PAY_TO_<NETWORK>', `PAY_TO_${variableSuffix(name)}`) as `0x${string}` | undefined) ?? options.payTo ?? DEV_PAY_TO,
+  }))
+  const rpc: Partial<Record<NetworkName, { url: string; isDefault: boolean }>> = {}
+  networks.forEach((name, index) => {
+    const variable = `X402_RPC_URL_${variableSuffix(name)}`
+    const own = (read(env, 'X402_RPC_URL_<NETWORK>', variable) ?? (index === 0 ? read(env, 'X402_RPC_URL') : undefined)) as
+      | string
+      | undefined
+    if (!own && options.paymentMode === 'self')
+      throw new ConfigError(index === 0 ? 'X402_RPC_URL' : variable, `is required when PAYMENT_MODE=self (the RPC that settles on ${name})`)
+    rpc[name] = { url: own ?? PUBLIC_RPC[name], isDefault: !own }
+  })
+  return { networks, offers, rpc }
+}

@@ -1,0 +1,134 @@
+/**
+ * The payment parts of a runtime: the settler of the payment mode, the reconciler of pending settlements,
+ * the networks actually offered (those the facilitator settles), and deferred settlement.
+ */
+import type { Config } from './config'
+import { ConfigError } from './core/config-error'
+import type { Logger } from './core/logger'
+import type { Metrics } from './http/metrics'
+import { DeferredSettlements } from './payments/deferred'
+import { connectFacilitator, type FacilitatorConnection } from './payments/facilitator-client'
+import { FacilitatorHealth } from './payments/facilitator-health'
+import { FacilitatorSettler, refusedStatus } from './payments/facilitator-settler'
+import type { PaymentLedger } from './payments/ledger'
+import { usdToAtomic, type NetworkName, type PaymentOffer } from './payments/networks'
+import { Reconciler } from './payments/reconciler'
+import { localSettler, type Settler } from './payments/settlement'
+
+/** How long start-up waits for the facilitator's `/supported` before offering every configured network. */
+const SUPPORTED_WAIT_MS = 5_000
+
+type FacilitatorParts = Omit<FacilitatorConnection, 'client'> & { health: FacilitatorHealth }
+
+/**
+ * The networks the facilitator settles, of those configured: a network its `/supported` does not list
+ * (x402 v2, exact) is dropped with a warning, or start-up is refused in production. When it cannot be
+ * asked (down, slow, credentials refused), every network is kept and payments answer 502 until it is back.
+ */
+async function offeredBy(
+  config: Readonly<Config>,
+  { client, url }: Pick<FacilitatorConnection, 'client' | 'url'>,
+  logger: Logger,
+): Promise<readonly PaymentOffer[]> {
+  let kinds: { scheme: string; network: string; x402Version: number }[]
+  try {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('no answer in 5 s')), SUPPORTED_WAIT_MS)))
+    kinds = (await Promise.race([client.getSupported(), late]).finally(() => clearTimeout(timer))).kinds
+  } catch (error) {
+    const status = refusedStatus(error)
+    if (status === 401 || status === 403)
+      // Every payment will be refused the same way: say which settings to check.
+      logger.error("facilitator refused this service's credentials: payments answer 502 until they are fixed", {
+        facilitator: url,
+        status,
+        check: config.cdpApiKey ? 'CDP_API_KEY_ID, CDP_API_KEY_SECRET' : 'X402_FACILITATOR_HEADERS',
+      })
+    else logger.warn('facilitator /supported failed: every configured network is offered', { facilitator: url, error: String(error) })
+    return config.offers
+  }
+  const settles = (offer: PaymentOffer) =>
+    kinds.some((k) => k.scheme === 'exact' && k.x402Version === 2 && k.network === offer.network.caip2)
+  const dropped = config.offers.filter((offer) => !settles(offer)).map((offer) => `${offer.network.name} (${offer.network.caip2})`)
+  if (dropped.length === 0) return config.offers
+  if (config.nodeEnv === 'production')
+    throw new ConfigError(
+      'PAYMENT_NETWORKS',
+      `the facilitator at ${url} does not settle x402 v2 exact payments on ${dropped.join(', ')}: leave them out, or use a facilitator that does`,
+    )
+  const kept = config.offers.filter(settles)
+  if (kept.length === 0) {
+    logger.warn('facilitator does not list the exact scheme on any configured network', { facilitator: url, networks: dropped })
+    return config.offers
+  }
+  logger.warn('facilitator does not settle these networks: they are not offered', { facilitator: url, networks: dropped })
+  return kept
+}
+
+/**
+ * The settler of the configured payment mode, the reconciler of its pending settlements (over each
+ * network's RPC), the networks offered, and (facilitator mode) where it settles.
+ */
+export async function paymentsFor(
+  config: Readonly<Config>,
+  ledger: PaymentLedger,
+  metrics: Metrics,
+  logger: Logger,
+  leading?: () => boolean,
+): Promise<{ settler: Settler; reconciler?: Reconciler; facilitator?: FacilitatorParts; offers: readonly PaymentOffer[] }> {
+  if (config.paymentMode === 'local') return { settler: localSettler, offers: config.offers }
+  let settler: Settler
+  let facilitator: FacilitatorParts | undefined
+  let offers = config.offers
+  if (config.paymentMode === 'facilitator') {
+    const { client, url, auth } = await connectFacilitator(config)
+    const health = new FacilitatorHealth(() => client.getSupported(), config.facilitatorOutageMs)
+    facilitator = { url, auth, health }
+    settler = new FacilitatorSettler('facilitator', client, health)
+    offers = await offeredBy(config, { client, url }, logger)
+  } else {
+    const { createEvmFacilitator } = await import('./payments/evm-facilitator')
+    const { facilitator: inProcess } = createEvmFacilitator({
+      networks: config.offers.map(({ network }) => ({
+        network: network.name as NetworkName,
+        rpcUrl: config.rpc[network.name as NetworkName]!.url,
+      })),
+      privateKey: config.settlerPrivateKey!,
+      confirmationTimeoutMs: config.facilitatorTimeoutMs,
+    })
+    settler = new FacilitatorSettler('self', inProcess)
+  }
+  const { createChainReader, rpcUrlsOf } = await import('./payments/chain-reader')
+  const reconciler = new Reconciler(ledger, createChainReader(rpcUrlsOf(config.rpc)), metrics.payment.paymentEvent)
+  if (config.reconcileSeconds > 0)
+    reconciler.start(config.reconcileSeconds, (e) => logger.warn('reconcile pass failed', { error: String(e) }), leading)
+  return { settler, reconciler, offers, ...(facilitator ? { facilitator } : {}) }
+}
+
+/** SETTLE_MODE=deferred: the background settlements, reported in /metrics. */
+export function deferredSettlements(
+  config: Readonly<Config>,
+  settler: Settler,
+  ledger: PaymentLedger,
+  reconciler: Reconciler | undefined,
+  metrics: Metrics,
+  logger: Logger,
+): DeferredSettlements | undefined {
+  // Deferred needs an on-chain mode (config.ts), and every on-chain mode has its reconciler.
+  if (config.settleMode !== 'deferred' || !reconciler) return undefined
+  const deferred = new DeferredSettlements(
+    { settler, ledger, reconciler, metrics: metrics.payment, logger },
+    {
+      maxUnsettledAtomic: usdToAtomic(config.deferred.maxUnsettledUsd),
+      maxPriceAtomic: config.deferred.maxPriceUsd === null ? null : usdToAtomic(config.deferred.maxPriceUsd),
+      concurrency: config.deferred.concurrency,
+    },
+  )
+  metrics.watchDeferred(() => deferred.stats())
+  logger.info('settlement deferred: answers are released on verification and settled in the background', {
+    max_unsettled_per_payer_usd: config.deferred.maxUnsettledUsd,
+    max_price_usd: config.deferred.maxPriceUsd,
+    concurrency: config.deferred.concurrency,
+  })
+  return deferred
+}

@@ -1,0 +1,102 @@
+/**
+ * PAYMENT_NETWORKS: one 402 offers every network, in order, each with its own USDC and payee; a proof
+ * is checked against the terms of the network it names, and only those. In process, development mode
+ * (signatures checked offline); the same on real chains is test/payments/networks-onchain.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from '@x402/core/http'
+import { routeById } from '../../src/catalog'
+import { DEV_PAY_TO } from '../../src/config'
+import { NETWORKS, usdToAtomic } from '../../src/payments/networks'
+import { createPayer, editProof } from '../../support/payer'
+import { testRuntime } from '../helpers/runtime'
+
+const AMOY_PAY_TO = '0x3333333333333333333333333333333333333333'
+const SUMMARY = '/v1/market-data/flights/summary?destination=Tokyo'
+const PRICE = usdToAtomic(routeById.get('flights.summary')!.priceUsd)
+let rt: Awaited<ReturnType<typeof testRuntime>>
+
+beforeAll(async () => {
+  rt = await testRuntime({ PAYMENT_NETWORKS: 'base-sepolia,polygon-amoy,eip155:421614', PAY_TO_POLYGON_AMOY: AMOY_PAY_TO })
+})
+afterAll(() => rt.close())
+
+describe('a 402 on three networks', () => {
+  test('v2 offers each network in order with its USDC, EIP-712 domain and payee; v1 only those x402 v1 names', async () => {
+    const res = await rt.get(SUMMARY)
+    expect(res.status).toBe(402)
+    const v2 = decodePaymentRequiredHeader(res.headers.get('payment-required')!)
+    expect(v2.accepts.map((a) => [a.network, a.asset, a.payTo, (a.extra as { name: string }).name, a.amount])).toEqual([
+      ['eip155:84532', NETWORKS['base-sepolia'].asset, DEV_PAY_TO, 'USDC', PRICE.toString()],
+      ['eip155:80002', NETWORKS['polygon-amoy'].asset, AMOY_PAY_TO, 'USDC', PRICE.toString()],
+      ['eip155:421614', NETWORKS['arbitrum-sepolia'].asset, DEV_PAY_TO, 'USD Coin', PRICE.toString()],
+    ])
+    const body = await res.json()
+    expect(body.accepts.map((a: { network: string; payTo: string }) => [a.network, a.payTo])).toEqual([
+      ['base-sepolia', DEV_PAY_TO],
+      ['polygon-amoy', AMOY_PAY_TO],
+    ])
+  })
+
+  test('the front door, /.well-known/x402 and llms.txt list every network', async () => {
+    const door = await (await rt.get('/', { accept: 'application/json' })).json()
+    expect(
+      door.data.payment.networks.map((n: { network: string; pay_to: string; x402_v1: boolean }) => [n.network, n.pay_to, n.x402_v1]),
+    ).toEqual([
+      ['eip155:84532', DEV_PAY_TO, true],
+      ['eip155:80002', AMOY_PAY_TO, true],
+      ['eip155:421614', DEV_PAY_TO, false],
+    ])
+    const known = await (await rt.get('/.well-known/x402')).json()
+    expect(known.items[0].accepts.map((a: { network: string }) => a.network)).toEqual(['eip155:84532', 'eip155:80002', 'eip155:421614'])
+    expect(known.payment.networks).toHaveLength(3)
+    const llms = await (await rt.get('/llms.txt')).text()
+    for (const id of ['eip155:84532', 'eip155:80002', 'eip155:421614']) expect(llms).toContain(id)
+  })
+})
+
+describe('paying on one of them', () => {
+  for (const [network, version, receiptNetwork] of [
+    ['polygon-amoy', 2, 'eip155:80002'],
+    ['polygon-amoy', 1, 'polygon-amoy'],
+    ['arbitrum-sepolia', 2, 'eip155:421614'],
+    ['base-sepolia', 1, 'base-sepolia'],
+  ] as const) {
+    test(`a v${version} proof on ${network} buys the answer; the receipt names that network`, async () => {
+      const payTo = network === 'polygon-amoy' ? AMOY_PAY_TO : DEV_PAY_TO
+      const proof = await createPayer().proof({ value: PRICE, version, network, payTo })
+      const res = await rt.get(SUMMARY, { 'x402-payment': proof })
+      expect(res.status).toBe(200)
+      expect(String(decodePaymentResponseHeader(res.headers.get('payment-response')!).network)).toBe(receiptNetwork)
+    })
+  }
+
+  test("a proof paying another network's payee is refused: each network has its own terms", async () => {
+    const proof = await createPayer().proof({ value: PRICE, version: 2, network: 'polygon-amoy', payTo: DEV_PAY_TO })
+    const res = await rt.get(SUMMARY, { 'x402-payment': proof })
+    expect(res.status).toBe(402)
+    expect((await res.json()).error.details.reason).toBe('wrong_recipient')
+  })
+
+  test('a network not offered is refused with the list of those that are', async () => {
+    const res = await rt.get(SUMMARY, { 'x402-payment': await createPayer().proof({ value: PRICE, version: 2, network: 'base' }) })
+    expect(res.status).toBe(402)
+    const { error } = await res.json()
+    expect(error.details.reason).toBe('wrong_network')
+    expect(error.message).toContain('base-sepolia (eip155:84532), polygon-amoy (eip155:80002), arbitrum-sepolia (eip155:421614)')
+  })
+
+  test('a proof signed for one network and relabelled as another fails its signature: no proof buys with the wrong terms', async () => {
+    const signed = await createPayer().proof({ value: PRICE, version: 2, network: 'arbitrum-sepolia' })
+    const relabelled = editProof(signed, (p) => {
+      p.accepted.network = NETWORKS['base-sepolia'].caip2
+      p.accepted.asset = NETWORKS['base-sepolia'].asset
+      p.accepted.extra = NETWORKS['base-sepolia'].eip712
+    })
+    const res = await rt.get(SUMMARY, { 'x402-payment': relabelled })
+    expect(res.status).toBe(402)
+    expect((await res.json()).error.details.reason).toBe('invalid_signature')
+    // The original still pays on its own network.
+    expect((await rt.get(SUMMARY, { 'x402-payment': signed })).status).toBe(200)
+  })
+})
