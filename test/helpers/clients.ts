@@ -82,10 +82,13 @@ export async function v1WalletClient(privateKey: `0x${string}`, fetchImpl: typeo
   return wrapV1(fetchImpl, await createSigner('base-sepolia', privateKey), V1_MAX_ATOMIC)
 }
 
-/** `@x402/fetch` 2.27.0 (x402 v2) with the exact EVM scheme of `@x402/evm` registered for a viem local account. */
-export function v2Client(account: LocalAccount, fetchImpl: typeof fetch): PayingFetch {
+/**
+ * `@x402/fetch` 2.27.0 (x402 v2) with the exact EVM scheme of `@x402/evm` registered for a viem local
+ * account: on every EVM network, or only on `networks` (CAIP-2 ids: a wallet that holds USDC there only).
+ */
+export function v2Client(account: LocalAccount, fetchImpl: typeof fetch, networks?: `eip155:${number}`[]): PayingFetch {
   const client = new x402Client()
-  registerExactEvmScheme(client, { signer: account })
+  registerExactEvmScheme(client, { signer: account, ...(networks ? { networks } : {}) })
   return wrapV2(fetchImpl, client)
 }
 
