@@ -23,7 +23,7 @@ import { checkDestination, discard, OutputFileError, publish, tempPathFor } from
 const HELP = `payments — revenue, settlement, export and backup of the payment ledger (LEDGER_URL, else LEDGER_PATH)
 
 Usage:
-  payments report [--since YYYY-MM-DD | --since 7d] [--by route|day|payer] [--json]
+  payments report [--since YYYY-MM-DD | --since 7d] [--by route|day|payer|network] [--json]
       revenue table (paid answers, USD settled on chain, USD verified offline in local mode, pending,
       failed) and the list of unsettled (pending) payments; with live evidence providers, their requests
       and cost per route against its revenue; default: all time, by route
@@ -169,7 +169,7 @@ function ledgerPath(config: Readonly<Config>): string {
 async function report(args: string[]): Promise<void> {
   const o = options(args, { json: { type: 'boolean' }, by: { type: 'string' }, since: { type: 'string' } })
   const by = (o.by ?? 'route') as GroupBy
-  if (by !== 'route' && by !== 'day' && by !== 'payer') fail(`--by: expected route, day or payer, got "${by}"`, 2)
+  if (!['route', 'day', 'payer', 'network'].includes(by)) fail(`--by: expected route, day, payer or network, got "${by}"`, 2)
   let since = 0
   let sinceLabel = 'all time'
   if (o.since !== undefined) {

@@ -3,7 +3,8 @@ import { Postgres } from '../postgres/client'
 import { nanoToUsd } from '../core/provider-spend'
 import { atomicToUsd } from '../payments/networks'
 
-export type GroupBy = 'route' | 'day' | 'payer'
+/** What revenue is broken down by: a column of `payments` (network: its CAIP-2 id), or the day. */
+export type GroupBy = 'route' | 'day' | 'payer' | 'network'
 
 /** One line of the revenue table: payments grouped by route, day (UTC) or payer, from `since` on. */
 export interface RevenueRow {

@@ -87,12 +87,15 @@ describe('payments report', () => {
     expect(out).toContain('Payment events: pending 1')
   })
 
-  test('by day and by payer', async () => {
+  test('by day, by payer and by network', async () => {
     const byDay = (await cli('report', '--by', 'day')).out
     expect(row(byDay, '2026-11-20')).toEqual(['2026-11-20', '3', '0.23', '0.20', '0.03', '0', '0.00', '0'])
     expect(row(byDay, '2026-11-21')).toEqual(['2026-11-21', '0', '0.00', '0.00', '0.00', '1', '0.16', '1'])
     const byPayer = (await cli('report', '--by', 'payer')).out
     expect(row(byPayer, '0xaaa')).toEqual(['0xaaa', '2', '0.20', '0.20', '0.00', '0', '0.00', '0'])
+    // PAYMENT_NETWORKS: revenue per network, by CAIP-2 id (every payment here is on Base Sepolia).
+    const byNetwork = (await cli('report', '--by', 'network')).out
+    expect(row(byNetwork, 'eip155:84532')).toEqual(['eip155:84532', '3', '0.23', '0.20', '0.03', '1', '0.16', '1'])
   })
 
   test('--since keeps later payments only; --json gives the same numbers under names that say what they hold', async () => {
@@ -165,7 +168,7 @@ describe('payments report', () => {
   test('bad usage exits 2 with a message; a missing ledger exits 1', async () => {
     expect(await cli('report', '--by', 'week')).toMatchObject({
       code: 2,
-      err: expect.stringContaining('--by: expected route, day or payer'),
+      err: expect.stringContaining('--by: expected route, day, payer or network, got "week"'),
     })
     expect(await cli('report', '--since', 'yesterday')).toMatchObject({
       code: 2,

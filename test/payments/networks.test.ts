@@ -9,8 +9,12 @@ import { routeById } from '../../src/catalog'
 import { DEV_PAY_TO } from '../../src/config'
 import { NETWORKS, usdToAtomic } from '../../src/payments/networks'
 import { createPayer, editProof } from '../../support/payer'
+import { anvilAccount } from '../../support/chain'
+import { startServer } from '../../support/server'
+import { startFacilitator, type StartedFacilitator } from '../helpers/facilitator'
 import { testRuntime } from '../helpers/runtime'
 
+const SLOW = 60_000
 const AMOY_PAY_TO = '0x3333333333333333333333333333333333333333'
 const SUMMARY = '/v1/market-data/flights/summary?destination=Tokyo'
 const PRICE = usdToAtomic(routeById.get('flights.summary')!.priceUsd)
@@ -99,4 +103,49 @@ describe('paying on one of them', () => {
     // The original still pays on its own network.
     expect((await rt.get(SUMMARY, { 'x402-payment': signed })).status).toBe(200)
   })
+})
+
+describe('a facilitator that settles some of the networks', () => {
+  let facilitator: StartedFacilitator
+  beforeAll(async () => {
+    // Base Sepolia only (its /supported needs no chain to answer).
+    facilitator = await startFacilitator({ rpcUrl: 'http://127.0.0.1:9', settler: anvilAccount(3) })
+  }, SLOW)
+  afterAll(async () => facilitator?.stop())
+  const env = () => ({
+    PAYMENT_MODE: 'facilitator',
+    X402_FACILITATOR_URL: facilitator.url,
+    PAYMENT_NETWORKS: 'base-sepolia,polygon-amoy',
+    PAY_TO: '0x5555555555555555555555555555555555555555',
+  })
+
+  test(
+    'the networks its /supported does not list are dropped with a warning; the 402 offers the others',
+    async () => {
+      const server = await startServer({ ...env(), LOG_LEVEL: 'info' })
+      try {
+        const res = await fetch(server.url + SUMMARY)
+        expect(decodePaymentRequiredHeader(res.headers.get('payment-required')!).accepts.map((a) => a.network)).toEqual(['eip155:84532'])
+        expect(server.output()).toContain('facilitator does not settle these networks: they are not offered')
+        expect(server.output()).toContain('polygon-amoy (eip155:80002)')
+      } finally {
+        await server.stop()
+      }
+    },
+    SLOW,
+  )
+
+  test(
+    'in production the service refuses to start, naming them',
+    async () => {
+      const started = startServer({ ...env(), NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://api.example.test' })
+      const error = (await started.then(
+        async (server) => (await server.stop(), null),
+        (e: Error) => e,
+      )) as Error
+      expect(error?.message).toContain('PAYMENT_NETWORKS: the facilitator at')
+      expect(error?.message).toContain('does not settle x402 v2 exact payments on polygon-amoy (eip155:80002)')
+    },
+    SLOW,
+  )
 })
