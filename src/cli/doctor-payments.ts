@@ -8,7 +8,8 @@ import type { Config } from '../config'
 import { CDP_FACILITATOR_URL } from '../payments/cdp-auth'
 import { connectFacilitator, FacilitatorAuthError } from '../payments/facilitator-client'
 import { refusedStatus } from '../payments/facilitator-settler'
-import { NETWORKS } from '../payments/networks'
+import type { NetworkInfo, NetworkName } from '../payments/networks'
+import { variableSuffix } from '../config-networks'
 import { DEV_PAY_TO } from '../settings'
 import { block, CHECK_TIMEOUT_MS, messageOf, ok, warn, type Finding } from './doctor-finding'
 
@@ -36,22 +37,26 @@ export function paymentMode(config: Readonly<Config>): Finding {
 
 export function payTo(config: Readonly<Config>): Finding {
   const check = 'pay-to address'
-  if (config.payToIsDevDefault || config.payTo.toLowerCase() === DEV_PAY_TO.toLowerCase())
-    return block(check, `PAY_TO is the development address ${DEV_PAY_TO} (anvil's well-known test account #9)`, 'PAY_TO=0x… (your address)')
-  if (ZERO_ADDRESS.test(config.payTo))
-    return block(check, 'PAY_TO is the zero address: USDC sent there is lost', 'PAY_TO=0x… (your address)')
-  return ok(check, `USDC goes to ${config.payTo}`)
+  const fix = 'PAY_TO=0x… (your address), or PAY_TO_<NETWORK> for one network'
+  for (const { network, payTo: address } of config.offers) {
+    const on = config.offers.length > 1 ? ` on ${network.name}` : ''
+    if (address.toLowerCase() === DEV_PAY_TO.toLowerCase())
+      return block(check, `the address paid${on} is the development address ${DEV_PAY_TO} (anvil's well-known test account #9)`, fix)
+    if (ZERO_ADDRESS.test(address)) return block(check, `the address paid${on} is the zero address: USDC sent there is lost`, fix)
+  }
+  return ok(check, `USDC goes to ${[...new Set(config.offers.map((o) => o.payTo))].join(', ')}`)
 }
 
 export function network(config: Readonly<Config>): Finding {
-  const info = NETWORKS[config.network]
-  if (info.testnet)
+  const named = config.offers.map(({ network: info }) => `${info.name} (${info.caip2})`).join(', ')
+  const testnets = config.offers.filter(({ network: info }) => info.testnet).map(({ network: info }) => info.name)
+  if (testnets.length > 0)
     return warn(
       'network',
-      `${info.name} (${info.caip2}) is a test network: buyers pay with test USDC, worth nothing`,
-      'X402_NETWORK=base to take real USDC (keep base-sepolia for staging)',
+      `${named}: ${testnets.join(', ')} ${testnets.length === 1 ? 'is a test network' : 'are test networks'}: buyers pay with test USDC, worth nothing`,
+      'PAYMENT_NETWORKS (or X402_NETWORK) of mainnets to take real USDC (keep the testnets for staging)',
     )
-  return ok('network', `${info.name} (${info.caip2}), USDC ${info.asset}`)
+  return ok('network', named)
 }
 
 /** Facilitator mode: `/supported` answers with our credentials and lists the exact scheme on our network. */
@@ -70,24 +75,25 @@ export async function facilitator(config: Readonly<Config>): Promise<Finding[]> 
     const supported = await connection.client.getSupported()
     if (!Array.isArray(supported?.kinds))
       return [block(check, `${url}/supported answered something that is not a facilitator's list of kinds`, 'X402_FACILITATOR_URL')]
-    const info = NETWORKS[config.network]
     // A v2 proof reaches the facilitator under the CAIP-2 id, a v1 proof under the v1 name (facilitator-settler.ts).
-    const lists = (version: number, name: string) =>
+    const lists = (version: number, name: string | null) =>
       supported.kinds.some((k) => k.scheme === 'exact' && k.x402Version === version && k.network === name)
-    const [v2, v1] = [lists(2, info.caip2), lists(1, info.name)]
-    if (!v2) {
+    const infos = config.offers.map((o) => o.network)
+    const missing = infos.filter((info) => !lists(2, info.caip2))
+    if (missing.length > 0) {
       const listed = supported.kinds.map((k) => `${k.scheme} on ${k.network} (v${k.x402Version})`).join(', ') || 'nothing'
       return [
         block(
           check,
-          `${url} answers but does not settle x402 v2 exact payments on ${info.name} (${info.caip2}); it lists ${listed}`,
-          'X402_NETWORK, or X402_FACILITATOR_URL (a facilitator for that network)',
+          `${url} answers but does not settle x402 v2 exact payments on ${missing.map((i) => `${i.name} (${i.caip2})`).join(', ')}; it lists ${listed}`,
+          'PAYMENT_NETWORKS (or X402_NETWORK), or X402_FACILITATOR_URL (a facilitator for those networks)',
         ),
       ]
     }
-    const settles = ok(check, `${url} settles exact on ${info.caip2}; ${auth}`)
-    if (v1) return [settles]
-    return [settles, warn(check, `${url} does not list x402 v1 payments on ${info.name}: v1 clients (x402-fetch) cannot pay`)]
+    const settles = ok(check, `${url} settles exact on ${infos.map((i) => i.caip2).join(', ')}; ${auth}`)
+    const noV1 = infos.filter((info) => info.v1 !== null && !lists(1, info.v1)).map((info) => info.name)
+    if (noV1.length === 0) return [settles]
+    return [settles, warn(check, `${url} does not list x402 v1 payments on ${noV1.join(', ')}: v1 clients (x402-fetch) cannot pay there`)]
   } catch (e) {
     if (e instanceof FacilitatorAuthError) return [block(check, messageOf(e), credentials)]
     const status = refusedStatus(e)
@@ -97,43 +103,48 @@ export async function facilitator(config: Readonly<Config>): Promise<Finding[]> 
   }
 }
 
-/** The chain behind X402_RPC_URL: is it our network, with USDC on it. */
-async function chainOf(config: Readonly<Config>): Promise<{ client: PublicClient; problem?: string }> {
-  const info = NETWORKS[config.network]
-  const client = createPublicClient({ transport: http(config.rpcUrl, { timeout: CHECK_TIMEOUT_MS, retryCount: 0 }) })
+/** The chain behind a network's RPC: is it that network, with USDC on it. */
+async function chainOf(info: NetworkInfo, rpcUrl: string): Promise<{ client: PublicClient; problem?: string }> {
+  const client = createPublicClient({ transport: http(rpcUrl, { timeout: CHECK_TIMEOUT_MS, retryCount: 0 }) })
   const chainId = await client.getChainId()
-  if (chainId !== info.chainId)
-    return { client, problem: `${rpcOrigin(config.rpcUrl)} is chain ${chainId}, not ${info.name} (${info.chainId})` }
+  if (chainId !== info.chainId) return { client, problem: `${rpcOrigin(rpcUrl)} is chain ${chainId}, not ${info.name} (${info.chainId})` }
   const code = await client.getCode({ address: info.asset })
   if (!code || code === '0x')
-    return { client, problem: `${rpcOrigin(config.rpcUrl)} has no contract at ${info.name}'s USDC address ${info.asset}` }
+    return { client, problem: `${rpcOrigin(rpcUrl)} has no contract at ${info.name}'s USDC address ${info.asset}` }
   return { client }
 }
 
 /**
- * Self mode: the RPC is our network, USDC is there and the settler can pay gas. Facilitator mode: the
- * reconciler reads settlements over the same RPC; when it cannot, pending settlements wait (a warning).
+ * Each network's RPC. Self mode: it is that network, USDC is there and the settler can pay gas.
+ * Facilitator mode: the reconciler reads settlements over it; when it cannot, pending settlements wait (a warning).
  */
 export async function chain(config: Readonly<Config>): Promise<Finding[]> {
   if (config.paymentMode === 'local') return []
+  return Promise.all(config.offers.map(({ network: info }) => chainFinding(config, info)))
+}
+
+async function chainFinding(config: Readonly<Config>, info: NetworkInfo): Promise<Finding> {
   const self = config.paymentMode === 'self'
   const check = self ? 'settlement chain' : 'reconciliation'
-  const fix = self ? 'X402_RPC_URL' : 'X402_RPC_URL (your own RPC of this network)'
+  const { url, isDefault } = config.rpc[info.name as NetworkName]!
+  const variable = info.name === config.network ? 'X402_RPC_URL' : `X402_RPC_URL_${variableSuffix(info.name as NetworkName)}`
+  const fix = self ? variable : `${variable} (your own RPC of ${info.name})`
   const fail = self ? block : warn
-  const publicNote = config.rpcUrlIsDefault ? ' (the public RPC: rate-limited; X402_RPC_URL sets your own)' : ''
+  const publicNote = isDefault ? ` (the public RPC: rate-limited; ${variable} sets your own)` : ''
   try {
-    const { client, problem } = await chainOf(config)
-    if (problem) return [fail(check, problem, fix)]
-    if (!self) return [ok(check, `pending settlements are confirmed over ${rpcOrigin(config.rpcUrl)}${publicNote}`)]
+    const { client, problem } = await chainOf(info, url)
+    if (problem) return fail(check, problem, fix)
+    if (!self) return ok(check, `${info.name}: pending settlements are confirmed over ${rpcOrigin(url)}${publicNote}`)
     const settler = privateKeyToAccount(config.settlerPrivateKey!).address
     const gas = await client.getBalance({ address: settler })
-    if (gas === 0n)
-      return [
-        block(check, `the settler ${settler} holds no ETH on ${config.network}: it cannot pay gas, so nothing settles`, 'fund the settler'),
-      ]
-    return [ok(check, `${rpcOrigin(config.rpcUrl)}: USDC deployed; the settler ${settler} holds ${formatEther(gas)} ETH for gas`)]
+    if (gas === 0n) return block(check, `the settler ${settler} holds no gas on ${info.name}: nothing settles there`, 'fund the settler')
+    return ok(check, `${info.name} over ${rpcOrigin(url)}: USDC deployed; the settler ${settler} holds ${formatEther(gas)} for gas`)
   } catch (e) {
-    const detail = `${rpcOrigin(config.rpcUrl)} cannot be reached: ${messageOf(e).replaceAll(config.rpcUrl, rpcOrigin(config.rpcUrl))}${self ? '' : ': pending settlements stay pending until it can'}`
-    return [fail(check, detail, fix)]
+    const why = messageOf(e).replaceAll(url, rpcOrigin(url))
+    return fail(
+      check,
+      `${info.name}: ${rpcOrigin(url)} cannot be reached: ${why}${self ? '' : '; pending settlements stay pending until it can'}`,
+      fix,
+    )
   }
 }

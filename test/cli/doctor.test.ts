@@ -174,16 +174,28 @@ describe('doctor in production', () => {
       const self = { PAYMENT_MODE: 'self', X402_RPC_URL: `${chain.rpcUrl}/?key=rpc-key-0123456789` }
       const funded = await doctor(production({ ...self, X402_SETTLER_PRIVATE_KEY: keyOf(anvilAccount(2)) }), '--json')
       expect(funded.code).toBe(0)
-      expect(funded.find('settlement chain')).toMatchObject({ status: 'ok', detail: expect.stringContaining('ETH for gas') })
+      expect(funded.find('settlement chain')).toMatchObject({ status: 'ok', detail: expect.stringContaining('for gas') })
       expect(funded.out).not.toContain('rpc-key-0123456789')
       const empty = await doctor(production({ ...self, X402_SETTLER_PRIVATE_KEY: generatePrivateKey() }), '--json')
       expect(empty.code).toBe(1)
-      expect(empty.find('settlement chain')!.detail).toContain('holds no ETH')
+      expect(empty.find('settlement chain')!.detail).toContain('holds no gas on base-sepolia')
       const wrongChain = await doctor(
         production({ ...self, X402_NETWORK: 'base', X402_SETTLER_PRIVATE_KEY: keyOf(anvilAccount(2)) }),
         '--json',
       )
       expect(wrongChain.find('settlement chain')).toMatchObject({ status: 'block', detail: expect.stringContaining('not base (8453)') })
+      // Several networks: each network's RPC is checked against that network.
+      const two = await doctor(
+        production({
+          ...self,
+          PAYMENT_NETWORKS: 'base-sepolia,polygon',
+          X402_RPC_URL_POLYGON: chain.rpcUrl,
+          X402_SETTLER_PRIVATE_KEY: keyOf(anvilAccount(2)),
+        }),
+        '--json',
+      )
+      expect(two.status('settlement chain')).toEqual(['ok', 'block'])
+      expect(two.report!.findings.filter((f) => f.check === 'settlement chain')[1]!.detail).toContain('is chain 84532, not polygon (137)')
     },
     SLOW,
   )
