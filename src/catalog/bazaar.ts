@@ -25,7 +25,15 @@ function shallow(schema: unknown, depth: number, describe = true): unknown {
     if (s.required) out.required = s.required
   }
   if (depth > 0 && s.items) out.items = shallow(s.items, depth - 1, describe)
-  if (out.anyOf) out.anyOf = (out.anyOf as unknown[]).map((b) => shallow(b, depth, describe))
+  if (out.anyOf) {
+    const branches = (out.anyOf as unknown[]).map((b) => shallow(b, depth, describe)) as JsonObject[]
+    // A choice of constants (TypeBox's union of literals) is written as the shorter, equivalent `enum`.
+    const constants = branches.every((b) => 'const' in b && Object.keys(b).every((k) => k === 'const' || k === 'type'))
+    if (constants) {
+      delete out.anyOf
+      Object.assign(out, { type: out.type ?? (branches[0]?.type as string | undefined), enum: branches.map((b) => b.const) })
+    } else out.anyOf = branches
+  }
   return out
 }
 
@@ -61,10 +69,20 @@ export function v1OutputSchema(route: RouteSpec): JsonObject {
 
 /**
  * The x402 v2 `bazaar` extension of a route: an example call (`info`) and the JSON Schema that validates
- * it, listed in /.well-known/x402. Not sent with every 402: the PAYMENT-REQUIRED header would double in
- * size on the most frequent answer of the API (BENCHMARKS.md), and proxies cap headers at 4-8 KB.
+ * it, in every 402's PAYMENT-REQUIRED (where facilitators' catalogues read it, echoed in the payment) and
+ * in /.well-known/x402. It doubles that header (BENCHMARKS.md): the shipped nginx site gives response
+ * headers 16 KB; the schema stays shallow and writes choices as `enum` to keep it near 2 KB.
  */
 export function bazaarExtension(route: RouteSpec): JsonObject {
+  let built = extensions.get(route.id)
+  if (!built) extensions.set(route.id, (built = buildBazaarExtension(route)))
+  return built
+}
+
+/** Built once per route: every 402 (and every refused proof's) carries it. */
+const extensions = new Map<string, JsonObject>()
+
+function buildBazaarExtension(route: RouteSpec): JsonObject {
   const { input } = exampleCall(route)
   const queryParams = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)]))
   const query = plainSchema(route.query) as JsonObject

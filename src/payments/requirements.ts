@@ -1,7 +1,7 @@
 import type { PaymentRequired, PaymentRequirements } from '@x402/core/types'
 import type { RouteSpec } from '../catalog'
 import type { X402Requirements } from '../core/errors'
-import { SERVICE, v1OutputSchema } from '../catalog/bazaar'
+import { SERVICE, bazaarExtension, v1OutputSchema } from '../catalog/bazaar'
 import { usdToAtomic, type NetworkInfo, type PaymentOffer } from './networks'
 
 /** Payment window margin on top of a route's typical wait, so a slow answer never outlives its authorization. */
@@ -57,13 +57,19 @@ export function v2Accept(terms: PaymentTerms): PaymentRequirements {
   }
 }
 
-/** x402 v2 PaymentRequired (what `@x402/fetch` reads from the PAYMENT-REQUIRED header): one entry per network. */
+/**
+ * x402 v2 PaymentRequired (what `@x402/fetch` reads from the PAYMENT-REQUIRED header): one entry per
+ * network, and the route's `bazaar` discovery extension. A v2 client echoes the extensions into its
+ * payment payload, and facilitators that keep a Bazaar catalogue the resource from it when they verify
+ * or settle that payment.
+ */
 export function v2PaymentRequired(route: RouteSpec, terms: readonly PaymentTerms[], resourceUrl: string, error: string): PaymentRequired {
   return {
     x402Version: 2,
     error,
     resource: { url: resourceUrl, description: route.summary, mimeType: 'application/json', ...SERVICE },
     accepts: terms.map(v2Accept),
+    extensions: { bazaar: bazaarExtension(route) },
   }
 }
 

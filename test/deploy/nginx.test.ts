@@ -9,15 +9,16 @@ import { DEV_OFFER } from '../helpers/offers'
 import { readFileSync } from 'node:fs'
 import { CATALOG } from '../../src/catalog'
 import { REQUEST_LIMITS } from '../../src/http/body'
-import { termsFor } from '../../src/payments/requirements'
+import { paymentRequirements, termsFor } from '../../src/payments/requirements'
 import { DEV_PAY_TO } from '../../src/config'
-import { usdToAtomic } from '../../src/payments/networks'
+import { NETWORKS, usdToAtomic } from '../../src/payments/networks'
 import { eventually, requestFrom } from '../helpers/from-address'
 import { nginxBinary, SHIPPED_SITE, siteFor, startNginx, type StartedNginx } from '../helpers/nginx'
 import { freePort } from '../../support/ports'
 import { createPayer } from '../../support/payer'
 import { requireTool } from '../helpers/required-tool'
 import { startServer, type StartedServer } from '../../support/server'
+import { decodePaymentRequiredHeader, encodePaymentRequiredHeader } from '@x402/core/http'
 
 const binary = nginxBinary()
 requireTool(
@@ -35,6 +36,25 @@ describe('the shipped nginx site, statically', () => {
   test("body limits are the service's: 16 KiB, 64 KiB for /mcp", () => {
     expect(values('client_max_body_size').map(bytes)).toEqual([REQUEST_LIMITS.bodyBytes, REQUEST_LIMITS.mcpBodyBytes])
     expect(site).toMatch(/location = \/mcp \{\s*client_max_body_size 64k;/)
+  })
+
+  test("nginx's header buffer holds twice the largest 402 header: every route, every network", () => {
+    const everyNetwork = Object.values(NETWORKS).map((network) => ({ network, payTo: DEV_PAY_TO as `0x${string}` }))
+    const largest = Math.max(
+      ...CATALOG.map(
+        (route) =>
+          encodePaymentRequiredHeader(
+            paymentRequirements(
+              route,
+              everyNetwork.map((offer) => termsFor(route, offer)),
+              `https://api.example.com${route.path}`,
+              'Payment required',
+            ).v2,
+          ).length,
+      ),
+    )
+    expect(values('proxy_buffer_size').map(bytes)).toEqual([expect.any(Number)])
+    expect(bytes(values('proxy_buffer_size')[0]!)).toBeGreaterThanOrEqual(2 * largest)
   })
 
   test('nginx waits for an answer at least as long as the longest payment window of the catalog', () => {
@@ -78,7 +98,14 @@ describe.skipIf(!binary)('the shipped nginx site in front of the service', () =>
 
   beforeAll(async () => {
     // Only the IP limit is under test: one payer pays for every client (the payer limit is off).
-    service = await startServer({ TRUSTED_PROXIES: '127.0.0.1', RATE_LIMIT_IP_PER_MINUTE: '2', LOG_LEVEL: 'info' })
+    // Every network on offer: the largest 402 header this service can send (scripts/bench-402-size.ts).
+    const everyNetwork = 'base-sepolia,base,polygon,polygon-amoy,arbitrum,arbitrum-sepolia'
+    service = await startServer({
+      TRUSTED_PROXIES: '127.0.0.1',
+      RATE_LIMIT_IP_PER_MINUTE: '2',
+      LOG_LEVEL: 'info',
+      PAYMENT_NETWORKS: everyNetwork,
+    })
     const port = await freePort()
     nginx = await startNginx(binary!, siteFor(Number(new URL(service.url).port), port), port)
   }, 60_000)
@@ -196,6 +223,16 @@ describe.skipIf(!binary)('the shipped nginx site in front of the service', () =>
     })
     expect(huge.status).toBe(400)
     expect(huge.headers['x-request-id']).toBeUndefined()
+  })
+
+  test("the largest 402 (six networks and the bazaar extension in PAYMENT-REQUIRED) passes nginx's header buffer intact", async () => {
+    const res = await requestFrom('127.0.0.8', `${nginx.url}/v1/market-data/spend/series?country=Japan&metric=total_cards`)
+    expect(res.status).toBe(402)
+    const header = res.headers['payment-required'] as string
+    expect(header.length).toBeGreaterThan(3 * 1024) // with the other headers, about the one-page default of proxy_buffer_size
+    const required = decodePaymentRequiredHeader(header)
+    expect(required.accepts).toHaveLength(6)
+    expect(required.extensions?.bazaar).toBeDefined()
   })
 
   test('with the service down, nginx answers 502 in the JSON envelope', async () => {
