@@ -12,6 +12,7 @@ import { paymentRequirements, termsFor } from '../src/payments/requirements'
 const SETS: Record<string, NetworkName[]> = {
   '1 network (base)': ['base'],
   '3 networks (base, polygon, arbitrum)': ['base', 'polygon', 'arbitrum'],
+  'all 6 networks': Object.keys(NETWORKS) as NetworkName[],
 }
 const MESSAGE = 'Payment required: USD 0.10 in USDC via x402 (send the proof in the x402-payment header).'
 

@@ -130,7 +130,7 @@ export function createApp(deps: AppDeps) {
       if (refusal) throw refusal
       return readJsonBody(request, REQUEST_LIMITS.mcpBodyBytes)
     })
-    .use(openapiPlugin({ publicBaseUrl: deps.publicBaseUrl }))
+    .use(openapiPlugin({ publicBaseUrl: deps.publicBaseUrl, offers: deps.offers }))
     .use(frontDoor({ publicBaseUrl: deps.publicBaseUrl, offers: deps.offers, implemented, evidence, version: pkg.version }, log))
     .use(faviconRoutes(log))
     .use(

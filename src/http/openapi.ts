@@ -3,6 +3,7 @@ import { Elysia } from 'elysia'
 // Embedded as a file so the docs UI works offline and from the compiled binary (no CDN at run time):
 // @scalar/api-reference's browser bundle, kept in the repository by scripts/vendor-scalar.ts.
 import scalarBundle from './assets/scalar-api-reference.js' with { type: 'file' }
+import type { PaymentOffer } from '../payments/networks'
 import pkg from '../../package.json' with { type: 'json' }
 import { FAVICON_SVG_PATH } from './favicon'
 import { SERVICE_TITLE } from './front-door'
@@ -32,7 +33,7 @@ const GENERATED_SPEC = '/openapi/generated.json'
  * `/openapi` (reference UI) and `/openapi/json`; `servers` makes the UI's examples absolute URLs of this
  * service. The document is the framework's, generated from the catalog's schemas, then made readable once.
  */
-export const openapiPlugin = (options: { publicBaseUrl: string }) => {
+export const openapiPlugin = (options: { publicBaseUrl: string; offers: readonly PaymentOffer[] }) => {
   const generator = openapi({
     path: '/openapi',
     specPath: GENERATED_SPEC,
@@ -41,8 +42,11 @@ export const openapiPlugin = (options: { publicBaseUrl: string }) => {
       info: {
         title: SERVICE_TITLE,
         version: pkg.version,
-        description:
-          'Pay-per-request JSON API about the Chinese consumer and marketing market. Every /v1 route is paid with x402 (USDC): call it, read the 402 requirements, retry with the proof in the `x402-payment` header. Dataset figures are generated sample data.',
+        description: `Pay-per-request JSON API about the Chinese consumer and marketing market. Every /v1 route is paid with x402 (USDC on ${options.offers
+          .map(({ network }) => `${network.name}, \`${network.caip2}\``)
+          .join(
+            '; or ',
+          )}): call it, read the 402 requirements, retry with the proof in the \`x402-payment\` header. Dataset figures are generated sample data.`,
       },
       servers: [{ url: options.publicBaseUrl }],
       tags: [

@@ -42,7 +42,7 @@ describe('a 402 on three networks', () => {
     ])
   })
 
-  test('the front door, /.well-known/x402 and llms.txt list every network', async () => {
+  test('the front door, /.well-known/x402, llms.txt, OpenAPI and the payment page list every network', async () => {
     const door = await (await rt.get('/', { accept: 'application/json' })).json()
     expect(
       door.data.payment.networks.map((n: { network: string; pay_to: string; x402_v1: boolean }) => [n.network, n.pay_to, n.x402_v1]),
@@ -55,7 +55,15 @@ describe('a 402 on three networks', () => {
     expect(known.items[0].accepts.map((a: { network: string }) => a.network)).toEqual(['eip155:84532', 'eip155:80002', 'eip155:421614'])
     expect(known.payment.networks).toHaveLength(3)
     const llms = await (await rt.get('/llms.txt')).text()
-    for (const id of ['eip155:84532', 'eip155:80002', 'eip155:421614']) expect(llms).toContain(id)
+    const openapi = (await (await rt.get('/openapi/json')).json()).info.description
+    // A browser's 402: the payment page.
+    const page = await (await rt.get(SUMMARY, { accept: 'text/html' })).text()
+    for (const id of ['eip155:84532', 'eip155:80002', 'eip155:421614']) {
+      expect(llms).toContain(id)
+      expect(openapi).toContain(id)
+      expect(page).toContain(id)
+    }
+    expect(page).toContain(AMOY_PAY_TO)
   })
 })
 
