@@ -10,9 +10,7 @@ import { PAYMENT_MODES } from './payments/settlement'
 import { CLIENT_IP_HEADERS } from './http/client-address'
 import { LLM_FORMATS, NATIVE_VENDORS, WEB_VENDORS } from './intelligence/provider-settings'
 
-const NETWORK_NAMES = Object.keys(NETWORKS)
-  .map((name) => `\`${name}\``)
-  .join(', ')
+const NETWORK_NAMES = `\`${Object.keys(NETWORKS).join('`, `')}\``
 
 /** Paid to in development mode when PAY_TO is unset: anvil's well-known test account #9. */
 export const DEV_PAY_TO = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
