@@ -25,6 +25,13 @@ export interface NetworkSettings {
   offers: readonly PaymentOffer[]
   /** Each network's JSON-RPC endpoint, and whether it is the public default. */
   rpc: Readonly<Partial<Record<NetworkName, { url: string; isDefault: boolean }>>>
+  /**
+   * Every known network's endpoint for reconciling: a payment taken on a network since dropped from
+   * PAYMENT_NETWORKS is still read on its own chain (its X402_RPC_URL_<NETWORK>, else the public one).
+   */
+  reconcileRpc: Readonly<Record<NetworkName, string>>
+  /** The networks paid to the development address (neither PAY_TO nor their PAY_TO_<NETWORK> set). */
+  paidToDevAddress: readonly NetworkName[]
 }
 
 /** A network's part of its variables' names: `polygon-amoy` -> `POLYGON_AMOY`. */
@@ -50,12 +57,23 @@ function listedNetworks(env: Record<string, string | undefined>): NetworkName[] 
   return networks
 }
 
-/** PAY_TO_<NETWORK> and X402_RPC_URL_<NETWORK> of a network not listed are a typo or a leftover: said, not ignored. */
+/**
+ * PAY_TO_<NETWORK> of a network not listed, or X402_RPC_URL_<NETWORK> of no known network, is a typo or a
+ * leftover: said, not ignored. (An RPC of a known network not listed still reconciles its old payments.)
+ */
 function refuseStrays(env: Record<string, string | undefined>, networks: readonly NetworkName[]): void {
+  const known = Object.keys(NETWORKS) as NetworkName[]
   for (const name of Object.keys(env)) {
-    const suffix = /^(?:PAY_TO|X402_RPC_URL)_(.+)$/.exec(name)?.[1]
-    if (suffix && env[name] && !networks.some((n) => variableSuffix(n) === suffix))
-      throw new ConfigError(name, `names no network of PAYMENT_NETWORKS (${networks.map(variableSuffix).join(', ')})`)
+    const [, kind, suffix] = /^(PAY_TO|X402_RPC_URL)_(.+)$/.exec(name) ?? []
+    if (!suffix || !env[name]) continue
+    const allowed = kind === 'PAY_TO' ? networks : known
+    if (!allowed.some((n) => variableSuffix(n) === suffix))
+      throw new ConfigError(
+        name,
+        kind === 'PAY_TO'
+          ? `names no network of PAYMENT_NETWORKS (${networks.map(variableSuffix).join(', ')})`
+          : `names no network this service knows (${known.map(variableSuffix).join(', ')})`,
+      )
   }
 }
 
@@ -65,10 +83,9 @@ export function readNetworks(
 ): NetworkSettings {
   const networks = listedNetworks(env)
   refuseStrays(env, networks)
-  const offers = networks.map((name) => ({
-    network: NETWORKS[name],
-    payTo: (read(env, 'PAY_TO_<NETWORK>', `PAY_TO_${variableSuffix(name)}`) as `0x${string}` | undefined) ?? options.payTo ?? DEV_PAY_TO,
-  }))
+  const own = networks.map((name) => read(env, 'PAY_TO_<NETWORK>', `PAY_TO_${variableSuffix(name)}`) as `0x${string}` | undefined)
+  const offers = networks.map((name, index) => ({ network: NETWORKS[name], payTo: own[index] ?? options.payTo ?? DEV_PAY_TO }))
+  const paidToDevAddress = options.payTo ? [] : networks.filter((_, index) => !own[index])
   const rpc: Partial<Record<NetworkName, { url: string; isDefault: boolean }>> = {}
   networks.forEach((name, index) => {
     const variable = `X402_RPC_URL_${variableSuffix(name)}`
@@ -79,5 +96,28 @@ export function readNetworks(
       throw new ConfigError(index === 0 ? 'X402_RPC_URL' : variable, `is required when PAYMENT_MODE=self (the RPC that settles on ${name})`)
     rpc[name] = { url: own ?? PUBLIC_RPC[name], isDefault: !own }
   })
-  return { networks, offers, rpc }
+  const reconcileRpc = Object.fromEntries(
+    (Object.keys(NETWORKS) as NetworkName[]).map((name) => [
+      name,
+      rpc[name]?.url ??
+        (read(env, 'X402_RPC_URL_<NETWORK>', `X402_RPC_URL_${variableSuffix(name)}`) as string | undefined) ??
+        PUBLIC_RPC[name],
+    ]),
+  ) as Record<NetworkName, string>
+  return { networks, offers, rpc, reconcileRpc, paidToDevAddress }
+}
+
+/** Production pays no development address: PAY_TO, or PAY_TO_<NETWORK> for every network (`unpaid`, once they are read). */
+export function requirePayee(
+  env: Record<string, string | undefined>,
+  payTo: string | undefined,
+  unpaid: readonly NetworkName[] = [],
+): void {
+  if (!payTo && !Object.keys(env).some((name) => name.startsWith('PAY_TO_') && env[name]))
+    throw new ConfigError('PAY_TO', 'is required when NODE_ENV=production (the address that receives payments)')
+  if (unpaid.length > 0)
+    throw new ConfigError(
+      'PAY_TO',
+      `is required when NODE_ENV=production (the address that receives payments; or PAY_TO_<NETWORK> for each of ${unpaid.join(', ')})`,
+    )
 }

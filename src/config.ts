@@ -8,7 +8,7 @@ import { read } from './config-read'
 import { resolve } from 'node:path'
 import { PLATFORM_TOKENS, type Platform } from './catalog/platforms'
 import type { NetworkName, PaymentOffer } from './payments/networks'
-import { readNetworks } from './config-networks'
+import { readNetworks, requirePayee } from './config-networks'
 import type { PaymentMode } from './payments/settlement'
 import { parseCdpSecret, type CdpApiKey } from './payments/cdp-key'
 import { ProxyTrust, type ClientIpHeader } from './http/client-address'
@@ -61,6 +61,8 @@ export interface Config {
   rpcUrlIsDefault: boolean
   /** Each offered network's JSON-RPC endpoint. */
   rpc: Readonly<Partial<Record<NetworkName, { url: string; isDefault: boolean }>>>
+  /** Every known network's endpoint for reconciling (one dropped from PAYMENT_NETWORKS keeps its payments). */
+  reconcileRpc: Readonly<Record<NetworkName, string>>
   settlerPrivateKey?: `0x${string}`
   reconcileSeconds: number
   /** SETTLE_MODE: settle before the answer, or in the background (payments/deferred.ts). */
@@ -130,9 +132,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const nodeEnv = (read(env, 'NODE_ENV') as Config['nodeEnv'] | undefined) ?? 'development'
   const port = (read(env, 'PORT') as number | undefined) ?? 3000
   const payTo = read(env, 'PAY_TO') as `0x${string}` | undefined
-  if (nodeEnv === 'production' && !payTo) {
-    throw new ConfigError('PAY_TO', 'is required when NODE_ENV=production (the address that receives payments)')
-  }
+  if (nodeEnv === 'production') requirePayee(env, payTo)
   const paymentMode = read(env, 'PAYMENT_MODE') as PaymentMode | undefined
   if (nodeEnv === 'production' && (paymentMode ?? 'local') === 'local') {
     throw new ConfigError('PAYMENT_MODE', 'must be `facilitator` or `self` when NODE_ENV=production (`local` settles nothing)')
@@ -152,7 +152,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'sets Authorization, which CDP_API_KEY_ID/CDP_API_KEY_SECRET sign afresh for every call: drop one of them',
     )
   }
-  const { networks, offers, rpc } = readNetworks(env, { payTo, paymentMode: paymentMode ?? 'local' })
+  const { networks, offers, rpc, reconcileRpc, paidToDevAddress } = readNetworks(env, { payTo, paymentMode: paymentMode ?? 'local' })
+  if (nodeEnv === 'production') requirePayee(env, payTo, paidToDevAddress)
   const network = networks[0]!
   const settlerPrivateKey = read(env, 'X402_SETTLER_PRIVATE_KEY') as `0x${string}` | undefined
   if (paymentMode === 'self' && !settlerPrivateKey) throw new ConfigError('X402_SETTLER_PRIVATE_KEY', 'is required when PAYMENT_MODE=self')
@@ -185,7 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicBaseUrl,
     mcpAllowedOrigins: allowedOriginsFrom(read(env, 'MCP_ALLOWED_ORIGINS') as string | undefined),
     payTo: payTo ?? DEV_PAY_TO,
-    payToIsDevDefault: !payTo,
+    payToIsDevDefault: paidToDevAddress.length > 0,
     network,
     offers,
     paymentMode: paymentMode ?? 'local',
@@ -197,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rpcUrl: rpc[network]!.url,
     rpcUrlIsDefault: rpc[network]!.isDefault,
     rpc,
+    reconcileRpc,
     ...(settlerPrivateKey ? { settlerPrivateKey } : {}),
     reconcileSeconds: (read(env, 'RECONCILE_SECONDS') as number | undefined) ?? 30,
     ...readSettleTiming(env, paymentMode ?? 'local'),

@@ -98,8 +98,8 @@ export async function paymentsFor(
     })
     settler = new FacilitatorSettler('self', inProcess)
   }
-  const { createChainReader, rpcUrlsOf } = await import('./payments/chain-reader')
-  const reconciler = new Reconciler(ledger, createChainReader(rpcUrlsOf(config.rpc)), metrics.payment.paymentEvent)
+  const { createChainReader } = await import('./payments/chain-reader')
+  const reconciler = new Reconciler(ledger, createChainReader(config.reconcileRpc), metrics.payment.paymentEvent)
   if (config.reconcileSeconds > 0)
     reconciler.start(config.reconcileSeconds, (e) => logger.warn('reconcile pass failed', { error: String(e) }), leading)
   return { settler, reconciler, offers, ...(facilitator ? { facilitator } : {}) }

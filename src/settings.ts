@@ -86,7 +86,7 @@ export const ENV = {
     schema: T.Union(PAYMENT_MODES.map((m) => T.Literal(m))),
     default: 'local (development only)',
     meaning:
-      '`local`: verify offline, settle nothing (development; refused when NODE_ENV=production). `facilitator`: verify and settle through the x402 facilitator at X402_FACILITATOR_URL. `self`: verify and settle in-process over X402_RPC_URL with X402_SETTLER_PRIVATE_KEY.',
+      '`local`: verify offline, settle nothing (development; refused when NODE_ENV=production). `facilitator`: verify and settle through the x402 facilitator at X402_FACILITATOR_URL. `self`: verify and settle in-process over each network RPC (X402_RPC_URL, X402_RPC_URL_<NETWORK>) with X402_SETTLER_PRIVATE_KEY.',
   },
   X402_FACILITATOR_URL: {
     schema: HttpUrl,

@@ -130,8 +130,31 @@ describe('configuration', () => {
     expect(() => loadConfig({ PAYMENT_NETWORKS: 'base,polygon', PAY_TO_POLYGN: PAY_TO_A })).toThrow(
       'PAY_TO_POLYGN: names no network of PAYMENT_NETWORKS (BASE, POLYGON)',
     )
-    expect(() => loadConfig({ PAY_TO_POLYGON: 'not-an-address' })).toThrow('PAY_TO_POLYGON')
+    expect(() => loadConfig({ X402_RPC_URL_SOLANA: 'https://rpc.example' })).toThrow(
+      'X402_RPC_URL_SOLANA: names no network this service knows',
+    )
+    // The RPC of a known network no longer offered still reconciles the payments taken there.
+    const dropped = loadConfig({ PAYMENT_NETWORKS: 'base', X402_RPC_URL_POLYGON: 'https://rpc.example/polygon' })
+    expect([dropped.reconcileRpc.polygon, dropped.reconcileRpc.arbitrum, Object.keys(dropped.rpc)]).toEqual([
+      'https://rpc.example/polygon',
+      'https://arb1.arbitrum.io/rpc',
+      ['base'],
+    ])
     expect(() => loadConfig({ PAYMENT_NETWORKS: 'base,polygon', PAY_TO_POLYGON: 'nope' })).toThrow('PAY_TO_POLYGON: invalid value "nope"')
+  })
+
+  test('production: PAY_TO, or PAY_TO_<NETWORK> for every network', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PAYMENT_MODE: 'facilitator',
+      X402_FACILITATOR_URL: 'https://f.example',
+      PAYMENT_NETWORKS: 'base,polygon',
+    }
+    expect(() => loadConfig({ ...production, PAY_TO_BASE: PAY_TO_A })).toThrow(
+      'PAY_TO: is required when NODE_ENV=production (the address that receives payments; or PAY_TO_<NETWORK> for each of polygon)',
+    )
+    const each = loadConfig({ ...production, PAY_TO_BASE: PAY_TO_A, PAY_TO_POLYGON: PAY_TO_A })
+    expect([each.payToIsDevDefault, each.offers.map((o) => o.payTo)]).toEqual([false, [PAY_TO_A, PAY_TO_A]])
   })
 
   test('self mode needs an RPC for every network: X402_RPC_URL for the first, X402_RPC_URL_<NETWORK> for each other', () => {

@@ -62,6 +62,15 @@ function fields(route: RouteSpec): Record<string, JsonObject> {
  * the described, complete schemas are in /.well-known/x402 and OpenAPI. x402-fetch refuses `null` here.
  */
 export function v1OutputSchema(route: RouteSpec): JsonObject {
+  let built = outputSchemas.get(route.id)
+  if (!built) outputSchemas.set(route.id, (built = buildV1OutputSchema(route)))
+  return built
+}
+
+/** Built once per route: every 402 (and every refused proof's) carries it. */
+const outputSchemas = new Map<string, JsonObject>()
+
+function buildV1OutputSchema(route: RouteSpec): JsonObject {
   const method = route.methods[0]!
   const input = method === 'GET' ? { queryParams: fields(route) } : { bodyType: 'json', bodyFields: fields(route) }
   return { input: { type: 'http', method, discoverable: true, ...input }, output: shallow(plainSchema(route.data), 1, false) }

@@ -199,7 +199,7 @@ async function reconcile(args: string[]): Promise<void> {
   if (args.length > 0) fail(`Unknown option "${args[0]}".\n\n${HELP}`, 2)
   const c = config()
   const source = ledgerOf(c)
-  const [{ SqliteLedger }, { Reconciler }, { createChainReader, rpcUrlsOf }, { Postgres }, { PostgresLedger }] = await Promise.all([
+  const [{ SqliteLedger }, { Reconciler }, { createChainReader }, { Postgres }, { PostgresLedger }] = await Promise.all([
     import('../payments/sqlite-ledger'),
     import('../payments/reconciler'),
     import('../payments/chain-reader'),
@@ -211,7 +211,7 @@ async function reconcile(args: string[]): Promise<void> {
   const pg = 'postgres' in source ? new Postgres(source.postgres) : undefined
   const ledger = pg ? new PostgresLedger(pg, 'payments-cli') : new SqliteLedger((source as { sqlite: string }).sqlite)
   try {
-    const s = await new Reconciler(ledger, createChainReader(rpcUrlsOf(c.rpc))).run()
+    const s = await new Reconciler(ledger, createChainReader(c.reconcileRpc)).run()
     const over = Object.entries(c.rpc)
       .map(([name, entry]) => `${name} via ${new URL(entry!.url).origin}`)
       .join(', ')

@@ -67,17 +67,20 @@ function checkResource(label: string, url: unknown, req: ExampleRequest): string
   return []
 }
 
-/** The x402 v1 requirements in the 402 body. */
-function checkV1(body: unknown, req: ExampleRequest): { problems: string[]; entry?: Json; network?: NetworkInfo } {
+/**
+ * The x402 v1 requirements in the 402 body: its entry for `network` (the one the v2 header offers
+ * first), which must say what v2 says; none is needed for a network x402 v1 has no name for.
+ */
+function checkV1(body: unknown, req: ExampleRequest, network: NetworkInfo | undefined, v2: Json | undefined): string[] {
   if (!isObject(body) || body.success !== false || !isObject(body.error) || body.error.code !== 'payment_required')
-    return { problems: ['402 body is not an error envelope with error.code payment_required'] }
-  if (body.x402Version !== 1 || !Array.isArray(body.accepts)) return { problems: ['402 body has no x402 v1 accepts list'] }
-  const entry = body.accepts.find((a: unknown) => isObject(a) && a.scheme === 'exact')
-  if (!entry) return { problems: ['v1 accepts offers no "exact" scheme'] }
-  const network = Object.values(NETWORKS).find((n) => n.name === entry.network)
-  const problems = network ? [] : [`v1 network ${JSON.stringify(entry.network)} is not one of ${Object.keys(NETWORKS).join(', ')}`]
-  problems.push(...checkEntry('v1', entry, 'maxAmountRequired', req, network), ...checkResource('v1', entry.resource, req))
-  return { problems, entry, network }
+    return ['402 body is not an error envelope with error.code payment_required']
+  if (body.x402Version !== 1 || !Array.isArray(body.accepts)) return ['402 body has no x402 v1 accepts list']
+  if (!network || network.v1 === null) return []
+  const entry = body.accepts.find((a: unknown) => isObject(a) && a.scheme === 'exact' && a.network === network.v1)
+  if (!entry) return [`v1 accepts offers no "exact" scheme on ${network.v1}, which the v2 header offers`]
+  const problems = [...checkEntry('v1', entry, 'maxAmountRequired', req, network), ...checkResource('v1', entry.resource, req)]
+  if (v2 && !same(entry.payTo, String(v2.payTo))) problems.push(`v1 payTo ${entry.payTo} differs from v2 payTo ${v2.payTo}`)
+  return problems
 }
 
 function decodeHeader(value: string): unknown {
@@ -88,40 +91,33 @@ function decodeHeader(value: string): unknown {
   }
 }
 
-/** The x402 v2 requirements in the PAYMENT-REQUIRED header, which must say what v1 says. */
+/** The x402 v2 requirements in the PAYMENT-REQUIRED header: its first entry is the one paid. */
 function checkV2(
   header: string | null,
   req: ExampleRequest,
-  v1: Json | undefined,
-  network: NetworkInfo | undefined,
-): { problems: string[]; entry?: Json } {
+): { problems: string[]; entry?: Json; network?: NetworkInfo; resource?: unknown } {
   if (!header) return { problems: ['no PAYMENT-REQUIRED header (x402 v2)'] }
   const decoded = decodeHeader(header)
   if (!isObject(decoded) || decoded.x402Version !== 2 || !Array.isArray(decoded.accepts))
     return { problems: ['PAYMENT-REQUIRED header is not base64 JSON of an x402 v2 PaymentRequired'] }
   const entry = decoded.accepts.find((a: unknown) => isObject(a) && a.scheme === 'exact')
   if (!entry) return { problems: ['v2 accepts offers no "exact" scheme'] }
-  const problems = checkEntry('v2', entry, 'amount', req, network)
-  problems.push(...checkResource('v2', decoded.resource?.url, req))
-  if (network && entry.network !== network.caip2)
-    problems.push(`v2 network ${JSON.stringify(entry.network)} is not ${network.caip2}, the CAIP-2 id of v1's ${network.name}`)
-  if (v1 && !same(entry.payTo, String(v1.payTo))) problems.push(`v2 payTo ${entry.payTo} differs from v1 payTo ${v1.payTo}`)
-  if (v1 && decoded.resource?.url !== v1.resource)
-    problems.push(`v2 resource ${decoded.resource?.url} differs from v1 resource ${v1.resource}`)
-  return { problems, entry }
+  const network = Object.values(NETWORKS).find((n) => n.caip2 === entry.network)
+  const problems = network ? [] : [`v2 network ${JSON.stringify(entry.network)} is not one of ${Object.keys(NETWORKS).join(', ')}`]
+  problems.push(...checkEntry('v2', entry, 'amount', req, network), ...checkResource('v2', decoded.resource?.url, req))
+  return { problems, entry, ...(network ? { network } : {}), resource: decoded.resource?.url }
 }
 
 /** A 402 `payment_required` whose requirements, v1 and v2, are those of this route. */
 export function checkPaymentRequired(req: ExampleRequest, headers: Headers, body: unknown): Verdict<Offer> {
-  const v1 = checkV1(body, req)
-  const v2 = checkV2(headers.get('payment-required'), req, v1.entry, v1.network)
-  const problems = [...v1.problems, ...v2.problems]
-  if (problems.length > 0 || !v1.network || !v2.entry) return { ok: false, problems }
+  const v2 = checkV2(headers.get('payment-required'), req)
+  const problems = [...v2.problems, ...checkV1(body, req, v2.network, v2.entry)]
+  if (problems.length > 0 || !v2.network || !v2.entry) return { ok: false, problems }
   const e = v2.entry
   return {
     ok: true,
     value: {
-      network: v1.network,
+      network: v2.network,
       accepted: {
         scheme: e.scheme,
         network: e.network,

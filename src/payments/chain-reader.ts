@@ -9,8 +9,8 @@ const LOG_LOOKBACK_BLOCKS = 9_000n
 
 /**
  * Reads EIP-3009 authorization state of each network's USDC contract over its JSON-RPC endpoint (viem).
- * A payment of a network not in `rpcUrls` (one dropped from PAYMENT_NETWORKS since) cannot be read: the
- * call fails, and the payment stays pending until that network's RPC is configured again.
+ * The runtime passes every known network (config.reconcileRpc), so a payment taken on a network since
+ * dropped from PAYMENT_NETWORKS is still read on its own chain.
  */
 export function createChainReader(rpcUrls: Partial<Record<NetworkName, string>>): AuthorizationReader {
   const chains = new Map<string, { client: PublicClient; asset: `0x${string}` }>()
@@ -46,7 +46,3 @@ export function createChainReader(rpcUrls: Partial<Record<NetworkName, string>>)
     },
   }
 }
-
-/** Each offered network's RPC endpoint, as the chain reader takes them. */
-export const rpcUrlsOf = (rpc: Partial<Record<NetworkName, { url: string }>>): Partial<Record<NetworkName, string>> =>
-  Object.fromEntries(Object.entries(rpc).map(([name, entry]) => [name, entry!.url]))

@@ -66,13 +66,14 @@ export class PaymentGate {
   }
 
   /**
-   * The terms a proof is checked against: those of the network it names (by v1 name or CAIP-2 id). A
+   * The terms a proof is checked against: those of the network it names (a v1 proof by its v1 name, a
+   * v2 proof by its CAIP-2 id: each only as its facilitator would take it). A
    * network not offered is refused with the list; a proof signed for one network and relabelled as
    * another fails its signature (the EIP-712 domain holds the chain id and the USDC contract).
    */
-  private termsFor(req: PaidRequest, proof: Proof): PaymentTerms {
+  private proofTerms(req: PaidRequest, proof: Proof): PaymentTerms {
     const all = this.termsOf(req.route)
-    const named = all.find((t) => proof.network === t.network.caip2 || (t.network.v1 !== null && proof.network === t.network.v1))
+    const named = all.find((t) => proof.network === (proof.x402Version === 1 ? t.network.v1 : t.network.caip2))
     if (named) return named
     const offered = all.map((t) => `${t.network.name} (${t.network.caip2})`).join(', ')
     throw this.paymentError(req, 'payment_invalid', `Network "${proof.network}" is not accepted; pay on ${offered}.`, {
@@ -121,7 +122,7 @@ export class PaymentGate {
       if (e instanceof ApiError) throw this.paymentError(req, 'payment_invalid', e.message, e.details)
       throw e
     }
-    const terms = this.termsFor(req, proof)
+    const terms = this.proofTerms(req, proof)
     const contractSignatures = this.options.settler.mode !== 'local'
     const verdict = verifyLocally(proof, terms, this.now(), { contractSignatures })
     if (verdict.ok) return { req, proof, terms, payer: verdict.payer }

@@ -91,7 +91,7 @@ export class Payment {
 
   private settledReceipt(transaction: string): Receipt {
     const { proof, terms } = this.auth
-    const network = proof.x402Version === 1 ? terms.network.name : terms.network.caip2
+    const network = proof.x402Version === 1 ? (terms.network.v1 ?? terms.network.caip2) : terms.network.caip2
     return { success: true, transaction, network, payer: proof.authorization.from }
   }
 }

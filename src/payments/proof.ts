@@ -8,8 +8,12 @@ import type { Authorization } from './eip3009'
 /** Header names a proof may arrive in: our spec's, x402 v1's and x402 v2's. */
 export const PROOF_HEADERS = ['x402-payment', 'x-payment', 'payment-signature'] as const
 
-/** A real proof is ~600 bytes of base64; anything far larger is refused before decoding. */
-export const MAX_PROOF_BYTES = 4096
+/**
+ * A proof is ~600 bytes of base64, ~2.5 KB once an x402 v2 client echoes the 402's bazaar extension
+ * into it, more with a smart wallet's signature (up to 1 KB): anything far larger is refused before
+ * decoding. (nginx refuses a header line over 8 KB before it arrives.)
+ */
+export const MAX_PROOF_BYTES = 8192
 
 const Hex = (bytes: number) => T.String({ pattern: `^0x[0-9a-fA-F]{${bytes * 2}}$` })
 const Uint = T.String({ pattern: '^\\d{1,78}$' })

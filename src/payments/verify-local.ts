@@ -33,7 +33,7 @@ export function verifyLocally(
 ): VerifyResult {
   const { network } = terms
   if (proof.scheme !== 'exact') return fail('unsupported_scheme', `Scheme "${proof.scheme}" is not accepted; use "exact".`)
-  if (proof.network !== network.name && proof.network !== network.caip2)
+  if (proof.network !== (proof.x402Version === 1 ? network.v1 : network.caip2))
     return fail('wrong_network', `Network "${proof.network}" is not accepted; use ${network.name} (${network.caip2}).`)
   const a = proof.authorization
   if (proof.accepted) {

@@ -6,6 +6,7 @@ import { exampleRequests } from '../../src/cli/smoke-requests'
 import { DEV_PAY_TO } from '../../src/config'
 import { ApiError } from '../../src/core/errors'
 import { errorHeaders } from '../../src/http/envelope'
+import { NETWORKS } from '../../src/payments/networks'
 import { paymentRequirements, termsFor, type PaymentTerms } from '../../src/payments/requirements'
 
 const route = routeById.get('flights.summary')!
@@ -44,15 +45,34 @@ describe('smoke checks of a 402', () => {
 
   test('a v2 header that disagrees with v1 (network, payTo) or a missing header is refused', () => {
     const { headers, body } = answer402()
-    const v2 = decodeV2(headers)
-    v2.accepts[0].network = 'eip155:8453'
-    v2.accepts[0].payTo = '0x1111111111111111111111111111111111111111'
-    const verdict = checkPaymentRequired(req!, new Headers({ 'payment-required': encodeV2(v2) }), body)
-    expect((verdict as { problems: string[] }).problems).toEqual([
-      'v2 network "eip155:8453" is not eip155:84532, the CAIP-2 id of v1\'s base-sepolia',
-      `v2 payTo 0x1111111111111111111111111111111111111111 differs from v1 payTo ${DEV_PAY_TO}`,
-    ])
+    const payTo = decodeV2(headers)
+    payTo.accepts[0].payTo = '0x1111111111111111111111111111111111111111'
+    expect(
+      (checkPaymentRequired(req!, new Headers({ 'payment-required': encodeV2(payTo) }), body) as { problems: string[] }).problems,
+    ).toEqual([`v1 payTo ${DEV_PAY_TO} differs from v2 payTo 0x1111111111111111111111111111111111111111`])
+    // The network the v2 header offers first must be offered to v1 clients too (when x402 v1 names it).
+    const network = decodeV2(headers)
+    network.accepts[0] = { ...network.accepts[0], network: 'eip155:8453', asset: NETWORKS.base.asset, extra: NETWORKS.base.eip712 }
+    expect(
+      (checkPaymentRequired(req!, new Headers({ 'payment-required': encodeV2(network) }), body) as { problems: string[] }).problems,
+    ).toEqual(['v1 accepts offers no "exact" scheme on base, which the v2 header offers'])
     expect(checkPaymentRequired(req!, new Headers(), body)).toEqual({ ok: false, problems: ['no PAYMENT-REQUIRED header (x402 v2)'] })
+  })
+
+  test('several networks: the first v2 entry is paid, and v1 is checked on that network (none for one x402 v1 has no name for)', () => {
+    const offers = [
+      { network: NETWORKS.arbitrum, payTo: DEV_PAY_TO as `0x${string}` },
+      { network: NETWORKS.base, payTo: DEV_PAY_TO as `0x${string}` },
+    ]
+    const payment = paymentRequirements(
+      route,
+      offers.map((offer) => termsFor(route, offer)),
+      `http://localhost:3000${req!.path}`,
+      'Payment required',
+    )
+    const error = new ApiError('payment_required', 'Payment required', undefined, { payment })
+    const verdict = checkPaymentRequired(req!, errorHeaders(error, 'req_1'), JSON.parse(error.toJson('req_1')))
+    expect(verdict).toMatchObject({ ok: true, value: { network: { name: 'arbitrum' }, accepted: { network: 'eip155:42161' } } })
   })
 
   test("an asset other than the network's USDC, or a resource of another route, is refused", () => {

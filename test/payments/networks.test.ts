@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from '@x402/core/http'
-import { routeById } from '../../src/catalog'
+import { CATALOG, routeById } from '../../src/catalog'
+import { bazaarExtension } from '../../src/catalog/bazaar'
+import { decodeProof, MAX_PROOF_BYTES } from '../../src/payments/proof'
 import { DEV_PAY_TO } from '../../src/config'
 import { NETWORKS, usdToAtomic } from '../../src/payments/networks'
 import { createPayer, editProof } from '../../support/payer'
@@ -156,4 +158,28 @@ describe('a facilitator that settles some of the networks', () => {
     },
     SLOW,
   )
+})
+
+describe('proofs as their x402 version names networks', () => {
+  test('a v1 proof names its network by v1 name only: labelled with a CAIP-2 id it is refused before any facilitator', async () => {
+    const v1 = await createPayer().proof({ value: PRICE, version: 1, network: 'polygon-amoy', payTo: AMOY_PAY_TO })
+    const res = await rt.get(SUMMARY, { 'x402-payment': editProof(v1, (p) => (p.network = 'eip155:80002')) })
+    expect(res.status).toBe(402)
+    expect((await res.json()).error.details.reason).toBe('wrong_network')
+  })
+
+  test('the largest proof a v2 client sends (the largest bazaar extension echoed, a 1 KB smart-wallet signature) is within the size limit', async () => {
+    const largest = CATALOG.reduce((a, b) =>
+      JSON.stringify(bazaarExtension(b)).length > JSON.stringify(bazaarExtension(a)).length ? b : a,
+    )
+    const v2 = await createPayer().proof({ value: PRICE, version: 2, network: 'base-sepolia' })
+    const header = editProof(v2, (p) => {
+      p.extensions = { bazaar: bazaarExtension(largest) }
+      p.resource = { url: `https://api.example.com${largest.path}`, description: largest.summary, mimeType: 'application/json' }
+      p.payload.signature = `0x${'ab'.repeat(1024)}`
+    })
+    expect(header.length).toBeGreaterThan(4096)
+    expect(header.length).toBeLessThan(MAX_PROOF_BYTES)
+    expect(decodeProof(header).signature).toHaveLength(2 + 2048)
+  })
 })
