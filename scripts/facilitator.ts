@@ -11,6 +11,7 @@
 import type { PaymentPayload, PaymentRequirements } from '@x402/core/types'
 import { createEvmFacilitator } from '../src/payments/evm-facilitator'
 import { NETWORKS, type NetworkName } from '../src/payments/networks'
+import { ChainUnavailableError, verifyingWithChain } from '../src/payments/rpc-watch'
 import { createJwtGuard, type JwtCheck } from './facilitator-jwt'
 
 const env = process.env
@@ -63,6 +64,9 @@ async function readRequest(req: Request): Promise<{ paymentPayload: PaymentPaylo
   return body as { paymentPayload: PaymentPayload; paymentRequirements: PaymentRequirements }
 }
 
+/** Verification that tells an RPC outage from a refusal (src/payments/rpc-watch.ts). */
+const checked = verifyingWithChain(facilitator)
+
 const server = Bun.serve({
   port: Number(env.PORT ?? 4020),
   hostname: env.HOST ?? '127.0.0.1',
@@ -77,14 +81,16 @@ const server = Bun.serve({
         if (r instanceof Response) return r
         return json(
           path === '/verify'
-            ? await facilitator.verify(r.paymentPayload, r.paymentRequirements)
+            ? await checked.verify(r.paymentPayload, r.paymentRequirements)
             : await facilitator.settle(r.paymentPayload, r.paymentRequirements),
         )
       }
       return json({ error: 'not found' }, 404)
     } catch (e) {
+      // The chain's RPC did not answer: no verdict, a 503 (a refusal would make the seller turn the buyer away).
+      const status = e instanceof ChainUnavailableError ? 503 : 500
       console.error(`${path}: ${e instanceof Error ? e.message : String(e)}`)
-      return json({ error: e instanceof Error ? e.message : String(e) }, 500)
+      return json({ error: e instanceof Error ? e.message : String(e) }, status)
     }
   },
 })

@@ -26,7 +26,7 @@ export function readiness(
   /** The sample corpus (no live providers): its name index, and the warm-up when it runs. */
   corpus?: { nameIndex(): NameIndexState; warm?(): WarmUpState },
   /** What a paid request needs besides the data: a ledger that takes writes, a facilitator that answers. */
-  payments?: { ledger?: Pick<PaymentLedger, 'writable'>; facilitator?: FacilitatorHealth },
+  payments?: { ledger?: Pick<PaymentLedger, 'writable'>; facilitator?: FacilitatorHealth; chain?: FacilitatorHealth },
 ) {
   return async () => {
     const checks: Record<string, unknown> = {}
@@ -80,6 +80,18 @@ export function readiness(
           checks,
           code: 'facilitator_unavailable' as const,
           message: `Not ready: the facilitator has not answered for ${Math.round(facilitator.sinceMs / 1000)} s (checks.facilitator.error); paid requests would fail with 502.`,
+        }
+    }
+    // Self mode: the in-process facilitator needs each network's RPC.
+    const chain = await payments?.chain?.check()
+    if (chain) {
+      checks.chain = chain.reachable ? { reachable: true } : { reachable: false, since_seconds: Math.round(chain.sinceMs / 1000), error: chain.error }
+      if (!chain.reachable && chain.outage)
+        return {
+          ready: false,
+          checks,
+          code: 'settlement_unavailable' as const,
+          message: `Not ready: the chain's RPC has not answered for ${Math.round(chain.sinceMs / 1000)} s (checks.chain.error); paid requests would fail with 503.`,
         }
     }
     if (store.pending()) {

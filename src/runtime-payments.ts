@@ -13,7 +13,11 @@ import { FacilitatorSettler, refusedStatus } from './payments/facilitator-settle
 import type { PaymentLedger } from './payments/ledger'
 import { usdToAtomic, type NetworkName, type PaymentOffer } from './payments/networks'
 import { Reconciler } from './payments/reconciler'
+import { verifyingWithChain } from './payments/rpc-watch'
 import { localSettler, type Settler } from './payments/settlement'
+
+/** Self mode: the longest one JSON-RPC request may take (hosted RPCs answer in well under a second when up). */
+const RPC_TIMEOUT_MS = 10_000
 
 /** How long start-up waits for the facilitator's `/supported` before offering every configured network. */
 const SUPPORTED_WAIT_MS = 5_000
@@ -75,10 +79,18 @@ export async function paymentsFor(
   metrics: Metrics,
   logger: Logger,
   leading?: () => boolean,
-): Promise<{ settler: Settler; reconciler?: Reconciler; facilitator?: FacilitatorParts; offers: readonly PaymentOffer[] }> {
+): Promise<{
+  settler: Settler
+  reconciler?: Reconciler
+  facilitator?: FacilitatorParts
+  /** Self mode: whether each network's RPC answers (what /ready reports as `checks.chain`). */
+  chain?: { health: FacilitatorHealth }
+  offers: readonly PaymentOffer[]
+}> {
   if (config.paymentMode === 'local') return { settler: localSettler, offers: config.offers }
   let settler: Settler
   let facilitator: FacilitatorParts | undefined
+  let chain: { health: FacilitatorHealth } | undefined
   let offers = config.offers
   if (config.paymentMode === 'facilitator') {
     const { client, url, auth } = await connectFacilitator(config)
@@ -88,21 +100,27 @@ export async function paymentsFor(
     offers = await offeredBy(config, { client, url }, logger)
   } else {
     const { createEvmFacilitator } = await import('./payments/evm-facilitator')
+    const networks = config.offers.map(({ network }) => ({
+      network: network.name as NetworkName,
+      rpcUrl: config.rpc[network.name as NetworkName]!.url,
+    }))
     const { facilitator: inProcess } = createEvmFacilitator({
-      networks: config.offers.map(({ network }) => ({
-        network: network.name as NetworkName,
-        rpcUrl: config.rpc[network.name as NetworkName]!.url,
-      })),
+      networks,
       privateKey: config.settlerPrivateKey!,
       confirmationTimeoutMs: config.facilitatorTimeoutMs,
+      rpcTimeoutMs: Math.min(config.facilitatorTimeoutMs, RPC_TIMEOUT_MS),
     })
-    settler = new FacilitatorSettler('self', inProcess)
+    const { rpcChecks, checkChainIds } = await import('./payments/rpc-check')
+    await checkChainIds(networks, logger)
+    const health = new FacilitatorHealth(rpcChecks(networks), config.facilitatorOutageMs, Date.now, 'eth_chainId')
+    chain = { health }
+    settler = new FacilitatorSettler('self', verifyingWithChain(inProcess, config.facilitatorTimeoutMs), health)
   }
   const { createChainReader } = await import('./payments/chain-reader')
   const reconciler = new Reconciler(ledger, createChainReader(config.reconcileRpc), metrics.payment.paymentEvent)
   if (config.reconcileSeconds > 0)
     reconciler.start(config.reconcileSeconds, (e) => logger.warn('reconcile pass failed', { error: String(e) }), leading)
-  return { settler, reconciler, offers, ...(facilitator ? { facilitator } : {}) }
+  return { settler, reconciler, offers, ...(facilitator ? { facilitator } : {}), ...(chain ? { chain } : {}) }
 }
 
 /** SETTLE_MODE=deferred: the background settlements, reported in /metrics. */

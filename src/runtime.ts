@@ -5,6 +5,7 @@ import { DatasetStore, type DataSnapshot, type Indexers } from './data/store'
 import { ResultCache } from './data/result-cache'
 import { housekeeping } from './housekeeping'
 import { createLogger, type Logger } from './core/logger'
+import { keepSecret } from './core/redact'
 import type { MarketServices } from './market-data/market-services'
 import type { SignalServices } from './signals/signal-services'
 import { createHandlers } from './route-handlers'
@@ -216,13 +217,14 @@ export async function createRuntime(
   options: RuntimeOptions = {},
 ) {
   await using parts = new AsyncDisposableStack()
+  keepConfiguredSecrets(config)
   const loadingMetrics = createMetrics()
   const { db, store, setUp } = parts.use(await openData(config, logger, options))
   const metrics = await loadingMetrics
   const { shared, ledger } = parts.use(await openLedger(config, logger))
   const cache = measuredCache(config, db, metrics)
   // A facilitator key the signer refuses stops start-up here (ConfigError), and the stack releases the rest.
-  const { settler, reconciler, facilitator, offers } = await paymentsFor(
+  const { settler, reconciler, facilitator, chain, offers } = await paymentsFor(
     config,
     ledger,
     metrics,
@@ -233,6 +235,7 @@ export async function createRuntime(
   metrics.watchPaymentParts({
     ...(ledger.writable ? { ledgerWritable: () => ledger.writable!().ok } : {}),
     ...(facilitator ? { facilitatorReachable: () => facilitator.health.state().reachable } : {}),
+    ...(chain ? { chainReachable: () => chain.health.state().reachable } : {}),
   })
   const deferred = deferredSettlements(config, settler, ledger, reconciler, metrics, logger)
   // Disposed before the reconciler stops and the ledger closes: what is queued is settled first, within the shutdown time.
@@ -275,7 +278,11 @@ export async function createRuntime(
     evidence: live ? 'live' : 'sample',
     dataGeneration: () => store.current(),
     indexing: () => store.pending(),
-    readiness: readiness(config, db, store, live, shared, corpus, { ledger, ...(facilitator ? { facilitator: facilitator.health } : {}) }),
+    readiness: readiness(config, db, store, live, shared, corpus, {
+      ledger,
+      ...(facilitator ? { facilitator: facilitator.health } : {}),
+      ...(chain ? { chain: chain.health } : {}),
+    }),
   })
   parts.use(housekeeping(logger, ledger, limits, config.ledgerRetention, shared))
   setUp()
@@ -312,3 +319,24 @@ export type Runtime = Awaited<ReturnType<typeof createRuntime>>
 /** Who may read `/metrics` (it shows revenue): the token's holders; in production without a token, nobody. */
 export const metricsAccess = (config: Readonly<Config>): { metricsAccess?: { token: string } | 'off' } =>
   config.metricsToken ? { metricsAccess: { token: config.metricsToken } } : config.nodeEnv === 'production' ? { metricsAccess: 'off' } : {}
+
+/**
+ * The configured secrets that a library might print (an RPC's path carries its key, a facilitator header its
+ * token): redact.ts takes them out of every log line, error and ledger reason.
+ */
+function keepConfiguredSecrets(config: Readonly<Config>): void {
+  const { webSearch, nativeSearch, llm } = config.providers
+  const pathOf = (url: string) => {
+    const parsed = new URL(url)
+    return `${parsed.pathname}${parsed.search}`
+  }
+  keepSecret(
+    config.settlerPrivateKey,
+    config.cdpApiKey?.secret.reveal(),
+    ...Object.values(config.facilitatorHeaders ?? {}),
+    ...Object.values(config.rpc).map((rpc) => pathOf(rpc!.url)),
+    webSearch?.key,
+    nativeSearch?.key,
+    llm?.key,
+  )
+}

@@ -1,3 +1,4 @@
+import { redactedMessage } from '../core/redact'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { ConfigError } from '../core/config-error'
@@ -163,6 +164,12 @@ export async function serve(_args: string[]): Promise<void> {
       process.exit(2)
     },
   )
+  // A library that starts a promise and leaves it unawaited (@x402/evm's asset check did: one buyer's
+  // proof during an RPC outage ended the process) must not take the service down: logged, not fatal.
+  process.on('unhandledRejection', (reason: unknown) => {
+    runtime.metrics.unhandledRejections.inc()
+    runtime.logger.error('unhandled rejection (kept running)', { error: redactedMessage(reason) })
+  })
   // SIGHUP: pick up a new manifest.json now instead of at the next poll.
   process.on('SIGHUP', () => void runtime.store.reload())
   process.on('SIGTERM', () => void shutdown('SIGTERM'))

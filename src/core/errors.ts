@@ -1,4 +1,5 @@
 import type { PaymentRequired } from '@x402/core/types'
+import { redactedMessage } from './redact'
 
 /** The stable error codes of the API. The README's error table is generated from this list. */
 export const ERROR_CODES = {
@@ -81,6 +82,11 @@ export const ERROR_CODES = {
     status: 502,
     meaning:
       "The payment facilitator could not be reached, did not answer in time, or refused this service's credentials (`details.reason` `facilitator_auth_rejected`); nothing was served or charged. Retry later.",
+  },
+  settlement_unavailable: {
+    status: 503,
+    meaning:
+      "The chain's JSON-RPC endpoint this service verifies and settles over (`self` payment mode) did not answer: refused, timed out, or not JSON-RPC. Nothing was served or charged and the proof is not spent: retry it after `Retry-After` seconds.",
   },
   verification_busy: {
     status: 503,
@@ -179,7 +185,7 @@ export const ledgerUnavailable = (error: unknown, options: { recording?: boolean
     options.recording
       ? 'The payment ledger stopped answering before this answer could be recorded; nothing was charged. Retry the same request with the same proof to receive it (never charged twice).'
       : 'The payment ledger cannot be reached, so the payment was not taken; nothing was claimed or charged. Retry the same request with the same proof.',
-    { reason: String(error instanceof Error ? error.message : error).slice(0, 200) },
+    { reason: redactedMessage(error).slice(0, 200) },
     { retryAfterSeconds: LEDGER_RETRY_SECONDS },
   )
 
@@ -205,6 +211,18 @@ export function verificationBusy(retryAfterSeconds: number): ApiError {
 
 export function facilitatorUnavailable(reason: string): ApiError {
   return new ApiError('facilitator_unavailable', 'The payment facilitator cannot be reached; nothing was charged. Retry later.', { reason })
+}
+
+/** Seconds a buyer is asked to wait when the chain's RPC is down: hosted RPC outages last minutes, not hours. */
+export const RPC_RETRY_SECONDS = 30
+
+export function settlementUnavailable(reason: string): ApiError {
+  return new ApiError(
+    'settlement_unavailable',
+    `The blockchain cannot be reached to verify the payment; nothing was charged and the proof is still good. Retry after ${RPC_RETRY_SECONDS} s with the same proof.`,
+    { reason },
+    { retryAfterSeconds: RPC_RETRY_SECONDS },
+  )
 }
 
 export function settlementPending(transaction: string | null | undefined): ApiError {

@@ -1,4 +1,5 @@
 import { writeSync } from 'node:fs'
+import { redact } from './redact'
 
 /** LOG_LEVEL: the least severe line written; `silent` writes none. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
@@ -74,7 +75,8 @@ export function createLogger(level: LogLevel, write?: (line: string) => void): L
   const min = RANK[level]
   const log = (lvl: Exclude<LogLevel, 'silent'>) => (msg: string, fields?: Record<string, unknown>) => {
     if (RANK[lvl] < min) return
-    out.write(`${JSON.stringify({ time: isoNow(), level: lvl, msg, ...fields })}\n`)
+    // Redacted whole: a field may hold a library's error message with an RPC URL and its key (redact.ts).
+    out.write(`${redact(JSON.stringify({ time: isoNow(), level: lvl, msg, ...fields }))}\n`)
     if (RANK[lvl] >= RANK.warn) out.flush()
   }
   const infoOn = RANK.info >= min

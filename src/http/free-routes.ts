@@ -8,7 +8,7 @@ export interface Readiness {
   ready: boolean
   checks: Record<string, unknown>
   /** Why not ready, when it is not the datasets: the ledger cannot be reached or written, the facilitator does not answer. */
-  code?: 'ledger_unavailable' | 'facilitator_unavailable'
+  code?: 'ledger_unavailable' | 'facilitator_unavailable' | 'settlement_unavailable'
   message?: string
 }
 

@@ -130,6 +130,11 @@ export async function createMetrics() {
     registers,
     buckets: [0, 0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
   })
+  const unhandledRejections = new Counter({
+    name: 'unhandled_rejections_total',
+    help: 'Promise rejections no code awaited (a library bug worked around: logged, the process keeps running).',
+    registers,
+  })
   const watchDeferred = deferredGauges(Gauge, registers)
   const watchPaymentParts = paymentPartGauges(Gauge, registers)
   const watchMemory = memoryGauges(Gauge, registers)
@@ -174,6 +179,7 @@ export async function createMetrics() {
     poolWait(seconds: number) {
       poolWait.observe(seconds)
     },
+    unhandledRejections,
     text: () => registry.metrics(),
   }
 }
@@ -217,7 +223,7 @@ function deferredGauges(Gauge: typeof import('prom-client').Gauge, registers: im
 
 /** Whether the ledger takes writes and the facilitator answers, as /ready sees them (1 or 0; none in local mode for the facilitator). */
 function paymentPartGauges(Gauge: typeof import('prom-client').Gauge, registers: import('prom-client').Registry[]) {
-  let parts: { ledgerWritable?: () => boolean; facilitatorReachable?: () => boolean } = {}
+  let parts: { ledgerWritable?: () => boolean; facilitatorReachable?: () => boolean; chainReachable?: () => boolean } = {}
   const gauge = (name: string, help: string, read: () => (() => boolean) | undefined) =>
     new Gauge({
       name,
@@ -237,6 +243,11 @@ function paymentPartGauges(Gauge: typeof import('prom-client').Gauge, registers:
     'x402_facilitator_reachable',
     'The facilitator answered the last call (0: it has not since; /ready is 503 after X402_FACILITATOR_OUTAGE_SECONDS of it).',
     () => parts.facilitatorReachable,
+  )
+  gauge(
+    'x402_chain_rpc_reachable',
+    "Self mode: every network's RPC answered the last payment call (0: it has not since; /ready is 503 after X402_FACILITATOR_OUTAGE_SECONDS of it).",
+    () => parts.chainReachable,
   )
   return (watched: typeof parts) => {
     parts = watched

@@ -2,10 +2,12 @@ import { x402Facilitator } from '@x402/core/facilitator'
 import { toFacilitatorEvmSigner } from '@x402/evm'
 import { ExactEvmScheme } from '@x402/evm/exact/facilitator'
 import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/facilitator'
-import { createWalletClient, http, nonceManager, publicActions, type Chain } from 'viem'
+import { createWalletClient, HttpRequestError, http, nonceManager, publicActions, TimeoutError, type Chain } from 'viem'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { arbitrum, arbitrumSepolia, base, baseSepolia, polygon, polygonAmoy } from 'viem/chains'
+import { redactedMessage, urlOrigin } from '../core/redact'
 import { NETWORKS, type NetworkName } from './networks'
+import { ChainUnavailableError, recordRpcFailure } from './rpc-watch'
 
 export interface EvmFacilitatorOptions {
   /** Each network settled on, with the JSON-RPC endpoint it is reached over. */
@@ -14,6 +16,27 @@ export interface EvmFacilitatorOptions {
   privateKey: `0x${string}`
   /** How long settle waits for the transaction's receipt before answering `settlement_pending`. */
   confirmationTimeoutMs?: number
+  /** How long one JSON-RPC request may take (a hanging RPC must not hold a buyer for viem's default retries). */
+  rpcTimeoutMs?: number
+}
+
+/** A failure of the transport, not an answer of the chain (a revert is an answer). */
+function transportFailure(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause)
+    if (e instanceof HttpRequestError || e instanceof TimeoutError || e instanceof SyntaxError || e.name === 'InvalidJsonRpcResponseError') return true
+  return false
+}
+
+/** Scrubs the endpoint (and its key) out of what viem put in an error, in place, keeping the error's type for the library. */
+function scrubbed(error: unknown): unknown {
+  if (!(error instanceof Error)) return error
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const fields = e as unknown as Record<string, unknown>
+    for (const key of ['message', 'shortMessage', 'details', 'url'] as const)
+      if (typeof fields[key] === 'string') fields[key] = key === 'url' ? urlOrigin(fields[key] as string) : redactedMessage(fields[key])
+    if (Array.isArray(fields.metaMessages)) fields.metaMessages = fields.metaMessages.map((m) => redactedMessage(m))
+  }
+  return error
 }
 
 const CHAINS: Record<NetworkName, Chain> = {
@@ -37,7 +60,7 @@ export function createEvmFacilitator(options: EvmFacilitatorOptions) {
   const account = privateKeyToAccount(options.privateKey, { nonceManager })
   const facilitator = new x402Facilitator()
   for (const { network, rpcUrl } of options.networks) {
-    const signer = signerOn(account, CHAINS[network], rpcUrl, options.confirmationTimeoutMs)
+    const signer = signerOn(account, CHAINS[network], rpcUrl, options)
     const info = NETWORKS[network]
     facilitator.register(info.caip2, new ExactEvmScheme(signer))
     if (info.v1) facilitator.registerV1(info.v1 as never, new ExactEvmSchemeV1(signer))
@@ -46,8 +69,23 @@ export function createEvmFacilitator(options: EvmFacilitatorOptions) {
 }
 
 /** A facilitator signer for one chain: the account's transactions over that chain's RPC. */
-function signerOn(account: PrivateKeyAccount, chain: Chain, rpcUrl: string, confirmationTimeoutMs: number | undefined) {
-  const client = createWalletClient({ account, chain, transport: http(rpcUrl) }).extend(publicActions)
+function signerOn(account: PrivateKeyAccount, chain: Chain, rpcUrl: string, options: EvmFacilitatorOptions) {
+  // No retry inside a buyer's request: a hosted RPC that failed once is asked again by the buyer's retry.
+  const transport = http(rpcUrl, { timeout: options.rpcTimeoutMs ?? 10_000, retryCount: 0 })
+  const client = createWalletClient({ account, chain, transport }).extend(publicActions)
+  const where = `${chain.name} RPC ${urlOrigin(rpcUrl)}`
+  // Every RPC call: a transport failure is recorded for the payment call in progress (watchingRpc) and
+  // rethrown without the endpoint's path (its key); any error leaves with the endpoint scrubbed out.
+  const rpc = async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call()
+    } catch (error) {
+      if (!transportFailure(error)) throw scrubbed(error)
+      const failure = `${where} did not answer: ${redactedMessage(error).split('\n')[0]}`
+      recordRpcFailure(failure)
+      throw new ChainUnavailableError(failure)
+    }
+  }
   // Transactions are prepared and sent one at a time (their receipts are awaited in parallel). A send that
   // fails after taking its nonce (a transfer whose gas estimate reverts) makes viem read the nonce again;
   // with another send in flight that leaves a gap, and every later transaction waits behind it unmined.
@@ -60,13 +98,16 @@ function signerOn(account: PrivateKeyAccount, chain: Chain, rpcUrl: string, conf
   return toFacilitatorEvmSigner(
     {
       address: account.address,
-      getCode: (args) => client.getCode(args),
-      readContract: (args) => client.readContract({ ...args, args: args.args ?? [] } as never),
-      verifyTypedData: (args) => client.verifyTypedData(args as never),
-      writeContract: (args) => oneAtATime(() => client.writeContract({ ...args, args: args.args ?? [] } as never)),
-      sendTransaction: (args) => oneAtATime(() => client.sendTransaction(args as never)),
-      waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),
+      // Never rejects: @x402/evm starts this check without awaiting it on every early return, and a
+      // rejection nobody awaits ends the process. The failure is recorded instead (watchingRpc), and the
+      // missing code only matters to a verdict that is then discarded as given without the chain.
+      getCode: (args) => rpc(() => client.getCode(args)).catch(() => undefined),
+      readContract: (args) => rpc(() => client.readContract({ ...args, args: args.args ?? [] } as never)),
+      verifyTypedData: (args) => rpc(() => client.verifyTypedData(args as never)),
+      writeContract: (args) => oneAtATime(() => rpc(() => client.writeContract({ ...args, args: args.args ?? [] } as never))),
+      sendTransaction: (args) => oneAtATime(() => rpc(() => client.sendTransaction(args as never))),
+      waitForTransactionReceipt: (args) => rpc(() => client.waitForTransactionReceipt(args)),
     },
-    confirmationTimeoutMs ? { confirmationTimeoutMs } : undefined,
+    options.confirmationTimeoutMs ? { confirmationTimeoutMs: options.confirmationTimeoutMs } : undefined,
   )
 }

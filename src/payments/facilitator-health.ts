@@ -1,3 +1,5 @@
+import { redact, redactedMessage } from '../core/redact'
+
 /**
  * Whether the facilitator can be reached, for /ready: every verify and settle call says whether it got an
  * answer (a refusal is an answer). With no answer for `outageMs` (X402_FACILITATOR_OUTAGE_SECONDS), the
@@ -30,6 +32,8 @@ export class FacilitatorHealth {
     /** How long calls may go unanswered before it is an outage: one blip or a slow call is not. */
     private readonly outageMs: number,
     private readonly now: () => number = Date.now,
+    /** What the probe asks, for /ready's error (self mode probes each network's RPC). */
+    private readonly probeName = '/supported',
   ) {}
 
   /** A payment call got an answer (a refusal too). */
@@ -45,7 +49,7 @@ export class FacilitatorHealth {
     this.probeClearedAt = null
     this.callsDownSince ??= this.now()
     this.downSince ??= this.callsDownSince
-    this.lastError = error.slice(0, 300)
+    this.lastError = redact(error).slice(0, 300)
   }
 
   /** The state as last seen (metrics). */
@@ -69,7 +73,7 @@ export class FacilitatorHealth {
           },
           (e: unknown) => {
             this.downSince ??= this.now()
-            this.lastError = `/supported: ${e instanceof Error ? e.message : String(e)}`.slice(0, 300)
+            this.lastError = `${this.probeName}: ${redactedMessage(e)}`.slice(0, 300)
           },
         )
         .finally(() => (this.probing = null))

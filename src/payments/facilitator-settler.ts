@@ -1,14 +1,17 @@
 import type { FacilitatorClient } from '@x402/core/http'
 import { FacilitatorTimeoutError, SettleError, VerifyError, type PaymentRequirements, type SettleResponse } from '@x402/core/types'
+import { redactedMessage } from '../core/redact'
 import { FacilitatorAuthError } from './facilitator-client'
 import type { FacilitatorHealth } from './facilitator-health'
 import { v1Requirements, v2Accept } from './requirements'
+import { ChainUnavailableError } from './rpc-watch'
 import type { PaymentMode, SettleOutcome, SettlementInput, Settler, VerifyOutcome } from './settlement'
 
 /** The facilitator's own word for "broadcast, receipt not seen yet" (@x402/evm). */
 const SETTLEMENT_PENDING = 'settlement_pending'
 
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
+/** Redacted: libraries put the URL they called (an RPC's key in its path) into their messages. */
+const message = redactedMessage
 
 /** A connection that was never made: the facilitator cannot have received the request. */
 function neverReached(error: unknown): boolean {
@@ -83,17 +86,18 @@ export class FacilitatorSettler implements Settler {
       return {
         ok: false,
         reason: r.invalidReason ?? 'invalid',
-        message: `The facilitator refused the payment: ${r.invalidMessage ?? r.invalidReason ?? 'invalid'}.`,
+        message: message(`The facilitator refused the payment: ${r.invalidMessage ?? r.invalidReason ?? 'invalid'}.`),
       }
     } catch (e) {
       if (e instanceof VerifyError) {
         return {
           ok: false,
           reason: e.invalidReason ?? 'invalid',
-          message: `The facilitator refused the payment: ${e.invalidMessage ?? e.invalidReason ?? 'invalid'}.`,
+          message: message(`The facilitator refused the payment: ${e.invalidMessage ?? e.invalidReason ?? 'invalid'}.`),
         }
       }
       // Verification moves no money: a facilitator that is down, slow or refusing our credentials only means "cannot serve now".
+      if (e instanceof ChainUnavailableError) return { ok: false, unavailable: true, reason: 'rpc_unavailable', message: e.message }
       const auth = authFailure(e)
       if (auth) return { ok: false, unavailable: true, reason: auth.split(' ')[0]!, message: auth }
       return {
@@ -127,7 +131,7 @@ export class FacilitatorSettler implements Settler {
       }
     }
     const tx = r.transaction ? { transaction: r.transaction } : {}
-    const reason = r.errorReason ?? 'unknown'
+    const reason = message(r.errorReason ?? 'unknown')
     if (reason === SETTLEMENT_PENDING) return { status: 'pending', reason, ...tx }
     // Facilitators name definite failures with machine reasons (`invalid_exact_evm_insufficient_balance`,
     // `invalid_transaction_state` for a reverted transfer).

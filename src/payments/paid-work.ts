@@ -3,7 +3,7 @@
  * run the paid work, and put the claim on disk before any money moves. Any failure releases the claim:
  * nothing was settled, so the proof can still buy a request.
  */
-import { ApiError, facilitatorUnavailable, ledgerUnavailable, shuttingDown } from '../core/errors'
+import { ApiError, facilitatorUnavailable, ledgerUnavailable, settlementUnavailable, shuttingDown } from '../core/errors'
 import type { GateContext, PaidBody, PaidContext, Running } from './gate-types'
 import type { Claimed } from './claim'
 import type { Payment } from './payment'
@@ -57,7 +57,7 @@ export async function runPaidWork(
         reported = true
         if (verdict.unavailable) {
           payment.emit('failed', { detail: `verify: ${verdict.reason}` })
-          throw facilitatorUnavailable(verdict.message)
+          throw verdict.reason === 'rpc_unavailable' ? settlementUnavailable(verdict.message) : facilitatorUnavailable(verdict.message)
         }
         refused = !claimed.takenOver
         if (refused) payment.refused(`verify: ${verdict.reason}`)
