@@ -330,7 +330,8 @@ function readProviders(env: Record<string, string | undefined>): ProviderSetting
     const vendor = (str(`${role}_SEARCH_PROVIDER`) ?? 'generic') as V
     const url = str(`${role}_SEARCH_URL`) ?? VENDOR_URLS[vendor]
     const key = str(`${role}_SEARCH_KEY`)
-    const timeoutMs = int(`${role}_SEARCH_TIMEOUT_MS`, 12_000)
+    // TikHub documents 30-60 s client timeouts; a call covers all its pages, within the 90-s payment window.
+    const timeoutMs = int(`${role}_SEARCH_TIMEOUT_MS`, vendor === 'tikhub' ? 30_000 : 12_000)
     const pages = read(env, `${role}_SEARCH_MAX_PAGES`) as number | undefined
     const priced = price(`${role}_SEARCH_PRICE_USD`)
     if (!url) {
@@ -362,6 +363,12 @@ function readProviders(env: Record<string, string | undefined>): ProviderSetting
   if (llm.baseUrl && !llm.model) throw new ConfigError('LLM_MODEL', 'is required when LLM_BASE_URL is set (the model to ask)')
   const input = str('LLM_PRICE_INPUT_USD_PER_MTOK')
   const output = str('LLM_PRICE_OUTPUT_USD_PER_MTOK')
+  const cached = str('LLM_PRICE_CACHED_INPUT_USD_PER_MTOK')
+  if (cached !== undefined && input === undefined)
+    throw new ConfigError(
+      'LLM_PRICE_CACHED_INPUT_USD_PER_MTOK',
+      'is set without LLM_PRICE_INPUT_USD_PER_MTOK and LLM_PRICE_OUTPUT_USD_PER_MTOK',
+    )
   if ((input === undefined) !== (output === undefined))
     throw new ConfigError(
       input === undefined ? 'LLM_PRICE_INPUT_USD_PER_MTOK' : 'LLM_PRICE_OUTPUT_USD_PER_MTOK',
@@ -379,7 +386,13 @@ function readProviders(env: Record<string, string | undefined>): ProviderSetting
             model: llm.model,
             responseFormat,
             ...(input !== undefined && output !== undefined
-              ? { prices: { inputPerMillionNanoUsd: usdToNano(input), outputPerMillionNanoUsd: usdToNano(output) } }
+              ? {
+                  prices: {
+                    inputPerMillionNanoUsd: usdToNano(input),
+                    outputPerMillionNanoUsd: usdToNano(output),
+                    ...(cached !== undefined ? { cachedInputPerMillionNanoUsd: usdToNano(cached) } : {}),
+                  },
+                }
               : {}),
           }
         : null,

@@ -4,11 +4,11 @@
  * tables are generated from it (src/docs/doc-tables.ts).
  */
 import { Type as T } from '@sinclair/typebox'
-import { PLATFORM_TOKENS } from './catalog/platforms'
 import { NETWORKS } from './payments/networks'
 import { PAYMENT_MODES } from './payments/settlement'
 import { CLIENT_IP_HEADERS } from './http/client-address'
-import { LLM_FORMATS, NATIVE_VENDORS, WEB_VENDORS } from './intelligence/provider-settings'
+import { PROVIDER_ENV } from './intelligence/provider-env'
+import { HttpUrl } from './core/env-schemas'
 
 const NETWORK_NAMES = `\`${Object.keys(NETWORKS).join('`, `')}\``
 
@@ -16,10 +16,6 @@ const NETWORK_NAMES = `\`${Object.keys(NETWORKS).join('`, `')}\``
 export const DEV_PAY_TO = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
 
 const Address = T.String({ pattern: '^0x[0-9a-fA-F]{40}$' })
-const HttpUrl = T.String({ pattern: '^https?://[^\\s/]+(/\\S*)?$' })
-const Millis = (maximum: number) => T.Integer({ minimum: 100, maximum })
-/** A USD amount with at most 9 decimals (nano-dollars: a token is priced in fractions of a micro-dollar). */
-const UsdPrice = T.String({ pattern: '^\\d{1,6}(\\.\\d{1,9})?$' })
 /** A USDC amount: at most 6 decimals (the token's own). */
 const UsdcAmount = T.String({ pattern: '^\\d{1,6}(\\.\\d{1,6})?$' })
 
@@ -296,109 +292,7 @@ export const ENV = {
     default: 'development',
     meaning: '`production` requires PAY_TO and an on-chain PAYMENT_MODE.',
   },
-  WEB_SEARCH_PROVIDER: {
-    schema: T.Union(WEB_VENDORS.map((v) => T.Literal(v))),
-    default: 'generic',
-    meaning:
-      'The web-search API behind WEB_SEARCH_URL: `generic` (the JSON search protocol in docs/intelligence.md), `searxng` (a SearXNG instance: `/search`, `format=json`) or `bocha` (Bocha Web Search API; WEB_SEARCH_KEY required, WEB_SEARCH_URL defaults to https://api.bochaai.com). Web search is the broad evidence of every lane.',
-  },
-  WEB_SEARCH_URL: {
-    schema: HttpUrl,
-    default: '(unset; bocha: https://api.bochaai.com)',
-    meaning:
-      'Base URL of the web-search provider (generic: the search URL itself). Setting it, or a vendor in WEB_SEARCH_PROVIDER or NATIVE_SEARCH_PROVIDER, switches the China routes from the sample corpus to live providers.',
-  },
-  WEB_SEARCH_KEY: {
-    schema: T.String({ minLength: 1 }),
-    default: '(unset)',
-    meaning: "The web-search provider's key, sent as `Authorization: Bearer <key>`.",
-  },
-  WEB_SEARCH_TIMEOUT_MS: {
-    schema: Millis(25_000),
-    default: '12000',
-    meaning: 'Timeout of one web-search call (all its pages), 100-25000 ms.',
-  },
-  WEB_SEARCH_MAX_PAGES: {
-    schema: T.Integer({ minimum: 1, maximum: 10 }),
-    default: '3 (generic: 1)',
-    meaning:
-      'Pages (requests) asked of the web-search provider at most per window, until its results reach back past the window or it has no more.',
-  },
-  WEB_SEARCH_PRICE_USD: {
-    schema: UsdPrice,
-    default: '(unset: requests counted, not priced)',
-    meaning:
-      'What one web-search request costs you, in USD (e.g. `0.005`): recorded per paid answer so `payments report` sets provider spend against revenue.',
-  },
-  NATIVE_SEARCH_PROVIDER: {
-    schema: T.Union(NATIVE_VENDORS.map((v) => T.Literal(v))),
-    default: 'generic',
-    meaning:
-      "The first-party platform data API: `generic` (the same JSON search protocol; `{platform}` in NATIVE_SEARCH_URL is replaced by the platform) or `tikhub` (TikHub's Xiaohongshu, Douyin and WeChat search endpoints, with authors, followers and engagement; NATIVE_SEARCH_KEY required, NATIVE_SEARCH_URL defaults to https://api.tikhub.io). A native provider is what the KOL routes need.",
-  },
-  NATIVE_SEARCH_URL: {
-    schema: HttpUrl,
-    default: '(unset; tikhub: https://api.tikhub.io)',
-    meaning: 'Base URL of the native provider (generic: the search URL itself).',
-  },
-  NATIVE_SEARCH_KEY: {
-    schema: T.String({ minLength: 1 }),
-    default: '(unset)',
-    meaning: "The native provider's key, sent as `Authorization: Bearer <key>`.",
-  },
-  NATIVE_SEARCH_PLATFORMS: {
-    schema: T.String({ pattern: `^(${PLATFORM_TOKENS.join('|')})(,(${PLATFORM_TOKENS.join('|')}))*$` }),
-    default: 'douyin,wechat (tikhub: xiaohongshu,douyin,wechat)',
-    meaning: 'Comma-separated platforms the native provider discovers first-party content for.',
-  },
-  NATIVE_SEARCH_TIMEOUT_MS: {
-    schema: Millis(25_000),
-    default: '12000',
-    meaning: 'Timeout of one native-search call (all its pages), 100-25000 ms.',
-  },
-  NATIVE_SEARCH_MAX_PAGES: {
-    schema: T.Integer({ minimum: 1, maximum: 10 }),
-    default: '3 (generic: 1)',
-    meaning: 'Pages (requests) asked of the native provider at most per window.',
-  },
-  NATIVE_SEARCH_PRICE_USD: {
-    schema: UsdPrice,
-    default: '(unset: requests counted, not priced)',
-    meaning: 'What one native-search request costs you, in USD (e.g. `0.001`).',
-  },
-  LLM_BASE_URL: {
-    schema: HttpUrl,
-    default: '(unset)',
-    meaning:
-      'OpenAI-compatible chat-completions base URL (…/v1: OpenAI, DeepSeek, Qwen on DashScope, …); when set, trend themes and content angles are written by the model from the evidence.',
-  },
-  LLM_API_KEY: {
-    schema: T.String({ minLength: 1 }),
-    default: '(unset)',
-    meaning: 'Sent to LLM_BASE_URL as `Authorization: Bearer <key>`.',
-  },
-  LLM_MODEL: {
-    schema: T.String({ minLength: 1, maxLength: 200 }),
-    default: '(unset; required with LLM_BASE_URL)',
-    meaning: 'Model name passed to the chat-completions endpoint.',
-  },
-  LLM_TIMEOUT_MS: { schema: Millis(30_000), default: '20000', meaning: 'Timeout of one chat-completions call, 100-30000 ms.' },
-  LLM_RESPONSE_FORMAT: {
-    schema: T.Union(LLM_FORMATS.map((f) => T.Literal(f))),
-    default: 'auto',
-    meaning:
-      '`json_schema` (structured output), `json_object` (JSON mode, the schema in the prompt: DeepSeek and others) or `auto`: json_schema, and json_object from the first time the endpoint refuses it. The answer is validated against the schema either way.',
-  },
-  LLM_PRICE_INPUT_USD_PER_MTOK: {
-    schema: UsdPrice,
-    default: '(unset: tokens counted, not priced)',
-    meaning: 'USD per million input (prompt) tokens, as the model vendor bills them (e.g. `0.27`).',
-  },
-  LLM_PRICE_OUTPUT_USD_PER_MTOK: {
-    schema: UsdPrice,
-    default: '(unset: tokens counted, not priced)',
-    meaning: 'USD per million output (completion) tokens.',
-  },
+  ...PROVIDER_ENV,
 } as const
 
 export type EnvName = keyof typeof ENV

@@ -67,8 +67,21 @@ export function configHints(settings: ProviderSettings): string[] {
       )
     }
   }
+  const native = settings.nativeSearch
+  // TikHub documents 30-60 s client timeouts and bills a request it answered even if we gave up waiting.
+  if (native?.vendor === 'tikhub' && native.timeoutMs < TIKHUB_MIN_TIMEOUT_MS)
+    hints.push(
+      `NATIVE_SEARCH_TIMEOUT_MS=${native.timeoutMs} is under TikHub's documented 30-60 s: calls it would still answer (and bill) are given up; set it to at least ${TIKHUB_MIN_TIMEOUT_MS}`,
+    )
+  if (native?.vendor === 'tikhub' && new URL(native.url).host === 'api.tikhub.io')
+    hints.push(
+      'NATIVE_SEARCH_URL is https://api.tikhub.io, which mainland China cannot reach: a seller there sets https://api.tikhub.dev (same API)',
+    )
   return hints
 }
+
+/** TikHub's documented minimum client timeout (its OpenAPI spec, V5.3.2: ">=30s and <=60s"). */
+export const TIKHUB_MIN_TIMEOUT_MS = 30_000
 
 /** The banner's evidence lines: the live setup, or the sample corpus (with the model, if one is configured). */
 export function setupLines(setup: LiveSetup | { mode: 'sample'; model: string | null }): string[] {

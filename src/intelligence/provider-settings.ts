@@ -37,6 +37,7 @@ export interface ProviderSettings {
     /** Default auto. */
     responseFormat?: LlmFormat
     /** Per million tokens, in nano-USD, when configured. */
-    prices?: { inputPerMillionNanoUsd: bigint; outputPerMillionNanoUsd: bigint }
+    /** Cached input tokens (DeepSeek's prompt_cache_hit_tokens, OpenAI-style cached_tokens) at their own price when given; else at the input price. */
+    prices?: { inputPerMillionNanoUsd: bigint; outputPerMillionNanoUsd: bigint; cachedInputPerMillionNanoUsd?: bigint }
   } | null
 }

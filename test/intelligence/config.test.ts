@@ -3,6 +3,7 @@ import { describe, expect, test } from 'bun:test'
 import { ConfigError } from '../../src/core/config-error'
 import { loadConfig } from '../../src/config'
 import { isLive } from '../../src/intelligence/sources'
+import { configHints } from '../../src/intelligence/live-setup'
 
 describe('provider configuration', () => {
   test('nothing configured: no providers, the China routes use the sample corpus', () => {
@@ -48,7 +49,8 @@ describe('provider configuration', () => {
       vendor: 'tikhub',
       url: 'https://api.tikhub.io',
       key: 'tk',
-      timeoutMs: 12_000,
+      // TikHub documents client timeouts of at least 30 s (spec V5.3.2).
+      timeoutMs: 30_000,
       maxPages: 3,
       priceNanoUsd: 1_000_000n,
       platforms: ['xiaohongshu', 'douyin', 'wechat'],
@@ -79,6 +81,34 @@ describe('provider configuration', () => {
     expect(() => loadConfig({ LLM_BASE_URL: 'https://api.deepseek.com', LLM_MODEL: 'm', LLM_PRICE_INPUT_USD_PER_MTOK: '0.28' })).toThrow(
       'LLM_PRICE_OUTPUT_USD_PER_MTOK: is required',
     )
+  })
+
+  test("DeepSeek's cache-hit price is its own setting, and needs the token prices", () => {
+    const llm = loadConfig({
+      LLM_BASE_URL: 'https://api.deepseek.com',
+      LLM_MODEL: 'deepseek-chat',
+      LLM_PRICE_INPUT_USD_PER_MTOK: '0.28',
+      LLM_PRICE_OUTPUT_USD_PER_MTOK: '0.42',
+      LLM_PRICE_CACHED_INPUT_USD_PER_MTOK: '0.028',
+    }).providers.llm
+    expect(llm?.prices).toEqual({
+      inputPerMillionNanoUsd: 280_000_000n,
+      outputPerMillionNanoUsd: 420_000_000n,
+      cachedInputPerMillionNanoUsd: 28_000_000n,
+    })
+    expect(() =>
+      loadConfig({ LLM_BASE_URL: 'https://api.deepseek.com', LLM_MODEL: 'm', LLM_PRICE_CACHED_INPUT_USD_PER_MTOK: '0.028' }),
+    ).toThrow('LLM_PRICE_CACHED_INPUT_USD_PER_MTOK')
+  })
+
+  test('TikHub: a timeout under its documented 30 s and the host mainland China cannot reach are named with the fix', () => {
+    const hints = (env: Record<string, string>) =>
+      configHints(loadConfig({ NATIVE_SEARCH_PROVIDER: 'tikhub', NATIVE_SEARCH_KEY: 'tk', ...env }).providers)
+    expect(hints({ NATIVE_SEARCH_TIMEOUT_MS: '12000' })).toEqual([
+      expect.stringContaining('NATIVE_SEARCH_TIMEOUT_MS=12000 is under'),
+      expect.stringContaining('https://api.tikhub.dev'),
+    ])
+    expect(hints({ NATIVE_SEARCH_URL: 'https://api.tikhub.dev' })).toEqual([])
   })
 
   test('a model alone does not switch off the sample corpus (it only summarises evidence)', () => {

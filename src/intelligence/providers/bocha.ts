@@ -1,20 +1,27 @@
 /**
- * Bocha Web Search API (博查, https://open.bochaai.com): a commercial web search with Chinese coverage
- * and date-range filters.
+ * Bocha Web Search API (博查, https://open.bochaai.com): a commercial web search with Chinese coverage.
  *
  *   POST <base>/v1/web-search
  *   Authorization: Bearer <key>
- *   {"query": "...", "freshness": "YYYY-MM-DD..YYYY-MM-DD", "summary": true, "count": 50, "page": <n>}
+ *   {"query": "...", "freshness": "oneMonth", "summary": true, "count": 50, "page": <n>}
  *
  * Answer: `{code, log_id, msg, data: {webPages: {totalEstimatedMatches, value: [{id, name, url, snippet,
  * summary, siteName, datePublished, dateLastCrawled, language}]}}}`. `datePublished` is ISO 8601 with the
  * China offset (+08:00); older answers have only `dateLastCrawled`, which is the publication time too,
- * written with a `Z` although it is Beijing time (Bocha's reference says to read it as +08:00). The range
- * is filtered by the vendor (dateFilter `range`): a short page with results is all there is in the window
- * (an empty answer proves nothing: Bocha warns that explicit ranges may find nothing). Errors come as the
- * HTTP status with `{code: "<status>", message}` (401 bad key, 403 insufficient balance, 429 rate limit,
- * which scales with the account's top-up). `page` is in Bocha's earlier references only: an instance
- * that ignores it answers page 1 again, and the pager stops there.
+ * written with a `Z` although it is Beijing time (Bocha's reference says to read it as +08:00).
+ *
+ * What Bocha's reference says, and what follows from it (sources in test/intelligence/vendors/README.md):
+ * - `freshness` takes noLimit, oneDay, oneWeek, oneMonth, oneYear, a date or a `YYYY-MM-DD..YYYY-MM-DD`
+ *   range, but warns that an explicit range is likely to find nothing and recommends letting its search
+ *   rewrite the time range itself. So the narrowest named range holding the window is asked, results are
+ *   kept by their own dates (the pager drops those outside the window), and how far back the evidence
+ *   reaches is measured from those dates (dateFilter `recency`), never assumed from the range asked.
+ * - `count` is a maximum ("the number returned may be smaller"): a short page is not the end of the list.
+ *   Only an empty page, or the estimate of matches reached, ends it.
+ * - Errors come as the HTTP status with `{code: "<status>", message}` (401 bad key, 403 insufficient
+ *   balance, 429 rate limit, which scales with the account's top-up).
+ * - `page` is in Bocha's earlier references only: an instance that ignores it answers page 1 again, and
+ *   the pager stops there.
  */
 import { PROVIDER_LIMITS } from '../../catalog/evidence-rules'
 import { ProviderError, type EvidenceItem, type EvidenceQuery } from '../evidence'
@@ -23,18 +30,36 @@ import { parseVendorDate } from './dates'
 import { count, hostOf, languageOf, list, obj, plain, str } from './fields'
 import { VendorBase, type SearchCapabilities, type VendorAdapter, type VendorOptions, type VendorPage, type Window } from './paging'
 
-/** Results per page: Bocha's maximum. */
+/** Results per page asked for: Bocha's maximum. */
 export const BOCHA_PAGE_SIZE = 50
 /** China Standard Time, minutes east of UTC: dates Bocha writes without a zone. */
 const CST = 480
+const DAY_MS = 86_400_000
 
-/** A day in China time (Bocha's dates are Beijing dates). */
-const cstDay = (d: Date) => new Date(d.getTime() + CST * 60_000).toISOString().slice(0, 10)
+/**
+ * Bocha's named ranges with the fewest days each can mean (its reference does not define them: a month
+ * is at least 28 days). Too wide a range only costs relevance; too narrow loses the window's start.
+ * `oneDay` is never asked: it may mean the Beijing calendar day, less than the 24 hours a window spans.
+ */
+const RANGES = [
+  ['oneWeek', 7],
+  ['oneMonth', 28],
+  ['oneYear', 365],
+] as const
+
+/** The narrowest named `freshness` that holds the window (counted back from now); `noLimit` past a year. */
+export function bochaFreshness(window: Window, now: number): string {
+  const days = (now - window.from.getTime()) / DAY_MS
+  return RANGES.find(([, most]) => days <= most)?.[0] ?? 'noLimit'
+}
 
 export class BochaAdapter extends VendorBase implements VendorAdapter {
   readonly role = 'web' as const
 
-  constructor(private readonly options: VendorOptions) {
+  constructor(
+    private readonly options: VendorOptions,
+    private readonly now: () => number = Date.now,
+  ) {
     super(`bocha (${urlHost(options.url)})`, options, 3)
   }
 
@@ -43,14 +68,13 @@ export class BochaAdapter extends VendorBase implements VendorAdapter {
   }
 
   capabilities(): SearchCapabilities {
-    return { dateFilter: 'range', order: 'relevance' }
+    return { dateFilter: 'recency', order: 'relevance' }
   }
 
   async page(query: EvidenceQuery, window: Window, page: number, _cursor: unknown, signal: AbortSignal): Promise<VendorPage> {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' }
     if (this.options.key) headers.authorization = `Bearer ${this.options.key}`
-    // The range's last day is inclusive in Bocha's freshness: the window's end is exclusive.
-    const freshness = `${cstDay(window.from)}..${cstDay(new Date(window.to.getTime() - 1))}`
+    const freshness = bochaFreshness(window, this.now())
     const body = await fetchJson(
       this.name,
       `${this.options.url.replace(/\/+$/, '')}/v1/web-search`,
@@ -75,8 +99,9 @@ export class BochaAdapter extends VendorBase implements VendorAdapter {
     const results = list(pages.value) ?? (b.data && obj(b.data).webPages === undefined ? [] : undefined)
     if (!results)
       throw new ProviderError('bad_response', this.name, 'answered JSON without data.webPages.value (is this the Bocha web-search API?)')
+    // `count` is a maximum: a short page says nothing about the next one; the estimate of matches does.
     const total = count(pages.totalEstimatedMatches)
-    return { results, more: results.length >= BOCHA_PAGE_SIZE && (total === undefined || page * BOCHA_PAGE_SIZE < total) }
+    return { results, more: results.length > 0 && (total === undefined || page * BOCHA_PAGE_SIZE < total) }
   }
 
   item(raw: unknown, _q: EvidenceQuery, now: number): EvidenceItem | 'undated' | null {

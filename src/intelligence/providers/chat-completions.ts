@@ -8,8 +8,18 @@
  * the word "json" and an example in the prompt, and refuse json_schema with a 400 or 422 naming
  * `response_format`. In `auto` mode the first refusal switches this endpoint to JSON mode with the schema
  * in the prompt, and the call is retried at once. Either way the answer is checked against the schema,
- * and blank content (DeepSeek answers spaces when its output is not JSON) is a bad answer. Token usage
- * (`usage.prompt_tokens`, `usage.completion_tokens`) is recorded as provider spend.
+ * and blank content (DeepSeek answers spaces when its output is not JSON) is a bad answer.
+ *
+ * The answer is bounded by `max_tokens` (DeepSeek and DashScope take 1-8192; unbounded, a JSON-mode model
+ * may write whitespace until its limit). An answer that stops at the bound (`finish_reason: "length"`) is
+ * cut off and is a failure, never parsed; so are DeepSeek's `content_filter` and
+ * `insufficient_system_resource` stops. OpenAI's newer models refuse `max_tokens` with a 400 naming
+ * `max_completion_tokens`: that refusal switches this endpoint to it, retried at once.
+ *
+ * Token usage is recorded as provider spend: `usage.prompt_tokens` (which includes cached tokens),
+ * `usage.completion_tokens`, and the cached input tokens, priced apart when a cached-input price is
+ * configured (see `chatTokenCost`): DeepSeek reports them as `prompt_cache_hit_tokens` (prompt_tokens =
+ * hit + miss), OpenAI-style vendors (DashScope) as `prompt_tokens_details.cached_tokens`.
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
@@ -26,7 +36,36 @@ export interface ChatCompletionsOptions {
   timeoutMs: number
   /** json_schema, json_object, or auto (json_schema until the endpoint refuses it). Default auto. */
   responseFormat?: 'auto' | 'json_schema' | 'json_object'
-  prices?: TokenPrices
+  prices?: ChatTokenPrices
+  /** The bound on the answer's tokens. Default SUMMARY_MAX_TOKENS. */
+  maxTokens?: number
+}
+
+/** Token prices, with the price of cached input tokens when the seller configured one (nano-USD per million). */
+export interface ChatTokenPrices extends TokenPrices {
+  cachedInputPerMillionNanoUsd?: bigint
+}
+
+/**
+ * The answer's bound: a full answer (6 themes, 5 angles with a sentence and 3 ids each) is well under 1,000
+ * tokens; 2,000 leaves room and is within every documented range (DeepSeek, DashScope: 1-8192; some older
+ * Qwen models stop at 2,000).
+ */
+export const SUMMARY_MAX_TOKENS = 2000
+
+/**
+ * The price of a call's tokens, rounded up to a whole nano-USD. `cachedInput` tokens are part of `input`.
+ * They cost the cached-input price when one is configured. Without one they cost the full input price:
+ * an upper bound, never an assumed discount, since the discount differs by vendor and model and changes
+ * (DeepSeek's cache-hit price was 1/4, 1/8, then 1/10 of its miss price; DashScope's implicit cache 2/5, then 1/5).
+ */
+export function chatTokenCost(prices: ChatTokenPrices, input: number, cachedInput: number, output: number): bigint {
+  const cachedPrice = prices.cachedInputPerMillionNanoUsd
+  if (cachedPrice === undefined) return tokenCost(prices, input, output)
+  const cached = Math.min(cachedInput, input)
+  const total =
+    prices.inputPerMillionNanoUsd * BigInt(input - cached) + cachedPrice * BigInt(cached) + prices.outputPerMillionNanoUsd * BigInt(output)
+  return (total + 999_999n) / 1_000_000n
 }
 
 export interface SummaryRequest {
@@ -78,16 +117,38 @@ const JSON_MODE = [
 ].join('\n')
 
 /** A 400 or 422 about the response format: the endpoint does not take json_schema (DeepSeek, older Qwen models, ...). */
-const refusesSchema = (e: unknown) =>
-  e instanceof ProviderHttpError &&
-  (e.status === 400 || e.status === 422) &&
-  /response_format|json_schema|structured output/i.test(e.excerpt)
+const refusesSchema = (e: ProviderHttpError) => /response_format|json_schema|structured output/i.test(e.excerpt)
+/** OpenAI's 400 for models that take only max_completion_tokens ("Unsupported parameter: 'max_tokens' ..."). */
+const wantsCompletionTokens = (e: ProviderHttpError) => /max_completion_tokens/.test(e.excerpt)
+
+/** Stops that leave no whole answer, by DeepSeek's documented finish_reason values (OpenAI shares the first two). */
+const CUT_OFF = new Map<unknown, [kind: 'bad_response' | 'unavailable', why: string]>([
+  [
+    'length',
+    ['bad_response', 'the answer was cut off at max_tokens or the context length (finish_reason "length"); a cut-off answer is not read'],
+  ],
+  ['content_filter', ['bad_response', 'the vendor’s content filter withheld the answer (finish_reason "content_filter")']],
+  [
+    'insufficient_system_resource',
+    ['unavailable', 'the vendor ran out of inference capacity mid-answer (finish_reason "insufficient_system_resource")'],
+  ],
+])
+
+/** What one summary's calls used, for the spend record. */
+interface Used {
+  requests: number
+  input: number
+  cachedInput: number
+  output: number
+}
 
 export class ChatCompletionsSummariser {
   readonly name: string
   readonly timeoutMs: number
   /** Switched to json_object once the endpoint refused json_schema (auto mode). */
   private jsonMode: boolean
+  /** Switched once the endpoint refused max_tokens for max_completion_tokens. */
+  private completionTokens = false
 
   constructor(private readonly options: ChatCompletionsOptions) {
     this.name = `chat-completions (${hostOf(options.baseUrl)}, ${options.model})`
@@ -111,10 +172,11 @@ export class ChatCompletionsSummariser {
       text: `${item.title} ${item.text}`.trim().slice(0, EXCERPT),
     }))
     const user = JSON.stringify({ keyword: request.keyword, platform: request.platform, frequent_terms: request.terms, evidence })
-    const used = { requests: 0, input: 0, output: 0 }
+    const used: Used = { requests: 0, input: 0, cachedInput: 0, output: 0 }
     const record = () => {
       if (used.requests === 0) return
-      const priced = this.options.prices ? tokenCost(this.options.prices, used.input, used.output) : null
+      const prices = this.options.prices
+      const priced = prices ? chatTokenCost(prices, used.input, used.cachedInput, used.output) : null
       spend?.push({
         provider: this.name,
         role: 'summary',
@@ -126,12 +188,14 @@ export class ChatCompletionsSummariser {
     }
     try {
       let body: unknown
-      try {
-        body = await this.ask(user, signal, used)
-      } catch (e) {
-        if (this.jsonMode || this.options.responseFormat === 'json_schema' || !refusesSchema(e)) throw e
-        this.jsonMode = true
-        body = await this.ask(user, signal, used)
+      // Each refusal the endpoint explains is adapted to once, then asked again at once.
+      for (;;) {
+        try {
+          body = await this.ask(user, signal, used)
+          break
+        } catch (e) {
+          if (!this.adapt(e)) throw e
+        }
       }
       const answer = parseAnswer(this.name, body)
       return this.summary(answer, items)
@@ -140,7 +204,15 @@ export class ChatCompletionsSummariser {
     }
   }
 
-  private async ask(user: string, signal: AbortSignal, used: { requests: number; input: number; output: number }): Promise<unknown> {
+  /** Whether `error` is a refusal this endpoint can be adapted to (and it now is). */
+  private adapt(error: unknown): boolean {
+    if (!(error instanceof ProviderHttpError) || (error.status !== 400 && error.status !== 422)) return false
+    if (!this.completionTokens && wantsCompletionTokens(error)) return (this.completionTokens = true)
+    if (!this.jsonMode && this.options.responseFormat !== 'json_schema' && refusesSchema(error)) return (this.jsonMode = true)
+    return false
+  }
+
+  private async ask(user: string, signal: AbortSignal, used: Used): Promise<unknown> {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' }
     if (this.options.key) headers.authorization = `Bearer ${this.options.key}`
     const json = this.jsonMode
@@ -155,6 +227,7 @@ export class ChatCompletionsSummariser {
         body: JSON.stringify({
           model: this.options.model,
           temperature: 0,
+          [this.completionTokens ? 'max_completion_tokens' : 'max_tokens']: this.options.maxTokens ?? SUMMARY_MAX_TOKENS,
           messages: [
             { role: 'system', content: json ? `${SYSTEM}\n${JSON_MODE}` : SYSTEM },
             { role: 'user', content: user },
@@ -168,6 +241,7 @@ export class ChatCompletionsSummariser {
     )
     const usage = obj(obj(body).usage)
     used.input += count(usage.prompt_tokens) ?? 0
+    used.cachedInput += count(usage.prompt_cache_hit_tokens) ?? count(obj(usage.prompt_tokens_details).cached_tokens) ?? 0
     used.output += count(usage.completion_tokens) ?? 0
     return body
   }
@@ -190,7 +264,10 @@ export class ChatCompletionsSummariser {
 
 /** The JSON answer inside `choices[0].message.content`, checked against the schema. */
 function parseAnswer(provider: string, body: unknown): Answer {
-  const message = (body as { choices?: { message?: { content?: unknown; refusal?: unknown } }[] })?.choices?.[0]?.message
+  const choice = (body as { choices?: { finish_reason?: unknown; message?: { content?: unknown; refusal?: unknown } }[] })?.choices?.[0]
+  const stop = CUT_OFF.get(choice?.finish_reason)
+  if (stop) throw new ProviderError(stop[0], provider, stop[1])
+  const message = choice?.message
   if (typeof message?.refusal === 'string' && message.refusal)
     throw new ProviderError('bad_response', provider, 'the model refused to answer')
   if (typeof message?.content !== 'string') throw new ProviderError('bad_response', provider, 'answered without choices[0].message.content')

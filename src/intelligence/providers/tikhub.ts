@@ -1,23 +1,27 @@
 /**
- * TikHub (https://api.tikhub.io; https://api.tikhub.dev from mainland China): first-party platform data
- * for the native lanes, with creators and engagement. Every answer is TikHub's envelope `{code, request_id,
- * router, params, data}` around the platform's own payload, which carries its own status. Authentication
- * is `Authorization: Bearer <key>`; 429 is a rate limit (Retry-After), 401/403 a key or plan problem.
+ * TikHub (https://api.tikhub.io; https://api.tikhub.dev from mainland China, same paths: the base URL is
+ * `options.url`): first-party platform data for the native lanes, with creators and engagement. Every
+ * answer is TikHub's envelope `{code, request_id, router, params, data}` around the platform's own payload,
+ * which may carry its own status. Authentication is `Authorization: Bearer <key>`; 429 is a rate limit
+ * (Retry-After), 401/403 a key or plan problem, 400/422 a request the API refused (422: FastAPI's
+ * `{detail: [{loc, msg, type}]}`). TikHub asks for client timeouts of 30-60 s.
  *
  * - Xiaohongshu: `GET /api/v1/xiaohongshu/app_v2/search_notes?keyword&page&sort_type=time_descending&time_filter`
  *   (time_filter 一天内 / 一周内 / 半年内 / 不限); notes at `data.data.items[].note` (`id, title, desc,
  *   liked_count, comments_count, collected_count, shared_count, timestamp` in epoch seconds, `user{userid,
- *   nickname}`), non-note items skipped; the next page also sends the `search_id` and `search_session_id`
+ *   nickname}`), non-note items skipped; every later page sends the `search_id` and `search_session_id`
  *   of the first answer. Search results carry no follower counts (see profiles.ts).
  * - Douyin: `POST /api/v1/douyin/search/fetch_video_search_v1` `{keyword, cursor, sort_type: "2" (latest),
  *   publish_time: "1" | "7" | "180" | "0", filter_duration, content_type, search_id, backtrace}`; videos
  *   at `data.data[].aweme_info` (`aweme_id, desc, create_time` in epoch seconds, `author{uid, sec_uid,
  *   nickname, follower_count}`, `statistics{digg_count, comment_count, share_count, play_count}`), paged by
- *   `data.cursor` while `data.has_more` is 1; `data.status_code` 0 is success.
+ *   `data.cursor` while `data.has_more` is 1, each later page sending the previous answer's search id
+ *   (`data.extra.logid`, also `data.log_pb.impr_id`) and `data.backtrace`; `data.status_code` 0 is success.
  * - WeChat: `POST /api/v1/wechat_search/v2/fetch_search` `{keyword, business_type: "article", sort: "latest",
  *   publish_time: "day" | "week" | "half_year" | "all", offset, cursor, raw: false}`; articles at
- *   `data.data.items[]` (`docID` as a string, `title` with highlight markup, `desc`, `doc_url`, `timestamp`
- *   in epoch seconds, `source.title` = the official account), paged by `cursor` while `continue_flag` is 1.
+ *   `data.items[]` (`docID` as a string, `title` with highlight markup, `desc`, `doc_url`, `timestamp`
+ *   in epoch seconds, `source.title` = the official account), paged by sending the answer's `data.cursor`
+ *   back verbatim while `data.continue_flag` is 1 (`offset` alone does not page).
  *   Official accounts publish no follower counts or engagement in search.
  *
  * Creators (a KOL request): search carries no Xiaohongshu follower counts and Douyin's are 0 for most
@@ -28,8 +32,9 @@
  * day, so a creator is looked up once a day however many answers name them.
  *
  * All three list newest first, and their time filters are coarse: the pager measures coverage from the
- * dates. Field names come from TikHub's OpenAPI spec and SDK, and for the Xiaohongshu and WeChat result
- * items from integrations of these endpoints (test/intelligence/vendors/README.md names the sources).
+ * dates. Paths, parameters and values are TikHub's OpenAPI spec (the excerpt in
+ * test/intelligence/vendors/contracts/, checked by the tests); answer fields its descriptions and answers
+ * captured by integrations (test/intelligence/vendors/README.md names the sources).
  */
 import { CREATOR_LOOKUPS, PROVIDER_LIMITS } from '../../catalog/evidence-rules'
 import { PLATFORM_TOKENS } from '../../catalog/platforms'
@@ -50,6 +55,9 @@ const FOLLOWERS_TTL_MS = DAY_MS
 const LOOKUP_CONCURRENCY = 4
 /** Epoch seconds the platforms write; a date written as text is China time. */
 const CST = 480
+
+/** A paging token to send back as answered: opaque, so neither trimmed nor cut (a WeChat cursor runs past 2 kB). */
+const token = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined)
 
 /** The narrowest of a platform's coarse time filters that still holds the window. */
 function timeFilter(window: Window, now: number, values: [day: string, week: string, halfYear: string, any: string]): string {
@@ -141,27 +149,30 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
       const items = list(inner.items)
       if (!items) throw new ProviderError('bad_response', this.name, 'answered without data.data.items (Xiaohongshu search)')
       const notes = items.filter((i) => (i.model_type ?? 'note') === 'note')
-      // The ids that page on are in the inner payload or beside it, depending on the answer.
+      // The spec pages on the ids of the first search, whatever later answers say; they are in the inner
+      // payload or beside it, depending on the answer.
       const next = {
-        search_id: inner.search_id ?? data.search_id ?? ids.search_id,
-        search_session_id: inner.search_session_id ?? data.search_session_id ?? ids.search_session_id,
+        search_id: ids.search_id ?? inner.search_id ?? data.search_id,
+        search_session_id: ids.search_session_id ?? inner.search_session_id ?? data.search_session_id,
       }
       const hasMore = inner.has_more ?? data.has_more
       return { results: notes, more: hasMore === undefined ? items.length > 0 : Boolean(hasMore) && hasMore !== 0, next }
     }
     if (search.platform === 'douyin') {
+      const prev = obj(cursor)
       const data = await this.call(
         '/api/v1/douyin/search/fetch_video_search_v1',
         {
           body: {
             keyword: search.q,
-            cursor: typeof cursor === 'number' ? cursor : 0,
+            cursor: count(prev.cursor) ?? 0,
             sort_type: '2',
             publish_time: timeFilter(window, now, ['1', '7', '180', '0']),
             filter_duration: '0',
             content_type: '0',
-            search_id: '',
-            backtrace: '',
+            // A later page continues the same search: "obtained from the last response" (empty the first time).
+            search_id: token(prev.search_id) ?? '',
+            backtrace: token(prev.backtrace) ?? '',
           },
         },
         signal,
@@ -169,9 +180,15 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
       this.platformFailed(data, data.status_code === undefined || count(data.status_code) === 0)
       const results = list(data.data)
       if (!results) throw new ProviderError('bad_response', this.name, 'answered without data.data (Douyin video search)')
-      return { results, more: count(data.has_more) === 1, next: count(data.cursor) }
+      const next = {
+        cursor: count(data.cursor),
+        // The search id is Douyin's log id: the spec's JSON paths for it are data.extra.logid and data.log_pb.impr_id.
+        search_id: token(obj(data.extra).logid) ?? token(obj(data.log_pb).impr_id) ?? prev.search_id,
+        backtrace: token(data.backtrace) ?? prev.backtrace,
+      }
+      return { results, more: count(data.has_more) === 1, next }
     }
-    const offset = typeof cursor === 'object' && cursor ? (count(obj(cursor).offset) ?? 0) : 0
+    const prev = obj(cursor)
     const data = await this.call(
       '/api/v1/wechat_search/v2/fetch_search',
       {
@@ -180,18 +197,21 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
           business_type: 'article',
           sort: 'latest',
           publish_time: timeFilter(window, now, ['day', 'week', 'half_year', 'all']),
-          offset,
-          ...(cursor && typeof cursor === 'object' && 'cursor' in cursor ? { cursor: (cursor as Raw).cursor } : {}),
+          // The cursor pages (sent back verbatim, with the same sort and time); the server's offset goes back
+          // beside it as answered, 0 the first time: on its own it would answer the first page again.
+          offset: count(prev.offset) ?? 0,
+          ...(token(prev.cursor) ? { cursor: prev.cursor } : {}),
           raw: false,
         },
       },
       signal,
     )
     this.platformFailed(data, data.success !== false && (data.code === undefined || count(data.code) === 0))
-    const inner = obj(data.data)
-    const results = list(inner.items)
-    if (!results) throw new ProviderError('bad_response', this.name, 'answered without data.data.items (WeChat article search)')
-    return { results, more: count(inner.continue_flag) === 1, next: { cursor: inner.cursor, offset: offset + results.length } }
+    // raw=false flattens every result box into data.items; an empty page (data.no_more) is an answer, not a failure.
+    const results = list(data.items)
+    if (!results) throw new ProviderError('bad_response', this.name, 'answered without data.items (WeChat search)')
+    const next = { cursor: token(data.cursor), offset: count(data.offset) }
+    return { results, more: count(data.continue_flag) === 1 && next.cursor !== undefined, next }
   }
 
   /** Follower counts of the creators with the most posts that search left unknown (see the module comment). */

@@ -1,11 +1,12 @@
 /**
  * The chat-completions summariser against local servers answering as DeepSeek and Qwen on DashScope
  * document (fixtures in this folder, sources in README.md): json_schema refused -> JSON mode with the
- * schema in the prompt, fenced and blank content, throttling, and token usage recorded as spend.
+ * schema in the prompt, fenced and blank content, throttling, the bounded answer (max_tokens, an answer
+ * cut off at it), and token usage recorded as spend with cached input tokens priced apart.
  */
 import { describe, expect, test } from 'bun:test'
 import type { EvidenceItem } from '../../../src/intelligence/evidence'
-import { ChatCompletionsSummariser } from '../../../src/intelligence/providers/chat-completions'
+import { ChatCompletionsSummariser, SUMMARY_MAX_TOKENS } from '../../../src/intelligence/providers/chat-completions'
 import type { ProviderSpend } from '../../../src/core/provider-spend'
 import { failure, fileServers, json } from '../support'
 
@@ -56,6 +57,8 @@ describe('DeepSeek: json_schema refused, JSON mode instead', () => {
     // The id it made up is dropped; the one it was given stays.
     expect(out.contentAngles[0]!.evidenceIds).toEqual(['n1'])
     const [first, second] = s.requests.map((r) => JSON.parse(r.body))
+    // Every request bounds its answer.
+    expect([first.max_tokens, second.max_tokens]).toEqual([SUMMARY_MAX_TOKENS, SUMMARY_MAX_TOKENS])
     expect(first.response_format.type).toBe('json_schema')
     expect(second.response_format).toEqual({ type: 'json_object' })
     expect(second.messages[0].content).toMatch(/JSON schema/)
@@ -101,6 +104,86 @@ describe('DeepSeek: json_schema refused, JSON mode instead', () => {
     )
     expect([e.kind, e.message.includes('blank content')]).toEqual(['bad_response', true])
     expect(spend).toMatchObject([{ requests: 1, inputTokens: 3120, outputTokens: 3, costNanoUsd: null }])
+  })
+})
+
+describe('the answer’s bound and its price', () => {
+  const summariser = (baseUrl: string, cachedInput?: string) =>
+    new ChatCompletionsSummariser({
+      baseUrl,
+      model: 'deepseek-chat',
+      timeoutMs: 5000,
+      responseFormat: 'json_object',
+      prices: {
+        inputPerMillionNanoUsd: 280_000_000n,
+        outputPerMillionNanoUsd: 420_000_000n,
+        ...(cachedInput ? { cachedInputPerMillionNanoUsd: BigInt(cachedInput) } : {}),
+      },
+    })
+
+  test('an answer cut off at max_tokens (finish_reason "length") is a failure that says so, not truncated JSON parsed; its tokens are still spent', async () => {
+    const cut = await fixture('deepseek-length-truncated')
+    const s = serve(() => json(JSON.parse(cut)))
+    const spend: ProviderSpend[] = []
+    const e = await failure(summariser(s.url).summarise(request, signal(), spend))
+    expect(e.kind).toBe('bad_response')
+    expect(e.message).toContain('cut off at max_tokens')
+    expect(e.message).not.toContain('not JSON')
+    expect(JSON.parse(s.requests[0]!.body).max_tokens).toBe(SUMMARY_MAX_TOKENS)
+    expect(spend).toMatchObject([{ requests: 1, inputTokens: 3120, outputTokens: 2000 }])
+  })
+
+  test('DeepSeek’s cache hits (prompt_cache_hit_tokens) cost the configured cached-input price; unconfigured, the full input price', async () => {
+    const hit = await fixture('deepseek-chat-completion-cache-hit')
+    const s = serve((_req, _url, body) => json(JSON.parse(answering(hit, body))))
+    const [cheap, full]: ProviderSpend[][] = [[], []]
+    await summariser(s.url, '28000000').summarise(request, signal(), cheap)
+    await summariser(s.url).summarise(request, signal(), full)
+    // 176 missed at 0.28, 2,944 hit at 0.028, 412 out at 0.42 USD per million: 304.752 µUSD.
+    expect(cheap).toMatchObject([{ inputTokens: 3120, outputTokens: 412, costNanoUsd: 304_752n }])
+    // No cached price: every input token at 0.28, as before (an upper bound, no discount assumed).
+    expect(full).toMatchObject([{ inputTokens: 3120, outputTokens: 412, costNanoUsd: 1_046_640n }])
+  })
+
+  test('DashScope’s cached tokens (prompt_tokens_details.cached_tokens, part of prompt_tokens) cost the cached-input price', async () => {
+    const cached = await fixture('dashscope-chat-completion-cached')
+    const s = serve((_req, _url, body) => json(JSON.parse(answering(cached, body))))
+    const spend: ProviderSpend[] = []
+    await new ChatCompletionsSummariser({
+      baseUrl: s.url,
+      model: 'qwen-plus',
+      timeoutMs: 5000,
+      prices: { inputPerMillionNanoUsd: 400_000_000n, cachedInputPerMillionNanoUsd: 80_000_000n, outputPerMillionNanoUsd: 1_200_000_000n },
+    }).summarise(request, signal(), spend)
+    // 971 uncached at 0.4, 2,048 cached at 0.08, 96 out at 1.2 USD per million.
+    expect(spend).toMatchObject([{ inputTokens: 3019, outputTokens: 96, costNanoUsd: 667_440n }])
+  })
+
+  test('a model that refuses max_tokens for max_completion_tokens (OpenAI’s 400) is asked again with it, and remembered', async () => {
+    // OpenAI's answer, verbatim as captured in public issue threads (e.g. griptape-ai/ComfyUI-Griptape#312).
+    const refusal = {
+      error: {
+        message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+        type: 'invalid_request_error',
+        param: 'max_tokens',
+        code: 'unsupported_parameter',
+      },
+    }
+    const answer = await fixture('deepseek-chat-completion')
+    const s = serve((_req, _url, body) =>
+      'max_tokens' in JSON.parse(body) ? json(refusal, 400) : json(JSON.parse(answering(answer, body))),
+    )
+    const llm = new ChatCompletionsSummariser({ baseUrl: s.url, model: 'gpt-5.1', timeoutMs: 5000 })
+    expect((await llm.summarise(request, signal())).themes).toHaveLength(2)
+    await llm.summarise(request, signal())
+    const sent = s.requests.map((r) => JSON.parse(r.body))
+    expect(sent.map((b) => [b.max_tokens, b.max_completion_tokens])).toEqual([
+      [SUMMARY_MAX_TOKENS, undefined],
+      [undefined, SUMMARY_MAX_TOKENS],
+      [undefined, SUMMARY_MAX_TOKENS],
+    ])
+    // Not taken for a refusal of json_schema.
+    expect(llm.responseFormat).toBe('json_schema')
   })
 })
 

@@ -118,6 +118,7 @@ export function tikhubEnvelope(router: string, params: Record<string, unknown>, 
     time_zone: 'America/Los_Angeles',
     docs: null,
     cache_message: null,
+    cache_message_zh: null,
     cache_url: `https://cache.tikhub.io/api/v1/cache/public/${requestId}?sign=0`,
     router,
     params,
@@ -184,15 +185,22 @@ export function douyinAweme(d: Doc) {
   }
 }
 
-export const douyinSearch = (params: Record<string, unknown>, videos: Doc[], cursor: number, more: boolean) =>
-  tikhubEnvelope('/api/v1/douyin/search/fetch_video_search_v1', params, {
+/** The search answer as captured (README): the next page's search id is `extra.logid` (= `log_pb.impr_id`), beside `backtrace`. */
+export const douyinSearch = (params: Record<string, unknown>, videos: Doc[], cursor: number, more: boolean) => {
+  const logid = `20261124180000${String(cursor).padStart(6, '0')}ILLUSTRATIVE`
+  return tikhubEnvelope('/api/v1/douyin/search/fetch_video_search_v1', params, {
     status_code: 0,
+    data: videos.map(douyinAweme),
+    qc: '',
     cursor,
     has_more: more ? 1 : 0,
-    data: videos.map(douyinAweme),
+    ad_info: {},
+    extra: { now: Date.now(), logid, fatal_item_ids: [], search_request_id: '', start_ms: Date.now(), scenes: null },
+    log_pb: { impr_id: logid, search_source: 'normal_search', stab_extra: { traffic_identification: 'normal' } },
     guide_search_words: [],
-    extra: { now: Date.now(), logid: 'illustrative' },
+    backtrace: `bt-${cursor}`,
   })
+}
 
 export function wechatArticle(d: Doc) {
   return {
@@ -200,8 +208,8 @@ export function wechatArticle(d: Doc) {
     title: d.title ?? '',
     desc: d.text,
     doc_url: d.url ?? `https://mp.weixin.qq.com/s/${d.id}`,
-    ...(typeof d.at === 'number' ? { timestamp: epoch(d.at) } : {}),
-    ...(typeof d.at === 'string' ? { date: d.at } : {}),
+    // `date` and `timestamp` are epoch seconds; the relative wording ("3天前") is `source.dateTime`.
+    ...(typeof d.at === 'number' ? { date: epoch(d.at), timestamp: epoch(d.at) } : {}),
     source: { title: d.author ?? '', dateTime: typeof d.at === 'string' ? d.at : '' },
     mpScene: 7,
     src_type: 49,
@@ -209,11 +217,24 @@ export function wechatArticle(d: Doc) {
   }
 }
 
+/**
+ * `raw: false`, as captured (README): the items flattened at `data.items`, paged by `cursor`; `offset` is the
+ * server's own (here: where the next page starts), informational only per the spec.
+ */
 export const wechatSearch = (params: Record<string, unknown>, articles: Doc[], cursor: string, more: boolean) =>
   tikhubEnvelope('/api/v1/wechat_search/v2/fetch_search', params, {
-    code: 0,
-    success: true,
-    data: { cursor, continue_flag: more ? 1 : 0, items: articles.map(wechatArticle) },
+    keyword: params.keyword,
+    business_type: 2,
+    continue_flag: more ? 1 : 0,
+    offset: Number(params.offset ?? 0) + articles.length,
+    cursor,
+    categories: null,
+    no_more: articles.length ? null : '没有更多的搜索结果',
+    total: null,
+    count: articles.length,
+    items: articles.map(wechatArticle),
+    debug_id: 'illustrative',
+    debug_info: 'illustrative',
   })
 
 /** `GET /api/v1/xiaohongshu/app_v2/get_user_info?user_id=` (fans both as a field and in `interactions`). */

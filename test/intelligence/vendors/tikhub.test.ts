@@ -1,7 +1,9 @@
 /**
  * The TikHub adapter against a local server that answers as TikHub documents (fixtures and shapes in
- * this folder, sources in README.md): what it asks for, how it reads the three platforms' results, its
- * paging, and TikHub's failures (rate limits, keys, a failed platform call inside a 200, HTML).
+ * this folder, answers captured from the real API in fixtures/tikhub/, sources in README.md): what it asks
+ * for, checked against the excerpt of TikHub's OpenAPI spec in contracts/, how it reads the three
+ * platforms' results, its paging, and TikHub's failures (rate limits, keys, a failed platform call inside
+ * a 200, HTML).
  */
 import { describe, expect, test } from 'bun:test'
 import { ask } from '../../../src/intelligence/asked'
@@ -10,12 +12,25 @@ import type { EvidenceQuery, Platform } from '../../../src/intelligence/evidence
 import { PagedProvider } from '../../../src/intelligence/providers/paging'
 import { TikhubAdapter } from '../../../src/intelligence/providers/tikhub'
 import { failure, fileServers, json } from '../support'
-import { douyinAweme, douyinSearch, shapeOf, wechatArticle, xhsNote, xhsSearch, type Doc } from './shapes'
+import {
+  douyinAweme,
+  douyinProfile,
+  douyinSearch,
+  shapeOf,
+  wechatArticle,
+  wechatSearch,
+  xhsNote,
+  xhsSearch,
+  xhsUserInfo,
+  type Doc,
+} from './shapes'
 
 const DAY = 86_400_000
 /** The fixtures' moment: TikHub's time_stamp in them (2026-11-25T02:00:00Z). */
 const NOW = 1_795_572_000_000
 const fixture = async (name: string) => (await Bun.file(`${import.meta.dir}/fixtures/${name}.json`).json()) as Record<string, any>
+/** Real answers of the API (README names their sources). */
+const captured = (name: string) => fixture(`tikhub/${name}.captured`)
 
 const serve = fileServers()
 
@@ -41,6 +56,90 @@ const query = (platform: Platform, days = 30, now = NOW): EvidenceQuery => ({
   limit: 50,
 })
 const signal = () => new AbortController().signal
+
+describe('every request as the published spec has it (contracts/tikhub-openapi-excerpt.json)', () => {
+  type Schema = Record<string, any>
+  const contract = () => Bun.file(`${import.meta.dir}/contracts/tikhub-openapi-excerpt.json`).json() as Promise<Schema>
+
+  /** Whether a value is of the schema's type and among the values it allows (its enum, or those its prose states). */
+  const fits = (value: unknown, s: Schema): boolean => {
+    const typed = (t?: string) =>
+      t === 'integer' ? Number.isInteger(value) : t === 'null' ? value === null : t ? typeof value === t : true
+    const allowed: unknown[] | undefined = s.enum ?? s['x-allowed-values']
+    return (s.anyOf ? s.anyOf.some((a: Schema) => typed(a.type)) : typed(s.type)) && (!allowed || allowed.includes(value))
+  }
+
+  test('the values the excerpt lists beside the prose are in that prose', async () => {
+    const spec = await contract()
+    const listed: [unknown, string][] = []
+    for (const op of Object.values(spec.paths).flatMap((p) => Object.values(p as Schema)) as Schema[])
+      for (const prm of op.parameters ?? [])
+        for (const v of prm.schema['x-allowed-values'] ?? []) listed.push([v, `${prm.description} ${op.description}`])
+    for (const schema of Object.values(spec.components.schemas) as Schema[])
+      for (const prop of Object.values(schema.properties ?? {}) as Schema[])
+        for (const v of prop['x-allowed-values'] ?? []) listed.push([v, prop.description])
+    expect(listed.length).toBeGreaterThan(20)
+    for (const [v, prose] of listed) expect(prose).toContain(String(v))
+  })
+
+  test('paths, methods, parameter names, types and values of every request the adapter makes, searches and lookups', async () => {
+    const spec = await contract()
+    const doc = (id: string, followers?: number): Doc => ({
+      id,
+      text: `露营 ${id}`,
+      at: NOW - DAY,
+      author: 'a',
+      authorId: `u-${id}`,
+      followers,
+    })
+    const s = serve((_req, url, raw) => {
+      const b = raw ? JSON.parse(raw) : {}
+      const q = Object.fromEntries(url.searchParams)
+      const page = Number(q.page ?? 1)
+      if (url.pathname.endsWith('/search_notes')) return json(xhsSearch(q, [doc(`x${page}`)], page < 2))
+      if (url.pathname.endsWith('/fetch_video_search_v1'))
+        return json(douyinSearch(b, [doc(`d${b.cursor}`, 0)], b.cursor + 1, b.cursor < 1))
+      if (url.pathname.endsWith('/fetch_search')) return json(wechatSearch(b, [doc(b.cursor ? 'w2' : 'w1')], 'c1', !b.cursor))
+      if (url.pathname.endsWith('/get_user_info')) return json(xhsUserInfo(q.user_id!, 'a', 10))
+      return json(douyinProfile(q.sec_user_id!, 'a', 10))
+    })
+    const p = provider(s.url)
+    for (const platform of ['xiaohongshu', 'douyin', 'wechat'] as const)
+      await p.search({ ...query(platform), split: undefined, creators: true }, signal())
+    const misfits: string[] = []
+    for (const r of s.requests) {
+      const method = r.body ? 'post' : 'get'
+      const op: Schema | undefined = spec.paths[r.url.pathname]?.[method]
+      if (!op) {
+        misfits.push(`${method} ${r.url.pathname}: not in the spec`)
+        continue
+      }
+      if (!r.headers.get('authorization')?.startsWith('Bearer ')) misfits.push(`${r.url.pathname}: no bearer key`)
+      // GET: query parameters (strings on the wire); POST: a JSON body of the operation's schema.
+      const sent: [string, unknown][] = r.body ? Object.entries(JSON.parse(r.body)) : [...r.url.searchParams]
+      const bodySchema: Schema | undefined = r.body
+        ? spec.components.schemas[op.requestBody.content['application/json'].schema.$ref.split('/').pop()]
+        : undefined
+      const declared: Record<string, Schema> = bodySchema
+        ? bodySchema.properties
+        : Object.fromEntries(op.parameters.filter((x: Schema) => x.in === 'query').map((x: Schema) => [x.name, x.schema]))
+      const required: string[] = bodySchema
+        ? (bodySchema.required ?? [])
+        : op.parameters.filter((x: Schema) => x.required).map((x: Schema) => x.name)
+      for (const name of required) if (!sent.some(([k]) => k === name)) misfits.push(`${r.url.pathname}: ${name} missing`)
+      for (const [name, value] of sent) {
+        const schema = declared[name]
+        const typed = !r.body && schema?.type === 'integer' && /^\d+$/.test(String(value)) ? Number(value) : value
+        if (!schema) misfits.push(`${r.url.pathname}: ${name} is no parameter of it`)
+        else if (!fits(typed, schema)) misfits.push(`${r.url.pathname}: ${name}=${JSON.stringify(value).slice(0, 40)} is not allowed`)
+      }
+    }
+    expect(misfits).toEqual([])
+    // Two pages of each search (the second with its paging parameters), and both lookups.
+    expect(new Set(s.requests.map((r) => r.url.pathname))).toEqual(new Set(Object.keys(spec.paths)))
+    expect(s.requests.filter((r) => /search_id=|"search_id":"2|"cursor":"c1"/.test(r.url.search + r.body))).toHaveLength(3)
+  })
+})
 
 describe('Xiaohongshu: GET /api/v1/xiaohongshu/app_v2/search_notes', () => {
   test('asks newest first with the narrowest time filter and the key; reads notes, skips other result kinds, counts an undated note', async () => {
@@ -113,6 +212,22 @@ describe('Xiaohongshu: GET /api/v1/xiaohongshu/app_v2/search_notes', () => {
       ['2', 'sid-42', 'sess-42'],
     ])
   })
+
+  test('every later page keeps the ids of the first answer, as the spec says, whatever later answers carry', async () => {
+    const s = serve((_req, url) => {
+      const page = Number(url.searchParams.get('page'))
+      const notes: Doc[] = [{ id: `p${page}`, text: `露营笔记 ${page}`, at: NOW - page * 3_600_000, author: 'a' }]
+      return json(
+        xhsSearch(Object.fromEntries(url.searchParams), notes, true, { search_id: `sid-${page}`, search_session_id: `sess-${page}` }),
+      )
+    })
+    await provider(s.url, { maxPages: 3 }).search({ ...query('xiaohongshu'), split: undefined }, signal())
+    expect(s.requests.map((r) => [r.url.searchParams.get('search_id'), r.url.searchParams.get('search_session_id')])).toEqual([
+      [null, null],
+      ['sid-1', 'sess-1'],
+      ['sid-1', 'sess-1'],
+    ])
+  })
 })
 
 describe('Douyin: POST /api/v1/douyin/search/fetch_video_search_v1', () => {
@@ -160,17 +275,41 @@ describe('Douyin: POST /api/v1/douyin/search/fetch_video_search_v1', () => {
       return json(douyinSearch(b, videos.slice(at, at + 10), at + 10, at + 10 < videos.length))
     })
     const r = await provider(s.url, { maxPages: 10 }).search({ ...query('douyin', 3), split: undefined }, signal())
-    expect(s.requests.map((q) => JSON.parse(q.body).cursor)).toEqual([0, 10])
+    const bodies = s.requests.map((q) => JSON.parse(q.body))
+    expect(bodies.map((b) => b.cursor)).toEqual([0, 10])
+    // The second page continues the first answer's search: its log id and backtrace.
+    expect(bodies.map((b) => [b.search_id, b.backtrace])).toEqual([
+      ['', ''],
+      [(douyinSearch({}, [], 10, true).data as { extra: { logid: string } }).extra.logid, 'bt-10'],
+    ])
     expect(r.coverage[0]!.coveredFrom).toEqual(new Date(NOW - 6 * DAY))
     expect(r.items).toHaveLength(12)
     expect(r.dropped.out_of_window).toBe(8)
+  })
+
+  test('a captured answer: reads its video, and the next page sends its cursor, search id (extra.logid) and backtrace', async () => {
+    const page1 = await captured('douyin-general-search-v1')
+    const at = page1.time_stamp * 1000
+    const s = serve((_req, _url, raw) => (JSON.parse(raw).cursor === 0 ? json(page1) : json(douyinSearch(JSON.parse(raw), [], 0, false))))
+    const r = await provider(s.url, { now: at }).search({ ...query('douyin', 90, at), split: undefined }, signal())
+    const second = JSON.parse(s.requests[1]!.body)
+    expect(second).toMatchObject({ cursor: 20, search_id: '2026020517484919A801EBF16F8EC0F8C4', backtrace: page1.data.backtrace })
+    expect(page1.data.log_pb.impr_id).toBe(second.search_id)
+    expect(r.items[0]).toMatchObject({
+      id: 'douyin:7584769166932233472',
+      authorId: page1.data.data[0].aweme_info.author.sec_uid,
+      // follower_count 0 in search: unknown, not zero.
+      authorFollowers: null,
+      engagement: { likes: 2816, comments: 1046, shares: 2298, views: null },
+      publishedAt: new Date(1_765_966_706_000),
+    })
   })
 })
 
 describe('WeChat: POST /api/v1/wechat_search/v2/fetch_search', () => {
   test('asks for articles, latest first; strips the highlight markup; keeps a 64-bit id only as a string; reads relative dates', async () => {
     const body = await fixture('tikhub-wechat-fetch-search')
-    body.data.data.continue_flag = 0
+    body.data.continue_flag = 0
     const s = serve(() => json(body))
     const r = await provider(s.url).search(query('wechat'), signal())
     expect(JSON.parse(s.requests[0]!.body)).toEqual({
@@ -196,9 +335,52 @@ describe('WeChat: POST /api/v1/wechat_search/v2/fetch_search', () => {
     expect(second.publishedAt).toEqual(new Date(NOW - 3 * DAY))
   })
 
+  test('a captured answer: items at data.items; the next page sends its cursor verbatim (past 2 kB) with its offset, and ends on continue_flag 0', async () => {
+    const page1 = await captured('wechat-fetch-search-account')
+    const article = (await fixture('tikhub-wechat-fetch-search')).data.items[0]
+    // Like TikHub, this server pages by the cursor only: an offset alone would answer the first page again.
+    const s = serve((_req, _url, raw) => {
+      const b = JSON.parse(raw)
+      return json(
+        b.cursor === page1.data.cursor ? { ...page1, data: { ...page1.data, continue_flag: 0, cursor: null, items: [article] } } : page1,
+      )
+    })
+    const r = await provider(s.url).search({ ...query('wechat'), split: undefined }, signal())
+    const bodies = s.requests.map((q) => JSON.parse(q.body))
+    expect(page1.data.cursor.length).toBeGreaterThan(2048)
+    expect(bodies.map((b) => [b.cursor, b.offset])).toEqual([
+      [undefined, 0],
+      [page1.data.cursor, 13],
+    ])
+    expect(r.items.map((i) => i.id)).toEqual(['wechat:9223372036854775001'])
+    // The captured items are official accounts (business_type account): no link, no date.
+    expect(r.dropped.undated + r.dropped.unreadable).toBe(2)
+  })
+
+  test('continue_flag 1 without a cursor asks no more; an empty page with no_more is an answer, not a failure', async () => {
+    const page1 = await captured('wechat-fetch-search-account')
+    const s = serve(() => json({ ...page1, data: { ...page1.data, cursor: null, count: 0, items: [], no_more: '没有更多的搜索结果' } }))
+    const r = await provider(s.url).search({ ...query('wechat'), split: undefined }, signal())
+    expect([s.requests.length, r.items.length]).toEqual([1, 0])
+  })
+
   test('official accounts publish no follower counts: WeChat is no source of creators to shortlist', () => {
     const p = provider('http://127.0.0.1:9')
     expect(['xiaohongshu', 'douyin', 'wechat'].map((x) => p.hasCreators(x as Platform))).toEqual([true, true, false])
+  })
+})
+
+describe('where TikHub is', () => {
+  test('the base URL is the configured one (api.tikhub.dev from mainland China): every request goes there, named by its host', async () => {
+    const body = await fixture('tikhub-douyin-video-search-v1')
+    body.data.has_more = 0
+    const s = serve(() => json(body))
+    const p = provider(`${s.url}/`)
+    await p.search(query('douyin'), signal())
+    expect([p.name, s.requests[0]!.url.pathname]).toEqual([
+      `tikhub (${new URL(s.url).host})`,
+      '/api/v1/douyin/search/fetch_video_search_v1',
+    ])
   })
 })
 
@@ -277,7 +459,17 @@ describe('the shapes the scenario servers write are the documented ones', () => 
       expect(keys(douyinAweme(doc).aweme_info.statistics)).toContain(k)
     for (const k of ['docID', 'title', 'desc', 'doc_url', 'timestamp', 'source', 'mpScene', 'src_type', 'jumpInfo'])
       expect(keys(wechatArticle(doc))).toContain(k)
-    expect(keys(wx.data.data)).toEqual(['continue_flag', 'cursor', 'items'])
+    // The envelopes and the search payloads are those of the captured answers; the scenario servers write the same.
+    const [dyReal, wxReal] = [await captured('douyin-general-search-v1'), await captured('wechat-fetch-search-account')]
+    for (const envelope of [xhs, dy, wx, wxReal, douyinSearch({}, [doc], 1, true), wechatSearch({}, [doc], 'c', true)])
+      expect(keys(envelope)).toEqual(keys(dyReal))
+    expect(keys(wx.data)).toEqual(keys(wxReal.data))
+    expect(keys(wechatSearch({}, [doc], 'c', true).data)).toEqual(keys(wxReal.data))
+    for (const d of [dy.data, douyinSearch({}, [doc], 1, true).data]) {
+      expect(keys(dyReal.data)).toEqual(expect.arrayContaining(keys(d)))
+      expect(keys(d)).toEqual(expect.arrayContaining(['status_code', 'data', 'cursor', 'has_more', 'extra', 'log_pb', 'backtrace']))
+      expect(shapeOf(d.extra)).toEqual(shapeOf(dyReal.data.extra))
+    }
     expect(keys((xhsSearch({}, [doc], true).data as { data: unknown }).data)).toEqual(expect.arrayContaining(keys(xhs.data.data)))
   })
 })

@@ -2,7 +2,7 @@
  * One local server that answers as SearXNG, Bocha and TikHub do (the shapes of ./shapes.ts), from a
  * scenario's documents: what a seller's live providers would return for the same world. Each vendor
  * searches the way it is documented to (and as the issue found them to): SearXNG's engines index recent
- * pages only and ignore the time range, ranked by relevance; Bocha filters by the date range asked,
+ * pages only and ignore the time range, ranked by relevance; Bocha filters by the named range asked (or a date range),
  * ranked by relevance, 50 a page; TikHub lists each platform's newest posts first, 20 a page, within
  * its coarse time filters, and looks creators up by id. Every request is recorded.
  */
@@ -70,8 +70,10 @@ export function vendorWorld(docs: WorldDocs | (() => WorldDocs), o: WorldOptions
     }
     if (url.pathname.endsWith('/v1/web-search') && req.method === 'POST') {
       const b = JSON.parse(body) as { query: string; freshness: string; count: number; page?: number }
+      // Named ranges count back from now (a month as 30 days); an explicit range is Beijing days, both ends inclusive.
+      const named = ({ oneDay: 1, oneWeek: 7, oneMonth: 30, oneYear: 365, noLimit: Infinity } as Record<string, number>)[b.freshness]
       const [from, to] = b.freshness.split('..') as [string, string]
-      const [start, end] = [cstDay(from), cstDay(to) + DAY]
+      const [start, end] = named !== undefined ? [t - named * DAY, Infinity] : [cstDay(from), cstDay(to ?? from) + DAY]
       const hits = w.web
         .filter((d) => matches(termsOf(b.query), d) && time(d) !== null && time(d)! >= start && time(d)! < end)
         .sort(relevance)
@@ -113,13 +115,15 @@ export function vendorWorld(docs: WorldDocs | (() => WorldDocs), o: WorldOptions
         : json({ detail: { code: 404, message: 'user not found' } }, 404)
     }
     if (url.pathname.endsWith('/api/v1/wechat_search/v2/fetch_search')) {
-      const b = JSON.parse(body) as { keyword: string; offset: number; publish_time: string }
+      const b = JSON.parse(body) as { keyword: string; offset: number; cursor?: string; publish_time: string }
       const days = { day: 1, week: 7, half_year: 180, all: 0 }[b.publish_time] ?? 0
       const hits = w.native.wechat
         .filter((d) => matches(termsOf(b.keyword), d))
         .filter(within(days))
         .sort(newestFirst)
-      return json(wechatSearch(b, hits.slice(b.offset, b.offset + size), `c${b.offset + size}`, b.offset + size < hits.length))
+      // Pages by the cursor the answer before returned, as the spec says (`offset` alone does not page).
+      const at = b.cursor ? Number(b.cursor.slice(1)) : 0
+      return json(wechatSearch(b, hits.slice(at, at + size), `c${at + size}`, at + size < hits.length))
     }
     return new Response('not found', { status: 404 })
   })
