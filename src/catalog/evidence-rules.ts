@@ -45,8 +45,16 @@ export const CREATOR_LOOKUPS = 20
  */
 export const NEAR_NAME_MIN_ITEMS = 15
 
-/** Results asked of a live search provider per call, and the most read from its answer (the rest are ignored). */
+/** Results asked of a live search provider per call, and the most read from an answer of our own search protocol (the rest are ignored). */
 export const LIVE_RESULTS_PER_CALL = 50
+
+/**
+ * The most results kept of one vendor page (SearXNG, Bocha, TikHub). A page is paid for and a metasearch
+ * page merges every engine's results (one searx page held 78): all are read, within the answer's byte
+ * limit. Past this many dated results, the page is sampled evenly over time, so a cut never drops the
+ * older window of a comparison.
+ */
+export const VENDOR_PAGE_RESULTS_MAX = 500
 
 /**
  * What one live provider answer may cost. A body is read up to its byte limit and the call fails as

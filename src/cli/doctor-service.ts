@@ -10,6 +10,11 @@ import { DuckDb } from '../data/duckdb'
 import { isSample, readManifest } from '../data/datasets'
 import { DatasetStore } from '../data/store'
 import type { EvidenceItem, EvidenceProvider } from '../intelligence/evidence'
+import { ask } from '../intelligence/asked'
+import { STATIC_ENTITIES } from '../intelligence/entities'
+import { WEB_QUERY } from '../intelligence/lanes'
+import { configHints } from '../intelligence/live-setup'
+import { withDeadline } from '../intelligence/providers/call'
 import { isLive, liveSources, summariserOf } from '../intelligence/sources'
 import { openLedgerFile } from '../payments/sqlite-schema'
 import { Postgres, redactUrl } from '../postgres/client'
@@ -140,6 +145,8 @@ export async function providers(config: Readonly<Config>, calls: boolean): Promi
         'WEB_SEARCH_* and NATIVE_SEARCH_* (docs/intelligence.md, "Going live")',
       ),
     )
+  // Settings that cost answers with a vendor (a TikHub timeout under its documented minimum, a host China cannot reach).
+  for (const hint of configHints(config.providers)) findings.push(warn(check, hint, hint.split(' ')[0]!.split('=')[0]!))
   if (!calls) {
     const named = [...searchers.map((p) => p.name), ...(summariser ? [`${summariser.name} (model)`] : [])]
     if (named.length) findings.push(ok(check, `${named.join(', ')} configured; not asked (--no-provider-calls)`))
@@ -147,7 +154,12 @@ export async function providers(config: Readonly<Config>, calls: boolean): Promi
   }
   const found: EvidenceItem[] = []
   const now = Date.now()
-  findings.push(...(await Promise.all(searchers.map((provider) => askSearcher(provider, now, found)))))
+  const asked = await Promise.all(searchers.map((provider) => askSearcher(provider, now, found)))
+  findings.push(...asked)
+  // What each answering vendor's own behaviour costs the answers (engines a time range silences, undated results).
+  const answering = searchers.filter((provider, index) => provider.diagnose && asked[index]!.status === 'ok')
+  for (const notes of await Promise.all(answering.map((provider) => diagnosed(provider))))
+    findings.push(...notes.map((note) => warn(check, note, 'docs/intelligence.md, "Going live"')))
   if (summariser) {
     const model = await checkModel(summariser, KEYWORD, found)
     findings.push(
@@ -161,6 +173,14 @@ export async function providers(config: Readonly<Config>, calls: boolean): Promi
     )
   }
   return findings
+}
+
+/** A provider's findings about its vendor (EvidenceProvider.diagnose), or why it could not be diagnosed. */
+function diagnosed(provider: EvidenceProvider): Promise<string[]> {
+  const query = WEB_QUERY.xiaohongshu(ask(STATIC_ENTITIES, KEYWORD).query)
+  return withDeadline(provider.name, provider.timeoutMs, (signal) =>
+    provider.diagnose!(provider.role === 'web' ? query : KEYWORD, signal),
+  ).catch((e: unknown) => [`${provider.name}: could not be diagnosed: ${e instanceof Error ? e.message : String(e)}`])
 }
 
 /** A keyword every China lane has posts about. */

@@ -331,6 +331,22 @@ function printReport({ options, checks, model, notes }: CheckReport): void {
   )
 }
 
+/** Each answering provider's findings about its vendor's own behaviour (EvidenceProvider.diagnose). */
+async function diagnoses(sources: EvidenceSources, checks: readonly CallCheck[], keyword: string): Promise<string[]> {
+  const answering = [...sources.native, ...sources.web].filter(
+    (p) => p.diagnose && checks.some((c) => c.provider === p.name && c.ok && c.status !== 'rate_limited'),
+  )
+  const query = WEB_QUERY.xiaohongshu(ask(STATIC_ENTITIES, keyword).query)
+  const found = await Promise.all(
+    answering.map((p) =>
+      withDeadline(p.name, p.timeoutMs, (signal) => p.diagnose!(p.role === 'web' ? query : keyword, signal)).catch((e: unknown) => [
+        `${p.name}: could not be diagnosed: ${e instanceof Error ? e.message : String(e)}`,
+      ]),
+    ),
+  )
+  return found.flat()
+}
+
 /** The providers that failed, each named once. */
 function brokenProviders(checks: readonly CallCheck[], model: ModelCheck | undefined): string[] {
   return [
@@ -364,7 +380,11 @@ export async function providers(args: string[]): Promise<void> {
   const checks = await checkSearchProviders(sources, options, Date.now(), found)
   // The model is asked after the searches: it summarises what they found.
   const model = sources.summariser ? await checkModel(sources.summariser, options.keyword, found) : undefined
-  const notes = [...configHints(config.providers), ...meaning(checks, options.days, sources.native.length > 0)]
+  const notes = [
+    ...configHints(config.providers),
+    ...meaning(checks, options.days, sources.native.length > 0),
+    ...(await diagnoses(sources, checks, options.keyword)),
+  ]
   if (model && !model.ok) notes.push(`${model.provider} failed: ${model.error}. Trend themes fall back to the extractive ones.`)
   printReport({ options, checks, model, notes })
   const broken = brokenProviders(checks, model)

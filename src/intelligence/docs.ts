@@ -9,6 +9,7 @@ import {
   KOL,
   LIVE_RESULTS_PER_CALL,
   MOMENTUM,
+  VENDOR_PAGE_RESULTS_MAX,
   PROVIDER_LIMITS,
   RELEVANCE,
   SENTIMENT_ITEM_THRESHOLD,
@@ -47,7 +48,10 @@ export function intelligenceRules(): string {
       'Strong native (xiaohongshu)',
       `at least ${STRONG_NATIVE_EVIDENCE.items} native items and ${STRONG_NATIVE_EVIDENCE.authors} distinct authors: answered natively instead of as a proxy read.`,
     ],
-    ['Live results per call', `${LIVE_RESULTS_PER_CALL} asked for; only the first ${LIVE_RESULTS_PER_CALL} of an answer are read.`],
+    [
+      'Live results per call',
+      `${LIVE_RESULTS_PER_CALL} asked for. Our own search protocol: only the first ${LIVE_RESULTS_PER_CALL} of an answer are read. A vendor page (SearXNG, Bocha, TikHub) is read whole, up to ${VENDOR_PAGE_RESULTS_MAX} dated results, sampled evenly over time past that.`,
+    ],
     [
       'Live answer limits',
       `a search answer over ${mib(L.searchResponseBytes)}, or a model answer over ${mib(L.summaryResponseBytes)}, fails the call (\`bad_response\`, the lane falls back), checked while reading and from Content-Length; titles are cut to ${n(L.titleChars)} characters, texts to ${n(L.textChars)}, other strings (id, url, author ...) to ${n(L.fieldChars)}, before any matching or scoring.`,

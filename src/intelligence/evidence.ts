@@ -147,6 +147,8 @@ export interface EvidenceProvider {
   readonly local?: boolean
   /** Whether its items of a platform name creators with follower counts (what KOL shortlists score); default: every platform it serves. */
   hasCreators?(platform: Platform): boolean
+  /** `providers check`: what this vendor's own behaviour costs the answers, each with the setting that fixes it (billed requests). */
+  diagnose?(query: string, signal: AbortSignal): Promise<string[]>
 }
 
 /** Whether a native provider's items of a platform name creators with follower counts. */

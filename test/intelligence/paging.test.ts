@@ -3,7 +3,7 @@
  * it stops asking; and momentum on what it covers (never a direction from a window nobody covered).
  */
 import { describe, expect, test } from 'bun:test'
-import { MOMENTUM } from '../../src/catalog/evidence-rules'
+import { MOMENTUM, VENDOR_PAGE_RESULTS_MAX } from '../../src/catalog/evidence-rules'
 import { ask } from '../../src/intelligence/asked'
 import { STATIC_ENTITIES } from '../../src/intelligence/entities'
 import { ProviderError, type EvidenceItem, type EvidenceQuery } from '../../src/intelligence/evidence'
@@ -145,17 +145,35 @@ describe('how far an answer covers its window', () => {
     expect(r.items).toHaveLength(100)
   })
 
-  test('an answer longer than the results read per call is cut, so it is not all there is: the count is capped', async () => {
+  test('every result of a vendor page is kept (the page is paid for); with more left, the count is capped', async () => {
     const { provider } = vendor({
-      results: daily(30, 3),
+      results: daily(30, 4),
       caps: { dateFilter: 'range', order: 'relevance' },
       honoursWindow: true,
       pageSize: 90,
       maxPages: 1,
     })
     const r = await provider.search(query(30), signal())
-    expect(r.items).toHaveLength(50)
+    expect(r.items).toHaveLength(90)
     expect(r.coverage[1]!.capped).toBe(true)
+  })
+
+  test(`a page past ${VENDOR_PAGE_RESULTS_MAX} dated results is sampled evenly over time: the oldest and newest stay, the count is capped`, async () => {
+    const { provider } = vendor({
+      results: daily(60, 12),
+      caps: { dateFilter: 'none', order: 'relevance' },
+      pageSize: 720,
+      maxPages: 1,
+    })
+    const r = await provider.search({ ...query(30), split: undefined } as EvidenceQuery, signal())
+    expect(r.items).toHaveLength(VENDOR_PAGE_RESULTS_MAX)
+    const days = r.items.map((i) => Math.round((NOW - i.publishedAt.getTime()) / DAY))
+    expect(Math.min(...days)).toBe(Math.min(...daily(60, 12).map((p) => p.daysAgo!)))
+    expect(Math.max(...days)).toBe(Math.max(...daily(60, 12).map((p) => p.daysAgo!)))
+    // Evenly: each half of the period keeps about half of the sample.
+    const older = days.filter((d) => d >= 30).length
+    expect(Math.abs(older - VENDOR_PAGE_RESULTS_MAX / 2)).toBeLessThan(VENDOR_PAGE_RESULTS_MAX / 20)
+    expect(r.coverage[0]!.capped).toBe(true)
   })
 
   test('an empty answer for a window proves nothing: the window is not covered', async () => {

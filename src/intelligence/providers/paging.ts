@@ -12,7 +12,7 @@
  * it short; one that ranks by relevance and is cut short returns a sample, so its count is a lower bound
  * (`capped`). Undated results, results outside the window and repeats are dropped and counted.
  */
-import { LIVE_RESULTS_PER_CALL } from '../../catalog/evidence-rules'
+import { VENDOR_PAGE_RESULTS_MAX } from '../../catalog/evidence-rules'
 import {
   noneDropped,
   ProviderError,
@@ -69,6 +69,10 @@ export interface VendorAdapter {
    * budget. Sets them on the items; returns the requests made.
    */
   creators?(items: EvidenceItem[], query: EvidenceQuery, signal: AbortSignal): Promise<number>
+  /** Results read of one page, the first ones (default: all, VENDOR_PAGE_RESULTS_MAX kept, spread over time). */
+  readonly resultsRead?: number
+  /** `providers check`: findings about the vendor's behaviour (see EvidenceProvider.diagnose). */
+  diagnose?(query: string, signal: AbortSignal): Promise<string[]>
 }
 
 /** What every vendor adapter is configured with (the SearchSettings of the configuration). */
@@ -127,6 +131,10 @@ export class PagedProvider implements EvidenceProvider {
     return this.adapter.hasCreators ? this.adapter.hasCreators(platform) : this.adapter.serves(platform)
   }
 
+  async diagnose(query: string, signal: AbortSignal): Promise<string[]> {
+    return this.adapter.diagnose ? this.adapter.diagnose(query, signal) : []
+  }
+
   async search(query: EvidenceQuery, signal: AbortSignal): Promise<SearchResult & { dropped: PagedDropped }> {
     const caps = this.adapter.capabilities(query.platform)
     // A vendor that filters by date is asked for each compared window on its own (see EvidenceQuery.split).
@@ -168,6 +176,7 @@ export class PagedProvider implements EvidenceProvider {
     let exhausted = false
     let requests = 0
     let partial: string | undefined
+    let sampled = false
     let cursor: unknown
     // Every result of this window's pages, to tell a new page from the same one again.
     const answered = new Set<string>()
@@ -186,19 +195,22 @@ export class PagedProvider implements EvidenceProvider {
       requests++
       let fresh = 0
       const now = this.now()
-      // However many it answers, no more than were asked for are read.
-      for (const raw of p.results.slice(0, LIVE_RESULTS_PER_CALL)) {
+      // Every result the page holds is read: the page is paid for (its size is bounded by the byte limit).
+      // Our own protocol promises no more than it was asked for: only that many are read.
+      const cut = this.adapter.resultsRead !== undefined && p.results.length > this.adapter.resultsRead
+      const read: EvidenceItem[] = []
+      for (const raw of cut ? p.results.slice(0, this.adapter.resultsRead) : p.results) {
         const wait = turn()
         if (wait) await wait
         const item = this.adapter.item(raw, query, now)
-        if (item === null) {
-          dropped.unreadable++
-          continue
-        }
-        if (item === 'undated') {
-          dropped.undated++
-          continue
-        }
+        if (item === null) dropped.unreadable++
+        else if (item === 'undated') dropped.undated++
+        else read.push(item)
+      }
+      const kept = evenlyOverTime(read, VENDOR_PAGE_RESULTS_MAX)
+      // A sample: the window's count is then a lower bound, like a relevance-ranked answer cut short.
+      if (kept.length < read.length) sampled = true
+      for (const item of kept) {
         const t = item.publishedAt.getTime()
         oldest = Math.min(oldest, t)
         const key = item.url ?? item.id
@@ -218,8 +230,8 @@ export class PagedProvider implements EvidenceProvider {
         seen.add(key)
         items.push(item)
       }
-      // Nothing more, and every result of this page read (a page longer than LIVE_RESULTS_PER_CALL was cut).
-      if ((!p.more && p.results.length <= LIVE_RESULTS_PER_CALL) || p.results.length === 0) {
+      // Nothing more, and every result of this page read.
+      if ((!p.more && !cut) || p.results.length === 0) {
         exhausted = true
         break
       }
@@ -236,8 +248,16 @@ export class PagedProvider implements EvidenceProvider {
       from: window.from,
       to: window.to,
       coveredFrom: complete ? window.from : Number.isFinite(oldest) ? new Date(Math.min(oldest, to)) : null,
-      capped: !exhausted && caps.order !== 'newest',
+      capped: sampled || (!exhausted && caps.order !== 'newest'),
     }
     return { items, coverage, requests, partial }
   }
+}
+
+/** At most `max` items, spread evenly over their dates (oldest and newest kept), in their dates' order. */
+export function evenlyOverTime(items: EvidenceItem[], max: number): EvidenceItem[] {
+  if (items.length <= max) return items
+  const byDate = [...items].sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime())
+  const step = (byDate.length - 1) / (max - 1)
+  return Array.from({ length: max }, (_, i) => byDate[Math.round(i * step)]!)
 }

@@ -63,6 +63,9 @@ export class SearchHttpAdapter extends VendorBase implements VendorAdapter {
     return this.role === 'web' || (this.options.platforms ?? []).includes(platform)
   }
 
+  /** The protocol sends `limit` (at most LIVE_RESULTS_PER_CALL): a longer answer is read that far. */
+  readonly resultsRead = LIVE_RESULTS_PER_CALL
+
   capabilities(): SearchCapabilities {
     return { dateFilter: 'range', order: 'relevance' }
   }

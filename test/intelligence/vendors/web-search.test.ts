@@ -8,7 +8,7 @@ import { describe, expect, test } from 'bun:test'
 import { ask } from '../../../src/intelligence/asked'
 import { STATIC_ENTITIES } from '../../../src/intelligence/entities'
 import type { EvidenceQuery } from '../../../src/intelligence/evidence'
-import { BochaAdapter } from '../../../src/intelligence/providers/bocha'
+import { BochaAdapter, bochaFreshness } from '../../../src/intelligence/providers/bocha'
 import { PagedProvider } from '../../../src/intelligence/providers/paging'
 import { SearxngAdapter } from '../../../src/intelligence/providers/searxng'
 import { failure, fileServers, json } from '../support'
@@ -36,24 +36,23 @@ const signal = () => new AbortController().signal
 const searxng = (url: string, maxPages = 3) =>
   new PagedProvider(new SearxngAdapter({ url, timeoutMs: 5000, maxPages }, () => NOW), () => NOW)
 const bocha = (url: string, maxPages = 3) =>
-  new PagedProvider(new BochaAdapter({ url, key: 'sk-bocha', timeoutMs: 5000, maxPages }), () => NOW)
+  new PagedProvider(new BochaAdapter({ url, key: 'sk-bocha', timeoutMs: 5000, maxPages }, () => NOW), () => NOW)
 
 describe('SearXNG: GET /search?format=json', () => {
-  test('asks for JSON, Chinese, the time range holding the window, page by page; reads results, undated ones counted', async () => {
+  test('asks for JSON and Chinese, never a time range (it silences engines without time-range support), page by page; reads results, undated ones counted', async () => {
     const body = await fixture('searxng-search')
     const s = serve((_req, url) => json(url.searchParams.get('pageno') === '1' ? body : searxngPage('露营', [])))
     // The instance's address as a seller writes it, with a trailing slash: /search is appended.
     const got = await searxng(`${s.url}/`).search(query(), signal())
     const sent = s.requests.map((q) => Object.fromEntries(q.url.searchParams))
     expect(s.requests[0]!.url.pathname).toBe('/search')
-    // A 60-day span: `month` is too short, `year` holds it.
+    // No time_range: searx/search/processors/abstract.py skips every engine without time-range support when one is set.
     expect(sent[0]).toEqual({
       q: '露营 小红书 笔记',
       format: 'json',
       categories: 'general',
       language: 'zh-CN',
       pageno: '1',
-      time_range: 'year',
     })
     expect(sent.map((q) => q.pageno)).toEqual(['1', '2'])
     expect(got.items.map((i) => i.url)).toEqual([
@@ -128,16 +127,24 @@ describe('SearXNG: GET /search?format=json', () => {
 })
 
 describe('Bocha: POST /v1/web-search', () => {
-  test('asks each window as a date range in China time, 50 a page, with summaries and the key; reads dates as Bocha documents them', async () => {
+  /** `n` pages dated `from` days ago onwards, a day apart. */
+  const docs = (n: number, from: number, prefix = 'b'): Doc[] =>
+    Array.from({ length: n }, (_, i) => ({
+      id: `${prefix}${from + i}`,
+      title: '露营',
+      text: `露营 ${from + i}`,
+      at: NOW - (from + i) * DAY - 3_600_000,
+    }))
+
+  test('asks the whole span once, with the narrowest named range holding it, 50 a page, summaries and the key; reads dates as Bocha documents them', async () => {
     const body = await fixture('bocha-web-search')
-    const s = serve(() => json(body))
+    const s = serve((_req, _url, raw) => json(JSON.parse(raw).page === 1 ? body : bochaPage(JSON.parse(raw).query, [], 8230, 50)))
     const r = await bocha(`${s.url}/`).search(query(), signal())
     expect(s.requests.map((q) => q.url.pathname)).toEqual(['/v1/web-search', '/v1/web-search'])
-    const bodies = s.requests.map((q) => JSON.parse(q.body))
-    // Windows [now - 60d, now - 30d) and [now - 30d, now) as Beijing dates, both ends inclusive (the day they share is split again by the exact times).
-    expect(bodies).toEqual([
-      { query: '露营 小红书 笔记', freshness: '2026-09-26..2026-10-26', summary: true, count: 50, page: 1 },
-      { query: '露营 小红书 笔记', freshness: '2026-10-26..2026-11-25', summary: true, count: 50, page: 1 },
+    // 60 days back from now: more than a month can mean, so a year. A named range does not tell the compared windows apart: one span.
+    expect(s.requests.map((q) => JSON.parse(q.body))).toEqual([
+      { query: '露营 小红书 笔记', freshness: 'oneYear', summary: true, count: 50, page: 1 },
+      { query: '露营 小红书 笔记', freshness: 'oneYear', summary: true, count: 50, page: 2 },
     ])
     expect(s.requests[0]!.headers.get('authorization')).toBe('Bearer sk-bocha')
     const first = r.items.find((i) => i.url === 'https://www.36kr.com/p/illustrative-1')!
@@ -147,25 +154,46 @@ describe('Bocha: POST /v1/web-search', () => {
     expect(r.items.find((i) => i.url === 'https://news.sohu.com/a/illustrative-2')!.publishedAt).toEqual(new Date('2026-11-18T13:00:00Z'))
   })
 
-  test('pages while a page is full and the estimate says more; a short page with results lists the window', async () => {
-    const docs = (n: number, from: number): Doc[] =>
-      Array.from({ length: n }, (_, i) => ({
-        id: `b${from + i}`,
-        title: '露营',
-        text: `露营 ${from + i}`,
-        at: NOW - ((from + i) % 25) * DAY - 3_600_000,
-      }))
+  test('named ranges: the narrowest that reaches back to the window start (a month is at least 28 days; never oneDay)', () => {
+    const back = (days: number) => bochaFreshness({ from: new Date(NOW - days * DAY), to: new Date(NOW) }, NOW)
+    expect([1, 7, 8, 28, 29, 365, 366].map(back)).toEqual(['oneWeek', 'oneWeek', 'oneMonth', 'oneMonth', 'oneYear', 'oneYear', 'noLimit'])
+  })
+
+  test('an explicit date range finds nothing (as Bocha warns), a named range does: results outside the window are dropped, an older one proves the reach', async () => {
+    // As the reference describes it: a date range often comes back empty; a named range answers, by relevance, beyond the window too.
     const s = serve((_req, _url, raw) => {
       const b = JSON.parse(raw)
-      const prior = b.freshness.startsWith('2026-09')
-      if (prior) return json(bochaPage(b.query, docs(12, 1000), 12))
-      return json(bochaPage(b.query, docs(b.page === 1 ? 50 : 20, (b.page - 1) * 50), 70, (b.page - 1) * 50))
+      if (b.freshness.includes('..') || b.page > 1) return json(bochaPage(b.query, [], 0))
+      return json(bochaPage(b.query, [...docs(5, 1), ...docs(3, 40, 'old')], 8))
     })
-    const r = await bocha(s.url).search(query(), signal())
-    expect(s.requests.map((q) => JSON.parse(q.body).page)).toEqual([1, 1, 2])
-    expect(r.coverage.map((c) => [c.coveredFrom?.toISOString(), c.capped])).toEqual([
-      [new Date(NOW - 60 * DAY).toISOString(), false],
-      [new Date(NOW - 30 * DAY).toISOString(), false],
+    const r = await bocha(s.url).search(query(10, false), signal())
+    expect(JSON.parse(s.requests[0]!.body).freshness).toBe('oneMonth')
+    expect(r.items.map((i) => i.id)).toHaveLength(5)
+    expect(r.dropped.out_of_window).toBe(3)
+    expect(r.coverage.map((c) => [c.coveredFrom?.toISOString(), c.capped])).toEqual([[new Date(NOW - 20 * DAY).toISOString(), false]])
+  })
+
+  test('a short page is not the end (count is a maximum), and coverage reaches only as far back as the dates seen', async () => {
+    // Pages of 12 and 9 although 50 were asked, then nothing: the evidence reaches back 20 days of the 60 asked.
+    const s = serve((_req, _url, raw) => {
+      const b = JSON.parse(raw)
+      const page = [docs(12, 0), docs(9, 12), []][b.page - 1] ?? []
+      return json(bochaPage(b.query, page, 8230, (b.page - 1) * 50))
+    })
+    const r = await bocha(s.url).search(query(30, false), signal())
+    expect(s.requests.map((q) => JSON.parse(q.body).page)).toEqual([1, 2, 3])
+    expect(r.items).toHaveLength(21)
+    const [c] = r.coverage
+    expect(r.coverage).toHaveLength(1)
+    expect(c!.coveredFrom!.getTime()).toBe(NOW - 20 * DAY - 3_600_000)
+    expect(c!.capped).toBe(false)
+    // The estimate reached: a short page is the last one, and still covers only its own dates.
+    const one = serve((_req, _url, raw) => json(bochaPage(JSON.parse(raw).query, docs(12, 0), 12)))
+    const r1 = await bocha(one.url).search(query(30, false), signal())
+    expect([one.requests.length, r1.coverage[0]!.coveredFrom!.getTime(), r1.coverage[0]!.capped]).toEqual([
+      1,
+      NOW - 11 * DAY - 3_600_000,
+      false,
     ])
   })
 
