@@ -85,7 +85,9 @@ export function readiness(
     // Self mode: the in-process facilitator needs each network's RPC.
     const chain = await payments?.chain?.check()
     if (chain) {
-      checks.chain = chain.reachable ? { reachable: true } : { reachable: false, since_seconds: Math.round(chain.sinceMs / 1000), error: chain.error }
+      checks.chain = chain.reachable
+        ? { reachable: true }
+        : { reachable: false, since_seconds: Math.round(chain.sinceMs / 1000), error: chain.error }
       if (!chain.reachable && chain.outage)
         return {
           ready: false,

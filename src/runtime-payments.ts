@@ -87,7 +87,10 @@ export async function paymentsFor(
   chain?: { health: FacilitatorHealth }
   offers: readonly PaymentOffer[]
 }> {
-  if (config.paymentMode === 'local') return { settler: localSettler, offers: config.offers }
+  if (config.paymentMode === 'local') {
+    watchParts(metrics, ledger)
+    return { settler: localSettler, offers: config.offers }
+  }
   let settler: Settler
   let facilitator: FacilitatorParts | undefined
   let chain: { health: FacilitatorHealth } | undefined
@@ -116,11 +119,21 @@ export async function paymentsFor(
     chain = { health }
     settler = new FacilitatorSettler('self', verifyingWithChain(inProcess, config.facilitatorTimeoutMs), health)
   }
+  watchParts(metrics, ledger, facilitator?.health, chain?.health)
   const { createChainReader } = await import('./payments/chain-reader')
   const reconciler = new Reconciler(ledger, createChainReader(config.reconcileRpc), metrics.payment.paymentEvent)
   if (config.reconcileSeconds > 0)
     reconciler.start(config.reconcileSeconds, (e) => logger.warn('reconcile pass failed', { error: String(e) }), leading)
   return { settler, reconciler, offers, ...(facilitator ? { facilitator } : {}), ...(chain ? { chain } : {}) }
+}
+
+/** What /ready checks of the payment parts, as /metrics gauges. */
+function watchParts(metrics: Metrics, ledger: PaymentLedger, facilitator?: FacilitatorHealth, chain?: FacilitatorHealth): void {
+  metrics.watchPaymentParts({
+    ...(ledger.writable ? { ledgerWritable: () => ledger.writable!().ok } : {}),
+    ...(facilitator ? { facilitatorReachable: () => facilitator.state().reachable } : {}),
+    ...(chain ? { chainReachable: () => chain.state().reachable } : {}),
+  })
 }
 
 /** SETTLE_MODE=deferred: the background settlements, reported in /metrics. */

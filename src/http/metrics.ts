@@ -130,11 +130,7 @@ export async function createMetrics() {
     registers,
     buckets: [0, 0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
   })
-  const unhandledRejections = new Counter({
-    name: 'unhandled_rejections_total',
-    help: 'Promise rejections no code awaited (a library bug worked around: logged, the process keeps running).',
-    registers,
-  })
+  const unhandledRejections = unhandledRejectionCounter(Counter, registers)
   const watchDeferred = deferredGauges(Gauge, registers)
   const watchPaymentParts = paymentPartGauges(Gauge, registers)
   const watchMemory = memoryGauges(Gauge, registers)
@@ -219,6 +215,15 @@ function deferredGauges(Gauge: typeof import('prom-client').Gauge, registers: im
   return (stats: () => DeferredStats) => {
     deferred = stats
   }
+}
+
+/** Promise rejections no code awaited (cli/serve.ts logs them and keeps running). */
+function unhandledRejectionCounter(Counter: typeof import('prom-client').Counter, registers: import('prom-client').Registry[]) {
+  return new Counter({
+    name: 'unhandled_rejections_total',
+    help: 'Promise rejections no code awaited (a library bug worked around: logged, the process keeps running).',
+    registers,
+  })
 }
 
 /** Whether the ledger takes writes and the facilitator answers, as /ready sees them (1 or 0; none in local mode for the facilitator). */

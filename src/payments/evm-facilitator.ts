@@ -23,7 +23,8 @@ export interface EvmFacilitatorOptions {
 /** A failure of the transport, not an answer of the chain (a revert is an answer). */
 function transportFailure(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause)
-    if (e instanceof HttpRequestError || e instanceof TimeoutError || e instanceof SyntaxError || e.name === 'InvalidJsonRpcResponseError') return true
+    if (e instanceof HttpRequestError || e instanceof TimeoutError || e instanceof SyntaxError || e.name === 'InvalidJsonRpcResponseError')
+      return true
   return false
 }
 

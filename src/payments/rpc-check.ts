@@ -30,18 +30,18 @@ async function chainIdOf({ network, rpcUrl }: NetworkRpc): Promise<number> {
  */
 export async function checkChainIds(networks: readonly NetworkRpc[], logger: Logger): Promise<void> {
   const answers = await Promise.allSettled(networks.map(chainIdOf))
-  answers.forEach((answer, i) => {
-    const { network, rpcUrl } = networks[i]!
+  answers.forEach((answer, index) => {
+    const { network, rpcUrl } = networks[index]!
     const expected = NETWORKS[network].chainId
     if (answer.status === 'rejected')
       logger.warn('RPC did not answer at start: payments on this network answer 503 until it does', {
         network,
         error: redactedMessage(answer.reason),
-        check: settingOf(network, i === 0),
+        check: settingOf(network, index === 0),
       })
     else if (answer.value !== expected)
       throw new ConfigError(
-        settingOf(network, i === 0),
+        settingOf(network, index === 0),
         `the RPC at ${urlOrigin(rpcUrl)} is on chain ${answer.value}, not ${network} (chain ${expected})`,
       )
   })
