@@ -6,6 +6,7 @@ import { ResultCache } from './data/result-cache'
 import { housekeeping } from './housekeeping'
 import { createLogger, type Logger } from './core/logger'
 import { keepSecret } from './core/redact'
+import { KnownMisses } from './intelligence/known-misses'
 import type { MarketServices } from './market-data/market-services'
 import type { SignalServices } from './signals/signal-services'
 import { createHandlers } from './route-handlers'
@@ -175,12 +176,14 @@ function intelligenceServices(config: Readonly<Config>, db: DuckDb, store: Servi
   }
   // A live answer never cites sample figures: beside live evidence, only weekly data that is not a sample.
   const weeklyBeside = () => !live || !store.current().signals.topics.sample
+  const misses = new KnownMisses()
   const intelligence: IntelligenceServices = {
     weekly: (entityId, platform) => (weeklyBeside() ? weeklyOf().series(entityId, platform) : Promise.resolve(null)),
     weeklyTopCreators: (category) => (weeklyBeside() ? weeklyOf().topCreators(category) : Promise.resolve([])),
     cache,
     ...(shared ? { liveCache: shared.answers } : {}),
     ttls: { trends: config.intelligenceCacheTtlSeconds, sentiment: config.intelligenceCacheTtlSeconds, kols: config.kolCacheTtlSeconds },
+    misses,
     entities: () => store.current().signals.entities,
     sources() {
       if (live) return live
@@ -193,7 +196,21 @@ function intelligenceServices(config: Readonly<Config>, db: DuckDb, store: Servi
       return corpus.sources
     },
   }
-  return { intelligence, live }
+  return { intelligence, live, misses }
+}
+
+/**
+ * What the remembered unpaid 402s depend on (http/unpaid-answers.ts): the datasets, and the requests known
+ * to have no evidence (their 404 now comes before the 402). The same object while neither changes.
+ */
+function generationOf(store: ServiceStore, misses: KnownMisses): () => unknown {
+  // Read on the first remembered 402 only: the datasets are still being indexed while the runtime is built.
+  let seen = { data: undefined as unknown, misses: -1 }
+  return () => {
+    const data = store.current()
+    if (data !== seen.data || misses.version !== seen.misses) seen = { data, misses: misses.version }
+    return seen
+  }
 }
 
 /** The result cache, and the metrics' view of it and of DuckDB (pool waits, memory). */
@@ -232,11 +249,6 @@ export async function createRuntime(
     shared ? () => shared.registry.leading() : undefined,
   )
   parts.defer(() => reconciler?.stop())
-  metrics.watchPaymentParts({
-    ...(ledger.writable ? { ledgerWritable: () => ledger.writable!().ok } : {}),
-    ...(facilitator ? { facilitatorReachable: () => facilitator.health.state().reachable } : {}),
-    ...(chain ? { chainReachable: () => chain.health.state().reachable } : {}),
-  })
   const deferred = deferredSettlements(config, settler, ledger, reconciler, metrics, logger)
   // Disposed before the reconciler stops and the ledger closes: what is queued is settled first, within the shutdown time.
   if (deferred) parts.defer(() => deferred.drain(config.shutdownTimeoutMs))
@@ -249,7 +261,7 @@ export async function createRuntime(
   }
   const market: MarketServices = { db, cache, snapshot: () => store.current().market }
   const signals: SignalServices = { db, cache, snapshot: () => store.current().signals }
-  const { intelligence, live } = intelligenceServices(config, db, store, cache, shared)
+  const { intelligence, live, misses } = intelligenceServices(config, db, store, cache, shared)
   const gate = new PaymentGate({
     offers,
     artifactTtlSeconds: config.artifactTtlSeconds,
@@ -276,7 +288,7 @@ export async function createRuntime(
     limits,
     ...(config.trustedProxies ? { trustedProxies: config.trustedProxies } : {}),
     evidence: live ? 'live' : 'sample',
-    dataGeneration: () => store.current(),
+    dataGeneration: generationOf(store, misses),
     indexing: () => store.pending(),
     readiness: readiness(config, db, store, live, shared, corpus, {
       ledger,

@@ -1,3 +1,4 @@
+import type { ApiError } from './errors'
 import type { ProviderSpend } from './provider-spend'
 
 /** What a route handler receives: validated query (or body) and path parameters. */
@@ -17,6 +18,8 @@ export interface HandlerResult {
  */
 export interface Prepared {
   key: string
+  /** A free answer already known for this request (no evidence, asked again): given before the 402. */
+  known?(): ApiError | undefined
   /** `spend`: where provider requests made for the answer are added (live evidence; see intelligence/spend.ts). */
   run(spend?: ProviderSpend[]): Promise<HandlerResult>
 }

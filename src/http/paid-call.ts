@@ -35,6 +35,9 @@ export function payFor(gate: PaymentGate, limits: RateLimits | undefined, call: 
     const limited = overLimit(limits, 'ip', key) as ApiError | null // the IP limit is always this process's
     if (limited) return limited
   }
+  // Nothing to sell, and known already (evidence/known-misses.ts): the free 404, before any 402.
+  const known = call.prepared.known?.()
+  if (known) return known
   const format = call.format ?? 'json'
   const fingerprint = format === 'json' ? `${call.route.id}|${call.prepared.key}` : `${call.route.id}|${call.prepared.key}|${format}`
   const auth = gate.authorize({

@@ -3,6 +3,7 @@
  * evidence is matched, and the key its answer is computed and cached under. Two keywords naming the same
  * entity (Tokyo, 东京, TYO) share the key, so they get the same answer; only the echoed input differs.
  */
+import { pinyin } from 'pinyin-pro'
 import { NEAR_NAME_MIN_ITEMS } from '../catalog/evidence-rules'
 import { ApiError } from '../core/errors'
 import { PRECEDENCE, resolvedField, type Entity, type EntityIndex, type NearName, type Resolved } from './entities'
@@ -47,7 +48,7 @@ export function ask(index: EntityIndex, input: string, parameter = 'keyword'): A
   const r = read(index, input, parameter)
   const resolved = resolvedField(r)
   if (r.kind === 'free_text') {
-    const near = (r.near ?? []).map((n) => n.entity)
+    const near = (r.near ?? []).filter(close).map((n) => n.entity)
     return {
       input,
       parameter,
@@ -105,7 +106,7 @@ export function read(index: EntityIndex, input: string, parameter: string, { pla
     throw didYouMean(
       input,
       parameter,
-      upFront.map((n) => n.entity),
+      upFront.filter(close).map((n) => n.entity),
     )
   return near.length ? { ...r, near } : { kind: 'free_text', text: r.text }
 }
@@ -136,12 +137,29 @@ function slip(text: string, name: string): boolean {
   return [...k].length >= (HAN.test(k) ? SLIP_HAN : SLIP_LETTERS) && distance(q, k, 1, false) === 1
 }
 
+/**
+ * A near name worth offering as "did you mean": a spelling of a name long enough that one slip does not
+ * make another word (Tokio for Tokyo, not Dali for Bali: 5 letters or 3 Chinese characters at least), its
+ * pinyin, part of it, or the name inside the keyword. One character off a two-character Chinese name is
+ * as often another place or word (大理 and 大阪, 北京 and 东京): offered only when it sounds the same, the
+ * slip of a pinyin keyboard (绒娥 for 绒蛾).
+ */
+function close(near: NearName): boolean {
+  if (near.how === 'similar') return sounds(near.typed) === sounds(near.name)
+  if (near.how !== 'typo') return true
+  return [...joinedKey(near.name)].length >= (HAN.test(near.name) ? 3 : 5)
+}
+
+/** Chinese text as toneless pinyin syllables. */
+const sounds = (text: string) => pinyin(text, { toneType: 'none', type: 'array' }).join(' ')
+
 /** Candidates a buyer may have meant, as answers name entities. */
 const candidate = (e: Entity) => ({ id: e.id, kind: e.kind, name: e.name, name_zh: e.nameZh })
 
 /** The free 404 of a keyword near known names: why it is not answered, and what the buyer may have meant. */
 function didYouMean(input: string, parameter: string, entities: readonly Entity[], why = `"${input}" names nothing known`): ApiError {
   const list = [...new Set(entities)].slice(0, 5)
+  if (list.length === 0) return new ApiError('not_found', `${why}. Nothing was charged.`, { parameter, value: input })
   const names = list.map((e) => `"${e.name}"${e.nameZh && e.nameZh !== e.name ? ` (${e.nameZh})` : ''}`)
   return new ApiError('not_found', `${why}; did you mean ${names.join(' or ')}? Nothing was charged.`, {
     parameter,

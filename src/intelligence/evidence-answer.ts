@@ -1,3 +1,4 @@
+import type { KnownMisses } from './known-misses'
 import type { AnswerCache } from '../core/stores'
 import type { EntityIndex } from './entities'
 import type { HandlerResult, Prepared } from '../core/route-handler'
@@ -20,6 +21,8 @@ export interface IntelligenceServices {
   /** Live answers: `cache`, or the one shared by the instances of a PostgreSQL ledger. */
   liveCache?: AnswerCache
   ttls: AnswerTtls
+  /** Requests already answered "no evidence": the free 404 before the 402 (known-misses.ts). */
+  misses?: KnownMisses
   /** The evidence sources of this request (sample corpus or live providers). */
   sources(): EvidenceSources
   /** The entity resolver of the loaded datasets (weekly signals names, places, glossary). */
@@ -59,8 +62,13 @@ export function evidenceAnswer(
   // Bound before payment, like the dataset routes: a refresh during the request does not change its evidence.
   const src = services.sources()
   const entities = services.entities().version
+  const live = src.mode === 'live'
+  // Also per entity index: a signals refresh can change what a keyword resolves to.
+  const cacheKey = `${live ? 'live' : src.quality().dataset_version}|e${entities}|${routeId}|${key}`
+  const ttl = services.ttls[family]
   return {
     key,
+    known: () => services.misses?.get(cacheKey),
     async run(spend?: ProviderSpend[]): Promise<HandlerResult> {
       const make = async () => {
         const r = await compute(src, spend ?? [])
@@ -70,14 +78,12 @@ export function evidenceAnswer(
           quality.sample,
         )
       }
-      const ttl = services.ttls[family]
       if (ttl === 0) return { data: { ...(await make()), ...echo }, cacheStatus: 'miss' }
-      const live = src.mode === 'live'
       const cache = live ? (services.liveCache ?? services.cache) : services.cache
-      const version = live ? 'live' : src.quality().dataset_version
-      // Also per entity index: a signals refresh can change what a keyword resolves to.
-      const cacheKey = `${version}|e${entities}|${routeId}|${key}`
-      const { value, hit } = await cache.get(cacheKey, make, ttl * 1000)
+      const { value, hit } = await cache.get(cacheKey, make, ttl * 1000).catch((error: unknown) => {
+        services.misses?.learn(cacheKey, error, ttl * 1000)
+        throw error
+      })
       // An answer a failing provider degraded is served once, not reused: the next buyer gets a fresh try.
       const calls = (value.data_quality as { providers: ProviderReport[] }).providers
       if (!hit && calls.some((c) => c.status === 'failed' || c.status === 'timeout' || c.status === 'rate_limited'))
