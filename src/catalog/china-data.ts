@@ -1,6 +1,6 @@
 /** Shapes of `data` of the China intelligence routes; every field is described (OpenAPI shows these). */
 import { t } from 'elysia'
-import { CONFIDENCE, KOL, KOL_FLAGS, MOMENTUM, MOMENTUM_VALUES, RELEVANCE, STRONG_NATIVE_EVIDENCE, TEXT_ANALYSIS_MAX_ITEMS, THIN_EVIDENCE, TIER_VALUES, BUDGET_VALUES } from './evidence-rules'
+import { CONFIDENCE, KOL, KOL_FLAGS, MOMENTUM, MOMENTUM_VALUES, RELEVANCE, STRONG_NATIVE_EVIDENCE, TEXT_ANALYSIS_MAX_ITEMS, THIN_EVIDENCE, TIER_VALUES, BUDGET_VALUES, WEEKLY_DECIDES_RATIO } from './evidence-rules'
 
 const Lit = <V extends readonly string[]>(values: V, description: string) => t.Union(values.map((v) => t.Literal(v)) as never, { description })
 const Int = (description: string) => t.Integer({ description })
@@ -178,6 +178,10 @@ export const TrendsData = t.Object({
   summary: t.Object(
     {
       momentum: Momentum,
+      momentum_source: Lit(
+        ['evidence', 'weekly_ranking'] as const,
+        `evidence: the momentum of the evidence read for this answer (momentum_detail); weekly_ranking: the direction of the weekly ranking of the same topic or brand over the same whole weeks (weekly_ranking), which decides where it counts at least ${WEEKLY_DECIDES_RATIO} times as many posts as the evidence items and reads otherwise`,
+      ),
       confidence: t.Number({ minimum: 0, maximum: 1, description: 'evidence strength in [0, 1]: see confidence_detail and the README formula' }),
       themes: t.Array(t.String(), { description: 'what the conversation is about (extractive terms, or written by the configured language model)' }),
       headline: Str('the reading of the above in English: its windows and counts, then the weekly ranking beside it ("Weekly: ...") and the sample label when they apply'),
@@ -364,10 +368,15 @@ export const KolsData = t.Object({
       standing: Lit(['shortlisted', 'below_shortlist', 'filtered_out', 'not_a_candidate'] as const, 'where the creator stands here: in the shortlist, scored below it, removed by the filters, or no post on the category in the look-back window'),
       shortlist_rank: Nullable(t.Integer(), 'rank by fit among the creators that pass the filters (the shortlist is the first ones)'),
       fit_score: Nullable(t.Number(), 'fit score, when scored'),
+      behind_on: t.Optional(
+        t.Array(Lit(['relevance', 'engagement_quality', 'activity', 'reach', 'industry_match'] as const, 'a part of fit'), {
+          description: 'below the shortlist: the parts of fit on which the creator falls behind the last shortlisted one (what kept it out; summary says which ranking to trust for what)',
+        }),
+      ),
     }),
     { description: 'the category’s leading creators of the weekly creator ranking and where each stands in this shortlist (empty when the keyword is no weekly signal category, or on live evidence while the weekly signals are the sample)' },
   ),
-  summary: Str('the shortlist in one paragraph'),
+  summary: Str('the shortlist in one paragraph; where the weekly leaders are not shortlisted, which ranking to trust for what'),
   evidence: EvidenceSummary,
   evidence_mode: EvidenceModeField,
   data_quality: EvidenceQuality,

@@ -10,6 +10,7 @@ import {
   TIMEFRAME_DEFAULT,
   TIMEFRAME_MAX_DAYS,
   TIMEFRAME_MIN_DAYS,
+  WEEKLY_DECIDES_RATIO,
 } from './evidence-rules'
 import { Enum, Query } from './params'
 import { PLATFORM_TOKENS, PLATFORM_VALUES, PLATFORMS } from './platforms'
@@ -49,7 +50,7 @@ const ROLE_SHAPING = {
 
 const TRENDS =
   `Momentum compares the recent window (the timeframe) with the prior window of the same length: score = ${MOMENTUM.volumeWeight} x ln(volume ratio) + ${MOMENTUM.engagementWeight} x ln(damped engagement ratio); ` +
-  `rising at >= ${MOMENTUM.threshold}, falling at <= -${MOMENTUM.threshold} (each only when the volume change exceeds ${MOMENTUM.minZ}x its count noise), else stable. Confidence = (${CONFIDENCE.weights.volume} volume + ${CONFIDENCE.weights.diversity} diversity + ${CONFIDENCE.weights.recency} recency) x (${CONFIDENCE.proxyFloor} + ${1 - CONFIDENCE.proxyFloor} x native share) x mean relevance of the items x (${CONFIDENCE.coverageFloor} + ${1 - CONFIDENCE.coverageFloor} x coverage) x ${CONFIDENCE.sampleShare} on the sample corpus. A topic or brand of the weekly signals is read beside its weekly ranking over the same whole weeks (\`weekly_ranking\`).`
+  `rising at >= ${MOMENTUM.threshold}, falling at <= -${MOMENTUM.threshold} (each only when the volume change exceeds ${MOMENTUM.minZ}x its count noise), else stable. Confidence = (${CONFIDENCE.weights.volume} volume + ${CONFIDENCE.weights.diversity} diversity + ${CONFIDENCE.weights.recency} recency) x (${CONFIDENCE.proxyFloor} + ${1 - CONFIDENCE.proxyFloor} x native share) x mean relevance of the items x (${CONFIDENCE.coverageFloor} + ${1 - CONFIDENCE.coverageFloor} x coverage) x ${CONFIDENCE.sampleShare} on the sample corpus. A topic or brand of the weekly signals is read beside its weekly ranking over the same whole weeks (\`weekly_ranking\`), whose direction is the answer's where it counts at least ${WEEKLY_DECIDES_RATIO}x the evidence items and reads otherwise (\`summary.momentum_source\`).`
 
 export const chinaRoutes: RouteSpec[] = [
   {

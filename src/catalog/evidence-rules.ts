@@ -97,6 +97,13 @@ export const MOMENTUM = {
   minCoveredShare: 0.5,
 } as const
 
+/**
+ * The stronger reading decides a trend's direction: where the weekly ranking of the same topic or brand
+ * covers both windows with at least this many times as many posts (or mentions) as the evidence items
+ * read for the answer, and reads otherwise, its direction is the answer's (`summary.momentum_source`).
+ */
+export const WEEKLY_DECIDES_RATIO = 5
+
 export const MOMENTUM_VALUES = ['rising', 'stable', 'falling', 'insufficient_evidence'] as const
 export type MomentumValue = (typeof MOMENTUM_VALUES)[number]
 

@@ -10,6 +10,7 @@ import {
   LIVE_RESULTS_PER_CALL,
   MOMENTUM,
   VENDOR_PAGE_RESULTS_MAX,
+  WEEKLY_DECIDES_RATIO,
   PROVIDER_LIMITS,
   RELEVANCE,
   SENTIMENT_ITEM_THRESHOLD,
@@ -63,6 +64,10 @@ export function intelligenceRules(): string {
     [
       'Momentum value',
       `\`rising\` when score >= ${MOMENTUM.threshold} and z >= ${MOMENTUM.minZ}; \`falling\` when score <= -${MOMENTUM.threshold} and z <= -${MOMENTUM.minZ}; else \`stable\`; \`insufficient_evidence\` below ${MOMENTUM.minItems} items in both windows. z = ln volume ratio / sqrt(1/(recent+1) + 1/(prior+1)), the count-noise guard.`,
+    ],
+    [
+      'The stronger reading',
+      `where the weekly ranking of the same topic or brand covers both windows with at least ${WEEKLY_DECIDES_RATIO}x as many posts (mentions) as the evidence items read and reads otherwise, its direction is the trend's (\`summary.momentum_source\`: \`weekly_ranking\`); the evidence's own reading stays in \`momentum_detail\` and the headline.`,
     ],
     [
       'Honest windows',

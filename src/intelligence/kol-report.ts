@@ -6,7 +6,7 @@ import { nearNameCheck, type Asked } from './asked'
 import { droppedTotals, gather, type LaneReport, type ProviderReport } from './lanes'
 import type { ProviderSpend } from '../core/provider-spend'
 import type { WeeklyCreator } from './weekly'
-import { shortlist, type KolFilters } from './kols'
+import { shortlist, type FitParts, type KolFilters, type Shortlist } from './kols'
 import { evidenceSummary, isoDay, median, modeField } from './report'
 import type { Computed } from './evidence-answer'
 import { eachSliced } from './turns'
@@ -156,6 +156,7 @@ export async function kolReport(src: EvidenceSources, request: KolRequest, spend
           standing,
           shortlist_rank: at.rank,
           fit_score: at.fit_score,
+          ...(standing === 'below_shortlist' && at.fit ? { behind_on: behindOn(at.fit, s.creators.at(-1)!.fit) } : {}),
         }
       }),
       summary:
@@ -163,7 +164,8 @@ export async function kolReport(src: EvidenceSources, request: KolRequest, spend
         `top fit ${s.creators[0]!.fit_score} (${s.creators[0]!.handle}); median est. CNY ${Math.round(median(bands)).toLocaleString('en')} per post; ` +
         (flagged
           ? `${flagged} flagged for engagement anomalies — verify their audiences before booking.`
-          : 'none flagged for engagement anomalies.'),
+          : 'none flagged for engagement anomalies.') +
+        whichToTrust(leaders, s),
       evidence: evidenceSummary(s.posts, lanes),
       ...modeField(s.posts),
     },
@@ -171,3 +173,34 @@ export async function kolReport(src: EvidenceSources, request: KolRequest, spend
     ...(dropped ? { dropped } : {}),
   }
 }
+
+/** The parts of fit on which a creator below the shortlist falls behind its last place (what kept it out). */
+function behindOn(fit: FitParts, cut: FitParts): string[] {
+  const parts = ['relevance', 'engagement_quality', 'activity', 'reach'] as const
+  return [...parts.filter((part) => fit[part] < cut[part]), ...(cut.industry_match && !fit.industry_match ? ['industry_match'] : [])]
+}
+
+/**
+ * The weekly creator ranking and this shortlist answer different questions; where the weekly leaders are
+ * not shortlisted, the summary says which to trust for what, and what kept them out.
+ */
+function whichToTrust(leaders: readonly WeeklyCreator[], s: Shortlist): string {
+  const below = leaders
+    .map((leader, index) => ({ leader, index, at: s.standing(leader.platform, leader.handle) }))
+    .filter(({ at }) => at.rank === null || at.rank > s.creators.length)
+  if (below.length === 0) return ''
+  const cut = s.creators.at(-1)!.fit
+  const where = below.map(({ leader, index, at }) => {
+    const why = at.fit ? behindOn(at.fit, cut).join(', ').replaceAll('_', ' ') : ''
+    const place = at.rank !== null ? `${ordinal(at.rank)} here` : at.filtered ? 'outside the filters' : 'not among these posts'
+    return `${leader.handle} (weekly #${index + 1}) stands ${place}${why ? `, behind on ${why}` : ''}`
+  })
+  return (
+    ` The weekly creator ranking's leaders rank by influence (engagement and views of all their posts in the week of ${below[0]!.leader.week_start}); ` +
+    `this shortlist ranks fit for booking on this category (relevance, engagement against their tier, activity, reach): ${where.join('; ')}. ` +
+    'For reach, trust the weekly ranking; for whom to book on this category, this shortlist.'
+  )
+}
+
+const ordinal = (n: number) =>
+  `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`

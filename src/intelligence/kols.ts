@@ -197,8 +197,14 @@ export interface Shortlist {
   /** Posts behind the shortlisted creators' scores. */
   posts: CreatorPost[]
   /** Where a creator stands (the weekly ranking's leaders): by platform and handle. */
-  standing(platform: string, handle: string): { candidate: boolean; filtered: boolean; rank: number | null; fit_score: number | null }
+  standing(
+    platform: string,
+    handle: string,
+  ): { candidate: boolean; filtered: boolean; rank: number | null; fit_score: number | null; fit: FitParts | null }
 }
+
+/** The parts of a creator's fit score, as the shortlist shows them. */
+export type FitParts = ReturnType<typeof scoreCreator>['fit']
 
 function scoreCreator(creator: Creator, medianOf: ReturnType<typeof tierMedians>, category: string, filters: KolFilters) {
   const tier = medianOf(creator)
@@ -287,7 +293,8 @@ export async function shortlist(
       const same = (c: { platform: string; handle: string }) => c.platform === platform && c.handle === handle
       const i = ranked.findIndex(same)
       const candidate = candidates.some(same)
-      return { candidate, filtered: candidate && i < 0, rank: i < 0 ? null : i + 1, fit_score: i < 0 ? null : ranked[i]!.fit_score }
+      const at = i < 0 ? null : ranked[i]!
+      return { candidate, filtered: candidate && i < 0, rank: at ? i + 1 : null, fit_score: at?.fit_score ?? null, fit: at?.fit ?? null }
     },
   }
 }

@@ -5,7 +5,7 @@ import { countOf, type Platform } from './evidence'
 import { nearNameCheck, nearNames, type Asked } from './asked'
 import { droppedTotals, gather } from './lanes'
 import type { ProviderSpend } from '../core/provider-spend'
-import { weeklyReading, type WeeklyReading, type WeeklySeries } from './weekly'
+import { verdictOf, weeklyReading, type Verdict, type WeeklyReading, type WeeklySeries } from './weekly'
 import { changeWithinNoise, momentumOf, windowsOf, type MomentumResult } from './momentum'
 import { byStrength, evidenceSummary, isoDay, modeField, ref } from './report'
 import type { Computed } from './evidence-answer'
@@ -71,6 +71,22 @@ export function headline(
   return `"${request.keyword}" is ${result.momentum} ${where}: ${result.recent.items} items in the last ${request.days} days vs ${result.prior.items} in the ${request.days} before${change}${part}; ${tail}.${beside}`
 }
 
+/**
+ * The headline when the weekly ranking decided: its direction first, then why it is the stronger reading,
+ * then what the evidence read for the answer shows on its own (its own headline, as it would have been).
+ */
+function decided(request: Pick<TrendRequest, 'keyword' | 'platform'>, verdict: Verdict, weekly: WeeklyReading | null, own: string): string {
+  if (verdict.source !== 'weekly_ranking' || !weekly || !verdict.counted) return own
+  const what = weekly.source === 'signal_topics' ? 'weekly topic ranking' : 'weekly brand ranking'
+  const { weekly: posts, evidence: items } = verdict.counted
+  return (
+    `"${request.keyword}" is ${verdict.momentum} on ${PLATFORM_LABEL.en[request.platform]} by its ${what}: ` +
+    `${weekly.recent.per_week.toLocaleString('en')} ${weekly.measure} a week vs ${weekly.prior.per_week.toLocaleString('en')} (${weekly.change_pct > 0 ? '+' : ''}${weekly.change_pct}%) over the whole weeks of the same windows, ` +
+    `${posts.toLocaleString('en')} ${weekly.measure} counted against the ${items} evidence items read here, the stronger reading. ` +
+    `The evidence alone: ${own}`
+  )
+}
+
 export async function trendReport(src: EvidenceSources, request: TrendRequest, spend?: ProviderSpend[]): Promise<Computed> {
   const asOf = src.asOf()
   const { prior, recent } = windowsOf(asOf, request.days)
@@ -103,6 +119,7 @@ export async function trendReport(src: EvidenceSources, request: TrendRequest, s
   // The weekly figure is context: a failed read of it leaves it out, not the answer.
   const series = request.weekly ? await request.weekly.catch(() => null) : null
   const weekly = series ? weeklyReading(series, asOf, request.days, m) : null
+  const verdict = verdictOf(m, weekly)
   const t = await themesOf(src, request.keyword, request.platform, g.items, a.ownTerms, spend)
   const mode = modeField(g.items)
   return {
@@ -113,10 +130,16 @@ export async function trendReport(src: EvidenceSources, request: TrendRequest, s
       timeframe: request.timeframe,
       window: { from: isoDay(prior.from), to: isoDay(new Date(asOf.getTime() - 1)), as_of: asOf.toISOString() },
       summary: {
-        momentum: m.momentum,
+        momentum: verdict.momentum,
+        momentum_source: verdict.source,
         confidence: c.value,
         themes: t.themes,
-        headline: headline(request, m, c.value, found, mode.evidence_mode, weekly, found > g.items.length),
+        headline: decided(
+          request,
+          verdict,
+          weekly,
+          headline(request, m, c.value, found, mode.evidence_mode, weekly, found > g.items.length),
+        ),
       },
       weekly_ranking: weekly,
       momentum_detail: {

@@ -5,7 +5,7 @@
  * weekly ranking shows over the same span and, when the two readings differ, why: most often the
  * evidence's change is within count noise where the weekly counts are not.
  */
-import { MOMENTUM } from '../catalog/evidence-rules'
+import { MOMENTUM, WEEKLY_DECIDES_RATIO, type MomentumValue } from '../catalog/evidence-rules'
 import type { MomentumResult } from './momentum'
 import { changeWithinNoise } from './momentum'
 
@@ -88,6 +88,30 @@ export function weeklyReading(series: WeeklySeries, asOf: Date, days: number, re
         ? `${figure}; they differ because ${why(result, direction, series.measure)}`
         : `${figure}${same ? ', in agreement' : ''}`,
   }
+}
+
+/** What a trend answers: its own evidence's momentum, or the weekly ranking's direction where that is the stronger reading. */
+export interface Verdict {
+  momentum: MomentumValue
+  source: 'evidence' | 'weekly_ranking'
+  /** Weekly: the posts (or mentions) counted over the two windows' whole weeks, against the evidence items read. */
+  counted?: { weekly: number; evidence: number }
+}
+
+/**
+ * The stronger reading decides (WEEKLY_DECIDES_RATIO): the weekly counts of the same topic or brand over the
+ * same whole weeks, when they count that many times the evidence items read and read otherwise (a sample of
+ * a few dozen posts calls "stable" what thousands of posts a week show rising).
+ */
+export function verdictOf(result: MomentumResult, weekly: WeeklyReading | null): Verdict {
+  const own: Verdict = { momentum: result.momentum as MomentumValue, source: 'evidence' }
+  if (!weekly || weekly.agrees === true) return own
+  const counted = {
+    weekly: Math.round(weekly.recent.per_week * weekly.recent.weeks + weekly.prior.per_week * weekly.prior.weeks),
+    evidence: result.recent.items + result.prior.items,
+  }
+  if (counted.weekly < WEEKLY_DECIDES_RATIO * Math.max(1, counted.evidence)) return own
+  return { momentum: weekly.direction === 'flat' ? 'stable' : weekly.direction, source: 'weekly_ranking', counted }
 }
 
 /** Why a trend's momentum reads otherwise than the weekly counts over the same span. */

@@ -1,7 +1,8 @@
 /** The weekly reading beside a trend, on constructed series: which weeks count, the direction, and why readings differ. */
 import { describe, expect, test } from 'bun:test'
 import type { MomentumResult } from '../../src/intelligence/momentum'
-import { weeklyReading, type WeeklySeries } from '../../src/intelligence/weekly'
+import { verdictOf, weeklyReading, type WeeklySeries } from '../../src/intelligence/weekly'
+import { WEEKLY_DECIDES_RATIO } from '../../src/catalog/evidence-rules'
 
 const AS_OF = new Date('2026-11-16T00:00:00Z')
 /** Eight published weeks, Mondays 2026-09-21 .. 2026-11-09, with these posts each. */
@@ -54,5 +55,30 @@ describe('weekly reading', () => {
     expect(weeklyReading(series([1, 1, 1, 1, 1, 1, 1, 1]), AS_OF, 3, trend({}))).toBeNull()
     // The published weeks end a month before the trend's windows (a live answer today).
     expect(weeklyReading(series([1, 1, 1, 1, 1, 1, 1, 1]), new Date('2026-12-20T00:00:00Z'), 28, trend({}))).toBeNull()
+  })
+})
+
+describe('the stronger reading decides the direction', () => {
+  const rising = series([100, 100, 100, 100, 200, 200, 200, 200])
+
+  test(`weekly counts at least ${WEEKLY_DECIDES_RATIO} times the evidence items, reading otherwise: their direction is the answer's`, () => {
+    const sample = trend({ volume_z: 0.9, volume_change_pct: 40 })
+    expect(verdictOf(sample, weeklyReading(rising, AS_OF, 28, sample))).toEqual({
+      momentum: 'rising',
+      source: 'weekly_ranking',
+      counted: { weekly: 1200, evidence: 38 },
+    })
+    // Weekly counts that rest on no uncovered window decide even where the evidence could not call one.
+    const thin = trend({ momentum: 'insufficient_evidence', reason: 'too few items', recent: window(3), prior: window(2) })
+    expect(verdictOf(thin, weeklyReading(rising, AS_OF, 28, thin)).momentum).toBe('rising')
+  })
+
+  test('the evidence decides when it agrees, when there is no weekly reading, or when the weekly counts are not that much larger', () => {
+    const agreeing = trend({ momentum: 'rising', volume_z: 4 })
+    expect(verdictOf(agreeing, weeklyReading(rising, AS_OF, 28, agreeing)).source).toBe('evidence')
+    expect(verdictOf(trend({}), null)).toEqual({ momentum: 'stable', source: 'evidence' })
+    const small = series([2, 2, 2, 2, 4, 4, 4, 4])
+    const many = trend({ recent: window(20), prior: window(18), volume_z: 0.9 })
+    expect(verdictOf(many, weeklyReading(small, AS_OF, 28, many))).toEqual({ momentum: 'stable', source: 'evidence' })
   })
 })
