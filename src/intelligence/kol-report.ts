@@ -184,12 +184,12 @@ function behindOn(fit: FitParts, cut: FitParts): string[] {
  * The weekly creator ranking and this shortlist answer different questions; where the weekly leaders are
  * not shortlisted, the summary says which to trust for what, and what kept them out.
  */
-function whichToTrust(leaders: readonly WeeklyCreator[], s: Shortlist): string {
+function whichToTrust(leaders: readonly WeeklyCreator[], list: Shortlist): string {
   const below = leaders
-    .map((leader, index) => ({ leader, index, at: s.standing(leader.platform, leader.handle) }))
-    .filter(({ at }) => at.rank === null || at.rank > s.creators.length)
+    .map((leader, index) => ({ leader, index, at: list.standing(leader.platform, leader.handle) }))
+    .filter(({ at }) => at.rank === null || at.rank > list.creators.length)
   if (below.length === 0) return ''
-  const cut = s.creators.at(-1)!.fit
+  const cut = list.creators.at(-1)!.fit
   const where = below.map(({ leader, index, at }) => {
     const why = at.fit ? behindOn(at.fit, cut).join(', ').replaceAll('_', ' ') : ''
     const place = at.rank !== null ? `${ordinal(at.rank)} here` : at.filtered ? 'outside the filters' : 'not among these posts'
