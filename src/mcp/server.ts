@@ -63,6 +63,9 @@ function errorResult(error: ApiError, requestId: string): CallToolResult {
     structuredContent: paymentRequired as unknown as Record<string, unknown>,
     content: text({
       'x402/error': { code: 402, message, data: paymentRequired },
+      // Vercel's x402-mcp form: x402 v1 requirements, whose client signs one and sends it in _meta["x402.payment"].
+      x402Version: 1,
+      accepts: error.payment.v1Accepts,
       request_id: requestId,
       error: { ...envelope.error, message },
     }),
@@ -70,11 +73,28 @@ function errorResult(error: ApiError, requestId: string): CallToolResult {
 }
 
 /**
+ * The payment of a tool call as a proof header: the spec's PaymentPayload object in `_meta["x402/payment"]`,
+ * or Vercel's x402-mcp form, the base64 x402 v1 header (as X-PAYMENT) in `_meta["x402.payment"]`.
+ */
+function proofOf(meta: Record<string, unknown> | undefined): { proof: string | null; form: 'spec' | 'x402-mcp' } {
+  const spec = meta?.['x402/payment']
+  if (spec !== undefined) return { proof: Buffer.from(JSON.stringify(spec)).toString('base64'), form: 'spec' }
+  const dotted = meta?.['x402.payment']
+  if (dotted === undefined) return { proof: null, form: 'spec' }
+  return { proof: typeof dotted === 'string' ? dotted : Buffer.from(JSON.stringify(dotted)).toString('base64'), form: 'x402-mcp' }
+}
+
+/**
  * One paid tool call through the same gate as HTTP: validate and resolve (free errors), read the payment
  * from `_meta["x402/payment"]`, verify, claim, run, settle and store. The settlement goes back in
  * `_meta["x402/payment-response"]`.
  */
-async function callTool(deps: McpDeps, name: string, args: Record<string, unknown>, payment: unknown): Promise<CallToolResult> {
+async function callTool(
+  deps: McpDeps,
+  name: string,
+  args: Record<string, unknown>,
+  meta: Record<string, unknown> | undefined,
+): Promise<CallToolResult> {
   const requestId = deps.requestId()
   const route = ROUTES.get(name)
   const handler = route && deps.handlers[route.id]
@@ -93,10 +113,11 @@ async function callTool(deps: McpDeps, name: string, args: Record<string, unknow
     if (!Value.Check(route.query, query)) throw explainInvalid(route.query, query, 'query')
     await deps.indexing?.()?.catch((e: unknown) => Promise.reject(notIndexed(e)))
     const prepared = handler.prepare({ query, params })
+    const { proof, form } = proofOf(meta)
     const paid = payFor(deps.gate, deps.limits, {
       route,
       prepared,
-      proofHeader: payment === undefined ? null : Buffer.from(JSON.stringify(payment)).toString('base64'),
+      proofHeader: proof,
       resourceUrl: `mcp://tool/${name}`,
       requestId,
       clientIp: () => deps.clientIp?.(),
@@ -104,10 +125,11 @@ async function callTool(deps: McpDeps, name: string, args: Record<string, unknow
     if (paid instanceof ApiError) return errorResult(paid, requestId)
     const answer = await paid
     // The gate gives a receipt in every mode (an empty transaction in local mode); this covers an answer without one.
-    const settlement = answer.receipt ?? { success: true, transaction: '', network: deps.offers[0]!.network.caip2, payer: answer.payer }
+    const settlement = answer.receipt ?? { success: true, transaction: '', network: answer.network, payer: answer.payer }
     const body = answer.body as string // a tool's answer is the JSON envelope: MCP asks no `format`, and a proof bought in CSV or Arrow is another fingerprint
     const envelope = JSON.parse(body)
-    return { content: text(body), structuredContent: envelope, _meta: { 'x402/payment-response': settlement } }
+    const receiptKey = form === 'x402-mcp' ? 'x402.payment-response' : 'x402/payment-response'
+    return { content: text(body), structuredContent: envelope, _meta: { [receiptKey]: settlement } }
   } catch (e) {
     if (e instanceof ApiError) return errorResult(e, requestId)
     throw e
@@ -134,7 +156,7 @@ function mcpServer(deps: McpDeps): Server {
       deps,
       request.params.name,
       (request.params.arguments ?? {}) as Record<string, unknown>,
-      request.params._meta?.['x402/payment'],
+      request.params._meta as Record<string, unknown> | undefined,
     ),
   )
   return server

@@ -49,6 +49,7 @@ export async function claimPayment(context: GateContext, payment: Payment): Prom
           body: stored.body,
           headers: stored.headers ?? {},
           payer,
+          network: payment.network,
           replayed: true,
           ...payment.receipt(claim.txHash),
         },

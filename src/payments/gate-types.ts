@@ -71,6 +71,8 @@ export interface GateAnswer {
   /** The answer's own headers (a CSV or Arrow answer's content type). */
   headers: Record<string, string>
   payer: `0x${string}`
+  /** The network paid on, as the proof's x402 version names it. */
+  network: string
   /** The settlement receipt, when the payment moved on chain with a known transaction. */
   receipt?: Receipt
   /** A retry with the same proof, answered with the result stored for it. */

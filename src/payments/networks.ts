@@ -16,6 +16,8 @@ export interface NetworkInfo {
   /** EIP-712 domain name and version of that contract. */
   eip712: { name: string; version: string }
   testnet: boolean
+  /** Seconds between blocks, about (what a look-back by time comes to in blocks). */
+  blockSeconds: number
 }
 
 export const NETWORKS = {
@@ -27,6 +29,7 @@ export const NETWORKS = {
     asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
     eip712: { name: 'USD Coin', version: '2' },
     testnet: false,
+    blockSeconds: 2,
   },
   'base-sepolia': {
     name: 'base-sepolia',
@@ -36,6 +39,7 @@ export const NETWORKS = {
     asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
     eip712: { name: 'USDC', version: '2' },
     testnet: true,
+    blockSeconds: 2,
   },
   polygon: {
     name: 'polygon',
@@ -45,6 +49,7 @@ export const NETWORKS = {
     asset: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359',
     eip712: { name: 'USD Coin', version: '2' },
     testnet: false,
+    blockSeconds: 2,
   },
   'polygon-amoy': {
     name: 'polygon-amoy',
@@ -54,6 +59,7 @@ export const NETWORKS = {
     asset: '0x41E94Eb019C0762f9Bfcf9Fb1E58725BfB0e7582',
     eip712: { name: 'USDC', version: '2' },
     testnet: true,
+    blockSeconds: 2,
   },
   arbitrum: {
     name: 'arbitrum',
@@ -63,6 +69,7 @@ export const NETWORKS = {
     asset: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
     eip712: { name: 'USD Coin', version: '2' },
     testnet: false,
+    blockSeconds: 0.25,
   },
   'arbitrum-sepolia': {
     name: 'arbitrum-sepolia',
@@ -72,6 +79,7 @@ export const NETWORKS = {
     asset: '0x75faf114eafb1BDbe2F0316DF893fd58CE46AA4d',
     eip712: { name: 'USD Coin', version: '2' },
     testnet: true,
+    blockSeconds: 0.25,
   },
 } as const satisfies Record<string, NetworkInfo>
 

@@ -89,10 +89,14 @@ export class Payment {
     return this.options.settler.mode === 'local' ? { receipt: this.settledReceipt('') } : {}
   }
 
-  private settledReceipt(transaction: string): Receipt {
+  /** The network paid on, as the proof's x402 version names it (a v1 name, or a CAIP-2 id). */
+  get network(): string {
     const { proof, terms } = this.auth
-    const network = proof.x402Version === 1 ? (terms.network.v1 ?? terms.network.caip2) : terms.network.caip2
-    return { success: true, transaction, network, payer: proof.authorization.from }
+    return proof.x402Version === 1 ? (terms.network.v1 ?? terms.network.caip2) : terms.network.caip2
+  }
+
+  private settledReceipt(transaction: string): Receipt {
+    return { success: true, transaction, network: this.network, payer: this.auth.proof.authorization.from }
   }
 }
 

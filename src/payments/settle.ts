@@ -80,6 +80,7 @@ export async function settlePayment(
     body,
     headers: headers ?? {},
     payer: payment.auth.payer,
+    network: payment.network,
     ...payment.receipt(outcome.status === 'settled' ? outcome.receipt.transaction : null),
   }
 }
@@ -108,7 +109,13 @@ async function answerDeferred(
     throw ledgerUnavailable(e, { recording: true })
   }
   deferred!.enqueue(payment, answer.input)
-  return { body: answer.body, headers: answer.headers ?? {}, payer: payment.auth.payer, ...payment.pendingReceipt(answer.artifactPath) }
+  return {
+    body: answer.body,
+    headers: answer.headers ?? {},
+    payer: payment.auth.payer,
+    network: payment.network,
+    ...payment.pendingReceipt(answer.artifactPath),
+  }
 }
 
 /** The settlement: found on chain before (a taken-over claim), or the settler's; a settler that throws is an unknown outcome. */
