@@ -29,10 +29,14 @@ export interface PaidCall {
  * a value (the hot path: no promise, no throw); an invalid proof throws its ApiError.
  */
 export function payFor(gate: PaymentGate, limits: RateLimits | undefined, call: PaidCall): ApiError | Promise<GateAnswer> {
+  // The client, keyed as rate limits key it: for the IP limit, and its share of the new payers' verification budget.
+  let client: string | undefined
+  if (call.proofHeader) {
+    const ip = call.clientIp()
+    client = ip === undefined ? undefined : limitKeyOf(ip, limits?.ipv6Prefix ?? 64)
+  }
   if (call.proofHeader && limits?.ip.enabled) {
-    const client = call.clientIp()
-    const key = client === undefined ? undefined : limitKeyOf(client, limits.ipv6Prefix)
-    const limited = overLimit(limits, 'ip', key) as ApiError | null // the IP limit is always this process's
+    const limited = overLimit(limits, 'ip', client) as ApiError | null // the IP limit is always this process's
     if (limited) return limited
   }
   // Nothing to sell, and known already (evidence/known-misses.ts): the free 404, before any 402.
@@ -46,6 +50,7 @@ export function payFor(gate: PaymentGate, limits: RateLimits | undefined, call: 
     resourceUrl: call.resourceUrl,
     requestId: call.requestId,
     fingerprint,
+    ...(client ? { client } : {}),
   })
   if (auth instanceof ApiError) return auth
   const fulfil = () =>

@@ -43,8 +43,11 @@ export async function runPaidWork(
       // Only a request about to call the facilitator is admitted (verify-guard.ts): retries served from
       // the ledger never reach here, and the slot is held only for the call itself.
       const proven = provenPayer(payment.auth)
-      const slot = context.options.verifyGuard?.admit(payer, proven, (reason, message) =>
-        context.refuse(req, 'payment_invalid', message, { reason }),
+      const slot = context.options.verifyGuard?.admit(
+        payer,
+        proven,
+        (reason, message) => context.refuse(req, 'payment_invalid', message, { reason }),
+        req.client,
       )
       if (slot instanceof ApiError) {
         reported = true

@@ -8,6 +8,11 @@
  *   wrong network or asset) is refused from memory for REFUSAL_MEMORY_MS;
  * - payers this instance has not served yet share a budget of verification calls (a rate and a number in
  *   flight); past it they get `503 verification_busy` with Retry-After, before anything is claimed;
+ * - within that budget, one client address (an IPv6 client by its prefix) may take at most a
+ *   CLIENT_SHARE of the rate once its first burst is spent: a flood from one address or /64 leaves the
+ *   rest to new buyers elsewhere.
+ *   Many addresses flooding together can still use the whole budget (then every new payer waits its
+ *   turn, and payers already served are not held back);
  * - payers it has served (in memory, the most recent KNOWN_PAYERS) are held back only by the overall
  *   number of calls in flight, so a flood of new wallets never queues them.
  */
@@ -25,6 +30,36 @@ export const provenPayer = (auth: { proof: { signature: string } }): boolean => 
 export const REFUSAL_MEMORY_MS = 30_000
 const REMEMBERED_REFUSALS = 100_000
 const KNOWN_PAYERS = 100_000
+/** The most of the new payers' rate one client address may use. */
+export const CLIENT_SHARE = 0.25
+/** Client addresses whose share is tracked at once (the least recently seen forgotten first). */
+const TRACKED_CLIENTS = 10_000
+
+/** A token bucket: `rate` tokens a second, holding at most `burst`. */
+class Bucket {
+  private tokens: number
+  private at: number
+
+  constructor(
+    private readonly rate: number,
+    private readonly burst: number,
+    now: number,
+  ) {
+    this.tokens = burst
+    this.at = now
+  }
+
+  /** Seconds until a token is there (0: there is one now). */
+  wait(now: number): number {
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.at) / 1000) * this.rate)
+    this.at = now
+    return this.tokens >= 1 ? 0 : (1 - this.tokens) / this.rate
+  }
+
+  take(): void {
+    this.tokens -= 1
+  }
+}
 /**
  * Reasons a facilitator gives that will not change for this payer within seconds: its wallet has no
  * funds (@x402/evm's facilitator says `invalid_exact_evm_transaction_simulation_failed` for an empty
@@ -47,8 +82,9 @@ export interface VerifySlot {
 
 export class VerifyGuard {
   private inFlight = 0
-  private tokens: number
-  private refilledAt: number
+  private readonly budget: Bucket
+  /** Each client address's share of the new payers' budget. */
+  private readonly shares = new Map<string, Bucket>()
   private readonly refusals = new Map<string, { until: number; reason: string; message: string }>()
   private readonly known = new Set<string>()
 
@@ -56,12 +92,31 @@ export class VerifyGuard {
     private readonly limits: VerifyLimits,
     private readonly now: () => number = Date.now,
   ) {
-    this.tokens = limits.newPayersPerSecond
-    this.refilledAt = now()
+    this.budget = new Bucket(limits.newPayersPerSecond, limits.newPayersPerSecond, now())
   }
 
-  /** A slot for a verification call, or the answer that refuses it now: a remembered refusal (402) or 503 busy. */
-  admit(payer: string, proven: boolean, refuse: (reason: string, message: string) => ApiError): VerifySlot | ApiError {
+  /**
+   * A client address's share: CLIENT_SHARE of the rate over time, with the whole budget's burst (a client
+   * alone is not held back; one that keeps asking is held to its share, whoever else asks).
+   */
+  private shareOf(client: string): Bucket {
+    let share = this.shares.get(client)
+    if (share)
+      this.shares.delete(client) // most recent last
+    else {
+      const rate = this.limits.newPayersPerSecond * CLIENT_SHARE
+      share = new Bucket(rate, Math.max(1, this.limits.newPayersPerSecond), this.now())
+      if (this.shares.size >= TRACKED_CLIENTS) this.shares.delete(this.shares.keys().next().value as string)
+    }
+    this.shares.set(client, share)
+    return share
+  }
+
+  /**
+   * A slot for a verification call, or the answer that refuses it now: a remembered refusal (402) or 503
+   * busy. `client`: the caller's address as rate limits key it (none over a transport without one).
+   */
+  admit(payer: string, proven: boolean, refuse: (reason: string, message: string) => ApiError, client?: string): VerifySlot | ApiError {
     const key = payer.toLowerCase()
     const remembered = proven ? this.refusals.get(key) : undefined
     if (remembered) {
@@ -71,9 +126,12 @@ export class VerifyGuard {
     }
     if (this.inFlight >= this.limits.concurrency) return verificationBusy(1)
     if (!proven || !this.known.has(key)) {
-      this.refill()
-      if (this.tokens < 1) return verificationBusy(Math.max(1, Math.ceil((1 - this.tokens) / this.limits.newPayersPerSecond)))
-      this.tokens -= 1
+      const now = this.now()
+      const share = client === undefined ? undefined : this.shareOf(client)
+      const wait = Math.max(share?.wait(now) ?? 0, this.budget.wait(now))
+      if (wait > 0) return verificationBusy(Math.max(1, Math.ceil(wait)))
+      share?.take()
+      this.budget.take()
     }
     this.inFlight++
     let released = false
@@ -101,12 +159,5 @@ export class VerifyGuard {
     this.known.add(key)
     if (this.known.size > KNOWN_PAYERS) this.known.delete(this.known.values().next().value as string)
     this.refusals.delete(key)
-  }
-
-  private refill(): void {
-    const now = this.now()
-    const rate = this.limits.newPayersPerSecond
-    this.tokens = Math.min(rate, this.tokens + ((now - this.refilledAt) / 1000) * rate)
-    this.refilledAt = now
   }
 }

@@ -15,6 +15,7 @@ import { anvilAccount, startChain, type Chain } from '../../support/chain'
 import { createPayer } from '../../support/payer'
 import { startServer, type StartedServer } from '../../support/server'
 import { startFacilitator, type StartedFacilitator } from '../helpers/facilitator'
+import { requestFrom } from '../helpers/from-address'
 
 const route = routeById.get('flights.summary')!
 const price = usdToAtomic(route.priceUsd)
@@ -93,3 +94,35 @@ test('honest payers are served throughout a flood of empty wallets; the flood is
     db.close()
   }
 }, 120_000)
+
+test('a flood of 1,000 empty wallets from one address starves no first-time buyer from another: 5 of 5 served from 127.0.0.2', async () => {
+  const url = (city: string) => `${server.url}${route.path}?destination=${city}`
+  const junk = await Promise.all(Array.from({ length: 1000 }, () => createPayer().proof({ value: price })))
+  const buyers = Array.from({ length: 5 }, () => createPayer())
+  for (const buyer of buyers) await chain.fund(buyer.address, 1_000_000n)
+  let flooding = true
+  const flood = (async () => {
+    const outcomes = new Map<number, number>()
+    // 1,000 proofs, 50 at a time, from 127.0.0.1 while the buyers pay.
+    for (let i = 0; i < junk.length && flooding; i += 50) {
+      const answers = await Promise.all(
+        junk.slice(i, i + 50).map((proof) => requestFrom('127.0.0.1', url('Osaka'), { headers: { 'x402-payment': proof } })),
+      )
+      for (const a of answers) outcomes.set(a.status, (outcomes.get(a.status) ?? 0) + 1)
+    }
+    return outcomes
+  })()
+  const cities = ['Seoul', 'Bangkok', 'Paris', 'London', 'Sydney']
+  const served: number[] = []
+  for (const [i, buyer] of buyers.entries()) {
+    const answer = await requestFrom('127.0.0.2', url(cities[i]!), { headers: { 'x402-payment': await buyer.proof({ value: price }) } })
+    served.push(answer.status)
+  }
+  flooding = false
+  const outcomes = await flood
+  console.log(
+    `honest first-time buyers from 127.0.0.2 during the flood: ${served.filter((s) => s === 200).length} of ${served.length} served; flood answers by status: ${JSON.stringify(Object.fromEntries(outcomes))}`,
+  )
+  expect(served).toEqual([200, 200, 200, 200, 200])
+  expect(outcomes.get(200) ?? 0).toBe(0)
+}, 180_000)

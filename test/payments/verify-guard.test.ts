@@ -1,7 +1,7 @@
 /** What junk proofs may cost: the verification budget of new payers, the served payers it never holds back, remembered refusals. */
 import { describe, expect, test } from 'bun:test'
 import { ApiError } from '../../src/core/errors'
-import { REFUSAL_MEMORY_MS, VerifyGuard, type VerifySlot } from '../../src/payments/verify-guard'
+import { CLIENT_SHARE, REFUSAL_MEMORY_MS, VerifyGuard, type VerifySlot } from '../../src/payments/verify-guard'
 
 function clocked(limits = { concurrency: 4, newPayersPerSecond: 2 }) {
   let now = 1_000_000
@@ -13,6 +13,26 @@ function clocked(limits = { concurrency: 4, newPayersPerSecond: 2 }) {
 const code = (x: VerifySlot | ApiError) => (x instanceof ApiError ? x.code : 'admitted')
 
 describe('VerifyGuard', () => {
+  test(`one client address takes at most ${CLIENT_SHARE * 100}% of the new payers' rate: the rest stays for new buyers elsewhere`, () => {
+    let now = 1_000_000
+    const guard = new VerifyGuard({ concurrency: 100, newPayersPerSecond: 8 }, () => now)
+    const refuse = (reason: string, message: string) => new ApiError('payment_invalid', message, { reason })
+    const from = (client: string, payer: string) => code(guard.admit(payer, true, refuse, client))
+    // A first burst (the whole budget), then its share: 2 a second, however many it sends.
+    const flood = () => Array.from({ length: 50 }, (_, i) => from('127.0.0.1', `0xjunk${i}`)).filter((c) => c === 'admitted').length
+    expect(flood()).toBe(8)
+    now += 1000
+    expect(flood()).toBe(2)
+    // The other six of the second's eight are for new buyers elsewhere, one address alone taking them all.
+    expect(Array.from({ length: 7 }, (_, i) => from('127.0.0.2', `0xhonest${i}`))).toEqual([
+      ...Array(6).fill('admitted'),
+      'verification_busy',
+    ])
+    now += 1000
+    expect(flood()).toBe(2)
+    expect(from('127.0.0.3', '0xlate')).toBe('admitted')
+  })
+
   test('new payers share a rate of verification calls; past it, 503 verification_busy with Retry-After', () => {
     const { admit, advance } = clocked()
     expect([admit('0xa1'), admit('0xa2'), admit('0xa3')].map(code)).toEqual(['admitted', 'admitted', 'verification_busy'])
