@@ -69,31 +69,29 @@ export function readiness(
         code: 'ledger_unavailable' as const,
         message: 'Not ready: the payment ledger cannot be written (checks.ledger.error); paid requests are refused with 503 until it can.',
       }
-    const facilitator = await payments?.facilitator?.check()
-    if (facilitator) {
-      checks.facilitator = facilitator.reachable
+    // The facilitator (facilitator mode), or each network's RPC (self mode: the in-process facilitator needs them).
+    const parts = [
+      {
+        name: 'facilitator',
+        health: payments?.facilitator,
+        code: 'facilitator_unavailable' as const,
+        what: 'the facilitator',
+        status: 502,
+      },
+      { name: 'chain', health: payments?.chain, code: 'settlement_unavailable' as const, what: "the chain's RPC", status: 503 },
+    ]
+    for (const part of parts) {
+      const state = await part.health?.check()
+      if (!state) continue
+      checks[part.name] = state.reachable
         ? { reachable: true }
-        : { reachable: false, since_seconds: Math.round(facilitator.sinceMs / 1000), error: facilitator.error }
-      if (!facilitator.reachable && facilitator.outage)
+        : { reachable: false, since_seconds: Math.round(state.sinceMs / 1000), error: state.error }
+      if (!state.reachable && state.outage)
         return {
           ready: false,
           checks,
-          code: 'facilitator_unavailable' as const,
-          message: `Not ready: the facilitator has not answered for ${Math.round(facilitator.sinceMs / 1000)} s (checks.facilitator.error); paid requests would fail with 502.`,
-        }
-    }
-    // Self mode: the in-process facilitator needs each network's RPC.
-    const chain = await payments?.chain?.check()
-    if (chain) {
-      checks.chain = chain.reachable
-        ? { reachable: true }
-        : { reachable: false, since_seconds: Math.round(chain.sinceMs / 1000), error: chain.error }
-      if (!chain.reachable && chain.outage)
-        return {
-          ready: false,
-          checks,
-          code: 'settlement_unavailable' as const,
-          message: `Not ready: the chain's RPC has not answered for ${Math.round(chain.sinceMs / 1000)} s (checks.chain.error); paid requests would fail with 503.`,
+          code: part.code,
+          message: `Not ready: ${part.what} has not answered for ${Math.round(state.sinceMs / 1000)} s (checks.${part.name}.error); paid requests would fail with ${part.status}.`,
         }
     }
     if (store.pending()) {
