@@ -39,7 +39,7 @@ export function payFor(gate: PaymentGate, limits: RateLimits | undefined, call: 
     const limited = overLimit(limits, 'ip', client) as ApiError | null // the IP limit is always this process's
     if (limited) return limited
   }
-  // Nothing to sell, and known already (evidence/known-misses.ts): the free 404, before any 402.
+  // Nothing to sell, and known already (intelligence/known-misses.ts): the free 404, before any 402.
   const known = call.prepared.known?.()
   if (known) return known
   const format = call.format ?? 'json'

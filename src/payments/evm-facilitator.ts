@@ -75,7 +75,7 @@ function signerOn(account: PrivateKeyAccount, chain: Chain, rpcUrl: string, opti
   const transport = http(rpcUrl, { timeout: options.rpcTimeoutMs ?? 10_000, retryCount: 0 })
   const client = createWalletClient({ account, chain, transport }).extend(publicActions)
   const where = `${chain.name} RPC ${urlOrigin(rpcUrl)}`
-  // Every RPC call: a transport failure is recorded for the payment call in progress (watchingRpc) and
+  // Every RPC call: a transport failure is recorded for the payment call in progress (rpc-watch.ts) and
   // rethrown without the endpoint's path (its key); any error leaves with the endpoint scrubbed out.
   const rpc = async <T>(call: () => Promise<T>): Promise<T> => {
     try {
@@ -100,7 +100,7 @@ function signerOn(account: PrivateKeyAccount, chain: Chain, rpcUrl: string, opti
     {
       address: account.address,
       // Never rejects: @x402/evm starts this check without awaiting it on every early return, and a
-      // rejection nobody awaits ends the process. The failure is recorded instead (watchingRpc), and the
+      // rejection nobody awaits ends the process. The failure is recorded instead (rpc-watch.ts), and the
       // missing code only matters to a verdict that is then discarded as given without the chain.
       getCode: (args) => rpc(() => client.getCode(args)).catch(() => undefined),
       readContract: (args) => rpc(() => client.readContract({ ...args, args: args.args ?? [] } as never)),
