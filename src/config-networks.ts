@@ -5,7 +5,7 @@
  */
 import { read } from './config-read'
 import { ConfigError } from './core/config-error'
-import { NETWORKS, networkNamed, type NetworkName, type PaymentOffer } from './payments/networks'
+import { NETWORKS, networkNamed, variableSuffix, type NetworkName, type PaymentOffer } from './payments/networks'
 import type { PaymentMode } from './payments/settlement'
 import { DEV_PAY_TO } from './settings'
 
@@ -33,9 +33,6 @@ export interface NetworkSettings {
   /** The networks paid to the development address (neither PAY_TO nor their PAY_TO_<NETWORK> set). */
   paidToDevAddress: readonly NetworkName[]
 }
-
-/** A network's part of its variables' names: `polygon-amoy` -> `POLYGON_AMOY`. */
-export const variableSuffix = (name: NetworkName) => name.toUpperCase().replaceAll('-', '_')
 
 function listedNetworks(env: Record<string, string | undefined>): NetworkName[] {
   const single = read(env, 'X402_NETWORK') as NetworkName | undefined

@@ -32,14 +32,24 @@ export function nanoToUsd(nano: bigint): string {
   return `${sign}${abs / NANO}.${frac}`
 }
 
-/** Token prices in nano-USD per million tokens. */
+/** Token prices in nano-USD per million tokens; cached input tokens at their own price when the seller set one. */
 export interface TokenPrices {
   inputPerMillionNanoUsd: bigint
   outputPerMillionNanoUsd: bigint
+  cachedInputPerMillionNanoUsd?: bigint
 }
 
-/** The price of a model call's tokens, rounded up to a whole nano-USD. */
-export function tokenCost(prices: TokenPrices, inputTokens: number, outputTokens: number): bigint {
-  const total = prices.inputPerMillionNanoUsd * BigInt(inputTokens) + prices.outputPerMillionNanoUsd * BigInt(outputTokens)
+/**
+ * The price of a model call's tokens, rounded up to a whole nano-USD. `cachedInputTokens` are part of
+ * `inputTokens`; they cost the cached-input price when one is configured, else the full input price: an
+ * upper bound, never an assumed discount, since the discount differs by vendor and model and changes
+ * (DeepSeek's cache-hit price was 1/4, 1/8, then 1/10 of its miss price; DashScope's implicit cache 2/5, then 1/5).
+ */
+export function tokenCost(prices: TokenPrices, inputTokens: number, outputTokens: number, cachedInputTokens = 0): bigint {
+  const cached = prices.cachedInputPerMillionNanoUsd === undefined ? 0 : Math.min(cachedInputTokens, inputTokens)
+  const total =
+    prices.inputPerMillionNanoUsd * BigInt(inputTokens - cached) +
+    (prices.cachedInputPerMillionNanoUsd ?? 0n) * BigInt(cached) +
+    prices.outputPerMillionNanoUsd * BigInt(outputTokens)
   return (total + 999_999n) / 1_000_000n
 }

@@ -29,14 +29,20 @@ export interface PaidCall {
  * a value (the hot path: no promise, no throw); an invalid proof throws its ApiError.
  */
 export function payFor(gate: PaymentGate, limits: RateLimits | undefined, call: PaidCall): ApiError | Promise<GateAnswer> {
-  // The client, keyed as rate limits key it: for the IP limit, and its share of the new payers' verification budget.
+  // The client, keyed as rate limits key it, looked up once and only when asked: for the IP limit, and for
+  // its share of the new payers' verification budget (a payer already served never asks).
+  let looked = false
   let client: string | undefined
-  if (call.proofHeader) {
-    const ip = call.clientIp()
-    client = ip === undefined ? undefined : limitKeyOf(ip, limits?.ipv6Prefix ?? 64)
+  const clientKey = () => {
+    if (!looked) {
+      looked = true
+      const ip = call.clientIp()
+      client = ip === undefined ? undefined : limitKeyOf(ip, limits?.ipv6Prefix ?? 64)
+    }
+    return client
   }
   if (call.proofHeader && limits?.ip.enabled) {
-    const limited = overLimit(limits, 'ip', client) as ApiError | null // the IP limit is always this process's
+    const limited = overLimit(limits, 'ip', clientKey()) as ApiError | null // the IP limit is always this process's
     if (limited) return limited
   }
   // Nothing to sell, and known already (intelligence/known-misses.ts): the free 404, before any 402.
@@ -50,7 +56,7 @@ export function payFor(gate: PaymentGate, limits: RateLimits | undefined, call: 
     resourceUrl: call.resourceUrl,
     requestId: call.requestId,
     fingerprint,
-    ...(client ? { client } : {}),
+    clientKey,
   })
   if (auth instanceof ApiError) return auth
   const fulfil = () =>

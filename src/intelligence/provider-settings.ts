@@ -4,6 +4,7 @@
  * budgets and prices.
  */
 import type { Platform } from '../catalog/platforms'
+import type { TokenPrices } from '../core/provider-spend'
 
 /** Built-in web-search and native adapters (src/intelligence/providers/), and the model's output modes. */
 export const WEB_VENDORS = ['generic', 'searxng', 'bocha'] as const
@@ -36,8 +37,7 @@ export interface ProviderSettings {
     timeoutMs: number
     /** Default auto. */
     responseFormat?: LlmFormat
-    /** Per million tokens, in nano-USD, when configured. */
-    /** Cached input tokens (DeepSeek's prompt_cache_hit_tokens, OpenAI-style cached_tokens) at their own price when given; else at the input price. */
-    prices?: { inputPerMillionNanoUsd: bigint; outputPerMillionNanoUsd: bigint; cachedInputPerMillionNanoUsd?: bigint }
+    /** Per million tokens, in nano-USD, when configured (cached input tokens at their own price when given). */
+    prices?: TokenPrices
   } | null
 }

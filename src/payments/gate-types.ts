@@ -45,8 +45,8 @@ export interface PaidRequest {
   requestId: string
   /** Route + normalised parameters; a proof buys exactly one fingerprint. */
   fingerprint: string
-  /** The client's address as rate limits key it (an IPv6 client by its prefix): its share of the new payers' budget. */
-  client?: string
+  /** The client's address as rate limits key it (an IPv6 client by its prefix), looked up when first asked: its share of the new payers' budget. */
+  clientKey?: () => string | undefined
 }
 
 /** A proof that verified against a route's terms, not yet claimed. */

@@ -112,3 +112,6 @@ export function atomicToUsd(atomic: bigint): string {
   const frac = (atomic % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '')
   return `${whole}.${frac.padEnd(2, '0')}`
 }
+
+/** A network's part of its variables' names: `polygon-amoy` -> `POLYGON_AMOY` (X402_RPC_URL_POLYGON_AMOY, PAY_TO_…). */
+export const variableSuffix = (name: NetworkName) => name.toUpperCase().replaceAll('-', '_')

@@ -47,7 +47,7 @@ export async function runPaidWork(
         payer,
         proven,
         (reason, message) => context.refuse(req, 'payment_invalid', message, { reason }),
-        req.client,
+        req.clientKey,
       )
       if (slot instanceof ApiError) {
         reported = true

@@ -2,7 +2,7 @@ import { createPublicClient, http } from 'viem'
 import { ConfigError } from '../core/config-error'
 import type { Logger } from '../core/logger'
 import { redactedMessage, urlOrigin } from '../core/redact'
-import { NETWORKS, type NetworkName } from './networks'
+import { NETWORKS, variableSuffix, type NetworkName } from './networks'
 
 /** A chain id question is one small request: an RPC that takes longer than this is not answering. */
 const CHAIN_ID_TIMEOUT_MS = 5_000
@@ -10,8 +10,7 @@ const CHAIN_ID_TIMEOUT_MS = 5_000
 type NetworkRpc = { network: NetworkName; rpcUrl: string }
 
 /** The setting that names a network's RPC (config-networks.ts: the first network may also use X402_RPC_URL). */
-const settingOf = (network: NetworkName, first: boolean) =>
-  `${first ? 'X402_RPC_URL or ' : ''}X402_RPC_URL_${network.toUpperCase().replaceAll('-', '_')}`
+const settingOf = (network: NetworkName, first: boolean) => `${first ? 'X402_RPC_URL or ' : ''}X402_RPC_URL_${variableSuffix(network)}`
 
 /** Each network's RPC asked for its chain id; a failure names the network and the endpoint's origin only. */
 async function chainIdOf({ network, rpcUrl }: NetworkRpc): Promise<number> {

@@ -114,9 +114,15 @@ export class VerifyGuard {
 
   /**
    * A slot for a verification call, or the answer that refuses it now: a remembered refusal (402) or 503
-   * busy. `client`: the caller's address as rate limits key it (none over a transport without one).
+   * busy. `clientKey`: the caller's address as rate limits key it, asked for a new payer only (none over a
+   * transport without one).
    */
-  admit(payer: string, proven: boolean, refuse: (reason: string, message: string) => ApiError, client?: string): VerifySlot | ApiError {
+  admit(
+    payer: string,
+    proven: boolean,
+    refuse: (reason: string, message: string) => ApiError,
+    clientKey?: () => string | undefined,
+  ): VerifySlot | ApiError {
     const key = payer.toLowerCase()
     const remembered = proven ? this.refusals.get(key) : undefined
     if (remembered) {
@@ -127,6 +133,7 @@ export class VerifyGuard {
     if (this.inFlight >= this.limits.concurrency) return verificationBusy(1)
     if (!proven || !this.known.has(key)) {
       const now = this.now()
+      const client = clientKey?.()
       const share = client === undefined ? undefined : this.shareOf(client)
       const wait = Math.max(share?.wait(now) ?? 0, this.budget.wait(now))
       if (wait > 0) return verificationBusy(Math.max(1, Math.ceil(wait)))

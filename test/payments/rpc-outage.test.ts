@@ -79,6 +79,23 @@ async function mcpPaid(url: string, account: PrivateKeyAccount): Promise<any> {
   }
 }
 
+/**
+ * The RPC fails as `failure` while a buyer pays with x402 v1, v2 and MCP, and `meanwhile` looks at the
+ * service (still during the outage); then the RPC is up again.
+ */
+async function payDuring<T = undefined>(failure: RpcBehaviour, url: string, buyer: PrivateKeyAccount, meanwhile?: () => Promise<T>) {
+  await rpc.set(failure)
+  try {
+    const http = []
+    for (const pay of [v1Client(buyer, recordingFetch().fetch), v2Client(buyer, recordingFetch().fetch)])
+      http.push(await record(await pay(url + ROUTE)))
+    const tool = await mcpPaid(url, buyer)
+    return { http, tool, seen: await meanwhile?.() }
+  } finally {
+    await rpc.set('up')
+  }
+}
+
 /** What the operator reads: /ready, /metrics, the log, the ledger file, and doctor's report. */
 async function operatorViews(server: StartedServer, env: Record<string, string>): Promise<void> {
   seen.push(await (await fetch(`${server.url}/ready`)).text())
@@ -117,28 +134,23 @@ describe('self mode', () => {
       `an RPC that ${failure === 'refused' ? 'refuses connections' : failure === 'hangs' ? 'hangs' : 'answers an error page'}: v1, v2 and MCP payments get 503 settlement_unavailable with Retry-After, nothing is charged, the process stays up`,
       async () => {
         const buyer = await funded()
-        await rpc.set(failure)
-        try {
-          for (const pay of [v1Client(buyer, recordingFetch().fetch), v2Client(buyer, recordingFetch().fetch)]) {
-            const answer = await record(await pay(server.url + ROUTE))
-            expect(answer.status).toBe(503)
-            expect(answer.body.error.code).toBe('settlement_unavailable')
-            expect(Number(answer.retryAfter)).toBeGreaterThan(0)
-            expect(answer.body.meta.request_id).toMatch(/^req_/)
-          }
-          const tool = await mcpPaid(server.url, buyer)
-          expect(tool.isError).toBe(true)
-          expect(JSON.parse(tool.content[0].text).error.code).toBe('settlement_unavailable')
-          // /ready says so once the outage has lasted X402_FACILITATOR_OUTAGE_SECONDS.
-          const ready = await until('/ready to report the RPC outage', async () => {
+        // /ready says so once the outage has lasted X402_FACILITATOR_OUTAGE_SECONDS.
+        const readyDuring = () =>
+          until<any>('/ready to report the RPC outage', async () => {
             const r = await fetch(`${server.url}/ready`)
             return r.status === 503 ? ((await r.json()) as any) : undefined
           })
-          expect(ready.error.code).toBe('settlement_unavailable')
-          expect(ready.error.details.chain.reachable).toBe(false)
-        } finally {
-          await rpc.set('up')
+        const { http, tool, seen: ready } = await payDuring(failure, server.url, buyer, readyDuring)
+        for (const answer of http) {
+          expect(answer.status).toBe(503)
+          expect(answer.body.error.code).toBe('settlement_unavailable')
+          expect(Number(answer.retryAfter)).toBeGreaterThan(0)
+          expect(answer.body.meta.request_id).toMatch(/^req_/)
         }
+        expect(tool.isError).toBe(true)
+        expect(JSON.parse(tool.content[0].text).error.code).toBe('settlement_unavailable')
+        expect(ready.error.code).toBe('settlement_unavailable')
+        expect(ready.error.details.chain.reachable).toBe(false)
         expect(server.proc.exitCode).toBeNull()
         expect((await fetch(`${server.url}/health`)).status).toBe(200)
         expect(await chain.balanceOf(buyer.address)).toBe(1_000_000n)
@@ -213,17 +225,9 @@ describe('facilitator mode', () => {
       `the facilitator's RPC ${failure}: v1, v2 and MCP payments get 502 facilitator_unavailable, nothing is charged, both processes stay up`,
       async () => {
         const buyer = await funded()
-        await rpc.set(failure)
-        try {
-          for (const pay of [v1Client(buyer, recordingFetch().fetch), v2Client(buyer, recordingFetch().fetch)]) {
-            const answer = await record(await pay(server.url + ROUTE))
-            expect([answer.status, answer.body.error.code]).toEqual([502, 'facilitator_unavailable'])
-          }
-          const tool = await mcpPaid(server.url, buyer)
-          expect(JSON.parse(tool.content[0].text).error.code).toBe('facilitator_unavailable')
-        } finally {
-          await rpc.set('up')
-        }
+        const { http, tool } = await payDuring(failure, server.url, buyer)
+        for (const answer of http) expect([answer.status, answer.body.error.code]).toEqual([502, 'facilitator_unavailable'])
+        expect(JSON.parse(tool.content[0].text).error.code).toBe('facilitator_unavailable')
         expect(server.proc.exitCode).toBeNull()
         expect((await fetch(`${facilitator.url}/supported`)).status).toBe(200)
         expect(await chain.balanceOf(buyer.address)).toBe(1_000_000n)

@@ -17,7 +17,7 @@ describe('VerifyGuard', () => {
     let now = 1_000_000
     const guard = new VerifyGuard({ concurrency: 100, newPayersPerSecond: 8 }, () => now)
     const refuse = (reason: string, message: string) => new ApiError('payment_invalid', message, { reason })
-    const from = (client: string, payer: string) => code(guard.admit(payer, true, refuse, client))
+    const from = (client: string, payer: string) => code(guard.admit(payer, true, refuse, () => client))
     // A first burst (the whole budget), then its share: 2 a second, however many it sends.
     const flood = () => Array.from({ length: 50 }, (_, i) => from('127.0.0.1', `0xjunk${i}`)).filter((c) => c === 'admitted').length
     expect(flood()).toBe(8)

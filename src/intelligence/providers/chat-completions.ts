@@ -18,7 +18,7 @@
  *
  * Token usage is recorded as provider spend: `usage.prompt_tokens` (which includes cached tokens),
  * `usage.completion_tokens`, and the cached input tokens, priced apart when a cached-input price is
- * configured (see `chatTokenCost`): DeepSeek reports them as `prompt_cache_hit_tokens` (prompt_tokens =
+ * configured (see `tokenCost`): DeepSeek reports them as `prompt_cache_hit_tokens` (prompt_tokens =
  * hit + miss), OpenAI-style vendors (DashScope) as `prompt_tokens_details.cached_tokens`.
  */
 import { Type, type Static } from '@sinclair/typebox'
@@ -36,14 +36,9 @@ export interface ChatCompletionsOptions {
   timeoutMs: number
   /** json_schema, json_object, or auto (json_schema until the endpoint refuses it). Default auto. */
   responseFormat?: 'auto' | 'json_schema' | 'json_object'
-  prices?: ChatTokenPrices
+  prices?: TokenPrices
   /** The bound on the answer's tokens. Default SUMMARY_MAX_TOKENS. */
   maxTokens?: number
-}
-
-/** Token prices, with the price of cached input tokens when the seller configured one (nano-USD per million). */
-export interface ChatTokenPrices extends TokenPrices {
-  cachedInputPerMillionNanoUsd?: bigint
 }
 
 /**
@@ -52,21 +47,6 @@ export interface ChatTokenPrices extends TokenPrices {
  * Qwen models stop at 2,000).
  */
 export const SUMMARY_MAX_TOKENS = 2000
-
-/**
- * The price of a call's tokens, rounded up to a whole nano-USD. `cachedInput` tokens are part of `input`.
- * They cost the cached-input price when one is configured. Without one they cost the full input price:
- * an upper bound, never an assumed discount, since the discount differs by vendor and model and changes
- * (DeepSeek's cache-hit price was 1/4, 1/8, then 1/10 of its miss price; DashScope's implicit cache 2/5, then 1/5).
- */
-export function chatTokenCost(prices: ChatTokenPrices, input: number, cachedInput: number, output: number): bigint {
-  const cachedPrice = prices.cachedInputPerMillionNanoUsd
-  if (cachedPrice === undefined) return tokenCost(prices, input, output)
-  const cached = Math.min(cachedInput, input)
-  const total =
-    prices.inputPerMillionNanoUsd * BigInt(input - cached) + cachedPrice * BigInt(cached) + prices.outputPerMillionNanoUsd * BigInt(output)
-  return (total + 999_999n) / 1_000_000n
-}
 
 export interface SummaryRequest {
   keyword: string
@@ -176,7 +156,7 @@ export class ChatCompletionsSummariser {
     const record = () => {
       if (used.requests === 0) return
       const prices = this.options.prices
-      const priced = prices ? chatTokenCost(prices, used.input, used.cachedInput, used.output) : null
+      const priced = prices ? tokenCost(prices, used.input, used.output, used.cachedInput) : null
       spend?.push({
         provider: this.name,
         role: 'summary',

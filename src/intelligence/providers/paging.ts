@@ -255,7 +255,7 @@ export class PagedProvider implements EvidenceProvider {
 }
 
 /** At most `max` items, spread evenly over their dates (oldest and newest kept), in their dates' order. */
-export function evenlyOverTime(items: EvidenceItem[], max: number): EvidenceItem[] {
+function evenlyOverTime(items: EvidenceItem[], max: number): EvidenceItem[] {
   if (items.length <= max) return items
   const byDate = [...items].sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime())
   const step = (byDate.length - 1) / (max - 1)

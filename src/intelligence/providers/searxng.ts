@@ -28,16 +28,9 @@ import { parseVendorDate } from './dates'
 import { hostOf, languageOf, list, obj, plain, str } from './fields'
 import { VendorBase, type SearchCapabilities, type VendorAdapter, type VendorOptions, type VendorPage, type Window } from './paging'
 
-const DAY_MS = 86_400_000
 /** Not a tool's name that bot detection refuses (curl, python-requests, Go-http-client, …). */
 const USER_AGENT = 'Mozilla/5.0 (compatible; china-market-intel)'
 const HAN = /\p{Script=Han}/u
-
-/** The narrowest of SearXNG's time ranges that still holds the window (none past a year): for `providers check`, which shows what it would cost. */
-export function timeRange(window: Window, now: number): 'day' | 'week' | 'month' | 'year' | null {
-  const days = (now - window.from.getTime()) / DAY_MS
-  return days <= 1 ? 'day' : days <= 7 ? 'week' : days <= 31 ? 'month' : days <= 365 ? 'year' : null
-}
 
 /** Headers that pass SearXNG's bot detection (see above), for a JSON client that is not a browser. */
 export function searxHeaders(query: string): Record<string, string> {
