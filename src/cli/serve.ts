@@ -7,6 +7,7 @@ import { createRuntime, metricsAccess, type Runtime } from '../runtime'
 import { DatasetUnavailableError } from '../data/datasets'
 import { CATALOG } from '../catalog'
 import { Drain } from '../http/drain'
+import { readingWholeUpload } from '../http/upload-rest'
 import { RequestLog } from '../http/request-log'
 import { isCompiled, loadEnvFile } from '../env-file'
 import { EXIT_CANNOT_LISTEN, ListenError, listen, type Listening } from './listen'
@@ -71,8 +72,8 @@ function listenOrExit(config: Readonly<Config>, runtime: Runtime, drain: Drain):
       port: config.port,
       reusePort: config.reusePort,
       ledgerPath: config.ledgerPath,
-      fetch: drain.wrap(runtime.app.fetch),
-      routes: nativeRoutes(runtime.app, (h) => drain.wrap(h), runtime.app.unpaid),
+      fetch: drain.wrap(readingWholeUpload(runtime.app.fetch)),
+      routes: nativeRoutes(runtime.app, (h) => drain.wrap(readingWholeUpload(h)), runtime.app.unpaid),
     })
   } catch (e) {
     if (!(e instanceof ListenError)) throw e

@@ -15,7 +15,7 @@ export const ERROR_CODES = {
   payload_too_large: {
     status: 413,
     meaning:
-      'The request body or query string is larger than the documented limit (`details.limit_bytes`); it was not read further. Never charged.',
+      'The request body or query string is larger than the documented limit (`details.limit_bytes`); the rest was dropped unread. Never charged.',
   },
   method_not_allowed: { status: 405, meaning: 'The path exists but not with this HTTP method; `details.allowed` lists the methods.' },
   payment_required: {

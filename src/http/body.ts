@@ -21,19 +21,23 @@ export const REQUEST_LIMITS = {
   queryBytes: 4 * 1024,
   /**
    * The largest body the server reads at all (Bun's maxRequestBodySize): a refused body up to this size
-   * is read and dropped after its 413 so the client reads the answer; a larger one is cut off by Bun.
+   * is read and dropped before its 413 leaves (upload-rest.ts) so the client reads the answer; a larger
+   * one is cut off by Bun.
    */
   drainBytes: 32 * 1024 * 1024,
 } as const
 
-/** The rest of the upload is read and dropped by Bun after the answer (envelope.ts), so the client reads it. */
+/** The rest of the upload is read and dropped before the answer (upload-rest.ts), so the client reads it. */
 const tooLarge = (limit: number, what = 'body') =>
   new ApiError('payload_too_large', `The request ${what} is larger than ${limit} bytes; nothing was charged.`, {
     parameter: what,
     limit_bytes: limit,
   })
 
-/** The body's bytes, at most `limit`: a larger declared or actual body is a 413 without reading the rest. */
+/**
+ * The body's bytes, at most `limit`: a larger declared or actual body is a 413 without buffering more; the
+ * stream is left unlocked so that readingWholeUpload reads and drops the rest.
+ */
 async function readBytes(request: Request, limit: number): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array()
   const declared = Number(request.headers.get('content-length') ?? NaN)
@@ -46,7 +50,7 @@ async function readBytes(request: Request, limit: number): Promise<Uint8Array> {
     if (done) break
     size += value.byteLength
     if (size > limit) {
-      await reader.cancel().catch(() => {})
+      reader.releaseLock()
       throw tooLarge(limit)
     }
     chunks.push(value)

@@ -19,8 +19,8 @@ export function errorHeaders(err: ApiError, requestId: string, extra?: Record<st
     if (err.retryAfterSeconds !== undefined) constant.set('retry-after', String(err.retryAfterSeconds))
     if (err.payment) constant.set('PAYMENT-REQUIRED', encodePaymentRequiredHeader(err.payment.v2))
     // No `Connection: close` on a 413: closing while the client still writes makes its kernel reset the
-    // connection before it reads the answer (EPIPE). Kept open, Bun reads and drops the rest of the body
-    // (up to REQUEST_LIMITS.drainBytes, listen.ts) and the client reads its 413.
+    // connection before it reads the answer (EPIPE). The rest of the body is read and dropped first
+    // (upload-rest.ts, up to REQUEST_LIMITS.drainBytes) and the client reads its 413.
     ERROR_HEADERS.set(err, constant)
   }
   const headers = new Headers(constant)
