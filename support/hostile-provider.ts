@@ -53,13 +53,34 @@ const { titleChars, textChars, searchResponseBytes } = PROVIDER_LIMITS
 /** Latin characters per item that fill an answer of LIVE_RESULTS_PER_CALL items to just under the byte limit. */
 const FILL = Math.floor((0.97 * searchResponseBytes) / LIVE_RESULTS_PER_CALL) - 400
 
+/** Bytes that fill an answer to just under the byte limit, where its shape is what is hostile. */
+const SHAPE_FILL = Math.floor(0.97 * searchResponseBytes)
+
+/** A few ordinary results, then arrays nested to fill the answer: JSON.parse alone holds a loop ~270 ms on it. */
+function deep(k: number): Uint8Array<ArrayBuffer> {
+  const levels = Math.floor(SHAPE_FILL / 2)
+  const ok = new TextDecoder().decode(answer(`e${k}`, 5, 20, (i) => text(60, i))).slice(0, -2) // without `]}`
+  return new TextEncoder().encode(`${ok},${'['.repeat(levels)}${']'.repeat(levels)}]}`)
+}
+
+/** A few ordinary results and one object of ~350,000 keys filling the answer (~150 ms of JSON.parse). */
+function wide(k: number): Uint8Array<ArrayBuffer> {
+  const ok = new TextDecoder().decode(answer(`f${k}`, 5, 20, (i) => text(60, i))).slice(0, -1) // without the last `}`
+  const keys: string[] = []
+  for (let size = ok.length + 12; size < SHAPE_FILL; size += 13) keys.push(`"k${keys.length.toString().padStart(7, '0')}":1`)
+  return new TextEncoder().encode(`${ok},"extra":{${keys.join(',')}}}`)
+}
+
 export const SCENARIOS = {
   benign: { chunked: false, make: (k: number) => answer(`ok${k}`, 20, 10, (i) => text(60, i)) },
   a: { chunked: true, make: (k: number) => answer(`a${k}`, 30, 20, (i) => text(230_000, i)) },
   b: { chunked: false, make: (k: number) => answer(`b${k}`, 50, 20, (i) => text(100_000, i)) },
   c: { chunked: false, make: (k: number) => answer(`c${k}`, LIVE_RESULTS_PER_CALL, titleChars, (i) => text(textChars, i)) },
   d: { chunked: false, make: (k: number) => answer(`d${k}`, LIVE_RESULTS_PER_CALL, titleChars, (i) => text(FILL, i, EN)) },
+  e: { chunked: true, make: deep },
+  f: { chunked: true, make: wide },
 } as const
+
 export type ScenarioName = keyof typeof SCENARIOS
 
 /** The body in 64 KB chunks without a Content-Length (chunked transfer encoding). */

@@ -69,6 +69,13 @@ export const PROVIDER_LIMITS = {
   searchResponseBytes: 4 * 1024 * 1024,
   /** A model answer is a few themes and angles: a few KB. */
   summaryResponseBytes: 1024 * 1024,
+  /**
+   * Nesting and object keys of an answer's JSON, checked before it is parsed: deeper or wider JSON costs
+   * JSON.parse hundreds of ms (a real TikHub page of 65 KB nests 10 levels and has 1,307 keys; 4 MiB of
+   * such results, ~85,000).
+   */
+  jsonDepth: 64,
+  jsonKeys: 200_000,
   titleChars: 200,
   textChars: 4_000,
   /** id, url, author, city and the other strings of a result. */

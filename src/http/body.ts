@@ -7,6 +7,7 @@
  * framework's validation error, which stringifies the rejected value; 50,000 levels was a 500.)
  */
 import { ApiError, invalidParameter } from '../core/errors'
+import { JsonShape } from '../core/json-shape'
 
 export const REQUEST_LIMITS = {
   /** Body of a paid route's POST (the wrappers' few fields). */
@@ -58,26 +59,6 @@ async function readBytes(request: Request, limit: number): Promise<Uint8Array> {
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
 }
 
-/** One pass over JSON text: the deepest nesting and the number of object keys, strings skipped. */
-export function jsonShape(text: string): { depth: number; keys: number } {
-  let depth = 0
-  let deepest = 0
-  let keys = 0
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (inString) {
-      if (c === 0x5c)
-        i++ // backslash: skip the escaped character
-      else if (c === 0x22) inString = false
-    } else if (c === 0x22) inString = true
-    else if (c === 0x7b || c === 0x5b) deepest = Math.max(deepest, ++depth)
-    else if (c === 0x7d || c === 0x5d) depth--
-    else if (c === 0x3a) keys++ // a colon outside strings ends an object key
-  }
-  return { depth: deepest, keys }
-}
-
 /** The JSON body of a request, within REQUEST_LIMITS (or `maxBytes`); every refusal is a free 400 or 413. */
 export async function readJsonBody(request: Request, maxBytes: number = REQUEST_LIMITS.bodyBytes): Promise<unknown> {
   if (!request.body) return undefined
@@ -89,9 +70,8 @@ export async function readJsonBody(request: Request, maxBytes: number = REQUEST_
     )
   }
   const text = new TextDecoder().decode(await readBytes(request, maxBytes))
-  const shape = jsonShape(text)
-  if (shape.depth > REQUEST_LIMITS.jsonDepth) throw invalidParameter('body', `JSON nested deeper than ${REQUEST_LIMITS.jsonDepth} levels`)
-  if (shape.keys > REQUEST_LIMITS.jsonKeys) throw invalidParameter('body', `JSON with more than ${REQUEST_LIMITS.jsonKeys} keys`)
+  const over = new JsonShape().scan(text).over({ depth: REQUEST_LIMITS.jsonDepth, keys: REQUEST_LIMITS.jsonKeys })
+  if (over) throw invalidParameter('body', over)
   try {
     return text.trim() ? JSON.parse(text) : {}
   } catch {

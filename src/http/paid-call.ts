@@ -8,6 +8,7 @@ import { ApiError } from '../core/errors'
 import type { Prepared } from '../core/route-handler'
 import type { ProviderSpend } from '../core/provider-spend'
 import { overLimit, type RateLimits } from './rate-limit'
+import { withinDeadline } from '../core/work-deadline'
 
 export interface PaidCall {
   route: RouteSpec
@@ -60,11 +61,12 @@ export function payFor(gate: PaymentGate, limits: RateLimits | undefined, call: 
   })
   if (auth instanceof ApiError) return auth
   const fulfil = () =>
-    gate.fulfil(auth, async ({ artifactPath }) => {
+    gate.fulfil(auth, async ({ artifactPath, deadlineMs }) => {
       // What the answer cost at live providers is recorded whether or not it is charged in the end.
       const spend: ProviderSpend[] = []
       try {
-        const envelope = buildSuccess(call.route, call.requestId, await call.prepared.run(spend), artifactPath)
+        const result = await withinDeadline(deadlineMs, () => call.prepared.run(spend))
+        const envelope = buildSuccess(call.route, call.requestId, result, artifactPath)
         return format === 'json' ? JSON.stringify(envelope) : tableAnswer(call.route, format, envelope)
       } finally {
         gate.spent(call.requestId, call.route.id, spend)

@@ -55,7 +55,7 @@ export function intelligenceRules(): string {
     ],
     [
       'Live answer limits',
-      `a search answer over ${mib(L.searchResponseBytes)}, or a model answer over ${mib(L.summaryResponseBytes)}, fails the call (\`bad_response\`, the lane falls back), checked while reading and from Content-Length; titles are cut to ${n(L.titleChars)} characters, texts to ${n(L.textChars)}, other strings (id, url, author ...) to ${n(L.fieldChars)}, before any matching or scoring.`,
+      `a search answer over ${mib(L.searchResponseBytes)}, or a model answer over ${mib(L.summaryResponseBytes)}, or JSON nested deeper than ${n(L.jsonDepth)} levels or with more than ${n(L.jsonKeys)} keys (shapes that would hold the service in JSON.parse), fails the call (\`bad_response\`, the lane falls back), checked while reading and from Content-Length; titles are cut to ${n(L.titleChars)} characters, texts to ${n(L.textChars)}, other strings (id, url, author ...) to ${n(L.fieldChars)}, before any matching or scoring.`,
     ],
     [
       'Momentum score',

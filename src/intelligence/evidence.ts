@@ -94,6 +94,9 @@ export class ProviderError extends Error {
   }
 }
 
+/** A call never made (the paid request's time for the work was spent): the provider bills nothing for it. */
+export class ProviderNotCalled extends ProviderError {}
+
 /** Results a provider returned that are not evidence, by reason (relevance adds `off_topic` in the lanes). */
 export interface Dropped {
   /** No publication date, or one that could not be read: it cannot be placed in a window. */

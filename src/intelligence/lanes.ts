@@ -17,6 +17,7 @@ import {
   countOf,
   creatorsOn,
   ProviderError,
+  ProviderNotCalled,
   publisherOf,
   type Dropped,
   type EvidenceItem,
@@ -184,7 +185,7 @@ async function step(
       } catch (e) {
         const error = e instanceof ProviderError ? e : new ProviderError('unavailable', provider.name, String(e))
         // A failed call was still a request the provider may bill for (the embedded corpus bills nothing).
-        if (!provider.local) spent(provider, 1)
+        if (!provider.local && !(error instanceof ProviderNotCalled)) spent(provider, 1)
         const call: ProviderReport = {
           ...base,
           status: failedStatus(error),

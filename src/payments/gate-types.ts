@@ -62,6 +62,8 @@ export interface Authorized {
 export interface PaidContext {
   payer: `0x${string}`
   artifactPath: string
+  /** When the work must be done (epoch ms): the authorization's validBefore less the margin settlement needs. */
+  deadlineMs: number
 }
 
 /** What the paid work produced: a JSON envelope as text, or another format's body with its headers. */

@@ -9,6 +9,7 @@ import type { Claimed } from './claim'
 import type { Payment } from './payment'
 import type { SettlementInput } from './settlement'
 import { provenPayer } from './verify-guard'
+import { VALID_BEFORE_MARGIN_SECONDS } from './verify-local'
 
 /** What the work produced, and whether the buyer had paid before (a claim taken over from a process that died). */
 export interface PaidWork {
@@ -70,7 +71,8 @@ export async function runPaidWork(
       }
     }
     payment.emit('verified')
-    const answer = await work({ payer, artifactPath: `/v1/artifacts/${artifactId}` })
+    const deadlineMs = Number(proof.authorization.validBefore) * 1000 - VALID_BEFORE_MARGIN_SECONDS * 1000
+    const answer = await work({ payer, artifactPath: `/v1/artifacts/${artifactId}`, deadlineMs })
     // Released by the shutdown deadline while the handler ran: it must not be settled now.
     if (running.cut) throw shuttingDown()
     if (settler.mode !== 'local' && !paidBefore.used) {

@@ -4,8 +4,13 @@ import type { X402Requirements } from '../core/errors'
 import { SERVICE, bazaarExtension, v1OutputSchema } from '../catalog/bazaar'
 import { usdToAtomic, type NetworkInfo, type PaymentOffer } from './networks'
 
-/** Payment window margin on top of a route's typical wait, so a slow answer never outlives its authorization. */
-const TIMEOUT_MARGIN_SECONDS = 60
+/**
+ * Payment window margin on top of a route's typical wait, so a slow answer never outlives its
+ * authorization: an evidence route's slowest configurable provider chain (native, web, then the model at
+ * their settings' maxima: 85 s) plus settlement's margin fits in it with time to spare (test/intelligence/live.test.ts).
+ * The work is cut at the authorization's end in any case (core/work-deadline.ts).
+ */
+const TIMEOUT_MARGIN_SECONDS = 70
 
 /** How long a paid request of `route` may take: its typical wait plus the margin (the x402 `maxTimeoutSeconds`). */
 export const paymentWindowSeconds = (route: RouteSpec) => route.typicalWaitSeconds + TIMEOUT_MARGIN_SECONDS

@@ -3,7 +3,7 @@ import type { Proof } from './proof'
 import type { PaymentTerms } from './requirements'
 
 /** Authorizations must stay valid this long past verification, so settlement can still land. */
-const VALID_BEFORE_MARGIN_SECONDS = 6
+export const VALID_BEFORE_MARGIN_SECONDS = 6
 
 export type VerifyResult = { ok: true; payer: `0x${string}` } | { ok: false; reason: string; message: string }
 

@@ -4,7 +4,8 @@
  * refusal is the error envelope, free, with the request id.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { checkQuery, jsonShape, REQUEST_LIMITS } from '../../src/http/body'
+import { checkQuery, REQUEST_LIMITS } from '../../src/http/body'
+import { jsonShape } from '../../src/core/json-shape'
 import { Client, expectClientError } from '../market-data/support'
 
 let api: Client

@@ -2,8 +2,10 @@
  * Hostile providers. A search and chat-completions provider in another process (support/hostile-provider.ts)
  * answers every call of a paid request with (a) ~16 MB of items, streamed without a Content-Length, (b) 50
  * items of 100,000 characters, (c) results at the item limits, (d) long results filling an answer to just
- * under the byte limit. What the limits promise, asserted here: an answer over the byte limit is refused
- * without reading it whole (a 502 naming the limit, nothing charged), and answers within it are served. How
+ * under the byte limit, (e) and (f) answers under the byte limit whose JSON shape would hold the event loop
+ * in JSON.parse: nested two million levels deep, and one object of ~310,000 keys. What the limits promise,
+ * asserted here: an answer over the byte limit or the shape limits is refused without reading it whole (a
+ * 502 naming the limit, nothing charged), and answers within them are served. How
  * long other requests waited meanwhile (the event-loop stall the limits bound: 15.7 s before them) and the
  * time budget are measured by `bun scripts/bench-provider-stall.ts` (BENCHMARKS.md); that long loops take
  * turns with other requests is test/intelligence/slices.test.ts.
@@ -71,6 +73,24 @@ describe('a hostile provider', () => {
         const limit = PROVIDER_LIMITS.searchResponseBytes.toLocaleString('en-US')
         for (const f of failures)
           expect(f).toMatchObject({ status: 'failed', error: expect.stringContaining(`more than the ${limit} bytes allowed`) })
+      }
+    }, 120_000)
+  }
+
+  for (const [name, label, limit] of [
+    ['e', '(e) arrays nested two million levels deep', `nested deeper than ${PROVIDER_LIMITS.jsonDepth} levels`],
+    ['f', '(f) one object of ~310,000 keys', `more than ${PROVIDER_LIMITS.jsonKeys.toLocaleString('en')} keys`],
+  ] as const) {
+    test(`${label}, under the byte limit: refused as a bad response naming the shape limit (502, nothing charged)`, async () => {
+      expect(await answerWith(name)).toBeLessThanOrEqual(PROVIDER_LIMITS.searchResponseBytes)
+      for (const [id, query] of ROUTES) {
+        const r = await api.paid(id, query)
+        expect(r.status).toBe(502)
+        expect(r.body.error.code).toBe('provider_unavailable')
+        expect(r.headers.get('payment-response')).toBeNull()
+        const failures = r.body.error.details.providers as { status: string; error: string }[]
+        expect(failures.length).toBeGreaterThan(0)
+        for (const f of failures) expect(f).toMatchObject({ status: 'failed', error: expect.stringContaining(limit) })
       }
     }, 120_000)
   }

@@ -108,6 +108,14 @@ export class Client {
       .get(nonce) as { state: string } | null
     return row?.state ?? null
   }
+
+  /** The provider spend recorded for a request (live providers' requests, charged or not). */
+  async spendOf(requestId: string): Promise<{ role: string; requests: number }[]> {
+    await this.rt.ledger.durable()
+    return (this.rt.ledger as unknown as { db: import('bun:sqlite').Database }).db
+      .query('SELECT role, requests FROM provider_spend WHERE request_id = ? ORDER BY seq')
+      .all(requestId) as { role: string; requests: number }[]
+  }
 }
 
 /** The error envelope of a free client error, naming the offending parameter. */

@@ -64,7 +64,7 @@ describe('402 payment requirements', () => {
         description: expect.stringContaining(route.priceUsd),
         mimeType: 'application/json',
         payTo: DEV_PAY_TO,
-        maxTimeoutSeconds: route.typicalWaitSeconds + 60,
+        maxTimeoutSeconds: route.typicalWaitSeconds + 70,
         asset: network.asset,
         outputSchema: expect.any(Object),
         extra: { name: 'USDC', version: '2' },

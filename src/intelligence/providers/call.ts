@@ -1,10 +1,15 @@
-import { ProviderError } from '../evidence'
+import { PROVIDER_LIMITS } from '../../catalog/evidence-rules'
+import { JsonShape } from '../../core/json-shape'
+import { msLeft } from '../../core/work-deadline'
+import { ProviderError, ProviderNotCalled } from '../evidence'
 import { turn } from '../turns'
 
 /**
  * Runs one provider call under its timeout and an optional caller signal. The call gets an AbortSignal
  * that fires on either; whichever fires first decides the typed failure (timeout or cancelled), even if
  * the provider ignores the signal (DuckDB queries cannot be interrupted: the answer is then dropped).
+ * Under a paid request the call also ends by the request's work deadline (core/work-deadline.ts): the
+ * payment must still be valid when it is settled, however long the providers are allowed.
  */
 export async function withDeadline<T>(
   provider: string,
@@ -12,11 +17,18 @@ export async function withDeadline<T>(
   work: (signal: AbortSignal) => Promise<T>,
   parent?: AbortSignal,
 ): Promise<T> {
+  const left = msLeft()
+  if (left !== undefined && left <= 0) throw new ProviderNotCalled('timeout', provider, windowSpent)
+  const byWindow = left !== undefined && left < timeoutMs
+  const ms = byWindow ? left : timeoutMs
   const controller = new AbortController()
   const abort = (reason: ProviderError) => {
     if (!controller.signal.aborted) controller.abort(reason)
   }
-  const timer = setTimeout(() => abort(new ProviderError('timeout', provider, `no answer within ${timeoutMs} ms`)), timeoutMs)
+  const timer = setTimeout(
+    () => abort(new ProviderError('timeout', provider, byWindow ? windowRanOut(ms) : `no answer within ${ms} ms`)),
+    ms,
+  )
   const onParentAbort = () => abort(new ProviderError('cancelled', provider, 'the request was cancelled'))
   if (parent?.aborted) onParentAbort()
   else parent?.addEventListener('abort', onParentAbort, { once: true })
@@ -35,6 +47,10 @@ export async function withDeadline<T>(
     parent?.removeEventListener('abort', onParentAbort)
   }
 }
+
+/** Why a call under a paid request was not made or not waited for (its authorization must still be valid to settle). */
+const windowSpent = "not called: the payment's time for the work is spent"
+const windowRanOut = (ms: number) => `no answer within the ${ms} ms left of the payment's time for the work`
 
 /** A provider answered an HTTP error status; `excerpt` is the start of its body (vendors explain there). */
 export class ProviderHttpError extends ProviderError {
@@ -67,9 +83,10 @@ export function retryAfter(value: string | null, now = Date.now()): number | und
 
 /**
  * fetch() for providers: network failures and non-2xx answers become `unavailable` (429: `rate_limited`,
- * with its Retry-After); a body over `maxBytes` (declared or read), HTML where JSON was expected (a login
- * page, a proxy's error page, a search engine's result page) or anything else that is not JSON,
- * `bad_response`.
+ * with its Retry-After); a body over `maxBytes` (declared or read) or of a shape that would hold the event
+ * loop in JSON.parse (nested or keyed past PROVIDER_LIMITS, found while reading), HTML where JSON was
+ * expected (a login page, a proxy's error page, a search engine's result page) or anything else that is
+ * not JSON, `bad_response`.
  */
 export async function fetchJson(provider: string, url: string, init: RequestInit, maxBytes: number): Promise<unknown> {
   let res: Response
@@ -84,7 +101,7 @@ export async function fetchJson(provider: string, url: string, init: RequestInit
     throw new ProviderHttpError(provider, res.status, excerpt, retryAfter(res.headers.get('retry-after')))
   }
   const text = await readText(provider, res, maxBytes, init.signal ?? undefined)
-  // Answers that arrive together are parsed in separate turns (up to a few ms each at the byte limit).
+  // Answers that arrive together are parsed in separate turns (tens of ms at most each, their shape checked).
   await turn()
   try {
     return JSON.parse(text)
@@ -126,10 +143,16 @@ const tooLarge = (provider: string, maxBytes: number, declared?: number) =>
     `${declared ? `declared ${declared.toLocaleString('en')} bytes, ` : 'answered '}more than the ${maxBytes.toLocaleString('en')} bytes allowed`,
   )
 
+/** The shape JSON.parse is given at most (see JsonShape), as a `bad_response` otherwise. */
+export function checkShape(provider: string, shape: JsonShape): void {
+  const over = shape.over({ depth: PROVIDER_LIMITS.jsonDepth, keys: PROVIDER_LIMITS.jsonKeys })
+  if (over) throw new ProviderError('bad_response', provider, `answered ${over}`)
+}
+
 /**
- * The body as text, read chunk by chunk and cancelled as soon as it passes `maxBytes`: a provider that
- * streams without end (or declares a huge Content-Length) costs at most that much memory and time.
- * Chunks are decoded as they arrive, not megabytes in one piece at the end.
+ * The body as text, read chunk by chunk and cancelled as soon as it passes `maxBytes` or the JSON shape
+ * limits: a provider that streams without end (or declares a huge Content-Length) costs at most that much
+ * memory and time. Chunks are decoded and scanned as they arrive, not megabytes in one piece at the end.
  */
 async function readText(provider: string, res: Response, maxBytes: number, signal?: AbortSignal): Promise<string> {
   const declared = Number(res.headers.get('content-length'))
@@ -141,6 +164,7 @@ async function readText(provider: string, res: Response, maxBytes: number, signa
   const reader = res.body.getReader()
   const decoder = new TextDecoder()
   const parts: string[] = []
+  const shape = new JsonShape()
   let size = 0
   try {
     for (;;) {
@@ -150,7 +174,9 @@ async function readText(provider: string, res: Response, maxBytes: number, signa
       if (done) break
       size += value.byteLength
       if (size > maxBytes) throw tooLarge(provider, maxBytes)
-      parts.push(decoder.decode(value, { stream: true }))
+      const part = decoder.decode(value, { stream: true })
+      checkShape(provider, shape.scan(part))
+      parts.push(part)
     }
   } catch (e) {
     await reader.cancel().catch(() => {})

@@ -26,7 +26,8 @@ import { Value } from '@sinclair/typebox/value'
 import { PROVIDER_LIMITS } from '../../catalog/evidence-rules'
 import { ProviderError, type EvidenceItem } from '../evidence'
 import { tokenCost, type ProviderSpend, type TokenPrices } from '../../core/provider-spend'
-import { fetchJson, hostOf, ProviderHttpError } from './call'
+import { checkShape, fetchJson, hostOf, ProviderHttpError } from './call'
+import { JsonShape } from '../../core/json-shape'
 import { count, obj } from './fields'
 
 export interface ChatCompletionsOptions {
@@ -253,10 +254,12 @@ function parseAnswer(provider: string, body: unknown): Answer {
   if (typeof message?.content !== 'string') throw new ProviderError('bad_response', provider, 'answered without choices[0].message.content')
   if (!message.content.trim())
     throw new ProviderError('bad_response', provider, 'the model answered blank content (its output was not JSON)')
+  // JSON mode answers sometimes come fenced as a Markdown code block.
+  const text = message.content.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/i, '$1')
+  checkShape(provider, new JsonShape().scan(text))
   let parsed: unknown
   try {
-    // JSON mode answers sometimes come fenced as a Markdown code block.
-    parsed = JSON.parse(message.content.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/i, '$1'))
+    parsed = JSON.parse(text)
   } catch {
     throw new ProviderError('bad_response', provider, 'the model answered text that is not JSON')
   }

@@ -8,6 +8,7 @@ import { describe, expect, test } from 'bun:test'
 import type { EvidenceItem } from '../../../src/intelligence/evidence'
 import { ChatCompletionsSummariser, SUMMARY_MAX_TOKENS } from '../../../src/intelligence/providers/chat-completions'
 import type { ProviderSpend } from '../../../src/core/provider-spend'
+import { PROVIDER_LIMITS } from '../../../src/catalog/evidence-rules'
 import { failure, fileServers, json } from '../support'
 
 const fixture = async (name: string) => Bun.file(`${import.meta.dir}/fixtures/${name}.json`).text()
@@ -105,6 +106,22 @@ describe('DeepSeek: json_schema refused, JSON mode instead', () => {
     expect([e.kind, e.message.includes('blank content')]).toEqual(['bad_response', true])
     expect(spend).toMatchObject([{ requests: 1, inputTokens: 3120, outputTokens: 3, costNanoUsd: null }])
   })
+})
+
+test('content nested past the JSON depth limit (a 1 MiB answer of brackets) is bad_response naming it, not handed to JSON.parse', async () => {
+  const answer = JSON.parse(await fixture('deepseek-chat-completion'))
+  answer.choices[0].message.content = `${'['.repeat(400_000)}${']'.repeat(400_000)}`
+  const s = serve(() => json(answer))
+  const e = await failure(
+    new ChatCompletionsSummariser({ baseUrl: s.url, model: 'deepseek-chat', timeoutMs: 5000, responseFormat: 'json_object' }).summarise(
+      request,
+      signal(),
+    ),
+  )
+  expect([e.kind, e.message.endsWith(`: answered JSON nested deeper than ${PROVIDER_LIMITS.jsonDepth} levels`)]).toEqual([
+    'bad_response',
+    true,
+  ])
 })
 
 describe('the answer’s bound and its price', () => {
