@@ -1,5 +1,5 @@
 import type { RouteSpec } from '../catalog'
-import { ApiError } from '../core/errors'
+import { ApiError, type X402Requirements } from '../core/errors'
 import { claimPayment, type Claimed } from './claim'
 import type {
   Authorized,
@@ -25,6 +25,8 @@ import { provenPayer } from './verify-guard'
 export type { Authorized, CutOutcome, GateAnswer, GateOptions, PaidBody, PaidContext, PaidRequest, PaymentMetrics } from './gate-types'
 
 const MAX_CACHED_REQUIREMENTS = 10_000
+/** Refusals differ by resource, reason and message; some messages carry what the proof said (its amount). */
+const MAX_CACHED_REFUSALS = 4_096
 
 /**
  * The x402 payment gate. Verifies the proof, claims its nonce, runs the paid work, settles only after
@@ -36,6 +38,10 @@ export class PaymentGate {
   private readonly terms = new Map<string, readonly PaymentTerms[]>()
   /** The unpaid 402 is the most frequent answer: its requirements are built once per resource URL. */
   private readonly unpaid = new Map<RouteSpec, Map<string, ApiError>>()
+  /** A refused proof's 402, by resource and refusal: junk repeats a few refusals, each answered as built once. */
+  private readonly refusals = new Map<string, ApiError>()
+  /** The requirements of a resource on every network, shared by its refusals (only their `error` differs). */
+  private readonly requirements = new Map<string, X402Requirements>()
   private readonly inflight = new Map<string, Promise<void>>()
   private readonly running = new Map<string, Running>()
   /** Set by `cutOff`: no payment is claimed any more. */
@@ -81,11 +87,32 @@ export class PaymentGate {
     })
   }
 
-  /** The 402 for a request without (valid) payment, carrying v1 and v2 requirements. */
+  /**
+   * The 402 for a request without (valid) payment, carrying v1 and v2 requirements. A refusal is built
+   * once per resource, code, message and details and then reused, with its encoded header and body
+   * template (envelope.ts, ApiError.toJson): a flood of junk proofs costs the check, not a new 402 each.
+   */
   private paymentError(req: PaidRequest, code: RefusalCode, message: string, details?: Record<string, unknown>) {
-    return new ApiError(code, message, details, {
-      payment: paymentRequirements(req.route, this.termsOf(req.route), req.resourceUrl, message),
-    })
+    const key = `${req.resourceUrl}\u0000${code}\u0000${message}\u0000${details ? JSON.stringify(details) : ''}`
+    let error = this.refusals.get(key)
+    if (!error) {
+      const base = this.requirementsOf(req)
+      error = new ApiError(code, message, details, { payment: { v1Accepts: base.v1Accepts, v2: { ...base.v2, error: message } } })
+      if (this.refusals.size >= MAX_CACHED_REFUSALS) this.refusals.clear()
+      this.refusals.set(key, error)
+    }
+    return error
+  }
+
+  private requirementsOf(req: PaidRequest): X402Requirements {
+    const key = `${req.route.id}\u0000${req.resourceUrl}`
+    let built = this.requirements.get(key)
+    if (!built) {
+      built = paymentRequirements(req.route, this.termsOf(req.route), req.resourceUrl, '')
+      if (this.requirements.size >= MAX_CACHED_REQUIREMENTS) this.requirements.clear()
+      this.requirements.set(key, built)
+    }
+    return built
   }
 
   /** The same immutable error object answers every unpaid request for one resource (see ApiError.toJson). */

@@ -1,0 +1,76 @@
+/**
+ * A refused proof's 402 is built once per resource and refusal and then reused, with its encoded
+ * PAYMENT-REQUIRED header and body (a flood of junk proofs repeats a few refusals). What must not happen:
+ * one refusal's reason or message answered for another, or one resource's requirements for another's.
+ */
+import { expect, test } from 'bun:test'
+import { decodePaymentRequiredHeader } from '@x402/core/http'
+import { DEV_OFFER } from '../helpers/offers'
+import { routeById } from '../../src/catalog'
+import { ApiError } from '../../src/core/errors'
+import { errorHeaders } from '../../src/http/envelope'
+import { PaymentGate, type PaidRequest } from '../../src/payments/gate'
+import { usdToAtomic } from '../../src/payments/networks'
+import { SqliteLedger } from '../../src/payments/sqlite-ledger'
+import type { Settler } from '../../src/payments/settlement'
+import { createPayer, editProof } from '../../support/payer'
+
+const settler: Settler = {
+  mode: 'local',
+  verify: async () => ({ ok: true }),
+  settle: async () => ({ status: 'settled', receipt: { success: true, transaction: '', network: 'eip155:84532', payer: '0x' } }),
+}
+const gate = new PaymentGate({ offers: [DEV_OFFER], artifactTtlSeconds: 3600, ledger: new SqliteLedger(':memory:'), settler })
+const payer = createPayer()
+const summary = routeById.get('flights.summary')!
+const months = routeById.get('flights.months')!
+
+function refusal(route: typeof summary, proof: string, requestId: string): ApiError {
+  const req: PaidRequest = {
+    route,
+    proofHeader: proof,
+    resourceUrl: `http://localhost${route.path}`,
+    requestId,
+    fingerprint: `${route.id}|x`,
+  }
+  try {
+    const auth = gate.authorize(req)
+    throw new Error(`not refused: ${auth instanceof ApiError ? auth.code : 'authorized'}`)
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e
+    return e
+  }
+}
+const price = (route: typeof summary) => usdToAtomic(route.priceUsd)
+const badSignature = async (route: typeof summary) =>
+  editProof(await payer.proof({ value: price(route) }), (p) => {
+    p.payload.signature = `0x${'11'.repeat(65)}`
+  })
+
+test('the same refusal of the same resource is one 402, built once: body template and header reused', async () => {
+  const first = refusal(summary, await payer.proof({ value: price(summary) + 1n }), 'r1')
+  const second = refusal(summary, await payer.proof({ value: price(summary) + 1n }), 'r2')
+  expect(second).toBe(first)
+  expect(errorHeaders(second, 'r2').get('payment-required')).toBe(errorHeaders(first, 'r1').get('payment-required'))
+  expect(JSON.parse(second.toJson('r2')).meta.request_id).toBe('r2')
+})
+
+test('each refusal keeps its own reason and message, in the body and in the v2 header; each resource its own requirements', async () => {
+  const wrongAmount = refusal(summary, await payer.proof({ value: price(summary) + 1n }), 'a')
+  const forged = refusal(summary, await badSignature(summary), 'b')
+  const otherRoute = refusal(months, await badSignature(months), 'c')
+  for (const [error, reason, route] of [
+    [wrongAmount, 'wrong_amount', summary],
+    [forged, 'invalid_signature', summary],
+    [otherRoute, 'invalid_signature', months],
+  ] as const) {
+    const body = JSON.parse(error.toJson('id'))
+    expect([body.error.code, body.error.details.reason]).toEqual(['payment_invalid', reason])
+    const v2 = decodePaymentRequiredHeader(errorHeaders(error, 'id').get('payment-required')!)
+    expect(v2.error).toBe(body.error.message)
+    expect(v2.resource.url).toBe(`http://localhost${route.path}`)
+    expect(body.accepts[0]).toMatchObject({ resource: `http://localhost${route.path}`, maxAmountRequired: price(route).toString() })
+    expect(v2.accepts[0]!.amount).toBe(price(route).toString())
+  }
+  expect(new Set([wrongAmount.message, forged.message]).size).toBe(2)
+})
