@@ -5,7 +5,7 @@
 // Env: BENCH_ROUNDS (7), BENCH_CALLS (200000). Usage: bun scripts/bench-client-address.ts
 import { prefersHtml, tableFormat } from '../src/http/accept'
 import { clientAddress, ProxyTrust } from '../src/http/client-address'
-import { limitKeyOf } from '../src/http/ip-address'
+import { limitKeyOf } from '../src/core/ip-address'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7)
 const CALLS = Number(process.env.BENCH_CALLS ?? 200_000)

@@ -12,20 +12,21 @@ import { pathOf } from './http/request-id'
 import { RequestLog } from './http/request-log'
 import { ClientAddresses, type PeerSource, type ProxyTrust } from './http/client-address'
 import type { Metrics } from './http/metrics'
-import type { RateLimits } from './http/rate-limit'
+import type { RateLimits } from './paid-call/rate-limit'
 import { readJsonBody, REQUEST_LIMITS } from './http/body'
-import { explainInvalid } from './http/validation'
+import { explainInvalid } from './paid-call/validation'
 import type { PaymentGate } from './payments/gate'
 import type { PaymentLedger } from './payments/ledger'
 import type { PaymentOffer } from './payments/networks'
 import { discoveryRoutes } from './http/discovery-routes'
-import { mcpRoute } from './http/mcp-route'
+import { mcpRoute, type McpHandler } from './http/mcp-route'
+import type { McpDeps } from './mcp/server'
 import { McpRefusal, mcpOriginGuard } from './http/mcp-origin'
 import { frontDoor } from './http/front-door'
 import { faviconRoutes } from './http/favicon'
 import { UnpaidAnswers } from './http/unpaid-answers'
 import type { EvidenceMode } from './catalog/waits'
-import type { Indexing } from './http/indexing'
+import type { Indexing } from './paid-call/indexing'
 import pkg from '../package.json' with { type: 'json' }
 
 export interface AppDeps {
@@ -103,6 +104,15 @@ function errorAnswer(code: unknown, error: unknown, request: Request, id: string
 }
 
 /** Composes the service. Never listens: tests call `app.handle(new Request(...))`, the CLI calls listen. */
+// The MCP SDK, with the zod and ajv it brings, is a sixth of the code a start loads: it is loaded on the
+// first /mcp request instead (tens of milliseconds, once) and no start of the service pays for it.
+let mcpAdapter: Promise<typeof import('./mcp/server')> | undefined
+
+/** The MCP adapter as the HTTP route's handler: each message answered with the paid-call deps and the request's context. */
+function mcpHandler(deps: Omit<McpDeps, 'requestId' | 'clientIp'>): McpHandler {
+  return async (request, body, context) => (await (mcpAdapter ??= import('./mcp/server'))).handleMcp({ ...deps, ...context }, request, body)
+}
+
 export function createApp(deps: AppDeps) {
   // The socket peer comes from the listening server, there once `listen` was called (in process: none).
   const clients = new ClientAddresses((): PeerSource | null => app.server, deps.trustedProxies)
@@ -152,13 +162,13 @@ export function createApp(deps: AppDeps) {
     )
     .use(
       mcpRoute(
-        {
+        mcpHandler({
           gate: deps.gate,
           handlers: deps.handlers,
           offers: deps.offers,
           ...(limits ? { limits } : {}),
           ...(deps.indexing ? { indexing: deps.indexing } : {}),
-        },
+        }),
         log,
         mcpGuard,
       ),

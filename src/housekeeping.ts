@@ -1,6 +1,6 @@
 /** What a running service tidies on its own schedule: the ledger's retention, expired sessions and live answers, the rate limiters. */
 import type { Logger } from './core/logger'
-import type { RateLimits } from './http/rate-limit'
+import type { RateLimits } from './paid-call/rate-limit'
 import type { LedgerRetention, PaymentLedger } from './payments/ledger'
 import type { SharedState } from './postgres/shared-state'
 

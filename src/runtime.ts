@@ -34,7 +34,7 @@ import { SessionStore } from './capabilities/sessions'
 import { openSharedState, type SharedState } from './postgres/shared-state'
 import pkg from '../package.json' with { type: 'json' }
 import { createMetrics, type Metrics } from './http/metrics'
-import { RateLimiter, type RateLimits } from './http/rate-limit'
+import { RateLimiter, type RateLimits } from './paid-call/rate-limit'
 import { VerifyGuard } from './payments/verify-guard'
 import { deferredSettlements, paymentsFor } from './runtime-payments'
 import { signatureRecovery } from './payments/secp256k1'

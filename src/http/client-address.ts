@@ -10,7 +10,7 @@
  * 402 path behind a trusted proxy a third of its throughput (~62k to ~42k answers/s; BENCHMARKS.md,
  * 2026-11-27, client addresses).
  */
-import { formatIp, inCidr, parseCidr, parseIp, type Cidr, type Ip } from './ip-address'
+import { formatIp, inCidr, parseCidr, parseIp, type Cidr, type Ip } from '../core/ip-address'
 
 /** The header the trusted proxies write: one only, because a proxy passes the other through from the client unchanged. */
 export const CLIENT_IP_HEADERS = ['x-forwarded-for', 'forwarded'] as const

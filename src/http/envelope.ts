@@ -1,9 +1,6 @@
 import { encodePaymentRequiredHeader } from '@x402/core/http'
-import type { RouteSpec } from '../catalog/types'
 import { ApiError } from '../core/errors'
 import type { GateAnswer } from '../payments/gate'
-import type { HandlerResult } from '../core/route-handler'
-import { PIPELINE_VERSION, type SuccessEnvelope } from '../core/envelope'
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 
@@ -54,20 +51,4 @@ export function jsonResponse(body: unknown, status: number, requestId: string, h
     status,
     headers: { ...JSON_HEADERS, 'x-request-id': requestId, ...headers },
   })
-}
-
-/** The success envelope of a paid answer, the same for HTTP and MCP. */
-export function buildSuccess(route: RouteSpec, requestId: string, result: HandlerResult, artifactPath: string): SuccessEnvelope {
-  return {
-    success: true,
-    data: result.data,
-    meta: {
-      request_id: requestId,
-      generated_at: new Date().toISOString(),
-      pipeline_version: PIPELINE_VERSION,
-      ...(result.cacheStatus ? { cache_status: result.cacheStatus } : {}),
-      artifact_path: artifactPath,
-    },
-    pricing: { amount_usd: route.priceUsd, payment_status: 'paid' },
-  }
 }

@@ -1,5 +1,4 @@
 import { Elysia } from 'elysia'
-import type { McpDeps } from '../mcp/server'
 import { jsonRpcErrorResponse } from './json-rpc-error'
 import type { McpOriginGuard } from './mcp-origin'
 import { requestIdFor } from './request-id'
@@ -10,13 +9,18 @@ import { MAX_IDLE_SECONDS } from './slow-answers'
 
 const MCP_WINDOW_SECONDS = Math.min(MAX_IDLE_SECONDS, Math.max(...CATALOG.map(paymentWindowSeconds)))
 
-// The MCP SDK, with the zod and ajv it brings, is a sixth of the code a start loads: it is loaded on the
-// first /mcp request instead (tens of milliseconds, once) and no start of the service pays for it.
-let sdk: Promise<typeof import('../mcp/server')> | undefined
-const mcpServer = () => (sdk ??= import('../mcp/server'))
+/**
+ * Answers one MCP message (the parsed JSON-RPC body) for `request`: the MCP adapter (mcp/server.ts),
+ * given by the composition (app.ts) so that this HTTP adapter does not import the MCP one.
+ */
+export type McpHandler = (
+  request: Request,
+  body: unknown,
+  context: { requestId: () => string; clientIp: () => string | undefined },
+) => Promise<Response>
 
 /** `/mcp`: the catalog as MCP tools over Streamable HTTP, paid per call with the x402 MCP transport. */
-export function mcpRoute(deps: Omit<McpDeps, 'requestId' | 'clientIp'>, log: RequestLog, guard: McpOriginGuard) {
+export function mcpRoute(handle: McpHandler, log: RequestLog, guard: McpOriginGuard) {
   return new Elysia({ name: 'mcp-route' }).all(
     '/mcp',
     async ({ request, server, body }) => {
@@ -43,8 +47,7 @@ export function mcpRoute(deps: Omit<McpDeps, 'requestId' | 'clientIp'>, log: Req
       // The client's address is worked out only when a tool call carries a payment (the per-IP limit).
       // A tool call may run the slowest route: its connection may stay silent for that route's payment window.
       server?.timeout(request, MCP_WINDOW_SECONDS)
-      const { handleMcp } = await mcpServer()
-      const response = await handleMcp({ ...deps, requestId: () => requestIdFor(null), clientIp: () => log.client(request) }, request, body)
+      const response = await handle(request, body, { requestId: () => requestIdFor(null), clientIp: () => log.client(request) })
       response.headers.set('x-request-id', id)
       log.finish(request, response.status)
       return response

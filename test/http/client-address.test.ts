@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { ClientAddresses, clientAddress, FORWARDED_LIMITS, ProxyTrust } from '../../src/http/client-address'
-import { parseIp } from '../../src/http/ip-address'
+import { parseIp } from '../../src/core/ip-address'
 
 const LOOPBACK = ProxyTrust.parse('loopback')
 const headers = (...pairs: [string, string][]) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { RateLimiter } from '../../src/http/rate-limit'
+import { RateLimiter } from '../../src/paid-call/rate-limit'
 import { createPayer } from '../../support/payer'
 import { startServer, type StartedServer } from '../../support/server'
 
