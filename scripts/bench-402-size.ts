@@ -5,7 +5,7 @@
 // Usage: bun scripts/bench-402-size.ts
 import { encodePaymentRequiredHeader } from '@x402/core/http'
 import { CATALOG } from '../src/catalog'
-import { DEV_PAY_TO } from '../src/config'
+import { DEV_PAY_TO } from '../src/config/config'
 import { NETWORKS, type NetworkName } from '../src/payments/networks'
 import { paymentRequirements, termsFor } from '../src/payments/requirements'
 

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { routeById } from '../src/catalog'
-import { usdToAtomic } from '../src/payments/networks'
+import { usdToAtomic } from '../src/core/usdc'
 import { createPayer } from '../support/payer'
 import { startServer } from '../support/server'
 import { sampleHostileRequests, type HostileRequest } from '../test/hostile/requests'

@@ -6,10 +6,10 @@
  *
  *   bun scripts/bench-intelligence.ts            (BENCH_ROUNDS, default 30)
  */
-import { loadConfig } from '../src/config'
+import { loadConfig } from '../src/config/config'
 import { createLogger } from '../src/core/logger'
-import { createHandlers } from '../src/route-handlers'
-import { createRuntime } from '../src/runtime'
+import { createHandlers } from '../src/composition/route-handlers'
+import { createRuntime } from '../src/composition/runtime'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30)
 

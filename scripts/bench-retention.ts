@@ -12,7 +12,7 @@ import { Database } from 'bun:sqlite'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { SqliteLedger } from '../src/payments/sqlite-ledger'
+import { SqliteLedger } from '../src/ledger/sqlite'
 
 const N = Number(process.env.BENCH_PAYMENTS ?? 1_000_000)
 const dir = mkdtempSync(join(tmpdir(), 'bench-retention-'))

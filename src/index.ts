@@ -1,8 +1,8 @@
 #!/usr/bin/env bun
 import { ConfigError } from './core/config-error'
-import { ENV } from './settings'
+import { ENV } from './config/settings'
 import { serve } from './cli/serve'
-import { loadEnvFile } from './env-file'
+import { loadEnvFile } from './config/env-file'
 import pkg from '../package.json' with { type: 'json' }
 
 // Before anything reads the environment (the executable has done it already: a no-op then).

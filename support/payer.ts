@@ -1,5 +1,5 @@
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts'
-import { DEV_PAY_TO } from '../src/config'
+import { DEV_PAY_TO } from '../src/config/config'
 import { NETWORKS, type NetworkName } from '../src/payments/networks'
 import { encodeProofV1, encodeProofV2, signAuthorization, usdcDomain } from '../src/payments/sign'
 

@@ -4,8 +4,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ConfigError } from '../src/core/config-error'
-import { DEV_PAY_TO, loadConfig } from '../src/config'
-import { applyEnvFile } from '../src/env-file'
+import { DEV_PAY_TO, loadConfig } from '../src/config/config'
+import { applyEnvFile } from '../src/config/env-file'
 
 const PAY_TO_A = '0x1111111111111111111111111111111111111111'
 

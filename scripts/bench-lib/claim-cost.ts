@@ -2,11 +2,11 @@
 // per request on each ledger. PostgreSQL: one INSERT … ON CONFLICT round trip over TCP to the server on
 // this host; SQLite: a lookup in memory and the file. Sequential (latency) and 50 at a time (throughput).
 // Usage: bun claim-cost.ts <postgres url>
-import { SqliteLedger } from '../../src/payments/sqlite-ledger'
-import type { PaymentClaim, PaymentLedger } from '../../src/payments/ledger'
+import { SqliteLedger } from '../../src/ledger/sqlite'
+import type { PaymentClaim, PaymentLedger } from '../../src/ledger/contract'
 import { Postgres } from '../../src/postgres/client'
 import { InstanceRegistry } from '../../src/postgres/instances'
-import { PostgresLedger } from '../../src/postgres/ledger'
+import { PostgresLedger } from '../../src/ledger/postgres'
 import { migrate } from '../../src/postgres/migrations'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { SqliteLedger } from '../../src/payments/sqlite-ledger'
+import { SqliteLedger } from '../../src/ledger/sqlite'
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`)

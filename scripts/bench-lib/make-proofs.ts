@@ -3,7 +3,7 @@
 // Usage: bun make-proofs.ts <count> <atomic amount> <out file>
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { keccak_256 } from '@noble/hashes/sha3.js'
-import { DEV_PAY_TO } from '../../src/config'
+import { DEV_PAY_TO } from '../../src/config/config'
 import { authorizationDigest, domainSeparator, recoverSigner, type Authorization } from '../../src/payments/eip3009'
 import { NETWORKS } from '../../src/payments/networks'
 

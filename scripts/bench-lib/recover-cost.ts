@@ -6,7 +6,7 @@
 import { cpus, loadavg } from 'node:os'
 import { recoverTypedDataAddress } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { DEV_PAY_TO } from '../../src/config'
+import { DEV_PAY_TO } from '../../src/config/config'
 import { authorizationDigest, domainSeparator, type Authorization } from '../../src/payments/eip3009'
 import { NETWORKS } from '../../src/payments/networks'
 import { recoverWithLibsecp256k1, recoverWithNoble, signatureRecovery } from '../../src/payments/secp256k1'

@@ -1,5 +1,5 @@
 import { routeById } from '../catalog'
-import { atomicToUsd, usdToAtomic } from '../payments/networks'
+import { atomicToUsd, usdToAtomic } from '../core/usdc'
 import { ApiError } from '../core/errors'
 import type { HandlerMap, Prepared, RouteInput } from '../core/route-handler'
 import type { ProviderSpend } from '../core/provider-spend'

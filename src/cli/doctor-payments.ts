@@ -4,12 +4,12 @@
  */
 import { createPublicClient, formatEther, http, type PublicClient } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import type { Config } from '../config'
+import type { Config } from '../config/config'
 import { CDP_FACILITATOR_URL } from '../payments/cdp-auth'
 import { connectFacilitator, FacilitatorAuthError } from '../payments/facilitator-client'
 import { refusedStatus } from '../payments/facilitator-settler'
 import { variableSuffix, type NetworkInfo, type NetworkName } from '../payments/networks'
-import { DEV_PAY_TO } from '../settings'
+import { DEV_PAY_TO } from '../config/settings'
 import { block, CHECK_TIMEOUT_MS, messageOf, ok, warn, type Finding } from './doctor-finding'
 
 const ZERO_ADDRESS = /^0x0{40}$/

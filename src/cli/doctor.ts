@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util'
 import { ConfigError } from '../core/config-error'
-import { loadConfig, type Config } from '../config'
+import { loadConfig, type Config } from '../config/config'
 import { block, messageOf, type Finding, type FindingStatus } from './doctor-finding'
 import { chain, facilitator, network, paymentMode, payTo } from './doctor-payments'
 import { datasets, ledger, providers, proxies, publicUrl } from './doctor-service'

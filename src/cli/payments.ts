@@ -2,10 +2,10 @@ import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { closeSync, existsSync, openSync, statSync, writeSync } from 'node:fs'
 import { resolve as resolvePath } from 'node:path'
 import { ConfigError } from '../core/config-error'
-import { loadConfig, type Config } from '../config'
-import type { PaymentState } from '../payments/ledger'
-import { backupLedger, type BackupResult } from '../ledger-admin/backup'
-import { exportCsv, exportCsvPostgres, STATES } from '../ledger-admin/export'
+import { loadConfig, type Config } from '../config/config'
+import type { PaymentState } from '../ledger/contract'
+import { backupLedger, type BackupResult } from '../ledger/backup'
+import { exportCsv, exportCsvPostgres, STATES } from '../ledger/export'
 import {
   marginByRoute,
   readReport,
@@ -15,10 +15,10 @@ import {
   type GroupBy,
   type Report,
   type RevenueTotals,
-} from '../ledger-admin/report'
+} from '../ledger/report'
 import { nanoToUsd } from '../core/provider-spend'
-import { atomicToUsd as usd } from '../payments/networks'
-import { checkDestination, discard, OutputFileError, publish, tempPathFor } from '../ledger-admin/output-file'
+import { atomicToUsd as usd } from '../core/usdc'
+import { checkDestination, discard, OutputFileError, publish, tempPathFor } from '../ledger/output-file'
 
 const HELP = `payments — revenue, settlement, export and backup of the payment ledger (LEDGER_URL, else LEDGER_PATH)
 
@@ -200,11 +200,11 @@ async function reconcile(args: string[]): Promise<void> {
   const c = config()
   const source = ledgerOf(c)
   const [{ SqliteLedger }, { Reconciler }, { createChainReader }, { Postgres }, { PostgresLedger }] = await Promise.all([
-    import('../payments/sqlite-ledger'),
+    import('../ledger/sqlite'),
     import('../payments/reconciler'),
     import('../payments/chain-reader'),
     import('../postgres/client'),
-    import('../postgres/ledger'),
+    import('../ledger/postgres'),
   ])
   // With PostgreSQL, beside running instances: every change is guarded by the payment's state, so a
   // payment the instances' own reconciler resolves first is left alone here.

@@ -5,7 +5,7 @@
  * that cannot be reached or answers something that is not its API; the keys are never printed.
  */
 import { ConfigError } from '../core/config-error'
-import { loadConfig, type Config } from '../config'
+import { loadConfig, type Config } from '../config/config'
 import { PLATFORM_TOKENS, type Platform } from '../catalog/platforms'
 import { ask } from '../intelligence/asked'
 import { STATIC_ENTITIES } from '../intelligence/entities'

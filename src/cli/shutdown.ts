@@ -5,7 +5,7 @@ import type { Drain } from '../http/drain'
 import type { Logger } from '../core/logger'
 import type { RequestLog } from '../http/request-log'
 import type { CutOutcome, PaymentGate } from '../payments/gate'
-import type { PaymentLedger } from '../payments/ledger'
+import type { PaymentLedger } from '../ledger/contract'
 
 /** After the deadline's 503s are written, how long connections may take to receive them before they are closed. */
 const FLUSH_MS = 2000

@@ -1,4 +1,5 @@
-import { NETWORKS, usdToAtomic, type NetworkInfo } from '../payments/networks'
+import { NETWORKS, type NetworkInfo } from '../payments/networks'
+import { usdToAtomic } from '../core/usdc'
 import type { AcceptedRequirement } from '../payments/sign'
 import type { ExampleRequest } from './smoke-requests'
 

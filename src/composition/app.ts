@@ -1,33 +1,33 @@
 import { Elysia } from 'elysia'
-import { CATALOG } from './catalog'
-import { httpQuery } from './catalog/table'
-import type { Logger } from './core/logger'
-import { errorFor } from './http/error-page'
-import { ApiError } from './core/errors'
-import { freeRoutes, type Readiness } from './http/free-routes'
-import type { HandlerMap } from './core/route-handler'
-import { openapiPlugin } from './http/openapi'
-import { paidRoutes } from './http/paid-routes'
-import { pathOf } from './http/request-id'
-import { RequestLog } from './http/request-log'
-import { ClientAddresses, type PeerSource, type ProxyTrust } from './http/client-address'
-import type { Metrics } from './http/metrics'
-import type { RateLimits } from './paid-call/rate-limit'
-import { readJsonBody, REQUEST_LIMITS } from './http/body'
-import { explainInvalid } from './paid-call/validation'
-import type { PaymentGate } from './payments/gate'
-import type { PaymentLedger } from './payments/ledger'
-import type { PaymentOffer } from './payments/networks'
-import { discoveryRoutes } from './http/discovery-routes'
-import { mcpRoute, type McpHandler } from './http/mcp-route'
-import type { McpDeps } from './mcp/server'
-import { McpRefusal, mcpOriginGuard } from './http/mcp-origin'
-import { frontDoor } from './http/front-door'
-import { faviconRoutes } from './http/favicon'
-import { UnpaidAnswers } from './http/unpaid-answers'
-import type { EvidenceMode } from './catalog/waits'
-import type { Indexing } from './paid-call/indexing'
-import pkg from '../package.json' with { type: 'json' }
+import { CATALOG } from '../catalog'
+import { httpQuery } from '../catalog/table'
+import type { Logger } from '../core/logger'
+import { errorFor } from '../http/error-page'
+import { ApiError } from '../core/errors'
+import { freeRoutes, type Readiness } from '../http/free-routes'
+import type { HandlerMap } from '../core/route-handler'
+import { openapiPlugin } from '../http/openapi'
+import { paidRoutes } from '../http/paid-routes'
+import { pathOf } from '../http/request-id'
+import { RequestLog } from '../http/request-log'
+import { ClientAddresses, type PeerSource, type ProxyTrust } from '../http/client-address'
+import type { Metrics } from '../http/metrics'
+import type { RateLimits } from '../paid-call/rate-limit'
+import { readJsonBody, REQUEST_LIMITS } from '../http/body'
+import { explainInvalid } from '../paid-call/validation'
+import type { PaymentGate } from '../payments/gate'
+import type { PaymentLedger } from '../ledger/contract'
+import type { PaymentOffer } from '../payments/networks'
+import { discoveryRoutes } from '../http/discovery-routes'
+import { mcpRoute, type McpHandler } from '../http/mcp-route'
+import type { McpDeps } from '../mcp/server'
+import { McpRefusal, mcpOriginGuard } from '../http/mcp-origin'
+import { frontDoor } from '../http/front-door'
+import { faviconRoutes } from '../http/favicon'
+import { UnpaidAnswers } from '../http/unpaid-answers'
+import type { EvidenceMode } from '../catalog/waits'
+import type { Indexing } from '../paid-call/indexing'
+import pkg from '../../package.json' with { type: 'json' }
 
 export interface AppDeps {
   gate: PaymentGate
@@ -50,7 +50,7 @@ export interface AppDeps {
   evidence?: EvidenceMode
   /** The data every answer reads (the dataset snapshot): when it changes, remembered 402s are forgotten. */
   dataGeneration?: () => unknown
-  /** The datasets' start-up build: paid routes and MCP tool calls wait for it (see http/indexing.ts). */
+  /** The datasets' start-up build: paid routes and MCP tool calls wait for it (see paid-call/indexing.ts). */
   indexing?: Indexing
 }
 
@@ -106,11 +106,12 @@ function errorAnswer(code: unknown, error: unknown, request: Request, id: string
 /** Composes the service. Never listens: tests call `app.handle(new Request(...))`, the CLI calls listen. */
 // The MCP SDK, with the zod and ajv it brings, is a sixth of the code a start loads: it is loaded on the
 // first /mcp request instead (tens of milliseconds, once) and no start of the service pays for it.
-let mcpAdapter: Promise<typeof import('./mcp/server')> | undefined
+let mcpAdapter: Promise<typeof import('../mcp/server')> | undefined
 
 /** The MCP adapter as the HTTP route's handler: each message answered with the paid-call deps and the request's context. */
 function mcpHandler(deps: Omit<McpDeps, 'requestId' | 'clientIp'>): McpHandler {
-  return async (request, body, context) => (await (mcpAdapter ??= import('./mcp/server'))).handleMcp({ ...deps, ...context }, request, body)
+  return async (request, body, context) =>
+    (await (mcpAdapter ??= import('../mcp/server'))).handleMcp({ ...deps, ...context }, request, body)
 }
 
 export function createApp(deps: AppDeps) {

@@ -1,12 +1,12 @@
 import type { Logger } from '../core/logger'
-import { Postgres, redactUrl } from './client'
-import { InstanceRegistry } from './instances'
-import { PostgresAnswerCache } from './answer-cache'
-import { PostgresLedger } from './ledger'
-import { migrate } from './migrations'
-import { SchemaTooNew } from './client'
-import { PostgresRateLimiter } from './rate-limit'
-import { PostgresSessions } from './sessions'
+import { Postgres, redactUrl } from '../postgres/client'
+import { InstanceRegistry } from '../postgres/instances'
+import { PostgresAnswerCache } from '../postgres/answer-cache'
+import { PostgresLedger } from '../ledger/postgres'
+import { migrate } from '../postgres/migrations'
+import { SchemaTooNew } from '../postgres/client'
+import { PostgresRateLimiter } from '../postgres/rate-limit'
+import { PostgresSessions } from '../postgres/sessions'
 
 /** How often an instance that could not reach the database at start-up tries again. */
 const CONNECT_RETRY_MS = 2000

@@ -3,10 +3,10 @@
  * each (PAY_TO_<NETWORK>, else PAY_TO) and the JSON-RPC endpoint of each (X402_RPC_URL_<NETWORK>; the
  * first network may use X402_RPC_URL).
  */
-import { read } from './config-read'
-import { ConfigError } from './core/config-error'
-import { NETWORKS, networkNamed, variableSuffix, type NetworkName, type PaymentOffer } from './payments/networks'
-import type { PaymentMode } from './payments/settlement'
+import { read } from './read'
+import { ConfigError } from '../core/config-error'
+import { NETWORKS, networkNamed, variableSuffix, type NetworkName, type PaymentOffer } from '../payments/networks'
+import type { PaymentMode } from '../payments/settlement'
 import { DEV_PAY_TO } from './settings'
 
 /** Public JSON-RPC endpoints of the networks, for reconciling pending settlements when no RPC is set. */

@@ -1,5 +1,5 @@
 import { Value } from '@sinclair/typebox/value'
-import { ConfigError } from './core/config-error'
+import { ConfigError } from '../core/config-error'
 import { ENV, type EnvName } from './settings'
 
 /**

@@ -4,11 +4,11 @@
  * tables are generated from it (src/docs/doc-tables.ts).
  */
 import { Type as T } from '@sinclair/typebox'
-import { NETWORKS } from './payments/networks'
-import { PAYMENT_MODES } from './payments/settlement'
-import { CLIENT_IP_HEADERS } from './http/client-address'
-import { PROVIDER_ENV } from './intelligence/provider-env'
-import { HttpUrl } from './core/env-schemas'
+import { NETWORKS } from '../payments/networks'
+import { PAYMENT_MODES } from '../payments/settlement'
+import { CLIENT_IP_HEADERS } from '../http/client-address'
+import { PROVIDER_ENV } from '../intelligence/provider-env'
+import { HttpUrl } from '../core/env-schemas'
 
 const NETWORK_NAMES = `\`${Object.keys(NETWORKS).join('`, `')}\``
 

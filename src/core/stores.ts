@@ -44,3 +44,9 @@ export interface Sessions {
   /** Keeps the legs added to the session since `open`. */
   save(session: Session): Promise<void>
 }
+
+/**
+ * The ledger (or the PostgreSQL state shared with it) cannot be reached or did not answer in time:
+ * nothing may be claimed, so nothing is charged.
+ */
+export class LedgerUnavailable extends Error {}

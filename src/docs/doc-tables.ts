@@ -1,8 +1,8 @@
 import { CATALOG } from '../catalog'
 import { columnsOf } from '../catalog/table'
-import { ENV } from '../settings'
+import { ENV } from '../config/settings'
 import { ERROR_CODES } from '../core/errors'
-import { implementedRouteIds } from '../route-handlers'
+import { implementedRouteIds } from '../composition/route-handlers'
 import { intelligenceRules } from '../intelligence/docs'
 
 const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ')

@@ -2,7 +2,7 @@ import { preloadDuckDbLibrary } from '../native/duckdb-library'
 import { builtinDatasets } from '../data/builtin'
 import { extractBundle, type EmbeddedBundle } from './cache'
 import { ConfigError } from '../core/config-error'
-import { loadEnvFile } from '../env-file'
+import { loadEnvFile } from '../config/env-file'
 
 /** What `scripts/build.ts` embeds: DuckDB's shared library and every file `datasets/manifest.json` lists. */
 export interface EmbeddedAssets {

@@ -1,7 +1,8 @@
 import { Elysia, t } from 'elysia'
 import { ApiError, ledgerUnavailable, notFound } from '../core/errors'
 import { errorResponse, jsonResponse } from './envelope'
-import { LedgerUnavailable, type PaymentLedger } from '../payments/ledger'
+import { type PaymentLedger } from '../ledger/contract'
+import { LedgerUnavailable } from '../core/stores'
 import type { RequestLog } from './request-log'
 
 export interface Readiness {

@@ -11,7 +11,7 @@ const MCP_WINDOW_SECONDS = Math.min(MAX_IDLE_SECONDS, Math.max(...CATALOG.map(pa
 
 /**
  * Answers one MCP message (the parsed JSON-RPC body) for `request`: the MCP adapter (mcp/server.ts),
- * given by the composition (app.ts) so that this HTTP adapter does not import the MCP one.
+ * given by the composition (composition/app.ts) so that this HTTP adapter does not import the MCP one.
  */
 export type McpHandler = (
   request: Request,
@@ -25,7 +25,7 @@ export function mcpRoute(handle: McpHandler, log: RequestLog, guard: McpOriginGu
     '/mcp',
     async ({ request, server, body }) => {
       const id = log.id(request)
-      // A POST's body was only read after this check passed (app.ts onParse); other methods are checked here.
+      // A POST's body was only read after this check passed (composition/app.ts onParse); other methods are checked here.
       const refusal = guard(request)
       if (refusal) {
         log.finish(request, 403)

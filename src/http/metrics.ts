@@ -1,5 +1,5 @@
 import type { PaymentMetrics } from '../payments/gate'
-import type { PaymentEvent } from '../payments/ledger'
+import type { PaymentEvent } from '../ledger/contract'
 import type { DeferredStats } from '../payments/deferred'
 
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60]

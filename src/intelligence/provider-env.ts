@@ -1,6 +1,6 @@
 /**
  * The environment variables of the live evidence providers (web search, native search, the model), as
- * rows of the settings table (src/settings.ts): name -> schema, default, meaning.
+ * rows of the settings table (src/config/settings.ts): name -> schema, default, meaning.
  */
 import { PLATFORM_TOKENS } from '../catalog/platforms'
 import { HttpUrl, Millis, UsdPrice } from '../core/env-schemas'

@@ -1,5 +1,5 @@
 /**
- * The settings of the live evidence providers, as the configuration (src/config.ts) reads them from the
+ * The settings of the live evidence providers, as the configuration (src/config/config.ts) reads them from the
  * environment and hands them to the intelligence layer: which built-in adapter, where, its key, its
  * budgets and prices.
  */

@@ -1,4 +1,4 @@
-/** The payment ledger's contract: what the gate records and asks (SQLite: sqlite-ledger.ts; PostgreSQL: postgres/ledger.ts). */
+/** The payment ledger's contract: what the gate records and asks (SQLite: sqlite.ts; PostgreSQL: postgres.ts). */
 /** What the gate records about one payment authorization (one EIP-3009 nonce). */
 export interface PaymentClaim {
   /** `<caip2>:<asset>:<payer>:<nonce>`, lower case: EIP-3009 nonces are unique per payer and token. */
@@ -25,6 +25,49 @@ export type PaymentState = 'in_progress' | 'served' | 'pending' | 'failed'
 
 /** How a payment was settled: offline-verified only (local mode), on chain, or not (yet). */
 export type Settlement = 'local' | 'settled' | 'pending' | 'failed'
+
+/**
+ * A row of the `payments` table, the same columns in both engines (ledger/sqlite-schema.ts,
+ * postgres/migrations.ts). SQLite returns its times as numbers; PostgreSQL its BIGINT times as text.
+ */
+export interface PaymentRow<Time extends number | string = number | string> {
+  key: string
+  network: string
+  payer: string
+  nonce: string
+  route: string
+  fingerprint: string
+  amount_atomic: string
+  request_id: string
+  state: PaymentState
+  artifact_id: string | null
+  created_at: Time
+  updated_at: Time
+  settlement: Settlement | null
+  tx_hash: string | null
+  valid_before: string | null
+}
+
+/** The columns of PaymentRow, in table order: what both engines' `payments` table must have (a test reads them). */
+export const PAYMENT_COLUMNS = [
+  'key',
+  'network',
+  'payer',
+  'nonce',
+  'route',
+  'fingerprint',
+  'amount_atomic',
+  'request_id',
+  'state',
+  'artifact_id',
+  'created_at',
+  'updated_at',
+  'settlement',
+  'tx_hash',
+  'valid_before',
+] as const satisfies readonly (keyof PaymentRow)[]
+/** PostgreSQL's own claim bookkeeping beside them: who holds a claim, and whether it was taken over. */
+export const POSTGRES_CLAIM_COLUMNS = ['holder', 'claim_id', 'taken_over'] as const
 
 export type ClaimResult =
   /** `takenOver`: the nonce was held `in_progress` by a request whose process died; it may have settled before it died. */
@@ -88,9 +131,6 @@ export interface StoredArtifact {
 
 /** An in_progress claim this long past its authorization's validBefore belongs to a process that died. */
 export const DEAD_CLAIM_AFTER_SECONDS = 60
-
-/** The ledger cannot be reached or did not answer in time: nothing may be claimed, so nothing is charged. */
-export class LedgerUnavailable extends Error {}
 
 /**
  * Durable record of used nonces, accepted payments and paid results: a local SQLite file for one

@@ -1,8 +1,8 @@
 import { Database } from 'bun:sqlite'
 import { Postgres } from '../postgres/client'
-import type { PaymentState } from '../payments/ledger'
+import type { PaymentRow, PaymentState } from './contract'
 import { isoUtc } from './report'
-import { atomicToUsd } from '../payments/networks'
+import { atomicToUsd } from '../core/usdc'
 import { csvRecord } from '../formats/csv'
 
 /** `payments export --csv`: one row per payment of the ledger, for accounting. */
@@ -35,24 +35,6 @@ export interface ExportOptions {
   to?: number
   /** Only these ledger states (default all). */
   states?: readonly PaymentState[]
-}
-
-interface PaymentRow {
-  key: string
-  network: string
-  payer: string
-  nonce: string
-  route: string
-  fingerprint: string
-  amount_atomic: string
-  request_id: string
-  state: string
-  artifact_id: string | null
-  created_at: number | string
-  updated_at: number | string
-  settlement: string | null
-  tx_hash: string | null
-  valid_before: string | null
 }
 
 /** The token contract from the key `<caip2>:<asset>:<payer>:<nonce>` (the ledger keeps it nowhere else). */

@@ -1,5 +1,5 @@
 import type { SQL } from 'bun'
-import type { PaymentEvent, PaymentState, SpendRecord, StoredArtifact } from '../payments/ledger'
+import type { PaymentEvent, PaymentState, SpendRecord, StoredArtifact } from './contract'
 
 /** A change queued until the next commit: guarded so that it applies only to the claim it was made for. */
 export type Op =

@@ -6,35 +6,22 @@ import {
   type PaymentClaim,
   type PaymentEvent,
   type PaymentLedger,
+  type PaymentRow as PaymentRowOf,
   type PaymentState,
   type PendingPayment,
   type SpendRecord,
   type StoredArtifact,
-} from '../payments/ledger'
-import type { Postgres } from './client'
-import { LEASE_SECONDS } from './instances'
-import { apply, type Op } from './ledger-commit'
+} from './contract'
+import type { Postgres } from '../postgres/client'
+import { LEASE_SECONDS } from '../postgres/instances'
+import { apply, type Op } from './postgres-commit'
 
 type Taken = Extract<ClaimResult, { status: 'taken' }>
 
 /** How soon a commit that failed is tried again, while nothing else asks for one. */
 const RETRY_MS = 1000
 
-interface PaymentRow {
-  key: string
-  network: string
-  payer: string
-  nonce: string
-  route: string
-  fingerprint: string
-  amount_atomic: string
-  request_id: string
-  state: PaymentState
-  artifact_id: string | null
-  updated_at: string
-  tx_hash: string | null
-  valid_before: string | null
-}
+type PaymentRow = PaymentRowOf<string>
 
 const takenOf = (row: PaymentRow): Taken => ({
   status: 'taken',

@@ -1,7 +1,7 @@
 import { Database } from 'bun:sqlite'
 import { Postgres } from '../postgres/client'
 import { nanoToUsd } from '../core/provider-spend'
-import { atomicToUsd } from '../payments/networks'
+import { atomicToUsd } from '../core/usdc'
 
 /** What revenue is broken down by: a column of `payments` (network: its CAIP-2 id), or the day. */
 export type GroupBy = 'route' | 'day' | 'payer' | 'network'

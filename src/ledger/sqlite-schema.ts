@@ -1,8 +1,8 @@
-/** The SQLite ledger's file: tables, migrations and statements (src/payments/sqlite-ledger.ts); PostgreSQL's are in src/postgres/migrations.ts. */
+/** The SQLite ledger's file: tables, migrations and statements (sqlite.ts); PostgreSQL's are in src/postgres/migrations.ts. */
 import { Database } from 'bun:sqlite'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import type { PaymentState, Settlement } from './ledger'
+import type { PaymentRow, PaymentState, Settlement } from './contract'
 
 // payments is WITHOUT ROWID: one B-tree keyed by the nonce instead of a table plus its key index.
 export const SCHEMA = `
@@ -91,25 +91,6 @@ export interface PruneRow {
   artifact_id: string | null
 }
 
-/** A payments row as SQLite returns it. */
-export interface DbRow {
-  key: string
-  network: string
-  payer: string
-  nonce: string
-  route: string
-  fingerprint: string
-  amount_atomic: string
-  request_id: string
-  state: PaymentState
-  artifact_id: string | null
-  created_at: number
-  updated_at: number
-  settlement: Settlement | null
-  tx_hash: string | null
-  valid_before: string | null
-}
-
 /** Columns of a table, to add the ones a ledger file made by an older release lacks. */
 const columnsOf = (db: Database, table: string) =>
   new Set(
@@ -147,8 +128,8 @@ export function ledgerStatements(db: Database) {
          request_id = excluded.request_id, state = excluded.state, artifact_id = excluded.artifact_id, updated_at = excluded.updated_at,
          settlement = excluded.settlement, tx_hash = excluded.tx_hash, valid_before = excluded.valid_before`,
     ),
-    holder: db.query<DbRow, { key: string }>('SELECT * FROM payments WHERE key = $key'),
-    open: db.query<DbRow, []>(`SELECT * FROM payments WHERE state IN ('pending', 'in_progress')`),
+    holder: db.query<PaymentRow<number>, { key: string }>('SELECT * FROM payments WHERE key = $key'),
+    open: db.query<PaymentRow<number>, []>(`SELECT * FROM payments WHERE state IN ('pending', 'in_progress')`),
     event: db.query(
       `INSERT INTO payment_events (at, event, payment_key, request_id, route, payer, amount_atomic, nonce, network, tx_hash, detail)
        VALUES ($at, $event, $key, $requestId, $route, $payer, $amount, $nonce, $network, $txHash, $detail)`,

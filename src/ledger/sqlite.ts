@@ -7,13 +7,14 @@ import {
   type PaymentClaim,
   type PaymentEvent,
   type PaymentLedger,
+  type PaymentRow,
   type PaymentState,
   type PendingPayment,
   type Settlement,
   type SpendRecord,
   type StoredArtifact,
-} from './ledger'
-import { ledgerStatements, openLedgerFile, SERVED_INDEX, type DbRow, type LedgerStatements } from './sqlite-schema'
+} from './contract'
+import { ledgerStatements, openLedgerFile, SERVED_INDEX, type LedgerStatements } from './sqlite-schema'
 import { prune } from './sqlite-retention'
 
 const taken = (row: Row): Extract<ClaimResult, { status: 'taken' }> => ({
@@ -35,7 +36,7 @@ interface Row {
   txHash: string | null
 }
 
-const fromDb = (row: DbRow): Row => ({
+const fromDb = (row: PaymentRow<number>): Row => ({
   claim: {
     key: row.key,
     network: row.network,

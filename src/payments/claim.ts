@@ -6,7 +6,8 @@
  */
 import { ledgerUnavailable, settlementPending, shuttingDown } from '../core/errors'
 import type { GateAnswer, GateContext } from './gate-types'
-import { LedgerUnavailable, type ClaimResult } from './ledger'
+import { type ClaimResult } from '../ledger/contract'
+import { LedgerUnavailable } from '../core/stores'
 import { settlementFailed, type Payment } from './payment'
 
 const POLL_MS = 200

@@ -12,7 +12,7 @@
  * with several settlements in flight; in `self` mode the settler's account hands them consecutive nonces.
  */
 import type { Logger } from '../core/logger'
-import type { PaymentLedger } from './ledger'
+import type { PaymentLedger } from '../ledger/contract'
 import type { DeferredGate, DeferredPayment as Payment, NotDeferred, PaymentMetrics } from './gate-types'
 import type { Reconciler } from './reconciler'
 import type { SettleOutcome, SettlementInput, Settler } from './settlement'

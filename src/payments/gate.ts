@@ -13,7 +13,7 @@ import type {
   RefusalCode,
   Running,
 } from './gate-types'
-import type { SpendRecord } from './ledger'
+import type { SpendRecord } from '../ledger/contract'
 import { runPaidWork } from './paid-work'
 import { Payment } from './payment'
 import { decodeProof, type Proof } from './proof'

@@ -97,21 +97,5 @@ export interface PaymentOffer {
   payTo: `0x${string}`
 }
 
-/** USDC has 6 decimals: "0.10" -> 100000n. Prices are decimal strings so no float ever rounds a price. */
-export function usdToAtomic(usd: string): bigint {
-  const m = /^(\d+)(?:\.(\d{1,6}))?$/.exec(usd)
-  if (!m) throw new Error(`invalid USD amount ${usd}`)
-  return BigInt(m[1]!) * 1_000_000n + BigInt((m[2] ?? '').padEnd(6, '0'))
-}
-
-/** Atomic USDC (6 decimals) as a USD string: 1234567n -> "1.234567", 100000n -> "0.10", -50000n -> "-0.05". */
-export function atomicToUsd(atomic: bigint): string {
-  // BigInt division truncates toward zero, so format the magnitude and put the sign in front.
-  if (atomic < 0n) return `-${atomicToUsd(-atomic)}`
-  const whole = atomic / 1_000_000n
-  const frac = (atomic % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '')
-  return `${whole}.${frac.padEnd(2, '0')}`
-}
-
 /** A network's part of its variables' names: `polygon-amoy` -> `POLYGON_AMOY` (X402_RPC_URL_POLYGON_AMOY, PAY_TO_…). */
 export const variableSuffix = (name: NetworkName) => name.toUpperCase().replaceAll('-', '_')

@@ -1,7 +1,7 @@
 /** One paid request inside the gate: its ledger key and claim, the events it records, its receipt. */
 import type { ApiError } from '../core/errors'
 import type { Authorized, GateContext, GateOptions, PaidRequest } from './gate-types'
-import type { PaymentClaim, PaymentEvent, PaymentEventKind } from './ledger'
+import type { PaymentClaim, PaymentEvent, PaymentEventKind } from '../ledger/contract'
 import type { Receipt } from './settlement'
 
 export class Payment {

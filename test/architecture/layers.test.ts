@@ -1,9 +1,11 @@
 /**
  * The layer rule of src/ (docs/development.md, "Layers"), checked with dependency-cruiser against
- * .dependency-cruiser.cjs: no folder imports a layer above it, and no module imports in a cycle.
+ * .dependency-cruiser.cjs: no folder imports a layer above it or a sibling of its layer (so no two
+ * folders import each other), no module imports in a cycle, and every folder of src/ has its layer.
  */
 import { expect, test } from 'bun:test'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
@@ -34,7 +36,17 @@ test('src/ keeps its layers: nothing imports a layer above its own, and nothing 
   expect(violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.cycle?.map((c) => c.name).join(' -> ') ?? v.to}`)).toEqual([])
 }, 60_000)
 
-test('the rules catch what they forbid: core importing http/, and two modules importing each other', () => {
+test('every folder of src/ has its place in the layer order', () => {
+  const layers = createRequire(import.meta.url)(resolve(ROOT, '.dependency-cruiser.cjs')).LAYERS as string[][]
+  const placed = layers.flat()
+  const folders = readdirSync(resolve(ROOT, 'src'), { withFileTypes: true }).filter((e) => e.isDirectory())
+  expect(folders.map((e) => e.name).filter((name) => !placed.includes(name))).toEqual([])
+  expect(placed.filter((name) => name !== 'entry' && !folders.some((e) => e.name === name))).toEqual([])
+  // The entry level holds the entry point alone (and the declarations of embedded files).
+  expect(readdirSync(resolve(ROOT, 'src')).filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))).toEqual(['index.ts'])
+})
+
+test('the rules catch what they forbid: core importing http/, http/ and mcp/ importing each other, two modules importing each other', () => {
   const dir = mkdtempSync(join(tmpdir(), 'layers-'))
   try {
     const write = (file: string, text: string) => (
@@ -42,11 +54,13 @@ test('the rules catch what they forbid: core importing http/, and two modules im
     )
     write('tsconfig.json', '{}')
     write('src/core/errors.ts', "import { answer } from '../http/answer'\nexport const code = answer\n")
-    write('src/http/answer.ts', 'export const answer = 1\n')
+    write('src/http/answer.ts', "import { tool } from '../mcp/tool'\nexport const answer = tool\n")
+    write('src/mcp/tool.ts', 'export const tool = 1\n')
     write('src/data/a.ts', "import { b } from './b'\nexport const a = b\n")
     write('src/data/b.ts', "import { a } from './a'\nexport const b = () => a\n")
     const rules = cruise(dir).violations.map((v) => `${v.rule.name} ${v.from}`)
     expect(rules).toContain('layer-core src/core/errors.ts')
+    expect(rules).toContain('layer-http src/http/answer.ts')
     expect(rules).toContain('no-circular src/data/a.ts')
   } finally {
     rmSync(dir, { recursive: true, force: true })

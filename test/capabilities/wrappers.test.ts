@@ -13,7 +13,7 @@ import { changeWithinNoise } from '../../src/intelligence/momentum'
 import { SPEND } from '../../src/data/contracts'
 import { DuckDb } from '../../src/data/duckdb'
 import { importDataset } from '../../src/data/refresh'
-import { usdToAtomic } from '../../src/payments/networks'
+import { usdToAtomic } from '../../src/core/usdc'
 import { expectDocumentedData, expectPaidEnvelope } from '../market-data/support'
 import { Api } from '../intelligence/support'
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import pkg from '../../package.json' with { type: 'json' }
-import { SqliteLedger } from '../../src/payments/sqlite-ledger'
+import { SqliteLedger } from '../../src/ledger/sqlite'
 
 const ROOT = resolve(import.meta.dir, '../..')
 

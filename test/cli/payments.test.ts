@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseSince } from '../../src/cli/payments'
-import { atomicToUsd as usd } from '../../src/payments/networks'
-import { SqliteLedger } from '../../src/payments/sqlite-ledger'
-import type { PaymentClaim } from '../../src/payments/ledger'
+import { atomicToUsd as usd } from '../../src/core/usdc'
+import { SqliteLedger } from '../../src/ledger/sqlite'
+import type { PaymentClaim } from '../../src/ledger/contract'
 
 const ROOT = resolve(import.meta.dir, '../..')
 let path: string

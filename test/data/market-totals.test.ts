@@ -10,7 +10,7 @@ import { DuckDb } from '../../src/data/duckdb'
 import type { MarketSnapshot } from '../../src/data/market-snapshot'
 import { clusterPassengers } from '../../src/data/market-totals'
 import { DatasetStore, type TableIndex } from '../../src/data/store'
-import { DATASET_INDEXERS } from '../../src/runtime'
+import { DATASET_INDEXERS } from '../../src/composition/runtime'
 
 let db: DuckDb
 let store: DatasetStore<unknown, TableIndex>

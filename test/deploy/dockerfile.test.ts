@@ -6,7 +6,7 @@
 import { expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { ENV } from '../../src/settings'
+import { ENV } from '../../src/config/settings'
 
 const ROOT = resolve(import.meta.dir, '../..')
 const FILE = readFileSync(join(ROOT, 'deploy/Dockerfile'), 'utf8').replace(/\\\n/g, ' ')

@@ -8,8 +8,8 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { ConfigError } from '../../src/core/config-error'
-import { loadConfig } from '../../src/config'
-import { ENV } from '../../src/settings'
+import { loadConfig } from '../../src/config/config'
+import { ENV } from '../../src/config/settings'
 import { requireTool } from '../helpers/required-tool'
 
 const ROOT = resolve(import.meta.dir, '../..')

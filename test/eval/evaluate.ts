@@ -6,7 +6,7 @@
  */
 import { MOMENTUM } from '../../src/catalog/evidence-rules'
 import { routeById } from '../../src/catalog'
-import { usdToAtomic } from '../../src/payments/networks'
+import { usdToAtomic } from '../../src/core/usdc'
 import type { Answer, Client } from '../market-data/support'
 import { QUESTIONS, type Question } from './questions'
 

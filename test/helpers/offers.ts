@@ -1,4 +1,4 @@
-import { DEV_PAY_TO } from '../../src/config'
+import { DEV_PAY_TO } from '../../src/config/config'
 import { NETWORKS, type PaymentOffer } from '../../src/payments/networks'
 
 /** The development offer: Base Sepolia's USDC, paid to the development address (what a default config offers). */

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { routeById } from '../../src/catalog'
-import { usdToAtomic } from '../../src/payments/networks'
+import { usdToAtomic } from '../../src/core/usdc'
 import { Client } from '../market-data/support'
 import { hostileRequest } from './requests'
 

@@ -13,7 +13,7 @@ import { DuckDBInstance } from '@duckdb/node-api'
 import { CATALOG, routeById, type RouteSpec } from '../../src/catalog'
 import { columnsOf } from '../../src/catalog/table'
 import { exampleCall } from '../../src/catalog/examples'
-import { usdToAtomic } from '../../src/payments/networks'
+import { usdToAtomic } from '../../src/core/usdc'
 import { Client, type Query } from '../market-data/support'
 
 const TABLE_ROUTES = CATALOG.filter((r) => r.table)

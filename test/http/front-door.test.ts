@@ -1,7 +1,7 @@
 /** `/` for agents (the JSON envelope) and browsers (a page), and the icons, all generated from the catalog. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { CATALOG } from '../../src/catalog'
-import { DEV_PAY_TO } from '../../src/config'
+import { DEV_PAY_TO } from '../../src/config/config'
 import { AGENT_ACCEPT, BROWSER_ACCEPT } from '../helpers/accept'
 import { BASE, testRuntime } from '../helpers/runtime'
 

@@ -13,7 +13,7 @@ import { loopback, type Loopback } from '../intelligence/support'
 import { createPayer } from '../../support/payer'
 import { testRuntime } from '../helpers/runtime'
 import { routeUrl } from '../../support/route-url'
-import { usdToAtomic } from '../../src/payments/networks'
+import { usdToAtomic } from '../../src/core/usdc'
 import { CATALOG } from '../../src/catalog'
 
 const PROVIDER_DELAY_MS = 2_500

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { ConfigError } from '../../src/core/config-error'
-import { loadConfig } from '../../src/config'
-import { usdToAtomic } from '../../src/payments/networks'
+import { loadConfig } from '../../src/config/config'
+import { usdToAtomic } from '../../src/core/usdc'
 import { eventually, requestFrom } from '../helpers/from-address'
 import { createPayer } from '../../support/payer'
 import { startServer, type StartedServer } from '../../support/server'

@@ -7,13 +7,13 @@ import type { Server } from 'bun'
 import { CATALOG, type RouteSpec } from '../../src/catalog'
 import { exampleCall } from '../../src/catalog/examples'
 import { nativeRoutes } from '../../src/http/native-routes'
-import { loadConfig } from '../../src/config'
-import { implementedRouteIds } from '../../src/route-handlers'
+import { loadConfig } from '../../src/config/config'
+import { implementedRouteIds } from '../../src/composition/route-handlers'
 import { ApiError } from '../../src/core/errors'
 import { createLogger } from '../../src/core/logger'
 import { RequestLog } from '../../src/http/request-log'
 import { UnpaidAnswers } from '../../src/http/unpaid-answers'
-import { createRuntime, type Runtime } from '../../src/runtime'
+import { createRuntime, type Runtime } from '../../src/composition/runtime'
 
 describe('UnpaidAnswers', () => {
   const lines: string[] = []

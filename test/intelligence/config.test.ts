@@ -1,7 +1,7 @@
 /** Provider configuration: read from the environment, validated at start, live only when a search provider is set. */
 import { describe, expect, test } from 'bun:test'
 import { ConfigError } from '../../src/core/config-error'
-import { loadConfig } from '../../src/config'
+import { loadConfig } from '../../src/config/config'
 import { isLive } from '../../src/intelligence/sources'
 import { configHints } from '../../src/intelligence/live-setup'
 

@@ -5,10 +5,10 @@
  * fallback between lanes, the 502/504 envelopes, and that a failed request is never charged.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
-import { ENV } from '../../src/settings'
+import { ENV } from '../../src/config/settings'
 import { paymentWindowSeconds } from '../../src/payments/requirements'
 import { VALID_BEFORE_MARGIN_SECONDS } from '../../src/payments/verify-local'
-import { usdToAtomic } from '../../src/payments/networks'
+import { usdToAtomic } from '../../src/core/usdc'
 import {
   Api,
   expectDocumentedData,

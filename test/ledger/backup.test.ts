@@ -5,8 +5,8 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { routeById } from '../../src/catalog'
-import { SqliteLedger } from '../../src/payments/sqlite-ledger'
-import { usdToAtomic } from '../../src/payments/networks'
+import { SqliteLedger } from '../../src/ledger/sqlite'
+import { usdToAtomic } from '../../src/core/usdc'
 import { createPayer } from '../../support/payer'
 import { startServer, type StartedServer } from '../../support/server'
 

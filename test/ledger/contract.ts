@@ -6,7 +6,7 @@
  * before `claim` resolves), so these tests read another ledger only after `durable()`.
  */
 import { afterEach, describe, expect, test } from 'bun:test'
-import type { PaymentClaim, PaymentEventKind, PaymentLedger } from '../../src/payments/ledger'
+import type { PaymentClaim, PaymentEventKind, PaymentLedger } from '../../src/ledger/contract'
 
 /** Fresh storage for one test. */
 export interface LedgerStore {

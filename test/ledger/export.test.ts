@@ -5,9 +5,9 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { DuckDb } from '../../src/data/duckdb'
-import { SqliteLedger } from '../../src/payments/sqlite-ledger'
-import type { PaymentClaim } from '../../src/payments/ledger'
-import { CSV_COLUMNS, csvValues, exportCsv, spreadsheetSafe } from '../../src/ledger-admin/export'
+import { SqliteLedger } from '../../src/ledger/sqlite'
+import type { PaymentClaim } from '../../src/ledger/contract'
+import { CSV_COLUMNS, csvValues, exportCsv, spreadsheetSafe } from '../../src/ledger/export'
 import { NETWORKS } from '../../src/payments/networks'
 
 const ROOT = resolve(import.meta.dir, '../..')

@@ -8,10 +8,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
 import { SQL } from 'bun'
 import { SESSION_TTL_SECONDS } from '../../src/catalog/capabilities'
-import { LedgerUnavailable } from '../../src/payments/ledger'
+import { LedgerUnavailable } from '../../src/core/stores'
 import { Postgres, STATEMENT_DEADLINE_MS } from '../../src/postgres/client'
 import { InstanceRegistry, LEASE_SECONDS } from '../../src/postgres/instances'
-import { PostgresLedger } from '../../src/postgres/ledger'
+import { PostgresLedger } from '../../src/ledger/postgres'
+import { SqliteLedger } from '../../src/ledger/sqlite'
+import { PAYMENT_COLUMNS, POSTGRES_CLAIM_COLUMNS } from '../../src/ledger/contract'
+import type { Database } from 'bun:sqlite'
 import { migrate, MIGRATIONS } from '../../src/postgres/migrations'
 import { SchemaTooNew } from '../../src/postgres/client'
 import { PostgresRateLimiter } from '../../src/postgres/rate-limit'
@@ -19,9 +22,9 @@ import { PostgresSessions } from '../../src/postgres/sessions'
 import { postgresMissing, startPostgres, type StartedPostgres } from '../../support/postgres'
 import { requireTool } from '../helpers/required-tool'
 import { until } from '../helpers/until'
-import { artifactOf, claimOf, eventOf, ledgerContract, type LedgerStore } from './ledger-contract'
+import { artifactOf, claimOf, eventOf, ledgerContract, type LedgerStore } from './contract'
 
-const FILE = 'test/payments/ledger-postgres.test.ts'
+const FILE = 'test/ledger/postgres.test.ts'
 const hasPostgres = requireTool(
   FILE,
   postgresMissing(),
@@ -382,6 +385,23 @@ describe.skipIf(!hasPostgres)('PostgreSQL ledger', () => {
       await pgs[0]!.sql`INSERT INTO schema_migrations (version, name) VALUES (${newer}, 'from a newer release')`
       await expect(migrate(pgs[2]!)).rejects.toBeInstanceOf(SchemaTooNew)
       expect(pgs[2]!.status()).toBe('ok') // refused, not unreachable
+    },
+    T,
+  )
+
+  test(
+    'the payments table has the one row type of the contract in both engines: the same columns, in order (PostgreSQL adds its claim bookkeeping)',
+    async () => {
+      const url = await freshDatabase()
+      const pg = new Postgres(url)
+      cleanups.push(() => pg.close())
+      const columns = await pg.sql<{ column_name: string }[]>`
+        SELECT column_name FROM information_schema.columns WHERE table_name = 'payments' ORDER BY ordinal_position`
+      expect(columns.map((c) => c.column_name)).toEqual([...PAYMENT_COLUMNS, ...POSTGRES_CLAIM_COLUMNS])
+      const file = new SqliteLedger(':memory:')
+      const sqlite = (file as unknown as { db: Database }).db.query<{ name: string }, []>('PRAGMA table_info(payments)').all()
+      file.close()
+      expect(sqlite.map((c) => c.name)).toEqual([...PAYMENT_COLUMNS])
     },
     T,
   )

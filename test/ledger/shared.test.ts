@@ -6,8 +6,8 @@ import { afterAll, afterEach, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { SqliteLedger } from '../../src/payments/sqlite-ledger'
-import type { PaymentClaim } from '../../src/payments/ledger'
+import { SqliteLedger } from '../../src/ledger/sqlite'
+import type { PaymentClaim } from '../../src/ledger/contract'
 
 const dir = mkdtempSync(join(tmpdir(), 'cmi-shared-ledger-'))
 const open: SqliteLedger[] = []

@@ -3,7 +3,7 @@ import { Database } from 'bun:sqlite'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { SqliteLedger } from '../../src/payments/sqlite-ledger'
+import { SqliteLedger } from '../../src/ledger/sqlite'
 import {
   artifactOf as artifact,
   claimOf as claim,
@@ -11,7 +11,7 @@ import {
   ledgerContract,
   type LedgerBackend,
   type LedgerStore,
-} from './ledger-contract'
+} from './contract'
 
 const dir = mkdtempSync(join(tmpdir(), 'ledger-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

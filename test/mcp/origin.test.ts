@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { routeById } from '../../src/catalog'
 import { REQUEST_LIMITS } from '../../src/http/body'
-import { usdToAtomic } from '../../src/payments/networks'
+import { usdToAtomic } from '../../src/core/usdc'
 import { createPayer } from '../../support/payer'
 import { testRuntime } from '../helpers/runtime'
 

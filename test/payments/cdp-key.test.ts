@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { generateKeyPairSync } from 'node:crypto'
 import { resolve } from 'node:path'
 import { ConfigError } from '../../src/core/config-error'
-import { loadConfig } from '../../src/config'
+import { loadConfig } from '../../src/config/config'
 import { parseCdpSecret, Secret } from '../../src/payments/cdp-key'
 import { ed25519Key, es256Key, secretFragments } from '../helpers/cdp-keys'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { DEV_PAY_TO } from '../../src/config'
+import { DEV_PAY_TO } from '../../src/config/config'
 import { startServer, type StartedServer } from '../../support/server'
 import {
   decodeProofHeader,

@@ -7,9 +7,9 @@
 import { afterEach, expect, test } from 'bun:test'
 import { DeferredSettlements } from '../../src/payments/deferred'
 import type { Authorized, DeferredPayment } from '../../src/payments/gate-types'
-import type { PaymentEventKind } from '../../src/payments/ledger'
+import type { PaymentEventKind } from '../../src/ledger/contract'
 import type { SettleOutcome, SettlementInput, Settler } from '../../src/payments/settlement'
-import { SqliteLedger } from '../../src/payments/sqlite-ledger'
+import { SqliteLedger } from '../../src/ledger/sqlite'
 import { waitFor } from '../helpers/until'
 
 const PRICE = 30_000n

@@ -5,18 +5,18 @@
 import { describe, expect, test } from 'bun:test'
 import { DEV_OFFER } from '../helpers/offers'
 import { routeById } from '../../src/catalog'
-import { DEV_PAY_TO } from '../../src/config'
+import { DEV_PAY_TO } from '../../src/config/config'
 import { ApiError } from '../../src/core/errors'
 import { claimPayment } from '../../src/payments/claim'
 import { PaymentGate } from '../../src/payments/gate'
 import type { Authorized, GateContext, GateOptions, Running } from '../../src/payments/gate-types'
-import { SqliteLedger } from '../../src/payments/sqlite-ledger'
+import { SqliteLedger } from '../../src/ledger/sqlite'
 import { runPaidWork } from '../../src/payments/paid-work'
 import { Payment } from '../../src/payments/payment'
 import { settlePayment } from '../../src/payments/settle'
 import type { Settler } from '../../src/payments/settlement'
 import { createPayer } from '../../support/payer'
-import { usdToAtomic } from '../../src/payments/networks'
+import { usdToAtomic } from '../../src/core/usdc'
 
 const route = routeById.get('flights.summary')!
 const payer = createPayer()

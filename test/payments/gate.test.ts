@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { DEV_OFFER } from '../helpers/offers'
 import { decodePaymentRequiredHeader } from '@x402/core/http'
 import { CATALOG, routeById } from '../../src/catalog'
-import { DEV_PAY_TO } from '../../src/config'
-import { NETWORKS, usdToAtomic } from '../../src/payments/networks'
+import { DEV_PAY_TO } from '../../src/config/config'
+import { NETWORKS } from '../../src/payments/networks'
+import { usdToAtomic } from '../../src/core/usdc'
 import { createPayer, editProof } from '../../support/payer'
 import { BASE, testRuntime } from '../helpers/runtime'
-import { createApp } from '../../src/app'
-import { createHandlers } from '../../src/route-handlers'
+import { createApp } from '../../src/composition/app'
+import { createHandlers } from '../../src/composition/route-handlers'
 
 let rt: Awaited<ReturnType<typeof testRuntime>>
 const payer = createPayer()

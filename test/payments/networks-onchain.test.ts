@@ -12,14 +12,14 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createChainReader } from '../../src/payments/chain-reader'
 import { Reconciler } from '../../src/payments/reconciler'
 import { signAuthorization, usdcDomain } from '../../src/payments/sign'
-import { SqliteLedger } from '../../src/payments/sqlite-ledger'
+import { SqliteLedger } from '../../src/ledger/sqlite'
 import { NETWORKS } from '../../src/payments/networks'
 import { anvilAccount, startChain, type Chain } from '../../support/chain'
 import { editProof } from '../../support/payer'
 import { startServer, type StartedServer } from '../../support/server'
 import { recordingFetch, v1Client, v2Client } from '../helpers/clients'
 import { keyOf } from '../helpers/facilitator'
-import { artifactOf, claimOf } from './ledger-contract'
+import { artifactOf, claimOf } from '../ledger/contract'
 
 const SLOW = 90_000
 const ONE_USDC = 1_000_000n

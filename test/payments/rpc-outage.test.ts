@@ -7,7 +7,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { x402Client } from '@x402/core/client'
 import { registerExactEvmScheme } from '@x402/evm/exact/client'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
-import { DEV_PAY_TO } from '../../src/config'
+import { DEV_PAY_TO } from '../../src/config/config'
 import { anvilAccount, startChain, type Chain } from '../../support/chain'
 import { startFlakyRpc, type FlakyRpc, type RpcBehaviour } from '../../support/flaky-rpc'
 import { startServer, type StartedServer } from '../../support/server'
