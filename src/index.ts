@@ -8,9 +8,9 @@ import pkg from '../package.json' with { type: 'json' }
 // Before anything reads the environment (the executable has done it already: a no-op then).
 try {
   loadEnvFile()
-} catch (e) {
-  if (!(e instanceof ConfigError)) throw e
-  console.error(`Configuration error: ${e.message}`)
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error
+  console.error(`Configuration error: ${error.message}`)
   process.exit(2)
 }
 

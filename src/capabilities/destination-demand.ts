@@ -35,8 +35,10 @@ function countryOf(snap: MarketSnapshot, name: string): { country: Country; memb
  */
 function placeName(snap: MarketSnapshot, entities: EntityIndex, destination: string): string {
   if (snap.destinations.has(placeKey(destination)) || countryOf(snap, destination)) return destination
-  const r = read(entities, destination, 'destination', { places: true })
-  return r.kind === 'entity' && (r.entity.kind === 'destination' || r.entity.kind === 'country') ? r.entity.name : destination
+  const resolved = read(entities, destination, 'destination', { places: true })
+  return resolved.kind === 'entity' && (resolved.entity.kind === 'destination' || resolved.entity.kind === 'country')
+    ? resolved.entity.name
+    : destination
 }
 
 /**
@@ -98,11 +100,11 @@ interface FlightsView {
 }
 
 function cityView(summary: any, trend: any): FlightsView {
-  const s = summary.summary
+  const figures = summary.summary
   const yoy: number | null = summary.changes.estimated_passengers_yoy_pct
   const signals = [
-    `${s.estimated_passengers.toLocaleString('en-US')} estimated passengers from mainland China in ${summary.source_month} (${pct(summary.changes.estimated_passengers_mom_pct)} month on month, ${pct(yoy)} year on year) on ${s.routes} routes.`,
-    `Load factor ${Math.round(s.load_factor * 100)}%; ${summary.concentration.top_origin_share_pct}% of passengers come from ${s.top_origin_city}, ${summary.concentration.top3_origin_share_pct}% from the top three origin cities.`,
+    `${figures.estimated_passengers.toLocaleString('en-US')} estimated passengers from mainland China in ${summary.source_month} (${pct(summary.changes.estimated_passengers_mom_pct)} month on month, ${pct(yoy)} year on year) on ${figures.routes} routes.`,
+    `Load factor ${Math.round(figures.load_factor * 100)}%; ${summary.concentration.top_origin_share_pct}% of passengers come from ${figures.top_origin_city}, ${summary.concentration.top3_origin_share_pct}% from the top three origin cities.`,
   ]
   if (trend) signals.push(`Scheduled-flight trend (latest three months against a year before): ${trend.direction}.`)
   return {
@@ -111,9 +113,9 @@ function cityView(summary: any, trend: any): FlightsView {
     country: summary.country,
     destinations: [summary.destination],
     month: summary.source_month,
-    passengers: s.estimated_passengers,
-    loadFactor: s.load_factor,
-    topOrigin: s.top_origin_city,
+    passengers: figures.estimated_passengers,
+    loadFactor: figures.load_factor,
+    topOrigin: figures.top_origin_city,
     direction: trend?.direction ?? (yoy === null ? 'flat' : yoy > 3 ? 'up' : yoy < -3 ? 'down' : 'flat'),
     yoy,
     signals,
@@ -122,24 +124,24 @@ function cityView(summary: any, trend: any): FlightsView {
 }
 
 function countryView(agg: any): FlightsView {
-  const s = agg.summary
+  const figures = agg.summary
   const members = agg.members as { destination: string; estimated_passengers: number; share_pct: number }[]
-  const loadFactor = s.seats > 0 ? s.estimated_passengers / s.seats : 0
+  const loadFactor = figures.seats > 0 ? figures.estimated_passengers / figures.seats : 0
   return {
     scope: 'country',
     destination: agg.label,
     country: agg.label,
     destinations: members.map((m) => m.destination),
     month: agg.month,
-    passengers: s.estimated_passengers,
+    passengers: figures.estimated_passengers,
     loadFactor,
-    topOrigin: s.top_origin_city,
-    direction: s.growth_direction,
-    yoy: s.yoy_change_pct,
+    topOrigin: figures.top_origin_city,
+    direction: figures.growth_direction,
+    yoy: figures.yoy_change_pct,
     signals: [
-      `${s.estimated_passengers.toLocaleString('en-US')} estimated passengers from mainland China in ${agg.month} across ${members.length} destinations: ${members.map((m) => `${m.destination} ${m.share_pct}%`).join(', ')}.`,
-      `Load factor ${Math.round(loadFactor * 100)}%; the leading origin city is ${s.top_origin_city}.`,
-      `Scheduled-flight trend (latest three months against a year before): ${s.growth_direction} (${pct(s.yoy_change_pct)}).`,
+      `${figures.estimated_passengers.toLocaleString('en-US')} estimated passengers from mainland China in ${agg.month} across ${members.length} destinations: ${members.map((m) => `${m.destination} ${m.share_pct}%`).join(', ')}.`,
+      `Load factor ${Math.round(loadFactor * 100)}%; the leading origin city is ${figures.top_origin_city}.`,
+      `Scheduled-flight trend (latest three months against a year before): ${figures.growth_direction} (${pct(figures.yoy_change_pct)}).`,
     ],
   }
 }
@@ -147,11 +149,11 @@ function countryView(agg: any): FlightsView {
 /** Turns the legs into the decision-ready answer. Every statement is derived from a figure the legs returned. */
 export function demandAnswer(legs: Record<string, LegOutcome>) {
   const aggregate = legs.flights_aggregate?.data
-  const v = aggregate ? countryView(aggregate) : cityView(legs.flights_summary!.data, legs.flights_trend?.data)
+  const view = aggregate ? countryView(aggregate) : cityView(legs.flights_summary!.data, legs.flights_trend?.data)
   const spend = legs.spend_trends?.data
-  const { direction, yoy } = v
+  const { direction, yoy } = view
 
-  const signals = [...v.signals]
+  const signals = [...view.signals]
   if (spend) {
     signals.push(
       `Card spend in ${spend.country}: ${spend.direction}; cards ${pct(spend.changes.total_cards_yoy_pct)} year on year, ${pct(spend.recovery_vs_2019_pct)} against 2019.`,
@@ -160,17 +162,17 @@ export function demandAnswer(legs: Record<string, LegOutcome>) {
 
   const opportunities: string[] = []
   const risks: string[] = []
-  if (v.loadFactor >= 0.85)
+  if (view.loadFactor >= 0.85)
     opportunities.push('Seats are nearly full: capacity partnerships and early-booking offers meet demand that airlines cannot yet carry.')
   if (direction === 'up')
     opportunities.push(
-      `Demand is growing: campaigns in ${v.topOrigin} and the other leading origin cities reach travellers already booking.`,
+      `Demand is growing: campaigns in ${view.topOrigin} and the other leading origin cities reach travellers already booking.`,
     )
-  if (v.concentration) {
-    const { top1, top3 } = v.concentration
+  if (view.concentration) {
+    const { top1, top3 } = view.concentration
     if (top1 >= 35 || top3 >= 70)
       risks.push(
-        `Concentrated demand: ${top1}% of passengers from ${v.topOrigin}, ${top3}% from the top three cities; a route cut there moves the whole market.`,
+        `Concentrated demand: ${top1}% of passengers from ${view.topOrigin}, ${top3}% from the top three cities; a route cut there moves the whole market.`,
       )
     else if (top3 < 50) opportunities.push('Demand is spread over many origin cities: second-tier city campaigns can scale.')
   }
@@ -184,31 +186,32 @@ export function demandAnswer(legs: Record<string, LegOutcome>) {
     if ((spend.recovery_vs_2019_pct ?? 0) < -10) risks.push(`Spend is still ${pct(spend.recovery_vs_2019_pct)} against 2019.`)
   }
   if (direction === 'down') risks.push('Passenger demand is falling against a year ago.')
-  if (v.scope === 'city' && yoy !== null && yoy < -10 && direction !== 'down')
+  if (view.scope === 'city' && yoy !== null && yoy < -10 && direction !== 'down')
     risks.push(`Passengers are ${pct(yoy)} year on year in the latest month.`)
 
   const action = direction === 'up' ? 'expand' : direction === 'down' ? 'monitor' : 'maintain'
   const priority = [
     direction === 'up'
-      ? `Increase China-facing marketing for ${v.destination} ahead of the next peak, starting in ${v.topOrigin}.`
-      : `Hold spend for ${v.destination} steady and watch the monthly passenger figures.`,
+      ? `Increase China-facing marketing for ${view.destination} ahead of the next peak, starting in ${view.topOrigin}.`
+      : `Hold spend for ${view.destination} steady and watch the monthly passenger figures.`,
     risks.length > 0 ? `Address first: ${risks[0]}` : 'No material risk in the figures; review again after the next monthly release.',
     spend
       ? 'Match offers to the spend mix (accommodation vs luxury vs retail) shown in the spend trend.'
-      : `Spend data is not available for ${v.country}; use flights as the demand signal.`,
+      : `Spend data is not available for ${view.country}; use flights as the demand signal.`,
   ]
   // The sample datasets are generated: their answers keep CONFIDENCE.sampleShare of it.
   const confidence =
     Object.entries(DEMAND_LEG_WEIGHTS).reduce((sum, [name, w]) => sum + (['ran', 'reused'].includes(legs[name]?.status ?? '') ? w : 0), 0) *
     (onSample(legs) ? CONFIDENCE.sampleShare : 1)
-  const where = v.scope === 'country' ? `${v.country} (${v.destinations.length} destinations)` : `${v.destination} (${v.country})`
+  const where =
+    view.scope === 'country' ? `${view.country} (${view.destinations.length} destinations)` : `${view.destination} (${view.country})`
   return {
-    destination: v.destination,
-    country: v.country,
-    scope: v.scope,
-    destinations: v.destinations,
-    source_month: v.month,
-    summary: `${where}: demand from mainland China is ${direction === 'up' ? 'rising' : direction === 'down' ? 'falling' : 'flat'}; ${v.passengers.toLocaleString('en-US')} estimated passengers in ${v.month} (${pct(yoy)} year on year${v.scope === 'country' ? ' over the latest three months' : ''})${spend ? `, card spend ${spend.direction}` : ', no spend data for this market'}.`,
+    destination: view.destination,
+    country: view.country,
+    scope: view.scope,
+    destinations: view.destinations,
+    source_month: view.month,
+    summary: `${where}: demand from mainland China is ${direction === 'up' ? 'rising' : direction === 'down' ? 'falling' : 'flat'}; ${view.passengers.toLocaleString('en-US')} estimated passengers in ${view.month} (${pct(yoy)} year on year${view.scope === 'country' ? ' over the latest three months' : ''})${spend ? `, card spend ${spend.direction}` : ', no spend data for this market'}.`,
     demand_direction: direction,
     notable_signals: signals,
     opportunity_areas: opportunities,

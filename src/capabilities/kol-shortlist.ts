@@ -13,11 +13,11 @@ import { onSample, type Leg, type LegOutcome } from './legs'
  */
 export function signalCategoryOf(entities: EntityIndex, category: string): string | undefined {
   try {
-    const r = read(entities, category, 'category')
-    return r.kind === 'entity' && r.entity.kind === 'category' ? r.entity.categories[0] : undefined
-  } catch (e) {
-    if (e instanceof ApiError) return undefined
-    throw e
+    const resolved = read(entities, category, 'category')
+    return resolved.kind === 'entity' && resolved.entity.kind === 'category' ? resolved.entity.categories[0] : undefined
+  } catch (error) {
+    if (error instanceof ApiError) return undefined
+    throw error
   }
 }
 

@@ -47,9 +47,9 @@ export function prepareLegs(handlers: HandlerMap, legs: Leg[]): PreparedLeg[] {
     }
     try {
       return { leg, prepared: handler.prepare(leg.input) }
-    } catch (e) {
-      if (leg.required || !(e instanceof ApiError)) throw e
-      return { leg, skip: e.message }
+    } catch (error) {
+      if (leg.required || !(error instanceof ApiError)) throw error
+      return { leg, skip: error.message }
     }
   })
 }
@@ -71,9 +71,9 @@ export async function runLegs(legs: PreparedLeg[], session: Session, spend?: Pro
         const result = await prepared.run(spend)
         session.legs.set(key, result.data)
         return withMode({ ...base, status: 'ran', data: result.data, ...(result.cacheStatus ? { cache_status: result.cacheStatus } : {}) })
-      } catch (e) {
-        if (leg.required) throw e
-        return { ...base, status: 'failed', reason: e instanceof ApiError ? `${e.code}: ${e.message}` : 'internal error' }
+      } catch (error) {
+        if (leg.required) throw error
+        return { ...base, status: 'failed', reason: error instanceof ApiError ? `${error.code}: ${error.message}` : 'internal error' }
       }
     }),
   )

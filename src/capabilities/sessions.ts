@@ -10,14 +10,14 @@ export class SessionStore implements Sessions {
   constructor(private readonly now: () => number = Date.now) {}
 
   async open(id: string | undefined): Promise<{ session: Session; resumed: boolean }> {
-    const t = this.now()
+    const now = this.now()
     const found = id ? this.sessions.get(id) : undefined
-    if (found && found.expiresAt > t) {
-      found.expiresAt = t + SESSION_TTL_SECONDS * 1000
+    if (found && found.expiresAt > now) {
+      found.expiresAt = now + SESSION_TTL_SECONDS * 1000
       return { session: found, resumed: true }
     }
     if (found) this.sessions.delete(found.id)
-    const session = { id: newSessionId(), legs: new Map(), expiresAt: t + SESSION_TTL_SECONDS * 1000 }
+    const session = { id: newSessionId(), legs: new Map(), expiresAt: now + SESSION_TTL_SECONDS * 1000 }
     this.sessions.set(session.id, session)
     if (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value as string)
     return { session, resumed: false }

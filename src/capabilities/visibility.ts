@@ -7,8 +7,8 @@ import type { Leg, LegOutcome } from './legs'
 
 /** The weekly brand slug a brand name maps to, if any: by slug, English or Chinese name (the entity resolver). */
 export function brandSlugOf(signals: SignalServices, brandName: string): string | undefined {
-  const r = signals.snapshot().entities.resolve(brandName)
-  return r.kind === 'entity' && r.entity.kind === 'brand' ? r.entity.id.slice('brand:'.length) : undefined
+  const resolved = signals.snapshot().entities.resolve(brandName)
+  return resolved.kind === 'entity' && resolved.entity.kind === 'brand' ? resolved.entity.id.slice('brand:'.length) : undefined
 }
 
 export function visibilityLegs(signals: SignalServices, { query }: RouteInput): { legs: Leg[]; key: string } {
@@ -83,9 +83,9 @@ export function visibilityAnswer(input: string, legs: Record<string, LegOutcome>
     }
   } else gaps.push('Sentiment could not be read for this call (see sources).')
   if (weekly) {
-    const r = weekly.rank_positions as Record<string, number>
-    const line = `Weekly ${weekly.category} ranking: #${r.brand_visibility} for visibility, #${r.brand_seeding} for seeding (${weekly.snapshot_week}).`
-    ;((r.brand_visibility ?? 99) <= 3 ? strengths : gaps).push(line)
+    const ranks = weekly.rank_positions as Record<string, number>
+    const line = `Weekly ${weekly.category} ranking: #${ranks.brand_visibility} for visibility, #${ranks.brand_seeding} for seeding (${weekly.snapshot_week}).`
+    ;((ranks.brand_visibility ?? 99) <= 3 ? strengths : gaps).push(line)
   }
   if (trends.evidence_mode === 'proxy')
     gaps.push(

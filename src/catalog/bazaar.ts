@@ -11,20 +11,20 @@ type JsonObject = Record<string, unknown>
 /** A schema cut to `depth` levels of properties: 402 answers stay small; full schemas are in /.well-known/x402 and OpenAPI. */
 function shallow(schema: unknown, depth: number, describe = true): unknown {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema
-  const s = schema as JsonObject
+  const node = schema as JsonObject
   const keep = (({ type, description, enum: e, const: c, anyOf }) => ({
     type,
     description: describe ? description : undefined,
     enum: e,
     const: c,
     anyOf,
-  }))(s as Record<string, unknown>)
+  }))(node as Record<string, unknown>)
   const out: JsonObject = Object.fromEntries(Object.entries(keep).filter(([, v]) => v !== undefined))
-  if (depth > 0 && s.properties) {
-    out.properties = Object.fromEntries(Object.entries(s.properties as JsonObject).map(([k, v]) => [k, shallow(v, depth - 1, describe)]))
-    if (s.required) out.required = s.required
+  if (depth > 0 && node.properties) {
+    out.properties = Object.fromEntries(Object.entries(node.properties as JsonObject).map(([k, v]) => [k, shallow(v, depth - 1, describe)]))
+    if (node.required) out.required = node.required
   }
-  if (depth > 0 && s.items) out.items = shallow(s.items, depth - 1, describe)
+  if (depth > 0 && node.items) out.items = shallow(node.items, depth - 1, describe)
   if (out.anyOf) {
     const branches = (out.anyOf as unknown[]).map((b) => shallow(b, depth, describe)) as JsonObject[]
     // A choice of constants (TypeBox's union of literals) is written as the shorter, equivalent `enum`.
@@ -42,12 +42,12 @@ function fields(route: RouteSpec): Record<string, JsonObject> {
   const required = new Set(route.query.required ?? [])
   return Object.fromEntries(
     Object.entries(route.query.properties).map(([name, schema]) => {
-      const s = plainSchema(schema as TSchema) as JsonObject
-      const values = (s.anyOf as { const?: unknown }[] | undefined)?.map((b) => b.const).filter((v) => v !== undefined)
+      const plain = plainSchema(schema as TSchema) as JsonObject
+      const values = (plain.anyOf as { const?: unknown }[] | undefined)?.map((b) => b.const).filter((v) => v !== undefined)
       return [
         name,
         {
-          type: values?.length ? 'string' : s.type,
+          type: values?.length ? 'string' : plain.type,
           ...(required.has(name) ? { required: true } : {}),
           ...(values?.length ? { enum: values } : {}),
         },

@@ -12,13 +12,13 @@ export function plainSchema(schema: TSchema): Json {
   const walk = (node: unknown): Json => {
     if (Array.isArray(node)) return node.map(walk)
     if (!node || typeof node !== 'object') return node as Json
-    const s = node as Record<string, unknown> & { anyOf?: { type?: string; format?: string }[] }
-    if (s.anyOf?.length === 2) {
-      const numeric = s.anyOf.find((b) => b.type === 'integer' || b.type === 'number')
-      const numericString = s.anyOf.find((b) => b.type === 'string' && (b.format === 'integer' || b.format === 'numeric'))
-      if (numeric && numericString) return walk({ ...numeric, ...omit(s, 'anyOf') })
+    const schemaNode = node as Record<string, unknown> & { anyOf?: { type?: string; format?: string }[] }
+    if (schemaNode.anyOf?.length === 2) {
+      const numeric = schemaNode.anyOf.find((b) => b.type === 'integer' || b.type === 'number')
+      const numericString = schemaNode.anyOf.find((b) => b.type === 'string' && (b.format === 'integer' || b.format === 'numeric'))
+      if (numeric && numericString) return walk({ ...numeric, ...omit(schemaNode, 'anyOf') })
     }
-    return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, walk(v)]))
+    return Object.fromEntries(Object.entries(schemaNode).map(([k, v]) => [k, walk(v)]))
   }
   return walk(schema)
 }

@@ -38,12 +38,12 @@ const httpQueries = new WeakMap<RouteSpec, TObject>()
 /** The query (or body) schema of a route over HTTP: a table route also takes `format`. MCP tools answer JSON and do not. */
 export function httpQuery(route: RouteSpec): TObject {
   if (!route.table) return route.query
-  let q = httpQueries.get(route)
-  if (!q) {
-    q = t.Object({ ...route.query.properties, format: t.Optional(FormatParam) }, { additionalProperties: false })
-    httpQueries.set(route, q)
+  let query = httpQueries.get(route)
+  if (!query) {
+    query = t.Object({ ...route.query.properties, format: t.Optional(FormatParam) }, { additionalProperties: false })
+    httpQueries.set(route, query)
   }
-  return q
+  return query
 }
 
 /** The kind of a value schema; Elysia's numeric parameters are unions of a numeric string and a number. */

@@ -42,18 +42,18 @@ Exit status: 0 ok, 1 invalid file or failed change, 2 usage error.
 class UsageError extends Error {}
 
 function namedContract(name: string): DatasetContract {
-  const c = datasetContract(name)
-  if (!c) throw new UsageError(`unknown dataset "${name}"; datasets: ${DATASETS.map((d) => d.name).join(', ')}`)
-  return c
+  const contract = datasetContract(name)
+  if (!contract) throw new UsageError(`unknown dataset "${name}"; datasets: ${DATASETS.map((d) => d.name).join(', ')}`)
+  return contract
 }
 
 const UNKNOWN_DATASET = 'name it <dataset>*.parquet (.csv, .csv.gz) or pass --dataset'
 
 function contractOf(file: string, name: string | undefined): DatasetContract {
   if (name !== undefined) return namedContract(name)
-  const c = contractForFile(file)
-  if (!c) throw new UsageError(`cannot tell which dataset ${file} is for; ${UNKNOWN_DATASET}`)
-  return c
+  const contract = contractForFile(file)
+  if (!contract) throw new UsageError(`cannot tell which dataset ${file} is for; ${UNKNOWN_DATASET}`)
+  return contract
 }
 
 /** Files named on the command line; a folder stands for the deliveries in it (`.parquet`, `.csv`, `.csv.gz`, in any case). */
@@ -77,8 +77,8 @@ async function validateAll(files: string[], dataset: string | undefined, wholeDa
     return await withDb(async (db) => {
       const out = []
       for (const [i, file] of files.entries()) {
-        const c = named ?? contractForFile(file)
-        if (!c)
+        const contract = named ?? contractForFile(file)
+        if (!contract)
           out.push(
             refusedReport(file, '', {
               rule: 'dataset',
@@ -88,10 +88,13 @@ async function validateAll(files: string[], dataset: string | undefined, wholeDa
         else {
           const options = { format: deliveryFormat(file), staging: join(scratch, `${i}.parquet`), wholeDataset }
           out.push(
-            await validateDelivery(db, file, c, options).then(
+            await validateDelivery(db, file, contract, options).then(
               (r) => r.report,
               (e) =>
-                refusedReport(file, c.name, { rule: 'error', message: `could not be checked: ${(e as Error).message.split('\n')[0]}` }),
+                refusedReport(file, contract.name, {
+                  rule: 'error',
+                  message: `could not be checked: ${(e as Error).message.split('\n')[0]}`,
+                }),
             ),
           )
         }
@@ -129,8 +132,8 @@ export async function data(args: string[]): Promise<void> {
         help: { type: 'boolean', short: 'h' },
       },
     })
-  } catch (e) {
-    process.stderr.write(`${(e as Error).message}\n\n${USAGE}`)
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}`)
     process.exit(2)
   }
   const { values, positionals } = parsed
@@ -142,16 +145,16 @@ export async function data(args: string[]): Promise<void> {
   const dir = resolve(values.dir ?? process.env.DATASETS_DIR ?? 'datasets')
   try {
     process.exitCode = await run(command, rest, dir, values)
-  } catch (e) {
-    if (e instanceof UsageError) {
-      process.stderr.write(`${e.message}\n\n${USAGE}`)
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n\n${USAGE}`)
       process.exitCode = 2
-    } else if (e instanceof RefreshError) {
-      process.stderr.write(`${e.message}\n`)
-      if (e.report) process.stderr.write(`${formatReport(e.report).join('\n')}\n`)
+    } else if (error instanceof RefreshError) {
+      process.stderr.write(`${error.message}\n`)
+      if (error.report) process.stderr.write(`${formatReport(error.report).join('\n')}\n`)
       process.exitCode = 1
     } else {
-      process.stderr.write(`${(e as Error).message}\n`)
+      process.stderr.write(`${(error as Error).message}\n`)
       process.exitCode = 1
     }
   }
@@ -162,10 +165,10 @@ type Flags = { dataset?: string; sample?: boolean; notice?: string; json?: boole
 /** `--max-drop`: a percent from 0 to 100. */
 function maxDrop(value: string | undefined): number | undefined {
   if (value === undefined) return undefined
-  const n = Number(value.replace(/%$/, ''))
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100)
+  const percent = Number(value.replace(/%$/, ''))
+  if (value.trim() === '' || !Number.isFinite(percent) || percent < 0 || percent > 100)
     throw new UsageError(`--max-drop takes a percent from 0 to 100, not "${value}"`)
-  return n
+  return percent
 }
 
 async function run(command: string, args: string[], dir: string, flags: Flags): Promise<number> {
@@ -223,16 +226,16 @@ function list(dir: string, json: boolean | undefined): number {
     return 0
   }
   const rows = DATASETS.map((contract) => {
-    const e = manifest.datasets[contract.name]
+    const entry = manifest.datasets[contract.name]
     const earlier = (manifest.history?.[contract.name] ?? []).map((h) => h.version).join(', ') || '-'
-    return e
+    return entry
       ? [
           contract.name,
-          e.version,
-          String(e.rows),
-          `${e.period.from}..${e.period.to}`,
-          (e.sample ?? manifest.sample) ? 'sample' : 'imported',
-          builtFromSummary(e),
+          entry.version,
+          String(entry.rows),
+          `${entry.period.from}..${entry.period.to}`,
+          (entry.sample ?? manifest.sample) ? 'sample' : 'imported',
+          builtFromSummary(entry),
           earlier,
         ]
       : [contract.name, '(missing)', '', '', '', '', '']

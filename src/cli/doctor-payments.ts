@@ -66,8 +66,8 @@ export async function facilitator(config: Readonly<Config>): Promise<Finding[]> 
   let connection
   try {
     connection = await connectFacilitator({ ...config, facilitatorTimeoutMs: Math.min(config.facilitatorTimeoutMs, CHECK_TIMEOUT_MS) })
-  } catch (e) {
-    return [block(check, messageOf(e), credentials)]
+  } catch (error) {
+    return [block(check, messageOf(error), credentials)]
   }
   const { url, auth } = connection
   try {
@@ -93,12 +93,12 @@ export async function facilitator(config: Readonly<Config>): Promise<Finding[]> 
     const noV1 = infos.filter((info) => info.v1 !== null && !lists(1, info.v1)).map((info) => info.name)
     if (noV1.length === 0) return [settles]
     return [settles, warn(check, `${url} does not list x402 v1 payments on ${noV1.join(', ')}: v1 clients (x402-fetch) cannot pay there`)]
-  } catch (e) {
-    if (e instanceof FacilitatorAuthError) return [block(check, messageOf(e), credentials)]
-    const status = refusedStatus(e)
+  } catch (error) {
+    if (error instanceof FacilitatorAuthError) return [block(check, messageOf(error), credentials)]
+    const status = refusedStatus(error)
     if (status === 401 || status === 403)
       return [block(check, `${url} refused this service's credentials (HTTP ${status}): every payment would fail`, credentials)]
-    return [block(check, `${url} cannot be reached: ${messageOf(e)}`, 'X402_FACILITATOR_URL (and that the facilitator is running)')]
+    return [block(check, `${url} cannot be reached: ${messageOf(error)}`, 'X402_FACILITATOR_URL (and that the facilitator is running)')]
   }
 }
 
@@ -138,8 +138,8 @@ async function chainFinding(config: Readonly<Config>, info: NetworkInfo): Promis
     const gas = await client.getBalance({ address: settler })
     if (gas === 0n) return block(check, `the settler ${settler} holds no gas on ${info.name}: nothing settles there`, 'fund the settler')
     return ok(check, `${info.name} over ${rpcOrigin(url)}: USDC deployed; the settler ${settler} holds ${formatEther(gas)} for gas`)
-  } catch (e) {
-    const why = messageOf(e).replaceAll(url, rpcOrigin(url))
+  } catch (error) {
+    const why = messageOf(error).replaceAll(url, rpcOrigin(url))
     return fail(
       check,
       `${info.name}: ${rpcOrigin(url)} cannot be reached: ${why}${self ? '' : '; pending settlements stay pending until it can'}`,

@@ -65,8 +65,8 @@ async function postgresLedger(url: string): Promise<Finding> {
       )
     const schema = version === 0 ? 'no schema yet (created at start)' : `schema version ${version} of ${latest}`
     return ok(check, `PostgreSQL at ${redactUrl(url)}: writable, ${schema}`)
-  } catch (e) {
-    return block(check, `PostgreSQL at ${redactUrl(url)}: ${messageOf(e)}`, 'LEDGER_URL')
+  } catch (error) {
+    return block(check, `PostgreSQL at ${redactUrl(url)}: ${messageOf(error)}`, 'LEDGER_URL')
   } finally {
     await pg.close()
   }
@@ -95,8 +95,8 @@ export async function ledger(config: Readonly<Config>): Promise<Finding> {
     } finally {
       db.close()
     }
-  } catch (e) {
-    return block(check, `cannot open and write ${path}: ${messageOf(e)}`, 'LEDGER_PATH (a file in a folder this user can write)')
+  } catch (error) {
+    return block(check, `cannot open and write ${path}: ${messageOf(error)}`, 'LEDGER_PATH (a file in a folder this user can write)')
   }
 }
 
@@ -118,8 +118,8 @@ export async function datasets(config: Readonly<Config>): Promise<Finding> {
         "import the data team's files: npm start -- data import FILE (docs/data.md)",
       )
     return ok(check, `${detail}; all imported`)
-  } catch (e) {
-    return block(check, `${config.datasetsDir}: ${messageOf(e)}`, 'DATASETS_DIR, then npm start -- data validate FILE (docs/data.md)')
+  } catch (error) {
+    return block(check, `${config.datasetsDir}: ${messageOf(error)}`, 'DATASETS_DIR, then npm start -- data validate FILE (docs/data.md)')
   } finally {
     await db.close()
   }
@@ -221,8 +221,8 @@ export async function publicUrl(config: Readonly<Config>, env: Record<string, st
       `${url}/health answered HTTP ${res.status}, not this service${plain}`,
       'the proxy in front of it (docs/operations.md)',
     )
-  } catch (e) {
-    return warn(check, `${url}/health did not answer from here (${messageOf(e)})${plain}: check it again once the service runs`)
+  } catch (error) {
+    return warn(check, `${url}/health did not answer from here (${messageOf(error)})${plain}: check it again once the service runs`)
   }
 }
 

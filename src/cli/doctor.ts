@@ -94,9 +94,9 @@ function report(findings: readonly Finding[], mode: string): string {
 function loadOrBlock(): Readonly<Config> | Finding {
   try {
     return loadConfig()
-  } catch (e) {
-    if (!(e instanceof ConfigError)) throw e
-    return block('configuration', e.message, `${e.variable} (npm start -- --help lists every setting)`)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    return block('configuration', error.message, `${error.variable} (npm start -- --help lists every setting)`)
   }
 }
 
@@ -107,8 +107,8 @@ export async function doctor(args: string[]): Promise<void> {
       args,
       options: { json: { type: 'boolean' }, 'no-provider-calls': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     }))
-  } catch (e) {
-    process.stderr.write(`${(e as Error).message}\n\n${HELP}`)
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${HELP}`)
     process.exit(2)
   }
   if (values.help) {

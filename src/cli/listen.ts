@@ -47,8 +47,8 @@ export function listen(options: ListenOptions): Listening {
       let probe: Server<undefined> | undefined
       try {
         probe = bind(options, false)
-      } catch (e) {
-        if (!(e instanceof ListenError && inUse(e.cause))) throw e
+      } catch (error) {
+        if (!(error instanceof ListenError && inUse(error.cause))) throw error
       }
       if (probe)
         probe.stop(true) // free: this instance opens the port, in a way others can join
@@ -69,9 +69,9 @@ export function listen(options: ListenOptions): Listening {
         registry.close()
       },
     }
-  } catch (e) {
+  } catch (error) {
     registry.close()
-    throw e
+    throw error
   }
 }
 
@@ -89,8 +89,8 @@ function bind(options: ListenOptions, reusePort: boolean, heldBy?: string): Serv
       fetch: options.fetch,
       ...(options.routes ? { routes: options.routes } : {}),
     })
-  } catch (e) {
-    throw new ListenError(explain(e, addressOf(options.host, options.port), heldBy), { cause: e })
+  } catch (error) {
+    throw new ListenError(explain(error, addressOf(options.host, options.port), heldBy), { cause: error })
   }
 }
 

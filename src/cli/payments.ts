@@ -119,26 +119,26 @@ export function formatReport(report: Report, by: GroupBy, sinceLabel: string): s
       '',
     )
     const rows = [['route', 'provider', 'answers', 'requests', 'tokens in', 'tokens out', 'cost USD', 'unpriced req.']]
-    for (const s of report.spend)
+    for (const spend of report.spend)
       rows.push([
-        s.route,
-        s.provider,
-        String(s.answers),
-        String(s.requests),
-        String(s.inputTokens),
-        String(s.outputTokens),
-        nanoToUsd(s.costNano),
-        String(s.unpricedRequests),
+        spend.route,
+        spend.provider,
+        String(spend.answers),
+        String(spend.requests),
+        String(spend.inputTokens),
+        String(spend.outputTokens),
+        nanoToUsd(spend.costNano),
+        String(spend.unpricedRequests),
       ])
     out.push(pad(rows), '')
     const margins = [['route', 'revenue USD', 'provider cost USD', 'margin USD', 'unpriced req.']]
-    for (const m of marginByRoute(report))
+    for (const margin of marginByRoute(report))
       margins.push([
-        m.route,
-        usd(m.revenueAtomic),
-        nanoToUsd(m.costNano),
-        nanoToUsd(m.revenueAtomic * 1000n - m.costNano),
-        String(m.unpricedRequests),
+        margin.route,
+        usd(margin.revenueAtomic),
+        nanoToUsd(margin.costNano),
+        nanoToUsd(margin.revenueAtomic * 1000n - margin.costNano),
+        String(margin.unpricedRequests),
       ])
     out.push(pad(margins))
   }
@@ -148,9 +148,9 @@ export function formatReport(report: Report, by: GroupBy, sinceLabel: string): s
 function config(): Readonly<Config> {
   try {
     return loadConfig()
-  } catch (e) {
-    if (e instanceof ConfigError) fail(`Configuration error: ${e.message}`, 2)
-    throw e
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`, 2)
+    throw error
   }
 }
 
@@ -167,38 +167,39 @@ function ledgerPath(config: Readonly<Config>): string {
 }
 
 async function report(args: string[]): Promise<void> {
-  const o = options(args, { json: { type: 'boolean' }, by: { type: 'string' }, since: { type: 'string' } })
-  const by = (o.by ?? 'route') as GroupBy
+  const flags = options(args, { json: { type: 'boolean' }, by: { type: 'string' }, since: { type: 'string' } })
+  const by = (flags.by ?? 'route') as GroupBy
   if (!['route', 'day', 'payer', 'network'].includes(by)) fail(`--by: expected route, day, payer or network, got "${by}"`, 2)
   let since = 0
   let sinceLabel = 'all time'
-  if (o.since !== undefined) {
+  if (flags.since !== undefined) {
     try {
-      since = parseSince(o.since as string)
-    } catch (e) {
-      fail((e as Error).message, 2)
+      since = parseSince(flags.since as string)
+    } catch (error) {
+      fail((error as Error).message, 2)
     }
     sinceLabel = `since ${new Date(since * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`
   }
-  const json = o.json === true
+  const json = flags.json === true
   const source = ledgerOf(config())
-  let r: Report
+  let ledgerReport: Report
   try {
-    r = 'postgres' in source ? await readReportPostgres(source.postgres, { since, by }) : readReport(source.sqlite, { since, by })
-  } catch (e) {
-    fail(`Report failed: ${(e as Error).message}`, 1)
+    ledgerReport =
+      'postgres' in source ? await readReportPostgres(source.postgres, { since, by }) : readReport(source.sqlite, { since, by })
+  } catch (error) {
+    fail(`Report failed: ${(error as Error).message}`, 1)
   }
   if (json) {
-    process.stdout.write(`${JSON.stringify(reportJson(r, by, since), null, 2)}\n`)
+    process.stdout.write(`${JSON.stringify(reportJson(ledgerReport, by, since), null, 2)}\n`)
   } else {
-    process.stdout.write(formatReport(r, by, sinceLabel))
+    process.stdout.write(formatReport(ledgerReport, by, sinceLabel))
   }
 }
 
 async function reconcile(args: string[]): Promise<void> {
   if (args.length > 0) fail(`Unknown option "${args[0]}".\n\n${HELP}`, 2)
-  const c = config()
-  const source = ledgerOf(c)
+  const serviceConfig = config()
+  const source = ledgerOf(serviceConfig)
   const [{ SqliteLedger }, { Reconciler }, { createChainReader }, { Postgres }, { PostgresLedger }] = await Promise.all([
     import('../ledger/sqlite'),
     import('../payments/reconciler'),
@@ -211,16 +212,16 @@ async function reconcile(args: string[]): Promise<void> {
   const pg = 'postgres' in source ? new Postgres(source.postgres) : undefined
   const ledger = pg ? new PostgresLedger(pg, 'payments-cli') : new SqliteLedger((source as { sqlite: string }).sqlite)
   try {
-    const s = await new Reconciler(ledger, createChainReader(c.reconcileRpc)).run()
-    const over = Object.entries(c.rpc)
+    const summary = await new Reconciler(ledger, createChainReader(serviceConfig.reconcileRpc)).run()
+    const over = Object.entries(serviceConfig.rpc)
       .map(([name, entry]) => `${name} via ${new URL(entry!.url).origin}`)
       .join(', ')
     process.stdout.write(
-      `Checked ${s.checked} pending payment(s) on ${over}: ${s.settled} settled, ${s.failed} failed (expired unsettled, nothing moved), ${s.pending} still pending${s.errors ? `, ${s.errors} could not be checked` : ''}.\n`,
+      `Checked ${summary.checked} pending payment(s) on ${over}: ${summary.settled} settled, ${summary.failed} failed (expired unsettled, nothing moved), ${summary.pending} still pending${summary.errors ? `, ${summary.errors} could not be checked` : ''}.\n`,
     )
-    if (s.errors > 0) process.exitCode = 1
-  } catch (e) {
-    fail(`Reconcile failed: ${(e as Error).message}`, 1)
+    if (summary.errors > 0) process.exitCode = 1
+  } catch (error) {
+    fail(`Reconcile failed: ${(error as Error).message}`, 1)
   } finally {
     await ledger.close()
     await pg?.close()
@@ -253,8 +254,8 @@ function options<T extends ParseArgsConfig['options']>(args: string[], spec: T) 
       string,
       string | boolean | string[] | undefined
     >
-  } catch (e) {
-    const { code, message } = e as { code?: string; message: string }
+  } catch (error) {
+    const { code, message } = error as { code?: string; message: string }
     const flag = /'(-{1,2}[\w-]+)/.exec(message)?.[1] ?? ''
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') fail(`Unknown option "${flag}".\n\n${HELP}`, 2)
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') fail(`${flag} needs a value.\n\n${HELP}`, 2)
@@ -271,27 +272,28 @@ async function exportPayments(args: string[]): Promise<void> {
     to: { type: 'string' },
     status: { type: 'string', multiple: true },
   })
-  const o: { from?: number; to?: number; states: PaymentState[] } = { states: [] }
+  const selection: { from?: number; to?: number; states: PaymentState[] } = { states: [] }
   for (const bound of ['from', 'to'] as const) {
     const value = given[bound] as string | undefined
     if (value === undefined) continue
     try {
-      o[bound] = parseDateBound(`--${bound}`, value)
-    } catch (e) {
-      fail((e as Error).message, 2)
+      selection[bound] = parseDateBound(`--${bound}`, value)
+    } catch (error) {
+      fail((error as Error).message, 2)
     }
   }
   for (const s of ((given.status as string[] | undefined) ?? []).flatMap((list) => list.split(','))) {
     if (!STATES.includes(s as PaymentState)) fail(`--status: expected ${STATES.join(', ')} (comma-separated), got "${s}"`, 2)
-    if (!o.states.includes(s as PaymentState)) o.states.push(s as PaymentState)
+    if (!selection.states.includes(s as PaymentState)) selection.states.push(s as PaymentState)
   }
   const output = given.output as string | undefined
   const force = given.force === true
-  if (o.from !== undefined && o.to !== undefined && o.from >= o.to) fail('--from must be earlier than --to (--to is exclusive).', 2)
+  if (selection.from !== undefined && selection.to !== undefined && selection.from >= selection.to)
+    fail('--from must be earlier than --to (--to is exclusive).', 2)
   if (force && output === undefined) fail('--force only applies with --output FILE.', 2)
   const source = ledgerOf(config())
   const run = (write: (chunk: string) => void | Promise<void>) =>
-    'postgres' in source ? exportCsvPostgres(source.postgres, o, write) : exportCsv(source.sqlite, o, write)
+    'postgres' in source ? exportCsvPostgres(source.postgres, selection, write) : exportCsv(source.sqlite, selection, write)
 
   if (output === undefined) {
     // A reader that stops early (| head) closes the pipe: that ends the export, quietly.
@@ -300,17 +302,17 @@ async function exportPayments(args: string[]): Promise<void> {
       process.stdout.write(chunk) ? undefined : new Promise<void>((r) => process.stdout.once('drain', () => r()))
     try {
       await run(write)
-    } catch (e) {
-      fail(`Export failed: ${(e as Error).message}`, 1)
+    } catch (error) {
+      fail(`Export failed: ${(error as Error).message}`, 1)
     }
     return
   }
 
   try {
     checkDestination(output, force, 'sqlite' in source ? source.sqlite : undefined)
-  } catch (e) {
-    if (e instanceof OutputFileError) fail(e.message, 2)
-    throw e
+  } catch (error) {
+    if (error instanceof OutputFileError) fail(error.message, 2)
+    throw error
   }
   const tmp = tempPathFor(output)
   let rows = 0
@@ -325,9 +327,9 @@ async function exportPayments(args: string[]): Promise<void> {
       closeSync(fd)
     }
     publish(tmp, output)
-  } catch (e) {
+  } catch (error) {
     discard(tmp)
-    fail(`Export failed, nothing written to ${output}: ${(e as Error).message}`, 1)
+    fail(`Export failed, nothing written to ${output}: ${(error as Error).message}`, 1)
   }
   process.stdout.write(`Exported ${rows} payment(s) to ${resolvePath(output)} (${statSync(output).size} bytes).\n`)
 }
@@ -335,37 +337,37 @@ async function exportPayments(args: string[]): Promise<void> {
 async function backup(args: string[]): Promise<void> {
   let file: string | undefined
   let force = false
-  for (const a of args) {
-    if (a === '--force') force = true
-    else if (a.startsWith('-')) fail(`Unknown option "${a}".\n\n${HELP}`, 2)
-    else if (file === undefined) file = a
-    else fail(`payments backup takes one FILE, got "${file}" and "${a}".`, 2)
+  for (const arg of args) {
+    if (arg === '--force') force = true
+    else if (arg.startsWith('-')) fail(`Unknown option "${arg}".\n\n${HELP}`, 2)
+    else if (file === undefined) file = arg
+    else fail(`payments backup takes one FILE, got "${file}" and "${arg}".`, 2)
   }
   if (file === undefined) fail(`payments backup needs the FILE to write.\n\n${HELP}`, 2)
-  const c = config()
-  if (c.ledgerUrl)
+  const serviceConfig = config()
+  if (serviceConfig.ledgerUrl)
     fail(
       'LEDGER_URL is set: back up the PostgreSQL ledger with pg_dump (docs/operations.md); `payments backup` copies the SQLite file of one instance.',
       2,
     )
-  const path = ledgerPath(c)
-  let r: BackupResult
+  const path = ledgerPath(serviceConfig)
+  let result: BackupResult
   try {
-    r = backupLedger(path, file, { force })
-  } catch (e) {
-    if (e instanceof OutputFileError) fail(e.message, 2)
-    fail(`Backup failed, nothing written to ${file}: ${(e as Error).message}`, 1)
+    result = backupLedger(path, file, { force })
+  } catch (error) {
+    if (error instanceof OutputFileError) fail(error.message, 2)
+    fail(`Backup failed, nothing written to ${file}: ${(error as Error).message}`, 1)
   }
-  const states = Object.entries(r.states)
+  const states = Object.entries(result.states)
     .map(([s, n]) => `${s} ${n}`)
     .join(', ')
   process.stdout.write(
-    `Ledger backup written: ${resolvePath(r.path)}\n` +
-      `  size       ${r.bytes} bytes\n` +
+    `Ledger backup written: ${resolvePath(result.path)}\n` +
+      `  size       ${result.bytes} bytes\n` +
       '  integrity  ok\n' +
-      `  payments   ${r.rows.payments}${states ? ` (${states})` : ''}\n` +
-      `  events     ${r.rows.payment_events}\n` +
-      `  artifacts  ${r.rows.artifacts}\n`,
+      `  payments   ${result.rows.payments}${states ? ` (${states})` : ''}\n` +
+      `  events     ${result.rows.payment_events}\n` +
+      `  artifacts  ${result.rows.artifacts}\n`,
   )
 }
 

@@ -53,7 +53,7 @@ function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true
-  } catch (e) {
-    return (e as { code?: string }).code === 'EPERM' // exists, another user's
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM' // exists, another user's
   }
 }

@@ -67,7 +67,7 @@ export async function checkCall(
   const to = new Date(now)
   const split = new Date(now - days * DAY_MS)
   const from = new Date(now - 2 * days * DAY_MS)
-  const q = {
+  const request = {
     platform: lane,
     step: provider.role,
     keyword,
@@ -81,22 +81,22 @@ export async function checkCall(
   const started = performance.now()
   const base = { provider: provider.name, role: provider.role, lane }
   try {
-    const r: SearchResult = await withDeadline(provider.name, provider.timeoutMs, (signal) => provider.search(q, signal))
+    const result: SearchResult = await withDeadline(provider.name, provider.timeoutMs, (signal) => provider.search(request, signal))
     const ms = Math.round(performance.now() - started)
-    const relevant = r.items.filter((i) => asked.match.relevance(i) > 0)
+    const relevant = result.items.filter((i) => asked.match.relevance(i) > 0)
     found.push(...relevant)
-    const oldest = r.items.reduce((t, i) => Math.min(t, i.publishedAt.getTime()), Infinity)
+    const oldest = result.items.reduce((t, i) => Math.min(t, i.publishedAt.getTime()), Infinity)
     return {
       ...base,
       ok: true,
-      status: r.items.length ? 'ok' : 'empty',
+      status: result.items.length ? 'ok' : 'empty',
       ms,
-      requests: r.requests,
-      items: r.items.length,
+      requests: result.requests,
+      items: result.items.length,
       relevant: relevant.length,
-      dropped: { ...r.dropped, off_topic: r.items.length - relevant.length },
+      dropped: { ...result.dropped, off_topic: result.items.length - relevant.length },
       reach_days: Number.isFinite(oldest) ? Math.round((now - oldest) / DAY_MS) : null,
-      covered: r.coverage.map((entry) => ({
+      covered: result.coverage.map((entry) => ({
         window:
           entry.from.getTime() === from.getTime() && entry.to.getTime() === to.getTime()
             ? 'both'
@@ -111,13 +111,13 @@ export async function checkCall(
           : 0,
         capped: entry.capped,
       })),
-      with_author: share(r.items, (i) => i.author !== null),
-      with_followers: share(r.items, (i) => i.authorFollowers !== null),
-      with_engagement: share(r.items, (i) => i.engagement !== null),
-      ...(r.partial ? { error: r.partial } : {}),
+      with_author: share(result.items, (i) => i.author !== null),
+      with_followers: share(result.items, (i) => i.authorFollowers !== null),
+      with_engagement: share(result.items, (i) => i.engagement !== null),
+      ...(result.partial ? { error: result.partial } : {}),
     }
-  } catch (e) {
-    const error = e instanceof ProviderError ? e : new ProviderError('unavailable', provider.name, String(e))
+  } catch (thrown) {
+    const error = thrown instanceof ProviderError ? thrown : new ProviderError('unavailable', provider.name, String(thrown))
     return {
       ...base,
       ok: error.kind === 'rate_limited',
@@ -144,33 +144,33 @@ function meaning(checks: readonly CallCheck[], days: number, hasNative: boolean)
     out.push(
       'No native provider: web search gives no creators (authors, followers, engagement), so /v1/china/kols and /v1/kol/shortlist answer 422 native_provider_required. Set NATIVE_SEARCH_PROVIDER to sell them.',
     )
-  for (const c of checks) {
-    const who = `${c.provider} (${c.role}, ${c.lane})`
-    if (!c.ok) {
+  for (const check of checks) {
+    const who = `${check.provider} (${check.role}, ${check.lane})`
+    if (!check.ok) {
       out.push(
-        `${who} failed: ${c.error}. Its lane falls back (${LANE_POLICY[c.lane]}); with no other provider the routes answer 502 provider_unavailable (never charged).`,
+        `${who} failed: ${check.error}. Its lane falls back (${LANE_POLICY[check.lane]}); with no other provider the routes answer 502 provider_unavailable (never charged).`,
       )
       continue
     }
-    if (c.status === 'rate_limited') {
-      out.push(`${who} is rate-limiting this service now: ${c.error}.`)
+    if (check.status === 'rate_limited') {
+      out.push(`${who} is rate-limiting this service now: ${check.error}.`)
       continue
     }
-    if (c.items === 0) out.push(`${who} returned no dated results for the test keyword.`)
-    const thin = c.covered.filter((w) => w.covered_share < 0.5)
-    if (c.items > 0 && thin.length) {
+    if (check.items === 0) out.push(`${who} returned no dated results for the test keyword.`)
+    const thin = check.covered.filter((w) => w.covered_share < 0.5)
+    if (check.items > 0 && thin.length) {
       out.push(
-        `${who}: its results reach back ${c.reach_days ?? 0} days; the ${thin.map((w) => w.window).join(' and ')} window${thin.length > 1 ? 's are' : ' is'} not covered, so a ${days}-day trend from it alone says insufficient_evidence (never a direction from an uncovered window).`,
+        `${who}: its results reach back ${check.reach_days ?? 0} days; the ${thin.map((w) => w.window).join(' and ')} window${thin.length > 1 ? 's are' : ' is'} not covered, so a ${days}-day trend from it alone says insufficient_evidence (never a direction from an uncovered window).`,
       )
     }
-    if (c.covered.some((w) => w.capped))
+    if (check.covered.some((w) => w.capped))
       out.push(
         `${who} stopped at its page budget with more results left, ranked by relevance: counts of a capped window are lower bounds (raise *_SEARCH_MAX_PAGES to reach further, at a cost per page).`,
       )
-    if (c.role === 'native' && c.items > 0 && c.with_followers < 50)
-      out.push(`${who}: only ${c.with_followers}% of its items carry follower counts; creators without them are not shortlisted.`)
-    if (c.dropped.undated)
-      out.push(`${who}: ${c.dropped.undated} results had no readable date and are dropped (counted in data_quality.dropped).`)
+    if (check.role === 'native' && check.items > 0 && check.with_followers < 50)
+      out.push(`${who}: only ${check.with_followers}% of its items carry follower counts; creators without them are not shortlisted.`)
+    if (check.dropped.undated)
+      out.push(`${who}: ${check.dropped.undated} results had no readable date and are dropped (counted in data_quality.dropped).`)
   }
   return out
 }
@@ -207,9 +207,9 @@ function parseCheckOptions(rest: readonly string[]): CheckOptions {
 function loadConfigOrExit(): Config {
   try {
     return loadConfig()
-  } catch (e) {
-    if (e instanceof ConfigError) fail(`Configuration error: ${e.message}`, 2)
-    throw e
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`, 2)
+    throw error
   }
 }
 
@@ -252,12 +252,12 @@ export async function checkModel(llm: Summariser, keyword: string, found: Eviden
         ? `${used.inputTokens} in, ${used.outputTokens} out${used.costNanoUsd !== null ? ` (USD ${nanoToUsd(used.costNanoUsd)})` : ''}`
         : 'not reported',
     }
-  } catch (e) {
+  } catch (error) {
     return {
       provider: llm.name,
       ok: false,
       ms: Math.round(performance.now() - started),
-      error: e instanceof Error ? e.message : String(e),
+      error: error instanceof Error ? error.message : String(error),
     }
   }
 }

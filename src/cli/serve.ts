@@ -31,12 +31,12 @@ const PAYMENT_MODE_TEXT: Record<Config['paymentMode'], (config: Readonly<Config>
 function loadConfigOrExit(): Readonly<Config> {
   try {
     return loadConfig()
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(`Configuration error: ${e.message}`)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`)
       process.exit(2)
     }
-    throw e
+    throw error
   }
 }
 
@@ -44,20 +44,20 @@ function loadConfigOrExit(): Readonly<Config> {
 async function createRuntimeOrExit(config: Readonly<Config>): Promise<Runtime> {
   try {
     return await createRuntime(config)
-  } catch (e) {
+  } catch (error) {
     // A datasets folder without every dataset of this release (or with a missing file) is an operator's
     // fix, not a crash: say what is missing and where.
-    if (e instanceof ConfigError) {
-      console.error(`Configuration error: ${e.message}`)
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`)
       process.exit(2)
     }
-    if (e instanceof DatasetUnavailableError) {
+    if (error instanceof DatasetUnavailableError) {
       console.error(
-        `Datasets error: ${e.message} (DATASETS_DIR=${config.datasetsDir}). Start the folder as a copy of the shipped datasets/ and replace files with \`data import\`.`,
+        `Datasets error: ${error.message} (DATASETS_DIR=${config.datasetsDir}). Start the folder as a copy of the shipped datasets/ and replace files with \`data import\`.`,
       )
       process.exit(2)
     }
-    throw e
+    throw error
   }
 }
 
@@ -75,9 +75,9 @@ function listenOrExit(config: Readonly<Config>, runtime: Runtime, drain: Drain):
       fetch: drain.wrap(readingWholeUpload(runtime.app.fetch)),
       routes: nativeRoutes(runtime.app, (h) => drain.wrap(readingWholeUpload(h)), runtime.app.unpaid),
     })
-  } catch (e) {
-    if (!(e instanceof ListenError)) throw e
-    console.error(e.message)
+  } catch (error) {
+    if (!(error instanceof ListenError)) throw error
+    console.error(error.message)
     runtime.close()
     process.exit(EXIT_CANNOT_LISTEN)
   }

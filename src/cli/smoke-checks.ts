@@ -114,19 +114,19 @@ export function checkPaymentRequired(req: ExampleRequest, headers: Headers, body
   const v2 = checkV2(headers.get('payment-required'), req)
   const problems = [...v2.problems, ...checkV1(body, req, v2.network, v2.entry)]
   if (problems.length > 0 || !v2.network || !v2.entry) return { ok: false, problems }
-  const e = v2.entry
+  const entry = v2.entry
   return {
     ok: true,
     value: {
       network: v2.network,
       accepted: {
-        scheme: e.scheme,
-        network: e.network,
-        amount: e.amount,
-        asset: e.asset,
-        payTo: e.payTo,
-        maxTimeoutSeconds: e.maxTimeoutSeconds,
-        extra: e.extra,
+        scheme: entry.scheme,
+        network: entry.network,
+        amount: entry.amount,
+        asset: entry.asset,
+        payTo: entry.payTo,
+        maxTimeoutSeconds: entry.maxTimeoutSeconds,
+        extra: entry.extra,
       },
     },
   }

@@ -40,9 +40,9 @@ async function call(req: ExampleRequest, headers: Record<string, string>, timeou
       body = text
     }
     return { status: res.status, headers: res.headers, body, ms: Math.round(performance.now() - started) }
-  } catch (e) {
-    if (e instanceof Error && e.name === 'TimeoutError') throw new Error(`no answer within ${timeoutMs / 1000} s`)
-    throw new Error(`request failed: ${e instanceof Error ? ((e as { code?: string }).code ?? e.message) : String(e)}`)
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TimeoutError') throw new Error(`no answer within ${timeoutMs / 1000} s`)
+    throw new Error(`request failed: ${error instanceof Error ? ((error as { code?: string }).code ?? error.message) : String(error)}`)
   }
 }
 
@@ -66,8 +66,8 @@ export async function smokeRoute(req: ExampleRequest, payer: PayerAccount, timeo
   let unpaid: Answer
   try {
     unpaid = await call(req, {}, timeoutMs)
-  } catch (e) {
-    return fail(`unpaid call: ${(e as Error).message}`)
+  } catch (error) {
+    return fail(`unpaid call: ${(error as Error).message}`)
   }
   result.unpaid_status = unpaid.status
   const code = (unpaid.body as { error?: { code?: unknown } } | null)?.error?.code
@@ -89,8 +89,8 @@ export async function smokeRoute(req: ExampleRequest, payer: PayerAccount, timeo
   let paid: Answer
   try {
     paid = await call(req, { 'x402-payment': encodeProofV2(accepted, signed) }, timeoutMs)
-  } catch (e) {
-    return fail(`paid call: ${(e as Error).message}`)
+  } catch (error) {
+    return fail(`paid call: ${(error as Error).message}`)
   }
   result.paid_status = paid.status
   result.latency_ms = paid.ms

@@ -65,8 +65,8 @@ function parseSmokeArgs(args: string[]): SmokeOptions {
   let values
   try {
     values = parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false }).values
-  } catch (e) {
-    throw new UsageError((e as Error).message.split('\n')[0]!) // node's messages name the option; the rest is hints
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0]!) // node's messages name the option; the rest is hints
   }
   const baseUrl = values['base-url'] ?? DEFAULT_BASE_URL
   let url: URL | null = null
@@ -94,38 +94,38 @@ async function unreachable(baseUrl: string, timeoutMs: number): Promise<string |
   try {
     await (await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(timeoutMs) })).arrayBuffer()
     return null
-  } catch (e) {
-    if (e instanceof Error && e.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`
-    return e instanceof Error ? ((e as { code?: string }).code ?? e.message) : String(e)
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`
+    return error instanceof Error ? ((error as { code?: string }).code ?? error.message) : String(error)
   }
 }
 
 /** `smoke`: pay every catalog route of a running server once and report what it answered. */
 export async function smoke(args: string[]): Promise<void> {
-  let o: SmokeOptions
+  let options: SmokeOptions
   try {
-    o = parseSmokeArgs(args)
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e
-    process.stderr.write(`smoke: ${e.message}\nRun "china-market-intel smoke --help" for usage.\n`)
+    options = parseSmokeArgs(args)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    process.stderr.write(`smoke: ${error.message}\nRun "china-market-intel smoke --help" for usage.\n`)
     process.exitCode = 2
     return
   }
-  if (o.help) {
+  if (options.help) {
     process.stdout.write(SMOKE_USAGE)
     return
   }
   let requests
   try {
-    requests = o.routes.flatMap((r) => exampleRequests(r, o.baseUrl))
-  } catch (e) {
-    process.stderr.write(`smoke: ${(e as Error).message}\n`) // a catalog gap: no valid request can be built
+    requests = options.routes.flatMap((r) => exampleRequests(r, options.baseUrl))
+  } catch (error) {
+    process.stderr.write(`smoke: ${(error as Error).message}\n`) // a catalog gap: no valid request can be built
     process.exitCode = 1
     return
   }
-  const why = await unreachable(o.baseUrl, o.timeoutMs)
+  const why = await unreachable(options.baseUrl, options.timeoutMs)
   if (why) {
-    process.stderr.write(`smoke: cannot reach ${o.baseUrl} (${why}); is the server running?\n`)
+    process.stderr.write(`smoke: cannot reach ${options.baseUrl} (${why}); is the server running?\n`)
     process.exitCode = 1
     return
   }
@@ -136,18 +136,18 @@ export async function smoke(args: string[]): Promise<void> {
     requests.map((r) => `${r.method} ${r.route.path}`),
     out,
   )
-  if (!o.json) {
-    out(`Smoke test of ${o.baseUrl}, paying from throwaway wallet ${payer.address}\n`)
+  if (!options.json) {
+    out(`Smoke test of ${options.baseUrl}, paying from throwaway wallet ${payer.address}\n`)
     table.header()
   }
   const results: SmokeResult[] = []
   for (const req of requests) {
-    const result = await smokeRoute(req, payer, o.timeoutMs)
+    const result = await smokeRoute(req, payer, options.timeoutMs)
     results.push(result)
-    if (!o.json) table.row(result)
+    if (!options.json) table.row(result)
   }
   const summary = summarize(results)
-  if (o.json) out(JSON.stringify({ base_url: o.baseUrl, payer: payer.address, results, summary }, null, 2))
+  if (options.json) out(JSON.stringify({ base_url: options.baseUrl, payer: payer.address, results, summary }, null, 2))
   else out(`\n${summaryLine(summary)}`)
   process.exitCode = summary.failed > 0 ? 1 : 0
 }

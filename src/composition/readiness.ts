@@ -33,8 +33,8 @@ export function readiness(
     try {
       await db.all('SELECT 1 AS ok')
       checks.duckdb = 'ok'
-    } catch (e) {
-      checks.duckdb = String(e)
+    } catch (error) {
+      checks.duckdb = String(error)
     }
     checks.datasets = store.status()
     const indexes = store.indexStates()

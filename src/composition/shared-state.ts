@@ -35,11 +35,11 @@ export async function openSharedState(options: { url: string; version: string; p
       await registry.start()
       connected = true
       options.logger.info('shared ledger connected', { ledger: redactUrl(options.url), instance: registry.id })
-    } catch (e) {
-      if (e instanceof SchemaTooNew) throw e
+    } catch (error) {
+      if (error instanceof SchemaTooNew) throw error
       options.logger.error('shared ledger unreachable: paid requests answer 503 ledger_unavailable until it is back', {
         ledger: redactUrl(options.url),
-        error: String(e instanceof Error ? e.message : e),
+        error: String(error instanceof Error ? error.message : error),
       })
       if (!closed)
         retry = setTimeout(

@@ -312,8 +312,8 @@ function readTrustedProxies(env: Record<string, string | undefined>): { trustedP
   }
   try {
     return { trustedProxies: ProxyTrust.parse(list, header ?? 'x-forwarded-for') }
-  } catch (e) {
-    throw new ConfigError('TRUSTED_PROXIES', `invalid value: ${(e as Error).message}`)
+  } catch (error) {
+    throw new ConfigError('TRUSTED_PROXIES', `invalid value: ${(error as Error).message}`)
   }
 }
 

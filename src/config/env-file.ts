@@ -40,8 +40,8 @@ export function applyEnvFile(argv: string[], env: Record<string, string | undefi
   let text: string
   try {
     text = readFileSync(file, 'utf8')
-  } catch (e) {
-    throw new ConfigError(from, `cannot read ${file}: ${(e as { code?: string }).code ?? String(e)}`)
+  } catch (error) {
+    throw new ConfigError(from, `cannot read ${file}: ${(error as { code?: string }).code ?? String(error)}`)
   }
   for (const [name, value] of Object.entries(parseEnv(text))) if (env[name] === undefined) env[name] = value
   return file

@@ -25,9 +25,9 @@ function parseV4(text: string): number | null {
   let value = 0
   for (const part of parts) {
     if (!DEC_OCTET.test(part)) return null
-    const n = Number(part)
-    if (n > 255) return null
-    value = value * 256 + n
+    const octet = Number(part)
+    if (octet > 255) return null
+    value = value * 256 + octet
   }
   return value
 }
@@ -54,9 +54,9 @@ function parseV6(text: string): Ip | null {
   const gap = text.indexOf('::')
   let all: number[]
   if (gap < 0) {
-    const g = groups(text, true)
-    if (!g || g.length !== 8) return null
-    all = g
+    const parsed = groups(text, true)
+    if (!parsed || parsed.length !== 8) return null
+    all = parsed
   } else {
     if (text.indexOf('::', gap + 1) >= 0) return null
     const head = groups(text.slice(0, gap), false)
@@ -79,22 +79,22 @@ const isMapped = (ip: Ip) => ip[0] === 0 && ip[1] === 0 && ip[2] === 0xffff
 /** Canonical text: dotted IPv4 for IPv4 and IPv4-mapped addresses, RFC 5952 IPv6 otherwise. */
 export function formatIp(ip: Ip): string {
   if (isMapped(ip)) return `${ip[3] >>> 24}.${(ip[3] >>> 16) & 255}.${(ip[3] >>> 8) & 255}.${ip[3] & 255}`
-  const g = ip.flatMap((w) => [w >>> 16, w & 0xffff])
+  const hextets = ip.flatMap((w) => [w >>> 16, w & 0xffff])
   // The longest run of two or more zero groups becomes `::` (the first of equal runs).
   let best = -1
   let bestLen = 1
   for (let i = 0; i < 8; ) {
-    if (g[i] !== 0) {
+    if (hextets[i] !== 0) {
       i++
       continue
     }
-    let j = i
-    while (j < 8 && g[j] === 0) j++
-    if (j - i > bestLen) [best, bestLen] = [i, j - i]
-    i = j
+    let runEnd = i
+    while (runEnd < 8 && hextets[runEnd] === 0) runEnd++
+    if (runEnd - i > bestLen) [best, bestLen] = [i, runEnd - i]
+    i = runEnd
   }
   const hex = (from: number, to: number) =>
-    g
+    hextets
       .slice(from, to)
       .map((n) => n.toString(16))
       .join(':')
@@ -121,8 +121,8 @@ export function parseCidr(text: string): Cidr | null {
 
 /** The mask of word `wordIndex` (0-3) of a prefix of `bits`. */
 function maskOf(bits: number, wordIndex: number): number {
-  const n = Math.min(32, Math.max(0, bits - 32 * wordIndex))
-  return n === 0 ? 0 : n === 32 ? 0xffffffff : (0xffffffff << (32 - n)) >>> 0
+  const prefixBits = Math.min(32, Math.max(0, bits - 32 * wordIndex))
+  return prefixBits === 0 ? 0 : prefixBits === 32 ? 0xffffffff : (0xffffffff << (32 - prefixBits)) >>> 0
 }
 
 export function inCidr(ip: Ip, range: Cidr): boolean {

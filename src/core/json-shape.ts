@@ -16,15 +16,15 @@ export class JsonShape {
   /** Scans the next piece of the text. */
   scan(text: string): this {
     for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i)
+      const code = text.charCodeAt(i)
       if (this.inString) {
         if (this.escaped) this.escaped = false
-        else if (c === 0x5c) this.escaped = true
-        else if (c === 0x22) this.inString = false
-      } else if (c === 0x22) this.inString = true
-      else if (c === 0x7b || c === 0x5b) this.deepest = Math.max(this.deepest, ++this.depth)
-      else if (c === 0x7d || c === 0x5d) this.depth--
-      else if (c === 0x3a) this.keys++ // a colon outside strings ends an object key
+        else if (code === 0x5c) this.escaped = true
+        else if (code === 0x22) this.inString = false
+      } else if (code === 0x22) this.inString = true
+      else if (code === 0x7b || code === 0x5b) this.deepest = Math.max(this.deepest, ++this.depth)
+      else if (code === 0x7d || code === 0x5d) this.depth--
+      else if (code === 0x3a) this.keys++ // a colon outside strings ends an object key
     }
     return this
   }

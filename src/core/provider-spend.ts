@@ -19,9 +19,9 @@ const NANO = 1_000_000_000n
 
 /** A decimal USD price ("0.001") as nano-USD, exactly. */
 export function usdToNano(usd: string): bigint {
-  const m = /^(\d+)(?:\.(\d{1,9}))?$/.exec(usd.trim())
-  if (!m) throw new Error(`not a USD amount with at most 9 decimals: "${usd}"`)
-  return BigInt(m[1]!) * NANO + BigInt((m[2] ?? '').padEnd(9, '0'))
+  const match = /^(\d+)(?:\.(\d{1,9}))?$/.exec(usd.trim())
+  if (!match) throw new Error(`not a USD amount with at most 9 decimals: "${usd}"`)
+  return BigInt(match[1]!) * NANO + BigInt((match[2] ?? '').padEnd(9, '0'))
 }
 
 /** Nano-USD as a decimal USD string, trailing zeros dropped (at least two decimals). */

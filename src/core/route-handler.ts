@@ -20,7 +20,7 @@ export interface Prepared {
   key: string
   /** A free answer already known for this request (no evidence, asked again): given before the 402. */
   known?(): ApiError | undefined
-  /** `spend`: where provider requests made for the answer are added (live evidence; see intelligence/spend.ts). */
+  /** `spend`: where provider requests made for the answer are added (live evidence; see intelligence/lanes.ts). */
   run(spend?: ProviderSpend[]): Promise<HandlerResult>
 }
 

@@ -2,9 +2,9 @@
 
 /** USDC has 6 decimals: "0.10" -> 100000n. Prices are decimal strings so no float ever rounds a price. */
 export function usdToAtomic(usd: string): bigint {
-  const m = /^(\d+)(?:\.(\d{1,6}))?$/.exec(usd)
-  if (!m) throw new Error(`invalid USD amount ${usd}`)
-  return BigInt(m[1]!) * 1_000_000n + BigInt((m[2] ?? '').padEnd(6, '0'))
+  const match = /^(\d+)(?:\.(\d{1,6}))?$/.exec(usd)
+  if (!match) throw new Error(`invalid USD amount ${usd}`)
+  return BigInt(match[1]!) * 1_000_000n + BigInt((match[2] ?? '').padEnd(6, '0'))
 }
 
 /** Atomic USDC (6 decimals) as a USD string: 1234567n -> "1.234567", 100000n -> "0.10", -50000n -> "-0.05". */

@@ -57,8 +57,8 @@ export async function csvToParquet(
     let header: string[] | undefined
     try {
       header = await readHeader(connection, file, compression)
-    } catch (e) {
-      return fail({ rule: 'format', message: `not a readable CSV file: ${duckdbMessage(e, file)}` })
+    } catch (error) {
+      return fail({ rule: 'format', message: `not a readable CSV file: ${duckdbMessage(error, file)}` })
     }
     if (!header) return fail({ rule: 'empty', message: 'the file is empty: no header row' })
 
@@ -107,8 +107,8 @@ export async function csvToParquet(
       // rowid is the insertion order, which DuckDB keeps from the file (preserve_insertion_order).
       await connection.exec(`COPY (SELECT ${select} FROM ${table} ORDER BY rowid) TO ${sqlString(out)} (FORMAT parquet)`)
       return result
-    } catch (e) {
-      return fail({ rule: 'format', message: `not a readable CSV file: ${duckdbMessage(e, file)}` })
+    } catch (error) {
+      return fail({ rule: 'format', message: `not a readable CSV file: ${duckdbMessage(error, file)}` })
     } finally {
       for (const t of [table, rejects, scans]) await connection.exec(`DROP TABLE IF EXISTS ${t}`)
     }
@@ -146,18 +146,18 @@ async function reportRejects(session: DuckDbSession, rejects: string, contract: 
             count(DISTINCT line)::INTEGER AS n, regexp_extract(min_by(error_message, line), 'Could not convert string "(.*)" to', 1) AS value
        FROM ${rejects} GROUP BY ALL ORDER BY min(line), column_name`,
   )
-  for (const f of found) {
-    const col = contract.columns.find((x) => x.name === f.column_name)
-    const known = REJECTS[f.error_type]
-    const v: Violation =
-      f.error_type === 'CAST' && col
+  for (const reject of found) {
+    const col = contract.columns.find((x) => x.name === reject.column_name)
+    const known = REJECTS[reject.error_type]
+    const violation: Violation =
+      reject.error_type === 'CAST' && col
         ? {
             rule: 'type',
             column: col.name,
-            message: `cannot be read as ${col.type}${f.value ? ` (first: ${JSON.stringify(f.value)})` : ''}`,
+            message: `cannot be read as ${col.type}${reject.value ? ` (first: ${JSON.stringify(reject.value)})` : ''}`,
           }
-        : { rule: known?.rule ?? 'csv', message: known?.message ?? f.error_type.toLowerCase() }
-    result.violations.push({ ...v, rows: f.rows, count: f.n })
+        : { rule: known?.rule ?? 'csv', message: known?.message ?? reject.error_type.toLowerCase() }
+    result.violations.push({ ...violation, rows: reject.rows, count: reject.n })
   }
   return (await session.all<{ r: number }>(`SELECT DISTINCT (line - 1)::INTEGER AS r FROM ${rejects} ORDER BY r`)).map((x) => x.r)
 }

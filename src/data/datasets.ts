@@ -86,8 +86,8 @@ export function readManifest(dir: string): Manifest {
   if (!existsSync(path)) throw new DatasetUnavailableError(`no manifest.json in ${dir}`)
   try {
     return JSON.parse(readFileSync(path, 'utf8')) as Manifest
-  } catch (e) {
-    throw new DatasetUnavailableError(`${path} is not valid JSON: ${(e as Error).message}`)
+  } catch (error) {
+    throw new DatasetUnavailableError(`${path} is not valid JSON: ${(error as Error).message}`)
   }
 }
 
@@ -110,10 +110,10 @@ export async function loadDataset(db: DuckDb, dir: string, manifest: Manifest, c
   try {
     await db.exec(`CREATE OR REPLACE VIEW ${relation} AS SELECT ${columns} FROM read_parquet(${sqlString(file)})`)
     periods = (await db.all<{ p: string }>(`SELECT DISTINCT ${axis} AS p FROM ${relation} ORDER BY p`)).map((r) => r.p)
-  } catch (e) {
+  } catch (error) {
     // Not Parquet, or not this dataset's columns: `data validate` names every defect.
     throw new DatasetUnavailableError(
-      `${file} cannot be read as the ${contract.name} dataset (${(e as Error).message.split('\n')[0]}); run \`data validate\` on it`,
+      `${file} cannot be read as the ${contract.name} dataset (${(error as Error).message.split('\n')[0]}); run \`data validate\` on it`,
     )
   }
   const first = periods[0] ?? entry.period.from

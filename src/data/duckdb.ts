@@ -56,10 +56,10 @@ export class DuckDb {
 
   private acquire(): Promise<DuckDBConnection> {
     if (this.closed) return Promise.reject(new Error('DuckDB is closed'))
-    const c = this.idle.pop()
-    if (c) {
+    const connection = this.idle.pop()
+    if (connection) {
       this.onWait?.(0)
-      return Promise.resolve(c)
+      return Promise.resolve(connection)
     }
     const since = performance.now()
     return new Promise((resolve) =>
@@ -78,12 +78,12 @@ export class DuckDb {
 
   /** Runs parameterised SQL ($1, $2, ...) and returns plain row objects. Cast BIGINTs in SQL. */
   async all<T = Record<string, unknown>>(sql: string, params: DuckDBValue[] = []): Promise<T[]> {
-    const c = await this.acquire()
+    const connection = await this.acquire()
     try {
-      const reader = await c.runAndReadAll(sql, params)
+      const reader = await connection.runAndReadAll(sql, params)
       return reader.getRowObjectsJS() as T[]
     } finally {
-      this.release(c)
+      this.release(connection)
     }
   }
 
@@ -94,9 +94,9 @@ export class DuckDb {
    * event loop gets a turn between chunks, so tens of thousands of rows never block other requests at once.
    */
   async jsonRows<T>(sql: string, params: DuckDBValue[] = []): Promise<T[]> {
-    const c = await this.acquire()
+    const connection = await this.acquire()
     try {
-      const result = await c.stream(sql, params)
+      const result = await connection.stream(sql, params)
       const rows: T[] = []
       for await (const chunk of result.yieldRowsJs()) {
         if (chunk.length) for (const row of JSON.parse(`[${chunk.map((r) => r[0] as string).join(',')}]`) as T[]) rows.push(row)
@@ -104,7 +104,7 @@ export class DuckDb {
       }
       return rows
     } finally {
-      this.release(c)
+      this.release(connection)
     }
   }
 
@@ -115,11 +115,11 @@ export class DuckDb {
   }
 
   async exec(sql: string): Promise<void> {
-    const c = await this.acquire()
+    const connection = await this.acquire()
     try {
-      await c.run(sql)
+      await connection.run(sql)
     } finally {
-      this.release(c)
+      this.release(connection)
     }
   }
 
@@ -129,14 +129,14 @@ export class DuckDb {
    * DuckDb's own methods, which would wait for a connection it holds.
    */
   async withConnection<T>(fn: (session: DuckDbSession) => Promise<T>): Promise<T> {
-    const c = await this.acquire()
+    const connection = await this.acquire()
     try {
       return await fn({
-        all: async <R>(sql: string) => (await c.runAndReadAll(sql)).getRowObjectsJS() as R[],
-        exec: async (sql: string) => void (await c.run(sql)),
+        all: async <R>(sql: string) => (await connection.runAndReadAll(sql)).getRowObjectsJS() as R[],
+        exec: async (sql: string) => void (await connection.run(sql)),
       })
     } finally {
-      this.release(c)
+      this.release(connection)
     }
   }
 

@@ -13,9 +13,9 @@ export const DEFAULT_MAX_DROP_PERCENT = 20
 
 /** Rows per period (month, or week_start) of a Parquet file. */
 export async function periodRows(db: DuckDb, file: string, contract: DatasetContract): Promise<Map<string, number>> {
-  const p = contract.period.column
+  const periodColumn = contract.period.column
   const rows = await db.all<{ p: string; n: number }>(
-    `SELECT ${p} AS p, count(*)::INTEGER AS n FROM read_parquet(${sqlString(file)}) GROUP BY ALL ORDER BY p`,
+    `SELECT ${periodColumn} AS p, count(*)::INTEGER AS n FROM read_parquet(${sqlString(file)}) GROUP BY ALL ORDER BY p`,
   )
   return new Map(rows.map((r) => [r.p, r.n]))
 }
@@ -29,9 +29,9 @@ export async function periodRows(db: DuckDb, file: string, contract: DatasetCont
  */
 export async function writeVersion(db: DuckDb, contract: DatasetContract, delivery: string, out: string, base?: string): Promise<void> {
   const columns = contract.columns.map((c) => `CAST(${c.name} AS ${c.type}) AS ${c.name}`).join(', ')
-  const p = contract.period.column
+  const periodColumn = contract.period.column
   const kept = base
-    ? `SELECT ${columns} FROM read_parquet(${sqlString(base)}) WHERE ${p} NOT IN (SELECT ${p} FROM read_parquet(${sqlString(delivery)})) UNION ALL `
+    ? `SELECT ${columns} FROM read_parquet(${sqlString(base)}) WHERE ${periodColumn} NOT IN (SELECT ${periodColumn} FROM read_parquet(${sqlString(delivery)})) UNION ALL `
     : ''
   await db.exec(
     `COPY (SELECT * FROM (${kept}SELECT ${columns} FROM read_parquet(${sqlString(delivery)})) ORDER BY ${versionOrder(contract).join(', ')}) TO ${sqlString(out)} ${VERSION_FILE_OPTIONS}`,

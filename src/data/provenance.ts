@@ -5,17 +5,17 @@ export const builtFrom = (e: ManifestEntry): BuiltFrom | undefined => e.built_fr
 
 /** One line for `data list`: `merge spend-2026-11.csv onto spend-5177cd1c8d99: +2026-11`. */
 export function builtFromSummary(entry: ManifestEntry): string {
-  const b = builtFrom(entry)
-  if (!b) return '(not recorded)'
-  if (b.mode === 'generated') return 'generated'
+  const built = builtFrom(entry)
+  if (!built) return '(not recorded)'
+  if (built.mode === 'generated') return 'generated'
   const changes = [
-    ['+', b.added],
-    ['~', b.replaced],
-    ['-', b.removed],
+    ['+', built.added],
+    ['~', built.replaced],
+    ['-', built.removed],
   ]
     .filter((c): c is [string, string[]] => !!c[1]?.length)
     .map(([sign, periods]) => `${sign}${ranges(periods)}`)
-  return `${b.mode} ${b.file}${b.base ? ` onto ${b.base}` : ''}${changes.length ? `: ${changes.join(' ')}` : ''}`
+  return `${built.mode} ${built.file}${built.base ? ` onto ${built.base}` : ''}${changes.length ? `: ${changes.join(' ')}` : ''}`
 }
 
 /** Consecutive periods as `first..last (n)`: `2019-01..2026-10 (94)`, `2026-03,2026-07`. At most three runs, then the count. */

@@ -189,10 +189,10 @@ async function currentPeriods(
   if (!previous) return new Map()
   try {
     return await periodRows(db, join(dir, previous.file), contract)
-  } catch (e) {
+  } catch (error) {
     if (!merge) return new Map()
     throw new RefreshError(
-      `the current ${contract.name} version ${previous.version} cannot be read (${(e as Error).message.split('\n')[0]}); import the whole dataset with --replace`,
+      `the current ${contract.name} version ${previous.version} cannot be read (${(error as Error).message.split('\n')[0]}); import the whole dataset with --replace`,
     )
   }
 }

@@ -66,9 +66,9 @@ export class ResultCache {
     let value: T
     try {
       value = await pending
-    } catch (e) {
+    } catch (error) {
       if (this.entries.get(key) === entry) this.entries.delete(key) // never cache a failure
-      throw e
+      throw error
     }
     if (this.entries.get(key) === entry) {
       entry.bytes = sizeOf(value)

@@ -145,10 +145,10 @@ export class DatasetStore<S, E extends TableIndex> {
           this.logger?.info('datasets reloaded', { versions: Object.fromEntries(changed.map((n) => [n, next.datasets[n]!.entry.version])) })
         }
         return changed
-      } catch (e) {
+      } catch (error) {
         // Keep serving the versions we have; /ready reports the failure until a good manifest arrives.
         this.manifestSignature = signature
-        this.lastError = (e as Error).message
+        this.lastError = (error as Error).message
         this.logger?.error('dataset reload failed; still serving the previous versions', { error: this.lastError })
         return []
       }
@@ -189,20 +189,20 @@ export class DatasetStore<S, E extends TableIndex> {
 
   /** Drops a replaced search table once no request can still be reading it. Views cost nothing and stay. */
   private retire(table: string): void {
-    const t = setTimeout(() => {
-      this.retiring.delete(t)
+    const timer = setTimeout(() => {
+      this.retiring.delete(timer)
       this.db
         .exec(`DROP TABLE IF EXISTS ${table}`)
         .catch((e) => this.logger?.warn('could not drop a replaced search table', { table, error: String(e) }))
     }, RETIRED_TABLE_GRACE_MS)
-    t.unref()
-    this.retiring.add(t)
+    timer.unref()
+    this.retiring.add(timer)
   }
 
   private signature(): string {
     try {
-      const s = statSync(join(this.dir, 'manifest.json'))
-      return `${s.ino}:${s.size}:${s.mtimeMs}`
+      const stats = statSync(join(this.dir, 'manifest.json'))
+      return `${stats.ino}:${stats.size}:${stats.mtimeMs}`
     } catch {
       return 'missing'
     }
@@ -241,7 +241,7 @@ export class DatasetStore<S, E extends TableIndex> {
     progress?: (name: IndexName, state: IndexState) => void,
   ): Promise<DataSnapshot<S, E>> {
     const { db, indexers } = this
-    const d = (name: string) => datasets[name]!
+    const datasetNamed = (name: string) => datasets[name]!
     const signalNames = [SIGNAL_CREATORS.name, SIGNAL_TOPICS.name, SIGNAL_BRANDS.name]
     const track = <T>(name: IndexName, build: Promise<T>) =>
       progress
@@ -255,14 +255,17 @@ export class DatasetStore<S, E extends TableIndex> {
         ? previous.evidence
         : track(
             'evidence',
-            indexers.evidence(db, d(EVIDENCE.name)).then((index) => ({ dataset: d(EVIDENCE.name), index })),
+            indexers.evidence(db, datasetNamed(EVIDENCE.name)).then((index) => ({ dataset: datasetNamed(EVIDENCE.name), index })),
           ),
       previous && !changedAny([FLIGHTS.name, SPEND.name], changed)
         ? previous.market
-        : track('market', indexMarket(db, d(FLIGHTS.name), d(SPEND.name))),
+        : track('market', indexMarket(db, datasetNamed(FLIGHTS.name), datasetNamed(SPEND.name))),
       previous && !changedAny(signalNames, changed)
         ? previous.signals
-        : track('signals', indexers.signals(db, d(SIGNAL_CREATORS.name), d(SIGNAL_TOPICS.name), d(SIGNAL_BRANDS.name))),
+        : track(
+            'signals',
+            indexers.signals(db, datasetNamed(SIGNAL_CREATORS.name), datasetNamed(SIGNAL_TOPICS.name), datasetNamed(SIGNAL_BRANDS.name)),
+          ),
     ])
     return { datasets, market, signals, evidence, loadedAt: new Date().toISOString() }
   }

@@ -112,55 +112,55 @@ async function defectRows(db: DuckDb, src: string, report: ValidationReport, rul
 
 /** Well-formed periods, none in the future, and (with `gaps`) no missing month or week between the first and the last. */
 export async function checkPeriods(db: DuckDb, src: string, contract: DatasetContract, today: Date, report: ValidationReport, gaps = true) {
-  const p = contract.period
+  const period = contract.period
   const todayIso = today.toISOString().slice(0, 10)
   const rowsWhere = (rule: string, column: string, where: string, message: string) =>
     defectRows(db, src, report, rule, column, where, message)
   const before = report.violations.length
-  if (p.kind === 'month') {
-    const pattern = contract.columns.find((c) => c.name === p.column)?.pattern ?? '.*'
+  if (period.kind === 'month') {
+    const pattern = contract.columns.find((c) => c.name === period.column)?.pattern ?? '.*'
     await rowsWhere(
       'future_period',
-      p.column,
-      `regexp_full_match(${p.column}, ${sqlString(pattern)}) AND ${p.column} > ${sqlString(todayIso.slice(0, 7))}`,
+      period.column,
+      `regexp_full_match(${period.column}, ${sqlString(pattern)}) AND ${period.column} > ${sqlString(todayIso.slice(0, 7))}`,
       `month is in the future (today is ${todayIso})`,
     )
   } else {
-    const start = `TRY_CAST(${p.column} AS DATE)`
-    await rowsWhere('format', p.column, `${start} IS NULL`, 'not a calendar date')
-    await rowsWhere('week_start', p.column, `${start} IS NOT NULL AND isodow(${start}) <> 1`, 'week_start must be a Monday')
+    const start = `TRY_CAST(${period.column} AS DATE)`
+    await rowsWhere('format', period.column, `${start} IS NULL`, 'not a calendar date')
+    await rowsWhere('week_start', period.column, `${start} IS NOT NULL AND isodow(${start}) <> 1`, 'week_start must be a Monday')
     await rowsWhere(
       'week_end',
-      p.endColumn,
-      `${start} IS NOT NULL AND TRY_CAST(${p.endColumn} AS DATE) IS DISTINCT FROM ${start} + INTERVAL 6 DAY`,
+      period.endColumn,
+      `${start} IS NOT NULL AND TRY_CAST(${period.endColumn} AS DATE) IS DISTINCT FROM ${start} + INTERVAL 6 DAY`,
       'week_end must be the Sunday six days after week_start',
     )
     await rowsWhere(
       'future_period',
-      p.endColumn,
-      `TRY_CAST(${p.endColumn} AS DATE) > DATE ${sqlString(todayIso)}`,
+      period.endColumn,
+      `TRY_CAST(${period.endColumn} AS DATE) > DATE ${sqlString(todayIso)}`,
       `week has not ended yet (today is ${todayIso})`,
     )
   }
-  if (report.violations.length > before || report.violations.some((v) => v.column === p.column)) return
+  if (report.violations.length > before || report.violations.some((v) => v.column === period.column)) return
 
-  const periods = (await db.all<{ p: string }>(`SELECT DISTINCT ${p.column} AS p FROM ${src} ORDER BY p`)).map((r) => r.p)
+  const periods = (await db.all<{ p: string }>(`SELECT DISTINCT ${period.column} AS p FROM ${src} ORDER BY p`)).map((r) => r.p)
   const first = periods[0]!
   const last = periods.at(-1)!
   const step =
-    p.kind === 'month' ? nextMonth : (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10)
+    period.kind === 'month' ? nextMonth : (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10)
   const have = new Set(periods)
   const missing: string[] = []
   for (let at = first; at < last; at = step(at)) if (!have.has(at)) missing.push(at)
-  if (gaps && missing.length > 0 && !p.gapsAllowed) {
+  if (gaps && missing.length > 0 && !period.gapsAllowed) {
     report.violations.push({
       rule: 'gap',
-      column: p.column,
-      message: `no rows for ${missing.length} ${p.kind === 'month' ? 'month' : 'week'}(s) between ${first} and ${last}: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', ...' : ''}`,
+      column: period.column,
+      message: `no rows for ${missing.length} ${period.kind === 'month' ? 'month' : 'week'}(s) between ${first} and ${last}: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', ...' : ''}`,
     })
   }
   report.period =
-    p.kind === 'month'
+    period.kind === 'month'
       ? { from: first, to: last }
       : { from: first, to: new Date(Date.parse(`${last}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10) }
 }

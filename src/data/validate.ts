@@ -64,8 +64,8 @@ export async function validateFile(
   let schema: { column_name: string; column_type: string }[]
   try {
     schema = await db.all(`DESCRIBE SELECT * FROM read_parquet(${sqlString(file)})`)
-  } catch (e) {
-    fail({ rule: 'format', message: `not a readable Parquet file: ${duckdbMessage(e)}` })
+  } catch (error) {
+    fail({ rule: 'format', message: `not a readable Parquet file: ${duckdbMessage(error)}` })
     return report
   }
   const actual = new Map(schema.map((c) => [c.column_name, c.column_type.replace(/\(.*\)$/, '')]))
@@ -86,8 +86,8 @@ export async function validateFile(
   const table = `validate_${randomUUID().replaceAll('-', '')}`
   try {
     await db.exec(`CREATE TABLE ${table} AS SELECT * FROM ${parquet}`)
-  } catch (e) {
-    await reportUndecodable(db, file, [...actual.keys()], e, report)
+  } catch (error) {
+    await reportUndecodable(db, file, [...actual.keys()], error, report)
     return report
   }
   try {
@@ -113,8 +113,8 @@ async function reportUndecodable(db: DuckDb, file: string, columns: string[], er
     // hash() has no statistics to answer from, so every value of the column is read.
     try {
       await db.all(`SELECT max(hash("${column.replaceAll('"', '""')}")) FROM read_parquet(${sqlString(file)})`)
-    } catch (e) {
-      report.violations.push({ rule: 'corrupt', column, message: message(e) })
+    } catch (columnError) {
+      report.violations.push({ rule: 'corrupt', column, message: message(columnError) })
     }
   }
   if (report.violations.length === 0) report.violations.push({ rule: 'corrupt', message: message(error) })

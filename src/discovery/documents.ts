@@ -121,15 +121,17 @@ export function llmsTxt(ctx: DiscoveryContext): string {
     const routes = CATALOG.filter((r) => r.family === family)
     if (routes.length === 0) continue
     lines.push(`## ${FAMILY_TITLES[family]}`, '')
-    for (const r of routes) {
-      const planned = ctx.implemented.has(r.id) ? '' : ' — planned, answers 501 (free)'
-      lines.push(`- [${r.methods.join('/')} ${r.path}](${base}${r.path}) — USD ${r.priceUsd}${planned}. ${r.description}`)
-      const input = routeInputSchema(r)
+    for (const route of routes) {
+      const planned = ctx.implemented.has(route.id) ? '' : ' — planned, answers 501 (free)'
+      lines.push(
+        `- [${route.methods.join('/')} ${route.path}](${base}${route.path}) — USD ${route.priceUsd}${planned}. ${route.description}`,
+      )
+      const input = routeInputSchema(route)
       const params = Object.entries(input.properties).map(([name, s]) =>
         param(name, s as Record<string, unknown>, input.required.includes(name)),
       )
       if (params.length) lines.push(`  Parameters: ${params.join('; ')}.`)
-      if (r.table) lines.push(`  Table: \`data.${r.table.field}\`, also as \`format=csv\` or \`format=arrow\`.`)
+      if (route.table) lines.push(`  Table: \`data.${route.table.field}\`, also as \`format=csv\` or \`format=arrow\`.`)
     }
     lines.push('')
   }

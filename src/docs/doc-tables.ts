@@ -76,8 +76,8 @@ export function renderDoc(file: string, text: string): string {
 export function fillSection(readme: string, name: string, content: string): string {
   const start = `<!-- ${name}:start -->`
   const end = `<!-- ${name}:end -->`
-  const a = readme.indexOf(start)
-  const b = readme.indexOf(end)
-  if (a < 0 || b < a) throw new Error(`no ${start} ... ${end} section`)
-  return `${readme.slice(0, a + start.length)}\n${content}\n${readme.slice(b)}`
+  const startAt = readme.indexOf(start)
+  const endAt = readme.indexOf(end)
+  if (startAt < 0 || endAt < startAt) throw new Error(`no ${start} ... ${end} section`)
+  return `${readme.slice(0, startAt + start.length)}\n${content}\n${readme.slice(endAt)}`
 }

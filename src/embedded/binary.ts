@@ -18,9 +18,9 @@ export interface EmbeddedAssets {
 export async function startBinary(assets: EmbeddedAssets): Promise<void> {
   try {
     loadEnvFile() // first: it may set DATASETS_DIR
-  } catch (e) {
-    if (!(e instanceof ConfigError)) throw e
-    console.error(`Configuration error: ${e.message}`)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    console.error(`Configuration error: ${error.message}`)
     process.exit(2)
   }
   try {
@@ -31,8 +31,8 @@ export async function startBinary(assets: EmbeddedAssets): Promise<void> {
       builtinDatasets.dir = await extractBundle(assets.datasets)
       process.env.DATASETS_DIR = builtinDatasets.dir
     }
-  } catch (e) {
-    console.error(`china-market-intel: ${e instanceof Error ? e.message : String(e)}`)
+  } catch (error) {
+    console.error(`china-market-intel: ${error instanceof Error ? error.message : String(error)}`)
     process.exit(1)
   }
   await import('../index')

@@ -84,8 +84,8 @@ export async function extractBundle(bundle: EmbeddedBundle, dirs: string[] = cac
       ensurePrivateDir(base)
       for (const file of bundle.files) await extractFile(file, join(dir, file.name))
       return dir
-    } catch (e) {
-      reasons.push(`${base}: ${e instanceof Error ? e.message : String(e)}`)
+    } catch (error) {
+      reasons.push(`${base}: ${error instanceof Error ? error.message : String(error)}`)
     }
   }
   throw new Error(

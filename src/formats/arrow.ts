@@ -53,26 +53,40 @@ export async function tableArrow(
   rows: readonly unknown[],
   metadata: Record<string, string>,
 ): Promise<Uint8Array> {
-  const A = await loadArrow()
+  const arrowModule = await loadArrow()
   let table = encoded.get(rows)
   if (!table) {
     const fields = columns.map(
-      (c) => new A.Field(c.name, arrowType(A, c.kind), c.nullable, c.kind === 'month' ? new Map([['unit', 'month']]) : undefined),
+      (column) =>
+        new arrowModule.Field(
+          column.name,
+          arrowType(arrowModule, column.kind),
+          column.nullable,
+          column.kind === 'month' ? new Map([['unit', 'month']]) : undefined,
+        ),
     )
     const vectors = columns.map((c, i) =>
-      A.vectorFromArray(
+      arrowModule.vectorFromArray(
         rows.map((r) => arrowValue(c.kind, c.value(r))),
         fields[i]!.type,
       ),
     )
-    const data = A.makeData({ type: new A.Struct(fields), length: rows.length, nullCount: 0, children: vectors.map((v) => v.data[0]!) })
-    const schema = new A.Schema(fields)
-    const stream = A.tableToIPC(new A.Table([new A.RecordBatch(schema, data)]), 'stream')
-    const schemaOnly = A.tableToIPC(new A.Table(schema), 'stream') // the schema message and the marker
+    const data = arrowModule.makeData({
+      type: new arrowModule.Struct(fields),
+      length: rows.length,
+      nullCount: 0,
+      children: vectors.map((v) => v.data[0]!),
+    })
+    const schema = new arrowModule.Schema(fields)
+    const stream = arrowModule.tableToIPC(new arrowModule.Table([new arrowModule.RecordBatch(schema, data)]), 'stream')
+    const schemaOnly = arrowModule.tableToIPC(new arrowModule.Table(schema), 'stream') // the schema message and the marker
     table = { fields, batch: stream.subarray(schemaOnly.length - EOS_BYTES) } // the batch message and the marker
     encoded.set(rows, table)
   }
-  const head = A.tableToIPC(new A.Table(new A.Schema(table.fields, new Map(Object.entries(metadata)))), 'stream')
+  const head = arrowModule.tableToIPC(
+    new arrowModule.Table(new arrowModule.Schema(table.fields, new Map(Object.entries(metadata)))),
+    'stream',
+  )
   const out = new Uint8Array(head.length - EOS_BYTES + table.batch.length)
   out.set(head.subarray(0, head.length - EOS_BYTES))
   out.set(table.batch, head.length - EOS_BYTES)

@@ -72,25 +72,25 @@ export async function tableAnswer(
   const columns = columnsOf(route)
   // The cached answer's own array: a cached table is written once per format (see csv.ts, arrow.ts).
   const rows = (envelope.data as Record<string, unknown>)[route.table!.field] as unknown[]
-  const d = describe(route, envelope)
+  const description = describe(route, envelope)
   const described: Record<Exclude<keyof typeof TABLE_ANSWER_HEADERS, 'x-cache-status'>, string> = {
-    'x-answer-request-id': d.request_id,
-    'x-generated-at': d.generated_at,
-    'x-artifact-path': d.artifact_path,
-    'x-amount-usd': d.amount_usd,
-    'x-dataset-version': d.dataset_version,
-    'x-source-period': d.source_period,
-    'x-sample-data': d.sample,
-    'x-data-notice': headerSafe(d.notice),
-    'x-answer-context': asciiJson(d.context),
+    'x-answer-request-id': description.request_id,
+    'x-generated-at': description.generated_at,
+    'x-artifact-path': description.artifact_path,
+    'x-amount-usd': description.amount_usd,
+    'x-dataset-version': description.dataset_version,
+    'x-source-period': description.source_period,
+    'x-sample-data': description.sample,
+    'x-data-notice': headerSafe(description.notice),
+    'x-answer-context': asciiJson(description.context),
   }
   const headers: Record<string, string> = {
     'content-type': format === 'csv' ? `${MEDIA_TYPES.csv}; charset=utf-8; header=present` : MEDIA_TYPES.arrow,
     'content-disposition': `inline; filename="${route.id.replaceAll('.', '-').replaceAll('_', '-')}.${EXTENSION[format]}"`,
     ...described,
-    ...(d.cache_status ? { 'x-cache-status': d.cache_status } : {}),
+    ...(description.cache_status ? { 'x-cache-status': description.cache_status } : {}),
   }
   if (format === 'csv') return { body: tableCsv(columns, rows), headers }
-  const metadata = { route: route.id, ...d, context: JSON.stringify(d.context) }
+  const metadata = { route: route.id, ...description, context: JSON.stringify(description.context) }
   return { body: await tableArrow(columns, rows, metadata as Record<string, string>), headers }
 }

@@ -26,8 +26,8 @@ function normalised(accept: string): string {
     const [range = '', ...params] = part.split(';')
     const type = range.trim().toLowerCase()
     if (!MEDIA_RANGE.test(type)) continue
-    const q = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('q='))
-    const quality = q === undefined ? 1 : Number(q.slice(2))
+    const qualityParam = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('q='))
+    const quality = qualityParam === undefined ? 1 : Number(qualityParam.slice(2))
     const read = `${type};q=${Number.isFinite(quality) && quality >= 0 && quality <= 1 ? quality : 0}`
     ;(STANDS_FOR_JSON.has(type) ? json : rest).push(read)
   }

@@ -85,11 +85,11 @@ export async function readJsonBody(request: Request, maxBytes: number = REQUEST_
  * decoded only when percent-encoded: this runs on the 402 path.
  */
 export function checkQuery(url: string): void {
-  const q = url.indexOf('?')
-  if (q < 0 || q === url.length - 1) return
-  if (url.length - q - 1 > REQUEST_LIMITS.queryBytes) throw tooLarge(REQUEST_LIMITS.queryBytes, 'query')
+  const queryAt = url.indexOf('?')
+  if (queryAt < 0 || queryAt === url.length - 1) return
+  if (url.length - queryAt - 1 > REQUEST_LIMITS.queryBytes) throw tooLarge(REQUEST_LIMITS.queryBytes, 'query')
   const keys: string[] = []
-  for (const pair of url.slice(q + 1).split('&')) {
+  for (const pair of url.slice(queryAt + 1).split('&')) {
     const eq = pair.indexOf('=')
     let key = eq < 0 ? pair : pair.slice(0, eq)
     if (key.includes('%') || key.includes('+')) key = decodeKey(key)

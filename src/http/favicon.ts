@@ -25,10 +25,10 @@ export const FAVICON_SVG =
 
 /** Is the point inside the rounded tile? */
 function inTile(across: number, down: number): boolean {
-  const r = TILE.radius
-  const cx = Math.min(Math.max(across, r), 32 - r)
-  const cy = Math.min(Math.max(down, r), 32 - r)
-  return (across - cx) ** 2 + (down - cy) ** 2 <= r * r
+  const radius = TILE.radius
+  const cx = Math.min(Math.max(across, radius), 32 - radius)
+  const cy = Math.min(Math.max(down, radius), 32 - radius)
+  return (across - cx) ** 2 + (down - cy) ** 2 <= radius * radius
 }
 
 const inBar = (x: number, y: number) => BARS.some((b) => x >= b.x && x < b.x + b.w && y >= b.y && y < b.y + b.h)
@@ -65,21 +65,21 @@ function icoFromShapes(): Uint8Array<ArrayBuffer> {
       let bar = 0
       for (let sy = 0; sy < samples; sy++) {
         for (let sx = 0; sx < samples; sx++) {
-          const x = col + (sx + 0.5) / samples
-          const y = row + (sy + 0.5) / samples
-          if (inTile(x, y)) tile++
-          if (inBar(x, y)) bar++
+          const across = col + (sx + 0.5) / samples
+          const down = row + (sy + 0.5) / samples
+          if (inTile(across, down)) tile++
+          if (inBar(across, down)) bar++
         }
       }
-      const n = samples * samples
-      const white = bar / n
+      const sampleCount = samples * samples
+      const white = bar / sampleCount
       const rgb = TILE.color.map((c) => Math.round(c * (1 - white) + 255 * white))
       // Rows are stored bottom-up, pixels as BGRA.
       const at = header + info + ((size - 1 - row) * size + col) * 4
       out[at] = rgb[2]!
       out[at + 1] = rgb[1]!
       out[at + 2] = rgb[0]!
-      out[at + 3] = Math.round((255 * tile) / n)
+      out[at + 3] = Math.round((255 * tile) / sampleCount)
     }
   }
   return out

@@ -54,17 +54,17 @@ export function freeRoutes(deps: {
       '/ready',
       async ({ request }) => {
         const id = deps.log.id(request)
-        const r = await deps.readiness()
-        if (r.ready) return answer(request, free(r, id), '/ready')
+        const readiness = await deps.readiness()
+        if (readiness.ready) return answer(request, free(readiness, id), '/ready')
         return answer(
           request,
           jsonResponse(
             {
               success: false,
               error: {
-                code: r.code ?? 'dataset_unavailable',
-                message: r.message ?? 'Not ready: datasets or DuckDB unavailable.',
-                details: r.checks,
+                code: readiness.code ?? 'dataset_unavailable',
+                message: readiness.message ?? 'Not ready: datasets or DuckDB unavailable.',
+                details: readiness.checks,
               },
               meta: { request_id: id },
             },
@@ -107,10 +107,10 @@ export function freeRoutes(deps: {
     .get(
       '/metrics',
       async ({ request }) => {
-        const m = deps.metrics
-        if (!m) throw notFound('route', '/metrics')
+        const metrics = deps.metrics
+        if (!metrics) throw notFound('route', '/metrics')
         // Revenue is in there: without the token the route does not exist.
-        if (m.token && request.headers.get('authorization') !== `Bearer ${m.token}`) {
+        if (metrics.token && request.headers.get('authorization') !== `Bearer ${metrics.token}`) {
           return answer(
             request,
             errorResponse(new ApiError('not_found', 'No route GET /metrics. See /openapi for the routes.'), deps.log.id(request)),
@@ -119,7 +119,7 @@ export function freeRoutes(deps: {
         }
         return answer(
           request,
-          new Response(await m.text(), { headers: { 'content-type': m.contentType, 'x-request-id': deps.log.id(request) } }),
+          new Response(await metrics.text(), { headers: { 'content-type': metrics.contentType, 'x-request-id': deps.log.id(request) } }),
           '/metrics',
         )
       },

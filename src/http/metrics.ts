@@ -21,16 +21,16 @@ class RequestStats {
   private readonly routes = new Map<string, RouteStats>()
 
   record(route: string, status: number, seconds: number): void {
-    let r = this.routes.get(route)
-    if (!r) {
-      r = { statuses: new Map(), buckets: new Float64Array(LATENCY_BUCKETS.length + 1), sum: 0 }
-      this.routes.set(route, r)
+    let stats = this.routes.get(route)
+    if (!stats) {
+      stats = { statuses: new Map(), buckets: new Float64Array(LATENCY_BUCKETS.length + 1), sum: 0 }
+      this.routes.set(route, stats)
     }
-    r.statuses.set(status, (r.statuses.get(status) ?? 0) + 1)
-    let i = 0
-    while (i < LATENCY_BUCKETS.length && seconds > LATENCY_BUCKETS[i]!) i++
-    r.buckets[i]!++
-    r.sum += seconds
+    stats.statuses.set(status, (stats.statuses.get(status) ?? 0) + 1)
+    let bucket = 0
+    while (bucket < LATENCY_BUCKETS.length && seconds > LATENCY_BUCKETS[bucket]!) bucket++
+    stats.buckets[bucket]!++
+    stats.sum += seconds
   }
 
   /** prom-client metric objects (name, help, type, get) for the registry. */

@@ -165,8 +165,8 @@ function routeAnswer(deps: PaidRouteDeps, route: RouteSpec, paymentPage: ReturnT
       // For agents this costs one header lookup and a substring test.
       if (prefersHtml(request.headers.get('accept'))) {
         deps.log.finish(request, error.status)
-        const q = request.url.indexOf('?')
-        return paymentPage(route, error, requestId, q < 0 ? resourceUrl : resourceUrl + request.url.slice(q))
+        const queryAt = request.url.indexOf('?')
+        return paymentPage(route, error, requestId, queryAt < 0 ? resourceUrl : resourceUrl + request.url.slice(queryAt))
       }
       deps.unpaid?.remember(request, error)
     }
@@ -206,8 +206,8 @@ function routeAnswer(deps: PaidRouteDeps, route: RouteSpec, paymentPage: ReturnT
         },
         (e: unknown) => answerError(request, requestId, e),
       )
-    } catch (e) {
-      return answerError(request, requestId, e)
+    } catch (error) {
+      return answerError(request, requestId, error)
     }
   }
   // Until the start-up build is done, every answer waits for it (indexing.ts); then this is one call.

@@ -15,6 +15,6 @@ export function requestIdFor(incoming: string | null): string {
 export function pathOf(url: string): string {
   const start = url.indexOf('/', url.indexOf('//') + 2)
   if (start < 0) return '/'
-  const q = url.indexOf('?', start)
-  return q < 0 ? url.slice(start) : url.slice(start, q)
+  const queryAt = url.indexOf('?', start)
+  return queryAt < 0 ? url.slice(start) : url.slice(start, queryAt)
 }

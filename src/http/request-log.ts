@@ -36,8 +36,8 @@ export class RequestLog {
 
   /** `path` when the router already has it: reading `request.url` builds the whole URL string again. */
   begin(request: Request, path?: string, route?: string): RequestInfo {
-    const r = request as Tagged
-    return (r[INFO] ??= {
+    const tagged = request as Tagged
+    return (tagged[INFO] ??= {
       id: requestIdFor(request.headers.get('x-request-id')),
       path: path ?? pathOf(request.url),
       start: performance.now(),

@@ -45,31 +45,31 @@ const termsOf = (names: readonly string[]) =>
  * Free text near known names stays free text, sold only with enough evidence of its own (`nearNameCheck`).
  */
 export function ask(index: EntityIndex, input: string, parameter = 'keyword'): Asked {
-  const r = read(index, input, parameter)
-  const resolved = resolvedField(r)
-  if (r.kind === 'free_text') {
-    const near = (r.near ?? []).filter(close).map((n) => n.entity)
+  const reading = read(index, input, parameter)
+  const resolved = resolvedField(reading)
+  if (reading.kind === 'free_text') {
+    const near = (reading.near ?? []).filter(close).map((n) => n.entity)
     return {
       input,
       parameter,
-      name: { en: r.text, zh: r.text },
-      query: r.text,
-      ownTerms: termsOf([r.text]),
-      match: matcherFor(r, index),
-      key: `text:${r.text.toLowerCase()}`,
+      name: { en: reading.text, zh: reading.text },
+      query: reading.text,
+      ownTerms: termsOf([reading.text]),
+      match: matcherFor(reading, index),
+      key: `text:${reading.text.toLowerCase()}`,
       resolved,
       ...(near.length ? { near } : {}),
     }
   }
-  const e = r.entity
+  const entity = reading.entity
   return {
     input,
     parameter,
-    name: { en: e.name, zh: e.nameZh ?? e.name },
-    query: e.searchZh ?? e.nameZh ?? e.name,
-    ownTerms: termsOf(e.names),
-    match: matcherFor(r, index),
-    key: e.id,
+    name: { en: entity.name, zh: entity.nameZh ?? entity.name },
+    query: entity.searchZh ?? entity.nameZh ?? entity.name,
+    ownTerms: termsOf(entity.names),
+    match: matcherFor(reading, index),
+    key: entity.id,
     resolved,
   }
 }
@@ -85,9 +85,11 @@ export function ask(index: EntityIndex, input: string, parameter = 'keyword'): A
  * answered, so every near miss of a place is the free 404 before payment.
  */
 export function read(index: EntityIndex, input: string, parameter: string, { places = false } = {}): Resolved {
-  const r = index.resolve(input)
-  if (r.kind !== 'free_text' || !r.near) return r
-  const near = samePlaceOnce(places ? r.near.filter((n) => n.entity.kind === 'destination' || n.entity.kind === 'country') : r.near)
+  const resolved = index.resolve(input)
+  if (resolved.kind !== 'free_text' || !resolved.near) return resolved
+  const near = samePlaceOnce(
+    places ? resolved.near.filter((n) => n.entity.kind === 'destination' || n.entity.kind === 'country') : resolved.near,
+  )
   const best = near[0]
   const rival = (n: NearName) => n.entity !== best!.entity && n.how === 'typo' && n.distance <= 2
   if (best?.how === 'typo' && slip(best.typed, best.name) && !near.some(rival)) {
@@ -95,7 +97,7 @@ export function read(index: EntityIndex, input: string, parameter: string, { pla
       kind: 'entity',
       entity: best.entity,
       via: best.name,
-      correctedFrom: r.text,
+      correctedFrom: resolved.text,
       ...(best.stripped ? { stripped: best.stripped } : {}),
     }
   }
@@ -108,7 +110,7 @@ export function read(index: EntityIndex, input: string, parameter: string, { pla
       parameter,
       upFront.filter(close).map((n) => n.entity),
     )
-  return near.length ? { ...r, near } : { kind: 'free_text', text: r.text }
+  return near.length ? { ...resolved, near } : { kind: 'free_text', text: resolved.text }
 }
 
 /** Two entities sharing a name (Singapore the city and the country) offered once: the one the name resolves to. */

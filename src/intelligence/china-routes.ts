@@ -22,9 +22,9 @@ export function platformOf(value: unknown): Platform | null {
 
 /** Free text as the routes use it: NFKC, trimmed, inner white space collapsed; it must say something. */
 export function textOf(value: unknown, parameter: string): string {
-  const v = String(value).normalize('NFKC').trim().replace(/\s+/g, ' ')
-  if (!/[\p{L}\p{N}]/u.test(v)) throw invalidParameter(parameter, 'must contain at least one letter or digit')
-  return v
+  const text = String(value).normalize('NFKC').trim().replace(/\s+/g, ' ')
+  if (!/[\p{L}\p{N}]/u.test(text)) throw invalidParameter(parameter, 'must contain at least one letter or digit')
+  return text
 }
 
 export function daysOf(value: unknown): { days: number; timeframe: string } {

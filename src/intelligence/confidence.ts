@@ -20,22 +20,26 @@ export interface ConfidenceResult {
 }
 
 export function confidence(items: readonly EvidenceItem[], asOf: Date, days: number, coverage = 1, isSample = false): ConfidenceResult {
-  const c = CONFIDENCE
-  const sample = isSample ? c.sampleShare : 1
+  const rules = CONFIDENCE
+  const sample = isSample ? rules.sampleShare : 1
   if (items.length === 0)
     return { value: 0, volume: 0, diversity: 0, recency: 0, native_share: 0, relevance: 0, coverage: round(coverage), sample }
-  const volume = Math.min(1, Math.log1p(countOf(items)) / Math.log1p(c.fullVolumeItems))
+  const volume = Math.min(1, Math.log1p(countOf(items)) / Math.log1p(rules.fullVolumeItems))
   const kinds = new Set(items.map((i) => i.sourceKind)).size
   const authors = new Set(items.map(publisherOf)).size
-  const diversity = (Math.min(1, kinds / c.fullKinds) + Math.min(1, authors / c.fullAuthors)) / 2
+  const diversity = (Math.min(1, kinds / rules.fullKinds) + Math.min(1, authors / rules.fullAuthors)) / 2
   const newest = items.reduce((t, i) => Math.max(t, i.publishedAt.getTime()), -Infinity)
   const ageDays = Math.max(0, (asOf.getTime() - newest) / DAY_MS)
-  const recency = Math.max(0, 1 - ageDays / Math.max(c.minRecencyDays, days))
+  const recency = Math.max(0, 1 - ageDays / Math.max(rules.minRecencyDays, days))
   const nativeShare = items.filter((i) => i.retrieval === 'native').length / items.length
-  const strength = c.weights.volume * volume + c.weights.diversity * diversity + c.weights.recency * recency
+  const strength = rules.weights.volume * volume + rules.weights.diversity * diversity + rules.weights.recency * recency
   const relevance = items.reduce((s, i) => s + (i.relevance ?? 1), 0) / items.length
   const value =
-    strength * (c.proxyFloor + (1 - c.proxyFloor) * nativeShare) * relevance * (c.coverageFloor + (1 - c.coverageFloor) * coverage) * sample
+    strength *
+    (rules.proxyFloor + (1 - rules.proxyFloor) * nativeShare) *
+    relevance *
+    (rules.coverageFloor + (1 - rules.coverageFloor) * coverage) *
+    sample
   return {
     value: round(value),
     volume: round(volume),

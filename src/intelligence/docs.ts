@@ -23,18 +23,20 @@ import {
   TIMEFRAME_MIN_DAYS,
 } from '../catalog/evidence-rules'
 
-const n = (x: number) => x.toLocaleString('en')
+const withCommas = (x: number) => x.toLocaleString('en')
 const mib = (bytes: number) => `${bytes / 1024 / 1024} MiB`
 
 export function intelligenceRules(): string {
-  const w = CONFIDENCE.weights
-  const L = PROVIDER_LIMITS
-  const f = KOL.fitWeights
+  const weights = CONFIDENCE.weights
+  const limits = PROVIDER_LIMITS
+  const fitWeights = KOL.fitWeights
   const tiers = CREATOR_TIERS.map((t, i) =>
-    i === CREATOR_TIERS.length - 1 ? `${t.tier} < ${n(CREATOR_TIERS[i - 1]!.minFollowers)}` : `${t.tier} >= ${n(t.minFollowers)}`,
+    i === CREATOR_TIERS.length - 1
+      ? `${t.tier} < ${withCommas(CREATOR_TIERS[i - 1]!.minFollowers)}`
+      : `${t.tier} >= ${withCommas(t.minFollowers)}`,
   ).join(', ')
   const bands = BUDGET_BANDS.map((b, i) =>
-    Number.isFinite(b.maxCny) ? `${b.band} < ${n(b.maxCny)}` : `${b.band} >= ${n(BUDGET_BANDS[i - 1]!.maxCny)}`,
+    Number.isFinite(b.maxCny) ? `${b.band} < ${withCommas(b.maxCny)}` : `${b.band} >= ${withCommas(BUDGET_BANDS[i - 1]!.maxCny)}`,
   ).join(', ')
   const rows: [string, string][] = [
     [
@@ -55,7 +57,7 @@ export function intelligenceRules(): string {
     ],
     [
       'Live answer limits',
-      `a search answer over ${mib(L.searchResponseBytes)}, or a model answer over ${mib(L.summaryResponseBytes)}, or JSON nested deeper than ${n(L.jsonDepth)} levels or with more than ${n(L.jsonKeys)} keys (shapes that would hold the service in JSON.parse), fails the call (\`bad_response\`, the lane falls back), checked while reading and from Content-Length; titles are cut to ${n(L.titleChars)} characters, texts to ${n(L.textChars)}, other strings (id, url, author ...) to ${n(L.fieldChars)}, before any matching or scoring.`,
+      `a search answer over ${mib(limits.searchResponseBytes)}, or a model answer over ${mib(limits.summaryResponseBytes)}, or JSON nested deeper than ${withCommas(limits.jsonDepth)} levels or with more than ${withCommas(limits.jsonKeys)} keys (shapes that would hold the service in JSON.parse), fails the call (\`bad_response\`, the lane falls back), checked while reading and from Content-Length; titles are cut to ${withCommas(limits.titleChars)} characters, texts to ${withCommas(limits.textChars)}, other strings (id, url, author ...) to ${withCommas(limits.fieldChars)}, before any matching or scoring.`,
     ],
     [
       'Momentum score',
@@ -79,7 +81,7 @@ export function intelligenceRules(): string {
     ],
     [
       'Confidence',
-      `(${w.volume} x volume + ${w.diversity} x diversity + ${w.recency} x recency) x (${CONFIDENCE.proxyFloor} + ${1 - CONFIDENCE.proxyFloor} x native share) x mean relevance x (${CONFIDENCE.coverageFloor} + ${1 - CONFIDENCE.coverageFloor} x coverage) x ${CONFIDENCE.sampleShare} on the generated sample corpus (never certain), coverage = share of the asked days the evidence covers; volume = min(1, ln(1 + items) / ln(1 + ${CONFIDENCE.fullVolumeItems})); diversity = mean of min(1, source kinds / ${CONFIDENCE.fullKinds}) and min(1, authors / ${CONFIDENCE.fullAuthors}); recency = max(0, 1 - days since the newest item / max(${CONFIDENCE.minRecencyDays}, timeframe days)).`,
+      `(${weights.volume} x volume + ${weights.diversity} x diversity + ${weights.recency} x recency) x (${CONFIDENCE.proxyFloor} + ${1 - CONFIDENCE.proxyFloor} x native share) x mean relevance x (${CONFIDENCE.coverageFloor} + ${1 - CONFIDENCE.coverageFloor} x coverage) x ${CONFIDENCE.sampleShare} on the generated sample corpus (never certain), coverage = share of the asked days the evidence covers; volume = min(1, ln(1 + items) / ln(1 + ${CONFIDENCE.fullVolumeItems})); diversity = mean of min(1, source kinds / ${CONFIDENCE.fullKinds}) and min(1, authors / ${CONFIDENCE.fullAuthors}); recency = max(0, 1 - days since the newest item / max(${CONFIDENCE.minRecencyDays}, timeframe days)).`,
     ],
     [
       'Sentiment',
@@ -89,7 +91,7 @@ export function intelligenceRules(): string {
     ['KOL look-back and shortlist', `${KOL.lookbackDays} days; up to ${KOL.shortlistSize} creators.`],
     [
       'KOL fit',
-      `(n x raw + ${KOL.priorPosts} x ${KOL.prior}) / (n + ${KOL.priorPosts}), n = the creator's posts in the look-back (few posts pull the fit toward ${KOL.prior}); raw = ${f.relevance} x relevance (share of posts on the category) + ${f.quality} x engagement quality + ${f.activity} x activity (min(1, matching posts / ${KOL.fullActivityPosts})) + ${f.reach} x reach (followers on a log scale, 0 at ${KOL.reachFrom.toLocaleString('en')}, 1 at ${KOL.reachFull.toLocaleString('en')}) + ${KOL.industryBonus} when most of the creator's posts are in the industry (\`industry_match\`; the asked category when no industry is given), at most 1.`,
+      `(n x raw + ${KOL.priorPosts} x ${KOL.prior}) / (n + ${KOL.priorPosts}), n = the creator's posts in the look-back (few posts pull the fit toward ${KOL.prior}); raw = ${fitWeights.relevance} x relevance (share of posts on the category) + ${fitWeights.quality} x engagement quality + ${fitWeights.activity} x activity (min(1, matching posts / ${KOL.fullActivityPosts})) + ${fitWeights.reach} x reach (followers on a log scale, 0 at ${KOL.reachFrom.toLocaleString('en')}, 1 at ${KOL.reachFull.toLocaleString('en')}) + ${KOL.industryBonus} when most of the creator's posts are in the industry (\`industry_match\`; the asked category when no industry is given), at most 1.`,
     ],
     [
       'Engagement quality',

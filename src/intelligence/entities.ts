@@ -121,39 +121,39 @@ function addPlaces(add: AddEntity): void {
       DESTINATION_ALIASES.get(destination.code)!,
     ),
   }))
-  for (const c of COUNTRIES) {
-    const members = destinations.filter((d) => d.country === c.code).map((d) => d.entity)
-    const names = [c.name, c.nameZh, ...c.aliases]
+  for (const country of COUNTRIES) {
+    const members = destinations.filter((d) => d.country === country.code).map((d) => d.entity)
+    const names = [country.name, country.nameZh, ...country.aliases]
     add(
       {
-        id: `country:${c.code}`,
+        id: `country:${country.code}`,
         kind: 'country',
-        name: c.name,
-        nameZh: c.nameZh,
+        name: country.name,
+        nameZh: country.nameZh,
         categories: [],
         names: names.filter((n) => !short(n) || n.length === 3),
         members,
       },
-      COUNTRY_ALIASES.get(c.code)!,
+      COUNTRY_ALIASES.get(country.code)!,
     )
   }
 }
 
 /** The weekly signals categories, each with the `candidates` (topics, brands, terms) that belong to it as members. */
 function addCategories(add: AddEntity, candidates: readonly Entity[]): void {
-  for (const c of SIGNAL_CATEGORIES) {
-    const slug: SignalCategory = c.slug
+  for (const category of SIGNAL_CATEGORIES) {
+    const slug: SignalCategory = category.slug
     const syn = CATEGORY_SYNONYMS[slug]
     const inCategory = (e: Entity) => e.categories.includes(slug)
     add(
       {
         id: `category:${slug}`,
         kind: 'category',
-        name: c.name,
-        nameZh: c.name_zh,
+        name: category.name,
+        nameZh: category.name_zh,
         ...(syn.zh[0] ? { searchZh: syn.zh[0] } : {}),
         categories: [slug],
-        names: [c.name, c.name_zh, ...syn.en, ...syn.zh],
+        names: [category.name, category.name_zh, ...syn.en, ...syn.zh],
         members: candidates.filter(inCategory),
       },
       [slug, slug.replaceAll('-', ' '), ...(syn.aliases ?? []), ...(syn.shopper ?? [])],
@@ -201,15 +201,15 @@ export class EntityIndex {
   /** Claims each of an entity's names and keys: codes as written, other names by key and written as one word. */
   private index(entity: Entity, names: readonly string[]): void {
     // Display names first: a key two spellings share reports the name as written (Kite & Pine, not kite-and-pine).
-    for (const k of uniq(names)) {
-      if (isCode(k)) {
-        this.claim(this.byCode, k, entity, k)
+    for (const name of uniq(names)) {
+      if (isCode(name)) {
+        this.claim(this.byCode, name, entity, name)
         continue
       }
-      this.claim(this.byKey, nameKey(k), entity, k)
-      this.claim(this.joined, joinedKey(k), entity, k)
+      this.claim(this.byKey, nameKey(name), entity, name)
+      this.claim(this.joined, joinedKey(name), entity, name)
       // `Kite & Pine` written as one word without its `and`: KitePine.
-      if (nameKey(k).includes(' and ')) this.claim(this.joined, joinedKey(nameKey(k).replaceAll(' and ', ' ')), entity, k)
+      if (nameKey(name).includes(' and ')) this.claim(this.joined, joinedKey(nameKey(name).replaceAll(' and ', ' ')), entity, name)
     }
   }
 
@@ -234,9 +234,9 @@ export class EntityIndex {
 
   /** A name as written, as a code, or as one word (no intent words taken off, no near misses). */
   private exact(keyword: string): { entity: Entity; via: string } | undefined {
-    const v = keyword.normalize('NFKC').trim()
-    if (looksLikeCode(v)) return isCode(v) ? this.byCode.get(v) : this.byKey.get(nameKey(v))
-    return this.byKey.get(nameKey(v)) ?? this.joined.get(joinedKey(v))
+    const written = keyword.normalize('NFKC').trim()
+    if (looksLikeCode(written)) return isCode(written) ? this.byCode.get(written) : this.byKey.get(nameKey(written))
+    return this.byKey.get(nameKey(written)) ?? this.joined.get(joinedKey(written))
   }
 
   /**
@@ -269,8 +269,8 @@ export class EntityIndex {
 
   /** The weekly signals category a value names (slug, English or Chinese name, synonym), if any. */
   category(value: string): SignalCategory | undefined {
-    const r = this.resolve(value, { near: false })
-    return r.kind === 'entity' && r.entity.kind === 'category' ? (r.entity.categories[0] as SignalCategory) : undefined
+    const resolved = this.resolve(value, { near: false })
+    return resolved.kind === 'entity' && resolved.entity.kind === 'category' ? (resolved.entity.categories[0] as SignalCategory) : undefined
   }
 
   /** Every name known to belong to some entity, with the entity: for shadowing (relevance.ts). */
@@ -294,16 +294,16 @@ export function resolvedField(resolved: Resolved) {
       matched: resolved.text,
       search_names: [resolved.text],
     }
-  const e = resolved.entity
+  const entity = resolved.entity
   return {
-    kind: e.kind,
-    id: e.id,
-    name: e.name,
-    name_zh: e.nameZh,
+    kind: entity.kind,
+    id: entity.id,
+    name: entity.name,
+    name_zh: entity.nameZh,
     matched: resolved.via,
     ...(resolved.stripped ? { stripped: resolved.stripped } : {}),
     ...(resolved.correctedFrom ? { corrected_from: resolved.correctedFrom } : {}),
-    search_names: e.names,
-    ...(e.members.length ? { includes: e.members.map((m) => m.id) } : {}),
+    search_names: entity.names,
+    ...(entity.members.length ? { includes: entity.members.map((m) => m.id) } : {}),
   }
 }

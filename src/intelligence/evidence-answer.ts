@@ -71,10 +71,13 @@ export function evidenceAnswer(
     known: () => services.misses?.get(cacheKey),
     async run(spend?: ProviderSpend[]): Promise<HandlerResult> {
       const make = async () => {
-        const r = await compute(src, spend ?? [])
+        const computed = await compute(src, spend ?? [])
         const quality = src.quality()
         return labelled(
-          { ...r.data, data_quality: { ...quality, ...(r.dropped ? { dropped: r.dropped } : {}), providers: r.calls } },
+          {
+            ...computed.data,
+            data_quality: { ...quality, ...(computed.dropped ? { dropped: computed.dropped } : {}), providers: computed.calls },
+          },
           quality.sample,
         )
       }

@@ -177,9 +177,9 @@ export function detectLanguage(text: string): 'zh' | 'en' {
   let cjk = 0
   let latin = 0
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if ((c >= 0x3400 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff)) cjk++
-    else if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) latin++
+    const code = text.charCodeAt(i)
+    if ((code >= 0x3400 && code <= 0x9fff) || (code >= 0xf900 && code <= 0xfaff)) cjk++
+    else if ((code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)) latin++
   }
   return cjk > 0 && cjk >= 0.2 * (cjk + latin) ? 'zh' : 'en'
 }

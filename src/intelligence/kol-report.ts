@@ -68,11 +68,11 @@ async function creatorPosts(
     return { posts, matches, calls: [call], lanes: [] }
   }
   // Live: the providers searched for the category, so what they return is on it.
-  const a = request.asked
-  const g = await gather(src, request.filters.platform ?? 'all', {
-    keyword: a.input,
-    match: a.match,
-    query: a.query,
+  const asked = request.asked
+  const gathered = await gather(src, request.filters.platform ?? 'all', {
+    keyword: asked.input,
+    match: asked.match,
+    query: asked.query,
     from,
     to,
     limit: LIVE_RESULTS_PER_CALL,
@@ -80,11 +80,11 @@ async function creatorPosts(
     ...(spend ? { spend } : {}),
   })
   return {
-    posts: g.items.map((i) => ({ ...i, category: null })),
+    posts: gathered.items.map((i) => ({ ...i, category: null })),
     matches: () => true,
-    calls: g.calls,
-    lanes: g.lanes,
-    dropped: droppedTotals(g),
+    calls: gathered.calls,
+    lanes: gathered.lanes,
+    dropped: droppedTotals(gathered),
   }
 }
 
@@ -96,7 +96,7 @@ export async function kolReport(src: EvidenceSources, request: KolRequest, spend
   nearNameCheck(request.asked, posts.filter(matches).length)
   // Industry: the one asked for, else on the corpus the category itself (industry_match: most posts in it).
   const industryCategory = request.filters.industryCategory ?? (src.creatorPosts ? request.categorySlug : null)
-  const s = await shortlist(posts, matches, request.category, {
+  const chosen = await shortlist(posts, matches, request.category, {
     ...request.filters,
     industryCategory,
     askedCategory: request.categorySlug,
@@ -104,7 +104,7 @@ export async function kolReport(src: EvidenceSources, request: KolRequest, spend
   })
   // The weekly leaders are context: a failed read of them leaves them out, not the answer.
   const leaders = request.weeklyTop ? await request.weeklyTop.catch(() => []) : []
-  if (s.candidates === 0) {
+  if (chosen.candidates === 0) {
     throw new ApiError(
       'not_found',
       `No creator posted about "${request.asked.input}"${request.filters.platform ? ` on ${request.filters.platform}` : ''} in the last ${KOL.lookbackDays} days; nothing was charged.`,
@@ -114,20 +114,20 @@ export async function kolReport(src: EvidenceSources, request: KolRequest, spend
       },
     )
   }
-  if (s.creators.length === 0) {
+  if (chosen.creators.length === 0) {
     throw new ApiError(
       'not_found',
-      `${s.candidates} creators post about "${request.asked.input}", but none matches the filters; nothing was charged.`,
+      `${chosen.candidates} creators post about "${request.asked.input}", but none matches the filters; nothing was charged.`,
       {
         parameter: 'filters',
         value: request.echo,
-        candidates_considered: s.candidates,
+        candidates_considered: chosen.candidates,
       },
     )
   }
-  const flagged = s.creators.filter((c) => c.engagement.flags.length).length
-  const bands = s.creators.map((c) => c.estimated_cost.cny_low + c.estimated_cost.cny_high).map((x) => x / 2)
-  const platforms = [...new Set(s.creators.map((c) => c.platform))].join(', ')
+  const flagged = chosen.creators.filter((c) => c.engagement.flags.length).length
+  const bands = chosen.creators.map((c) => c.estimated_cost.cny_low + c.estimated_cost.cny_high).map((x) => x / 2)
+  const platforms = [...new Set(chosen.creators.map((c) => c.platform))].join(', ')
   return {
     data: {
       category: request.asked.input,
@@ -135,14 +135,14 @@ export async function kolReport(src: EvidenceSources, request: KolRequest, spend
       category_match: request.categorySlug ? `category "${request.categorySlug}" or text` : 'text',
       filters: request.echo,
       window: { from: isoDay(from), to: isoDay(new Date(asOf.getTime() - 1)), as_of: asOf.toISOString() },
-      candidates_considered: s.candidates,
-      excluded_by_filters: s.excluded,
-      shortlist: s.creators.map((c, i) => ({ rank: i + 1, ...c })),
+      candidates_considered: chosen.candidates,
+      excluded_by_filters: chosen.excluded,
+      shortlist: chosen.creators.map((c, i) => ({ rank: i + 1, ...c })),
       weekly_top_creators: leaders.map((leader, index) => {
-        const at = s.standing(leader.platform, leader.handle)
+        const at = chosen.standing(leader.platform, leader.handle)
         const standing =
           at.rank !== null
-            ? at.rank <= s.creators.length
+            ? at.rank <= chosen.creators.length
               ? 'shortlisted'
               : 'below_shortlist'
             : at.filtered
@@ -156,18 +156,18 @@ export async function kolReport(src: EvidenceSources, request: KolRequest, spend
           standing,
           shortlist_rank: at.rank,
           fit_score: at.fit_score,
-          ...(standing === 'below_shortlist' && at.fit ? { behind_on: behindOn(at.fit, s.creators.at(-1)!.fit) } : {}),
+          ...(standing === 'below_shortlist' && at.fit ? { behind_on: behindOn(at.fit, chosen.creators.at(-1)!.fit) } : {}),
         }
       }),
       summary:
-        `${s.creators.length} of ${s.candidates} creators posting about "${request.category}" shortlisted (${platforms}); ` +
-        `top fit ${s.creators[0]!.fit_score} (${s.creators[0]!.handle}); median est. CNY ${Math.round(median(bands)).toLocaleString('en')} per post; ` +
+        `${chosen.creators.length} of ${chosen.candidates} creators posting about "${request.category}" shortlisted (${platforms}); ` +
+        `top fit ${chosen.creators[0]!.fit_score} (${chosen.creators[0]!.handle}); median est. CNY ${Math.round(median(bands)).toLocaleString('en')} per post; ` +
         (flagged
           ? `${flagged} flagged for engagement anomalies — verify their audiences before booking.`
           : 'none flagged for engagement anomalies.') +
-        whichToTrust(leaders, s),
-      evidence: evidenceSummary(s.posts, lanes),
-      ...modeField(s.posts),
+        whichToTrust(leaders, chosen),
+      evidence: evidenceSummary(chosen.posts, lanes),
+      ...modeField(chosen.posts),
     },
     calls,
     ...(dropped ? { dropped } : {}),

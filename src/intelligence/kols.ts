@@ -27,8 +27,8 @@ const CITY_NAMES = new Map<string, string>(
 
 /** A city as written in English when it is a known mainland city (上海 -> Shanghai), else as given. */
 export function cityName(value: string | null | undefined): string | null {
-  const v = value?.trim()
-  return v ? (CITY_NAMES.get(v.toLowerCase()) ?? v) : null
+  const trimmed = value?.trim()
+  return trimmed ? (CITY_NAMES.get(trimmed.toLowerCase()) ?? trimmed) : null
 }
 
 export const tierOf = (followers: number): CreatorTier => CREATOR_TIERS.find((t) => followers >= t.minFollowers)!.tier
@@ -149,14 +149,14 @@ function tierMedians(all: readonly Creator[]) {
   const key = (c: Creator) => `${c.platform}|${c.tier}`
   const byPlatform = new Map<string, number[]>()
   const byTier = new Map<string, number[]>()
-  for (const c of all) {
+  for (const creator of all) {
     for (const [map, k] of [
-      [byPlatform, key(c)],
-      [byTier, c.tier],
+      [byPlatform, key(creator)],
+      [byTier, creator.tier],
     ] as const) {
       const rates = map.get(k)
-      if (rates) rates.push(c.rate)
-      else map.set(k, [c.rate])
+      if (rates) rates.push(creator.rate)
+      else map.set(k, [creator.rate])
     }
   }
   return (creator: Creator): { rate: number; peers: 'platform' | 'tier' } | null => {
@@ -222,14 +222,18 @@ function scoreCreator(creator: Creator, medianOf: ReturnType<typeof tierMedians>
     (creator.categories.size
       ? (creator.categories.get(filters.industryCategory) ?? 0) / creator.posts.length > 0.5
       : filters.industryCategory === filters.askedCategory && creator.matching.length / creator.posts.length > 0.5)
-  const w = KOL.fitWeights
+  const weights = KOL.fitWeights
   const raw = Math.min(
     1,
-    w.relevance * relevance + w.quality * quality + w.activity * activity + w.reach * reach + (industryMatch ? KOL.industryBonus : 0),
+    weights.relevance * relevance +
+      weights.quality * quality +
+      weights.activity * activity +
+      weights.reach * reach +
+      (industryMatch ? KOL.industryBonus : 0),
   )
   // Few posts say little: shrink toward the prior (KOL.priorPosts), so 1 of 1 posts on the category is no perfect fit.
-  const n = creator.posts.length
-  const fit = (n * raw + KOL.priorPosts * KOL.prior) / (n + KOL.priorPosts)
+  const postCount = creator.posts.length
+  const fit = (postCount * raw + KOL.priorPosts * KOL.prior) / (postCount + KOL.priorPosts)
   const cost = costOf(creator.platform, creator.followers)
   const strongest = [...creator.matching].sort((a, b) => engagementOf(b) - engagementOf(a))
   return {
@@ -291,10 +295,16 @@ export async function shortlist(
     posts: kept.filter((c) => chosen.has(`${c.platform}|${c.handle}`)).flatMap((c) => c.matching),
     standing(platform, handle) {
       const same = (c: { platform: string; handle: string }) => c.platform === platform && c.handle === handle
-      const i = ranked.findIndex(same)
+      const index = ranked.findIndex(same)
       const candidate = candidates.some(same)
-      const at = i < 0 ? null : ranked[i]!
-      return { candidate, filtered: candidate && i < 0, rank: at ? i + 1 : null, fit_score: at?.fit_score ?? null, fit: at?.fit ?? null }
+      const at = index < 0 ? null : ranked[index]!
+      return {
+        candidate,
+        filtered: candidate && index < 0,
+        rank: at ? index + 1 : null,
+        fit_score: at?.fit_score ?? null,
+        fit: at?.fit ?? null,
+      }
     },
   }
 }

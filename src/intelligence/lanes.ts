@@ -182,8 +182,8 @@ async function step(
         }
         health?.note(provider.name, call.status, found.partial)
         return { items, call, set: { provider: provider.name, items, coverage: found.coverage } }
-      } catch (e) {
-        const error = e instanceof ProviderError ? e : new ProviderError('unavailable', provider.name, String(e))
+      } catch (caught) {
+        const error = caught instanceof ProviderError ? caught : new ProviderError('unavailable', provider.name, String(caught))
         // A failed call was still a request the provider may bill for (the embedded corpus bills nothing).
         if (!provider.local && !(error instanceof ProviderNotCalled)) spent(provider, 1)
         const call: ProviderReport = {
@@ -302,15 +302,15 @@ function dedupe(items: EvidenceItem[]): { items: EvidenceItem[]; duplicates: num
 
 /** Totals of what the calls dropped, for `data_quality.dropped`. */
 export function droppedTotals(gathered: Pick<Gathered, 'calls' | 'duplicates'>) {
-  const t = { undated: 0, out_of_window: 0, off_topic: 0, duplicate: gathered.duplicates, unreadable: 0 }
-  for (const c of gathered.calls) {
-    t.off_topic += c.off_topic ?? 0
-    t.undated += c.dropped?.undated ?? 0
-    t.out_of_window += c.dropped?.out_of_window ?? 0
-    t.duplicate += c.dropped?.duplicate ?? 0
-    t.unreadable += c.dropped?.unreadable ?? 0
+  const totals = { undated: 0, out_of_window: 0, off_topic: 0, duplicate: gathered.duplicates, unreadable: 0 }
+  for (const call of gathered.calls) {
+    totals.off_topic += call.off_topic ?? 0
+    totals.undated += call.dropped?.undated ?? 0
+    totals.out_of_window += call.dropped?.out_of_window ?? 0
+    totals.duplicate += call.dropped?.duplicate ?? 0
+    totals.unreadable += call.dropped?.unreadable ?? 0
   }
-  return t
+  return totals
 }
 
 /**
@@ -321,8 +321,12 @@ export function noEvidence(calls: readonly ProviderReport[], keyword: string, pa
   const failures = calls.filter((c) => c.status === 'failed' || c.status === 'timeout' || c.status === 'rate_limited')
   let error: ApiError
   if (failures.length === 0) {
-    const e = notFound('evidence for', keyword, parameter)
-    error = new ApiError('not_found', `No evidence found for "${keyword}" in the requested window; nothing was charged.`, e.details)
+    const notFoundError = notFound('evidence for', keyword, parameter)
+    error = new ApiError(
+      'not_found',
+      `No evidence found for "${keyword}" in the requested window; nothing was charged.`,
+      notFoundError.details,
+    )
   } else {
     const providers = failures.map((failure) => ({
       provider: failure.provider,

@@ -46,10 +46,10 @@ const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d
 const day = (d: Date) => d.toISOString().slice(0, 10)
 
 export function windowsOf(asOf: Date, days: number) {
-  const t = asOf.getTime()
+  const asOfMs = asOf.getTime()
   return {
-    recent: { from: new Date(t - days * DAY_MS), to: asOf },
-    prior: { from: new Date(t - 2 * days * DAY_MS), to: new Date(t - days * DAY_MS) },
+    recent: { from: new Date(asOfMs - days * DAY_MS), to: asOf },
+    prior: { from: new Date(asOfMs - 2 * days * DAY_MS), to: new Date(asOfMs - days * DAY_MS) },
   }
 }
 
@@ -107,13 +107,13 @@ export function momentum(
   days: number,
   coverage: Coverage | Date | null = null,
 ): MomentumResult {
-  const w = windowsOf(asOf, days)
-  const c: Coverage =
+  const windows = windowsOf(asOf, days)
+  const covered: Coverage =
     coverage === null || coverage instanceof Date
-      ? { recent: coverage ?? w.recent.from, prior: coverage ?? w.prior.from, capped: { recent: false, prior: false } }
+      ? { recent: coverage ?? windows.recent.from, prior: coverage ?? windows.prior.from, capped: { recent: false, prior: false } }
       : coverage
-  const { hasEngagement: recentEngaged, read: recentRead, ...recent } = stats(items, w.recent, c.recent, c.capped.recent)
-  const { hasEngagement: priorEngaged, read: priorRead, ...prior } = stats(items, w.prior, c.prior, c.capped.prior)
+  const { hasEngagement: recentEngaged, read: recentRead, ...recent } = stats(items, windows.recent, covered.recent, covered.capped.recent)
+  const { hasEngagement: priorEngaged, read: priorRead, ...prior } = stats(items, windows.prior, covered.prior, covered.capped.prior)
   const base = { recent, prior, volume_change_pct: null, engagement_change_pct: null }
   const insufficient = (reason: string): MomentumResult => ({
     momentum: 'insufficient_evidence',
@@ -139,16 +139,16 @@ export function momentum(
   // Decided on the z the answer reports, so a reported z of -2 never sits beside "within noise". The noise
   // is that of the items read: a sampled count (items read × weight) is no surer than the items behind it.
   const [nr, np] = [full(Math.min(recent.items, recentRead), recent), full(Math.min(prior.items, priorRead), prior)]
-  const z = round(volume / Math.sqrt(1 / (nr + 1) + 1 / (np + 1)), 2)
+  const volumeZ = round(volume / Math.sqrt(1 / (nr + 1) + 1 / (np + 1)), 2)
   const engaged = recentEngaged || priorEngaged
   const engagement = logRatio(full(recent.engagement, recent), full(prior.engagement, prior))
   // Without engagement figures (web pages report none) the score rests on volume alone.
   const score = engaged ? MOMENTUM.volumeWeight * volume + MOMENTUM.engagementWeight * engagement : volume
   const pct = (r: number, p: number) => (p > 0 ? round((r / p - 1) * 100, 1) : null)
   const value: MomentumValue =
-    score >= MOMENTUM.threshold && z >= MOMENTUM.minZ
+    score >= MOMENTUM.threshold && volumeZ >= MOMENTUM.minZ
       ? 'rising'
-      : score <= -MOMENTUM.threshold && z <= -MOMENTUM.minZ
+      : score <= -MOMENTUM.threshold && volumeZ <= -MOMENTUM.minZ
         ? 'falling'
         : 'stable'
   // A capped count could be higher: a direction away from a capped window (or any call when both are capped) is unknown.
@@ -164,7 +164,7 @@ export function momentum(
   return {
     momentum: value,
     score: round(score, 3),
-    volume_z: z,
+    volume_z: volumeZ,
     recent,
     prior,
     volume_change_pct: pct(full(recent.items, recent), full(prior.items, prior)),
@@ -201,11 +201,13 @@ export function momentumOf(
   asOf: Date,
   days: number,
 ): MomentumResult & { counted: number; uncounted: number } {
-  const w = windowsOf(asOf, days)
+  const windows = windowsOf(asOf, days)
   const withItems = gathered.sets.filter((s) => s.items.length > 0)
-  const entries = withItems.map((s) => ({ s, prior: entryFor(s.coverage, w.prior), recent: entryFor(s.coverage, w.recent) }))
+  const entries = withItems.map((s) => ({ s, prior: entryFor(s.coverage, windows.prior), recent: entryFor(s.coverage, windows.recent) }))
   const counting = entries.filter(
-    (e) => coveredShare(e.prior, w.prior) >= MOMENTUM.minCoveredShare && coveredShare(e.recent, w.recent) >= MOMENTUM.minCoveredShare,
+    (e) =>
+      coveredShare(e.prior, windows.prior) >= MOMENTUM.minCoveredShare &&
+      coveredShare(e.recent, windows.recent) >= MOMENTUM.minCoveredShare,
   )
   const latest = (es: (WindowCoverage | undefined)[]) =>
     es.reduce<Date | null>((a, e) => (e?.coveredFrom && (!a || e.coveredFrom > a) ? e.coveredFrom : a), null)
@@ -214,17 +216,17 @@ export function momentumOf(
     const reach = entries
       .map((e) => e.prior?.coveredFrom ?? e.recent?.coveredFrom ?? null)
       .reduce<Date | null>((a, d) => (d && (!a || d < a) ? d : a), null)
-    const m = momentum(gathered.items, asOf, days, { recent: reach, prior: reach, capped: { recent: false, prior: false } })
-    return { ...m, counted: 0, uncounted: Math.round(countOf(gathered.items)) }
+    const reachReading = momentum(gathered.items, asOf, days, { recent: reach, prior: reach, capped: { recent: false, prior: false } })
+    return { ...reachReading, counted: 0, uncounted: Math.round(countOf(gathered.items)) }
   }
   const ids = new Set<string>()
   for (const e of counting) for (const i of e.s.items) ids.add(i.url ?? i.id)
   const items = gathered.items.filter((i) => ids.has(i.url ?? i.id))
   const coverage: Coverage = {
-    recent: latest(counting.map((e) => e.recent)) ?? w.recent.from,
-    prior: latest(counting.map((e) => e.prior)) ?? w.prior.from,
+    recent: latest(counting.map((e) => e.recent)) ?? windows.recent.from,
+    prior: latest(counting.map((e) => e.prior)) ?? windows.prior.from,
     capped: { recent: counting.some((e) => e.recent?.capped), prior: counting.some((e) => e.prior?.capped) },
   }
-  const m = momentum(items, asOf, days, coverage)
-  return { ...m, counted: m.recent.items + m.prior.items, uncounted: Math.round(countOf(gathered.items) - countOf(items)) }
+  const result = momentum(items, asOf, days, coverage)
+  return { ...result, counted: result.recent.items + result.prior.items, uncounted: Math.round(countOf(gathered.items) - countOf(items)) }
 }

@@ -179,23 +179,24 @@ export function withoutIntent(input: string): { name: string; stripped: string[]
  */
 export function distance(left: string, right: string, max: number, swaps = true): number {
   if (Math.abs(left.length - right.length) > max) return max + 1
-  const x = [...left]
-  const y = [...right]
+  const leftChars = [...left]
+  const rightChars = [...right]
   let prev2: number[] = []
-  let prev = Array.from({ length: y.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= x.length; i++) {
+  let prev = Array.from({ length: rightChars.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= leftChars.length; i++) {
     const cur = [i]
     let best = i
-    for (let j = 1; j <= y.length; j++) {
-      const cost = x[i - 1] === y[j - 1] ? 0 : 1
-      let d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost)
-      if (swaps && i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) d = Math.min(d, prev2[j - 2]! + 1)
-      cur.push(d)
-      best = Math.min(best, d)
+    for (let j = 1; j <= rightChars.length; j++) {
+      const cost = leftChars[i - 1] === rightChars[j - 1] ? 0 : 1
+      let edits = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost)
+      if (swaps && i > 1 && j > 1 && leftChars[i - 1] === rightChars[j - 2] && leftChars[i - 2] === rightChars[j - 1])
+        edits = Math.min(edits, prev2[j - 2]! + 1)
+      cur.push(edits)
+      best = Math.min(best, edits)
     }
     if (best > max) return max + 1
     prev2 = prev
     prev = cur
   }
-  return prev[y.length]!
+  return prev[rightChars.length]!
 }

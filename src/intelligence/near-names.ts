@@ -71,29 +71,33 @@ export class NearNames<E extends Named> {
 
   /** The names `text` is near, one per entity (its nearest), nearest kind first. */
   find(text: string, stripped?: string[]): NearName<E>[] {
-    const q = joinedKey(text)
+    const joined = joinedKey(text)
     const words = nameKey(text)
-    const length = [...q].length
-    if (length < (HAN.test(q) ? 2 : 3)) return []
+    const length = [...joined].length
+    if (length < (HAN.test(joined) ? 2 : 3)) return []
     const qWords = words.split(' ').length
-    const pinyinLike = /^[a-z]{6,}$/.test(q)
+    const pinyinLike = /^[a-z]{6,}$/.test(joined)
     const out: NearName<E>[] = []
     const offer = (k: Known<E>, how: NearName['how'], d: number) =>
       out.push({ entity: k.entity, name: k.name, how, distance: d, typed: text, ...(stripped ? { stripped } : {}) })
-    for (const k of this.known) {
+    for (const candidate of this.known) {
       // A spelling: as many words (or run together), one edit (two in Latin names of 8 letters and more).
-      const max = k.han ? 1 : k.length >= 8 ? 2 : 1
-      if (Math.abs(length - k.length) <= max && (qWords === k.words || qWords === 1)) {
-        const d = distance(q, k.joined, max)
-        if (d >= 1 && d <= max) offer(k, k.han && k.length === 2 ? 'similar' : 'typo', d)
+      const max = candidate.han ? 1 : candidate.length >= 8 ? 2 : 1
+      if (Math.abs(length - candidate.length) <= max && (qWords === candidate.words || qWords === 1)) {
+        const edits = distance(joined, candidate.joined, max)
+        if (edits >= 1 && edits <= max) offer(candidate, candidate.han && candidate.length === 2 ? 'similar' : 'typo', edits)
       }
-      if (k.han && pinyinLike && this.pinyinOf(k) === q) offer(k, 'pinyin', 0)
-      if (k.han ? q.includes(k.joined) && q !== k.joined : ` ${words} `.includes(` ${k.key} `) && words !== k.key)
-        offer(k, 'contains', length - k.length)
-      const part = k.han
-        ? k.length >= 3 && k.joined.includes(q) && q !== k.joined
-        : length >= 4 && ` ${k.key} `.includes(` ${words} `) && words !== k.key
-      if (part) offer(k, 'partial', k.length - length)
+      if (candidate.han && pinyinLike && this.pinyinOf(candidate) === joined) offer(candidate, 'pinyin', 0)
+      if (
+        candidate.han
+          ? joined.includes(candidate.joined) && joined !== candidate.joined
+          : ` ${words} `.includes(` ${candidate.key} `) && words !== candidate.key
+      )
+        offer(candidate, 'contains', length - candidate.length)
+      const part = candidate.han
+        ? candidate.length >= 3 && candidate.joined.includes(joined) && joined !== candidate.joined
+        : length >= 4 && ` ${candidate.key} `.includes(` ${words} `) && words !== candidate.key
+      if (part) offer(candidate, 'partial', candidate.length - length)
     }
     return nearestFirst(out)
   }

@@ -60,12 +60,12 @@ function firstAt(text: string, set: NameSet): number {
   let at = -1
   if (set.latin) {
     set.latin.lastIndex = 0
-    const m = set.latin.exec(text)
-    if (m) at = m.index
+    const match = set.latin.exec(text)
+    if (match) at = match.index
   }
   for (const h of set.han) {
-    const i = text.indexOf(h)
-    if (i >= 0 && (at < 0 || i < at)) at = i
+    const offset = text.indexOf(h)
+    if (offset >= 0 && (at < 0 || offset < at)) at = offset
   }
   return at
 }
@@ -190,7 +190,7 @@ const cache = new WeakMap<Entity, Matcher>()
 /** The matcher of a resolved keyword; an entity's is built once per index (entities are per signals version). */
 export function matcherFor(resolved: Resolved, index: EntityIndex): Matcher {
   if (resolved.kind === 'free_text') return freeTextMatcher(resolved.text)
-  let m = cache.get(resolved.entity)
-  if (!m) cache.set(resolved.entity, (m = entityMatcher(resolved.entity, index)))
-  return m
+  let matcher = cache.get(resolved.entity)
+  if (!matcher) cache.set(resolved.entity, (matcher = entityMatcher(resolved.entity, index)))
+  return matcher
 }

@@ -6,9 +6,9 @@ export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 1
 
 export function median(values: readonly number[]): number {
   if (values.length === 0) return 0
-  const s = [...values].sort((a, b) => a - b)
-  const m = s.length >> 1
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = sorted.length >> 1
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10)

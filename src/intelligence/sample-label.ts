@@ -17,13 +17,13 @@ const say = (text: string, lang: 'en' | 'zh') => `${text}${lang === 'zh' ? '' : 
 export function labelled<T extends Record<string, unknown>>(data: T, sample: boolean): T & { sample: boolean } {
   if (!sample) return { sample, ...data }
   const lang = data.lang === 'zh' ? 'zh' : 'en'
-  const s = data.summary as unknown
-  let summary = s
-  if (typeof s === 'string') summary = say(s, lang)
-  else if (s && typeof s === 'object') {
-    const o = s as Record<string, unknown>
-    if (typeof o.headline === 'string') summary = { ...o, headline: say(o.headline, 'en') }
-    else if (typeof o.narrative === 'string') summary = { ...o, narrative: say(o.narrative, lang) }
+  const original = data.summary as unknown
+  let summary = original
+  if (typeof original === 'string') summary = say(original, lang)
+  else if (original && typeof original === 'object') {
+    const record = original as Record<string, unknown>
+    if (typeof record.headline === 'string') summary = { ...record, headline: say(record.headline, 'en') }
+    else if (typeof record.narrative === 'string') summary = { ...record, narrative: say(record.narrative, lang) }
   }
   return { sample, ...data, ...(summary === undefined ? {} : { summary }) }
 }

@@ -41,16 +41,16 @@ const CONCEDED_WEIGHT = 0.5
 /** Splits glued modifiers and particles off Chinese segments: 很好 -> 很 好, 贵了 -> 贵. */
 function normalise(tokens: string[], lexicon: Readonly<Record<string, number>>): string[] {
   const out: string[] = []
-  for (let t of tokens) {
-    if (t in lexicon || NEGATORS.has(t) || t in INTENSIFIERS) {
-      out.push(t)
+  for (let token of tokens) {
+    if (token in lexicon || NEGATORS.has(token) || token in INTENSIFIERS) {
+      out.push(token)
       continue
     }
-    const particle = ZH_PARTICLES.find((p) => t.length > 1 && t.endsWith(p))
-    if (particle) t = t.slice(0, -particle.length)
-    const prefix = ZH_MODIFIER_PREFIXES.find((p) => t.length > p.length && t.startsWith(p) && t.slice(p.length) in lexicon)
-    if (prefix) out.push(prefix, t.slice(prefix.length))
-    else out.push(t)
+    const particle = ZH_PARTICLES.find((p) => token.length > 1 && token.endsWith(p))
+    if (particle) token = token.slice(0, -particle.length)
+    const prefix = ZH_MODIFIER_PREFIXES.find((p) => token.length > p.length && token.startsWith(p) && token.slice(p.length) in lexicon)
+    if (prefix) out.push(prefix, token.slice(prefix.length))
+    else out.push(token)
   }
   return out
 }
@@ -93,13 +93,13 @@ function scoreClause(tokens: string[], lang: 'zh' | 'en', hits: TextSentiment['h
       i += matched || 1
       continue
     }
-    let w = weight
+    let signedWeight = weight
     const before = list.slice(Math.max(0, i - NEGATION_WINDOW), i)
-    if (before.some(isNegator)) w = -w
+    if (before.some(isNegator)) signedWeight = -signedWeight
     const degree = list[i - 1] !== undefined ? INTENSIFIERS[list[i - 1]!] : undefined
-    if (degree) w *= degree
-    hits.push({ word: entry, weight: Math.round(w * 100) / 100 })
-    score += w
+    if (degree) signedWeight *= degree
+    hits.push({ word: entry, weight: Math.round(signedWeight * 100) / 100 })
+    score += signedWeight
     i += matched
   }
   return score
@@ -110,14 +110,14 @@ export function scoreText(text: string, lang: 'zh' | 'en' = detectLanguage(text)
   const scores: number[] = []
   // Hashtags are labels, never opinions (#好用, #豆子推荐).
   for (const tokens of clauseWords(text.replace(HASHTAG, ' '), lang)) {
-    let s = scoreClause(tokens, lang, hits)
+    let clauseScore = scoreClause(tokens, lang, hits)
     const first = tokens[0]
-    if (first && CONCESSIVE.has(first)) s *= CONCEDED_WEIGHT
+    if (first && CONCESSIVE.has(first)) clauseScore *= CONCEDED_WEIGHT
     if (first && CONTRAST_AFTER.has(first)) {
-      s *= CONTRAST_WEIGHT
+      clauseScore *= CONTRAST_WEIGHT
       if (scores.length) scores[scores.length - 1]! *= CONCEDED_WEIGHT
     }
-    scores.push(s)
+    scores.push(clauseScore)
   }
   const score = Math.round(scores.reduce((a, b) => a + b, 0) * 100) / 100
   return { score, tone: score >= SENTIMENT_ITEM_THRESHOLD ? 'positive' : score <= -SENTIMENT_ITEM_THRESHOLD ? 'negative' : 'neutral', hits }

@@ -26,9 +26,9 @@ const CLAUSE_END = /[。！？!?；;，,、\n.]/u
 export function clauseWords(text: string, lang: 'zh' | 'en'): string[][] {
   const out: string[][] = []
   let current: string[] = []
-  for (const s of SEGMENTERS[lang].segment(text)) {
-    if (s.isWordLike) current.push(s.segment.toLowerCase())
-    else if (CLAUSE_END.test(s.segment) && current.length) {
+  for (const piece of SEGMENTERS[lang].segment(text)) {
+    if (piece.isWordLike) current.push(piece.segment.toLowerCase())
+    else if (CLAUSE_END.test(piece.segment) && current.length) {
       out.push(current)
       current = []
     }

@@ -30,17 +30,17 @@ const ANGLES = 3
 
 const weight = (i: EvidenceItem) => 1 + Math.log10(1 + engagementOf(i))
 
-/** Term statistics of the items (segmentation is the costly part: in slices, see slices.ts). */
+/** Term statistics of the items (segmentation is the costly part: in slices, see turns.ts). */
 export async function termStats(items: readonly EvidenceItem[], terms: readonly string[]): Promise<TermStat[]> {
   const exclude = new Set([...terms, terms.join('')])
   const stats = new Map<string, TermStat>()
   await eachSliced(items, (item) => {
     for (const term of termsOf(`${item.title} ${item.text}`, item.language, exclude)) {
-      const s = stats.get(term) ?? { term, mentions: 0, score: 0, items: [] }
-      s.mentions++
-      s.score += weight(item)
-      s.items.push(item)
-      stats.set(term, s)
+      const stat = stats.get(term) ?? { term, mentions: 0, score: 0, items: [] }
+      stat.mentions++
+      stat.score += weight(item)
+      stat.items.push(item)
+      stats.set(term, stat)
     }
   })
   return [...stats.values()].sort((a, b) => b.score - a.score || a.term.localeCompare(b.term))
@@ -56,11 +56,11 @@ export function pickThemes(stats: readonly TermStat[], total: number, terms: rea
   const rank = (s: TermStat) => (terms.some((t) => bare(s.term).includes(t)) ? 0 : s.term.startsWith('#') ? 1 : 2)
   const ordered = [...stats].sort((a, b) => rank(a) - rank(b))
   const chosen: TermStat[] = []
-  for (const s of ordered) {
+  for (const stat of ordered) {
     if (chosen.length === THEMES) break
-    if (s.mentions < 2 || s.mentions > MAX_THEME_SHARE * total) continue
-    if (chosen.some((c) => bare(c.term).includes(bare(s.term)) || bare(s.term).includes(bare(c.term)))) continue
-    chosen.push(s)
+    if (stat.mentions < 2 || stat.mentions > MAX_THEME_SHARE * total) continue
+    if (chosen.some((c) => bare(c.term).includes(bare(stat.term)) || bare(stat.term).includes(bare(c.term)))) continue
+    chosen.push(stat)
   }
   return chosen
 }
@@ -86,9 +86,9 @@ export function extractiveAngles(
   const engaged = (xs: readonly EvidenceItem[]) => xs.filter((i) => i.engagement).map(engagementOf)
   const baseline = median(engaged(all))
   return themes.slice(0, ANGLES).map((theme) => {
-    const n = theme.items.length
-    const pos = theme.items.filter((i) => toneOf(i) === 'positive').length / n
-    const neg = theme.items.filter((i) => toneOf(i) === 'negative').length / n
+    const itemCount = theme.items.length
+    const pos = theme.items.filter((i) => toneOf(i) === 'positive').length / itemCount
+    const neg = theme.items.filter((i) => toneOf(i) === 'negative').length / itemCount
     const kinds = new Map<string, number>()
     for (const i of theme.items) kinds.set(i.sourceKind, (kinds.get(i.sourceKind) ?? 0) + 1)
     const kind = [...kinds.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0]
@@ -104,7 +104,7 @@ export function extractiveAngles(
           : [`Explain "${term}": guides, comparisons and first-hand notes`, null]
     return {
       angle,
-      rationale: `${n} of ${all.length} items mention "${term}" (${Math.round(pos * 100)}% positive, ${Math.round(neg * 100)}% negative)${lift}; most often as ${kind.replace('_', ' ')}.`,
+      rationale: `${itemCount} of ${all.length} items mention "${term}" (${Math.round(pos * 100)}% positive, ${Math.round(neg * 100)}% negative)${lift}; most often as ${kind.replace('_', ' ')}.`,
       example_evidence_id: theme.items.filter((i) => cites === null || toneOf(i) === cites).sort(byStrength)[0]?.id ?? null,
     }
   })
@@ -153,22 +153,22 @@ export async function themesOf(
   const base = { provider: llm.name, role: 'summary', platform: null } as const
   try {
     const strongest = [...items].sort(byStrength)
-    const s = await withDeadline(llm.name, llm.timeoutMs, (signal) =>
+    const summary = await withDeadline(llm.name, llm.timeoutMs, (signal) =>
       llm.summarise({ keyword, platform, items: strongest, terms: stats.slice(0, 15).map((t) => bare(t.term)) }, signal, spend),
     )
     return {
       ...extractive,
-      themes: s.themes,
-      content_angles: s.contentAngles.map((a) => ({
+      themes: summary.themes,
+      content_angles: summary.contentAngles.map((a) => ({
         angle: a.angle,
         rationale: a.rationale,
         example_evidence_id: a.evidenceIds[0] ?? null,
       })),
       themes_source: 'llm',
-      call: { ...base, status: 'ok', items: s.themes.length },
+      call: { ...base, status: 'ok', items: summary.themes.length },
     }
-  } catch (e) {
-    const error = e instanceof ProviderError ? e : new ProviderError('unavailable', llm.name, String(e))
+  } catch (caught) {
+    const error = caught instanceof ProviderError ? caught : new ProviderError('unavailable', llm.name, String(caught))
     return {
       ...extractive,
       call: {

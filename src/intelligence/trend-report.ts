@@ -56,11 +56,11 @@ export function headline(
     return `No direction can be called for "${request.keyword}" ${where}: ${result.reason ?? 'too little evidence'} (${tail}).${beside}`
   const pct = result.volume_change_pct
   const volume = pct === null ? '' : `${pct > 0 ? '+' : ''}${pct}% volume`
-  const z = result.volume_z ?? 0
+  const volumeZ = result.volume_z ?? 0
   // The windows, stated (a buyer compares them with the weekly data), with the plain change beside them.
   const windows = `${result.recent.from} to ${result.recent.to} vs ${result.prior.from} to ${result.prior.to}`
   const change = changeWithinNoise(result)
-    ? ` (${windows}); ${volume} is within count noise (z ${z} ${z < 0 ? `> -${MOMENTUM.minZ}` : `< ${MOMENTUM.minZ}`})`
+    ? ` (${windows}); ${volume} is within count noise (z ${volumeZ} ${volumeZ < 0 ? `> -${MOMENTUM.minZ}` : `< ${MOMENTUM.minZ}`})`
     : offsetByEngagement(result)
       ? ` (${windows}); ${volume}, but engagement moved the other way (score ${result.score} within ±${MOMENTUM.threshold})`
       : ` (${windows}${volume ? `; ${volume}` : ''})`
@@ -90,13 +90,13 @@ function decided(request: Pick<TrendRequest, 'keyword' | 'platform'>, verdict: V
 export async function trendReport(src: EvidenceSources, request: TrendRequest, spend?: ProviderSpend[]): Promise<Computed> {
   const asOf = src.asOf()
   const { prior, recent } = windowsOf(asOf, request.days)
-  const a = request.asked
-  const g = await nearNames(
-    a,
+  const asked = request.asked
+  const gathered = await nearNames(
+    asked,
     gather(src, request.platform, {
-      keyword: a.input,
-      match: a.match,
-      query: a.query,
+      keyword: asked.input,
+      match: asked.match,
+      query: asked.query,
       from: prior.from,
       to: asOf,
       split: recent.from,
@@ -104,72 +104,74 @@ export async function trendReport(src: EvidenceSources, request: TrendRequest, s
       ...(spend ? { spend } : {}),
     }),
   )
-  const found = Math.round(countOf(g.items))
-  nearNameCheck(a, found)
-  const m = momentumOf(g, asOf, request.days)
+  const found = Math.round(countOf(gathered.items))
+  nearNameCheck(asked, found)
+  const momentumResult = momentumOf(gathered, asOf, request.days)
   // Coverage: the share of the two windows' days covered, times the share of the items the counts rest on.
-  const counted = m.counted + m.uncounted > 0 ? m.counted / (m.counted + m.uncounted) : 0
-  const c = confidence(
-    g.items,
+  const counted =
+    momentumResult.counted + momentumResult.uncounted > 0 ? momentumResult.counted / (momentumResult.counted + momentumResult.uncounted) : 0
+  const confidenceResult = confidence(
+    gathered.items,
     asOf,
     request.days,
-    ((m.recent.covered_days + m.prior.covered_days) / (2 * request.days)) * (m.momentum === 'insufficient_evidence' ? 1 : counted),
+    ((momentumResult.recent.covered_days + momentumResult.prior.covered_days) / (2 * request.days)) *
+      (momentumResult.momentum === 'insufficient_evidence' ? 1 : counted),
     src.quality().sample,
   )
   // The weekly figure is context: a failed read of it leaves it out, not the answer.
   const series = request.weekly ? await request.weekly.catch(() => null) : null
-  const weekly = series ? weeklyReading(series, asOf, request.days, m) : null
-  const verdict = verdictOf(m, weekly)
-  const t = await themesOf(src, request.keyword, request.platform, g.items, a.ownTerms, spend)
-  const mode = modeField(g.items)
+  const weekly = series ? weeklyReading(series, asOf, request.days, momentumResult) : null
+  const verdict = verdictOf(momentumResult, weekly)
+  const themes = await themesOf(src, request.keyword, request.platform, gathered.items, asked.ownTerms, spend)
+  const mode = modeField(gathered.items)
   return {
     data: {
-      keyword: a.input,
-      resolved: a.resolved,
+      keyword: asked.input,
+      resolved: asked.resolved,
       platform: request.platform,
       timeframe: request.timeframe,
       window: { from: isoDay(prior.from), to: isoDay(new Date(asOf.getTime() - 1)), as_of: asOf.toISOString() },
       summary: {
         momentum: verdict.momentum,
         momentum_source: verdict.source,
-        confidence: c.value,
-        themes: t.themes,
+        confidence: confidenceResult.value,
+        themes: themes.themes,
         headline: decided(
           request,
           verdict,
           weekly,
-          headline(request, m, c.value, found, mode.evidence_mode, weekly, found > g.items.length),
+          headline(request, momentumResult, confidenceResult.value, found, mode.evidence_mode, weekly, found > gathered.items.length),
         ),
       },
       weekly_ranking: weekly,
       momentum_detail: {
-        score: m.score,
-        volume_z: m.volume_z,
-        recent: m.recent,
-        prior: m.prior,
-        volume_change_pct: m.volume_change_pct,
-        engagement_change_pct: m.engagement_change_pct,
-        reason: m.reason,
-        counted_items: m.counted,
-        uncounted_items: m.uncounted,
+        score: momentumResult.score,
+        volume_z: momentumResult.volume_z,
+        recent: momentumResult.recent,
+        prior: momentumResult.prior,
+        volume_change_pct: momentumResult.volume_change_pct,
+        engagement_change_pct: momentumResult.engagement_change_pct,
+        reason: momentumResult.reason,
+        counted_items: momentumResult.counted,
+        uncounted_items: momentumResult.uncounted,
       },
       confidence_detail: {
-        volume: c.volume,
-        diversity: c.diversity,
-        recency: c.recency,
-        native_share: c.native_share,
-        relevance: c.relevance,
-        coverage: c.coverage,
-        sample: c.sample,
+        volume: confidenceResult.volume,
+        diversity: confidenceResult.diversity,
+        recency: confidenceResult.recency,
+        native_share: confidenceResult.native_share,
+        relevance: confidenceResult.relevance,
+        coverage: confidenceResult.coverage,
+        sample: confidenceResult.sample,
       },
-      related_keywords: t.related_keywords,
-      content_angles: t.content_angles,
-      themes_source: t.themes_source,
-      evidence: evidenceSummary(g.items, g.lanes),
-      top_evidence: [...g.items].sort(byStrength).slice(0, TOP_EVIDENCE).map(ref),
+      related_keywords: themes.related_keywords,
+      content_angles: themes.content_angles,
+      themes_source: themes.themes_source,
+      evidence: evidenceSummary(gathered.items, gathered.lanes),
+      top_evidence: [...gathered.items].sort(byStrength).slice(0, TOP_EVIDENCE).map(ref),
       ...mode,
     },
-    calls: [...g.calls, ...(t.call ? [t.call] : [])],
-    dropped: droppedTotals(g),
+    calls: [...gathered.calls, ...(themes.call ? [themes.call] : [])],
+    dropped: droppedTotals(gathered),
   }
 }

@@ -66,8 +66,8 @@ export function backupLedger(source: string, dest: string, options: { force: boo
     }
     publish(tmp, dest)
     return result
-  } catch (e) {
+  } catch (error) {
     discard(tmp)
-    throw e
+    throw error
   }
 }

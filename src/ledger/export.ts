@@ -85,8 +85,8 @@ function csvSink(write: (chunk: string) => void | Promise<void>) {
   let rows = 0
   return {
     async add(row: PaymentRow): Promise<void> {
-      const v = csvValues(row)
-      buffer += csvRecord(CSV_COLUMNS.map((c) => v[c]))
+      const values = csvValues(row)
+      buffer += csvRecord(CSV_COLUMNS.map((c) => values[c]))
       rows++
       if (buffer.length >= CHUNK) {
         await write(buffer)

@@ -33,13 +33,13 @@ export async function apply(tx: SQL, ops: Op[]): Promise<void> {
     }))
     await tx`INSERT INTO artifacts ${tx(rows)} ON CONFLICT (id) DO NOTHING`
   }
-  for (const o of ops) {
-    if (o.kind !== 'state') continue
+  for (const op of ops) {
+    if (op.kind !== 'state') continue
     await tx.unsafe(
       `UPDATE payments SET state = $3, updated_at = $4, artifact_id = COALESCE($5, artifact_id), settlement = COALESCE($6, settlement),
          tx_hash = COALESCE($7, tx_hash)
        WHERE key = $1 AND claim_id = $2 AND state = ANY($8::text[]) AND (state <> 'served' OR artifact_id IS NULL)`,
-      [o.key, o.claimId, o.to, o.now, o.artifactId ?? null, o.settlement ?? null, o.txHash ?? null, `{${o.from.join(',')}}`],
+      [op.key, op.claimId, op.to, op.now, op.artifactId ?? null, op.settlement ?? null, op.txHash ?? null, `{${op.from.join(',')}}`],
     )
   }
   const events = ops.filter((o): o is Extract<Op, { kind: 'event' }> => o.kind === 'event')

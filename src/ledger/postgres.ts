@@ -105,12 +105,12 @@ export class PostgresLedger implements PaymentLedger {
         this.scheduleRetry()
         throw error
       })
-    const r = rows[0] as (PaymentRow & { claimed: boolean; taken_over: boolean }) | undefined
-    if (r?.claimed) {
+    const row = rows[0] as (PaymentRow & { claimed: boolean; taken_over: boolean }) | undefined
+    if (row?.claimed) {
       this.mine.set(claim.key, claimId)
-      return r.taken_over ? { status: 'claimed', takenOver: true } : { status: 'claimed' }
+      return row.taken_over ? { status: 'claimed', takenOver: true } : { status: 'claimed' }
     }
-    if (r) return takenOf(r)
+    if (row) return takenOf(row)
     // The holder's row was committed while this statement waited for it, after the statement's snapshot:
     // read it now; or, freed in between (its request failed), claim again.
     return (await this.lookup(claim.key)) ?? this.claim(claim, now, staleBefore)
@@ -242,14 +242,14 @@ export class PostgresLedger implements PaymentLedger {
         [id, now],
       ),
     )
-    const r = rows[0] as { id: string; body: Uint8Array; is_text: boolean; headers: string | null; expires_at: string } | undefined
-    if (!r) return null
-    const body = r.is_text ? Buffer.from(r.body).toString('utf8') : new Uint8Array(r.body)
+    const row = rows[0] as { id: string; body: Uint8Array; is_text: boolean; headers: string | null; expires_at: string } | undefined
+    if (!row) return null
+    const body = row.is_text ? Buffer.from(row.body).toString('utf8') : new Uint8Array(row.body)
     return {
-      id: r.id,
+      id: row.id,
       body,
-      ...(r.headers ? { headers: JSON.parse(r.headers) as Record<string, string> } : {}),
-      expiresAt: Number(r.expires_at),
+      ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
+      expiresAt: Number(row.expires_at),
     }
   }
 
@@ -315,9 +315,9 @@ export class PostgresLedger implements PaymentLedger {
       if (ops.length > 0) await this.pg.run('commit', (sql) => sql.begin((tx) => apply(tx, ops)))
       committed = true
       for (const w of waiters) w.resolve()
-    } catch (e) {
+    } catch (error) {
       this.queue = ops.concat(this.queue) // kept, in order, for the next attempt
-      for (const w of waiters) w.reject(e)
+      for (const w of waiters) w.reject(error)
       this.scheduleRetry()
     } finally {
       this.flushing = undefined

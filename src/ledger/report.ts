@@ -227,7 +227,7 @@ export type RevenueTotals = Omit<RevenueRow, 'key'>
 
 /** The table's total line: counts and atomic amounts added up as integers. */
 export function totals(report: Report): RevenueTotals {
-  const t: RevenueTotals = {
+  const total: RevenueTotals = {
     served: 0,
     servedAtomic: 0n,
     settled: 0,
@@ -238,18 +238,18 @@ export function totals(report: Report): RevenueTotals {
     pendingAtomic: 0n,
     failed: 0,
   }
-  for (const g of report.groups) {
-    t.served += g.served
-    t.servedAtomic += g.servedAtomic
-    t.settled += g.settled
-    t.settledAtomic += g.settledAtomic
-    t.local += g.local
-    t.localAtomic += g.localAtomic
-    t.pending += g.pending
-    t.pendingAtomic += g.pendingAtomic
-    t.failed += g.failed
+  for (const group of report.groups) {
+    total.served += group.served
+    total.servedAtomic += group.servedAtomic
+    total.settled += group.settled
+    total.settledAtomic += group.settledAtomic
+    total.local += group.local
+    total.localAtomic += group.localAtomic
+    total.pending += group.pending
+    total.pendingAtomic += group.pendingAtomic
+    total.failed += group.failed
   }
-  return t
+  return total
 }
 
 /** One money amount in the JSON: exact USD decimal string and integer atomic USDC (6 decimals) string. */

@@ -121,62 +121,62 @@ export class SqliteLedger implements PaymentLedger {
       const headers = p.artifact.headers ? JSON.stringify(p.artifact.headers) : null
       this.stmts.store.run({ id, key: p.key, body: p.artifact.body, headers, now: p.createdAt, expiresAt: p.artifact.expiresAt })
     }
-    for (const e of this.events) {
+    for (const paymentEvent of this.events) {
       this.stmts.event.run({
-        at: e.at,
-        event: e.event,
-        key: e.key,
-        requestId: e.requestId,
-        route: e.routeId,
-        payer: e.payer,
-        amount: e.amountAtomic,
-        nonce: e.nonce,
-        network: e.network,
-        txHash: e.txHash ?? null,
-        detail: e.detail ?? null,
+        at: paymentEvent.at,
+        event: paymentEvent.event,
+        key: paymentEvent.key,
+        requestId: paymentEvent.requestId,
+        route: paymentEvent.routeId,
+        payer: paymentEvent.payer,
+        amount: paymentEvent.amountAtomic,
+        nonce: paymentEvent.nonce,
+        network: paymentEvent.network,
+        txHash: paymentEvent.txHash ?? null,
+        detail: paymentEvent.detail ?? null,
       })
     }
-    for (const s of this.spends) {
+    for (const spend of this.spends) {
       this.stmts.spend.run({
-        at: s.at,
-        requestId: s.requestId,
-        route: s.routeId,
-        provider: s.provider,
-        role: s.role,
-        requests: s.requests,
-        input: s.inputTokens ?? null,
-        output: s.outputTokens ?? null,
-        cost: s.costNanoUsd === null ? null : s.costNanoUsd.toString(),
+        at: spend.at,
+        requestId: spend.requestId,
+        route: spend.routeId,
+        provider: spend.provider,
+        role: spend.role,
+        requests: spend.requests,
+        input: spend.inputTokens ?? null,
+        output: spend.outputTokens ?? null,
+        cost: spend.costNanoUsd === null ? null : spend.costNanoUsd.toString(),
       })
     }
   }
 
   private upsert(key: string, row: Row): void {
-    const c = row.claim
+    const claim = row.claim
     this.stmts.upsert.run({
       key,
-      network: c.network,
-      payer: c.payer,
-      nonce: c.nonce,
-      route: c.routeId,
-      fingerprint: c.fingerprint,
-      amount: c.amountAtomic,
-      requestId: c.requestId,
+      network: claim.network,
+      payer: claim.payer,
+      nonce: claim.nonce,
+      route: claim.routeId,
+      fingerprint: claim.fingerprint,
+      amount: claim.amountAtomic,
+      requestId: claim.requestId,
       state: row.state,
       artifactId: row.artifactId,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
       settlement: row.settlement,
       txHash: row.txHash,
-      validBefore: c.validBefore ?? null,
+      validBefore: claim.validBefore ?? null,
     })
   }
 
   private row(key: string): Row | null {
     const live = this.live.get(key)
     if (live) return live
-    const h = this.stmts.holder.get({ key })
-    return h ? fromDb(h) : null
+    const holder = this.stmts.holder.get({ key })
+    return holder ? fromDb(holder) : null
   }
 
   private schedule(): void {
@@ -214,10 +214,10 @@ export class SqliteLedger implements PaymentLedger {
         this.spends = []
         this.writeFailure = null
       }
-    } catch (e) {
+    } catch (error) {
       // Disk full, file gone...: the waiting requests fail (and are not charged); changes stay queued.
-      this.failedWrite(e)
-      for (const w of waiters) w.reject(e)
+      this.failedWrite(error)
+      for (const w of waiters) w.reject(error)
       return
     }
     for (const w of waiters) w.resolve()
@@ -236,8 +236,8 @@ export class SqliteLedger implements PaymentLedger {
         try {
           this.stmts.probe.run({ now: Math.floor(Date.now() / 1000) })
           this.writeFailure = null
-        } catch (e) {
-          this.failedWrite(e)
+        } catch (error) {
+          this.failedWrite(error)
         }
       }
     }
@@ -276,19 +276,19 @@ export class SqliteLedger implements PaymentLedger {
   }
 
   async lookup(key: string): Promise<Extract<ClaimResult, { status: 'taken' }> | null> {
-    const r = this.row(key)
-    return r ? taken(r) : null
+    const row = this.row(key)
+    return row ? taken(row) : null
   }
 
   release(key: string, now: number): void {
-    const r = this.row(key)
-    if (r?.state === 'in_progress') this.change(key, { ...r, state: 'failed', updatedAt: now })
+    const row = this.row(key)
+    if (row?.state === 'in_progress') this.change(key, { ...row, state: 'failed', updatedAt: now })
   }
 
   forget(key: string, now: number): void {
     // A claim is written with its outcome (or by persistClaim): not yet written, it can simply go.
-    const r = this.live.get(key)
-    if (r?.state === 'in_progress' && !this.dirty.has(key) && !this.stmts.holder.get({ key })) this.live.delete(key)
+    const row = this.live.get(key)
+    if (row?.state === 'in_progress' && !this.dirty.has(key) && !this.stmts.holder.get({ key })) this.live.delete(key)
     else this.release(key, now)
   }
 
@@ -298,11 +298,11 @@ export class SqliteLedger implements PaymentLedger {
     now: number,
     settlement: { kind: 'local' | 'settled'; txHash?: string } = { kind: 'local' },
   ): void {
-    const r = this.row(key)
-    if (!r) throw new Error(`ledger: complete without a claim for ${key}`)
+    const row = this.row(key)
+    if (!row) throw new Error(`ledger: complete without a claim for ${key}`)
     this.pendingArtifacts.set(artifact.id, { key, artifact, createdAt: now })
     this.change(key, {
-      ...r,
+      ...row,
       state: 'served',
       artifactId: artifact.id,
       updatedAt: now,
@@ -312,10 +312,10 @@ export class SqliteLedger implements PaymentLedger {
   }
 
   park(key: string, artifact: StoredArtifact, now: number, txHash?: string): void {
-    const r = this.row(key)
-    if (!r) throw new Error(`ledger: park without a claim for ${key}`)
+    const row = this.row(key)
+    if (!row) throw new Error(`ledger: park without a claim for ${key}`)
     this.pendingArtifacts.set(artifact.id, { key, artifact, createdAt: now })
-    this.change(key, { ...r, state: 'pending', artifactId: artifact.id, updatedAt: now, settlement: 'pending', txHash: txHash ?? null })
+    this.change(key, { ...row, state: 'pending', artifactId: artifact.id, updatedAt: now, settlement: 'pending', txHash: txHash ?? null })
   }
 
   async resolve(
@@ -324,11 +324,11 @@ export class SqliteLedger implements PaymentLedger {
     now: number,
     from: { state: 'pending' | 'in_progress'; requestId?: string } = { state: 'pending' },
   ): Promise<boolean> {
-    const r = this.row(key)
-    if (r?.state !== from.state || (from.requestId !== undefined && r.claim.requestId !== from.requestId)) return false
+    const row = this.row(key)
+    if (row?.state !== from.state || (from.requestId !== undefined && row.claim.requestId !== from.requestId)) return false
     if (verdict.settled)
-      this.change(key, { ...r, state: 'served', settlement: 'settled', txHash: verdict.txHash ?? r.txHash, updatedAt: now })
-    else this.change(key, { ...r, state: 'failed', settlement: 'failed', updatedAt: now })
+      this.change(key, { ...row, state: 'served', settlement: 'settled', txHash: verdict.txHash ?? row.txHash, updatedAt: now })
+    else this.change(key, { ...row, state: 'failed', settlement: 'failed', updatedAt: now })
     return true
   }
 

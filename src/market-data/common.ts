@@ -24,11 +24,11 @@ export function addMonths(month: string, delta: number): string {
 /** The requested month, or the dataset's latest; a month outside the data is a free 404 naming `parameter`. */
 export function resolveMonth(dataset: LoadedDataset, month: unknown, parameter = 'month'): string {
   if (month === undefined) return dataset.periods.at(-1)!
-  const m = String(month)
-  if (!dataset.periods.includes(m)) {
-    throw notFound('month', m, parameter, [`${dataset.periods[0]} to ${dataset.periods.at(-1)}`])
+  const period = String(month)
+  if (!dataset.periods.includes(period)) {
+    throw notFound('month', period, parameter, [`${dataset.periods[0]} to ${dataset.periods.at(-1)}`])
   }
-  return m
+  return period
 }
 
 /**
@@ -42,9 +42,9 @@ export function threeMonthYoY(series: { month: string; value: number }[]): numbe
   const recent = last.reduce((s, p) => s + p.value, 0)
   let prior = 0
   for (const p of last) {
-    const v = byMonth.get(addMonths(p.month, -12))
-    if (v === undefined) return null
-    prior += v
+    const priorValue = byMonth.get(addMonths(p.month, -12))
+    if (priorValue === undefined) return null
+    prior += priorValue
   }
   return pct(recent, prior)
 }

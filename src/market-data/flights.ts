@@ -17,9 +17,9 @@ interface OriginRow {
 }
 
 function resolveDestination(snap: MarketSnapshot, value: unknown, parameter = 'destination'): Place {
-  const v = String(value).trim()
-  const place = snap.destinations.get(v.toLowerCase()) ?? snap.destinations.get(placeKey(v))
-  if (!place) throw notFound('destination', v, parameter, [...new Set([...snap.destinations.values()].map((p) => p.name))].sort())
+  const text = String(value).trim()
+  const place = snap.destinations.get(text.toLowerCase()) ?? snap.destinations.get(placeKey(text))
+  if (!place) throw notFound('destination', text, parameter, [...new Set([...snap.destinations.values()].map((p) => p.name))].sort())
   return place
 }
 

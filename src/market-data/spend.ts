@@ -28,10 +28,10 @@ const METRIC: Record<string, (month: CountryMonth) => number> = {
 }
 
 function resolveCountry(snap: MarketSnapshot, value: unknown) {
-  const v = String(value).trim()
-  const c = snap.countries.get(v.toLowerCase()) ?? snap.countries.get(placeKey(v))
-  if (!c) throw notFound('country', v, 'country', [...new Set([...snap.countries.values()].map((x) => x.name))].sort())
-  return c
+  const text = String(value).trim()
+  const country = snap.countries.get(text.toLowerCase()) ?? snap.countries.get(placeKey(text))
+  if (!country) throw notFound('country', text, 'country', [...new Set([...snap.countries.values()].map((x) => x.name))].sort())
+  return country
 }
 
 /** Monthly totals of one country, oldest first (aggregated at load): shared by summary, trends and series. */

@@ -130,9 +130,9 @@ async function callTool(
     const envelope = JSON.parse(body)
     const receiptKey = form === 'x402-mcp' ? 'x402.payment-response' : 'x402/payment-response'
     return { content: text(body), structuredContent: envelope, _meta: { [receiptKey]: settlement } }
-  } catch (e) {
-    if (e instanceof ApiError) return errorResult(e, requestId)
-    throw e
+  } catch (error) {
+    if (error instanceof ApiError) return errorResult(error, requestId)
+    throw error
   }
 }
 

@@ -15,9 +15,9 @@ export function preloadDuckDbLibrary(path: string): void {
   if (loaded) return
   try {
     loaded = open(path)
-  } catch (e) {
+  } catch (error) {
     throw new Error(
-      `cannot load DuckDB's native library ${path}: ${e instanceof Error ? e.message : String(e)}` +
+      `cannot load DuckDB's native library ${path}: ${error instanceof Error ? error.message : String(error)}` +
         ' (this executable needs glibc on linux; a cache folder on a noexec mount cannot hold it: set XDG_CACHE_HOME)',
     )
   }

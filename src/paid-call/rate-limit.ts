@@ -25,20 +25,20 @@ export class RateLimiter implements Limiter {
   take(key: string): number {
     if (this.perMinute === 0) return 0
     const now = this.now()
-    let b = this.buckets.get(key)
-    if (!b) {
+    let bucket = this.buckets.get(key)
+    if (!bucket) {
       if (this.buckets.size >= this.maxKeys) this.sweep()
-      b = { tokens: this.perMinute, at: now }
-      this.buckets.set(key, b)
+      bucket = { tokens: this.perMinute, at: now }
+      this.buckets.set(key, bucket)
     } else {
-      b.tokens = Math.min(this.perMinute, b.tokens + (now - b.at) * this.perSecond)
-      b.at = now
+      bucket.tokens = Math.min(this.perMinute, bucket.tokens + (now - bucket.at) * this.perSecond)
+      bucket.at = now
     }
-    if (b.tokens >= 1) {
-      b.tokens -= 1
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1
       return 0
     }
-    return Math.max(1, Math.ceil((1 - b.tokens) / this.perSecond))
+    return Math.max(1, Math.ceil((1 - bucket.tokens) / this.perSecond))
   }
 
   /** Forgets buckets that have refilled: they behave exactly like new ones. */

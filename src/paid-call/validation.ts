@@ -12,12 +12,13 @@ function describe(
 ): ApiError {
   if (properties && !(parameter in properties)) return invalidParameter(parameter, 'unknown parameter', Object.keys(properties))
   if (error.value === undefined) return invalidParameter(parameter, 'is required')
-  const s = error.schema
-  const literals = s.anyOf?.map((x) => x.const).filter((c) => c !== undefined)
+  const schema = error.schema
+  const literals = schema.anyOf?.map((x) => x.const).filter((c) => c !== undefined)
   if (literals?.length) return invalidParameter(parameter, `must be one of ${literals.join(', ')}`, literals)
-  if (s.minimum !== undefined || s.maximum !== undefined)
-    return invalidParameter(parameter, `must be an integer from ${s.minimum ?? '-∞'} to ${s.maximum ?? '∞'}`)
-  if (s.pattern) return invalidParameter(parameter, `does not match the expected format${s.description ? ` (${s.description})` : ''}`)
+  if (schema.minimum !== undefined || schema.maximum !== undefined)
+    return invalidParameter(parameter, `must be an integer from ${schema.minimum ?? '-∞'} to ${schema.maximum ?? '∞'}`)
+  if (schema.pattern)
+    return invalidParameter(parameter, `does not match the expected format${schema.description ? ` (${schema.description})` : ''}`)
   return invalidParameter(parameter, error.message.toLowerCase())
 }
 
@@ -50,9 +51,9 @@ export function explainInvalid(elysiaSchema: TObject, input: Record<string, unkn
   const schema = strict(elysiaSchema)
   for (const [k, p] of Object.entries(schema.properties)) {
     // TypeBox's Convert truncates "2.5" to 2 for an integer; a non-integer string is the error itself.
-    const v = input[k]
-    if (p.type === 'integer' && typeof v === 'string' && !/^-?\d+$/.test(v))
-      return describe(k, { message: 'Expected integer', value: v, schema: p as SchemaInfo })
+    const value = input[k]
+    if (p.type === 'integer' && typeof value === 'string' && !/^-?\d+$/.test(value))
+      return describe(k, { message: 'Expected integer', value, schema: p as SchemaInfo })
   }
   const converted = Value.Convert(schema, input)
   const first = Value.Errors(schema, converted).First()

@@ -50,14 +50,17 @@ export function parseCdpSecret(raw: string): { algorithm: CdpKeyAlgorithm; secre
   if (bytes.length !== 64)
     return { error: `a base64 Ed25519 secret decodes to 64 bytes, this one to ${bytes.length} (truncated or not the secret?)` }
   const seed = bytes.subarray(0, 32).toString('base64url')
-  const x = bytes.subarray(32).toString('base64url')
+  const xCoordinate = bytes.subarray(32).toString('base64url')
   // The second half is the public key of the first: a secret altered in transit fails here, at start,
   // instead of as a 401 on the first payment.
   try {
-    const derived = createPublicKey(createPrivateKey({ key: { kty: 'OKP', crv: 'Ed25519', d: seed, x }, format: 'jwk' })).export({
+    const derived = createPublicKey(
+      createPrivateKey({ key: { kty: 'OKP', crv: 'Ed25519', d: seed, x: xCoordinate }, format: 'jwk' }),
+    ).export({
       format: 'jwk',
     }).x
-    if (derived !== x) return { error: "the Ed25519 secret's public half does not match its private half (altered or mis-copied?)" }
+    if (derived !== xCoordinate)
+      return { error: "the Ed25519 secret's public half does not match its private half (altered or mis-copied?)" }
   } catch {
     return { error: 'not a usable Ed25519 key' }
   }

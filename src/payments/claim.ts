@@ -18,7 +18,7 @@ export type Claimed = Extract<ClaimResult, { status: 'claimed' }>
 export async function claimPayment(context: GateContext, payment: Payment): Promise<{ claimed: Claimed } | { stored: GateAnswer }> {
   const { req, terms, payer, storedOnly } = payment.auth
   for (;;) {
-    if (context.closed()) throw shuttingDown()
+    if (context.runs.closed) throw shuttingDown()
     const now = context.now()
     const claim = await reachLedger(
       storedOnly
@@ -67,7 +67,7 @@ export async function claimPayment(context: GateContext, payment: Payment): Prom
     // Same request still running (a client retry after a dropped connection): wait for it, then look
     // again. Held by another process sharing the ledger: poll; a claim idle for longer than the payment
     // window belongs to a process that died, and the next claim() takes it over.
-    const running = context.inflight.get(payment.key)
+    const running = context.runs.runOf(payment.key)
     if (running) await running
     else if (storedOnly) throw storedOnly
     else await Bun.sleep(POLL_MS)
@@ -78,7 +78,7 @@ export async function claimPayment(context: GateContext, payment: Payment): Prom
 async function reachLedger<T>(operation: Promise<T>): Promise<T> {
   try {
     return await operation
-  } catch (e) {
-    throw e instanceof LedgerUnavailable ? ledgerUnavailable(e) : e
+  } catch (error) {
+    throw error instanceof LedgerUnavailable ? ledgerUnavailable(error) : error
   }
 }

@@ -187,8 +187,8 @@ export class DeferredSettlements implements DeferredGate {
     let outcome: SettleOutcome
     try {
       outcome = await settler.settle(job.input)
-    } catch (e) {
-      outcome = { status: 'pending', reason: `settle threw: ${e instanceof Error ? e.message : String(e)}` }
+    } catch (error) {
+      outcome = { status: 'pending', reason: `settle threw: ${error instanceof Error ? error.message : String(error)}` }
     }
     this.deps.metrics?.settlement(settler.mode, outcome.status)
     if (outcome.status === 'failed' && outcome.unavailable && !this.closing && this.now() + RETRY_MS / 1000 < job.validBefore) {

@@ -40,18 +40,18 @@ function putHex(buf: Uint8Array, offset: number, hex: string): void {
 function putUint(buf: Uint8Array, offset: number, value: bigint | string | number): void {
   // Up to 2^53 (amounts and timestamps): plain numbers, byte by byte.
   if (typeof value === 'number' || (typeof value === 'string' && value.length <= 15 && /^\d+$/.test(value))) {
-    let n = Number(value)
-    for (let i = offset + 31; n > 0; i--) {
-      buf[i] = n % 256
-      n = Math.floor(n / 256)
+    let small = Number(value)
+    for (let i = offset + 31; small > 0; i--) {
+      buf[i] = small % 256
+      small = Math.floor(small / 256)
     }
     return
   }
-  let v = BigInt(value)
-  if (v < 0n || v > MAX_UINT256) throw new RangeError('uint256 out of range')
-  for (let i = offset + 31; v > 0n; i--) {
-    buf[i] = Number(v & 0xffn)
-    v >>= 8n
+  let big = BigInt(value)
+  if (big < 0n || big > MAX_UINT256) throw new RangeError('uint256 out of range')
+  for (let i = offset + 31; big > 0n; i--) {
+    buf[i] = Number(big & 0xffn)
+    big >>= 8n
   }
 }
 

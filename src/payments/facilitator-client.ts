@@ -35,8 +35,10 @@ class PerCallHeadersClient extends HTTPFacilitatorClient {
     if (!(path in METHOD)) return { headers: {} }
     try {
       return { headers: await this.headersFor(path as FacilitatorPath) }
-    } catch (e) {
-      throw new FacilitatorAuthError(`could not sign the facilitator ${path} call: ${e instanceof Error ? e.message : String(e)}`)
+    } catch (error) {
+      throw new FacilitatorAuthError(
+        `could not sign the facilitator ${path} call: ${error instanceof Error ? error.message : String(error)}`,
+      )
     }
   }
 }
@@ -84,9 +86,9 @@ export async function connectFacilitator(config: Readonly<FacilitatorSettings>):
   try {
     signer = await CdpSigner.of(key)
     await signer.authorization(METHOD.supported, host, `${base}/supported`)
-  } catch (e) {
+  } catch (error) {
     // Belt and braces: the messages do not quote the key, and this makes sure of it.
-    const reason = (e instanceof Error ? e.message : String(e)).replaceAll(key.secret.reveal(), '[redacted]')
+    const reason = (error instanceof Error ? error.message : String(error)).replaceAll(key.secret.reveal(), '[redacted]')
     throw new ConfigError('CDP_API_KEY_SECRET', `cannot sign CDP tokens with this key: ${reason}`)
   }
   const headersFor = async (path: FacilitatorPath) => ({

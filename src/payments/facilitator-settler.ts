@@ -24,8 +24,8 @@ function neverReached(error: unknown): boolean {
  * ("Facilitator settle failed (401): …"); undefined for anything else.
  */
 export function refusedStatus(error: unknown): number | undefined {
-  const m = /^Facilitator \w+ failed \((\d{3})\)/.exec(message(error))
-  return m ? Number(m[1]) : undefined
+  const status = /^Facilitator \w+ failed \((\d{3})\)/.exec(message(error))
+  return status ? Number(status[1]) : undefined
 }
 
 /**
@@ -81,64 +81,75 @@ export class FacilitatorSettler implements Settler {
 
   private async verifyOnce(input: SettlementInput): Promise<VerifyOutcome> {
     try {
-      const r = await this.client.verify(input.proof.raw, this.requirements(input))
-      if (r.isValid) return { ok: true }
+      const verified = await this.client.verify(input.proof.raw, this.requirements(input))
+      if (verified.isValid) return { ok: true }
       return {
         ok: false,
-        reason: r.invalidReason ?? 'invalid',
-        message: message(`The facilitator refused the payment: ${r.invalidMessage ?? r.invalidReason ?? 'invalid'}.`),
+        reason: verified.invalidReason ?? 'invalid',
+        message: message(`The facilitator refused the payment: ${verified.invalidMessage ?? verified.invalidReason ?? 'invalid'}.`),
       }
-    } catch (e) {
-      if (e instanceof VerifyError) {
+    } catch (error) {
+      if (error instanceof VerifyError) {
         return {
           ok: false,
-          reason: e.invalidReason ?? 'invalid',
-          message: message(`The facilitator refused the payment: ${e.invalidMessage ?? e.invalidReason ?? 'invalid'}.`),
+          reason: error.invalidReason ?? 'invalid',
+          message: message(`The facilitator refused the payment: ${error.invalidMessage ?? error.invalidReason ?? 'invalid'}.`),
         }
       }
       // Verification moves no money: a facilitator that is down, slow or refusing our credentials only means "cannot serve now".
-      if (e instanceof ChainUnavailableError) return { ok: false, unavailable: true, reason: 'rpc_unavailable', message: e.message }
-      const auth = authFailure(e)
+      if (error instanceof ChainUnavailableError) return { ok: false, unavailable: true, reason: 'rpc_unavailable', message: error.message }
+      const auth = authFailure(error)
       if (auth) return { ok: false, unavailable: true, reason: auth.split(' ')[0]!, message: auth }
       return {
         ok: false,
         unavailable: true,
-        reason: e instanceof FacilitatorTimeoutError ? 'facilitator_timeout' : 'facilitator_unreachable',
-        message: message(e),
+        reason: error instanceof FacilitatorTimeoutError ? 'facilitator_timeout' : 'facilitator_unreachable',
+        message: message(error),
       }
     }
   }
 
   private async settleOnce(input: SettlementInput): Promise<SettleOutcome> {
-    let r: SettleResponse
+    let settled: SettleResponse
     try {
-      r = await this.client.settle(input.proof.raw, this.requirements(input))
-    } catch (e) {
-      if (e instanceof SettleError)
-        r = { success: false, errorReason: e.errorReason, errorMessage: e.errorMessage, transaction: e.transaction, network: e.network }
-      else if (neverReached(e)) return { status: 'failed', reason: 'facilitator_unreachable', unavailable: true }
-      else if (authFailure(e)) return { status: 'failed', reason: authFailure(e)!, unavailable: true }
+      settled = await this.client.settle(input.proof.raw, this.requirements(input))
+    } catch (error) {
+      if (error instanceof SettleError)
+        settled = {
+          success: false,
+          errorReason: error.errorReason,
+          errorMessage: error.errorMessage,
+          transaction: error.transaction,
+          network: error.network,
+        }
+      else if (neverReached(error)) return { status: 'failed', reason: 'facilitator_unreachable', unavailable: true }
+      else if (authFailure(error)) return { status: 'failed', reason: authFailure(error)!, unavailable: true }
       else
         return {
           status: 'pending',
-          reason: e instanceof FacilitatorTimeoutError ? 'facilitator_timeout' : `facilitator_error: ${message(e)}`,
+          reason: error instanceof FacilitatorTimeoutError ? 'facilitator_timeout' : `facilitator_error: ${message(error)}`,
         }
     }
-    if (r.success) {
+    if (settled.success) {
       return {
         status: 'settled',
-        receipt: { success: true, transaction: r.transaction, network: r.network, payer: r.payer ?? input.proof.authorization.from },
+        receipt: {
+          success: true,
+          transaction: settled.transaction,
+          network: settled.network,
+          payer: settled.payer ?? input.proof.authorization.from,
+        },
       }
     }
-    const tx = r.transaction ? { transaction: r.transaction } : {}
-    const reason = message(r.errorReason ?? 'unknown')
+    const tx = settled.transaction ? { transaction: settled.transaction } : {}
+    const reason = message(settled.errorReason ?? 'unknown')
     if (reason === SETTLEMENT_PENDING) return { status: 'pending', reason, ...tx }
     // Facilitators name definite failures with machine reasons (`invalid_exact_evm_insufficient_balance`,
     // `invalid_transaction_state` for a reverted transfer).
     if (/^[a-z0-9_]+$/.test(reason)) return { status: 'failed', reason, ...tx }
     // Free text is an exception they caught (@x402/evm's v1 scheme passes it on as the reason). A revert
     // before any transaction hash is the gas estimate refusing the transfer: nothing was broadcast.
-    if (!r.transaction && /revert/i.test(reason)) return { status: 'failed', reason: `settle_reverted: ${reason.slice(0, 200)}` }
+    if (!settled.transaction && /revert/i.test(reason)) return { status: 'failed', reason: `settle_reverted: ${reason.slice(0, 200)}` }
     // Anything else, e.g. a receipt wait that broke after broadcasting: the transfer may still land.
     return { status: 'pending', reason: reason.slice(0, 300), ...tx }
   }

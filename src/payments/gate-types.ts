@@ -1,4 +1,5 @@
 import type { VerifyGuard } from './verify-guard'
+import type { GateState } from './gate-state'
 /** What the payment gate (gate.ts) and its steps (claim.ts, paid-work.ts, settle.ts) share. */
 import type { RouteSpec } from '../catalog'
 import type { ApiError } from '../core/errors'
@@ -83,21 +84,6 @@ export interface GateAnswer {
   replayed?: true
 }
 
-/** What the shutdown deadline did to a paid request still running: see `PaymentGate.cutOff`. */
-export type CutOutcome = 'released' | 'settling' | 'served'
-
-/** A claimed payment whose request is running, and how far it got. */
-export interface Running {
-  requestId: string
-  /** Verifying or running the handler, settling, or what the ledger already says once the settlement is known. */
-  phase: 'work' | 'settle' | CutOutcome
-  /** Built before settling: what a settlement cut off by the deadline is parked with. */
-  artifact?: StoredArtifact
-  emit(event: PaymentEventKind, extra?: { txHash?: string; detail?: string }): void
-  /** Set by `cutOff`: the ledger already says what became of this payment. */
-  cut?: CutOutcome
-}
-
 /** The 402 refusals the gate answers with its route's requirements. */
 export type RefusalCode = 'payment_required' | 'payment_invalid' | 'payment_replayed' | 'settlement_failed'
 
@@ -105,10 +91,8 @@ export type RefusalCode = 'payment_required' | 'payment_invalid' | 'payment_repl
 export interface GateContext {
   options: GateOptions
   now(): number
-  /** Set by `cutOff`: no payment is claimed any more. */
-  closed(): boolean
-  /** The requests of this process still running, by payment key: a retry waits for its own. */
-  inflight: ReadonlyMap<string, Promise<void>>
+  /** The gate's runs in this process: whether it is closed (the deadline), and a run a retry waits for. */
+  runs: Pick<GateState, 'closed' | 'runOf'>
   /** A 402 refusal of `req`, carrying its route's requirements. */
   refuse(req: PaidRequest, code: RefusalCode, message: string, details?: Record<string, unknown>): ApiError
 }

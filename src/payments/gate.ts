@@ -1,18 +1,7 @@
 import type { RouteSpec } from '../catalog'
 import { ApiError, type X402Requirements } from '../core/errors'
 import { claimPayment, type Claimed } from './claim'
-import type {
-  Authorized,
-  CutOutcome,
-  GateAnswer,
-  GateContext,
-  GateOptions,
-  PaidBody,
-  PaidContext,
-  PaidRequest,
-  RefusalCode,
-  Running,
-} from './gate-types'
+import type { Authorized, GateAnswer, GateContext, GateOptions, PaidBody, PaidContext, PaidRequest, RefusalCode } from './gate-types'
 import type { SpendRecord } from '../ledger/contract'
 import { runPaidWork } from './paid-work'
 import { Payment } from './payment'
@@ -21,8 +10,10 @@ import { paymentRequirements, termsFor, type PaymentTerms } from './requirements
 import { settlePayment } from './settle'
 import { verifyLocally } from './verify-local'
 import { provenPayer } from './verify-guard'
+import { GateState, type CutOutcome } from './gate-state'
 
-export type { Authorized, CutOutcome, GateAnswer, GateOptions, PaidBody, PaidContext, PaidRequest, PaymentMetrics } from './gate-types'
+export type { CutOutcome } from './gate-state'
+export type { Authorized, GateAnswer, GateOptions, PaidBody, PaidContext, PaidRequest, PaymentMetrics } from './gate-types'
 
 const MAX_CACHED_REQUIREMENTS = 10_000
 /** Refusals differ by resource, reason and message; some messages carry what the proof said (its amount). */
@@ -42,10 +33,8 @@ export class PaymentGate {
   private readonly refusals = new Map<string, ApiError>()
   /** The requirements of a resource on every network, shared by its refusals (only their `error` differs). */
   private readonly requirements = new Map<string, X402Requirements>()
-  private readonly inflight = new Map<string, Promise<void>>()
-  private readonly running = new Map<string, Running>()
-  /** Set by `cutOff`: no payment is claimed any more. */
-  private closed = false
+  /** The payments running in this process, and whether the shutdown deadline closed the gate. */
+  private readonly runs = new GateState()
   private readonly now: () => number
 
   /** What the steps read of the gate (claim.ts, paid-work.ts, settle.ts). */
@@ -56,19 +45,18 @@ export class PaymentGate {
     this.context = {
       options,
       now: this.now,
-      closed: () => this.closed,
-      inflight: this.inflight,
+      runs: this.runs,
       refuse: (req, code, message, details) => this.paymentError(req, code, message, details),
     }
   }
 
   private termsOf(route: RouteSpec): readonly PaymentTerms[] {
-    let t = this.terms.get(route.id)
-    if (!t) {
-      t = this.options.offers.map((offer) => termsFor(route, offer))
-      this.terms.set(route.id, t)
+    let terms = this.terms.get(route.id)
+    if (!terms) {
+      terms = this.options.offers.map((offer) => termsFor(route, offer))
+      this.terms.set(route.id, terms)
     }
-    return t
+    return terms
   }
 
   /**
@@ -145,9 +133,9 @@ export class PaymentGate {
     let proof
     try {
       proof = decodeProof(header)
-    } catch (e) {
-      if (e instanceof ApiError) throw this.paymentError(req, 'payment_invalid', e.message, e.details)
-      throw e
+    } catch (error) {
+      if (error instanceof ApiError) throw this.paymentError(req, 'payment_invalid', error.message, error.details)
+      throw error
     }
     const terms = this.proofTerms(req, proof)
     const contractSignatures = this.options.settler.mode !== 'local'
@@ -171,26 +159,20 @@ export class PaymentGate {
    * as pending for the reconciler, its result kept back until the transfer is seen on chain.
    */
   async fulfil(auth: Authorized, work: (paid: PaidContext) => Promise<PaidBody>): Promise<GateAnswer> {
-    const p = new Payment(auth, this.options, this.now)
-    const claim = await claimPayment(this.context, p)
+    const payment = new Payment(auth, this.options, this.now)
+    const claim = await claimPayment(this.context, payment)
     if ('stored' in claim) return claim.stored
-    const answer = await this.run(p, claim.claimed, work)
+    const answer = await this.run(payment, claim.claimed, work)
     this.options.verifyGuard?.served(auth.payer, provenPayer(auth))
     return answer
   }
 
   private async run(payment: Payment, claimed: Claimed, work: (paid: PaidContext) => Promise<PaidBody>): Promise<GateAnswer> {
-    const auth = payment.auth
-    let done!: () => void
-    this.inflight.set(payment.key, new Promise<void>((r) => (done = r)))
-    const running: Running = { requestId: auth.req.requestId, phase: 'work', emit: payment.emit }
-    this.running.set(payment.key, running)
+    const { run, end } = this.runs.begin(payment.key, payment.auth.req.requestId, payment.emit)
     try {
-      return await settlePayment(this.context, payment, running, await runPaidWork(this.context, payment, claimed, running, work))
+      return await settlePayment(this.context, payment, run, await runPaidWork(this.context, payment, claimed, run, work))
     } finally {
-      this.inflight.delete(payment.key)
-      this.running.delete(payment.key)
-      done()
+      end()
     }
   }
 
@@ -204,25 +186,7 @@ export class PaymentGate {
    * the stored answer, or buys the request again after a failed settlement). Returns what happened, by request id; commit with `ledger.durable()` before answering.
    */
   cutOff(): Map<string, CutOutcome> {
-    this.closed = true
-    const now = this.now()
-    const outcomes = new Map<string, CutOutcome>()
-    for (const [key, r] of this.running) {
-      if (r.cut) continue
-      if (r.phase === 'work') {
-        r.cut = 'released'
-        this.options.ledger.release(key, now)
-        r.emit('failed', { detail: 'shutdown: cut off before settlement' })
-      } else if (r.phase === 'settle') {
-        r.cut = 'settling'
-        this.options.ledger.park(key, r.artifact!, now)
-        r.emit('pending', { detail: 'shutdown: cut off while settling' })
-      } else {
-        r.cut = r.phase // the settlement's outcome is in the ledger already, being committed
-      }
-      outcomes.set(r.requestId, r.cut)
-    }
-    return outcomes
+    return this.runs.close(this.options.ledger, this.now())
   }
 
   /** Provider spend of a paid request's work: recorded with its payment's next commit (charged or not). */

@@ -1,7 +1,7 @@
 /**
  * Networks the payment gate can accept, each with Circle's USDC contract that prices are paid in and
- * that contract's EIP-712 domain. Source: `@x402/evm`'s default assets (src/defaultAssets.ts) for every
- * network but Polygon Amoy, which is x402 v1's (`x402` package, src/types/shared/evm/config.ts).
+ * that contract's EIP-712 domain. Source: `@x402/evm`'s default assets (@x402/evm:src/defaultAssets.ts) for every
+ * network but Polygon Amoy, which is x402 v1's (x402:src/types/shared/evm/config.ts).
  */
 export interface NetworkInfo {
   /** Our name for it, as PAYMENT_NETWORKS takes it. */

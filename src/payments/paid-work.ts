@@ -4,7 +4,8 @@
  * nothing was settled, so the proof can still buy a request.
  */
 import { ApiError, facilitatorUnavailable, ledgerUnavailable, settlementUnavailable, shuttingDown } from '../core/errors'
-import type { GateContext, PaidBody, PaidContext, Running } from './gate-types'
+import type { GateContext, PaidBody, PaidContext } from './gate-types'
+import type { PaymentRun } from './gate-state'
 import type { Claimed } from './claim'
 import type { Payment } from './payment'
 import type { SettlementInput } from './settlement'
@@ -23,7 +24,7 @@ export async function runPaidWork(
   context: GateContext,
   payment: Payment,
   claimed: Claimed,
-  running: Running,
+  run: PaymentRun,
   work: (paid: PaidContext) => Promise<PaidBody>,
 ): Promise<PaidWork> {
   const { req, proof, terms, payer } = payment.auth
@@ -56,7 +57,7 @@ export async function runPaidWork(
         throw slot
       }
       const verdict = await settler.verify(input).finally(() => slot?.release())
-      if (running.cut) throw shuttingDown()
+      if (run.cut) throw shuttingDown()
       if (!verdict.ok) {
         reported = true
         if (verdict.unavailable) {
@@ -74,22 +75,22 @@ export async function runPaidWork(
     const deadlineMs = Number(proof.authorization.validBefore) * 1000 - VALID_BEFORE_MARGIN_SECONDS * 1000
     const answer = await work({ payer, artifactPath: `/v1/artifacts/${artifactId}`, deadlineMs })
     // Released by the shutdown deadline while the handler ran: it must not be settled now.
-    if (running.cut) throw shuttingDown()
+    if (run.cut) throw shuttingDown()
     if (settler.mode !== 'local' && !paidBefore.used) {
       // Money moves next: the claim goes on disk first, so a process dying mid-settlement leaves it to the reconciler.
       ledger.persistClaim(payment.key)
       await ledger.durable().catch((e: unknown) => {
         throw ledgerUnavailable(e)
       })
-      if (running.cut) throw shuttingDown()
+      if (run.cut) throw shuttingDown()
     }
     return { answer, artifactId, paidBefore, input }
-  } catch (e) {
-    if (running.cut) throw e // the deadline released the claim and recorded it; the nonce may be another request's by now
+  } catch (error) {
+    if (run.cut) throw error // the deadline released the claim and recorded it; the nonce may be another request's by now
     // Nothing was settled: free the nonce so the proof can still buy a request.
     if (!reported)
       payment.emit('failed', {
-        detail: `handler: ${e instanceof ApiError ? e.code : String(e instanceof Error ? e.message : e).slice(0, 200)}`,
+        detail: `handler: ${error instanceof ApiError ? error.code : String(error instanceof Error ? error.message : error).slice(0, 200)}`,
       })
     // Paid before its first process died: the claim is kept, so the buyer's retry (once the payment
     // window has passed) runs the request again without paying, or the reconciler records the payment.
@@ -97,7 +98,7 @@ export async function runPaidWork(
     else if (!paidBefore.used) ledger.release(payment.key, context.now())
     // The failure is on record before the client hears of it (a disk error here changes nothing: no charge).
     await ledger.durable().catch(() => {})
-    throw e
+    throw error
   }
 }
 

@@ -15,18 +15,18 @@ export class Payment {
     private readonly now: () => number,
   ) {
     const { req, terms, payer } = auth
-    const a = auth.proof.authorization
-    this.key = `${terms.network.caip2}:${terms.network.asset}:${a.from}:${a.nonce}`.toLowerCase()
+    const authorization = auth.proof.authorization
+    this.key = `${terms.network.caip2}:${terms.network.asset}:${authorization.from}:${authorization.nonce}`.toLowerCase()
     this.claim = {
       key: this.key,
       network: terms.network.caip2,
       payer,
-      nonce: a.nonce.toLowerCase(),
+      nonce: authorization.nonce.toLowerCase(),
       routeId: req.route.id,
       fingerprint: req.fingerprint,
       amountAtomic: terms.amountAtomic.toString(),
       requestId: req.requestId,
-      validBefore: a.validBefore,
+      validBefore: authorization.validBefore,
     }
   }
 
@@ -47,17 +47,17 @@ export class Payment {
   }
 
   private event(event: PaymentEventKind, extra: { txHash?: string; detail?: string }): PaymentEvent {
-    const c = this.claim
+    const claim = this.claim
     return {
       event,
       at: this.now(),
       key: this.key,
-      requestId: c.requestId,
-      routeId: c.routeId,
+      requestId: claim.requestId,
+      routeId: claim.routeId,
       payer: this.auth.payer,
-      amountAtomic: c.amountAtomic,
-      nonce: c.nonce,
-      network: c.network,
+      amountAtomic: claim.amountAtomic,
+      nonce: claim.nonce,
+      network: claim.network,
       ...extra,
     }
   }

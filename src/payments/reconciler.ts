@@ -50,12 +50,12 @@ export class Reconciler {
 
   /** Checks one pending payment now (a client retrying its request). */
   async check(key: string): Promise<Verdict> {
-    const p = (await this.ledger.pending(this.now())).find((x) => x.claim.key === key)
-    if (!p) {
+    const payment = (await this.ledger.pending(this.now())).find((x) => x.claim.key === key)
+    if (!payment) {
       const held = await this.ledger.lookup(key)
       return held?.state === 'served' ? 'settled' : held?.state === 'failed' ? 'failed' : 'pending'
     }
-    return this.decide(p)
+    return this.decide(payment)
   }
 
   /** Whether this authorization was used on chain already, and by which transaction when it can be found. */
@@ -72,10 +72,10 @@ export class Reconciler {
     this.running ??= (async () => {
       const summary: ReconcileSummary = { checked: 0, settled: 0, failed: 0, pending: 0, errors: 0 }
       try {
-        for (const p of await this.ledger.pending(this.now())) {
+        for (const payment of await this.ledger.pending(this.now())) {
           summary.checked++
           try {
-            summary[await this.decide(p)]++
+            summary[await this.decide(payment)]++
           } catch {
             summary.errors++ // RPC trouble: the payment stays pending for the next pass
           }
@@ -102,33 +102,33 @@ export class Reconciler {
   }
 
   private async decide(payment: PendingPayment): Promise<Verdict> {
-    const c = payment.claim
-    const from = { state: payment.state, requestId: c.requestId }
-    const payer = c.payer as `0x${string}`
-    const nonce = c.nonce as `0x${string}`
+    const claim = payment.claim
+    const from = { state: payment.state, requestId: claim.requestId }
+    const payer = claim.payer as `0x${string}`
+    const nonce = claim.nonce as `0x${string}`
     const event = (detail: 'settled' | 'failed', txHash?: string): PaymentEvent => ({
       event: 'reconciled',
       at: this.now(),
-      key: c.key,
-      requestId: c.requestId,
-      routeId: c.routeId,
-      payer: c.payer,
-      amountAtomic: c.amountAtomic,
-      nonce: c.nonce,
-      network: c.network,
+      key: claim.key,
+      requestId: claim.requestId,
+      routeId: claim.routeId,
+      payer: claim.payer,
+      amountAtomic: claim.amountAtomic,
+      nonce: claim.nonce,
+      network: claim.network,
       detail,
       ...(txHash ? { txHash } : {}),
     })
-    if (await this.chain.used(c.network, payer, nonce)) {
-      const txHash = payment.txHash ?? (await this.chain.transactionOf?.(c.network, payer, nonce).catch(() => undefined))
-      if (await this.ledger.resolve(c.key, { settled: true, ...(txHash ? { txHash } : {}) }, this.now(), from))
+    if (await this.chain.used(claim.network, payer, nonce)) {
+      const txHash = payment.txHash ?? (await this.chain.transactionOf?.(claim.network, payer, nonce).catch(() => undefined))
+      if (await this.ledger.resolve(claim.key, { settled: true, ...(txHash ? { txHash } : {}) }, this.now(), from))
         this.emit(event('settled', txHash))
       await this.ledger.durable()
       return 'settled'
     }
     // Unused: final only once the chain's clock has passed validBefore (no block can include it after).
-    if (c.validBefore !== undefined && BigInt(await this.chain.chainTime(c.network)) >= BigInt(c.validBefore)) {
-      if (await this.ledger.resolve(c.key, { settled: false }, this.now(), from)) this.emit(event('failed'))
+    if (claim.validBefore !== undefined && BigInt(await this.chain.chainTime(claim.network)) >= BigInt(claim.validBefore)) {
+      if (await this.ledger.resolve(claim.key, { settled: false }, this.now(), from)) this.emit(event('failed'))
       await this.ledger.durable()
       return 'failed'
     }

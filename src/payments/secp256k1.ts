@@ -16,11 +16,11 @@ interface Binding {
   ecdsaRecover(output: Uint8Array, signature64: Uint8Array, recid: number, message32: Uint8Array): number
 }
 
-const N = secp256k1.Point.CURVE().n
-const HALF_N = N >> 1n
+const CURVE_ORDER = secp256k1.Point.CURVE().n
+const HALF_ORDER = CURVE_ORDER >> 1n
 const be32 = (x: bigint) => Buffer.from(x.toString(16).padStart(64, '0'), 'hex')
-const N_BYTES = be32(N)
-const HALF_N_BYTES = be32(HALF_N)
+const ORDER_BYTES = be32(CURVE_ORDER)
+const HALF_ORDER_BYTES = be32(HALF_ORDER)
 const ZERO = Buffer.alloc(32)
 
 // Scratch buffers of the native path (calls are synchronous, so one set serves every request).
@@ -55,8 +55,8 @@ function loadBinding(): Binding {
       const binding = new (load().Secp256k1)()
       selfTest(binding)
       return binding
-    } catch (e) {
-      errors.push(`${name}: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`) // not the require stack
+    } catch (error) {
+      errors.push(`${name}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`) // not the require stack
     }
   }
   throw new Error(errors.join('; '))
@@ -86,8 +86,8 @@ function load(): Binding | null {
     loaded = true
     try {
       binding = loadBinding()
-    } catch (e) {
-      loadError = e instanceof Error ? e.message : String(e)
+    } catch (error) {
+      loadError = error instanceof Error ? error.message : String(error)
     }
   }
   return binding
@@ -101,12 +101,12 @@ function load(): Binding | null {
 function decode(signature: string): number {
   if (signature.length !== 132 || signature.charCodeAt(0) !== 0x30 || signature.charCodeAt(1) !== 0x78) return -1
   if (sig.write(signature.slice(2), 'hex') !== 65) return -1 // hex decoding stops at the first non-hex pair
-  let v = sig[64]!
-  if (v >= 27) v -= 27
-  if (v !== 0 && v !== 1) return -1
-  if (sig.compare(ZERO, 0, 32, 0, 32) === 0 || sig.compare(N_BYTES, 0, 32, 0, 32) >= 0) return -1
-  if (sig.compare(ZERO, 0, 32, 32, 64) === 0 || sig.compare(HALF_N_BYTES, 0, 32, 32, 64) > 0) return -1
-  return v
+  let recoveryId = sig[64]!
+  if (recoveryId >= 27) recoveryId -= 27
+  if (recoveryId !== 0 && recoveryId !== 1) return -1
+  if (sig.compare(ZERO, 0, 32, 0, 32) === 0 || sig.compare(ORDER_BYTES, 0, 32, 0, 32) >= 0) return -1
+  if (sig.compare(ZERO, 0, 32, 32, 64) === 0 || sig.compare(HALF_ORDER_BYTES, 0, 32, 32, 64) > 0) return -1
+  return recoveryId
 }
 
 /** libsecp256k1's recovery; throws when the binding did not load (use `recoverSigner`). */
@@ -125,14 +125,14 @@ const HEX_SIGNATURE = /^0x[0-9a-fA-F]{130}$/
 /** @noble/curves' recovery, with the same rules parsed independently (BigInt), so tests can compare the two. */
 export function recoverWithNoble(digest: Uint8Array, signature: Address): Address | null {
   if (signature.length !== 132 || !HEX_SIGNATURE.test(signature)) return null
-  const r = BigInt(`0x${signature.slice(2, 66)}`)
-  const s = BigInt(`0x${signature.slice(66, 130)}`)
-  let v = Number.parseInt(signature.slice(130, 132), 16)
-  if (v >= 27) v -= 27
-  if (v !== 0 && v !== 1) return null
-  if (r === 0n || r >= N || s === 0n || s > HALF_N) return null
+  const rScalar = BigInt(`0x${signature.slice(2, 66)}`)
+  const sScalar = BigInt(`0x${signature.slice(66, 130)}`)
+  let recoveryId = Number.parseInt(signature.slice(130, 132), 16)
+  if (recoveryId >= 27) recoveryId -= 27
+  if (recoveryId !== 0 && recoveryId !== 1) return null
+  if (rScalar === 0n || rScalar >= CURVE_ORDER || sScalar === 0n || sScalar > HALF_ORDER) return null
   try {
-    const point = new secp256k1.Signature(r, s, v).recoverPublicKey(digest)
+    const point = new secp256k1.Signature(rScalar, sScalar, recoveryId).recoverPublicKey(digest)
     return toAddress(keccak_256(point.toBytes(false).subarray(1)))
   } catch {
     return null // r is not the x-coordinate of a point, or the recovered key is the point at infinity

@@ -5,7 +5,8 @@
  * answer kept back until the transfer is seen on chain.
  */
 import { facilitatorUnavailable, ledgerUnavailable, settlementPending, shuttingDown } from '../core/errors'
-import type { GateAnswer, GateContext, Running } from './gate-types'
+import type { GateAnswer, GateContext } from './gate-types'
+import type { PaymentRun } from './gate-state'
 import type { PaidWork } from './paid-work'
 import { settlementFailed, type Payment } from './payment'
 import type { SettleOutcome, SettlementInput } from './settlement'
@@ -13,30 +14,30 @@ import type { SettleOutcome, SettlementInput } from './settlement'
 export async function settlePayment(
   context: GateContext,
   payment: Payment,
-  running: Running,
+  run: PaymentRun,
   { answer, artifactId, paidBefore, input }: PaidWork,
 ): Promise<GateAnswer> {
   const { ledger, settler, artifactTtlSeconds } = context.options
   const { body, headers } = typeof answer === 'string' ? { body: answer, headers: undefined } : answer
-  running.artifact = { id: artifactId, body, ...(headers ? { headers } : {}), expiresAt: context.now() + artifactTtlSeconds }
+  run.keep({ id: artifactId, body, ...(headers ? { headers } : {}), expiresAt: context.now() + artifactTtlSeconds })
   const deferred = context.options.deferred
   const admitted = deferred && !paidBefore.used ? deferred.admit(payment) : undefined
   if (admitted === true) {
-    return answerDeferred(context, payment, running, { body, headers, artifactPath: `/v1/artifacts/${artifactId}`, input })
+    return answerDeferred(context, payment, run, { body, headers, artifactPath: `/v1/artifacts/${artifactId}`, input })
   }
-  running.phase = 'settle'
+  run.settling()
   const outcome = await settlementOf(context, payment, paidBefore, input)
   context.options.metrics?.settlement(settler.mode, outcome.status)
   const now = context.now()
-  const artifact = { ...running.artifact, expiresAt: now + artifactTtlSeconds }
-  if (running.cut && outcome.status === 'failed') {
+  const artifact = { ...run.artifact, expiresAt: now + artifactTtlSeconds }
+  if (run.cut && outcome.status === 'failed') {
     // Parked as pending by the deadline, and now known not to have moved: failed, as the reconciler would find.
     await ledger.resolve(payment.key, { settled: false }, now).catch(() => false)
     payment.emit('failed', { detail: `settle: ${outcome.reason}`, ...(outcome.transaction ? { txHash: outcome.transaction } : {}) })
     await ledger.durable().catch(() => {}) // queued: committed once the ledger is back
     throw shuttingDown()
   }
-  running.phase = outcome.status === 'failed' ? 'released' : outcome.status === 'pending' ? 'settling' : 'served'
+  run.settled(outcome.status === 'failed' ? 'released' : outcome.status === 'pending' ? 'settling' : 'served')
   switch (outcome.status) {
     case 'local':
       ledger.complete(payment.key, artifact, now, { kind: 'local' })
@@ -68,12 +69,12 @@ export async function settlePayment(
   // queued until it commits (if this process dies first, the reconciler finds the transfer on chain).
   try {
     await ledger.durable()
-  } catch (e) {
-    if (outcome.status !== 'settled') throw ledgerUnavailable(e, { recording: true })
+  } catch (error) {
+    if (outcome.status !== 'settled') throw ledgerUnavailable(error, { recording: true })
     context.options.logger?.error('settled payment answered before its record committed; the ledger retries it', {
       request_id: payment.req.requestId,
       key: payment.key,
-      error: String(e),
+      error: String(error),
     })
   }
   return {
@@ -93,20 +94,20 @@ export async function settlePayment(
 async function answerDeferred(
   context: GateContext,
   payment: Payment,
-  running: Running,
+  run: PaymentRun,
   answer: { body: string | Uint8Array; headers: Record<string, string> | undefined; artifactPath: string; input: SettlementInput },
 ): Promise<GateAnswer> {
   const { ledger, deferred } = context.options
   const now = context.now()
-  running.phase = 'settling' // the shutdown deadline leaves it as the ledger says: pending
-  ledger.park(payment.key, running.artifact!, now)
+  run.settled('settling') // the shutdown deadline leaves it as the ledger says: pending
+  ledger.park(payment.key, run.artifact, now)
   payment.emit('pending', { detail: 'deferred: answered on verification, settling in the background' })
   try {
     await ledger.durable()
-  } catch (e) {
+  } catch (error) {
     // Not answered and not queued: the record commits once the ledger is back, and the reconciler fails it unused.
     deferred!.withdraw(payment)
-    throw ledgerUnavailable(e, { recording: true })
+    throw ledgerUnavailable(error, { recording: true })
   }
   deferred!.enqueue(payment, answer.input)
   return {
@@ -137,7 +138,7 @@ async function settlementOf(
     }
   try {
     return await context.options.settler.settle(input)
-  } catch (e) {
-    return { status: 'pending', reason: `settle threw: ${e instanceof Error ? e.message : String(e)}` } // outcome unknown
+  } catch (error) {
+    return { status: 'pending', reason: `settle threw: ${error instanceof Error ? error.message : String(error)}` } // outcome unknown
   }
 }

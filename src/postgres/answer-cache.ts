@@ -45,8 +45,10 @@ export class PostgresAnswerCache implements AnswerCache {
       let state: { body: string | null; leased: boolean }
       try {
         state = await this.claim(key)
-      } catch (e) {
-        this.logger?.warn('shared answer cache unreachable: computing here', { error: String(e instanceof Error ? e.message : e) })
+      } catch (error) {
+        this.logger?.warn('shared answer cache unreachable: computing here', {
+          error: String(error instanceof Error ? error.message : error),
+        })
         return { value: await compute(), hit: false }
       }
       if (state.body !== null) return { value: JSON.parse(state.body) as T, hit: true }
@@ -73,15 +75,15 @@ export class PostgresAnswerCache implements AnswerCache {
         [key, this.holder, LEASE_SECONDS],
       ),
     )
-    const r = rows[0] as { body: string | null; leased: boolean }
-    return { body: r.body, leased: r.leased }
+    const row = rows[0] as { body: string | null; leased: boolean }
+    return { body: row.body, leased: row.leased }
   }
 
   private async computeUnderLease<T>(key: string, compute: () => Promise<T>, ttlMs: number): Promise<T> {
     let value: T
     try {
       value = await compute()
-    } catch (e) {
+    } catch (error) {
       // Let the next request try at once instead of waiting out the lease.
       await this.pg
         .run(
@@ -89,7 +91,7 @@ export class PostgresAnswerCache implements AnswerCache {
           (sql) => sql`UPDATE live_answers SET lease_until = 0, holder = NULL WHERE key = ${key} AND holder = ${this.holder}`,
         )
         .catch(() => {})
-      throw e
+      throw error
     }
     await this.pg
       .run('answer cache', (sql) =>

@@ -43,9 +43,9 @@ export class Postgres {
       const result = await Promise.race([work(this.sql), deadline])
       this.lastError = null
       return result
-    } catch (e) {
-      if (e instanceof SchemaTooNew) throw e
-      const error = e instanceof LedgerUnavailable ? e : new LedgerUnavailable(`${what}: ${describe(e)}`)
+    } catch (cause) {
+      if (cause instanceof SchemaTooNew) throw cause
+      const error = cause instanceof LedgerUnavailable ? cause : new LedgerUnavailable(`${what}: ${describe(cause)}`)
       this.lastError = { message: error.message, at: Date.now() }
       throw error
     } finally {
@@ -73,9 +73,9 @@ function describe(error: unknown): string {
 /** A URL fit for logs and /ready: the password replaced. */
 export function redactUrl(url: string): string {
   try {
-    const u = new URL(url)
-    if (u.password) u.password = '***'
-    return u.toString()
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    return parsed.toString()
   } catch {
     return 'postgres://…'
   }

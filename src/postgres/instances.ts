@@ -78,8 +78,11 @@ export class InstanceRegistry {
         this.leaderUntil = won ? started + (LEASE_SECONDS - HEARTBEAT_SECONDS) * 1000 : 0
         if (won && !was)
           this.options.logger?.info('reconciler lease taken: this instance reconciles pending settlements', { instance: this.id })
-      } catch (e) {
-        this.options.logger?.warn('ledger heartbeat failed', { instance: this.id, error: String(e instanceof Error ? e.message : e) })
+      } catch (error) {
+        this.options.logger?.warn('ledger heartbeat failed', {
+          instance: this.id,
+          error: String(error instanceof Error ? error.message : error),
+        })
       } finally {
         this.beating = undefined
       }

@@ -148,11 +148,11 @@ export async function migrate(pg: Postgres): Promise<{ applied: number[]; versio
           `the ledger's schema is at version ${newest}, newer than this release knows (${latest}): run the newer release`,
         )
       const applied: number[] = []
-      for (const m of MIGRATIONS) {
-        if (done.has(m.version)) continue
-        await tx.unsafe(m.sql)
-        await tx`INSERT INTO schema_migrations (version, name) VALUES (${m.version}, ${m.name})`
-        applied.push(m.version)
+      for (const migration of MIGRATIONS) {
+        if (done.has(migration.version)) continue
+        await tx.unsafe(migration.sql)
+        await tx`INSERT INTO schema_migrations (version, name) VALUES (${migration.version}, ${migration.name})`
+        applied.push(migration.version)
       }
       return { applied, version: latest }
     }),

@@ -41,11 +41,11 @@ export class PostgresRateLimiter implements Limiter {
           [`${this.scope}:${key}`, this.perMinute, this.perSecond],
         ),
       )
-    } catch (e) {
-      throw ledgerUnavailable(e)
+    } catch (error) {
+      throw ledgerUnavailable(error)
     }
-    const r = rows[0] as { took: boolean; tokens: number }
-    return r.took ? 0 : Math.max(1, Math.ceil((1 - r.tokens) / this.perSecond))
+    const row = rows[0] as { took: boolean; tokens: number }
+    return row.took ? 0 : Math.max(1, Math.ceil((1 - row.tokens) / this.perSecond))
   }
 
   /** Forgets buckets that have refilled: they behave exactly like new ones. */

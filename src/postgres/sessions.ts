@@ -21,12 +21,12 @@ export class PostgresSessions implements Sessions {
   ) {}
 
   async open(id: string | undefined): Promise<{ session: Session; resumed: boolean }> {
-    const t = this.now()
-    const expiresAt = t + SESSION_TTL_SECONDS * 1000
+    const now = this.now()
+    const expiresAt = now + SESSION_TTL_SECONDS * 1000
     try {
       return await this.pg.run('session', async (sql) => {
         if (id) {
-          const live = await sql`UPDATE sessions SET expires_at = ${expiresAt} WHERE id = ${id} AND expires_at > ${t} RETURNING id`
+          const live = await sql`UPDATE sessions SET expires_at = ${expiresAt} WHERE id = ${id} AND expires_at > ${now} RETURNING id`
           if (live.length > 0) {
             const legs = await sql<{ leg: string; data: string }[]>`SELECT leg, data FROM session_legs WHERE session_id = ${id}`
             const session: Session = { id, legs: new Map(legs.map((l) => [l.leg, JSON.parse(l.data)])), expiresAt }
@@ -39,8 +39,8 @@ export class PostgresSessions implements Sessions {
         this.loaded.set(session, new Set())
         return { session, resumed: false }
       })
-    } catch (e) {
-      throw ledgerUnavailable(e)
+    } catch (error) {
+      throw ledgerUnavailable(error)
     }
   }
 

@@ -183,12 +183,12 @@ export async function ranking(
   week: string,
 ): Promise<Ranking> {
   const spec = SPECS[entity] as EntitySpec<unknown>
-  const d = spec.dataset(snap)
+  const dataset = spec.dataset(snap)
   const previousWeek = addDays(week, -7)
-  const previousPublished = d.periods.includes(previousWeek)
+  const previousPublished = dataset.periods.includes(previousWeek)
   const [current, previous] = await Promise.all([
-    rankWeek(services, spec, d, category, rankType, week),
-    previousPublished ? rankWeek(services, spec, d, category, rankType, previousWeek) : Promise.resolve([]),
+    rankWeek(services, spec, dataset, category, rankType, week),
+    previousPublished ? rankWeek(services, spec, dataset, category, rankType, previousWeek) : Promise.resolve([]),
   ])
   const previousRank = new Map(previous.map((r) => [r.id, r.rank]))
   const rows = current.map((entry) => {

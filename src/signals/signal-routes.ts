@@ -28,10 +28,10 @@ function rankingHandler(services: SignalServices, entity: RankEntity, routeId: s
       const snap = services.snapshot()
       const category = categoryOf(snap, String(query.category), 'category')
       const rankType = (query.rank_type as string | undefined) ?? defaultType
-      const d = entity === 'creators' ? snap.creators : entity === 'topics' ? snap.topics : snap.brands
-      const week = resolveWeek(d.periods, query)
+      const dataset = entity === 'creators' ? snap.creators : entity === 'topics' ? snap.topics : snap.brands
+      const week = resolveWeek(dataset.periods, query)
       const limit = Number(query.limit ?? 20)
-      return cachedAnswer(services, d, routeId, `${category.slug}|${rankType}|${week.start}|${limit}`, async () => {
+      return cachedAnswer(services, dataset, routeId, `${category.slug}|${rankType}|${week.start}|${limit}`, async () => {
         const { rows, total } = await ranking(services, snap, entity, category.slug, rankType, week.start)
         return {
           category: category.slug,

@@ -7,10 +7,10 @@ export const addDays = (isoDate: string, days: number) =>
 
 /** A YYYY-MM-DD string that names a real calendar day ("2026-02-30" does not). */
 function realDate(value: string, parameter: string): Date {
-  const d = new Date(`${value}T00:00:00Z`)
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value)
+  const date = new Date(`${value}T00:00:00Z`)
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value)
     throw invalidParameter(parameter, `${value} is not a calendar date (YYYY-MM-DD)`)
-  return d
+  return date
 }
 
 const WEEKDAY = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']

@@ -9,7 +9,8 @@ import { DEV_PAY_TO } from '../../src/config/config'
 import { ApiError } from '../../src/core/errors'
 import { claimPayment } from '../../src/payments/claim'
 import { PaymentGate } from '../../src/payments/gate'
-import type { Authorized, GateContext, GateOptions, Running } from '../../src/payments/gate-types'
+import type { Authorized, GateContext, GateOptions } from '../../src/payments/gate-types'
+import { GateState, PaymentRun } from '../../src/payments/gate-state'
 import { SqliteLedger } from '../../src/ledger/sqlite'
 import { runPaidWork } from '../../src/payments/paid-work'
 import { Payment } from '../../src/payments/payment'
@@ -39,15 +40,14 @@ async function setUp(fingerprint = `${route.id}|Tokyo`, proof?: string) {
   const g: GateContext = {
     options: o,
     now,
-    closed: () => false,
-    inflight: new Map(),
+    runs: new GateState(),
     refuse: (_req, code, message, details) => new ApiError(code, message, details),
   }
   const payment = new Payment(auth, o, now)
   return { ledger, g, p: payment, header, state: async () => (await ledger.lookup(payment.key))?.state }
 }
 
-const running = (): Running => ({ requestId: 'r', phase: 'work', emit: () => {} })
+const running = () => new PaymentRun('r', () => {})
 
 describe('the gate in steps', () => {
   test('claim takes the nonce; work that fails releases it; the proof claims again', async () => {
@@ -64,12 +64,13 @@ describe('the gate in steps', () => {
   })
 
   test('work that answers, settled locally, is served; a retry of the same request gets the stored answer from claim alone', async () => {
-    const { g, p, state } = await setUp()
+    const { ledger, g, p, state } = await setUp()
     const claim = (await claimPayment(g, p)) as { claimed: never }
     const r = running()
     const answer = await settlePayment(g, p, r, await runPaidWork(g, p, claim.claimed, r, async () => '{"ok":true}'))
     expect(answer.body).toBe('{"ok":true}')
-    expect(r.phase).toBe('served')
+    // Settled and recorded: the shutdown deadline would leave it as it is.
+    expect(r.cutOff(ledger, p.key, g.now())).toBe('served')
     expect(await state()).toBe('served')
     const again = await claimPayment(g, p)
     expect(again).toMatchObject({ stored: { body: '{"ok":true}', replayed: true } })

@@ -86,17 +86,17 @@ export class BochaAdapter extends VendorBase implements VendorAdapter {
       },
       PROVIDER_LIMITS.searchResponseBytes,
     )
-    const b = obj(body)
+    const answer = obj(body)
     // Bocha also answers errors as HTTP 200 with its own code.
-    const code = count(b.code)
+    const code = count(answer.code)
     if (code !== undefined && code !== 200)
       throw new ProviderError(
         code === 429 ? 'rate_limited' : 'unavailable',
         this.name,
-        `answered code ${code}: ${str(b.message ?? b.msg, 200) ?? 'no message'}`,
+        `answered code ${code}: ${str(answer.message ?? answer.msg, 200) ?? 'no message'}`,
       )
-    const pages = obj(obj(b.data).webPages)
-    const results = list(pages.value) ?? (b.data && obj(b.data).webPages === undefined ? [] : undefined)
+    const pages = obj(obj(answer.data).webPages)
+    const results = list(pages.value) ?? (answer.data && obj(answer.data).webPages === undefined ? [] : undefined)
     if (!results)
       throw new ProviderError('bad_response', this.name, 'answered JSON without data.webPages.value (is this the Bocha web-search API?)')
     // `count` is a maximum: a short page says nothing about the next one; the estimate of matches does.
@@ -105,14 +105,14 @@ export class BochaAdapter extends VendorBase implements VendorAdapter {
   }
 
   item(raw: unknown, _q: EvidenceQuery, now: number): EvidenceItem | 'undated' | null {
-    const r = obj(raw)
-    const url = str(r.url) ?? null
-    const title = plain(r.name, PROVIDER_LIMITS.titleChars) ?? ''
-    const text = plain(r.summary, PROVIDER_LIMITS.textChars) ?? plain(r.snippet, PROVIDER_LIMITS.textChars) ?? title
+    const result = obj(raw)
+    const url = str(result.url) ?? null
+    const title = plain(result.name, PROVIDER_LIMITS.titleChars) ?? ''
+    const text = plain(result.summary, PROVIDER_LIMITS.textChars) ?? plain(result.snippet, PROVIDER_LIMITS.textChars) ?? title
     if (!url || !text) return null
     // The publication date; the crawl date says when Bocha saw the page, not when it was written.
-    const crawled = typeof r.dateLastCrawled === 'string' ? r.dateLastCrawled.replace(/Z$/, '+08:00') : undefined
-    const publishedAt = parseVendorDate(r.datePublished ?? crawled, { now, zone: CST })
+    const crawled = typeof result.dateLastCrawled === 'string' ? result.dateLastCrawled.replace(/Z$/, '+08:00') : undefined
+    const publishedAt = parseVendorDate(result.datePublished ?? crawled, { now, zone: CST })
     if (!publishedAt) return 'undated'
     return {
       id: url,
@@ -121,13 +121,13 @@ export class BochaAdapter extends VendorBase implements VendorAdapter {
       retrieval: 'proxy',
       sourceKind: 'web_page',
       author: null,
-      site: str(r.siteName) ?? hostOf(url),
+      site: str(result.siteName) ?? hostOf(url),
       authorFollowers: null,
       authorCity: null,
       publishedAt,
       title,
       text,
-      language: languageOf(r.language, title, text),
+      language: languageOf(result.language, title, text),
       engagement: null,
       provider: this.name,
     }

@@ -38,10 +38,10 @@ export async function withDeadline<T>(
   })
   try {
     return await Promise.race([work(controller.signal), aborted])
-  } catch (e) {
+  } catch (error) {
     if (controller.signal.aborted) throw controller.signal.reason as ProviderError
-    if (e instanceof ProviderError) throw e
-    throw new ProviderError('unavailable', provider, e instanceof Error ? e.message : String(e))
+    if (error instanceof ProviderError) throw error
+    throw new ProviderError('unavailable', provider, error instanceof Error ? error.message : String(error))
   } finally {
     clearTimeout(timer)
     parent?.removeEventListener('abort', onParentAbort)
@@ -92,9 +92,9 @@ export async function fetchJson(provider: string, url: string, init: RequestInit
   let res: Response
   try {
     res = await fetch(url, init)
-  } catch (e) {
+  } catch (error) {
     if (init.signal?.aborted) throw init.signal.reason
-    throw new ProviderError('unavailable', provider, `request failed: ${e instanceof Error ? e.message : String(e)}`)
+    throw new ProviderError('unavailable', provider, `request failed: ${error instanceof Error ? error.message : String(error)}`)
   }
   if (!res.ok) {
     const excerpt = await readExcerpt(res, ERROR_EXCERPT_BYTES)
@@ -178,11 +178,11 @@ async function readText(provider: string, res: Response, maxBytes: number, signa
       checkShape(provider, shape.scan(part))
       parts.push(part)
     }
-  } catch (e) {
+  } catch (error) {
     await reader.cancel().catch(() => {})
     if (signal?.aborted) throw signal.reason
-    if (e instanceof ProviderError) throw e
-    throw new ProviderError('unavailable', provider, `the answer broke off: ${e instanceof Error ? e.message : String(e)}`)
+    if (error instanceof ProviderError) throw error
+    throw new ProviderError('unavailable', provider, `the answer broke off: ${error instanceof Error ? error.message : String(error)}`)
   }
   parts.push(decoder.decode())
   return parts.join('')

@@ -174,8 +174,8 @@ export class ChatCompletionsSummariser {
         try {
           body = await this.ask(user, signal, used)
           break
-        } catch (e) {
-          if (!this.adapt(e)) throw e
+        } catch (error) {
+          if (!this.adapt(error)) throw error
         }
       }
       const answer = parseAnswer(this.name, body)

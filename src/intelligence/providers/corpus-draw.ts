@@ -67,9 +67,9 @@ export function draw(facts: RowFacts, candidates: Int32Array, window: { from: Da
   const weights: number[] = []
   for (const row of inside) {
     const key = keyOf(row)
-    const k = seen.get(key) ?? 0
-    seen.set(key, k + 1)
-    if (k % step !== 0) continue
+    const seenBefore = seen.get(key) ?? 0
+    seen.set(key, seenBefore + 1)
+    if (seenBefore % step !== 0) continue
     const size = sizes.get(key)!
     rows.push(row)
     weights.push(size / Math.ceil(size / step))

@@ -49,51 +49,51 @@ const offset = (zone: number) =>
 export function parseVendorDate(value: unknown, options: { now: number; zone: number }): Date | null {
   if (typeof value === 'number') return epoch(value)
   if (typeof value !== 'string') return null
-  const v = value
+  const cleaned = value
     .normalize('NFKC')
     .trim()
     .toLowerCase()
     .replace(/^(发布于|编辑于|发表于|更新于|published|updated)[:：\s]*/, '')
     .replace(/^(\d{4})[年/.](\d{1,2})[月/.](\d{1,2})日?/, '$1-$2-$3')
-  if (!v) return null
-  if (/^\d{10}(\d{3})?$/.test(v)) return epoch(Number(v))
+  if (!cleaned) return null
+  if (/^\d{10}(\d{3})?$/.test(cleaned)) return epoch(Number(cleaned))
   // ISO 8601 and its common variants (a space for the T, no seconds, no zone).
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[t\s](\d{1,2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?\s*(z|[+-]\d{2}:?\d{2})?$/.exec(v)
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[t\s](\d{1,2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?\s*(z|[+-]\d{2}:?\d{2})?$/.exec(cleaned)
   if (iso) {
     const [, y, mo, d, hh = '0', mm = '00', ss = '0', frac = '', tz] = iso
     const zoneText = tz ? (tz === 'z' ? 'Z' : tz.length === 5 ? `${tz.slice(0, 3)}:${tz.slice(3)}` : tz) : offset(options.zone)
     const text = `${y}-${mo!.padStart(2, '0')}-${d!.padStart(2, '0')}T${hh.padStart(2, '0')}:${mm}:${ss.padStart(2, '0')}${frac.slice(0, 4)}${zoneText}`
-    const t = Date.parse(text)
-    return Number.isNaN(t) ? null : new Date(t)
+    const instant = Date.parse(text)
+    return Number.isNaN(instant) ? null : new Date(instant)
   }
-  if (/^(刚刚|刚才|just now|now)$/.test(v)) return new Date(options.now)
-  const ago = /^(\d+|an?|one)\s*([^\d\s]+?)\s*(前|以前|ago)$/.exec(v)
+  if (/^(刚刚|刚才|just now|now)$/.test(cleaned)) return new Date(options.now)
+  const ago = /^(\d+|an?|one)\s*([^\d\s]+?)\s*(前|以前|ago)$/.exec(cleaned)
   if (ago) {
-    const n = /^\d+$/.test(ago[1]!) ? Number(ago[1]) : 1
+    const amount = /^\d+$/.test(ago[1]!) ? Number(ago[1]) : 1
     const unit = unitMs(ago[2]!)
-    return unit ? new Date(options.now - n * unit) : null
+    return unit ? new Date(options.now - amount * unit) : null
   }
   const midnight = zoneMidnight(options.now, options.zone)
-  const day = /^(今天|today|昨天|yesterday|前天)\s*(?:(\d{1,2}):(\d{2}))?$/.exec(v)
+  const day = /^(今天|today|昨天|yesterday|前天)\s*(?:(\d{1,2}):(\d{2}))?$/.exec(cleaned)
   if (day) {
     const back = day[1] === '今天' || day[1] === 'today' ? 0 : day[1] === '前天' ? 2 : 1
     return new Date(at(midnight - back * DAY, day[2], day[3]))
   }
   // Month and day without a year (11-02, 11月2日): this year, or last year when that would be in the future.
-  const md = /^(\d{1,2})[-/月](\d{1,2})日?(?:\s+(\d{1,2}):(\d{2}))?$/.exec(v)
+  const md = /^(\d{1,2})[-/月](\d{1,2})日?(?:\s+(\d{1,2}):(\d{2}))?$/.exec(cleaned)
   if (md) {
     const year = new Date(midnight + options.zone * MINUTE).getUTCFullYear()
     for (const y of [year, year - 1]) {
-      const t = Date.UTC(y, Number(md[1]) - 1, Number(md[2])) - options.zone * MINUTE
-      const when = at(t, md[3], md[4])
+      const dayStart = Date.UTC(y, Number(md[1]) - 1, Number(md[2])) - options.zone * MINUTE
+      const when = at(dayStart, md[3], md[4])
       if (when <= options.now + DAY) return new Date(when)
     }
     return null
   }
   // A full date in words ("November 2, 2026", "2 Nov 2026"): what Date.parse reads, in UTC.
-  if (/[a-z]{3}/.test(v) && /\d{4}/.test(v)) {
-    const t = Date.parse(`${v} UTC`)
-    return Number.isNaN(t) ? null : new Date(t)
+  if (/[a-z]{3}/.test(cleaned) && /\d{4}/.test(cleaned)) {
+    const instant = Date.parse(`${cleaned} UTC`)
+    return Number.isNaN(instant) ? null : new Date(instant)
   }
   return null
 }

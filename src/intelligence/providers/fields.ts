@@ -37,10 +37,10 @@ export const plain = (v: unknown, max: number): string | undefined => str(typeof
 export function count(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? Math.round(value) : undefined
   if (typeof value !== 'string') return undefined
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(万|w|亿|k)?\+?\s*$/i.exec(value.replace(/,/g, ''))
-  if (!m) return undefined
-  const scale = { 万: 1e4, w: 1e4, 亿: 1e8, k: 1e3 }[(m[2] ?? '').toLowerCase() as '万'] ?? 1
-  return Math.round(Number(m[1]) * scale)
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(万|w|亿|k)?\+?\s*$/i.exec(value.replace(/,/g, ''))
+  if (!match) return undefined
+  const scale = { 万: 1e4, w: 1e4, 亿: 1e8, k: 1e3 }[(match[2] ?? '').toLowerCase() as '万'] ?? 1
+  return Math.round(Number(match[1]) * scale)
 }
 
 /** Engagement when any figure is known (unknown figures count 0; views stay null when unknown). */

@@ -26,9 +26,9 @@ export class AhoCorasick {
     patterns.forEach((pattern, index) => {
       let at = this.root
       for (let i = 0; i < pattern.length; i++) {
-        const c = pattern.charCodeAt(i)
-        let to = at.next.get(c)
-        if (!to) at.next.set(c, (to = node()))
+        const code = pattern.charCodeAt(i)
+        let to = at.next.get(code)
+        if (!to) at.next.set(code, (to = node()))
         at = to
       }
       at.out.push(index)
@@ -55,9 +55,9 @@ export class AhoCorasick {
   scan(text: string, found: (pattern: number) => void): void {
     let at = this.root
     for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i)
-      while (at !== this.root && !at.next.has(c)) at = at.fail!
-      at = at.next.get(c) ?? this.root
+      const code = text.charCodeAt(i)
+      while (at !== this.root && !at.next.has(code)) at = at.fail!
+      at = at.next.get(code) ?? this.root
       for (const pattern of at.out) found(pattern)
     }
   }

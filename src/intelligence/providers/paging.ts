@@ -183,13 +183,13 @@ export class PagedProvider implements EvidenceProvider {
     for (let page = 1; page <= this.adapter.maxPages; page++) {
       // Another page only while it can still finish within the call's timeout.
       if (page > 1 && this.now() - started > this.timeoutMs / 2) break
-      let p: VendorPage
+      let vendorPage: VendorPage
       try {
-        p = await this.adapter.page(query, window, page, cursor, signal)
-      } catch (e) {
+        vendorPage = await this.adapter.page(query, window, page, cursor, signal)
+      } catch (error) {
         // The first page decides the call; a later page that fails keeps what came before (it covers less).
-        if (page === 1 || signal.aborted || !(e instanceof ProviderError)) throw e
-        partial = `page ${page} failed (${e.kind}): ${e.message}`
+        if (page === 1 || signal.aborted || !(error instanceof ProviderError)) throw error
+        partial = `page ${page} failed (${error.kind}): ${error.message}`
         break
       }
       requests++
@@ -197,9 +197,9 @@ export class PagedProvider implements EvidenceProvider {
       const now = this.now()
       // Every result the page holds is read: the page is paid for (its size is bounded by the byte limit).
       // Our own protocol promises no more than it was asked for: only that many are read.
-      const cut = this.adapter.resultsRead !== undefined && p.results.length > this.adapter.resultsRead
+      const cut = this.adapter.resultsRead !== undefined && vendorPage.results.length > this.adapter.resultsRead
       const read: EvidenceItem[] = []
-      for (const raw of cut ? p.results.slice(0, this.adapter.resultsRead) : p.results) {
+      for (const raw of cut ? vendorPage.results.slice(0, this.adapter.resultsRead) : vendorPage.results) {
         const wait = turn()
         if (wait) await wait
         const item = this.adapter.item(raw, query, now)
@@ -211,14 +211,14 @@ export class PagedProvider implements EvidenceProvider {
       // A sample: the window's count is then a lower bound, like a relevance-ranked answer cut short.
       if (kept.length < read.length) sampled = true
       for (const item of kept) {
-        const t = item.publishedAt.getTime()
-        oldest = Math.min(oldest, t)
+        const publishedMs = item.publishedAt.getTime()
+        oldest = Math.min(oldest, publishedMs)
         const key = item.url ?? item.id
         if (!answered.has(key)) {
           answered.add(key)
           fresh++
         }
-        if (t < from || t >= to) {
+        if (publishedMs < from || publishedMs >= to) {
           // A vendor that ignores the range answers the other window's items too: they are that window's.
           dropped.out_of_window++
           continue
@@ -231,13 +231,13 @@ export class PagedProvider implements EvidenceProvider {
         items.push(item)
       }
       // Nothing more, and every result of this page read.
-      if ((!p.more && !cut) || p.results.length === 0) {
+      if ((!vendorPage.more && !cut) || vendorPage.results.length === 0) {
         exhausted = true
         break
       }
       // A vendor that ignores the page asked for answers the same results again: no point asking on.
       if (fresh === 0 && page > 1) break
-      cursor = p.next
+      cursor = vendorPage.next
       if (caps.order === 'newest' && oldest < from) break
     }
     const reached = oldest <= from

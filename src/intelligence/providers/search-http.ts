@@ -42,8 +42,8 @@ export const NATIVE_KIND: Record<Platform, SourceKind> = { xiaohongshu: 'note', 
 const day = (d: Date) => d.toISOString().slice(0, 10)
 
 function resultsOf(body: unknown): Raw[] | undefined {
-  const b = obj(body)
-  return list(b.results ?? b.items ?? b.data ?? obj(b.web).results)
+  const answer = obj(body)
+  return list(answer.results ?? answer.items ?? answer.data ?? obj(answer.web).results)
 }
 
 export class SearchHttpAdapter extends VendorBase implements VendorAdapter {
@@ -93,19 +93,20 @@ export class SearchHttpAdapter extends VendorBase implements VendorAdapter {
   }
 
   item(raw: unknown, query: EvidenceQuery, now: number): EvidenceItem | 'undated' | null {
-    const r = obj(raw)
+    const result = obj(raw)
     const { textChars, titleChars } = PROVIDER_LIMITS
-    const text = str(r.text, textChars) ?? str(r.content, textChars) ?? str(r.snippet, textChars) ?? str(r.description, textChars)
-    const url = str(r.url) ?? str(r.link) ?? null
-    const id = str(r.id) ?? url
+    const text =
+      str(result.text, textChars) ?? str(result.content, textChars) ?? str(result.snippet, textChars) ?? str(result.description, textChars)
+    const url = str(result.url) ?? str(result.link) ?? null
+    const id = str(result.id) ?? url
     if (!text || !id) return null
-    const publishedAt = parseVendorDate(r.published_at ?? r.publishedDate ?? r.date ?? r.page_age, { now, zone: 0 })
+    const publishedAt = parseVendorDate(result.published_at ?? result.publishedDate ?? result.date ?? result.page_age, { now, zone: 0 })
     if (!publishedAt) return 'undated'
-    const e = r.engagement && typeof r.engagement === 'object' ? obj(r.engagement) : r
+    const figures = result.engagement && typeof result.engagement === 'object' ? obj(result.engagement) : result
     const native = this.role === 'native'
-    const kind = str(r.source_kind) as SourceKind | undefined
-    const title = str(r.title, titleChars) ?? ''
-    const named = str(r.author) ?? str(r.source)
+    const kind = str(result.source_kind) as SourceKind | undefined
+    const title = str(result.title, titleChars) ?? ''
+    const named = str(result.author) ?? str(result.source)
     return {
       id,
       url,
@@ -114,14 +115,14 @@ export class SearchHttpAdapter extends VendorBase implements VendorAdapter {
       sourceKind: kind && SOURCE_KINDS.includes(kind) ? kind : native ? NATIVE_KIND[query.platform] : 'web_page',
       // A web page's publisher is its site, not a creator.
       author: native ? (named ?? null) : null,
-      site: native ? null : (str(r.site) ?? named ?? hostOf(url)),
-      authorFollowers: count(r.author_followers) ?? count(r.followers) ?? null,
-      authorCity: str(r.author_city) ?? null,
+      site: native ? null : (str(result.site) ?? named ?? hostOf(url)),
+      authorFollowers: count(result.author_followers) ?? count(result.followers) ?? null,
+      authorCity: str(result.author_city) ?? null,
       publishedAt,
       title,
       text,
-      language: languageOf(r.language, title, text),
-      engagement: engagementOf(count(e.likes), count(e.comments), count(e.shares), count(e.views)),
+      language: languageOf(result.language, title, text),
+      engagement: engagementOf(count(figures.likes), count(figures.comments), count(figures.shares), count(figures.views)),
       provider: this.name,
     }
   }

@@ -115,22 +115,22 @@ export class SearxngAdapter extends VendorBase implements VendorAdapter {
     let body: unknown
     try {
       body = await fetchJson(this.name, url.toString(), { headers, signal }, PROVIDER_LIMITS.searchResponseBytes)
-    } catch (e) {
-      if (e instanceof ProviderHttpError && e.status === 429 && e.retryAfterSeconds === undefined) {
+    } catch (error) {
+      if (error instanceof ProviderHttpError && error.status === 429 && error.retryAfterSeconds === undefined) {
         throw new ProviderError(
           'rate_limited',
           this.name,
           "answered HTTP 429 without Retry-After: SearXNG's limiter refuses this service (4 JSON searches an hour an address): add this service's address to pass_ip in the instance's limiter.toml, or set server.limiter: false on a private instance",
         )
       }
-      if (e instanceof ProviderHttpError && e.status === 403) {
+      if (error instanceof ProviderHttpError && error.status === 403) {
         throw new ProviderError(
           'unavailable',
           this.name,
           'answered HTTP 403: JSON output is not enabled on this instance (add `json` to search.formats in its settings.yml)',
         )
       }
-      throw e
+      throw error
     }
     const results = list(obj(body).results)
     if (!results)
@@ -148,24 +148,24 @@ export class SearxngAdapter extends VendorBase implements VendorAdapter {
   }
 
   item(raw: unknown, _q: EvidenceQuery, now: number): EvidenceItem | 'undated' | null {
-    const r = obj(raw)
-    const url = str(r.url) ?? null
-    const title = plain(r.title, PROVIDER_LIMITS.titleChars) ?? ''
+    const result = obj(raw)
+    const url = str(result.url) ?? null
+    const title = plain(result.title, PROVIDER_LIMITS.titleChars) ?? ''
     // A result without a snippet is still its title: what the engine says the page is about.
-    const text = plain(r.content, PROVIDER_LIMITS.textChars) ?? title
+    const text = plain(result.content, PROVIDER_LIMITS.textChars) ?? title
     if (!url || !text) return null
     // SearXNG's publishedDate is ISO (with its fraction of a second); searx's is for display, so its pubdate comes first.
-    const iso = typeof r.publishedDate === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(r.publishedDate)
-    const dates = iso ? [r.publishedDate, r.pubdate] : [r.pubdate, r.publishedDate]
+    const iso = typeof result.publishedDate === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(result.publishedDate)
+    const dates = iso ? [result.publishedDate, result.pubdate] : [result.pubdate, result.publishedDate]
     const publishedAt = parseVendorDate(dates[0], { now, zone: 0 }) ?? parseVendorDate(dates[1], { now, zone: 0 })
     if (!publishedAt) return 'undated'
-    const parsed = Array.isArray(r.parsed_url) ? str(r.parsed_url[1]) : undefined
+    const parsed = Array.isArray(result.parsed_url) ? str(result.parsed_url[1]) : undefined
     return {
       id: url,
       url,
       platform: 'web',
       retrieval: 'proxy',
-      sourceKind: r.category === 'news' ? 'news' : 'web_page',
+      sourceKind: result.category === 'news' ? 'news' : 'web_page',
       author: null,
       site: parsed ?? hostOf(url),
       authorFollowers: null,

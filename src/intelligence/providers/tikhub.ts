@@ -10,7 +10,7 @@
  *   (time_filter 一天内 / 一周内 / 半年内 / 不限); notes at `data.data.items[].note` (`id, title, desc,
  *   liked_count, comments_count, collected_count, shared_count, timestamp` in epoch seconds, `user{userid,
  *   nickname}`), non-note items skipped; every later page sends the `search_id` and `search_session_id`
- *   of the first answer. Search results carry no follower counts (see profiles.ts).
+ *   of the first answer. Search results carry no follower counts (the profiles below).
  * - Douyin: `POST /api/v1/douyin/search/fetch_video_search_v1` `{keyword, cursor, sort_type: "2" (latest),
  *   publish_time: "1" | "7" | "180" | "0", filter_duration, content_type, search_id, backtrace}`; videos
  *   at `data.data[].aweme_info` (`aweme_id, desc, create_time` in epoch seconds, `author{uid, sec_uid,
@@ -260,19 +260,19 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
   }
 
   item(raw: unknown, query: EvidenceQuery, now: number): EvidenceItem | 'undated' | null {
-    const r = obj(raw)
+    const result = obj(raw)
     const { titleChars, textChars } = PROVIDER_LIMITS
     const base = { platform: query.platform, retrieval: 'native' as const, authorCity: null, provider: this.name }
     const dated = (v: unknown) => parseVendorDate(v, { now, zone: CST })
     if (query.platform === 'xiaohongshu') {
-      const n = obj(r.note ?? r)
-      const id = str(n.id) ?? str(n.note_id)
-      const title = plain(n.title, titleChars) ?? ''
-      const text = plain(n.desc, textChars) ?? title
+      const note = obj(result.note ?? result)
+      const id = str(note.id) ?? str(note.note_id)
+      const title = plain(note.title, titleChars) ?? ''
+      const text = plain(note.desc, textChars) ?? title
       if (!id || !text) return null
-      const publishedAt = dated(n.timestamp)
+      const publishedAt = dated(note.timestamp)
       if (!publishedAt) return 'undated'
-      const user = obj(n.user)
+      const user = obj(note.user)
       return {
         ...base,
         id: `xhs:${id}`,
@@ -285,23 +285,23 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
         title,
         text,
         language: languageOf(undefined, title, text),
-        engagement: engagementOf(count(n.liked_count), count(n.comments_count), count(n.shared_count)),
+        engagement: engagementOf(count(note.liked_count), count(note.comments_count), count(note.shared_count)),
       }
     }
     if (query.platform === 'douyin') {
-      const a = obj(r.aweme_info ?? r)
-      const id = str(a.aweme_id)
-      const text = plain(a.desc, textChars)
+      const video = obj(result.aweme_info ?? result)
+      const id = str(video.aweme_id)
+      const text = plain(video.desc, textChars)
       if (!id || !text) return null
-      const publishedAt = dated(a.create_time)
+      const publishedAt = dated(video.create_time)
       if (!publishedAt) return 'undated'
-      const author = obj(a.author)
-      const s = obj(a.statistics)
+      const author = obj(video.author)
+      const stats = obj(video.statistics)
       const followers = count(author.follower_count)
       return {
         ...base,
         id: `douyin:${id}`,
-        url: str(a.share_url) ?? `https://www.douyin.com/video/${id}`,
+        url: str(video.share_url) ?? `https://www.douyin.com/video/${id}`,
         sourceKind: 'video',
         author: str(author.nickname) ?? null,
         authorId: str(author.sec_uid) ?? str(author.uid) ?? null,
@@ -311,24 +311,29 @@ export class TikhubAdapter extends VendorBase implements VendorAdapter {
         title: '',
         text,
         language: languageOf(undefined, '', text),
-        engagement: engagementOf(count(s.digg_count), count(s.comment_count), count(s.share_count), count(s.play_count) || undefined),
+        engagement: engagementOf(
+          count(stats.digg_count),
+          count(stats.comment_count),
+          count(stats.share_count),
+          count(stats.play_count) || undefined,
+        ),
       }
     }
     // A 64-bit id written as a JSON number has lost digits: only a string id is an id; else the link.
-    const id = typeof r.docID === 'string' ? str(r.docID) : undefined
-    const url = str(r.doc_url) ?? null
-    const title = plain(r.title, titleChars) ?? ''
-    const text = plain(r.desc, textChars) ?? title
+    const id = typeof result.docID === 'string' ? str(result.docID) : undefined
+    const url = str(result.doc_url) ?? null
+    const title = plain(result.title, titleChars) ?? ''
+    const text = plain(result.desc, textChars) ?? title
     if (!(id ?? url) || !text) return null
-    const publishedAt = dated(r.timestamp) ?? dated(r.date) ?? dated(obj(r.source).dateTime)
+    const publishedAt = dated(result.timestamp) ?? dated(result.date) ?? dated(obj(result.source).dateTime)
     if (!publishedAt) return 'undated'
     return {
       ...base,
       id: `wechat:${id ?? url}`,
       url,
       sourceKind: 'article',
-      author: str(obj(r.source).title) ?? str(obj(r.jumpInfo).nickName) ?? null,
-      authorId: str(obj(r.jumpInfo).userName) ?? null,
+      author: str(obj(result.source).title) ?? str(obj(result.jumpInfo).nickName) ?? null,
+      authorId: str(obj(result.jumpInfo).userName) ?? null,
       authorFollowers: null,
       publishedAt,
       title,
