@@ -8,7 +8,7 @@
  */
 import { loadConfig } from '../src/config/config'
 import { createLogger } from '../src/core/logger'
-import { createHandlers } from '../src/composition/route-handlers'
+import { createHandlers } from '../src/composition/handler-map'
 import { createRuntime } from '../src/composition/runtime'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30)

@@ -100,7 +100,7 @@ const ProviderReport = t.Object(
       { description: 'how far back the results reach, per window asked for (trends ask a date-filtering provider for each window on its own); live providers only' },
     )),
     partial: t.Optional(Str('a later page failed; the items of the earlier pages are kept')),
-    retry_after_seconds: t.Optional(Int('rate_limited: when the provider said to retry')),
+    retry_after_seconds: t.Optional(Int('with status `rate_limited`: when the provider said to retry, in seconds')),
     error: t.Optional(Str('why it failed; a failed lane step falls back as the lane policy says')),
   },
   { description: 'One provider call made for this answer.' },

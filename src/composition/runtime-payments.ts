@@ -15,7 +15,7 @@ import { type NetworkName, type PaymentOffer } from '../payments/networks'
 import { usdToAtomic } from '../core/usdc'
 import { Reconciler } from '../payments/reconciler'
 import { verifyingWithChain } from '../payments/rpc-watch'
-import { localSettler, type Settler } from '../payments/settlement'
+import { localSettler, type Settler } from '../payments/settler'
 
 /** Self mode: the longest one JSON-RPC request may take (hosted RPCs answer in well under a second when up). */
 const RPC_TIMEOUT_MS = 10_000

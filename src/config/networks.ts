@@ -6,7 +6,7 @@
 import { read } from './read'
 import { ConfigError } from '../core/config-error'
 import { NETWORKS, networkNamed, variableSuffix, type NetworkName, type PaymentOffer } from '../payments/networks'
-import type { PaymentMode } from '../payments/settlement'
+import type { PaymentMode } from '../payments/settler'
 import { DEV_PAY_TO } from './settings'
 
 /** Public JSON-RPC endpoints of the networks, for reconciling pending settlements when no RPC is set. */

@@ -2,7 +2,7 @@ import { CATALOG } from '../catalog'
 import { columnsOf } from '../catalog/table'
 import { ENV } from '../config/settings'
 import { ERROR_CODES } from '../core/errors'
-import { implementedRouteIds } from '../composition/route-handlers'
+import { implementedRouteIds } from '../composition/handler-map'
 import { intelligenceRules } from '../intelligence/docs'
 
 const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ')

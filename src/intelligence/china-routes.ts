@@ -52,7 +52,7 @@ function trends(services: IntelligenceServices, routeId: string, forced?: Platfo
           trendReport(
             src,
             {
-              keyword: asked.name.en,
+              subject: asked.name.en,
               asked,
               platform,
               days,

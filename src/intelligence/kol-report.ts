@@ -70,7 +70,7 @@ async function creatorPosts(
   // Live: the providers searched for the category, so what they return is on it.
   const asked = request.asked
   const gathered = await gather(src, request.filters.platform ?? 'all', {
-    keyword: asked.input,
+    typed: asked.input,
     match: asked.match,
     query: asked.query,
     from,

@@ -101,8 +101,8 @@ export interface Gathered {
 }
 
 export interface EvidenceRequest {
-  /** The keyword as the buyer wrote it (for messages). */
-  keyword: string
+  /** The keyword as the buyer typed it (for messages); the resolved subject is the answer's own. */
+  typed: string
   match: Matcher
   /** What live providers are asked for: the entity's Chinese name when it has one (all three platforms are Chinese). */
   query: string
@@ -216,7 +216,7 @@ export async function gatherLane(
   const query = (role: 'native' | 'web'): EvidenceQuery => ({
     platform,
     step: role,
-    keyword: request.keyword,
+    keyword: request.typed,
     match: request.match,
     q: role === 'native' ? request.query : WEB_QUERY[platform](request.query),
     from: request.from,
@@ -272,7 +272,7 @@ export async function gather(
     sets: lanes.flatMap((l) => l.sets),
     duplicates: duplicates + lanes.reduce((n, l) => n + l.duplicates, 0),
   }
-  if (merged.items.length === 0) throw noEvidence(merged.calls, request.keyword)
+  if (merged.items.length === 0) throw noEvidence(merged.calls, request.typed)
   return merged
 }
 

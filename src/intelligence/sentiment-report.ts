@@ -67,7 +67,7 @@ async function gatherEvidence(
   const gathered = await nearNames(
     asked,
     gather(src, request.platform, {
-      keyword: asked.input,
+      typed: asked.input,
       match: asked.match,
       query: asked.query,
       from: span.from,

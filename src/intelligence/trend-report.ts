@@ -14,7 +14,7 @@ import { themesOf } from './themes'
 
 export interface TrendRequest {
   /** What the answer calls the subject: the resolved entity's name (the same in every language asked). */
-  keyword: string
+  subject: string
   asked: Asked
   platform: Platform | 'all'
   days: number
@@ -39,7 +39,7 @@ const offsetByEngagement = (result: MomentumResult) =>
   !changeWithinNoise(result)
 
 export function headline(
-  request: Pick<TrendRequest, 'keyword' | 'platform' | 'days'>,
+  request: Pick<TrendRequest, 'subject' | 'platform' | 'days'>,
   result: MomentumResult & { uncounted?: number },
   conf: number,
   items: number,
@@ -53,7 +53,7 @@ export function headline(
   // The weekly ranking of the same topic or brand over the same span, and why the readings differ when they do.
   const beside = weekly ? ` Weekly: ${weekly.note}.` : ''
   if (result.momentum === 'insufficient_evidence')
-    return `No direction can be called for "${request.keyword}" ${where}: ${result.reason ?? 'too little evidence'} (${tail}).${beside}`
+    return `No direction can be called for "${request.subject}" ${where}: ${result.reason ?? 'too little evidence'} (${tail}).${beside}`
   const pct = result.volume_change_pct
   const volume = pct === null ? '' : `${pct > 0 ? '+' : ''}${pct}% volume`
   const volumeZ = result.volume_z ?? 0
@@ -68,19 +68,19 @@ export function headline(
   const part = result.uncounted
     ? `, counted from the ${result.recent.items + result.prior.items} of ${items} items whose sources reach back to ${result.prior.from}`
     : ''
-  return `"${request.keyword}" is ${result.momentum} ${where}: ${result.recent.items} items in the last ${request.days} days vs ${result.prior.items} in the ${request.days} before${change}${part}; ${tail}.${beside}`
+  return `"${request.subject}" is ${result.momentum} ${where}: ${result.recent.items} items in the last ${request.days} days vs ${result.prior.items} in the ${request.days} before${change}${part}; ${tail}.${beside}`
 }
 
 /**
  * The headline when the weekly ranking decided: its direction first, then why it is the stronger reading,
  * then what the evidence read for the answer shows on its own (its own headline, as it would have been).
  */
-function decided(request: Pick<TrendRequest, 'keyword' | 'platform'>, verdict: Verdict, weekly: WeeklyReading | null, own: string): string {
+function decided(request: Pick<TrendRequest, 'subject' | 'platform'>, verdict: Verdict, weekly: WeeklyReading | null, own: string): string {
   if (verdict.source !== 'weekly_ranking' || !weekly || !verdict.counted) return own
   const what = weekly.source === 'signal_topics' ? 'weekly topic ranking' : 'weekly brand ranking'
   const { weekly: posts, evidence: items } = verdict.counted
   return (
-    `"${request.keyword}" is ${verdict.momentum} on ${PLATFORM_LABEL.en[request.platform]} by its ${what}: ` +
+    `"${request.subject}" is ${verdict.momentum} on ${PLATFORM_LABEL.en[request.platform]} by its ${what}: ` +
     `${weekly.recent.per_week.toLocaleString('en')} ${weekly.measure} a week vs ${weekly.prior.per_week.toLocaleString('en')} (${weekly.change_pct > 0 ? '+' : ''}${weekly.change_pct}%) over the whole weeks of the same windows, ` +
     `${posts.toLocaleString('en')} ${weekly.measure} counted against the ${items} evidence items read here, the stronger reading. ` +
     `The evidence alone: ${own}`
@@ -94,7 +94,7 @@ export async function trendReport(src: EvidenceSources, request: TrendRequest, s
   const gathered = await nearNames(
     asked,
     gather(src, request.platform, {
-      keyword: asked.input,
+      typed: asked.input,
       match: asked.match,
       query: asked.query,
       from: prior.from,
@@ -122,7 +122,7 @@ export async function trendReport(src: EvidenceSources, request: TrendRequest, s
   const series = request.weekly ? await request.weekly.catch(() => null) : null
   const weekly = series ? weeklyReading(series, asOf, request.days, momentumResult) : null
   const verdict = verdictOf(momentumResult, weekly)
-  const themes = await themesOf(src, request.keyword, request.platform, gathered.items, asked.ownTerms, spend)
+  const themes = await themesOf(src, request.subject, request.platform, gathered.items, asked.ownTerms, spend)
   const mode = modeField(gathered.items)
   return {
     data: {

@@ -5,7 +5,7 @@
  * waited for (in this process) or polled (another process sharing the ledger).
  */
 import { ledgerUnavailable, settlementPending, shuttingDown } from '../core/errors'
-import type { GateAnswer, GateContext } from './gate-types'
+import type { GateAnswer, GateContext } from './gate-contract'
 import { type ClaimResult } from '../ledger/contract'
 import { LedgerUnavailable } from '../core/stores'
 import { settlementFailed, type Payment } from './payment'

@@ -13,9 +13,9 @@
  */
 import type { Logger } from '../core/logger'
 import type { PaymentLedger } from '../ledger/contract'
-import type { DeferredGate, DeferredPayment as Payment, NotDeferred, PaymentMetrics } from './gate-types'
+import type { DeferredGate, DeferredPayment as Payment, NotDeferred, PaymentMetrics } from './gate-contract'
 import type { Reconciler } from './reconciler'
-import type { SettleOutcome, SettlementInput, Settler } from './settlement'
+import type { SettleOutcome, SettlementInput, Settler } from './settler'
 
 export interface DeferredPolicy {
   /** Answered-but-unsettled value allowed per payer (atomic USDC units). */

@@ -5,7 +5,7 @@ import { FacilitatorAuthError } from './facilitator-client'
 import type { FacilitatorHealth } from './facilitator-health'
 import { v1Requirements, v2Accept } from './requirements'
 import { ChainUnavailableError } from './rpc-watch'
-import type { PaymentMode, SettleOutcome, SettlementInput, Settler, VerifyOutcome } from './settlement'
+import type { PaymentMode, SettleOutcome, SettlementInput, Settler, VerifyOutcome } from './settler'
 
 /** The facilitator's own word for "broadcast, receipt not seen yet" (@x402/evm). */
 const SETTLEMENT_PENDING = 'settlement_pending'

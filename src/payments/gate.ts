@@ -1,7 +1,7 @@
 import type { RouteSpec } from '../catalog'
 import { ApiError, type X402Requirements } from '../core/errors'
 import { claimPayment, type Claimed } from './claim'
-import type { Authorized, GateAnswer, GateContext, GateOptions, PaidBody, PaidContext, PaidRequest, RefusalCode } from './gate-types'
+import type { Authorized, GateAnswer, GateContext, GateOptions, PaidBody, PaidContext, PaidRequest, RefusalCode } from './gate-contract'
 import type { SpendRecord } from '../ledger/contract'
 import { runPaidWork } from './paid-work'
 import { Payment } from './payment'
@@ -13,7 +13,7 @@ import { provenPayer } from './verify-guard'
 import { GateState, type CutOutcome } from './gate-state'
 
 export type { CutOutcome } from './gate-state'
-export type { Authorized, GateAnswer, GateOptions, PaidBody, PaidContext, PaidRequest, PaymentMetrics } from './gate-types'
+export type { Authorized, GateAnswer, GateOptions, PaidBody, PaidContext, PaidRequest, PaymentMetrics } from './gate-contract'
 
 const MAX_CACHED_REQUIREMENTS = 10_000
 /** Refusals differ by resource, reason and message; some messages carry what the proof said (its amount). */

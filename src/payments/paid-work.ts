@@ -4,11 +4,11 @@
  * nothing was settled, so the proof can still buy a request.
  */
 import { ApiError, facilitatorUnavailable, ledgerUnavailable, settlementUnavailable, shuttingDown } from '../core/errors'
-import type { GateContext, PaidBody, PaidContext } from './gate-types'
+import type { GateContext, PaidBody, PaidContext } from './gate-contract'
 import type { PaymentRun } from './gate-state'
 import type { Claimed } from './claim'
 import type { Payment } from './payment'
-import type { SettlementInput } from './settlement'
+import type { SettlementInput } from './settler'
 import { provenPayer } from './verify-guard'
 import { VALID_BEFORE_MARGIN_SECONDS } from './verify-local'
 

@@ -1,8 +1,8 @@
 /** One paid request inside the gate: its ledger key and claim, the events it records, its receipt. */
 import type { ApiError } from '../core/errors'
-import type { Authorized, GateContext, GateOptions, PaidRequest } from './gate-types'
+import type { Authorized, GateContext, GateOptions, PaidRequest } from './gate-contract'
 import type { PaymentClaim, PaymentEvent, PaymentEventKind } from '../ledger/contract'
-import type { Receipt } from './settlement'
+import type { Receipt } from './settler'
 
 export class Payment {
   /** The ledger's key: network, asset, payer and nonce (one authorization buys one request). */

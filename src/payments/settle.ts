@@ -5,11 +5,11 @@
  * answer kept back until the transfer is seen on chain.
  */
 import { facilitatorUnavailable, ledgerUnavailable, settlementPending, shuttingDown } from '../core/errors'
-import type { GateAnswer, GateContext } from './gate-types'
+import type { GateAnswer, GateContext } from './gate-contract'
 import type { PaymentRun } from './gate-state'
 import type { PaidWork } from './paid-work'
 import { settlementFailed, type Payment } from './payment'
-import type { SettleOutcome, SettlementInput } from './settlement'
+import type { SettleOutcome, SettlementInput } from './settler'
 
 export async function settlePayment(
   context: GateContext,

@@ -17,7 +17,7 @@
  *   number of calls in flight, so a flood of new wallets never queues them.
  */
 import { ApiError, verificationBusy } from '../core/errors'
-import type { VerifyOutcome } from './settlement'
+import type { VerifyOutcome } from './settler'
 
 /**
  * Whether the proof's payer is proven by its ECDSA signature (65 bytes). A contract wallet's signature

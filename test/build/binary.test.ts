@@ -3,7 +3,7 @@ import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { CATALOG, type RouteSpec } from '../../src/catalog'
 import { exampleCall } from '../../src/catalog/examples'
-import { implementedRouteIds } from '../../src/composition/route-handlers'
+import { implementedRouteIds } from '../../src/composition/handler-map'
 import pkg from '../../package.json' with { type: 'json' }
 import { createPayer } from '../../support/payer'
 import { tableFromIPC } from 'apache-arrow'

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { TSchema } from '@sinclair/typebox'
 import { CATALOG, type RouteSpec } from '../../src/catalog'
 import { exampleCall } from '../../src/catalog/examples'
-import { implementedRouteIds } from '../../src/composition/route-handlers'
+import { implementedRouteIds } from '../../src/composition/handler-map'
 import { Client } from '../market-data/support'
 
 let api: Client

@@ -1,6 +1,7 @@
 /** What buyers read about the China routes: every data field described, errors and payment in OpenAPI. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { CATALOG } from '../../src/catalog'
+import { ERROR_CODES } from '../../src/core/errors'
 import { Api, type Query } from './support'
 
 const CHINA = CATALOG.filter((r) => r.family === 'china')
@@ -39,6 +40,24 @@ describe('China route documentation', () => {
     const dataset = doc.paths['/v1/market-data/flights/summary'].get.responses
     expect(Object.keys(dataset)).not.toContain('504')
     expect(dataset['502'].description).not.toContain('provider')
+  })
+
+  test('every description in OpenAPI, nested ones too, writes an error code as code (`rate_limited`), as the rest of the docs do', async () => {
+    const doc = await (await api.rt.get('/openapi/json')).json()
+    const codes = Object.keys(ERROR_CODES)
+    const bare: string[] = []
+    const walk = (node: unknown, path: string) => {
+      if (!node || typeof node !== 'object') return
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'description' && typeof value === 'string') {
+          const prose = value.replace(/`[^`]*`/g, '')
+          for (const code of codes) if (new RegExp(`(?<![\\w-])${code}(?![\\w-])`).test(prose)) bare.push(`${path}: ${code}`)
+        }
+        walk(value, `${path}/${key}`)
+      }
+    }
+    walk(doc, '')
+    expect(bare).toEqual([])
   })
 
   test('the China routes are served (no longer 501) and ask for payment first', async () => {

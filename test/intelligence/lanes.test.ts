@@ -42,7 +42,7 @@ function sources(o: { native?: Loopback; web?: Loopback; platforms?: ('xiaohongs
 function request(keyword: string, index = STATIC_ENTITIES) {
   const a = ask(index, keyword)
   return {
-    keyword: a.input,
+    typed: a.input,
     match: a.match,
     query: a.query,
     from: new Date(Date.now() - 60 * DAY),

@@ -243,7 +243,7 @@ describe('results are cut to the limits before anything reads them', () => {
 
 function request() {
   const a = ask(STATIC_ENTITIES, '露营')
-  return { keyword: a.input, match: a.match, query: a.query, from: new Date(now - 60 * DAY), to: new Date(now + 1000), limit: 50 }
+  return { typed: a.input, match: a.match, query: a.query, from: new Date(now - 60 * DAY), to: new Date(now + 1000), limit: 50 }
 }
 
 describe('the lanes fall back as for any failure', () => {

@@ -4,7 +4,7 @@ import { MOMENTUM } from '../../src/catalog/evidence-rules'
 import type { MomentumResult } from '../../src/intelligence/momentum'
 import { headline } from '../../src/intelligence/trend-report'
 
-const request: Parameters<typeof headline>[0] = { keyword: '露营', platform: 'all', days: 30 }
+const request: Parameters<typeof headline>[0] = { subject: '露营', platform: 'all', days: 30 }
 const window = (items: number, from = '2026-10-01', to = '2026-10-30') => ({
   from,
   to,

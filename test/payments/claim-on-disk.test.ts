@@ -17,7 +17,7 @@ import { PaymentGate } from '../../src/payments/gate'
 import { newArtifactId } from '../../src/payments/paid-work'
 import { SqliteLedger } from '../../src/ledger/sqlite'
 import { usdToAtomic } from '../../src/core/usdc'
-import { localSettler, type SettleOutcome, type Settler } from '../../src/payments/settlement'
+import { localSettler, type SettleOutcome, type Settler } from '../../src/payments/settler'
 import { createPayer } from '../../support/payer'
 
 const dir = mkdtempSync(join(tmpdir(), 'cmi-claim-'))

@@ -15,7 +15,7 @@ import { PaymentGate, type GateAnswer, type PaidRequest } from '../../src/paymen
 import { SqliteLedger } from '../../src/ledger/sqlite'
 import { usdToAtomic } from '../../src/core/usdc'
 import { Reconciler, type AuthorizationReader } from '../../src/payments/reconciler'
-import type { SettleOutcome, Settler } from '../../src/payments/settlement'
+import type { SettleOutcome, Settler } from '../../src/payments/settler'
 import { createPayer } from '../../support/payer'
 import { waitFor } from '../helpers/until'
 

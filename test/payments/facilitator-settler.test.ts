@@ -10,7 +10,7 @@ import { NETWORKS } from '../../src/payments/networks'
 import { decodeProof } from '../../src/payments/proof'
 import { termsFor } from '../../src/payments/requirements'
 import { encodeProofV1, encodeProofV2, signAuthorization, usdcDomain } from '../../src/payments/sign'
-import type { SettlementInput } from '../../src/payments/settlement'
+import type { SettlementInput } from '../../src/payments/settler'
 import { anvilAccount, startChain, type Chain } from '../../support/chain'
 import { keyOf } from '../helpers/facilitator'
 

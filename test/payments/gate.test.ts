@@ -8,7 +8,7 @@ import { usdToAtomic } from '../../src/core/usdc'
 import { createPayer, editProof } from '../../support/payer'
 import { BASE, testRuntime } from '../helpers/runtime'
 import { createApp } from '../../src/composition/app'
-import { createHandlers } from '../../src/composition/route-handlers'
+import { createHandlers } from '../../src/composition/handler-map'
 
 let rt: Awaited<ReturnType<typeof testRuntime>>
 const payer = createPayer()

@@ -7,7 +7,7 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { CATALOG } from '../../src/catalog'
 import { exampleRequests } from '../../src/cli/smoke-requests'
 import { DEV_PAY_TO } from '../../src/config/config'
-import { implementedRouteIds } from '../../src/composition/route-handlers'
+import { implementedRouteIds } from '../../src/composition/handler-map'
 import { usdToAtomic } from '../../src/core/usdc'
 import { anvilAccount, startChain, type Chain } from '../../support/chain'
 import { decodeProofHeader, recordingFetch, v1Client, v2Client, type PayingFetch } from '../helpers/clients'

@@ -12,7 +12,7 @@ import { errorHeaders } from '../../src/http/envelope'
 import { PaymentGate, type PaidRequest } from '../../src/payments/gate'
 import { usdToAtomic } from '../../src/core/usdc'
 import { SqliteLedger } from '../../src/ledger/sqlite'
-import type { Settler } from '../../src/payments/settlement'
+import type { Settler } from '../../src/payments/settler'
 import { createPayer, editProof } from '../../support/payer'
 
 const settler: Settler = {

@@ -8,7 +8,7 @@ import type { PaymentClaim, PaymentEvent, PaymentEventKind, PaymentLedger, Store
 import type { PaymentOffer } from './networks'
 import type { Proof } from './proof'
 import type { PaymentTerms } from './requirements'
-import type { PaymentMode, Receipt, SettleOutcome, SettlementInput, Settler } from './settlement'
+import type { PaymentMode, Receipt, SettleOutcome, SettlementInput, Settler } from './settler'
 
 export interface GateOptions {
   /** The networks a 402 offers, in order, each with the address paid there. */
