@@ -8,7 +8,7 @@
  *   bun scripts/bench-ledger-bytes.ts
  */
 import { Database } from 'bun:sqlite'
-import { DEV_OFFER } from '../test/helpers/offers'
+import { DEV_OFFER } from '../support/offers'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'

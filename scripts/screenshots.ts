@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { exampleCall } from '../src/catalog/examples'
 import { routeById } from '../src/catalog'
-import { chromiumMissing, launchChromium } from '../test/helpers/chromium'
+import { chromiumMissing, launchChromium } from '../support/chromium'
 import { startServer } from '../support/server'
 
 const OUT = resolve(import.meta.dir, '../docs/screenshots')

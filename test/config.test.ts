@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { DEV_OFFER } from './helpers/offers'
+import { DEV_OFFER } from '../support/offers'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import type { Subprocess } from 'bun'
-import { until } from '../helpers/until'
+import { until } from '../../support/until'
 
 export const ROOT = resolve(import.meta.dir, '../..')
 

@@ -2,8 +2,8 @@ import { Database } from 'bun:sqlite'
 import { afterAll, describe, expect, test } from 'bun:test'
 import { dirname, join } from 'node:path'
 import { createPayer } from '../../support/payer'
-import { waitFor } from '../helpers/until'
-import { openSocket, rawGet, type RawResponse } from '../helpers/raw-http'
+import { waitFor } from '../../support/until'
+import { openSocket, rawGet, type RawResponse } from '../../support/raw-http'
 import { cleanEnv, cleanupBinaryTests, installedBinary, scratchDir, serveBinary, type RunningBinary } from './binary-process'
 
 afterAll(() => cleanupBinaryTests())

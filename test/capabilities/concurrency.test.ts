@@ -5,7 +5,9 @@
  * one after the other would never meet there, the providers would time out, and the wrapper would fail.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { Api, json, loopback, series, type Loopback } from '../intelligence/support'
+import { series } from '../intelligence/support'
+import { json, loopback, type Loopback } from '../../support/loopback'
+import { Client as Api } from '../../support/paying-client'
 
 const BRAND = 'Camptest'
 let world: Loopback

@@ -14,8 +14,8 @@ import { SPEND } from '../../src/data/contracts'
 import { DuckDb } from '../../src/data/duckdb'
 import { importDataset } from '../../src/data/refresh'
 import { usdToAtomic } from '../../src/core/usdc'
-import { expectDocumentedData, expectPaidEnvelope } from '../market-data/support'
-import { Api } from '../intelligence/support'
+import { expectDocumentedData, expectPaidEnvelope } from '../../support/paying-client'
+import { Client as Api } from '../../support/paying-client'
 
 const ROOT = resolve(import.meta.dir, '../..')
 const SAMPLES = {

@@ -14,8 +14,8 @@ import { anvilAccount, startChain, type Chain } from '../../support/chain'
 import { freePort } from '../../support/ports'
 import { postgresMissing, startPostgres, type StartedPostgres } from '../../support/postgres'
 import { startServer, type StartedServer } from '../../support/server'
-import { keyOf, startFacilitator, type StartedFacilitator } from '../helpers/facilitator'
-import { noteSkipped, requireTool } from '../helpers/required-tool'
+import { keyOf, startFacilitator, type StartedFacilitator } from '../../support/facilitator'
+import { noteSkipped, requireTool } from '../../support/required-tool'
 import { campingWorld, vendorWorld, type VendorWorld } from '../intelligence/vendors/world'
 
 const ROOT = resolve(import.meta.dir, '../..')

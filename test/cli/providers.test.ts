@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { resolve } from 'node:path'
 import { startServer } from '../../support/server'
-import { loopback, type Loopback } from '../intelligence/support'
+import { loopback, type Loopback } from '../../support/loopback'
 import { campingWorld, vendorWorld, type VendorWorld } from '../intelligence/vendors/world'
 
 const ROOT = resolve(import.meta.dir, '../..')

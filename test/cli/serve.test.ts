@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createPayer } from '../../support/payer'
 import { freePort } from '../../support/ports'
-import { rawGet } from '../helpers/raw-http'
-import { untilReady } from '../helpers/until'
+import { rawGet } from '../../support/raw-http'
+import { untilReady } from '../../support/until'
 import { DuckDb } from '../../src/data/duckdb'
 
 const ROOT = resolve(import.meta.dir, '../..')

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { DEV_OFFER } from '../helpers/offers'
+import { DEV_OFFER } from '../../support/offers'
 import { routeById } from '../../src/catalog'
 import { checkPaidAnswer, checkPaymentRequired } from '../../src/cli/smoke-checks'
 import { exampleRequests } from '../../src/cli/smoke-requests'

@@ -18,7 +18,7 @@ import { spendHandlers } from '../../src/market-data/spend'
 import { usdToAtomic } from '../../src/core/usdc'
 import { routeById } from '../../src/catalog'
 import { createPayer } from '../../support/payer'
-import { waitFor } from '../helpers/until'
+import { waitFor } from '../../support/until'
 import { startServer, type StartedServer } from '../../support/server'
 import { damagedCopy, middleOfDataPages, middleOfFile } from './broken-files'
 

@@ -1,16 +1,16 @@
 /**
  * The multi-instance test infrastructure itself, before the service reads LEDGER_URL: a throwaway
  * PostgreSQL (support/postgres.ts) that can go away and come back with its data, and several
- * instances behind the shipped nginx site (test/helpers/cluster.ts) that share the load and survive the
+ * instances behind the shipped nginx site (support/cluster.ts) that share the load and survive the
  * loss of one. Without nginx or PostgreSQL's server binaries: fails in CI, skipped locally.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { SQL } from 'bun'
-import { startCluster, type Cluster } from '../helpers/cluster'
-import { eventually } from '../helpers/from-address'
-import { nginxBinary } from '../helpers/nginx'
+import { startCluster, type Cluster } from '../../support/cluster'
+import { eventually } from '../../support/from-address'
+import { nginxBinary } from '../../support/nginx'
 import { postgresMissing, startPostgres, type StartedPostgres } from '../../support/postgres'
-import { requireTool } from '../helpers/required-tool'
+import { requireTool } from '../../support/required-tool'
 
 const FILE = 'test/deploy/cluster.test.ts'
 const hasPostgres = requireTool(

@@ -5,7 +5,7 @@
  * proxy's limits can be checked with real source addresses. Without nginx: fails in CI, skipped locally.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { DEV_OFFER } from '../helpers/offers'
+import { DEV_OFFER } from '../../support/offers'
 import { readFileSync } from 'node:fs'
 import { CATALOG } from '../../src/catalog'
 import { REQUEST_LIMITS } from '../../src/http/body'
@@ -13,11 +13,11 @@ import { paymentRequirements, termsFor } from '../../src/payments/requirements'
 import { DEV_PAY_TO } from '../../src/config/config'
 import { NETWORKS } from '../../src/payments/networks'
 import { usdToAtomic } from '../../src/core/usdc'
-import { eventually, requestFrom } from '../helpers/from-address'
-import { nginxBinary, SHIPPED_SITE, siteFor, startNginx, type StartedNginx } from '../helpers/nginx'
+import { eventually, requestFrom } from '../../support/from-address'
+import { nginxBinary, SHIPPED_SITE, siteFor, startNginx, type StartedNginx } from '../../support/nginx'
 import { freePort } from '../../support/ports'
 import { createPayer } from '../../support/payer'
-import { requireTool } from '../helpers/required-tool'
+import { requireTool } from '../../support/required-tool'
 import { startServer, type StartedServer } from '../../support/server'
 import { decodePaymentRequiredHeader, encodePaymentRequiredHeader } from '@x402/core/http'
 

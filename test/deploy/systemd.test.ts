@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path'
 import { ConfigError } from '../../src/core/config-error'
 import { loadConfig } from '../../src/config/config'
 import { ENV } from '../../src/config/settings'
-import { requireTool } from '../helpers/required-tool'
+import { requireTool } from '../../support/required-tool'
 
 const ROOT = resolve(import.meta.dir, '../..')
 const UNIT = readFileSync(join(ROOT, 'deploy/systemd/china-market-intel.service'), 'utf8')

@@ -10,8 +10,8 @@ import { extractDiscoveryInfo, validateDiscoveryExtension, validateDiscoveryExte
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts'
 import { CATALOG } from '../../src/catalog'
 import { exampleCall } from '../../src/catalog/examples'
-import { decodeProofHeader, recordingFetch, v2Client } from '../helpers/clients'
-import { BASE, testRuntime } from '../helpers/runtime'
+import { decodeProofHeader, recordingFetch, v2Client } from '../../support/clients'
+import { BASE, testRuntime } from '../../support/runtime'
 
 let rt: Awaited<ReturnType<typeof testRuntime>>
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { ERROR_CODES } from '../../src/core/errors'
 import { implementedRouteIds } from '../../src/composition/handler-map'
 import { NETWORKS } from '../../src/payments/networks'
 import { usdToAtomic } from '../../src/core/usdc'
-import { testRuntime } from '../helpers/runtime'
+import { testRuntime } from '../../support/runtime'
 
 let rt: Awaited<ReturnType<typeof testRuntime>>
 beforeAll(async () => {

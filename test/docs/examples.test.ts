@@ -7,7 +7,7 @@ import type { TSchema } from '@sinclair/typebox'
 import { CATALOG, type RouteSpec } from '../../src/catalog'
 import { exampleCall } from '../../src/catalog/examples'
 import { implementedRouteIds } from '../../src/composition/handler-map'
-import { Client } from '../market-data/support'
+import { Client } from '../../support/paying-client'
 
 let api: Client
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { CATALOG } from '../../src/catalog'
 import { usesEvidence } from '../../src/catalog/waits'
 import { httpQuery } from '../../src/catalog/table'
-import { BASE, testRuntime } from '../helpers/runtime'
+import { BASE, testRuntime } from '../../support/runtime'
 
 let rt: Awaited<ReturnType<typeof testRuntime>>
 beforeAll(async () => {

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { CATALOG } from '../../src/catalog'
 import { exampleCall } from '../../src/catalog/examples'
-import { chromiumMissing, launchChromium, otherHosts, recordRequests } from '../helpers/chromium'
-import { requireTool } from '../helpers/required-tool'
+import { chromiumMissing, launchChromium, otherHosts, recordRequests } from '../../support/chromium'
+import { requireTool } from '../../support/required-tool'
 import { startServer, type StartedServer } from '../../support/server'
 
 const missing = chromiumMissing()

@@ -4,7 +4,7 @@
  * own expectation (a failure names the question and what the answer did).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Client } from '../market-data/support'
+import { Client } from '../../support/paying-client'
 import { evaluate, mentions, summary, type Report } from './evaluate'
 import { QUESTIONS } from './questions'
 

@@ -7,7 +7,7 @@
 import { MOMENTUM } from '../../src/catalog/evidence-rules'
 import { routeById } from '../../src/catalog'
 import { usdToAtomic } from '../../src/core/usdc'
-import type { Answer, Client } from '../market-data/support'
+import type { Answer, Client } from '../../support/paying-client'
 import { QUESTIONS, type Question } from './questions'
 
 export interface Outcome {

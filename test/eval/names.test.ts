@@ -4,7 +4,7 @@
  * expectation (a failure names the question and what the answer did).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Client } from '../market-data/support'
+import { Client } from '../../support/paying-client'
 import { NAME_QUESTIONS } from './name-questions'
 import { evaluateNames, nameSummary, type NameOutcome, type NameReport } from './names'
 

@@ -7,7 +7,7 @@
  */
 import { routeById } from '../../src/catalog'
 import { COUNTRIES, DESTINATIONS } from '../../src/data/sample-geography'
-import type { Answer, Client } from '../market-data/support'
+import type { Answer, Client } from '../../support/paying-client'
 import { firstDifference } from './evaluate'
 import { NAME_QUESTIONS, type NameQuestion } from './name-questions'
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { routeById } from '../../src/catalog'
 import { usdToAtomic } from '../../src/core/usdc'
-import { Client } from '../market-data/support'
+import { Client } from '../../support/paying-client'
 import { hostileRequest } from './requests'
 
 let api: Client

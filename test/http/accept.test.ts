@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { prefersHtml, tableFormat } from '../../src/http/accept'
-import { AGENT_ACCEPT, BROWSER_ACCEPT } from '../helpers/accept'
+import { AGENT_ACCEPT, BROWSER_ACCEPT } from '../../support/accept'
 
 describe('prefersHtml', () => {
   test.each(Object.entries(BROWSER_ACCEPT))('%s navigation prefers HTML', (_, accept) => {

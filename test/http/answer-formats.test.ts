@@ -14,7 +14,7 @@ import { CATALOG, routeById, type RouteSpec } from '../../src/catalog'
 import { columnsOf } from '../../src/catalog/table'
 import { exampleCall } from '../../src/catalog/examples'
 import { usdToAtomic } from '../../src/core/usdc'
-import { Client, type Query } from '../market-data/support'
+import { Client, type Query } from '../../support/paying-client'
 
 const TABLE_ROUTES = CATALOG.filter((r) => r.table)
 /** The headers OpenAPI and llms.txt name for a CSV or Arrow answer. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { testRuntime } from '../helpers/runtime'
+import { testRuntime } from '../../support/runtime'
 import { signatureRecovery } from '../../src/payments/secp256k1'
 
 let rt: Awaited<ReturnType<typeof testRuntime>>

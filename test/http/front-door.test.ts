@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { CATALOG } from '../../src/catalog'
 import { DEV_PAY_TO } from '../../src/config/config'
-import { AGENT_ACCEPT, BROWSER_ACCEPT } from '../helpers/accept'
-import { BASE, testRuntime } from '../helpers/runtime'
+import { AGENT_ACCEPT, BROWSER_ACCEPT } from '../../support/accept'
+import { BASE, testRuntime } from '../../support/runtime'
 
 let rt: Awaited<ReturnType<typeof testRuntime>>
 beforeAll(async () => {

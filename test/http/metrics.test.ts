@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { createPayer } from '../../support/payer'
-import { testRuntime } from '../helpers/runtime'
+import { testRuntime } from '../../support/runtime'
 
 let rt: Awaited<ReturnType<typeof testRuntime>>
 const payer = createPayer()

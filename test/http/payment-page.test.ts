@@ -8,8 +8,8 @@ import { exampleCall } from '../../src/catalog/examples'
 import { errorResponse } from '../../src/http/envelope'
 import { ApiError } from '../../src/core/errors'
 import { createPayer } from '../../support/payer'
-import { AGENT_ACCEPT, BROWSER_ACCEPT } from '../helpers/accept'
-import { BASE, testRuntime } from '../helpers/runtime'
+import { AGENT_ACCEPT, BROWSER_ACCEPT } from '../../support/accept'
+import { BASE, testRuntime } from '../../support/runtime'
 
 let rt: Awaited<ReturnType<typeof testRuntime>>
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { routeById } from '../../src/catalog'
 import { usdToAtomic } from '../../src/core/usdc'
 import { createPayer } from '../../support/payer'
-import { BASE, testRuntime } from '../helpers/runtime'
+import { BASE, testRuntime } from '../../support/runtime'
 
 type Rt = Awaited<ReturnType<typeof testRuntime>>
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { ConfigError } from '../../src/core/config-error'
 import { loadConfig } from '../../src/config/config'
 import { usdToAtomic } from '../../src/core/usdc'
-import { eventually, requestFrom } from '../helpers/from-address'
+import { eventually, requestFrom } from '../../support/from-address'
 import { createPayer } from '../../support/payer'
 import { startServer, type StartedServer } from '../../support/server'
 

@@ -8,7 +8,7 @@ import { draw, union, type RowFacts } from '../../src/intelligence/providers/cor
 import { CorpusSearch, READ_MAX_ROWS } from '../../src/intelligence/providers/corpus'
 import { matcherFor, prefilterNames } from '../../src/intelligence/relevance'
 import type { EntityIndex } from '../../src/intelligence/entities'
-import { testRuntime } from '../helpers/runtime'
+import { testRuntime } from '../../support/runtime'
 
 const DAY = 86_400_000
 const T0 = Date.parse('2026-01-01T00:00:00Z')

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { CATALOG } from '../../src/catalog'
 import { ERROR_CODES } from '../../src/core/errors'
-import { Api, type Query } from './support'
+import { Client as Api, type Query } from '../../support/paying-client'
 
 const CHINA = CATALOG.filter((r) => r.family === 'china')
 

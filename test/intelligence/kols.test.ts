@@ -1,7 +1,8 @@
 /** The KOL route on the sample corpus: filters applied and echoed, documented scoring, anomaly flags. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { BUDGET_BANDS, COST_FLOOR_CNY, COST_PER_FOLLOWER_CNY, COST_SPREAD, CREATOR_TIERS, KOL } from '../../src/catalog/evidence-rules'
-import { Api, Corpus, expectClientError, expectDocumentedData, expectPaidEnvelope, route, type Query } from './support'
+import { Parquet as Corpus } from '../../support/parquet'
+import { Client as Api, expectClientError, expectDocumentedData, expectPaidEnvelope, route, type Query } from '../../support/paying-client'
 
 let api: Api
 let corpus: Corpus

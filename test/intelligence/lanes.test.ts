@@ -12,7 +12,8 @@ import { EntityIndex, STATIC_ENTITIES } from '../../src/intelligence/entities'
 import { evidenceMode } from '../../src/intelligence/evidence'
 import { gather } from '../../src/intelligence/lanes'
 import { liveSources } from '../../src/intelligence/sources'
-import { json, loopback, series, type Loopback } from './support'
+import { series } from './support'
+import { json, loopback, type Loopback } from '../../support/loopback'
 
 const DAY = 86_400_000
 const servers: Loopback[] = []

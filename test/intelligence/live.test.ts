@@ -9,19 +9,9 @@ import { ENV } from '../../src/config/settings'
 import { paymentWindowSeconds } from '../../src/payments/requirements'
 import { VALID_BEFORE_MARGIN_SECONDS } from '../../src/payments/verify-local'
 import { usdToAtomic } from '../../src/core/usdc'
-import {
-  Api,
-  expectDocumentedData,
-  expectPaidEnvelope,
-  gate,
-  inWindow,
-  json,
-  loopback,
-  route,
-  series,
-  type Loopback,
-  type Query,
-} from './support'
+import { inWindow, series } from './support'
+import { gate, json, loopback, type Loopback } from '../../support/loopback'
+import { Client as Api, expectDocumentedData, expectPaidEnvelope, route, type Query } from '../../support/paying-client'
 
 type Behaviour =
   | { kind: 'ok'; results: () => Record<string, unknown>[] }

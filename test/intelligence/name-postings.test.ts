@@ -7,7 +7,7 @@ import { matcherFor, prefilterNames } from '../../src/intelligence/relevance'
 import { AhoCorasick } from '../../src/intelligence/providers/name-postings'
 import { CorpusSearch } from '../../src/intelligence/providers/corpus'
 import type { EntityIndex } from '../../src/intelligence/entities'
-import { testRuntime } from '../helpers/runtime'
+import { testRuntime } from '../../support/runtime'
 
 describe('AhoCorasick', () => {
   const found = (patterns: string[], text: string) => {

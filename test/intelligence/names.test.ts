@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { CONFIDENCE, NEAR_NAME_MIN_ITEMS } from '../../src/catalog/evidence-rules'
 import { SAMPLE_SENTENCE } from '../../src/intelligence/sample-label'
-import { Api } from './support'
+import { Client as Api } from '../../support/paying-client'
 
 let api: Api
 beforeAll(async () => {

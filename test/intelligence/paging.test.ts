@@ -16,23 +16,14 @@ import {
   type VendorPage,
   type Window,
 } from '../../src/intelligence/providers/paging'
+import { campingQuery, signal } from '../../support/evidence-query'
 
 const DAY = 86_400_000
 const NOW = Date.parse('2026-11-25T00:00:00Z')
 const match = ask(STATIC_ENTITIES, '露营').match
 
 /** A query for a trend over `days`: the two windows [now - 2 days, now - days) and [now - days, now). */
-const query = (days = 30, split = true): EvidenceQuery => ({
-  platform: 'douyin',
-  step: 'web',
-  keyword: '露营',
-  match,
-  q: '露营',
-  from: new Date(NOW - 2 * days * DAY),
-  to: new Date(NOW),
-  limit: 50,
-  ...(split ? { split: new Date(NOW - days * DAY) } : {}),
-})
+const query = (days = 30, split = true): EvidenceQuery => campingQuery({ step: 'web', days, now: NOW, ...(split ? {} : { split: false }) })
 
 type Result = { id: string; daysAgo: number | null }
 /** A result `daysAgo` days back is published an hour before that day's end. */
@@ -102,7 +93,6 @@ function vendor(o: {
 /** `n` results a day for `days` days back from now, newest first. */
 const daily = (days: number, n = 1, prefix = 'p'): Result[] =>
   Array.from({ length: days * n }, (_, i) => post(`${prefix}${i}`, Math.floor(i / n)))
-const signal = () => new AbortController().signal
 const coveredDaysAgo = (d: Date | null) => (d === null ? null : Math.round((NOW - d.getTime()) / DAY))
 
 describe('how far an answer covers its window', () => {

@@ -17,23 +17,15 @@ import { ChatCompletionsSummariser } from '../../src/intelligence/providers/chat
 import { SearchHttpProvider } from '../../src/intelligence/providers/search-http'
 import { liveSources } from '../../src/intelligence/sources'
 import { themesOf } from '../../src/intelligence/themes'
-import { json, loopback, series, type Loopback, failure } from './support'
+import { series } from './support'
+import { json, loopback, type Loopback, failure } from '../../support/loopback'
+import { campingQuery, signal } from '../../support/evidence-query'
 
 const DAY = 86_400_000
 const now = Date.now()
 const { searchResponseBytes, summaryResponseBytes, titleChars, textChars, fieldChars } = PROVIDER_LIMITS
-const query = (o: Partial<EvidenceQuery> = {}): EvidenceQuery => ({
-  platform: 'douyin',
-  step: 'web',
-  keyword: '露营',
-  match: ask(STATIC_ENTITIES, '露营').match,
-  q: '露营',
-  from: new Date(now - 60 * DAY),
-  to: new Date(now + 1000),
-  limit: 50,
-  ...o,
-})
-const signal = () => new AbortController().signal
+const query = (o: Partial<EvidenceQuery> = {}): EvidenceQuery =>
+  campingQuery({ now, step: 'web', split: false, to: new Date(now + 1000), ...o })
 
 const stops: (() => void)[] = []
 afterAll(() => stops.forEach((s) => s()))

@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { PROVIDER_LIMITS } from '../../src/catalog/evidence-rules'
 import type { ScenarioName } from '../../support/hostile-provider'
-import { Api, type Query } from './support'
+import { Client as Api, type Query } from '../../support/paying-client'
 
 const ROUTES: [string, Query][] = [
   ['china.trends', { keyword: '露营' }],

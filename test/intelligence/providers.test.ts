@@ -9,21 +9,13 @@ import { ProviderError, type EvidenceQuery, type ProviderFailure } from '../../s
 import { withDeadline } from '../../src/intelligence/providers/call'
 import { ChatCompletionsSummariser } from '../../src/intelligence/providers/chat-completions'
 import { SearchHttpProvider } from '../../src/intelligence/providers/search-http'
-import { failure, fileServers, gate, json, series } from './support'
+import { series } from './support'
+import { failure, fileServers, gate, json } from '../../support/loopback'
+import { campingQuery, signal } from '../../support/evidence-query'
 
 const DAY = 86_400_000
 const now = Date.now()
-const query = (o: Partial<EvidenceQuery> = {}): EvidenceQuery => ({
-  platform: 'douyin',
-  step: 'native',
-  keyword: '露营',
-  match: ask(STATIC_ENTITIES, '露营').match,
-  q: '露营',
-  from: new Date(now - 60 * DAY),
-  to: new Date(now + 1000),
-  limit: 50,
-  ...o,
-})
+const query = (o: Partial<EvidenceQuery> = {}): EvidenceQuery => campingQuery({ now, split: false, to: new Date(now + 1000), ...o })
 
 const serve = fileServers()
 

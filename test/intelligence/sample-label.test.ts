@@ -10,7 +10,7 @@ import { EVIDENCE } from '../../src/data/contracts'
 import { DuckDb } from '../../src/data/duckdb'
 import { importDataset } from '../../src/data/refresh'
 import { SAMPLE_SENTENCE } from '../../src/intelligence/sample-label'
-import { Api } from './support'
+import { Client as Api } from '../../support/paying-client'
 
 const ROOT = resolve(import.meta.dir, '../..')
 let dir: string

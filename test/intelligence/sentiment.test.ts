@@ -1,7 +1,9 @@
 /** The sentiment route on the sample corpus: distribution, net score, frames with examples, en and zh. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { SENTIMENT_NET_THRESHOLD } from '../../src/catalog/evidence-rules'
-import { ABOUT_CAMPING, Api, Corpus, expectClientError, expectDocumentedData, expectPaidEnvelope, route, type Query } from './support'
+import { ABOUT_CAMPING } from './support'
+import { Parquet as Corpus } from '../../support/parquet'
+import { Client as Api, expectClientError, expectDocumentedData, expectPaidEnvelope, route, type Query } from '../../support/paying-client'
 
 let api: Api
 let corpus: Corpus

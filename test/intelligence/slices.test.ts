@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { TEXT_ANALYSIS_MAX_ITEMS } from '../../src/catalog/evidence-rules'
 import { eachSliced, evenSample, inBackground, SLICE_MS } from '../../src/intelligence/turns'
-import { Api } from './support'
+import { Client as Api } from '../../support/paying-client'
 
 describe('evenSample', () => {
   test('keeps everything up to the maximum, else evenly spaced items in order, the same every time', () => {

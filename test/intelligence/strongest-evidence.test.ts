@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { WEEKLY_DECIDES_RATIO } from '../../src/catalog/evidence-rules'
-import { Api } from './support'
+import { Client as Api } from '../../support/paying-client'
 
 let api: Api
 beforeAll(async () => {

@@ -4,7 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { CONFIDENCE, MOMENTUM, STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE } from '../../src/catalog/evidence-rules'
-import { ABOUT_CAMPING, Api, Corpus, expectClientError, expectDocumentedData, expectPaidEnvelope, route, type Query } from './support'
+import { ABOUT_CAMPING } from './support'
+import { Parquet as Corpus } from '../../support/parquet'
+import { Client as Api, expectClientError, expectDocumentedData, expectPaidEnvelope, route, type Query } from '../../support/paying-client'
 
 let api: Api
 let corpus: Corpus

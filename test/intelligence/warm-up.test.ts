@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { warmUpAsks } from '../../src/intelligence/warm-up'
-import { until } from '../helpers/until'
-import { Api } from './support'
+import { until } from '../../support/until'
+import { Client as Api } from '../../support/paying-client'
 
 const SLOW = 120_000
 

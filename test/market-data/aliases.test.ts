@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { DESTINATION_ALIASES, placeKey } from '../../src/data/aliases'
 import { DESTINATIONS } from '../../src/data/sample-geography'
-import { Client, expectClientError } from './support'
+import { Client, expectClientError } from '../../support/paying-client'
 
 let api: Client
 beforeAll(async () => {

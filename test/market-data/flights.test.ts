@@ -4,23 +4,18 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { MAX_AGGREGATE_DESTINATIONS } from '../../src/catalog/flights'
+import { directionOf, describeSharedContract, expectRoundedFrom, expectSampleNotice, LATEST_MONTH, pctChange } from './support'
+import { Parquet } from '../../support/parquet'
 import {
   bounds,
   Client,
-  directionOf,
-  describeSharedContract,
   expectClientError,
   expectDocumentedData,
   expectPaidEnvelope,
-  expectRoundedFrom,
-  expectSampleNotice,
-  LATEST_MONTH,
-  Parquet,
-  pctChange,
   route,
   type Answer,
   type Query,
-} from './support'
+} from '../../support/paying-client'
 
 let api: Client
 let pq: Parquet

@@ -4,24 +4,19 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Value } from '@sinclair/typebox/value'
+import { directionOf, describeSharedContract, expectRoundedFrom, expectSampleNotice, LATEST_MONTH, pctChange } from './support'
+import { Parquet } from '../../support/parquet'
 import {
   bounds,
   Client,
-  directionOf,
-  describeSharedContract,
   expectClientError,
   expectDocumentedData,
   expectPaidEnvelope,
-  expectRoundedFrom,
-  expectSampleNotice,
-  LATEST_MONTH,
-  Parquet,
-  pctChange,
   route,
   strictSchema,
   type Answer,
   type Query,
-} from './support'
+} from '../../support/paying-client'
 import type { CountryMonth } from '../../src/data/market-totals'
 
 let api: Client

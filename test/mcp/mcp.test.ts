@@ -4,7 +4,7 @@
  * `_meta["x402/payment"]`, settlement in `_meta["x402/payment-response"]`), and the same ledger as HTTP.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { DEV_OFFER } from '../helpers/offers'
+import { DEV_OFFER } from '../../support/offers'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { CATALOG, routeById } from '../../src/catalog'
@@ -13,7 +13,7 @@ import { createHandlers, implementedRouteIds } from '../../src/composition/handl
 import { usdToAtomic } from '../../src/core/usdc'
 import { handleMcp } from '../../src/mcp/server'
 import { createPayer } from '../../support/payer'
-import { testRuntime } from '../helpers/runtime'
+import { testRuntime } from '../../support/runtime'
 import { startServer, type StartedServer } from '../../support/server'
 
 let server: StartedServer

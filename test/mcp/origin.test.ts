@@ -8,7 +8,7 @@ import { routeById } from '../../src/catalog'
 import { REQUEST_LIMITS } from '../../src/http/body'
 import { usdToAtomic } from '../../src/core/usdc'
 import { createPayer } from '../../support/payer'
-import { testRuntime } from '../helpers/runtime'
+import { testRuntime } from '../../support/runtime'
 
 type Runtime = Awaited<ReturnType<typeof testRuntime>>
 let rt: Runtime

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { DEV_OFFER } from '../helpers/offers'
+import { DEV_OFFER } from '../../support/offers'
 import { Database } from 'bun:sqlite'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -17,10 +17,10 @@ import { decodeProof } from '../../src/payments/proof'
 import { termsFor } from '../../src/payments/requirements'
 import { encodeProofV2, signAuthorization, usdcDomain } from '../../src/payments/sign'
 import type { SettlementInput } from '../../src/payments/settler'
-import { authLines, ed25519Key, es256Key, jwtKeysEnv, secretFragments, type AuthLine } from '../helpers/cdp-keys'
+import { authLines, ed25519Key, es256Key, jwtKeysEnv, secretFragments, type AuthLine } from '../../support/cdp-keys'
 import { anvilAccount, startChain, type Chain } from '../../support/chain'
-import { decodeProofHeader, recordingFetch, v2Client } from '../helpers/clients'
-import { startFacilitator, type StartedFacilitator } from '../helpers/facilitator'
+import { decodeProofHeader, recordingFetch, v2Client } from '../../support/clients'
+import { startFacilitator, type StartedFacilitator } from '../../support/facilitator'
 import { startServer, type StartedServer } from '../../support/server'
 
 /**
@@ -178,7 +178,9 @@ describe('CDP keys: a fresh signed token on every facilitator call', () => {
       expect((await chain.client.getTransactionReceipt({ hash: receipt.transaction })).status).toBe('success')
 
       const host = new URL(jwtFacilitator.url).host
-      // This request: one verify, one settle, each with a token for exactly that call.
+      // This request: one verify, one settle, each with a token for exactly that call (the facilitator's
+      // log reaches this process on its own schedule, after its answers).
+      await eventually('the settle call in the log', () => callsOf(good.id, since).some((c) => c.path === '/settle'))
       expect(callsOf(good.id, since).map(({ ok, method, path, uri }) => ({ ok, method, path, uri }))).toEqual([
         { ok: true, method: 'POST', path: '/verify', uri: `POST ${host}/verify` },
         { ok: true, method: 'POST', path: '/settle', uri: `POST ${host}/settle` },
@@ -210,6 +212,7 @@ describe('CDP keys: a fresh signed token on every facilitator call', () => {
       expect(await settler.verify(i)).toEqual({ ok: true })
       expect(await settler.settle(i)).toMatchObject({ status: 'settled', receipt: { success: true } })
       expect(await chain.balanceOf(i.payer)).toBe(ONE_USDC - PRICE)
+      await eventually('the settle call in the log', () => callsOf(ecdsa.id).some((c) => c.path === '/settle'))
       const calls = callsOf(ecdsa.id)
       expect(calls.map((c) => `${c.ok} ${c.method} ${c.path}`)).toEqual(['true GET /supported', 'true POST /verify', 'true POST /settle'])
       expect(new Set(calls.map((c) => c.nonce)).size).toBe(3)
@@ -287,6 +290,7 @@ describe('credentials the facilitator refuses', () => {
       expect(await settler.settle(i)).toEqual({ status: 'failed', reason: 'facilitator_auth_rejected (HTTP 401)', unavailable: true })
       expect(await chain.balanceOf(i.payer)).toBe(ONE_USDC)
       expect(await chain.authorizationUsed(i.payer, i.nonce)).toBe(false)
+      await eventually('the refused settle call in the log', () => callsOf(good.id).at(-1)?.path === '/settle')
       expect(callsOf(good.id).at(-1)).toMatchObject({ ok: false, path: '/settle', reason: 'replayed token (nonce already used)' })
     },
     SLOW,

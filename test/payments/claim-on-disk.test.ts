@@ -5,7 +5,7 @@
  * (`payments report`, the next start) would.
  */
 import { Database } from 'bun:sqlite'
-import { DEV_OFFER } from '../helpers/offers'
+import { DEV_OFFER } from '../../support/offers'
 import { afterAll, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

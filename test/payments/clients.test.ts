@@ -12,7 +12,7 @@ import {
   type PayingFetch,
   type ProofHeaderName,
   type RecordingFetch,
-} from '../helpers/clients'
+} from '../../support/clients'
 
 /**
  * Unmodified x402 clients — `x402-fetch` 1.2.0 (v1) and `@x402/fetch` 2.27.0 with `@x402/evm` (v2) —

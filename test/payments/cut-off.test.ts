@@ -4,7 +4,7 @@
  * buyer's retry with the same proof is answered or cleanly refused, and is never settled twice.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
-import { DEV_OFFER } from '../helpers/offers'
+import { DEV_OFFER } from '../../support/offers'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -17,7 +17,7 @@ import { usdToAtomic } from '../../src/core/usdc'
 import { Reconciler, type AuthorizationReader } from '../../src/payments/reconciler'
 import type { SettleOutcome, Settler } from '../../src/payments/settler'
 import { createPayer } from '../../support/payer'
-import { waitFor } from '../helpers/until'
+import { waitFor } from '../../support/until'
 
 const dir = mkdtempSync(join(tmpdir(), 'cmi-cutoff-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

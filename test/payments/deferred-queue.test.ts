@@ -10,7 +10,7 @@ import type { Authorized, DeferredPayment } from '../../src/payments/gate-contra
 import type { PaymentEventKind } from '../../src/ledger/contract'
 import type { SettleOutcome, SettlementInput, Settler } from '../../src/payments/settler'
 import { SqliteLedger } from '../../src/ledger/sqlite'
-import { waitFor } from '../helpers/until'
+import { waitFor } from '../../support/until'
 
 const PRICE = 30_000n
 const NOW = 1_900_000_000

@@ -8,9 +8,9 @@ import { DEV_PAY_TO } from '../../src/config/config'
 import { atomicToUsd, usdToAtomic } from '../../src/core/usdc'
 import { startServer, type StartedServer } from '../../support/server'
 import { anvilAccount, startChain, type Chain } from '../../support/chain'
-import { decodeProofHeader, recordingFetch, v2Client } from '../helpers/clients'
-import { keyOf } from '../helpers/facilitator'
-import { until, waitFor } from '../helpers/until'
+import { decodeProofHeader, recordingFetch, v2Client } from '../../support/clients'
+import { keyOf } from '../../support/facilitator'
+import { until, waitFor } from '../../support/until'
 
 /**
  * SETTLE_MODE=deferred on a real local chain (anvil, Circle's USDC), `self` mode: answers are released on

@@ -5,7 +5,7 @@ import { SignJWT } from 'jose'
 import { createJwtGuard, type JwtCheck } from '../../scripts/facilitator-jwt'
 import { CdpSigner } from '../../src/payments/cdp-auth'
 import { parseCdpSecret } from '../../src/payments/cdp-key'
-import { ed25519Key, es256Key, type TestCdpKey } from '../helpers/cdp-keys'
+import { ed25519Key, es256Key, type TestCdpKey } from '../../support/cdp-keys'
 
 /**
  * The token check of the local stand-in for Coinbase's CDP facilitator (scripts/facilitator-jwt.ts):

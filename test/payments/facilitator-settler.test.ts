@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { DEV_OFFER } from '../helpers/offers'
+import { DEV_OFFER } from '../../support/offers'
 import { HTTPFacilitatorClient } from '@x402/core/http'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { routeById } from '../../src/catalog'
@@ -12,7 +12,7 @@ import { termsFor } from '../../src/payments/requirements'
 import { encodeProofV1, encodeProofV2, signAuthorization, usdcDomain } from '../../src/payments/sign'
 import type { SettlementInput } from '../../src/payments/settler'
 import { anvilAccount, startChain, type Chain } from '../../support/chain'
-import { keyOf } from '../helpers/facilitator'
+import { keyOf } from '../../support/facilitator'
 
 /**
  * The settler's reading of real facilitator answers: @x402/core's x402Facilitator with @x402/evm's

@@ -3,7 +3,7 @@
  * in memory: what each one leaves in the ledger, without the gate around them.
  */
 import { describe, expect, test } from 'bun:test'
-import { DEV_OFFER } from '../helpers/offers'
+import { DEV_OFFER } from '../../support/offers'
 import { routeById } from '../../src/catalog'
 import { DEV_PAY_TO } from '../../src/config/config'
 import { ApiError } from '../../src/core/errors'

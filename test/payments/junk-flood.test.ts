@@ -14,8 +14,8 @@ import { usdToAtomic } from '../../src/core/usdc'
 import { anvilAccount, startChain, type Chain } from '../../support/chain'
 import { createPayer } from '../../support/payer'
 import { startServer, type StartedServer } from '../../support/server'
-import { startFacilitator, type StartedFacilitator } from '../helpers/facilitator'
-import { requestFrom } from '../helpers/from-address'
+import { startFacilitator, type StartedFacilitator } from '../../support/facilitator'
+import { requestFrom } from '../../support/from-address'
 
 const route = routeById.get('flights.summary')!
 const price = usdToAtomic(route.priceUsd)

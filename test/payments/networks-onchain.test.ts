@@ -17,8 +17,8 @@ import { NETWORKS } from '../../src/payments/networks'
 import { anvilAccount, startChain, type Chain } from '../../support/chain'
 import { editProof } from '../../support/payer'
 import { startServer, type StartedServer } from '../../support/server'
-import { recordingFetch, v1Client, v2Client } from '../helpers/clients'
-import { keyOf } from '../helpers/facilitator'
+import { recordingFetch, v1Client, v2Client } from '../../support/clients'
+import { keyOf } from '../../support/facilitator'
 import { artifactOf, claimOf } from '../ledger/contract'
 
 const SLOW = 90_000

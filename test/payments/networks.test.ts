@@ -14,8 +14,8 @@ import { usdToAtomic } from '../../src/core/usdc'
 import { createPayer, editProof } from '../../support/payer'
 import { anvilAccount } from '../../support/chain'
 import { startServer } from '../../support/server'
-import { startFacilitator, type StartedFacilitator } from '../helpers/facilitator'
-import { testRuntime } from '../helpers/runtime'
+import { startFacilitator, type StartedFacilitator } from '../../support/facilitator'
+import { testRuntime } from '../../support/runtime'
 
 const SLOW = 60_000
 const AMOY_PAY_TO = '0x3333333333333333333333333333333333333333'

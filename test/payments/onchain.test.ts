@@ -10,8 +10,8 @@ import { DEV_PAY_TO } from '../../src/config/config'
 import { implementedRouteIds } from '../../src/composition/handler-map'
 import { usdToAtomic } from '../../src/core/usdc'
 import { anvilAccount, startChain, type Chain } from '../../support/chain'
-import { decodeProofHeader, recordingFetch, v1Client, v2Client, type PayingFetch } from '../helpers/clients'
-import { startFacilitator, type StartedFacilitator } from '../helpers/facilitator'
+import { decodeProofHeader, recordingFetch, v1Client, v2Client, type PayingFetch } from '../../support/clients'
+import { startFacilitator, type StartedFacilitator } from '../../support/facilitator'
 import { startServer, type StartedServer } from '../../support/server'
 
 /**

@@ -4,7 +4,7 @@
  * real facilitator on anvil, stopped and started again on its port), 200 again once it recovers; the
  * metrics say which.
  */
-import { noteSkipped } from '../helpers/required-tool'
+import { noteSkipped } from '../../support/required-tool'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,8 +14,8 @@ import { usdToAtomic } from '../../src/core/usdc'
 import { anvilAccount, startChain, type Chain } from '../../support/chain'
 import { createPayer } from '../../support/payer'
 import { startServer, type StartedServer } from '../../support/server'
-import { startFacilitator, type StartedFacilitator } from '../helpers/facilitator'
-import { until } from '../helpers/until'
+import { startFacilitator, type StartedFacilitator } from '../../support/facilitator'
+import { until } from '../../support/until'
 
 const route = routeById.get('flights.summary')!
 const path = `${route.path}?destination=Tokyo`

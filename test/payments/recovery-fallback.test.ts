@@ -2,7 +2,7 @@ import { afterAll, expect, test } from 'bun:test'
 import { resolve } from 'node:path'
 import { createPayer } from '../../support/payer'
 import { freePort } from '../../support/ports'
-import { untilReady } from '../helpers/until'
+import { untilReady } from '../../support/until'
 
 // The service where libsecp256k1's binding cannot load (a preload makes every require of it throw): it
 // starts all the same, says in its banner and on /ready that @noble/curves runs and why, and takes payments.
@@ -18,7 +18,7 @@ afterAll(async () => {
 test('without the native binding: @noble/curves recovers signers, the banner and /ready say why, a paid request is served', async () => {
   const port = await freePort()
   const proc = Bun.spawn(
-    [process.execPath, '--preload', resolve(ROOT, 'test/helpers/no-native-secp256k1.ts'), resolve(ROOT, 'src/index.ts'), 'serve'],
+    [process.execPath, '--preload', resolve(ROOT, 'support/no-native-secp256k1.ts'), resolve(ROOT, 'src/index.ts'), 'serve'],
     {
       cwd: ROOT,
       env: {

@@ -5,7 +5,7 @@
  */
 import { expect, test } from 'bun:test'
 import { decodePaymentRequiredHeader } from '@x402/core/http'
-import { DEV_OFFER } from '../helpers/offers'
+import { DEV_OFFER } from '../../support/offers'
 import { routeById } from '../../src/catalog'
 import { ApiError } from '../../src/core/errors'
 import { errorHeaders } from '../../src/http/envelope'

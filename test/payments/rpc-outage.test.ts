@@ -11,9 +11,9 @@ import { DEV_PAY_TO } from '../../src/config/config'
 import { anvilAccount, startChain, type Chain } from '../../support/chain'
 import { startFlakyRpc, type FlakyRpc, type RpcBehaviour } from '../../support/flaky-rpc'
 import { startServer, type StartedServer } from '../../support/server'
-import { recordingFetch, v1Client, v2Client } from '../helpers/clients'
-import { keyOf, startFacilitator, type StartedFacilitator } from '../helpers/facilitator'
-import { until } from '../helpers/until'
+import { recordingFetch, v1Client, v2Client } from '../../support/clients'
+import { keyOf, startFacilitator, type StartedFacilitator } from '../../support/facilitator'
+import { until } from '../../support/until'
 
 /**
  * The chain's RPC misbehaves as hosted RPCs do — refuses connections, hangs, answers an error page — while

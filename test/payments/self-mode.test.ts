@@ -2,8 +2,8 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { DEV_PAY_TO } from '../../src/config/config'
 import { anvilAccount, startChain, type Chain } from '../../support/chain'
-import { recordingFetch, v1Client, v2Client } from '../helpers/clients'
-import { keyOf } from '../helpers/facilitator'
+import { recordingFetch, v1Client, v2Client } from '../../support/clients'
+import { keyOf } from '../../support/facilitator'
 import { startServer, type StartedServer } from '../../support/server'
 
 /**

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { RANK_TYPES } from '../../src/catalog/signals'
-import { Client, Parquet, expectClientError, expectDocumentedData, expectPaidEnvelope, route, type Query } from '../market-data/support'
+import { Parquet } from '../../support/parquet'
+import { Client, expectClientError, expectDocumentedData, expectPaidEnvelope, route, type Query } from '../../support/paying-client'
 
 const LATEST = '2026-11-09'
 const FIRST = '2025-09-22'

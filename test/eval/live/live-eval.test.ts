@@ -5,7 +5,7 @@
  * targets and every question's own expectations are asserted.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Api } from '../../intelligence/support'
+import { Client as Api } from '../../../support/paying-client'
 import { vendorWorld, type VendorWorld } from '../../intelligence/vendors/world'
 import { mentions } from '../evaluate'
 import { LIVE_QUESTIONS, type LiveQuestion, type Setup } from './questions'

@@ -16,8 +16,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { searxInstalled, startSearx, type CorpusDoc, type StartedSearx } from '../../../support/searx'
-import { requireTool } from '../../helpers/required-tool'
-import { Api } from '../../intelligence/support'
+import { requireTool } from '../../../support/required-tool'
+import { Client as Api } from '../../../support/paying-client'
 import { mentions } from '../evaluate'
 import { corpusWorld, DAY } from './world'
 

@@ -4,7 +4,7 @@
  * gets, what the seller pays for, and what the seller is told.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Api, expectDocumentedData, route } from '../support'
+import { Client as Api, expectDocumentedData, route } from '../../../support/paying-client'
 import { campingWorld, vendorWorld, type VendorWorld } from './world'
 
 let world: VendorWorld

@@ -9,7 +9,8 @@ import type { EvidenceItem } from '../../../src/intelligence/evidence'
 import { ChatCompletionsSummariser, SUMMARY_MAX_TOKENS } from '../../../src/intelligence/providers/chat-completions'
 import type { ProviderSpend } from '../../../src/core/provider-spend'
 import { PROVIDER_LIMITS } from '../../../src/catalog/evidence-rules'
-import { failure, fileServers, json } from '../support'
+import { failure, fileServers, json } from '../../../support/loopback'
+import { signal } from '../../../support/evidence-query'
 
 const fixture = async (name: string) => Bun.file(`${import.meta.dir}/fixtures/${name}.json`).text()
 
@@ -32,7 +33,6 @@ const item = (id: string): EvidenceItem => ({
   provider: 'p',
 })
 const request = { keyword: '露营', platform: 'all', items: [item('n1'), item('n2')], terms: ['露营装备'] }
-const signal = () => new AbortController().signal
 /** A fixture answer with the first evidence id the model was sent put where the fixture says $FIRST_ID. */
 const answering = (text: string, body: string) =>
   text.replaceAll('$FIRST_ID', JSON.parse(JSON.parse(body).messages[1].content).evidence[0].id)

@@ -15,8 +15,9 @@ import { ProviderError, type EvidenceQuery } from '../../../src/intelligence/evi
 import { PagedProvider } from '../../../src/intelligence/providers/paging'
 import { SearxngAdapter } from '../../../src/intelligence/providers/searxng'
 import { searxInstalled, startSearx, type CorpusDoc, type StartedSearx } from '../../../support/searx'
-import { requireTool } from '../../helpers/required-tool'
-import { loopback, type Loopback } from '../support'
+import { requireTool } from '../../../support/required-tool'
+import { loopback, type Loopback } from '../../../support/loopback'
+import { campingQuery, signal } from '../../../support/evidence-query'
 
 const ok = requireTool(
   'test/intelligence/vendors/searx-real.test.ts',
@@ -54,17 +55,8 @@ const pages: CorpusDoc[] = Array.from({ length: 5 }, (_, i) => ({
   modified: ago(1),
 }))
 
-const query = (days = 30): EvidenceQuery => ({
-  platform: 'xiaohongshu',
-  step: 'web',
-  keyword: '露营',
-  match: ask(STATIC_ENTITIES, '露营').match,
-  q: '露营 小红书 笔记',
-  from: new Date(now - 2 * days * DAY),
-  to: new Date(now + 60_000),
-  split: new Date(now - days * DAY),
-  limit: 50,
-})
+const query = (days = 30): EvidenceQuery =>
+  campingQuery({ platform: 'xiaohongshu', step: 'web', q: '露营 小红书 笔记', days, now, to: new Date(now + 60_000) })
 
 describe.if(ok)("Debian's searx 1.1.0 as the web provider", () => {
   let searx: StartedSearx

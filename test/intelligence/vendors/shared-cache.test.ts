@@ -6,9 +6,10 @@
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { postgresMissing, startPostgres, type StartedPostgres } from '../../../support/postgres'
-import { requireTool } from '../../helpers/required-tool'
-import { until } from '../../helpers/until'
-import { Api, gate } from '../support'
+import { requireTool } from '../../../support/required-tool'
+import { until } from '../../../support/until'
+import { gate } from '../../../support/loopback'
+import { Client as Api } from '../../../support/paying-client'
 import { campingWorld, vendorWorld, type VendorWorld } from './world'
 
 const FILE = 'test/intelligence/vendors/shared-cache.test.ts'

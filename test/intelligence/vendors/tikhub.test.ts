@@ -11,7 +11,7 @@ import { STATIC_ENTITIES } from '../../../src/intelligence/entities'
 import type { EvidenceQuery, Platform } from '../../../src/intelligence/evidence'
 import { PagedProvider } from '../../../src/intelligence/providers/paging'
 import { TikhubAdapter } from '../../../src/intelligence/providers/tikhub'
-import { failure, fileServers, json } from '../support'
+import { failure, fileServers, json } from '../../../support/loopback'
 import {
   douyinAweme,
   douyinProfile,
@@ -24,6 +24,7 @@ import {
   xhsUserInfo,
   type Doc,
 } from './shapes'
+import { campingQuery, signal } from '../../../support/evidence-query'
 
 const DAY = 86_400_000
 /** The fixtures' moment: TikHub's time_stamp in them (2026-11-25T02:00:00Z). */
@@ -44,18 +45,7 @@ const provider = (url: string, o: { platforms?: Platform[]; maxPages?: number; n
     () => now,
   )
 }
-const query = (platform: Platform, days = 30, now = NOW): EvidenceQuery => ({
-  platform,
-  step: 'native',
-  keyword: '露营',
-  match: ask(STATIC_ENTITIES, '露营').match,
-  q: '露营',
-  from: new Date(now - 2 * days * DAY),
-  to: new Date(now),
-  split: new Date(now - days * DAY),
-  limit: 50,
-})
-const signal = () => new AbortController().signal
+const query = (platform: Platform, days = 30, now = NOW): EvidenceQuery => campingQuery({ platform, days, now })
 
 describe('every request as the published spec has it (contracts/tikhub-openapi-excerpt.json)', () => {
   type Schema = Record<string, any>

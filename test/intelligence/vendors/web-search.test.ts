@@ -11,8 +11,9 @@ import type { EvidenceQuery } from '../../../src/intelligence/evidence'
 import { BochaAdapter, bochaFreshness } from '../../../src/intelligence/providers/bocha'
 import { PagedProvider } from '../../../src/intelligence/providers/paging'
 import { SearxngAdapter } from '../../../src/intelligence/providers/searxng'
-import { failure, fileServers, json } from '../support'
+import { failure, fileServers, json } from '../../../support/loopback'
 import { bochaPage, bochaValue, searxngPage, searxngResult, shapeOf, type Doc } from './shapes'
+import { campingQuery, signal } from '../../../support/evidence-query'
 
 const DAY = 86_400_000
 /** The fixtures' moment: 2026-11-25T02:00:00Z. */
@@ -21,18 +22,8 @@ const fixture = async (name: string) => (await Bun.file(`${import.meta.dir}/fixt
 
 const serve = fileServers()
 
-const query = (days = 30, split = true): EvidenceQuery => ({
-  platform: 'xiaohongshu',
-  step: 'web',
-  keyword: '露营',
-  match: ask(STATIC_ENTITIES, '露营').match,
-  q: '露营 小红书 笔记',
-  from: new Date(NOW - 2 * days * DAY),
-  to: new Date(NOW),
-  limit: 50,
-  ...(split ? { split: new Date(NOW - days * DAY) } : {}),
-})
-const signal = () => new AbortController().signal
+const query = (days = 30, split = true): EvidenceQuery =>
+  campingQuery({ platform: 'xiaohongshu', step: 'web', q: '露营 小红书 笔记', days, now: NOW, ...(split ? {} : { split: false }) })
 const searxng = (url: string, maxPages = 3) =>
   new PagedProvider(new SearxngAdapter({ url, timeoutMs: 5000, maxPages }, () => NOW), () => NOW)
 const bocha = (url: string, maxPages = 3) =>

@@ -7,7 +7,7 @@
  * its coarse time filters, and looks creators up by id. Every request is recorded.
  */
 import type { Platform } from '../../../src/intelligence/evidence'
-import { json, loopback, type Loopback } from '../support'
+import { json, loopback, type Loopback } from '../../../support/loopback'
 import { bochaPage, douyinProfile, douyinSearch, searxngPage, wechatSearch, xhsSearch, xhsUserInfo, type Doc } from './shapes'
 
 const DAY = 86_400_000

@@ -2,9 +2,9 @@ import { resolve } from 'node:path'
 import type { Subprocess } from 'bun'
 import { toHex } from 'viem'
 import type { HDAccount } from 'viem/accounts'
-import { freePort } from '../../support/ports'
+import { freePort } from './ports'
 
-const ROOT = resolve(import.meta.dir, '../..')
+const ROOT = resolve(import.meta.dir, '..')
 
 export interface StartedFacilitator {
   url: string

@@ -1,6 +1,6 @@
-import { loadConfig } from '../../src/config/config'
-import { createLogger } from '../../src/core/logger'
-import { createRuntime, type Runtime, type RuntimeOptions } from '../../src/composition/runtime'
+import { loadConfig } from '../src/config/config'
+import { createLogger } from '../src/core/logger'
+import { createRuntime, type Runtime, type RuntimeOptions } from '../src/composition/runtime'
 
 export const BASE = 'http://localhost:3000'
 

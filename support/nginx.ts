@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Subprocess } from 'bun'
 
-const ROOT = resolve(import.meta.dir, '../..')
+const ROOT = resolve(import.meta.dir, '..')
 export const SHIPPED_SITE = join(ROOT, 'deploy/nginx/china-market-intel.conf')
 
 /** The nginx binary: on PATH or where Debian puts it (/usr/sbin is not on every user's PATH). */

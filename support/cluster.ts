@@ -5,8 +5,8 @@
  * X-Forwarded-For and names nginx's URL in its 402s.
  */
 import { clusterSiteFor, nginxBinary, startNginx, type StartedNginx } from './nginx'
-import { freePort } from '../../support/ports'
-import { startServer, type StartedServer } from '../../support/server'
+import { freePort } from './ports'
+import { startServer, type StartedServer } from './server'
 
 export interface Cluster {
   /** nginx's URL: the one clients use */
