@@ -6,8 +6,17 @@ import { join } from 'node:path'
 import { ConfigError } from '../src/core/config-error'
 import { DEV_PAY_TO, loadConfig } from '../src/config/config'
 import { applyEnvFile } from '../src/config/env-file'
+import { configErrorOf } from '../support/misc-config'
 
 const PAY_TO_A = '0x1111111111111111111111111111111111111111'
+/** Production with an on-chain payment mode, but no address to pay to. */
+const PRODUCTION_WITHOUT_PAY_TO = {
+  NODE_ENV: 'production',
+  PAYMENT_MODE: 'facilitator',
+  X402_FACILITATOR_URL: 'https://x402.org/facilitator',
+}
+/** The least that starts in production. */
+const PRODUCTION = { ...PRODUCTION_WITHOUT_PAY_TO, PAY_TO: PAY_TO_A }
 
 describe('configuration', () => {
   test('no configuration at all gives development mode on the loopback, port 3000, base-sepolia and the development payTo', () => {
@@ -28,16 +37,10 @@ describe('configuration', () => {
   })
 
   test('only production listens on every interface by default; HOST says otherwise in any mode', () => {
-    const production = {
-      NODE_ENV: 'production',
-      PAY_TO: '0x1111111111111111111111111111111111111111',
-      PAYMENT_MODE: 'facilitator',
-      X402_FACILITATOR_URL: 'https://facilitator.example.com',
-    }
-    expect(loadConfig(production).host).toBe('0.0.0.0')
+    expect(loadConfig(PRODUCTION).host).toBe('0.0.0.0')
     expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1')
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0')
-    expect(loadConfig({ ...production, HOST: '127.0.0.1' }).host).toBe('127.0.0.1')
+    expect(loadConfig({ ...PRODUCTION, HOST: '127.0.0.1' }).host).toBe('127.0.0.1')
   })
 
   test('served payments cannot be dropped before their stored results expire', () => {
@@ -63,15 +66,9 @@ describe('configuration', () => {
     ['ARTIFACT_TTL_HOURS', '0'],
   ] as const) {
     test(`a bad ${name} (${value}) stops start-up with a message naming the variable`, () => {
-      let error: unknown
-      try {
-        loadConfig({ [name]: value })
-      } catch (e) {
-        error = e
-      }
-      expect(error).toBeInstanceOf(ConfigError)
-      expect((error as ConfigError).variable).toBe(name)
-      expect((error as Error).message).toStartWith(`${name}: invalid value`)
+      const error = configErrorOf({ [name]: value })
+      expect(error.variable).toBe(name)
+      expect(error.message).toStartWith(`${name}: invalid value`)
     })
   }
 
@@ -144,12 +141,7 @@ describe('configuration', () => {
   })
 
   test('production: PAY_TO, or PAY_TO_<NETWORK> for every network', () => {
-    const production = {
-      NODE_ENV: 'production',
-      PAYMENT_MODE: 'facilitator',
-      X402_FACILITATOR_URL: 'https://f.example',
-      PAYMENT_NETWORKS: 'base,polygon',
-    }
+    const production = { ...PRODUCTION_WITHOUT_PAY_TO, PAYMENT_NETWORKS: 'base,polygon' }
     expect(() => loadConfig({ ...production, PAY_TO_BASE: PAY_TO_A })).toThrow(
       'PAY_TO: is required when NODE_ENV=production (the address that receives payments; or PAY_TO_<NETWORK> for each of polygon)',
     )
@@ -168,25 +160,12 @@ describe('configuration', () => {
 
   test('production refuses to start without an explicit PAY_TO', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('PAY_TO: is required when NODE_ENV=production')
-    expect(
-      loadConfig({
-        NODE_ENV: 'production',
-        PAY_TO: '0x1111111111111111111111111111111111111111',
-        PAYMENT_MODE: 'facilitator',
-        X402_FACILITATOR_URL: 'https://x402.org/facilitator',
-      }).payToIsDevDefault,
-    ).toBe(false)
+    expect(loadConfig(PRODUCTION).payToIsDevDefault).toBe(false)
   })
 
   test('WARM_UP_SAMPLE_ANSWERS: on by default in production, off elsewhere; either way when set', () => {
-    const production = {
-      NODE_ENV: 'production',
-      PAY_TO: '0x1111111111111111111111111111111111111111',
-      PAYMENT_MODE: 'facilitator',
-      X402_FACILITATOR_URL: 'https://x402.org/facilitator',
-    }
-    expect(loadConfig(production).warmUpSampleAnswers).toBe(true)
-    expect(loadConfig({ ...production, WARM_UP_SAMPLE_ANSWERS: 'false' }).warmUpSampleAnswers).toBe(false)
+    expect(loadConfig(PRODUCTION).warmUpSampleAnswers).toBe(true)
+    expect(loadConfig({ ...PRODUCTION, WARM_UP_SAMPLE_ANSWERS: 'false' }).warmUpSampleAnswers).toBe(false)
     expect(loadConfig({}).warmUpSampleAnswers).toBe(false)
     expect(loadConfig({ WARM_UP_SAMPLE_ANSWERS: 'true' }).warmUpSampleAnswers).toBe(true)
     expect(() => loadConfig({ WARM_UP_SAMPLE_ANSWERS: 'yes' })).toThrow('WARM_UP_SAMPLE_ANSWERS: invalid value "yes"')
@@ -196,6 +175,8 @@ describe('configuration', () => {
 describe('payment modes', () => {
   const PAY_TO = '0x1111111111111111111111111111111111111111'
   const KEY = `0x${'11'.repeat(32)}`
+  /** Self mode with what it needs: an RPC and a settler key. */
+  const SELF = { PAYMENT_MODE: 'self', X402_RPC_URL: 'http://127.0.0.1:8545', X402_SETTLER_PRIVATE_KEY: KEY }
 
   test('development defaults to local mode; production refuses local, whether defaulted or explicit', () => {
     expect(loadConfig({}).paymentMode).toBe('local')
@@ -234,10 +215,9 @@ describe('payment modes', () => {
     expect(loadConfig({})).toMatchObject({ settleMode: 'sync', deferred: { maxUnsettledUsd: '1', maxPriceUsd: null, concurrency: 8 } })
     expect(() => loadConfig({ SETTLE_MODE: 'deferred' })).toThrow('SETTLE_MODE: deferred needs PAYMENT_MODE=facilitator or self')
     expect(() => loadConfig({ SETTLE_MODE: 'later' })).toThrow('SETTLE_MODE: invalid value "later"')
-    const self = { PAYMENT_MODE: 'self', X402_RPC_URL: 'http://127.0.0.1:8545', X402_SETTLER_PRIVATE_KEY: KEY }
     expect(
       loadConfig({
-        ...self,
+        ...SELF,
         SETTLE_MODE: 'deferred',
         DEFERRED_MAX_UNSETTLED_USD: '0.5',
         DEFERRED_MAX_PRICE_USD: '0.2',
@@ -245,8 +225,8 @@ describe('payment modes', () => {
       }),
     ).toMatchObject({ settleMode: 'deferred', deferred: { maxUnsettledUsd: '0.5', maxPriceUsd: '0.2', concurrency: 4 } })
     // Finer than USDC's six decimals cannot be owed.
-    expect(() => loadConfig({ ...self, DEFERRED_MAX_UNSETTLED_USD: '0.0000001' })).toThrow('DEFERRED_MAX_UNSETTLED_USD: invalid value')
-    expect(() => loadConfig({ ...self, DEFERRED_SETTLE_CONCURRENCY: '0' })).toThrow('DEFERRED_SETTLE_CONCURRENCY: invalid value')
+    expect(() => loadConfig({ ...SELF, DEFERRED_MAX_UNSETTLED_USD: '0.0000001' })).toThrow('DEFERRED_MAX_UNSETTLED_USD: invalid value')
+    expect(() => loadConfig({ ...SELF, DEFERRED_SETTLE_CONCURRENCY: '0' })).toThrow('DEFERRED_SETTLE_CONCURRENCY: invalid value')
   })
 
   test('self mode needs an RPC URL and a settler key', () => {
@@ -256,10 +236,8 @@ describe('payment modes', () => {
     expect(() => loadConfig({ PAYMENT_MODE: 'self', X402_RPC_URL: 'http://127.0.0.1:8545' })).toThrow(
       'X402_SETTLER_PRIVATE_KEY: is required when PAYMENT_MODE=self',
     )
-    expect(() => loadConfig({ PAYMENT_MODE: 'self', X402_RPC_URL: 'http://127.0.0.1:8545', X402_SETTLER_PRIVATE_KEY: '0x12' })).toThrow(
-      'X402_SETTLER_PRIVATE_KEY: invalid value',
-    )
-    expect(loadConfig({ PAYMENT_MODE: 'self', X402_RPC_URL: 'http://127.0.0.1:8545', X402_SETTLER_PRIVATE_KEY: KEY })).toMatchObject({
+    expect(() => loadConfig({ ...SELF, X402_SETTLER_PRIVATE_KEY: '0x12' })).toThrow('X402_SETTLER_PRIVATE_KEY: invalid value')
+    expect(loadConfig(SELF)).toMatchObject({
       paymentMode: 'self',
       rpcUrl: 'http://127.0.0.1:8545',
       rpcUrlIsDefault: false,

@@ -64,6 +64,11 @@ async function createRuntimeOrExit(config: Readonly<Config>): Promise<Runtime> {
 /**
  * Our own Bun.serve (not Elysia's listen, whose route table it rebuilds): no silent SO_REUSEPORT, and
  * every request in flight is tracked by `drain` for the shutdown deadline. Cannot listen: exit 3.
+ *
+ * Where every request's path begins (docs/development.md, "A paid request's path"): Bun's native route
+ * table, with two entrances. The unpaid fast path answers a repeat of an unpaid GET with its remembered
+ * 402 before the framework parses anything (`runtime.app.unpaid`, http/unpaid-answers.ts); everything
+ * else goes through the app (composition/app.ts) and, for a paid route, the paid call (paid-call/call.ts).
  */
 function listenOrExit(config: Readonly<Config>, runtime: Runtime, drain: Drain): Listening {
   try {

@@ -42,6 +42,26 @@ afterAll(async () => {
   cleanupBinaryTests()
 })
 
+/** Serves `bin` from its own folder with a clean environment over `home` (plus `env`), stopped after the file. */
+async function serve(bin: string, home: string, env: Record<string, string> = {}): Promise<RunningBinary> {
+  const server = await serveBinary(bin, dirname(bin), cleanEnv(home, env))
+  running.push(server)
+  return server
+}
+
+/** Where the executable extracts its datasets and builds its indexes, under `home`. */
+const cacheOf = (home: string) => join(home, '.cache/china-market-intel')
+
+/** A copy of the datasets folder, its manifest.json changed by `edit`: its path. */
+function datasetsCopy(edit: (copy: typeof manifest) => void): string {
+  const data = scratchDir('datasets')
+  cpSync(join(ROOT, 'datasets'), data, { recursive: true })
+  const copy = structuredClone(manifest)
+  edit(copy)
+  writeFileSync(join(data, 'manifest.json'), JSON.stringify(copy))
+  return data
+}
+
 /** A request that reaches the route's handler, from the catalog's examples (the ones `smoke` uses). */
 function exampleUrl(route: RouteSpec): string {
   const { path, input } = exampleCall(route)
@@ -56,8 +76,7 @@ describe('the executable copied alone into an empty folder', () => {
     run.bin = await installedBinary()
     run.dir = dirname(run.bin)
     run.home = scratchDir('home')
-    server = await serveBinary(run.bin, run.dir, cleanEnv(run.home))
-    running.push(server)
+    server = await serve(run.bin, run.home)
   }, BUILD_TIMEOUT)
 
   test.if(HIDES_REPOSITORY)('runs where the repository is hidden: a process started the same way sees it empty', async () => {
@@ -113,7 +132,7 @@ describe('the executable copied alone into an empty folder', () => {
 
   test('extracts its datasets to the cache under HOME, byte for byte, and writes nothing beside itself', () => {
     expect(readdirSync(run.dir)).toEqual(['china-market-intel'])
-    const cache = join(run.home, '.cache/china-market-intel')
+    const cache = cacheOf(run.home)
     const folders = readdirSync(cache).sort()
     expect(folders).toEqual([expect.stringMatching(/^datasets-[0-9a-f]{16}$/), expect.stringMatching(/^duckdb-[0-9a-f]{16}$/)])
     const datasets = join(cache, folders[0]!)
@@ -224,23 +243,18 @@ describe('DATASETS_DIR', () => {
   test(
     'points the executable at another datasets folder, and nothing built in is extracted',
     async () => {
-      const bin = await installedBinary()
+      const data = datasetsCopy((copy) => {
+        copy.datasets.flights.version = 'flights-data-team-copy'
+      })
       const home = scratchDir('home')
-      const data = scratchDir('datasets')
-      cpSync(join(ROOT, 'datasets'), data, { recursive: true })
-      const copy = structuredClone(manifest)
-      copy.datasets.flights.version = 'flights-data-team-copy'
-      writeFileSync(join(data, 'manifest.json'), JSON.stringify(copy))
-
-      const server = await serveBinary(bin, dirname(bin), cleanEnv(home, { DATASETS_DIR: data }))
-      running.push(server)
+      const server = await serve(await installedBinary(), home, { DATASETS_DIR: data })
       const ready = await (await server.ready()).json()
       expect(ready.data.checks.datasets.versions.flights).toBe('flights-data-team-copy')
       const paid = await fetch(`${server.url}/v1/market-data/flights/summary?destination=Tokyo`, {
         headers: { 'x402-payment': await payer.proof({ value: 100_000n }) },
       })
       expect((await paid.json()).data.data_quality.dataset_version).toBe('flights-data-team-copy')
-      expect(readdirSync(join(home, '.cache/china-market-intel'))).toEqual([expect.stringMatching(/^duckdb-/)])
+      expect(readdirSync(cacheOf(home))).toEqual([expect.stringMatching(/^duckdb-/)])
     },
     BUILD_TIMEOUT,
   )
@@ -252,11 +266,9 @@ describe('two copies starting at once on an empty cache', () => {
     async () => {
       const bin = await installedBinary()
       const home = scratchDir('home')
-      const [a, b] = await Promise.all([serveBinary(bin, dirname(bin), cleanEnv(home)), serveBinary(bin, dirname(bin), cleanEnv(home))])
-      running.push(a, b)
-      for (const s of [a, b]) expect((await s.ready()).status).toBe(200)
-      const cache = join(home, '.cache/china-market-intel')
-      const entries = readdirSync(cache, { recursive: true }).map(String).sort()
+      const copies = await Promise.all([serve(bin, home), serve(bin, home)])
+      for (const copy of copies) expect((await copy.ready()).status).toBe(200)
+      const entries = readdirSync(cacheOf(home), { recursive: true }).map(String).sort()
       expect(entries.filter((e) => e.endsWith('.tmp'))).toEqual([])
       expect(entries.filter((e) => !e.includes('/'))).toHaveLength(2)
     },
@@ -268,28 +280,25 @@ describe('a dataset added to manifest.json', () => {
   test(
     'is built into the executable and extracted with the others, with no code change',
     async () => {
-      const data = scratchDir('datasets')
-      cpSync(join(ROOT, 'datasets'), data, { recursive: true })
-      const extra = crypto.getRandomValues(new Uint8Array(4096))
       // A dataset this release has no contract for: embedded and extracted, not loaded.
+      const data = datasetsCopy((listed) => {
+        listed.datasets.reference_notes = {
+          file: 'reference_notes.parquet',
+          schema_version: 1,
+          rows: 0,
+          period: { from: '2026-01', to: '2026-01' },
+          sha256: '',
+          version: 'reference_notes-test',
+        }
+      })
+      const extra = crypto.getRandomValues(new Uint8Array(4096))
       writeFileSync(join(data, 'reference_notes.parquet'), extra)
-      const listed = structuredClone(manifest)
-      listed.datasets.reference_notes = {
-        file: 'reference_notes.parquet',
-        schema_version: 1,
-        rows: 0,
-        period: { from: '2026-01', to: '2026-01' },
-        sha256: '',
-        version: 'reference_notes-test',
-      }
-      writeFileSync(join(data, 'manifest.json'), JSON.stringify(listed))
 
       const bin = await buildAndCopy(data)
       const home = scratchDir('home')
-      const server = await serveBinary(bin, dirname(bin), cleanEnv(home))
-      running.push(server)
+      const server = await serve(bin, home)
       expect((await server.ready()).status).toBe(200)
-      const cache = join(home, '.cache/china-market-intel')
+      const cache = cacheOf(home)
       const extracted = join(cache, readdirSync(cache).find((d) => d.startsWith('datasets-'))!)
       expect(new Uint8Array(readFileSync(join(extracted, 'reference_notes.parquet')))).toEqual(extra)
       expect(JSON.parse(readFileSync(join(extracted, 'manifest.json'), 'utf8')).datasets.reference_notes.version).toBe(

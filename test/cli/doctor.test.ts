@@ -10,11 +10,12 @@ import { networkInterfaces, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { generatePrivateKey } from 'viem/accounts'
 import { DEV_PAY_TO } from '../../src/config/config'
-import { anvilAccount, startChain, type Chain } from '../../support/chain'
+import { anvilAccount } from '../../support/chain'
 import { freePort } from '../../support/ports'
 import { postgresMissing, startPostgres, type StartedPostgres } from '../../support/postgres'
 import { startServer, type StartedServer } from '../../support/server'
-import { keyOf, startFacilitator, type StartedFacilitator } from '../../support/facilitator'
+import { keyOf } from '../../support/facilitator'
+import { startChainAndFacilitator, type ChainAndFacilitator } from '../../support/payments-chain-setup'
 import { noteSkipped, requireTool } from '../../support/required-tool'
 import { campingWorld, vendorWorld, type VendorWorld } from '../intelligence/vendors/world'
 
@@ -23,23 +24,21 @@ const SLOW = 60_000
 const PAY_TO = '0x1111111111111111111111111111111111111111'
 const TOKEN = 'doctor-test-token'
 let dir: string
-let facilitator: StartedFacilitator
-let chain: Chain
+/** anvil, and the facilitator asking for TOKEN. */
+let onchain: ChainAndFacilitator
 let world: VendorWorld
 let closedPort: number
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'doctor-'))
   closedPort = await freePort()
-  chain = await startChain()
   // /supported needs no chain: the facilitator only lists what it registered.
-  facilitator = await startFacilitator({ rpcUrl: chain.rpcUrl, settler: anvilAccount(3), env: { FACILITATOR_AUTH_TOKEN: TOKEN } })
+  onchain = await startChainAndFacilitator({ settler: 3, env: { FACILITATOR_AUTH_TOKEN: TOKEN } })
   world = vendorWorld(() => campingWorld(Date.now()))
 }, SLOW)
 
 afterAll(async () => {
-  await facilitator?.stop()
-  await chain?.stop()
+  await onchain?.stop()
   world?.stop()
   rmSync(dir, { recursive: true, force: true })
 })
@@ -72,9 +71,9 @@ async function doctor(env: Record<string, string>, ...args: string[]) {
 const production = (more: Record<string, string> = {}) => ({
   NODE_ENV: 'production',
   PAYMENT_MODE: 'facilitator',
-  X402_FACILITATOR_URL: facilitator.url,
+  X402_FACILITATOR_URL: onchain.facilitator.url,
   X402_FACILITATOR_HEADERS: JSON.stringify({ Authorization: `Bearer ${TOKEN}` }),
-  X402_RPC_URL: chain.rpcUrl,
+  X402_RPC_URL: onchain.chain.rpcUrl,
   PAY_TO,
   PUBLIC_BASE_URL: 'https://api.example.invalid',
   TRUSTED_PROXIES: 'loopback',
@@ -114,8 +113,8 @@ describe('doctor in production', () => {
       const r = await doctor(production(), '--json')
       expect(r.report!.findings.filter((f) => f.status === 'block')).toEqual([])
       expect(r.code).toBe(0)
-      expect(r.find('facilitator')!.detail).toContain(`${facilitator.url} settles exact on eip155:84532`)
-      expect(r.find('reconciliation')).toMatchObject({ status: 'ok', detail: expect.stringContaining(chain.rpcUrl) })
+      expect(r.find('facilitator')!.detail).toContain(`${onchain.facilitator.url} settles exact on eip155:84532`)
+      expect(r.find('reconciliation')).toMatchObject({ status: 'ok', detail: expect.stringContaining(onchain.chain.rpcUrl) })
       expect(r.find('proxies')).toMatchObject({ status: 'ok', detail: expect.stringContaining('x-forwarded-for') })
       // Not reachable from here (yet): worth a look, not a block.
       expect(r.status('public URL')).toEqual(['warn'])
@@ -150,7 +149,7 @@ describe('doctor in production', () => {
   test(
     'a facilitator that does not settle our network blocks; one that does not answer blocks',
     async () => {
-      const other = await doctor(production({ X402_NETWORK: 'base', X402_RPC_URL: chain.rpcUrl }), '--json')
+      const other = await doctor(production({ X402_NETWORK: 'base', X402_RPC_URL: onchain.chain.rpcUrl }), '--json')
       expect(other.code).toBe(1)
       expect(other.find('facilitator')!.detail).toContain(
         'does not settle x402 v2 exact payments on base (eip155:8453); it lists exact on eip155:84532 (v2)',
@@ -171,7 +170,7 @@ describe('doctor in production', () => {
     'self mode: the chain, its USDC and the settler gas are checked; a settler without ETH blocks',
     async () => {
       // RPC providers put their key in the path or the query: only the origin is ever printed.
-      const self = { PAYMENT_MODE: 'self', X402_RPC_URL: `${chain.rpcUrl}/?key=rpc-key-0123456789` }
+      const self = { PAYMENT_MODE: 'self', X402_RPC_URL: `${onchain.chain.rpcUrl}/?key=rpc-key-0123456789` }
       const funded = await doctor(production({ ...self, X402_SETTLER_PRIVATE_KEY: keyOf(anvilAccount(2)) }), '--json')
       expect(funded.code).toBe(0)
       expect(funded.find('settlement chain')).toMatchObject({ status: 'ok', detail: expect.stringContaining('for gas') })
@@ -189,7 +188,7 @@ describe('doctor in production', () => {
         production({
           ...self,
           PAYMENT_NETWORKS: 'base-sepolia,polygon',
-          X402_RPC_URL_POLYGON: chain.rpcUrl,
+          X402_RPC_URL_POLYGON: onchain.chain.rpcUrl,
           X402_SETTLER_PRIVATE_KEY: keyOf(anvilAccount(2)),
         }),
         '--json',

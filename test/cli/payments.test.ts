@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { parseSince } from '../../src/cli/payments'
 import { atomicToUsd as usd } from '../../src/core/usdc'
 import { SqliteLedger } from '../../src/ledger/sqlite'
 import type { PaymentClaim } from '../../src/ledger/contract'
+import { runCli } from '../../support/misc-cli'
 
-const ROOT = resolve(import.meta.dir, '../..')
 let path: string
 
 const DAY1 = Date.parse('2026-11-20T10:00:00Z') / 1000
@@ -56,16 +56,7 @@ beforeAll(async () => {
   l.close()
 })
 
-async function cli(...args: string[]) {
-  const proc = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), 'payments', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, LEDGER_PATH: path, NODE_ENV: 'test' },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
-  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
-  return { out, err, code }
-}
+const cli = (...args: string[]) => runCli(['payments', ...args], { LEDGER_PATH: path })
 
 const row = (out: string, key: string) =>
   out
@@ -175,13 +166,7 @@ describe('payments report', () => {
       err: expect.stringContaining('--since: expected YYYY-MM-DD'),
     })
     expect(await cli('refund')).toMatchObject({ code: 2 })
-    const proc = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), 'payments', 'report'], {
-      cwd: ROOT,
-      env: { ...process.env, LEDGER_PATH: join(tmpdir(), 'no-such-dir', 'ledger.sqlite'), NODE_ENV: 'test' },
-      stdout: 'pipe',
-      stderr: 'pipe',
-    })
-    expect(await proc.exited).toBe(1)
+    expect((await runCli(['payments', 'report'], { LEDGER_PATH: join(tmpdir(), 'no-such-dir', 'ledger.sqlite') })).code).toBe(1)
   })
 })
 
@@ -228,15 +213,10 @@ describe('provider spend in the report', () => {
     await l.durable()
     l.close()
   })
-  const report = (...args: string[]) =>
-    Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), 'payments', 'report', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, LEDGER_PATH: spendPath, NODE_ENV: 'test' },
-      stdout: 'pipe',
-    })
+  const report = async (...args: string[]) => (await runCli(['payments', 'report', ...args], { LEDGER_PATH: spendPath })).out
 
   test("requests, tokens and priced cost per route and provider, and each route's revenue against it", async () => {
-    const out = await new Response(report().stdout).text()
+    const out = await report()
     expect(row(out, 'china.trends')).toEqual(['china.trends', '2', '0.16', '0.16', '0.00', '0', '0.00', '0'])
     expect(out).toMatch(/china\.trends +bocha \(api\.bochaai\.com\) +1 +4 +0 +0 +0\.02 +0/)
     expect(out).toMatch(/china\.trends +chat-completions \(api\.deepseek\.com, deepseek-chat\) +1 +1 +3000 +400 +0\.001008 +0/)
@@ -244,7 +224,7 @@ describe('provider spend in the report', () => {
     // Revenue 0.16 against 0.021008 of priced provider cost.
     expect(out).toMatch(/china\.trends +0\.16 +0\.021008 +0\.138992 +0/)
     expect(out).toMatch(/china\.sentiment +0\.00 +0\.00 +0\.00 +3/)
-    const json = JSON.parse(await new Response(report('--json').stdout).text())
+    const json = JSON.parse(await report('--json'))
     expect(json.margin_by_route).toEqual([
       {
         route: 'china.sentiment',
@@ -279,12 +259,7 @@ test('payments --help and the top-level help name every payments subcommand', as
   const { out, code } = await cli('--help')
   expect(code).toBe(0)
   for (const sub of ['report', 'reconcile', 'export', 'backup']) expect(out).toContain(`  payments ${sub}`)
-  const top = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), '--help'], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test' },
-    stdout: 'pipe',
-  })
-  expect(await new Response(top.stdout).text()).toContain('china-market-intel payments report|reconcile|export|backup ')
+  expect((await runCli(['--help'])).out).toContain('china-market-intel payments report|reconcile|export|backup ')
 })
 
 test('helpers: --since forms and USD formatting of atomic USDC', () => {

@@ -4,12 +4,11 @@
  * Against local servers answering as SearXNG, Bocha and TikHub do.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { resolve } from 'node:path'
+import { runCli } from '../../support/misc-cli'
 import { startServer } from '../../support/server'
 import { loopback, type Loopback } from '../../support/loopback'
 import { campingWorld, vendorWorld, type VendorWorld } from '../intelligence/vendors/world'
 
-const ROOT = resolve(import.meta.dir, '../..')
 let world: VendorWorld
 let html: Loopback
 beforeAll(() => {
@@ -28,16 +27,7 @@ afterAll(() => {
   html.stop()
 })
 
-async function check(env: Record<string, string>, ...args: string[]) {
-  const proc = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), 'providers', 'check', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', ...env },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
-  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
-  return { out, err, code }
-}
+const check = (env: Record<string, string>, ...args: string[]) => runCli(['providers', 'check', ...args], env)
 
 const searxng = (url: string) => ({ WEB_SEARCH_PROVIDER: 'searxng', WEB_SEARCH_URL: url })
 const tikhub = () => ({ NATIVE_SEARCH_PROVIDER: 'tikhub', NATIVE_SEARCH_URL: world.url, NATIVE_SEARCH_KEY: 'th-secret-key' })

@@ -144,16 +144,21 @@ function expectOneCleanLine(stderr: string, address: string) {
   expect(stderr).not.toContain('    at ')
 }
 
+/** `serve` with `env` is refused the PORT it names: exit 3, one clean line naming 127.0.0.1:PORT; its stderr. */
+async function expectPortRefused(env: Record<string, string>): Promise<string> {
+  const { code, stderr } = await refused(env)
+  expect(code).toBe(3)
+  expectOneCleanLine(stderr, `127.0.0.1:${env.PORT}`)
+  return stderr
+}
+
 describe('a port that is already in use', () => {
   test('held by another program (a node:net listener): exit 3, one line naming host:port and what to do', async () => {
     const holder = createServer()
     await new Promise<void>((r) => holder.listen(0, '127.0.0.1', r))
     const port = (holder.address() as AddressInfo).port
     try {
-      const { code, stderr } = await refused({ PORT: String(port) })
-      expect(code).toBe(3)
-      expectOneCleanLine(stderr, `127.0.0.1:${port}`)
-      expect(stderr).toContain('set PORT to a free port')
+      expect(await expectPortRefused({ PORT: String(port) })).toContain('set PORT to a free port')
     } finally {
       holder.close()
     }
@@ -162,9 +167,7 @@ describe('a port that is already in use', () => {
   test('held by a listener that allows sharing (SO_REUSEPORT, as Elysia sets it by default): refused all the same', async () => {
     const holder = Bun.serve({ port: 0, hostname: '127.0.0.1', reusePort: true, fetch: () => new Response('other program') })
     try {
-      const { code, stderr } = await refused({ PORT: String(holder.port) })
-      expect(code).toBe(3)
-      expectOneCleanLine(stderr, `127.0.0.1:${holder.port}`)
+      await expectPortRefused({ PORT: String(holder.port) })
     } finally {
       await holder.stop(true)
     }
@@ -174,9 +177,7 @@ describe('a port that is already in use', () => {
     const port = await freePort()
     const first = start({ PORT: String(port) })
     expect(await first.started).toBe('listening')
-    const { code, stderr } = await refused({ PORT: String(port) })
-    expect(code).toBe(3)
-    expectOneCleanLine(stderr, `127.0.0.1:${port}`)
+    await expectPortRefused({ PORT: String(port) })
     const answers = await Promise.all(Array.from({ length: 20 }, () => rawGet(port, '/health')))
     expect(new Set(answers.map((a) => instanceOf(a.headers['x-request-id']))).size).toBe(1)
   })
@@ -217,9 +218,7 @@ describe('REUSE_PORT=true', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cmi-reuse-'))
     const first = start({ PORT: String(port), REUSE_PORT: 'true', LEDGER_PATH: join(dir, 'a.sqlite') })
     expect(await first.started).toBe('listening')
-    const { code, stderr } = await refused({ PORT: String(port), REUSE_PORT: 'true', LEDGER_PATH: join(dir, 'b.sqlite') })
-    expect(code).toBe(3)
-    expectOneCleanLine(stderr, `127.0.0.1:${port}`)
+    const stderr = await expectPortRefused({ PORT: String(port), REUSE_PORT: 'true', LEDGER_PATH: join(dir, 'b.sqlite') })
     expect(stderr).toContain(`LEDGER_PATH=${join(dir, 'b.sqlite')}`)
   })
 
@@ -227,9 +226,7 @@ describe('REUSE_PORT=true', () => {
     const holder = Bun.serve({ port: 0, hostname: '127.0.0.1', reusePort: true, fetch: () => new Response('other program') })
     try {
       const ledger = join(mkdtempSync(join(tmpdir(), 'cmi-reuse-')), 'ledger.sqlite')
-      const { code, stderr } = await refused({ PORT: String(holder.port), REUSE_PORT: 'true', LEDGER_PATH: ledger })
-      expect(code).toBe(3)
-      expectOneCleanLine(stderr, `127.0.0.1:${holder.port}`)
+      await expectPortRefused({ PORT: String(holder.port), REUSE_PORT: 'true', LEDGER_PATH: ledger })
     } finally {
       await holder.stop(true)
     }

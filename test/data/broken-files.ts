@@ -57,6 +57,15 @@ const sql = (label: string, contract: DatasetContract, select: string, expected:
   expected,
   make: (db, dir) => cut(db, join(dir, fileName(contract, label)), contract, select),
 })
+/** The cut with `value` in row `rn` of `column`: refused by the expected rule on that very row and column. */
+const valueAt = (
+  label: string,
+  contract: DatasetContract,
+  rn: number,
+  column: string,
+  value: string,
+  expected: Omit<Expected, 'column' | 'rows'>,
+): Broken => sql(label, contract, atRow(rn, column, value), { ...expected, column, rows: [rn] })
 
 /** Bytes inverted per damaged copy: the tester's 4 KiB. */
 export const DAMAGE = 4096
@@ -121,14 +130,14 @@ export const CORPUS: Broken[] = [
     column: 'month, country, source_city',
     rows: [5, 6],
   }),
-  sql('negative count', SPEND, atRow(10, 'total_cards', '-3'), { rule: 'negative', column: 'total_cards', rows: [10] }),
+  valueAt('negative count', SPEND, 10, 'total_cards', '-3', { rule: 'negative' }),
   sql(
     'negative amount',
     SPEND,
     'SELECT * EXCLUDE (rn) REPLACE (CASE WHEN rn IN (4, 9) THEN -1.5 ELSE luxury_spend_cny END AS luxury_spend_cny) FROM src ORDER BY rn',
     { rule: 'negative', column: 'luxury_spend_cny', rows: [4, 9] },
   ),
-  sql('malformed month', SPEND, atRow(7, 'month', "'2026-13'"), { rule: 'format', column: 'month', rows: [7] }),
+  valueAt('malformed month', SPEND, 7, 'month', "'2026-13'", { rule: 'format' }),
   sql(
     'month in the future',
     SPEND,
@@ -140,9 +149,9 @@ export const CORPUS: Broken[] = [
     column: 'month',
     message: /2024-05/,
   }),
-  sql('a null value', SPEND, atRow(3, 'country', 'NULL'), { rule: 'null', column: 'country', rows: [3] }),
-  sql('a malformed country code', SPEND, atRow(12, 'country_code', "'japan'"), { rule: 'format', column: 'country_code', rows: [12] }),
-  sql('NaN amount', SPEND, atRow(2, 'dining_spend_cny', "'NaN'::DOUBLE"), { rule: 'not_finite', column: 'dining_spend_cny', rows: [2] }),
+  valueAt('a null value', SPEND, 3, 'country', 'NULL', { rule: 'null' }),
+  valueAt('a malformed country code', SPEND, 12, 'country_code', "'japan'", { rule: 'format' }),
+  valueAt('NaN amount', SPEND, 2, 'dining_spend_cny', "'NaN'::DOUBLE", { rule: 'not_finite' }),
   sql('no rows', SPEND, 'SELECT * EXCLUDE (rn) FROM src WHERE false', { rule: 'empty' }),
   // Weekly signals: weeks and categories.
   sql(
@@ -151,18 +160,14 @@ export const CORPUS: Broken[] = [
     "SELECT * EXCLUDE (rn) REPLACE (CASE WHEN rn = 8 THEN strftime(week_start::DATE + 1, '%Y-%m-%d') ELSE week_start END AS week_start, CASE WHEN rn = 8 THEN strftime(week_end::DATE + 1, '%Y-%m-%d') ELSE week_end END AS week_end) FROM src ORDER BY rn",
     { rule: 'week_start', column: 'week_start', rows: [8] },
   ),
-  sql('week_end not six days later', SIGNAL_BRANDS, atRow(4, 'week_end', "strftime(week_end::DATE - 1, '%Y-%m-%d')"), {
-    rule: 'week_end',
-    column: 'week_end',
-    rows: [4],
-  }),
+  valueAt('week_end not six days later', SIGNAL_BRANDS, 4, 'week_end', "strftime(week_end::DATE - 1, '%Y-%m-%d')", { rule: 'week_end' }),
   sql(
     'a week that has not ended',
     SIGNAL_BRANDS,
     "SELECT * EXCLUDE (rn) FROM src UNION ALL (SELECT * EXCLUDE (rn) REPLACE ('2026-11-16' AS week_start, '2026-11-22' AS week_end) FROM src WHERE rn = 1) UNION ALL (SELECT * EXCLUDE (rn) REPLACE ('2026-11-23' AS week_start, '2026-11-29' AS week_end) FROM src WHERE rn = 1)",
     { rule: 'future_period', column: 'week_end' },
   ),
-  sql('an undocumented category', SIGNAL_BRANDS, atRow(6, 'category', "'cosmetics'"), { rule: 'value', column: 'category', rows: [6] }),
+  valueAt('an undocumented category', SIGNAL_BRANDS, 6, 'category', "'cosmetics'", { rule: 'value' }),
   sql('a week missing', SIGNAL_BRANDS, "SELECT * EXCLUDE (rn) FROM src WHERE week_start <> '2026-03-02' ORDER BY rn", {
     rule: 'gap',
     column: 'week_start',
@@ -195,11 +200,7 @@ export const CORPUS: Broken[] = [
     { rule: 'corrupt', column: 'seats', message: /cannot be decoded/ },
   ),
   // Text: invisible and control characters, length, one code per name and one name per code.
-  sql('zero-width space in a destination name', FLIGHTS, atRow(7, 'destination', 'destination || chr(8203)'), {
-    rule: 'invisible_character',
-    column: 'destination',
-    rows: [7],
-  }),
+  valueAt('zero-width space in a destination name', FLIGHTS, 7, 'destination', 'destination || chr(8203)', { rule: 'invisible_character' }),
   sql('a destination with two codes', FLIGHTS, atRow(9, 'destination_code', "'HND'"), {
     rule: 'pairing',
     column: 'destination',
@@ -212,26 +213,16 @@ export const CORPUS: Broken[] = [
     rows: [11],
     message: /goes with 2 destination values: .+ \(\d+ rows\), .+ City \(1 row\)/,
   }),
-  sql('a 2,000,000-character destination name', FLIGHTS, atRow(5, 'destination', "repeat('Tokyo', 400000)"), {
+  valueAt('a 2,000,000-character destination name', FLIGHTS, 5, 'destination', "repeat('Tokyo', 400000)", {
     rule: 'too_long',
-    column: 'destination',
-    rows: [5],
     message: /longer than 200 characters/,
   }),
-  sql('NUL in a creator name', SIGNAL_CREATORS, atRow(3, 'creator_name', 'creator_name || chr(0)'), {
+  valueAt('NUL in a creator name', SIGNAL_CREATORS, 3, 'creator_name', 'creator_name || chr(0)', { rule: 'control_character' }),
+  valueAt('newline in a creator name', SIGNAL_CREATORS, 4, 'creator_name', "creator_name || chr(10) || 'official'", {
     rule: 'control_character',
-    column: 'creator_name',
-    rows: [3],
   }),
-  sql('newline in a creator name', SIGNAL_CREATORS, atRow(4, 'creator_name', "creator_name || chr(10) || 'official'"), {
-    rule: 'control_character',
-    column: 'creator_name',
-    rows: [4],
-  }),
-  sql('right-to-left override in a creator name', SIGNAL_CREATORS, atRow(5, 'creator_name', 'chr(8238) || creator_name'), {
+  valueAt('right-to-left override in a creator name', SIGNAL_CREATORS, 5, 'creator_name', 'chr(8238) || creator_name', {
     rule: 'invisible_character',
-    column: 'creator_name',
-    rows: [5],
   }),
   // Folders: every Parquet file is checked, whatever the case of its extension, and every file gets a report.
   inFolder('an upper-case .PARQUET in a folder', 'SPEND-2026-11.PARQUET', SPEND, atRow(10, 'total_cards', '-3'), {

@@ -200,18 +200,11 @@ test("a defect of the delivery itself is reported with the delivery's row number
 test("rollback walks back across merges, and pruning keeps every listed version's file", async () => {
   const ws = workspace()
   const original = readManifest(ws.dir).datasets.spend!
-  const a = await importDataset(db, ws.dir, await deliver(db, join(ws.incoming, 'spend-2026-11.parquet'), SPEND, NEXT_MONTH), SPEND)
-  const b = await importDataset(
-    db,
-    ws.dir,
-    await deliver(
-      db,
-      join(ws.incoming, 'spend-2026-03.parquet'),
-      SPEND,
-      "SELECT * REPLACE (total_cards + 1 AS total_cards) FROM src WHERE month = '2026-03'",
-    ),
-    SPEND,
-  )
+  /** `select` delivered as `name` and merged into the workspace. */
+  const merge = async (name: string, select: string) =>
+    importDataset(db, ws.dir, await deliver(db, join(ws.incoming, name), SPEND, select), SPEND)
+  const a = await merge('spend-2026-11.parquet', NEXT_MONTH)
+  const b = await merge('spend-2026-03.parquet', "SELECT * REPLACE (total_cards + 1 AS total_cards) FROM src WHERE month = '2026-03'")
   expect(b.entry.built_from).toMatchObject({ base: a.entry.version, added: [], replaced: ['2026-03'] })
 
   expect((await rollbackDataset(ws.dir, SPEND)).to.version).toBe(a.entry.version)
@@ -221,19 +214,8 @@ test("rollback walks back across merges, and pruning keeps every listed version'
   expect(readManifest(ws.dir).datasets.spend).toEqual(original)
 
   // More merges than HISTORY_KEEP: every listed version's file is on disk and intact; unlisted ones are gone.
-  for (const m of ['2026-01', '2026-02', '2026-04', '2026-05', '2026-06']) {
-    await importDataset(
-      db,
-      ws.dir,
-      await deliver(
-        db,
-        join(ws.incoming, `spend-${m}.parquet`),
-        SPEND,
-        `SELECT * REPLACE (total_cards + 2 AS total_cards) FROM src WHERE month = '${m}'`,
-      ),
-      SPEND,
-    )
-  }
+  for (const month of ['2026-01', '2026-02', '2026-04', '2026-05', '2026-06'])
+    await merge(`spend-${month}.parquet`, `SELECT * REPLACE (total_cards + 2 AS total_cards) FROM src WHERE month = '${month}'`)
   const manifest = readManifest(ws.dir)
   const listed = [manifest.datasets.spend!, ...manifest.history!.spend!]
   expect(listed).toHaveLength(HISTORY_KEEP + 1)

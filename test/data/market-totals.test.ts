@@ -35,32 +35,37 @@ test('every destination and every country has totals, and their months are the m
   for (const [c, rows] of snap.totals.countries) expect(new Set(rows.map((r) => r.month))).toEqual(snap.spendMonths.get(c)!)
 })
 
-test("each destination's monthly totals equal its own query", async () => {
-  for (const d of names(snap.destinations)) {
-    const queried = await db.all(
-      `SELECT month, SUM(scheduled_flights)::INTEGER AS flights, SUM(seats)::INTEGER AS seats,
-              SUM(estimated_passengers)::INTEGER AS passengers
-         FROM ${snap.flights.relation} WHERE destination = $1 GROUP BY month ORDER BY month`,
-      [d],
-    )
+/**
+ * Each entity's totals against `query` run for that entity alone ($1), which must find rows.
+ * toEqual compares numbers with Object.is: a sum added in another order would differ here.
+ */
+async function expectTotalsOfEachEqual(totals: Map<string, unknown>, entities: string[], query: string) {
+  for (const entity of entities) {
+    const queried = await db.all(query, [entity])
     expect(queried.length).toBeGreaterThan(0)
-    expect(snap.totals.destinations.get(d)).toEqual(queried as never)
+    expect(totals.get(entity)).toEqual(queried)
   }
+}
+
+test("each destination's monthly totals equal its own query", async () => {
+  await expectTotalsOfEachEqual(
+    snap.totals.destinations,
+    names(snap.destinations),
+    `SELECT month, SUM(scheduled_flights)::INTEGER AS flights, SUM(seats)::INTEGER AS seats,
+            SUM(estimated_passengers)::INTEGER AS passengers
+       FROM ${snap.flights.relation} WHERE destination = $1 GROUP BY month ORDER BY month`,
+  )
 })
 
 test("each country's monthly totals equal its own query, doubles to the last bit", async () => {
-  for (const c of names(snap.countries)) {
-    const queried = await db.all(
-      `SELECT month, SUM(total_cards)::INTEGER AS cards, SUM(luxury_spend_cny)::DOUBLE AS luxury,
-              SUM(accommodation_spend_cny)::DOUBLE AS accommodation, SUM(dining_spend_cny)::DOUBLE AS dining,
-              SUM(retail_spend_cny)::DOUBLE AS retail
-         FROM ${snap.spend.relation} WHERE country = $1 GROUP BY month ORDER BY month`,
-      [c],
-    )
-    expect(queried.length).toBeGreaterThan(0)
-    // toEqual compares numbers with Object.is: a sum added in another order would differ here.
-    expect(snap.totals.countries.get(c)).toEqual(queried as never)
-  }
+  await expectTotalsOfEachEqual(
+    snap.totals.countries,
+    names(snap.countries),
+    `SELECT month, SUM(total_cards)::INTEGER AS cards, SUM(luxury_spend_cny)::DOUBLE AS luxury,
+            SUM(accommodation_spend_cny)::DOUBLE AS accommodation, SUM(dining_spend_cny)::DOUBLE AS dining,
+            SUM(retail_spend_cny)::DOUBLE AS retail
+       FROM ${snap.spend.relation} WHERE country = $1 GROUP BY month ORDER BY month`,
+  )
 })
 
 test("a cluster's monthly passengers equal the aggregate route's query, up to the asked month", async () => {

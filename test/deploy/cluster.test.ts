@@ -24,6 +24,16 @@ const hasNginx = requireTool(
   ".ci/run installs Debian's nginx package; the cluster runs behind the shipped deploy/nginx site",
 )
 
+/** `work` on a new connection to `url`, closed afterwards whatever happens. */
+async function withConnection<T>(url: string, work: (sql: SQL) => Promise<T>): Promise<T> {
+  const sql = new SQL(url)
+  try {
+    return await work(sql)
+  } finally {
+    await sql.close()
+  }
+}
+
 describe.skipIf(!hasPostgres)('a throwaway PostgreSQL', () => {
   let pg: StartedPostgres | undefined
   afterAll(async () => {
@@ -33,30 +43,19 @@ describe.skipIf(!hasPostgres)('a throwaway PostgreSQL', () => {
   test('answers, goes away on stop(), and comes back on the same port with its data on start()', async () => {
     pg = await startPostgres()
     expect(pg.url).toBe(`postgres://postgres@127.0.0.1:${pg.port}/postgres`)
-    const before = new SQL(pg.url)
-    try {
+    await withConnection(pg.url, async (before) => {
       expect((await before`select 1 as one`)[0]).toEqual({ one: 1 })
       await before`create table survives (v int)`
       await before`insert into survives values (7)`
-    } finally {
-      await before.close()
-    }
+    })
 
     await pg.stop()
-    const during = new SQL(pg.url)
-    try {
+    await withConnection(pg.url, async (during) => {
       await expect(during`select 1`).rejects.toThrow()
-    } finally {
-      await during.close()
-    }
+    })
 
     await pg.start()
-    const after = new SQL(pg.url)
-    try {
-      expect([...(await after`select v from survives`)]).toEqual([{ v: 7 }])
-    } finally {
-      await after.close()
-    }
+    await withConnection(pg.url, async (after) => expect([...(await after`select v from survives`)]).toEqual([{ v: 7 }]))
     expect(await pg.psql('select count(*) from survives')).toBe('1')
   }, 60_000)
 })
@@ -89,14 +88,19 @@ describe.skipIf(!hasNginx)('three instances behind the shipped nginx site', () =
     return { statuses, lines }
   }
   const address = (port: number) => `127.0.0.1:${port}`
-
-  test("requests reach every instance, and a 402 names nginx's URL", async () => {
-    const c = cluster!
-    const { statuses, lines } = await health('all', 30)
+  /** 30 requests through nginx: every one a 200 and logged, answered by exactly `instances`; their log lines. */
+  const expectAnsweredBy = async (batch: string, instances: { port: number }[]) => {
+    const { statuses, lines } = await health(batch, 30)
     expect(statuses).toEqual(Array(30).fill(200))
     expect(lines).toHaveLength(30)
     const answeredBy = new Set(lines.map((l) => l.upstreams.at(-1)))
-    expect([...answeredBy].sort()).toEqual(c.instances.map((s) => address(s.port)).sort())
+    expect([...answeredBy].sort()).toEqual(instances.map((s) => address(s.port)).sort())
+    return lines
+  }
+
+  test("requests reach every instance, and a 402 names nginx's URL", async () => {
+    const c = cluster!
+    await expectAnsweredBy('all', c.instances)
 
     const res = await fetch(`${c.url}/v1/market-data/flights/months`, { headers: { accept: 'application/json' } })
     expect(res.status).toBe(402)
@@ -108,11 +112,7 @@ describe.skipIf(!hasNginx)('three instances behind the shipped nginx site', () =
     const [dead, ...alive] = c.instances as [(typeof c.instances)[number], ...typeof c.instances]
     dead.proc.kill('SIGKILL')
     await dead.proc.exited
-    const { statuses, lines } = await health('one-killed', 30)
-    expect(statuses).toEqual(Array(30).fill(200))
-    expect(lines).toHaveLength(30)
-    const answeredBy = new Set(lines.map((l) => l.upstreams.at(-1)))
-    expect([...answeredBy].sort()).toEqual(alive.map((s) => address(s.port)).sort())
+    const lines = await expectAnsweredBy('one-killed', alive)
     // nginx did try the dead one (its turn came round) and passed the request on: not a lucky rotation.
     expect(lines.some((l) => l.upstreams.length > 1 && l.upstreams[0] === address(dead.port))).toBe(true)
   }, 60_000)

@@ -12,8 +12,9 @@ import { REQUEST_LIMITS } from '../../src/http/body'
 import { paymentRequirements, termsFor } from '../../src/payments/requirements'
 import { DEV_PAY_TO } from '../../src/config/config'
 import { NETWORKS } from '../../src/payments/networks'
-import { usdToAtomic } from '../../src/core/usdc'
 import { eventually, requestFrom } from '../../support/from-address'
+import { paidMonthsFrom, paidMonthsToolFrom, requestLogLines } from '../../support/misc-client-ip'
+import { MCP_HEADERS } from '../../support/misc-mcp'
 import { nginxBinary, SHIPPED_SITE, siteFor, startNginx, type StartedNginx } from '../../support/nginx'
 import { freePort } from '../../support/ports'
 import { createPayer } from '../../support/payer'
@@ -85,17 +86,7 @@ describe.skipIf(!binary)('the shipped nginx site in front of the service', () =>
   let nginx: StartedNginx
   let serviceStopped = false
   const payer = createPayer()
-  const months = usdToAtomic('0.03')
-  const paid = async (from: string, base: string, xff?: string) =>
-    requestFrom(from, `${base}/v1/market-data/flights/months`, {
-      headers: { 'x402-payment': await payer.proof({ value: months }), ...(xff ? { 'x-forwarded-for': xff } : {}) },
-    })
-  const serviceLog = () =>
-    service
-      .output()
-      .split('\n')
-      .filter((l) => l.includes('"msg":"request"'))
-      .map((l) => JSON.parse(l))
+  const paid = (from: string, base: string, xff?: string) => paidMonthsFrom(payer, from, base, xff)
 
   beforeAll(async () => {
     // Only the IP limit is under test: one payer pays for every client (the payer limit is off).
@@ -140,21 +131,7 @@ describe.skipIf(!binary)('the shipped nginx site in front of the service', () =>
   })
 
   test('/mcp through nginx: paid tool calls limited per client address', async () => {
-    const call = async (from: string) => {
-      const payment = JSON.parse(Buffer.from(await payer.proof({ value: months }), 'base64').toString())
-      const res = await requestFrom(from, `${nginx.url}/mcp`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-forwarded-for': '198.51.100.12' },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'tools/call',
-          params: { name: 'flights_months', arguments: {}, _meta: { 'x402/payment': payment } },
-        }),
-      })
-      expect(res.status).toBe(200)
-      return res.json().result
-    }
+    const call = (from: string) => paidMonthsToolFrom(payer, from, nginx.url, '198.51.100.12')
     expect((await call('127.0.0.5')).isError).toBeUndefined()
     expect((await call('127.0.0.5')).isError).toBeUndefined()
     expect((await call('127.0.0.5')).structuredContent.error).toMatchObject({ code: 'rate_limited', details: { scope: 'ip' } })
@@ -162,7 +139,11 @@ describe.skipIf(!binary)('the shipped nginx site in front of the service', () =>
   })
 
   test('log lines show the real client addresses, never a forged one', async () => {
-    const lines = await eventually(serviceLog, (l) => l.filter((x) => x.client_ip === '127.0.0.6').length >= 1, 'the service log lines')
+    const lines = await eventually(
+      () => requestLogLines(service),
+      (l) => l.filter((x) => x.client_ip === '127.0.0.6').length >= 1,
+      'the service log lines',
+    )
     const seen = (ip: string) => lines.filter((l) => l.client_ip === ip).map((l) => l.status)
     expect(seen('127.0.0.2')).toEqual([200, 200, 429, 429, 429])
     expect(seen('127.0.0.3')).toEqual([200, 200, 429])
@@ -199,7 +180,7 @@ describe.skipIf(!binary)('the shipped nginx site in front of the service', () =>
     expect(mcpBody(REQUEST_LIMITS.mcpBodyBytes).length).toBe(REQUEST_LIMITS.mcpBodyBytes)
     const mcp = await requestFrom('127.0.0.7', `${nginx.url}/mcp`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: MCP_HEADERS,
       body: mcpBody(REQUEST_LIMITS.mcpBodyBytes),
     })
     expect(mcp.status).toBe(200)

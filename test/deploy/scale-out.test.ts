@@ -12,11 +12,10 @@ import { join, resolve } from 'node:path'
 import { usdToAtomic } from '../../src/core/usdc'
 import { routeById } from '../../src/catalog'
 import { startCluster, type Cluster } from '../../support/cluster'
-import { nginxBinary } from '../../support/nginx'
 import { series } from '../intelligence/support'
 import { createPayer } from '../../support/payer'
-import { postgresMissing, startPostgres, type StartedPostgres } from '../../support/postgres'
-import { requireTool } from '../../support/required-tool'
+import { postgresAndNginxReady, upstreamsServing } from '../../support/payments-cluster'
+import { startPostgres, type StartedPostgres } from '../../support/postgres'
 import { startServer, type StartedServer } from '../../support/server'
 import { until } from '../../support/until'
 
@@ -26,13 +25,7 @@ const SLOW = 120_000
 const SUMMARY = '/v1/market-data/flights/summary?destination=Tokyo'
 const price = (id: string) => usdToAtomic(routeById.get(id)!.priceUsd)
 
-const ready =
-  requireTool(FILE, postgresMissing(), 'the scale-out tests run a real PostgreSQL as the shared ledger (.ci/run installs it)') &&
-  requireTool(
-    FILE,
-    nginxBinary() ? null : 'nginx not found',
-    'the scale-out tests run the shipped nginx site as the load balancer (.ci/run installs it)',
-  )
+const ready = postgresAndNginxReady(FILE, 'the scale-out tests')
 
 let pg: StartedPostgres
 let db: SQL
@@ -42,6 +35,31 @@ let dir: string
 async function database(name: string): Promise<string> {
   await db.unsafe(`CREATE DATABASE ${name}`)
   return pg.url.replace(/\/postgres$/, `/${name}`)
+}
+
+/**
+ * For one test: a fresh database `name` on the shared cluster, and `instances` services on it behind
+ * nginx (`env` added to LEDGER_URL and the copied datasets). The cluster is stopped and the ledger
+ * connection closed after `run`, whatever happens.
+ */
+async function withCluster(
+  name: string,
+  instances: number,
+  env: Record<string, string>,
+  run: (started: { cluster: Cluster; ledger: SQL }) => Promise<void>,
+): Promise<void> {
+  const url = await database(name)
+  const ledger = new SQL(url)
+  try {
+    const cluster = await startCluster({ instances, env: { LEDGER_URL: url, DATASETS_DIR: join(dir, 'datasets'), ...env } })
+    try {
+      await run({ cluster, ledger })
+    } finally {
+      await cluster.stop()
+    }
+  } finally {
+    await ledger.close()
+  }
 }
 
 if (ready) {
@@ -100,18 +118,8 @@ if (ready) {
         expect(responses.map((r) => r.status)).toEqual(Array(100).fill(200))
         expect(new Set(bodies.map((b) => b.meta.artifact_path)).size).toBe(1)
         expect(new Set(bodies.map((b) => JSON.stringify(b.data))).size).toBe(1)
-        // The load really was spread: nginx passed the requests to every instance (read once nginx has
-        // logged them: it writes a line after answering).
-        const upstreams = await until('the access log to name every instance', async () => {
-          const seen = new Set(
-            cluster.nginx
-              .accessLog()
-              .split('\n')
-              .filter((l) => l.includes('/flights/summary'))
-              .map((l) => l.trim().split(' ').at(-1)),
-          )
-          return seen.size >= 3 ? seen : undefined
-        })
+        // The load really was spread: nginx passed the requests to every instance.
+        const upstreams = await upstreamsServing(cluster, '/flights/summary', 3)
         expect(upstreams.size).toBe(3)
         const rows = await ledger`SELECT state, settlement FROM payments WHERE payer = ${payer.address.toLowerCase()}`
         expect(rows).toEqual([{ state: 'served', settlement: 'local' }])
@@ -209,12 +217,7 @@ if (ready) {
     test(
       'RATE_LIMIT_PAYER_PER_MINUTE=6 on three instances: one payer gets 6 paid answers in all, not 18',
       async () => {
-        const url = await database('limits')
-        const cluster = await startCluster({
-          instances: 3,
-          env: { LEDGER_URL: url, RATE_LIMIT_PAYER_PER_MINUTE: '6', DATASETS_DIR: join(dir, 'datasets'), DATASETS_RELOAD_SECONDS: '0' },
-        })
-        try {
+        await withCluster('limits', 3, { RATE_LIMIT_PAYER_PER_MINUTE: '6', DATASETS_RELOAD_SECONDS: '0' }, async ({ cluster }) => {
           const payer = createPayer()
           const proofs = await Promise.all(Array.from({ length: 18 }, () => payer.proof({ value: price('flights.summary') })))
           // Each instance directly, six requests each: a per-instance limit would let all 18 through.
@@ -228,9 +231,7 @@ if (ready) {
             ),
           )
           expect(outcomes.sort()).toEqual([...Array(6).fill('200 ok'), ...Array(12).fill('429 rate_limited')])
-        } finally {
-          await cluster.stop()
-        }
+        })
       },
       SLOW,
     )
@@ -240,8 +241,6 @@ if (ready) {
     test(
       'the buyer retries the same proof through the load balancer: answered once, by another instance, one payment',
       async () => {
-        const url = await database('killed')
-        const ledger = new SQL(url)
         // A live web-search provider that holds the first call until the test ends (the request in flight
         // when its instance dies), and answers every later one at once.
         let calls = 0
@@ -256,56 +255,51 @@ if (ready) {
                   results: series({ text: (i) => `camping 露营 weekend ${i}`, perDay: () => 2, days: 30, idPrefix: 'web' }),
                 }),
         })
-        const cluster = await startCluster({
-          instances: 2,
-          env: {
-            LEDGER_URL: url,
-            WEB_SEARCH_URL: `http://127.0.0.1:${provider.port}/web`,
-            WEB_SEARCH_TIMEOUT_MS: '25000',
-            INTELLIGENCE_CACHE_TTL_SECONDS: '0',
-            KOL_CACHE_TTL_SECONDS: '0',
-            DATASETS_DIR: join(dir, 'datasets'),
-          },
-        })
+        const env = {
+          WEB_SEARCH_URL: `http://127.0.0.1:${provider.port}/web`,
+          WEB_SEARCH_TIMEOUT_MS: '25000',
+          INTELLIGENCE_CACHE_TTL_SECONDS: '0',
+          KOL_CACHE_TTL_SECONDS: '0',
+        }
         try {
-          const route = routeById.get('china.trends')!
-          const path = `${route.path}?keyword=camping`
-          const payer = createPayer()
-          const proof = await payer.proof({ value: price(route.id) })
-          const [a] = cluster.instances
-          const inFlight = fetch(`${a!.url}${path}`, { headers: { 'x402-payment': proof } }).then(
-            (r) => r.status,
-            () => 'connection lost',
-          )
-          const claimed = await until('the claim of the request in flight', async () => {
-            const rows = await ledger`SELECT state, holder FROM payments WHERE payer = ${payer.address.toLowerCase()}`
-            return rows.length === 1 && calls >= 1 ? rows[0] : undefined
-          })
-          expect(claimed.state).toBe('in_progress')
-          a!.proc.kill('SIGKILL')
-          expect(await inFlight).toBe('connection lost')
+          await withCluster('killed', 2, env, async ({ cluster, ledger }) => {
+            const route = routeById.get('china.trends')!
+            const path = `${route.path}?keyword=camping`
+            const payer = createPayer()
+            const proof = await payer.proof({ value: price(route.id) })
+            const [first] = cluster.instances
+            const inFlight = fetch(`${first!.url}${path}`, { headers: { 'x402-payment': proof } }).then(
+              (r) => r.status,
+              () => 'connection lost',
+            )
+            const claimed = await until('the claim of the request in flight', async () => {
+              const rows = await ledger`SELECT state, holder FROM payments WHERE payer = ${payer.address.toLowerCase()}`
+              return rows.length === 1 && calls >= 1 ? rows[0] : undefined
+            })
+            expect(claimed.state).toBe('in_progress')
+            first!.proc.kill('SIGKILL')
+            expect(await inFlight).toBe('connection lost')
 
-          // The retry goes through nginx, which passes over the dead instance to the survivor; that waits for
-          // the dead holder's heartbeat lease to lapse, takes the claim over and answers.
-          const retry = await fetch(`${cluster.url}${path}`, { headers: { 'x402-payment': proof } })
-          expect(retry.status).toBe(200)
-          const body = await retry.json()
-          expect(body.success).toBe(true)
-          const rows = await ledger`SELECT state, holder FROM payments WHERE payer = ${payer.address.toLowerCase()}`
-          expect(rows.length).toBe(1)
-          expect(rows[0].state).toBe('served')
-          expect(rows[0].holder).not.toBe(claimed.holder)
-          // And again through nginx: the stored answer, no second payment.
-          const again = await fetch(`${cluster.url}${path}`, { headers: { 'x402-payment': proof } })
-          expect(again.status).toBe(200)
-          expect(again.headers.get('x-payment-replay')).toBe('stored-result')
-          const served =
-            await ledger`SELECT COUNT(*)::int AS n FROM payment_events WHERE payer = ${payer.address.toLowerCase()} AND event = 'served'`
-          expect(served[0].n).toBe(1)
+            // The retry goes through nginx, which passes over the dead instance to the survivor; that waits for
+            // the dead holder's heartbeat lease to lapse, takes the claim over and answers.
+            const retry = await fetch(`${cluster.url}${path}`, { headers: { 'x402-payment': proof } })
+            expect(retry.status).toBe(200)
+            const body = await retry.json()
+            expect(body.success).toBe(true)
+            const rows = await ledger`SELECT state, holder FROM payments WHERE payer = ${payer.address.toLowerCase()}`
+            expect(rows.length).toBe(1)
+            expect(rows[0].state).toBe('served')
+            expect(rows[0].holder).not.toBe(claimed.holder)
+            // And again through nginx: the stored answer, no second payment.
+            const again = await fetch(`${cluster.url}${path}`, { headers: { 'x402-payment': proof } })
+            expect(again.status).toBe(200)
+            expect(again.headers.get('x-payment-replay')).toBe('stored-result')
+            const served =
+              await ledger`SELECT COUNT(*)::int AS n FROM payment_events WHERE payer = ${payer.address.toLowerCase()} AND event = 'served'`
+            expect(served[0].n).toBe(1)
+          })
         } finally {
-          await cluster.stop()
           provider.stop(true)
-          await ledger.close()
         }
       },
       SLOW,
@@ -316,18 +310,12 @@ if (ready) {
     test(
       'paid requests are refused with 503 before any charge, 402s and free routes keep answering, /ready says why, and payments resume by themselves',
       async () => {
-        const url = await database('outage')
-        const ledger = new SQL(url)
-        const cluster = await startCluster({
-          instances: 2,
-          env: { LEDGER_URL: url, DATASETS_DIR: join(dir, 'datasets'), DATASETS_RELOAD_SECONDS: '0' },
-        })
-        const payer = createPayer()
-        const pay = async (proof?: string) =>
-          fetch(`${cluster.url}${SUMMARY}`, {
-            headers: { 'x402-payment': proof ?? (await payer.proof({ value: price('flights.summary') })) },
-          })
-        try {
+        await withCluster('outage', 2, { DATASETS_RELOAD_SECONDS: '0' }, async ({ cluster, ledger }) => {
+          const payer = createPayer()
+          const pay = async (proof?: string) =>
+            fetch(`${cluster.url}${SUMMARY}`, {
+              headers: { 'x402-payment': proof ?? (await payer.proof({ value: price('flights.summary') })) },
+            })
           // Load: a buyer keeps paying while the database goes away and comes back. As documented, a 503
           // is retried with the same proof; every other answer ends that proof's purchase.
           let running = true
@@ -395,10 +383,7 @@ if (ready) {
           const open =
             await ledger`SELECT COUNT(*)::int AS n FROM payments WHERE payer = ${payer.address.toLowerCase()} AND state = 'in_progress'`
           expect(open[0].n).toBe(0) // a claim that could not finish was released once the database came back
-        } finally {
-          await cluster.stop()
-          await ledger.close()
-        }
+        })
       },
       SLOW,
     )

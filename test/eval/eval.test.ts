@@ -3,19 +3,11 @@
  * BENCHMARKS.md; the targets of the intelligence quality issue are asserted, and so is every question's
  * own expectation (a failure names the question and what the answer did).
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Client } from '../../support/paying-client'
-import { evaluate, mentions, summary, type Report } from './evaluate'
+import { describe, expect, test } from 'bun:test'
+import { evaluate, evaluatedBeforeAll, mentions, summary, type Report } from './evaluate'
 import { QUESTIONS } from './questions'
 
-let api: Client
-let report: Report
-beforeAll(async () => {
-  api = await Client.start()
-  report = await evaluate(api)
-  console.log(`\nbuyer evaluation set\n${summary(report)}\n`)
-}, 300_000)
-afterAll(() => api?.close())
+const report = evaluatedBeforeAll('buyer evaluation set', evaluate, summary)
 
 const describeOutcomes = (os: Report['outcomes'], why: (o: Report['outcomes'][number]) => string) =>
   os.map((o) => `${o.q.id} ${JSON.stringify(o.q.query)}: ${why(o)}`)
@@ -39,26 +31,26 @@ describe('the evaluation set itself', () => {
 
 describe('a buyer asking about the sample world', () => {
   test('gets an answer to at least 95% of the questions about things in it', () => {
-    const missed = report.outcomes.filter((o) => o.q.inWorld && o.status !== 200)
+    const missed = report().outcomes.filter((o) => o.q.inWorld && o.status !== 200)
     expect(
-      report.inWorldAnswered / report.inWorld,
+      report().inWorldAnswered / report().inWorld,
       describeOutcomes(missed, (o) => `status ${o.status}`).join('\n'),
     ).toBeGreaterThanOrEqual(0.95)
   })
 
   test('never gets an answer about something else, nor a confident answer about something that does not exist', () => {
-    expect(describeOutcomes(report.offTopic, (o) => o.offTopic!)).toEqual([])
+    expect(describeOutcomes(report().offTopic, (o) => o.offTopic!)).toEqual([])
   })
 
   test('gets the same answer in English and Chinese (and by code), apart from the echoed input', () => {
-    expect(report.pairDifferences.map((p) => `${p.pair} (${p.ids.join(', ')}): ${p.diff}`)).toEqual([])
+    expect(report().pairDifferences.map((p) => `${p.pair} (${p.ids.join(', ')}): ${p.diff}`)).toEqual([])
   })
 
   test('never gets a verdict that contradicts its own evidence', () => {
-    expect(describeOutcomes(report.contradictions, (o) => o.contradictions.join('; '))).toEqual([])
+    expect(describeOutcomes(report().contradictions, (o) => o.contradictions.join('; '))).toEqual([])
   })
 
   test("gets every question's expected direction, label, action and creators", () => {
-    expect(describeOutcomes(report.failed, (o) => o.failures.join('; '))).toEqual([])
+    expect(describeOutcomes(report().failed, (o) => o.failures.join('; '))).toEqual([])
   })
 })

@@ -7,7 +7,8 @@
 import { MOMENTUM } from '../../src/catalog/evidence-rules'
 import { routeById } from '../../src/catalog'
 import { usdToAtomic } from '../../src/core/usdc'
-import type { Answer, Client } from '../../support/paying-client'
+import { afterAll, beforeAll } from 'bun:test'
+import { type Answer, Client } from '../../support/paying-client'
 import { QUESTIONS, type Question } from './questions'
 
 export interface Outcome {
@@ -187,4 +188,24 @@ export function summary(r: Report): string {
     `verdict contradictions: ${r.contradictions.length} (target 0)`,
     `questions whose own expectation failed: ${r.failed.length} of ${r.outcomes.length}`,
   ].join('\n')
+}
+
+/**
+ * Runs an evaluation set once, before the file's tests, against the service on the sample world through a
+ * paying client, and prints its figures under `title` for BENCHMARKS.md; call the returned function inside a
+ * test for the report.
+ */
+export function evaluatedBeforeAll<R>(title: string, run: (api: Client) => Promise<R>, figures: (report: R) => string): () => R {
+  let api: Client | undefined
+  let report: R | undefined
+  beforeAll(async () => {
+    api = await Client.start()
+    report = await run(api)
+    console.log(`\n${title}\n${figures(report)}\n`)
+  }, 300_000)
+  afterAll(() => api?.close())
+  return () => {
+    if (report === undefined) throw new Error(`${title}: not run`)
+    return report
+  }
 }

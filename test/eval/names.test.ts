@@ -3,19 +3,12 @@
  * figures are printed for BENCHMARKS.md; the issue's targets are asserted, and so is every question's own
  * expectation (a failure names the question and what the answer did).
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Client } from '../../support/paying-client'
+import { describe, expect, test } from 'bun:test'
+import { evaluatedBeforeAll } from './evaluate'
 import { NAME_QUESTIONS } from './name-questions'
 import { evaluateNames, nameSummary, type NameOutcome, type NameReport } from './names'
 
-let api: Client
-let report: NameReport
-beforeAll(async () => {
-  api = await Client.start()
-  report = await evaluateNames(api)
-  console.log(`\nname evaluation set\n${nameSummary(report)}\n`)
-}, 300_000)
-afterAll(() => api?.close())
+const report = evaluatedBeforeAll('name evaluation set', evaluateNames, nameSummary)
 
 const lines = (os: NameOutcome[], why: (o: NameOutcome) => string) =>
   os.map((o) => `${o.q.id} ${o.q.route} ${JSON.stringify(o.q.query)}: ${why(o)}`)
@@ -37,30 +30,30 @@ describe('the name evaluation set itself', () => {
 
 describe('a buyer typing names as people do', () => {
   test('gets the canonical answer for every spelling of a name (variant parity 100%)', () => {
-    expect(report.parity.differences).toEqual([])
+    expect(report().parity.differences).toEqual([])
   })
 
   test('is never charged for a near miss or anything else with no answer', () => {
-    expect(lines(report.nearMissesCharged, (o) => `charged, ${o.status}`)).toEqual([])
-    expect(lines(report.notFoundCharged, (o) => `charged, ${o.status}`)).toEqual([])
+    expect(lines(report().nearMissesCharged, (o) => `charged, ${o.status}`)).toEqual([])
+    expect(lines(report().notFoundCharged, (o) => `charged, ${o.status}`)).toEqual([])
   })
 
   test('never gets a trend that contradicts the weekly data without saying why', () => {
-    expect(report.weekly.asked).toBeGreaterThanOrEqual(10)
-    expect(lines(report.weekly.unexplained, (o) => o.unexplained!)).toEqual([])
+    expect(report().weekly.asked).toBeGreaterThanOrEqual(10)
+    expect(lines(report().weekly.unexplained, (o) => o.unexplained!)).toEqual([])
   })
 
   test('reads in every answer that it is sample data: the flag first in data, the summary, confidence under 1', () => {
-    expect(report.answered).toBeGreaterThan(100)
+    expect(report().answered).toBeGreaterThan(100)
     expect(
       lines(
-        report.outcomes.filter((o) => o.data && !o.labelled),
+        report().outcomes.filter((o) => o.data && !o.labelled),
         () => 'not labelled',
       ),
     ).toEqual([])
   })
 
   test("gets every question's own expectation", () => {
-    expect(lines(report.failed, (o) => o.failures.join('; '))).toEqual([])
+    expect(lines(report().failed, (o) => o.failures.join('; '))).toEqual([])
   })
 })

@@ -12,24 +12,29 @@ const headers = (...pairs: [string, string][]) => {
 const xff = (...values: string[]) => headers(...values.map((v) => ['X-Forwarded-For', v] as [string, string]))
 const fwd = (...values: string[]) => headers(...values.map((v) => ['Forwarded', v] as [string, string]))
 
+/** Whether `trust` trusts each address (a failure names the address). */
+const expectTrusted = (trust: ProxyTrust, addresses: string[], trusted: boolean) => {
+  for (const address of addresses) expect([address, trust.trusts(parseIp(address)!)]).toEqual([address, trusted])
+}
+/** Each header value sent by `peer` (through `header`) against the client address it must give (a failure names the value). */
+const expectClients = (peer: string, header: (value: string) => Headers, trust: ProxyTrust, cases: Record<string, string>) => {
+  for (const [value, client] of Object.entries(cases)) expect([value, clientAddress(peer, header(value), trust)]).toEqual([value, client])
+}
+
 describe('TRUSTED_PROXIES entries', () => {
   test('addresses, CIDRs and keywords, any case, spaces around entries', () => {
-    const t = ProxyTrust.parse(' Loopback , 10.0.0.0/8,2001:db8::/32, 192.0.2.7 ')
-    for (const yes of ['127.0.0.1', '127.255.0.1', '::1', '::ffff:127.0.0.1', '10.3.4.5', '2001:db8:ffff::1', '192.0.2.7'])
-      expect([yes, t.trusts(parseIp(yes)!)]).toEqual([yes, true])
-    for (const no of ['128.0.0.1', '::2', '11.0.0.1', '2001:db9::1', '192.0.2.8', '192.168.1.1'])
-      expect([no, t.trusts(parseIp(no)!)]).toEqual([no, false])
+    const trust = ProxyTrust.parse(' Loopback , 10.0.0.0/8,2001:db8::/32, 192.0.2.7 ')
+    expectTrusted(trust, ['127.0.0.1', '127.255.0.1', '::1', '::ffff:127.0.0.1', '10.3.4.5', '2001:db8:ffff::1', '192.0.2.7'], true)
+    expectTrusted(trust, ['128.0.0.1', '::2', '11.0.0.1', '2001:db9::1', '192.0.2.8', '192.168.1.1'], false)
   })
 
   test('private and linklocal keywords', () => {
-    const p = ProxyTrust.parse('private')
-    for (const yes of ['10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.0.1', 'fd12::1', 'fc00::1'])
-      expect([yes, p.trusts(parseIp(yes)!)]).toEqual([yes, true])
-    for (const no of ['172.32.0.1', '127.0.0.1', '::1', '100.64.0.1', 'fe80::1']) expect([no, p.trusts(parseIp(no)!)]).toEqual([no, false])
-    const l = ProxyTrust.parse('linklocal')
-    expect(l.trusts(parseIp('169.254.169.254')!)).toBe(true)
-    expect(l.trusts(parseIp('fe80::1')!)).toBe(true)
-    expect(l.trusts(parseIp('10.0.0.1')!)).toBe(false)
+    const privateRanges = ProxyTrust.parse('private')
+    expectTrusted(privateRanges, ['10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.0.1', 'fd12::1', 'fc00::1'], true)
+    expectTrusted(privateRanges, ['172.32.0.1', '127.0.0.1', '::1', '100.64.0.1', 'fe80::1'], false)
+    const linkLocal = ProxyTrust.parse('linklocal')
+    expectTrusted(linkLocal, ['169.254.169.254', 'fe80::1'], true)
+    expectTrusted(linkLocal, ['10.0.0.1'], false)
   })
 
   test('a bad entry is an error that names it and says what is allowed', () => {
@@ -68,12 +73,13 @@ describe('X-Forwarded-For', () => {
   })
 
   test('right to left, skipping trusted hops: the first untrusted address is the client', () => {
-    const t = ProxyTrust.parse('loopback,10.0.0.0/8')
-    expect(clientAddress('127.0.0.1', xff('198.51.100.1'), t)).toBe('198.51.100.1')
-    expect(clientAddress('127.0.0.1', xff('198.51.100.1, 10.0.0.2'), t)).toBe('198.51.100.1')
-    expect(clientAddress('127.0.0.1', xff('198.51.100.1,10.0.0.2 ,  10.0.0.3'), t)).toBe('198.51.100.1')
-    // A forged entry left of the real client is never reached.
-    expect(clientAddress('127.0.0.1', xff('1.1.1.1, 127.0.0.1, 198.51.100.1, 10.0.0.2'), t)).toBe('198.51.100.1')
+    expectClients('127.0.0.1', xff, ProxyTrust.parse('loopback,10.0.0.0/8'), {
+      '198.51.100.1': '198.51.100.1',
+      '198.51.100.1, 10.0.0.2': '198.51.100.1',
+      '198.51.100.1,10.0.0.2 ,  10.0.0.3': '198.51.100.1',
+      // A forged entry left of the real client is never reached.
+      '1.1.1.1, 127.0.0.1, 198.51.100.1, 10.0.0.2': '198.51.100.1',
+    })
   })
 
   test('a forged header through a proxy that appends: the address the proxy saw wins', () => {
@@ -99,10 +105,12 @@ describe('X-Forwarded-For', () => {
 
   test('IPv6 and IPv4-mapped, with and without brackets and ports; canonical output', () => {
     const t = ProxyTrust.parse('loopback,fd00::/8')
-    expect(clientAddress('::1', xff('2001:DB8:0:0::1'), t)).toBe('2001:db8::1')
-    expect(clientAddress('::1', xff('[2001:db8::1]:4711'), t)).toBe('2001:db8::1')
-    expect(clientAddress('::1', xff('[2001:db8::1]'), t)).toBe('2001:db8::1')
-    expect(clientAddress('::1', xff('::ffff:198.51.100.1'), t)).toBe('198.51.100.1')
+    expectClients('::1', xff, t, {
+      '2001:DB8:0:0::1': '2001:db8::1',
+      '[2001:db8::1]:4711': '2001:db8::1',
+      '[2001:db8::1]': '2001:db8::1',
+      '::ffff:198.51.100.1': '198.51.100.1',
+    })
     expect(clientAddress('fd00::5', xff('198.51.100.1:52100, fd00::4'), t)).toBe('198.51.100.1')
     expect(clientAddress('::ffff:127.0.0.1', xff('198.51.100.1'), t)).toBe('198.51.100.1')
   })
@@ -171,12 +179,14 @@ describe('Forwarded (RFC 7239), when CLIENT_IP_HEADER=forwarded', () => {
   const t = ProxyTrust.parse('loopback,10.0.0.0/8', 'forwarded')
 
   test('the for= of each element, right to left; other parameters and case do not matter', () => {
-    expect(clientAddress('127.0.0.1', fwd('for=198.51.100.1'), t)).toBe('198.51.100.1')
-    expect(clientAddress('127.0.0.1', fwd('For=198.51.100.1;proto=https;by=10.0.0.1'), t)).toBe('198.51.100.1')
-    expect(clientAddress('127.0.0.1', fwd('proto=https; for="198.51.100.1:4711"'), t)).toBe('198.51.100.1')
-    expect(clientAddress('127.0.0.1', fwd('for="[2001:db8:cafe::17]:4711"'), t)).toBe('2001:db8:cafe::17')
-    expect(clientAddress('127.0.0.1', fwd('for="[2001:db8:cafe::17]"'), t)).toBe('2001:db8:cafe::17')
-    expect(clientAddress('127.0.0.1', fwd('for=1.1.1.1, for=198.51.100.1;proto=http, for=10.0.0.5'), t)).toBe('198.51.100.1')
+    expectClients('127.0.0.1', fwd, t, {
+      'for=198.51.100.1': '198.51.100.1',
+      'For=198.51.100.1;proto=https;by=10.0.0.1': '198.51.100.1',
+      'proto=https; for="198.51.100.1:4711"': '198.51.100.1',
+      'for="[2001:db8:cafe::17]:4711"': '2001:db8:cafe::17',
+      'for="[2001:db8:cafe::17]"': '2001:db8:cafe::17',
+      'for=1.1.1.1, for=198.51.100.1;proto=http, for=10.0.0.5': '198.51.100.1',
+    })
     expect(clientAddress('127.0.0.1', fwd('for=1.1.1.1', 'for=198.51.100.1'), t)).toBe('198.51.100.1')
   })
 

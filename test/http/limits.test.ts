@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { checkQuery, REQUEST_LIMITS } from '../../src/http/body'
 import { jsonShape } from '../../src/core/json-shape'
+import { MCP_HEADERS, rpcBody } from '../../support/misc-mcp'
 import { Client, expectClientError } from '../../support/paying-client'
 
 let api: Client
@@ -86,10 +87,8 @@ describe('bodies', () => {
   })
 
   test('the MCP endpoint has its own, larger body limit', async () => {
-    const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(REQUEST_LIMITS.mcpBodyBytes) } })
-    const res = await envelope(
-      await post(big, { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, '/mcp'),
-    )
+    const big = rpcBody('tools/list', { pad: 'x'.repeat(REQUEST_LIMITS.mcpBodyBytes) })
+    const res = await envelope(await post(big, MCP_HEADERS, '/mcp'))
     expect([res.status, res.body.error.code, res.body.error.details.limit_bytes]).toEqual([
       413,
       'payload_too_large',

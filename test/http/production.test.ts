@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { runCli } from '../../support/misc-cli'
 import { startServer, type StartedServer } from '../../support/server'
 
 // Elysia reduces its validation messages under NODE_ENV=production, read when it is imported; so this
@@ -79,23 +80,15 @@ describe('under NODE_ENV=production', () => {
 
 describe('start-up', () => {
   test('production without PAY_TO refuses to start and names the variable', async () => {
-    const proc = Bun.spawn([process.execPath, 'src/index.ts', 'serve'], {
-      env: { ...process.env, NODE_ENV: 'production', PAY_TO: '' },
-      stderr: 'pipe',
-      stdout: 'pipe',
-    })
-    expect(await proc.exited).toBe(2)
-    expect(await new Response(proc.stderr).text()).toContain('PAY_TO: is required when NODE_ENV=production')
+    const { code, err } = await runCli(['serve'], { NODE_ENV: 'production', PAY_TO: '' })
+    expect(code).toBe(2)
+    expect(err).toContain('PAY_TO: is required when NODE_ENV=production')
   })
 
   test('production in local payment mode refuses to start: it would settle nothing', async () => {
-    const proc = Bun.spawn([process.execPath, 'src/index.ts', 'serve'], {
-      env: { ...process.env, ...PRODUCTION, PAYMENT_MODE: 'local' },
-      stderr: 'pipe',
-      stdout: 'pipe',
-    })
-    expect(await proc.exited).toBe(2)
-    expect(await new Response(proc.stderr).text()).toContain('PAYMENT_MODE: must be `facilitator` or `self` when NODE_ENV=production')
+    const { code, err } = await runCli(['serve'], { ...PRODUCTION, PAYMENT_MODE: 'local' })
+    expect(code).toBe(2)
+    expect(err).toContain('PAYMENT_MODE: must be `facilitator` or `self` when NODE_ENV=production')
   })
 
   test('development start-up prints a banner with the development payTo', async () => {

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { routeById } from '../../src/catalog'
 import { usdToAtomic } from '../../src/core/usdc'
+import { MCP_HEADERS, toolCallBody } from '../../support/misc-mcp'
 import { createPayer } from '../../support/payer'
 import { BASE, testRuntime } from '../../support/runtime'
 
@@ -39,18 +40,7 @@ function track(response: Promise<Response>) {
 
 /** A tool call over /mcp, as an MCP client sends it (stateless, JSON answer). */
 const mcpCall = (rt: Rt, name: string, args: Record<string, unknown>, payment?: unknown) =>
-  rt.app.handle(
-    new Request(`${BASE}/mcp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name, arguments: args, ...(payment ? { _meta: { 'x402/payment': payment } } : {}) },
-      }),
-    }),
-  )
+  rt.app.handle(new Request(`${BASE}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: toolCallBody(name, args, payment) }))
 
 const SUMMARY = '/v1/market-data/flights/summary?destination=Tokyo'
 const TRENDS = `/v1/china/trends?keyword=${encodeURIComponent('露营')}`

@@ -3,23 +3,13 @@
  * one trusted address) and the direct clients (from 127.0.0.2 ...), so the per-IP limit of paid routes
  * and /mcp, and the log lines, can be checked without nginx (test/deploy/nginx.test.ts does it with one).
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { ConfigError } from '../../src/core/config-error'
+import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/config'
-import { usdToAtomic } from '../../src/core/usdc'
 import { eventually, requestFrom } from '../../support/from-address'
+import { paidMonthsFrom, paidMonthsToolFrom, requestLogLines } from '../../support/misc-client-ip'
+import { configErrorOf } from '../../support/misc-config'
+import { serverDuringTests } from '../../support/misc-server'
 import { createPayer } from '../../support/payer'
-import { startServer, type StartedServer } from '../../support/server'
-
-const configError = (env: Record<string, string>) => {
-  try {
-    loadConfig(env)
-  } catch (e) {
-    if (e instanceof ConfigError) return e
-    throw e
-  }
-  throw new Error('no ConfigError')
-}
 
 describe('configuration', () => {
   test('TRUSTED_PROXIES unset: no proxy is trusted', () => {
@@ -34,61 +24,29 @@ describe('configuration', () => {
   })
 
   test('a bad entry stops start-up naming TRUSTED_PROXIES and the entry', () => {
-    const e = configError({ TRUSTED_PROXIES: 'loopback,10.0.0.0/33' })
+    const e = configErrorOf({ TRUSTED_PROXIES: 'loopback,10.0.0.0/33' })
     expect(e.variable).toBe('TRUSTED_PROXIES')
     expect(e.message).toStartWith('TRUSTED_PROXIES: invalid value: "10.0.0.0/33" is not an IPv4/IPv6 address')
-    expect(configError({ TRUSTED_PROXIES: 'nginx' }).variable).toBe('TRUSTED_PROXIES')
-    expect(configError({ TRUSTED_PROXIES: ',' }).message).toContain('an empty entry')
+    expect(configErrorOf({ TRUSTED_PROXIES: 'nginx' }).variable).toBe('TRUSTED_PROXIES')
+    expect(configErrorOf({ TRUSTED_PROXIES: ',' }).message).toContain('an empty entry')
   })
 
   test('CLIENT_IP_HEADER: the allowed values are listed; alone it is an error (it would do nothing)', () => {
-    const bad = configError({ TRUSTED_PROXIES: 'loopback', CLIENT_IP_HEADER: 'x-real-ip' })
+    const bad = configErrorOf({ TRUSTED_PROXIES: 'loopback', CLIENT_IP_HEADER: 'x-real-ip' })
     expect(bad.variable).toBe('CLIENT_IP_HEADER')
     expect(bad.message).toContain('(allowed: x-forwarded-for, forwarded)')
-    expect(configError({ CLIENT_IP_HEADER: 'forwarded' }).message).toBe(
+    expect(configErrorOf({ CLIENT_IP_HEADER: 'forwarded' }).message).toBe(
       'CLIENT_IP_HEADER: has no effect without TRUSTED_PROXIES (the proxies whose header is believed)',
     )
   })
 })
 
 describe('on a started server trusting 127.0.0.1, 2 paid requests per IP a minute', () => {
-  let server: StartedServer
+  // PAYER limit off: one payer pays for every client here, and only the IP limit is under test.
+  const server = serverDuringTests({ TRUSTED_PROXIES: '127.0.0.1', RATE_LIMIT_IP_PER_MINUTE: '2', LOG_LEVEL: 'info' })
   const payer = createPayer()
-  const months = usdToAtomic('0.03')
-  const paid = async (from: string, xff?: string | string[]) =>
-    requestFrom(from, `${server.url}/v1/market-data/flights/months`, {
-      headers: { 'x402-payment': await payer.proof({ value: months }), ...(xff ? { 'x-forwarded-for': xff } : {}) },
-    })
-  const tool = async (from: string, xff: string) => {
-    const payment = JSON.parse(Buffer.from(await payer.proof({ value: months }), 'base64').toString())
-    const body = JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: { name: 'flights_months', arguments: {}, _meta: { 'x402/payment': payment } },
-    })
-    const res = await requestFrom(from, `${server.url}/mcp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-forwarded-for': xff },
-      body,
-    })
-    expect(res.status).toBe(200)
-    return res.json().result
-  }
-  const logged = () =>
-    server
-      .output()
-      .split('\n')
-      .filter((l) => l.includes('"msg":"request"'))
-      .map((l) => JSON.parse(l))
-
-  beforeAll(async () => {
-    // PAYER limit off: one payer pays for every client here, and only the IP limit is under test.
-    server = await startServer({ TRUSTED_PROXIES: '127.0.0.1', RATE_LIMIT_IP_PER_MINUTE: '2', LOG_LEVEL: 'info' })
-  }, 60_000)
-  afterAll(async () => {
-    await server?.stop()
-  })
+  const paid = (from: string, xff?: string | string[]) => paidMonthsFrom(payer, from, server().url, xff)
+  const tool = (from: string, xff: string) => paidMonthsToolFrom(payer, from, server().url, xff)
 
   test('clients named by the trusted proxy get their own buckets; a forged entry left of them changes nothing', async () => {
     expect((await paid('127.0.0.1', '198.51.100.1')).status).toBe(200)
@@ -120,12 +78,16 @@ describe('on a started server trusting 127.0.0.1, 2 paid requests per IP a minut
   })
 
   test('each request line logs client_ip: the forwarded client behind the proxy, the peer otherwise', async () => {
-    const unpaid = await requestFrom('127.0.0.3', `${server.url}/v1/market-data/flights/months`, {
+    const unpaid = await requestFrom('127.0.0.3', `${server().url}/v1/market-data/flights/months`, {
       headers: { 'x-forwarded-for': '203.0.113.77' },
     })
     expect(unpaid.status).toBe(402)
-    const health = await requestFrom('127.0.0.1', `${server.url}/health`, { headers: { 'x-forwarded-for': '203.0.113.78' } })
-    const lines = await eventually(logged, (l) => l.some((x) => x.request_id === health.headers['x-request-id']), 'the /health log line')
+    const health = await requestFrom('127.0.0.1', `${server().url}/health`, { headers: { 'x-forwarded-for': '203.0.113.78' } })
+    const lines = await eventually(
+      () => requestLogLines(server()),
+      (l) => l.some((x) => x.request_id === health.headers['x-request-id']),
+      'the /health log line',
+    )
     const line = (id: unknown) => lines.find((l) => l.request_id === id)
     expect(line(unpaid.headers['x-request-id'])).toMatchObject({ status: 402, client_ip: '127.0.0.3' })
     expect(line(health.headers['x-request-id'])).toMatchObject({ path: '/health', client_ip: '203.0.113.78' })

@@ -3,12 +3,11 @@
  * weights of the rows drawn add up to the exact counts, and the relevant counts they give stay close to
  * those of reading every row.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { draw, union, type RowFacts } from '../../src/intelligence/providers/corpus-draw'
 import { CorpusSearch, READ_MAX_ROWS } from '../../src/intelligence/providers/corpus'
-import { matcherFor, prefilterNames } from '../../src/intelligence/relevance'
-import type { EntityIndex } from '../../src/intelligence/entities'
-import { testRuntime } from '../../support/runtime'
+import { matcherFor } from '../../src/intelligence/relevance'
+import { openSampleCorpus, type SampleCorpus } from './support'
 
 const DAY = 86_400_000
 const T0 = Date.parse('2026-01-01T00:00:00Z')
@@ -71,21 +70,13 @@ describe('union', () => {
 })
 
 describe('a sampled candidate set of the corpus against every row', () => {
-  let rt: Awaited<ReturnType<typeof testRuntime>>
-  let index: EntityIndex
-  let table: string
-  beforeAll(async () => {
-    rt = await testRuntime()
-    index = rt.intelligence.entities()
-    table = rt.store.current().evidence.index.table
-  })
-  afterAll(() => rt?.close())
+  let corpus: SampleCorpus
+  openSampleCorpus((opened) => (corpus = opened))
 
   test('every category over two years: each platform and window within three standard errors of the exact relevant count, totals within 2%', async () => {
-    const { db } = rt.market
-    const known = () => ({ version: index.version, names: prefilterNames(index) })
-    const sampled = new CorpusSearch(db, table, known)
-    const full = new CorpusSearch(db, table, known, Infinity)
+    const { db, table, index, knownNames } = corpus
+    const sampled = new CorpusSearch(db, table, knownNames)
+    const full = new CorpusSearch(db, table, knownNames, Infinity)
     const to = new Date('2026-11-16T00:00:00Z')
     const split = new Date(to.getTime() - 365 * DAY)
     const from = new Date(to.getTime() - 730 * DAY)

@@ -1,8 +1,9 @@
 /** What buyers read about the China routes: every data field described, errors and payment in OpenAPI. */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { CATALOG } from '../../src/catalog'
 import { ERROR_CODES } from '../../src/core/errors'
-import { Client as Api, type Query } from '../../support/paying-client'
+import { startApi } from '../../support/intel-api'
+import type { Client as Api, Query } from '../../support/paying-client'
 
 const CHINA = CATALOG.filter((r) => r.family === 'china')
 
@@ -21,10 +22,7 @@ function undescribed(schema: any, path = 'data'): string[] {
 }
 
 let api: Api
-beforeAll(async () => {
-  api = await Api.start()
-})
-afterAll(() => api?.close())
+startApi((client) => (api = client))
 
 describe('China route documentation', () => {
   test.each(CHINA.map((r) => r.id))('%s describes every field of its data', (id) => {

@@ -2,12 +2,13 @@
  * The entity resolver and the relevance rule on their own: what a keyword resolves to in any language or
  * code, and which texts are evidence about it. The sample world's index is read from the shipped data.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { RELEVANCE } from '../../src/catalog/evidence-rules'
 import { EntityIndex, STATIC_ENTITIES, type Resolved } from '../../src/intelligence/entities'
 import { matcherFor } from '../../src/intelligence/relevance'
 import { nameKey } from '../../src/intelligence/names'
-import { Client as Api } from '../../support/paying-client'
+import { startApi } from '../../support/intel-api'
+import type { Client as Api } from '../../support/paying-client'
 
 const id = (r: Resolved) => (r.kind === 'entity' ? r.entity.id : `free_text:${r.text}`)
 
@@ -105,10 +106,7 @@ describe('relevance', () => {
 
 describe('the sample world', () => {
   let api: Api
-  beforeAll(async () => {
-    api = await Api.start()
-  })
-  afterAll(() => api?.close())
+  startApi((client) => (api = client))
 
   test('every weekly topic and brand resolves by its English and its Chinese name to itself', async () => {
     const index = api.rt.intelligence.entities()
@@ -141,6 +139,10 @@ describe('names as buyers type them', () => {
     creators: [],
   })
   const of = (k: string) => id(sample.resolve(k))
+  /** Each keyword resolves to its entity (the keyword beside it names a failing case). */
+  const expectResolved = (cases: readonly (readonly [keyword: string, entity: string])[]) => {
+    for (const [keyword, entity] of cases) expect([keyword, of(keyword)]).toEqual([keyword, entity])
+  }
 
   test('case, full width, diacritics, punctuation, & / and / +, spaces and one-word forms are the same name', () => {
     for (const k of ['Aurora Skin', 'AURORA SKIN', 'ａｕｒｏｒａ　ｓｋｉｎ', 'aurora-skin', 'AuroraSkin', 'aurora  skin', 'Aurora_Skin'])
@@ -158,7 +160,7 @@ describe('names as buyers type them', () => {
     const r = sample.resolve('日本旅游')
     expect(r).toMatchObject({ kind: 'entity', stripped: ['旅游'] })
     expect(id(r)).toBe('country:JP')
-    for (const [k, e] of [
+    expectResolved([
       ['Japan travel', 'country:JP'],
       ['Tokyo trip', 'destination:TYO'],
       ['东京攻略', 'destination:TYO'],
@@ -166,57 +168,53 @@ describe('names as buyers type them', () => {
       ['极光肌怎么样', 'brand:aurora-skin'],
       ['Aurora Skin review', 'brand:aurora-skin'],
       ['极光肌测评', 'brand:aurora-skin'],
-    ] as const) {
-      expect([k, of(k)]).toEqual([k, e])
-    }
+    ])
     // 东京旅行 and "Tokyo travel" are a topic of their own: not Tokyo with an intent word.
     expect(of('东京旅行')).toBe('topic:tokyo-travel')
     expect(of('Tokyo travel')).toBe('topic:tokyo-travel')
     expect(of('旅行')).toBe('category:travel')
     // Written straight after a Latin name, too.
-    for (const [k, e] of [
+    expectResolved([
       ['Tokyo旅游', 'destination:TYO'],
       ['Japan旅行', 'country:JP'],
       ['Aurora Skin口碑', 'brand:aurora-skin'],
       ['美妆KOL', 'category:beauty'],
-    ] as const)
-      expect([k, of(k)]).toEqual([k, e])
+    ])
   })
 
   test('asking for the brands or bloggers of a place is not the place; of a category it is the category', () => {
     for (const k of ['日本品牌', 'Japan brands', '韩国博主']) expect([k, sample.resolve(k).kind]).toEqual([k, 'free_text'])
-    for (const [k, e] of [
+    expectResolved([
       ['美妆博主', 'category:beauty'],
       ['beauty KOLs', 'category:beauty'],
       ['Aurora Skin brand', 'brand:aurora-skin'],
-    ] as const)
-      expect([k, of(k)]).toEqual([k, e])
+    ])
   })
 
   test('codes only as written in capitals: pen is a word, PEN is Penang', () => {
-    expect(of('PEN')).toBe('destination:PEN')
-    expect(of('pen')).toBe('free_text:pen')
-    expect(of('TYO')).toBe('destination:TYO')
-    expect(of('tyo')).toBe('free_text:tyo')
-    expect(of('JP')).toBe('country:JP')
-    expect(of('UK')).toBe('country:GB')
-    expect(of('uk')).toBe('free_text:uk')
+    expectResolved([
+      ['PEN', 'destination:PEN'],
+      ['pen', 'free_text:pen'],
+      ['TYO', 'destination:TYO'],
+      ['tyo', 'free_text:tyo'],
+      ['JP', 'country:JP'],
+      ['UK', 'country:GB'],
+      ['uk', 'free_text:uk'],
+    ])
   })
 
   test('category words marketers and shoppers use resolve to the category', () => {
-    for (const [k, c] of [
-      ['护肤品', 'beauty'],
-      ['化妆品', 'beauty'],
-      ['露营装备', 'outdoor-sports'],
-      ['宠物用品', 'pets'],
-      ['母婴用品', 'parenting'],
-      ['数码产品', 'consumer-electronics'],
-      ['pet supplies', 'pets'],
-      ['camping gear', 'outdoor-sports'],
-      ['skincare products', 'beauty'],
-    ] as const) {
-      expect([k, of(k)]).toEqual([k, `category:${c}`])
-    }
+    expectResolved([
+      ['护肤品', 'category:beauty'],
+      ['化妆品', 'category:beauty'],
+      ['露营装备', 'category:outdoor-sports'],
+      ['宠物用品', 'category:pets'],
+      ['母婴用品', 'category:parenting'],
+      ['数码产品', 'category:consumer-electronics'],
+      ['pet supplies', 'category:pets'],
+      ['camping gear', 'category:outdoor-sports'],
+      ['skincare products', 'category:beauty'],
+    ])
   })
 
   test('free text near known names says which: mistyped names, and names inside longer text', () => {

@@ -1,18 +1,14 @@
 /** The KOL route on the sample corpus: filters applied and echoed, documented scoring, anomaly flags. */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { BUDGET_BANDS, COST_FLOOR_CNY, COST_PER_FOLLOWER_CNY, COST_SPREAD, CREATOR_TIERS, KOL } from '../../src/catalog/evidence-rules'
-import { Parquet as Corpus } from '../../support/parquet'
-import { Client as Api, expectClientError, expectDocumentedData, expectPaidEnvelope, route, type Query } from '../../support/paying-client'
+import { startApiAndReader } from '../../support/intel-api'
+import type { Parquet as Corpus } from '../../support/parquet'
+import type { Client as Api, Query } from '../../support/paying-client'
+import { expectClientError, expectDocumentedData, expectPaidEnvelope, route } from '../../support/paying-client'
 
 let api: Api
 let corpus: Corpus
-beforeAll(async () => {
-  ;[api, corpus] = await Promise.all([Api.start(), Corpus.open()])
-})
-afterAll(() => {
-  api?.close()
-  corpus?.close()
-})
+startApiAndReader((client, reader) => ([api, corpus] = [client, reader]))
 
 const ID = 'china.kols'
 const FROM = '2026-08-18T00:00:00Z' // 90 days before the corpus's as-of, 2026-11-16

@@ -3,7 +3,7 @@
  * thin (or failed), xiaohongshu a proxy read unless native evidence is strong; query shaping; and what
  * happens when every provider fails or finds nothing.
  */
-import { afterAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import type { ProviderSettings } from '../../src/intelligence/provider-settings'
 import { STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE } from '../../src/catalog/evidence-rules'
 import { ApiError } from '../../src/core/errors'
@@ -12,24 +12,17 @@ import { EntityIndex, STATIC_ENTITIES } from '../../src/intelligence/entities'
 import { evidenceMode } from '../../src/intelligence/evidence'
 import { gather } from '../../src/intelligence/lanes'
 import { liveSources } from '../../src/intelligence/sources'
-import { series } from './support'
-import { json, loopback, type Loopback } from '../../support/loopback'
+import { expectFellBackToWeb, series } from './support'
+import { fileServers, json, type Loopback } from '../../support/loopback'
 
 const DAY = 86_400_000
-const servers: Loopback[] = []
-afterAll(() => servers.forEach((s) => s.stop()))
+const serve = fileServers()
 
 /** A search server answering `count` items by `authors` authors, recording what it was asked. */
 function searchServer(count: number, authors = 10, prefix = 'n', text = (i: number) => `露营 post ${i}`): Loopback {
-  const s = loopback(() => json({ results: series({ text, perDay: (d) => (d === 0 ? count : 0), days: 1, authors, idPrefix: prefix }) }))
-  servers.push(s)
-  return s
+  return serve(() => json({ results: series({ text, perDay: (d) => (d === 0 ? count : 0), days: 1, authors, idPrefix: prefix }) }))
 }
-const failing = (status = 500) => {
-  const s = loopback(() => new Response('down', { status }))
-  servers.push(s)
-  return s
-}
+const failing = (status = 500) => serve(() => new Response('down', { status }))
 
 function sources(o: { native?: Loopback; web?: Loopback; platforms?: ('xiaohongshu' | 'douyin' | 'wechat')[] }) {
   const p: ProviderSettings = {
@@ -80,13 +73,7 @@ describe('douyin and wechat: native first', () => {
 
   test('a failing native provider falls back to web evidence and is reported', async () => {
     const web = searchServer(12, 4, 'w')
-    const g = await gather(sources({ native: failing(502), web }), 'wechat', window())
-    expect(evidenceMode(g.items)).toBe('proxy')
-    expect(g.calls.map((c) => [c.role, c.status])).toEqual([
-      ['native', 'failed'],
-      ['web', 'ok'],
-    ])
-    expect(g.calls[0]!.error).toContain('HTTP 502')
+    expectFellBackToWeb(await gather(sources({ native: failing(502), web }), 'wechat', window()), 'HTTP 502')
   })
 
   test('web queries are shaped per platform: article terms for wechat, video for douyin', async () => {
@@ -178,8 +165,7 @@ describe('no evidence', () => {
   })
 
   test('when every failure was a timeout it is a 504', async () => {
-    const never = loopback(() => new Promise<Response>(() => {}))
-    servers.push(never)
+    const never = serve(() => new Promise<Response>(() => {}))
     const p: ProviderSettings = { nativeSearch: null, webSearch: { url: never.url, timeoutMs: 150 }, llm: null }
     const e = await error(gather(liveSources(p), 'all', window()))
     expect([e.status, e.code]).toEqual([504, 'provider_timeout'])

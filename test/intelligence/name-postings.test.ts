@@ -2,12 +2,11 @@
  * The corpus's rows indexed by the known names (name-postings.ts): an entity's candidates come from the
  * index instead of a scan of every text, and must hold every item the scan finds.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { matcherFor, prefilterNames } from '../../src/intelligence/relevance'
+import { describe, expect, test } from 'bun:test'
+import { matcherFor } from '../../src/intelligence/relevance'
 import { AhoCorasick } from '../../src/intelligence/providers/name-postings'
 import { CorpusSearch } from '../../src/intelligence/providers/corpus'
-import type { EntityIndex } from '../../src/intelligence/entities'
-import { testRuntime } from '../../support/runtime'
+import { openSampleCorpus, type SampleCorpus } from './support'
 
 describe('AhoCorasick', () => {
   const found = (patterns: string[], text: string) => {
@@ -30,19 +29,12 @@ describe('AhoCorasick', () => {
 })
 
 describe('candidates of the sample corpus by name index', () => {
-  let rt: Awaited<ReturnType<typeof testRuntime>>
-  let index: EntityIndex
-  let table: string
-  beforeAll(async () => {
-    rt = await testRuntime()
-    index = rt.intelligence.entities()
-    table = rt.store.current().evidence.index.table
-  })
-  afterAll(() => rt?.close())
+  let corpus: SampleCorpus
+  openSampleCorpus((opened) => (corpus = opened))
 
   test('for entities of every kind over the whole corpus: the same relevant items as the scan of every text', async () => {
-    const { db } = rt.market
-    const indexed = new CorpusSearch(db, table, () => ({ version: index.version, names: prefilterNames(index) }), Infinity)
+    const { db, table, index, knownNames } = corpus
+    const indexed = new CorpusSearch(db, table, knownNames, Infinity)
     const scanned = new CorpusSearch(db, table, undefined, Infinity)
     const from = new Date('2025-01-01T00:00:00Z')
     const to = new Date('2027-01-01T00:00:00Z')

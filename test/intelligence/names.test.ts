@@ -4,16 +4,14 @@
  * may mean, and free text next to a known name is sold only on evidence of its own (else the payment is
  * released). Every answer on the sample world says so, first in `data` and in its summary.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { CONFIDENCE, NEAR_NAME_MIN_ITEMS } from '../../src/catalog/evidence-rules'
 import { SAMPLE_SENTENCE } from '../../src/intelligence/sample-label'
-import { Client as Api } from '../../support/paying-client'
+import { startApi } from '../../support/intel-api'
+import type { Client as Api } from '../../support/paying-client'
 
 let api: Api
-beforeAll(async () => {
-  api = await Api.start()
-})
-afterAll(() => api?.close())
+startApi((client) => (api = client))
 
 /** The answer without what differs between two spellings of one question: the echo and how it was read. */
 const comparable = (d: any) =>

@@ -4,8 +4,6 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { MOMENTUM, VENDOR_PAGE_RESULTS_MAX } from '../../src/catalog/evidence-rules'
-import { ask } from '../../src/intelligence/asked'
-import { STATIC_ENTITIES } from '../../src/intelligence/entities'
 import { ProviderError, type EvidenceItem, type EvidenceQuery } from '../../src/intelligence/evidence'
 import type { CallEvidence } from '../../src/intelligence/lanes'
 import { momentumOf } from '../../src/intelligence/momentum'
@@ -17,10 +15,10 @@ import {
   type Window,
 } from '../../src/intelligence/providers/paging'
 import { campingQuery, signal } from '../../support/evidence-query'
+import { failure } from '../../support/loopback'
 
 const DAY = 86_400_000
 const NOW = Date.parse('2026-11-25T00:00:00Z')
-const match = ask(STATIC_ENTITIES, '露营').match
 
 /** A query for a trend over `days`: the two windows [now - 2 days, now - days) and [now - days, now). */
 const query = (days = 30, split = true): EvidenceQuery => campingQuery({ step: 'web', days, now: NOW, ...(split ? {} : { split: false }) })
@@ -90,6 +88,10 @@ function vendor(o: {
   return { provider: new PagedProvider(adapter, clock ? () => clock.now : () => NOW), calls }
 }
 
+/** A date-range vendor: asked for each window, it answers the results inside it, by relevance. */
+const rangeVendor = (options: Omit<Parameters<typeof vendor>[0], 'caps' | 'honoursWindow'>) =>
+  vendor({ ...options, caps: { dateFilter: 'range', order: 'relevance' }, honoursWindow: true })
+
 /** `n` results a day for `days` days back from now, newest first. */
 const daily = (days: number, n = 1, prefix = 'p'): Result[] =>
   Array.from({ length: days * n }, (_, i) => post(`${prefix}${i}`, Math.floor(i / n)))
@@ -114,13 +116,7 @@ describe('how far an answer covers its window', () => {
   })
 
   test('a date-range vendor asked for each window, with nothing more after its results, has listed the window', async () => {
-    const { provider, calls } = vendor({
-      results: daily(50, 2),
-      caps: { dateFilter: 'range', order: 'relevance' },
-      honoursWindow: true,
-      pageSize: 50,
-      maxPages: 2,
-    })
+    const { provider, calls } = rangeVendor({ results: daily(50, 2), pageSize: 50, maxPages: 2 })
     const r = await provider.search(query(30), signal())
     // The recent window's 60 results take two pages of 50.
     expect(calls.map((c) => [coveredDaysAgo(c.window.from), c.page])).toEqual([
@@ -136,13 +132,7 @@ describe('how far an answer covers its window', () => {
   })
 
   test('every result of a vendor page is kept (the page is paid for); with more left, the count is capped', async () => {
-    const { provider } = vendor({
-      results: daily(30, 4),
-      caps: { dateFilter: 'range', order: 'relevance' },
-      honoursWindow: true,
-      pageSize: 90,
-      maxPages: 1,
-    })
+    const { provider } = rangeVendor({ results: daily(30, 4), pageSize: 90, maxPages: 1 })
     const r = await provider.search(query(30), signal())
     expect(r.items).toHaveLength(90)
     expect(r.coverage[1]!.capped).toBe(true)
@@ -167,12 +157,7 @@ describe('how far an answer covers its window', () => {
   })
 
   test('an empty answer for a window proves nothing: the window is not covered', async () => {
-    const { provider } = vendor({
-      results: daily(20, 2),
-      caps: { dateFilter: 'range', order: 'relevance' },
-      honoursWindow: true,
-      pageSize: 100,
-    })
+    const { provider } = rangeVendor({ results: daily(20, 2), pageSize: 100 })
     const r = await provider.search(query(30), signal())
     expect(r.coverage.map((c) => c.coveredFrom && coveredDaysAgo(c.coveredFrom))).toEqual([null, 30])
   })
@@ -199,13 +184,7 @@ describe('how far an answer covers its window', () => {
   })
 
   test('relevance order cut short by the budget: the count is a lower bound (capped)', async () => {
-    const { provider } = vendor({
-      results: daily(60, 3),
-      caps: { dateFilter: 'range', order: 'relevance' },
-      honoursWindow: true,
-      pageSize: 10,
-      maxPages: 2,
-    })
+    const { provider } = rangeVendor({ results: daily(60, 3), pageSize: 10, maxPages: 2 })
     const r = await provider.search(query(30), signal())
     expect(r.coverage.map((c) => c.capped)).toEqual([true, true])
   })
@@ -243,9 +222,7 @@ describe('what is dropped, and when paging stops', () => {
     expect(r.partial).toContain('page 2 failed (rate_limited)')
     expect(coveredDaysAgo(r.coverage[0]!.coveredFrom)).toBe(9)
     const first = vendor({ results: daily(40), caps: { dateFilter: 'none', order: 'newest' }, failPage: 1 })
-    const e = await first.provider.search(query(30, false), signal()).catch((x: unknown) => x)
-    expect(e).toBeInstanceOf(ProviderError)
-    expect((e as ProviderError).retryAfterSeconds).toBe(30)
+    expect((await failure(first.provider.search(query(30, false), signal()))).retryAfterSeconds).toBe(30)
   })
 
   test('no further page once half the call’s time is spent', async () => {

@@ -56,6 +56,19 @@ afterAll(() => {
   provider?.kill()
 })
 
+/** Every route, asked while the provider answers what `answerWith` set: a bad response naming `limit` (502, nothing charged). */
+async function expectRefusedNaming(limit: string): Promise<void> {
+  for (const [id, query] of ROUTES) {
+    const refused = await api.paid(id, query)
+    expect(refused.status).toBe(502)
+    expect(refused.body.error.code).toBe('provider_unavailable')
+    expect(refused.headers.get('payment-response')).toBeNull()
+    const failures = refused.body.error.details.providers as { status: string; error: string }[]
+    expect(failures.length).toBeGreaterThan(0)
+    for (const failed of failures) expect(failed).toMatchObject({ status: 'failed', error: expect.stringContaining(limit) })
+  }
+}
+
 describe('a hostile provider', () => {
   for (const [name, label] of [
     ['a', '(a) ~16 MB streamed without a Content-Length'],
@@ -63,17 +76,7 @@ describe('a hostile provider', () => {
   ] as const) {
     test(`${label}: over the byte limit, refused as a bad response naming the limit (502, nothing charged)`, async () => {
       expect(await answerWith(name)).toBeGreaterThan(PROVIDER_LIMITS.searchResponseBytes)
-      for (const [id, query] of ROUTES) {
-        const r = await api.paid(id, query)
-        expect(r.status).toBe(502)
-        expect(r.body.error.code).toBe('provider_unavailable')
-        expect(r.headers.get('payment-response')).toBeNull()
-        const failures = r.body.error.details.providers as { status: string; error: string }[]
-        expect(failures.length).toBeGreaterThan(0)
-        const limit = PROVIDER_LIMITS.searchResponseBytes.toLocaleString('en-US')
-        for (const f of failures)
-          expect(f).toMatchObject({ status: 'failed', error: expect.stringContaining(`more than the ${limit} bytes allowed`) })
-      }
+      await expectRefusedNaming(`more than the ${PROVIDER_LIMITS.searchResponseBytes.toLocaleString('en-US')} bytes allowed`)
     }, 120_000)
   }
 
@@ -83,15 +86,7 @@ describe('a hostile provider', () => {
   ] as const) {
     test(`${label}, under the byte limit: refused as a bad response naming the shape limit (502, nothing charged)`, async () => {
       expect(await answerWith(name)).toBeLessThanOrEqual(PROVIDER_LIMITS.searchResponseBytes)
-      for (const [id, query] of ROUTES) {
-        const r = await api.paid(id, query)
-        expect(r.status).toBe(502)
-        expect(r.body.error.code).toBe('provider_unavailable')
-        expect(r.headers.get('payment-response')).toBeNull()
-        const failures = r.body.error.details.providers as { status: string; error: string }[]
-        expect(failures.length).toBeGreaterThan(0)
-        for (const f of failures) expect(f).toMatchObject({ status: 'failed', error: expect.stringContaining(limit) })
-      }
+      await expectRefusedNaming(limit)
     }, 120_000)
   }
 

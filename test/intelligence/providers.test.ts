@@ -3,13 +3,11 @@
  * documented protocol, and their typed failures (timeout, unavailable, bad_response, cancelled).
  */
 import { describe, expect, test } from 'bun:test'
-import { ask } from '../../src/intelligence/asked'
-import { STATIC_ENTITIES } from '../../src/intelligence/entities'
-import { ProviderError, type EvidenceQuery, type ProviderFailure } from '../../src/intelligence/evidence'
+import type { EvidenceQuery, ProviderFailure } from '../../src/intelligence/evidence'
 import { withDeadline } from '../../src/intelligence/providers/call'
 import { ChatCompletionsSummariser } from '../../src/intelligence/providers/chat-completions'
 import { SearchHttpProvider } from '../../src/intelligence/providers/search-http'
-import { series } from './support'
+import { series, webSearchAt } from './support'
 import { failure, fileServers, gate, json } from '../../support/loopback'
 import { campingQuery, signal } from '../../support/evidence-query'
 
@@ -58,7 +56,7 @@ describe('search provider over HTTP', () => {
       timeoutMs: 5000,
       platforms: ['douyin'],
     })
-    const { items } = await p.search(query({ q: '露营 shaped' }), new AbortController().signal)
+    const { items } = await p.search(query({ q: '露营 shaped' }), signal())
     const sent = s.requests[0]!
     expect(sent.url.pathname).toBe('/search/douyin')
     expect(Object.fromEntries(sent.url.searchParams)).toMatchObject({ q: '露营 shaped', keyword: '露营', platform: 'douyin', limit: '50' })
@@ -91,12 +89,7 @@ describe('search provider over HTTP', () => {
     const result = { url: 'https://news.example/a', description: '露营 report', page_age: new Date(now - DAY).toISOString() }
     for (const body of [{ web: { results: [result] } }, { items: [result] }, { data: [result] }]) {
       const s = serve(() => json(body))
-      const [item] = (
-        await new SearchHttpProvider({ role: 'web', url: s.url, timeoutMs: 5000 }).search(
-          query({ step: 'web' }),
-          new AbortController().signal,
-        )
-      ).items
+      const [item] = (await webSearchAt(s.url).search(query({ step: 'web' }), signal())).items
       // A web page's publisher is its site, not a creator.
       expect(item).toMatchObject({
         platform: 'web',
@@ -113,15 +106,13 @@ describe('search provider over HTTP', () => {
 
   test('an empty result list is no items, not an error', async () => {
     const s = serve(() => json({ results: [] }))
-    expect(
-      (await new SearchHttpProvider({ role: 'web', url: s.url, timeoutMs: 5000 }).search(query(), new AbortController().signal)).items,
-    ).toEqual([])
+    expect((await webSearchAt(s.url).search(query(), signal())).items).toEqual([])
   })
 
   test('HTTP 5xx is unavailable', async () => {
     const s = serve(() => new Response('upstream down', { status: 503 }))
-    const p = new SearchHttpProvider({ role: 'web', url: s.url, timeoutMs: 5000 })
-    const e = await failure(p.search(query(), new AbortController().signal))
+    const p = webSearchAt(s.url)
+    const e = await failure(p.search(query(), signal()))
     expect(e.kind).toBe('unavailable')
     expect(e.message).toContain('HTTP 503')
   })
@@ -129,9 +120,7 @@ describe('search provider over HTTP', () => {
   test('a body that is not JSON, or JSON without a results list, is bad_response', async () => {
     for (const body of ['{"results": [', '<html>rate limited</html>', JSON.stringify({ answer: 'no list here' })]) {
       const s = serve(() => new Response(body, { headers: { 'content-type': 'application/json' } }))
-      const e = await failure(
-        new SearchHttpProvider({ role: 'web', url: s.url, timeoutMs: 5000 }).search(query(), new AbortController().signal),
-      )
+      const e = await failure(webSearchAt(s.url).search(query(), signal()))
       expect(e.kind).toBe('bad_response')
     }
   })
@@ -139,9 +128,7 @@ describe('search provider over HTTP', () => {
   test('a connection refused is unavailable', async () => {
     const s = serve(() => json({ results: [] }))
     s.stop()
-    const e = await failure(
-      new SearchHttpProvider({ role: 'web', url: s.url, timeoutMs: 5000 }).search(query(), new AbortController().signal),
-    )
+    const e = await failure(webSearchAt(s.url).search(query(), signal()))
     expect(e.kind).toBe('unavailable')
   })
 
@@ -151,7 +138,7 @@ describe('search provider over HTTP', () => {
       await slow.opened
       return json({ results: [] })
     })
-    const p = new SearchHttpProvider({ role: 'web', url: s.url, timeoutMs: 200 })
+    const p = webSearchAt(s.url, 200)
     try {
       const e = await failure(withDeadline(p.name, p.timeoutMs, (signal) => p.search(query(), signal)))
       expect(e.kind).toBe('timeout')
@@ -169,7 +156,7 @@ describe('search provider over HTTP', () => {
       await slow.opened
       return json({ results: [] })
     })
-    const p = new SearchHttpProvider({ role: 'web', url: s.url, timeoutMs: 30_000 })
+    const p = webSearchAt(s.url, 30_000)
     const caller = new AbortController()
     const call = withDeadline(p.name, p.timeoutMs, (signal) => p.search(query(), signal), caller.signal)
     await arrived.opened
@@ -210,7 +197,7 @@ describe('chat-completions summariser over HTTP', () => {
       }),
     )
     const llm = new ChatCompletionsSummariser({ baseUrl: `${s.url}/v1/`, key: 'sk-test', model: 'test-model', timeoutMs: 5000 })
-    const out = await llm.summarise({ keyword: '露营', platform: 'douyin', items, terms: ['装备'] }, new AbortController().signal)
+    const out = await llm.summarise({ keyword: '露营', platform: 'douyin', items, terms: ['装备'] }, signal())
     const sent = s.requests[0]!
     expect(sent.url.pathname).toBe('/v1/chat/completions')
     expect(sent.headers.get('authorization')).toBe('Bearer sk-test')
@@ -237,9 +224,7 @@ describe('chat-completions summariser over HTTP', () => {
     for (const [response, kind] of cases) {
       const s = serve(() => response.clone())
       const llm = new ChatCompletionsSummariser({ baseUrl: s.url, model: 'm', timeoutMs: 5000 })
-      expect(
-        (await failure(llm.summarise({ keyword: 'k', platform: 'douyin', items, terms: [] }, new AbortController().signal))).kind,
-      ).toBe(kind)
+      expect((await failure(llm.summarise({ keyword: 'k', platform: 'douyin', items, terms: [] }, signal()))).kind).toBe(kind)
     }
   })
 })

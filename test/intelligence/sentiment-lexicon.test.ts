@@ -4,9 +4,14 @@ import { framesFor, framesOf, scoreText, type Tone } from '../../src/intelligenc
 import { words } from '../../src/intelligence/text'
 
 const tone = (text: string) => scoreText(text).tone
+/** A test per text: the tone the scorer gives it is the one a reader gives it. */
+const testTones = (cases: [text: string, expected: Tone][]) =>
+  test.each(cases)('%s reads %s', (text, expected) => {
+    expect(tone(text)).toBe(expected)
+  })
 
 describe('Chinese sentiment', () => {
-  test.each([
+  testTones([
     ['这款露营装备质量很好，强烈推荐！', 'positive'],
     ['性价比很高，绝绝子', 'positive'],
     ['真的很喜欢，已经回购了', 'positive'],
@@ -14,9 +19,7 @@ describe('Chinese sentiment', () => {
     ['感觉是智商税', 'negative'],
     ['服务态度很差，排队两小时', 'negative'],
     ['记录一下，附上攻略', 'neutral'],
-  ] as [string, Tone][])('%s reads %s', (text, expected) => {
-    expect(tone(text)).toBe(expected)
-  })
+  ])
 
   test('internet words the segmenter splits are still found by joining segments', () => {
     // ICU splits these (踩|雷, 性|价|比, 绝|绝|子): the scorer must still see the words.
@@ -47,16 +50,14 @@ describe('Chinese sentiment', () => {
 })
 
 describe('English sentiment', () => {
-  test.each([
+  testTones([
     ['Highly recommend, worth every penny', 'positive'],
     ['Really disappointed, a total rip-off', 'negative'],
     ['I did not love it', 'negative'],
     ["didn't like it at all", 'negative'],
     ['way too expensive, but an amazing experience', 'positive'],
     ['Sharing my notes from the weekend', 'neutral'],
-  ] as [string, Tone][])('%s reads %s', (text, expected) => {
-    expect(tone(text)).toBe(expected)
-  })
+  ])
 
   test('a Chinese post with an English brand name is scored as Chinese', () => {
     expect(tone('Aurora Skin极光肌真的好用，回购了')).toBe('positive')
@@ -81,7 +82,7 @@ describe('English sentiment', () => {
  * or a heading (X推荐 = "recommendations of X", 推荐路线 = "recommended route").
  */
 describe('posts read the way a reader reads them', () => {
-  test.each([
+  testTones([
     // complaints
     ['用了两次就坏了', 'negative'],
     ['有点失望', 'negative'],
@@ -124,9 +125,7 @@ describe('posts read the way a reader reads them', () => {
     ['推荐路线：外滩—南京路—人民广场', 'neutral'],
     ['成都三日游推荐路线，附交通方式', 'neutral'],
     ['Trip notes #recommended #tokyo', 'neutral'],
-  ] as [string, Tone][])('%s reads %s', (text, expected) => {
-    expect(tone(text)).toBe(expected)
-  })
+  ])
 })
 
 describe('narrative frames', () => {

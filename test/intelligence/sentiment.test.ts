@@ -1,19 +1,15 @@
 /** The sentiment route on the sample corpus: distribution, net score, frames with examples, en and zh. */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { SENTIMENT_NET_THRESHOLD } from '../../src/catalog/evidence-rules'
 import { ABOUT_CAMPING } from './support'
-import { Parquet as Corpus } from '../../support/parquet'
-import { Client as Api, expectClientError, expectDocumentedData, expectPaidEnvelope, route, type Query } from '../../support/paying-client'
+import { startApiAndReader } from '../../support/intel-api'
+import type { Parquet as Corpus } from '../../support/parquet'
+import type { Client as Api, Query } from '../../support/paying-client'
+import { expectClientError, expectDocumentedData, expectPaidEnvelope, route } from '../../support/paying-client'
 
 let api: Api
 let corpus: Corpus
-beforeAll(async () => {
-  ;[api, corpus] = await Promise.all([Api.start(), Corpus.open()])
-})
-afterAll(() => {
-  api?.close()
-  corpus?.close()
-})
+startApiAndReader((client, reader) => ([api, corpus] = [client, reader]))
 
 const ID = 'china.sentiment'
 

@@ -1,8 +1,9 @@
 /** Bounded analysis work: the sample text analysis reads, and the slices that let other requests run. */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { TEXT_ANALYSIS_MAX_ITEMS } from '../../src/catalog/evidence-rules'
 import { eachSliced, evenSample, inBackground, SLICE_MS } from '../../src/intelligence/turns'
-import { Client as Api } from '../../support/paying-client'
+import { startApi } from '../../support/intel-api'
+import type { Client as Api } from '../../support/paying-client'
 
 describe('evenSample', () => {
   test('keeps everything up to the maximum, else evenly spaced items in order, the same every time', () => {
@@ -66,10 +67,7 @@ describe('background work (warming answers)', () => {
 
 describe('a year of a category', () => {
   let api: Api
-  beforeAll(async () => {
-    api = await Api.start()
-  })
-  afterAll(() => api?.close())
+  startApi((client) => (api = client))
 
   test(`sentiment scores an even sample of at most ${TEXT_ANALYSIS_MAX_ITEMS} items and says so; counts still stand for every item`, async () => {
     const d = await api.data('china.sentiment', { entity: 'travel', timeframe: '365d' })

@@ -4,15 +4,13 @@
  * a week (+45.6%); a category's weekly leading creators stand below its KOL shortlist, and the answer says
  * which ranking to trust for what.
  */
-import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { expect, test } from 'bun:test'
 import { WEEKLY_DECIDES_RATIO } from '../../src/catalog/evidence-rules'
-import { Client as Api } from '../../support/paying-client'
+import { startApi } from '../../support/intel-api'
+import type { Client as Api } from '../../support/paying-client'
 
 let api: Api
-beforeAll(async () => {
-  api = await Api.start()
-})
-afterAll(() => api.close())
+startApi((client) => (api = client))
 
 test(`the weekly ranking decides a trend's direction where it counts ${WEEKLY_DECIDES_RATIO}x the evidence and reads otherwise; the evidence's own reading stays in momentum_detail`, async () => {
   const d = await api.data('china.trends', { keyword: 'Home fragrance', timeframe: '30d' })

@@ -1,7 +1,17 @@
 /**
- * Helpers of the China intelligence tests: the relevance rule in SQL, and providers' answers over time
- * (the paying client is support/paying-client.ts; servers on loopback support/loopback.ts).
+ * Helpers of the China intelligence tests: the relevance rule in SQL, providers' answers over time, the
+ * sample corpus as the providers read it, and a lane's fallback (the paying client is
+ * support/paying-client.ts; servers on loopback support/loopback.ts).
  */
+import { afterAll, beforeAll, expect } from 'bun:test'
+import type { DuckDb } from '../../src/data/duckdb'
+import type { EntityIndex } from '../../src/intelligence/entities'
+import { evidenceMode } from '../../src/intelligence/evidence'
+import type { gather } from '../../src/intelligence/lanes'
+import { SearchHttpProvider } from '../../src/intelligence/providers/search-http'
+import { prefilterNames } from '../../src/intelligence/relevance'
+import { testRuntime } from '../../support/runtime'
+
 /**
  * The relevance rule restated in SQL for the topic camping (露营): the whole word "camping" (or a plural)
  * or 露营, outside the automotive topic "car camping" (车载露营), whose longer name hides them.
@@ -64,3 +74,41 @@ export function inWindow(results: Record<string, unknown>[], url: URL): Record<s
     return !(t >= start) || t < end // undated results pass through, as a provider would return them
   })
 }
+
+/** The shipped evidence corpus as the providers read it: its table, the entity index, and the names the index prefilters by. */
+export interface SampleCorpus {
+  db: DuckDb
+  table: string
+  index: EntityIndex
+  /** What CorpusSearch indexes rows by: the prefilter names of the index's version. */
+  knownNames: () => { version: string; names: readonly string[] }
+}
+
+/** Opens a runtime on the sample data before the tests of the enclosing scope (closed after them) and hands over its corpus. */
+export function openSampleCorpus(assign: (corpus: SampleCorpus) => void): void {
+  let runtime: Awaited<ReturnType<typeof testRuntime>> | undefined
+  beforeAll(async () => {
+    runtime = await testRuntime()
+    const index = runtime.intelligence.entities()
+    assign({
+      db: runtime.market.db,
+      table: runtime.store.current().evidence.index.table,
+      index,
+      knownNames: () => ({ version: index.version, names: prefilterNames(index) }),
+    })
+  })
+  afterAll(() => runtime?.close())
+}
+
+/** A lane whose native provider failed with `error` answered from the web provider alone, and reported the failure. */
+export function expectFellBackToWeb(gathered: Awaited<ReturnType<typeof gather>>, error: string): void {
+  expect(evidenceMode(gathered.items)).toBe('proxy')
+  expect(gathered.calls.map((call) => [call.role, call.status])).toEqual([
+    ['native', 'failed'],
+    ['web', 'ok'],
+  ])
+  expect(gathered.calls[0]!.error).toContain(error)
+}
+
+/** The generic web-search provider at `url` (a seller's WEB_SEARCH_URL), with the call's timeout. */
+export const webSearchAt = (url: string, timeoutMs = 5000) => new SearchHttpProvider({ role: 'web', url, timeoutMs })

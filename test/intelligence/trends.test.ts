@@ -2,21 +2,17 @@
  * The four trends routes on the embedded sample corpus. Counts are checked against a separate DuckDB
  * reading datasets/evidence.parquet directly, never against the code under test.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { CONFIDENCE, MOMENTUM, STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE } from '../../src/catalog/evidence-rules'
 import { ABOUT_CAMPING } from './support'
-import { Parquet as Corpus } from '../../support/parquet'
-import { Client as Api, expectClientError, expectDocumentedData, expectPaidEnvelope, route, type Query } from '../../support/paying-client'
+import { expectCachedOnRepeat, startApiAndReader } from '../../support/intel-api'
+import type { Parquet as Corpus } from '../../support/parquet'
+import type { Client as Api, Query } from '../../support/paying-client'
+import { expectClientError, expectDocumentedData, expectPaidEnvelope, route } from '../../support/paying-client'
 
 let api: Api
 let corpus: Corpus
-beforeAll(async () => {
-  ;[api, corpus] = await Promise.all([Api.start(), Corpus.open()])
-})
-afterAll(() => {
-  api?.close()
-  corpus?.close()
-})
+startApiAndReader((client, reader) => ([api, corpus] = [client, reader]))
 
 const AS_OF = '2026-11-16T00:00:00Z'
 const daysBefore = (n: number) => new Date(Date.parse(AS_OF) - n * 86_400_000).toISOString().replace('.000Z', 'Z')
@@ -257,14 +253,8 @@ describe('themes, related keywords and content angles', () => {
 })
 
 describe('answered from memory once computed', () => {
-  test('the same request again is a cache hit with the same data', async () => {
-    const q = { keyword: '城市漫步', timeframe: '14d' }
-    const first = await api.paid('china.trends.wechat', q)
-    const second = await api.paid('china.trends.wechat', q)
-    expect(first.body.meta.cache_status).toBe('miss')
-    expect(second.body.meta.cache_status).toBe('hit')
-    expect(second.body.data).toEqual(first.body.data)
-  })
+  test('the same request again is a cache hit with the same data', () =>
+    expectCachedOnRepeat(api, 'china.trends.wechat', { keyword: '城市漫步', timeframe: '14d' }))
 })
 
 describe('bad requests are free', () => {

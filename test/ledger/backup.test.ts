@@ -3,14 +3,14 @@ import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { routeById } from '../../src/catalog'
 import { SqliteLedger } from '../../src/ledger/sqlite'
 import { usdToAtomic } from '../../src/core/usdc'
+import { runCli } from '../../support/misc-cli'
 import { createPayer } from '../../support/payer'
 import { startServer, type StartedServer } from '../../support/server'
 
-const ROOT = resolve(import.meta.dir, '../..')
 const dir = mkdtempSync(join(tmpdir(), 'backup-'))
 const ledger = join(dir, 'ledger.sqlite')
 const SUMMARY = '/v1/market-data/flights/summary?destination=Tokyo'
@@ -23,16 +23,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-async function cli(env: Record<string, string>, ...args: string[]) {
-  const proc = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), 'payments', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, LEDGER_PATH: ledger, NODE_ENV: 'test', ...env },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
-  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
-  return { out, err, code }
-}
+const cli = (env: Record<string, string>, ...args: string[]) => runCli(['payments', ...args], { LEDGER_PATH: ledger, ...env })
 
 beforeAll(() => {
   // Some 25 MB of earlier sales, so that copying takes a while and the service sells meanwhile.

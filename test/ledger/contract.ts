@@ -51,6 +51,22 @@ export const eventOf = (key: string, kind: PaymentEventKind, at = 1000) => ({
   network: 'eip155:84532',
 })
 
+/**
+ * What a ledger other than the writer reads of `key` once claimed at 1000 and completed at 1001 with
+ * `artifactOf(artifactId)`: the payment served, and its result.
+ */
+export async function expectReadsServed(reader: PaymentLedger, key: string, artifactId: string): Promise<void> {
+  expect(await reader.lookup(key)).toEqual({
+    status: 'taken',
+    fingerprint: `fp-${key}`,
+    state: 'served',
+    artifactId,
+    updatedAt: 1001,
+    txHash: null,
+  })
+  expect((await reader.artifact(artifactId, 1002))?.body).toBe(`{"answer":"${artifactId}"}`)
+}
+
 const T = 30_000
 
 export function ledgerContract(backend: LedgerBackend): void {
@@ -61,6 +77,8 @@ export function ledgerContract(backend: LedgerBackend): void {
       stores.push(store)
       return store
     }
+    /** A ledger on fresh storage, for the tests that need only one. */
+    const freshLedger = async () => (await fresh()).open()
     afterEach(async () => {
       for (const s of stores.splice(0)) await s.dispose()
     })
@@ -74,15 +92,7 @@ export function ledgerContract(backend: LedgerBackend): void {
         a.complete('n1', artifactOf('art_1'), 1001)
         await a.durable()
         const other = await store.open()
-        expect(await other.lookup('n1')).toEqual({
-          status: 'taken',
-          fingerprint: 'fp-n1',
-          state: 'served',
-          artifactId: 'art_1',
-          updatedAt: 1001,
-          txHash: null,
-        })
-        expect((await other.artifact('art_1', 1002))?.body).toBe('{"answer":"art_1"}')
+        await expectReadsServed(other, 'n1', 'art_1')
         // And the other ledger refuses the nonce to a second request.
         expect(await other.claim(claimOf('n1', { requestId: 'req-other', fingerprint: 'other' }), 1002, 900)).toMatchObject({
           status: 'taken',
@@ -167,7 +177,7 @@ export function ledgerContract(backend: LedgerBackend): void {
     test(
       'a claimed nonce is refused to a second claim before and after the commit',
       async () => {
-        const a = await (await fresh()).open()
+        const a = await freshLedger()
         expect((await a.claim(claimOf('n2'), 1000, 900)).status).toBe('claimed')
         expect(await a.claim(claimOf('n2', { fingerprint: 'other', requestId: 'req-2' }), 1000, 900)).toMatchObject({
           status: 'taken',
@@ -188,7 +198,7 @@ export function ledgerContract(backend: LedgerBackend): void {
     test(
       'a released claim may be claimed again, by the same or another request, and is not a takeover',
       async () => {
-        const a = await (await fresh()).open()
+        const a = await freshLedger()
         await a.claim(claimOf('n3'), 1000, 900)
         a.release('n3', 1001)
         await a.durable()
@@ -202,7 +212,7 @@ export function ledgerContract(backend: LedgerBackend): void {
     test(
       'an in_progress claim untouched since staleBefore is taken over (takenOver), one touched since is not',
       async () => {
-        const a = await (await fresh()).open()
+        const a = await freshLedger()
         expect(await a.claim(claimOf('s1'), 1000, 1000 - 61)).toEqual({ status: 'claimed' })
         expect(await a.claim(claimOf('s1', { requestId: 'r2' }), 1030, 1030 - 61)).toMatchObject({ status: 'taken', state: 'in_progress' })
         expect(await a.claim(claimOf('s1', { requestId: 'r3' }), 1100, 1100 - 61)).toEqual({ status: 'claimed', takenOver: true })
@@ -219,7 +229,7 @@ export function ledgerContract(backend: LedgerBackend): void {
     test(
       'lookup and artifact of unknown ids are null; a result is not served before its commit nor after it expires',
       async () => {
-        const a = await (await fresh()).open()
+        const a = await freshLedger()
         expect(await a.lookup('nope')).toBeNull()
         expect(await a.artifact('art_nope', 1000)).toBeNull()
         await a.claim(claimOf('x1'), 1000, 900)
@@ -234,7 +244,7 @@ export function ledgerContract(backend: LedgerBackend): void {
     test(
       'expired artifacts are purged; payment rows stay',
       async () => {
-        const a = await (await fresh()).open()
+        const a = await freshLedger()
         await a.claim(claimOf('n4'), 1000, 900)
         a.complete('n4', artifactOf('art_4'), 1001)
         await a.claim(claimOf('n5'), 1000, 900)
@@ -271,7 +281,7 @@ export function ledgerContract(backend: LedgerBackend): void {
     test(
       'a pending payment keeps its result back until resolved settled; resolving twice changes nothing',
       async () => {
-        const a = await (await fresh()).open()
+        const a = await freshLedger()
         await a.claim(claimOf('p1', { validBefore: '5000' }), 1000, 900)
         a.park('p1', artifactOf('art_p1'), 1001)
         expect(await a.artifact('art_p1', 1002)).toBeNull() // before the commit
@@ -295,7 +305,7 @@ export function ledgerContract(backend: LedgerBackend): void {
     test(
       'a pending payment resolved as failed frees the nonce and never releases its result',
       async () => {
-        const a = await (await fresh()).open()
+        const a = await freshLedger()
         await a.claim(claimOf('p2'), 1000, 900)
         a.park('p2', artifactOf('art_p2'), 1001)
         expect(await a.resolve('p2', { settled: false }, 1002)).toBe(true)
@@ -309,7 +319,7 @@ export function ledgerContract(backend: LedgerBackend): void {
     test(
       'pending(now) lists pending payments and in_progress claims dead for more than 60 s past validBefore, not live ones',
       async () => {
-        const a = await (await fresh()).open()
+        const a = await freshLedger()
         const now = 10_000
         await a.claim(claimOf('parked', { validBefore: String(now + 300) }), now - 10, now - 100)
         a.park('parked', artifactOf('art_parked'), now - 5, '0xt1')
@@ -337,7 +347,7 @@ export function ledgerContract(backend: LedgerBackend): void {
     test(
       'resolve from in_progress applies only to the request id given, and never to a pending payment by default state',
       async () => {
-        const a = await (await fresh()).open()
+        const a = await freshLedger()
         const now = 10_000
         await a.claim(claimOf('d1', { validBefore: String(now - 100) }), now - 200, now - 300)
         expect(await a.resolve('d1', { settled: false }, now)).toBe(false) // default: from pending only

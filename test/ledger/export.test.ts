@@ -9,6 +9,7 @@ import { SqliteLedger } from '../../src/ledger/sqlite'
 import type { PaymentClaim } from '../../src/ledger/contract'
 import { CSV_COLUMNS, csvValues, exportCsv, spreadsheetSafe } from '../../src/ledger/export'
 import { NETWORKS } from '../../src/payments/networks'
+import { runCli } from '../../support/misc-cli'
 
 const ROOT = resolve(import.meta.dir, '../..')
 /** Each CLI run starts a bun process: seconds on a loaded 2-core machine. */
@@ -90,16 +91,7 @@ afterAll(() => {
   for (const d of folders) rmSync(d, { recursive: true, force: true })
 })
 
-async function cli(...args: string[]) {
-  const proc = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), 'payments', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, LEDGER_PATH: path, NODE_ENV: 'test' },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
-  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
-  return { out, err, code }
-}
+const cli = (...args: string[]) => runCli(['payments', ...args], { LEDGER_PATH: path })
 
 /** DuckDB's reader told exactly what RFC 4180 says (no sniffing), every value as text: NULL for an empty field. */
 const readCsv = (file: string) =>

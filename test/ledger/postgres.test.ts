@@ -65,35 +65,52 @@ describe.skipIf(!hasPostgres)('PostgreSQL ledger', () => {
     for (const c of cleanups.splice(0).reverse()) await c().catch(() => {})
   })
 
+  /** A pool on `url`, closed after the test. */
+  const pool = (url: string) => {
+    const pg = new Postgres(url)
+    cleanups.push(() => pg.close())
+    return pg
+  }
+  const pools = (url: string, count: number) => Array.from({ length: count }, () => pool(url))
+
+  type InstanceOptions = { id?: string; heartbeatAge?: number }
   /**
    * One instance of the service as far as the ledger goes: its own pool, and its heartbeat in `instances`
    * (a running InstanceRegistry), none (`id` given, never registered) or one `heartbeatAge` seconds old.
+   * Closed with what `closes` holds (last opened first).
    */
-  const instance = async (url: string, o: { id?: string; heartbeatAge?: number } = {}) => {
+  const openInstance = async (url: string, closes: (() => Promise<void>)[], options: InstanceOptions = {}) => {
     const pg = new Postgres(url)
-    const registry = o.id ? undefined : new InstanceRegistry(pg, { version: 'test' })
-    const id = o.id ?? registry!.id
+    const registry = options.id ? undefined : new InstanceRegistry(pg, { version: 'test' })
+    const id = options.id ?? registry!.id
     const ledger = new PostgresLedger(pg, id)
-    cleanups.push(async () => {
+    closes.push(async () => {
       await ledger.close()
       await registry?.stop()
       await pg.close()
     })
     await registry?.start()
-    if (o.heartbeatAge !== undefined) {
+    if (options.heartbeatAge !== undefined) {
       await pg.sql.unsafe(
         `INSERT INTO instances (id, host, pid, version, started_at, heartbeat_at)
          VALUES ($1, 'h', 1, 'test', extract(epoch from clock_timestamp()) - $2, extract(epoch from clock_timestamp()) - $2)`,
-        [id, o.heartbeatAge],
+        [id, options.heartbeatAge],
       )
     }
     return { pg, registry, id, ledger }
   }
+  /** An instance closed after the test. */
+  const instance = (url: string, options: InstanceOptions = {}) => openInstance(url, cleanups, options)
   const row = (pg: Postgres, key: string) =>
     pg.sql<
       { state: string; request_id: string; holder: string; artifact_id: string | null }[]
     >`SELECT state, request_id, holder, artifact_id FROM payments WHERE key = ${key}`.then((r) => r[0] ?? null)
-  const count = async (pg: Postgres, query: string, params: unknown[] = []) => Number((await pg.sql.unsafe(query, params))[0].n)
+  /** The rows of `table`, or of one payment's. */
+  const count = async (pg: Postgres, table: 'payment_events' | 'artifacts', paymentKey?: string) => {
+    const where = paymentKey === undefined ? '' : ' WHERE payment_key = $1'
+    const [result] = await pg.sql.unsafe(`SELECT count(*) AS n FROM ${table}${where}`, paymentKey === undefined ? [] : [paymentKey])
+    return Number(result.n)
+  }
 
   ledgerContract({
     name: 'PostgreSQL',
@@ -106,16 +123,7 @@ describe.skipIf(!hasPostgres)('PostgreSQL ledger', () => {
         async open() {
           // Each ledger another instance: its own pool and a live heartbeat (a claim of an instance
           // without one is free for takeover at once).
-          const pg = new Postgres(url)
-          const registry = new InstanceRegistry(pg, { version: 'test' })
-          await registry.start()
-          const ledger = new PostgresLedger(pg, registry.id)
-          closes.push(async () => {
-            await ledger.close()
-            await registry.stop()
-            await pg.close()
-          })
-          return ledger
+          return (await openInstance(url, closes)).ledger
         },
         async payment(key) {
           const rows = await inspect.sql<
@@ -276,8 +284,8 @@ describe.skipIf(!hasPostgres)('PostgreSQL ledger', () => {
       await a.ledger.durable()
       expect((await reader.ledger.artifact('art_o1', 1002))?.body).toBe('{"answer":"art_o1"}')
       // Every failed attempt was rolled back: each event is recorded once.
-      expect(await count(reader.pg, `SELECT count(*) AS n FROM payment_events WHERE payment_key = 'o1'`)).toBe(2)
-      expect(await count(reader.pg, `SELECT count(*) AS n FROM artifacts`)).toBe(1)
+      expect(await count(reader.pg, 'payment_events', 'o1')).toBe(2)
+      expect(await count(reader.pg, 'artifacts')).toBe(1)
     },
     T,
   )
@@ -301,8 +309,7 @@ describe.skipIf(!hasPostgres)('PostgreSQL ledger', () => {
       expect(a.pg.status()).toStartWith('unreachable: ')
       await cluster.start()
 
-      const pg = new Postgres(url)
-      cleanups.push(() => pg.close())
+      const pg = pool(url)
       expect(await row(pg, 'c1')).toBeNull()
       // The client retries (a new request id): the same Postgres object reconnects and claims.
       expect(await a.ledger.claim(claimOf('c1', { requestId: 'req-c1-retry' }), 1002, 900)).toEqual({ status: 'claimed' })
@@ -358,8 +365,8 @@ describe.skipIf(!hasPostgres)('PostgreSQL ledger', () => {
       await a.ledger.durable()
       queue.push(...ops) // what flush() does with a commit it saw fail
       await a.ledger.durable()
-      expect(await count(a.pg, `SELECT count(*) AS n FROM payment_events WHERE payment_key = 'twice'`)).toBe(2)
-      expect(await count(a.pg, `SELECT count(*) AS n FROM artifacts WHERE payment_key = 'twice'`)).toBe(1)
+      expect(await count(a.pg, 'payment_events', 'twice')).toBe(2)
+      expect(await count(a.pg, 'artifacts', 'twice')).toBe(1)
       expect(await a.ledger.lookup('twice')).toMatchObject({ state: 'served', artifactId: 'art_twice', txHash: '0xfeed', updatedAt: 1001 })
     },
     T,
@@ -369,8 +376,7 @@ describe.skipIf(!hasPostgres)('PostgreSQL ledger', () => {
     'migrate() run by three instances at once on an empty database applies each migration once; a newer schema is refused',
     async () => {
       const url = await freshDatabase({ migrated: false })
-      const pgs = [new Postgres(url), new Postgres(url), new Postgres(url)]
-      cleanups.push(async () => void (await Promise.all(pgs.map((p) => p.close()))))
+      const pgs = pools(url, 3)
       const results = await Promise.all(pgs.map((p) => migrate(p)))
       const versions = MIGRATIONS.map((m) => m.version)
       expect(results.filter((r) => r.applied.length > 0).map((r) => r.applied)).toEqual([versions])
@@ -393,9 +399,7 @@ describe.skipIf(!hasPostgres)('PostgreSQL ledger', () => {
     'the payments table has the one row type of the contract in both engines: the same columns, in order (PostgreSQL adds its claim bookkeeping)',
     async () => {
       const url = await freshDatabase()
-      const pg = new Postgres(url)
-      cleanups.push(() => pg.close())
-      const columns = await pg.sql<{ column_name: string }[]>`
+      const columns = await pool(url).sql<{ column_name: string }[]>`
         SELECT column_name FROM information_schema.columns WHERE table_name = 'payments' ORDER BY ordinal_position`
       expect(columns.map((c) => c.column_name)).toEqual([...PAYMENT_COLUMNS, ...POSTGRES_CLAIM_COLUMNS])
       const file = new SqliteLedger(':memory:')
@@ -444,12 +448,8 @@ describe.skipIf(!hasPostgres)('PostgreSQL ledger', () => {
     'a session opened and saved on one instance is resumed with its legs on another; an expired one is not',
     async () => {
       const url = await freshDatabase()
-      const pg1 = new Postgres(url)
-      const pg2 = new Postgres(url)
-      cleanups.push(
-        () => pg1.close(),
-        () => pg2.close(),
-      )
+      const pg1 = pool(url)
+      const pg2 = pool(url)
       const t = Date.now()
       const one = new PostgresSessions(pg1, undefined, () => t)
       const opened = await one.open(undefined)
@@ -483,13 +483,7 @@ describe.skipIf(!hasPostgres)('PostgreSQL ledger', () => {
     'two instances share one per-payer limit: 10 concurrent requests at 5 a minute, exactly 5 pass',
     async () => {
       const url = await freshDatabase()
-      const pg1 = new Postgres(url)
-      const pg2 = new Postgres(url)
-      cleanups.push(
-        () => pg1.close(),
-        () => pg2.close(),
-      )
-      const limiters = [new PostgresRateLimiter(pg1, 5, 'payer'), new PostgresRateLimiter(pg2, 5, 'payer')]
+      const limiters = pools(url, 2).map((pg) => new PostgresRateLimiter(pg, 5, 'payer'))
       const waits = await Promise.all(Array.from({ length: 10 }, (_, i) => limiters[i % 2]!.take('0xpayer')))
       expect(waits.filter((w) => w === 0).length).toBe(5)
       expect(waits.filter((w) => w !== 0).every((w) => w >= 1 && w <= 12)).toBe(true) // one token refills in 12 s
@@ -504,9 +498,7 @@ describe.skipIf(!hasPostgres)('PostgreSQL ledger', () => {
       // now() is when a statement's transaction began, not when it got the row: a statement that began
       // earlier may update the bucket after a later one. Its elapsed time must not go negative.
       const url = await freshDatabase()
-      const pools = [new Postgres(url), new Postgres(url), new Postgres(url)]
-      cleanups.push(...pools.map((pg) => () => pg.close()))
-      const limiters = pools.map((pg) => new PostgresRateLimiter(pg, 6, 'payer'))
+      const limiters = pools(url, 3).map((pg) => new PostgresRateLimiter(pg, 6, 'payer'))
       for (let payer = 0; payer < 5; payer++) {
         const waits = await Promise.all(Array.from({ length: 60 }, (_, i) => limiters[i % 3]!.take(`0xpayer${payer}`)))
         expect(waits.filter((w) => w === 0).length).toBe(6)

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SqliteLedger } from '../../src/ledger/sqlite'
-import type { PaymentClaim } from '../../src/ledger/contract'
+import { claimOf } from './contract'
 
 const dir = mkdtempSync(join(tmpdir(), 'cmi-shared-ledger-'))
 const open: SqliteLedger[] = []
@@ -21,37 +21,27 @@ afterEach(() => {
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-const claim = (key: string, requestId: string): PaymentClaim => ({
-  key,
-  network: 'eip155:84532',
-  payer: '0xabc',
-  nonce: `0x${key}`,
-  routeId: 'flights.summary',
-  fingerprint: `fp-${key}`,
-  amountAtomic: '100000',
-  requestId,
-})
+const claim = (key: string, requestId: string) => claimOf(key, { requestId })
+/** Two ledgers on one new file, as two instances open it. */
+const twoInstances = (file: string, shared: boolean) => {
+  const path = join(dir, file)
+  return [ledgerAt(path, shared), ledgerAt(path, shared)] as const
+}
 
 test('opened shared, a claim is in the file at once: the other instance sees it taken in the same turn', async () => {
-  const path = join(dir, 'shared.sqlite')
-  const a = ledgerAt(path, true)
-  const b = ledgerAt(path, true)
+  const [a, b] = twoInstances('shared.sqlite', true)
   expect(await a.claim(claim('n1', 'req-a'), 1000, 900)).toEqual({ status: 'claimed' })
   expect(await b.claim(claim('n1', 'req-b'), 1000, 900)).toMatchObject({ status: 'taken', state: 'in_progress' })
 })
 
 test('not shared (one instance per file), the same two claims both succeed: why REUSE_PORT opens the ledger shared', async () => {
-  const path = join(dir, 'single.sqlite')
-  const a = ledgerAt(path, false)
-  const b = ledgerAt(path, false)
+  const [a, b] = twoInstances('single.sqlite', false)
   expect(await a.claim(claim('n1', 'req-a'), 1000, 900)).toEqual({ status: 'claimed' })
   expect(await b.claim(claim('n1', 'req-b'), 1000, 900)).toEqual({ status: 'claimed' })
 })
 
 test('shared: what follows a claim (release, complete) still goes through the group commit, and the other instance reads it', async () => {
-  const path = join(dir, 'follow.sqlite')
-  const a = ledgerAt(path, true)
-  const b = ledgerAt(path, true)
+  const [a, b] = twoInstances('follow.sqlite', true)
   await a.claim(claim('n1', 'req-a'), 1000, 900)
   a.release('n1', 1001)
   await a.durable()

@@ -8,6 +8,7 @@ import {
   artifactOf as artifact,
   claimOf as claim,
   eventOf as event,
+  expectReadsServed,
   ledgerContract,
   type LedgerBackend,
   type LedgerStore,
@@ -58,6 +59,8 @@ ledgerContract(sqliteBackend('SQLite file opened shared (REUSE_PORT)', { shared:
 
 // SQLite only: the group commit at the end of the turn, another connection to the file, old file layouts.
 
+/** A path in a folder of its own: the ledger's -wal and -shm files beside it are its alone. */
+const fileInNewFolder = (name: string) => join(mkdtempSync(join(dir, 'ledger-')), name)
 const open: SqliteLedger[] = []
 const ledgerAt = (path: string) => {
   const l = new SqliteLedger(path)
@@ -69,26 +72,18 @@ afterEach(() => {
 })
 
 test('a payment is on disk, readable by another process, once durable() resolves', async () => {
-  const path = join(mkdtempSync(join(dir, 'ledger-')), 'ledger.sqlite')
+  const path = fileInNewFolder('ledger.sqlite')
   const a = ledgerAt(path)
   expect(await a.claim(claim('n1'), 1000, 900)).toEqual({ status: 'claimed' })
   a.complete('n1', artifact('art_1'), 1001)
   const other = ledgerAt(path)
   expect(await other.lookup('n1')).toBeNull() // not committed yet: group commit at the end of this turn
   await a.durable()
-  expect(await other.lookup('n1')).toEqual({
-    status: 'taken',
-    fingerprint: 'fp-n1',
-    state: 'served',
-    artifactId: 'art_1',
-    updatedAt: 1001,
-    txHash: null,
-  })
-  expect((await other.artifact('art_1', 1002))?.body).toBe('{"answer":"art_1"}')
+  await expectReadsServed(other, 'n1', 'art_1')
 })
 
 test('an Arrow answer is stored byte for byte with its headers, and a ledger of the old layout gains the headers column', async () => {
-  const path = join(mkdtempSync(join(dir, 'ledger-')), 'ledger.sqlite')
+  const path = fileInNewFolder('ledger.sqlite')
   // A ledger file from before CSV and Arrow answers: its artifacts table has no headers column.
   const old = new Database(path)
   old.exec(
@@ -112,7 +107,7 @@ test('an Arrow answer is stored byte for byte with its headers, and a ledger of 
 })
 
 test('many requests of one turn share one commit, and each is recorded', async () => {
-  const path = join(mkdtempSync(join(dir, 'ledger-')), 'ledger.sqlite')
+  const path = fileInNewFolder('ledger.sqlite')
   const a = ledgerAt(path)
   for (let i = 0; i < 100; i++) {
     await a.claim(claim(`k${i}`), 1000, 900) // resolved in this turn: SQLite claims are decided in memory
@@ -124,7 +119,7 @@ test('many requests of one turn share one commit, and each is recorded', async (
 })
 
 test('a ledger file of the first release (no settlement columns, no events table) is upgraded on open', async () => {
-  const path = join(mkdtempSync(join(dir, 'ledger-')), 'old.sqlite')
+  const path = fileInNewFolder('old.sqlite')
   const old = new Database(path)
   old.exec(`CREATE TABLE payments (key TEXT PRIMARY KEY, network TEXT NOT NULL, payer TEXT NOT NULL, nonce TEXT NOT NULL, route TEXT NOT NULL,
     fingerprint TEXT NOT NULL, amount_atomic TEXT NOT NULL, request_id TEXT NOT NULL, state TEXT NOT NULL, artifact_id TEXT,

@@ -1,14 +1,13 @@
 /** The alias table: names in English, Chinese, city and airport codes reach the same place, and are one request. */
-import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { expect, test } from 'bun:test'
 import { DESTINATION_ALIASES, placeKey } from '../../src/data/aliases'
 import { DESTINATIONS } from '../../src/data/sample-geography'
-import { Client, expectClientError } from '../../support/paying-client'
+import { startApi } from '../../support/intel-api'
+import type { Client } from '../../support/paying-client'
+import { expectUnknownName } from './support'
 
 let api: Client
-beforeAll(async () => {
-  api = await Client.start()
-})
-afterAll(() => api.close())
+startApi((client) => (api = client))
 
 test.each(['Tokyo', 'tokyo', '东京', 'TYO', 'NRT', 'hnd', '  TOKYO '])('flights summary: %p is Tokyo', async (name) => {
   const data = await api.data('flights.summary', { destination: name, month: '2026-10' })
@@ -44,7 +43,5 @@ test('every alias in the table is unambiguous: no spelling names two destination
 })
 
 test('an unknown name is still a free 404 that lists the known destinations', async () => {
-  const a = await api.free('flights.summary', { destination: '火星' })
-  expectClientError(a, 404, 'destination')
-  expect(a.body.error.details.known).toContain('Tokyo')
+  await expectUnknownName(api, 'flights.summary', { destination: '火星' }, 'destination', 'Tokyo')
 })

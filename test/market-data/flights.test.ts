@@ -2,31 +2,17 @@
  * The seven flight-arrivals routes over the shipped sample data. Expected figures come from a separate
  * DuckDB that reads datasets/flights.parquet directly, never from the code under test.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { MAX_AGGREGATE_DESTINATIONS } from '../../src/catalog/flights'
-import { directionOf, describeSharedContract, expectRoundedFrom, expectSampleNotice, LATEST_MONTH, pctChange } from './support'
-import { Parquet } from '../../support/parquet'
-import {
-  bounds,
-  Client,
-  expectClientError,
-  expectDocumentedData,
-  expectPaidEnvelope,
-  route,
-  type Answer,
-  type Query,
-} from '../../support/paying-client'
+import { describeAnswerCache, describeMonthsRoute, describeSharedContract, testFreeErrors } from './support'
+import { directionOf, expectRoundedFrom, expectUnknownName, LATEST_MONTH, pctChange, rowOfMonth, sameAnswerFor } from './support'
+import { startApiAndReader } from '../../support/intel-api'
+import type { Parquet } from '../../support/parquet'
+import { bounds, expectClientError, type Client, type Query } from '../../support/paying-client'
 
 let api: Client
 let pq: Parquet
-
-beforeAll(async () => {
-  ;[api, pq] = await Promise.all([Client.start(), Parquet.open()])
-})
-afterAll(() => {
-  api?.close()
-  pq?.close()
-})
+startApiAndReader((client, reader) => ([api, pq] = [client, reader]))
 
 interface MonthTotals {
   month: string
@@ -72,11 +58,7 @@ async function destinationsIn(month: string) {
   )
 }
 
-const at = (rows: MonthTotals[], month: string) => {
-  const r = rows.find((x) => x.month === month)
-  if (!r) throw new Error(`no row for ${month}`)
-  return r
-}
+const at = rowOfMonth<MonthTotals>
 const sumPassengers = (rows: MonthTotals[], months: string[]) => months.reduce((t, m) => t + at(rows, m).passengers, 0)
 
 describe('every flights route', () => {
@@ -89,19 +71,14 @@ describe('every flights route', () => {
     ['flights.growth', {}],
     ['flights.aggregate', { destinations: 'Tokyo,Osaka,Seoul', label: 'North Asia' }],
   ]
-  const answers = describeSharedContract(() => api, 'flights', samples)
+  describeSharedContract(() => api, 'flights', samples)
 })
 
-describe('GET /v1/market-data/flights/months', () => {
-  test('lists exactly the months present in the Parquet, oldest first', async () => {
-    const expected = (await pq.rows<{ month: string }>('SELECT DISTINCT month FROM flights ORDER BY month')).map((r) => r.month)
-    const data = await api.data('flights.months')
-    expect(data.months).toEqual(expected)
-    expect(data.count).toBe(expected.length)
-    expect(data.earliest).toBe('2019-01')
-    expect(data.latest).toBe(LATEST_MONTH)
-  })
-})
+describeMonthsRoute(
+  () => api,
+  () => pq,
+  'flights',
+)
 
 describe('GET /v1/market-data/flights/summary', () => {
   test("reports Tokyo's routes, flights, seats, passengers, load factor and top origin city as in the Parquet", async () => {
@@ -150,31 +127,23 @@ describe('GET /v1/market-data/flights/summary', () => {
   })
 
   test('matches the destination by name in any case and by IATA code', async () => {
-    const [lower, upper, code] = [
-      await api.data('flights.summary', { destination: 'tokyo', month: '2025-07' }),
-      await api.data('flights.summary', { destination: 'TOKYO', month: '2025-07' }),
-      await api.data('flights.summary', { destination: 'TYO', month: '2025-07' }),
-    ]
-    expect(lower.destination).toBe('Tokyo')
-    expect(upper).toEqual(lower)
-    expect(code).toEqual(lower)
+    const answer = await sameAnswerFor(api, 'flights.summary', [
+      { destination: 'tokyo', month: '2025-07' },
+      { destination: 'TOKYO', month: '2025-07' },
+      { destination: 'TYO', month: '2025-07' },
+    ])
+    expect(answer.destination).toBe('Tokyo')
   })
 
   test('an unknown destination is a free 404 naming destination and listing at least 60 known ones', async () => {
-    const a = await api.free('flights.summary', { destination: 'Atlantis' })
-    expectClientError(a, 404, 'destination')
-    expect(a.body.error.details.value).toBe('Atlantis')
-    expect(a.body.error.details.known).toContain('Tokyo')
-    expect(a.body.error.details.known.length).toBeGreaterThanOrEqual(60)
+    const known = await expectUnknownName(api, 'flights.summary', { destination: 'Atlantis' }, 'destination', 'Tokyo')
+    expect(known.length).toBeGreaterThanOrEqual(60)
   })
 
-  test('a month without data is a free 404 naming month', async () => {
-    expectClientError(await api.free('flights.summary', { destination: 'Tokyo', month: '2031-01' }), 404, 'month')
-  })
-
-  test('a malformed month is a free 400 naming month', async () => {
-    expectClientError(await api.free('flights.summary', { destination: 'Tokyo', month: '2026-13' }), 400, 'month')
-  })
+  testFreeErrors(() => api, 'flights.summary', [
+    ['a month without data is a free 404 naming month', { destination: 'Tokyo', month: '2031-01' }, 404, 'month'],
+    ['a malformed month is a free 400 naming month', { destination: 'Tokyo', month: '2026-13' }, 400, 'month'],
+  ])
 })
 
 describe('GET /v1/market-data/flights/trend', () => {
@@ -246,13 +215,10 @@ describe('GET /v1/market-data/flights/top-routes', () => {
     expect((await api.data('flights.top_routes', { destination: 'Tokyo' })).month).toBe(LATEST_MONTH)
   })
 
-  test('a limit above the maximum is a free 400 naming limit', async () => {
-    expectClientError(await api.free('flights.top_routes', { destination: 'Tokyo', limit: limit.maximum + 1 }), 400, 'limit')
-  })
-
-  test('an unknown destination is a free 404 naming destination', async () => {
-    expectClientError(await api.free('flights.top_routes', { destination: 'Shangri-La' }), 404, 'destination')
-  })
+  testFreeErrors(() => api, 'flights.top_routes', [
+    ['a limit above the maximum is a free 400 naming limit', { destination: 'Tokyo', limit: limit.maximum + 1 }, 400, 'limit'],
+    ['an unknown destination is a free 404 naming destination', { destination: 'Shangri-La' }, 404, 'destination'],
+  ])
 
   test('the busiest destinations draw on at least 40 distinct origin cities', async () => {
     const busiest = (await api.data('flights.ranking', { limit: 5 })).destinations.map((d: { destination: string }) => d.destination)
@@ -293,13 +259,10 @@ describe('GET /v1/market-data/flights/ranking', () => {
     expect(data.destinations.length).toBeGreaterThanOrEqual(60)
   })
 
-  test('a limit above the maximum is a free 400 naming limit', async () => {
-    expectClientError(await api.free('flights.ranking', { limit: limit.maximum + 1 }), 400, 'limit')
-  })
-
-  test('a month without data is a free 404 naming month', async () => {
-    expectClientError(await api.free('flights.ranking', { month: '2031-01' }), 404, 'month')
-  })
+  testFreeErrors(() => api, 'flights.ranking', [
+    ['a limit above the maximum is a free 400 naming limit', { limit: limit.maximum + 1 }, 400, 'limit'],
+    ['a month without data is a free 404 naming month', { month: '2031-01' }, 404, 'month'],
+  ])
 })
 
 describe('GET /v1/market-data/flights/growth', () => {
@@ -345,13 +308,10 @@ describe('GET /v1/market-data/flights/growth', () => {
     expect(changes).toEqual([...changes].sort((a, b) => b - a))
   })
 
-  test('the first month of data has no previous month: a free 404 naming month', async () => {
-    expectClientError(await api.free('flights.growth', { month: '2019-01' }), 404, 'month')
-  })
-
-  test('a limit above the maximum is a free 400 naming limit', async () => {
-    expectClientError(await api.free('flights.growth', { limit: limit.maximum + 1 }), 400, 'limit')
-  })
+  testFreeErrors(() => api, 'flights.growth', [
+    ['the first month of data has no previous month: a free 404 naming month', { month: '2019-01' }, 404, 'month'],
+    ['a limit above the maximum is a free 400 naming limit', { limit: limit.maximum + 1 }, 400, 'limit'],
+  ])
 })
 
 describe('GET /v1/market-data/flights/aggregate', () => {
@@ -435,27 +395,9 @@ describe('GET /v1/market-data/flights/aggregate', () => {
   })
 })
 
-describe('answer cache', () => {
-  let fresh: Client
-  beforeAll(async () => {
-    fresh = await Client.start()
-  })
-  afterAll(() => fresh?.close())
-
-  test('an identical paid request is computed once (miss) and then served from the materialised answer (hit)', async () => {
-    const query = { destination: 'Osaka', month: '2024-05' }
-    const first = await fresh.paid('flights.summary', query)
-    const second = await fresh.paid('flights.summary', query)
-    expect(first.body.meta.cache_status).toBe('miss')
-    expect(second.body.meta.cache_status).toBe('hit')
-    expect(second.body.data).toEqual(first.body.data)
-    expect(second.body.meta.request_id).not.toBe(first.body.meta.request_id)
-  })
-
-  test('the same destination by IATA code is the same answer, served from the cache', async () => {
-    const byName = await fresh.paid('flights.top_routes', { destination: 'Bangkok', month: '2025-01' })
-    const byCode = await fresh.paid('flights.top_routes', { destination: 'bkk', month: '2025-01' })
-    expect(byName.body.meta.cache_status).toBe('miss')
-    expect(byCode.body.meta.cache_status).toBe('hit')
-  })
+describeAnswerCache(['flights.summary', { destination: 'Osaka', month: '2024-05' }], {
+  title: 'the same destination by IATA code is the same answer, served from the cache',
+  id: 'flights.top_routes',
+  name: { destination: 'Bangkok', month: '2025-01' },
+  code: { destination: 'bkk', month: '2025-01' },
 })

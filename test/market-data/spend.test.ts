@@ -2,33 +2,18 @@
  * The five destination-spend routes over the shipped sample data. Expected figures come from a separate
  * DuckDB that reads datasets/spend.parquet directly, never from the code under test.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { Value } from '@sinclair/typebox/value'
-import { directionOf, describeSharedContract, expectRoundedFrom, expectSampleNotice, LATEST_MONTH, pctChange } from './support'
-import { Parquet } from '../../support/parquet'
-import {
-  bounds,
-  Client,
-  expectClientError,
-  expectDocumentedData,
-  expectPaidEnvelope,
-  route,
-  strictSchema,
-  type Answer,
-  type Query,
-} from '../../support/paying-client'
+import { describeAnswerCache, describeMonthsRoute, describeSharedContract, testFreeErrors } from './support'
+import { directionOf, expectRoundedFrom, expectUnknownName, LATEST_MONTH, pctChange, rowOfMonth, sameAnswerFor } from './support'
+import { startApiAndReader } from '../../support/intel-api'
+import type { Parquet } from '../../support/parquet'
+import { bounds, expectClientError, route, strictSchema, type Client, type Query } from '../../support/paying-client'
 import type { CountryMonth } from '../../src/data/market-totals'
 
 let api: Client
 let pq: Parquet
-
-beforeAll(async () => {
-  ;[api, pq] = await Promise.all([Client.start(), Parquet.open()])
-})
-afterAll(() => {
-  api?.close()
-  pq?.close()
-})
+startApiAndReader((client, reader) => ([api, pq] = [client, reader]))
 
 /** One country's monthly totals straight from the Parquet, oldest first. */
 async function countryMonths(country: string): Promise<CountryMonth[]> {
@@ -40,11 +25,7 @@ async function countryMonths(country: string): Promise<CountryMonth[]> {
   )
 }
 
-const byMonth = (rows: CountryMonth[], month: string) => {
-  const r = rows.find((x) => x.month === month)
-  if (!r) throw new Error(`no row for ${month}`)
-  return r
-}
+const byMonth = rowOfMonth<CountryMonth>
 
 describe('every spend route', () => {
   const samples: [string, Query][] = [
@@ -63,16 +44,11 @@ describe('every spend route', () => {
   })
 })
 
-describe('GET /v1/market-data/spend/months', () => {
-  test('lists exactly the months present in the Parquet, oldest first', async () => {
-    const expected = (await pq.rows<{ month: string }>('SELECT DISTINCT month FROM spend ORDER BY month')).map((r) => r.month)
-    const data = await api.data('spend.months')
-    expect(data.months).toEqual(expected)
-    expect(data.count).toBe(expected.length)
-    expect(data.earliest).toBe('2019-01')
-    expect(data.latest).toBe(LATEST_MONTH)
-  })
-})
+describeMonthsRoute(
+  () => api,
+  () => pq,
+  'spend',
+)
 
 describe('GET /v1/market-data/spend/countries', () => {
   test('uses the latest month when month is omitted', async () => {
@@ -95,13 +71,10 @@ describe('GET /v1/market-data/spend/countries', () => {
     expect(new Set(data.countries.map((c: { country: string }) => c.country)).size).toBe(data.countries.length)
   })
 
-  test('a month without data is a free 404 naming month', async () => {
-    expectClientError(await api.free('spend.countries', { month: '2031-01' }), 404, 'month')
-  })
-
-  test('a malformed month is a free 400 naming month', async () => {
-    expectClientError(await api.free('spend.countries', { month: '2026-13' }), 400, 'month')
-  })
+  testFreeErrors(() => api, 'spend.countries', [
+    ['a month without data is a free 404 naming month', { month: '2031-01' }, 404, 'month'],
+    ['a malformed month is a free 400 naming month', { month: '2026-13' }, 400, 'month'],
+  ])
 })
 
 describe('GET /v1/market-data/spend/summary', () => {
@@ -160,34 +133,23 @@ describe('GET /v1/market-data/spend/summary', () => {
   })
 
   test('matches the country by name in any case and by ISO code', async () => {
-    const [lower, upper, code] = [
-      await api.data('spend.summary', { country: 'japan', month: '2025-07' }),
-      await api.data('spend.summary', { country: 'JAPAN', month: '2025-07' }),
-      await api.data('spend.summary', { country: 'JP', month: '2025-07' }),
-    ]
-    expect(lower.country).toBe('Japan')
-    expect(upper).toEqual(lower)
-    expect(code).toEqual(lower)
+    const answer = await sameAnswerFor(api, 'spend.summary', [
+      { country: 'japan', month: '2025-07' },
+      { country: 'JAPAN', month: '2025-07' },
+      { country: 'JP', month: '2025-07' },
+    ])
+    expect(answer.country).toBe('Japan')
   })
 
   test('an unknown country is a free 404 naming country and listing the known ones', async () => {
-    const a = await api.free('spend.summary', { country: 'Atlantis' })
-    expectClientError(a, 404, 'country')
-    expect(a.body.error.details.value).toBe('Atlantis')
-    expect(a.body.error.details.known).toContain('Japan')
+    await expectUnknownName(api, 'spend.summary', { country: 'Atlantis' }, 'country', 'Japan')
   })
 
-  test('a missing country is a free 400 naming country', async () => {
-    expectClientError(await api.free('spend.summary', {}), 400, 'country')
-  })
-
-  test('a month without data is a free 404 naming month', async () => {
-    expectClientError(await api.free('spend.summary', { country: 'Japan', month: '2031-01' }), 404, 'month')
-  })
-
-  test('a malformed month is a free 400 naming month', async () => {
-    expectClientError(await api.free('spend.summary', { country: 'Japan', month: '2026-13' }), 400, 'month')
-  })
+  testFreeErrors(() => api, 'spend.summary', [
+    ['a missing country is a free 400 naming country', {}, 400, 'country'],
+    ['a month without data is a free 404 naming month', { country: 'Japan', month: '2031-01' }, 404, 'month'],
+    ['a malformed month is a free 400 naming month', { country: 'Japan', month: '2026-13' }, 400, 'month'],
+  ])
 })
 
 describe('GET /v1/market-data/spend/trends', () => {
@@ -278,52 +240,22 @@ describe('GET /v1/market-data/spend/series', () => {
     expect(data.points).toEqual(expected.map((r) => ({ month: r.month, value: r.cards })))
   })
 
-  test('a from after to is a free 400 naming from', async () => {
-    expectClientError(
-      await api.free('spend.series', { country: 'Japan', metric: 'total_cards', from: '2025-05', to: '2025-01' }),
-      400,
-      'from',
-    )
-  })
-
-  test('an unknown metric is a free 400 naming metric', async () => {
-    expectClientError(await api.free('spend.series', { country: 'Japan', metric: 'average_happiness' }), 400, 'metric')
-  })
-
-  test('a range before the data is a free 404 naming from, not a paid empty series', async () => {
-    expectClientError(
-      await api.free('spend.series', { country: 'Japan', metric: 'total_cards', from: '2018-01', to: '2018-05' }),
+  testFreeErrors(() => api, 'spend.series', [
+    ['a from after to is a free 400 naming from', { country: 'Japan', metric: 'total_cards', from: '2025-05', to: '2025-01' }, 400, 'from'],
+    ['an unknown metric is a free 400 naming metric', { country: 'Japan', metric: 'average_happiness' }, 400, 'metric'],
+    [
+      'a range before the data is a free 404 naming from, not a paid empty series',
+      { country: 'Japan', metric: 'total_cards', from: '2018-01', to: '2018-05' },
       404,
       'from',
-    )
-  })
-
-  test('a to month without data is a free 404 naming to', async () => {
-    expectClientError(await api.free('spend.series', { country: 'Japan', metric: 'total_cards', to: '2031-01' }), 404, 'to')
-  })
+    ],
+    ['a to month without data is a free 404 naming to', { country: 'Japan', metric: 'total_cards', to: '2031-01' }, 404, 'to'],
+  ])
 })
 
-describe('answer cache', () => {
-  let fresh: Client
-  beforeAll(async () => {
-    fresh = await Client.start()
-  })
-  afterAll(() => fresh?.close())
-
-  test('an identical paid request is computed once (miss) and then served from the materialised answer (hit)', async () => {
-    const query = { country: 'Japan', month: '2024-01' }
-    const first = await fresh.paid('spend.summary', query)
-    const second = await fresh.paid('spend.summary', query)
-    expect(first.body.meta.cache_status).toBe('miss')
-    expect(second.body.meta.cache_status).toBe('hit')
-    expect(second.body.data).toEqual(first.body.data)
-    expect(second.body.meta.request_id).not.toBe(first.body.meta.request_id)
-  })
-
-  test('the same country by ISO code is the same answer, served from the cache', async () => {
-    const byName = await fresh.paid('spend.trends', { country: 'Thailand' })
-    const byCode = await fresh.paid('spend.trends', { country: 'th' })
-    expect(byName.body.meta.cache_status).toBe('miss')
-    expect(byCode.body.meta.cache_status).toBe('hit')
-  })
+describeAnswerCache(['spend.summary', { country: 'Japan', month: '2024-01' }], {
+  title: 'the same country by ISO code is the same answer, served from the cache',
+  id: 'spend.trends',
+  name: { country: 'Thailand' },
+  code: { country: 'th' },
 })

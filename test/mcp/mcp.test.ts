@@ -12,6 +12,7 @@ import { routeInputSchema } from '../../src/catalog/json-schema'
 import { createHandlers, implementedRouteIds } from '../../src/composition/handler-map'
 import { usdToAtomic } from '../../src/core/usdc'
 import { handleMcp } from '../../src/mcp/server'
+import { MCP_HEADERS, paymentObject, rpcBody, toolCallBody } from '../../support/misc-mcp'
 import { createPayer } from '../../support/payer'
 import { testRuntime } from '../../support/runtime'
 import { startServer, type StartedServer } from '../../support/server'
@@ -19,9 +20,8 @@ import { startServer, type StartedServer } from '../../support/server'
 let server: StartedServer
 let client: Client
 const payer = createPayer()
-/** A v2 PaymentPayload object, as an MCP client puts it in `_meta`. */
-const payment = async (routeId: string, value = usdToAtomic(routeById.get(routeId)!.priceUsd)) =>
-  JSON.parse(Buffer.from(await payer.proof({ value }), 'base64').toString())
+/** A v2 PaymentPayload object for a route (its price unless told otherwise), as an MCP client puts it in `_meta`. */
+const payment = (routeId: string, value = usdToAtomic(routeById.get(routeId)!.priceUsd)) => paymentObject(payer, value)
 const call = (name: string, args: Record<string, unknown>, pay?: unknown) =>
   client.callTool({ name, arguments: args, ...(pay ? { _meta: { 'x402/payment': pay } } : {}) }) as Promise<any>
 
@@ -135,16 +135,7 @@ test('an unknown tool is the JSON-RPC error -32602 "Unknown tool", not a tool re
   await expect(call('no_such_tool', {})).rejects.toMatchObject({ code: -32602, message: 'MCP error -32602: Unknown tool: no_such_tool' })
   // On the wire: the spec's example shape, with our request id in `data`.
   const pay = await payment('flights.summary')
-  const res = await fetch(`${server.url}/mcp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 3,
-      method: 'tools/call',
-      params: { name: 'no_such_tool', arguments: {}, _meta: { 'x402/payment': pay } },
-    }),
-  })
+  const res = await fetch(`${server.url}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: toolCallBody('no_such_tool', {}, pay, 3) })
   expect(res.status).toBe(200)
   expect(await res.json()).toEqual({
     jsonrpc: '2.0',
@@ -164,15 +155,7 @@ test('a catalog route this release does not serve is not listed, so calling it i
   try {
     const { 'flights.summary': _, ...handlers } = createHandlers({ market: rt.market, signals: rt.signals, intelligence: rt.intelligence })
     const deps = { gate: rt.gate, handlers, offers: [DEV_OFFER], requestId: () => 'req_test' }
-    const post = (body: unknown) =>
-      handleMcp(
-        deps,
-        new Request('http://localhost/mcp', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        }),
-        body,
-      )
+    const post = (body: unknown) => handleMcp(deps, new Request('http://localhost/mcp', { method: 'POST', headers: MCP_HEADERS }), body)
     const list = (await (await post({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} })).json()) as any
     expect(list.result.tools.map((t: { name: string }) => t.name)).not.toContain('flights_summary')
     const called = (await (
@@ -187,11 +170,7 @@ test('a catalog route this release does not serve is not listed, so calling it i
 test('over a real socket, a rebinding request (Host and Origin of another site) is refused 403 with our request id', async () => {
   const port = new URL(server.url).port
   const post = (headers: Record<string, string>) =>
-    fetch(`${server.url}/mcp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
-    })
+    fetch(`${server.url}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, ...headers }, body: rpcBody('tools/list') })
   const rebound = await post({ host: `evil.example:${port}`, origin: `http://evil.example:${port}` })
   expect(rebound.status).toBe(403)
   const body = (await rebound.json()) as any

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { routeById } from '../../src/catalog'
 import { REQUEST_LIMITS } from '../../src/http/body'
 import { usdToAtomic } from '../../src/core/usdc'
+import { MCP_HEADERS, paymentObject, rpcBody, toolCallBody } from '../../support/misc-mcp'
 import { createPayer } from '../../support/payer'
 import { testRuntime } from '../../support/runtime'
 
@@ -22,26 +23,29 @@ beforeAll(async () => {
 })
 afterAll(() => rt?.close())
 
-const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
-const message = (method: string, params: Record<string, unknown> = {}) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params })
+/** A request that passes: a 200 with the tool list; `label` names the case in a failure. */
+async function expectListed(res: Response, label: string) {
+  expect([label, res.status]).toEqual([label, 200])
+  expect(((await res.json()) as any).result.tools.length).toBeGreaterThan(0)
+}
 /** A POST to /mcp with the given Host (default: the public host) and Origin (default: none). */
 const mcp = (opts: { host?: string; origin?: string; body?: BodyInit; method?: string } = {}) => {
-  const headers: Record<string, string> = { ...HEADERS, host: opts.host ?? 'api.example.com' }
+  const headers: Record<string, string> = { ...MCP_HEADERS, host: opts.host ?? 'api.example.com' }
   if (opts.origin !== undefined) headers.origin = opts.origin
   const method = opts.method ?? 'POST'
   return rt.app.handle(
     new Request('http://localhost:3000/mcp', {
       method,
       headers,
-      ...(method === 'POST' ? { body: opts.body ?? message('tools/list') } : {}),
+      ...(method === 'POST' ? { body: opts.body ?? rpcBody('tools/list') } : {}),
     }),
   )
 }
-const paymentFor = async (routeId: string) =>
-  JSON.parse(Buffer.from(await payer.proof({ value: usdToAtomic(routeById.get(routeId)!.priceUsd) }), 'base64').toString())
+const paymentFor = (routeId: string) => paymentObject(payer, usdToAtomic(routeById.get(routeId)!.priceUsd))
 
-async function expectRefused(res: Response, code: 'forbidden_host' | 'forbidden_origin') {
-  expect(res.status).toBe(403)
+/** A 403 with the JSON-RPC error `code`; `label` names the case in a failure. */
+async function expectRefused(res: Response, code: 'forbidden_host' | 'forbidden_origin', label = '') {
+  expect([label, res.status]).toEqual([label, 403])
   const body = (await res.json()) as any
   // The spec's shape: a JSON-RPC error response without `id` (the request's id was never read).
   expect(body).toEqual({
@@ -67,14 +71,13 @@ describe('Origin', () => {
   })
 
   test('a foreign Origin with a body over the MCP limit is refused 403, not measured (413)', async () => {
-    const big = message('tools/list', { pad: 'x'.repeat(REQUEST_LIMITS.mcpBodyBytes) })
+    const big = rpcBody('tools/list', { pad: 'x'.repeat(REQUEST_LIMITS.mcpBodyBytes) })
     await expectRefused(await mcp({ origin: 'https://evil.example', body: big }), 'forbidden_origin')
   })
 
   test('a refused paid call spends nothing: the same payment then buys a different request', async () => {
     const pay = await paymentFor('flights.summary')
-    const call = (destination: string) =>
-      message('tools/call', { name: 'flights_summary', arguments: { destination }, _meta: { 'x402/payment': pay } })
+    const call = (destination: string) => toolCallBody('flights_summary', { destination }, pay)
     await expectRefused(await mcp({ origin: 'https://evil.example', body: call('Tokyo') }), 'forbidden_origin')
     // Had the refused call claimed the payment, this other request would be payment_replayed.
     const ok = (await (await mcp({ body: call('Seoul') })).json()) as any
@@ -91,11 +94,8 @@ describe('Origin', () => {
       'http://[::1]:8080',
       'https://app.partner.example',
       'http://intranet:8080',
-    ]) {
-      const res = await mcp({ origin })
-      expect([origin, res.status]).toEqual([origin, 200])
-      expect(((await res.json()) as any).result.tools.length).toBeGreaterThan(0)
-    }
+    ])
+      await expectListed(await mcp({ origin }), origin)
   })
 
   test('no Origin (a non-browser agent) passes', async () => {
@@ -112,11 +112,8 @@ describe('Origin', () => {
       'null',
       'file://',
       'not an origin',
-    ]) {
-      const res = await mcp({ origin })
-      expect([origin, res.status]).toEqual([origin, 403])
-      await expectRefused(res, 'forbidden_origin')
-    }
+    ])
+      await expectRefused(await mcp({ origin }), 'forbidden_origin', origin)
   })
 })
 
@@ -131,11 +128,8 @@ describe('Host', () => {
       'localhost@evil.example',
       '',
     ]) {
-      for (const method of ['POST', 'GET', 'DELETE']) {
-        const res = await mcp({ host, method })
-        expect([host, method, res.status]).toEqual([host, method, 403])
-        await expectRefused(res, 'forbidden_host')
-      }
+      for (const method of ['POST', 'GET', 'DELETE'])
+        await expectRefused(await mcp({ host, method }), 'forbidden_host', `${method} ${host}`)
     }
   })
 
@@ -148,9 +142,8 @@ describe('Host', () => {
       '[::1]:3000',
       'intranet:8080',
       'app.partner.example',
-    ]) {
-      expect([host, (await mcp({ host })).status]).toEqual([host, 200])
-    }
+    ])
+      await expectListed(await mcp({ host }), host)
   })
 
   test('a rebinding page (its own host name in Host and Origin) is refused', async () => {
@@ -163,7 +156,11 @@ test('MCP_ALLOWED_ORIGINS=* accepts any Origin but still checks Host', async () 
   try {
     const post = (host: string, origin: string) =>
       open.app.handle(
-        new Request('http://localhost:3000/mcp', { method: 'POST', headers: { ...HEADERS, host, origin }, body: message('tools/list') }),
+        new Request('http://localhost:3000/mcp', {
+          method: 'POST',
+          headers: { ...MCP_HEADERS, host, origin },
+          body: rpcBody('tools/list'),
+        }),
       )
     expect((await post('api.example.com', 'https://any.example')).status).toBe(200)
     await expectRefused(await post('evil.example', 'http://evil.example'), 'forbidden_host')

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { RateLimiter } from '../../src/paid-call/rate-limit'
+import { serverDuringTests } from '../../support/misc-server'
 import { createPayer } from '../../support/payer'
-import { startServer, type StartedServer } from '../../support/server'
 
 describe('RateLimiter (token bucket)', () => {
   test('allows perMinute at once, then refills at perMinute/60 a second and names the wait', () => {
@@ -34,16 +34,10 @@ describe('RateLimiter (token bucket)', () => {
 })
 
 describe('per client IP, on a started server', () => {
-  let server: StartedServer
-  beforeAll(async () => {
-    server = await startServer({ RATE_LIMIT_IP_PER_MINUTE: '3' })
-  }, 60_000)
-  afterAll(async () => {
-    await server?.stop()
-  })
+  const server = serverDuringTests({ RATE_LIMIT_IP_PER_MINUTE: '3' })
 
   test('the 4th paid request in a minute is a 429 rate_limited envelope with Retry-After, before the proof is verified or claimed', async () => {
-    const url = `${server.url}/v1/market-data/flights/months`
+    const url = `${server().url}/v1/market-data/flights/months`
     const payer = createPayer()
     for (let i = 0; i < 3; i++)
       expect((await fetch(url, { headers: { 'x402-payment': await payer.proof({ value: 30_000n }) } })).status).toBe(200)
@@ -58,25 +52,19 @@ describe('per client IP, on a started server', () => {
     })
     // An unpaid request still gets its 402 (cached, no cheaper as a 429), and free routes are not limited.
     expect((await fetch(url)).status).toBe(402)
-    expect((await fetch(`${server.url}/health`)).status).toBe(200)
+    expect((await fetch(`${server().url}/health`)).status).toBe(200)
     // The limited proof was never claimed: the ledger has exactly the three paid requests.
-    const metrics = await (await fetch(`${server.url}/metrics`)).text()
+    const metrics = await (await fetch(`${server().url}/metrics`)).text()
     expect(metrics).toContain('x402_payments_total{route="flights.months",settlement="local"} 3')
     expect(metrics).toContain('rate_limited_total{scope="ip"} 1')
   })
 })
 
 describe('IPv6 clients, behind a trusted proxy', () => {
-  let server: StartedServer
-  beforeAll(async () => {
-    server = await startServer({ RATE_LIMIT_IP_PER_MINUTE: '2', TRUSTED_PROXIES: '127.0.0.1' })
-  }, 60_000)
-  afterAll(async () => {
-    await server?.stop()
-  })
+  const server = serverDuringTests({ RATE_LIMIT_IP_PER_MINUTE: '2', TRUSTED_PROXIES: '127.0.0.1' })
 
   test('addresses of one /64 share one per-IP limit; another /64 has its own', async () => {
-    const url = `${server.url}/v1/market-data/flights/months`
+    const url = `${server().url}/v1/market-data/flights/months`
     const payer = createPayer()
     const pay = async (client: string) =>
       (await fetch(url, { headers: { 'x402-payment': await payer.proof({ value: 30_000n }), 'x-forwarded-for': client } })).status

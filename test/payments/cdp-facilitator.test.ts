@@ -1,27 +1,22 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { DEV_OFFER } from '../../support/offers'
 import { Database } from 'bun:sqlite'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createAuthHeader } from '@coinbase/x402'
 import { HTTPFacilitatorClient } from '@x402/core/http'
-import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { routeById } from '../../src/catalog'
-import { DEV_PAY_TO, loadConfig } from '../../src/config/config'
+import { loadConfig } from '../../src/config/config'
 import { connectFacilitator } from '../../src/payments/facilitator-client'
 import { FacilitatorSettler } from '../../src/payments/facilitator-settler'
-import { NETWORKS } from '../../src/payments/networks'
 import { usdToAtomic } from '../../src/core/usdc'
-import { decodeProof } from '../../src/payments/proof'
-import { termsFor } from '../../src/payments/requirements'
-import { encodeProofV2, signAuthorization, usdcDomain } from '../../src/payments/sign'
-import type { SettlementInput } from '../../src/payments/settler'
 import { authLines, ed25519Key, es256Key, jwtKeysEnv, secretFragments, type AuthLine } from '../../support/cdp-keys'
 import { anvilAccount, startChain, type Chain } from '../../support/chain'
 import { decodeProofHeader, recordingFetch, v2Client } from '../../support/clients'
 import { startFacilitator, type StartedFacilitator } from '../../support/facilitator'
 import { startServer, type StartedServer } from '../../support/server'
+import { buyForPrice, fundedAccount, moved, ONE_USDC } from '../../support/payments-chain-setup'
+import { settlementInput } from '../../support/payments-settlement-input'
 
 /**
  * Facilitator authentication with real parts: anvil as Base Sepolia with Circle's USDC contract, the
@@ -32,7 +27,6 @@ import { startServer, type StartedServer } from '../../support/server'
  */
 
 const SLOW = 60_000
-const ONE_USDC = 1_000_000n
 const URL_PATH = '/v1/market-data/flights/summary?destination='
 const PRICE = usdToAtomic(routeById.get('flights.summary')!.priceUsd)
 
@@ -98,20 +92,6 @@ afterAll(async () => {
   await chain?.stop()
 })
 
-async function fundedBuyer(): Promise<PrivateKeyAccount> {
-  const account = privateKeyToAccount(generatePrivateKey())
-  await chain.fund(account.address, ONE_USDC)
-  return account
-}
-
-/** Runs `act` and returns how the balances of payer and payTo changed on chain. */
-async function moved(payer: `0x${string}`, act: () => Promise<void>) {
-  const [p0, s0] = await Promise.all([chain.balanceOf(payer), chain.balanceOf(DEV_PAY_TO)])
-  await act()
-  const [p1, s1] = await Promise.all([chain.balanceOf(payer), chain.balanceOf(DEV_PAY_TO)])
-  return { payer: p1 - p0, payTo: s1 - s0 }
-}
-
 /** The calls the JWT facilitator checked for one key id, optionally only those after `since` (an output length). */
 const callsOf = (kid: string, since = 0): AuthLine[] => authLines(jwtFacilitator.output().slice(since)).filter((l) => l.kid === kid)
 
@@ -124,56 +104,13 @@ async function eventually(what: string, check: () => boolean): Promise<void> {
   }
 }
 
-/** A signed x402 v2 payment of flights.summary by a fresh payer with `funded` USDC, as the gate hands it to the settler. */
-async function paymentInput(funded: bigint): Promise<SettlementInput & { payer: `0x${string}`; nonce: `0x${string}` }> {
-  const network = NETWORKS['base-sepolia']
-  const route = routeById.get('flights.summary')!
-  const terms = termsFor(route, DEV_OFFER)
-  const account = privateKeyToAccount(generatePrivateKey())
-  await chain.fund(account.address, funded)
-  const now = BigInt(Math.floor(Date.now() / 1000))
-  const signed = await signAuthorization(account, usdcDomain(network), {
-    to: DEV_PAY_TO,
-    value: terms.amountAtomic,
-    validAfter: now - 600n,
-    validBefore: now + 300n,
-  })
-  const header = encodeProofV2(
-    {
-      scheme: 'exact',
-      network: network.caip2,
-      amount: terms.amountAtomic.toString(),
-      asset: network.asset,
-      payTo: DEV_PAY_TO,
-      maxTimeoutSeconds: terms.maxTimeoutSeconds,
-      extra: network.eip712,
-    },
-    signed,
-  )
-  return {
-    proof: decodeProof(header),
-    terms,
-    route,
-    resourceUrl: 'http://127.0.0.1/v1/market-data/flights/summary',
-    payer: account.address,
-    nonce: signed.authorization.nonce as `0x${string}`,
-  }
-}
-
 describe('CDP keys: a fresh signed token on every facilitator call', () => {
   test(
     'a paid request through the service moves the USDC once; supported, verify and settle each carried its own valid token',
     async () => {
       await eventually('the start-up /supported call', () => callsOf(good.id).some((c) => c.path === '/supported'))
       const since = jwtFacilitator.output().length
-      const buyer = await fundedBuyer()
-      let res!: Response
-      const delta = await moved(buyer.address, async () => {
-        res = await v2Client(buyer, recordingFetch().fetch)(`${cdpServer.url}${URL_PATH}Tokyo`)
-      })
-      const text = await res.text()
-      expect({ status: res.status, text }).toMatchObject({ status: 200 })
-      expect(delta).toEqual({ payer: -PRICE, payTo: PRICE })
+      const { res } = await buyForPrice(chain, `${cdpServer.url}${URL_PATH}Tokyo`, PRICE)
       const receipt = JSON.parse(Buffer.from(res.headers.get('payment-response')!, 'base64').toString())
       expect((await chain.client.getTransactionReceipt({ hash: receipt.transaction })).status).toBe('success')
 
@@ -208,10 +145,10 @@ describe('CDP keys: a fresh signed token on every facilitator call', () => {
       const supported = await client.getSupported()
       expect(supported.kinds.some((k) => k.scheme === 'exact' && k.network === 'eip155:84532')).toBe(true)
       const settler = new FacilitatorSettler('facilitator', client)
-      const i = await paymentInput(ONE_USDC)
-      expect(await settler.verify(i)).toEqual({ ok: true })
-      expect(await settler.settle(i)).toMatchObject({ status: 'settled', receipt: { success: true } })
-      expect(await chain.balanceOf(i.payer)).toBe(ONE_USDC - PRICE)
+      const payment = await settlementInput(chain, { funded: ONE_USDC })
+      expect(await settler.verify(payment)).toEqual({ ok: true })
+      expect(await settler.settle(payment)).toMatchObject({ status: 'settled', receipt: { success: true } })
+      expect(await chain.balanceOf(payment.payer)).toBe(ONE_USDC - PRICE)
       await eventually('the settle call in the log', () => callsOf(ecdsa.id).some((c) => c.path === '/settle'))
       const calls = callsOf(ecdsa.id)
       expect(calls.map((c) => `${c.ok} ${c.method} ${c.path}`)).toEqual(['true GET /supported', 'true POST /verify', 'true POST /settle'])
@@ -228,12 +165,11 @@ describe('credentials the facilitator refuses', () => {
       await eventually('the wrong-key service reports the refused start-up /supported', () =>
         wrongServer.output().includes('facilitator refused this service'),
       )
-      const buyer = await fundedBuyer()
+      const buyer = await fundedAccount(chain)
       const rec = recordingFetch()
-      let res!: Response
-      const delta = await moved(buyer.address, async () => {
-        res = await v2Client(buyer, rec.fetch)(`${wrongServer.url}${URL_PATH}Paris`)
-      })
+      const { result: res, delta } = await moved(chain, buyer.address, () =>
+        v2Client(buyer, rec.fetch)(`${wrongServer.url}${URL_PATH}Paris`),
+      )
       const body = await res.json()
       answers.push(JSON.stringify(body))
       expect({ status: res.status, body }).toMatchObject({
@@ -285,11 +221,11 @@ describe('credentials the facilitator refuses', () => {
         }),
       })
       const settler = new FacilitatorSettler('facilitator', client)
-      const i = await paymentInput(ONE_USDC)
-      expect(await settler.verify(i)).toEqual({ ok: true })
-      expect(await settler.settle(i)).toEqual({ status: 'failed', reason: 'facilitator_auth_rejected (HTTP 401)', unavailable: true })
-      expect(await chain.balanceOf(i.payer)).toBe(ONE_USDC)
-      expect(await chain.authorizationUsed(i.payer, i.nonce)).toBe(false)
+      const payment = await settlementInput(chain, { funded: ONE_USDC })
+      expect(await settler.verify(payment)).toEqual({ ok: true })
+      expect(await settler.settle(payment)).toEqual({ status: 'failed', reason: 'facilitator_auth_rejected (HTTP 401)', unavailable: true })
+      expect(await chain.balanceOf(payment.payer)).toBe(ONE_USDC)
+      expect(await chain.authorizationUsed(payment.payer, payment.nonce)).toBe(false)
       await eventually('the refused settle call in the log', () => callsOf(good.id).at(-1)?.path === '/settle')
       expect(callsOf(good.id).at(-1)).toMatchObject({ ok: false, path: '/settle', reason: 'replayed token (nonce already used)' })
     },
@@ -301,13 +237,7 @@ test(
   'static headers (X402_FACILITATOR_HEADERS) still authenticate as before: the paid request settles',
   async () => {
     expect((await fetch(`${tokenFacilitator.url}/supported`)).status).toBe(401) // the token really is required
-    const buyer = await fundedBuyer()
-    let res!: Response
-    const delta = await moved(buyer.address, async () => {
-      res = await v2Client(buyer, recordingFetch().fetch)(`${staticServer.url}${URL_PATH}Seoul`)
-    })
-    expect({ status: res.status, text: await res.text() }).toMatchObject({ status: 200 })
-    expect(delta).toEqual({ payer: -PRICE, payTo: PRICE })
+    await buyForPrice(chain, `${staticServer.url}${URL_PATH}Seoul`, PRICE) // a 200, and exactly the price moved on chain
     expect(staticServer.output()).toContain(
       `verified and settled by the facilitator at ${tokenFacilitator.url} (facilitator mode; static headers Authorization)`,
     )

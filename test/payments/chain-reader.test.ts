@@ -5,18 +5,14 @@
  * 100 blocks, on anvil as Arbitrum Sepolia (quarter-second blocks: 800 blocks back; on Base, 100).
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { createTestClient, createWalletClient, http, parseAbi } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { createTestClient, http } from 'viem'
 import { createChainReader } from '../../src/payments/chain-reader'
 import { NETWORKS } from '../../src/payments/networks'
-import { signAuthorization, usdcDomain } from '../../src/payments/sign'
-import { anvilAccount, startChain, type Chain } from '../../support/chain'
+import { startChain, type Chain } from '../../support/chain'
+import { fundedAccount, submittedTransfer } from '../../support/payments-chain-setup'
 
 const SLOW = 90_000
 const NETWORK = NETWORKS['arbitrum-sepolia']
-const TRANSFER = parseAbi([
-  'function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, bytes signature)',
-])
 let chain: Chain
 
 beforeAll(async () => {
@@ -29,24 +25,8 @@ afterAll(async () => {
 test(
   'a transfer 600 blocks back is within 200 s of quarter-second blocks (found in the 6th range back), and past it at 900',
   async () => {
-    const account = privateKeyToAccount(generatePrivateKey())
-    await chain.fund(account.address, 1_000_000n)
-    const now = BigInt((await chain.client.getBlock()).timestamp)
-    const { authorization, signature } = await signAuthorization(account, usdcDomain(NETWORK), {
-      to: '0x4444444444444444444444444444444444444444',
-      value: 30_000n,
-      validAfter: 0n,
-      validBefore: now + 3600n,
-    })
-    const submitter = createWalletClient({ account: anvilAccount(5), transport: http(chain.rpcUrl) })
-    const hash = await submitter.writeContract({
-      chain: null,
-      address: chain.usdc,
-      abi: TRANSFER,
-      functionName: 'transferWithAuthorization',
-      args: [account.address, authorization.to, 30_000n, 0n, BigInt(authorization.validBefore), authorization.nonce, signature],
-    })
-    await chain.client.waitForTransactionReceipt({ hash })
+    const account = await fundedAccount(chain)
+    const { authorization, hash } = await submittedTransfer(chain, account, '0x4444444444444444444444444444444444444444', 30_000n)
     const anvil = createTestClient({ mode: 'anvil', transport: http(chain.rpcUrl, { timeout: 60_000 }) })
     const reader = createChainReader({ 'arbitrum-sepolia': chain.rpcUrl }, { lookbackSeconds: 200, rangeBlocks: 100n })
     await anvil.mine({ blocks: 600 })

@@ -40,10 +40,20 @@ function onDisk(file: string, table: 'payments' | 'payment_events' = 'payments')
   }
 }
 
-async function payOnce(file: string, settler: Settler, work: (ledger: SqliteLedger) => Promise<string>) {
-  const ledger = new SqliteLedger(file)
-  const gate = new PaymentGate({ offers: [DEV_OFFER], artifactTtlSeconds: 3600, ledger, settler })
-  const proof = await payer.proof({ value: usdToAtomic(route.priceUsd) })
+/** A facilitator-mode settler whose settle calls `onSettle`, then settles with `transaction`. */
+function settlingWith(transaction: `0x${string}`, onSettle: () => void): Settler {
+  return {
+    mode: 'facilitator',
+    verify: async () => ({ ok: true }),
+    settle: async (): Promise<SettleOutcome> => {
+      onSettle()
+      return { status: 'settled', receipt: { success: true, transaction, network: 'eip155:84532', payer: payer.address } }
+    },
+  }
+}
+
+/** One paid request for flights.summary through `gate` with `proof`, its paid work done by `work`. */
+function request(gate: PaymentGate, proof: string, work: () => Promise<string>) {
   const auth = gate.authorize({
     route,
     proofHeader: proof,
@@ -52,8 +62,18 @@ async function payOnce(file: string, settler: Settler, work: (ledger: SqliteLedg
     fingerprint: `${route.id}|Tokyo`,
   })
   if (auth instanceof ApiError) throw auth
+  return gate.fulfil(auth, work)
+}
+
+const gateOver = (ledger: SqliteLedger, settler: Settler) =>
+  new PaymentGate({ offers: [DEV_OFFER], artifactTtlSeconds: 3600, ledger, settler })
+const freshProof = () => payer.proof({ value: usdToAtomic(route.priceUsd) })
+
+async function payOnce(file: string, settler: Settler, work: (ledger: SqliteLedger) => Promise<string>) {
+  const ledger = new SqliteLedger(file)
+  const proof = await freshProof()
   try {
-    return await gate.fulfil(auth, () => work(ledger))
+    return await request(gateOver(ledger, settler), proof, () => work(ledger))
   } finally {
     ledger.close()
   }
@@ -62,17 +82,9 @@ async function payOnce(file: string, settler: Settler, work: (ledger: SqliteLedg
 test('facilitator mode: the claim is committed in_progress before settle is called, then served', async () => {
   const file = join(dir, 'facilitator.sqlite')
   let atSettle: string[] = []
-  const settler: Settler = {
-    mode: 'facilitator',
-    verify: async () => ({ ok: true }),
-    settle: async (): Promise<SettleOutcome> => {
-      atSettle = onDisk(file)
-      return {
-        status: 'settled',
-        receipt: { success: true, transaction: `0x${'ab'.repeat(32)}`, network: 'eip155:84532', payer: payer.address },
-      }
-    },
-  }
+  const settler = settlingWith(`0x${'ab'.repeat(32)}`, () => {
+    atSettle = onDisk(file)
+  })
   let duringWork: string[] = []
   const answer = await payOnce(file, settler, async () => {
     duringWork = onDisk(file)
@@ -106,32 +118,12 @@ test('facilitator mode: a file that cannot take the claim refuses the request (5
   const admin = new Database(file)
   admin.exec(`CREATE TRIGGER refuse BEFORE INSERT ON payments BEGIN SELECT RAISE(FAIL, 'disk full'); END`)
   let settles = 0
-  const settler: Settler = {
-    mode: 'facilitator',
-    verify: async () => ({ ok: true }),
-    settle: async (): Promise<SettleOutcome> => {
-      settles++
-      return {
-        status: 'settled',
-        receipt: { success: true, transaction: `0x${'cd'.repeat(32)}`, network: 'eip155:84532', payer: payer.address },
-      }
-    },
-  }
-  const gate = new PaymentGate({ offers: [DEV_OFFER], artifactTtlSeconds: 3600, ledger, settler })
-  const proof = await payer.proof({ value: usdToAtomic(route.priceUsd) })
-  const request = () => {
-    const auth = gate.authorize({
-      route,
-      proofHeader: proof,
-      resourceUrl: `http://localhost${route.path}`,
-      requestId: 'req_1',
-      fingerprint: `${route.id}|Tokyo`,
-    })
-    if (auth instanceof ApiError) throw auth
-    return gate.fulfil(auth, async () => '{"ok":true}')
-  }
+  const settler = settlingWith(`0x${'cd'.repeat(32)}`, () => settles++)
+  const gate = gateOver(ledger, settler)
+  const proof = await freshProof()
+  const buy = () => request(gate, proof, async () => '{"ok":true}')
   try {
-    const refused = await request().catch((e: unknown) => e)
+    const refused = await buy().catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(ApiError)
     expect((refused as ApiError).code).toBe('ledger_unavailable')
     expect((refused as ApiError).status).toBe(503)
@@ -139,7 +131,7 @@ test('facilitator mode: a file that cannot take the claim refuses the request (5
     expect(onDisk(file)).toEqual([])
 
     admin.exec('DROP TRIGGER refuse')
-    const answer = await request()
+    const answer = await buy()
     expect(answer.body).toBe('{"ok":true}')
     expect(settles).toBe(1)
     expect(onDisk(file)).toEqual(['served'])

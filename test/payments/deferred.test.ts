@@ -2,7 +2,6 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { routeById } from '../../src/catalog'
 import { DEV_PAY_TO } from '../../src/config/config'
 import { atomicToUsd, usdToAtomic } from '../../src/core/usdc'
@@ -10,6 +9,7 @@ import { startServer, type StartedServer } from '../../support/server'
 import { anvilAccount, startChain, type Chain } from '../../support/chain'
 import { decodeProofHeader, recordingFetch, v2Client } from '../../support/clients'
 import { keyOf } from '../../support/facilitator'
+import { fundedAccount, ONE_USDC, whileNotMining } from '../../support/payments-chain-setup'
 import { until, waitFor } from '../../support/until'
 
 /**
@@ -57,12 +57,6 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
-async function buyer(atomic: bigint): Promise<PrivateKeyAccount> {
-  const account = privateKeyToAccount(generatePrivateKey())
-  await chain.fund(account.address, atomic)
-  return account
-}
-
 const receiptOf = (res: Response) => JSON.parse(Buffer.from(res.headers.get('payment-response')!, 'base64').toString('utf8'))
 
 /** `payments report --json` over the server's ledger file, as the seller reads it. */
@@ -89,35 +83,32 @@ async function mineUntilUsed(payer: `0x${string}`, nonce: `0x${string}`): Promis
 test(
   'the answer is released before its transfer: pending receipt while the authorization is unused on chain; then settled once, and a retry gets the stored answer with its transaction',
   async () => {
-    const a = await buyer(1_000_000n)
+    const buyer = await fundedAccount(chain)
     const before = await chain.balanceOf(DEV_PAY_TO)
     const recording = recordingFetch()
-    await chain.setAutomine(false)
-    try {
-      const res = await v2Client(a, recording.fetch)(server.url + MONTHS)
+    const proofHeader = await whileNotMining(chain, async () => {
+      const res = await v2Client(buyer, recording.fetch)(server.url + MONTHS)
       expect(res.status).toBe(200)
       const receipt = receiptOf(res)
-      expect(receipt).toMatchObject({ success: true, transaction: '', network: 'eip155:84532', payer: a.address })
+      expect(receipt).toMatchObject({ success: true, transaction: '', network: 'eip155:84532', payer: buyer.address })
       expect(receipt.extensions.settlement).toMatchObject({ status: 'pending', artifact: expect.stringMatching(/^\/v1\/artifacts\/art_/) })
-      const proofHeader = recording.exchanges.find((x) => x.proofs['payment-signature'])!.proofs['payment-signature']!
-      const nonce = decodeProofHeader(proofHeader).payload.authorization.nonce
+      const proof = recording.exchanges.find((x) => x.proofs['payment-signature'])!.proofs['payment-signature']!
+      const nonce = decodeProofHeader(proof).payload.authorization.nonce
       // Answered, and no block has included the transfer yet.
-      expect(await chain.authorizationUsed(a.address, nonce)).toBe(false)
-      expect(await chain.balanceOf(a.address)).toBe(1_000_000n)
-      await mineUntilUsed(a.address, nonce)
-      await chain.setAutomine(true)
-      // The same proof again: the stored answer, now with the transaction that settled it.
-      const again = await until('the settled answer for the same proof', async () => {
-        const r = await fetch(server.url + MONTHS, { headers: { 'payment-signature': proofHeader } })
-        return r.status === 200 ? r : undefined
-      })
-      expect(again.headers.get('x-payment-replay')).toBe('stored-result')
-      expect(receiptOf(again).transaction).toMatch(/^0x[0-9a-f]{64}$/)
-      expect(await chain.balanceOf(DEV_PAY_TO)).toBe(before + PRICE)
-      expect(await chain.balanceOf(a.address)).toBe(1_000_000n - PRICE)
-    } finally {
-      await chain.setAutomine(true)
-    }
+      expect(await chain.authorizationUsed(buyer.address, nonce)).toBe(false)
+      expect(await chain.balanceOf(buyer.address)).toBe(ONE_USDC)
+      await mineUntilUsed(buyer.address, nonce)
+      return proof
+    })
+    // The same proof again: the stored answer, now with the transaction that settled it.
+    const again = await until('the settled answer for the same proof', async () => {
+      const r = await fetch(server.url + MONTHS, { headers: { 'payment-signature': proofHeader } })
+      return r.status === 200 ? r : undefined
+    })
+    expect(again.headers.get('x-payment-replay')).toBe('stored-result')
+    expect(receiptOf(again).transaction).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(await chain.balanceOf(DEV_PAY_TO)).toBe(before + PRICE)
+    expect(await chain.balanceOf(buyer.address)).toBe(ONE_USDC - PRICE)
   },
   SLOW,
 )
@@ -125,13 +116,13 @@ test(
 test(
   'a route priced over DEFERRED_MAX_PRICE_USD is settled before its answer: the receipt carries its transaction',
   async () => {
-    const a = await buyer(1_000_000n)
-    const res = await v2Client(a, recordingFetch().fetch)(server.url + EXCLUDED)
+    const buyer = await fundedAccount(chain)
+    const res = await v2Client(buyer, recordingFetch().fetch)(server.url + EXCLUDED)
     expect(res.status).toBe(200)
     const receipt = receiptOf(res)
     expect(receipt.transaction).toMatch(/^0x[0-9a-f]{64}$/)
     expect(receipt.extensions).toBeUndefined()
-    expect(await chain.balanceOf(a.address)).toBe(1_000_000n - EXCLUDED_PRICE)
+    expect(await chain.balanceOf(buyer.address)).toBe(ONE_USDC - EXCLUDED_PRICE)
   },
   SLOW,
 )
@@ -140,24 +131,24 @@ test(
   `a payer who cannot cover what it signed gets at most the cap (${CAP_ANSWERS} answers) before paying; its failed settlements end failed, and it is settled before its answers until one settles`,
   async () => {
     // Funds for two answers; eight proofs signed at once, all verified against the same balance.
-    const a = await buyer(2n * PRICE)
+    const buyer = await fundedAccount(chain, 2n * PRICE)
     const paidBefore = await chain.balanceOf(DEV_PAY_TO)
-    await chain.setAutomine(false)
-    const pay = v2Client(a, recordingFetch().fetch)
+    const pay = v2Client(buyer, recordingFetch().fetch)
     const answers: Response[] = []
-    const burst = Array.from({ length: 8 }, () => pay(server.url + MONTHS).then((r) => (answers.push(r), r)))
-    // The deferred answers come back with mining paused; the others wait for their own settlement.
-    await waitFor(`${CAP_ANSWERS} deferred answers`, () => answers.length >= CAP_ANSWERS)
-    const deferred = answers.filter((r) => r.status === 200 && receiptOf(r).extensions?.settlement.status === 'pending')
+    const { burst, deferred } = await whileNotMining(chain, async () => {
+      const sent = Array.from({ length: 8 }, () => pay(server.url + MONTHS).then((r) => (answers.push(r), r)))
+      // The deferred answers come back with mining paused; the others wait for their own settlement.
+      await waitFor(`${CAP_ANSWERS} deferred answers`, () => answers.length >= CAP_ANSWERS)
+      return { burst: sent, deferred: answers.filter((r) => r.status === 200 && receiptOf(r).extensions?.settlement.status === 'pending') }
+    })
     expect(deferred).toHaveLength(CAP_ANSWERS)
-    await chain.setAutomine(true)
     await until('the mempool mined', async () => {
       await chain.mine()
       return (await chain.client.getBlock({ blockTag: 'pending' })).transactions.length === 0 || undefined
     })
     const all = await Promise.all(burst)
     // Exactly what the payer held moved, once; nothing else did.
-    expect(await chain.balanceOf(a.address)).toBe(0n)
+    expect(await chain.balanceOf(buyer.address)).toBe(0n)
     expect(await chain.balanceOf(DEV_PAY_TO)).toBe(paidBefore + 2n * PRICE)
     // The answers beyond the cap waited for settlement: served only when theirs settled, else refused.
     const beyondCap = all.filter((r) => !deferred.includes(r))
@@ -182,7 +173,7 @@ test(
     expect(final.event_counts.failed).toBeGreaterThanOrEqual(CAP_ANSWERS - 2)
 
     // Refused deferral: funded again, its next answer is settled first (a transaction in the receipt)...
-    await chain.fund(a.address, 2n * PRICE)
+    await chain.fund(buyer.address, 2n * PRICE)
     const first = await pay(server.url + MONTHS)
     expect(first.status).toBe(200)
     expect(receiptOf(first).transaction).toMatch(/^0x[0-9a-f]{64}$/)
@@ -190,7 +181,7 @@ test(
     const next = await pay(server.url + MONTHS)
     expect(next.status).toBe(200)
     expect(receiptOf(next).extensions?.settlement.status).toBe('pending')
-    await until('the payer charged for both', async () => ((await chain.balanceOf(a.address)) === 0n ? true : undefined))
+    await until('the payer charged for both', async () => ((await chain.balanceOf(buyer.address)) === 0n ? true : undefined))
   },
   SLOW,
 )

@@ -11,37 +11,26 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { routeById } from '../../src/catalog'
 import { usdToAtomic } from '../../src/core/usdc'
-import { anvilAccount, startChain, type Chain } from '../../support/chain'
 import { createPayer } from '../../support/payer'
+import { ONE_USDC, startChainAndFacilitator, type ChainAndFacilitator } from '../../support/payments-chain-setup'
 import { startServer, type StartedServer } from '../../support/server'
-import { startFacilitator, type StartedFacilitator } from '../../support/facilitator'
 import { requestFrom } from '../../support/from-address'
 
 const route = routeById.get('flights.summary')!
 const price = usdToAtomic(route.priceUsd)
 const FLOOD = 150
 
-let chain: Chain
-let facilitator: StartedFacilitator
+let onchain: ChainAndFacilitator
 let server: StartedServer
 let dir: string
 beforeAll(async () => {
-  chain = await startChain()
-  facilitator = await startFacilitator({ rpcUrl: chain.rpcUrl, settler: anvilAccount(1) })
+  onchain = await startChainAndFacilitator()
   dir = mkdtempSync(join(tmpdir(), 'junk-'))
-  server = await startServer({
-    PAYMENT_MODE: 'facilitator',
-    X402_FACILITATOR_URL: facilitator.url,
-    X402_RPC_URL: chain.rpcUrl,
-    X402_VERIFY_NEW_PAYERS_PER_SECOND: '5',
-    RECONCILE_SECONDS: '0',
-    LEDGER_PATH: join(dir, 'ledger.sqlite'),
-  })
+  server = await startServer({ ...onchain.serviceEnv, X402_VERIFY_NEW_PAYERS_PER_SECOND: '5', LEDGER_PATH: join(dir, 'ledger.sqlite') })
 }, 60_000)
 afterAll(async () => {
   await server?.stop()
-  await facilitator?.stop()
-  await chain?.stop()
+  await onchain?.stop()
   rmSync(dir, { recursive: true, force: true })
 })
 
@@ -53,7 +42,7 @@ const pay = async (proof: string, city = 'Tokyo') => {
 
 test('honest payers are served throughout a flood of empty wallets; the flood is refused and leaves no ledger row', async () => {
   const honest = createPayer()
-  await chain.fund(honest.address, 1_000_000n)
+  await onchain.chain.fund(honest.address, ONE_USDC)
   // Served once before the flood: a payer this instance knows.
   expect(await pay(await honest.proof({ value: price }))).toEqual({ status: 200, code: 'ok' })
 
@@ -99,7 +88,7 @@ test('a flood of empty wallets from one address starves no first-time buyer from
   const url = (city: string) => `${server.url}${route.path}?destination=${city}`
   const junk = await Promise.all(Array.from({ length: 1000 }, () => createPayer().proof({ value: price })))
   const buyers = Array.from({ length: 5 }, () => createPayer())
-  for (const buyer of buyers) await chain.fund(buyer.address, 1_000_000n)
+  for (const buyer of buyers) await onchain.chain.fund(buyer.address, ONE_USDC)
   let flooding = true
   const started = performance.now()
   /** Flood proofs the facilitator was asked about: its refusals, not those answered from memory. */

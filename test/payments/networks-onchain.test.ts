@@ -7,11 +7,9 @@
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { decodePaymentResponseHeader } from '@x402/core/http'
-import { createWalletClient, http, parseAbi } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createChainReader } from '../../src/payments/chain-reader'
 import { Reconciler } from '../../src/payments/reconciler'
-import { signAuthorization, usdcDomain } from '../../src/payments/sign'
 import { SqliteLedger } from '../../src/ledger/sqlite'
 import { NETWORKS } from '../../src/payments/networks'
 import { anvilAccount, startChain, type Chain } from '../../support/chain'
@@ -19,16 +17,13 @@ import { editProof } from '../../support/payer'
 import { startServer, type StartedServer } from '../../support/server'
 import { recordingFetch, v1Client, v2Client } from '../../support/clients'
 import { keyOf } from '../../support/facilitator'
+import { ONE_USDC, submittedTransfer } from '../../support/payments-chain-setup'
 import { artifactOf, claimOf } from '../ledger/contract'
 
 const SLOW = 90_000
-const ONE_USDC = 1_000_000n
 const PRICE = 100_000n // flights.summary
 const SUMMARY = '/v1/market-data/flights/summary?destination=Tokyo'
 const PAY_TO = '0x4444444444444444444444444444444444444444'
-const TRANSFER = parseAbi([
-  'function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, bytes signature)',
-])
 let base: Chain
 let polygon: Chain
 let server: StartedServer
@@ -122,23 +117,9 @@ test(
   'the reconciler reads each pending payment on its own chain: one authorization, used on Polygon and not on Base',
   async () => {
     const account = await buyer(polygon)
-    const now = BigInt((await polygon.client.getBlock()).timestamp)
     // Signed for Polygon and submitted there by someone else, as a facilitator whose answer was lost would have.
-    const { authorization, signature } = await signAuthorization(account, usdcDomain(NETWORKS.polygon), {
-      to: PAY_TO,
-      value: PRICE,
-      validAfter: 0n,
-      validBefore: now + 3600n,
-    })
-    const submitter = createWalletClient({ account: anvilAccount(5), transport: http(polygon.rpcUrl) })
-    const hash = await submitter.writeContract({
-      chain: null,
-      address: polygon.usdc,
-      abi: TRANSFER,
-      functionName: 'transferWithAuthorization',
-      args: [account.address, PAY_TO, PRICE, 0n, BigInt(authorization.validBefore), authorization.nonce, signature],
-    })
-    expect((await polygon.client.waitForTransactionReceipt({ hash })).status).toBe('success')
+    const { authorization, status } = await submittedTransfer(polygon, account, PAY_TO, PRICE)
+    expect(status).toBe('success')
     // The same payer and nonce recorded on both networks, both pending; Base's authorization has expired unused.
     const ledger = new SqliteLedger(':memory:')
     const pendingOn = async (network: string, validBefore: string) => {
@@ -148,7 +129,7 @@ test(
       ledger.park(key, artifactOf(key), 1001)
       return key
     }
-    const onPolygon = await pendingOn(NETWORKS.polygon.caip2, String(now + 3600n))
+    const onPolygon = await pendingOn(NETWORKS.polygon.caip2, authorization.validBefore)
     const onBase = await pendingOn(NETWORKS.base.caip2, '1')
     const reconciler = new Reconciler(ledger, createChainReader({ base: base.rpcUrl, polygon: polygon.rpcUrl }))
     expect(await reconciler.run()).toMatchObject({ checked: 2, settled: 1, failed: 1, errors: 0 })

@@ -11,32 +11,25 @@ import { join, resolve } from 'node:path'
 import { generatePrivateKey } from 'viem/accounts'
 import { DEV_PAY_TO } from '../../src/config/config'
 import { usdToAtomic } from '../../src/core/usdc'
-import { anvilAccount, startChain, type Chain } from '../../support/chain'
+import type { Chain } from '../../support/chain'
 import { startCluster, type Cluster } from '../../support/cluster'
-import { startFacilitator, type StartedFacilitator } from '../../support/facilitator'
-import { nginxBinary } from '../../support/nginx'
 import { createPayer } from '../../support/payer'
-import { postgresMissing, startPostgres, type StartedPostgres } from '../../support/postgres'
-import { requireTool } from '../../support/required-tool'
+import { ONE_USDC, startChainAndFacilitator, whileNotMining, type ChainAndFacilitator } from '../../support/payments-chain-setup'
+import { postgresAndNginxReady, upstreamsServing } from '../../support/payments-cluster'
+import { startPostgres, type StartedPostgres } from '../../support/postgres'
 import { until } from '../../support/until'
 
 const FILE = 'test/payments/onchain-cluster.test.ts'
 const ROOT = resolve(import.meta.dir, '../..')
 const SLOW = 120_000
-const ONE_USDC = 1_000_000n
 const URL_PATH = '/v1/market-data/flights/summary?destination=Tokyo'
 const PRICE = usdToAtomic('0.10')
 
-const ready =
-  requireTool(FILE, postgresMissing(), 'the shared-ledger on-chain tests run a real PostgreSQL (.ci/run installs it)') &&
-  requireTool(
-    FILE,
-    nginxBinary() ? null : 'nginx not found',
-    'the shared-ledger on-chain tests run nginx as the load balancer (.ci/run installs it)',
-  )
+const ready = postgresAndNginxReady(FILE, 'the shared-ledger on-chain tests')
 
+let onchain: ChainAndFacilitator
+/** onchain's chain, which the tests read. */
 let chain: Chain
-let facilitator: StartedFacilitator
 let pg: StartedPostgres
 let cluster: Cluster
 let ledger: SQL
@@ -49,22 +42,26 @@ async function fundedBuyer() {
   return payer
 }
 
+/** A funded buyer's proof for flights.summary, and DEV_PAY_TO's balance before it is used. */
+async function fundedProof() {
+  const buyer = await fundedBuyer()
+  const proof = await buyer.proof({ value: PRICE })
+  return { buyer, proof, before: await chain.balanceOf(DEV_PAY_TO) }
+}
+
 if (ready) {
   beforeAll(async () => {
-    ;[chain, pg] = await Promise.all([startChain(), startPostgres()])
-    facilitator = await startFacilitator({ rpcUrl: chain.rpcUrl, settler: anvilAccount(1) })
+    ;[onchain, pg] = await Promise.all([startChainAndFacilitator(), startPostgres()])
+    chain = onchain.chain
     dir = mkdtempSync(join(tmpdir(), 'onchain-cluster-'))
     cpSync(join(ROOT, 'datasets'), join(dir, 'datasets'), { recursive: true })
     ledger = new SQL(pg.url)
     cluster = await startCluster({
       instances: 2,
       env: {
+        ...onchain.serviceEnv,
         LEDGER_URL: pg.url,
-        PAYMENT_MODE: 'facilitator',
-        X402_FACILITATOR_URL: facilitator.url,
-        X402_RPC_URL: chain.rpcUrl,
         X402_FACILITATOR_TIMEOUT_SECONDS: '30',
-        RECONCILE_SECONDS: '0',
         DATASETS_DIR: join(dir, 'datasets'),
         DATASETS_RELOAD_SECONDS: '0',
       },
@@ -74,8 +71,7 @@ if (ready) {
   afterAll(async () => {
     await cluster?.stop()
     await ledger?.close()
-    await facilitator?.stop()
-    await chain?.stop()
+    await onchain?.stop()
     await pg?.destroy()
     if (dir) rmSync(dir, { recursive: true, force: true })
   })
@@ -84,9 +80,7 @@ if (ready) {
     test(
       'one proof sent 20 times at once through the load balancer moves the price exactly once',
       async () => {
-        const funded = await fundedBuyer()
-        const proof = await funded.proof({ value: PRICE })
-        const before = await chain.balanceOf(DEV_PAY_TO)
+        const { buyer, proof, before } = await fundedProof()
         const responses = await Promise.all(
           Array.from({ length: 20 }, () => fetch(`${cluster.url}${URL_PATH}`, { headers: { 'x402-payment': proof } })),
         )
@@ -94,19 +88,10 @@ if (ready) {
         const bodies = await Promise.all(responses.map((r) => r.json()))
         expect(new Set(bodies.map((b) => b.meta.artifact_path)).size).toBe(1)
         expect(await chain.balanceOf(DEV_PAY_TO)).toBe(before + PRICE)
-        expect(await chain.balanceOf(funded.address)).toBe(ONE_USDC - PRICE)
-        const rows = await ledger`SELECT state, settlement FROM payments WHERE payer = ${funded.address.toLowerCase()}`
+        expect(await chain.balanceOf(buyer.address)).toBe(ONE_USDC - PRICE)
+        const rows = await ledger`SELECT state, settlement FROM payments WHERE payer = ${buyer.address.toLowerCase()}`
         expect(rows).toEqual([{ state: 'served', settlement: 'settled' }])
-        const upstreams = await until('the access log to name both instances', async () => {
-          const seen = new Set(
-            cluster.nginx
-              .accessLog()
-              .split('\n')
-              .filter((l) => l.includes('/flights/summary'))
-              .map((l) => l.trim().split(' ').at(-1)),
-          )
-          return seen.size >= 2 ? seen : undefined
-        })
+        const upstreams = await upstreamsServing(cluster, '/flights/summary', 2)
         expect(upstreams.size).toBe(2)
       },
       SLOW,
@@ -134,14 +119,11 @@ if (ready) {
     test(
       'an instance killed after its settlement was sent: the retry on the other instance answers without a second transfer',
       async () => {
-        const buyer = await fundedBuyer()
-        const proof = await buyer.proof({ value: PRICE })
-        const before = await chain.balanceOf(DEV_PAY_TO)
-        const [a] = cluster.instances
+        const { buyer, proof, before } = await fundedProof()
+        const [first] = cluster.instances
         // The facilitator's transfer waits in the mempool: the instance is in the middle of settling.
-        await chain.setAutomine(false)
-        try {
-          const inFlight = fetch(`${a!.url}${URL_PATH}`, { headers: { 'x402-payment': proof } }).then(
+        await whileNotMining(chain, async () => {
+          const inFlight = fetch(`${first!.url}${URL_PATH}`, { headers: { 'x402-payment': proof } }).then(
             (r) => r.status,
             () => 'connection lost',
           )
@@ -152,12 +134,10 @@ if (ready) {
             })) as { transactions: string[] } | null
             return pending && pending.transactions.length > 0 ? true : undefined
           })
-          a!.proc.kill('SIGKILL')
+          first!.proc.kill('SIGKILL')
           expect(await inFlight).toBe('connection lost')
-        } finally {
-          await chain.setAutomine(true)
-          await chain.mine()
-        }
+        })
+        await chain.mine()
         // The transfer landed although its instance died before recording it.
         expect(await chain.balanceOf(DEV_PAY_TO)).toBe(before + PRICE)
         expect((await ledger`SELECT state FROM payments WHERE payer = ${buyer.address.toLowerCase()}`)[0].state).toBe('in_progress')

@@ -3,15 +3,23 @@ import { Database } from 'bun:sqlite'
 import { cpSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import type { PrivateKeyAccount } from 'viem/accounts'
 import { CATALOG } from '../../src/catalog'
 import { exampleRequests } from '../../src/cli/smoke-requests'
 import { DEV_PAY_TO } from '../../src/config/config'
 import { implementedRouteIds } from '../../src/composition/handler-map'
 import { usdToAtomic } from '../../src/core/usdc'
-import { anvilAccount, startChain, type Chain } from '../../support/chain'
+import type { Chain } from '../../support/chain'
 import { decodeProofHeader, recordingFetch, v1Client, v2Client, type PayingFetch } from '../../support/clients'
-import { startFacilitator, type StartedFacilitator } from '../../support/facilitator'
+import {
+  buyForPrice,
+  fundedAccount,
+  moved,
+  ONE_USDC,
+  startChainAndFacilitator,
+  whileNotMining,
+  type ChainAndFacilitator,
+} from '../../support/payments-chain-setup'
 import { startServer, type StartedServer } from '../../support/server'
 
 /**
@@ -22,11 +30,11 @@ import { startServer, type StartedServer } from '../../support/server'
  */
 
 const ROOT = resolve(import.meta.dir, '../..')
-const ONE_USDC = 1_000_000n
 /** Tests that wait out the 3 s settle timeout or spawn the CLI; the 50-buyer test on a loaded 2-core machine. */
 const SLOW = 60_000
+let onchain: ChainAndFacilitator
+/** onchain's chain, which most tests read. */
 let chain: Chain
-let facilitator: StartedFacilitator
 let server: StartedServer
 /** A second instance whose settle timeout (2 s) the pending tests wait out; its own ledger (one instance per file). */
 let slow: StartedServer
@@ -35,20 +43,13 @@ let ledgerPath: string
 let slowLedgerPath: string
 
 beforeAll(async () => {
-  chain = await startChain()
-  facilitator = await startFacilitator({ rpcUrl: chain.rpcUrl, settler: anvilAccount(1) })
+  onchain = await startChainAndFacilitator()
+  chain = onchain.chain
   dir = mkdtempSync(join(tmpdir(), 'onchain-'))
   cpSync(join(ROOT, 'datasets'), join(dir, 'datasets'), { recursive: true })
   ledgerPath = join(dir, 'ledger.sqlite')
   slowLedgerPath = join(dir, 'slow-ledger.sqlite')
-  const env = {
-    PAYMENT_MODE: 'facilitator',
-    X402_FACILITATOR_URL: facilitator.url,
-    X402_RPC_URL: chain.rpcUrl,
-    RECONCILE_SECONDS: '0',
-    DATASETS_DIR: join(dir, 'datasets'),
-    DATASETS_RELOAD_SECONDS: '0',
-  }
+  const env = { ...onchain.serviceEnv, DATASETS_DIR: join(dir, 'datasets'), DATASETS_RELOAD_SECONDS: '0' }
   // Generous settle timeout on the main instance: 50 concurrent settlements on a loaded 2-core machine
   // must not turn pending.
   ;[server, slow] = await Promise.all([
@@ -60,29 +61,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop()
   await slow?.stop()
-  await facilitator?.stop()
-  await chain?.stop()
+  await onchain?.stop()
 })
 
-async function fundedBuyer(atomic = ONE_USDC): Promise<PrivateKeyAccount> {
-  const account = privateKeyToAccount(generatePrivateKey())
-  await chain.fund(account.address, atomic)
-  return account
-}
-
 const CLIENTS = {
-  'x402-fetch (v1)': (a: PrivateKeyAccount, f: typeof fetch): PayingFetch => v1Client(a, f, ONE_USDC),
-  '@x402/fetch (v2)': (a: PrivateKeyAccount, f: typeof fetch): PayingFetch => v2Client(a, f),
+  'x402-fetch (v1)': (buyer: PrivateKeyAccount): PayingFetch => v1Client(buyer, recordingFetch().fetch, ONE_USDC),
+  '@x402/fetch (v2)': (buyer: PrivateKeyAccount): PayingFetch => v2Client(buyer, recordingFetch().fetch),
 }
 type ClientName = keyof typeof CLIENTS
-
-/** Runs `act` and returns how the balances of payer and payTo changed on chain. */
-async function moved(payer: `0x${string}`, act: () => Promise<void>) {
-  const [p0, s0] = await Promise.all([chain.balanceOf(payer), chain.balanceOf(DEV_PAY_TO)])
-  await act()
-  const [p1, s1] = await Promise.all([chain.balanceOf(payer), chain.balanceOf(DEV_PAY_TO)])
-  return { payer: p1 - p0, payTo: s1 - s0 }
-}
 
 const ledger = () => new Database(ledgerPath, { readonly: true })
 const receiptOf = (res: Response) => {
@@ -96,18 +82,11 @@ const PAID_ROUTES = CATALOG.filter((r) => live.has(r.id))
   .filter((r) => r.method === 'GET')
 
 describe('each paid route moves exactly its price from payer to payTo', () => {
-  PAID_ROUTES.forEach((req, i) => {
-    const clientName = Object.keys(CLIENTS)[i % 2] as ClientName
+  PAID_ROUTES.forEach((req, index) => {
+    const clientName = Object.keys(CLIENTS)[index % 2] as ClientName
     test(`${req.route.id} (USD ${req.route.priceUsd}) with ${clientName}`, async () => {
-      const buyer = await fundedBuyer()
-      let res!: Response
-      const delta = await moved(buyer.address, async () => {
-        res = await CLIENTS[clientName](buyer, recordingFetch().fetch)(server.url + req.url.slice('http://x'.length))
-      })
-      const text = await res.text()
-      expect({ status: res.status, text }).toMatchObject({ status: 200 })
-      const price = usdToAtomic(req.route.priceUsd)
-      expect(delta).toEqual({ payer: -price, payTo: price })
+      const url = server.url + req.url.slice('http://x'.length)
+      const { buyer, res, text } = await buyForPrice(chain, url, usdToAtomic(req.route.priceUsd), CLIENTS[clientName])
       expect(JSON.parse(text).pricing).toEqual({ amount_usd: req.route.priceUsd, payment_status: 'paid' })
       // The receipt names the transaction that moved the money.
       const receipt = receiptOf(res)
@@ -127,17 +106,12 @@ describe('nothing moves for what is not served', () => {
   test('a handler that fails after verification (dataset file unreadable) answers a 5xx envelope and moves nothing', async () => {
     const file = join(dir, 'datasets', 'flights.parquet')
     const original = readFileSync(file)
-    const buyer = await fundedBuyer()
-    let res!: Response
-    try {
-      truncateSync(file, 0) // the next uncached flights query fails inside the paid work
-      const delta = await moved(buyer.address, async () => {
-        res = await v2Client(buyer, recordingFetch().fetch)(`${server.url}/v1/market-data/flights/top-routes?destination=Bangkok&limit=3`)
-      })
-      expect(delta).toEqual({ payer: 0n, payTo: 0n })
-    } finally {
-      writeFileSync(file, original)
-    }
+    const buyer = await fundedAccount(chain)
+    truncateSync(file, 0) // the next uncached flights query fails inside the paid work
+    const { result: res, delta } = await moved(chain, buyer.address, () =>
+      v2Client(buyer, recordingFetch().fetch)(`${server.url}/v1/market-data/flights/top-routes?destination=Bangkok&limit=3`),
+    ).finally(() => writeFileSync(file, original))
+    expect(delta).toEqual({ payer: 0n, payTo: 0n })
     const body = await res.json()
     const db = ledger()
     const events = db.query(`SELECT event, detail FROM payment_events WHERE request_id = ? ORDER BY seq`).all(body.meta?.request_id ?? '')
@@ -154,26 +128,25 @@ describe('nothing moves for what is not served', () => {
   })
 
   test('an unknown name is refused before payment: a free 404, the client never signs', async () => {
-    const buyer = await fundedBuyer()
+    const buyer = await fundedAccount(chain)
     const rec = recordingFetch()
-    let res!: Response
-    const delta = await moved(buyer.address, async () => {
-      res = await v1Client(buyer, rec.fetch, ONE_USDC)(`${server.url}/v1/signals/brands/no-such-brand/snapshot`)
-    })
+    const { result: res, delta } = await moved(chain, buyer.address, () =>
+      v1Client(buyer, rec.fetch, ONE_USDC)(`${server.url}/v1/signals/brands/no-such-brand/snapshot`),
+    )
     expect(res.status).toBe(404)
     expect(rec.exchanges.map((e) => e.status)).toEqual([404])
     expect(delta).toEqual({ payer: 0n, payTo: 0n })
   })
 
   test('a replayed proof moves nothing more: the same request gets its stored answer, another request a 402', async () => {
-    const buyer = await fundedBuyer()
+    const buyer = await fundedAccount(chain)
     const rec = recordingFetch()
     const url = `${server.url}/v1/market-data/spend/summary?country=Japan`
     const first = await v1Client(buyer, rec.fetch, ONE_USDC)(url)
     expect(first.status).toBe(200)
     const proof = rec.exchanges[1]!.proofs['x-payment']!
     expect(decodeProofHeader(proof).payload.authorization.from).toBe(buyer.address)
-    const delta = await moved(buyer.address, async () => {
+    const { delta } = await moved(chain, buyer.address, async () => {
       const again = await fetch(url, { headers: { 'X-PAYMENT': proof } })
       expect(again.status).toBe(200)
       expect(again.headers.get('x-payment-replay')).toBe('stored-result')
@@ -186,12 +159,11 @@ describe('nothing moves for what is not served', () => {
   })
 
   test('a buyer without enough USDC is refused before the handler and nothing moves', async () => {
-    const buyer = await fundedBuyer(1000n) // USD 0.001 for a USD 0.10 route
+    const buyer = await fundedAccount(chain, 1000n) // USD 0.001 for a USD 0.10 route
     const rec = recordingFetch()
-    let res!: Response
-    const delta = await moved(buyer.address, async () => {
-      res = await v2Client(buyer, rec.fetch)(`${server.url}/v1/market-data/flights/summary?destination=Seoul`)
-    })
+    const { result: res, delta } = await moved(chain, buyer.address, () =>
+      v2Client(buyer, rec.fetch)(`${server.url}/v1/market-data/flights/summary?destination=Seoul`),
+    )
     expect(res.status).toBe(402)
     const body = await res.json()
     expect(body.error.code).toBe('payment_invalid')
@@ -204,7 +176,7 @@ describe('nothing moves for what is not served', () => {
 test(
   '50 concurrent buyers all settle: no lost and no double transfers',
   async () => {
-    const buyers = await Promise.all(Array.from({ length: 50 }, () => fundedBuyer()))
+    const buyers = await Promise.all(Array.from({ length: 50 }, () => fundedAccount(chain)))
     const url = `${server.url}/v1/market-data/flights/summary?destination=Tokyo`
     const price = usdToAtomic('0.10')
     const before = await chain.balanceOf(DEV_PAY_TO)
@@ -229,17 +201,33 @@ test(
   SLOW,
 )
 
+/**
+ * A v2 purchase of flights.trend from the slow instance while mining is paused: its settlement times out
+ * and it is answered 202, `meanwhile` runs before mining resumes. `retry` sends the same proof again.
+ */
+async function pendingPurchase(destination: string, meanwhile: () => Promise<void> = async () => {}) {
+  const buyer = await fundedAccount(chain)
+  const rec = recordingFetch()
+  const url = `${slow.url}/v1/market-data/flights/trend?destination=${destination}&limit=4`
+  await whileNotMining(chain, async () => {
+    expect((await v2Client(buyer, rec.fetch)(url)).status).toBe(202)
+    await meanwhile()
+  })
+  const proof = rec.exchanges.at(-1)!.proofs['payment-signature']!
+  return { buyer, retry: () => fetch(url, { headers: { 'PAYMENT-SIGNATURE': proof } }) }
+}
+
 describe('settlement that times out is pending, then reconciled from the chain', () => {
   test(
     'pending: the answer is kept back, nothing moves until the transfer is mined, then the retry gets it, charged once',
     async () => {
-      const buyer = await fundedBuyer()
+      const buyer = await fundedAccount(chain)
       const rec = recordingFetch()
       const url = `${slow.url}/v1/market-data/flights/trend?destination=Seoul&limit=4`
       const price = usdToAtomic('0.10')
-      const delta = await moved(buyer.address, async () => {
-        await chain.setAutomine(false) // the facilitator's transfer waits in the mempool past the 2 s settle timeout
-        try {
+      const { delta } = await moved(chain, buyer.address, async () => {
+        // The facilitator's transfer waits in the mempool past the 2 s settle timeout; mining again lands it.
+        await whileNotMining(chain, async () => {
           const pending = await v1Client(buyer, rec.fetch, ONE_USDC)(url)
           expect(await chain.balanceOf(buyer.address)).toBe(ONE_USDC) // not moved yet
           expect(pending.status).toBe(202)
@@ -247,9 +235,7 @@ describe('settlement that times out is pending, then reconciled from the chain',
           const body = await pending.json()
           expect(body.error.code).toBe('settlement_pending')
           expect(body.data).toBeUndefined()
-        } finally {
-          await chain.setAutomine(true) // mines what waits: the transfer lands
-        }
+        })
         await chain.mine()
         const proof = rec.exchanges.at(-1)!.proofs['x-payment']!
         const retry = await fetch(url, { headers: { 'X-PAYMENT': proof } })
@@ -279,15 +265,7 @@ describe('settlement that times out is pending, then reconciled from the chain',
   test(
     '`payments reconcile` settles a pending payment from the chain, and `payments report` lists it until then',
     async () => {
-      const buyer = await fundedBuyer()
-      const rec = recordingFetch()
-      const url = `${slow.url}/v1/market-data/flights/trend?destination=Osaka&limit=4`
-      await chain.setAutomine(false)
-      try {
-        expect((await v2Client(buyer, rec.fetch)(url)).status).toBe(202)
-      } finally {
-        await chain.setAutomine(true)
-      }
+      const { buyer, retry } = await pendingPurchase('Osaka')
       const cli = async (...args: string[]) => {
         const proc = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), 'payments', ...args], {
           cwd: ROOT,
@@ -309,10 +287,9 @@ describe('settlement that times out is pending, then reconciled from the chain',
       const after = await cli('report')
       expect(after.out).not.toMatch(new RegExp(buyer.address.toLowerCase()))
       // The kept-back answer is released: the retry gets it without a new payment.
-      const proof = rec.exchanges.at(-1)!.proofs['payment-signature']!
-      const retry = await fetch(url, { headers: { 'PAYMENT-SIGNATURE': proof } })
-      expect(retry.status).toBe(200)
-      expect(retry.headers.get('x-payment-replay')).toBe('stored-result')
+      const released = await retry()
+      expect(released.status).toBe(200)
+      expect(released.headers.get('x-payment-replay')).toBe('stored-result')
       expect(await chain.balanceOf(buyer.address)).toBe(ONE_USDC - usdToAtomic('0.10'))
     },
     SLOW,
@@ -322,8 +299,8 @@ describe('settlement that times out is pending, then reconciled from the chain',
 test('/metrics counts settled payments and revenue by route', async () => {
   const text = await (await fetch(`${server.url}/metrics`)).text()
   expect(text).toMatch(/x402_payments_total\{route="flights.summary",settlement="settled"\} (\d+)/)
-  const n = Number(/x402_payments_total\{route="flights.summary",settlement="settled"\} (\d+)/.exec(text)![1])
-  expect(n).toBeGreaterThanOrEqual(51)
+  const settled = Number(/x402_payments_total\{route="flights.summary",settlement="settled"\} (\d+)/.exec(text)![1])
+  expect(settled).toBeGreaterThanOrEqual(51)
   expect(text).toMatch(/x402_revenue_usd_total\{route="flights.summary",settlement="settled"\} \d/)
   expect(text).not.toContain('outcome="pending"')
   const slowText = await (await fetch(`${slow.url}/metrics`)).text()
@@ -335,13 +312,12 @@ describe('the facilitator down', () => {
   test(
     'a paid request gets a clean 502 envelope, nothing is served as paid and nothing moves',
     async () => {
-      await facilitator.stop()
+      await onchain.facilitator.stop()
       try {
-        const buyer = await fundedBuyer()
-        let res!: Response
-        const delta = await moved(buyer.address, async () => {
-          res = await v1Client(buyer, recordingFetch().fetch, ONE_USDC)(`${server.url}/v1/market-data/flights/summary?destination=Paris`)
-        })
+        const buyer = await fundedAccount(chain)
+        const { result: res, delta } = await moved(chain, buyer.address, () =>
+          v1Client(buyer, recordingFetch().fetch, ONE_USDC)(`${server.url}/v1/market-data/flights/summary?destination=Paris`),
+        )
         expect(delta).toEqual({ payer: 0n, payTo: 0n })
         expect(res.status).toBe(502)
         const body = await res.json()
@@ -352,7 +328,7 @@ describe('the facilitator down', () => {
         })
         expect(body.data).toBeUndefined()
       } finally {
-        facilitator = await startFacilitator({ rpcUrl: chain.rpcUrl, settler: anvilAccount(1), port: facilitator.port })
+        await onchain.restartFacilitator()
       }
     },
     SLOW,
@@ -362,25 +338,18 @@ describe('the facilitator down', () => {
 test(
   'a settlement that never lands is failed once its authorization expired on chain, and moves nothing',
   async () => {
-    const buyer = await fundedBuyer()
-    const rec = recordingFetch()
-    const url = `${slow.url}/v1/market-data/flights/trend?destination=Tokyo&limit=4`
-    await chain.setAutomine(false)
-    let res!: Response
-    try {
-      res = await v2Client(buyer, rec.fetch)(url)
-      expect(res.status).toBe(202)
+    const { buyer, retry } = await pendingPurchase('Tokyo', async () => {
       // The transfer is lost from the mempool, and the chain's clock passes the authorization's validBefore.
       await chain.client.request({ method: 'anvil_dropAllTransactions' as never })
       await chain.client.request({ method: 'evm_increaseTime' as never, params: [3600] as never })
-    } finally {
-      await chain.setAutomine(true)
-    }
+    })
     await chain.mine()
-    const proof = rec.exchanges.at(-1)!.proofs['payment-signature']!
-    const retry = await fetch(url, { headers: { 'PAYMENT-SIGNATURE': proof } })
-    expect(retry.status).toBe(402)
-    expect((await retry.json()).error).toMatchObject({ code: 'settlement_failed', details: { reason: 'authorization_expired_unsettled' } })
+    const refused = await retry()
+    expect(refused.status).toBe(402)
+    expect((await refused.json()).error).toMatchObject({
+      code: 'settlement_failed',
+      details: { reason: 'authorization_expired_unsettled' },
+    })
     expect(await chain.balanceOf(buyer.address)).toBe(ONE_USDC)
   },
   SLOW,

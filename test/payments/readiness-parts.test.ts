@@ -11,10 +11,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { routeById } from '../../src/catalog'
 import { usdToAtomic } from '../../src/core/usdc'
-import { anvilAccount, startChain, type Chain } from '../../support/chain'
 import { createPayer } from '../../support/payer'
+import { startChainAndFacilitator, type ChainAndFacilitator } from '../../support/payments-chain-setup'
 import { startServer, type StartedServer } from '../../support/server'
-import { startFacilitator, type StartedFacilitator } from '../../support/facilitator'
 import { until } from '../../support/until'
 
 const route = routeById.get('flights.summary')!
@@ -41,25 +40,15 @@ const gauge = async (server: StartedServer, name: string) =>
   Number((await (await fetch(`${server.url}/metrics`)).text()).match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1])
 
 describe('the facilitator stops answering, then answers again', () => {
-  let chain: Chain
-  let facilitator: StartedFacilitator
+  let onchain: ChainAndFacilitator
   let server: StartedServer
   beforeAll(async () => {
-    chain = await startChain()
-    facilitator = await startFacilitator({ rpcUrl: chain.rpcUrl, settler: anvilAccount(1) })
-    server = await startServer({
-      PAYMENT_MODE: 'facilitator',
-      X402_FACILITATOR_URL: facilitator.url,
-      X402_RPC_URL: chain.rpcUrl,
-      X402_FACILITATOR_OUTAGE_SECONDS: '1',
-      X402_FACILITATOR_TIMEOUT_SECONDS: '2',
-      RECONCILE_SECONDS: '0',
-    })
+    onchain = await startChainAndFacilitator()
+    server = await startServer({ ...onchain.serviceEnv, X402_FACILITATOR_OUTAGE_SECONDS: '1', X402_FACILITATOR_TIMEOUT_SECONDS: '2' })
   }, 60_000)
   afterAll(async () => {
     await server?.stop()
-    await facilitator?.stop()
-    await chain?.stop()
+    await onchain?.stop()
   })
 
   test('/ready: 200 while it answers, 503 facilitator_unavailable after the outage time, 200 once it is back', async () => {
@@ -68,7 +57,7 @@ describe('the facilitator stops answering, then answers again', () => {
     expect(await ready(server)).toMatchObject({ status: 200, checks: { facilitator: { reachable: true } } })
     expect(await gauge(server, 'x402_facilitator_reachable')).toBe(1)
 
-    await facilitator.stop()
+    await onchain.facilitator.stop()
     expect(await pay(server)).toEqual({ status: 502, code: 'facilitator_unavailable' })
     expect(await gauge(server, 'x402_facilitator_reachable')).toBe(0)
     const down = await until('/ready to say the facilitator is down', async () => {
@@ -77,7 +66,7 @@ describe('the facilitator stops answering, then answers again', () => {
     })
     expect(down).toMatchObject({ code: 'facilitator_unavailable', checks: { facilitator: { reachable: false } } })
 
-    facilitator = await startFacilitator({ rpcUrl: chain.rpcUrl, settler: anvilAccount(1), port: facilitator.port })
+    await onchain.restartFacilitator()
     // /ready asks /supported itself (nothing else calls the facilitator while the balancer holds traffic back).
     const back = await until('/ready to see the facilitator again', async () => {
       const r = await ready(server)
@@ -123,8 +112,8 @@ describe.skipIf(!disk)('the ledger disk fills up, then has room again', () => {
         writeFileSync(filler, block, { flag: 'a' })
         written += block.length
       }
-    } catch (e) {
-      expect((e as NodeJS.ErrnoException).code).toBe('ENOSPC')
+    } catch (error) {
+      expect((error as NodeJS.ErrnoException).code).toBe('ENOSPC')
     }
     expect(written).toBeGreaterThan(0)
     // The ledger's write-ahead log may still hold a few commits' room; the first commit that needs more is refused.

@@ -6,13 +6,14 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { x402Client } from '@x402/core/client'
 import { registerExactEvmScheme } from '@x402/evm/exact/client'
-import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import type { PrivateKeyAccount } from 'viem/accounts'
 import { DEV_PAY_TO } from '../../src/config/config'
 import { anvilAccount, startChain, type Chain } from '../../support/chain'
 import { startFlakyRpc, type FlakyRpc, type RpcBehaviour } from '../../support/flaky-rpc'
 import { startServer, type StartedServer } from '../../support/server'
 import { recordingFetch, v1Client, v2Client } from '../../support/clients'
 import { keyOf, startFacilitator, type StartedFacilitator } from '../../support/facilitator'
+import { facilitatorModeEnv, fundedAccount, ONE_USDC } from '../../support/payments-chain-setup'
 import { until } from '../../support/until'
 
 /**
@@ -54,12 +55,6 @@ async function record(response: Response): Promise<{ status: number; body: any; 
   response.headers.forEach((value, name) => headers.push(`${name}: ${value}`))
   seen.push(text, ...headers)
   return { status: response.status, body: JSON.parse(text), retryAfter: response.headers.get('retry-after') }
-}
-
-async function funded(): Promise<PrivateKeyAccount> {
-  const account = privateKeyToAccount(generatePrivateKey())
-  await chain.fund(account.address, 1_000_000n)
-  return account
 }
 
 /** An MCP tool call paid with a v2 PaymentPayload in `_meta["x402/payment"]`, as examples/mcp-pay.mjs does. */
@@ -133,7 +128,7 @@ describe('self mode', () => {
     test(
       `an RPC that ${failure === 'refused' ? 'refuses connections' : failure === 'hangs' ? 'hangs' : 'answers an error page'}: v1, v2 and MCP payments get 503 settlement_unavailable with Retry-After, nothing is charged, the process stays up`,
       async () => {
-        const buyer = await funded()
+        const buyer = await fundedAccount(chain)
         // /ready says so once the outage has lasted X402_FACILITATOR_OUTAGE_SECONDS.
         const readyDuring = () =>
           until<any>('/ready to report the RPC outage', async () => {
@@ -153,7 +148,7 @@ describe('self mode', () => {
         expect(ready.error.details.chain.reachable).toBe(false)
         expect(server.proc.exitCode).toBeNull()
         expect((await fetch(`${server.url}/health`)).status).toBe(200)
-        expect(await chain.balanceOf(buyer.address)).toBe(1_000_000n)
+        expect(await chain.balanceOf(buyer.address)).toBe(ONE_USDC)
       },
       SLOW,
     )
@@ -161,7 +156,7 @@ describe('self mode', () => {
   test(
     'the proof refused during the outage buys the answer once the RPC is back, and is charged once',
     async () => {
-      const buyer = await funded()
+      const buyer = await fundedAccount(chain)
       const recorder = recordingFetch()
       await rpc.set('refused')
       const during = await record(await v2Client(buyer, recorder.fetch)(server.url + ROUTE))
@@ -174,7 +169,7 @@ describe('self mode', () => {
       expect(after.body.pricing.payment_status).toBe('paid')
       const again = await record(await fetch(server.url + ROUTE, { headers: { 'payment-signature': proof } }))
       expect(again.status).toBe(200)
-      expect(await chain.balanceOf(buyer.address)).toBe(1_000_000n - PRICE)
+      expect(await chain.balanceOf(buyer.address)).toBe(ONE_USDC - PRICE)
       expect(await chain.balanceOf(DEV_PAY_TO)).toBe(before + PRICE)
       await until('/ready to answer 200 again', async () => ((await fetch(`${server.url}/ready`)).status === 200 ? true : undefined))
     },
@@ -206,11 +201,8 @@ describe('facilitator mode', () => {
   beforeAll(async () => {
     facilitator = await startFacilitator({ rpcUrl: rpc.url, settler: anvilAccount(3) })
     server = await startServer({
-      PAYMENT_MODE: 'facilitator',
-      X402_FACILITATOR_URL: facilitator.url,
+      ...facilitatorModeEnv(facilitator.url, rpc.url),
       X402_FACILITATOR_TIMEOUT_SECONDS: '5',
-      X402_RPC_URL: rpc.url,
-      RECONCILE_SECONDS: '0',
       METRICS_TOKEN,
       LOG_LEVEL: 'info',
     })
@@ -224,13 +216,13 @@ describe('facilitator mode', () => {
     test(
       `the facilitator's RPC ${failure}: v1, v2 and MCP payments get 502 facilitator_unavailable, nothing is charged, both processes stay up`,
       async () => {
-        const buyer = await funded()
+        const buyer = await fundedAccount(chain)
         const { http, tool } = await payDuring(failure, server.url, buyer)
         for (const answer of http) expect([answer.status, answer.body.error.code]).toEqual([502, 'facilitator_unavailable'])
         expect(JSON.parse(tool.content[0].text).error.code).toBe('facilitator_unavailable')
         expect(server.proc.exitCode).toBeNull()
         expect((await fetch(`${facilitator.url}/supported`)).status).toBe(200)
-        expect(await chain.balanceOf(buyer.address)).toBe(1_000_000n)
+        expect(await chain.balanceOf(buyer.address)).toBe(ONE_USDC)
         seen.push(server.output())
         expect(seen.join('\n')).not.toContain(rpc.key)
       },

@@ -2,24 +2,17 @@
  * The weekly signal routes against an independent DuckDB reading the shipped Parquet files: the
  * expected rankings, figures and weeks never come from the code under test.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { RANK_TYPES } from '../../src/catalog/signals'
-import { Parquet } from '../../support/parquet'
-import { Client, expectClientError, expectDocumentedData, expectPaidEnvelope, route, type Query } from '../../support/paying-client'
+import { startApiAndReader } from '../../support/intel-api'
+import type { Parquet } from '../../support/parquet'
+import { type Client, expectClientError, expectDocumentedData, expectPaidEnvelope, route, type Query } from '../../support/paying-client'
 
 const LATEST = '2026-11-09'
 const FIRST = '2025-09-22'
 let api: Client
 let pq: Parquet
-
-beforeAll(async () => {
-  api = await Client.start()
-  pq = await Parquet.open()
-})
-afterAll(() => {
-  api.close()
-  pq.close()
-})
+startApiAndReader((client, reader) => ([api, pq] = [client, reader]))
 
 const SAMPLES: [string, Query][] = [
   ['signals.creators.rankings', { category: 'travel' }],

@@ -9,14 +9,12 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { resolve } from 'node:path'
-import { ask } from '../../../src/intelligence/asked'
-import { STATIC_ENTITIES } from '../../../src/intelligence/entities'
-import { ProviderError, type EvidenceQuery } from '../../../src/intelligence/evidence'
+import type { EvidenceQuery } from '../../../src/intelligence/evidence'
 import { PagedProvider } from '../../../src/intelligence/providers/paging'
 import { SearxngAdapter } from '../../../src/intelligence/providers/searxng'
 import { searxInstalled, startSearx, type CorpusDoc, type StartedSearx } from '../../../support/searx'
 import { requireTool } from '../../../support/required-tool'
-import { loopback, type Loopback } from '../../../support/loopback'
+import { failure, fileServers } from '../../../support/loopback'
 import { campingQuery, signal } from '../../../support/evidence-query'
 
 const ok = requireTool(
@@ -86,7 +84,7 @@ describe.if(ok)("Debian's searx 1.1.0 as the web provider", () => {
   test('the adapter gets the evidence the engines have: every engine asked, every dated result in the windows kept, each date read', async () => {
     const provider = new PagedProvider(new SearxngAdapter({ url: searx.url, timeoutMs: 10_000 }))
     const asked = searx.queries.get('notes')!.length
-    const r = await provider.search(query(), new AbortController().signal)
+    const r = await provider.search(query(), signal())
     expect(searx.queries.get('notes')!.length).toBe(asked + 1)
     // What the buyer's 60 days hold: the notes and articles dated in them, once each (merged by URL).
     const expected = new Set([...notes, ...articles].filter((d) => Date.parse(d.modified) >= now - 60 * DAY).map((d) => d.url))
@@ -144,21 +142,13 @@ describe.if(ok)("Debian's searx 1.1.0 as the web provider", () => {
  * Go-http-client, Java, okhttp, Python, HttpClient, …).
  */
 describe("SearXNG's limiter", () => {
-  const servers: Loopback[] = []
-  afterAll(() => {
-    for (const s of servers) s.stop()
-  })
-  const instance = (answer: () => Response) => {
-    const s = loopback(answer)
-    servers.push(s)
-    return s
-  }
+  const instance = fileServers()
 
   test('the headers sent pass its bot detection, for a Chinese and an English question', async () => {
     const s = instance(() => Response.json({ results: [] }))
     const provider = new PagedProvider(new SearxngAdapter({ url: s.url, timeoutMs: 5000 }))
-    await provider.search(query(), new AbortController().signal)
-    await provider.search({ ...query(), q: 'camping xiaohongshu' }, new AbortController().signal)
+    await provider.search(query(), signal())
+    await provider.search({ ...query(), q: 'camping xiaohongshu' }, signal())
     for (const { headers } of s.requests) {
       const accepted = headers
         .get('accept')!
@@ -183,10 +173,9 @@ describe("SearXNG's limiter", () => {
   test("its refusal (a bare 429, no Retry-After) is named with the fix: this service's address in pass_ip, or the limiter off", async () => {
     const s = instance(() => new Response('Too Many Requests', { status: 429 }))
     const provider = new PagedProvider(new SearxngAdapter({ url: s.url, timeoutMs: 5000 }))
-    const failure = await provider.search(query(), new AbortController().signal).catch((e: unknown) => e as ProviderError)
-    expect(failure).toBeInstanceOf(ProviderError)
-    expect((failure as ProviderError).kind).toBe('rate_limited')
-    expect((failure as ProviderError).message).toContain('pass_ip')
-    expect((failure as ProviderError).message).toContain('server.limiter: false')
+    const refused = await failure(provider.search(query(), signal()))
+    expect(refused.kind).toBe('rate_limited')
+    expect(refused.message).toContain('pass_ip')
+    expect(refused.message).toContain('server.limiter: false')
   })
 })

@@ -6,8 +6,6 @@
  * a 200, HTML).
  */
 import { describe, expect, test } from 'bun:test'
-import { ask } from '../../../src/intelligence/asked'
-import { STATIC_ENTITIES } from '../../../src/intelligence/entities'
 import type { EvidenceQuery, Platform } from '../../../src/intelligence/evidence'
 import { PagedProvider } from '../../../src/intelligence/providers/paging'
 import { TikhubAdapter } from '../../../src/intelligence/providers/tikhub'

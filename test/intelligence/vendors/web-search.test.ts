@@ -5,8 +5,6 @@
  * time-zone-less dates, JSON not enabled (HTML 403), every engine failing, rate limits, empty balance.
  */
 import { describe, expect, test } from 'bun:test'
-import { ask } from '../../../src/intelligence/asked'
-import { STATIC_ENTITIES } from '../../../src/intelligence/entities'
 import type { EvidenceQuery } from '../../../src/intelligence/evidence'
 import { BochaAdapter, bochaFreshness } from '../../../src/intelligence/providers/bocha'
 import { PagedProvider } from '../../../src/intelligence/providers/paging'
