@@ -200,6 +200,7 @@ function routeAnswer(deps: PaidRouteDeps, route: RouteSpec, paymentPage: ReturnT
       server?.timeout(request, window)
       return paid.then(
         (answer) => {
+          if (answer instanceof ApiError) return answerError(request, requestId, answer)
           deps.log.finish(request, 200, answer.payer)
           const headers = paidAnswerHeaders(answer)
           return jsonResponse(answer.body, 200, requestId, route.table ? { ...headers, vary: 'accept' } : headers)

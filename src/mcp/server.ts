@@ -124,6 +124,7 @@ async function callTool(
     })
     if (paid instanceof ApiError) return errorResult(paid, requestId)
     const answer = await paid
+    if (answer instanceof ApiError) return errorResult(answer, requestId)
     // The gate gives a receipt in every mode (an empty transaction in local mode); this covers an answer without one.
     const settlement = answer.receipt ?? { success: true, transaction: '', network: answer.network, payer: answer.payer }
     const body = answer.body as string // a tool's answer is the JSON envelope: MCP asks no `format`, and a proof bought in CSV or Arrow is another fingerprint

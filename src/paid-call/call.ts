@@ -24,12 +24,19 @@ export interface PaidCall {
 }
 
 /**
+ * What a paid call comes to, for the adapter to translate: refused, with the 402's requirements and the
+ * reason (or the 404, 429 or 5xx that stands for it) as an `ApiError`; or paid, with the answer and its
+ * receipt. Only an internal failure is thrown.
+ */
+export type PaidOutcome = ApiError | GateAnswer
+
+/**
  * The paid part of a request, the same for HTTP routes and MCP tools: the per-IP limit before the
  * proof's signature is recovered (the first expensive step), verification, the per-payer limit, then
  * claim, run, settle and store. Synchronous until the payment is verified: a 402 or 429 comes back as
- * a value (the hot path: no promise, no throw); an invalid proof throws its ApiError.
+ * a value (the hot path: no promise, no throw); what needs the ledger or a facilitator, as a promise.
  */
-export function payFor(gate: PaymentGate, limits: RateLimits | undefined, call: PaidCall): ApiError | Promise<GateAnswer> {
+export function payFor(gate: PaymentGate, limits: RateLimits | undefined, call: PaidCall): ApiError | Promise<PaidOutcome> {
   // The client, keyed as rate limits key it, looked up once and only when asked: for the IP limit, and for
   // its share of the new payers' verification budget (a payer already served never asks).
   let looked = false
@@ -51,35 +58,45 @@ export function payFor(gate: PaymentGate, limits: RateLimits | undefined, call: 
   if (known) return known
   const format = call.format ?? 'json'
   const fingerprint = format === 'json' ? `${call.route.id}|${call.prepared.key}` : `${call.route.id}|${call.prepared.key}|${format}`
-  const auth = gate.authorize({
-    route: call.route,
-    proofHeader: call.proofHeader,
-    resourceUrl: call.resourceUrl,
-    requestId: call.requestId,
-    fingerprint,
-    clientKey,
-  })
-  if (auth instanceof ApiError) return auth
-  const fulfil = () =>
-    gate.fulfil(auth, async ({ artifactPath, deadlineMs }) => {
-      // What the answer cost at live providers is recorded whether or not it is charged in the end.
-      const spend: ProviderSpend[] = []
-      try {
-        const result = await withinDeadline(deadlineMs, () => call.prepared.run(spend))
-        const envelope = buildSuccess(call.route, call.requestId, result, artifactPath)
-        return format === 'json' ? JSON.stringify(envelope) : tableAnswer(call.route, format, envelope)
-      } finally {
-        gate.spent(call.requestId, call.route.id, spend)
-      }
+  let auth
+  try {
+    auth = gate.authorize({
+      route: call.route,
+      proofHeader: call.proofHeader,
+      resourceUrl: call.resourceUrl,
+      requestId: call.requestId,
+      fingerprint,
+      clientKey,
     })
+  } catch (error) {
+    return refusal(error) // a proof that cannot pay: malformed, badly signed, for other terms
+  }
+  if (auth instanceof ApiError) return auth
+  const fulfil = (): Promise<PaidOutcome> =>
+    gate
+      .fulfil(auth, async ({ artifactPath, deadlineMs }) => {
+        // What the answer cost at live providers is recorded whether or not it is charged in the end.
+        const spend: ProviderSpend[] = []
+        try {
+          const result = await withinDeadline(deadlineMs, () => call.prepared.run(spend))
+          const envelope = buildSuccess(call.route, call.requestId, result, artifactPath)
+          return format === 'json' ? JSON.stringify(envelope) : tableAnswer(call.route, format, envelope)
+        } finally {
+          gate.spent(call.requestId, call.route.id, spend)
+        }
+      })
+      .catch(refusal)
   const limited = overLimit(limits, 'payer', auth.payer)
   if (limited instanceof Promise) {
     // Shared with other instances: the limit is known after a round trip to the ledger.
-    return limited.then((l) => {
-      if (l) throw l
-      return fulfil()
-    })
+    return limited.then((limit) => limit ?? fulfil())
   }
   if (limited) return limited
   return fulfil()
+}
+
+/** A refusal the steps threw (an ApiError) as the outcome; anything else stays an internal failure. */
+function refusal(error: unknown): ApiError {
+  if (error instanceof ApiError) return error
+  throw error
 }
