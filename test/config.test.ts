@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { ConfigError } from '../src/core/config-error'
 import { DEV_PAY_TO, loadConfig } from '../src/config/config'
 import { applyEnvFile } from '../src/config/env-file'
-import { configErrorOf } from '../support/misc-config'
+import { configErrorOf } from '../support/config-error'
 
 const PAY_TO_A = '0x1111111111111111111111111111111111111111'
 /** Production with an on-chain payment mode, but no address to pay to. */

@@ -15,7 +15,7 @@ import { freePort } from '../../support/ports'
 import { postgresMissing, startPostgres, type StartedPostgres } from '../../support/postgres'
 import { startServer, type StartedServer } from '../../support/server'
 import { keyOf } from '../../support/facilitator'
-import { startChainAndFacilitator, type ChainAndFacilitator } from '../../support/payments-chain-setup'
+import { startChainAndFacilitator, type ChainAndFacilitator } from '../../support/chain-and-facilitator'
 import { noteSkipped, requireTool } from '../../support/required-tool'
 import { campingWorld, vendorWorld, type VendorWorld } from '../intelligence/vendors/world'
 

@@ -6,7 +6,7 @@ import { parseSince } from '../../src/cli/payments'
 import { atomicToUsd as usd } from '../../src/core/usdc'
 import { SqliteLedger } from '../../src/ledger/sqlite'
 import type { PaymentClaim } from '../../src/ledger/contract'
-import { runCli } from '../../support/misc-cli'
+import { runCli } from '../../support/cli-run'
 
 let path: string
 

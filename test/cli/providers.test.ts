@@ -4,7 +4,7 @@
  * Against local servers answering as SearXNG, Bocha and TikHub do.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { runCli } from '../../support/misc-cli'
+import { runCli } from '../../support/cli-run'
 import { startServer } from '../../support/server'
 import { loopback, type Loopback } from '../../support/loopback'
 import { campingWorld, vendorWorld, type VendorWorld } from '../intelligence/vendors/world'

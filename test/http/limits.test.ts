@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { checkQuery, REQUEST_LIMITS } from '../../src/http/body'
 import { jsonShape } from '../../src/core/json-shape'
-import { MCP_HEADERS, rpcBody } from '../../support/misc-mcp'
+import { MCP_HEADERS, rpcBody } from '../../support/mcp-messages'
 import { Client, expectClientError } from '../../support/paying-client'
 
 let api: Client

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { runCli } from '../../support/misc-cli'
+import { runCli } from '../../support/cli-run'
 import { startServer, type StartedServer } from '../../support/server'
 
 // Elysia reduces its validation messages under NODE_ENV=production, read when it is imported; so this

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { routeById } from '../../src/catalog'
 import { usdToAtomic } from '../../src/core/usdc'
-import { MCP_HEADERS, toolCallBody } from '../../support/misc-mcp'
+import { MCP_HEADERS, toolCallBody } from '../../support/mcp-messages'
 import { createPayer } from '../../support/payer'
 import { BASE, testRuntime } from '../../support/runtime'
 

@@ -6,9 +6,9 @@
 import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/config'
 import { eventually, requestFrom } from '../../support/from-address'
-import { paidMonthsFrom, paidMonthsToolFrom, requestLogLines } from '../../support/misc-client-ip'
-import { configErrorOf } from '../../support/misc-config'
-import { serverDuringTests } from '../../support/misc-server'
+import { paidMonthsFrom, paidMonthsToolFrom, requestLogLines } from '../../support/client-ip-requests'
+import { configErrorOf } from '../../support/config-error'
+import { serverDuringTests } from '../../support/server-during-tests'
 import { createPayer } from '../../support/payer'
 
 describe('configuration', () => {

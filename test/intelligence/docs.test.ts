@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'bun:test'
 import { CATALOG } from '../../src/catalog'
 import { ERROR_CODES } from '../../src/core/errors'
-import { startApi } from '../../support/intel-api'
+import { startApi } from '../../support/api-during-tests'
 import type { Client as Api, Query } from '../../support/paying-client'
 
 const CHINA = CATALOG.filter((r) => r.family === 'china')

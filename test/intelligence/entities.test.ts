@@ -7,7 +7,7 @@ import { RELEVANCE } from '../../src/catalog/evidence-rules'
 import { EntityIndex, STATIC_ENTITIES, type Resolved } from '../../src/intelligence/entities'
 import { matcherFor } from '../../src/intelligence/relevance'
 import { nameKey } from '../../src/intelligence/names'
-import { startApi } from '../../support/intel-api'
+import { startApi } from '../../support/api-during-tests'
 import type { Client as Api } from '../../support/paying-client'
 
 const id = (r: Resolved) => (r.kind === 'entity' ? r.entity.id : `free_text:${r.text}`)

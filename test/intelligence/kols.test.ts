@@ -1,7 +1,7 @@
 /** The KOL route on the sample corpus: filters applied and echoed, documented scoring, anomaly flags. */
 import { describe, expect, test } from 'bun:test'
 import { BUDGET_BANDS, COST_FLOOR_CNY, COST_PER_FOLLOWER_CNY, COST_SPREAD, CREATOR_TIERS, KOL } from '../../src/catalog/evidence-rules'
-import { startApiAndReader } from '../../support/intel-api'
+import { startApiAndReader } from '../../support/api-during-tests'
 import type { Parquet as Corpus } from '../../support/parquet'
 import type { Client as Api, Query } from '../../support/paying-client'
 import { expectClientError, expectDocumentedData, expectPaidEnvelope, route } from '../../support/paying-client'

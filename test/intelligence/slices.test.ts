@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'bun:test'
 import { TEXT_ANALYSIS_MAX_ITEMS } from '../../src/catalog/evidence-rules'
 import { eachSliced, evenSample, inBackground, SLICE_MS } from '../../src/intelligence/turns'
-import { startApi } from '../../support/intel-api'
+import { startApi } from '../../support/api-during-tests'
 import type { Client as Api } from '../../support/paying-client'
 
 describe('evenSample', () => {

@@ -6,7 +6,7 @@
  */
 import { expect, test } from 'bun:test'
 import { WEEKLY_DECIDES_RATIO } from '../../src/catalog/evidence-rules'
-import { startApi } from '../../support/intel-api'
+import { startApi } from '../../support/api-during-tests'
 import type { Client as Api } from '../../support/paying-client'
 
 let api: Api

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { routeById } from '../../src/catalog'
 import { SqliteLedger } from '../../src/ledger/sqlite'
 import { usdToAtomic } from '../../src/core/usdc'
-import { runCli } from '../../support/misc-cli'
+import { runCli } from '../../support/cli-run'
 import { createPayer } from '../../support/payer'
 import { startServer, type StartedServer } from '../../support/server'
 

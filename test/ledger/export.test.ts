@@ -9,7 +9,7 @@ import { SqliteLedger } from '../../src/ledger/sqlite'
 import type { PaymentClaim } from '../../src/ledger/contract'
 import { CSV_COLUMNS, csvValues, exportCsv, spreadsheetSafe } from '../../src/ledger/export'
 import { NETWORKS } from '../../src/payments/networks'
-import { runCli } from '../../support/misc-cli'
+import { runCli } from '../../support/cli-run'
 
 const ROOT = resolve(import.meta.dir, '../..')
 /** Each CLI run starts a bun process: seconds on a loaded 2-core machine. */

@@ -2,7 +2,7 @@
 import { expect, test } from 'bun:test'
 import { DESTINATION_ALIASES, placeKey } from '../../src/data/aliases'
 import { DESTINATIONS } from '../../src/data/sample-geography'
-import { startApi } from '../../support/intel-api'
+import { startApi } from '../../support/api-during-tests'
 import type { Client } from '../../support/paying-client'
 import { expectUnknownName } from './support'
 

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'bun:test'
 import { MAX_AGGREGATE_DESTINATIONS } from '../../src/catalog/flights'
 import { describeAnswerCache, describeMonthsRoute, describeSharedContract, testFreeErrors } from './support'
 import { directionOf, expectRoundedFrom, expectUnknownName, LATEST_MONTH, pctChange, rowOfMonth, sameAnswerFor } from './support'
-import { startApiAndReader } from '../../support/intel-api'
+import { startApiAndReader } from '../../support/api-during-tests'
 import type { Parquet } from '../../support/parquet'
 import { bounds, expectClientError, type Client, type Query } from '../../support/paying-client'
 

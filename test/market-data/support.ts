@@ -4,7 +4,7 @@
  * Parquet files directly, so the expected figures never come from the code under test.
  */
 import { beforeAll, describe, expect, test } from 'bun:test'
-import { expectCachedOnRepeat, startApi } from '../../support/intel-api'
+import { expectCachedOnRepeat, startApi } from '../../support/api-during-tests'
 import type { Parquet } from '../../support/parquet'
 import {
   expectClientError,

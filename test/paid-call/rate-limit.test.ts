@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { RateLimiter } from '../../src/paid-call/rate-limit'
-import { serverDuringTests } from '../../support/misc-server'
+import { serverDuringTests } from '../../support/server-during-tests'
 import { createPayer } from '../../support/payer'
 
 describe('RateLimiter (token bucket)', () => {

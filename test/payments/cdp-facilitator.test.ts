@@ -15,8 +15,8 @@ import { anvilAccount, startChain, type Chain } from '../../support/chain'
 import { decodeProofHeader, recordingFetch, v2Client } from '../../support/clients'
 import { startFacilitator, type StartedFacilitator } from '../../support/facilitator'
 import { startServer, type StartedServer } from '../../support/server'
-import { buyForPrice, fundedAccount, moved, ONE_USDC } from '../../support/payments-chain-setup'
-import { settlementInput } from '../../support/payments-settlement-input'
+import { buyForPrice, fundedAccount, moved, ONE_USDC } from '../../support/chain-and-facilitator'
+import { settlementInput } from '../../support/settlement-input'
 
 /**
  * Facilitator authentication with real parts: anvil as Base Sepolia with Circle's USDC contract, the

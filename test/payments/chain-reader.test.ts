@@ -9,7 +9,7 @@ import { createTestClient, http } from 'viem'
 import { createChainReader } from '../../src/payments/chain-reader'
 import { NETWORKS } from '../../src/payments/networks'
 import { startChain, type Chain } from '../../support/chain'
-import { fundedAccount, submittedTransfer } from '../../support/payments-chain-setup'
+import { fundedAccount, submittedTransfer } from '../../support/chain-and-facilitator'
 
 const SLOW = 90_000
 const NETWORK = NETWORKS['arbitrum-sepolia']

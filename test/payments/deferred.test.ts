@@ -9,7 +9,7 @@ import { startServer, type StartedServer } from '../../support/server'
 import { anvilAccount, startChain, type Chain } from '../../support/chain'
 import { decodeProofHeader, recordingFetch, v2Client } from '../../support/clients'
 import { keyOf } from '../../support/facilitator'
-import { fundedAccount, ONE_USDC, whileNotMining } from '../../support/payments-chain-setup'
+import { fundedAccount, ONE_USDC, whileNotMining } from '../../support/chain-and-facilitator'
 import { until, waitFor } from '../../support/until'
 
 /**

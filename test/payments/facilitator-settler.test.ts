@@ -5,8 +5,8 @@ import { createEvmFacilitator } from '../../src/payments/evm-facilitator'
 import { FacilitatorSettler } from '../../src/payments/facilitator-settler'
 import { anvilAccount, startChain, type Chain } from '../../support/chain'
 import { keyOf } from '../../support/facilitator'
-import { ONE_USDC } from '../../support/payments-chain-setup'
-import { SUMMARY_TERMS, settlementInput } from '../../support/payments-settlement-input'
+import { ONE_USDC } from '../../support/chain-and-facilitator'
+import { SUMMARY_TERMS, settlementInput } from '../../support/settlement-input'
 
 /**
  * The settler's reading of real facilitator answers: @x402/core's x402Facilitator with @x402/evm's

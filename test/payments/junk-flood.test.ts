@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { routeById } from '../../src/catalog'
 import { usdToAtomic } from '../../src/core/usdc'
 import { createPayer } from '../../support/payer'
-import { ONE_USDC, startChainAndFacilitator, type ChainAndFacilitator } from '../../support/payments-chain-setup'
+import { ONE_USDC, startChainAndFacilitator, type ChainAndFacilitator } from '../../support/chain-and-facilitator'
 import { startServer, type StartedServer } from '../../support/server'
 import { requestFrom } from '../../support/from-address'
 

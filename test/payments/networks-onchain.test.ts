@@ -17,7 +17,7 @@ import { editProof } from '../../support/payer'
 import { startServer, type StartedServer } from '../../support/server'
 import { recordingFetch, v1Client, v2Client } from '../../support/clients'
 import { keyOf } from '../../support/facilitator'
-import { ONE_USDC, submittedTransfer } from '../../support/payments-chain-setup'
+import { ONE_USDC, submittedTransfer } from '../../support/chain-and-facilitator'
 import { artifactOf, claimOf } from '../ledger/contract'
 
 const SLOW = 90_000

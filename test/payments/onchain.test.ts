@@ -19,7 +19,7 @@ import {
   startChainAndFacilitator,
   whileNotMining,
   type ChainAndFacilitator,
-} from '../../support/payments-chain-setup'
+} from '../../support/chain-and-facilitator'
 import { startServer, type StartedServer } from '../../support/server'
 
 /**

@@ -13,7 +13,7 @@ import { startFlakyRpc, type FlakyRpc, type RpcBehaviour } from '../../support/f
 import { startServer, type StartedServer } from '../../support/server'
 import { recordingFetch, v1Client, v2Client } from '../../support/clients'
 import { keyOf, startFacilitator, type StartedFacilitator } from '../../support/facilitator'
-import { facilitatorModeEnv, fundedAccount, ONE_USDC } from '../../support/payments-chain-setup'
+import { facilitatorModeEnv, fundedAccount, ONE_USDC } from '../../support/chain-and-facilitator'
 import { until } from '../../support/until'
 
 /**

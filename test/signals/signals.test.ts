@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { RANK_TYPES } from '../../src/catalog/signals'
-import { startApiAndReader } from '../../support/intel-api'
+import { startApiAndReader } from '../../support/api-during-tests'
 import type { Parquet } from '../../support/parquet'
 import { type Client, expectClientError, expectDocumentedData, expectPaidEnvelope, route, type Query } from '../../support/paying-client'
 

@@ -5,7 +5,7 @@
 import { expect } from 'bun:test'
 import { usdToAtomic } from '../src/core/usdc'
 import { type Answer, requestFrom } from './from-address'
-import { MCP_HEADERS, paymentObject, toolCallBody } from './misc-mcp'
+import { MCP_HEADERS, paymentObject, toolCallBody } from './mcp-messages'
 import type { createPayer } from './payer'
 import type { StartedServer } from './server'
 
