@@ -48,6 +48,21 @@ export interface PaymentRow<Time extends number | string = number | string> {
   valid_before: string | null
 }
 
+/** The claim a payments row records, read the same from either engine. */
+export function claimOfRow(row: PaymentRow): PaymentClaim {
+  return {
+    key: row.key,
+    network: row.network,
+    payer: row.payer,
+    nonce: row.nonce,
+    routeId: row.route,
+    fingerprint: row.fingerprint,
+    amountAtomic: row.amount_atomic,
+    requestId: row.request_id,
+    ...(row.valid_before ? { validBefore: row.valid_before } : {}),
+  }
+}
+
 /** The columns of PaymentRow, in table order: what both engines' `payments` table must have (a test reads them). */
 export const PAYMENT_COLUMNS = [
   'key',

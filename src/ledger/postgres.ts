@@ -1,5 +1,6 @@
 import type { SQL } from 'bun'
 import {
+  claimOfRow,
   DEAD_CLAIM_AFTER_SECONDS,
   type ClaimResult,
   type LedgerRetention,
@@ -217,17 +218,7 @@ export class PostgresLedger implements PaymentLedger {
       ),
     )
     return (rows as PaymentRow[]).map((row) => ({
-      claim: {
-        key: row.key,
-        network: row.network,
-        payer: row.payer,
-        nonce: row.nonce,
-        routeId: row.route,
-        fingerprint: row.fingerprint,
-        amountAtomic: row.amount_atomic,
-        requestId: row.request_id,
-        ...(row.valid_before ? { validBefore: row.valid_before } : {}),
-      },
+      claim: claimOfRow(row),
       state: row.state as PendingPayment['state'],
       txHash: row.tx_hash,
       updatedAt: Number(row.updated_at),

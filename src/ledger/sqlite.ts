@@ -1,5 +1,6 @@
 import { Database } from 'bun:sqlite'
 import {
+  claimOfRow,
   isOpen,
   type ClaimResult,
   type LedgerRetention,
@@ -37,17 +38,7 @@ interface Row {
 }
 
 const fromDb = (row: PaymentRow<number>): Row => ({
-  claim: {
-    key: row.key,
-    network: row.network,
-    payer: row.payer,
-    nonce: row.nonce,
-    routeId: row.route,
-    fingerprint: row.fingerprint,
-    amountAtomic: row.amount_atomic,
-    requestId: row.request_id,
-    ...(row.valid_before ? { validBefore: row.valid_before } : {}),
-  },
+  claim: claimOfRow(row),
   state: row.state,
   artifactId: row.artifact_id,
   createdAt: row.created_at,
