@@ -49,13 +49,16 @@ export function gate() {
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
-/** The ProviderError a provider call fails with (the test fails if it does not). */
-export async function failure(p: Promise<unknown>): Promise<ProviderError> {
+/** The error a call fails with, a ProviderError unless `type` says otherwise (the test fails if it does not). */
+export async function failure<E extends Error = ProviderError>(
+  call: Promise<unknown>,
+  type: abstract new (...args: never[]) => E = ProviderError as never,
+): Promise<E> {
   try {
-    await p
-  } catch (e) {
-    expect(e).toBeInstanceOf(ProviderError)
-    return e as ProviderError
+    await call
+  } catch (error) {
+    expect(error).toBeInstanceOf(type)
+    return error as E
   }
-  throw new Error('expected a ProviderError')
+  throw new Error(`expected a ${type.name}`)
 }

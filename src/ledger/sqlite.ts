@@ -37,6 +37,24 @@ interface Row {
   txHash: string | null
 }
 
+/** A held nonce may be claimed again once its claim failed, or went stale in progress (its process died). */
+const claimable = (held: Row, staleBefore: number) =>
+  held.state === 'failed' || (held.state === 'in_progress' && held.updatedAt < staleBefore)
+
+/** The row of a new claim; a nonce claimed before keeps when it was first claimed. */
+const claimedRow = (claim: PaymentClaim, held: Row | null | undefined, now: number): Row => ({
+  claim,
+  state: 'in_progress',
+  artifactId: null,
+  createdAt: held?.createdAt ?? now,
+  updatedAt: now,
+  settlement: null,
+  txHash: null,
+})
+
+const claimedResult = (held: Row | null | undefined): ClaimResult =>
+  held?.state === 'in_progress' ? { status: 'claimed', takenOver: true } : { status: 'claimed' }
+
 const fromDb = (row: PaymentRow<number>): Row => ({
   claim: claimOfRow(row),
   state: row.state,
@@ -87,20 +105,11 @@ export class SqliteLedger implements PaymentLedger {
       const mine = this.live.get(claim.key)
       const file = this.stmts.holder.get({ key: claim.key })
       const held = mine ?? (file ? fromDb(file) : null)
-      const free = !held || held.state === 'failed' || (held.state === 'in_progress' && held.updatedAt < staleBefore)
-      if (!free) return taken(held)
-      const row: Row = {
-        claim,
-        state: 'in_progress',
-        artifactId: null,
-        createdAt: held?.createdAt ?? now,
-        updatedAt: now,
-        settlement: null,
-        txHash: null,
-      }
+      if (held && !claimable(held, staleBefore)) return taken(held)
+      const row = claimedRow(claim, held, now)
       this.upsert(claim.key, row)
       this.live.set(claim.key, row) // written already; kept (not dirty) as the base of this process's next change
-      return held?.state === 'in_progress' ? { status: 'claimed', takenOver: true } : { status: 'claimed' }
+      return claimedResult(held)
     })
     this.claimShared = (c, now, staleBefore) => claimTx.immediate(c, now, staleBefore)
   }
@@ -243,19 +252,10 @@ export class SqliteLedger implements PaymentLedger {
   async claim(claim: PaymentClaim, now: number, staleBefore: number): Promise<ClaimResult> {
     if (this.shared) return this.claimShared(claim, now, staleBefore)
     const held = this.row(claim.key)
-    const free = !held || held.state === 'failed' || (held.state === 'in_progress' && held.updatedAt < staleBefore)
-    if (!free) return taken(held)
+    if (held && !claimable(held, staleBefore)) return taken(held)
     // Not dirty: written with the request's outcome, or by persistClaim.
-    this.live.set(claim.key, {
-      claim,
-      state: 'in_progress',
-      artifactId: null,
-      createdAt: held?.createdAt ?? now,
-      updatedAt: now,
-      settlement: null,
-      txHash: null,
-    })
-    return held?.state === 'in_progress' ? { status: 'claimed', takenOver: true } : { status: 'claimed' }
+    this.live.set(claim.key, claimedRow(claim, held, now))
+    return claimedResult(held)
   }
 
   persistClaim(key: string): void {

@@ -13,7 +13,7 @@ import { evidenceMode } from '../../src/intelligence/evidence'
 import { gather } from '../../src/intelligence/lanes'
 import { liveSources } from '../../src/intelligence/sources'
 import { expectFellBackToWeb, series } from './support'
-import { fileServers, json, type Loopback } from '../../support/loopback'
+import { failure, fileServers, json, type Loopback } from '../../support/loopback'
 
 const DAY = 86_400_000
 const serve = fileServers()
@@ -143,15 +143,7 @@ describe('relevance of what providers return', () => {
 })
 
 describe('no evidence', () => {
-  async function error(p: Promise<unknown>): Promise<ApiError> {
-    try {
-      await p
-    } catch (e) {
-      expect(e).toBeInstanceOf(ApiError)
-      return e as ApiError
-    }
-    throw new Error('expected an ApiError')
-  }
+  const error = (call: Promise<unknown>) => failure(call, ApiError)
 
   test('every provider answering empty is a 404 for the keyword', async () => {
     const e = await error(gather(sources({ native: searchServer(0), web: searchServer(0) }), 'douyin', window()))
