@@ -1,4 +1,6 @@
 /** The payment ledger's contract: what the gate records and asks (SQLite: sqlite.ts; PostgreSQL: postgres.ts). */
+import type { PAYMENTS, SharedColumn } from './tables'
+
 /** What the gate records about one payment authorization (one EIP-3009 nonce). */
 export interface PaymentClaim {
   /** `<caip2>:<asset>:<payer>:<nonce>`, lower case: EIP-3009 nonces are unique per payer and token. */
@@ -27,8 +29,8 @@ export type PaymentState = 'in_progress' | 'served' | 'pending' | 'failed'
 export type Settlement = 'local' | 'settled' | 'pending' | 'failed'
 
 /**
- * A row of the `payments` table, the same columns in both engines (ledger/sqlite-schema.ts,
- * postgres/migrations.ts). SQLite returns its times as numbers; PostgreSQL its BIGINT times as text.
+ * A row of the `payments` table as both engines keep it (tables.ts; PostgreSQL adds its claim
+ * bookkeeping). SQLite returns its times as numbers; PostgreSQL its BIGINT times as text.
  */
 export interface PaymentRow<Time extends number | string = number | string> {
   key: string
@@ -48,6 +50,11 @@ export interface PaymentRow<Time extends number | string = number | string> {
   valid_before: string | null
 }
 
+type Same<Left, Right> = [Left] extends [Right] ? ([Right] extends [Left] ? true : false) : false
+type Holds<Claim extends true> = Claim
+/** A column declared in PAYMENTS and missing here, or the other way round, fails to compile. */
+export type PaymentRowIsTheTable = Holds<Same<keyof PaymentRow, SharedColumn<typeof PAYMENTS>>>
+
 /** The claim a payments row records, read the same from either engine. */
 export function claimOfRow(row: PaymentRow): PaymentClaim {
   return {
@@ -62,27 +69,6 @@ export function claimOfRow(row: PaymentRow): PaymentClaim {
     ...(row.valid_before ? { validBefore: row.valid_before } : {}),
   }
 }
-
-/** The columns of PaymentRow, in table order: what both engines' `payments` table must have (a test reads them). */
-export const PAYMENT_COLUMNS = [
-  'key',
-  'network',
-  'payer',
-  'nonce',
-  'route',
-  'fingerprint',
-  'amount_atomic',
-  'request_id',
-  'state',
-  'artifact_id',
-  'created_at',
-  'updated_at',
-  'settlement',
-  'tx_hash',
-  'valid_before',
-] as const satisfies readonly (keyof PaymentRow)[]
-/** PostgreSQL's own claim bookkeeping beside them: who holds a claim, and whether it was taken over. */
-export const POSTGRES_CLAIM_COLUMNS = ['holder', 'claim_id', 'taken_over'] as const
 
 export type ClaimResult =
   /** `takenOver`: the nonce was held `in_progress` by a request whose process died; it may have settled before it died. */

@@ -1,85 +1,15 @@
-/** The SQLite ledger's file: tables, migrations and statements (sqlite.ts); PostgreSQL's are in src/postgres/migrations.ts. */
+/** The SQLite ledger's file: opened and upgraded from the declared tables (tables.ts), and its statements (sqlite.ts). */
 import { Database } from 'bun:sqlite'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { PaymentRow, PaymentState, Settlement } from './contract'
+import { columnsIn, createIndex, indexesIn, LEDGER_INDEXES, LEDGER_TABLES, sqliteColumn, sqliteTables } from './tables'
 
-// payments is WITHOUT ROWID: one B-tree keyed by the nonce instead of a table plus its key index.
-export const SCHEMA = `
-CREATE TABLE IF NOT EXISTS payments (
-  key TEXT PRIMARY KEY,
-  network TEXT NOT NULL,
-  payer TEXT NOT NULL,
-  nonce TEXT NOT NULL,
-  route TEXT NOT NULL,
-  fingerprint TEXT NOT NULL,
-  amount_atomic TEXT NOT NULL,
-  request_id TEXT NOT NULL,
-  state TEXT NOT NULL,
-  artifact_id TEXT,
-  created_at INTEGER NOT NULL,
-  updated_at INTEGER NOT NULL,
-  settlement TEXT,
-  tx_hash TEXT,
-  valid_before TEXT
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS payment_events (
-  seq INTEGER PRIMARY KEY,
-  at INTEGER NOT NULL,
-  event TEXT NOT NULL,
-  payment_key TEXT NOT NULL,
-  request_id TEXT NOT NULL,
-  route TEXT NOT NULL,
-  payer TEXT NOT NULL,
-  amount_atomic TEXT NOT NULL,
-  nonce TEXT NOT NULL,
-  network TEXT NOT NULL,
-  tx_hash TEXT,
-  detail TEXT
-);
-CREATE INDEX IF NOT EXISTS payment_events_at ON payment_events(at);
-CREATE TABLE IF NOT EXISTS artifacts (
-  id TEXT PRIMARY KEY,
-  payment_key TEXT NOT NULL,
-  body TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  expires_at INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS artifacts_expiry ON artifacts(expires_at);
-CREATE TABLE IF NOT EXISTS provider_spend (
-  seq INTEGER PRIMARY KEY,
-  at INTEGER NOT NULL,
-  request_id TEXT NOT NULL,
-  route TEXT NOT NULL,
-  provider TEXT NOT NULL,
-  role TEXT NOT NULL,
-  requests INTEGER NOT NULL,
-  input_tokens INTEGER,
-  output_tokens INTEGER,
-  cost_nano_usd TEXT
-);
-CREATE INDEX IF NOT EXISTS provider_spend_at ON provider_spend(at);
-CREATE TABLE IF NOT EXISTS ledger_probe (
-  id INTEGER PRIMARY KEY CHECK (id = 1),
-  at INTEGER NOT NULL
-);
-`
+/** SQLite's own machinery beside the ledger's tables: the one row /ready rewrites to see that the file takes writes. */
+const PROBE_TABLE = `CREATE TABLE IF NOT EXISTS ledger_probe (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL);`
 
-/** Columns added after the first release; a ledger file from before gets them on open. */
-export const ADDED_COLUMNS = ['settlement TEXT', 'tx_hash TEXT', 'valid_before TEXT']
-/** Columns added to artifacts after the first release (answers in CSV and Arrow carry their headers). */
-export const ADDED_ARTIFACT_COLUMNS = ['headers TEXT']
-export const PENDING_INDEX = `CREATE INDEX IF NOT EXISTS payments_open ON payments(state) WHERE state IN ('pending', 'in_progress')`
-/**
- * The retention pass finds old failed payments through this (a handful of rows: failures are rare);
- * without it each hourly pass scanned the whole ledger on the event loop (~320 ms at a million payments).
- */
-export const FAILED_INDEX = `CREATE INDEX IF NOT EXISTS payments_failed_at ON payments(updated_at) WHERE state = 'failed'`
-/**
- * Made by the first pass that drops served payments (LEDGER_KEEP_SERVED_DAYS): ~100 bytes a payment,
- * paid only by ledgers that are pruned.
- */
-export const SERVED_INDEX = `CREATE INDEX IF NOT EXISTS payments_served_at ON payments(updated_at) WHERE state = 'served'`
+/** Made by the first retention pass that drops served payments (tables.ts). */
+export const SERVED_INDEX = createIndex(LEDGER_INDEXES.find((index) => index.name === 'payments_served_at')!)
 /** Payments dropped per retention transaction: the event loop gets a turn between them. */
 export const PRUNE_CHUNK = 500
 
@@ -100,21 +30,24 @@ const columnsOf = (db: Database, table: string) =>
       .map((c) => c.name),
   )
 
-/** Opens (or creates) the ledger file and brings its schema up to date. */
+/**
+ * Opens (or creates) the ledger file and brings its tables to the declaration (tables.ts): a file made
+ * by an older release gets the columns added since (each added column is nullable or has a default).
+ */
 export function openLedgerFile(path: string): Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const db = new Database(path, { create: true, strict: true })
   // WAL + NORMAL: a commit survives a process crash without an fsync per commit. The timeout first:
   // instances opening one new file at once wait instead of failing.
   db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;')
-  db.exec(SCHEMA)
-  const columns = columnsOf(db, 'payments')
-  for (const column of ADDED_COLUMNS) if (!columns.has(column.split(' ')[0]!)) db.exec(`ALTER TABLE payments ADD COLUMN ${column}`)
-  const artifactColumns = columnsOf(db, 'artifacts')
-  for (const column of ADDED_ARTIFACT_COLUMNS)
-    if (!artifactColumns.has(column.split(' ')[0]!)) db.exec(`ALTER TABLE artifacts ADD COLUMN ${column}`)
-  db.exec(PENDING_INDEX)
-  db.exec(FAILED_INDEX)
+  db.exec(sqliteTables())
+  db.exec(PROBE_TABLE)
+  for (const table of LEDGER_TABLES) {
+    const present = columnsOf(db, table.name)
+    for (const column of columnsIn(table, 'sqlite'))
+      if (!present.has(column.name)) db.exec(`ALTER TABLE ${table.name} ADD COLUMN ${sqliteColumn(column)}`)
+  }
+  for (const index of indexesIn('sqlite')) if (!index.lazy) db.exec(createIndex(index))
   return db
 }
 

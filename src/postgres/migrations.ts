@@ -2,7 +2,10 @@ import { SchemaTooNew, type Postgres } from './client'
 
 /**
  * The shared ledger's schema, as numbered migrations applied in order and recorded in
- * `schema_migrations`. Never edit a released migration: add the next one. Times are unix seconds
+ * `schema_migrations`. Never edit a released migration: add the next one. The ledger's own tables
+ * (payments, payment_events, artifacts, provider_spend) are declared in src/ledger/tables.ts, for both
+ * engines: a change to them is made there and brought here as a migration; a test reads a migrated
+ * database back against that declaration. Times are unix seconds
  * (`bigint`) as in the SQLite ledger, except the liveness columns, which compare against the database's
  * own clock (`double precision` seconds) so that instances with skewed clocks agree.
  */

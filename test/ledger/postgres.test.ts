@@ -12,9 +12,7 @@ import { LedgerUnavailable } from '../../src/core/stores'
 import { Postgres, STATEMENT_DEADLINE_MS } from '../../src/postgres/client'
 import { InstanceRegistry, LEASE_SECONDS } from '../../src/postgres/instances'
 import { PostgresLedger } from '../../src/ledger/postgres'
-import { SqliteLedger } from '../../src/ledger/sqlite'
-import { PAYMENT_COLUMNS, POSTGRES_CLAIM_COLUMNS } from '../../src/ledger/contract'
-import type { Database } from 'bun:sqlite'
+import { columnsIn, indexesIn, LEDGER_TABLES } from '../../src/ledger/tables'
 import { migrate, MIGRATIONS } from '../../src/postgres/migrations'
 import { SchemaTooNew } from '../../src/postgres/client'
 import { PostgresRateLimiter } from '../../src/postgres/rate-limit'
@@ -396,16 +394,26 @@ describe.skipIf(!hasPostgres)('PostgreSQL ledger', () => {
   )
 
   test(
-    'the payments table has the one row type of the contract in both engines: the same columns, in order (PostgreSQL adds its claim bookkeeping)',
+    "the migrations arrive at the ledger's declared tables (src/ledger/tables.ts): every column with its type and nullability, in order, and every index",
     async () => {
       const url = await freshDatabase()
-      const columns = await pool(url).sql<{ column_name: string }[]>`
-        SELECT column_name FROM information_schema.columns WHERE table_name = 'payments' ORDER BY ordinal_position`
-      expect(columns.map((c) => c.column_name)).toEqual([...PAYMENT_COLUMNS, ...POSTGRES_CLAIM_COLUMNS])
-      const file = new SqliteLedger(':memory:')
-      const sqlite = (file as unknown as { db: Database }).db.query<{ name: string }, []>('PRAGMA table_info(payments)').all()
-      file.close()
-      expect(sqlite.map((c) => c.name)).toEqual([...PAYMENT_COLUMNS])
+      const sql = pool(url).sql
+      for (const table of LEDGER_TABLES) {
+        const columns = await sql<{ column_name: string; data_type: string; is_nullable: string }[]>`
+          SELECT column_name, data_type, is_nullable FROM information_schema.columns WHERE table_name = ${table.name} ORDER BY ordinal_position`
+        expect({ table: table.name, columns: columns.map((c) => [c.column_name, c.data_type, c.is_nullable === 'NO']) }).toEqual({
+          table: table.name,
+          columns: columnsIn(table, 'postgres').map((c) => [c.name, c.type, c.required === true || c.key === true]),
+        })
+      }
+      const names = LEDGER_TABLES.map((table) => table.name)
+      const indexes = await sql<{ indexname: string }[]>`
+        SELECT indexname FROM pg_indexes WHERE tablename IN ${sql(names)} AND indexname NOT LIKE '%_pkey' AND indexname NOT LIKE '%_key' ORDER BY indexname`
+      expect(indexes.map((index) => index.indexname)).toEqual(
+        indexesIn('postgres')
+          .map((index) => index.name)
+          .sort(),
+      )
     },
     T,
   )

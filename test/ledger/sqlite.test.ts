@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SqliteLedger } from '../../src/ledger/sqlite'
+import { columnsIn, indexesIn, LEDGER_TABLES } from '../../src/ledger/tables'
 import {
   artifactOf as artifact,
   claimOf as claim,
@@ -118,6 +119,46 @@ test('many requests of one turn share one commit, and each is recorded', async (
   for (let i = 0; i < 100; i++) expect((await other.lookup(`k${i}`))?.state).toBe('served')
 })
 
+/** The file's tables, columns (type, NOT NULL, key) and indexes are the declared ones (src/ledger/tables.ts). */
+function expectDeclaredTables(path: string, o: { inOrder: boolean }) {
+  const db = new Database(path, { readonly: true })
+  const ordered = <Row extends unknown[]>(rows: Row[]) =>
+    o.inOrder ? rows : rows.toSorted((x, y) => String(x[0]).localeCompare(String(y[0])))
+  for (const table of LEDGER_TABLES) {
+    const found = db
+      .query<{ name: string; type: string; notnull: number; pk: number }, []>(`PRAGMA table_info(${table.name})`)
+      .all()
+      .map((c) => [c.name, c.type, c.notnull === 1, c.pk === 1])
+    // A WITHOUT ROWID table's key is NOT NULL by SQLite's rule; a rowid table's may be NULL (then the rowid).
+    const declared = columnsIn(table, 'sqlite').map((c) => [
+      c.name,
+      c.type,
+      c.required === true || (c.key === true && table.withoutRowid === true),
+      c.key === true,
+    ])
+    expect({ table: table.name, columns: ordered(found) }).toEqual({ table: table.name, columns: ordered(declared) })
+  }
+  const indexes = db
+    .query<{ name: string }, []>(`SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name`)
+    .all()
+    .map((index) => index.name)
+  expect(indexes).toEqual(
+    indexesIn('sqlite')
+      .filter((index) => !index.lazy)
+      .map((index) => index.name)
+      .sort(),
+  )
+  db.close()
+}
+
+test('a new ledger file has the declared tables, columns in order, and indexes', async () => {
+  const path = fileInNewFolder('new.sqlite')
+  const a = ledgerAt(path)
+  await a.claim(claim('n1'), 1000, 900)
+  await a.durable()
+  expectDeclaredTables(path, { inOrder: true })
+})
+
 test('a ledger file of the first release (no settlement columns, no events table) is upgraded on open', async () => {
   const path = fileInNewFolder('old.sqlite')
   const old = new Database(path)
@@ -130,6 +171,7 @@ test('a ledger file of the first release (no settlement columns, no events table
   old.close()
   const a = ledgerAt(path)
   expect(await a.lookup('o1')).toMatchObject({ state: 'served', txHash: null })
+  expectDeclaredTables(path, { inOrder: false })
   await a.claim(claim('n5'), 1000, 900)
   a.record(event('n5', 'verified'))
   await a.durable()

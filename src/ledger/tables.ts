@@ -1,0 +1,181 @@
+/**
+ * The ledger's tables, declared once for both engines. SQLite's file is made and upgraded from this
+ * (sqlite-schema.ts); PostgreSQL's numbered migrations (src/postgres/migrations.ts) are its released
+ * history and must arrive at it: test/ledger/postgres.test.ts reads a migrated database back against
+ * this declaration, and test/ledger/sqlite.test.ts a new and an upgraded file. A change to a table is
+ * made here, plus a migration for PostgreSQL. Each engine's own machinery (SQLite's write probe,
+ * PostgreSQL's sessions, limits and leases) stays with the engine.
+ */
+
+/** What a column holds; each engine stores it its own way (TYPES). */
+type ColumnKind = 'text' | 'count' | 'time' | 'nano_usd' | 'body' | 'sequence' | 'flag'
+
+export type Engine = 'sqlite' | 'postgres'
+
+/**
+ * Times are unix seconds. An answer's body is TEXT in SQLite (its TEXT affinity keeps an Arrow answer's
+ * BLOB as it is) and bytes in PostgreSQL (with `is_text` beside it). nano-USD are decimal text in SQLite.
+ */
+const TYPES: Record<Engine, Record<ColumnKind, string>> = {
+  sqlite: { text: 'TEXT', count: 'INTEGER', time: 'INTEGER', nano_usd: 'TEXT', body: 'TEXT', sequence: 'INTEGER', flag: 'INTEGER' },
+  postgres: { text: 'text', count: 'integer', time: 'bigint', nano_usd: 'numeric', body: 'bytea', sequence: 'bigint', flag: 'boolean' },
+}
+
+export interface Column {
+  name: string
+  kind: ColumnKind
+  /** NOT NULL. */
+  required?: true
+  key?: true
+  /** A second key, unique (PostgreSQL's ids that make a retried commit idempotent). */
+  unique?: true
+  /** Kept by one engine only. */
+  only?: Engine
+  /** SQL default (a NOT NULL column added to an existing table needs one). */
+  fallback?: string
+}
+
+export interface Index {
+  name: string
+  /** `table (columns)`. */
+  on: string
+  where?: string
+  only?: Engine
+  /** Made when first needed (by the retention pass that uses it), not when the ledger is opened. */
+  lazy?: true
+}
+
+export interface Table {
+  name: string
+  columns: readonly Column[]
+  /** SQLite: one B-tree keyed by the primary key, with no rowid table beside it. */
+  withoutRowid?: true
+}
+
+// Literal types kept (const parameters), so that contract.ts can check PaymentRow against PAYMENTS.
+const text = <const Name extends string, const More extends Partial<Column> = {}>(name: Name, more?: More) =>
+  ({ name, kind: 'text', ...more }) as { name: Name; kind: 'text' } & More
+const required = { required: true } as const
+
+/** The names of a table's columns that both engines keep. */
+export type SharedColumn<Of extends Table> = Exclude<Of['columns'][number], { only: Engine }>['name']
+
+export const PAYMENTS = {
+  name: 'payments',
+  withoutRowid: true,
+  columns: [
+    text('key', { key: true }),
+    text('network', required),
+    text('payer', required),
+    text('nonce', required),
+    text('route', required),
+    text('fingerprint', required),
+    text('amount_atomic', required),
+    text('request_id', required),
+    text('state', required),
+    text('artifact_id'),
+    { name: 'created_at', kind: 'time', required: true },
+    { name: 'updated_at', kind: 'time', required: true },
+    text('settlement'),
+    text('tx_hash'),
+    text('valid_before'),
+    // PostgreSQL's claims between instances: who holds one, and whether it was taken over from a dead one.
+    text('holder', { only: 'postgres' }),
+    text('claim_id', { only: 'postgres' }),
+    { name: 'taken_over', kind: 'flag', required: true, only: 'postgres', fallback: 'false' },
+  ],
+} as const satisfies Table
+
+export const PAYMENT_EVENTS = {
+  name: 'payment_events',
+  columns: [
+    { name: 'seq', kind: 'sequence', key: true },
+    text('id', { required: true, unique: true, only: 'postgres' }),
+    { name: 'at', kind: 'time', required: true },
+    text('event', required),
+    text('payment_key', required),
+    text('request_id', required),
+    text('route', required),
+    text('payer', required),
+    text('amount_atomic', required),
+    text('nonce', required),
+    text('network', required),
+    text('tx_hash'),
+    text('detail'),
+  ],
+} as const satisfies Table
+
+export const ARTIFACTS = {
+  name: 'artifacts',
+  columns: [
+    text('id', { key: true }),
+    text('payment_key', required),
+    { name: 'body', kind: 'body', required: true },
+    { name: 'is_text', kind: 'flag', required: true, only: 'postgres' },
+    // Answers in CSV and Arrow carry their headers (added after the first release).
+    text('headers'),
+    { name: 'created_at', kind: 'time', required: true },
+    { name: 'expires_at', kind: 'time', required: true },
+  ],
+} as const satisfies Table
+
+export const PROVIDER_SPEND = {
+  name: 'provider_spend',
+  columns: [
+    { name: 'seq', kind: 'sequence', key: true },
+    text('id', { required: true, unique: true, only: 'postgres' }),
+    { name: 'at', kind: 'time', required: true },
+    text('request_id', required),
+    text('route', required),
+    text('provider', required),
+    text('role', required),
+    { name: 'requests', kind: 'count', required: true },
+    { name: 'input_tokens', kind: 'count' },
+    { name: 'output_tokens', kind: 'count' },
+    { name: 'cost_nano_usd', kind: 'nano_usd' },
+  ],
+} as const satisfies Table
+
+export const LEDGER_TABLES: readonly Table[] = [PAYMENTS, PAYMENT_EVENTS, ARTIFACTS, PROVIDER_SPEND]
+
+export const LEDGER_INDEXES: readonly Index[] = [
+  { name: 'payments_open', on: 'payments (state)', where: `state IN ('pending', 'in_progress')` },
+  // Retention finds old failed payments through it (a handful of rows: failures are rare); without it
+  // each hourly pass scanned the whole ledger (~320 ms at a million payments, on SQLite's event loop).
+  { name: 'payments_failed_at', on: 'payments (updated_at)', where: `state = 'failed'` },
+  // Made by the first pass that drops served payments (LEDGER_KEEP_SERVED_DAYS): ~100 bytes a payment,
+  // paid only by ledgers that are pruned.
+  { name: 'payments_served_at', on: 'payments (updated_at)', where: `state = 'served'`, only: 'sqlite', lazy: true },
+  { name: 'payment_events_at', on: 'payment_events (at)' },
+  { name: 'artifacts_expiry', on: 'artifacts (expires_at)' },
+  { name: 'provider_spend_at', on: 'provider_spend (at)' },
+]
+
+const kept = (engine: Engine) => (item: { only?: Engine }) => item.only === undefined || item.only === engine
+
+/** A table's columns in one engine, in order, with their type in its dialect. */
+export const columnsIn = (table: Table, engine: Engine): (Column & { type: string })[] =>
+  table.columns.filter(kept(engine)).map((column) => ({ ...column, type: TYPES[engine][column.kind] }))
+
+/** The indexes one engine keeps (its primary keys and unique keys aside). */
+export const indexesIn = (engine: Engine): Index[] => LEDGER_INDEXES.filter(kept(engine))
+
+/** One column's definition in SQLite's dialect. A sequence key is SQLite's rowid (INTEGER PRIMARY KEY). */
+export function sqliteColumn(column: Column): string {
+  const parts = [column.name, TYPES.sqlite[column.kind]]
+  if (column.key) parts.push('PRIMARY KEY')
+  if (column.required) parts.push('NOT NULL')
+  if (column.unique) parts.push('UNIQUE')
+  if (column.fallback !== undefined) parts.push(`DEFAULT ${column.fallback}`)
+  return parts.join(' ')
+}
+
+export const createIndex = (index: Index): string =>
+  `CREATE INDEX IF NOT EXISTS ${index.name} ON ${index.on}${index.where ? ` WHERE ${index.where}` : ''}`
+
+/** SQLite's DDL for the ledger's tables (a file's missing columns are added by sqlite-schema.ts). */
+export const sqliteTables = (): string =>
+  LEDGER_TABLES.map(
+    (table) =>
+      `CREATE TABLE IF NOT EXISTS ${table.name} (\n  ${table.columns.filter(kept('sqlite')).map(sqliteColumn).join(',\n  ')}\n)${table.withoutRowid ? ' WITHOUT ROWID' : ''};`,
+  ).join('\n')
