@@ -3,17 +3,15 @@
  * of the framework with the very answer the full path gave, and nothing else is.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { Server } from 'bun'
 import { CATALOG, type RouteSpec } from '../../src/catalog'
 import { exampleCall } from '../../src/catalog/examples'
-import { nativeRoutes } from '../../src/http/native-routes'
-import { loadConfig } from '../../src/config/config'
 import { implementedRouteIds } from '../../src/composition/handler-map'
 import { ApiError } from '../../src/core/errors'
 import { createLogger } from '../../src/core/logger'
 import { RequestLog } from '../../src/http/request-log'
 import { UnpaidAnswers } from '../../src/http/unpaid-answers'
-import { createRuntime, type Runtime } from '../../src/composition/runtime'
+import type { Runtime } from '../../src/composition/runtime'
+import { nativeServer, type NativeServer } from '../../support/native-server'
 
 describe('UnpaidAnswers', () => {
   const lines: string[] = []
@@ -84,28 +82,16 @@ describe('UnpaidAnswers', () => {
 })
 
 describe('over a socket, in front of the framework', () => {
+  let service: NativeServer
   let runtime: Runtime
-  let server: Server<undefined>
   const lines: string[] = []
   beforeAll(async () => {
-    runtime = await createRuntime(
-      loadConfig({ LEDGER_PATH: ':memory:', NODE_ENV: 'test', RATE_LIMIT_PAYER_PER_MINUTE: '0' }),
-      createLogger('info', (l) => lines.push(l)),
-    )
-    server = Bun.serve({
-      port: 0,
-      hostname: '127.0.0.1',
-      fetch: runtime.app.fetch,
-      routes: nativeRoutes(runtime.app, (h) => h, runtime.app.unpaid) as never,
-    })
-    runtime.app.server = server as unknown as typeof runtime.app.server
+    service = await nativeServer({}, lines)
+    runtime = service.runtime
   })
-  afterAll(async () => {
-    await server?.stop(true)
-    await runtime?.close()
-  })
+  afterAll(() => service?.stop())
 
-  const url = (path: string) => `http://127.0.0.1:${server.port}${path}`
+  const url = (path: string) => service.url(path)
   const exampleUrl = (route: RouteSpec) => {
     const call = exampleCall(route)
     const query = new URLSearchParams(Object.entries(call.input).map(([k, v]) => [k, String(v)])).toString()
