@@ -80,6 +80,10 @@ export function createLogger(level: LogLevel, write?: (line: string) => void): L
     if (RANK[lvl] >= RANK.warn) out.flush()
   }
   const infoOn = RANK.info >= min
+  // Most lines name the path of the line before (a route's template, a repeated request): quoted once.
+  let lastPath = ''
+  let lastQuoted = '""'
+  const quoted = (path: string) => (path === lastPath ? lastQuoted : (lastQuoted = JSON.stringify((lastPath = path))))
   return {
     enabled: (lvl) => RANK[lvl] >= min,
     request(entry) {
@@ -89,7 +93,7 @@ export function createLogger(level: LogLevel, write?: (line: string) => void): L
       // formatIp) and the payer a hex address: only the path needs escaping.
       out.write(
         `{"time":"${isoNow()}","level":"info","msg":"request","request_id":"${entry.request_id}","method":"${entry.method}",` +
-          `"path":${JSON.stringify(entry.path)},"status":${entry.status},"latency_ms":${entry.latency_ms}` +
+          `"path":${quoted(entry.path)},"status":${entry.status},"latency_ms":${entry.latency_ms}` +
           `${entry.client_ip ? `,"client_ip":"${entry.client_ip}"` : ''}${entry.payer ? `,"payer":"${entry.payer}"` : ''}}\n`,
       )
     },

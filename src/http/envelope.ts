@@ -22,7 +22,7 @@ export function errorHeaders(err: ApiError, requestId: string, extra?: Record<st
   }
   const headers = new Headers(constant)
   headers.set('x-request-id', requestId)
-  for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value)
+  if (extra) for (const name in extra) headers.set(name, extra[name]!)
   return headers
 }
 

@@ -52,7 +52,10 @@ export class RequestLog {
 
   /** The client's address (behind trusted proxies, the forwarded one), worked out once per request and only when asked. */
   client(request: Request): string | undefined {
-    const info = this.begin(request)
+    return this.addressOf(request, this.begin(request))
+  }
+
+  private addressOf(request: Request, info: RequestInfo): string | undefined {
     if (info.client === undefined) info.client = this.clients?.of(request) ?? null
     return info.client ?? undefined
   }
@@ -60,7 +63,26 @@ export class RequestLog {
   /** Counts and logs the request once: method, path, status, handler latency, client address and, for paid answers, the payer. */
   finish(request: Request, status: number, payer?: string, route?: string): void {
     const info = this.begin(request)
-    if (info.logged) return
+    if (!info.logged) this.write(request, info, status, payer, route)
+  }
+
+  /**
+   * A request answered at once, ahead of the framework (a remembered 402): `begin` and `finish` in one,
+   * with nothing kept on the request. Returns its id.
+   */
+  answered(request: Request, path: string, route: string, status: number): string {
+    const info: RequestInfo = {
+      id: requestIdFor(request.headers.get('x-request-id')),
+      path,
+      start: performance.now(),
+      logged: false,
+      route,
+    }
+    this.write(request, info, status)
+    return info.id
+  }
+
+  private write(request: Request, info: RequestInfo, status: number, payer?: string, route?: string): void {
     info.logged = true
     const ms = performance.now() - info.start
     this.metrics?.request(route ?? info.route ?? 'unmatched', status, ms / 1000)
@@ -71,7 +93,7 @@ export class RequestLog {
       path: info.path,
       status,
       latency_ms: Math.round(ms * 100) / 100,
-      client_ip: this.client(request),
+      client_ip: this.addressOf(request, info),
       payer,
     })
   }
