@@ -3,12 +3,12 @@ import { Database } from 'bun:sqlite'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { PaymentRow, PaymentState, Settlement } from './contract'
-import { columnsIn, createIndex, indexesIn, LEDGER_INDEXES, LEDGER_TABLES, sqliteColumn, sqliteTables } from './tables'
+import { type Column, columnsIn, createIndex, indexesIn, LEDGER_INDEXES, LEDGER_TABLES, sqliteColumn, sqliteTables } from './tables'
 
 /** SQLite's own machinery beside the ledger's tables: the one row /ready rewrites to see that the file takes writes. */
 const PROBE_TABLE = `CREATE TABLE IF NOT EXISTS ledger_probe (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL);`
 
-/** Made by the first retention pass that drops served payments (tables.ts). */
+/** Made at start-up when LEDGER_KEEP_SERVED_DAYS is set (sqlite.ts), else by the first pass that drops served payments (tables.ts). */
 export const SERVED_INDEX = createIndex(LEDGER_INDEXES.find((index) => index.name === 'payments_served_at')!)
 /** Payments dropped per retention transaction: the event loop gets a turn between them. */
 export const PRUNE_CHUNK = 500
@@ -31,8 +31,22 @@ const columnsOf = (db: Database, table: string) =>
   )
 
 /**
+ * A column an older file lacks is added as declared. SQLite can add only a column that may be NULL or has
+ * a default, and no key: a declaration that breaks this is refused by name (on a table with rows SQLite
+ * would refuse it anyway, and the ledger would not open), and the change needs a rebuild of the table.
+ */
+function addColumn(db: Database, table: string, column: Column): void {
+  if ((column.required && column.fallback === undefined) || column.key || column.unique)
+    throw new Error(
+      `ledger ${table}.${column.name}: a file made by an older release lacks this column, and SQLite can add only a column that may be NULL or has a default, and is no key`,
+    )
+  db.exec(`ALTER TABLE ${table} ADD COLUMN ${sqliteColumn(column)}`)
+}
+
+/**
  * Opens (or creates) the ledger file and brings its tables to the declaration (tables.ts): a file made
- * by an older release gets the columns added since (each added column is nullable or has a default).
+ * by an older release gets the columns and indexes added since. Only additions: a changed type,
+ * nullability or index definition is not applied to an existing file.
  */
 export function openLedgerFile(path: string): Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
@@ -42,11 +56,13 @@ export function openLedgerFile(path: string): Database {
   db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;')
   db.exec(sqliteTables())
   db.exec(PROBE_TABLE)
-  for (const table of LEDGER_TABLES) {
-    const present = columnsOf(db, table.name)
-    for (const column of columnsIn(table, 'sqlite'))
-      if (!present.has(column.name)) db.exec(`ALTER TABLE ${table.name} ADD COLUMN ${sqliteColumn(column)}`)
-  }
+  // Under the write lock, columns read inside it: instances opening one old file at once add each column once.
+  db.transaction(() => {
+    for (const table of LEDGER_TABLES) {
+      const present = columnsOf(db, table.name)
+      for (const column of columnsIn(table, 'sqlite')) if (!present.has(column.name)) addColumn(db, table.name, column)
+    }
+  }).immediate()
   for (const index of indexesIn('sqlite')) if (!index.lazy) db.exec(createIndex(index))
   return db
 }

@@ -1,9 +1,10 @@
 /**
- * The ledger's tables, declared once for both engines. SQLite's file is made and upgraded from this
- * (sqlite-schema.ts); PostgreSQL's numbered migrations (src/postgres/migrations.ts) are its released
- * history and must arrive at it: test/ledger/postgres.test.ts reads a migrated database back against
- * this declaration, and test/ledger/sqlite.test.ts a new and an upgraded file. A change to a table is
- * made here, plus a migration for PostgreSQL. Each engine's own machinery (SQLite's write probe,
+ * The ledger's tables, declared once for both engines. SQLite's file is made from this and an older
+ * file gains the columns and indexes added since (sqlite-schema.ts: additions only); PostgreSQL's
+ * numbered migrations (src/postgres/migrations.ts) are its released history and must arrive at it:
+ * test/ledger/postgres.test.ts reads a migrated database back against this declaration, and
+ * test/ledger/sqlite.test.ts a new and an upgraded file. A change to a table is made here, plus a
+ * migration for PostgreSQL. Each engine's own machinery (SQLite's write probe,
  * PostgreSQL's sessions, limits and leases) stays with the engine.
  */
 
@@ -41,7 +42,7 @@ export interface Index {
   on: string
   where?: string
   only?: Engine
-  /** Made when first needed (by the retention pass that uses it), not when the ledger is opened. */
+  /** Not made when the ledger is opened: only by a ledger that uses it (SQLite: when served payments are pruned). */
   lazy?: true
 }
 

@@ -159,7 +159,7 @@ test('a new ledger file has the declared tables, columns in order, and indexes',
   expectDeclaredTables(path, { inOrder: true })
 })
 
-test('a ledger file of the first release (no settlement columns, no events table) is upgraded on open', async () => {
+test('a ledger file of an early layout (payments without the settlement columns, no other table) is upgraded on open', async () => {
   const path = fileInNewFolder('old.sqlite')
   const old = new Database(path)
   old.exec(`CREATE TABLE payments (key TEXT PRIMARY KEY, network TEXT NOT NULL, payer TEXT NOT NULL, nonce TEXT NOT NULL, route TEXT NOT NULL,
@@ -176,4 +176,20 @@ test('a ledger file of the first release (no settlement columns, no events table
   a.record(event('n5', 'verified'))
   await a.durable()
   expect((await a.lookup('n5'))?.state).toBe('in_progress')
+})
+
+test('a file whose table lacks a column SQLite cannot add (NOT NULL, no default) is refused by name, and nothing is added', () => {
+  const path = fileInNewFolder('foreign.sqlite')
+  const old = new Database(path)
+  old.exec('CREATE TABLE payment_events (seq INTEGER PRIMARY KEY, at INTEGER NOT NULL, event TEXT NOT NULL)')
+  old.close()
+  expect(() => ledgerAt(path)).toThrow(/ledger payment_events\.payment_key: a file made by an older release lacks this column/)
+  const after = new Database(path, { readonly: true })
+  expect(
+    after
+      .query<{ name: string }, []>('PRAGMA table_info(payment_events)')
+      .all()
+      .map((c) => c.name),
+  ).toEqual(['seq', 'at', 'event'])
+  after.close()
 })
