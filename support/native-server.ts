@@ -3,6 +3,7 @@ import { loadConfig } from '../src/config/config'
 import { createLogger } from '../src/core/logger'
 import { createRuntime, type Runtime } from '../src/composition/runtime'
 import { nativeRoutes } from '../src/http/native-routes'
+import { listen } from '../src/cli/listen'
 
 export interface NativeServer {
   runtime: Runtime
@@ -12,8 +13,9 @@ export interface NativeServer {
 }
 
 /**
- * The service in-process behind a real socket, with Bun's native route table and the remembered unpaid
- * 402s in front of the framework, as `serve` sets them up; `lines` receives its log lines.
+ * The service in-process behind a real socket, listening as `serve` does (cli/listen.ts: Bun's native
+ * route table with the remembered unpaid 402s in front of the framework, its limits and timeouts), without
+ * the shutdown drain; `lines` receives its log lines.
  */
 export async function nativeServer(env: Record<string, string>, lines?: string[]): Promise<NativeServer> {
   const runtime = await createRuntime(
@@ -21,11 +23,13 @@ export async function nativeServer(env: Record<string, string>, lines?: string[]
     lines ? createLogger('info', (line) => lines.push(line)) : createLogger('silent'),
   )
   await runtime.store.loaded
-  const server = Bun.serve({
+  const { server } = listen({
+    host: '127.0.0.1',
     port: 0,
-    hostname: '127.0.0.1',
+    reusePort: false,
+    ledgerPath: ':memory:',
     fetch: runtime.app.fetch,
-    routes: nativeRoutes(runtime.app, (handler) => handler, runtime.app.unpaid) as never,
+    routes: nativeRoutes(runtime.app, (handler) => handler, runtime.app.unpaid),
   })
   runtime.app.server = server as unknown as typeof runtime.app.server
   return {

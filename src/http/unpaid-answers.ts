@@ -12,7 +12,7 @@ const MAX_ENTRIES = 4096
 const MAX_KEY_LENGTH = 1024
 
 /**
- * The unpaid 402 of a paid route, remembered per raw request (path, query string and Accept) once the
+ * The unpaid 402 of a paid route, remembered per raw request (its URL and Accept) once the
  * full path has answered it: the same bytes in, the same validation, resolution and requirements out,
  * so a repeat skips the framework's query parsing and validation, the parameter resolution and the
  * gate, and only gets its own request id, log line and metrics. The 402 is the most frequent answer of

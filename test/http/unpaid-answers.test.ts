@@ -20,7 +20,7 @@ describe('UnpaidAnswers', () => {
   const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
     new Request(`http://localhost${path}`, { method, headers })
 
-  test('answers a remembered request only: same path, query and Accept, by GET, without a proof', async () => {
+  test('answers a remembered request only: same URL and Accept, by GET, without a proof', async () => {
     const unpaid = new UnpaidAnswers(log)
     unpaid.addRoute('/v1/x', false)
     const ahead = unpaid.ahead('/v1/x')!
