@@ -1,6 +1,6 @@
 /**
- * Which source files one buyer's proof runs through, from the socket to the ledger: the figure
- * "files crossed by a proof's walk" of docs/development.md, counted by the machine instead of by reading.
+ * Which source files one buyer's proof runs through, from the socket to the ledger: the figure "files of
+ * `src/` a paid request runs through" of docs/development.md, counted by the machine instead of by reading.
  *
  * The service runs in-process (`serve`, development payment mode, a ledger file) under Bun's line
  * coverage and pays one route 2, 5 and 11 times in three runs; a file ran for a paid request when one
@@ -61,13 +61,9 @@ function coverage(paid: number): Map<string, Map<number, number>> {
       [process.execPath, 'test', '--coverage', '--coverage-reporter=lcov', `--coverage-dir=${dir}`, join(dir, 'walk.test.ts')],
       { cwd: root, stdout: 'pipe', stderr: 'pipe', env: { ...process.env, NODE_ENV: 'development' } },
     )
-    const lcov = (() => {
-      try {
-        return readFileSync(join(dir, 'lcov.info'), 'utf8')
-      } catch {
-        throw new Error(`the walk's run failed:\n${run.stderr.toString()}`)
-      }
-    })()
+    // Bun writes the coverage of a failed run too: a run that did not pay every time counts nothing.
+    if (run.exitCode !== 0) throw new Error(`the walk's run failed:\n${run.stderr.toString()}`)
+    const lcov = readFileSync(join(dir, 'lcov.info'), 'utf8')
     const files = new Map<string, Map<number, number>>()
     let lines = new Map<number, number>()
     for (const line of lcov.split('\n')) {
