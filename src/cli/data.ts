@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -9,6 +10,9 @@ import { DuckDb } from '../data/duckdb'
 import { DELIVERY_FILE, deliveryFormat, validateDelivery } from '../data/delivery'
 import { DEFAULT_MAX_DROP_PERCENT } from '../data/merge'
 import { builtFromSummary } from '../data/provenance'
+import { readPrivateKey } from '../data/publication'
+import { publishTarget, type PublishTarget } from '../data/publication-places'
+import { PublishError, publishDatasets } from '../data/publish'
 import { RefreshError, importDataset, rollbackDataset } from '../data/refresh'
 import { contractForFile, formatReport, refusedReport } from '../data/validate'
 import type { ValidationReport } from '../data/violations'
@@ -23,6 +27,10 @@ const USAGE = `Usage: china-market-intel data <command>
   import <file>                          validate a delivery and merge it into the dataset's current version: its
                                          months (weeks) are added or replace the same ones, the rest is kept
   rollback <dataset>                     make the previous version current again
+  publish [folder] --to <target> --key <pem>
+                                         sign the folder's current versions (default: --dir) and publish them to
+                                         a folder (served by a web server) or s3://bucket/prefix; instances with
+                                         DATA_SOURCE_URL install them once the signature and every checksum hold
 
 Options:
   --dir <folder>       datasets folder (default: $DATASETS_DIR, else ./datasets)
@@ -33,9 +41,17 @@ Options:
                        than it has now (default ${DEFAULT_MAX_DROP_PERCENT})
   --sample             import: the file is generated sample data (data_quality says so)
   --notice <text>      import: caveat shown in every answer's data_quality for this version
-  --json               list/validate: machine-readable output
+  --json               list/validate/publish: machine-readable output
+  --to <target>        publish: a folder, file:// URL or s3://bucket/prefix (AWS_ACCESS_KEY_ID,
+                       AWS_SECRET_ACCESS_KEY, AWS_REGION, AWS_ENDPOINT_URL for other S3-compatible services)
+  --key <pem>          publish: the Ed25519 private key (a file, or the PEM itself); make one with
+                       openssl genpkey -algorithm ed25519 -out publisher.pem, and give instances its public key
+                       (openssl pkey -in publisher.pem -pubout) as DATA_SOURCE_PUBLIC_KEY
+  --note <text>        publish: a note carried in the publication
 
 A running service picks up an import or a rollback within DATASETS_RELOAD_SECONDS, without a restart.
+A fleet's instances follow a publication instead (DATA_SOURCE_URL): a rollback reaches them as a new
+publication (rollback here, then publish).
 Exit status: 0 ok, 1 invalid file or failed change, 2 usage error.
 `
 
@@ -128,6 +144,9 @@ export async function data(args: string[]): Promise<void> {
         notice: { type: 'string' },
         replace: { type: 'boolean' },
         'max-drop': { type: 'string' },
+        to: { type: 'string' },
+        key: { type: 'string' },
+        note: { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -149,7 +168,7 @@ export async function data(args: string[]): Promise<void> {
     if (error instanceof UsageError) {
       process.stderr.write(`${error.message}\n\n${USAGE}`)
       process.exitCode = 2
-    } else if (error instanceof RefreshError) {
+    } else if (error instanceof RefreshError || error instanceof PublishError) {
       process.stderr.write(`${error.message}\n`)
       if (error.report) process.stderr.write(`${formatReport(error.report).join('\n')}\n`)
       process.exitCode = 1
@@ -160,7 +179,17 @@ export async function data(args: string[]): Promise<void> {
   }
 }
 
-type Flags = { dataset?: string; sample?: boolean; notice?: string; json?: boolean; replace?: boolean; 'max-drop'?: string }
+type Flags = {
+  dataset?: string
+  sample?: boolean
+  notice?: string
+  json?: boolean
+  replace?: boolean
+  'max-drop'?: string
+  to?: string
+  key?: string
+  note?: string
+}
 
 /** `--max-drop`: a percent from 0 to 100. */
 function maxDrop(value: string | undefined): number | undefined {
@@ -176,6 +205,13 @@ async function run(command: string, args: string[], dir: string, flags: Flags): 
     throw new UsageError(
       `${command} changes a datasets folder; the datasets built into this executable are a read-only copy. Set DATASETS_DIR (or --dir) to the data team's folder, and run the service with the same DATASETS_DIR.`,
     )
+  }
+  if ((command === 'import' || command === 'rollback') && existsSync(join(dir, 'manifest.json'))) {
+    const followed = readManifest(dir).publication
+    if (followed)
+      throw new UsageError(
+        `${dir} is an instance's copy of the publication ${followed.source}: ${command} in the publishing folder, then \`data publish\` it`,
+      )
   }
   switch (command) {
     case 'list':
@@ -214,9 +250,47 @@ async function run(command: string, args: string[], dir: string, flags: Flags): 
       process.stdout.write(`${contract.name}: ${from.version} -> ${to.version} (rolled back) in ${dir}\n`)
       return 0
     }
+    case 'publish':
+      return publish(args, dir, flags)
     default:
       throw new UsageError(`unknown data command "${command}"`)
   }
+}
+
+async function publish(args: string[], dir: string, flags: Flags): Promise<number> {
+  if (args.length > 1) throw new UsageError('publish takes at most one folder')
+  if (!flags.to) throw new UsageError('publish needs --to <folder | s3://bucket/prefix>')
+  if (!flags.key) throw new UsageError('publish needs --key <Ed25519 private key PEM> (openssl genpkey -algorithm ed25519)')
+  const folder = args[0] ? resolve(args[0]) : dir
+  let key: KeyObject
+  let target: PublishTarget
+  try {
+    key = readPrivateKey(flags.key)
+    target = publishTarget(flags.to)
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+  const result = await withDb((db) => publishDatasets(db, folder, target, { key, ...(flags.note ? { note: flags.note } : {}) }))
+  const { publication } = result
+  if (flags.json) {
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
+    return 0
+  }
+  if (!result.changed) {
+    process.stdout.write(`${target.name} already publishes these versions (publication ${publication.sequence}); nothing written.\n`)
+    return 0
+  }
+  const bytes = result.uploaded.reduce((sum, u) => sum + u.bytes, 0)
+  process.stdout.write(
+    [
+      `publication ${publication.sequence} -> ${target.name}, signed by ${publication.key_id} at ${publication.published_at}`,
+      ...Object.entries(publication.datasets).map(
+        ([name, d]) => `  ${name.padEnd(16)} ${d.version}  ${d.rows} rows  ${d.period.from}..${d.period.to}`,
+      ),
+      `  uploaded ${result.uploaded.length} file(s), ${bytes} bytes; removed ${result.pruned.length} file(s) no publication names`,
+    ].join('\n') + '\n',
+  )
+  return 0
 }
 
 function list(dir: string, json: boolean | undefined): number {

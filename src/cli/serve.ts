@@ -53,7 +53,9 @@ async function createRuntimeOrExit(config: Readonly<Config>): Promise<Runtime> {
     }
     if (error instanceof DatasetUnavailableError) {
       console.error(
-        `Datasets error: ${error.message} (DATASETS_DIR=${config.datasetsDir}). Start the folder as a copy of the shipped datasets/ and replace files with \`data import\`.`,
+        config.dataSource
+          ? `Datasets error: ${error.message} (DATASETS_DIR=${config.datasetsDir}). The instance starts once it holds a verified publication; check the URL, the key and the publication (\`data publish\`).`
+          : `Datasets error: ${error.message} (DATASETS_DIR=${config.datasetsDir}). Start the folder as a copy of the shipped datasets/ and replace files with \`data import\`.`,
       )
       process.exit(2)
     }

@@ -7,6 +7,7 @@ import type { WarmUpState } from '../intelligence/warm-up'
 import { signatureRecovery } from '../payments/secp256k1'
 import type { SharedState } from './shared-state'
 import type { DatasetStore, TableIndex } from '../data/store'
+import type { DataFollower } from '../data/follow'
 import type { PaymentLedger } from '../ledger/contract'
 import type { FacilitatorHealth } from '../payments/facilitator-health'
 
@@ -25,8 +26,16 @@ export function readiness(
   shared?: SharedState,
   /** The sample corpus (no live providers): its name index, and the warm-up when it runs. */
   corpus?: { nameIndex(): NameIndexState; warm?(): WarmUpState },
-  /** What a paid request needs besides the data: a ledger that takes writes, a facilitator that answers. */
-  payments?: { ledger?: Pick<PaymentLedger, 'writable'>; facilitator?: FacilitatorHealth; chain?: FacilitatorHealth },
+  /**
+   * What a paid request needs besides the data: a ledger that takes writes, a facilitator that answers;
+   * and with DATA_SOURCE_URL, the publication followed (a refused one is reported, the copy served stays ready).
+   */
+  payments?: {
+    ledger?: Pick<PaymentLedger, 'writable'>
+    facilitator?: FacilitatorHealth
+    chain?: FacilitatorHealth
+    dataSource?: Pick<DataFollower, 'status'>
+  },
 ) {
   return async () => {
     const checks: Record<string, unknown> = {}
@@ -37,6 +46,7 @@ export function readiness(
       checks.duckdb = String(error)
     }
     checks.datasets = store.status()
+    if (payments?.dataSource) checks.data_source = payments.dataSource.status()
     const indexes = store.indexStates()
     checks.indexes = indexes
     checks.evidence = live ? 'live' : 'sample'

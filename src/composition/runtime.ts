@@ -2,6 +2,9 @@ import { createApp } from './app'
 import type { Config } from '../config/config'
 import { DuckDb } from '../data/duckdb'
 import { DatasetStore, type DataSnapshot, type Indexers } from '../data/store'
+import { DataFollower } from '../data/follow'
+import { readPublicKeys } from '../data/publication'
+import { publicationSource } from '../data/publication-places'
 import { ResultCache } from '../data/result-cache'
 import { housekeeping } from './housekeeping'
 import { createLogger, type Logger } from '../core/logger'
@@ -113,25 +116,51 @@ async function openData(config: Readonly<Config>, logger: Logger, options: Runti
   const db = await DuckDb.open(undefined, config.duckdbMemoryLimitMb)
   let setUp!: { resolve: () => void; reject: (error: Error) => void }
   const afterSetUp = new Promise<void>((resolve, reject) => (setUp = { resolve, reject }))
-  const store: ServiceStore = await DatasetStore.start(db, config.datasetsDir, DATASET_INDEXERS, {
-    logger,
-    beforeIndexing: () => afterSetUp.then(options.beforeIndexing),
-  }).catch((e: unknown) => {
+  let store: ServiceStore | undefined
+  // Following a publication: the folder holds a verified copy before the store reads it, and each
+  // publication installed later is loaded at once (no manifest polling needed).
+  const follower = await following(config, db, logger, () => store?.reload()).catch((e: unknown) => {
     db.close()
     throw e
   })
-  if (config.datasetsReloadSeconds > 0) store.watch(config.datasetsReloadSeconds * 1000)
+  store = await DatasetStore.start(db, config.datasetsDir, DATASET_INDEXERS, {
+    logger,
+    beforeIndexing: () => afterSetUp.then(options.beforeIndexing),
+  }).catch((e: unknown) => {
+    follower?.close()
+    db.close()
+    throw e
+  })
+  if (follower) follower.start()
+  else if (config.datasetsReloadSeconds > 0) store.watch(config.datasetsReloadSeconds * 1000)
+  const opened = store
   return {
     db,
-    store,
+    store: opened,
+    follower,
     setUp: () => setUp.resolve(),
     async [Symbol.asyncDispose]() {
       setUp.reject(new Error('closed before the datasets were indexed'))
-      store.close()
-      await store.loaded.catch(() => {})
+      follower?.close()
+      opened.close()
+      await opened.loaded.catch(() => {})
       db.close()
     },
   }
+}
+
+/** DATA_SOURCE_URL: the follower of the publication, once the folder holds a verified copy of it. */
+async function following(config: Readonly<Config>, db: DuckDb, logger: Logger, installed: () => Promise<unknown> | undefined) {
+  if (!config.dataSource) return undefined
+  return DataFollower.open({
+    source: publicationSource(config.dataSource.url),
+    keys: readPublicKeys(config.dataSource.publicKeys),
+    dir: config.datasetsDir,
+    pollMs: config.dataSource.pollSeconds * 1000,
+    db,
+    logger,
+    installed: async () => installed(),
+  })
 }
 
 /**
@@ -236,8 +265,9 @@ export async function createRuntime(
   await using parts = new AsyncDisposableStack()
   keepConfiguredSecrets(config)
   const loadingMetrics = createMetrics()
-  const { db, store, setUp } = parts.use(await openData(config, logger, options))
+  const { db, store, follower, setUp } = parts.use(await openData(config, logger, options))
   const metrics = await loadingMetrics
+  if (follower) metrics.watchDataSource(() => follower.metrics())
   const { shared, ledger } = parts.use(await openLedger(config, logger))
   const cache = measuredCache(config, db, metrics)
   // A facilitator key the signer refuses stops start-up here (ConfigError), and the stack releases the rest.
@@ -294,6 +324,7 @@ export async function createRuntime(
       ledger,
       ...(facilitator ? { facilitator: facilitator.health } : {}),
       ...(chain ? { chain: chain.health } : {}),
+      ...(follower ? { dataSource: follower } : {}),
     }),
   })
   parts.use(housekeeping(logger, ledger, limits, config.ledgerRetention, shared))

@@ -6,6 +6,7 @@ import type { LedgerRetention } from '../ledger/contract'
 import { Value } from '@sinclair/typebox/value'
 import { read } from './read'
 import { resolve } from 'node:path'
+import { readDataSource, type DataSource } from './data-source'
 import { PLATFORM_TOKENS, type Platform } from '../catalog/platforms'
 import type { NetworkName, PaymentOffer } from '../payments/networks'
 import { readNetworks, requirePayee } from './networks'
@@ -76,6 +77,8 @@ export interface Config {
   metricsToken?: string
   datasetsDir: string
   datasetsReloadSeconds: number
+  /** DATA_SOURCE_URL: the publication the datasets folder follows (data/follow.ts). */
+  dataSource?: DataSource
   intelligenceCacheTtlSeconds: number
   /** WARM_UP_SAMPLE_ANSWERS (intelligence/warm-up.ts). */
   warmUpSampleAnswers: boolean
@@ -204,7 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...readSettleTiming(env, paymentMode ?? 'local'),
     ...readTrustedProxies(env),
     ...(env.METRICS_TOKEN ? { metricsToken: read(env, 'METRICS_TOKEN') as string } : {}),
-    datasetsDir: resolve((read(env, 'DATASETS_DIR') as string | undefined) ?? 'datasets'),
+    ...readDataSource(env),
     datasetsReloadSeconds: (read(env, 'DATASETS_RELOAD_SECONDS') as number | undefined) ?? 2,
     intelligenceCacheTtlSeconds: (read(env, 'INTELLIGENCE_CACHE_TTL_SECONDS') as number | undefined) ?? 3600,
     warmUpSampleAnswers: ((read(env, 'WARM_UP_SAMPLE_ANSWERS') as string | undefined) ?? String(nodeEnv === 'production')) === 'true',

@@ -216,12 +216,30 @@ export const ENV = {
     schema: T.String({ minLength: 1 }),
     default: './datasets (binary: built in)',
     meaning:
-      'Folder with the Parquet datasets and manifest.json. The single executable, when it is unset, uses the datasets built into it, extracted once to a cache folder ($XDG_CACHE_HOME, ~/.cache or the temp dir).',
+      'Folder with the Parquet datasets and manifest.json. The single executable, when it is unset, uses the datasets built into it, extracted once to a cache folder ($XDG_CACHE_HOME, ~/.cache or the temp dir). With DATA_SOURCE_URL: where the instance keeps its verified copy of the publication (an empty folder, or one it filled before; default: a folder per URL in that cache folder).',
   },
   DATASETS_RELOAD_SECONDS: {
     schema: T.Integer({ minimum: 0, maximum: 3600 }),
     default: '2',
     meaning: 'How often the running service checks manifest.json for a new dataset version (0 = never; SIGHUP reloads at once).',
+  },
+  DATA_SOURCE_URL: {
+    schema: T.String({ pattern: '^(https?|s3|file)://\\S+/publication\\.json$', maxLength: 2048 }),
+    default: '(unset: the datasets of DATASETS_DIR)',
+    meaning:
+      "A fleet's datasets: the `publication.json` that `data publish` writes, as an `https://`, `http://`, `s3://bucket/prefix/` (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION, AWS_ENDPOINT_URL) or `file://` URL. The instance keeps a verified copy in DATASETS_DIR (default: a folder of the cache directory), polls every DATA_POLL_SECONDS and installs a newer publication only once its signature (DATA_SOURCE_PUBLIC_KEY), every file's size and sha256 and every file's contract check out (docs/operations.md, \"A fleet\").",
+  },
+  DATA_SOURCE_PUBLIC_KEY: {
+    schema: T.String({ minLength: 1, maxLength: 16_384 }),
+    default: '— (required with DATA_SOURCE_URL)',
+    meaning:
+      "The publisher's Ed25519 public key (`openssl pkey -in publisher.pem -pubout`), as PEM text or the path of a PEM file; several PEM blocks one after another are all trusted (key rotation).",
+  },
+  DATA_POLL_SECONDS: {
+    schema: T.Integer({ minimum: 5, maximum: 86_400 }),
+    default: '60',
+    meaning:
+      'How often an instance with DATA_SOURCE_URL checks the publication (a conditional request; each wait varies by a fifth, so instances do not call at once). After a failure it waits twice as long each time, up to ten polls or 15 minutes.',
   },
   INTELLIGENCE_CACHE_TTL_SECONDS: {
     schema: T.Integer({ minimum: 0, maximum: 86400 }),

@@ -58,6 +58,20 @@ export interface Manifest {
   datasets: Record<string, ManifestEntry>
   /** Earlier versions per dataset, newest first, kept for `data rollback`. */
   history?: Record<string, ManifestEntry[]>
+  /** An instance's verified copy of a publication (DATA_SOURCE_URL, follow.ts): which one it holds. */
+  publication?: FollowedPublication
+}
+
+export interface FollowedPublication {
+  /** The publication's URL, without credentials. */
+  source: string
+  sequence: number
+  published_at: string
+  key_id: string
+  /** Of the signed envelope's text: another document under the same sequence is a replay. */
+  envelope_sha256: string
+  /** When this instance verified and installed it. */
+  installed_at: string
 }
 
 /** One loaded dataset version: where it is, what it covers, and the SQL relation that reads it. */

@@ -26,8 +26,9 @@ export async function startBinary(assets: EmbeddedAssets): Promise<void> {
   try {
     const duckdbDir = await extractBundle(assets.duckdb)
     preloadDuckDbLibrary(`${duckdbDir}/${assets.duckdb.files[0]!.name}`)
-    // DATASETS_DIR (the data team's files) wins; without it, the datasets built into the executable.
-    if (!process.env.DATASETS_DIR?.trim()) {
+    // DATASETS_DIR (the data team's files) wins, or a publication followed (DATA_SOURCE_URL); without
+    // either, the datasets built into the executable.
+    if (!process.env.DATASETS_DIR?.trim() && !process.env.DATA_SOURCE_URL?.trim()) {
       builtinDatasets.dir = await extractBundle(assets.datasets)
       process.env.DATASETS_DIR = builtinDatasets.dir
     }

@@ -1,6 +1,6 @@
 import { existsSync, lstatSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
-import { homedir, tmpdir } from 'node:os'
-import { dirname, isAbsolute, join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { cacheDirs } from '../core/cache-dirs'
 
 /** A file embedded in the executable (a `/$bunfs/` path), with what the build measured of it. */
 export interface EmbeddedFile {
@@ -16,30 +16,6 @@ export interface EmbeddedBundle {
   kind: string
   hash: string
   files: EmbeddedFile[]
-}
-
-const APP = 'china-market-intel'
-
-/**
- * Cache roots to try, best first: $XDG_CACHE_HOME, ~/.cache, then the OS temp dir (per-user folder
- * there, since other users can write to it). Each entry is the app folder inside that root.
- */
-export function cacheDirs(env: Record<string, string | undefined> = process.env): string[] {
-  const dirs: string[] = []
-  const xdg = env.XDG_CACHE_HOME
-  if (xdg && isAbsolute(xdg)) dirs.push(join(xdg, APP))
-  const home = env.HOME || safeHomedir()
-  if (home) dirs.push(join(home, '.cache', APP))
-  dirs.push(join(tmpdir(), `${APP}-${process.getuid?.() ?? 'user'}`))
-  return [...new Set(dirs)]
-}
-
-function safeHomedir(): string {
-  try {
-    return homedir()
-  } catch {
-    return ''
-  }
 }
 
 /**

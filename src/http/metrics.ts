@@ -166,6 +166,7 @@ export async function createMetrics() {
     watchPaymentParts,
     /** Where the memory gauges read the result cache's and DuckDB's share. */
     watchMemory,
+    watchDataSource: dataSourceMetrics(registry),
     rateLimited(scope: 'ip' | 'payer') {
       rateLimited.inc({ scope })
     },
@@ -260,6 +261,81 @@ function paymentPartGauges(Gauge: typeof import('prom-client').Gauge, registers:
 }
 
 export type Metrics = Awaited<ReturnType<typeof createMetrics>>
+
+/** What an instance following a publication counts (data/follow.ts keeps these). */
+export interface DataSourceCounts {
+  sequence: number
+  publishedAt: number
+  lastOkAt: number
+  refusing: number
+  checks: ReadonlyMap<string, number>
+  refusals: ReadonlyMap<string, number>
+  downloadedBytes: number
+}
+
+/**
+ * DATA_SOURCE_URL: which publication is served, whether the last check refused one and why (the returned
+ * `watchDataSource` says where they read). Read at
+ * scrape time from the follower's own counts (custom collectors, as the request stats are).
+ */
+function dataSourceMetrics(registry: import('prom-client').Registry) {
+  let read: (() => DataSourceCounts) | undefined
+  const metric = (
+    name: string,
+    help: string,
+    type: 'gauge' | 'counter',
+    values: (counts: DataSourceCounts) => { labels: Record<string, string>; value: number }[],
+  ) => ({
+    name,
+    help,
+    type,
+    aggregator: type === 'gauge' ? 'max' : 'sum',
+    async get() {
+      return { name, help, type, aggregator: this.aggregator, values: read ? values(read()) : [] }
+    },
+  })
+  const perLabel = (label: string, counts: ReadonlyMap<string, number>) =>
+    [...counts].map(([key, value]) => ({ labels: { [label]: key }, value }))
+  const metrics = [
+    metric('data_source_publication_sequence', 'Sequence of the publication this instance serves (DATA_SOURCE_URL).', 'gauge', (counts) => [
+      { labels: {}, value: counts.sequence },
+    ]),
+    metric('data_source_published_timestamp_seconds', 'When the served publication was signed.', 'gauge', (counts) => [
+      { labels: {}, value: counts.publishedAt },
+    ]),
+    metric(
+      'data_source_last_ok_timestamp_seconds',
+      'When the source last answered with a publication that was served or installed.',
+      'gauge',
+      (counts) => [{ labels: {}, value: counts.lastOkAt }],
+    ),
+    metric(
+      'data_source_refusing',
+      '1 while the last check refused the publication or could not reach it (/ready says why).',
+      'gauge',
+      (counts) => [{ labels: {}, value: counts.refusing }],
+    ),
+    metric(
+      'data_source_checks_total',
+      'Checks of the publication, by outcome (unchanged, installed, refused, unreachable).',
+      'counter',
+      (counts) => perLabel('outcome', counts.checks),
+    ),
+    metric('data_source_refusals_total', 'Publications not installed, by reason.', 'counter', (counts) =>
+      perLabel('reason', counts.refusals),
+    ),
+    metric(
+      'data_source_downloaded_bytes_total',
+      'Bytes of dataset files downloaded from the publication and verified.',
+      'counter',
+      (counts) => [{ labels: {}, value: counts.downloadedBytes }],
+    ),
+  ]
+  for (const m of metrics) registry.registerMetric(m as unknown as Parameters<typeof registry.registerMetric>[0])
+  return (counts: () => DataSourceCounts) => {
+    read = counts
+  }
+}
 
 /**
  * Where the process's memory goes, so that an operator can tell a growing cache from a leak: resident

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { chmodSync, chownSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { cacheDirs, extractBundle, type EmbeddedBundle } from '../../src/embedded/cache'
+import { cacheDirs } from '../../src/core/cache-dirs'
+import { extractBundle, type EmbeddedBundle } from '../../src/embedded/cache'
 import { cleanupBinaryTests, scratchDir } from './binary-process'
 
 afterAll(() => cleanupBinaryTests())

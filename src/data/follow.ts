@@ -1,0 +1,364 @@
+import { createHash, type KeyObject } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import type { Logger } from '../core/logger'
+import { DATASETS, type DatasetContract } from './contracts'
+import { DatasetUnavailableError, readManifest, type FollowedPublication, type Manifest, type ManifestEntry } from './datasets'
+import type { DuckDb } from './duckdb'
+import { fileSha256 } from './publish'
+import { boundedText, download } from './publication-download'
+import {
+  PUBLICATION_FILE,
+  PublicationRefused,
+  verifyPublication,
+  type Publication,
+  type PublishedDataset,
+  type RefusalReason,
+} from './publication'
+import type { PublicationSource, Validators } from './publication-places'
+import { writeManifest } from './refresh'
+import { validateFile } from './validate'
+
+/** How long the publication document may take to arrive. */
+const PUBLICATION_TIMEOUT_MS = 15_000
+/** How long one dataset file may take to arrive (a 100x corpus is gigabytes). */
+const FILE_TIMEOUT_MS = 30 * 60_000
+/** A publication document is a few kilobytes; anything near this is not one. */
+const MAX_PUBLICATION_BYTES = 1 << 20
+/** Back-off after failures stops growing here (or at one poll interval, when that is longer). */
+const MAX_BACKOFF_MS = 15 * 60_000
+
+export type CheckOutcome = 'unchanged' | 'installed' | 'refused' | 'unreachable'
+
+export interface FollowOptions {
+  source: PublicationSource
+  keys: ReadonlyMap<string, KeyObject>
+  /** The instance's own copy: publication files and the manifest.json the dataset store reads. */
+  dir: string
+  pollMs: number
+  db: DuckDb
+  logger?: Logger
+  /** Called once a new publication's manifest.json is in place (the store reloads from it). */
+  installed?: () => Promise<unknown>
+  random?: () => number
+}
+
+interface Refusal {
+  reason: RefusalReason
+  message: string
+  at: string
+  /** The refused publication's sequence, when it was read that far. */
+  sequence?: number
+}
+
+/**
+ * Keeps an instance's datasets folder a verified copy of one publication (DATA_SOURCE_URL): polls it
+ * with conditional requests, and installs a newer one only once its signature, every file's size and
+ * sha256, and every file's contract check out. Anything else is refused: the current copy keeps being
+ * served, /ready and /metrics say why, and the next check backs off. Checks never overlap.
+ */
+export class DataFollower {
+  /** The publication served, as installed (manifest.json's `publication`). */
+  private serving: FollowedPublication | undefined
+  /** No publication below this sequence is installed: the highest ever installed here. */
+  private floor = 0
+  /** Validators of the last publication answer processed to the end (installed, or refused for what it says). */
+  private seen: Validators | undefined
+  private failures = 0
+  private refusal: Refusal | undefined
+  private lastCheckAt: string | undefined
+  private lastOkAt: string | undefined
+  private nextCheckAt: number | undefined
+  private timer: ReturnType<typeof setTimeout> | undefined
+  private closed = false
+  private checking: Promise<CheckOutcome> = Promise.resolve('unchanged')
+  readonly counts = {
+    checks: new Map<CheckOutcome, number>(),
+    refusals: new Map<RefusalReason, number>(),
+    downloadedBytes: 0,
+  }
+
+  private constructor(private readonly options: FollowOptions) {}
+
+  /**
+   * Reads what the folder holds (re-hashing each file: a copy altered on disk is not served), then
+   * checks the source once. Throws when, after that, there is nothing verified to serve.
+   */
+  static async open(options: FollowOptions): Promise<DataFollower> {
+    const follower = new DataFollower(options)
+    mkdirSync(options.dir, { recursive: true })
+    await follower.readLocalCopy()
+    const outcome = await follower.check()
+    if (!follower.serving) {
+      const why = follower.refusal ? `${follower.refusal.reason}: ${follower.refusal.message}` : outcome
+      throw new DatasetUnavailableError(`no verified publication to serve from ${options.source.shown} (${why})`)
+    }
+    return follower
+  }
+
+  /** Polls every pollMs, give or take a fifth (instances started together do not call at once), backing off after failures. */
+  start(): void {
+    if (this.closed) return
+    const delay = nextCheckDelayMs(this.options.pollMs, this.failures, (this.options.random ?? Math.random)())
+    this.nextCheckAt = Date.now() + delay
+    this.timer = setTimeout(() => void this.check().finally(() => this.start()), delay)
+    this.timer.unref()
+  }
+
+  close(): void {
+    this.closed = true
+    clearTimeout(this.timer)
+  }
+
+  /** One check of the source; serialised behind any check running. */
+  check(): Promise<CheckOutcome> {
+    this.checking = this.checking.then(() => this.checkOnce())
+    return this.checking
+  }
+
+  status() {
+    const { serving } = this
+    return {
+      source: this.options.source.shown,
+      trusted_keys: [...this.options.keys.keys()],
+      state: this.refusal ? (this.refusal.reason === 'unreachable' ? 'unreachable' : 'refusing') : 'following',
+      serving: serving
+        ? { sequence: serving.sequence, published_at: serving.published_at, key_id: serving.key_id, installed_at: serving.installed_at }
+        : null,
+      last_check_at: this.lastCheckAt ?? null,
+      last_ok_at: this.lastOkAt ?? null,
+      consecutive_failures: this.failures,
+      next_check_in_seconds: this.nextCheckAt === undefined ? null : Math.max(0, Math.round((this.nextCheckAt - Date.now()) / 1000)),
+      ...(this.refusal ? { refused: this.refusal } : {}),
+    }
+  }
+
+  /** What /metrics shows. */
+  metrics() {
+    return {
+      sequence: this.serving?.sequence ?? 0,
+      publishedAt: this.serving ? Date.parse(this.serving.published_at) / 1000 : 0,
+      lastOkAt: this.lastOkAt ? Date.parse(this.lastOkAt) / 1000 : 0,
+      refusing: this.refusal ? 1 : 0,
+      ...this.counts,
+    }
+  }
+
+  private async checkOnce(): Promise<CheckOutcome> {
+    this.lastCheckAt = new Date().toISOString()
+    let outcome: CheckOutcome
+    try {
+      outcome = await this.fetchAndInstall()
+      this.refusal = undefined
+      this.failures = 0
+      this.lastOkAt = this.lastCheckAt
+    } catch (error) {
+      const refused =
+        error instanceof PublicationRefused
+          ? error
+          : new PublicationRefused('unreachable', (error as Error).message.split('\n')[0] ?? 'failed')
+      outcome = refused.reason === 'unreachable' ? 'unreachable' : 'refused'
+      this.failures++
+      this.refusal = { reason: refused.reason, message: refused.message, at: this.lastCheckAt, ...sequenceOf(error) }
+      this.counts.refusals.set(refused.reason, (this.counts.refusals.get(refused.reason) ?? 0) + 1)
+      this.options.logger?.warn('data source: publication not installed; still serving the current copy', {
+        source: this.options.source.shown,
+        reason: refused.reason,
+        error: refused.message,
+        serving: this.serving?.sequence ?? null,
+      })
+    }
+    this.counts.checks.set(outcome, (this.counts.checks.get(outcome) ?? 0) + 1)
+    return outcome
+  }
+
+  private async fetchAndInstall(): Promise<'unchanged' | 'installed'> {
+    const { source, keys } = this.options
+    let answer: Response
+    try {
+      answer = await source.get(PUBLICATION_FILE, this.seen, AbortSignal.timeout(PUBLICATION_TIMEOUT_MS))
+    } catch (error) {
+      throw new PublicationRefused('unreachable', `${source.shown}: ${(error as Error).message}`)
+    }
+    if (answer.status === 304) {
+      // The same answer as last time: what it was refused for still holds.
+      if (this.refusal && this.refusal.reason !== 'unreachable') throw new PublicationRefused(this.refusal.reason, this.refusal.message)
+      return 'unchanged'
+    }
+    if (!answer.ok) throw new PublicationRefused('unreachable', `${source.shown} answered ${answer.status}`)
+    const validators: Validators = {
+      ...(answer.headers.get('etag') ? { etag: answer.headers.get('etag')! } : {}),
+      ...(answer.headers.get('last-modified') ? { lastModified: answer.headers.get('last-modified')! } : {}),
+    }
+    const text = await boundedText(answer, MAX_PUBLICATION_BYTES)
+    const hashOfText = createHash('sha256').update(text).digest('hex')
+    let publication: Publication
+    try {
+      publication = verifyPublication(text, keys)
+      this.refuseReplay(publication, hashOfText)
+    } catch (error) {
+      // Refused for what the document itself says: the same bytes are refused again without a download.
+      this.seen = validators
+      throw error
+    }
+    if (this.ownCopy() && publication.sequence === this.serving!.sequence) {
+      this.seen = validators
+      return 'unchanged'
+    }
+    await this.install(publication, hashOfText)
+    this.seen = validators
+    return 'installed'
+  }
+
+  /** An older publication, or another document under the sequence installed, is refused. */
+  private refuseReplay(publication: Publication, digest: string): void {
+    const installed = this.ownCopy() ? this.serving : undefined
+    if (publication.sequence < this.floor)
+      throw new PublicationRefused(
+        'replayed',
+        `publication ${publication.sequence} (${publication.published_at}) is older than ${this.floor}, already installed: an old publication served again`,
+      )
+    if (installed && publication.sequence === installed.sequence && digest !== installed.envelope_sha256)
+      throw new PublicationRefused(
+        'replayed',
+        `a different document under sequence ${publication.sequence}, already installed with other contents`,
+      )
+  }
+
+  private async install(publication: Publication, digest: string): Promise<void> {
+    const { dir } = this.options
+    const fetched: string[] = []
+    const entries: Record<string, ManifestEntry> = {}
+    try {
+      for (const contract of DATASETS) {
+        const published = publication.datasets[contract.name]
+        if (!published) throw new PublicationRefused('malformed', `publication ${publication.sequence} has no ${contract.name} dataset`)
+        if (published.schema_version !== contract.schemaVersion)
+          throw new PublicationRefused(
+            'contract',
+            `${contract.name} has schema version ${published.schema_version} in publication ${publication.sequence}; this release reads ${contract.schemaVersion}`,
+          )
+        const local = basename(published.file)
+        if (!this.verified.has(local)) {
+          const incoming = join(dir, `.incoming-${local}`)
+          fetched.push(incoming)
+          this.counts.downloadedBytes += await download(this.options.source, published, incoming, AbortSignal.timeout(FILE_TIMEOUT_MS))
+          await this.validate(contract, published, incoming)
+        }
+        entries[contract.name] = {
+          file: local,
+          schema_version: published.schema_version,
+          rows: published.rows,
+          period: published.period,
+          sha256: published.sha256,
+          version: published.version,
+          sample: published.sample,
+          ...(published.notice ? { notice: published.notice } : {}),
+        }
+      }
+    } catch (error) {
+      for (const file of fetched) rmSync(file, { force: true })
+      throw Object.assign(error as Error, { sequence: publication.sequence })
+    }
+    for (const file of fetched) {
+      const local = basename(file).slice('.incoming-'.length)
+      renameSync(file, join(dir, local))
+      this.verified.add(local)
+    }
+    const record: FollowedPublication = {
+      source: this.options.source.shown,
+      sequence: publication.sequence,
+      published_at: publication.published_at,
+      key_id: publication.key_id,
+      envelope_sha256: digest,
+      installed_at: new Date().toISOString(),
+    }
+    const previous = existsSync(join(dir, 'manifest.json')) ? readManifest(dir) : undefined
+    const manifest: Manifest = {
+      sample: Object.values(entries).every((e) => e.sample),
+      ...(publication.note ? { note: publication.note } : {}),
+      datasets: entries,
+      publication: record,
+    }
+    writeManifest(dir, manifest)
+    this.serving = record
+    this.floor = Math.max(this.floor, record.sequence)
+    this.options.logger?.info('data source: publication installed', {
+      sequence: record.sequence,
+      versions: Object.fromEntries(Object.entries(entries).map(([n, e]) => [n, e.version])),
+    })
+    await this.options.installed?.()
+    this.prune(manifest, previous)
+  }
+
+  /** Whether the copy served came from this source (a folder that followed another URL is replaced by this one's publication). */
+  private ownCopy(): boolean {
+    return this.serving?.source === this.options.source.shown
+  }
+
+  /** Files whose bytes were hashed against a verified manifest: names are content-addressed, so a name stays verified. */
+  private readonly verified = new Set<string>()
+
+  /** The contract check `data import` makes, and the rows and period the publication states. */
+  private async validate(contract: DatasetContract, published: PublishedDataset, file: string): Promise<void> {
+    const report = await validateFile(this.options.db, file, contract)
+    const first = report.violations[0]
+    if (first)
+      throw new PublicationRefused(
+        'contract',
+        `${published.file} does not meet the ${contract.name} contract (${report.violations.length} defect(s); first: ${first.column ? `${first.column}: ` : ''}${first.message})`,
+      )
+    if (report.rows !== published.rows)
+      throw new PublicationRefused('contract', `${published.file} holds ${report.rows} rows, the publication states ${published.rows}`)
+  }
+
+  /** The folder's copy from an earlier run: served only if it was installed from a publication and every file still hashes to it. */
+  private async readLocalCopy(): Promise<void> {
+    const { dir } = this.options
+    if (!existsSync(join(dir, 'manifest.json'))) return
+    const manifest = readManifest(dir)
+    if (!manifest.publication)
+      throw new DatasetUnavailableError(
+        `${dir} holds datasets that were not installed from a publication; with DATA_SOURCE_URL, DATASETS_DIR must be an empty folder (or one this instance filled)`,
+      )
+    // The floor is the sequence this source reached; another source's numbers say nothing of this one's.
+    if (manifest.publication.source === this.options.source.shown) this.floor = manifest.publication.sequence
+    for (const entry of Object.values(manifest.datasets)) {
+      const file = join(dir, entry.file)
+      if (!existsSync(file) || statSync(file).size === 0 || (await fileSha256(file)) !== entry.sha256) {
+        this.options.logger?.warn('data source: the local copy was altered; downloading the publication again', { file: entry.file })
+        // Not served: the check that follows must install a publication again (the floor still holds).
+        return
+      }
+    }
+    for (const entry of Object.values(manifest.datasets)) this.verified.add(entry.file)
+    this.serving = manifest.publication
+  }
+
+  /** Removes version files neither the new nor the previous manifest names (requests in flight may read the previous). */
+  private prune(manifest: Manifest, previous: Manifest | undefined): void {
+    const named = new Set([manifest, previous].flatMap((m) => Object.values(m?.datasets ?? {}).map((e) => e.file)))
+    for (const file of readdirSync(this.options.dir)) {
+      if ((/^[a-z_]+-[0-9a-f]{12}\.parquet$/.test(file) && !named.has(file)) || file.startsWith('.incoming-')) {
+        rmSync(join(this.options.dir, file), { force: true })
+        this.verified.delete(file)
+      }
+    }
+  }
+}
+
+/**
+ * The wait before the next check: one poll interval, doubled for each failure in a row up to ten
+ * intervals or 15 minutes (whichever is shorter, but never under one interval), then varied by up to a
+ * fifth either way (`random` in [0, 1)) so that instances started together spread their calls.
+ */
+export function nextCheckDelayMs(pollMs: number, failures: number, random: number): number {
+  const cap = Math.max(pollMs, Math.min(MAX_BACKOFF_MS, pollMs * 10))
+  const base = Math.min(pollMs * 2 ** failures, cap)
+  return Math.round(base * (0.8 + 0.4 * random))
+}
+
+const sequenceOf = (error: unknown) => {
+  const sequence = (error as { sequence?: unknown }).sequence
+  return typeof sequence === 'number' ? { sequence } : {}
+}

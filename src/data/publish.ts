@@ -1,0 +1,127 @@
+import { createHash, type KeyObject } from 'node:crypto'
+import { createReadStream, existsSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { DATASETS } from './contracts'
+import { isSample, readManifest } from './datasets'
+import type { DuckDb } from './duckdb'
+import { keyId, PUBLICATION_FILE, readUnverified, signPublication, type Publication, type PublishedDataset } from './publication'
+import type { PublishTarget } from './publication-places'
+import { validateFile } from './validate'
+import type { ValidationReport } from './violations'
+
+export class PublishError extends Error {
+  constructor(
+    message: string,
+    readonly report?: ValidationReport,
+  ) {
+    super(message)
+  }
+}
+
+export async function fileSha256(path: string): Promise<string> {
+  const hash = createHash('sha256')
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer)
+  return hash.digest('hex')
+}
+
+export interface PublishResult {
+  publication: Publication
+  /** False when the target already publishes these very files: nothing was written. */
+  changed: boolean
+  uploaded: { file: string; bytes: number }[]
+  pruned: string[]
+}
+
+/**
+ * Publishes a datasets folder (the one `data import` and `data rollback` keep) to a target: each current
+ * version is read back and checked against its manifest entry and its contract, the files the target
+ * lacks are uploaded, then the signed publication replaces the previous one in one write, so an
+ * instance never reads a publication whose files are not there yet. Files only the replaced publication
+ * names are kept (instances may still be downloading them); older ones are removed.
+ */
+export async function publishDatasets(
+  db: DuckDb,
+  dir: string,
+  target: PublishTarget,
+  options: { key: KeyObject; now?: Date; note?: string },
+): Promise<PublishResult> {
+  const now = options.now ?? new Date()
+  const datasets = await publishedDatasets(db, dir, now)
+  const release = await target.lock()
+  try {
+    const previousText = await target.readText(PUBLICATION_FILE)
+    let previous: Publication | undefined
+    try {
+      previous = previousText === null ? undefined : readUnverified(previousText)
+    } catch (error) {
+      throw new PublishError(
+        `${target.name} holds a ${PUBLICATION_FILE} that is not a publication (${(error as Error).message}); remove it first`,
+      )
+    }
+    if (previous && sameDatasets(previous, datasets) && (options.note ?? previous.note) === previous.note)
+      return { publication: previous, changed: false, uploaded: [], pruned: [] }
+
+    const uploaded: PublishResult['uploaded'] = []
+    for (const [name, entry] of Object.entries(datasets)) {
+      // Content-addressed: a file of the right size under its hash's name is already this file.
+      if ((await target.size(entry.file)) === entry.bytes) continue
+      await target.upload(entry.file, join(dir, readManifest(dir).datasets[name]!.file))
+      uploaded.push({ file: entry.file, bytes: entry.bytes })
+    }
+    const publication: Publication = {
+      format: 1,
+      sequence: (previous?.sequence ?? 0) + 1,
+      published_at: now.toISOString(),
+      key_id: keyId(options.key),
+      ...(options.note ? { note: options.note } : {}),
+      datasets,
+    }
+    await target.writeText(PUBLICATION_FILE, signPublication(publication, options.key))
+
+    const kept = new Set([...Object.values(datasets), ...Object.values(previous?.datasets ?? {})].map((d) => d.file))
+    const pruned = (await target.listFiles()).filter((f) => !kept.has(f))
+    for (const file of pruned) await target.remove(file)
+    return { publication, changed: true, uploaded, pruned }
+  } finally {
+    release()
+  }
+}
+
+/** Every dataset of this release, read back from disk: its bytes must be those its manifest entry names, its rows its contract's. */
+async function publishedDatasets(db: DuckDb, dir: string, now: Date): Promise<Record<string, PublishedDataset>> {
+  const manifest = readManifest(dir)
+  const out: Record<string, PublishedDataset> = {}
+  for (const contract of DATASETS) {
+    const entry = manifest.datasets[contract.name]
+    if (!entry) throw new PublishError(`${dir} has no ${contract.name} dataset: every dataset of this release is published together`)
+    const file = join(dir, entry.file)
+    if (!existsSync(file)) throw new PublishError(`${file} (${contract.name} version ${entry.version}) is missing`)
+    if (entry.schema_version !== contract.schemaVersion)
+      throw new PublishError(
+        `${contract.name} version ${entry.version} has schema version ${entry.schema_version}, this release's contract ${contract.schemaVersion}`,
+      )
+    const sha256 = await fileSha256(file)
+    if (sha256 !== entry.sha256)
+      throw new PublishError(
+        `${file} is not the file manifest.json names (sha256 ${sha256.slice(0, 12)}…, expected ${entry.sha256.slice(0, 12)}…)`,
+      )
+    const report = await validateFile(db, file, contract, now)
+    if (report.violations.length > 0) throw new PublishError(`${file} does not meet the ${contract.name} contract`, report)
+    out[contract.name] = {
+      file: `files/${contract.name}-${sha256.slice(0, 12)}.parquet`,
+      bytes: statSync(file).size,
+      sha256,
+      rows: report.rows,
+      period: report.period ?? entry.period,
+      version: entry.version,
+      schema_version: entry.schema_version,
+      sample: isSample(manifest, entry),
+      ...(entry.notice ? { notice: entry.notice } : {}),
+    }
+  }
+  return out
+}
+
+const sameDatasets = (previous: Publication, datasets: Record<string, PublishedDataset>) =>
+  Object.keys(datasets).length === Object.keys(previous.datasets).length &&
+  Object.entries(datasets).every(([name, d]) => JSON.stringify(previous.datasets[name]) === JSON.stringify(d))

@@ -1,0 +1,314 @@
+/**
+ * An instance's copy of a publication (data/follow.ts) against real places: a folder served by Debian's
+ * nginx, an S3-compatible bucket (s3rver), and a server that cuts a download short. What it installs is
+ * byte for byte what the data team published; every way a publication can be wrong is refused while the
+ * current copy keeps being served, and says why.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { SPEND } from '../../src/data/contracts'
+import { readManifest } from '../../src/data/datasets'
+import { DuckDb } from '../../src/data/duckdb'
+import { DataFollower, nextCheckDelayMs } from '../../src/data/follow'
+import { createPrivateKey } from 'node:crypto'
+import { readPublicKeys, readUnverified, signPublication, type Publication } from '../../src/data/publication'
+import { publicationSource, publishTarget } from '../../src/data/publication-places'
+import { fileSha256, publishDatasets } from '../../src/data/publish'
+import { importDataset, rollbackDataset } from '../../src/data/refresh'
+import { keyPair, nginxBinary, serveFolder, startS3, teamFolder, type StartedS3 } from '../../support/publication'
+import type { StartedNginx } from '../../support/nginx'
+import { requireTool } from '../../support/required-tool'
+
+const binary = nginxBinary()
+const A = keyPair()
+const B = keyPair()
+const trusted = readPublicKeys(A.publicPem)
+
+let db: DuckDb
+let team: string
+let sites: string
+let nginx: StartedNginx
+let s3: StartedS3
+/** The spend delivery the team merges (total_cards doubled), and one that breaks the contract (a negative count). */
+let doubled: string
+let broken: string
+
+const publish = (target: string, key = A.privatePem, env?: Record<string, string>, note?: string) =>
+  publishDatasets(db, team, publishTarget(target, env), { key: createPrivateKey(key), ...(note ? { note } : {}) })
+
+const urlOf = (site: string) => `${nginx.url}/${site}/publication.json`
+
+async function follow(url: string, dir = mkdtempSync(join(tmpdir(), 'follower-')), env?: Record<string, string>) {
+  return { dir, follower: await DataFollower.open({ source: publicationSource(url, env), keys: trusted, dir, pollMs: 60_000, db }) }
+}
+
+/** A copy of a published site under a new name, and a follower that already holds its publication (a copy of `holder`'s folder). */
+async function variantOf(site: string, holder: string) {
+  const name = `${site}-${Math.random().toString(36).slice(2, 8)}`
+  cpSync(join(sites, site), join(sites, name), { recursive: true })
+  const dir = mkdtempSync(join(tmpdir(), 'follower-'))
+  cpSync(holder, dir, { recursive: true })
+  // As if this instance had followed the variant's URL all along.
+  const manifest = readManifest(dir)
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, publication: { ...manifest.publication, source: urlOf(name) } }))
+  const { follower } = await follow(urlOf(name), dir)
+  return { name, root: join(sites, name), dir, follower, manifestText: readFileSync(join(dir, 'manifest.json'), 'utf8') }
+}
+
+/** Replaces a site's publication.json as `data publish` does (one rename, a later modification time). */
+const rewrite = (root: string, text: string) => publishTarget(root).writeText('publication.json', text)
+
+/** Signs a document with the team's key into a site, as a publisher would (or one that signs what it should not). */
+const writeSigned = (root: string, publication: Publication, key = A.privatePem) =>
+  rewrite(root, signPublication(publication, createPrivateKey(key)))
+
+const publicationIn = (root: string) => readUnverified(readFileSync(join(root, 'publication.json'), 'utf8'))
+
+if (requireTool('test/data/follow.test.ts', binary ? null : 'nginx', 'a publication is served by a real nginx (.ci/run installs it)')) {
+  beforeAll(async () => {
+    db = await DuckDb.open(1)
+    team = teamFolder()
+    sites = mkdtempSync(join(tmpdir(), 'sites-'))
+    nginx = await serveFolder(binary!, sites)
+    s3 = await startS3()
+    const candidates = mkdtempSync(join(tmpdir(), 'candidates-'))
+    const src = `read_parquet('${join(team, 'spend.parquet')}', file_row_number = true)`
+    doubled = join(candidates, 'spend-doubled.parquet')
+    broken = join(candidates, 'spend-broken.parquet')
+    await db.exec(
+      `COPY (SELECT * EXCLUDE (file_row_number) REPLACE (total_cards * 2 AS total_cards) FROM ${src} ORDER BY file_row_number) TO '${doubled}' (FORMAT parquet)`,
+    )
+    await db.exec(
+      `COPY (SELECT * EXCLUDE (file_row_number) REPLACE (CASE WHEN file_row_number = 41 THEN -1 ELSE total_cards END AS total_cards) FROM ${src} ORDER BY file_row_number) TO '${broken}' (FORMAT parquet)`,
+    )
+    await publish(join(sites, 'main'))
+  })
+
+  afterAll(async () => {
+    await nginx?.stop()
+    await s3?.stop()
+    db?.close()
+  })
+
+  describe('following a publication served by nginx', () => {
+    let first: Awaited<ReturnType<typeof follow>>
+
+    test('installs what was published, byte for byte, and asks again conditionally', async () => {
+      first = await follow(urlOf('main'))
+      const { follower, dir } = first
+      const mine = readManifest(dir)
+      const theirs = readManifest(team)
+      expect(follower.status()).toMatchObject({ state: 'following', serving: { sequence: 1, key_id: [...trusted.keys()][0] } })
+      expect(mine.publication).toMatchObject({ sequence: 1, source: urlOf('main') })
+      for (const [name, entry] of Object.entries(theirs.datasets)) {
+        expect(mine.datasets[name]).toMatchObject({ version: entry.version, sha256: entry.sha256, rows: entry.rows })
+        expect(await fileSha256(join(dir, mine.datasets[name]!.file))).toBe(entry.sha256)
+      }
+      expect(await follower.check()).toBe('unchanged')
+      // The second ask was conditional: nginx answered 304 without the document.
+      expect(nginx.accessLog()).toMatch(/ 304 \S+ "GET \/main\/publication\.json/)
+    })
+
+    test('a newer publication installs; only the changed file is downloaded', async () => {
+      const { follower, dir } = first
+      const merged = await importDataset(db, team, doubled, SPEND, { sample: true })
+      const result = await publish(join(sites, 'main'))
+      expect(result.publication.sequence).toBe(2)
+      expect(result.uploaded.map((u) => u.file)).toEqual([`files/spend-${merged.entry.sha256.slice(0, 12)}.parquet`])
+      const before = follower.metrics().downloadedBytes
+      expect(await follower.check()).toBe('installed')
+      expect(follower.metrics().downloadedBytes - before).toBe(result.uploaded[0]!.bytes)
+      expect(readManifest(dir).datasets.spend!.version).toBe(merged.entry.version)
+      expect(follower.status().serving?.sequence).toBe(2)
+    })
+
+    test('a rollback reaches the instance as a new signed publication, from the copy it kept', async () => {
+      const { follower, dir } = first
+      const { to } = await rollbackDataset(team, SPEND)
+      const result = await publish(join(sites, 'main'))
+      expect(result.publication.sequence).toBe(3)
+      const before = follower.metrics().downloadedBytes
+      expect(await follower.check()).toBe('installed')
+      expect(readManifest(dir).datasets.spend!.version).toBe(to.version)
+      // The previous publication's files stay on the instance: nothing to download.
+      expect(follower.metrics().downloadedBytes).toBe(before)
+      // Back to the doubled spend, as publication 4, for the refusals below.
+      await importDataset(db, team, doubled, SPEND, { sample: true })
+      await publish(join(sites, 'main'))
+      expect(await follower.check()).toBe('installed')
+      expect(follower.status().serving?.sequence).toBe(4)
+    })
+  })
+
+  describe('a publication that is not proven is refused; the current copy stays served', () => {
+    /** Runs one check against a variant the mutation made, and checks that nothing the instance serves changed. */
+    async function refused(mutate: (root: string, current: Publication) => void | Promise<void>) {
+      const variant = await variantOf('main', await holder())
+      await mutate(variant.root, publicationIn(variant.root))
+      const outcome = await variant.follower.check()
+      const status = variant.follower.status()
+      expect(status.serving?.sequence).toBe(4)
+      expect(readFileSync(join(variant.dir, 'manifest.json'), 'utf8')).toBe(variant.manifestText)
+      expect(readdirSync(variant.dir).filter((f) => f.startsWith('.incoming-'))).toEqual([])
+      return { outcome, status, follower: variant.follower }
+    }
+    let held: string | undefined
+    /** A follower folder that holds publication 4 (so variants start from a verified copy). */
+    async function holder() {
+      held ??= (await follow(urlOf('main'))).dir
+      return held
+    }
+
+    test('a document altered after signing: bad_signature', async () => {
+      const { outcome, status, follower } = await refused((root) => {
+        const envelope = JSON.parse(readFileSync(join(root, 'publication.json'), 'utf8'))
+        const document = JSON.parse(Buffer.from(envelope.payload, 'base64').toString())
+        document.sequence = 5
+        document.datasets.spend.rows += 1
+        envelope.payload = Buffer.from(JSON.stringify(document)).toString('base64')
+        return rewrite(root, JSON.stringify(envelope))
+      })
+      expect(outcome).toBe('refused')
+      expect(status.refused).toMatchObject({ reason: 'bad_signature' })
+      // Asked again, the source answers 304: the same document, refused again without reading it.
+      expect(await follower.check()).toBe('refused')
+      expect(follower.metrics().refusals.get('bad_signature')).toBe(2)
+    })
+
+    test('signed by another key: unknown_key', async () => {
+      const { outcome, status } = await refused((root, current) => writeSigned(root, { ...current, sequence: 5 }, B.privatePem))
+      expect(outcome).toBe('refused')
+      expect(status.refused).toMatchObject({ reason: 'unknown_key' })
+      expect(status.refused?.message).toContain([...readPublicKeys(B.publicPem).keys()][0]!)
+    })
+
+    test('a file altered after signing (same size): checksum_mismatch', async () => {
+      const { status } = await refused((root, current) => {
+        const spend = current.datasets.spend!
+        const bytes = readFileSync(join(root, spend.file))
+        bytes[Math.floor(bytes.length / 2)]! ^= 0xff
+        writeFileSync(join(root, 'files/spend-aaaaaaaaaaaa.parquet'), bytes)
+        writeSigned(root, {
+          ...current,
+          sequence: 5,
+          datasets: { ...current.datasets, spend: { ...spend, file: 'files/spend-aaaaaaaaaaaa.parquet' } },
+        })
+      })
+      expect(status.refused).toMatchObject({ reason: 'checksum_mismatch', sequence: 5 })
+    })
+
+    test('a file cut short at the source: truncated', async () => {
+      const { status } = await refused((root, current) => {
+        const spend = current.datasets.spend!
+        const bytes = readFileSync(join(root, spend.file))
+        writeFileSync(join(root, 'files/spend-bbbbbbbbbbbb.parquet'), bytes.subarray(0, bytes.length >> 1))
+        writeSigned(root, {
+          ...current,
+          sequence: 5,
+          datasets: { ...current.datasets, spend: { ...spend, file: 'files/spend-bbbbbbbbbbbb.parquet' } },
+        })
+      })
+      expect(status.refused).toMatchObject({ reason: 'truncated' })
+      expect(status.refused?.message).toMatch(/of the \d+ bytes published arrived/)
+    })
+
+    test('a signed file that breaks its contract: contract', async () => {
+      const { status } = await refused(async (root, current) => {
+        const sha256 = await fileSha256(broken)
+        const file = `files/spend-${sha256.slice(0, 12)}.parquet`
+        cpSync(broken, join(root, file))
+        const spend = { ...current.datasets.spend!, file, sha256, bytes: readFileSync(broken).length }
+        writeSigned(root, { ...current, sequence: 5, datasets: { ...current.datasets, spend } })
+      })
+      expect(status.refused).toMatchObject({ reason: 'contract' })
+      expect(status.refused?.message).toContain('total_cards')
+    })
+
+    test('an older publication served again, or another document under the same sequence: replayed', async () => {
+      const older = await refused((root, current) =>
+        writeSigned(root, { ...current, sequence: 3, published_at: '2026-01-01T00:00:00.000Z' }),
+      )
+      expect(older.status.refused).toMatchObject({ reason: 'replayed' })
+      const same = await refused((root, current) => writeSigned(root, { ...current, note: 'the same sequence, another document' }))
+      expect(same.status.refused).toMatchObject({ reason: 'replayed' })
+    })
+
+    test('not a publication: malformed; nothing there: unreachable, with back-off', async () => {
+      const junk = await refused((root) => rewrite(root, '<html>maintenance</html>'))
+      expect(junk.status.refused).toMatchObject({ reason: 'malformed' })
+      const missing = await refused((root) => rmSync(join(root, 'publication.json')))
+      expect(missing.outcome).toBe('unreachable')
+      expect(missing.status).toMatchObject({ state: 'unreachable', consecutive_failures: 1, refused: { reason: 'unreachable' } })
+      expect(await missing.follower.check()).toBe('unreachable')
+      expect(missing.follower.status().consecutive_failures).toBe(2)
+      expect(missing.follower.metrics().refusals.get('unreachable')).toBe(2)
+    })
+
+    test('the wait between checks: one interval, doubled per failure up to ten (or 15 min), a fifth either way', () => {
+      expect(nextCheckDelayMs(60_000, 0, 0.5)).toBe(60_000)
+      expect([nextCheckDelayMs(60_000, 0, 0), nextCheckDelayMs(60_000, 0, 0.999_999)]).toEqual([48_000, 72_000])
+      expect([1, 2, 3, 4, 5].map((f) => nextCheckDelayMs(60_000, f, 0.5))).toEqual([120_000, 240_000, 480_000, 600_000, 600_000])
+      expect(nextCheckDelayMs(3_600_000, 3, 0.5)).toBe(3_600_000)
+    })
+  })
+
+  test('a download cut off mid-stream is truncated, and the next check completes it', async () => {
+    // A plain HTTP/1.1 server on a socket: it announces each whole file and, the first time a spend file
+    // is asked for, sends half of it and closes the connection, as a dropped link does.
+    const main = join(sites, 'main')
+    let cut = true
+    const server = createServer((socket) => {
+      socket.once('data', (request) => {
+        const path = /^GET \/(\S*) /.exec(request.toString())?.[1] ?? ''
+        const file = join(main, path)
+        if (!existsSync(file)) return socket.end('HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n')
+        const bytes = readFileSync(file)
+        socket.write(`HTTP/1.1 200 OK\r\ncontent-length: ${bytes.length}\r\nconnection: close\r\n\r\n`)
+        if (cut && path.startsWith('files/spend-')) {
+          cut = false
+          socket.write(bytes.subarray(0, bytes.length >> 1), () => socket.destroy())
+        } else socket.end(bytes)
+      })
+    })
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'follower-'))
+      const source = publicationSource(`http://127.0.0.1:${(server.address() as AddressInfo).port}/publication.json`)
+      await expect(DataFollower.open({ source, keys: trusted, dir, pollMs: 60_000, db })).rejects.toThrow(/\(truncated: files\/spend-/)
+      expect(readdirSync(dir).filter((f) => f.startsWith('.incoming-'))).toEqual([])
+      const follower = await DataFollower.open({ source, keys: trusted, dir, pollMs: 60_000, db })
+      expect(follower.status().serving?.sequence).toBe(4)
+    } finally {
+      server.close()
+    }
+  })
+
+  test('an instance restarted on an altered copy downloads the altered file again', async () => {
+    const { dir } = await follow(urlOf('main'))
+    const spend = readManifest(dir).datasets.spend!
+    const bytes = readFileSync(join(dir, spend.file))
+    bytes[100]! ^= 0xff
+    writeFileSync(join(dir, spend.file), bytes)
+    const again = await follow(urlOf('main'), dir)
+    expect(again.follower.metrics().downloadedBytes).toBeGreaterThan(0)
+    expect(await fileSha256(join(dir, spend.file))).toBe(spend.sha256)
+  })
+
+  test('an S3-compatible bucket: published with the AWS settings, followed by s3:// URL, conditional asks', async () => {
+    const target = `s3://${s3.bucket}/fleet`
+    const first = await publish(target, A.privatePem, s3.env)
+    expect(first.uploaded).toHaveLength(6)
+    const { follower, dir } = await follow(`${target}/publication.json`, undefined, s3.env)
+    expect(readManifest(dir).datasets.spend!.sha256).toBe(readManifest(team).datasets.spend!.sha256)
+    expect(await follower.check()).toBe('unchanged')
+    const rolled = await rollbackDataset(team, SPEND)
+    const second = await publish(target, A.privatePem, s3.env)
+    expect(second.publication.sequence).toBe(2)
+    expect(await follower.check()).toBe('installed')
+    expect(readManifest(dir).datasets.spend!.version).toBe(rolled.to.version)
+    expect(follower.metrics().checks.get('unchanged')).toBe(1)
+  })
+}
