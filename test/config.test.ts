@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { DEV_OFFER } from '../support/offers'
+import { generateKeyPairSync } from 'node:crypto'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -169,6 +170,28 @@ describe('configuration', () => {
     expect(loadConfig({}).warmUpSampleAnswers).toBe(false)
     expect(loadConfig({ WARM_UP_SAMPLE_ANSWERS: 'true' }).warmUpSampleAnswers).toBe(true)
     expect(() => loadConfig({ WARM_UP_SAMPLE_ANSWERS: 'yes' })).toThrow('WARM_UP_SAMPLE_ANSWERS: invalid value "yes"')
+  })
+
+  test('DATA_SOURCE_URL: a publication document by URL, with the key it must be signed by; its copy in a folder per URL', () => {
+    const { publicKey } = generateKeyPairSync('ed25519')
+    const pem = publicKey.export({ format: 'pem', type: 'spki' }).toString()
+    const url = 'https://data.example.com/fleet/publication.json'
+    const config = loadConfig({ DATA_SOURCE_URL: url, DATA_SOURCE_PUBLIC_KEY: pem, XDG_CACHE_HOME: '/var/cache' })
+    expect(config.dataSource).toEqual({ url, publicKeys: pem.trim(), pollSeconds: 60 })
+    expect(config.datasetsDir).toMatch(/^\/var\/cache\/china-market-intel\/source-[0-9a-f]{12}$/)
+    expect(loadConfig({ DATA_SOURCE_URL: url, DATA_SOURCE_PUBLIC_KEY: pem, DATASETS_DIR: '/srv/copy' }).datasetsDir).toBe('/srv/copy')
+    expect(loadConfig({}).dataSource).toBeUndefined()
+    expect(() => loadConfig({ DATA_SOURCE_URL: url })).toThrow('DATA_SOURCE_PUBLIC_KEY: is required with DATA_SOURCE_URL')
+    expect(() => loadConfig({ DATA_SOURCE_PUBLIC_KEY: pem })).toThrow('DATA_SOURCE_PUBLIC_KEY: has no effect without DATA_SOURCE_URL')
+    expect(() => loadConfig({ DATA_SOURCE_URL: 'https://data.example.com/fleet/', DATA_SOURCE_PUBLIC_KEY: pem })).toThrow(
+      /^DATA_SOURCE_URL: invalid value/,
+    )
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ format: 'pem', type: 'spki' }).toString()
+    expect(() => loadConfig({ DATA_SOURCE_URL: url, DATA_SOURCE_PUBLIC_KEY: rsa })).toThrow('DATA_SOURCE_PUBLIC_KEY: holds a rsa key')
+    expect(() => loadConfig({ DATA_SOURCE_URL: url, DATA_SOURCE_PUBLIC_KEY: 'not a key' })).toThrow('holds no PEM public key')
+    expect(() => loadConfig({ DATA_SOURCE_URL: url, DATA_SOURCE_PUBLIC_KEY: pem, DATA_POLL_SECONDS: '1' })).toThrow(
+      /^DATA_POLL_SECONDS: invalid value/,
+    )
   })
 })
 

@@ -119,6 +119,11 @@ function startupBanner(config: Readonly<Config>, runtime: Runtime, port: number 
       : []),
     ...(config.reusePort ? [`  port:    shared (REUSE_PORT) with the instances registered in ${config.ledgerPath}`] : []),
     `  ledger:  ${runtime.shared ? `PostgreSQL ${redactUrl(config.ledgerUrl!)} (shared; instance ${runtime.shared.registry.id})` : config.ledgerPath === ':memory:' ? 'in memory (LEDGER_PATH=:memory:)' : `SQLite ${config.ledgerPath}`}`,
+    ...(runtime.follower
+      ? [
+          `  data:    publication ${runtime.follower.status().serving?.sequence} of ${runtime.follower.status().source}, checked every ${config.dataSource!.pollSeconds} s (copy in ${config.datasetsDir})`,
+        ]
+      : []),
     ...(envFile ? [`  env:     settings read from ${envFile}`] : []),
     ...(!isCompiled() && existsSync(dotenv) ? [`  env:     ${dotenv} read by Bun (running from source)`] : []),
   ]

@@ -112,7 +112,7 @@ export interface RuntimeOptions {
  * their DuckDB threads slowed the rest (compiling the routes) by tens of milliseconds, and a start-up that
  * fails never builds them. Disposing stops the build, then closes DuckDB once nothing uses it.
  */
-async function openData(config: Readonly<Config>, logger: Logger, options: RuntimeOptions) {
+async function openData(config: Readonly<Config>, logger: Logger, options: RuntimeOptions, metrics: Promise<Metrics>) {
   const db = await DuckDb.open(undefined, config.duckdbMemoryLimitMb)
   let setUp!: { resolve: () => void; reject: (error: Error) => void }
   const afterSetUp = new Promise<void>((resolve, reject) => (setUp = { resolve, reject }))
@@ -131,8 +131,10 @@ async function openData(config: Readonly<Config>, logger: Logger, options: Runti
     db.close()
     throw e
   })
-  if (follower) follower.start()
-  else if (config.datasetsReloadSeconds > 0) store.watch(config.datasetsReloadSeconds * 1000)
+  if (follower) {
+    follower.start()
+    void metrics.then((loaded) => loaded.watchDataSource(() => follower.metrics()))
+  } else if (config.datasetsReloadSeconds > 0) store.watch(config.datasetsReloadSeconds * 1000)
   const opened = store
   return {
     db,
@@ -265,9 +267,8 @@ export async function createRuntime(
   await using parts = new AsyncDisposableStack()
   keepConfiguredSecrets(config)
   const loadingMetrics = createMetrics()
-  const { db, store, follower, setUp } = parts.use(await openData(config, logger, options))
+  const { db, store, follower, setUp } = parts.use(await openData(config, logger, options, loadingMetrics))
   const metrics = await loadingMetrics
-  if (follower) metrics.watchDataSource(() => follower.metrics())
   const { shared, ledger } = parts.use(await openLedger(config, logger))
   const cache = measuredCache(config, db, metrics)
   // A facilitator key the signer refuses stops start-up here (ConfigError), and the stack releases the rest.
@@ -349,6 +350,7 @@ export async function createRuntime(
     /** The live evidence providers, when configured (else the China routes answer from the sample corpus). */
     live,
     store,
+    follower,
     /** Resolves once the sample corpus's name index is built (or could not be: searches then scan); at once with live providers. */
     corpusPrepared: corpus?.prepared ?? Promise.resolve(),
     logger,

@@ -281,13 +281,14 @@ export class DataFollower {
       publication: record,
     }
     writeManifest(dir, manifest)
-    this.serving = record
     this.floor = Math.max(this.floor, record.sequence)
+    // Reported as served once the store has loaded it: /ready never names a publication answers do not come from yet.
+    await this.options.installed?.()
+    this.serving = record
     this.options.logger?.info('data source: publication installed', {
       sequence: record.sequence,
       versions: Object.fromEntries(Object.entries(entries).map(([n, e]) => [n, e.version])),
     })
-    await this.options.installed?.()
     this.prune(manifest, previous)
   }
 
