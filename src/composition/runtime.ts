@@ -127,7 +127,7 @@ async function openData(config: Readonly<Config>, logger: Logger, options: Runti
     logger,
     beforeIndexing: () => afterSetUp.then(options.beforeIndexing),
   }).catch((e: unknown) => {
-    follower?.close()
+    void follower?.close()
     db.close()
     throw e
   })
@@ -143,7 +143,7 @@ async function openData(config: Readonly<Config>, logger: Logger, options: Runti
     setUp: () => setUp.resolve(),
     async [Symbol.asyncDispose]() {
       setUp.reject(new Error('closed before the datasets were indexed'))
-      follower?.close()
+      await follower?.close()
       opened.close()
       await opened.loaded.catch(() => {})
       db.close()

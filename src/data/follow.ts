@@ -70,7 +70,8 @@ export class DataFollower {
   private lastOkAt: string | undefined
   private nextCheckAt: number | undefined
   private timer: ReturnType<typeof setTimeout> | undefined
-  private closed = false
+  /** Aborted by close(): a download in progress stops instead of holding the shutdown. */
+  private readonly stopping = new AbortController()
   private checking: Promise<CheckOutcome> = Promise.resolve('unchanged')
   readonly counts = {
     checks: new Map<CheckOutcome, number>(),
@@ -98,16 +99,21 @@ export class DataFollower {
 
   /** Polls every pollMs, give or take a fifth (instances started together do not call at once), backing off after failures. */
   start(): void {
-    if (this.closed) return
+    if (this.stopping.signal.aborted) return
     const delay = nextCheckDelayMs(this.options.pollMs, this.failures, (this.options.random ?? Math.random)())
     this.nextCheckAt = Date.now() + delay
     this.timer = setTimeout(() => void this.check().finally(() => this.start()), delay)
     this.timer.unref()
   }
 
-  close(): void {
-    this.closed = true
+  /** Stops polling and any download; resolves once the check in progress (if any) has ended. */
+  close(): Promise<void> {
+    this.stopping.abort()
     clearTimeout(this.timer)
+    return this.checking.then(
+      () => {},
+      () => {},
+    )
   }
 
   /** One check of the source; serialised behind any check running. */
@@ -176,7 +182,7 @@ export class DataFollower {
     const { source, keys } = this.options
     let answer: Response
     try {
-      answer = await source.get(PUBLICATION_FILE, this.seen, AbortSignal.timeout(PUBLICATION_TIMEOUT_MS))
+      answer = await source.get(PUBLICATION_FILE, this.seen, this.deadline(PUBLICATION_TIMEOUT_MS))
     } catch (error) {
       throw new PublicationRefused('unreachable', `${source.shown}: ${(error as Error).message}`)
     }
@@ -242,7 +248,7 @@ export class DataFollower {
         if (!this.verified.has(local)) {
           const incoming = join(dir, `.incoming-${local}`)
           fetched.push(incoming)
-          this.counts.downloadedBytes += await download(this.options.source, published, incoming, AbortSignal.timeout(FILE_TIMEOUT_MS))
+          this.counts.downloadedBytes += await download(this.options.source, published, incoming, this.deadline(FILE_TIMEOUT_MS))
           await this.validate(contract, published, incoming)
         }
         entries[contract.name] = {
@@ -290,6 +296,10 @@ export class DataFollower {
       versions: Object.fromEntries(Object.entries(entries).map(([n, e]) => [n, e.version])),
     })
     this.prune(manifest, previous)
+  }
+
+  private deadline(ms: number): AbortSignal {
+    return AbortSignal.any([AbortSignal.timeout(ms), this.stopping.signal])
   }
 
   /** Whether the copy served came from this source (a folder that followed another URL is replaced by this one's publication). */
