@@ -176,9 +176,25 @@ describe('configuration', () => {
     const { publicKey } = generateKeyPairSync('ed25519')
     const pem = publicKey.export({ format: 'pem', type: 'spki' }).toString()
     const url = 'https://data.example.com/fleet/publication.json'
-    const config = loadConfig({ DATA_SOURCE_URL: url, DATA_SOURCE_PUBLIC_KEY: pem, XDG_CACHE_HOME: '/var/cache' })
+    const config = loadConfig({ DATA_SOURCE_URL: url, DATA_SOURCE_PUBLIC_KEY: pem, LEDGER_PATH: '/var/lib/cmi/ledger.sqlite' })
     expect(config.dataSource).toEqual({ url, publicKeys: pem.trim(), pollSeconds: 60 })
-    expect(config.datasetsDir).toMatch(/^\/var\/cache\/china-market-intel\/source-[0-9a-f]{12}$/)
+    // Beside the ledger (state that must outlive the process), named after the URL without its credentials.
+    expect(config.datasetsDir).toMatch(/^\/var\/lib\/cmi\/datasets-[0-9a-f]{12}$/)
+    const withPassword = loadConfig({
+      DATA_SOURCE_URL: 'https://team:secret@data.example.com/fleet/publication.json',
+      DATA_SOURCE_PUBLIC_KEY: pem,
+      LEDGER_PATH: '/var/lib/cmi/ledger.sqlite',
+    })
+    expect(withPassword.datasetsDir).toBe(config.datasetsDir)
+    expect(() => loadConfig({ DATA_SOURCE_URL: 'https://team:secret@data.example.com/x/', DATA_SOURCE_PUBLIC_KEY: pem })).toThrow(
+      /^DATA_SOURCE_URL: invalid value \(not shown\)/,
+    )
+    expect(() => loadConfig({ DATA_SOURCE_URL: 'https://team:secret@data.example.com/x/', DATA_SOURCE_PUBLIC_KEY: pem })).not.toThrow(
+      /secret/,
+    )
+    expect(() => loadConfig({ DATA_SOURCE_URL: url, DATA_SOURCE_PUBLIC_KEY: pem, REUSE_PORT: 'true', PORT: '3000' })).toThrow(
+      'REUSE_PORT: cannot be used with DATA_SOURCE_URL',
+    )
     expect(loadConfig({ DATA_SOURCE_URL: url, DATA_SOURCE_PUBLIC_KEY: pem, DATASETS_DIR: '/srv/copy' }).datasetsDir).toBe('/srv/copy')
     expect(loadConfig({}).dataSource).toBeUndefined()
     expect(() => loadConfig({ DATA_SOURCE_URL: url })).toThrow('DATA_SOURCE_PUBLIC_KEY: is required with DATA_SOURCE_URL')

@@ -5,6 +5,7 @@ import { ConfigError } from '../core/config-error'
 import { loadConfig, type Config } from '../config/config'
 import { createRuntime, metricsAccess, type Runtime } from '../composition/runtime'
 import { DatasetUnavailableError } from '../data/datasets'
+import { SourceUnavailableError } from '../data/follow-policy'
 import { CATALOG } from '../catalog'
 import { Drain } from '../http/drain'
 import { readingWholeUpload } from '../http/upload-rest'
@@ -57,11 +58,15 @@ async function createRuntimeOrExit(config: Readonly<Config>): Promise<Runtime> {
           ? `Datasets error: ${error.message} (DATASETS_DIR=${config.datasetsDir}). The instance starts once it holds a verified publication; check the URL, the key and the publication (\`data publish\`).`
           : `Datasets error: ${error.message} (DATASETS_DIR=${config.datasetsDir}). Start the folder as a copy of the shipped datasets/ and replace files with \`data import\`.`,
       )
-      process.exit(2)
+      // An unreachable source is temporary: not the "fix the configuration" status a process manager gives up on.
+      process.exit(error instanceof SourceUnavailableError && error.reason === 'unreachable' ? EXIT_TEMPFAIL : 2)
     }
     throw error
   }
 }
+
+/** sysexits.h EX_TEMPFAIL: try again later (systemd's Restart= does; RestartPreventExitStatus=2 does not stop it). */
+const EXIT_TEMPFAIL = 75
 
 /**
  * Our own Bun.serve (not Elysia's listen, whose route table it rebuilds): no silent SO_REUSEPORT, and

@@ -119,7 +119,11 @@ async function openData(config: Readonly<Config>, logger: Logger, options: Runti
   let store: ServiceStore | undefined
   // Following a publication: the folder holds a verified copy before the store reads it, and each
   // publication installed later is loaded at once (no manifest polling needed).
-  const follower = await following(config, db, logger, () => store?.reload()).catch((e: unknown) => {
+  const follower = await following(config, db, logger, async () => {
+    if (!store) return undefined
+    await store.reload()
+    return store.status().last_reload_error
+  }).catch((e: unknown) => {
     db.close()
     throw e
   })
@@ -152,7 +156,7 @@ async function openData(config: Readonly<Config>, logger: Logger, options: Runti
 }
 
 /** DATA_SOURCE_URL: the follower of the publication, once the folder holds a verified copy of it. */
-async function following(config: Readonly<Config>, db: DuckDb, logger: Logger, installed: () => Promise<unknown> | undefined) {
+async function following(config: Readonly<Config>, db: DuckDb, logger: Logger, installed: () => Promise<string | undefined>) {
   if (!config.dataSource) return undefined
   return DataFollower.open({
     source: publicationSource(config.dataSource.url),
@@ -161,7 +165,7 @@ async function following(config: Readonly<Config>, db: DuckDb, logger: Logger, i
     pollMs: config.dataSource.pollSeconds * 1000,
     db,
     logger,
-    installed: async () => installed(),
+    installed,
   })
 }
 

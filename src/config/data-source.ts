@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { cacheDirs } from '../core/cache-dirs'
 import { ConfigError } from '../core/config-error'
 import { readPublicKeys } from '../data/publication'
@@ -14,14 +14,16 @@ export interface DataSource {
 }
 
 /**
- * DATA_SOURCE_URL and what goes with it. A follower's folder defaults to one per URL in the cache
- * folder: never the shipped datasets/ (it holds sample data the follower would refuse to serve).
+ * DATA_SOURCE_URL and what goes with it. A follower's copy defaults to a folder per URL beside the
+ * ledger file (the state directory under systemd, the volume in Docker): it holds the highest sequence
+ * installed, which must outlive the process for replays to be refused, so it does not belong in a
+ * cache. Never the shipped datasets/ (sample data the follower would refuse to serve).
  */
 export function readDataSource(env: Record<string, string | undefined>): { datasetsDir: string; dataSource?: DataSource } {
   const dir = read(env, 'DATASETS_DIR') as string | undefined
-  const url = read(env, 'DATA_SOURCE_URL') as string | undefined
   const publicKeys = read(env, 'DATA_SOURCE_PUBLIC_KEY') as string | undefined
   const pollSeconds = (read(env, 'DATA_POLL_SECONDS') as number | undefined) ?? 60
+  const url = readUrl(env)
   if (!url) {
     if (publicKeys) throw new ConfigError('DATA_SOURCE_PUBLIC_KEY', 'has no effect without DATA_SOURCE_URL')
     return { datasetsDir: resolve(dir ?? 'datasets') }
@@ -33,6 +35,31 @@ export function readDataSource(env: Record<string, string | undefined>): { datas
   } catch (error) {
     throw new ConfigError('DATA_SOURCE_PUBLIC_KEY', (error as Error).message)
   }
-  const folder = `source-${createHash('sha256').update(url).digest('hex').slice(0, 12)}`
-  return { datasetsDir: resolve(dir ?? join(cacheDirs(env)[0]!, folder)), dataSource: { url, publicKeys, pollSeconds } }
+  if (env.REUSE_PORT === 'true')
+    throw new ConfigError(
+      'REUSE_PORT',
+      'cannot be used with DATA_SOURCE_URL: the instances on one port would share one copy of the publication; give each instance its own PORT and DATASETS_DIR behind the load balancer',
+    )
+  // Named after the URL without credentials: rotating a password keeps the copy (and its floor).
+  const shown = new URL(url)
+  const folder = `datasets-${createHash('sha256').update(`${shown.protocol}//${shown.host}${shown.pathname}`).digest('hex').slice(0, 12)}`
+  const ledger = env.LEDGER_PATH?.trim() || 'var/ledger.sqlite'
+  const beside = ledger === ':memory:' ? cacheDirs(env)[0]! : dirname(resolve(ledger))
+  return { datasetsDir: resolve(dir ?? join(beside, folder)), dataSource: { url, publicKeys, pollSeconds } }
+}
+
+/** DATA_SOURCE_URL, checked without echoing it: it may carry credentials (https://user:password@…). */
+function readUrl(env: Record<string, string | undefined>): string | undefined {
+  const raw = env.DATA_SOURCE_URL?.trim()
+  if (!raw) return undefined
+  try {
+    read({ DATA_SOURCE_URL: raw }, 'DATA_SOURCE_URL')
+    new URL(raw)
+  } catch {
+    throw new ConfigError(
+      'DATA_SOURCE_URL',
+      'invalid value (not shown): expected the https://, http://, s3:// or file:// URL of a publication.json (data publish writes it)',
+    )
+  }
+  return raw
 }

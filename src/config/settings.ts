@@ -216,7 +216,7 @@ export const ENV = {
     schema: T.String({ minLength: 1 }),
     default: './datasets (binary: built in)',
     meaning:
-      'Folder with the Parquet datasets and manifest.json. The single executable, when it is unset, uses the datasets built into it, extracted once to a cache folder ($XDG_CACHE_HOME, ~/.cache or the temp dir). With DATA_SOURCE_URL: where the instance keeps its verified copy of the publication (an empty folder, or one it filled before; default: a folder per URL in that cache folder).',
+      'Folder with the Parquet datasets and manifest.json. The single executable, when it is unset, uses the datasets built into it, extracted once to a cache folder ($XDG_CACHE_HOME, ~/.cache or the temp dir). With DATA_SOURCE_URL: where the instance keeps its verified copy of the publication (an empty folder, or one it filled before; default: `datasets-<hash of the URL>` beside LEDGER_PATH, so on persistent storage).',
   },
   DATASETS_RELOAD_SECONDS: {
     schema: T.Integer({ minimum: 0, maximum: 3600 }),
@@ -227,7 +227,7 @@ export const ENV = {
     schema: T.String({ pattern: '^(https?|s3|file)://\\S+/publication\\.json$', maxLength: 2048 }),
     default: '(unset: the datasets of DATASETS_DIR)',
     meaning:
-      "A fleet's datasets: the `publication.json` that `data publish` writes, as an `https://`, `http://`, `s3://bucket/prefix/` (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION, AWS_ENDPOINT_URL) or `file://` URL. The instance keeps a verified copy in DATASETS_DIR (default: a folder of the cache directory), polls every DATA_POLL_SECONDS and installs a newer publication only once its signature (DATA_SOURCE_PUBLIC_KEY), every file's size and sha256 and every file's contract check out (docs/operations.md, \"A fleet\").",
+      "A fleet's datasets: the `publication.json` that `data publish` writes, as an `https://`, `http://`, `s3://bucket/prefix/` (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION, AWS_ENDPOINT_URL) or `file://` URL. The instance keeps a verified copy in DATASETS_DIR (default: beside the ledger file), polls every DATA_POLL_SECONDS and installs a newer publication only once its signature (DATA_SOURCE_PUBLIC_KEY), every file's size and sha256 and every file's contract check out (docs/operations.md, \"A fleet\").",
   },
   DATA_SOURCE_PUBLIC_KEY: {
     schema: T.String({ minLength: 1, maxLength: 16_384 }),

@@ -68,8 +68,8 @@ export interface FollowedPublication {
   sequence: number
   published_at: string
   key_id: string
-  /** Of the signed envelope's text: another document under the same sequence is a replay. */
-  envelope_sha256: string
+  /** Of the signed document's bytes: another document under the same sequence is a replay. */
+  payload_sha256: string
   /** When this instance verified and installed it. */
   installed_at: string
 }

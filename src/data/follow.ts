@@ -2,6 +2,8 @@ import { createHash, type KeyObject } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { Logger } from '../core/logger'
+import { LockedError, takeLock } from './pid-lock'
+import { LASTING, nextCheckDelayMs, sequenceOf, SourceUnavailableError } from './follow-policy'
 import { DATASETS, type DatasetContract } from './contracts'
 import { DatasetUnavailableError, readManifest, type FollowedPublication, type Manifest, type ManifestEntry } from './datasets'
 import type { DuckDb } from './duckdb'
@@ -25,9 +27,8 @@ const PUBLICATION_TIMEOUT_MS = 15_000
 const FILE_TIMEOUT_MS = 30 * 60_000
 /** A publication document is a few kilobytes; anything near this is not one. */
 const MAX_PUBLICATION_BYTES = 1 << 20
-/** Back-off after failures stops growing here (or at one poll interval, when that is longer). */
-const MAX_BACKOFF_MS = 15 * 60_000
-
+/** How long files of replaced publications stay for requests still reading them (as a replaced search table, store.ts). */
+const PRUNE_GRACE_MS = 5 * 60_000
 export type CheckOutcome = 'unchanged' | 'installed' | 'refused' | 'unreachable'
 
 export interface FollowOptions {
@@ -38,8 +39,8 @@ export interface FollowOptions {
   pollMs: number
   db: DuckDb
   logger?: Logger
-  /** Called once a new publication's manifest.json is in place (the store reloads from it). */
-  installed?: () => Promise<unknown>
+  /** Called once a new publication's manifest.json is in place (the store reloads from it); resolves with why it could not load it, if it could not. */
+  installed?: () => Promise<string | undefined>
   random?: () => number
 }
 
@@ -62,8 +63,8 @@ export class DataFollower {
   private serving: FollowedPublication | undefined
   /** No publication below this sequence is installed: the highest ever installed here. */
   private floor = 0
-  /** Validators of the last publication answer processed to the end (installed, or refused for what it says). */
-  private seen: Validators | undefined
+  /** The last publication answer processed to the end: its validators, and the lasting refusal it got, if any. */
+  private seen: { validators: Validators; refused?: PublicationRefused } | undefined
   private failures = 0
   private refusal: Refusal | undefined
   private lastCheckAt: string | undefined
@@ -88,14 +89,30 @@ export class DataFollower {
   static async open(options: FollowOptions): Promise<DataFollower> {
     const follower = new DataFollower(options)
     mkdirSync(options.dir, { recursive: true })
-    await follower.readLocalCopy()
-    const outcome = await follower.check()
-    if (!follower.serving) {
-      const why = follower.refusal ? `${follower.refusal.reason}: ${follower.refusal.message}` : outcome
-      throw new DatasetUnavailableError(`no verified publication to serve from ${options.source.shown} (${why})`)
+    // One follower per folder: two would download into and prune each other's files.
+    try {
+      follower.unlock = takeLock(join(options.dir, '.follow.lock'), `another instance follows a publication into ${options.dir}`)
+    } catch (error) {
+      if (error instanceof LockedError) throw new DatasetUnavailableError(`${error.message}; give each instance its own DATASETS_DIR`)
+      throw error
     }
-    return follower
+    try {
+      // Downloads a stopped process left half-written.
+      for (const file of readdirSync(options.dir)) if (file.startsWith('.incoming-')) rmSync(join(options.dir, file), { force: true })
+      await follower.readLocalCopy()
+      const outcome = await follower.check()
+      if (!follower.serving) {
+        const why = follower.refusal ? `${follower.refusal.reason}: ${follower.refusal.message}` : outcome
+        throw new SourceUnavailableError(`no verified publication to serve from ${options.source.shown} (${why})`, follower.refusal?.reason)
+      }
+      return follower
+    } catch (error) {
+      follower.unlock()
+      throw error
+    }
   }
+
+  private unlock: () => void = () => {}
 
   /** Polls every pollMs, give or take a fifth (instances started together do not call at once), backing off after failures. */
   start(): void {
@@ -111,8 +128,8 @@ export class DataFollower {
     this.stopping.abort()
     clearTimeout(this.timer)
     return this.checking.then(
-      () => {},
-      () => {},
+      () => this.unlock(),
+      () => this.unlock(),
     )
   }
 
@@ -129,7 +146,13 @@ export class DataFollower {
       trusted_keys: [...this.options.keys.keys()],
       state: this.refusal ? (this.refusal.reason === 'unreachable' ? 'unreachable' : 'refusing') : 'following',
       serving: serving
-        ? { sequence: serving.sequence, published_at: serving.published_at, key_id: serving.key_id, installed_at: serving.installed_at }
+        ? {
+            sequence: serving.sequence,
+            published_at: serving.published_at,
+            key_id: serving.key_id,
+            installed_at: serving.installed_at,
+            source: serving.source,
+          }
         : null,
       last_check_at: this.lastCheckAt ?? null,
       last_ok_at: this.lastOkAt ?? null,
@@ -182,39 +205,43 @@ export class DataFollower {
     const { source, keys } = this.options
     let answer: Response
     try {
-      answer = await source.get(PUBLICATION_FILE, this.seen, this.deadline(PUBLICATION_TIMEOUT_MS))
+      answer = await source.get(PUBLICATION_FILE, this.seen?.validators, this.deadline(PUBLICATION_TIMEOUT_MS))
     } catch (error) {
       throw new PublicationRefused('unreachable', `${source.shown}: ${(error as Error).message}`)
     }
     if (answer.status === 304) {
-      // The same answer as last time: what it was refused for still holds.
-      if (this.refusal && this.refusal.reason !== 'unreachable') throw new PublicationRefused(this.refusal.reason, this.refusal.message)
+      await answer.body?.cancel()
+      // The document answered last time: refused again for what it was refused for, without a download.
+      if (this.seen?.refused) throw this.seen.refused
       return 'unchanged'
     }
-    if (!answer.ok) throw new PublicationRefused('unreachable', `${source.shown} answered ${answer.status}`)
+    if (!answer.ok) {
+      await answer.body?.cancel()
+      throw new PublicationRefused('unreachable', `${source.shown} answered ${answer.status}`)
+    }
     const validators: Validators = {
       ...(answer.headers.get('etag') ? { etag: answer.headers.get('etag')! } : {}),
       ...(answer.headers.get('last-modified') ? { lastModified: answer.headers.get('last-modified')! } : {}),
     }
     const text = await boundedText(answer, MAX_PUBLICATION_BYTES)
-    const hashOfText = createHash('sha256').update(text).digest('hex')
-    let publication: Publication
     try {
-      publication = verifyPublication(text, keys)
-      this.refuseReplay(publication, hashOfText)
+      const { publication, digest } = verifyPublication(text, keys)
+      this.refuseReplay(publication, digest)
+      if (!(this.ownCopy() && publication.sequence === this.serving!.sequence)) await this.install(publication, digest)
+      this.seen = { validators }
+      return this.serving?.sequence === publication.sequence && this.installedNow ? 'installed' : 'unchanged'
     } catch (error) {
-      // Refused for what the document itself says: the same bytes are refused again without a download.
-      this.seen = validators
+      // A refusal for what the document or its files are (not a failed transfer) is remembered with the
+      // answer's validators: the same document is refused again on a 304, not downloaded again.
+      if (error instanceof PublicationRefused && LASTING.has(error.reason)) this.seen = { validators, refused: error }
       throw error
+    } finally {
+      this.installedNow = false
     }
-    if (this.ownCopy() && publication.sequence === this.serving!.sequence) {
-      this.seen = validators
-      return 'unchanged'
-    }
-    await this.install(publication, hashOfText)
-    this.seen = validators
-    return 'installed'
   }
+
+  /** Set by install() for fetchAndInstall's outcome. */
+  private installedNow = false
 
   /** An older publication, or another document under the sequence installed, is refused. */
   private refuseReplay(publication: Publication, digest: string): void {
@@ -224,7 +251,7 @@ export class DataFollower {
         'replayed',
         `publication ${publication.sequence} (${publication.published_at}) is older than ${this.floor}, already installed: an old publication served again`,
       )
-    if (installed && publication.sequence === installed.sequence && digest !== installed.envelope_sha256)
+    if (installed && publication.sequence === installed.sequence && digest !== installed.payload_sha256)
       throw new PublicationRefused(
         'replayed',
         `a different document under sequence ${publication.sequence}, already installed with other contents`,
@@ -249,7 +276,7 @@ export class DataFollower {
           const incoming = join(dir, `.incoming-${local}`)
           fetched.push(incoming)
           this.counts.downloadedBytes += await download(this.options.source, published, incoming, this.deadline(FILE_TIMEOUT_MS))
-          await this.validate(contract, published, incoming)
+          await this.validate(contract, published, incoming, publication.published_at)
         }
         entries[contract.name] = {
           file: local,
@@ -276,7 +303,7 @@ export class DataFollower {
       sequence: publication.sequence,
       published_at: publication.published_at,
       key_id: publication.key_id,
-      envelope_sha256: digest,
+      payload_sha256: digest,
       installed_at: new Date().toISOString(),
     }
     const previous = existsSync(join(dir, 'manifest.json')) ? readManifest(dir) : undefined
@@ -289,13 +316,23 @@ export class DataFollower {
     writeManifest(dir, manifest)
     this.floor = Math.max(this.floor, record.sequence)
     // Reported as served once the store has loaded it: /ready never names a publication answers do not come from yet.
-    await this.options.installed?.()
+    const failed = await this.options.installed?.()
+    if (failed)
+      throw Object.assign(
+        new PublicationRefused('contract', `publication ${record.sequence} was verified but could not be loaded: ${failed}`),
+        {
+          sequence: record.sequence,
+        },
+      )
     this.serving = record
+    this.installedNow = true
     this.options.logger?.info('data source: publication installed', {
       sequence: record.sequence,
       versions: Object.fromEntries(Object.entries(entries).map(([n, e]) => [n, e.version])),
     })
-    this.prune(manifest, previous)
+    // Requests in flight may still read the files being replaced: they go after the grace a replaced search table gets.
+    const prune = setTimeout(() => this.prune(manifest, previous), PRUNE_GRACE_MS)
+    prune.unref()
   }
 
   private deadline(ms: number): AbortSignal {
@@ -311,8 +348,10 @@ export class DataFollower {
   private readonly verified = new Set<string>()
 
   /** The contract check `data import` makes, and the rows and period the publication states. */
-  private async validate(contract: DatasetContract, published: PublishedDataset, file: string): Promise<void> {
-    const report = await validateFile(this.options.db, file, contract)
+  private async validate(contract: DatasetContract, published: PublishedDataset, file: string, publishedAt: string): Promise<void> {
+    // "No future period" is judged at the later of this clock and the publisher's: a clock behind does not split the fleet.
+    const today = new Date(Math.max(Date.now(), Date.parse(publishedAt)))
+    const report = await validateFile(this.options.db, file, contract, today)
     const first = report.violations[0]
     if (first)
       throw new PublicationRefused(
@@ -356,20 +395,4 @@ export class DataFollower {
       }
     }
   }
-}
-
-/**
- * The wait before the next check: one poll interval, doubled for each failure in a row up to ten
- * intervals or 15 minutes (whichever is shorter, but never under one interval), then varied by up to a
- * fifth either way (`random` in [0, 1)) so that instances started together spread their calls.
- */
-export function nextCheckDelayMs(pollMs: number, failures: number, random: number): number {
-  const cap = Math.max(pollMs, Math.min(MAX_BACKOFF_MS, pollMs * 10))
-  const base = Math.min(pollMs * 2 ** failures, cap)
-  return Math.round(base * (0.8 + 0.4 * random))
-}
-
-const sequenceOf = (error: unknown) => {
-  const sequence = (error as { sequence?: unknown }).sequence
-  return typeof sequence === 'number' ? { sequence } : {}
 }

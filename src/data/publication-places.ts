@@ -14,6 +14,7 @@ import {
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { S3Client } from 'bun'
+import { takeLock } from './pid-lock'
 import { PUBLICATION_FILE } from './publication'
 
 /**
@@ -100,13 +101,7 @@ function folderTarget(dir: string): PublishTarget {
     },
     async lock() {
       mkdirSync(dir, { recursive: true })
-      const lock = path('.publish.lock')
-      try {
-        closeSync(openSync(lock, 'wx'))
-      } catch {
-        throw new Error(`${lock} exists: another \`data publish\` is writing this folder (remove the file if none is)`)
-      }
-      return () => rmSync(lock, { force: true })
+      return takeLock(path('.publish.lock'), `another \`data publish\` is writing ${dir}`)
     },
   }
 }
@@ -145,8 +140,9 @@ function s3Target(target: string, env: Env): PublishTarget {
     async remove(name) {
       await client.delete(key(name))
     },
-    // S3 has no lock: the data team runs one publisher per target (docs/operations.md); two at once
-    // would write the same sequence, which every instance refuses as a replay.
+    // No lock in a bucket: the data team runs one publisher per target (docs/operations.md). Two at once
+    // can write two documents under one sequence: instances that installed one refuse the other as a
+    // replay, the others install it, until the next publication.
     async lock() {
       return () => {}
     },

@@ -151,16 +151,17 @@ export function readUnverified(text: string): Publication {
  * not an envelope or not a publication (malformed), no signature by a trusted key (unknown_key), a
  * trusted key's signature that does not verify (bad_signature).
  */
-export function verifyPublication(text: string, keys: ReadonlyMap<string, KeyObject>): Publication {
+export function verifyPublication(text: string, keys: ReadonlyMap<string, KeyObject>): { publication: Publication; digest: string } {
   const envelope = envelopeOf(text)
   const body = Buffer.from(envelope.payload, 'base64')
   const signed = pae(envelope.payloadType, body)
   // The envelope's keyid is a hint an attacker may set: each trusted key is tried against each signature.
-  const verified = envelope.signatures.some((s) => {
+  const signers = new Set<string>()
+  for (const s of envelope.signatures) {
     const sig = Buffer.from(s.sig, 'base64')
-    return [...keys.values()].some((key) => sig.length === 64 && verify(null, signed, key, sig))
-  })
-  if (!verified) {
+    for (const [id, key] of keys) if (sig.length === 64 && verify(null, signed, key, sig)) signers.add(id)
+  }
+  if (signers.size === 0) {
     const named = envelope.signatures.map((s) => s.keyid ?? 'no key id').join(', ')
     const trusted = envelope.signatures.some((s) => s.keyid !== undefined && keys.has(s.keyid))
     throw trusted
@@ -173,9 +174,9 @@ export function verifyPublication(text: string, keys: ReadonlyMap<string, KeyObj
   if (envelope.payloadType !== PAYLOAD_TYPE)
     throw new PublicationRefused('malformed', `payload type ${envelope.payloadType}, expected ${PAYLOAD_TYPE}`)
   const publication = documentOf(envelope)
-  if (!keys.has(publication.key_id))
-    throw new PublicationRefused('unknown_key', `the document names key ${publication.key_id}, not a trusted key`)
-  return publication
+  if (!signers.has(publication.key_id))
+    throw new PublicationRefused('unknown_key', `the document names key ${publication.key_id}, not the trusted key that signed it`)
+  return { publication, digest: createHash('sha256').update(body).digest('hex') }
 }
 
 function envelopeOf(text: string): Static<typeof Envelope> {
@@ -204,8 +205,10 @@ function documentOf(envelope: Static<typeof Envelope>): Publication {
       `the signed payload is not a publication (${first?.path || '/'}: ${first?.message ?? 'invalid'})`,
     )
   }
+  // A file is named after its dataset and its content: no other path, and no name reused for other bytes.
   for (const [name, entry] of Object.entries(parsed.datasets)) {
-    if (PUBLISHED_FILE.exec(entry.file)?.[1] !== name)
+    const [, dataset, hash] = PUBLISHED_FILE.exec(entry.file) ?? []
+    if (dataset !== name || hash !== entry.sha256.slice(0, 12))
       throw new PublicationRefused('malformed', `dataset ${name} names the file ${entry.file}`)
   }
   return parsed

@@ -6,6 +6,7 @@ import { isSample, readManifest } from './datasets'
 import type { DuckDb } from './duckdb'
 import { keyId, PUBLICATION_FILE, readUnverified, signPublication, type Publication, type PublishedDataset } from './publication'
 import type { PublishTarget } from './publication-places'
+import { withLock } from './refresh'
 import { validateFile } from './validate'
 import type { ValidationReport } from './violations'
 
@@ -45,8 +46,18 @@ export async function publishDatasets(
   target: PublishTarget,
   options: { key: KeyObject; now?: Date; note?: string },
 ): Promise<PublishResult> {
+  // The datasets folder stays as read (no import or rollback meanwhile) until its files are uploaded.
+  return withLock(dir, () => publishLocked(db, dir, target, options))
+}
+
+async function publishLocked(
+  db: DuckDb,
+  dir: string,
+  target: PublishTarget,
+  options: { key: KeyObject; now?: Date; note?: string },
+): Promise<PublishResult> {
   const now = options.now ?? new Date()
-  const datasets = await publishedDatasets(db, dir, now)
+  const { datasets, paths } = await publishedDatasets(db, dir, now)
   const release = await target.lock()
   try {
     const previousText = await target.readText(PUBLICATION_FILE)
@@ -58,21 +69,24 @@ export async function publishDatasets(
         `${target.name} holds a ${PUBLICATION_FILE} that is not a publication (${(error as Error).message}); remove it first`,
       )
     }
-    if (previous && sameDatasets(previous, datasets) && (options.note ?? previous.note) === previous.note)
+    const keyed = keyId(options.key)
+    if (previous && previous.key_id === keyed && sameDatasets(previous, datasets) && (options.note ?? previous.note) === previous.note)
       return { publication: previous, changed: false, uploaded: [], pruned: [] }
 
     const uploaded: PublishResult['uploaded'] = []
     for (const [name, entry] of Object.entries(datasets)) {
       // Content-addressed: a file of the right size under its hash's name is already this file.
       if ((await target.size(entry.file)) === entry.bytes) continue
-      await target.upload(entry.file, join(dir, readManifest(dir).datasets[name]!.file))
+      await target.upload(entry.file, paths[name]!)
       uploaded.push({ file: entry.file, bytes: entry.bytes })
     }
     const publication: Publication = {
       format: 1,
-      sequence: (previous?.sequence ?? 0) + 1,
+      // Grows by one, and never below the clock's seconds: a target that lost its document (a new bucket,
+      // a restored folder) still publishes above what the fleet installed, not at 1.
+      sequence: Math.max((previous?.sequence ?? 0) + 1, Math.floor(now.getTime() / 1000)),
       published_at: now.toISOString(),
-      key_id: keyId(options.key),
+      key_id: keyed,
       ...(options.note ? { note: options.note } : {}),
       datasets,
     }
@@ -88,9 +102,14 @@ export async function publishDatasets(
 }
 
 /** Every dataset of this release, read back from disk: its bytes must be those its manifest entry names, its rows its contract's. */
-async function publishedDatasets(db: DuckDb, dir: string, now: Date): Promise<Record<string, PublishedDataset>> {
+async function publishedDatasets(
+  db: DuckDb,
+  dir: string,
+  now: Date,
+): Promise<{ datasets: Record<string, PublishedDataset>; paths: Record<string, string> }> {
   const manifest = readManifest(dir)
   const out: Record<string, PublishedDataset> = {}
+  const paths: Record<string, string> = {}
   for (const contract of DATASETS) {
     const entry = manifest.datasets[contract.name]
     if (!entry) throw new PublishError(`${dir} has no ${contract.name} dataset: every dataset of this release is published together`)
@@ -107,6 +126,7 @@ async function publishedDatasets(db: DuckDb, dir: string, now: Date): Promise<Re
       )
     const report = await validateFile(db, file, contract, now)
     if (report.violations.length > 0) throw new PublishError(`${file} does not meet the ${contract.name} contract`, report)
+    paths[contract.name] = file
     out[contract.name] = {
       file: `files/${contract.name}-${sha256.slice(0, 12)}.parquet`,
       bytes: statSync(file).size,
@@ -119,7 +139,7 @@ async function publishedDatasets(db: DuckDb, dir: string, now: Date): Promise<Re
       ...(entry.notice ? { notice: entry.notice } : {}),
     }
   }
-  return out
+  return { datasets: out, paths }
 }
 
 const sameDatasets = (previous: Publication, datasets: Record<string, PublishedDataset>) =>

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto'
-import { closeSync, copyFileSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { DatasetContract } from './contracts'
 import { isSample, readManifest, type Manifest, type ManifestEntry } from './datasets'
 import { deliveryFormat, validateDelivery } from './delivery'
 import type { DuckDb } from './duckdb'
 import { comparePeriods, DEFAULT_MAX_DROP_PERCENT, describeDrop, dropPercent, periodRows, writeVersion, type ReplacedPeriod } from './merge'
+import { LockedError, takeLock } from './pid-lock'
 import { validateFile } from './validate'
 import type { ValidationReport } from './violations'
 
@@ -28,27 +29,20 @@ export function writeManifest(dir: string, manifest: Manifest): void {
   renameSync(tmp, join(dir, 'manifest.json'))
 }
 
-/** One writer at a time per datasets folder; a lock left by a dead process is taken over. */
-function withLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {
-  const lock = join(dir, '.manifest.lock')
-  const take = () => {
-    const fd = openSync(lock, 'wx')
-    writeFileSync(fd, String(process.pid))
-    closeSync(fd)
+/** One writer at a time per datasets folder (`data import`, `rollback`, `publish`); a lock left by a dead process is taken over. */
+export async function withLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {
+  let release: () => void
+  try {
+    release = takeLock(join(dir, '.manifest.lock'), `another data command is changing ${dir}; try again when it has finished`)
+  } catch (error) {
+    if (error instanceof LockedError) throw new RefreshError(error.message)
+    throw error
   }
   try {
-    take()
-  } catch {
-    const owner = Number(readFileSync(lock, 'utf8'))
-    let alive = false
-    try {
-      alive = owner > 0 && process.kill(owner, 0)
-    } catch {}
-    if (alive) throw new RefreshError(`another data command (pid ${owner}) is changing ${dir}; try again when it has finished`)
-    rmSync(lock, { force: true })
-    take()
+    return await fn()
+  } finally {
+    release()
   }
-  return fn().finally(() => rmSync(lock, { force: true }))
 }
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex')

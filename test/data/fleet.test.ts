@@ -12,6 +12,7 @@ import { routeById } from '../../src/catalog'
 import { usdToAtomic } from '../../src/core/usdc'
 import { readManifest } from '../../src/data/datasets'
 import { DuckDb } from '../../src/data/duckdb'
+import { readUnverified } from '../../src/data/publication'
 import { publishTarget } from '../../src/data/publication-places'
 import { runCli } from '../../support/cli-run'
 import type { StartedNginx } from '../../support/nginx'
@@ -45,6 +46,8 @@ const summary = async (server: StartedServer) => {
   return ((await res.json()) as any).data
 }
 const publish = () => runCli(['data', 'publish', team, '--to', site, '--key', key])
+/** The sequence of the publication the site serves now. */
+const sequenceAt = () => readUnverified(readFileSync(join(site, 'publication.json'), 'utf8')).sequence
 
 const missing = !binary ? 'nginx' : !openssl ? 'openssl' : null
 if (
@@ -64,7 +67,7 @@ if (
     site = join(sites, 'datasets')
     const first = await publish()
     expect(first).toMatchObject({ code: 0 })
-    expect(first.out).toContain('publication 1 ->')
+    expect(first.out).toMatch(/^publication \d+ -> /)
     nginx = await serveFolder(binary!, sites)
     const env = (n: number) => ({
       DATA_SOURCE_URL: `${nginx.url}/datasets/publication.json`,
@@ -93,7 +96,7 @@ if (
       for (const server of fleet) {
         const { status, checks } = await ready(server)
         expect(status).toBe(200)
-        expect(checks.data_source).toMatchObject({ state: 'following', serving: { sequence: 1 } })
+        expect(checks.data_source).toMatchObject({ state: 'following', serving: { sequence: sequenceAt() } })
         expect(checks.datasets.versions).toEqual(Object.fromEntries(Object.entries(published.datasets).map(([n, e]) => [n, e.version])))
         const answer = await summary(server)
         expect(answer.data_quality).toMatchObject({ dataset_version: published.datasets.spend!.version, sample: true })
@@ -109,13 +112,16 @@ if (
       )
       db.close()
       expect(await runCli(['data', 'import', doubled, '--dir', team, '--sample'])).toMatchObject({ code: 0 })
+      const before = sequenceAt()
       const second = await publish()
-      expect(second.out).toContain('publication 2 ->')
+      const sequence = sequenceAt()
+      expect(sequence).toBeGreaterThan(before)
+      expect(second.out).toContain(`publication ${sequence} ->`)
       const version = readManifest(team).datasets.spend!.version
       // The promise: every instance installs it within two poll intervals of its publication.
       await waitFor(
-        'both instances serving publication 2',
-        async () => (await Promise.all(fleet.map(ready))).every((r) => r.checks.data_source.serving.sequence === 2),
+        'both instances serving the new publication',
+        async () => (await Promise.all(fleet.map(ready))).every((r) => r.checks.data_source.serving.sequence === sequence),
         { ms: 2 * POLL_SECONDS * 1000, every: 100 },
       )
       for (const server of fleet) {
@@ -129,7 +135,8 @@ if (
       const text = readFileSync(join(site, 'publication.json'), 'utf8')
       const envelope = JSON.parse(text)
       const document = JSON.parse(Buffer.from(envelope.payload, 'base64').toString())
-      document.sequence = 3
+      const served = document.sequence
+      document.sequence += 1
       document.datasets.spend.rows -= 1
       envelope.payload = Buffer.from(JSON.stringify(document)).toString('base64')
       await publishTarget(site).writeText('publication.json', JSON.stringify(envelope))
@@ -143,11 +150,11 @@ if (
           { ms: 2 * POLL_SECONDS * 1000 },
         )
         expect(status).toBe(200)
-        expect(checks.data_source).toMatchObject({ state: 'refusing', serving: { sequence: 2 }, refused: { reason: 'bad_signature' } })
+        expect(checks.data_source).toMatchObject({ state: 'refusing', serving: { sequence: served }, refused: { reason: 'bad_signature' } })
         const metrics = await (await fetch(`${server.url}/metrics`)).text()
         expect(metrics).toMatch(/^data_source_refusals_total\{reason="bad_signature"\} [1-9]/m)
         expect(metrics).toMatch(/^data_source_refusing 1$/m)
-        expect(metrics).toMatch(/^data_source_publication_sequence 2$/m)
+        expect(metrics).toMatch(new RegExp(`^data_source_publication_sequence ${served}$`, 'm'))
         expect((await summary(server)).summary.total_cards).toBe(cards * 2)
       }
     })
@@ -161,7 +168,7 @@ if (
       DATASETS_DIR: mkdtempSync(join(tmpdir(), 'instance-3-')),
     })
     await expect(start).rejects.toThrow(
-      /exited with 2[\s\S]*no verified publication to serve from http:\/\/127\.0\.0\.1:9\/datasets\/publication\.json \(unreachable/,
+      /exited with 75[\s\S]*no verified publication to serve from http:\/\/127\.0\.0\.1:9\/datasets\/publication\.json \(unreachable/,
     )
   })
 }

@@ -5,14 +5,15 @@
  * current copy keeps being served, and says why.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SPEND } from '../../src/data/contracts'
 import { readManifest } from '../../src/data/datasets'
 import { DuckDb } from '../../src/data/duckdb'
-import { DataFollower, nextCheckDelayMs } from '../../src/data/follow'
+import { DataFollower } from '../../src/data/follow'
+import { nextCheckDelayMs } from '../../src/data/follow-policy'
 import { createPrivateKey } from 'node:crypto'
 import { readPublicKeys, readUnverified, signPublication, type Publication } from '../../src/data/publication'
 import { publicationSource, publishTarget } from '../../src/data/publication-places'
@@ -21,6 +22,7 @@ import { importDataset, rollbackDataset } from '../../src/data/refresh'
 import { keyPair, nginxBinary, serveFolder, startS3, teamFolder, type StartedS3 } from '../../support/publication'
 import type { StartedNginx } from '../../support/nginx'
 import { requireTool } from '../../support/required-tool'
+import { waitFor } from '../../support/until'
 
 const binary = nginxBinary()
 const A = keyPair()
@@ -35,6 +37,8 @@ let s3: StartedS3
 /** The spend delivery the team merges (total_cards doubled), and one that breaks the contract (a negative count). */
 let doubled: string
 let broken: string
+/** A valid spend version no instance holds (total_cards tripled). */
+let tripled: string
 
 const publish = (target: string, key = A.privatePem, env?: Record<string, string>, note?: string) =>
   publishDatasets(db, team, publishTarget(target, env), { key: createPrivateKey(key), ...(note ? { note } : {}) })
@@ -50,7 +54,8 @@ async function variantOf(site: string, holder: string) {
   const name = `${site}-${Math.random().toString(36).slice(2, 8)}`
   cpSync(join(sites, site), join(sites, name), { recursive: true })
   const dir = mkdtempSync(join(tmpdir(), 'follower-'))
-  cpSync(holder, dir, { recursive: true })
+  // A copy of another instance's folder, without its lock (that instance still runs).
+  cpSync(holder, dir, { recursive: true, filter: (path) => !path.endsWith('.follow.lock') })
   // As if this instance had followed the variant's URL all along.
   const manifest = readManifest(dir)
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, publication: { ...manifest.publication, source: urlOf(name) } }))
@@ -77,6 +82,10 @@ if (requireTool('test/data/follow.test.ts', binary ? null : 'nginx', 'a publicat
     const candidates = mkdtempSync(join(tmpdir(), 'candidates-'))
     const src = `read_parquet('${join(team, 'spend.parquet')}', file_row_number = true)`
     doubled = join(candidates, 'spend-doubled.parquet')
+    tripled = join(candidates, 'spend-tripled.parquet')
+    await db.exec(
+      `COPY (SELECT * EXCLUDE (file_row_number) REPLACE (total_cards * 3 AS total_cards) FROM ${src} ORDER BY file_row_number) TO '${tripled}' (FORMAT parquet)`,
+    )
     broken = join(candidates, 'spend-broken.parquet')
     await db.exec(
       `COPY (SELECT * EXCLUDE (file_row_number) REPLACE (total_cards * 2 AS total_cards) FROM ${src} ORDER BY file_row_number) TO '${doubled}' (FORMAT parquet)`,
@@ -101,45 +110,48 @@ if (requireTool('test/data/follow.test.ts', binary ? null : 'nginx', 'a publicat
       const { follower, dir } = first
       const mine = readManifest(dir)
       const theirs = readManifest(team)
-      expect(follower.status()).toMatchObject({ state: 'following', serving: { sequence: 1, key_id: [...trusted.keys()][0] } })
-      expect(mine.publication).toMatchObject({ sequence: 1, source: urlOf('main') })
+      const sequence = publicationIn(join(sites, 'main')).sequence
+      expect(follower.status()).toMatchObject({ state: 'following', serving: { sequence, key_id: [...trusted.keys()][0] } })
+      expect(mine.publication).toMatchObject({ sequence, source: urlOf('main') })
       for (const [name, entry] of Object.entries(theirs.datasets)) {
         expect(mine.datasets[name]).toMatchObject({ version: entry.version, sha256: entry.sha256, rows: entry.rows })
         expect(await fileSha256(join(dir, mine.datasets[name]!.file))).toBe(entry.sha256)
       }
       expect(await follower.check()).toBe('unchanged')
-      // The second ask was conditional: nginx answered 304 without the document.
-      expect(nginx.accessLog()).toMatch(/ 304 \S+ "GET \/main\/publication\.json/)
+      // The second ask was conditional: nginx answered 304 without the document (logged once the answer is sent).
+      await waitFor('the 304 in nginx access log', () => / 304 \S+ "GET \/main\/publication\.json/.test(nginx.accessLog()), { ms: 5_000 })
     })
 
     test('a newer publication installs; only the changed file is downloaded', async () => {
       const { follower, dir } = first
       const merged = await importDataset(db, team, doubled, SPEND, { sample: true })
+      const before = publicationIn(join(sites, 'main')).sequence
       const result = await publish(join(sites, 'main'))
-      expect(result.publication.sequence).toBe(2)
+      expect(result.publication.sequence).toBeGreaterThan(before)
       expect(result.uploaded.map((u) => u.file)).toEqual([`files/spend-${merged.entry.sha256.slice(0, 12)}.parquet`])
-      const before = follower.metrics().downloadedBytes
+      const downloaded = follower.metrics().downloadedBytes
       expect(await follower.check()).toBe('installed')
-      expect(follower.metrics().downloadedBytes - before).toBe(result.uploaded[0]!.bytes)
+      expect(follower.metrics().downloadedBytes - downloaded).toBe(result.uploaded[0]!.bytes)
       expect(readManifest(dir).datasets.spend!.version).toBe(merged.entry.version)
-      expect(follower.status().serving?.sequence).toBe(2)
+      expect(follower.status().serving?.sequence).toBe(result.publication.sequence)
     })
 
     test('a rollback reaches the instance as a new signed publication, from the copy it kept', async () => {
       const { follower, dir } = first
       const { to } = await rollbackDataset(team, SPEND)
+      const previous = publicationIn(join(sites, 'main')).sequence
       const result = await publish(join(sites, 'main'))
-      expect(result.publication.sequence).toBe(3)
+      expect(result.publication.sequence).toBeGreaterThan(previous)
       const before = follower.metrics().downloadedBytes
       expect(await follower.check()).toBe('installed')
       expect(readManifest(dir).datasets.spend!.version).toBe(to.version)
       // The previous publication's files stay on the instance: nothing to download.
       expect(follower.metrics().downloadedBytes).toBe(before)
-      // Back to the doubled spend, as publication 4, for the refusals below.
+      // Back to the doubled spend, as the publication the refusals below start from.
       await importDataset(db, team, doubled, SPEND, { sample: true })
-      await publish(join(sites, 'main'))
+      const last = await publish(join(sites, 'main'))
       expect(await follower.check()).toBe('installed')
-      expect(follower.status().serving?.sequence).toBe(4)
+      expect(follower.status().serving?.sequence).toBe(last.publication.sequence)
     })
   })
 
@@ -147,26 +159,32 @@ if (requireTool('test/data/follow.test.ts', binary ? null : 'nginx', 'a publicat
     /** Runs one check against a variant the mutation made, and checks that nothing the instance serves changed. */
     async function refused(mutate: (root: string, current: Publication) => void | Promise<void>) {
       const variant = await variantOf('main', await holder())
-      await mutate(variant.root, publicationIn(variant.root))
+      const current = publicationIn(variant.root)
+      await mutate(variant.root, current)
       const outcome = await variant.follower.check()
       const status = variant.follower.status()
-      expect(status.serving?.sequence).toBe(4)
+      expect(status.serving?.sequence).toBe(current.sequence)
       expect(readFileSync(join(variant.dir, 'manifest.json'), 'utf8')).toBe(variant.manifestText)
       expect(readdirSync(variant.dir).filter((f) => f.startsWith('.incoming-'))).toEqual([])
-      return { outcome, status, follower: variant.follower }
+      return { outcome, status, follower: variant.follower, root: variant.root }
     }
     let held: string | undefined
-    /** A follower folder that holds publication 4 (so variants start from a verified copy). */
+    /** A follower folder that holds the last publication of 'main' (so variants start from a verified copy). */
     async function holder() {
       held ??= (await follow(urlOf('main'))).dir
       return held
     }
 
     test('a document altered after signing: bad_signature', async () => {
-      const { outcome, status, follower } = await refused((root) => {
+      const {
+        outcome,
+        status,
+        follower,
+        root: site,
+      } = await refused((root) => {
         const envelope = JSON.parse(readFileSync(join(root, 'publication.json'), 'utf8'))
         const document = JSON.parse(Buffer.from(envelope.payload, 'base64').toString())
-        document.sequence = 5
+        document.sequence += 1
         document.datasets.spend.rows += 1
         envelope.payload = Buffer.from(JSON.stringify(document)).toString('base64')
         return rewrite(root, JSON.stringify(envelope))
@@ -176,41 +194,49 @@ if (requireTool('test/data/follow.test.ts', binary ? null : 'nginx', 'a publicat
       // Asked again, the source answers 304: the same document, refused again without reading it.
       expect(await follower.check()).toBe('refused')
       expect(follower.metrics().refusals.get('bad_signature')).toBe(2)
+      // Gone for a while, then back unchanged (a 304 again): still the same document, still refused.
+      renameSync(join(site, 'publication.json'), join(site, 'away.json'))
+      expect(await follower.check()).toBe('unreachable')
+      renameSync(join(site, 'away.json'), join(site, 'publication.json'))
+      expect(await follower.check()).toBe('refused')
+      expect(follower.status()).toMatchObject({ state: 'refusing', refused: { reason: 'bad_signature' } })
     })
 
     test('signed by another key: unknown_key', async () => {
-      const { outcome, status } = await refused((root, current) => writeSigned(root, { ...current, sequence: 5 }, B.privatePem))
+      const { outcome, status } = await refused((root, current) =>
+        writeSigned(root, { ...current, sequence: current.sequence + 1 }, B.privatePem),
+      )
       expect(outcome).toBe('refused')
       expect(status.refused).toMatchObject({ reason: 'unknown_key' })
       expect(status.refused?.message).toContain([...readPublicKeys(B.publicPem).keys()][0]!)
     })
 
+    /**
+     * Signs a new spend version (total_cards tripled, which no instance holds) into a site, and serves
+     * `served(bytes)` under its name instead of its bytes.
+     */
+    async function signTripled(root: string, current: Publication, served: (bytes: Buffer) => Buffer) {
+      const sha256 = await fileSha256(tripled)
+      const bytes = readFileSync(tripled)
+      const file = `files/spend-${sha256.slice(0, 12)}.parquet`
+      writeFileSync(join(root, file), served(bytes))
+      const spend = { ...current.datasets.spend!, file, sha256, bytes: bytes.length }
+      await writeSigned(root, { ...current, sequence: current.sequence + 1, datasets: { ...current.datasets, spend } })
+    }
+
     test('a file altered after signing (same size): checksum_mismatch', async () => {
-      const { status } = await refused((root, current) => {
-        const spend = current.datasets.spend!
-        const bytes = readFileSync(join(root, spend.file))
-        bytes[Math.floor(bytes.length / 2)]! ^= 0xff
-        writeFileSync(join(root, 'files/spend-aaaaaaaaaaaa.parquet'), bytes)
-        writeSigned(root, {
-          ...current,
-          sequence: 5,
-          datasets: { ...current.datasets, spend: { ...spend, file: 'files/spend-aaaaaaaaaaaa.parquet' } },
-        })
-      })
-      expect(status.refused).toMatchObject({ reason: 'checksum_mismatch', sequence: 5 })
+      const { status } = await refused((root, current) =>
+        signTripled(root, current, (bytes) => {
+          bytes[bytes.length >> 1]! ^= 0xff
+          return bytes
+        }),
+      )
+      expect(status.refused).toMatchObject({ reason: 'checksum_mismatch' })
+      expect(status.refused?.sequence).toBeGreaterThan(status.serving!.sequence)
     })
 
     test('a file cut short at the source: truncated', async () => {
-      const { status } = await refused((root, current) => {
-        const spend = current.datasets.spend!
-        const bytes = readFileSync(join(root, spend.file))
-        writeFileSync(join(root, 'files/spend-bbbbbbbbbbbb.parquet'), bytes.subarray(0, bytes.length >> 1))
-        writeSigned(root, {
-          ...current,
-          sequence: 5,
-          datasets: { ...current.datasets, spend: { ...spend, file: 'files/spend-bbbbbbbbbbbb.parquet' } },
-        })
-      })
+      const { status } = await refused((root, current) => signTripled(root, current, (bytes) => bytes.subarray(0, bytes.length >> 1)))
       expect(status.refused).toMatchObject({ reason: 'truncated' })
       expect(status.refused?.message).toMatch(/of the \d+ bytes published arrived/)
     })
@@ -221,7 +247,7 @@ if (requireTool('test/data/follow.test.ts', binary ? null : 'nginx', 'a publicat
         const file = `files/spend-${sha256.slice(0, 12)}.parquet`
         cpSync(broken, join(root, file))
         const spend = { ...current.datasets.spend!, file, sha256, bytes: readFileSync(broken).length }
-        writeSigned(root, { ...current, sequence: 5, datasets: { ...current.datasets, spend } })
+        await writeSigned(root, { ...current, sequence: current.sequence + 1, datasets: { ...current.datasets, spend } })
       })
       expect(status.refused).toMatchObject({ reason: 'contract' })
       expect(status.refused?.message).toContain('total_cards')
@@ -229,7 +255,7 @@ if (requireTool('test/data/follow.test.ts', binary ? null : 'nginx', 'a publicat
 
     test('an older publication served again, or another document under the same sequence: replayed', async () => {
       const older = await refused((root, current) =>
-        writeSigned(root, { ...current, sequence: 3, published_at: '2026-01-01T00:00:00.000Z' }),
+        writeSigned(root, { ...current, sequence: current.sequence - 1, published_at: '2026-01-01T00:00:00.000Z' }),
       )
       expect(older.status.refused).toMatchObject({ reason: 'replayed' })
       const same = await refused((root, current) => writeSigned(root, { ...current, note: 'the same sequence, another document' }))
@@ -279,15 +305,21 @@ if (requireTool('test/data/follow.test.ts', binary ? null : 'nginx', 'a publicat
       const source = publicationSource(`http://127.0.0.1:${(server.address() as AddressInfo).port}/publication.json`)
       await expect(DataFollower.open({ source, keys: trusted, dir, pollMs: 60_000, db })).rejects.toThrow(/\(truncated: files\/spend-/)
       expect(readdirSync(dir).filter((f) => f.startsWith('.incoming-'))).toEqual([])
+      // The refused start released the folder: the next start takes it.
       const follower = await DataFollower.open({ source, keys: trusted, dir, pollMs: 60_000, db })
-      expect(follower.status().serving?.sequence).toBe(4)
+      expect(follower.status().serving?.sequence).toBe(publicationIn(main).sequence)
     } finally {
       server.close()
     }
   })
 
   test('an instance restarted on an altered copy downloads the altered file again', async () => {
-    const { dir } = await follow(urlOf('main'))
+    const { dir, follower } = await follow(urlOf('main'))
+    // One follower per folder: a second one is refused while the first runs.
+    await expect(follow(urlOf('main'), dir)).rejects.toThrow(
+      /another instance follows a publication into .*give each instance its own DATASETS_DIR/,
+    )
+    await follower.close()
     const spend = readManifest(dir).datasets.spend!
     const bytes = readFileSync(join(dir, spend.file))
     bytes[100]! ^= 0xff
@@ -306,7 +338,7 @@ if (requireTool('test/data/follow.test.ts', binary ? null : 'nginx', 'a publicat
     expect(await follower.check()).toBe('unchanged')
     const rolled = await rollbackDataset(team, SPEND)
     const second = await publish(target, A.privatePem, s3.env)
-    expect(second.publication.sequence).toBe(2)
+    expect(second.publication.sequence).toBeGreaterThan(first.publication.sequence)
     expect(await follower.check()).toBe('installed')
     expect(readManifest(dir).datasets.spend!.version).toBe(rolled.to.version)
     expect(follower.metrics().checks.get('unchanged')).toBe(1)

@@ -1,0 +1,42 @@
+import { DatasetUnavailableError } from './datasets'
+import type { RefusalReason } from './publication'
+
+/** What a follower (follow.ts) decides by rule: which refusals last, how long it waits, how it fails to start. */
+
+/** Refusals for what a document or its files are: they hold for as long as the same document is served. */
+export const LASTING: ReadonlySet<RefusalReason> = new Set([
+  'malformed',
+  'unknown_key',
+  'bad_signature',
+  'replayed',
+  'checksum_mismatch',
+  'contract',
+])
+/** Back-off after failures stops growing here (or at one poll interval, when that is longer). */
+const MAX_BACKOFF_MS = 15 * 60_000
+
+/** No verified publication to start with; `reason` is why the last check did not install one. */
+export class SourceUnavailableError extends DatasetUnavailableError {
+  constructor(
+    message: string,
+    readonly reason?: RefusalReason,
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * The wait before the next check: one poll interval, doubled for each failure in a row up to ten
+ * intervals or 15 minutes (whichever is shorter, but never under one interval), then varied by up to a
+ * fifth either way (`random` in [0, 1)) so that instances started together spread their calls.
+ */
+export function nextCheckDelayMs(pollMs: number, failures: number, random: number): number {
+  const cap = Math.max(pollMs, Math.min(MAX_BACKOFF_MS, pollMs * 10))
+  const base = Math.min(pollMs * 2 ** failures, cap)
+  return Math.round(base * (0.8 + 0.4 * random))
+}
+
+export const sequenceOf = (error: unknown) => {
+  const sequence = (error as { sequence?: unknown }).sequence
+  return typeof sequence === 'number' ? { sequence } : {}
+}
