@@ -18,86 +18,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { routeById } from '../src/catalog'
-import { DESTINATIONS } from '../src/data/sample-geography'
 import { usdToAtomic } from '../src/core/usdc'
 import { createPayer } from '../support/payer'
-import { routeUrl, type Query } from '../support/route-url'
+import { routeUrl } from '../support/route-url'
 import { startServer } from '../support/server'
-import { BRANDS, TOPICS } from './sample/signals-vocabulary'
+import { requests, type Ask, type Family } from './bench-lib/answer-requests'
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8)
 const FIRSTS = Number(process.env.BENCH_FIRSTS ?? 240)
 const WARM = process.env.BENCH_WARM === 'true'
-
-type Family = 'china.trends' | 'china.sentiment' | 'china.kols' | 'wrappers' | 'datasets'
-interface Ask {
-  id: string
-  query: Query
-  family: Family
-  first: boolean
-}
-
-const familyOf = (id: string): Family =>
-  id.startsWith('capabilities.')
-    ? 'wrappers'
-    : id.startsWith('china.trends')
-      ? 'china.trends'
-      : id === 'china.sentiment' || id === 'china.kols'
-        ? id
-        : 'datasets'
-
-/** Deterministic shuffle (a fixed LCG), so every run asks the same list in the same order. */
-function shuffled<T>(items: T[], seed = 20261125): T[] {
-  const out = [...items]
-  let state = seed
-  for (let i = out.length - 1; i > 0; i--) {
-    state = (state * 1103515245 + 12345) % 2 ** 31
-    const j = state % (i + 1)
-    ;[out[i], out[j]] = [out[j]!, out[i]!]
-  }
-  return out
-}
-
-/** The requests: first answers over the sample world's names, repeats of some of them, and dataset routes. */
-function requests(): Ask[] {
-  const categories = Object.keys(TOPICS)
-  const topics = Object.values(TOPICS).flatMap((list) => list.map((t) => [t.name, t.zh]).flat())
-  const brands = Object.values(BRANDS).flat()
-  const places = DESTINATIONS.map((d) => d.name)
-  const trendRoutes = ['china.trends', 'china.trends.xiaohongshu', 'china.trends.douyin', 'china.trends.wechat']
-  // Timeframes up to a year: a whole category over a year is the largest answer (~40,000 posts).
-  const timeframe = (i: number) => ['30d', '90d', '365d', '7d'][i % 4]!
-  const candidates: Omit<Ask, 'family' | 'first'>[] = shuffled([
-    ...topics.map((keyword, i) => ({ id: trendRoutes[i % trendRoutes.length]!, query: { keyword, timeframe: timeframe(i) } })),
-    ...categories.map((keyword, i) => ({ id: 'china.trends', query: { keyword, timeframe: timeframe(i + 2) } })),
-    ...brands.map((entity, i) => ({ id: 'china.sentiment', query: { entity, timeframe: timeframe(i) } })),
-    ...categories.map((entity, i) => ({ id: 'china.sentiment', query: { entity, timeframe: timeframe(i + 1) } })),
-    ...places.map((entity, i) => ({ id: 'china.sentiment', query: { entity, timeframe: timeframe(i) } })),
-    ...categories.flatMap((category) => ['xiaohongshu', 'douyin'].map((platform) => ({ id: 'china.kols', query: { category, platform } }))),
-    ...categories.map((category) => ({ id: 'china.kols', query: { category } })),
-    ...brands.map((brand_name) => ({ id: 'capabilities.visibility', query: { brand_name } })),
-    ...places.map((destination) => ({ id: 'capabilities.destination_demand', query: { destination } })),
-    ...categories.map((category, i) => ({ id: 'capabilities.kol_shortlist', query: { brand_name: brands[i * 10]!, category } })),
-  ])
-  const firsts = candidates.slice(0, FIRSTS).map((c) => ({ ...c, family: familyOf(c.id), first: true }))
-  const repeats = firsts.filter((_, i) => i % 2 === 0).map((c) => ({ ...c, first: false }))
-  const datasets: Ask[] = shuffled(
-    places.slice(0, 20).flatMap((destination, i): Ask[] => [
-      { id: 'flights.summary', query: { destination }, family: 'datasets' as const, first: false },
-      {
-        id: 'spend.summary',
-        query: { country: ['Japan', 'Thailand', 'France', 'Singapore'][i % 4]! },
-        family: 'datasets' as const,
-        first: false,
-      },
-      { id: 'signals.topics.rankings', query: { category: categories[i % categories.length]! }, family: 'datasets' as const, first: false },
-    ]),
-  )
-  // Firsts spread through the run; each repeat comes after its first (the second half of the list).
-  const firstHalf = shuffled([...firsts, ...datasets.slice(0, datasets.length / 2)], 7)
-  const secondHalf = shuffled([...repeats, ...datasets.slice(datasets.length / 2)], 11)
-  return [...firstHalf, ...secondHalf]
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-answers-'))
 const server = await startServer({
@@ -114,7 +43,7 @@ if (WARM) {
 }
 const rssMb = () => Number(readFileSync(`/proc/${server.proc.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)![1]) / 1024
 const payer = createPayer()
-const list = requests()
+const list = requests(FIRSTS)
 const proofs = await Promise.all(list.map((ask) => payer.proof({ value: usdToAtomic(routeById.get(ask.id)!.priceUsd) })))
 
 const results: (Ask & { ms: number; status: number })[] = []

@@ -15,6 +15,10 @@
  * invented; every figure is synthetic. Deterministic: every row draws from its own seeded PRNG.
  *
  * The authors are picked in ./evidence-authors.ts, the text written in ./evidence-text.ts.
+ *
+ * `scale` (generate-sample-data.ts --scale) multiplies every Poisson mean: the same world, weeks and
+ * entities, N times the posts about each (scale 1 is the shipped sample, byte for byte). Rows are
+ * yielded one by one, so a corpus of millions is never held in memory.
  */
 import { SIGNAL_CATEGORIES, type SignalCategory } from '../../src/catalog/signal-categories'
 import type { Platform } from '../../src/catalog/platforms'
@@ -182,50 +186,45 @@ export interface WorldRows {
   flights: readonly Row[]
 }
 
-export function generateEvidence(world: WorldRows): Row[] {
+export function* generateEvidence(world: WorldRows, scale = 1): Generator<Row> {
   resetTones()
   const authors = new Authors(world.creators)
-  const rows: Row[] = []
   const weekOf = new Map(world.weeks.map((w) => [w.start, w]))
   // Native posts of one signals row, then its share of open-web coverage.
-  const emit = (kind: string, row: Row, volume: number, rate: number, subject: Subject, text: Draw['text']) => {
+  function* emit(kind: string, row: Row, volume: number, rate: number, subject: Subject, text: Draw['text']): Generator<Row> {
     const w = weekOf.get(String(row.week_start))!
     const platform = row.platform as Platform
     const rng = rngFor('evidence-count', kind, subject.category, subject.slug, platform, w.start)
     const days = daysOf(w)
-    const n = poisson(rng, volume * rate)
+    const n = poisson(rng, volume * rate * scale)
     for (let k = 0; k < n; k++) {
-      rows.push(
-        nativeRow(
-          {
-            id: `${kind}-${platform}-${w.start}-${subject.category}-${subject.slug}-${k}`,
-            dayMs: pick(rng, days),
-            subject,
-            text,
-            week: w.start,
-          },
-          platform,
-          authors,
-        ),
-      )
-    }
-    const web = poisson(rng, volume * rate * WEB_SHARE)
-    for (let k = 0; k < web; k++) {
-      rows.push(
-        webRow({
-          id: `${kind}-web-${platform}-${w.start}-${subject.category}-${subject.slug}-${k}`,
+      yield nativeRow(
+        {
+          id: `${kind}-${platform}-${w.start}-${subject.category}-${subject.slug}-${k}`,
           dayMs: pick(rng, days),
           subject,
           text,
           week: w.start,
-        }),
+        },
+        platform,
+        authors,
       )
+    }
+    const web = poisson(rng, volume * rate * scale * WEB_SHARE)
+    for (let k = 0; k < web; k++) {
+      yield webRow({
+        id: `${kind}-web-${platform}-${w.start}-${subject.category}-${subject.slug}-${k}`,
+        dayMs: pick(rng, days),
+        subject,
+        text,
+        week: w.start,
+      })
     }
   }
 
   for (const r of world.topics) {
     const s = topicSubjects.get(`${r.category}|${r.topic_slug}`)!
-    emit('topic', r, Number(r.posts), TOPIC_RATE, s, { zh: () => s.zh, en: () => s.en })
+    yield* emit('topic', r, Number(r.posts), TOPIC_RATE, s, { zh: () => s.zh, en: () => s.en })
   }
 
   for (const r of world.brands) {
@@ -235,18 +234,17 @@ export function generateEvidence(world: WorldRows): Row[] {
     const s: Subject = { slug: String(r.brand_slug), category, zh, en: name, tagZh: zh, disposition: BRAND_DISPOSITION[name] ?? 'liked' }
     const products = CATEGORY_WORDS[category].products
     // Chinese posts often write a brand's English name beside its Chinese one.
-    emit('brand', r, Number(r.mentions), BRAND_RATE, s, {
+    yield* emit('brand', r, Number(r.mentions), BRAND_RATE, s, {
       zh: (rng) => `${rng() < 0.4 ? `${name} ` : ''}${zh}${pick(rng, products)[0]}`,
       en: (rng) => `${name} ${pick(rng, products)[1]}`,
     })
   }
 
-  rows.push(...placeRows(world, authors))
-  return rows
+  yield* placeRows(world, authors, scale)
 }
 
 /** Destination posts: daily volume from the month's estimated passengers; a third name the country too. */
-function placeRows(world: WorldRows, authors: Authors): Row[] {
+function* placeRows(world: WorldRows, authors: Authors, scale: number): Generator<Row> {
   const passengers = new Map<string, number>()
   for (const r of world.flights) {
     const key = `${r.month}|${r.destination_code}`
@@ -256,7 +254,6 @@ function placeRows(world: WorldRows, authors: Authors): Row[] {
   const first = Date.parse(`${world.weeks[0]!.start}T00:00:00Z`)
   const last = Date.parse(`${EVIDENCE_END}T00:00:00Z`)
   const weekStart = (ms: number) => isoDay(ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY_MS)
-  const rows: Row[] = []
   for (const d of DESTINATIONS) {
     const country = COUNTRIES.find((c) => c.code === d.countryCode)!
     const s: Subject = {
@@ -276,22 +273,19 @@ function placeRows(world: WorldRows, authors: Authors): Row[] {
       const month = date.slice(0, 7) > lastMonth ? lastMonth : date.slice(0, 7)
       const daysInMonth = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate()
       const rng = rngFor('evidence-count', 'place', d.code, date)
-      const lambda = ((passengers.get(`${month}|${d.code}`) ?? 0) / daysInMonth) * PLACE_RATE
+      const lambda = ((passengers.get(`${month}|${d.code}`) ?? 0) / daysInMonth) * PLACE_RATE * scale
       const n = poisson(rng, lambda)
       for (let k = 0; k < n; k++) {
         const platform = weighted(rng, PLACE_PLATFORMS)
-        rows.push(
-          nativeRow(
-            { id: `place-${platform}-${date}-${d.code}-${k}`, dayMs: day, subject: s, text, week: weekStart(day) },
-            platform,
-            authors,
-          ),
+        yield nativeRow(
+          { id: `place-${platform}-${date}-${d.code}-${k}`, dayMs: day, subject: s, text, week: weekStart(day) },
+          platform,
+          authors,
         )
       }
       for (let k = 0, web = poisson(rng, lambda * WEB_SHARE); k < web; k++) {
-        rows.push(webRow({ id: `place-web-${date}-${d.code}-${k}`, dayMs: day, subject: s, text, week: weekStart(day) }))
+        yield webRow({ id: `place-web-${date}-${d.code}-${k}`, dayMs: day, subject: s, text, week: weekStart(day) })
       }
     }
   }
-  return rows
 }

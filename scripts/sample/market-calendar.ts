@@ -6,9 +6,14 @@
 /** The span of the data. END_MONTH is a constant so the output does not depend on when the script runs. */
 export const START_MONTH = '2019-01'
 export const END_MONTH = '2026-10'
+/** Where a scaled market (generate-sample-data.ts --scale) starts: ten years of months to END_MONTH. */
+export const TEN_YEARS_FROM = '2016-11'
 
 /** Month (1-12) holding the Spring Festival holiday, from the real Chinese New Year dates. */
 export const SPRING_FESTIVAL_MONTH: Readonly<Record<number, number>> = {
+  2016: 2, // 8 Feb (scaled market only)
+  2017: 1, // 28 Jan (scaled market only)
+  2018: 2, // 16 Feb (scaled market only)
   2019: 2, // 5 Feb
   2020: 1, // 25 Jan
   2021: 2, // 12 Feb

@@ -32,23 +32,43 @@ function appendCell(appender: DuckDBAppender, column: ColumnContract, value: Cel
   }
 }
 
-/** Loads rows into a table typed by the contract, then writes it sorted (sortBy, then key). */
-export async function writeParquet(conn: DuckDBConnection, contract: DatasetContract, rows: readonly Row[], file: string): Promise<void> {
-  assertColumns(contract, rows[0])
+/**
+ * What a scaled dataset (generate-sample-data.ts --scale) does with the generated rows before they are
+ * written: the SELECT over `table` (the rows as generated) whose rows the file holds instead, after any
+ * helper tables it reads are made on `conn`.
+ */
+export type Expand = (conn: DuckDBConnection, table: string) => Promise<string>
+
+/**
+ * Loads rows into a table typed by the contract (one at a time: a generator's rows are never all held
+ * in memory), then writes it sorted (sortBy, then key), or what `expand` makes of it. Returns the rows written.
+ */
+export async function writeParquet(
+  conn: DuckDBConnection,
+  contract: DatasetContract,
+  rows: Iterable<Row>,
+  file: string,
+  expand?: Expand,
+): Promise<number> {
   const table = `sample_${contract.name}`
   await conn.run(`CREATE OR REPLACE TABLE ${table} (${contract.columns.map((c) => `${c.name} ${c.type}`).join(', ')})`)
   const appender = await conn.createAppender(table)
+  let appended = 0
   for (const row of rows) {
+    if (appended++ === 0) assertColumns(contract, row)
     for (const column of contract.columns) appendCell(appender, column, row[column.name])
     appender.endRow()
   }
+  if (appended === 0) assertColumns(contract, undefined)
   appender.closeSync()
+  const source = expand ? `(${await expand(conn, table)})` : table
+  const written = expand ? await countRows(conn, source) : appended
   // Write to a temporary name and rename, so readers never see a half-written file. Written as `data
   // import` writes versions: importing a shipped file gives back the same bytes, so the same version.
   const partial = `${file}.partial`
   try {
     await conn.run(
-      `COPY (SELECT * FROM ${table} ORDER BY ${versionOrder(contract).join(', ')}) TO ${sqlString(partial)} ${VERSION_FILE_OPTIONS}`,
+      `COPY (SELECT * FROM ${source} ORDER BY ${versionOrder(contract).join(', ')}) TO ${sqlString(partial)} ${VERSION_FILE_OPTIONS}`,
     )
     await rename(partial, file)
   } catch (error) {
@@ -56,6 +76,12 @@ export async function writeParquet(conn: DuckDBConnection, contract: DatasetCont
     throw error
   }
   await conn.run(`DROP TABLE ${table}`)
+  return written
+}
+
+async function countRows(conn: DuckDBConnection, source: string): Promise<number> {
+  const reader = await conn.runAndReadAll(`SELECT count(*)::INTEGER AS n FROM ${source}`)
+  return Number(reader.getRowObjectsJS()[0]!.n)
 }
 
 export async function manifestEntry(
@@ -77,13 +103,23 @@ export async function manifestEntry(
   }
 }
 
-export async function openDuckDB(): Promise<{ instance: DuckDBInstance; conn: DuckDBConnection }> {
-  const instance = await DuckDBInstance.create(':memory:', {
+/**
+ * The generator's DuckDB. In memory for the shipped sample; a scaled one (millions of rows) is loaded
+ * into a database file `file` instead, which the engine pages out to disk beyond `memoryLimit`, and
+ * sorts with spilling to `tempDir`.
+ */
+export async function openDuckDB(onDisk?: {
+  file: string
+  tempDir: string
+  memoryLimit: string
+}): Promise<{ instance: DuckDBInstance; conn: DuckDBConnection }> {
+  const instance = await DuckDBInstance.create(onDisk?.file ?? ':memory:', {
     // No network on the build machines: never try to fetch extensions.
     autoinstall_known_extensions: 'false',
     autoload_known_extensions: 'false',
     // One thread keeps row-group layout, and so the file bytes, reproducible.
     threads: '1',
+    ...(onDisk ? { temp_directory: onDisk.tempDir, memory_limit: onDisk.memoryLimit } : {}),
   })
   return { instance, conn: await instance.connect() }
 }

@@ -1,0 +1,285 @@
+/**
+ * The service on larger datasets (issue 36): for each datasets folder named (the shipped `datasets/`, and
+ * the larger sets `bun scripts/generate-sample-data.ts /tmp/scale-N --scale N` writes), starts
+ * `bun src/index.ts serve` on it and measures
+ *
+ * - start-up: spawn -> first /health (listening), and -> /ready 200 (every index built), with the moment the
+ *   server logged its datasets indexed (market, signals, the evidence search table; the corpus name index
+ *   and row facts are built after it, before /ready says 200);
+ * - memory: VmRSS sampled every 100 ms from the spawn, at ready and its peak (VmHWM), with the JS heap and
+ *   DuckDB's own account from /metrics at ready and after the run;
+ * - answers under BENCH_CLIENTS (8) paying clients, the request list of bench-answers.ts
+ *   (bench-lib/answer-requests.ts): first answers per key (p50/p95/p99 per family), the repeats (answered
+ *   from the answer cache: cache_status hit), and the dataset routes.
+ *
+ * A start that fails (the process exits, or /ready is not 200 within BENCH_START_TIMEOUT seconds, 900)
+ * is recorded as such: the time, the memory and the last lines the server wrote. Prints one Markdown
+ * section with the folders side by side.
+ *
+ *   bun scripts/bench-scale.ts [datasetsDir ...]     (default: datasets; BENCH_CLIENTS 8, BENCH_FIRSTS 240)
+ *
+ * DUCKDB_MEMORY_LIMIT_MB and the service's other settings pass through from the environment; BENCH_BUN_ARGS are
+ * added to the server's command line (`--cpu-prof --cpu-prof-dir=<dir>`: where its time goes).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpus, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { routeById } from '../src/catalog'
+import { readManifest } from '../src/data/datasets'
+import { usdToAtomic } from '../src/core/usdc'
+import { createPayer } from '../support/payer'
+import { freePort } from '../support/ports'
+import { routeUrl } from '../support/route-url'
+import { requests, type Ask, type Family } from './bench-lib/answer-requests'
+
+const ROOT = resolve(import.meta.dir, '..')
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8)
+const FIRSTS = Number(process.env.BENCH_FIRSTS ?? 240)
+const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT ?? 900) * 1000
+/** Extra arguments to the server's bun, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (a profile per start, written at exit). */
+const BUN_ARGS = (process.env.BENCH_BUN_ARGS ?? '').split(' ').filter(Boolean)
+const dirs = (process.argv.length > 2 ? process.argv.slice(2) : ['datasets']).map((d) => resolve(d))
+
+const status = (pid: number, field: 'VmRSS' | 'VmHWM'): number => {
+  try {
+    return Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`))![1]) / 1024
+  } catch {
+    return Number.NaN // the process is gone
+  }
+}
+
+interface Start {
+  ok: boolean
+  url: string
+  proc: ReturnType<typeof Bun.spawn>
+  healthMs: number
+  readyMs: number
+  /** ms from the process start to the server's log line `datasets indexed: ready` (market, signals, evidence search table). */
+  indexedMs: number
+  rssAtReadyMb: number
+  failure?: string
+  log: () => string
+}
+
+/** Spawns the service on `datasets`; resolves once /ready is 200, the process exits, or the time is up. */
+async function start(datasets: string, home: string, onSpawn: (pid: number) => void): Promise<Start> {
+  const port = await freePort()
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LEDGER_PATH: join(home, 'ledger.sqlite'),
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'test',
+    PAYMENT_MODE: 'local',
+    RATE_LIMIT_IP_PER_MINUTE: '0',
+    RATE_LIMIT_PAYER_PER_MINUTE: '0',
+    X402_VERIFY_CONCURRENCY: '10000',
+    X402_VERIFY_NEW_PAYERS_PER_SECOND: '10000',
+    DATASETS_DIR: datasets,
+    DATASETS_RELOAD_SECONDS: '0',
+    WARM_UP_SAMPLE_ANSWERS: 'false',
+  }
+  let out = ''
+  const t0 = performance.now()
+  const proc = Bun.spawn([process.execPath, ...BUN_ARGS, 'src/index.ts', 'serve'], { cwd: ROOT, env, stdout: 'pipe', stderr: 'pipe' })
+  onSpawn(proc.pid)
+  for (const stream of [proc.stdout, proc.stderr] as ReadableStream<Uint8Array>[])
+    void (async () => {
+      for await (const chunk of stream) out = (out + new TextDecoder().decode(chunk)).slice(-20_000)
+    })()
+  const url = `http://127.0.0.1:${port}`
+  const s: Start = {
+    ok: false,
+    url,
+    proc,
+    healthMs: Number.NaN,
+    readyMs: Number.NaN,
+    indexedMs: Number.NaN,
+    rssAtReadyMb: Number.NaN,
+    log: () => out,
+  }
+  const since = () => performance.now() - t0
+  while (since() < START_TIMEOUT_MS) {
+    if (proc.exitCode !== null) return { ...s, failure: `exited with ${proc.exitCode} after ${(since() / 1000).toFixed(1)} s` }
+    try {
+      if (Number.isNaN(s.healthMs)) {
+        if ((await fetch(`${url}/health`)).ok) s.healthMs = since()
+      } else {
+        const res = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(30_000) })
+        await res.arrayBuffer()
+        if (Number.isNaN(s.indexedMs))
+          s.indexedMs = Number(out.match(/"datasets indexed: ready","ms_since_start":(\d+)/)?.[1] ?? Number.NaN)
+        if (res.status === 200) return { ...s, ok: true, readyMs: since(), rssAtReadyMb: status(proc.pid, 'VmRSS') }
+      }
+    } catch {
+      // not listening yet, or /ready slow while the indexes take DuckDB's connections
+    }
+    await Bun.sleep(Number.isNaN(s.healthMs) ? 10 : 100)
+  }
+  return { ...s, failure: `/ready not 200 after ${START_TIMEOUT_MS / 1000} s` }
+}
+
+/** process_heap_bytes and duckdb_memory_bytes from /metrics, in MB. */
+async function metricsMb(url: string): Promise<{ heap: number; duckdb: number }> {
+  const text = await (await fetch(`${url}/metrics`)).text().catch(() => '')
+  const value = (name: string) => Number(text.match(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm'))?.[1] ?? Number.NaN) / 1024 / 1024
+  return { heap: value('process_heap_bytes'), duckdb: value('duckdb_memory_bytes') }
+}
+
+type Result = Ask & { ms: number; status: number; cache: string; code: string }
+
+/**
+ * The request list under CLIENTS paying clients. Each proof is signed just before its request, outside the
+ * clock: signed all before the run, they expired (300 s) before the slowest runs reached them.
+ */
+async function answers(url: string, alive: () => boolean): Promise<{ results: Result[]; seconds: number }> {
+  const payer = createPayer()
+  const list = requests(FIRSTS)
+  const results: Result[] = []
+  let next = 0
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      for (let i = next++; i < list.length && alive(); i = next++) {
+        const ask = list[i]!
+        const proof = await payer.proof({ value: usdToAtomic(routeById.get(ask.id)!.priceUsd) })
+        const t = performance.now()
+        try {
+          const res = await fetch(`${url}${routeUrl(ask.id, ask.query)}`, { headers: { 'x402-payment': proof } })
+          const text = await res.text()
+          const ms = performance.now() - t
+          let body: { meta?: { cache_status?: string }; error?: { code?: string } } = {}
+          try {
+            body = JSON.parse(text)
+          } catch {}
+          results.push({ ...ask, ms, status: res.status, cache: body.meta?.cache_status ?? '', code: body.error?.code ?? '' })
+        } catch {
+          results.push({ ...ask, ms: performance.now() - t, status: 0, cache: '', code: 'connection failed' }) // no answer
+        }
+      }
+    }),
+  )
+  return { results, seconds: (performance.now() - started) / 1000 }
+}
+
+interface Measured {
+  dir: string
+  rows: Record<string, number>
+  bytes: number
+  start: Omit<Start, 'proc' | 'log'>
+  rssPeakStartMb: number
+  rssPeakMb: number
+  metricsAtReady?: { heap: number; duckdb: number }
+  metricsAfter?: { heap: number; duckdb: number }
+  run?: { results: Result[]; seconds: number }
+  logTail?: string
+}
+
+async function measure(dir: string): Promise<Measured> {
+  const manifest = readManifest(dir)
+  const rows = Object.fromEntries(Object.entries(manifest.datasets).map(([n, e]) => [n, e.rows]))
+  const bytes = Object.values(manifest.datasets).reduce((sum, e) => sum + Bun.file(join(dir, e.file)).size, 0)
+  const home = mkdtempSync(join(tmpdir(), 'bench-scale-'))
+  let peak = 0
+  let pid = 0
+  let ticks = 0
+  const sampler = setInterval(() => {
+    if (!pid) return
+    const rss = status(pid, 'VmRSS') || 0
+    peak = Math.max(peak, rss)
+    if (++ticks % 100 === 0) console.error(`  pid ${pid}, ${ticks / 10} s: RSS ${Math.round(rss)} MB (peak ${Math.round(peak)} MB)`)
+  }, 100)
+  const pending = start(dir, home, (spawned) => {
+    pid = spawned
+  })
+  try {
+    const s = await pending
+    const { proc, log, ...startFacts } = s
+    const m: Measured = { dir, rows, bytes, start: startFacts, rssPeakStartMb: Math.max(peak, status(pid, 'VmHWM')), rssPeakMb: 0 }
+    if (!s.ok) {
+      m.rssPeakMb = Math.max(peak, status(pid, 'VmHWM') || 0)
+      m.logTail = log().split('\n').slice(-15).join('\n')
+      proc.kill('SIGKILL')
+      return m
+    }
+    m.metricsAtReady = await metricsMb(s.url)
+    m.run = await answers(s.url, () => proc.exitCode === null)
+    m.rssPeakMb = Math.max(peak, status(pid, 'VmHWM') || 0)
+    if (proc.exitCode !== null) {
+      m.logTail = `exited with ${proc.exitCode} during the run\n${log().split('\n').slice(-15).join('\n')}`
+      return m
+    }
+    m.metricsAfter = await metricsMb(s.url)
+    proc.kill('SIGTERM')
+    await proc.exited
+    return m
+  } finally {
+    clearInterval(sampler)
+    rmSync(home, { recursive: true, force: true })
+  }
+}
+
+const pct = (xs: number[], p: number) =>
+  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(p * xs.length) - 1)]! : Number.NaN
+const ms = (x: number) => (Number.isNaN(x) ? '–' : `${Math.round(x)} ms`)
+const sec = (x: number) => (Number.isNaN(x) ? '–' : `${(x / 1000).toFixed(1)} s`)
+const mb = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? '–' : `${Math.round(x)} MB`)
+const name = (m: Measured) => (m.dir === resolve(ROOT, 'datasets') ? 'datasets/' : m.dir)
+
+function report(all: Measured[]): string {
+  const head = `| | ${all.map(name).join(' | ')} |\n|---|${all.map(() => '---').join('|')}|`
+  const line = (label: string, f: (m: Measured) => string) => `| ${label} | ${all.map(f).join(' | ')} |`
+  // Every request, failures too (their time is what the buyer waited); the statuses row says how many failed.
+  const pick = (m: Measured, where: (r: Result) => boolean) => (m.run?.results ?? []).filter(where).map((r) => r.ms)
+  const lat = (label: string, where: (r: Result) => boolean) =>
+    line(label, (m) => {
+      const xs = pick(m, where)
+      return m.run ? `${ms(pct(xs, 0.5))} / ${ms(pct(xs, 0.95))} / ${ms(pct(xs, 0.99))} (n ${xs.length})` : '–'
+    })
+  const families: Family[] = ['china.trends', 'china.sentiment', 'china.kols', 'wrappers']
+  const statuses = (m: Measured) =>
+    m.run
+      ? Object.entries(Object.groupBy(m.run.results, (r) => String(r.status)))
+          .map(([s, rs]) => `${s}: ${rs!.length}${s === '200' ? '' : ` (${[...new Set(rs!.map((r) => r.code))].join(', ')})`}`)
+          .join(', ')
+      : '–'
+  return [
+    `### Larger datasets (\`bun scripts/bench-scale.ts\`) — ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, Bun ${Bun.version}`,
+    '',
+    `${CLIENTS} paying clients, ${FIRSTS} first answers asked (bench-answers.ts's list), local payments, ledger file, nothing warmed.`,
+    `DUCKDB_MEMORY_LIMIT_MB=${process.env.DUCKDB_MEMORY_LIMIT_MB ?? '1024 (default)'}. Latencies p50 / p95 / p99.`,
+    '',
+    head,
+    line('evidence rows', (m) => (m.rows.evidence ?? 0).toLocaleString('en-US')),
+    line(
+      'flights / spend rows',
+      (m) => `${(m.rows.flights ?? 0).toLocaleString('en-US')} / ${(m.rows.spend ?? 0).toLocaleString('en-US')}`,
+    ),
+    line('Parquet on disk', (m) => `${(m.bytes / 1024 / 1024).toFixed(0)} MiB`),
+    line('spawn -> /health (listening)', (m) => sec(m.start.healthMs)),
+    line('start -> datasets indexed (market, signals, evidence table; log)', (m) => sec(m.start.indexedMs)),
+    line('… then the name index and row facts (to /ready 200)', (m) => sec(m.start.readyMs - m.start.indexedMs)),
+    line('**spawn -> /ready 200**', (m) => (m.start.ok ? `**${sec(m.start.readyMs)}**` : `failed: ${m.start.failure}`)),
+    line('RSS at ready', (m) => mb(m.start.rssAtReadyMb)),
+    line('JS heap / DuckDB at ready', (m) => `${mb(m.metricsAtReady?.heap)} / ${mb(m.metricsAtReady?.duckdb)}`),
+    line('peak RSS during start-up', (m) => mb(m.rssPeakStartMb)),
+    line('**peak RSS (VmHWM)**', (m) => `**${mb(m.rssPeakMb)}**`),
+    line('JS heap / DuckDB after the run', (m) => `${mb(m.metricsAfter?.heap)} / ${mb(m.metricsAfter?.duckdb)}`),
+    line('requests, wall time', (m) => (m.run ? `${m.run.results.length} in ${m.run.seconds.toFixed(1)} s` : '–')),
+    line('statuses', statuses),
+    ...families.map((f) => lat(`${f}, first answers`, (r) => r.family === f && r.first)),
+    lat('**every first answer**', (r) => r.first),
+    lat('**repeats of a first answer** (cached answers)', (r) => !r.first && r.family !== 'datasets'),
+    lat('… of which cache_status hit', (r) => !r.first && r.family !== 'datasets' && r.cache === 'hit'),
+    lat('dataset routes', (r) => r.family === 'datasets'),
+    ...all.filter((m) => m.logTail).map((m) => `\n${name(m)}, the server's last lines:\n\n\`\`\`\n${m.logTail}\n\`\`\``),
+  ].join('\n')
+}
+
+const measured: Measured[] = []
+for (const dir of dirs) {
+  console.error(`${dir} ...`)
+  measured.push(await measure(dir))
+}
+console.log(report(measured))

@@ -1,0 +1,68 @@
+/**
+ * The larger sample world benchmarks run on (`generate-sample-data.ts --scale N`, issue 36), exercised at
+ * a reduced scale: twice the posts, ten years of months with twice the cities. What it writes meets every
+ * contract, stays labelled as a sample, keeps the destinations' totals of the shipped world, and is served
+ * by the dataset store as the shipped world is. The full 100x run is `scripts/bench-scale.ts`.
+ */
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { DATASETS } from '../../src/data/contracts'
+import { readManifest, type Manifest } from '../../src/data/datasets'
+import { DuckDb } from '../../src/data/duckdb'
+import { DatasetStore } from '../../src/data/store'
+import { validateFile } from '../../src/data/validate'
+import { DATASET_INDEXERS } from '../../src/composition/runtime'
+
+const ROOT = resolve(import.meta.dir, '../..')
+let out: string
+let scaled: Manifest
+let db: DuckDb
+
+beforeAll(async () => {
+  out = mkdtempSync(join(tmpdir(), 'scaled-sample-'))
+  const proc = Bun.spawn([process.execPath, join(ROOT, 'scripts/generate-sample-data.ts'), out, '--scale', '2'], {
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  expect(await proc.exited).toBe(0)
+  scaled = readManifest(out)
+  db = await DuckDb.open(1)
+}, 120_000)
+afterAll(() => db?.close())
+
+test('twice the posts, ten years of months, and still a labelled sample', () => {
+  const shipped = readManifest(join(ROOT, 'datasets'))
+  expect(scaled.sample).toBe(true)
+  const ratio = scaled.datasets.evidence!.rows / shipped.datasets.evidence!.rows
+  expect(ratio).toBeGreaterThan(1.9)
+  expect(ratio).toBeLessThan(2.1)
+  expect(scaled.datasets.evidence!.period).toEqual(shipped.datasets.evidence!.period)
+  for (const name of ['flights', 'spend']) expect(scaled.datasets[name]!.period).toEqual({ from: '2016-11', to: '2026-10' })
+})
+
+test('every file meets its contract', async () => {
+  for (const contract of DATASETS) {
+    const report = await validateFile(db, join(out, scaled.datasets[contract.name]!.file), contract, new Date('2026-11-27T00:00:00Z'))
+    expect({ dataset: contract.name, violations: report.violations }).toEqual({ dataset: contract.name, violations: [] })
+    expect(report.rows).toBe(scaled.datasets[contract.name]!.rows)
+  }
+}, 120_000)
+
+test('the cities are split, the destinations keep the shipped totals, and the store serves it', async () => {
+  const total = async (dir: string, month: string) =>
+    (
+      await db.all<{ n: number }>(
+        `SELECT sum(estimated_passengers)::BIGINT AS n FROM read_parquet('${join(dir, readManifest(dir).datasets.flights!.file)}') WHERE month = '${month}' AND destination = 'Tokyo'`,
+      )
+    )[0]!.n
+  expect(Number(await total(out, '2026-10'))).toBe(Number(await total(join(ROOT, 'datasets'), '2026-10')))
+  const store = await DatasetStore.open(db, out, DATASET_INDEXERS)
+  try {
+    expect(store.indexStates()).toEqual({ market: 'ok', signals: 'ok', evidence: 'ok' })
+    expect(store.current().datasets.evidence!.entry.rows).toBe(scaled.datasets.evidence!.rows)
+  } finally {
+    store.close()
+  }
+}, 120_000)
