@@ -221,7 +221,8 @@ export const ENV = {
   DATASETS_RELOAD_SECONDS: {
     schema: T.Integer({ minimum: 0, maximum: 3600 }),
     default: '2',
-    meaning: 'How often the running service checks manifest.json for a new dataset version (0 = never; SIGHUP reloads at once).',
+    meaning:
+      'How often the running service checks manifest.json for a new dataset version (0 = never; SIGHUP reloads at once). Not used with DATA_SOURCE_URL: a publication is loaded as soon as it is installed.',
   },
   DATA_SOURCE_URL: {
     schema: T.String({ pattern: '^(https?|s3|file)://\\S+/publication\\.json$', maxLength: 2048 }),
