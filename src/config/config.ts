@@ -5,8 +5,7 @@
 import type { LedgerRetention } from '../ledger/contract'
 import { Value } from '@sinclair/typebox/value'
 import { read } from './read'
-import { resolve } from 'node:path'
-import { readDataSource, type DataSource } from './data-source'
+import { readDatasets, type DataSource } from './data-source'
 import { PLATFORM_TOKENS, type Platform } from '../catalog/platforms'
 import type { NetworkName, PaymentOffer } from '../payments/networks'
 import { readNetworks, requirePayee } from './networks'
@@ -77,8 +76,7 @@ export interface Config {
   metricsToken?: string
   datasetsDir: string
   datasetsReloadSeconds: number
-  /** DATA_SOURCE_URL: the publication the datasets folder follows (data/follow.ts). */
-  dataSource?: DataSource
+  dataSource?: DataSource // DATA_SOURCE_URL: the publication the datasets folder follows (data/follow.ts)
   intelligenceCacheTtlSeconds: number
   /** WARM_UP_SAMPLE_ANSWERS (intelligence/warm-up.ts). */
   warmUpSampleAnswers: boolean
@@ -207,8 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...readSettleTiming(env, paymentMode ?? 'local'),
     ...readTrustedProxies(env),
     ...(env.METRICS_TOKEN ? { metricsToken: read(env, 'METRICS_TOKEN') as string } : {}),
-    ...readDataSource(env),
-    datasetsReloadSeconds: (read(env, 'DATASETS_RELOAD_SECONDS') as number | undefined) ?? 2,
+    ...readDatasets(env),
     intelligenceCacheTtlSeconds: (read(env, 'INTELLIGENCE_CACHE_TTL_SECONDS') as number | undefined) ?? 3600,
     warmUpSampleAnswers: ((read(env, 'WARM_UP_SAMPLE_ANSWERS') as string | undefined) ?? String(nodeEnv === 'production')) === 'true',
     kolCacheTtlSeconds: (read(env, 'KOL_CACHE_TTL_SECONDS') as number | undefined) ?? 21_600,

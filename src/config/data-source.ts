@@ -14,19 +14,25 @@ export interface DataSource {
 }
 
 /**
- * DATA_SOURCE_URL and what goes with it. A follower's copy defaults to a folder per URL beside the
- * ledger file (the state directory under systemd, the volume in Docker): it holds the highest sequence
- * installed, which must outlive the process for replays to be refused, so it does not belong in a
- * cache. Never the shipped datasets/ (sample data the follower would refuse to serve).
+ * The datasets folder, how often it is checked, and DATA_SOURCE_URL with what goes with it. A follower's
+ * copy defaults to a folder per URL beside the ledger file (the state directory under systemd, the volume
+ * in Docker): it holds the highest sequence installed, which must outlive the process for replays to be
+ * refused, so it does not belong in a cache. Never the shipped datasets/ (sample data the follower would
+ * refuse to serve).
  */
-export function readDataSource(env: Record<string, string | undefined>): { datasetsDir: string; dataSource?: DataSource } {
+export function readDatasets(env: Record<string, string | undefined>): {
+  datasetsDir: string
+  datasetsReloadSeconds: number
+  dataSource?: DataSource
+} {
+  const datasetsReloadSeconds = (read(env, 'DATASETS_RELOAD_SECONDS') as number | undefined) ?? 2
   const dir = read(env, 'DATASETS_DIR') as string | undefined
   const publicKeys = read(env, 'DATA_SOURCE_PUBLIC_KEY') as string | undefined
   const pollSeconds = (read(env, 'DATA_POLL_SECONDS') as number | undefined) ?? 60
   const url = readUrl(env)
   if (!url) {
     if (publicKeys) throw new ConfigError('DATA_SOURCE_PUBLIC_KEY', 'has no effect without DATA_SOURCE_URL')
-    return { datasetsDir: resolve(dir ?? 'datasets') }
+    return { datasetsDir: resolve(dir ?? 'datasets'), datasetsReloadSeconds }
   }
   if (!publicKeys)
     throw new ConfigError('DATA_SOURCE_PUBLIC_KEY', "is required with DATA_SOURCE_URL: the publisher's Ed25519 public key (PEM or a file)")
@@ -45,7 +51,7 @@ export function readDataSource(env: Record<string, string | undefined>): { datas
   const folder = `datasets-${createHash('sha256').update(`${shown.protocol}//${shown.host}${shown.pathname}`).digest('hex').slice(0, 12)}`
   const ledger = env.LEDGER_PATH?.trim() || 'var/ledger.sqlite'
   const beside = ledger === ':memory:' ? cacheDirs(env)[0]! : dirname(resolve(ledger))
-  return { datasetsDir: resolve(dir ?? join(beside, folder)), dataSource: { url, publicKeys, pollSeconds } }
+  return { datasetsDir: resolve(dir ?? join(beside, folder)), datasetsReloadSeconds, dataSource: { url, publicKeys, pollSeconds } }
 }
 
 /** DATA_SOURCE_URL, checked without echoing it: it may carry credentials (https://user:password@…). */
