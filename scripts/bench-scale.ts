@@ -1,6 +1,6 @@
 /**
  * The service on larger datasets (issue 36): for each datasets folder named (the shipped `datasets/`, and
- * the larger sets `bun scripts/generate-sample-data.ts /tmp/scale-N --scale N` writes), starts
+ * the larger sets `bun scripts/generate-sample-data.ts <folder> --scale N` writes), starts
  * `bun src/index.ts serve` on it and measures
  *
  * - start-up: spawn -> first /health (listening), and -> /ready 200 (every index built), with the moment the
@@ -36,7 +36,7 @@ const ROOT = resolve(import.meta.dir, '..')
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8)
 const FIRSTS = Number(process.env.BENCH_FIRSTS ?? 240)
 const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT ?? 900) * 1000
-/** Extra arguments to the server's bun, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (a profile per start, written at exit). */
+/** Extra arguments to the server's bun, e.g. `--cpu-prof --cpu-prof-dir=<folder>` (a profile per start, written at exit). */
 const BUN_ARGS = (process.env.BENCH_BUN_ARGS ?? '').split(' ').filter(Boolean)
 const dirs = (process.argv.length > 2 ? process.argv.slice(2) : ['datasets']).map((d) => resolve(d))
 
