@@ -73,7 +73,7 @@ describe('data publish', () => {
       )
       expect(refusalOf(() => verifyPublication(text, readPublicKeys(next.publicPem)))).toBe('malformed')
     }
-  })
+  }, 60_000)
 
   test('a file that is not the one its manifest names is not published, and nothing is written', async () => {
     const team = teamFolder()
