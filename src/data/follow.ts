@@ -7,7 +7,6 @@ import { LASTING, nextCheckDelayMs, sequenceOf, SourceUnavailableError } from '.
 import { DATASETS, type DatasetContract } from './contracts'
 import { DatasetUnavailableError, readManifest, type FollowedPublication, type Manifest, type ManifestEntry } from './datasets'
 import type { DuckDb } from './duckdb'
-import { fileSha256 } from './publish'
 import { boundedText, download } from './publication-download'
 import {
   PUBLICATION_FILE,
@@ -18,7 +17,7 @@ import {
   type RefusalReason,
 } from './publication'
 import type { PublicationSource, Validators } from './publication-places'
-import { writeManifest } from './refresh'
+import { fileSha256, writeManifest } from './refresh'
 import { validateFile } from './validate'
 
 /** How long the publication document may take to arrive. */

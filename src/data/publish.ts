@@ -1,12 +1,12 @@
-import { createHash, type KeyObject } from 'node:crypto'
-import { createReadStream, existsSync, statSync } from 'node:fs'
+import type { KeyObject } from 'node:crypto'
+import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { DATASETS } from './contracts'
 import { isSample, readManifest } from './datasets'
 import type { DuckDb } from './duckdb'
 import { keyId, PUBLICATION_FILE, readUnverified, signPublication, type Publication, type PublishedDataset } from './publication'
 import type { PublishTarget } from './publication-places'
-import { withLock } from './refresh'
+import { fileSha256, withLock } from './refresh'
 import { validateFile } from './validate'
 import type { ValidationReport } from './violations'
 
@@ -17,12 +17,6 @@ export class PublishError extends Error {
   ) {
     super(message)
   }
-}
-
-export async function fileSha256(path: string): Promise<string> {
-  const hash = createHash('sha256')
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer)
-  return hash.digest('hex')
 }
 
 export interface PublishResult {

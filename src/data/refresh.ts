@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, createReadStream, existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { DatasetContract } from './contracts'
 import { isSample, readManifest, type Manifest, type ManifestEntry } from './datasets'
@@ -45,7 +45,12 @@ export async function withLock<T>(dir: string, fn: () => Promise<T>): Promise<T>
   }
 }
 
-const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex')
+/** A file's sha256, read in chunks (a version file may be gigabytes): manifests, publications and copies compare it. */
+export async function fileSha256(path: string): Promise<string> {
+  const hash = createHash('sha256')
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer)
+  return hash.digest('hex')
+}
 
 export interface ImportOptions {
   /** Label the version as generated sample data; a merge onto sample data stays sample unless false. */
@@ -110,7 +115,7 @@ export function importDataset(
       await writeVersion(db, contract, parquet, out, base && join(dir, base.file))
       const { rows, period } = base ? await validateMerged(db, out, contract, file, base, options.now) : report
 
-      const hash = sha256(out)
+      const hash = await fileSha256(out)
       const version = `${contract.name}-${hash.slice(0, 12)}`
       if (previous?.version === version) return { entry: previous, previous, unchanged: true, report }
       const notice = options.notice ?? base?.notice
@@ -129,7 +134,7 @@ export function importDataset(
           mode: base ? 'merge' : 'replace',
           file: basename(file),
           format,
-          sha256: sha256(copy),
+          sha256: await fileSha256(copy),
           rows: report.rows,
           ...(base ? { base: base.version } : {}),
           added: change.added,
