@@ -25,6 +25,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { routeById } from '../src/catalog'
+import { ENV } from '../src/config/settings'
 import { readManifest } from '../src/data/datasets'
 import { usdToAtomic } from '../src/core/usdc'
 import { createPayer } from '../support/payer'
@@ -248,7 +249,7 @@ function report(all: Measured[]): string {
     `### Larger datasets (\`bun scripts/bench-scale.ts\`) — ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, Bun ${Bun.version}`,
     '',
     `${CLIENTS} paying clients, ${FIRSTS} first answers asked (bench-answers.ts's list), local payments, ledger file, nothing warmed.`,
-    `DUCKDB_MEMORY_LIMIT_MB=${process.env.DUCKDB_MEMORY_LIMIT_MB ?? '1024 (default)'}. Latencies p50 / p95 / p99.`,
+    `DUCKDB_MEMORY_LIMIT_MB=${process.env.DUCKDB_MEMORY_LIMIT_MB ?? `${ENV.DUCKDB_MEMORY_LIMIT_MB.default} (default)`}, CORPUS_MAX_ROWS=${process.env.CORPUS_MAX_ROWS ?? `${ENV.CORPUS_MAX_ROWS.default} (default)`}. Latencies p50 / p95 / p99.`,
     '',
     head,
     line('evidence rows', (m) => (m.rows.evidence ?? 0).toLocaleString('en-US')),

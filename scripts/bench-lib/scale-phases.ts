@@ -7,12 +7,13 @@
  * (the largest trend answer), a brand and a destination over 90 days, and the KOL population (every
  * creator post of the 90-day window).
  *
- *   bun scripts/bench-lib/scale-phases.ts <datasetsDir>     (DUCKDB_MEMORY_LIMIT_MB as the service: 1024)
+ *   bun scripts/bench-lib/scale-phases.ts <datasetsDir>     (DUCKDB_MEMORY_LIMIT_MB and CORPUS_MAX_ROWS as the service's defaults)
  */
 import { resolve } from 'node:path'
 import { DATASETS } from '../../src/data/contracts'
 import { loadDataset, readManifest, type LoadedDataset } from '../../src/data/datasets'
 import { DuckDb } from '../../src/data/duckdb'
+import { ENV } from '../../src/config/settings'
 import { indexMarket } from '../../src/data/market-snapshot'
 import { buildNamePostings } from '../../src/intelligence/providers/name-postings'
 import { readRowFacts } from '../../src/intelligence/providers/corpus-draw'
@@ -22,7 +23,7 @@ import { indexCorpus } from '../../src/intelligence/sources'
 import { indexSignals } from '../../src/signals/index-signals'
 
 const dir = resolve(process.argv[2] ?? 'datasets')
-const memoryLimitMb = Number(process.env.DUCKDB_MEMORY_LIMIT_MB ?? 1024)
+const memoryLimitMb = Number(process.env.DUCKDB_MEMORY_LIMIT_MB ?? ENV.DUCKDB_MEMORY_LIMIT_MB.default)
 const db = await DuckDb.open(undefined, memoryLimitMb)
 const rows: string[] = []
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
@@ -50,7 +51,11 @@ await phase('index: market (names, monthly totals)', () => indexMarket(db, d('fl
 const signals = await phase('index: signals (entities)', () =>
   indexSignals(db, d('signal_creators'), d('signal_topics'), d('signal_brands')),
 )
-const corpus = await phase('index: evidence search table (CREATE TABLE AS)', () => indexCorpus(db, d('evidence')))
+const corpus = await phase(
+  'index: evidence search table (every post, or the sample of CORPUS_MAX_ROWS)',
+  () => indexCorpus(db, d('evidence'), Number(process.env.CORPUS_MAX_ROWS ?? ENV.CORPUS_MAX_ROWS.default)),
+  (index) => `${index.kept.kept} of ${index.kept.rows} posts, one in ${index.kept.oneIn}`,
+)
 const names = prefilterNames(signals.entities)
 let postings: Map<string, Int32Array> | undefined = await phase(
   `name index: Aho-Corasick pass (${names.length} names)`,

@@ -19,7 +19,7 @@ import { isLive, liveSources, summariserOf } from '../intelligence/sources'
 import { openLedgerFile } from '../ledger/sqlite-schema'
 import { Postgres, redactUrl } from '../postgres/client'
 import { MIGRATIONS } from '../postgres/migrations'
-import { DATASET_INDEXERS } from '../composition/runtime'
+import { datasetIndexers } from '../composition/runtime'
 import { block, CHECK_TIMEOUT_MS, messageOf, ok, warn, type Finding } from './doctor-finding'
 import { checkCall, checkModel } from './providers'
 
@@ -105,7 +105,7 @@ export async function datasets(config: Readonly<Config>): Promise<Finding> {
   const check = 'datasets'
   const db = await DuckDb.open(1, config.duckdbMemoryLimitMb)
   try {
-    const store = await DatasetStore.open(db, config.datasetsDir, DATASET_INDEXERS)
+    const store = await DatasetStore.open(db, config.datasetsDir, datasetIndexers(config.corpusMaxRows))
     store.close()
     const manifest = readManifest(config.datasetsDir)
     const entries = Object.entries(manifest.datasets)

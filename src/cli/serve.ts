@@ -173,7 +173,16 @@ export async function serve(_args: string[]): Promise<void> {
   // The indexes were building while the service started listening (/ready: `building`; paid requests
   // wait for them). A build that fails leaves nothing to serve: exit 2, as for a bad datasets folder.
   runtime.store.loaded.then(
-    () => runtime.logger.info('datasets indexed: ready', { ms_since_start: Math.round(performance.now()) }),
+    () => {
+      const { kept } = runtime.store.current().evidence.index
+      // A corpus past CORPUS_MAX_ROWS is served from a sample: the operator sees how much of it.
+      runtime.logger.info('datasets indexed: ready', {
+        ms_since_start: Math.round(performance.now()),
+        evidence_posts: kept.rows,
+        evidence_posts_kept: kept.kept,
+        evidence_one_in: kept.oneIn,
+      })
+    },
     (error: unknown) => {
       if (stopping) return
       console.error(

@@ -20,6 +20,7 @@ import { readiness, type NameIndexState } from './readiness'
 import {
   corpusSources,
   indexCorpus,
+  CORPUS_MAX_ROWS,
   isLive,
   liveSources,
   summariserOf,
@@ -43,7 +44,10 @@ import { deferredSettlements, paymentsFor } from './runtime-payments'
 import { signatureRecovery } from '../payments/secp256k1'
 
 /** The domains' indexes of the datasets: the weekly signals (names, weeks) and the evidence corpus's search table. */
-export const DATASET_INDEXERS: Indexers<SignalsSnapshot, CorpusIndex> = { signals: indexSignals, evidence: indexCorpus }
+export const datasetIndexers = (corpusMaxRows = CORPUS_MAX_ROWS): Indexers<SignalsSnapshot, CorpusIndex> => ({
+  signals: indexSignals,
+  evidence: (db, dataset) => indexCorpus(db, dataset, corpusMaxRows),
+})
 type ServiceStore = DatasetStore<SignalsSnapshot, CorpusIndex>
 type ServiceSnapshot = DataSnapshot<SignalsSnapshot, CorpusIndex>
 
@@ -127,7 +131,7 @@ async function openData(config: Readonly<Config>, logger: Logger, options: Runti
     db.close()
     throw e
   })
-  store = await DatasetStore.start(db, config.datasetsDir, DATASET_INDEXERS, {
+  store = await DatasetStore.start(db, config.datasetsDir, datasetIndexers(config.corpusMaxRows), {
     logger,
     beforeIndexing: () => afterSetUp.then(options.beforeIndexing),
   }).catch((e: unknown) => {

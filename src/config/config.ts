@@ -5,7 +5,7 @@
 import type { LedgerRetention } from '../ledger/contract'
 import { Value } from '@sinclair/typebox/value'
 import { read } from './read'
-import { readDatasets, type DataSource } from './data-source'
+import { readDatasets, type DatasetsSettings } from './data-source'
 import { PLATFORM_TOKENS, type Platform } from '../catalog/platforms'
 import type { NetworkName, PaymentOffer } from '../payments/networks'
 import { readNetworks, requirePayee } from './networks'
@@ -28,7 +28,7 @@ export const VENDOR_URLS: Partial<Record<WebVendor | NativeVendor, string>> = {
   tikhub: 'https://api.tikhub.io',
 }
 
-export interface Config {
+export interface Config extends DatasetsSettings {
   port: number
   host: string
   /** Share PORT with other instances on the same ledger (SO_REUSEPORT); off: a port in use is an error. */
@@ -74,9 +74,6 @@ export interface Config {
   /** Reverse proxies whose forwarding header names the client; none = the socket peer is the client. */
   trustedProxies?: ProxyTrust
   metricsToken?: string
-  datasetsDir: string
-  datasetsReloadSeconds: number
-  dataSource?: DataSource // DATA_SOURCE_URL: the publication the datasets folder follows (data/follow.ts)
   intelligenceCacheTtlSeconds: number
   /** WARM_UP_SAMPLE_ANSWERS (intelligence/warm-up.ts). */
   warmUpSampleAnswers: boolean
@@ -232,7 +229,7 @@ function readKeeping(
   return {
     artifactTtlSeconds,
     resultCacheMaxBytes: ((read(env, 'RESULT_CACHE_MAX_MB') as number | undefined) ?? 96) * 1024 * 1024,
-    duckdbMemoryLimitMb: (read(env, 'DUCKDB_MEMORY_LIMIT_MB') as number | undefined) ?? 1024,
+    duckdbMemoryLimitMb: (read(env, 'DUCKDB_MEMORY_LIMIT_MB') as number | undefined) ?? 512,
     ledgerRetention: {
       failedSeconds: ((read(env, 'LEDGER_KEEP_FAILED_DAYS') as number | undefined) ?? 7) * 86400,
       servedSeconds: servedDays === null ? null : servedDays * 86400,

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path'
 import { cacheDirs } from '../core/cache-dirs'
 import { ConfigError } from '../core/config-error'
 import { readPublicKeys } from '../data/publication'
+import { CORPUS_MAX_ROWS } from '../intelligence/sources'
 import { read } from './read'
 
 /** The publication a datasets folder follows (Config.dataSource). */
@@ -13,6 +14,16 @@ export interface DataSource {
   pollSeconds: number
 }
 
+/** Where the datasets come from and how they are read (Config). */
+export interface DatasetsSettings {
+  datasetsDir: string
+  datasetsReloadSeconds: number
+  /** DATA_SOURCE_URL: the publication the datasets folder follows (data/follow.ts). */
+  dataSource?: DataSource
+  /** CORPUS_MAX_ROWS: the evidence posts kept in memory; a larger corpus is sampled (intelligence/providers/corpus.ts). */
+  corpusMaxRows: number
+}
+
 /**
  * The datasets folder, how often it is checked, and DATA_SOURCE_URL with what goes with it. A follower's
  * copy defaults to a folder per URL beside the ledger file (the state directory under systemd, the volume
@@ -20,19 +31,16 @@ export interface DataSource {
  * refused, so it does not belong in a cache. Never the shipped datasets/ (sample data the follower would
  * refuse to serve).
  */
-export function readDatasets(env: Record<string, string | undefined>): {
-  datasetsDir: string
-  datasetsReloadSeconds: number
-  dataSource?: DataSource
-} {
+export function readDatasets(env: Record<string, string | undefined>): DatasetsSettings {
   const datasetsReloadSeconds = (read(env, 'DATASETS_RELOAD_SECONDS') as number | undefined) ?? 2
+  const corpusMaxRows = (read(env, 'CORPUS_MAX_ROWS') as number | undefined) ?? CORPUS_MAX_ROWS
   const dir = read(env, 'DATASETS_DIR') as string | undefined
   const publicKeys = read(env, 'DATA_SOURCE_PUBLIC_KEY') as string | undefined
   const pollSeconds = (read(env, 'DATA_POLL_SECONDS') as number | undefined) ?? 60
   const url = readUrl(env)
   if (!url) {
     if (publicKeys) throw new ConfigError('DATA_SOURCE_PUBLIC_KEY', 'has no effect without DATA_SOURCE_URL')
-    return { datasetsDir: resolve(dir ?? 'datasets'), datasetsReloadSeconds }
+    return { datasetsDir: resolve(dir ?? 'datasets'), datasetsReloadSeconds, corpusMaxRows }
   }
   if (!publicKeys)
     throw new ConfigError('DATA_SOURCE_PUBLIC_KEY', "is required with DATA_SOURCE_URL: the publisher's Ed25519 public key (PEM or a file)")
@@ -51,7 +59,12 @@ export function readDatasets(env: Record<string, string | undefined>): {
   const folder = `datasets-${createHash('sha256').update(`${shown.protocol}//${shown.host}${shown.pathname}`).digest('hex').slice(0, 12)}`
   const ledger = env.LEDGER_PATH?.trim() || 'var/ledger.sqlite'
   const beside = ledger === ':memory:' ? cacheDirs(env)[0]! : dirname(resolve(ledger))
-  return { datasetsDir: resolve(dir ?? join(beside, folder)), datasetsReloadSeconds, dataSource: { url, publicKeys, pollSeconds } }
+  return {
+    datasetsDir: resolve(dir ?? join(beside, folder)),
+    datasetsReloadSeconds,
+    dataSource: { url, publicKeys, pollSeconds },
+    corpusMaxRows,
+  }
 }
 
 /** DATA_SOURCE_URL, checked without echoing it: it may carry credentials (https://user:password@…). */

@@ -80,6 +80,8 @@ export interface LoadedDataset {
   entry: ManifestEntry
   /** SQL view over the Parquet file, named after the version; an identifier we generate, never user input. */
   relation: string
+  /** The Parquet file, absolute. */
+  file: string
   sample: boolean
   notice: string
   /** Distinct values of the period column, oldest first: months, or week starts. */
@@ -134,7 +136,16 @@ export async function loadDataset(db: DuckDb, dir: string, manifest: Manifest, c
   const last = periods.at(-1) ?? entry.period.to
   const sourcePeriod = contract.period.kind === 'week' ? { from: first, to: addDays(last, 6) } : { from: first, to: last }
   const sample = isSample(manifest, entry)
-  return { contract, entry, relation, sample, notice: sample ? SAMPLE_NOTICE : (entry.notice ?? IMPORTED_NOTICE), periods, sourcePeriod }
+  return {
+    contract,
+    entry,
+    relation,
+    file,
+    sample,
+    notice: sample ? SAMPLE_NOTICE : (entry.notice ?? IMPORTED_NOTICE),
+    periods,
+    sourcePeriod,
+  }
 }
 
 /** The data-quality block every dataset answer carries. */

@@ -16,7 +16,7 @@ import {
   type CreatorTier,
 } from '../catalog/evidence-rules'
 import { ORIGIN_CITIES } from '../data/sample-geography'
-import { engagementOf, type Platform } from './evidence'
+import { countOf, engagementOf, type Platform } from './evidence'
 import { median, round } from './report'
 import type { CreatorPost } from './sources'
 import { eachSliced } from './turns'
@@ -65,6 +65,9 @@ interface Creator {
   tier: CreatorTier
   posts: CreatorPost[]
   matching: CreatorPost[]
+  /** The posts as they count (countOf: a sampled corpus's posts stand for more than themselves). */
+  postCount: number
+  matchingCount: number
   /** Median over posts of engagement / followers. */
   rate: number
   /** Posts per content category the source files them under (none with live providers). */
@@ -93,7 +96,7 @@ const FLAG_CHECKS: Record<Flag, string> = {
   engagement_rate_outlier: `an engagement rate over ${KOL.outlierFactor}x their tier's median`,
 }
 
-type CreatorBase = Omit<Creator, 'matching'>
+type CreatorBase = Omit<Creator, 'matching' | 'matchingCount'>
 
 /**
  * Creators grouped from one population of posts, once per population: the sample corpus's window is one
@@ -110,7 +113,10 @@ async function creatorsOf(posts: readonly CreatorPost[], matches: (post: Creator
     grouped.set(posts, bases)
   }
   const creators: Creator[] = []
-  await eachSliced(await bases, (base) => creators.push({ ...base, matching: base.posts.filter(matches) }))
+  await eachSliced(await bases, (base) => {
+    const matching = base.posts.filter(matches)
+    creators.push({ ...base, matching, matchingCount: countOf(matching) })
+  })
   return creators
 }
 
@@ -129,7 +135,7 @@ async function groupCreators(posts: readonly CreatorPost[]): Promise<CreatorBase
     const latest = ps.reduce((a, b) => (b.publishedAt > a.publishedAt ? b : a))
     const followers = latest.authorFollowers!
     const categories = new Map<string, number>()
-    for (const p of ps) if (p.category) categories.set(p.category, (categories.get(p.category) ?? 0) + 1)
+    for (const p of ps) if (p.category) categories.set(p.category, (categories.get(p.category) ?? 0) + (p.weight ?? 1))
     creators.push({
       handle: latest.author!,
       platform: latest.platform as Platform,
@@ -137,6 +143,7 @@ async function groupCreators(posts: readonly CreatorPost[]): Promise<CreatorBase
       city: cityName(latest.authorCity),
       tier: tierOf(followers),
       posts: ps,
+      postCount: countOf(ps),
       rate: median(ps.map((p) => engagementOf(p) / followers)),
       categories,
     })
@@ -186,7 +193,7 @@ function recommendation(
   const check = flags.length ? ` Check before booking: ${flags.map((f) => FLAG_CHECKS[f]).join(' and ')} — possible bought engagement.` : ''
   const posts = searchedOnly
     ? `${creator.matching.length} recent posts on "${category}" found by search (their other posts were not searched)`
-    : `${creator.matching.length} of ${creator.posts.length} recent posts on "${category}"`
+    : `${Math.round(creator.matchingCount)} of ${Math.round(creator.postCount)} recent posts on "${category}"`
   return `${verdict}: ${posts}; engagement rate ${pct(rate)}%${vs}; est. CNY ${cost.cny_low.toLocaleString('en')}-${cost.cny_high.toLocaleString('en')} per post (${cost.band}).${check}`
 }
 
@@ -212,16 +219,16 @@ function scoreCreator(creator: Creator, medianOf: ReturnType<typeof tierMedians>
   const flags = flagsOf(creator, vs)
   const credited = vs === null || flags.includes('engagement_rate_outlier') ? 0.5 : Math.min(1, vs / 2)
   const quality = Math.max(0, credited - KOL.flagPenalty * flags.length)
-  const relevance = creator.matching.length / creator.posts.length
-  const activity = Math.min(1, creator.matching.length / KOL.fullActivityPosts)
+  const relevance = creator.matchingCount / creator.postCount
+  const activity = Math.min(1, creator.matchingCount / KOL.fullActivityPosts)
   const reach = Math.min(1, Math.max(0, Math.log(creator.followers / KOL.reachFrom) / Math.log(KOL.reachFull / KOL.reachFrom)))
   // Most of the creator's posts in the industry. Live search gives no post's category, only the posts found
   // for the category asked: they tell the industry only when it is that category.
   const industryMatch =
     filters.industryCategory !== null &&
     (creator.categories.size
-      ? (creator.categories.get(filters.industryCategory) ?? 0) / creator.posts.length > 0.5
-      : filters.industryCategory === filters.askedCategory && creator.matching.length / creator.posts.length > 0.5)
+      ? (creator.categories.get(filters.industryCategory) ?? 0) / creator.postCount > 0.5
+      : filters.industryCategory === filters.askedCategory && relevance > 0.5)
   const weights = KOL.fitWeights
   const raw = Math.min(
     1,
@@ -232,7 +239,7 @@ function scoreCreator(creator: Creator, medianOf: ReturnType<typeof tierMedians>
       (industryMatch ? KOL.industryBonus : 0),
   )
   // Few posts say little: shrink toward the prior (KOL.priorPosts), so 1 of 1 posts on the category is no perfect fit.
-  const postCount = creator.posts.length
+  const postCount = creator.postCount
   const fit = (postCount * raw + KOL.priorPosts * KOL.prior) / (postCount + KOL.priorPosts)
   const cost = costOf(creator.platform, creator.followers)
   const strongest = [...creator.matching].sort((a, b) => engagementOf(b) - engagementOf(a))
@@ -251,8 +258,8 @@ function scoreCreator(creator: Creator, medianOf: ReturnType<typeof tierMedians>
       industry_match: industryMatch,
     },
     engagement: {
-      posts: creator.posts.length,
-      matching_posts: creator.matching.length,
+      posts: Math.round(creator.postCount),
+      matching_posts: Math.round(creator.matchingCount),
       median_engagement: Math.round(median(creator.posts.map(engagementOf))),
       engagement_rate_pct: pct(creator.rate),
       tier_median_rate_pct: tier ? pct(tier.rate) : null,

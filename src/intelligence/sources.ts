@@ -7,7 +7,8 @@ import { dataQuality, type LoadedDataset } from '../data/datasets'
 import type { DuckDb } from '../data/duckdb'
 import type { EvidenceItem, EvidenceProvider } from './evidence'
 import { ChatCompletionsSummariser } from './providers/chat-completions'
-import { CorpusProvider, CorpusSearch, searchTable } from './providers/corpus'
+import { CorpusProvider, CorpusSearch } from './providers/corpus'
+import { searchTable, type CorpusKept } from './providers/corpus-table'
 import { prefilterNames, type Matcher } from './relevance'
 import type { EntityIndex } from './entities'
 import { nativeProvider, webProvider } from './providers/vendors'
@@ -75,7 +76,7 @@ export function corpusSources(
     asOf: () => asOf,
     quality: () => {
       const q = dataQuality(dataset)
-      return { ...q, notice: `${q.notice} ${CORPUS_NOTICE}` }
+      return { ...q, notice: `${q.notice} ${CORPUS_NOTICE}${sampledNotice(index.kept)}` }
     },
     creatorPosts: (from, to, prefilter) => search.creatorPosts(from, to, prefilter),
     prepare: () => search.prepare(),
@@ -104,14 +105,25 @@ export const isLive = (p: ProviderSettings) => Boolean(p.webSearch || p.nativeSe
 export interface CorpusIndex {
   /** The search table (see searchTable). */
   table: string
+  /** What it holds of the corpus: every post, or a sample (CORPUS_MAX_ROWS). */
+  kept: CorpusKept
   /** First and last publication time: sample windows end the day after the last. */
   first: Date
   last: Date
 }
 
-export async function indexCorpus(db: DuckDb, dataset: LoadedDataset): Promise<CorpusIndex> {
-  const table = await searchTable(db, dataset)
+/** Posts of the evidence corpus kept in memory by default: the shipped sample's 187,738 are all kept. */
+export const CORPUS_MAX_ROWS = 200_000
+
+/** What an answer on a sampled corpus says of it, once for the whole answer. */
+const sampledNotice = (kept: CorpusKept) =>
+  kept.oneIn === 1
+    ? ''
+    : ` The corpus has ${kept.rows.toLocaleString('en')} posts; answers read an evenly drawn sample of one in ${kept.oneIn} (${kept.kept.toLocaleString('en')} posts, CORPUS_MAX_ROWS), each standing for the posts of its platform and week: counts are estimates.`
+
+export async function indexCorpus(db: DuckDb, dataset: LoadedDataset, maxRows = CORPUS_MAX_ROWS): Promise<CorpusIndex> {
+  const { table, kept } = await searchTable(db, dataset, maxRows)
   const [r] = await db.all<{ first: string; last: string }>(`SELECT min(published_at) AS first, max(published_at) AS last FROM ${table}`)
   if (!r?.first) throw new Error(`${dataset.contract.file} has no rows`)
-  return { table, first: new Date(r.first), last: new Date(r.last) }
+  return { table, kept, first: new Date(r.first), last: new Date(r.last) }
 }

@@ -10,7 +10,7 @@ import { DuckDb } from '../../src/data/duckdb'
 import type { MarketSnapshot } from '../../src/data/market-snapshot'
 import { clusterPassengers } from '../../src/data/market-totals'
 import { DatasetStore, type TableIndex } from '../../src/data/store'
-import { DATASET_INDEXERS } from '../../src/composition/runtime'
+import { datasetIndexers } from '../../src/composition/runtime'
 
 let db: DuckDb
 let store: DatasetStore<unknown, TableIndex>
@@ -18,7 +18,7 @@ let snap: MarketSnapshot
 
 beforeAll(async () => {
   db = await DuckDb.open(2)
-  store = await DatasetStore.open(db, resolve(import.meta.dir, '../../datasets'), DATASET_INDEXERS)
+  store = await DatasetStore.open(db, resolve(import.meta.dir, '../../datasets'), datasetIndexers())
   snap = store.current().market
 })
 afterAll(() => {

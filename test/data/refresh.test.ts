@@ -13,7 +13,7 @@ import { DuckDb } from '../../src/data/duckdb'
 import { ResultCache } from '../../src/data/result-cache'
 import { importDataset, rollbackDataset } from '../../src/data/refresh'
 import { DatasetStore } from '../../src/data/store'
-import { DATASET_INDEXERS } from '../../src/composition/runtime'
+import { datasetIndexers } from '../../src/composition/runtime'
 import { spendHandlers } from '../../src/market-data/spend'
 import { usdToAtomic } from '../../src/core/usdc'
 import { routeById } from '../../src/catalog'
@@ -62,7 +62,7 @@ describe('in process: a request in flight keeps its version', () => {
   test('prepared before the swap, answered after it: the old version; prepared after: the new one', async () => {
     const ws = await workspace()
     const db = await DuckDb.open()
-    const store = await DatasetStore.open(db, ws.dir, DATASET_INDEXERS)
+    const store = await DatasetStore.open(db, ws.dir, datasetIndexers())
     const handlers = spendHandlers({ db, cache: new ResultCache(), snapshot: () => store.current().market })
     const input = { query: { country: 'Japan', month: '2026-10' }, params: {} }
     const v1 = store.current().datasets.spend!.entry.version
@@ -106,7 +106,7 @@ describe('in process: a request in flight keeps its version', () => {
   test('a new evidence corpus gets its own search table; the replaced one stays for requests still reading it', async () => {
     const ws = await workspace()
     const db = await DuckDb.open(1)
-    const store = await DatasetStore.open(db, ws.dir, DATASET_INDEXERS)
+    const store = await DatasetStore.open(db, ws.dir, datasetIndexers())
     const before = store.current().evidence
     const market = store.current().market
     const fewer = join(ws.dir, '..', 'evidence-fewer.parquet')

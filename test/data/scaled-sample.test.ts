@@ -13,7 +13,8 @@ import { readManifest, type Manifest } from '../../src/data/datasets'
 import { DuckDb } from '../../src/data/duckdb'
 import { DatasetStore } from '../../src/data/store'
 import { validateFile } from '../../src/data/validate'
-import { DATASET_INDEXERS } from '../../src/composition/runtime'
+import { datasetIndexers } from '../../src/composition/runtime'
+import { CORPUS_MAX_ROWS } from '../../src/intelligence/sources'
 
 const ROOT = resolve(import.meta.dir, '../..')
 let out: string
@@ -58,10 +59,17 @@ test('the cities are split, the destinations keep the shipped totals, and the st
       )
     )[0]!.n
   expect(Number(await total(out, '2026-10'))).toBe(Number(await total(join(ROOT, 'datasets'), '2026-10')))
-  const store = await DatasetStore.open(db, out, DATASET_INDEXERS)
+  const store = await DatasetStore.open(db, out, datasetIndexers())
   try {
     expect(store.indexStates()).toEqual({ market: 'ok', signals: 'ok', evidence: 'ok' })
     expect(store.current().datasets.evidence!.entry.rows).toBe(scaled.datasets.evidence!.rows)
+    // More posts than the service keeps: a sample of at most CORPUS_MAX_ROWS, standing for every post.
+    const { table, kept } = store.current().evidence.index
+    expect(kept.rows).toBe(scaled.datasets.evidence!.rows)
+    expect(kept.oneIn).toBeGreaterThan(1)
+    expect(kept.kept).toBeLessThanOrEqual(CORPUS_MAX_ROWS)
+    const [{ posts }] = (await db.all<{ posts: number }>(`SELECT sum(weight)::DOUBLE AS posts FROM ${table}`)) as [{ posts: number }]
+    expect(posts).toBeCloseTo(kept.rows, 3)
   } finally {
     store.close()
   }

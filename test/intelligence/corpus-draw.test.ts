@@ -12,11 +12,12 @@ import { openSampleCorpus, type SampleCorpus } from './support'
 const DAY = 86_400_000
 const T0 = Date.parse('2026-01-01T00:00:00Z')
 
-/** Rows one hour apart, cycling through `groups` groups. */
-function facts(rows: number, groups: number): RowFacts {
+/** Rows one hour apart, cycling through `groups` groups, each row standing for `weight(row)` posts (a sampled corpus). */
+function facts(rows: number, groups: number, weight: (row: number) => number = () => 1): RowFacts {
   return {
     at: Float64Array.from({ length: rows }, (_, i) => T0 + i * 3_600_000),
     group: Uint8Array.from({ length: rows }, (_, i) => i % groups),
+    weight: Float64Array.from({ length: rows }, (_, i) => weight(i)),
     groups: Array.from({ length: groups }, (_, g) => `p${g}|native|`),
   }
 }
@@ -53,6 +54,22 @@ describe('draw', () => {
     // Evenly through time: each half of the window holds its share of the rows drawn.
     const late = [...drawn.rows].filter((row) => f.at[row]! >= window.split.getTime()).length
     expect(late / drawn.rows.length).toBeCloseTo(0.3, 1)
+  })
+
+  test("a sampled corpus's rows: each row read keeps its own weight, and a drawn group's weights add up to the posts it stands for", () => {
+    // Group 0's rows stand for 10 posts each, group 1's for 7.5 or 12 by week (a systematic sample's strata).
+    const f = facts(10_000, 2, (row) => (row % 2 === 0 ? 10 : Math.floor(row / 168) % 2 ? 7.5 : 12))
+    const window = { from: new Date(T0), to: new Date(T0 + 10_000 * 3_600_000) }
+    const few = draw(f, all(400), window, 1_000)
+    expect([...few.weights]).toEqual([...f.weight.subarray(0, 400)])
+    const drawn = draw(f, all(10_000), window, 1_000)
+    expect(drawn.rows.length).toBeLessThanOrEqual(1_002)
+    const posts: [number, number] = [0, 0]
+    f.weight.forEach((w, row) => (posts[row % 2 === 0 ? 0 : 1] += w))
+    const weighted: [number, number] = [0, 0]
+    drawn.rows.forEach((row, i) => (weighted[row % 2 === 0 ? 0 : 1] += drawn.weights[i]!))
+    expect(weighted[0]).toBeCloseTo(posts[0]!, 6)
+    expect(weighted[1]).toBeCloseTo(posts[1]!, 6)
   })
 
   test('the same rows every time', () => {

@@ -12,6 +12,8 @@ import { eachSliced } from '../turns'
 export interface RowFacts {
   at: Float64Array
   group: Uint8Array
+  /** How many corpus posts each row stands for: 1, or more in a sampled corpus (corpus-table.ts). */
+  weight: Float64Array
   /** Per group code: `platform|retrieval|about_platform`. */
   groups: string[]
 }
@@ -24,17 +26,19 @@ export async function readRowFacts(db: DuckDb, table: string): Promise<RowFacts>
   const groups = (await db.all<{ g: string }>(`SELECT DISTINCT ${group} AS g FROM ${table} ORDER BY g`)).map((r) => r.g)
   if (groups.length > 255) throw new Error(`${table}: more than 255 platform groups`)
   const [{ n }] = (await db.all<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM ${table}`)) as [{ n: number }]
-  const facts: RowFacts = { at: new Float64Array(n), group: new Uint8Array(n), groups }
+  const facts: RowFacts = { at: new Float64Array(n), group: new Uint8Array(n), weight: new Float64Array(n), groups }
   const codes = groups.map((g) => `'${g.replaceAll("'", "''")}'`).join(', ')
   for (let from = 0; from < n; from += CHUNK_ROWS) {
     // Numbers only (strings cost three times as much to convert): the time in ms and the group's index.
-    const chunk = await db.all<{ r: number; t: number; g: number }>(
-      `SELECT rowid::INTEGER AS r, epoch_ms(published_at::TIMESTAMP)::DOUBLE AS t, list_position([${codes}], ${group})::INTEGER - 1 AS g
+    const chunk = await db.all<{ r: number; t: number; g: number; w: number }>(
+      `SELECT rowid::INTEGER AS r, epoch_ms(published_at::TIMESTAMP)::DOUBLE AS t, list_position([${codes}], ${group})::INTEGER - 1 AS g,
+         weight AS w
        FROM ${table} WHERE rowid >= ${from} AND rowid < ${from + CHUNK_ROWS}`,
     )
-    await eachSliced(chunk, ({ r, t, g }) => {
+    await eachSliced(chunk, ({ r, t, g, w }) => {
       facts.at[r] = t
       facts.group[r] = g
+      facts.weight[r] = w
     })
   }
   return facts
@@ -50,18 +54,25 @@ export interface Drawn {
  * The candidates (rowids, ascending) in [from, to), every one when there are at most `readMax`; else one
  * in `step` of each group and window half (`split`), in rowid order (publication order), the same step
  * for all, so that every row drawn stands for about as many: shares and means over them are close
- * without weighting (a group's weight is below `step` only by its last, partial stride). A row's weight
- * is its group's size over the rows drawn from it: the weights of a group add up to its exact count.
+ * without weighting (a group's weight is below the others only by its last, partial stride). A row's
+ * weight is the posts its group stands for (each row's own weight: 1, or more in a sampled corpus) over
+ * the rows drawn from it: the weights of a group add up to its count.
  */
 export function draw(facts: RowFacts, candidates: Int32Array, window: { from: Date; to: Date; split?: Date }, readMax: number): Drawn {
   const [from, to, split] = [window.from.getTime(), window.to.getTime(), window.split?.getTime() ?? Infinity]
   const inside: number[] = []
   for (const row of candidates) if (facts.at[row]! >= from && facts.at[row]! < to) inside.push(row)
   const step = Math.max(1, Math.ceil(inside.length / readMax))
-  if (step === 1) return { rows: Int32Array.from(inside), weights: new Float64Array(inside.length).fill(1) }
+  if (step === 1) return { rows: Int32Array.from(inside), weights: Float64Array.from(inside, (row) => facts.weight[row]!) }
   const keyOf = (row: number) => facts.group[row]! * 2 + (facts.at[row]! >= split ? 1 : 0)
-  const sizes = new Map<number, number>()
-  for (const row of inside) sizes.set(keyOf(row), (sizes.get(keyOf(row)) ?? 0) + 1)
+  const sizes = new Map<number, { rows: number; posts: number }>()
+  for (const row of inside) {
+    const size = sizes.get(keyOf(row))
+    if (size) {
+      size.rows++
+      size.posts += facts.weight[row]!
+    } else sizes.set(keyOf(row), { rows: 1, posts: facts.weight[row]! })
+  }
   const seen = new Map<number, number>()
   const rows: number[] = []
   const weights: number[] = []
@@ -72,7 +83,7 @@ export function draw(facts: RowFacts, candidates: Int32Array, window: { from: Da
     if (seenBefore % step !== 0) continue
     const size = sizes.get(key)!
     rows.push(row)
-    weights.push(size / Math.ceil(size / step))
+    weights.push(size.posts / Math.ceil(size.rows / step))
   }
   return { rows: Int32Array.from(rows), weights: Float64Array.from(weights) }
 }

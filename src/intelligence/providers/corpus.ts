@@ -6,7 +6,6 @@
  * the relevant ones, as for any provider.
  */
 import { listValue, type DuckDBValue } from '@duckdb/node-api'
-import type { LoadedDataset } from '../../data/datasets'
 import type { DuckDb } from '../../data/duckdb'
 import {
   noneDropped,
@@ -100,7 +99,8 @@ export function toItem(row: Row & { weight?: number }, provider: string): Eviden
     // Web pages in the corpus report no engagement.
     engagement: web ? null : { likes: row.likes, comments: row.comments, shares: row.shares, views: row.views || null },
     provider,
-    ...(row.weight !== undefined ? { weight: row.weight } : {}),
+    // A sampled row stands for more than itself (EvidenceItem.weight); 1 is no weight.
+    ...(row.weight !== undefined && row.weight !== 1 ? { weight: row.weight } : {}),
   }
 }
 
@@ -280,17 +280,6 @@ export class CorpusSearch {
   }
 }
 
-/**
- * The corpus as an in-memory table, built once per corpus version: a search of the Parquet file itself
- * took twice as long (decoding every query).
- */
-export async function searchTable(db: DuckDb, dataset: LoadedDataset): Promise<string> {
-  const table = `${dataset.relation}_search`
-  // No ORDER BY: the file is written in publication order (the contract's sortBy) and the scan keeps it.
-  await db.exec(`CREATE OR REPLACE TABLE ${table} AS SELECT * FROM ${dataset.relation}`)
-  return table
-}
-
 export class CorpusProvider implements EvidenceProvider {
   readonly name = 'sample-corpus'
   /** Local DuckDB over a small Parquet file: answers in milliseconds; the bound only guards a stuck pool. */
@@ -340,11 +329,12 @@ export class CorpusProvider implements EvidenceProvider {
 
 /** Creators' own posts (native items) of every platform in a window: the population the KOL route scores. */
 async function nativePosts(db: DuckDb, table: string, from: Date, to: Date): Promise<(EvidenceItem & { category: string })[]> {
-  const rows = await db.jsonRows<Row & { category: string }>(
-    `SELECT ${asJson('category')} FROM ${table} WHERE published_at >= $1 AND published_at < $2 AND retrieval = 'native' ORDER BY published_at, id`,
+  const rows = await db.jsonRows<Row & { category: string; weight: number }>(
+    `SELECT ${asJson('category', 'weight')} FROM ${table} WHERE published_at >= $1 AND published_at < $2 AND retrieval = 'native' ORDER BY published_at, id`,
     [iso(from), iso(to)],
   )
   const posts: (EvidenceItem & { category: string })[] = []
+  // A sampled corpus's post stands for the posts it was drawn from (corpus-table.ts).
   await eachSliced(rows, (r) => posts.push({ ...toItem(r, 'sample-corpus'), category: r.category }))
   return posts
 }
