@@ -119,7 +119,7 @@ export const CORPUS_MAX_ROWS = 200_000
 const sampledNotice = (kept: CorpusKept) =>
   kept.oneIn === 1
     ? ''
-    : ` The corpus has ${kept.rows.toLocaleString('en')} posts; answers read an evenly drawn sample of one in ${kept.oneIn} (${kept.kept.toLocaleString('en')} posts, CORPUS_MAX_ROWS), each standing for the posts of its platform and week: counts are estimates.`
+    : ` The corpus has ${kept.rows.toLocaleString('en')} posts; answers read a stratified sample of about one in ${kept.oneIn} (${kept.kept.toLocaleString('en')} posts, CORPUS_MAX_ROWS), each standing for the posts of its platform and week: counts are estimates.`
 
 export async function indexCorpus(db: DuckDb, dataset: LoadedDataset, maxRows = CORPUS_MAX_ROWS): Promise<CorpusIndex> {
   const { table, kept } = await searchTable(db, dataset, maxRows)
