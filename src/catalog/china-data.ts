@@ -332,7 +332,7 @@ export const KolsData = t.Object({
       ),
       engagement: t.Object(
         {
-          posts: Int(`posts in the last ${KOL.lookbackDays} days`),
+          posts: Int(`posts in the last ${KOL.lookbackDays} days (estimated when the corpus is kept as a sample: data_quality.notice)`),
           matching_posts: Int('of which on the category'),
           median_engagement: Int('median likes + comments + shares per post'),
           engagement_rate_pct: Num('median per-post engagement / followers, percent'),

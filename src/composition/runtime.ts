@@ -13,6 +13,7 @@ import { KnownMisses } from '../intelligence/known-misses'
 import type { MarketServices } from '../market-data/market-services'
 import type { SignalServices } from '../signals/signal-services'
 import { createHandlers } from './handler-map'
+import { ENV } from '../config/settings'
 import { inBackground, requestsWaiting } from '../intelligence/turns'
 import { startWarmUp } from '../intelligence/warm-up'
 import type { HandlerMap } from '../core/route-handler'
@@ -20,7 +21,6 @@ import { readiness, type NameIndexState } from './readiness'
 import {
   corpusSources,
   indexCorpus,
-  CORPUS_MAX_ROWS,
   isLive,
   liveSources,
   summariserOf,
@@ -44,7 +44,7 @@ import { deferredSettlements, paymentsFor } from './runtime-payments'
 import { signatureRecovery } from '../payments/secp256k1'
 
 /** The domains' indexes of the datasets: the weekly signals (names, weeks) and the evidence corpus's search table. */
-export const datasetIndexers = (corpusMaxRows = CORPUS_MAX_ROWS): Indexers<SignalsSnapshot, CorpusIndex> => ({
+export const datasetIndexers = (corpusMaxRows = Number(ENV.CORPUS_MAX_ROWS.default)): Indexers<SignalsSnapshot, CorpusIndex> => ({
   signals: indexSignals,
   evidence: (db, dataset) => indexCorpus(db, dataset, corpusMaxRows),
 })

@@ -3,8 +3,8 @@ import { dirname, join, resolve } from 'node:path'
 import { cacheDirs } from '../core/cache-dirs'
 import { ConfigError } from '../core/config-error'
 import { readPublicKeys } from '../data/publication'
-import { CORPUS_MAX_ROWS } from '../intelligence/sources'
 import { read } from './read'
+import { ENV } from './settings'
 
 /** The publication a datasets folder follows (Config.dataSource). */
 export interface DataSource {
@@ -20,7 +20,7 @@ export interface DatasetsSettings {
   datasetsReloadSeconds: number
   /** DATA_SOURCE_URL: the publication the datasets folder follows (data/follow.ts). */
   dataSource?: DataSource
-  /** CORPUS_MAX_ROWS: the evidence posts kept in memory; a larger corpus is sampled (intelligence/providers/corpus.ts). */
+  /** CORPUS_MAX_ROWS: the evidence posts kept in memory; a larger corpus is sampled (intelligence/providers/corpus-table.ts). */
   corpusMaxRows: number
 }
 
@@ -33,7 +33,7 @@ export interface DatasetsSettings {
  */
 export function readDatasets(env: Record<string, string | undefined>): DatasetsSettings {
   const datasetsReloadSeconds = (read(env, 'DATASETS_RELOAD_SECONDS') as number | undefined) ?? 2
-  const corpusMaxRows = (read(env, 'CORPUS_MAX_ROWS') as number | undefined) ?? CORPUS_MAX_ROWS
+  const corpusMaxRows = (read(env, 'CORPUS_MAX_ROWS') as number | undefined) ?? Number(ENV.CORPUS_MAX_ROWS.default)
   const dir = read(env, 'DATASETS_DIR') as string | undefined
   const publicKeys = read(env, 'DATA_SOURCE_PUBLIC_KEY') as string | undefined
   const pollSeconds = (read(env, 'DATA_POLL_SECONDS') as number | undefined) ?? 60

@@ -287,7 +287,7 @@ export const ENV = {
     schema: T.Integer({ minimum: 1_000, maximum: 100_000_000 }),
     default: '200000',
     meaning:
-      "The most evidence posts the service keeps in memory to search (~400 bytes each in DuckDB). A larger corpus is kept as a stratified sample of at most this many, about one post in k of each platform's and each creator's week, each standing for the posts of its stratum: memory, start-up and answer time stay those of this many posts, and every answer's counts become estimates, which its `data_quality` says (docs/intelligence.md). The shipped sample (187,738 posts) is kept whole.",
+      "The most evidence posts the service keeps in memory to search (~400 bytes each in DuckDB). A larger corpus is kept as a stratified sample of about this many (at least one post of each platform's week), about one post in k of each platform's and each creator's week, each standing for the posts of its stratum: memory, start-up and answer time stay those of this many posts, and every answer's counts become estimates, which its `data_quality` says (docs/intelligence.md). The shipped sample (187,738 posts) is kept whole.",
   },
   DUCKDB_MEMORY_LIMIT_MB: {
     schema: T.Integer({ minimum: 128, maximum: 1_048_576 }),

@@ -1,7 +1,7 @@
 /** `data` of the KOL route: a scored, filtered shortlist with the filters echoed. */
 import { KOL, LIVE_RESULTS_PER_CALL, type BudgetBand, type CreatorTier } from '../catalog/evidence-rules'
 import { ApiError } from '../core/errors'
-import type { Platform } from './evidence'
+import { countOf, type Platform } from './evidence'
 import { nearNameCheck, type Asked } from './asked'
 import { droppedTotals, gather, type LaneReport, type ProviderReport } from './lanes'
 import type { ProviderSpend } from '../core/provider-spend'
@@ -93,7 +93,7 @@ export async function kolReport(src: EvidenceSources, request: KolRequest, spend
   const from = new Date(asOf.getTime() - KOL.lookbackDays * DAY_MS)
   const { posts, matches, calls, lanes, dropped } = await creatorPosts(src, request, from, asOf, spend)
   // Live: a creator's posts are those the search found, all on the category (no share to measure).
-  nearNameCheck(request.asked, posts.filter(matches).length)
+  nearNameCheck(request.asked, Math.round(countOf(posts.filter(matches))))
   // Industry: the one asked for, else on the corpus the category itself (industry_match: most posts in it).
   const industryCategory = request.filters.industryCategory ?? (src.creatorPosts ? request.categorySlug : null)
   const chosen = await shortlist(posts, matches, request.category, {

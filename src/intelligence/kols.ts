@@ -65,7 +65,7 @@ interface Creator {
   tier: CreatorTier
   posts: CreatorPost[]
   matching: CreatorPost[]
-  /** The posts as they count (countOf: a sampled corpus's posts stand for more than themselves). */
+  /** The posts as they count, in whole posts as shown (countOf: a sampled corpus's posts stand for more than themselves). */
   postCount: number
   matchingCount: number
   /** Median over posts of engagement / followers. */
@@ -115,7 +115,7 @@ async function creatorsOf(posts: readonly CreatorPost[], matches: (post: Creator
   const creators: Creator[] = []
   await eachSliced(await bases, (base) => {
     const matching = base.posts.filter(matches)
-    creators.push({ ...base, matching, matchingCount: countOf(matching) })
+    creators.push({ ...base, matching, matchingCount: Math.round(countOf(matching)) })
   })
   return creators
 }
@@ -143,7 +143,7 @@ async function groupCreators(posts: readonly CreatorPost[]): Promise<CreatorBase
       city: cityName(latest.authorCity),
       tier: tierOf(followers),
       posts: ps,
-      postCount: countOf(ps),
+      postCount: Math.round(countOf(ps)),
       rate: median(ps.map((p) => engagementOf(p) / followers)),
       categories,
     })
@@ -193,7 +193,7 @@ function recommendation(
   const check = flags.length ? ` Check before booking: ${flags.map((f) => FLAG_CHECKS[f]).join(' and ')} — possible bought engagement.` : ''
   const posts = searchedOnly
     ? `${creator.matching.length} recent posts on "${category}" found by search (their other posts were not searched)`
-    : `${Math.round(creator.matchingCount)} of ${Math.round(creator.postCount)} recent posts on "${category}"`
+    : `${creator.matchingCount} of ${creator.postCount} recent posts on "${category}"`
   return `${verdict}: ${posts}; engagement rate ${pct(rate)}%${vs}; est. CNY ${cost.cny_low.toLocaleString('en')}-${cost.cny_high.toLocaleString('en')} per post (${cost.band}).${check}`
 }
 
@@ -258,8 +258,8 @@ function scoreCreator(creator: Creator, medianOf: ReturnType<typeof tierMedians>
       industry_match: industryMatch,
     },
     engagement: {
-      posts: Math.round(creator.postCount),
-      matching_posts: Math.round(creator.matchingCount),
+      posts: creator.postCount,
+      matching_posts: creator.matchingCount,
       median_engagement: Math.round(median(creator.posts.map(engagementOf))),
       engagement_rate_pct: pct(creator.rate),
       tier_median_rate_pct: tier ? pct(tier.rate) : null,

@@ -7,7 +7,7 @@ import { dataQuality, type LoadedDataset } from '../data/datasets'
 import type { DuckDb } from '../data/duckdb'
 import type { EvidenceItem, EvidenceProvider } from './evidence'
 import { ChatCompletionsSummariser } from './providers/chat-completions'
-import { CorpusProvider, CorpusSearch } from './providers/corpus'
+import { CorpusProvider, CorpusSearch, READ_MAX_ROWS } from './providers/corpus'
 import { searchTable, type CorpusKept } from './providers/corpus-table'
 import { prefilterNames, type Matcher } from './relevance'
 import type { EntityIndex } from './entities'
@@ -67,6 +67,8 @@ export function corpusSources(
         const current = entities()
         return { version: current.version, names: prefilterNames(current) }
       }),
+    READ_MAX_ROWS,
+    index.kept.creators,
   )
   return {
     mode: 'sample',
@@ -112,16 +114,14 @@ export interface CorpusIndex {
   last: Date
 }
 
-/** Posts of the evidence corpus kept in memory by default: the shipped sample's 187,738 are all kept. */
-export const CORPUS_MAX_ROWS = 200_000
-
 /** What an answer on a sampled corpus says of it, once for the whole answer. */
 const sampledNotice = (kept: CorpusKept) =>
   kept.oneIn === 1
     ? ''
-    : ` The corpus has ${kept.rows.toLocaleString('en')} posts; answers read a stratified sample of about one in ${kept.oneIn} (${kept.kept.toLocaleString('en')} posts, CORPUS_MAX_ROWS), each standing for the posts of its platform and week: counts are estimates.`
+    : ` The corpus has ${kept.rows.toLocaleString('en')} posts; answers read a stratified sample of about one in ${kept.oneIn} (${kept.kept.toLocaleString('en')} posts, CORPUS_MAX_ROWS), each standing for the posts of its platform and week${kept.creators ? " and of its creator's week" : ''}: counts are estimates${kept.creators ? '' : "; a creator's posts are counted as read"}.`
 
-export async function indexCorpus(db: DuckDb, dataset: LoadedDataset, maxRows = CORPUS_MAX_ROWS): Promise<CorpusIndex> {
+/** The corpus's search table (every post, or a sample past `maxRows`: CORPUS_MAX_ROWS) and its time span. */
+export async function indexCorpus(db: DuckDb, dataset: LoadedDataset, maxRows: number): Promise<CorpusIndex> {
   const { table, kept } = await searchTable(db, dataset, maxRows)
   const [r] = await db.all<{ first: string; last: string }>(`SELECT min(published_at) AS first, max(published_at) AS last FROM ${table}`)
   if (!r?.first) throw new Error(`${dataset.contract.file} has no rows`)

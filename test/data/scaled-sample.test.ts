@@ -14,7 +14,7 @@ import { DuckDb } from '../../src/data/duckdb'
 import { DatasetStore } from '../../src/data/store'
 import { validateFile } from '../../src/data/validate'
 import { datasetIndexers } from '../../src/composition/runtime'
-import { CORPUS_MAX_ROWS } from '../../src/intelligence/sources'
+import { ENV } from '../../src/config/settings'
 
 const ROOT = resolve(import.meta.dir, '../..')
 let out: string
@@ -67,7 +67,7 @@ test('the cities are split, the destinations keep the shipped totals, and the st
     const { table, kept } = store.current().evidence.index
     expect(kept.rows).toBe(scaled.datasets.evidence!.rows)
     expect(kept.oneIn).toBeGreaterThan(1)
-    expect(kept.kept).toBeLessThanOrEqual(CORPUS_MAX_ROWS)
+    expect(kept.kept).toBeLessThanOrEqual(Number(ENV.CORPUS_MAX_ROWS.default))
     const [{ posts }] = (await db.all<{ posts: number }>(`SELECT sum(weight)::DOUBLE AS posts FROM ${table}`)) as [{ posts: number }]
     expect(posts).toBeCloseTo(kept.rows, 3)
   } finally {

@@ -7,6 +7,7 @@
  * be the same answer within its sampling error, and must say it is an estimate.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { KOL } from '../../src/catalog/evidence-rules'
 import { Client } from '../../support/paying-client'
 import { Parquet } from '../../support/parquet'
 import { testRuntime } from '../../support/runtime'
@@ -45,7 +46,7 @@ describe('the search table of a sampled corpus', () => {
         const strata = `platform || '|' || retrieval || '|' || about_platform || '|' || ${author} || '|' || date_trunc('week', published_at::TIMESTAMP)::VARCHAR`
         const counted = await reader.rows<{ s: string; n: number }>(`SELECT ${strata} AS s, count(*)::DOUBLE AS n FROM evidence GROUP BY 1`)
         const posts = counted.reduce((sum, r) => sum + r.n, 0)
-        expect(kept).toEqual({ rows: posts, kept: expect.any(Number), oneIn })
+        expect(kept).toEqual({ rows: posts, kept: expect.any(Number), oneIn, creators })
         expect(kept.kept).toBeLessThanOrEqual(Number(env.CORPUS_MAX_ROWS))
         // Every stratum's first post, and about one in k of the others (three standard errors).
         const expected = counted.length + (posts - counted.length) / oneIn
@@ -129,4 +130,25 @@ describe('answers on one post in ten against every post', () => {
       }
     },
   )
+
+  test("china.kols on one in ten of each platform's week, where creators are no strata: no creator is counted busier than they are", async () => {
+    const [whole, part] = await Promise.all([
+      exact.paid('china.kols', { category: 'beauty' }),
+      sampled.paid('china.kols', { category: 'beauty' }),
+    ])
+    expect([whole.status, part.status]).toEqual([200, 200])
+    expect(part.body.data.data_quality.notice).toContain("a creator's posts are counted as read")
+    // The KOL window: the look-back before the day after the corpus ends (the trends tests' AS_OF).
+    const to = '2026-11-16T00:00:00Z'
+    const from = new Date(Date.parse(to) - KOL.lookbackDays * 86_400_000).toISOString().replace('.000Z', 'Z')
+    const shortlist = part.body.data.shortlist as { platform: string; handle: string; engagement: { posts: number } }[]
+    expect(shortlist.length).toBeGreaterThan(0)
+    for (const c of shortlist) {
+      const { n } = await reader.one<{ n: number }>(
+        `SELECT count(*)::INT AS n FROM evidence WHERE platform = $1 AND author = $2 AND retrieval = 'native' AND published_at >= $3 AND published_at < $4`,
+        [c.platform, c.handle, from, to],
+      )
+      expect([c.handle, c.engagement.posts <= n]).toEqual([c.handle, true])
+    }
+  })
 })

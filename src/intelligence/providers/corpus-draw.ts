@@ -53,10 +53,10 @@ export interface Drawn {
 /**
  * The candidates (rowids, ascending) in [from, to), every one when there are at most `readMax`; else one
  * in `step` of each group and window half (`split`), in rowid order (publication order), the same step
- * for all, so that every row drawn stands for about as many: shares and means over them are close
- * without weighting (a group's weight is below the others only by its last, partial stride). A row's
- * weight is the posts its group stands for (each row's own weight: 1, or more in a sampled corpus) over
- * the rows drawn from it: the weights of a group add up to its count.
+ * for all. A row read stands for the posts it stands for itself (its weight: 1, or more in a sampled
+ * corpus) scaled by its group's posts over those of the rows drawn from it: the weights of a group add up
+ * to its count, and a row keeps its share of it (shares and means over unweighted rows are close only
+ * where the rows' own weights are alike, as in a corpus kept whole).
  */
 export function draw(facts: RowFacts, candidates: Int32Array, window: { from: Date; to: Date; split?: Date }, readMax: number): Drawn {
   const [from, to, split] = [window.from.getTime(), window.to.getTime(), window.split?.getTime() ?? Infinity]
@@ -65,27 +65,25 @@ export function draw(facts: RowFacts, candidates: Int32Array, window: { from: Da
   const step = Math.max(1, Math.ceil(inside.length / readMax))
   if (step === 1) return { rows: Int32Array.from(inside), weights: Float64Array.from(inside, (row) => facts.weight[row]!) }
   const keyOf = (row: number) => facts.group[row]! * 2 + (facts.at[row]! >= split ? 1 : 0)
-  const sizes = new Map<number, { rows: number; posts: number }>()
-  for (const row of inside) {
-    const size = sizes.get(keyOf(row))
-    if (size) {
-      size.rows++
-      size.posts += facts.weight[row]!
-    } else sizes.set(keyOf(row), { rows: 1, posts: facts.weight[row]! })
-  }
+  const sums = new Map<number, { posts: number; drawn: number }>()
   const seen = new Map<number, number>()
   const rows: number[] = []
-  const weights: number[] = []
   for (const row of inside) {
     const key = keyOf(row)
+    const sum = sums.get(key) ?? { posts: 0, drawn: 0 }
+    sums.set(key, sum)
+    sum.posts += facts.weight[row]!
     const seenBefore = seen.get(key) ?? 0
     seen.set(key, seenBefore + 1)
     if (seenBefore % step !== 0) continue
-    const size = sizes.get(key)!
+    sum.drawn += facts.weight[row]!
     rows.push(row)
-    weights.push(size.posts / Math.ceil(size.rows / step))
   }
-  return { rows: Int32Array.from(rows), weights: Float64Array.from(weights) }
+  const weights = Float64Array.from(rows, (row) => {
+    const sum = sums.get(keyOf(row))!
+    return (facts.weight[row]! * sum.posts) / sum.drawn
+  })
+  return { rows: Int32Array.from(rows), weights }
 }
 
 /** The union of ascending rowid lists, ascending. */

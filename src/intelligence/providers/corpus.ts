@@ -135,6 +135,12 @@ export class CorpusSearch {
     private readonly knownNames?: () => { version: string; names: readonly string[] },
     /** Rows read per candidate set (READ_MAX_ROWS; Infinity reads every candidate). */
     private readonly readMax = READ_MAX_ROWS,
+    /**
+     * Whether a creator's posts carry their weight (corpus-table.ts CorpusKept.creators): only where each
+     * creator's weeks are strata is a post's weight about its creator's posts; else a creator's posts
+     * count as read, never more than they are.
+     */
+    private readonly creatorWeights = true,
   ) {}
 
   /** Row ids per known name (name-postings.ts), built on first use per entity version. */
@@ -191,7 +197,7 @@ export class CorpusSearch {
     const key = `${iso(from)}|${iso(to)}`
     let posts = this.posts.get(key)
     if (!posts) {
-      posts = nativePosts(this.db, this.table, from, to)
+      posts = nativePosts(this.db, this.table, from, to, this.creatorWeights)
       posts.catch(() => this.posts.delete(key))
       this.posts.set(key, posts)
       if (this.posts.size > POST_WINDOWS) this.posts.delete(this.posts.keys().next().value as string)
@@ -328,9 +334,15 @@ export class CorpusProvider implements EvidenceProvider {
 }
 
 /** Creators' own posts (native items) of every platform in a window: the population the KOL route scores. */
-async function nativePosts(db: DuckDb, table: string, from: Date, to: Date): Promise<(EvidenceItem & { category: string })[]> {
-  const rows = await db.jsonRows<Row & { category: string; weight: number }>(
-    `SELECT ${asJson('category', 'weight')} FROM ${table} WHERE published_at >= $1 AND published_at < $2 AND retrieval = 'native' ORDER BY published_at, id`,
+async function nativePosts(
+  db: DuckDb,
+  table: string,
+  from: Date,
+  to: Date,
+  weighted: boolean,
+): Promise<(EvidenceItem & { category: string })[]> {
+  const rows = await db.jsonRows<Row & { category: string; weight?: number }>(
+    `SELECT ${weighted ? asJson('category', 'weight') : asJson('category')} FROM ${table} WHERE published_at >= $1 AND published_at < $2 AND retrieval = 'native' ORDER BY published_at, id`,
     [iso(from), iso(to)],
   )
   const posts: (EvidenceItem & { category: string })[] = []
