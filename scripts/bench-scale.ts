@@ -16,7 +16,7 @@
  * is recorded as such: the time, the memory and the last lines the server wrote. Prints one Markdown
  * section with the folders side by side.
  *
- *   bun scripts/bench-scale.ts [datasetsDir ...]     (default: datasets; BENCH_CLIENTS 8, BENCH_FIRSTS 240)
+ *   bun scripts/bench-scale.ts [datasetsDir ...]     (default: datasets; BENCH_CLIENTS 8, BENCH_FIRSTS 240, BENCH_REPEATS 1)
  *
  * DUCKDB_MEMORY_LIMIT_MB and the service's other settings pass through from the environment; BENCH_BUN_ARGS are
  * added to the server's command line (`--cpu-prof --cpu-prof-dir=<dir>`: where its time goes).
@@ -37,6 +37,11 @@ const ROOT = resolve(import.meta.dir, '..')
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8)
 const FIRSTS = Number(process.env.BENCH_FIRSTS ?? 240)
 const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT ?? 900) * 1000
+/**
+ * Rounds over the folders, alternating (1x, 10x, 100x, 1x, …): this machine's speed drifts by up to two
+ * times within minutes, so one run's p95 says little; the table shows each folder's median round.
+ */
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 1)
 /** Extra arguments to the server's bun, e.g. `--cpu-prof --cpu-prof-dir=<folder>` (a profile per start, written at exit). */
 const BUN_ARGS = (process.env.BENCH_BUN_ARGS ?? '').split(' ').filter(Boolean)
 const dirs = (process.argv.length > 2 ? process.argv.slice(2) : ['datasets']).map((d) => resolve(d))
@@ -235,7 +240,18 @@ const sec = (x: number) => (Number.isNaN(x) ? '–' : `${(x / 1000).toFixed(1)} 
 const mb = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? '–' : `${Math.round(x)} MB`)
 const name = (m: Measured) => (m.dir === resolve(ROOT, 'datasets') ? 'datasets/' : m.dir)
 
-function report(all: Measured[]): string {
+/** p95 of every first answer of a run. */
+const firstsP95 = (m: Measured) =>
+  pct(
+    (m.run?.results ?? []).filter((r) => r.first).map((r) => r.ms),
+    0.95,
+  )
+
+/** Each folder's run of median first-answer p95 (the lower middle of an even count). */
+const medianRun = (runs: Measured[]) => [...runs].sort((a, b) => firstsP95(a) - firstsP95(b))[Math.floor((runs.length - 1) / 2)]!
+
+function report(rounds: Measured[][]): string {
+  const all = rounds.map(medianRun)
   const head = `| | ${all.map(name).join(' | ')} |\n|---|${all.map(() => '---').join('|')}|`
   const line = (label: string, f: (m: Measured) => string) => `| ${label} | ${all.map(f).join(' | ')} |`
   // Every request, failures too (their time is what the buyer waited); the statuses row says how many failed.
@@ -281,13 +297,22 @@ function report(all: Measured[]): string {
     lat('**repeats of a first answer** (cached answers)', (r) => !r.first && r.family !== 'datasets'),
     lat('… of which cache_status hit', (r) => !r.first && r.family !== 'datasets' && r.cache === 'hit'),
     lat('dataset routes', (r) => r.family === 'datasets'),
+    ...(REPEATS > 1
+      ? [
+          line('every first answer p95, each round', (m) => rounds[all.indexOf(m)]!.map((r) => ms(firstsP95(r))).join(', ')),
+          line('… over the first folder of the same round', (m) =>
+            rounds[all.indexOf(m)]!.map((r, i) => (firstsP95(r) / firstsP95(rounds[0]![i]!)).toFixed(2)).join(', '),
+          ),
+        ]
+      : []),
     ...all.filter((m) => m.logTail).map((m) => `\n${name(m)}, the server's last lines:\n\n\`\`\`\n${m.logTail}\n\`\`\``),
   ].join('\n')
 }
 
-const measured: Measured[] = []
-for (const dir of dirs) {
-  console.error(`${dir} ...`)
-  measured.push(await measure(dir))
-}
-console.log(report(measured))
+const rounds: Measured[][] = dirs.map(() => [])
+for (let round = 1; round <= REPEATS; round++)
+  for (const [i, dir] of dirs.entries()) {
+    console.error(`${dir}, round ${round} of ${REPEATS} ...`)
+    rounds[i]!.push(await measure(dir))
+  }
+console.log(report(rounds))
