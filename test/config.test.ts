@@ -209,6 +209,14 @@ describe('configuration', () => {
       /^DATA_POLL_SECONDS: invalid value/,
     )
   })
+
+  test('CORPUS_MAX_ROWS: 200,000 posts unless given, never under 1,000; DuckDB gets 512 MB unless given', () => {
+    expect(loadConfig({}).corpusMaxRows).toBe(200_000)
+    expect(loadConfig({ CORPUS_MAX_ROWS: '2000000' }).corpusMaxRows).toBe(2_000_000)
+    expect(() => loadConfig({ CORPUS_MAX_ROWS: '999' })).toThrow(/^CORPUS_MAX_ROWS: invalid value/)
+    expect(() => loadConfig({ CORPUS_MAX_ROWS: 'all' })).toThrow(/^CORPUS_MAX_ROWS: invalid value/)
+    expect(loadConfig({}).duckdbMemoryLimitMb).toBe(512)
+  })
 })
 
 describe('payment modes', () => {
