@@ -11,6 +11,8 @@ import { KOL } from '../../src/catalog/evidence-rules'
 import { Client } from '../../support/paying-client'
 import { Parquet } from '../../support/parquet'
 import { testRuntime } from '../../support/runtime'
+import { startServer } from '../../support/server'
+import { until } from '../../support/until'
 
 const BY_GROUP = { env: { CORPUS_MAX_ROWS: '20000' }, oneIn: 10, creators: false }
 const BY_CREATOR = { env: { CORPUS_MAX_ROWS: '120000' }, oneIn: 3, creators: true }
@@ -63,6 +65,26 @@ describe('the search table of a sampled corpus', () => {
       }
     },
   )
+})
+
+test("the seller's log says how much of the corpus the service keeps", async () => {
+  const server = await startServer({ ...BY_GROUP.env, LOG_LEVEL: 'info' })
+  try {
+    const line = await until('the datasets indexed line', async () =>
+      server
+        .output()
+        .split('\n')
+        .find((l) => l.includes('datasets indexed: ready')),
+    )
+    expect(JSON.parse(line)).toMatchObject({
+      evidence_posts: 187_738,
+      evidence_one_in: BY_GROUP.oneIn,
+      evidence_posts_kept: expect.any(Number),
+    })
+    expect(JSON.parse(line).evidence_posts_kept).toBeLessThanOrEqual(20_000)
+  } finally {
+    await server.stop()
+  }
 })
 
 describe('answers on one post in ten against every post', () => {
