@@ -81,16 +81,29 @@ function wordRegExp(name: string): RegExp {
   return re
 }
 
-/** Whether `longer` (normalised) contains the name `shorter`: a whole word for a Latin name. */
-const contains = (longer: string, shorter: string) =>
-  HAN.test(shorter) ? longer.includes(lower(shorter)) : wordRegExp(shorter).test(longer)
+/** A name ready for `containsName`: its normalised form, and the literal text every match of it holds. */
+interface OwnName {
+  name: string
+  han: boolean
+  normalised: string
+  /** Its first word: a whole-word match of a Latin name contains it (spaces and hyphens vary). */
+  first: string
+}
+const ownName = (name: string): OwnName => {
+  const normalised = lower(name).trim()
+  return { name, han: HAN.test(name), normalised, first: normalised.split(/[\s-]+/)[0] ?? normalised }
+}
+
+/** Whether `longer` (normalised) contains the name: a whole word for a Latin name. */
+const containsName = (longer: string, own: OwnName) =>
+  own.han ? longer.includes(own.normalised) : longer.includes(own.first) && wordRegExp(own.name).test(longer)
 
 const normalisedNames = new WeakMap<EntityIndex, { name: string; normalised: string; entity: Entity }[]>()
 
 /** Known names of entities outside the asked entity's family that contain one of its names (see the module comment). */
 function shadowsOf(asked: Entity, index: EntityIndex): string[] {
   const family = new Set([asked, ...asked.members])
-  const owners = [asked, ...asked.members]
+  const owners = [asked, ...asked.members].map((owner) => ({ categories: owner.categories, names: owner.names.map(ownName) }))
   let known = normalisedNames.get(index)
   if (!known) normalisedNames.set(index, (known = index.knownNames.map((k) => ({ ...k, normalised: lower(k.name) }))))
   const out = new Set<string>()
@@ -98,7 +111,7 @@ function shadowsOf(asked: Entity, index: EntityIndex): string[] {
     if (family.has(entity)) continue
     for (const owner of owners) {
       if (owner.categories.some((c) => entity.categories.includes(c))) continue
-      if (owner.names.some((n) => longer.length > n.length && contains(normalised, n))) out.add(longer)
+      if (owner.names.some((n) => longer.length > n.name.length && containsName(normalised, n))) out.add(longer)
     }
   }
   return [...out]
