@@ -45,3 +45,18 @@ test('a memory limit bounds the engine, and what it spills goes to a folder of t
   }
   expect(existsSync(bounded.spillDir)).toBe(false) // removed on close
 })
+
+test('a kept prepared statement reads the table as it is now: rows added, the table replaced, or a failed run', async () => {
+  const read = () => db.all<{ v: string }>('SELECT v FROM kept_statement WHERE k >= $1 ORDER BY k', [2])
+  await db.exec("CREATE TABLE kept_statement AS SELECT * FROM (VALUES (1, 'a'), (2, 'b')) t(k, v)")
+  // Twice per connection of the pool, so each connection runs its kept statement again.
+  for (let i = 0; i < 4; i++) expect(await read()).toEqual([{ v: 'b' }])
+  await db.exec("INSERT INTO kept_statement VALUES (3, 'c')")
+  expect((await Promise.all([read(), read()])).flat().map((r) => r.v)).toEqual(['b', 'c', 'b', 'c'])
+  await db.exec('DROP TABLE kept_statement')
+  await expect(read()).rejects.toThrow()
+  await expect(read()).rejects.toThrow()
+  await db.exec("CREATE TABLE kept_statement AS SELECT * FROM (VALUES (2, 'x', 0.5), (5, 'y', 1.5)) t(k, v, w)")
+  expect((await Promise.all([read(), read()])).flat().map((r) => r.v)).toEqual(['x', 'y', 'x', 'y'])
+  expect(await db.jsonRows<{ v: string }>('SELECT to_json(struct_pack(v)) FROM kept_statement WHERE w > $1', [1])).toEqual([{ v: 'y' }])
+})
