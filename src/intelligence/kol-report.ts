@@ -33,6 +33,25 @@ export interface KolRequest {
 
 const DAY_MS = 86_400_000
 
+/** A corpus window's posts by id and by category, built once per window (its array is shared by every KOL answer). */
+const populations = new WeakMap<readonly CreatorPost[], { byId: Map<string, CreatorPost>; byCategory: Map<string, CreatorPost[]> }>()
+
+async function indexPopulation(posts: readonly CreatorPost[]) {
+  let index = populations.get(posts)
+  if (!index) {
+    const built = { byId: new Map<string, CreatorPost>(), byCategory: new Map<string, CreatorPost[]>() }
+    await eachSliced(posts, (post) => {
+      built.byId.set(post.id, post)
+      if (post.category === null) return
+      const list = built.byCategory.get(post.category)
+      if (list) list.push(post)
+      else built.byCategory.set(post.category, [post])
+    })
+    populations.set(posts, (index = built))
+  }
+  return index
+}
+
 async function creatorPosts(
   src: EvidenceSources,
   request: KolRequest,
@@ -41,6 +60,8 @@ async function creatorPosts(
   spend?: ProviderSpend[],
 ): Promise<{
   posts: CreatorPost[]
+  /** The posts on the category, each once. */
+  matching: readonly CreatorPost[]
   matches: (post: CreatorPost) => boolean
   calls: ProviderReport[]
   lanes: LaneReport[]
@@ -48,16 +69,13 @@ async function creatorPosts(
 }> {
   if (src.creatorPosts) {
     const { posts, candidates } = await src.creatorPosts(from, to, request.asked.match.prefilter)
+    const { byId, byCategory } = await indexPopulation(posts)
     // On the category: filed under it by the source, or about it (relevance, checked only for prefilter candidates, in slices).
-    const on = new Set<string>()
-    await eachSliced(posts, (post) => {
-      if (
-        (request.categorySlug !== null && post.category === request.categorySlug) ||
-        (candidates.has(post.id) && request.asked.match.relevance(post) > 0)
-      )
-        on.add(post.id)
+    const on = new Set<CreatorPost>(request.categorySlug === null ? [] : byCategory.get(request.categorySlug))
+    await eachSliced([...candidates], (id) => {
+      const post = byId.get(id)
+      if (post && !on.has(post) && request.asked.match.relevance(post) > 0) on.add(post)
     })
-    const matches = (p: CreatorPost) => on.has(p.id)
     const call: ProviderReport = {
       provider: 'sample-corpus',
       role: 'native',
@@ -65,7 +83,7 @@ async function creatorPosts(
       status: posts.length ? 'ok' : 'empty',
       items: posts.length,
     }
-    return { posts, matches, calls: [call], lanes: [] }
+    return { posts, matching: [...on], matches: (p) => on.has(p), calls: [call], lanes: [] }
   }
   // Live: the providers searched for the category, so what they return is on it.
   const asked = request.asked
@@ -79,8 +97,10 @@ async function creatorPosts(
     creators: true,
     ...(spend ? { spend } : {}),
   })
+  const posts = gathered.items.map((i) => ({ ...i, category: null }))
   return {
-    posts: gathered.items.map((i) => ({ ...i, category: null })),
+    posts,
+    matching: posts,
     matches: () => true,
     calls: gathered.calls,
     lanes: gathered.lanes,
@@ -91,9 +111,9 @@ async function creatorPosts(
 export async function kolReport(src: EvidenceSources, request: KolRequest, spend?: ProviderSpend[]): Promise<Computed> {
   const asOf = src.asOf()
   const from = new Date(asOf.getTime() - KOL.lookbackDays * DAY_MS)
-  const { posts, matches, calls, lanes, dropped } = await creatorPosts(src, request, from, asOf, spend)
+  const { posts, matching, matches, calls, lanes, dropped } = await creatorPosts(src, request, from, asOf, spend)
   // Live: a creator's posts are those the search found, all on the category (no share to measure).
-  nearNameCheck(request.asked, Math.round(countOf(posts.filter(matches))))
+  nearNameCheck(request.asked, Math.round(countOf(matching)))
   // Industry: the one asked for, else on the corpus the category itself (industry_match: most posts in it).
   const industryCategory = request.filters.industryCategory ?? (src.creatorPosts ? request.categorySlug : null)
   const chosen = await shortlist(posts, matches, request.category, {
