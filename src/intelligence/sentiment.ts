@@ -22,6 +22,7 @@ import {
   type FrameDef,
 } from './lexicon'
 import { clauseWords, HASHTAG } from './text'
+import { recentMemo } from '../core/recent-memo'
 
 export type Tone = 'positive' | 'neutral' | 'negative'
 
@@ -38,17 +39,33 @@ const MAX_ENTRY_LENGTH = Math.max(...[...Object.keys(ZH_SENTIMENT), ...Object.ke
 const CONTRAST_WEIGHT = 1.5
 const CONCEDED_WEIGHT = 0.5
 
+/** Every beginning of a lexicon entry (the entry included): joining segments stops once it is none. */
+const beginnings = (lexicon: Readonly<Record<string, number>>) =>
+  new Set(Object.keys(lexicon).flatMap((entry) => Array.from({ length: entry.length }, (_, n) => entry.slice(0, n + 1))))
+const BEGINNINGS = { zh: beginnings(ZH_SENTIMENT), en: beginnings(EN_SENTIMENT) }
+const PREFIX_STARTS = new Set(ZH_MODIFIER_PREFIXES.map((p) => p[0]))
+
 /** Splits glued modifiers and particles off Chinese segments: 很好 -> 很 好, 贵了 -> 贵. */
-function normalise(tokens: string[], lexicon: Readonly<Record<string, number>>): string[] {
+function normalise(tokens: readonly string[], lexicon: Readonly<Record<string, number>>): string[] {
   const out: string[] = []
   for (let token of tokens) {
     if (token in lexicon || NEGATORS.has(token) || token in INTENSIFIERS) {
       out.push(token)
       continue
     }
-    const particle = ZH_PARTICLES.find((p) => token.length > 1 && token.endsWith(p))
-    if (particle) token = token.slice(0, -particle.length)
-    const prefix = ZH_MODIFIER_PREFIXES.find((p) => token.length > p.length && token.startsWith(p) && token.slice(p.length) in lexicon)
+    if (token.length > 1)
+      for (const p of ZH_PARTICLES)
+        if (token.endsWith(p)) {
+          token = token.slice(0, -p.length)
+          break
+        }
+    let prefix: string | undefined
+    if (PREFIX_STARTS.has(token[0]))
+      for (const p of ZH_MODIFIER_PREFIXES)
+        if (token.length > p.length && token.startsWith(p) && token.slice(p.length) in lexicon) {
+          prefix = p
+          break
+        }
     if (prefix) out.push(prefix, token.slice(prefix.length))
     else out.push(token)
   }
@@ -64,12 +81,12 @@ const isFunctionWord = (t: string) =>
   ZH_STOPWORDS.has(t) || ZH_PARTICLES.includes(t) || /^[这那给]/u.test(t) || t in INTENSIFIERS || t in ZH_SENTIMENT || isNegator(t)
 
 /** A heading word glued to a content word (豆子推荐, 推荐路线) is a label, not praise; see HEADING_WORDS. */
-function isLabel(list: string[], at: number, length: number): boolean {
+function isLabel(list: readonly string[], at: number, length: number): boolean {
   const [before, after] = [list[at - 1], list[at + length]]
   return (before !== undefined && !isFunctionWord(before)) || (after !== undefined && !isFunctionWord(after))
 }
 
-function scoreClause(tokens: string[], lang: 'zh' | 'en', hits: TextSentiment['hits']): number {
+function scoreClause(tokens: readonly string[], lang: 'zh' | 'en', hits: TextSentiment['hits']): number {
   const lexicon = lang === 'zh' ? ZH_SENTIMENT : EN_SENTIMENT
   const list = lang === 'zh' ? normalise(tokens, lexicon) : tokens
   const glue = lang === 'zh' ? '' : ' '
@@ -82,7 +99,7 @@ function scoreClause(tokens: string[], lang: 'zh' | 'en', hits: TextSentiment['h
     let joined = ''
     for (let n = 1; n <= MAX_JOIN && i + n <= list.length; n++) {
       joined = n === 1 ? list[i]! : joined + glue + list[i + n - 1]!
-      if (joined.length > MAX_ENTRY_LENGTH) break
+      if (joined.length > MAX_ENTRY_LENGTH || !BEGINNINGS[lang].has(joined)) break
       if (joined in lexicon) {
         matched = n
         weight = lexicon[joined]!
@@ -105,7 +122,15 @@ function scoreClause(tokens: string[], lang: 'zh' | 'en', hits: TextSentiment['h
   return score
 }
 
-export function scoreText(text: string, lang: 'zh' | 'en' = detectLanguage(text)): TextSentiment {
+/** Texts scored lately (as text.ts's segmentations: an answer's themes and sentiment score the same posts). */
+const SCORED = recentMemo(16_384, (key) => score(key.slice(2), key.slice(0, 2) as 'zh' | 'en'))
+
+/** The sentiment of a text. Shared results: read-only. */
+export function scoreText(text: string, lang: 'zh' | 'en' = detectLanguage(text)): Readonly<TextSentiment> {
+  return SCORED(lang + text)
+}
+
+function score(text: string, lang: 'zh' | 'en'): TextSentiment {
   const hits: TextSentiment['hits'] = []
   const scores: number[] = []
   // Hashtags are labels, never opinions (#好用, #豆子推荐).
