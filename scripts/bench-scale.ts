@@ -20,8 +20,11 @@
  *
  * DUCKDB_MEMORY_LIMIT_MB and the service's other settings pass through from the environment; BENCH_BUN_ARGS are
  * added to the server's command line (`--cpu-prof --cpu-prof-dir=<dir>`: where its time goes).
+ * BENCH_ANSWERS=<file> (one folder, one round) writes every answer's data (or error code), one sorted line per request, without
+ * what differs from run to run (sessions' ids and expiry, cache status): `diff` two commits' files to show that a
+ * change made answers faster, not different.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { routeById } from '../src/catalog'
@@ -44,6 +47,17 @@ const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT ?? 900) * 1000
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 1)
 /** Extra arguments to the server's bun, e.g. `--cpu-prof --cpu-prof-dir=<folder>` (a profile per start, written at exit). */
 const BUN_ARGS = (process.env.BENCH_BUN_ARGS ?? '').split(' ').filter(Boolean)
+const ANSWERS_TO = process.env.BENCH_ANSWERS
+const answersSeen: string[] = []
+
+/** One request's answer as BENCH_ANSWERS writes it. */
+function answerLine(ask: Ask, status: number, body: { data?: unknown; error?: { code?: string } }): string {
+  const data = JSON.stringify(body.data ?? body.error?.code ?? null)
+    .replace(/"ses_[0-9a-f]+"/g, '"ses_"')
+    .replace(/"cache_status":"[a-z]+"/g, '"cache_status":""')
+    .replace(/"expires_at":"[^"]+"/g, '"expires_at":""')
+  return `${ask.id} ${JSON.stringify(ask.query)} ${status} ${data}`
+}
 const dirs = (process.argv.length > 2 ? process.argv.slice(2) : ['datasets']).map((d) => resolve(d))
 
 const status = (pid: number, field: 'VmRSS' | 'VmHWM'): number => {
@@ -162,10 +176,11 @@ async function answers(url: string, alive: () => boolean): Promise<{ results: Re
           const res = await fetch(`${url}${routeUrl(ask.id, ask.query)}`, { headers: { 'x402-payment': proof } })
           const text = await res.text()
           const ms = performance.now() - t
-          let body: { meta?: { cache_status?: string }; error?: { code?: string } } = {}
+          let body: { data?: unknown; meta?: { cache_status?: string }; error?: { code?: string } } = {}
           try {
             body = JSON.parse(text)
           } catch {}
+          if (ANSWERS_TO) answersSeen.push(answerLine(ask, res.status, body))
           results.push({ ...ask, ms, status: res.status, cache: body.meta?.cache_status ?? '', code: body.error?.code ?? '' })
         } catch {
           results.push({ ...ask, ms: performance.now() - t, status: 0, cache: '', code: 'connection failed' }) // no answer
@@ -316,3 +331,4 @@ for (let round = 1; round <= REPEATS; round++)
     rounds[i]!.push(await measure(dir))
   }
 console.log(report(rounds))
+if (ANSWERS_TO) writeFileSync(ANSWERS_TO, `${answersSeen.sort().join('\n')}\n`)
