@@ -123,7 +123,7 @@ function scoreClause(tokens: readonly string[], lang: 'zh' | 'en', hits: TextSen
 }
 
 /** Texts scored lately (as text.ts's segmentations: an answer's themes and sentiment score the same posts). */
-const SCORED = recentMemo(16_384, (key) => score(key.slice(2), key.slice(0, 2) as 'zh' | 'en'))
+const SCORED = recentMemo(1_200_000, (key) => score(key.slice(2), key.slice(0, 2) as 'zh' | 'en'))
 
 /** The sentiment of a text. Shared results: read-only. */
 export function scoreText(text: string, lang: 'zh' | 'en' = detectLanguage(text)): Readonly<TextSentiment> {

@@ -21,9 +21,10 @@ const CLAUSE_END = /[。！？!?；;，,、\n.]/u
 /**
  * Texts segmented lately: an answer's themes and its sentiment read the same texts, and concurrent
  * answers on one keyword read the same posts (ICU segmentation was a tenth of a first answer's time).
- * Some 16,000 short posts: 8 concurrent answers of TEXT_ANALYSIS_MAX_ITEMS each; about 16 MB.
+ * Texts of 1.2 million characters in all: some 18,000 corpus posts, 8 concurrent answers of
+ * TEXT_ANALYSIS_MAX_ITEMS each. With sentiment.ts's scores of them, about 25 MB (21 bytes per character).
  */
-const SEGMENTED = recentMemo(16_384, (key) => segmentClauses(key.slice(2), key.slice(0, 2) as 'zh' | 'en'))
+const SEGMENTED = recentMemo(1_200_000, (key) => segmentClauses(key.slice(2), key.slice(0, 2) as 'zh' | 'en'))
 
 /**
  * Clauses as lists of word tokens, from one segmentation pass: a clause ends at sentence or clause
