@@ -3,8 +3,8 @@ import { Postgres } from '../postgres/client'
 import { nanoToUsd } from '../core/provider-spend'
 import { atomicToUsd } from '../core/usdc'
 
-/** What revenue is broken down by: a column of `payments` (network: its CAIP-2 id), or the day. */
-export type GroupBy = 'route' | 'day' | 'payer' | 'network'
+/** What revenue is broken down by: a column of `payments` (network: its CAIP-2 id), the day or the hour (UTC). */
+export type GroupBy = 'route' | 'day' | 'hour' | 'payer' | 'network'
 
 /** One line of the revenue table: payments grouped by route, day (UTC) or payer, from `since` on. */
 export interface RevenueRow {
@@ -59,8 +59,10 @@ export interface Report {
 }
 
 /** The few expressions SQLite and PostgreSQL spell differently. */
-interface Dialect {
+export interface Dialect {
   day: string
+  /** The UTC hour as `YYYY-MM-DD HH:00`. */
+  hour: string
   /** 1 when the condition holds, else 0 (summed to count). */
   count(cond: string): string
   /** The atomic amount as an exact integer, summed without rounding. */
@@ -68,23 +70,25 @@ interface Dialect {
   text(expr: string): string
   param(name: string): string
 }
-const SQLITE: Dialect = {
+export const SQLITE: Dialect = {
   day: "date(created_at, 'unixepoch')",
+  hour: "strftime('%Y-%m-%d %H:00', created_at, 'unixepoch')",
   count: (cond) => `SUM(${cond})`,
   atomic: 'CAST(amount_atomic AS INTEGER)',
   text: (e) => `CAST(${e} AS TEXT)`,
   param: (name) => `$${name}`,
 }
-const POSTGRES: Dialect = {
+export const POSTGRES: Dialect = {
   day: "to_char(to_timestamp(created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD')",
+  hour: "to_char(to_timestamp(created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:00')",
   count: (cond) => `SUM((${cond})::int)`,
   atomic: 'amount_atomic::numeric',
   text: (e) => `(${e})::text`,
   param: () => '$1',
 }
 
-function revenueSql(dialect: Dialect, by: GroupBy, settlement: string): string {
-  const group = by === 'day' ? dialect.day : by
+export function revenueSql(dialect: Dialect, by: GroupBy, settlement: string): string {
+  const group = by === 'day' ? dialect.day : by === 'hour' ? dialect.hour : by
   const sum = (cond: string) => dialect.text(`SUM(CASE WHEN ${cond} THEN ${dialect.atomic} ELSE 0 END)`)
   const served = "state = 'served'"
   return `SELECT ${group} AS grp,
@@ -126,7 +130,7 @@ type UnsettledDbRow = {
   valid_before: string | null
 }
 
-function toReport(
+export function toReport(
   rows: Record<string, string | number>[],
   unsettled: UnsettledDbRow[],
   events: { event: string; n: number | string }[],
@@ -175,20 +179,30 @@ function toReport(
 export async function readReportPostgres(url: string, options: { since: number; by: GroupBy }): Promise<Report> {
   const pg = new Postgres(url)
   try {
-    return await pg.run('report', (sql) =>
-      sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (tx) =>
-        toReport(
-          await tx.unsafe(revenueSql(POSTGRES, options.by, "COALESCE(settlement, 'local')"), [options.since]),
-          await tx.unsafe(UNSETTLED_SQL),
-          await tx.unsafe('SELECT event, COUNT(*) AS n FROM payment_events WHERE at >= $1 GROUP BY event', [options.since]),
-          await tx.unsafe(spendSql(POSTGRES), [options.since]),
-          await tx.unsafe(revenueSql(POSTGRES, 'route', "COALESCE(settlement, 'local')"), [options.since]),
-        ),
-      ),
-    )
+    return await reportOnPostgres(pg, options)
   } finally {
     await pg.close()
   }
+}
+
+/** The report on a PostgreSQL client already open (the service's own, for the console). */
+export function reportOnPostgres(pg: Postgres, options: { since: number; by: GroupBy }): Promise<Report> {
+  return pg.run('report', (sql) => sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', (tx) => reportInPostgres(tx, options)))
+}
+
+/** The report's queries inside a PostgreSQL transaction a caller holds (the console reads more in the same snapshot). */
+export async function reportInPostgres(
+  tx: { unsafe: (query: string, params?: unknown[]) => Promise<unknown> },
+  options: { since: number; by: GroupBy },
+) {
+  const rows = <T>(text: string, params?: unknown[]) => tx.unsafe(text, params) as Promise<T[]>
+  return toReport(
+    await rows(revenueSql(POSTGRES, options.by, "COALESCE(settlement, 'local')"), [options.since]),
+    await rows(UNSETTLED_SQL),
+    await rows('SELECT event, COUNT(*) AS n FROM payment_events WHERE at >= $1 GROUP BY event', [options.since]),
+    await rows(spendSql(POSTGRES), [options.since]),
+    await rows(revenueSql(POSTGRES, 'route', "COALESCE(settlement, 'local')"), [options.since]),
+  )
 }
 
 /**
@@ -198,29 +212,33 @@ export async function readReportPostgres(url: string, options: { since: number; 
 export function readReport(path: string, options: { since: number; by: GroupBy }): Report {
   const db = new Database(path, { readonly: true })
   try {
-    const table = (name: string) =>
-      db.query<{ n: number }, [string]>(`SELECT COUNT(*) AS n FROM sqlite_master WHERE name = ?`).get(name)!.n > 0
-    // Ledger files from older releases lack the later tables: they are read as empty.
-    const has = table('payment_events')
-    const settlement = has ? "COALESCE(settlement, 'local')" : "'local'"
-    return toReport(
-      db
-        .query<Record<string, string | number>, { since: number }>(revenueSql(SQLITE, options.by, settlement))
-        .all({ since: options.since }),
-      has ? db.query<UnsettledDbRow, []>(UNSETTLED_SQL).all() : [],
-      has
-        ? db
-            .query<{ event: string; n: number }, { since: number }>(
-              'SELECT event, COUNT(*) AS n FROM payment_events WHERE at >= $since GROUP BY event',
-            )
-            .all({ since: options.since })
-        : [],
-      table('provider_spend') ? db.query<SpendDbRow, { since: number }>(spendSql(SQLITE)).all({ since: options.since }) : [],
-      db.query<Record<string, string | number>, { since: number }>(revenueSql(SQLITE, 'route', settlement)).all({ since: options.since }),
-    )
+    return reportOn(db, options)
   } finally {
     db.close()
   }
+}
+
+/** Whether a ledger file has a table (files from older releases lack the later ones: read as empty). */
+export const hasTable = (db: Database, name: string) =>
+  db.query<{ n: number }, [string]>(`SELECT COUNT(*) AS n FROM sqlite_master WHERE name = ?`).get(name)!.n > 0
+
+/** The report on an open SQLite ledger (a read-only file handle, or the service's own). */
+export function reportOn(db: Database, options: { since: number; by: GroupBy }): Report {
+  const has = hasTable(db, 'payment_events')
+  const settlement = has ? "COALESCE(settlement, 'local')" : "'local'"
+  return toReport(
+    db.query<Record<string, string | number>, { since: number }>(revenueSql(SQLITE, options.by, settlement)).all({ since: options.since }),
+    has ? db.query<UnsettledDbRow, []>(UNSETTLED_SQL).all() : [],
+    has
+      ? db
+          .query<{ event: string; n: number }, { since: number }>(
+            'SELECT event, COUNT(*) AS n FROM payment_events WHERE at >= $since GROUP BY event',
+          )
+          .all({ since: options.since })
+      : [],
+    hasTable(db, 'provider_spend') ? db.query<SpendDbRow, { since: number }>(spendSql(SQLITE)).all({ since: options.since }) : [],
+    db.query<Record<string, string | number>, { since: number }>(revenueSql(SQLITE, 'route', settlement)).all({ since: options.since }),
+  )
 }
 
 export type RevenueTotals = Omit<RevenueRow, 'key'>
@@ -253,12 +271,13 @@ export function totals(report: Report): RevenueTotals {
 }
 
 /** One money amount in the JSON: exact USD decimal string and integer atomic USDC (6 decimals) string. */
-const money = (prefix: string, atomic: bigint) => ({ [`${prefix}_usd`]: atomicToUsd(atomic), [`${prefix}_atomic`]: atomic.toString() })
+export const money = <P extends string>(prefix: P, atomic: bigint) =>
+  ({ [`${prefix}_usd`]: atomicToUsd(atomic), [`${prefix}_atomic`]: atomic.toString() }) as { [K in `${P}_usd` | `${P}_atomic`]: string }
 
 /** Unix seconds as ISO-8601 UTC without milliseconds: 2026-11-21T10:00:00Z. */
 export const isoUtc = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z')
 
-const revenueJson = (totals: RevenueTotals) => ({
+export const revenueJson = (totals: RevenueTotals) => ({
   served_count: totals.served,
   ...money('served', totals.servedAtomic),
   settled_count: totals.settled,

@@ -364,6 +364,15 @@ export class SqliteLedger implements PaymentLedger {
     return dropped
   }
 
+  /**
+   * The ledger's own connection, for the console's reads: they see what this process committed, also of
+   * a ledger in memory. Synchronous, so a read holds the event loop for its duration (kept short by
+   * the indexes on time).
+   */
+  get database(): Database {
+    return this.db
+  }
+
   close(): void {
     this.commit()
     this.db.close()

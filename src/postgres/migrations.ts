@@ -128,6 +128,13 @@ CREATE INDEX live_answers_expiry ON live_answers (expires_at);
 CREATE INDEX payments_failed_at ON payments (updated_at) WHERE state = 'failed';
 `,
   },
+  {
+    version: 4,
+    name: 'the console reads the last 30 days of payments by index',
+    sql: `
+CREATE INDEX payments_created_at ON payments (created_at);
+`,
+  },
 ]
 
 /** Any constant shared by every instance: the advisory lock that serialises migrations. */
