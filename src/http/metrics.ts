@@ -1,77 +1,8 @@
 import type { PaymentMetrics } from '../payments/gate'
 import type { PaymentEvent } from '../ledger/contract'
 import type { DeferredStats } from '../payments/deferred'
-
-const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60]
-
-interface RouteStats {
-  statuses: Map<number, number>
-  /** Per bucket (not cumulative), the last one for +Inf. */
-  buckets: Float64Array
-  sum: number
-}
-
-/**
- * Requests by route and status, and their latency histogram, counted in plain maps and arrays: this runs
- * for every request, and prom-client's own `inc` + `observe` (label hashing, validation) cost ~8,500
- * instructions per request on the 402 path (measured: +15% of its whole cost). prom-client's registry
- * reads these at scrape time, in its own exposition format.
- */
-class RequestStats {
-  private readonly routes = new Map<string, RouteStats>()
-
-  record(route: string, status: number, seconds: number): void {
-    let stats = this.routes.get(route)
-    if (!stats) {
-      stats = { statuses: new Map(), buckets: new Float64Array(LATENCY_BUCKETS.length + 1), sum: 0 }
-      this.routes.set(route, stats)
-    }
-    stats.statuses.set(status, (stats.statuses.get(status) ?? 0) + 1)
-    let bucket = 0
-    while (bucket < LATENCY_BUCKETS.length && seconds > LATENCY_BUCKETS[bucket]!) bucket++
-    stats.buckets[bucket]!++
-    stats.sum += seconds
-  }
-
-  /** prom-client metric objects (name, help, type, get) for the registry. */
-  metrics() {
-    const routes = this.routes
-    return [
-      {
-        name: 'http_requests_total',
-        help: 'HTTP requests by route (path template) and status.',
-        type: 'counter',
-        aggregator: 'sum',
-        async get() {
-          const values = []
-          for (const [route, r] of routes) for (const [status, value] of r.statuses) values.push({ labels: { route, status }, value })
-          return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values }
-        },
-      },
-      {
-        name: 'http_request_duration_seconds',
-        help: 'Time from routing to answer, by route (path template).',
-        type: 'histogram',
-        aggregator: 'sum',
-        async get() {
-          const values = []
-          for (const [route, r] of routes) {
-            let cumulative = 0
-            LATENCY_BUCKETS.forEach((le, i) => {
-              cumulative += r.buckets[i]!
-              values.push({ metricName: 'http_request_duration_seconds_bucket', labels: { le, route }, value: cumulative })
-            })
-            cumulative += r.buckets[LATENCY_BUCKETS.length]!
-            values.push({ metricName: 'http_request_duration_seconds_bucket', labels: { le: '+Inf', route }, value: cumulative })
-            values.push({ metricName: 'http_request_duration_seconds_sum', labels: { route }, value: r.sum })
-            values.push({ metricName: 'http_request_duration_seconds_count', labels: { route }, value: cumulative })
-          }
-          return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values }
-        },
-      },
-    ]
-  }
-}
+import { businessMetrics } from './business-metrics'
+import { RequestStats } from './request-stats'
 
 /** Prometheus metrics (prom-client) of one service instance, served as text at /metrics. */
 export async function createMetrics() {
@@ -82,36 +13,6 @@ export async function createMetrics() {
 
   const requests = new RequestStats()
   for (const m of requests.metrics()) registry.registerMetric(m as unknown as Parameters<typeof registry.registerMetric>[0])
-  const paymentEvents = new Counter({
-    name: 'x402_payment_events_total',
-    help: 'Payment events (verified, served, settled, failed, pending, reconciled) by route id.',
-    labelNames: ['route', 'event'],
-    registers,
-  })
-  const payments = new Counter({
-    name: 'x402_payments_total',
-    help: 'Paid answers delivered, by route id and settlement (local = verified offline, settled = on chain).',
-    labelNames: ['route', 'settlement'],
-    registers,
-  })
-  const revenue = new Counter({
-    name: 'x402_revenue_usd_total',
-    help: 'USD of paid answers delivered, by route id and settlement.',
-    labelNames: ['route', 'settlement'],
-    registers,
-  })
-  const settlements = new Counter({
-    name: 'x402_settlements_total',
-    help: 'Settlement attempts after a successful handler, by payment mode and outcome.',
-    labelNames: ['mode', 'outcome'],
-    registers,
-  })
-  const reconciled = new Counter({
-    name: 'x402_reconciled_total',
-    help: 'Pending settlements resolved by the reconciler, by outcome.',
-    labelNames: ['outcome'],
-    registers,
-  })
   const rateLimited = new Counter({
     name: 'rate_limited_total',
     help: 'Requests refused with 429, by scope (ip, payer).',
@@ -134,24 +35,11 @@ export async function createMetrics() {
   const watchDeferred = deferredGauges(Gauge, registers)
   const watchPaymentParts = paymentPartGauges(Gauge, registers)
   const watchMemory = memoryGauges(Gauge, registers)
+  const business = businessMetrics({ Counter, Gauge }, registers)
   const cacheHit = cache.labels('hit')
   const cacheMiss = cache.labels('miss')
 
-  const payment: PaymentMetrics = {
-    paymentEvent(event: PaymentEvent) {
-      paymentEvents.inc({ route: event.routeId, event: event.event })
-      const settled =
-        event.event === 'served' ? event.detail : event.event === 'reconciled' && event.detail === 'settled' ? 'settled' : undefined
-      if (settled) {
-        payments.inc({ route: event.routeId, settlement: settled })
-        revenue.inc({ route: event.routeId, settlement: settled }, Number(event.amountAtomic) / 1e6)
-      }
-      if (event.event === 'reconciled') reconciled.inc({ outcome: event.detail ?? 'unknown' })
-    },
-    settlement(mode, outcome) {
-      settlements.inc({ mode, outcome })
-    },
-  }
+  const payment = paymentMetrics(Counter, registers, business)
 
   return {
     registry,
@@ -177,6 +65,13 @@ export async function createMetrics() {
       poolWait.observe(seconds)
     },
     unhandledRejections,
+    /** Evidence providers' calls (ProviderHealth.onCall). */
+    providerCall: business.providerCall,
+    /** Per route since start, for the console: revenue, provider spend, paid answers by cache. */
+    businessByRoute: business.routes,
+    /** Answer-time quantiles and counts of a set of routes since start, for the console. */
+    latency: (of: (route: string) => boolean, q: number) => requests.quantile(of, q),
+    answered: (of: (route: string) => boolean) => requests.count(of),
     text: () => registry.metrics(),
   }
 }
@@ -364,5 +259,61 @@ function memoryGauges(Gauge: typeof import('prom-client').Gauge, registers: impo
   gauge('duckdb_memory_bytes', "DuckDB's memory: tables, buffers and caches (bounded by DUCKDB_MEMORY_LIMIT_MB).", () => parts.duckdb?.())
   return (watched: typeof parts) => {
     parts = watched
+  }
+}
+
+/** Payments, revenue, settlements and reconciliations, as the gate reports them; revenue and spend also feed `business`. */
+function paymentMetrics(
+  Counter: typeof import('prom-client').Counter,
+  registers: import('prom-client').Registry[],
+  business: ReturnType<typeof businessMetrics>,
+): PaymentMetrics {
+  const paymentEvents = new Counter({
+    name: 'x402_payment_events_total',
+    help: 'Payment events (verified, served, settled, failed, pending, reconciled) by route id.',
+    labelNames: ['route', 'event'],
+    registers,
+  })
+  const payments = new Counter({
+    name: 'x402_payments_total',
+    help: 'Paid answers delivered, by route id and settlement (local = verified offline, settled = on chain).',
+    labelNames: ['route', 'settlement'],
+    registers,
+  })
+  const revenue = new Counter({
+    name: 'x402_revenue_usd_total',
+    help: 'USD of paid answers delivered, by route id and settlement.',
+    labelNames: ['route', 'settlement'],
+    registers,
+  })
+  const settlements = new Counter({
+    name: 'x402_settlements_total',
+    help: 'Settlement attempts after a successful handler, by payment mode and outcome.',
+    labelNames: ['mode', 'outcome'],
+    registers,
+  })
+  const reconciled = new Counter({
+    name: 'x402_reconciled_total',
+    help: 'Pending settlements resolved by the reconciler, by outcome.',
+    labelNames: ['outcome'],
+    registers,
+  })
+  return {
+    paymentEvent(event: PaymentEvent) {
+      paymentEvents.inc({ route: event.routeId, event: event.event })
+      const settled =
+        event.event === 'served' ? event.detail : event.event === 'reconciled' && event.detail === 'settled' ? 'settled' : undefined
+      if (settled) {
+        payments.inc({ route: event.routeId, settlement: settled })
+        revenue.inc({ route: event.routeId, settlement: settled }, Number(event.amountAtomic) / 1e6)
+        business.revenue(event.routeId, Number(event.amountAtomic) / 1e6)
+      }
+      if (event.event === 'reconciled') reconciled.inc({ outcome: event.detail ?? 'unknown' })
+    },
+    settlement(mode, outcome) {
+      settlements.inc({ mode, outcome })
+    },
+    spent: business.spent,
+    answered: business.answered,
   }
 }

@@ -151,8 +151,11 @@ async function step(
   const results = await Promise.all(
     providers.map(async (provider): Promise<{ items: EvidenceItem[]; call: ProviderReport; set?: CallEvidence }> => {
       const base = { provider: provider.name, role: provider.role, platform: query.platform } as const
+      const started = performance.now()
+      const took = () => (performance.now() - started) / 1000
       try {
         const found = await withDeadline(provider.name, provider.timeoutMs, (signal) => provider.search(query, signal), parent)
+        const seconds = took()
         spent(provider, found.requests)
         const items = await relevant(found.items, query.match)
         // Counts as the items stand for them: a sampled call's are estimates (its `sampled` says of what).
@@ -180,7 +183,7 @@ async function step(
             : {}),
           ...(found.partial ? { partial: found.partial } : {}),
         }
-        health?.note(provider.name, call.status, found.partial)
+        health?.note(provider.name, call.status, found.partial, seconds)
         return { items, call, set: { provider: provider.name, items, coverage: found.coverage } }
       } catch (caught) {
         const error = caught instanceof ProviderError ? caught : new ProviderError('unavailable', provider.name, String(caught))
@@ -193,7 +196,7 @@ async function step(
           error: error.message,
           ...(error.retryAfterSeconds !== undefined ? { retry_after_seconds: error.retryAfterSeconds } : {}),
         }
-        health?.note(provider.name, call.status, error.message)
+        health?.note(provider.name, call.status, error.message, took())
         return { items: [], call }
       }
     }),

@@ -79,6 +79,7 @@ export function payFor(gate: PaymentGate, limits: RateLimits | undefined, call: 
         const spend: ProviderSpend[] = []
         try {
           const result = await withinDeadline(deadlineMs, () => call.prepared.run(spend))
+          gate.answered(call.route.id, result.cacheStatus)
           const envelope = buildSuccess(call.route, call.requestId, result, artifactPath)
           return format === 'json' ? JSON.stringify(envelope) : tableAnswer(call.route, format, envelope)
         } finally {

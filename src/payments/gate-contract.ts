@@ -4,7 +4,7 @@ import type { GateState } from './gate-state'
 import type { RouteSpec } from '../catalog'
 import type { ApiError } from '../core/errors'
 import type { Logger } from '../core/logger'
-import type { PaymentClaim, PaymentEvent, PaymentEventKind, PaymentLedger, StoredArtifact } from '../ledger/contract'
+import type { PaymentClaim, PaymentEvent, PaymentEventKind, PaymentLedger, SpendRecord, StoredArtifact } from '../ledger/contract'
 import type { PaymentOffer } from './networks'
 import type { Proof } from './proof'
 import type { PaymentTerms } from './requirements'
@@ -35,6 +35,10 @@ export interface GateOptions {
 export interface PaymentMetrics {
   paymentEvent(event: PaymentEvent): void
   settlement(mode: PaymentMode, outcome: SettleOutcome['status']): void
+  /** What a paid request's work cost at providers (charged or not). */
+  spent?(routeId: string, spend: readonly Omit<SpendRecord, 'at' | 'requestId' | 'routeId'>[]): void
+  /** A paid request's answer was made: from the result cache (`hit`), computed (`miss`), or neither said. */
+  answered?(routeId: string, cache: 'hit' | 'miss' | undefined): void
 }
 
 export interface PaidRequest {

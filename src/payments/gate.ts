@@ -193,5 +193,11 @@ export class PaymentGate {
   spent(requestId: string, routeId: string, spend: readonly Omit<SpendRecord, 'at' | 'requestId' | 'routeId'>[]): void {
     const at = this.now()
     for (const s of spend) this.options.ledger.recordSpend({ at, requestId, routeId, ...s })
+    if (spend.length) this.options.metrics?.spent?.(routeId, spend)
+  }
+
+  /** A paid request's answer was made (for /metrics: the paid answers the result cache served). */
+  answered(routeId: string, cache: 'hit' | 'miss' | undefined): void {
+    this.options.metrics?.answered?.(routeId, cache)
   }
 }
