@@ -13,7 +13,7 @@ import { RequestLog } from '../http/request-log'
 import { ClientAddresses, type PeerSource, type ProxyTrust } from '../http/client-address'
 import type { Metrics } from '../http/metrics'
 import type { RateLimits } from '../paid-call/rate-limit'
-import { readJsonBody, REQUEST_LIMITS } from '../http/body'
+import { readFormBody, readJsonBody, REQUEST_LIMITS } from '../http/body'
 import { explainInvalid } from '../paid-call/validation'
 import type { PaymentGate } from '../payments/gate'
 import type { PaymentLedger } from '../ledger/contract'
@@ -28,6 +28,7 @@ import { UnpaidAnswers } from '../http/unpaid-answers'
 import type { EvidenceMode } from '../catalog/waits'
 import type { Indexing } from '../paid-call/indexing'
 import pkg from '../../package.json' with { type: 'json' }
+import { consoleRoutes, type ConsoleSource } from '../http/console/routes'
 
 export interface AppDeps {
   gate: PaymentGate
@@ -52,6 +53,8 @@ export interface AppDeps {
   dataGeneration?: () => unknown
   /** The datasets' start-up build: paid routes and MCP tool calls wait for it (see paid-call/indexing.ts). */
   indexing?: Indexing
+  /** The seller's console (/console), behind the same credential as /metrics. */
+  console?: ConsoleSource
 }
 
 const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[a-z_]+/g, '[^/]+')}$`)
@@ -136,6 +139,7 @@ export function createApp(deps: AppDeps) {
     // Every body is read by readJsonBody, within REQUEST_LIMITS, before Elysia parses or validates it;
     // an /mcp body only once its Host and Origin passed (the route checks body-less methods itself).
     .onParse({ as: 'global' }, ({ request, path }) => {
+      if (path === '/console/sign-in') return readFormBody(request, REQUEST_LIMITS.formBytes)
       if (path !== '/mcp') return readJsonBody(request, REQUEST_LIMITS.bodyBytes)
       const refusal = mcpGuard(request)
       if (refusal) throw refusal
@@ -160,6 +164,11 @@ export function createApp(deps: AppDeps) {
             }
           : {}),
       }),
+    )
+    .use(
+      deps.console && deps.metricsAccess !== 'off'
+        ? consoleRoutes({ source: deps.console, access: deps.metricsAccess ?? 'open', publicBaseUrl: deps.publicBaseUrl, log })
+        : new Elysia({ name: 'no-console' }),
     )
     .use(
       mcpRoute(

@@ -38,6 +38,7 @@ import { SessionStore } from '../capabilities/sessions'
 import { openSharedState, type SharedState } from './shared-state'
 import pkg from '../../package.json' with { type: 'json' }
 import { createMetrics, type Metrics } from '../http/metrics'
+import { monitoring } from './monitoring'
 import { RateLimiter, type RateLimits } from '../paid-call/rate-limit'
 import { VerifyGuard } from '../payments/verify-guard'
 import { deferredSettlements, paymentsFor } from './runtime-payments'
@@ -314,6 +315,7 @@ export async function createRuntime(
   })
   const handlers = createHandlers({ market, signals, intelligence }, shared?.sessions ?? new SessionStore())
   const corpus = live ? undefined : sampleCorpus(parts, config, db, store, handlers, intelligence, logger)
+  const { ready, seller } = monitoring(config, { db, store, live, shared, corpus, ledger, facilitator, chain, follower, metrics, deferred })
   const app = createApp({
     gate,
     ledger,
@@ -329,12 +331,8 @@ export async function createRuntime(
     evidence: live ? 'live' : 'sample',
     dataGeneration: generationOf(store, misses),
     indexing: () => store.pending(),
-    readiness: readiness(config, db, store, live, shared, corpus, {
-      ledger,
-      ...(facilitator ? { facilitator: facilitator.health } : {}),
-      ...(chain ? { chain: chain.health } : {}),
-      ...(follower ? { dataSource: follower } : {}),
-    }),
+    readiness: ready,
+    ...(seller ? { console: seller } : {}),
   })
   parts.use(housekeeping(logger, ledger, limits, config.ledgerRetention, shared))
   setUp()

@@ -12,6 +12,8 @@ import { JsonShape } from '../core/json-shape'
 export const REQUEST_LIMITS = {
   /** Body of a paid route's POST (the wrappers' few fields). */
   bodyBytes: 16 * 1024,
+  /** The console's sign-in form (one token). */
+  formBytes: 4 * 1024,
   /** Body of an MCP JSON-RPC message (a tool call with its arguments and payment). */
   mcpBodyBytes: 64 * 1024,
   /** Nesting of objects and arrays in a JSON body. */
@@ -77,6 +79,19 @@ export async function readJsonBody(request: Request, maxBytes: number = REQUEST_
   } catch {
     throw invalidParameter('body', 'malformed JSON')
   }
+}
+
+/** A form's fields (application/x-www-form-urlencoded, the console's sign-in), within `maxBytes`. */
+export async function readFormBody(request: Request, maxBytes: number): Promise<Record<string, string>> {
+  if (!request.body) return {}
+  const type = request.headers.get('content-type') ?? ''
+  if (!/^application\/x-www-form-urlencoded\b/i.test(type)) {
+    throw invalidParameter(
+      'body',
+      `must be a form (Content-Type: application/x-www-form-urlencoded), got ${type ? JSON.stringify(type.slice(0, 60)) : 'none'}`,
+    )
+  }
+  return Object.fromEntries(new URLSearchParams(new TextDecoder().decode(await readBytes(request, maxBytes))))
 }
 
 /**

@@ -55,7 +55,7 @@ td.path{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-si
 `
 
 /** A whole page: our small stylesheet, the icon, and the body markup (already escaped by the caller). */
-export function htmlPage(title: string, body: string): string {
+export function htmlPage(title: string, body: string, extraCss = ''): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -63,7 +63,7 @@ export function htmlPage(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <link rel="icon" href="${FAVICON_SVG_PATH}" type="image/svg+xml">
-<style>${CSS}</style>
+<style>${CSS}${extraCss}</style>
 </head>
 <body>
 <main>

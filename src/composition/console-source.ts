@@ -1,0 +1,60 @@
+/** What the seller's console reads (http/console): the ledger, the deferred queue, /ready, and this process's counters. */
+import { readBusiness, type LedgerView } from '../ledger/business'
+import { SqliteLedger } from '../ledger/sqlite'
+import type { PaymentLedger } from '../ledger/contract'
+import type { Metrics } from '../http/metrics'
+import type { Readiness } from '../http/free-routes'
+import { consoleFigures, type ConsoleFigures } from '../http/console/figures'
+import type { ConsoleSource } from '../http/console/routes'
+import type { DeferredStats } from '../payments/deferred'
+import type { ProviderHealth } from '../intelligence/provider-health'
+import type { SharedState } from './shared-state'
+
+/** Figures are read again at most this often: a reload storm (or two sellers) costs one ledger read. */
+export const CONSOLE_REFRESH_MS = 5_000
+
+export function consoleSource(deps: {
+  ledger: PaymentLedger
+  shared?: SharedState
+  metrics: Metrics
+  readiness: () => Promise<Readiness>
+  deferred?: { stats(): DeferredStats }
+  providers?: ProviderHealth
+}): ConsoleSource | undefined {
+  const view: LedgerView | undefined = deps.shared
+    ? { postgres: deps.shared.pg }
+    : deps.ledger instanceof SqliteLedger
+      ? { sqlite: deps.ledger.database }
+      : undefined
+  if (!view) return undefined
+  const startedAt = Math.floor(Date.now() / 1000)
+  const starts = (prefix: string) => (route: string) => route.startsWith(prefix)
+  let held: { at: number; figures: Promise<ConsoleFigures> } | undefined
+  const read = async (): Promise<ConsoleFigures> => {
+    const [business, ready] = await Promise.all([readBusiness(view, Math.floor(Date.now() / 1000)), deps.readiness()])
+    return consoleFigures({
+      business,
+      deferred: deps.deferred?.stats() ?? null,
+      checks: ready.checks,
+      ready: ready.ready,
+      providers: deps.providers?.stats() ?? {},
+      routes: deps.metrics.businessByRoute(),
+      answerTimes: (prefix, q) => deps.metrics.latency(starts(prefix), q),
+      answered: (prefix) => deps.metrics.answered(starts(prefix)),
+      startedAt,
+    })
+  }
+  return {
+    figures() {
+      const now = Date.now()
+      if (!held || now - held.at >= CONSOLE_REFRESH_MS) {
+        const figures = read()
+        held = { at: now, figures }
+        figures.catch(() => {
+          if (held?.figures === figures) held = undefined // a failed read is not kept
+        })
+      }
+      return held.figures
+    },
+  }
+}

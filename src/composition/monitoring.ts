@@ -1,0 +1,47 @@
+/** What an operator sees of a runtime: /ready's checks, the providers' calls on /metrics, and the seller's console. */
+import type { Config } from '../config/config'
+import type { DuckDb } from '../data/duckdb'
+import type { DataFollower } from '../data/follow'
+import type { Metrics } from '../http/metrics'
+import type { PaymentLedger } from '../ledger/contract'
+import type { EvidenceSources } from '../intelligence/sources'
+import type { DeferredStats } from '../payments/deferred'
+import type { FacilitatorHealth } from '../payments/facilitator-health'
+import { consoleSource } from './console-source'
+import { readiness } from './readiness'
+import type { SharedState } from './shared-state'
+
+export function monitoring(
+  config: Readonly<Config>,
+  parts: {
+    db: DuckDb
+    store: Parameters<typeof readiness>[2]
+    live: EvidenceSources | null
+    shared: SharedState | undefined
+    corpus: Parameters<typeof readiness>[5]
+    ledger: PaymentLedger
+    facilitator: { health: FacilitatorHealth } | undefined
+    chain: { health: FacilitatorHealth } | undefined
+    follower: DataFollower | undefined
+    metrics: Metrics
+    deferred: { stats(): DeferredStats } | undefined
+  },
+) {
+  const { live, shared, facilitator, chain, follower, deferred, metrics } = parts
+  const ready = readiness(config, parts.db, parts.store, live, shared, parts.corpus, {
+    ledger: parts.ledger,
+    ...(facilitator ? { facilitator: facilitator.health } : {}),
+    ...(chain ? { chain: chain.health } : {}),
+    ...(follower ? { dataSource: follower } : {}),
+  })
+  if (live?.health) live.health.onCall = metrics.providerCall
+  const seller = consoleSource({
+    ledger: parts.ledger,
+    metrics,
+    readiness: ready,
+    ...(shared ? { shared } : {}),
+    ...(deferred ? { deferred } : {}),
+    ...(live?.health ? { providers: live.health } : {}),
+  })
+  return { ready, seller }
+}

@@ -1,0 +1,94 @@
+/**
+ * Who may see the console: the seller, with METRICS_TOKEN as a bearer header (scripts) or a sign-in
+ * cookie (browsers). The cookie carries no secret: an expiry and an HMAC of it keyed by a hash of the
+ * token, so it is valid on every instance that has the token and dies when the token is changed.
+ * Failed sign-ins are counted per client address and refused for a while past a few.
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+
+export const COOKIE = 'cmi_console'
+/** A sign-in lasts a working day. */
+export const SESSION_SECONDS = 12 * 3600
+/** Failed sign-ins allowed per client address within the window, then refused until the oldest ages out. */
+export const MAX_FAILURES = 5
+export const FAILURE_WINDOW_SECONDS = 15 * 60
+const TRACKED_ADDRESSES = 10_000
+
+const digest = (value: string) => createHash('sha256').update(value).digest()
+
+export class ConsoleAuth {
+  private readonly tokenDigest: Buffer
+  private readonly cookieKey: Buffer
+  private readonly failures = new Map<string, number[]>()
+
+  constructor(
+    token: string,
+    private readonly now: () => number = () => Date.now() / 1000,
+  ) {
+    this.tokenDigest = digest(token)
+    this.cookieKey = digest(`console-cookie:${token}`)
+  }
+
+  /** Whether `candidate` is the token, in constant time (digests of equal length). */
+  isToken(candidate: string): boolean {
+    return timingSafeEqual(digest(candidate), this.tokenDigest)
+  }
+
+  /** The bearer header or the sign-in cookie of a request holds the credential. */
+  allows(request: Request): boolean {
+    const header = request.headers.get('authorization')
+    if (header?.startsWith('Bearer ') && this.isToken(header.slice(7))) return true
+    const cookie = cookieOf(request, COOKIE)
+    return cookie !== undefined && this.validSession(cookie)
+  }
+
+  /** A session cookie value valid until now + SESSION_SECONDS. */
+  session(): string {
+    const payload = `v1.${Math.floor(this.now()) + SESSION_SECONDS}`
+    return `${payload}.${this.sign(payload)}`
+  }
+
+  private sign(payload: string): string {
+    return createHmac('sha256', this.cookieKey).update(payload).digest('base64url')
+  }
+
+  private validSession(value: string): boolean {
+    const match = /^(v1\.(\d{1,12}))\.([A-Za-z0-9_-]{43})$/.exec(value)
+    if (!match || Number(match[2]) <= this.now()) return false
+    return timingSafeEqual(Buffer.from(match[3]!), Buffer.from(this.sign(match[1]!)))
+  }
+
+  /** Seconds until `address` may try again (0: it may now). */
+  refusedFor(address: string): number {
+    const recent = this.recent(address)
+    return recent.length < MAX_FAILURES ? 0 : Math.max(1, Math.ceil(recent[0]! + FAILURE_WINDOW_SECONDS - this.now()))
+  }
+
+  failed(address: string): void {
+    const recent = this.recent(address)
+    recent.push(this.now())
+    this.failures.delete(address)
+    this.failures.set(address, recent.slice(-MAX_FAILURES))
+    if (this.failures.size > TRACKED_ADDRESSES) this.failures.delete(this.failures.keys().next().value as string)
+  }
+
+  private recent(address: string): number[] {
+    const since = this.now() - FAILURE_WINDOW_SECONDS
+    return (this.failures.get(address) ?? []).filter((at) => at > since)
+  }
+}
+
+/** One cookie's value from the Cookie header, if present. */
+export function cookieOf(request: Request, name: string): string | undefined {
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=')
+    if (key === name) return value.join('=')
+  }
+  return undefined
+}
+
+/** The Set-Cookie header of a session (or of its removal with `value` empty). */
+export function sessionCookie(value: string, secure: boolean): string {
+  const lifetime = value ? SESSION_SECONDS : 0
+  return `${COOKIE}=${value}; Path=/console; Max-Age=${lifetime}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`
+}

@@ -1,0 +1,168 @@
+/** The console as a page: rendered on the server from the figures the JSON answer holds (figures.ts). */
+import { escapeHtml, htmlPage } from '../page'
+import { barChart, CHART_CSS, table } from './charts'
+import type { ConsoleFigures } from './figures'
+
+const usd = (value: string) => `$${Number(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`
+const count = (n: number) => n.toLocaleString('en-US')
+const pct = (share: number | null) => (share === null ? '—' : `${Math.round(share * 1000) / 10}%`)
+const when = (iso: string | null) => (iso ? iso.replace('T', ' ').replace('Z', ' UTC') : '—')
+
+function kpis(figures: ConsoleFigures): string {
+  const totals = figures.report.totals
+  const tiles: [string, string][] = [
+    [usd(totals.served_usd), 'revenue, 30 days'],
+    [usd(totals.settled_usd), 'settled on chain'],
+    [count(totals.served_count), 'paid answers'],
+    [count(figures.buyers.payers), 'paying wallets'],
+    [`${count(figures.buyers.repeat_payers)} (${pct(figures.buyers.repeat_revenue_share)} of revenue)`, 'repeat buyers'],
+    [`${usd(figures.exposure.unsettled_usd)} (${count(figures.exposure.unsettled_count)})`, 'unsettled now'],
+  ]
+  return `<div class="kpis">${tiles.map(([value, label]) => `<div class="kpi"><b>${escapeHtml(value)}</b><span>${escapeHtml(label)}</span></div>`).join('')}</div>`
+}
+
+function revenue(figures: ConsoleFigures): string {
+  const byDay = figures.by_day.map((d) => ({ label: d.key, value: Number(d.served_usd), text: usd(d.served_usd) }))
+  const byHour = figures.by_hour.map((h) => ({ label: h.key, value: Number(h.served_usd), text: usd(h.served_usd) }))
+  const money = (
+    rows: typeof figures.by_route,
+    name: (row: (typeof figures.by_network)[number] | (typeof figures.by_route)[number]) => string,
+  ) =>
+    table(
+      ['', 'answers', 'revenue', 'settled', 'local', 'pending', 'failed'],
+      rows.map((row) => [
+        name(row),
+        count(row.served_count),
+        usd(row.served_usd),
+        usd(row.settled_usd),
+        usd(row.local_usd),
+        usd(row.pending_usd),
+        count(row.failed_count),
+      ]),
+      new Set([1, 2, 3, 4, 5, 6]),
+    )
+  return `<h2>Revenue</h2>
+${barChart('per-day', 'Revenue per day (UTC), last 30 days', byDay, ['day', 'revenue'], { extra: { heading: 'answers / payers', cells: figures.by_day.map((d) => `${count(d.served_count)} / ${count(d.payers)}`) } })}
+${barChart('per-hour', 'Revenue per hour (UTC), last 48 hours', byHour, ['hour', 'revenue'], { extra: { heading: 'answers', cells: figures.by_hour.map((h) => count(h.served_count)) } })}
+<div class="grid2"><div><h3>By route, 30 days</h3>${money(figures.by_route, (r) => r.key)}</div>
+<div><h3>By network, 30 days</h3>${money(figures.by_network, (r) => ('name' in r ? `${r.name} (${r.key})` : r.key))}</div></div>`
+}
+
+function margin(figures: ConsoleFigures): string {
+  const losing = figures.margin.filter((m) => m.margin_usd.startsWith('-'))
+  return `<h2>Provider spend and margin, 30 days</h2>
+<p class="muted">Revenue minus what the answers cost at live providers (priced requests: PROVIDER_PRICES). Routes that lose money come first${losing.length ? `: ${losing.length} do now` : ''}. The cache share counts this instance's paid answers since it started.</p>
+${table(
+  ['route', 'revenue', 'provider cost', 'margin', 'unpriced requests', 'served from cache'],
+  figures.margin.map((line) => [
+    line.route,
+    usd(line.revenue_usd),
+    usd(line.provider_cost_usd),
+    usd(line.margin_usd),
+    count(line.unpriced_requests),
+    line.answers_since_start ? `${pct(line.cache_served_share)} of ${count(line.answers_since_start)}` : '—',
+  ]),
+  new Set([1, 2, 3, 4, 5]),
+)}`
+}
+
+function payments(figures: ConsoleFigures): string {
+  const counts = figures.payments
+  const states = [
+    { label: 'served', value: counts.served_count },
+    { label: 'of which settled on chain', value: counts.settled_count },
+    { label: 'of which verified offline (local)', value: counts.local_count },
+    { label: 'pending settlement', value: counts.pending_count },
+    { label: 'failed: released, the work failed (nothing charged)', value: counts.released_count },
+    { label: 'failed: the settlement failed (nothing charged)', value: counts.settlement_failed_count },
+  ]
+  const exposure = figures.exposure
+  const queue = exposure.deferred
+  return `<h2>Payments, 30 days</h2>
+${barChart(
+  'states',
+  'Payments by state',
+  states.map((s) => ({ ...s, text: count(s.value) })),
+  ['state', 'payments'],
+  { open: true },
+)}
+<div class="grid2"><div><h3>Exposure</h3><dl class="terms">
+<dt>unsettled</dt><dd>${escapeHtml(usd(exposure.unsettled_usd))} in ${count(exposure.unsettled_count)} payment${exposure.unsettled_count === 1 ? '' : 's'}</dd>
+<dt>oldest pending</dt><dd>${escapeHtml(when(exposure.oldest_pending_at))}${exposure.oldest_pending_age_seconds === null ? '' : ` (${count(Math.round(exposure.oldest_pending_age_seconds / 60))} min)`}</dd>
+${queue ? `<dt>deferred queue</dt><dd>${count(queue.queued)} queued, ${count(queue.in_flight)} in flight, ${escapeHtml(usd(queue.unsettled_usd))} answered and unsettled, oldest ${count(queue.oldest_age_seconds)} s</dd>` : ''}
+</dl></div><div><h3>Reconciliation</h3><dl class="terms">
+<dt>reconciled</dt><dd>${count(figures.reconciliation.reconciled_events)} payment${figures.reconciliation.reconciled_events === 1 ? '' : 's'}</dd>
+<dt>last</dt><dd>${escapeHtml(when(figures.reconciliation.last_reconciled_at))}</dd>
+${Object.entries(figures.report.event_counts)
+  .map(([event, n]) => `<dt>${escapeHtml(event)} events</dt><dd>${count(n)}</dd>`)
+  .join('')}
+</dl></div></div>`
+}
+
+const state = (ok: boolean | undefined, yes: string, no: string) =>
+  ok === undefined ? '<span class="muted">—</span>' : ok ? `<span class="ok">${yes}</span>` : `<span class="bad">${no}</span>`
+
+function health(figures: ConsoleFigures): string {
+  const now = figures.health
+  const part = (value: Record<string, unknown> | null, key: string) => (value ? (value[key] as boolean | undefined) : undefined)
+  const err = (value: Record<string, unknown> | null) => (value?.error ? ` — ${escapeHtml(String(value.error))}` : '')
+  return `<h2>Health</h2>
+<dl class="terms">
+<dt>service</dt><dd>${state(now.ready, 'ready', 'not ready')}, figures since ${escapeHtml(when(now.since))}</dd>
+<dt>ledger</dt><dd>${escapeHtml(String(now.ledger?.backend ?? ''))} ${now.ledger?.status !== undefined ? escapeHtml(String(now.ledger.status)) : state(part(now.ledger, 'writable'), 'writable', 'not writable')}${err(now.ledger)}</dd>
+<dt>facilitator</dt><dd>${now.facilitator ? state(part(now.facilitator, 'reachable'), 'reachable', 'unreachable') + err(now.facilitator) : '<span class="muted">not used (local or self mode)</span>'}</dd>
+<dt>networks' RPC</dt><dd>${now.chain ? state(part(now.chain, 'reachable'), 'every network answers', 'a network does not answer') + err(now.chain) : '<span class="muted">not used</span>'}</dd>
+<dt>datasets</dt><dd>loaded ${escapeHtml(when(now.datasets.loaded_at))}: ${Object.entries(now.datasets.versions)
+    .map(([name, v]) => `${escapeHtml(name)} <code>${escapeHtml(v)}</code>`)
+    .join(
+      ', ',
+    )}${now.datasets.last_reload_error ? ` <span class="bad">last reload failed: ${escapeHtml(now.datasets.last_reload_error)}</span>` : ''}</dd>
+<dt>paid answers from cache</dt><dd>${pct(now.paid_answer_cache.hit_ratio)} of ${count(now.paid_answer_cache.answers)}</dd>
+</dl>
+<h3>Live providers</h3>
+${table(
+  ['provider', 'last call', 'status', 'calls', 'errors', 'last', 'mean'],
+  now.providers.map((provider) => [
+    provider.name,
+    when(provider.last_at),
+    provider.last_error ? `${provider.last_status}: ${provider.last_error}` : provider.last_status,
+    count(provider.calls),
+    count(provider.errors),
+    `${count(provider.last_ms)} ms`,
+    provider.mean_ms === null ? '—' : `${count(provider.mean_ms)} ms`,
+  ]),
+  new Set([3, 4, 5, 6]),
+)}
+<h3>Answer times since start</h3>
+${table(
+  ['routes', 'requests', 'p50', 'p95'],
+  now.answer_times.map((times) => [
+    times.family,
+    count(times.requests),
+    times.p50_ms === null ? '—' : `${times.p50_ms} ms`,
+    times.p95_ms === null ? '—' : `${times.p95_ms} ms`,
+  ]),
+  new Set([1, 2, 3]),
+)}`
+}
+
+/** The whole console page. */
+export function consolePage(figures: ConsoleFigures): string {
+  const body = `<header><h1>Seller console</h1></header>
+<p class="lead">${escapeHtml(when(figures.window.days_from))} to ${escapeHtml(when(figures.generated_at))}. The same figures as JSON: <code>Accept: application/json</code>; the revenue is <code>payments report --by day --since ${escapeHtml(figures.window.days_from.slice(0, 10))}</code>.</p>
+<form class="inline" method="post" action="/console/sign-out"><button type="submit">Sign out</button></form>
+${kpis(figures)}${revenue(figures)}${margin(figures)}${payments(figures)}${health(figures)}`
+  return htmlPage('Seller console', body, CHART_CSS)
+}
+
+/** The sign-in form (`problem`: why the last try was refused). */
+export function signInPage(problem?: string): string {
+  const body = `<header><h1>Seller console</h1></header>
+<p class="lead">Sign in with the service's METRICS_TOKEN.</p>
+${problem ? `<p class="note" role="alert">${escapeHtml(problem)}</p>` : ''}
+<form method="post" action="/console/sign-in">
+<p><label for="token">Token</label><br><input id="token" name="token" type="password" autocomplete="current-password" required></p>
+<p><button type="submit">Sign in</button></p>
+</form>`
+  return htmlPage('Seller console: sign in', body, CHART_CSS)
+}

@@ -1,0 +1,97 @@
+/**
+ * GET /console (the page, or the figures as JSON), and the browser's sign-in and sign-out. Without the
+ * credential /console answers exactly as a path that does not exist; the sign-in form exists only when
+ * METRICS_TOKEN is set (without it the console is open in development and off in production, as
+ * /metrics is).
+ */
+import { Elysia } from 'elysia'
+import { ApiError } from '../../core/errors'
+import { prefersHtml } from '../accept'
+import { errorFor } from '../error-page'
+import { free } from '../free-routes'
+import type { RequestLog } from '../request-log'
+import { ConsoleAuth, FAILURE_WINDOW_SECONDS, sessionCookie } from './auth'
+import type { ConsoleFigures } from './figures'
+import { consolePage, signInPage } from './page'
+import { HTML_HEADERS } from '../page'
+
+export interface ConsoleSource {
+  /** The figures now (the source bounds how often the ledger is read). */
+  figures(): Promise<ConsoleFigures>
+}
+
+/** The console's pages: no script; forms post to this server only; never cached or framed. */
+const CONSOLE_HEADERS = {
+  ...HTML_HEADERS,
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+}
+
+export function consoleRoutes(deps: {
+  source: ConsoleSource
+  access: { token: string } | 'open'
+  publicBaseUrl?: string
+  log: RequestLog
+}) {
+  const auth = deps.access === 'open' ? null : new ConsoleAuth(deps.access.token)
+  const finish = (request: Request, response: Response, route: string) => {
+    deps.log.finish(request, response.status, undefined, route)
+    return response
+  }
+  /** What any path that does not exist answers (app.ts errorAnswer), word for word. */
+  const unknown = (request: Request) => {
+    const path = new URL(request.url).pathname
+    const response = errorFor(
+      request,
+      new ApiError('not_found', `No route ${request.method} ${path}. See /openapi for the routes.`),
+      deps.log.id(request),
+    )
+    deps.log.finish(request, response.status)
+    return response
+  }
+  const secure = (request: Request) => new URL(request.url).protocol === 'https:' || deps.publicBaseUrl?.startsWith('https:') === true
+  const page = (html: string, status = 200, extra: Record<string, string> = {}) =>
+    new Response(html, { status, headers: { ...CONSOLE_HEADERS, ...extra } })
+  const redirect = (to: string, cookie: string) =>
+    new Response(null, { status: 303, headers: { location: to, 'set-cookie': cookie, 'cache-control': 'no-store' } })
+
+  return new Elysia({ name: 'console-routes' })
+    .get('/console', async ({ request }) => {
+      if (auth && !auth.allows(request)) return unknown(request)
+      const figures = await deps.source.figures()
+      const id = deps.log.id(request)
+      if (!prefersHtml(request.headers.get('accept')))
+        return finish(request, free(figures, id, { 'cache-control': 'no-store' }), '/console')
+      return finish(request, page(consolePage(figures), 200, { 'x-request-id': id }), '/console')
+    })
+    .get('/console/sign-in', ({ request }) => (auth ? finish(request, page(signInPage()), '/console/sign-in') : unknown(request)))
+    .post('/console/sign-in', ({ request, body }) => {
+      if (!auth) return unknown(request)
+      const address = deps.log.client(request) ?? 'unknown'
+      const wait = auth.refusedFor(address)
+      if (wait > 0)
+        return finish(
+          request,
+          page(signInPage(`Too many failed sign-ins from this address: try again in ${Math.ceil(wait / 60)} min.`), 429, {
+            'retry-after': String(wait),
+          }),
+          '/console/sign-in',
+        )
+      const token = (body as Record<string, string> | undefined)?.token ?? ''
+      if (auth.isToken(token))
+        return finish(request, redirect('/console', sessionCookie(auth.session(), secure(request))), '/console/sign-in')
+      auth.failed(address)
+      const minutes = FAILURE_WINDOW_SECONDS / 60
+      return finish(
+        request,
+        page(signInPage(`That is not the token. After 5 failed tries in ${minutes} minutes, sign-in is refused for a while.`), 401),
+        '/console/sign-in',
+      )
+    })
+    .post('/console/sign-out', ({ request }) =>
+      auth ? finish(request, redirect('/console/sign-in', sessionCookie('', secure(request))), '/console/sign-out') : unknown(request),
+    )
+}
