@@ -1,0 +1,35 @@
+/** Paid traffic for the console's tests: several routes, two networks, answers and a refund by release. */
+import { expect } from 'bun:test'
+import { routeById } from '../../src/catalog'
+import { usdToAtomic } from '../../src/core/usdc'
+import { createPayer } from '../../support/payer'
+import { routeUrl } from '../../support/route-url'
+
+export const TOKEN = 'console-test-token-0123456789'
+export const NETWORKS = 'base-sepolia,polygon-amoy'
+
+const ASKS: { id: string; query: Record<string, string>; network: 'base-sepolia' | 'polygon-amoy'; status: number }[] = [
+  { id: 'flights.summary', query: { destination: 'Tokyo' }, network: 'base-sepolia', status: 200 },
+  { id: 'flights.summary', query: { destination: 'Bangkok' }, network: 'polygon-amoy', status: 200 },
+  { id: 'spend.trends', query: { country: 'Japan' }, network: 'base-sepolia', status: 200 },
+  { id: 'china.trends', query: { keyword: 'skincare' }, network: 'polygon-amoy', status: 200 },
+  { id: 'china.trends', query: { keyword: 'skincare' }, network: 'base-sepolia', status: 200 },
+  // Nothing to sell after payment: a 404, the payment released (failed, nothing charged).
+  { id: 'china.trends', query: { keyword: 'quokka teapot' }, network: 'base-sepolia', status: 404 },
+]
+
+/** Pays for each ask from two wallets; returns the answers' statuses. */
+export async function payTraffic(url: string): Promise<number[]> {
+  const payers = [createPayer(), createPayer()]
+  const statuses: number[] = []
+  for (const [i, ask] of ASKS.entries()) {
+    const route = routeById.get(ask.id)!
+    const proof = await payers[i % 2]!.proof({ value: usdToAtomic(route.priceUsd), network: ask.network, version: 2 })
+    const res = await fetch(`${url}${routeUrl(ask.id, ask.query)}`, { headers: { 'x402-payment': proof } })
+    if (res.status !== ask.status) console.error(ask.id, await res.text())
+    else await res.arrayBuffer()
+    statuses.push(res.status)
+  }
+  expect(statuses).toEqual(ASKS.map((a) => a.status))
+  return statuses
+}
