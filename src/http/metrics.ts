@@ -99,6 +99,16 @@ function deferredGauges(Gauge: typeof import('prom-client').Gauge, registers: im
   )
   deferredGauge('x402_deferred_unsettled_usd', 'USD answered and not yet settled, all payers.', (s) => Number(s.unsettledAtomic) / 1e6)
   deferredGauge(
+    'x402_deferred_payer_unsettled_max_usd',
+    'The most USD one payer has answered and not yet settled (against x402_deferred_payer_cap_usd).',
+    (s) => Number(s.largestPayerAtomic) / 1e6,
+  )
+  deferredGauge(
+    'x402_deferred_payer_cap_usd',
+    "DEFERRED_MAX_UNSETTLED_USD: a payer's answered-but-unsettled USD beyond which answers wait for their settlement.",
+    (s) => Number(s.payerCapAtomic) / 1e6,
+  )
+  deferredGauge(
     'x402_deferred_settlements_per_block',
     'Mean settlements per block over the last 256 settled.',
     (s) => s.settlementsPerBlock,

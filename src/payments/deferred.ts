@@ -62,6 +62,9 @@ export interface DeferredStats {
   /** Seconds left before the most urgent queued authorization expires (null when none). */
   soonestExpirySeconds: number | null
   unsettledAtomic: bigint
+  /** The most any one payer has answered and unsettled, and the cap on it (DEFERRED_MAX_UNSETTLED_USD). */
+  largestPayerAtomic: bigint
+  payerCapAtomic: bigint
   /** Mean settlements per block over the last settlements (null before two blocks are known). */
   settlementsPerBlock: number | null
   payersRefused: number
@@ -137,6 +140,8 @@ export class DeferredSettlements implements DeferredGate {
       oldestAgeSeconds: this.queue.length ? (Date.now() - oldest) / 1000 : 0,
       soonestExpirySeconds: this.queue.length ? this.queue[0]!.validBefore - this.now() : null,
       unsettledAtomic: [...this.unsettled.values()].reduce((a, b) => a + b, 0n),
+      largestPayerAtomic: [...this.unsettled.values()].reduce((a, b) => (b > a ? b : a), 0n),
+      payerCapAtomic: this.policy.maxUnsettledAtomic,
       settlementsPerBlock: distinct >= 2 ? this.blocks.length / distinct : null,
       payersRefused: this.failedPayers.size,
     }

@@ -81,7 +81,14 @@ test('settles the authorization that expires soonest first, with at most `concur
   }
   // The first two enqueued went out at once; the rest wait, soonest expiry first.
   expect(calls.map((c) => c.nonce)).toEqual(['0x5', '0x1'])
-  expect(deferred.stats()).toMatchObject({ queued: 3, inFlight: 2, unsettledAtomic: 5n * PRICE })
+  // One payer: its 5 unsettled answers are the largest exposure, against the cap of 10.
+  expect(deferred.stats()).toMatchObject({
+    queued: 3,
+    inFlight: 2,
+    unsettledAtomic: 5n * PRICE,
+    largestPayerAtomic: 5n * PRICE,
+    payerCapAtomic: 10n * PRICE,
+  })
   for (let answered = 0; answered < 5; answered++) {
     await waitFor(`settlement ${answered + 1} asked`, () => calls.length > answered)
     calls[answered]!.answer(settled(`0x${answered}`))

@@ -114,6 +114,8 @@ function exposure(business: Business, deferred: DeferredStats | null) {
       oldest_age_seconds: deferred.oldestAgeSeconds,
       soonest_expiry_seconds: deferred.soonestExpirySeconds,
       unsettled_usd: atomicToUsd(deferred.unsettledAtomic),
+      largest_payer_unsettled_usd: atomicToUsd(deferred.largestPayerAtomic),
+      payer_cap_usd: atomicToUsd(deferred.payerCapAtomic),
       payers_refused: deferred.payersRefused,
     },
   }
