@@ -132,7 +132,7 @@ CREATE INDEX payments_failed_at ON payments (updated_at) WHERE state = 'failed';
     version: 4,
     name: 'the console reads the last 30 days of payments by index',
     sql: `
-CREATE INDEX payments_created_at ON payments (created_at);
+CREATE INDEX payments_by_time ON payments (created_at) INCLUDE (state, settlement, route, network, payer, amount_atomic);
 `,
   },
 ]
