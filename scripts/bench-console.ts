@@ -99,8 +99,14 @@ try {
       await writePostgresHistory(cluster.url, made)
       console.error(`PostgreSQL history written in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
       const pg = new Postgres(cluster.url)
-      await pg.sql.unsafe('ANALYZE')
-      await measure('PostgreSQL', { LEDGER_URL: cluster.url }, () => ({ postgres: pg }), () => pg.close())
+      // As autovacuum leaves an old ledger: its pages all-visible, so the index alone answers.
+      await pg.sql.unsafe('VACUUM ANALYZE')
+      await measure(
+        'PostgreSQL',
+        { LEDGER_URL: cluster.url },
+        () => ({ postgres: pg }),
+        () => pg.close(),
+      )
     } finally {
       await cluster.destroy()
     }

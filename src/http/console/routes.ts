@@ -5,12 +5,13 @@
  * /metrics is).
  */
 import { Elysia } from 'elysia'
-import { ApiError } from '../../core/errors'
+import { ApiError, ledgerUnavailable } from '../../core/errors'
+import { LedgerUnavailable } from '../../core/stores'
 import { prefersHtml } from '../accept'
 import { errorFor } from '../error-page'
 import { free } from '../free-routes'
 import type { RequestLog } from '../request-log'
-import { ConsoleAuth, FAILURE_WINDOW_SECONDS, sessionCookie } from './auth'
+import { ConsoleAuth, FAILURE_WINDOW_SECONDS, MAX_FAILURES, sessionCookie } from './auth'
 import type { ConsoleFigures } from './figures'
 import { consolePage, signInPage } from './page'
 import { HTML_HEADERS } from '../page'
@@ -61,7 +62,10 @@ export function consoleRoutes(deps: {
   return new Elysia({ name: 'console-routes' })
     .get('/console', async ({ request }) => {
       if (auth && !auth.allows(request)) return unknown(request)
-      const figures = await deps.source.figures()
+      // A ledger that does not answer is the 503 the other routes give, not a 500.
+      const figures = await deps.source.figures().catch((error: unknown) => {
+        throw error instanceof LedgerUnavailable ? ledgerUnavailable(error) : error
+      })
       const id = deps.log.id(request)
       if (!prefersHtml(request.headers.get('accept')))
         return finish(request, free(figures, id, { 'cache-control': 'no-store' }), '/console')
@@ -87,7 +91,10 @@ export function consoleRoutes(deps: {
       const minutes = FAILURE_WINDOW_SECONDS / 60
       return finish(
         request,
-        page(signInPage(`That is not the token. After 5 failed tries in ${minutes} minutes, sign-in is refused for a while.`), 401),
+        page(
+          signInPage(`That is not the token. After ${MAX_FAILURES} failed tries in ${minutes} minutes, sign-in is refused for a while.`),
+          401,
+        ),
         '/console/sign-in',
       )
     })
