@@ -171,6 +171,7 @@ export class DatasetStore<S, E extends TableIndex> {
       dir: this.dir,
       loaded_at: this.snapshot?.loadedAt ?? null,
       versions: Object.fromEntries(Object.entries(datasets).map(([n, d]) => [n, d.entry.version])),
+      periods: Object.fromEntries(Object.entries(datasets).map(([n, d]) => [n, d.sourcePeriod])),
       ...(this.lastError ? { last_reload_error: this.lastError } : {}),
     }
   }

@@ -178,7 +178,14 @@ const pick = (value: unknown, fields: readonly string[]) =>
 
 function health(input: ConsoleInputs) {
   const checks = input.checks
-  const datasets = checks.datasets as { loaded_at?: string; versions?: Record<string, string>; last_reload_error?: string } | undefined
+  const datasets = checks.datasets as
+    | {
+        loaded_at?: string
+        versions?: Record<string, string>
+        periods?: Record<string, { from: string; to: string }>
+        last_reload_error?: string
+      }
+    | undefined
   const ms = (s: number | null) => (s === null ? null : Math.round(s * 10_000) / 10)
   const routes = [...input.routes.values()]
   const hits = routes.reduce((n, r) => n + r.hit, 0)
@@ -202,6 +209,7 @@ function health(input: ConsoleInputs) {
     datasets: {
       loaded_at: datasets?.loaded_at ?? null,
       versions: datasets?.versions ?? {},
+      periods: datasets?.periods ?? {},
       last_reload_error: datasets?.last_reload_error ?? null,
     },
     paid_answer_cache: { hits, answers: cached, hit_ratio: cached ? Math.round((1000 * hits) / cached) / 1000 : null },

@@ -113,7 +113,10 @@ function health(figures: ConsoleFigures): string {
 <dt>facilitator</dt><dd>${now.facilitator ? state(part(now.facilitator, 'reachable'), 'reachable', 'unreachable') + err(now.facilitator) : '<span class="muted">not used (local or self mode)</span>'}</dd>
 <dt>networks' RPC</dt><dd>${now.chain ? state(part(now.chain, 'reachable'), 'every network answers', 'a network does not answer') + err(now.chain) : '<span class="muted">not used</span>'}</dd>
 <dt>datasets</dt><dd>loaded ${escapeHtml(when(now.datasets.loaded_at))}: ${Object.entries(now.datasets.versions)
-    .map(([name, v]) => `${escapeHtml(name)} <code>${escapeHtml(v)}</code>`)
+    .map(([name, version]) => {
+      const period = now.datasets.periods[name]
+      return `${escapeHtml(name)} <code>${escapeHtml(version)}</code>${period ? ` (${escapeHtml(period.from)} to ${escapeHtml(period.to)})` : ''}`
+    })
     .join(
       ', ',
     )}${now.datasets.last_reload_error ? ` <span class="bad">last reload failed: ${escapeHtml(now.datasets.last_reload_error)}</span>` : ''}</dd>
