@@ -151,7 +151,11 @@ export const LEDGER_INDEXES: readonly Index[] = [
   // off the index alone, never the whole year, nor each payment by its key (88 -> 18 ms a query at a
   // year of 1,000 payments a day; bench-console.ts). PostgreSQL's migration 4 makes the same.
   { name: 'payments_by_time', on: 'payments (created_at, state, settlement, route, network, payer, amount_atomic)', only: 'sqlite' },
-  { name: 'payments_by_time', on: 'payments (created_at) INCLUDE (state, settlement, route, network, payer, amount_atomic)', only: 'postgres' },
+  {
+    name: 'payments_by_time',
+    on: 'payments (created_at) INCLUDE (state, settlement, route, network, payer, amount_atomic)',
+    only: 'postgres',
+  },
   { name: 'payment_events_at', on: 'payment_events (at)' },
   { name: 'artifacts_expiry', on: 'artifacts (expires_at)' },
   { name: 'provider_spend_at', on: 'provider_spend (at)' },
