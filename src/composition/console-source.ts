@@ -8,6 +8,7 @@ import { consoleFigures, type ConsoleFigures } from '../http/console/figures'
 import type { ConsoleSource } from '../http/console/routes'
 import type { DeferredStats } from '../payments/deferred'
 import type { ProviderHealth } from '../intelligence/provider-health'
+import type { RpcState } from '../payments/rpc-check'
 import type { SharedState } from './shared-state'
 
 /** Figures are read again at most this often: a reload storm (or two sellers) costs one ledger read. */
@@ -20,6 +21,8 @@ export function consoleSource(deps: {
   readiness: () => Promise<Readiness>
   deferred?: { stats(): DeferredStats }
   providers?: ProviderHealth
+  /** Self mode: each network's RPC asked now (at most once per CONSOLE_REFRESH_MS, as the rest). */
+  networks?: () => Promise<RpcState[]>
 }): ConsoleSource | undefined {
   const view: LedgerView | undefined = deps.shared
     ? { postgres: deps.shared.pg }
@@ -31,13 +34,18 @@ export function consoleSource(deps: {
   const starts = (prefix: string) => (route: string) => route.startsWith(prefix)
   let held: { at: number; figures: Promise<ConsoleFigures> } | undefined
   const read = async (): Promise<ConsoleFigures> => {
-    const [business, ready] = await Promise.all([readBusiness(view, Math.floor(Date.now() / 1000)), deps.readiness()])
+    const [business, ready, networks] = await Promise.all([
+      readBusiness(view, Math.floor(Date.now() / 1000)),
+      deps.readiness(),
+      deps.networks?.() ?? Promise.resolve(null),
+    ])
     return consoleFigures({
       business,
       deferred: deps.deferred?.stats() ?? null,
       checks: ready.checks,
       ready: ready.ready,
       providers: deps.providers?.stats() ?? {},
+      networks,
       routes: deps.metrics.businessByRoute(),
       answerTimes: (prefix, q) => deps.metrics.latency(starts(prefix), q),
       answered: (prefix) => deps.metrics.answered(starts(prefix)),

@@ -7,6 +7,7 @@ import type { PaymentLedger } from '../ledger/contract'
 import type { EvidenceSources } from '../intelligence/sources'
 import type { DeferredStats } from '../payments/deferred'
 import type { FacilitatorHealth } from '../payments/facilitator-health'
+import type { RpcState } from '../payments/rpc-check'
 import { consoleSource } from './console-source'
 import { readiness } from './readiness'
 import type { SharedState } from './shared-state'
@@ -21,7 +22,7 @@ export function monitoring(
     corpus: Parameters<typeof readiness>[5]
     ledger: PaymentLedger
     facilitator: { health: FacilitatorHealth } | undefined
-    chain: { health: FacilitatorHealth } | undefined
+    chain: { health: FacilitatorHealth; networks?: () => Promise<RpcState[]> } | undefined
     follower: DataFollower | undefined
     metrics: Metrics
     deferred: { stats(): DeferredStats } | undefined
@@ -42,6 +43,7 @@ export function monitoring(
     ...(shared ? { shared } : {}),
     ...(deferred ? { deferred } : {}),
     ...(live?.health ? { providers: live.health } : {}),
+    ...(chain?.networks ? { networks: chain.networks } : {}),
   })
   return { ready, seller }
 }

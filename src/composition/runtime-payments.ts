@@ -2,6 +2,7 @@
  * The payment parts of a runtime: the settler of the payment mode, the reconciler of pending settlements,
  * the networks actually offered (those the facilitator settles), and deferred settlement.
  */
+import type { RpcState } from '../payments/rpc-check'
 import type { Config } from '../config/config'
 import { ConfigError } from '../core/config-error'
 import type { Logger } from '../core/logger'
@@ -94,7 +95,7 @@ export async function paymentsFor(
   }
   let settler: Settler
   let facilitator: FacilitatorParts | undefined
-  let chain: { health: FacilitatorHealth } | undefined
+  let chain: { health: FacilitatorHealth; networks: () => Promise<RpcState[]> } | undefined
   let offers = config.offers
   if (config.paymentMode === 'facilitator') {
     const { client, url, auth } = await connectFacilitator(config)
@@ -114,10 +115,10 @@ export async function paymentsFor(
       confirmationTimeoutMs: config.facilitatorTimeoutMs,
       rpcTimeoutMs: Math.min(config.facilitatorTimeoutMs, RPC_TIMEOUT_MS),
     })
-    const { rpcChecks, checkChainIds } = await import('../payments/rpc-check')
+    const { rpcChecks, rpcStates, checkChainIds } = await import('../payments/rpc-check')
     await checkChainIds(networks, logger)
     const health = new FacilitatorHealth(rpcChecks(networks), config.facilitatorOutageMs, Date.now, 'eth_chainId')
-    chain = { health }
+    chain = { health, networks: rpcStates(networks) }
     settler = new FacilitatorSettler('self', verifyingWithChain(inProcess, config.facilitatorTimeoutMs), health)
   }
   watchParts(metrics, ledger, facilitator?.health, chain?.health)

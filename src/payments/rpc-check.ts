@@ -55,3 +55,31 @@ export function rpcChecks(networks: readonly NetworkRpc[]): () => Promise<void> 
     }
   }
 }
+
+/** One network's RPC as the console shows it: whether it answers with its chain's id, how fast, and why not. */
+export interface RpcState {
+  network: NetworkName
+  reachable: boolean
+  ms: number
+  error?: string
+}
+
+/** Asks every network's RPC for its chain id at once (each bounded by CHAIN_ID_TIMEOUT_MS): the console's view. */
+export function rpcStates(networks: readonly NetworkRpc[]): () => Promise<RpcState[]> {
+  return () =>
+    Promise.all(
+      networks.map(async (network): Promise<RpcState> => {
+        const started = performance.now()
+        const ms = () => Math.round(performance.now() - started)
+        try {
+          const id = await chainIdOf(network)
+          const expected = NETWORKS[network.network].chainId
+          return id === expected
+            ? { network: network.network, reachable: true, ms: ms() }
+            : { network: network.network, reachable: false, ms: ms(), error: `answers for chain ${id}, not ${expected}` }
+        } catch (error) {
+          return { network: network.network, reachable: false, ms: ms(), error: (error as Error).message }
+        }
+      }),
+    )
+}

@@ -20,6 +20,7 @@ import { atomicToUsd } from '../../core/usdc'
 import type { DeferredStats } from '../../payments/deferred'
 import type { ProviderStats } from '../../intelligence/provider-health'
 import { NETWORKS } from '../../payments/networks'
+import type { RpcState } from '../../payments/rpc-check'
 
 const DAY = 86_400
 const HOUR = 3_600
@@ -34,6 +35,8 @@ export interface ConsoleInputs {
   checks: Record<string, unknown>
   ready: boolean
   providers: Record<string, ProviderStats>
+  /** Self mode: each network's RPC asked just now (null in the other modes). */
+  networks: RpcState[] | null
   routes: RouteCounters
   /** Answer-time quantile (seconds) and count of the routes whose path starts with a prefix, since start. */
   answerTimes: (prefix: string, quantile: number) => number | null
@@ -196,6 +199,7 @@ function health(input: ConsoleInputs) {
     ledger: pick(checks.ledger, ['backend', 'writable', 'status', 'since_seconds', 'error']),
     facilitator: pick(checks.facilitator, ['reachable', 'since_seconds', 'error']),
     chain: pick(checks.chain, ['reachable', 'since_seconds', 'error']),
+    networks: input.networks,
     providers: Object.entries(input.providers).map(([name, p]) => ({
       name,
       last_status: p.status,

@@ -102,6 +102,17 @@ ${Object.entries(figures.report.event_counts)
 const state = (ok: boolean | undefined, yes: string, no: string) =>
   ok === undefined ? '<span class="muted">—</span>' : ok ? `<span class="ok">${yes}</span>` : `<span class="bad">${no}</span>`
 
+/** Self mode: each network's RPC as asked just now; else the RPCs are the facilitator's business. */
+function rpcs(now: ConsoleFigures['health']): string {
+  if (!now.networks) return '<span class="muted">not used (the facilitator settles)</span>'
+  return now.networks
+    .map(
+      (rpc) =>
+        `${escapeHtml(rpc.network)}: ${state(rpc.reachable, `answers (${count(rpc.ms)} ms)`, 'does not answer')}${rpc.error ? ` — ${escapeHtml(rpc.error)}` : ''}`,
+    )
+    .join('<br>')
+}
+
 function health(figures: ConsoleFigures): string {
   const now = figures.health
   const part = (value: Record<string, unknown> | null, key: string) => (value ? (value[key] as boolean | undefined) : undefined)
@@ -111,7 +122,7 @@ function health(figures: ConsoleFigures): string {
 <dt>service</dt><dd>${state(now.ready, 'ready', 'not ready')}, figures since ${escapeHtml(when(now.since))}</dd>
 <dt>ledger</dt><dd>${escapeHtml(String(now.ledger?.backend ?? ''))} ${now.ledger?.status !== undefined ? escapeHtml(String(now.ledger.status)) : state(part(now.ledger, 'writable'), 'writable', 'not writable')}${err(now.ledger)}</dd>
 <dt>facilitator</dt><dd>${now.facilitator ? state(part(now.facilitator, 'reachable'), 'reachable', 'unreachable') + err(now.facilitator) : '<span class="muted">not used (local or self mode)</span>'}</dd>
-<dt>networks' RPC</dt><dd>${now.chain ? state(part(now.chain, 'reachable'), 'every network answers', 'a network does not answer') + err(now.chain) : '<span class="muted">not used</span>'}</dd>
+<dt>networks' RPC</dt><dd>${rpcs(now)}</dd>
 <dt>datasets</dt><dd>loaded ${escapeHtml(when(now.datasets.loaded_at))}: ${Object.entries(now.datasets.versions)
     .map(([name, version]) => {
       const period = now.datasets.periods[name]
