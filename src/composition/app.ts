@@ -139,7 +139,7 @@ export function createApp(deps: AppDeps) {
     // Every body is read by readJsonBody, within REQUEST_LIMITS, before Elysia parses or validates it;
     // an /mcp body only once its Host and Origin passed (the route checks body-less methods itself).
     .onParse({ as: 'global' }, ({ request, path }) => {
-      if (path === '/console/sign-in') return readFormBody(request, REQUEST_LIMITS.formBytes)
+      if (path === '/console/sign-in' || path === '/console/sign-in/') return readFormBody(request, REQUEST_LIMITS.formBytes)
       if (path !== '/mcp') return readJsonBody(request, REQUEST_LIMITS.bodyBytes)
       const refusal = mcpGuard(request)
       if (refusal) throw refusal

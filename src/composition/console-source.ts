@@ -1,6 +1,7 @@
 /** What the seller's console reads (http/console): the ledger, the deferred queue, /ready, and this process's counters. */
 import { readBusiness, type LedgerView } from '../ledger/business'
 import { SqliteLedger } from '../ledger/sqlite'
+import { Postgres } from '../postgres/client'
 import type { PaymentLedger } from '../ledger/contract'
 import type { Metrics } from '../http/metrics'
 import type { Readiness } from '../http/free-routes'
@@ -24,8 +25,11 @@ export function consoleSource(deps: {
   /** Self mode: each network's RPC asked now (at most once per CONSOLE_REFRESH_MS, as the rest). */
   networks?: () => Promise<RpcState[]>
 }): ConsoleSource | undefined {
-  const view: LedgerView | undefined = deps.shared
-    ? { postgres: deps.shared.pg }
+  // PostgreSQL: a client of its own (one connection), so that a slow console read never holds the
+  // ledger's pool nor marks the ledger unreachable for /ready.
+  const own = deps.shared ? new Postgres(deps.shared.pg.url, 1) : undefined
+  const view: LedgerView | undefined = own
+    ? { postgres: own }
     : deps.ledger instanceof SqliteLedger
       ? { sqlite: deps.ledger.database }
       : undefined
@@ -53,6 +57,9 @@ export function consoleSource(deps: {
     })
   }
   return {
+    async close() {
+      await own?.close()
+    },
     figures() {
       const now = Date.now()
       if (!held || now - held.at >= CONSOLE_REFRESH_MS) {

@@ -99,43 +99,22 @@ export async function readBusiness(view: LedgerView, now: number): Promise<Busin
   return businessOnPostgres(view.postgres, now, since, hoursSince)
 }
 
-type Tx = { unsafe: (query: string, params?: unknown[]) => Promise<unknown> }
-const READ = 'ISOLATION LEVEL REPEATABLE READ READ ONLY'
-
-/**
- * PostgreSQL: the report's queries in one transaction, the other figures in two more on other pooled
- * connections at the same time, each importing the first one's snapshot (pg_export_snapshot): one moment
- * of the ledger, read in about a third of the time of one connection's turn after turn.
- */
+/** PostgreSQL: every query in one read-only transaction, one snapshot of the ledger. */
 function businessOnPostgres(pg: Postgres, now: number, since: number, hoursSince: number): Promise<Business> {
   const settlement = "COALESCE(settlement, 'local')"
-  const rows = <T>(tx: Tx, text: string, params: unknown[]) => tx.unsafe(text, params) as Promise<T[]>
   return pg.run('console', (sql) =>
-    sql.begin(READ, async (tx) => {
-      const [{ snapshot }] = (await tx.unsafe('SELECT pg_export_snapshot() AS snapshot')) as [{ snapshot: string }]
-      const same = <T>(work: (other: Tx) => Promise<T>) =>
-        sql.begin(READ, async (other) => {
-          await other.unsafe(`SET TRANSACTION SNAPSHOT '${snapshot.replace(/[^0-9A-F-]/gi, '')}'`)
-          return work(other)
-        }) as Promise<T>
-      const group = async (other: Tx, by: GroupBy, from: number) =>
-        groupsOf(await rows<Record<string, string | number>>(other, revenueSql(POSTGRES, by, settlement), [from]))
-      const [days, grouped, extra] = await Promise.all([
-        reportInPostgres(tx, { since, by: 'day' }),
-        same(async (other) => ({
-          hour: await group(other, 'hour', hoursSince),
-          route: await group(other, 'route', since),
-          network: await group(other, 'network', since),
-        })),
-        same(
-          async (other): Promise<Extra> => ({
-            payers: await rows(other, payersSql(POSTGRES), [since]),
-            buyers: (await rows<Extra['buyers']>(other, buyersSql(POSTGRES), [since]))[0]!,
-            failed: (await rows<Extra['failed']>(other, failedSql(POSTGRES), [since]))[0]!,
-            reconciled: (await rows<{ at: Num }>(other, reconciledSql(POSTGRES), [since]))[0]?.at ?? null,
-          }),
-        ),
-      ])
+    sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (tx) => {
+      const rows = <T>(text: string, params: unknown[]) => tx.unsafe(text, params) as Promise<T[]>
+      const group = async (by: GroupBy, from: number) =>
+        groupsOf(await rows<Record<string, string | number>>(revenueSql(POSTGRES, by, settlement), [from]))
+      const days = await reportInPostgres(tx, { since, by: 'day' })
+      const grouped = { hour: await group('hour', hoursSince), route: await group('route', since), network: await group('network', since) }
+      const extra: Extra = {
+        payers: await rows(payersSql(POSTGRES), [since]),
+        buyers: (await rows<Extra['buyers']>(buyersSql(POSTGRES), [since]))[0]!,
+        failed: (await rows<Extra['failed']>(failedSql(POSTGRES), [since]))[0]!,
+        reconciled: (await rows<{ at: Num }>(reconciledSql(POSTGRES), [since]))[0]?.at ?? null,
+      }
       return business(now, days, grouped, extra)
     }),
   )

@@ -25,19 +25,20 @@ export class Postgres {
   readonly sql: SQL
   private lastError: { message: string; at: number } | null = null
 
-  constructor(readonly url: string) {
+  /** `connections`: the pool's size (the ledger's; the console reads on one of its own). */
+  constructor(
+    readonly url: string,
+    connections = POOL_SIZE,
+  ) {
     // Never `new SQL(undefined)`: that silently connects to localhost:5432.
-    this.sql = new SQL(url, { max: POOL_SIZE, idleTimeout: 30, connectionTimeout: STATEMENT_DEADLINE_MS / 1000 })
+    this.sql = new SQL(url, { max: connections, idleTimeout: 30, connectionTimeout: STATEMENT_DEADLINE_MS / 1000 })
   }
 
   /** Runs `work` on the pool with the deadline; the error of an unreachable database is LedgerUnavailable. */
-  async run<T>(what: string, work: (sql: SQL) => Promise<T>): Promise<T> {
+  async run<T>(what: string, work: (sql: SQL) => Promise<T>, deadlineMs = STATEMENT_DEADLINE_MS): Promise<T> {
     let timer: ReturnType<typeof setTimeout> | undefined
     const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new LedgerUnavailable(`${what}: no answer from PostgreSQL in ${STATEMENT_DEADLINE_MS} ms`)),
-        STATEMENT_DEADLINE_MS,
-      )
+      timer = setTimeout(() => reject(new LedgerUnavailable(`${what}: no answer from PostgreSQL in ${deadlineMs} ms`)), deadlineMs)
     })
     try {
       const result = await Promise.race([work(this.sql), deadline])

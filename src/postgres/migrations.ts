@@ -132,10 +132,13 @@ CREATE INDEX payments_failed_at ON payments (updated_at) WHERE state = 'failed';
     version: 4,
     name: 'the console reads the last 30 days of payments by index',
     sql: `
-CREATE INDEX payments_by_time ON payments (created_at) INCLUDE (state, settlement, route, network, payer, amount_atomic);
+CREATE INDEX IF NOT EXISTS payments_by_time ON payments (created_at) INCLUDE (state, settlement, route, network, payer, amount_atomic);
 `,
   },
 ]
+
+/** How long the migrations of one start may take (an index over every payment, at tens of millions). */
+const MIGRATION_DEADLINE_MS = 300_000
 
 /** Any constant shared by every instance: the advisory lock that serialises migrations. */
 const MIGRATION_LOCK = 0x636d69 // "cmi"
@@ -146,25 +149,30 @@ const MIGRATION_LOCK = 0x636d69 // "cmi"
  * older executable must not write to tables it does not know).
  */
 export async function migrate(pg: Postgres): Promise<{ applied: number[]; version: number }> {
-  return pg.run('migrate', (sql) =>
-    sql.begin(async (tx) => {
-      await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`
-      await tx`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`
-      const done = new Set<number>((await tx`SELECT version FROM schema_migrations`).map((r: { version: number }) => r.version))
-      const latest = MIGRATIONS[MIGRATIONS.length - 1]!.version
-      const newest = Math.max(0, ...done)
-      if (newest > latest)
-        throw new SchemaTooNew(
-          `the ledger's schema is at version ${newest}, newer than this release knows (${latest}): run the newer release`,
-        )
-      const applied: number[] = []
-      for (const migration of MIGRATIONS) {
-        if (done.has(migration.version)) continue
-        await tx.unsafe(migration.sql)
-        await tx`INSERT INTO schema_migrations (version, name) VALUES (${migration.version}, ${migration.name})`
-        applied.push(migration.version)
-      }
-      return { applied, version: latest }
-    }),
+  // A migration may build an index over every payment (4: about 1.5 s a million here): more than one
+  // statement's deadline, and the instances' payment writes wait for it (docs/operations.md, upgrading).
+  return pg.run(
+    'migrate',
+    (sql) =>
+      sql.begin(async (tx) => {
+        await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`
+        await tx`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`
+        const done = new Set<number>((await tx`SELECT version FROM schema_migrations`).map((r: { version: number }) => r.version))
+        const latest = MIGRATIONS[MIGRATIONS.length - 1]!.version
+        const newest = Math.max(0, ...done)
+        if (newest > latest)
+          throw new SchemaTooNew(
+            `the ledger's schema is at version ${newest}, newer than this release knows (${latest}): run the newer release`,
+          )
+        const applied: number[] = []
+        for (const migration of MIGRATIONS) {
+          if (done.has(migration.version)) continue
+          await tx.unsafe(migration.sql)
+          await tx`INSERT INTO schema_migrations (version, name) VALUES (${migration.version}, ${migration.name})`
+          applied.push(migration.version)
+        }
+        return { applied, version: latest }
+      }),
+    MIGRATION_DEADLINE_MS,
   )
 }

@@ -148,6 +148,7 @@ ${table(
   new Set([3, 4, 5, 6]),
 )}
 <h3>Answer times since start</h3>
+<p class="muted">Every request on these routes, the unpaid 402s and the errors included (/metrics has them by route).</p>
 ${table(
   ['routes', 'requests', 'p50', 'p95'],
   now.answer_times.map((times) => [

@@ -6,6 +6,7 @@
  */
 import { Elysia } from 'elysia'
 import { ApiError, ledgerUnavailable } from '../../core/errors'
+import { limitKeyOf } from '../../core/ip-address'
 import { LedgerUnavailable } from '../../core/stores'
 import { prefersHtml } from '../accept'
 import { errorFor } from '../error-page'
@@ -19,6 +20,7 @@ import { HTML_HEADERS } from '../page'
 export interface ConsoleSource {
   /** The figures now (the source bounds how often the ledger is read). */
   figures(): Promise<ConsoleFigures>
+  close(): Promise<void>
 }
 
 /** The console's pages: no script; forms post to this server only; never cached or framed. */
@@ -74,7 +76,9 @@ export function consoleRoutes(deps: {
     .get('/console/sign-in', ({ request }) => (auth ? finish(request, page(signInPage()), '/console/sign-in') : unknown(request)))
     .post('/console/sign-in', ({ request, body }) => {
       if (!auth) return unknown(request)
-      const address = deps.log.client(request) ?? 'unknown'
+      // IPv6 clients by their /64, as the rate limits key them: one subscriber, one budget of tries.
+      const client = deps.log.client(request)
+      const address = client === undefined ? 'unknown' : limitKeyOf(client, 64)
       const wait = auth.refusedFor(address)
       if (wait > 0)
         return finish(
