@@ -247,19 +247,22 @@ export function reportOn(db: Database, options: { since: number; by: GroupBy }):
 
 export type RevenueTotals = Omit<RevenueRow, 'key'>
 
+/** A line of nothing: no payment in any state. */
+export const noRevenue = (): RevenueTotals => ({
+  served: 0,
+  servedAtomic: 0n,
+  settled: 0,
+  settledAtomic: 0n,
+  local: 0,
+  localAtomic: 0n,
+  pending: 0,
+  pendingAtomic: 0n,
+  failed: 0,
+})
+
 /** The table's total line: counts and atomic amounts added up as integers. */
 export function totals(report: Report): RevenueTotals {
-  const total: RevenueTotals = {
-    served: 0,
-    servedAtomic: 0n,
-    settled: 0,
-    settledAtomic: 0n,
-    local: 0,
-    localAtomic: 0n,
-    pending: 0,
-    pendingAtomic: 0n,
-    failed: 0,
-  }
+  const total = noRevenue()
   for (const group of report.groups) {
     total.served += group.served
     total.servedAtomic += group.servedAtomic

@@ -10,10 +10,9 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { chromiumMissing, launchChromium, otherHosts, recordRequests } from '../../support/chromium'
-import { history, writeSqliteHistory } from '../../support/ledger-history'
 import { requireTool } from '../../support/required-tool'
-import { startServer, type StartedServer } from '../../support/server'
-import { NETWORKS, payTraffic, TOKEN } from './support'
+import type { StartedServer } from '../../support/server'
+import { payTraffic, startSeller, TOKEN } from './support'
 
 const missing = chromiumMissing()
 requireTool('test/console/console-page.test.ts', missing, ".ci/run installs Debian's chromium package")
@@ -33,14 +32,7 @@ describe.skipIf(missing !== null)('the console in chromium', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'console-page-'))
-    writeSqliteHistory(join(dir, 'ledger.sqlite'), history({ now: Math.floor(Date.now() / 1000), days: 40, perDay: 60 }))
-    server = await startServer({
-      LEDGER_PATH: join(dir, 'ledger.sqlite'),
-      METRICS_TOKEN: TOKEN,
-      PAYMENT_MODE: 'local',
-      PAYMENT_NETWORKS: NETWORKS,
-      WARM_UP_SAMPLE_ANSWERS: 'false',
-    })
+    server = await startSeller(dir, 40, 60)
     origin = server.url.replace('127.0.0.1', 'localhost')
     await payTraffic(server.url)
     browser = await launchChromium()

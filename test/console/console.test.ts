@@ -8,25 +8,16 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runCli } from '../../support/cli-run'
-import { history, writeSqliteHistory } from '../../support/ledger-history'
-import { startServer, type StartedServer } from '../../support/server'
-import { NETWORKS, payTraffic, TOKEN } from './support'
+import type { StartedServer } from '../../support/server'
+import { payTraffic, startSeller, TOKEN } from './support'
 
 let dir: string
 let server: StartedServer
-const now = Math.floor(Date.now() / 1000)
 const bearer = { authorization: `Bearer ${TOKEN}` }
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'console-'))
-  writeSqliteHistory(join(dir, 'ledger.sqlite'), history({ now, days: 45, perDay: 40 }))
-  server = await startServer({
-    LEDGER_PATH: join(dir, 'ledger.sqlite'),
-    METRICS_TOKEN: TOKEN,
-    PAYMENT_MODE: 'local',
-    PAYMENT_NETWORKS: NETWORKS,
-    WARM_UP_SAMPLE_ANSWERS: 'false',
-  })
+  server = await startSeller(dir, 45, 40)
   await payTraffic(server.url)
 })
 afterAll(async () => {

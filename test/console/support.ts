@@ -2,8 +2,11 @@
 import { expect } from 'bun:test'
 import { routeById } from '../../src/catalog'
 import { usdToAtomic } from '../../src/core/usdc'
+import { join } from 'node:path'
+import { history, writeSqliteHistory } from '../../support/ledger-history'
 import { createPayer } from '../../support/payer'
 import { routeUrl } from '../../support/route-url'
+import { startServer } from '../../support/server'
 
 export const TOKEN = 'console-test-token-0123456789'
 export const NETWORKS = 'base-sepolia,polygon-amoy'
@@ -32,4 +35,16 @@ export async function payTraffic(url: string): Promise<number[]> {
   }
   expect(statuses).toEqual(ASKS.map((a) => a.status))
   return statuses
+}
+
+/** A seller with `days` of made-up history in a ledger file in `dir` (local payments on two networks, the console behind TOKEN). */
+export function startSeller(dir: string, days: number, perDay: number) {
+  writeSqliteHistory(join(dir, 'ledger.sqlite'), history({ now: Math.floor(Date.now() / 1000), days, perDay }))
+  return startServer({
+    LEDGER_PATH: join(dir, 'ledger.sqlite'),
+    METRICS_TOKEN: TOKEN,
+    PAYMENT_MODE: 'local',
+    PAYMENT_NETWORKS: NETWORKS,
+    WARM_UP_SAMPLE_ANSWERS: 'false',
+  })
 }

@@ -5,16 +5,7 @@
  * exposure, and the service's health. Money as exact decimal USD strings with their atomic twins.
  */
 import type { Business } from '../../ledger/business'
-import {
-  isoUtc,
-  marginByRoute,
-  money,
-  reportJson,
-  revenueJson,
-  totals as totalsOf,
-  type RevenueRow,
-  type RevenueTotals,
-} from '../../ledger/report'
+import { isoUtc, marginByRoute, money, noRevenue, reportJson, revenueJson, totals as totalsOf, type RevenueRow } from '../../ledger/report'
 import { nanoToUsd } from '../../core/provider-spend'
 import { atomicToUsd } from '../../core/usdc'
 import type { DeferredStats } from '../../payments/deferred'
@@ -44,17 +35,7 @@ export interface ConsoleInputs {
   startedAt: number
 }
 
-const ZERO: RevenueTotals = {
-  served: 0,
-  servedAtomic: 0n,
-  settled: 0,
-  settledAtomic: 0n,
-  local: 0,
-  localAtomic: 0n,
-  pending: 0,
-  pendingAtomic: 0n,
-  failed: 0,
-}
+const ZERO = noRevenue()
 
 /** Every UTC day or hour of a window, oldest first, with its row or zeros. */
 function series(rows: readonly RevenueRow[], from: number, step: number, count: number, label: (at: number) => string) {
