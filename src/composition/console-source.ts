@@ -52,7 +52,7 @@ export function consoleSource(deps: {
       networks,
       routes: deps.metrics.businessByRoute(),
       answerTimes: (prefix, q) => deps.metrics.latency(starts(prefix), q),
-      answered: (prefix) => deps.metrics.answered(starts(prefix)),
+      requests: (prefix) => deps.metrics.requests(starts(prefix)),
       startedAt,
     })
   }

@@ -69,9 +69,9 @@ export async function createMetrics() {
     providerCall: business.providerCall,
     /** Per route since start, for the console: revenue, provider spend, paid answers by cache. */
     businessByRoute: business.routes,
-    /** Answer-time quantiles and counts of a set of routes since start, for the console. */
-    latency: (of: (route: string) => boolean, q: number) => requests.quantile(of, q),
-    answered: (of: (route: string) => boolean) => requests.count(of),
+    /** Answer-time quantiles and request counts of a set of routes since start, for the console. */
+    latency: (of: (route: string) => boolean, fraction: number) => requests.quantile(of, fraction),
+    requests: (of: (route: string) => boolean) => requests.count(of),
     text: () => registry.metrics(),
   }
 }

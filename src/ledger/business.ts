@@ -1,6 +1,6 @@
 /**
  * The seller's console figures from the ledger (issue 37): the revenue table of `payments report`
- * (report.ts, the same queries) over the last 30 days by day, route and network and over 48 hours by
+ * (report.ts, the same queries) over the last 30 days by day (with its revenue by route) and network and over 48 hours by
  * hour, plus what the report has no line for: payers per day, repeat buyers, and why payments failed.
  * One read snapshot; every amount an exact integer of atomic USDC.
  */
@@ -17,7 +17,7 @@ import {
   reportOn,
   revenueSql,
   SQLITE,
-  toReport,
+  revenueRows,
 } from './report'
 
 const DAY = 86_400
@@ -33,10 +33,9 @@ export interface Business {
   since: number
   /** The 48 hours: from the start of the UTC hour 47 hours before `now`. */
   hoursSince: number
-  /** `payments report --by day --since <since>`: its groups, unsettled payments, events and provider spend. */
+  /** `payments report --by day --since <since>`: its groups, revenue by route, unsettled payments, events and provider spend. */
   days: Report
   hours: RevenueRow[]
-  routes: RevenueRow[]
   networks: RevenueRow[]
   payersByDay: { day: string; payers: number }[]
   /** Payers served in the 30 days; those served more than once, and what they paid. */
@@ -70,13 +69,12 @@ export function windowsOf(now: number): { since: number; hoursSince: number } {
   return { since: Math.floor(now / DAY) * DAY - 29 * DAY, hoursSince: Math.floor(now / HOUR) * HOUR - 47 * HOUR }
 }
 
-function business(now: number, days: Report, grouped: Record<'hour' | 'route' | 'network', RevenueRow[]>, extra: Extra): Business {
+function business(now: number, days: Report, grouped: Record<'hour' | 'network', RevenueRow[]>, extra: Extra): Business {
   return {
     now,
     ...windowsOf(now),
     days,
     hours: grouped.hour,
-    routes: grouped.route,
     networks: grouped.network,
     payersByDay: extra.payers.map((row) => ({ day: String(row.day), payers: Number(row.payers ?? 0) })),
     buyers: {
@@ -88,9 +86,6 @@ function business(now: number, days: Report, grouped: Record<'hour' | 'route' | 
     lastReconciledAt: extra.reconciled === null ? null : Number(extra.reconciled),
   }
 }
-
-/** Only the groups of a report's revenue query (the same SQL as the report's table). */
-const groupsOf = (rows: Record<string, string | number>[]) => toReport(rows, [], [], [], []).groups
 
 /** The console's figures at `now` (unix seconds) from the service's ledger. */
 export async function readBusiness(view: LedgerView, now: number): Promise<Business> {
@@ -106,9 +101,9 @@ function businessOnPostgres(pg: Postgres, now: number, since: number, hoursSince
     sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (tx) => {
       const rows = <T>(text: string, params: unknown[]) => tx.unsafe(text, params) as Promise<T[]>
       const group = async (by: GroupBy, from: number) =>
-        groupsOf(await rows<Record<string, string | number>>(revenueSql(POSTGRES, by, settlement), [from]))
+        revenueRows(await rows<Record<string, string | number>>(revenueSql(POSTGRES, by, settlement), [from]))
       const days = await reportInPostgres(tx, { since, by: 'day' })
-      const grouped = { hour: await group('hour', hoursSince), route: await group('route', since), network: await group('network', since) }
+      const grouped = { hour: await group('hour', hoursSince), network: await group('network', since) }
       const extra: Extra = {
         payers: await rows(payersSql(POSTGRES), [since]),
         buyers: (await rows<Extra['buyers']>(buyersSql(POSTGRES), [since]))[0]!,
@@ -127,7 +122,8 @@ function businessOnSqlite(db: Database, now: number, since: number, hoursSince: 
       const has = hasTable(db, 'payment_events')
       const settlement = has ? "COALESCE(settlement, 'local')" : "'local'"
       const all = <T>(query: string, from: number) => db.query<T, { since: number }>(query).all({ since: from })
-      const group = (by: GroupBy, from: number) => groupsOf(all<Record<string, string | number>>(revenueSql(SQLITE, by, settlement), from))
+      const group = (by: GroupBy, from: number) =>
+        revenueRows(all<Record<string, string | number>>(revenueSql(SQLITE, by, settlement), from))
       const extra: Extra = {
         payers: all(payersSql(SQLITE), since),
         buyers: all<Extra['buyers']>(buyersSql(SQLITE), since)[0]!,
@@ -135,7 +131,7 @@ function businessOnSqlite(db: Database, now: number, since: number, hoursSince: 
         reconciled: has ? (all<{ at: Num }>(reconciledSql(SQLITE), since)[0]?.at ?? null) : null,
       }
       const days = reportOn(db, { since, by: 'day' })
-      return business(now, days, { hour: group('hour', hoursSince), route: group('route', since), network: group('network', since) }, extra)
+      return business(now, days, { hour: group('hour', hoursSince), network: group('network', since) }, extra)
     })
     .deferred()
 }

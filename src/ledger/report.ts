@@ -53,6 +53,8 @@ export interface Report {
   groups: RevenueRow[]
   unsettled: UnsettledRow[]
   events: Record<string, number>
+  /** Revenue by route over the same period (whatever `groups` are by): the lines of the margins. */
+  routes: RevenueRow[]
   /** Provider spend by route and provider, set against `revenueByRoute` (served USD per route). */
   spend: SpendRow[]
   revenueByRoute: Record<string, bigint>
@@ -134,13 +136,29 @@ type UnsettledDbRow = {
   valid_before: string | null
 }
 
-export function toReport(
+/** The rows of a revenue query (revenueSql) as the report's lines. */
+export const revenueRows = (rows: Record<string, string | number>[]): RevenueRow[] =>
+  rows.map((row) => ({
+    key: String(row.grp),
+    served: Number(row.served ?? 0),
+    servedAtomic: BigInt(row.served_atomic ?? 0),
+    settled: Number(row.settled ?? 0),
+    settledAtomic: BigInt(row.settled_atomic ?? 0),
+    local: Number(row.local ?? 0),
+    localAtomic: BigInt(row.local_atomic ?? 0),
+    pending: Number(row.pending ?? 0),
+    pendingAtomic: BigInt(row.pending_atomic ?? 0),
+    failed: Number(row.failed ?? 0),
+  }))
+
+function toReport(
   rows: Record<string, string | number>[],
   unsettled: UnsettledDbRow[],
   events: { event: string; n: number | string }[],
   spend: SpendDbRow[],
   byRoute: Record<string, string | number>[],
 ): Report {
+  const routes = revenueRows(byRoute)
   return {
     spend: spend.map((row) => ({
       route: row.route,
@@ -152,19 +170,9 @@ export function toReport(
       costNano: BigInt(row.cost ?? 0),
       unpricedRequests: Number(row.unpriced ?? 0),
     })),
-    revenueByRoute: Object.fromEntries(byRoute.map((r) => [String(r.grp), BigInt(r.served_atomic ?? 0)])),
-    groups: rows.map((row) => ({
-      key: String(row.grp),
-      served: Number(row.served ?? 0),
-      servedAtomic: BigInt(row.served_atomic ?? 0),
-      settled: Number(row.settled ?? 0),
-      settledAtomic: BigInt(row.settled_atomic ?? 0),
-      local: Number(row.local ?? 0),
-      localAtomic: BigInt(row.local_atomic ?? 0),
-      pending: Number(row.pending ?? 0),
-      pendingAtomic: BigInt(row.pending_atomic ?? 0),
-      failed: Number(row.failed ?? 0),
-    })),
+    routes,
+    revenueByRoute: Object.fromEntries(routes.map((r) => [r.key, r.servedAtomic])),
+    groups: revenueRows(rows),
     unsettled: unsettled.map((row) => ({
       createdAt: Number(row.created_at),
       route: row.route,
@@ -183,15 +191,10 @@ export function toReport(
 export async function readReportPostgres(url: string, options: { since: number; by: GroupBy }): Promise<Report> {
   const pg = new Postgres(url)
   try {
-    return await reportOnPostgres(pg, options)
+    return await pg.run('report', (sql) => sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', (tx) => reportInPostgres(tx, options)))
   } finally {
     await pg.close()
   }
-}
-
-/** The report on a PostgreSQL client already open (the service's own, for the console). */
-export function reportOnPostgres(pg: Postgres, options: { since: number; by: GroupBy }): Promise<Report> {
-  return pg.run('report', (sql) => sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', (tx) => reportInPostgres(tx, options)))
 }
 
 /** The report's queries inside a PostgreSQL transaction a caller holds (the console reads more in the same snapshot). */

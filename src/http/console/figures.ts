@@ -12,12 +12,13 @@ import type { DeferredStats } from '../../payments/deferred'
 import type { ProviderStats } from '../../intelligence/provider-health'
 import { NETWORKS } from '../../payments/networks'
 import type { RpcState } from '../../payments/rpc-check'
+import type { businessMetrics } from '../business-metrics'
 
 const DAY = 86_400
 const HOUR = 3_600
 
 /** Since the process started, per route: revenue and priced spend (USD), paid answers by cache. */
-export type RouteCounters = Map<string, { revenueUsd: number; spendUsd: number; hit: number; miss: number; none: number }>
+type RouteCounters = ReturnType<ReturnType<typeof businessMetrics>['routes']>
 
 export interface ConsoleInputs {
   business: Business
@@ -29,9 +30,9 @@ export interface ConsoleInputs {
   /** Self mode: each network's RPC asked just now (null in the other modes). */
   networks: RpcState[] | null
   routes: RouteCounters
-  /** Answer-time quantile (seconds) and count of the routes whose path starts with a prefix, since start. */
+  /** Answer-time quantile (seconds) and count of the requests on the routes whose path starts with a prefix, since start. */
   answerTimes: (prefix: string, quantile: number) => number | null
-  answered: (prefix: string) => number
+  requests: (prefix: string) => number
   startedAt: number
 }
 
@@ -53,32 +54,30 @@ const networkName = (caip2: string) => Object.values(NETWORKS).find((n) => n.cai
 /** Revenue, spend and margin per route over the 30 days, the routes that lose most first; the cache share since start. */
 function margins(business: Business, routes: RouteCounters) {
   const spent = new Map(marginByRoute(business.days).map((m) => [m.route, m]))
-  const names = new Set([...business.routes.map((r) => r.key), ...spent.keys()])
+  const names = new Set([...business.days.routes.map((r) => r.key), ...spent.keys()])
   return [...names]
     .map((route) => {
-      const revenueAtomic = business.routes.find((r) => r.key === route)?.servedAtomic ?? 0n
+      const revenueAtomic = business.days.revenueByRoute[route] ?? 0n
       const cost = spent.get(route)
-      const costNano = cost?.costNano ?? 0n
+      const marginNano = revenueAtomic * 1000n - (cost?.costNano ?? 0n)
       const since = routes.get(route)
       const cached = since ? since.hit + since.miss : 0
       return {
         route,
         ...money('revenue', revenueAtomic),
-        provider_cost_usd: nanoToUsd(costNano),
-        margin_usd: nanoToUsd(revenueAtomic * 1000n - costNano),
-        margin_nano_usd: (revenueAtomic * 1000n - costNano).toString(),
+        provider_cost_usd: nanoToUsd(cost?.costNano ?? 0n),
+        margin_usd: nanoToUsd(marginNano),
+        margin_nano_usd: marginNano.toString(),
         unpriced_requests: cost?.unpricedRequests ?? 0,
         cache_served_share: cached ? Math.round((1000 * since!.hit) / cached) / 1000 : null,
         answers_since_start: since ? since.hit + since.miss + since.none : 0,
+        marginNano,
       }
     })
     .sort((left, right) =>
-      BigInt(left.margin_nano_usd) < BigInt(right.margin_nano_usd)
-        ? -1
-        : BigInt(left.margin_nano_usd) > BigInt(right.margin_nano_usd)
-          ? 1
-          : left.route.localeCompare(right.route),
+      left.marginNano < right.marginNano ? -1 : left.marginNano > right.marginNano ? 1 : left.route.localeCompare(right.route),
     )
+    .map(({ marginNano: _, ...line }) => line)
 }
 
 function exposure(business: Business, deferred: DeferredStats | null) {
@@ -118,7 +117,7 @@ export function consoleFigures(input: ConsoleInputs) {
     report,
     by_day: series(business.days.groups, business.since, DAY, 30, dayOf).map((d) => ({ ...d, payers: payers.get(d.key) ?? 0 })),
     by_hour: series(business.hours, business.hoursSince, HOUR, 48, hourOf),
-    by_route: business.routes.map((g) => ({ key: g.key, ...revenueJson(g) })),
+    by_route: business.days.routes.map((g) => ({ key: g.key, ...revenueJson(g) })),
     by_network: business.networks.map((g) => ({ key: g.key, name: networkName(g.key), ...revenueJson(g) })),
     buyers: {
       payers: business.buyers.payers,
@@ -200,7 +199,7 @@ function health(input: ConsoleInputs) {
     paid_answer_cache: { hits, answers: cached, hit_ratio: cached ? Math.round((1000 * hits) / cached) / 1000 : null },
     answer_times: FAMILIES.map(({ family, prefix }) => ({
       family,
-      requests: input.answered(prefix),
+      requests: input.requests(prefix),
       p50_ms: ms(input.answerTimes(prefix, 0.5)),
       p95_ms: ms(input.answerTimes(prefix, 0.95)),
     })),
