@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import { CATALOG } from '../catalog'
 import { httpQuery } from '../catalog/table'
 import type { Logger } from '../core/logger'
-import { errorFor } from '../http/error-page'
+import { errorFor, noRoute } from '../http/error-page'
 import { ApiError } from '../core/errors'
 import { freeRoutes, type Readiness } from '../http/free-routes'
 import type { HandlerMap } from '../core/route-handler'
@@ -100,7 +100,7 @@ function errorAnswer(code: unknown, error: unknown, request: Request, id: string
       const refusal = new ApiError('method_not_allowed', `${request.method} is not allowed on ${path}.`, { allowed: known.methods })
       return errorFor(request, refusal, id, { allow: known.methods.join(', ') })
     }
-    return errorFor(request, new ApiError('not_found', `No route ${request.method} ${path}. See /openapi for the routes.`), id)
+    return noRoute(request, id)
   }
   logger.error('unhandled error', { request_id: id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
   return errorFor(request, new ApiError('internal_error', 'Internal error; nothing was charged. Quote the request id to support.'), id)

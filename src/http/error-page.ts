@@ -1,10 +1,11 @@
 import { STATUS_CODES } from 'node:http'
-import type { ApiError } from '../core/errors'
+import { ApiError } from '../core/errors'
 import { readProofHeader } from '../payments/proof'
 import { prefersHtml } from './accept'
 import { errorHeaders, errorResponse } from './envelope'
 import { FAVICON_SVG_PATH } from './favicon'
 import { escapeHtml, htmlPage, HTML_HEADERS, textHtml } from './page'
+import { pathOf } from './request-id'
 
 /**
  * An error as a page, for a browser (accept.ts: text/html preferred to JSON), as the 402 is one: the
@@ -41,4 +42,10 @@ ${details ? `<dl class="terms">${details}</dl>` : ''}
 export function errorFor(request: Request, error: ApiError, requestId: string, extra?: Record<string, string>): Response {
   const page = prefersHtml(request.headers.get('accept')) && readProofHeader(request.headers) === null
   return page ? errorPage(error, requestId, extra) : errorResponse(error, requestId, extra)
+}
+
+/** What a path that does not exist answers (and a protected one without its credential): the same words. */
+export function noRoute(request: Request, requestId: string): Response {
+  const path = pathOf(request.url)
+  return errorFor(request, new ApiError('not_found', `No route ${request.method} ${path}. See /openapi for the routes.`), requestId)
 }

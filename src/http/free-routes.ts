@@ -1,6 +1,8 @@
 import { Elysia, t } from 'elysia'
-import { ApiError, ledgerUnavailable, notFound } from '../core/errors'
-import { errorResponse, jsonResponse } from './envelope'
+import { ledgerUnavailable, notFound } from '../core/errors'
+import { jsonResponse } from './envelope'
+import { bearerHolds } from './console/auth'
+import { noRoute } from './error-page'
 import { type PaymentLedger } from '../ledger/contract'
 import { LedgerUnavailable } from '../core/stores'
 import type { RequestLog } from './request-log'
@@ -110,13 +112,8 @@ export function freeRoutes(deps: {
         const metrics = deps.metrics
         if (!metrics) throw notFound('route', '/metrics')
         // Revenue is in there: without the token the route does not exist.
-        if (metrics.token && request.headers.get('authorization') !== `Bearer ${metrics.token}`) {
-          return answer(
-            request,
-            errorResponse(new ApiError('not_found', 'No route GET /metrics. See /openapi for the routes.'), deps.log.id(request)),
-            '/metrics',
-          )
-        }
+        if (metrics.token && !bearerHolds(request, metrics.token))
+          return answer(request, noRoute(request, deps.log.id(request)), '/metrics')
         return answer(
           request,
           new Response(await metrics.text(), { headers: { 'content-type': metrics.contentType, 'x-request-id': deps.log.id(request) } }),

@@ -16,13 +16,19 @@ const TRACKED_ADDRESSES = 10_000
 
 const digest = (value: string) => createHash('sha256').update(value).digest()
 
+/** Whether a request's `Authorization: Bearer` is `token`, compared in constant time (/metrics, /console). */
+export function bearerHolds(request: Request, token: string): boolean {
+  const header = request.headers.get('authorization')
+  return header?.startsWith('Bearer ') === true && timingSafeEqual(digest(header.slice(7)), digest(token))
+}
+
 export class ConsoleAuth {
   private readonly tokenDigest: Buffer
   private readonly cookieKey: Buffer
   private readonly failures = new Map<string, number[]>()
 
   constructor(
-    token: string,
+    private readonly token: string,
     private readonly now: () => number = () => Date.now() / 1000,
   ) {
     this.tokenDigest = digest(token)
@@ -36,8 +42,7 @@ export class ConsoleAuth {
 
   /** The bearer header or the sign-in cookie of a request holds the credential. */
   allows(request: Request): boolean {
-    const header = request.headers.get('authorization')
-    if (header?.startsWith('Bearer ') && this.isToken(header.slice(7))) return true
+    if (bearerHolds(request, this.token)) return true
     const cookie = cookieOf(request, COOKIE)
     return cookie !== undefined && this.validSession(cookie)
   }

@@ -5,11 +5,11 @@
  * /metrics is).
  */
 import { Elysia } from 'elysia'
-import { ApiError, ledgerUnavailable } from '../../core/errors'
+import { ledgerUnavailable } from '../../core/errors'
 import { limitKeyOf } from '../../core/ip-address'
 import { LedgerUnavailable } from '../../core/stores'
 import { prefersHtml } from '../accept'
-import { errorFor } from '../error-page'
+import { noRoute } from '../error-page'
 import { free } from '../free-routes'
 import type { RequestLog } from '../request-log'
 import { ConsoleAuth, FAILURE_WINDOW_SECONDS, MAX_FAILURES, sessionCookie } from './auth'
@@ -44,14 +44,9 @@ export function consoleRoutes(deps: {
     deps.log.finish(request, response.status, undefined, route)
     return response
   }
-  /** What any path that does not exist answers (app.ts errorAnswer), word for word. */
+  /** What any path that does not exist answers, word for word. */
   const unknown = (request: Request) => {
-    const path = new URL(request.url).pathname
-    const response = errorFor(
-      request,
-      new ApiError('not_found', `No route ${request.method} ${path}. See /openapi for the routes.`),
-      deps.log.id(request),
-    )
+    const response = noRoute(request, deps.log.id(request))
     deps.log.finish(request, response.status)
     return response
   }
