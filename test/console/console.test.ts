@@ -32,10 +32,10 @@ async function shape(res: Response) {
 }
 
 describe('without the credential, /console answers as a path that does not exist', () => {
-  const asUnknown = async (headers: Record<string, string>, method = 'GET') => {
-    const consoleAnswer = await shape(await fetch(`${server.url}/console`, { method, headers }))
-    const unknown = await shape(await fetch(`${server.url}/consolf`, { method, headers: { accept: headers.accept ?? '*/*' } }))
-    expect(consoleAnswer).toEqual({ ...unknown, body: unknown.body.replaceAll('/consolf', '/console') })
+  const asUnknown = async (headers: Record<string, string>, method = 'GET', path = '/console') => {
+    const consoleAnswer = await shape(await fetch(`${server.url}${path}`, { method, headers }))
+    const unknown = await shape(await fetch(`${server.url}${path}x`, { method, headers: { accept: headers.accept ?? '*/*' } }))
+    expect(consoleAnswer).toEqual({ ...unknown, body: unknown.body.replaceAll(`${path}x`, path) })
     expect(consoleAnswer.status).toBe(404)
   }
   test('no credential, JSON or a browser', async () => {
@@ -47,6 +47,10 @@ describe('without the credential, /console answers as a path that does not exist
     await asUnknown({ accept: 'application/json', cookie: 'cmi_console=v1.9999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })
     await asUnknown({ accept: 'application/json', cookie: 'cmi_console=v1.1000.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })
     await asUnknown({ accept: 'application/json' }, 'POST')
+  })
+  test('/metrics without its bearer token too, to a browser as to a script', async () => {
+    await asUnknown({ accept: 'text/html', authorization: `Bearer ${TOKEN}x` }, 'GET', '/metrics')
+    await asUnknown({ accept: 'application/json' }, 'GET', '/metrics')
   })
 })
 
