@@ -4,6 +4,10 @@ import { ENV } from './config/settings'
 import { serve } from './cli/serve'
 import { loadEnvFile } from './config/env-file'
 import pkg from '../package.json' with { type: 'json' }
+import { redactOutput } from './cli/redacted-output'
+
+// First: nothing this process prints may carry a configured secret (the secrets are known once read).
+redactOutput()
 
 // Before anything reads the environment (the executable has done it already: a no-op then).
 try {

@@ -1,3 +1,5 @@
+import { foreignText } from '../core/redact'
+
 /** One line of `doctor`'s go-live checklist. */
 export type FindingStatus = 'ok' | 'warn' | 'block'
 
@@ -17,4 +19,4 @@ export const block = (check: string, detail: string, fix?: string): Finding => (
 /** How long one network check may take: a go-live check that hangs helps nobody. */
 export const CHECK_TIMEOUT_MS = 5_000
 
-export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 300)
+export const messageOf = (error: unknown) => foreignText((error instanceof Error ? error.message : String(error)).split('\n')[0]!, 300)

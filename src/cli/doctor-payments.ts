@@ -11,6 +11,7 @@ import { refusedStatus } from '../payments/facilitator-settler'
 import { variableSuffix, type NetworkInfo, type NetworkName } from '../payments/networks'
 import { DEV_PAY_TO } from '../config/settings'
 import { block, CHECK_TIMEOUT_MS, messageOf, ok, warn, type Finding } from './doctor-finding'
+import { urlOrigin } from '../core/redact'
 
 const ZERO_ADDRESS = /^0x0{40}$/
 
@@ -30,7 +31,7 @@ export function paymentMode(config: Readonly<Config>): Finding {
       'PAYMENT_MODE=facilitator with X402_FACILITATOR_URL (or CDP_API_KEY_ID and CDP_API_KEY_SECRET), or PAYMENT_MODE=self with X402_RPC_URL and X402_SETTLER_PRIVATE_KEY',
     )
   if (config.paymentMode === 'facilitator')
-    return ok(check, `facilitator: ${config.facilitatorUrl ?? CDP_FACILITATOR_URL} verifies and settles${deferred}`)
+    return ok(check, `facilitator: ${urlOrigin(config.facilitatorUrl ?? CDP_FACILITATOR_URL)} verifies and settles${deferred}`)
   return ok(check, `self: this service verifies and settles over ${rpcOrigin(config.rpcUrl)} with its own key${deferred}`)
 }
 

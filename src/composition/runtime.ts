@@ -8,7 +8,7 @@ import { publicationSource } from '../data/publication-places'
 import { ResultCache } from '../data/result-cache'
 import { housekeeping } from './housekeeping'
 import { createLogger, type Logger } from '../core/logger'
-import { keepSecret } from '../core/redact'
+import { keepSecretsOf } from '../config/secrets'
 import { KnownMisses } from '../intelligence/known-misses'
 import type { MarketServices } from '../market-data/market-services'
 import type { SignalServices } from '../signals/signal-services'
@@ -274,7 +274,8 @@ export async function createRuntime(
   options: RuntimeOptions = {},
 ) {
   await using parts = new AsyncDisposableStack()
-  keepConfiguredSecrets(config)
+  // A configuration built in code rather than read (tests, embedders) has its secrets remembered too.
+  keepSecretsOf(config, process.env)
   const loadingMetrics = createMetrics()
   const { db, store, follower, setUp } = parts.use(await openData(config, logger, options, loadingMetrics))
   const metrics = await loadingMetrics
@@ -371,24 +372,3 @@ export type Runtime = Awaited<ReturnType<typeof createRuntime>>
 /** Who may read `/metrics` (it shows revenue): the token's holders; in production without a token, nobody. */
 export const metricsAccess = (config: Readonly<Config>): { metricsAccess?: { token: string } | 'off' } =>
   config.metricsToken ? { metricsAccess: { token: config.metricsToken } } : config.nodeEnv === 'production' ? { metricsAccess: 'off' } : {}
-
-/**
- * The configured secrets that a library might print (an RPC's path carries its key, a facilitator header its
- * token): redact.ts takes them out of every log line, error and ledger reason.
- */
-function keepConfiguredSecrets(config: Readonly<Config>): void {
-  const { webSearch, nativeSearch, llm } = config.providers
-  const pathOf = (url: string) => {
-    const parsed = new URL(url)
-    return `${parsed.pathname}${parsed.search}`
-  }
-  keepSecret(
-    config.settlerPrivateKey,
-    config.cdpApiKey?.secret.reveal(),
-    ...Object.values(config.facilitatorHeaders ?? {}),
-    ...Object.values(config.rpc).map((rpc) => pathOf(rpc!.url)),
-    webSearch?.key,
-    nativeSearch?.key,
-    llm?.key,
-  )
-}

@@ -5,6 +5,7 @@
 import type { LedgerRetention } from '../ledger/contract'
 import { Value } from '@sinclair/typebox/value'
 import { read } from './read'
+import { keepSecretsOf } from './secrets'
 import { readDatasets, type DatasetsSettings } from './data-source'
 import { PLATFORM_TOKENS, type Platform } from '../catalog/platforms'
 import type { NetworkName, PaymentOffer } from '../payments/networks'
@@ -174,7 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('REUSE_PORT', 'needs a fixed PORT (PORT=0 picks a different free port for each instance)')
   read(env, 'ENV_FILE') // read earlier by env-file.ts; validated here with the rest
   const publicBaseUrl = ((read(env, 'PUBLIC_BASE_URL') as string | undefined) ?? `http://localhost:${port}`).replace(/\/+$/, '')
-  return Object.freeze({
+  const config: Config = {
     port,
     // Only a production seller is reachable from other machines by default: a development instance takes
     // offline-only payments and shows its metrics openly.
@@ -212,7 +213,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: (read(env, 'LOG_LEVEL') as LogLevel | undefined) ?? 'info',
     nodeEnv,
     providers: readProviders(env),
-  })
+  }
+  keepSecretsOf(config, env)
+  return Object.freeze(config)
 }
 
 /** How long and how much this service keeps: stored results, computed answers in memory, ledger history. */

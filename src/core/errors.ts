@@ -1,5 +1,5 @@
 import type { PaymentRequired } from '@x402/core/types'
-import { redactedMessage } from './redact'
+import { redactDeep, redactedMessage, redactSecrets } from './redact'
 
 /** The stable error codes of the API. The README's error table is generated from this list. */
 export const ERROR_CODES = {
@@ -120,14 +120,17 @@ export class ApiError extends Error {
   readonly status: number
   readonly retryAfterSeconds?: number
   readonly payment?: X402Requirements
+  readonly details?: Record<string, unknown>
 
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly details?: Record<string, unknown>,
+    details?: Record<string, unknown>,
     hints: ErrorHints = {},
   ) {
-    super(message)
+    // Every error a buyer, a page or the MCP adapter shows is built here: no configured secret passes.
+    super(redactSecrets(message))
+    if (details) this.details = redactDeep(details)
     this.status = ERROR_CODES[code].status
     if (hints.retryAfterSeconds !== undefined) this.retryAfterSeconds = hints.retryAfterSeconds
     if (hints.payment) this.payment = hints.payment

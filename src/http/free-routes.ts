@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia'
 import { ledgerUnavailable, notFound } from '../core/errors'
 import { jsonResponse } from './envelope'
+import { redactDeep, redactSecrets } from '../core/redact'
 import { bearerHolds } from './console/auth'
 import { noRoute } from './error-page'
 import { type PaymentLedger } from '../ledger/contract'
@@ -56,7 +57,8 @@ export function freeRoutes(deps: {
       '/ready',
       async ({ request }) => {
         const id = deps.log.id(request)
-        const readiness = await deps.readiness()
+        // Public: the checks quote providers, the facilitator and the ledger, whose texts may echo a secret.
+        const readiness = redactDeep(await deps.readiness())
         if (readiness.ready) return answer(request, free(readiness, id), '/ready')
         return answer(
           request,
@@ -116,7 +118,9 @@ export function freeRoutes(deps: {
           return answer(request, noRoute(request, deps.log.id(request)), '/metrics')
         return answer(
           request,
-          new Response(await metrics.text(), { headers: { 'content-type': metrics.contentType, 'x-request-id': deps.log.id(request) } }),
+          new Response(redactSecrets(await metrics.text()), {
+            headers: { 'content-type': metrics.contentType, 'x-request-id': deps.log.id(request) },
+          }),
           '/metrics',
         )
       },

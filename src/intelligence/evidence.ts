@@ -3,6 +3,7 @@
  * per post, note, video, article or web page, whatever provider found it.
  */
 import type { Platform } from '../catalog/platforms'
+import { withoutCredentials } from '../core/redact'
 import type { Matcher } from './relevance'
 
 export type { Platform }
@@ -81,7 +82,11 @@ export interface EvidenceQuery {
 
 export type ProviderFailure = 'timeout' | 'unavailable' | 'bad_response' | 'cancelled' | 'rate_limited'
 
-/** A provider could not answer; `kind` decides the API error (timeout -> 504, rate_limited -> 503, otherwise 502). */
+/**
+ * A provider could not answer; `kind` decides the API error (timeout -> 504, rate_limited -> 503, otherwise 502).
+ * Its message reaches the buyer, /ready, the console and the CLI: it is redacted here, once, whatever a
+ * vendor or a library put in it (a vendor may echo the key or the URL it was sent).
+ */
 export class ProviderError extends Error {
   constructor(
     readonly kind: ProviderFailure,
@@ -90,9 +95,13 @@ export class ProviderError extends Error {
     /** rate_limited: the provider's Retry-After, in seconds, when it said. */
     readonly retryAfterSeconds?: number,
   ) {
-    super(`${provider}: ${message}`)
+    const said = withoutCredentials(message)
+    super(`${provider}: ${said.length > PROVIDER_MESSAGE_CHARS ? `${said.slice(0, PROVIDER_MESSAGE_CHARS - 1)}…` : said}`)
   }
 }
+
+/** Characters of a provider failure's message kept (a vendor's own words are summarised shorter, core/redact.ts). */
+const PROVIDER_MESSAGE_CHARS = 400
 
 /** A call never made (the paid request's time for the work was spent): the provider bills nothing for it. */
 export class ProviderNotCalled extends ProviderError {}

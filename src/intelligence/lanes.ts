@@ -13,6 +13,7 @@
 import { STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE } from '../catalog/evidence-rules'
 import { PLATFORM_TOKENS } from '../catalog/platforms'
 import { ApiError, notFound } from '../core/errors'
+import { redactDeep } from '../core/redact'
 import {
   countOf,
   creatorsOn,
@@ -157,7 +158,9 @@ async function step(
         const found = await withDeadline(provider.name, provider.timeoutMs, (signal) => provider.search(query, signal), parent)
         const seconds = took()
         spent(provider, found.requests)
-        const items = await relevant(found.items, query.match)
+        // A vendor that quotes the request (a search page echoing its URL) puts our key into the text, which is
+        // segmented, lower-cased and quoted from here on: it is taken out before anything reads it.
+        const items = await relevant(provider.local ? found.items : found.items.map(redactDeep), query.match)
         // Counts as the items stand for them: a sampled call's are estimates (its `sampled` says of what).
         const kept = Math.round(countOf(items))
         const offTopic = Math.round(countOf(found.items)) - kept

@@ -9,6 +9,7 @@ import type { Prepared } from '../core/route-handler'
 import type { ProviderSpend } from '../core/provider-spend'
 import { overLimit, type RateLimits } from './rate-limit'
 import { withinDeadline } from '../core/work-deadline'
+import { redactSecrets } from '../core/redact'
 
 export interface PaidCall {
   route: RouteSpec
@@ -81,7 +82,10 @@ export function payFor(gate: PaymentGate, limits: RateLimits | undefined, call: 
           const result = await withinDeadline(deadlineMs, () => call.prepared.run(spend))
           gate.answered(call.route.id, result.cacheStatus)
           const envelope = buildSuccess(call.route, call.requestId, result, artifactPath)
-          return format === 'json' ? JSON.stringify(envelope) : tableAnswer(call.route, format, envelope)
+          // The answer as sold, stored and replayed: no configured secret in it, whatever a provider echoed.
+          if (format === 'json') return redactSecrets(JSON.stringify(envelope))
+          const table = await tableAnswer(call.route, format, envelope)
+          return typeof table.body === 'string' ? { ...table, body: redactSecrets(table.body) } : table
         } finally {
           gate.spent(call.requestId, call.route.id, spend)
         }

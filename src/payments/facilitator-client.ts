@@ -1,4 +1,5 @@
 import { HTTPFacilitatorClient } from '@x402/core/http'
+import { urlOrigin } from '../core/redact'
 import { ConfigError } from '../core/config-error'
 import { CDP_CORRELATION, CDP_FACILITATOR_URL, CdpSigner } from './cdp-auth'
 import type { CdpApiKey } from './cdp-key'
@@ -53,7 +54,7 @@ export interface FacilitatorSettings {
 
 export interface FacilitatorConnection {
   client: HTTPFacilitatorClient
-  /** Base URL the calls go to (CDP's facilitator when CDP keys are set and X402_FACILITATOR_URL is not). */
+  /** Where the calls go, as it may be shown: the origin alone (a facilitator's path may carry a key). CDP's facilitator when CDP keys are set and X402_FACILITATOR_URL is not. */
   url: string
   /** How calls authenticate, for the start-up banner: never a header value. */
   auth: string
@@ -77,7 +78,7 @@ export async function connectFacilitator(config: Readonly<FacilitatorSettings>):
       timeoutMs,
       ...(headers ? { createAuthHeaders: async () => ({ verify: headers, settle: headers, supported: headers }) } : {}),
     })
-    return { client, url, auth: headers ? names.slice(2) : 'no authentication' }
+    return { client, url: urlOrigin(url), auth: headers ? names.slice(2) : 'no authentication' }
   }
   const url = config.facilitatorUrl ?? CDP_FACILITATOR_URL
   const { host, pathname } = new URL(url)
@@ -98,7 +99,7 @@ export async function connectFacilitator(config: Readonly<FacilitatorSettings>):
   })
   return {
     client: new PerCallHeadersClient(url, timeoutMs, headersFor),
-    url,
+    url: urlOrigin(url),
     auth: `CDP facilitator auth, key id ${key.id} (${key.algorithm})${names}`,
   }
 }

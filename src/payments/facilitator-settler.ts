@@ -1,6 +1,6 @@
 import type { FacilitatorClient } from '@x402/core/http'
 import { FacilitatorTimeoutError, SettleError, VerifyError, type PaymentRequirements, type SettleResponse } from '@x402/core/types'
-import { redactedMessage } from '../core/redact'
+import { FOREIGN_KEPT, foreignText, redactedMessage } from '../core/redact'
 import { FacilitatorAuthError } from './facilitator-client'
 import type { FacilitatorHealth } from './facilitator-health'
 import { v1Requirements, v2Accept } from './requirements'
@@ -12,6 +12,26 @@ const SETTLEMENT_PENDING = 'settlement_pending'
 
 /** Redacted: libraries put the URL they called (an RPC's key in its path) into their messages. */
 const message = redactedMessage
+
+/**
+ * What a facilitator or its client said, as the buyer, the ledger and /ready may see it: @x402/core's
+ * "Facilitator settle failed (500): <the whole body>" as the status and a summary of the body (a
+ * facilitator's error page may echo our request, its headers and the URL's key), any other text summarised.
+ */
+function saidBy(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error)
+  const http = /^Facilitator \w+ failed \((\d{3})\): ?([\s\S]*)$/.exec(text)
+  if (!http) return foreignText(text)
+  const body = foreignText(http[2]!)
+  return `HTTP ${http[1]}${body ? `: ${body}` : ''}`
+}
+
+/** A facilitator's reason code as the buyer's `details.reason`: a machine reason as it is, free text as `invalid`. */
+const reasonCode = (reason: string | undefined) => (reason && /^[a-z0-9_]{1,80}$/.test(reason) ? reason : 'invalid')
+
+/** The facilitator's explanation of a refusal, summarised (its free text may hold anything it was sent). */
+const refusedBecause = (said: { invalidMessage?: string; invalidReason?: string }) =>
+  `The facilitator refused the payment: ${foreignText(said.invalidMessage ?? said.invalidReason ?? 'invalid')}.`
 
 /** A connection that was never made: the facilitator cannot have received the request. */
 function neverReached(error: unknown): boolean {
@@ -83,18 +103,10 @@ export class FacilitatorSettler implements Settler {
     try {
       const verified = await this.client.verify(input.proof.raw, this.requirements(input))
       if (verified.isValid) return { ok: true }
-      return {
-        ok: false,
-        reason: verified.invalidReason ?? 'invalid',
-        message: message(`The facilitator refused the payment: ${verified.invalidMessage ?? verified.invalidReason ?? 'invalid'}.`),
-      }
+      return { ok: false, reason: reasonCode(verified.invalidReason), message: refusedBecause(verified) }
     } catch (error) {
       if (error instanceof VerifyError) {
-        return {
-          ok: false,
-          reason: error.invalidReason ?? 'invalid',
-          message: message(`The facilitator refused the payment: ${error.invalidMessage ?? error.invalidReason ?? 'invalid'}.`),
-        }
+        return { ok: false, reason: reasonCode(error.invalidReason), message: refusedBecause(error) }
       }
       // Verification moves no money: a facilitator that is down, slow or refusing our credentials only means "cannot serve now".
       if (error instanceof ChainUnavailableError) return { ok: false, unavailable: true, reason: 'rpc_unavailable', message: error.message }
@@ -104,7 +116,7 @@ export class FacilitatorSettler implements Settler {
         ok: false,
         unavailable: true,
         reason: error instanceof FacilitatorTimeoutError ? 'facilitator_timeout' : 'facilitator_unreachable',
-        message: message(error),
+        message: saidBy(error),
       }
     }
   }
@@ -127,7 +139,7 @@ export class FacilitatorSettler implements Settler {
       else
         return {
           status: 'pending',
-          reason: error instanceof FacilitatorTimeoutError ? 'facilitator_timeout' : `facilitator_error: ${message(error)}`,
+          reason: error instanceof FacilitatorTimeoutError ? 'facilitator_timeout' : `facilitator_error: ${saidBy(error)}`,
         }
     }
     if (settled.success) {
@@ -142,7 +154,7 @@ export class FacilitatorSettler implements Settler {
       }
     }
     const tx = settled.transaction ? { transaction: settled.transaction } : {}
-    const reason = message(settled.errorReason ?? 'unknown')
+    const reason = foreignText(settled.errorReason ?? 'unknown', 2 * FOREIGN_KEPT)
     if (reason === SETTLEMENT_PENDING) return { status: 'pending', reason, ...tx }
     // Facilitators name definite failures with machine reasons (`invalid_exact_evm_insufficient_balance`,
     // `invalid_transaction_state` for a reverted transfer).

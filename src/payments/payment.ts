@@ -1,4 +1,5 @@
 /** One paid request inside the gate: its ledger key and claim, the events it records, its receipt. */
+import { redact } from '../core/redact'
 import type { ApiError } from '../core/errors'
 import type { Authorized, GateContext, GateOptions, PaidRequest } from './gate-contract'
 import type { PaymentClaim, PaymentEvent, PaymentEventKind } from '../ledger/contract'
@@ -58,7 +59,9 @@ export class Payment {
       amountAtomic: claim.amountAtomic,
       nonce: claim.nonce,
       network: claim.network,
-      ...extra,
+      ...(extra.txHash ? { txHash: extra.txHash } : {}),
+      // A reason may quote a facilitator or a library: the ledger keeps it redacted, as every way out does.
+      ...(extra.detail !== undefined ? { detail: redact(extra.detail) } : {}),
     }
   }
 

@@ -4,6 +4,7 @@
  * the claim (nothing was charged); one of unknown outcome is parked as pending for the reconciler, its
  * answer kept back until the transfer is seen on chain.
  */
+import { foreignText } from '../core/redact'
 import { facilitatorUnavailable, ledgerUnavailable, settlementPending, shuttingDown } from '../core/errors'
 import type { GateAnswer, GateContext } from './gate-contract'
 import type { PaymentRun } from './gate-state'
@@ -139,6 +140,6 @@ async function settlementOf(
   try {
     return await context.options.settler.settle(input)
   } catch (error) {
-    return { status: 'pending', reason: `settle threw: ${error instanceof Error ? error.message : String(error)}` } // outcome unknown
+    return { status: 'pending', reason: `settle threw: ${foreignText(error instanceof Error ? error.message : String(error))}` } // outcome unknown
   }
 }

@@ -71,11 +71,13 @@ function describe(error: unknown): string {
   return `${code ? `${code} ` : ''}${error.message}`.replace(/postgres(ql)?:\/\/[^\s]*/g, 'postgres://…').slice(0, 300)
 }
 
-/** A URL fit for logs and /ready: the password replaced. */
+/** A URL fit for logs and /ready: the password replaced, wherever it is (the user part, or `?password=` as libpq also reads it). */
 export function redactUrl(url: string): string {
   try {
     const parsed = new URL(url)
     if (parsed.password) parsed.password = '***'
+    // Every query value: libpq reads password, sslpassword, sslkey and more from there; none is needed to tell ledgers apart.
+    for (const name of [...parsed.searchParams.keys()]) parsed.searchParams.set(name, '***')
     return parsed.toString()
   } catch {
     return 'postgres://…'

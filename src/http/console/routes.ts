@@ -6,6 +6,7 @@
  */
 import { Elysia } from 'elysia'
 import { ledgerUnavailable } from '../../core/errors'
+import { redactDeep } from '../../core/redact'
 import { limitKeyOf } from '../../core/ip-address'
 import { LedgerUnavailable } from '../../core/stores'
 import { prefersHtml } from '../accept'
@@ -63,10 +64,11 @@ export function consoleRoutes(deps: {
       const figures = await deps.source.figures().catch((error: unknown) => {
         throw error instanceof LedgerUnavailable ? ledgerUnavailable(error) : error
       })
+      // The page and the JSON read the same redacted figures (provider errors and RPC failures are quoted there).
+      const shown = redactDeep(figures)
       const id = deps.log.id(request)
-      if (!prefersHtml(request.headers.get('accept')))
-        return finish(request, free(figures, id, { 'cache-control': 'no-store' }), '/console')
-      return finish(request, page(consolePage(figures), 200, { 'x-request-id': id }), '/console')
+      if (!prefersHtml(request.headers.get('accept'))) return finish(request, free(shown, id, { 'cache-control': 'no-store' }), '/console')
+      return finish(request, page(consolePage(shown), 200, { 'x-request-id': id }), '/console')
     })
     .get('/console/sign-in', ({ request }) => (auth ? finish(request, page(signInPage()), '/console/sign-in') : unknown(request)))
     .post('/console/sign-in', ({ request, body }) => {

@@ -1,5 +1,6 @@
 import { PROVIDER_LIMITS } from '../../catalog/evidence-rules'
 import { JsonShape } from '../../core/json-shape'
+import { foreignText } from '../../core/redact'
 import { msLeft } from '../../core/work-deadline'
 import { ProviderError, ProviderNotCalled } from '../evidence'
 import { turn } from '../turns'
@@ -41,7 +42,7 @@ export async function withDeadline<T>(
   } catch (error) {
     if (controller.signal.aborted) throw controller.signal.reason as ProviderError
     if (error instanceof ProviderError) throw error
-    throw new ProviderError('unavailable', provider, error instanceof Error ? error.message : String(error))
+    throw new ProviderError('unavailable', provider, foreignText(error instanceof Error ? error.message : String(error)))
   } finally {
     clearTimeout(timer)
     parent?.removeEventListener('abort', onParentAbort)
@@ -61,7 +62,8 @@ export class ProviderHttpError extends ProviderError {
     retryAfterSeconds?: number,
   ) {
     const kind = status === 429 ? 'rate_limited' : 'unavailable'
-    const said = excerpt.replace(/\s+/g, ' ').trim().slice(0, 200)
+    // The vendor's own explanation, summarised: an error body may echo the request with its key.
+    const said = foreignText(excerpt)
     super(
       kind,
       provider,
@@ -94,7 +96,11 @@ export async function fetchJson(provider: string, url: string, init: RequestInit
     res = await fetch(url, init)
   } catch (error) {
     if (init.signal?.aborted) throw init.signal.reason
-    throw new ProviderError('unavailable', provider, `request failed: ${error instanceof Error ? error.message : String(error)}`)
+    throw new ProviderError(
+      'unavailable',
+      provider,
+      `request failed: ${foreignText(error instanceof Error ? error.message : String(error))}`,
+    )
   }
   if (!res.ok) {
     const excerpt = await readExcerpt(res, ERROR_EXCERPT_BYTES)
@@ -182,7 +188,11 @@ async function readText(provider: string, res: Response, maxBytes: number, signa
     await reader.cancel().catch(() => {})
     if (signal?.aborted) throw signal.reason
     if (error instanceof ProviderError) throw error
-    throw new ProviderError('unavailable', provider, `the answer broke off: ${error instanceof Error ? error.message : String(error)}`)
+    throw new ProviderError(
+      'unavailable',
+      provider,
+      `the answer broke off: ${foreignText(error instanceof Error ? error.message : String(error))}`,
+    )
   }
   parts.push(decoder.decode())
   return parts.join('')
