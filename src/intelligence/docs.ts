@@ -26,6 +26,10 @@ import {
 const withCommas = (x: number) => x.toLocaleString('en')
 const mib = (bytes: number) => `${bytes / 1024 / 1024} MiB`
 
+/** How live items are told apart (post-identity.ts). */
+const ONE_POST =
+  "an item is the post its URL names on its platform (Xiaohongshu `/explore/<id>`, `/discovery/item/<id>`; Douyin `/video/<id>`, `iesdouyin.com/share/video/<id>`, `modal_id`; WeChat `__biz` + `mid` + `idx`, or `/s/<key>`), else its URL without tracking and share parameters (`utm_*`, `xsec_token`, `xsec_source`, `share_id`, ...), fragment, scheme, `www.` and trailing slashes, else the provider's id; two items with the same title, text and day are one post unless both carry ids of one kind. Copies are dropped and counted as `duplicate`."
+
 export function intelligenceRules(): string {
   const weights = CONFIDENCE.weights
   const limits = PROVIDER_LIMITS
@@ -75,6 +79,7 @@ export function intelligenceRules(): string {
       'Honest windows',
       `only providers whose results cover at least ${MOMENTUM.minCoveredShare * 100}% of each window's days are counted (from where the least-reaching of them starts; the others' items stay in the answer, \`uncounted_items\`); with none, \`insufficient_evidence\` and the reason. A provider's answer covers a window when a result is dated before its start, or when the provider filters by date and had no more; otherwise from its oldest dated result. A count cut off by the page budget in relevance order is a lower bound: only a direction toward that window is called.`,
     ],
+    ['One post', ONE_POST],
     [
       'Relevance',
       `an item is evidence only when it names what was asked (any of its names; Latin names as whole words with a plural, Chinese names as written, free-text Chinese on word boundaries; a longer known name of another category hides a shorter one inside it): ${RELEVANCE.subject} when named in the title, a hashtag or the first ${RELEVANCE.openingChars} characters, ${RELEVANCE.mention} when only mentioned further on.`,

@@ -6,6 +6,7 @@
 import { MOMENTUM, type MomentumValue } from '../catalog/evidence-rules'
 import { countOf, engagementOf, type EvidenceItem, type WindowCoverage } from './evidence'
 import type { CallEvidence } from './lanes'
+import { PostSet } from './post-identity'
 
 const DAY_MS = 86_400_000
 
@@ -219,9 +220,10 @@ export function momentumOf(
     const reachReading = momentum(gathered.items, asOf, days, { recent: reach, prior: reach, capped: { recent: false, prior: false } })
     return { ...reachReading, counted: 0, uncounted: Math.round(countOf(gathered.items)) }
   }
-  const ids = new Set<string>()
-  for (const e of counting) for (const i of e.s.items) ids.add(i.url ?? i.id)
-  const items = gathered.items.filter((i) => ids.has(i.url ?? i.id))
+  // The answer's items that a counting call found (under any of its links: post-identity.ts).
+  const found = new PostSet()
+  for (const e of counting) for (const i of e.s.items) found.add(i)
+  const items = gathered.items.filter((i) => found.has(i))
   const coverage: Coverage = {
     recent: latest(counting.map((e) => e.recent)) ?? windows.recent.from,
     prior: latest(counting.map((e) => e.prior)) ?? windows.prior.from,

@@ -77,7 +77,7 @@ function vendor(o: {
         authorCity: null,
         publishedAt: new Date(when(r.daysAgo)),
         title: '露营',
-        text: '露营 notes',
+        text: `露营 notes ${r.id}`,
         language: 'zh',
         engagement: null,
         provider: 'scripted',

@@ -10,7 +10,8 @@
  *
  * A vendor that lists newest first covers everything since its oldest result even when the budget cuts
  * it short; one that ranks by relevance and is cut short returns a sample, so its count is a lower bound
- * (`capped`). Undated results, results outside the window and repeats are dropped and counted.
+ * (`capped`). Undated results, results outside the window and repeats (by post, not by link:
+ * post-identity.ts) are dropped and counted.
  */
 import { VENDOR_PAGE_RESULTS_MAX } from '../../catalog/evidence-rules'
 import {
@@ -24,6 +25,7 @@ import {
   type SearchResult,
   type WindowCoverage,
 } from '../evidence'
+import { PostSet } from '../post-identity'
 import { turn } from '../turns'
 
 export interface VendorPage {
@@ -145,7 +147,7 @@ export class PagedProvider implements EvidenceProvider {
             { from: query.split, to: query.to },
           ]
         : [{ from: query.from, to: query.to }]
-    const seen = new Set<string>()
+    const seen = new PostSet()
     const dropped: PagedDropped = { ...noneDropped(), unreadable: 0 }
     const started = this.now()
     const runs = await Promise.all(windows.map((w) => this.window(query, w, caps, seen, dropped, started, signal)))
@@ -165,7 +167,7 @@ export class PagedProvider implements EvidenceProvider {
     query: EvidenceQuery,
     window: Window,
     caps: SearchCapabilities,
-    seen: Set<string>,
+    seen: PostSet,
     dropped: PagedDropped,
     started: number,
     signal: AbortSignal,
@@ -178,8 +180,8 @@ export class PagedProvider implements EvidenceProvider {
     let partial: string | undefined
     let sampled = false
     let cursor: unknown
-    // Every result of this window's pages, to tell a new page from the same one again.
-    const answered = new Set<string>()
+    // Every post of this window's pages, to tell a page that brings new ones from the same ones again.
+    const answered = new PostSet()
     for (let page = 1; page <= this.adapter.maxPages; page++) {
       // Another page only while it can still finish within the call's timeout.
       if (page > 1 && this.now() - started > this.timeoutMs / 2) break
@@ -213,21 +215,17 @@ export class PagedProvider implements EvidenceProvider {
       for (const item of kept) {
         const publishedMs = item.publishedAt.getTime()
         oldest = Math.min(oldest, publishedMs)
-        const key = item.url ?? item.id
-        if (!answered.has(key)) {
-          answered.add(key)
-          fresh++
-        }
+        if (answered.add(item)) fresh++
         if (publishedMs < from || publishedMs >= to) {
           // A vendor that ignores the range answers the other window's items too: they are that window's.
           dropped.out_of_window++
           continue
         }
-        if (seen.has(key)) {
+        // Another link to a post already kept (a share link, another URL form): one post is one post.
+        if (!seen.add(item)) {
           dropped.duplicate++
           continue
         }
-        seen.add(key)
         items.push(item)
       }
       // Nothing more, and every result of this page read.
