@@ -65,11 +65,11 @@ export function intelligenceRules(): string {
     ],
     [
       'Momentum score',
-      `${MOMENTUM.volumeWeight} x ln((recent items + 1) / (prior items + 1)) + ${MOMENTUM.engagementWeight} x ln((recent E + 1) / (prior E + 1)), E = sum of ln(1 + likes + comments + shares) per item; both per covered day, scaled to the timeframe; volume only when no item reports engagement.`,
+      `${MOMENTUM.volumeWeight} x ln((recent W + 1) / (prior W + 1)) + ${MOMENTUM.engagementWeight} x ln((recent E + 1) / (prior E + 1)), W = items weighted by relevance (a passing mention counts ${RELEVANCE.mention}: \`weighted_items\`), E = sum of relevance x ln(1 + likes + comments + shares) per item; both per covered day, scaled to the timeframe; volume only when no item reports engagement.`,
     ],
     [
       'Momentum value',
-      `\`rising\` when score >= ${MOMENTUM.threshold} and z >= ${MOMENTUM.minZ}; \`falling\` when score <= -${MOMENTUM.threshold} and z <= -${MOMENTUM.minZ}; else \`stable\`; \`insufficient_evidence\` below ${MOMENTUM.minItems} items in both windows. z = ln volume ratio / sqrt(1/(recent+1) + 1/(prior+1)), the count-noise guard.`,
+      `\`rising\` when score >= ${MOMENTUM.threshold} and z >= ${MOMENTUM.minZ}; \`falling\` when score <= -${MOMENTUM.threshold} and z <= -${MOMENTUM.minZ}; else \`stable\`; \`insufficient_evidence\` below ${MOMENTUM.minItems} items in both windows. z = ln W ratio / sqrt(1/(recent W+1) + 1/(prior W+1)), the count-noise guard. A rise or fall whose score on the posts about the subject alone (relevance ${RELEVANCE.subject}) stays within ±${MOMENTUM.threshold} is \`stable\`: the change is in passing mentions (\`momentum_detail.reason\`).`,
     ],
     [
       'The stronger reading',
