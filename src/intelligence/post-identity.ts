@@ -20,7 +20,6 @@
  * and a result whose text is only its title is not matched on its title.
  */
 import type { EvidenceItem } from './evidence'
-import { normalizeText } from './relevance'
 
 /**
  * Parameters that say who shared a link or how it was reached, never which post it is. Sources: ClearURLs'
@@ -86,7 +85,16 @@ export function keyOf(item: Pick<EvidenceItem, 'id' | 'url'>): { key: string; ki
 /** Title, text and publication day, when the text is more than the title (else null: a title alone is no identity). */
 function contentOf(item: EvidenceItem): string | null {
   if (!item.url || !item.text || item.text === item.title) return null
-  return `${normalizeText(item.title)}\n${normalizeText(item.text)}\n${item.publishedAt.toISOString().slice(0, 10)}`
+  return `${item.title}\n${item.text}\n${item.publishedAt.toISOString().slice(0, 10)}`
+}
+
+type Identity = ReturnType<typeof keyOf> & { content: string | null }
+/** Identities computed once per item: paging, the lanes and momentum each ask for them. */
+const identities = new WeakMap<EvidenceItem, Identity>()
+function identityOf(item: EvidenceItem): Identity {
+  let identity = identities.get(item)
+  if (!identity) identities.set(item, (identity = { ...keyOf(item), content: contentOf(item) }))
+  return identity
 }
 
 /** Posts seen so far: `add` keeps an item unless it is a post already added (see the module comment). */
@@ -97,23 +105,19 @@ export class PostSet {
 
   /** Whether `item` is a post already added. */
   has(item: EvidenceItem): boolean {
-    return this.seen(keyOf(item), contentOf(item))
-  }
-
-  /** Adds `item`; false when it is a copy of a post already added. */
-  add(item: EvidenceItem): boolean {
-    const id = keyOf(item)
-    const content = contentOf(item)
-    if (this.seen(id, content)) return false
-    this.keys.add(id.key)
-    if (content !== null) this.contents.set(content, [...(this.contents.get(content) ?? []), id.kind])
-    return true
-  }
-
-  private seen({ key, kind }: ReturnType<typeof keyOf>, content: string | null): boolean {
+    const { key, kind, content } = identityOf(item)
     if (this.keys.has(key)) return true
     const kinds = content === null ? undefined : this.contents.get(content)
     // Two ids of one kind are two posts; a URL without an id, or ids of two kinds, may be the same post.
     return kinds !== undefined && kinds.some((k) => k === null || kind === null || k !== kind)
+  }
+
+  /** Adds `item`; false when it is a copy of a post already added. */
+  add(item: EvidenceItem): boolean {
+    if (this.has(item)) return false
+    const { key, kind, content } = identityOf(item)
+    this.keys.add(key)
+    if (content !== null) this.contents.set(content, [...(this.contents.get(content) ?? []), kind])
+    return true
   }
 }
