@@ -39,6 +39,12 @@ export interface SearxEngine {
   pageSize?: number
   /** Results without dates, as many web engines give: searx's `json_engine` over the same corpus (it reads no date). */
   undated?: boolean
+  /**
+   * An undated engine that declares paging but has no `{pageno}` in its URL: searx asks it for every page
+   * (`search/processors/abstract.py` skips only engines without paging) and `json_engine.request` sends the
+   * same URL each time, so it answers its first page again for pages 2, 3, ...
+   */
+  repeatsPage?: boolean
 }
 
 export interface StartedSearx {
@@ -129,6 +135,7 @@ function settings(port: number, corpusPort: number, engines: readonly SearxEngin
             url_query: 'url',
             title_query: 'title',
             content_query: 'content',
+            ...(e.repeatsPage ? { paging: true } : {}),
           }
         : { engine: 'opensemantic', base_url: `http://127.0.0.1:${corpusPort}/solr/${encodeURIComponent(e.name)}/` }),
       // searx refuses http:// engine URLs without it ("No connection adapters").

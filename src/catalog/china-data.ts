@@ -61,6 +61,7 @@ const LaneReport = t.Object(
 export const EvidenceSummary = t.Object(
   {
     total_items: Int('items behind the answer'),
+    weighted_items: Num(`the same items weighted by relevance: a post about the subject counts ${RELEVANCE.subject}, a passing mention ${RELEVANCE.mention} (what momentum compares)`),
     native_items: Int('items from first-party platform discovery'),
     proxy_items: Int('items from the open web'),
     by_source_kind: Counts('items per source kind (note, video, article, web_page, report, news)'),
@@ -134,7 +135,8 @@ const WindowStats = t.Object(
     from: Str('first day, YYYY-MM-DD'),
     to: Str('last day, YYYY-MM-DD'),
     items: Int('items published in the window'),
-    engagement: Num('damped engagement: sum of ln(1 + likes + comments + shares) over the items'),
+    weighted_items: Num(`the items weighted by relevance (a passing mention counts ${RELEVANCE.mention}): the volume the momentum compares`),
+    engagement: Num('damped engagement: sum of ln(1 + likes + comments + shares) over the items, weighted by relevance'),
     covered_days: Num('days of the window the counted evidence covers (from where the least-reaching counted provider starts)'),
     capped: t.Boolean({ description: 'a counted provider stopped at its result cap in this window: the count is a lower bound' }),
   },
@@ -143,7 +145,7 @@ const WindowStats = t.Object(
 
 const Momentum = Lit(
   MOMENTUM_VALUES,
-  `rising when the momentum score >= ${MOMENTUM.threshold} and the volume change's z >= ${MOMENTUM.minZ}, falling when <= -${MOMENTUM.threshold} and z <= -${MOMENTUM.minZ}, otherwise stable; insufficient_evidence with fewer than ${MOMENTUM.minItems} items in both windows, when the evidence covers less than ${MOMENTUM.minCoveredShare * 100}% of either window's days, or when a direction points away from a window whose count is capped (momentum_detail.reason says which)`,
+  `rising when the momentum score >= ${MOMENTUM.threshold} and the volume change's z >= ${MOMENTUM.minZ}, falling when <= -${MOMENTUM.threshold} and z <= -${MOMENTUM.minZ}, otherwise stable (also when the posts about the subject alone do not score past the threshold that way: a change in passing mentions); insufficient_evidence with fewer than ${MOMENTUM.minItems} items in both windows, when the evidence covers less than ${MOMENTUM.minCoveredShare * 100}% of either window's days, or when a direction points away from a window whose count is capped (momentum_detail.reason says which)`,
 )
 
 /** Kinds of entity a keyword can resolve to (src/intelligence/entities.ts). */
@@ -194,9 +196,9 @@ export const TrendsData = t.Object({
       volume_z: Nullable(t.Number(), `ln volume ratio / sqrt(1/(recent+1) + 1/(prior+1)); a direction needs |z| >= ${MOMENTUM.minZ} as well as the score threshold; null when insufficient`),
       recent: WindowStats,
       prior: WindowStats,
-      volume_change_pct: Nullable(t.Number(), 'change of items per day, recent vs prior, percent'),
+      volume_change_pct: Nullable(t.Number(), 'change of relevance-weighted items per day, recent vs prior, percent'),
       engagement_change_pct: Nullable(t.Number(), 'change of damped engagement per day, percent; null without engagement figures'),
-      reason: Nullable(t.String(), 'why there is no direction (insufficient_evidence): too few items, a window the evidence does not cover, or a capped count; null when a direction was called'),
+      reason: Nullable(t.String(), 'why there is no direction (insufficient_evidence): too few items, a window the evidence does not cover, or a capped count; or why a change reads stable: it is in passing mentions, not in the posts about the subject; null otherwise'),
       counted_items: Int('items counted in the two windows: those of providers whose results cover both windows, from where the least-reaching of them starts'),
       uncounted_items: Int('items in the answer left out of the counts (a provider whose results do not reach back, e.g. a web engine returning recent pages only)'),
     },

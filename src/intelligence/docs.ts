@@ -26,6 +26,10 @@ import {
 const withCommas = (x: number) => x.toLocaleString('en')
 const mib = (bytes: number) => `${bytes / 1024 / 1024} MiB`
 
+/** How live items are told apart (post-identity.ts). */
+const ONE_POST =
+  "an item is the post its URL names on its platform (Xiaohongshu `/explore/<id>`, `/discovery/item/<id>`; Douyin `/video/<id>`, `iesdouyin.com/share/video/<id>`, `modal_id`; WeChat `__biz` + `mid` + `idx`, or `/s/<key>`), else its URL without tracking and share parameters (`utm_*`, `xsec_token`, `xsec_source`, `share_id`, ...), fragment, scheme, `www.` and trailing slashes, else the provider's id; two items with the same title, text and day are one post unless both carry ids of one kind. Copies are dropped and counted as `duplicate`."
+
 export function intelligenceRules(): string {
   const weights = CONFIDENCE.weights
   const limits = PROVIDER_LIMITS
@@ -61,11 +65,11 @@ export function intelligenceRules(): string {
     ],
     [
       'Momentum score',
-      `${MOMENTUM.volumeWeight} x ln((recent items + 1) / (prior items + 1)) + ${MOMENTUM.engagementWeight} x ln((recent E + 1) / (prior E + 1)), E = sum of ln(1 + likes + comments + shares) per item; both per covered day, scaled to the timeframe; volume only when no item reports engagement.`,
+      `${MOMENTUM.volumeWeight} x ln((recent W + 1) / (prior W + 1)) + ${MOMENTUM.engagementWeight} x ln((recent E + 1) / (prior E + 1)), W = items weighted by relevance (a passing mention counts ${RELEVANCE.mention}: \`weighted_items\`), E = sum of relevance x ln(1 + likes + comments + shares) per item; both per covered day, scaled to the timeframe; volume only when no item reports engagement.`,
     ],
     [
       'Momentum value',
-      `\`rising\` when score >= ${MOMENTUM.threshold} and z >= ${MOMENTUM.minZ}; \`falling\` when score <= -${MOMENTUM.threshold} and z <= -${MOMENTUM.minZ}; else \`stable\`; \`insufficient_evidence\` below ${MOMENTUM.minItems} items in both windows. z = ln volume ratio / sqrt(1/(recent+1) + 1/(prior+1)), the count-noise guard.`,
+      `\`rising\` when score >= ${MOMENTUM.threshold} and z >= ${MOMENTUM.minZ}; \`falling\` when score <= -${MOMENTUM.threshold} and z <= -${MOMENTUM.minZ}; else \`stable\`; \`insufficient_evidence\` below ${MOMENTUM.minItems} items in both windows. z = ln W ratio / sqrt(1/(recent W+1) + 1/(prior W+1)), the count-noise guard. A rise or fall whose score on the posts about the subject alone (relevance ${RELEVANCE.subject}) stays within ±${MOMENTUM.threshold} is \`stable\`: the change is in passing mentions (\`momentum_detail.reason\`).`,
     ],
     [
       'The stronger reading',
@@ -75,6 +79,7 @@ export function intelligenceRules(): string {
       'Honest windows',
       `only providers whose results cover at least ${MOMENTUM.minCoveredShare * 100}% of each window's days are counted (from where the least-reaching of them starts; the others' items stay in the answer, \`uncounted_items\`); with none, \`insufficient_evidence\` and the reason. A provider's answer covers a window when a result is dated before its start, or when the provider filters by date and had no more; otherwise from its oldest dated result. A count cut off by the page budget in relevance order is a lower bound: only a direction toward that window is called.`,
     ],
+    ['One post', ONE_POST],
     [
       'Relevance',
       `an item is evidence only when it names what was asked (any of its names; Latin names as whole words with a plural, Chinese names as written, free-text Chinese on word boundaries; a longer known name of another category hides a shorter one inside it): ${RELEVANCE.subject} when named in the title, a hashtag or the first ${RELEVANCE.openingChars} characters, ${RELEVANCE.mention} when only mentioned further on.`,

@@ -58,6 +58,13 @@ export interface EvidenceItem {
 /** How many items `items` stand for (see EvidenceItem.weight): a count, estimated when some were sampled. */
 export const countOf = (items: readonly EvidenceItem[]): number => items.reduce((n, item) => n + (item.weight ?? 1), 0)
 
+/**
+ * How many posts about what was asked `items` amount to: each counts as the items it stands for times its
+ * relevance, so a passing mention (RELEVANCE.mention) counts as part of a post. What momentum compares.
+ */
+export const weightedCountOf = (items: readonly EvidenceItem[]): number =>
+  items.reduce((n, item) => n + (item.weight ?? 1) * (item.relevance ?? 1), 0)
+
 /** One provider call: which lane step, what to look for, and the time window [from, to). */
 export interface EvidenceQuery {
   /**

@@ -28,6 +28,7 @@ import {
   type WindowCoverage,
 } from './evidence'
 import { withDeadline } from './providers/call'
+import { PostSet } from './post-identity'
 import type { Matcher } from './relevance'
 import type { ProviderHealth } from './provider-health'
 import type { ProviderSpend } from '../core/provider-spend'
@@ -293,13 +294,13 @@ async function relevant(items: readonly EvidenceItem[], match: Matcher): Promise
 }
 
 /**
- * Items once each (by URL, else id), in publication order, and how many repeats were dropped, counted as
- * the items stand for them (a sampled item's weight), like the other counts of `data_quality.dropped`.
+ * Items once each (one post under several links or URL forms is one: post-identity.ts), the first kept, in
+ * publication order, and how many repeats were dropped, counted as the items stand for them (a sampled
+ * item's weight), like the other counts of `data_quality.dropped`.
  */
 function dedupe(items: EvidenceItem[]): { items: EvidenceItem[]; duplicates: number } {
-  const seen = new Map<string, EvidenceItem>()
-  for (const i of items) if (!seen.has(i.url ?? i.id)) seen.set(i.url ?? i.id, i)
-  const kept = [...seen.values()]
+  const posts = new PostSet()
+  const kept = items.filter((i) => posts.add(i))
   return {
     items: kept.sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime() || a.id.localeCompare(b.id)),
     duplicates: Math.round(countOf(items) - countOf(kept)),

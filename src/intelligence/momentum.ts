@@ -1,11 +1,14 @@
 /**
  * Momentum from the evidence's time series: the recent window (the timeframe, ending at `asOf`) against
- * the prior window of the same length. Volume is items per covered day; engagement is damped (the sum of
- * ln(1 + likes + comments + shares) per item), so one viral post cannot flip the answer.
+ * the prior window of the same length. Volume is items per covered day, each weighted by its relevance (a
+ * passing mention is part of a post: weightedCountOf); engagement is damped (the sum of ln(1 + likes +
+ * comments + shares) per item, weighted alike), so one viral post cannot flip the answer. A direction must
+ * also hold on the posts about the subject alone: a change carried by passing mentions is not called.
  */
-import { MOMENTUM, type MomentumValue } from '../catalog/evidence-rules'
-import { countOf, engagementOf, type EvidenceItem, type WindowCoverage } from './evidence'
+import { MOMENTUM, RELEVANCE, type MomentumValue } from '../catalog/evidence-rules'
+import { countOf, engagementOf, weightedCountOf, type EvidenceItem, type WindowCoverage } from './evidence'
 import type { CallEvidence } from './lanes'
+import { PostSet } from './post-identity'
 
 const DAY_MS = 86_400_000
 
@@ -13,7 +16,9 @@ export interface WindowStats {
   from: string
   to: string
   items: number
-  /** Damped engagement: sum of ln(1 + engagement) over the window's items. */
+  /** The items weighted by relevance (a passing mention counts RELEVANCE.mention): the volume compared. */
+  weighted_items: number
+  /** Damped engagement: sum of ln(1 + engagement) over the window's items, weighted by relevance. */
   engagement: number
   /** Days of the window the evidence source covers (less than the timeframe when a corpus starts inside it). */
   covered_days: number
@@ -58,20 +63,26 @@ function stats(
   window: { from: Date; to: Date },
   coverageFrom: Date | null,
   capped: boolean,
-): WindowStats & { hasEngagement: boolean; read: number } {
+): WindowStats & { hasEngagement: boolean; read: number; about: { items: number; engagement: number } } {
   const start = coverageFrom === null ? window.to : coverageFrom > window.from ? coverageFrom : window.from
   // Items before the covered part are not counted: the days they fall on are not covered for every source.
   const inside = items.filter((i) => i.publishedAt >= start && i.publishedAt < window.to)
-  // A sampled item counts as the items it stands for (EvidenceItem.weight).
+  // A sampled item counts as the items it stands for (EvidenceItem.weight), times its relevance.
+  const damped = (xs: readonly EvidenceItem[]) =>
+    round(
+      xs.reduce((s, i) => s + (i.weight ?? 1) * (i.relevance ?? 1) * Math.log1p(engagementOf(i)), 0),
+      2,
+    )
+  const about = inside.filter((i) => (i.relevance ?? 1) >= RELEVANCE.subject)
   return {
     from: day(window.from),
     to: day(new Date(window.to.getTime() - 1)),
     items: Math.round(countOf(inside)),
-    engagement: round(
-      inside.reduce((s, i) => s + (i.weight ?? 1) * Math.log1p(engagementOf(i)), 0),
-      2,
-    ),
-    read: inside.length,
+    weighted_items: round(weightedCountOf(inside), 1),
+    engagement: damped(inside),
+    // The noise of a count is that of the items read (a sampled count is no surer), weighted alike.
+    read: inside.reduce((n, i) => n + (i.relevance ?? 1), 0),
+    about: { items: countOf(about), engagement: damped(about) },
     covered_days: Math.max(0, round((window.to.getTime() - start.getTime()) / DAY_MS, 2)),
     capped,
     hasEngagement: inside.some((i) => i.engagement !== null),
@@ -112,8 +123,18 @@ export function momentum(
     coverage === null || coverage instanceof Date
       ? { recent: coverage ?? windows.recent.from, prior: coverage ?? windows.prior.from, capped: { recent: false, prior: false } }
       : coverage
-  const { hasEngagement: recentEngaged, read: recentRead, ...recent } = stats(items, windows.recent, covered.recent, covered.capped.recent)
-  const { hasEngagement: priorEngaged, read: priorRead, ...prior } = stats(items, windows.prior, covered.prior, covered.capped.prior)
+  const {
+    hasEngagement: recentEngaged,
+    read: recentRead,
+    about: recentAbout,
+    ...recent
+  } = stats(items, windows.recent, covered.recent, covered.capped.recent)
+  const {
+    hasEngagement: priorEngaged,
+    read: priorRead,
+    about: priorAbout,
+    ...prior
+  } = stats(items, windows.prior, covered.prior, covered.capped.prior)
   const base = { recent, prior, volume_change_pct: null, engagement_change_pct: null }
   const insufficient = (reason: string): MomentumResult => ({
     momentum: 'insufficient_evidence',
@@ -134,23 +155,37 @@ export function momentum(
     return insufficient(`${recent.items + prior.items} items in both windows; a direction needs at least ${MOMENTUM.minItems}`)
   // Per covered day, scaled back to a full window, so a corpus that starts inside the prior window compares fairly.
   const full = (v: number, s: WindowStats) => (v / s.covered_days) * days
-  const [vr, vp] = [full(recent.items, recent), full(prior.items, prior)]
+  const [vr, vp] = [full(recent.weighted_items, recent), full(prior.weighted_items, prior)]
   const volume = logRatio(vr, vp)
   // Decided on the z the answer reports, so a reported z of -2 never sits beside "within noise". The noise
   // is that of the items read: a sampled count (items read × weight) is no surer than the items behind it.
-  const [nr, np] = [full(Math.min(recent.items, recentRead), recent), full(Math.min(prior.items, priorRead), prior)]
+  const [nr, np] = [full(Math.min(recent.weighted_items, recentRead), recent), full(Math.min(prior.weighted_items, priorRead), prior)]
   const volumeZ = round(volume / Math.sqrt(1 / (nr + 1) + 1 / (np + 1)), 2)
   const engaged = recentEngaged || priorEngaged
-  const engagement = logRatio(full(recent.engagement, recent), full(prior.engagement, prior))
   // Without engagement figures (web pages report none) the score rests on volume alone.
-  const score = engaged ? MOMENTUM.volumeWeight * volume + MOMENTUM.engagementWeight * engagement : volume
+  const scoreOf = (r: { items: number; engagement: number }, p: { items: number; engagement: number }) => {
+    const v = logRatio(full(r.items, recent), full(p.items, prior))
+    const e = logRatio(full(r.engagement, recent), full(p.engagement, prior))
+    return engaged ? MOMENTUM.volumeWeight * v + MOMENTUM.engagementWeight * e : v
+  }
+  const score = scoreOf(
+    { items: recent.weighted_items, engagement: recent.engagement },
+    { items: prior.weighted_items, engagement: prior.engagement },
+  )
   const pct = (r: number, p: number) => (p > 0 ? round((r / p - 1) * 100, 1) : null)
-  const value: MomentumValue =
+  const called: MomentumValue =
     score >= MOMENTUM.threshold && volumeZ >= MOMENTUM.minZ
       ? 'rising'
       : score <= -MOMENTUM.threshold && volumeZ <= -MOMENTUM.minZ
         ? 'falling'
         : 'stable'
+  // The same score on the posts about the subject alone: a rise (or fall) it does not show is passing mentions'.
+  const aboutScore = scoreOf(recentAbout, priorAbout)
+  const mentions =
+    (called === 'rising' && aboutScore < MOMENTUM.threshold) || (called === 'falling' && aboutScore > -MOMENTUM.threshold)
+      ? `the ${called === 'rising' ? 'rise' : 'fall'} is in passing mentions: the posts about it alone (${Math.round(recentAbout.items)} vs ${Math.round(priorAbout.items)}) score ${round(aboutScore, 3)}, within ±${MOMENTUM.threshold}`
+      : null
+  const value: MomentumValue = mentions ? 'stable' : called
   // A capped count could be higher: a direction away from a capped window (or any call when both are capped) is unknown.
   const withheld =
     recent.capped && prior.capped
@@ -167,9 +202,9 @@ export function momentum(
     volume_z: volumeZ,
     recent,
     prior,
-    volume_change_pct: pct(full(recent.items, recent), full(prior.items, prior)),
+    volume_change_pct: pct(full(recent.weighted_items, recent), full(prior.weighted_items, prior)),
     engagement_change_pct: engaged ? pct(full(recent.engagement, recent), full(prior.engagement, prior)) : null,
-    reason: null,
+    reason: mentions,
   }
 }
 
@@ -219,9 +254,10 @@ export function momentumOf(
     const reachReading = momentum(gathered.items, asOf, days, { recent: reach, prior: reach, capped: { recent: false, prior: false } })
     return { ...reachReading, counted: 0, uncounted: Math.round(countOf(gathered.items)) }
   }
-  const ids = new Set<string>()
-  for (const e of counting) for (const i of e.s.items) ids.add(i.url ?? i.id)
-  const items = gathered.items.filter((i) => ids.has(i.url ?? i.id))
+  // The answer's items that a counting call found (under any of its links: post-identity.ts).
+  const found = new PostSet()
+  for (const e of counting) for (const i of e.s.items) found.add(i)
+  const items = gathered.items.filter((i) => found.has(i))
   const coverage: Coverage = {
     recent: latest(counting.map((e) => e.recent)) ?? windows.recent.from,
     prior: latest(counting.map((e) => e.prior)) ?? windows.prior.from,

@@ -1,5 +1,5 @@
 /** Pieces every China intelligence answer shares: evidence references, the evidence summary, rounding. */
-import { countOf, engagementOf, evidenceMode, publisherOf, type EvidenceItem } from './evidence'
+import { countOf, engagementOf, evidenceMode, publisherOf, weightedCountOf, type EvidenceItem } from './evidence'
 import type { LaneReport } from './lanes'
 
 export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits
@@ -69,6 +69,8 @@ export function evidenceSummary(items: readonly EvidenceItem[], lanes: readonly 
   const byRetrieval = countBy(items, (i) => i.retrieval)
   return {
     total_items: total,
+    // Beside the count, what it amounts to as posts about the subject: a passing mention is part of one.
+    weighted_items: round(weightedCountOf(items), 1),
     native_items: byRetrieval.native ?? 0,
     proxy_items: byRetrieval.proxy ?? 0,
     by_source_kind: countBy(items, (i) => i.sourceKind),

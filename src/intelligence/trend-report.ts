@@ -59,16 +59,25 @@ export function headline(
   const volumeZ = result.volume_z ?? 0
   // The windows, stated (a buyer compares them with the weekly data), with the plain change beside them.
   const windows = `${result.recent.from} to ${result.recent.to} vs ${result.prior.from} to ${result.prior.to}`
-  const change = changeWithinNoise(result)
-    ? ` (${windows}); ${volume} is within count noise (z ${volumeZ} ${volumeZ < 0 ? `> -${MOMENTUM.minZ}` : `< ${MOMENTUM.minZ}`})`
-    : offsetByEngagement(result)
-      ? ` (${windows}); ${volume}, but engagement moved the other way (score ${result.score} within ±${MOMENTUM.threshold})`
-      : ` (${windows}${volume ? `; ${volume}` : ''})`
+  // A stable call with a reason: the change is in passing mentions (momentum()).
+  const change = result.reason
+    ? ` (${windows}; ${volume}); ${result.reason}`
+    : changeWithinNoise(result)
+      ? ` (${windows}); ${volume} is within count noise (z ${volumeZ} ${volumeZ < 0 ? `> -${MOMENTUM.minZ}` : `< ${MOMENTUM.minZ}`})`
+      : offsetByEngagement(result)
+        ? ` (${windows}); ${volume}, but engagement moved the other way (score ${result.score} within ±${MOMENTUM.threshold})`
+        : ` (${windows}${volume ? `; ${volume}` : ''})`
   // Counted from part of the evidence: the rest came from results that do not reach the prior window.
   const part = result.uncounted
     ? `, counted from the ${result.recent.items + result.prior.items} of ${items} items whose sources reach back to ${result.prior.from}`
     : ''
-  return `"${request.subject}" is ${result.momentum} ${where}: ${result.recent.items} items in the last ${request.days} days vs ${result.prior.items} in the ${request.days} before${change}${part}; ${tail}.${beside}`
+  // Passing mentions count part of a post: the counts compared, beside the items (more than rounding apart).
+  const { recent, prior } = result
+  const weighted =
+    Math.abs(recent.weighted_items - recent.items) > 0.5 || Math.abs(prior.weighted_items - prior.items) > 0.5
+      ? `, ${recent.weighted_items} vs ${prior.weighted_items} weighted by relevance`
+      : ''
+  return `"${request.subject}" is ${result.momentum} ${where}: ${recent.items} items in the last ${request.days} days vs ${prior.items} in the ${request.days} before${weighted}${change}${part}; ${tail}.${beside}`
 }
 
 /**

@@ -119,6 +119,8 @@ function why(result: MomentumResult, weekly: WeeklyReading['direction'], measure
   const items = `${result.recent.items} vs ${result.prior.items} evidence items`
   const pct = result.volume_change_pct
   if (result.momentum === 'stable') {
+    // The change is in passing mentions, not in the posts about it (momentum()).
+    if (result.reason) return result.reason
     if (changeWithinNoise(result) || (result.volume_z !== null && Math.abs(result.volume_z) < MOMENTUM.minZ))
       return `the ${items} here are a sample of those ${measure}, and their change (${pct === null ? 'n/a' : `${pct > 0 ? '+' : ''}${pct}%`}) is within count noise (z ${result.volume_z}): no direction is called from so few`
     if (pct !== null && Math.sign(pct) === (weekly === 'rising' ? 1 : -1))

@@ -18,8 +18,8 @@ import { failure, fileServers, json, type Loopback } from '../../support/loopbac
 const DAY = 86_400_000
 const serve = fileServers()
 
-/** A search server answering `count` items by `authors` authors, recording what it was asked. */
-function searchServer(count: number, authors = 10, prefix = 'n', text = (i: number) => `露营 post ${i}`): Loopback {
+/** A search server answering `count` items by `authors` authors, recording what it was asked (each server's posts its own). */
+function searchServer(count: number, authors = 10, prefix = 'n', text = (i: number) => `露营 post ${prefix}${i}`): Loopback {
   return serve(() => json({ results: series({ text, perDay: (d) => (d === 0 ? count : 0), days: 1, authors, idPrefix: prefix }) }))
 }
 const failing = (status = 500) => serve(() => new Response('down', { status }))
@@ -111,6 +111,26 @@ describe('xiaohongshu: a proxy read unless native evidence is strong', () => {
     expect(web.requests).toHaveLength(0)
     expect(evidenceMode(g.items)).toBe('native')
     expect(g.items[0]!.sourceKind).toBe('note')
+  })
+})
+
+describe('one post is one post', () => {
+  test('notes the native step found and the web step found again under share links are counted once, the copies as duplicates', async () => {
+    const notes = series({ text: (i) => `露营 note ${i}`, perDay: (d) => (d === 0 ? STRONG_NATIVE_EVIDENCE.items - 1 : 0), days: 1 }).map(
+      (r, i) => ({ ...r, url: `https://www.xiaohongshu.com/explore/${(0x6650a1b2c3d4 + i).toString(16).padStart(24, '0')}` }),
+    )
+    const shared = notes.map((r, i) => ({
+      ...r,
+      id: `w${i}`,
+      url: `${r.url}?xsec_token=AB${i}=&xsec_source=app_share&xhsshare=WeixinSession`,
+    }))
+    const others = series({ text: (i) => `露营 page ${i}`, perDay: (d) => (d === 0 ? 5 : 0), days: 1, idPrefix: 'page' })
+    const native = serve(() => json({ results: notes }))
+    const web = serve(() => json({ results: [...shared, ...others] }))
+    const g = await gather(sources({ native, web, platforms: ['xiaohongshu'] }), 'xiaohongshu', window())
+    expect(g.items).toHaveLength(notes.length + others.length)
+    expect(g.duplicates).toBe(notes.length)
+    expect(g.items.filter((i) => i.retrieval === 'native')).toHaveLength(notes.length)
   })
 })
 

@@ -1,9 +1,10 @@
 /** Momentum and confidence on constructed evidence, against the documented formulas. */
 import { describe, expect, test } from 'bun:test'
-import { CONFIDENCE, MOMENTUM } from '../../src/catalog/evidence-rules'
+import { CONFIDENCE, MOMENTUM, RELEVANCE } from '../../src/catalog/evidence-rules'
 import { confidence } from '../../src/intelligence/confidence'
 import type { EvidenceItem } from '../../src/intelligence/evidence'
 import { momentum } from '../../src/intelligence/momentum'
+import { evidenceSummary } from '../../src/intelligence/report'
 
 const DAY = 86_400_000
 const AS_OF = new Date('2026-11-16T00:00:00Z')
@@ -110,6 +111,47 @@ describe('momentum', () => {
     const m = momentum(web, AS_OF, 30)
     expect(m.score).toBeCloseTo(Math.log((180 + 1) / (90 + 1)), 3)
     expect(m.engagement_change_pct).toBeNull()
+  })
+})
+
+describe('volume counts what a post is about', () => {
+  /** Listicles naming the subject once, deep in their text: relevance RELEVANCE.mention, no engagement figures. */
+  const mentions = (days: number, perDay: (d: number) => number) =>
+    items(days, perDay, { relevance: RELEVANCE.mention, id: '', text: 'list', engagement: null }).map((i, n) => ({ ...i, id: `m${n}` }))
+
+  test('a passing mention counts as its relevance in the volume, the score and the engagement; raw counts stay beside', () => {
+    const about = items(60, () => 2, { engagement: null })
+    const m = momentum([...about, ...mentions(30, (d) => (d < 20 ? 1 : 0))], AS_OF, 30)
+    expect([m.recent.items, m.prior.items]).toEqual([80, 60])
+    expect([m.recent.weighted_items, m.prior.weighted_items]).toEqual([70, 60])
+    expect(m.volume_change_pct).toBe(16.7)
+    expect(m.score).toBeCloseTo(Math.log((70 + 1) / (60 + 1)), 3)
+    const engaged = momentum(
+      [item(1, { relevance: RELEVANCE.mention, engagement: { likes: 99, comments: 0, shares: 0, views: null } })],
+      AS_OF,
+      30,
+    )
+    expect(engaged.recent.engagement).toBeCloseTo(RELEVANCE.mention * Math.log1p(99), 2)
+    expect(evidenceSummary(about.slice(0, 4).concat(mentions(2, () => 1)), [])).toMatchObject({ total_items: 6, weighted_items: 5 })
+  })
+
+  test('a flat topic that a burst of listicles names in passing reads stable, and the reason says the change is in passing mentions', () => {
+    // 2 posts a day about it in both windows; 56 listicles in the recent one (+93% items, mean relevance 0.84).
+    const about = items(60, () => 2, { engagement: null })
+    const m = momentum([...about, ...mentions(28, () => 2)], AS_OF, 30)
+    expect([m.recent.items, m.prior.items, m.recent.weighted_items]).toEqual([116, 60, 88])
+    // Weighted alone, the burst would still clear the threshold and the noise guard.
+    expect(m.score!).toBeGreaterThan(MOMENTUM.threshold)
+    expect(m.volume_z!).toBeGreaterThan(MOMENTUM.minZ)
+    expect(m.momentum).toBe('stable')
+    expect(m.reason).toContain('passing mentions')
+  })
+
+  test('posts about the subject that rise still read rising when passing mentions rise with them; a fall the same', () => {
+    const rising = [...items(60, (d) => (d < 30 ? 4 : 2), { engagement: null }), ...mentions(28, () => 2)]
+    expect(momentum(rising, AS_OF, 30)).toMatchObject({ momentum: 'rising', reason: null })
+    const falling = [...items(60, (d) => (d < 30 ? 2 : 4), { engagement: null }), ...mentions(60, (d) => (d >= 30 ? 1 : 0))]
+    expect(momentum(falling, AS_OF, 30)).toMatchObject({ momentum: 'falling', reason: null })
   })
 })
 

@@ -23,7 +23,7 @@ const NOW = Date.parse('2026-11-25T00:00:00Z')
 /** A query for a trend over `days`: the two windows [now - 2 days, now - days) and [now - days, now). */
 const query = (days = 30, split = true): EvidenceQuery => campingQuery({ step: 'web', days, now: NOW, ...(split ? {} : { split: false }) })
 
-type Result = { id: string; daysAgo: number | null }
+type Result = { id: string; daysAgo: number | null; url?: string }
 /** A result `daysAgo` days back is published an hour before that day's end. */
 const when = (daysAgo: number) => NOW - daysAgo * DAY - 3_600_000
 const post = (id: string, daysAgo: number | null): Result => ({ id, daysAgo })
@@ -67,7 +67,7 @@ function vendor(o: {
       if (r.daysAgo === null) return 'undated'
       return {
         id: r.id,
-        url: `https://x.example/${r.id}`,
+        url: r.url ?? `https://x.example/${r.id}`,
         platform: 'web',
         retrieval: 'proxy',
         sourceKind: 'web_page',
@@ -77,7 +77,7 @@ function vendor(o: {
         authorCity: null,
         publishedAt: new Date(when(r.daysAgo)),
         title: '露营',
-        text: '露营 notes',
+        text: `露营 notes ${r.id}`,
         language: 'zh',
         engagement: null,
         provider: 'scripted',
@@ -192,7 +192,7 @@ describe('how far an answer covers its window', () => {
 
 describe('what is dropped, and when paging stops', () => {
   test('undated results, results outside the window and repeats across pages are counted, not kept', async () => {
-    const results = [post('a', 1), post('u1', null), post('b', 2), post('a', 1), post('far', 400), post('u2', null), post('c', 3)]
+    const results = [post('a', 1), post('u1', null), post('b', 2), post('a', 1), post('u2', null), post('c', 3), post('far', 400)]
     const { provider } = vendor({ results, caps: { dateFilter: 'none', order: 'relevance' }, pageSize: 3 })
     const r = await provider.search(query(30, false), signal())
     expect(r.items.map((i) => i.id)).toEqual(['a', 'b', 'c'])
@@ -200,7 +200,7 @@ describe('what is dropped, and when paging stops', () => {
     expect(r.requests).toBe(3)
   })
 
-  test('a vendor that ignores the page number answers page 1 again: paging stops there', async () => {
+  test('a vendor that ignores the page number answers page 1 again: paging stops there, and that is no cap', async () => {
     const { provider, calls } = vendor({
       results: daily(40),
       caps: { dateFilter: 'none', order: 'relevance' },
@@ -212,7 +212,48 @@ describe('what is dropped, and when paging stops', () => {
     expect(calls).toHaveLength(2)
     expect(r.items).toHaveLength(10)
     expect(r.dropped.duplicate).toBe(10)
+    // Nothing new was coming: the count of what it has is all it has, not a lower bound.
+    expect(r.coverage[0]!.capped).toBe(false)
+    expect(coveredDaysAgo(r.coverage[0]!.coveredFrom)).toBe(9)
+  })
+
+  test('a page of the same notes under other share links brings nothing new: paging stops, the links are duplicates', async () => {
+    const note = (n: number, share: string): Result => ({
+      id: `n${n}-${share}`,
+      daysAgo: n,
+      url: `https://www.xiaohongshu.com/explore/${n.toString(16).padStart(24, '0')}?xsec_token=${share}${n}&xsec_source=${share}`,
+    })
+    const pages = [0, 1, 2].flatMap((p) => Array.from({ length: 10 }, (_, n) => note(n, `share${p}`)))
+    const { provider, calls } = vendor({ results: pages, caps: { dateFilter: 'none', order: 'relevance' }, pageSize: 10, maxPages: 3 })
+    const r = await provider.search(query(30, false), signal())
+    expect(calls).toHaveLength(2)
+    expect(r.items).toHaveLength(10)
+    expect(r.dropped.duplicate).toBe(10)
+    expect(r.coverage[0]!.capped).toBe(false)
+  })
+
+  test('no next page once a page reaches back past the window start, in relevance order too; not capped', async () => {
+    // Page 1 holds a result from 70 days back: the 60 days of the two windows are covered.
+    const { provider, calls } = vendor({
+      results: [...daily(9), post('old', 70), ...daily(40, 1, 'q')],
+      caps: { dateFilter: 'none', order: 'relevance' },
+      pageSize: 10,
+      maxPages: 3,
+    })
+    const r = await provider.search(query(30, false), signal())
+    expect(calls).toHaveLength(1)
+    expect(r.coverage[0]!.coveredFrom).toEqual(new Date(NOW - 60 * DAY))
+    expect(r.coverage[0]!.capped).toBe(false)
+  })
+
+  test('capped only when the page budget stops paging while new results are coming', async () => {
+    const budget = vendor({ results: daily(50, 2), caps: { dateFilter: 'none', order: 'relevance' }, pageSize: 10, maxPages: 3 })
+    const r = await budget.provider.search(query(30, false), signal())
+    expect(budget.calls).toHaveLength(3)
     expect(r.coverage[0]!.capped).toBe(true)
+    const enough = vendor({ results: daily(50, 2), caps: { dateFilter: 'none', order: 'relevance' }, pageSize: 10, maxPages: 10 })
+    const all = await enough.provider.search(query(30, false), signal())
+    expect(all.coverage[0]!.capped).toBe(false)
   })
 
   test('a later page that fails keeps the earlier pages and says so; a first page that fails fails the call', async () => {

@@ -9,6 +9,7 @@ const window = (items: number, from = '2026-10-01', to = '2026-10-30') => ({
   from,
   to,
   items,
+  weighted_items: items,
   engagement: 0,
   covered_days: 30,
   capped: false,
@@ -54,6 +55,16 @@ describe('trends headline', () => {
     expect(line({ volume_z: -2.4, volume_change_pct: -44, score: -0.1 })).toContain(
       `; -44% volume, but engagement moved the other way (score -0.1 within ±${MOMENTUM.threshold})`,
     )
+  })
+
+  test('passing mentions: both counts side by side, and a change they carry is said to be theirs', () => {
+    const reason = 'the rise is in passing mentions: the posts about it alone (60 vs 60) score 0, within ±0.15'
+    const recent = { ...window(116), weighted_items: 88 }
+    expect(line({ volume_z: 2.28, volume_change_pct: 46.7, recent, prior: window(60, '2026-09-01', '2026-09-30'), reason })).toContain(
+      `: 116 items in the last 30 days vs 60 in the 30 before, 88 vs 60 weighted by relevance (2026-10-01 to 2026-10-30 vs 2026-09-01 to 2026-09-30; +46.7% volume); ${reason}; confidence`,
+    )
+    // Counts that differ by rounding only (a sampled corpus) are not restated.
+    expect(line({ recent: { ...window(37), weighted_items: 37.4 } })).not.toContain('weighted')
   })
 
   test('insufficient evidence keeps its own sentence, with the reason', () => {

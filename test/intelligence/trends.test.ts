@@ -103,8 +103,10 @@ describe('momentum from the evidence time series', () => {
     expect(d.momentum_detail.recent.items).toBe(await nativeCamping('douyin', daysBefore(30), AS_OF))
     expect(d.momentum_detail.prior.items).toBe(await nativeCamping('douyin', daysBefore(60), daysBefore(30)))
     const { recent, prior } = d.momentum_detail
+    // Volume weighted by relevance (passing mentions count part of a post): never more than the items.
+    expect(recent.weighted_items).toBeLessThanOrEqual(recent.items)
     const score =
-      MOMENTUM.volumeWeight * Math.log((recent.items + 1) / (prior.items + 1)) +
+      MOMENTUM.volumeWeight * Math.log((recent.weighted_items + 1) / (prior.weighted_items + 1)) +
       MOMENTUM.engagementWeight * Math.log((recent.engagement + 1) / (prior.engagement + 1))
     expect(d.momentum_detail.score).toBeCloseTo(score, 2)
     expect(d.window).toEqual({ from: '2026-09-17', to: '2026-11-15', as_of: '2026-11-16T00:00:00.000Z' })

@@ -10,7 +10,7 @@ function series(posts: number[]): WeeklySeries {
   const published = posts.map((_, i) => new Date(Date.parse('2026-09-21T00:00:00Z') + i * 7 * 86_400_000).toISOString().slice(0, 10))
   return { source: 'signal_topics', measure: 'posts', published, counts: new Map(published.map((w, i) => [w, posts[i]!])) }
 }
-const window = (items: number) => ({ from: '', to: '', items, engagement: 0, covered_days: 28, capped: false })
+const window = (items: number) => ({ from: '', to: '', items, weighted_items: items, engagement: 0, covered_days: 28, capped: false })
 const trend = (o: Partial<MomentumResult>): MomentumResult => ({
   momentum: 'stable',
   score: 0,
@@ -42,6 +42,17 @@ describe('weekly reading', () => {
     expect(w.note).toContain(
       'they differ because the 20 vs 18 evidence items here are a sample of those posts, and their change (+40%) is within count noise (z 0.9)',
     )
+  })
+
+  test('a stable trend whose change is in passing mentions says so beside rising weeks', () => {
+    const reason = 'the rise is in passing mentions: the posts about it alone (18 vs 18) score 0, within ±0.15'
+    const w = weeklyReading(
+      series([100, 100, 100, 100, 200, 200, 200, 200]),
+      AS_OF,
+      28,
+      trend({ volume_z: 2.4, volume_change_pct: 40, reason }),
+    )!
+    expect(w.note).toContain(`they differ because ${reason}`)
   })
 
   test('a rising trend beside flat weeks says the weeks stayed flat', () => {

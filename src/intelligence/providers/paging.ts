@@ -8,9 +8,13 @@
  * - a vendor that filters by date range and has nothing more after some results has listed the window;
  * - otherwise the answer covers the window only from its oldest dated result on.
  *
- * A vendor that lists newest first covers everything since its oldest result even when the budget cuts
- * it short; one that ranks by relevance and is cut short returns a sample, so its count is a lower bound
- * (`capped`). Undated results, results outside the window and repeats are dropped and counted.
+ * Paging stops at the first of: the vendor has nothing more; a page brings no post the earlier pages did
+ * not (a vendor that ignores the page number answers its first page again); the results reach back past
+ * the window's start (a next page could not cover more of it); the page budget or half the call's time.
+ * Only the last is a cap: a vendor that lists newest first covers everything since its oldest result even
+ * then, but one that ranks by relevance was cut short while new results were coming, so its count is a
+ * lower bound (`capped`). Undated results, results outside the window and repeats (by post, not by link:
+ * post-identity.ts) are dropped and counted.
  */
 import { VENDOR_PAGE_RESULTS_MAX } from '../../catalog/evidence-rules'
 import {
@@ -24,6 +28,7 @@ import {
   type SearchResult,
   type WindowCoverage,
 } from '../evidence'
+import { PostSet } from '../post-identity'
 import { turn } from '../turns'
 
 export interface VendorPage {
@@ -145,7 +150,7 @@ export class PagedProvider implements EvidenceProvider {
             { from: query.split, to: query.to },
           ]
         : [{ from: query.from, to: query.to }]
-    const seen = new Set<string>()
+    const seen = new PostSet()
     const dropped: PagedDropped = { ...noneDropped(), unreadable: 0 }
     const started = this.now()
     const runs = await Promise.all(windows.map((w) => this.window(query, w, caps, seen, dropped, started, signal)))
@@ -165,7 +170,7 @@ export class PagedProvider implements EvidenceProvider {
     query: EvidenceQuery,
     window: Window,
     caps: SearchCapabilities,
-    seen: Set<string>,
+    seen: PostSet,
     dropped: PagedDropped,
     started: number,
     signal: AbortSignal,
@@ -173,13 +178,15 @@ export class PagedProvider implements EvidenceProvider {
     const items: EvidenceItem[] = []
     const [from, to] = [window.from.getTime(), window.to.getTime()]
     let oldest = Infinity
-    let exhausted = false
+    // Why paging stopped: the vendor had no more, a page brought nothing new, the results reached back past the
+    // window's start, or the budget (pages, or half the call's time) ran out while new results were coming.
+    let stop: 'exhausted' | 'repeated' | 'reached' | 'budget' = 'budget'
     let requests = 0
     let partial: string | undefined
     let sampled = false
     let cursor: unknown
-    // Every result of this window's pages, to tell a new page from the same one again.
-    const answered = new Set<string>()
+    // Every post of this window's pages, to tell a page that brings new ones from the same ones again.
+    const answered = new PostSet()
     for (let page = 1; page <= this.adapter.maxPages; page++) {
       // Another page only while it can still finish within the call's timeout.
       if (page > 1 && this.now() - started > this.timeoutMs / 2) break
@@ -213,42 +220,47 @@ export class PagedProvider implements EvidenceProvider {
       for (const item of kept) {
         const publishedMs = item.publishedAt.getTime()
         oldest = Math.min(oldest, publishedMs)
-        const key = item.url ?? item.id
-        if (!answered.has(key)) {
-          answered.add(key)
-          fresh++
-        }
+        if (answered.add(item)) fresh++
         if (publishedMs < from || publishedMs >= to) {
           // A vendor that ignores the range answers the other window's items too: they are that window's.
           dropped.out_of_window++
           continue
         }
-        if (seen.has(key)) {
+        // Another link to a post already kept (a share link, another URL form): one post is one post.
+        if (!seen.add(item)) {
           dropped.duplicate++
           continue
         }
-        seen.add(key)
         items.push(item)
       }
       // Nothing more, and every result of this page read.
       if ((!vendorPage.more && !cut) || vendorPage.results.length === 0) {
-        exhausted = true
+        stop = 'exhausted'
         break
       }
-      // A vendor that ignores the page asked for answers the same results again: no point asking on.
-      if (fresh === 0 && page > 1) break
+      // Nothing new (a vendor that ignores the page asked for answers the same results again): no point asking on.
+      if (fresh === 0 && page > 1) {
+        stop = 'repeated'
+        break
+      }
+      // The results reach back past the window's start: the window is covered, whatever the order.
+      if (oldest <= from) {
+        stop = 'reached'
+        break
+      }
       cursor = vendorPage.next
-      if (caps.order === 'newest' && oldest < from) break
     }
     const reached = oldest <= from
     // A date-filtering vendor with nothing more has listed the window; but only results prove it looked
     // there (an empty answer may be an engine that found nothing for the range, or did not search it).
-    const complete = reached || (exhausted && caps.dateFilter === 'range' && Number.isFinite(oldest))
+    const complete = reached || (stop === 'exhausted' && caps.dateFilter === 'range' && Number.isFinite(oldest))
     const coverage: WindowCoverage = {
       from: window.from,
       to: window.to,
       coveredFrom: complete ? window.from : Number.isFinite(oldest) ? new Date(Math.min(oldest, to)) : null,
-      capped: sampled || (!exhausted && caps.order !== 'newest'),
+      // A lower bound only when the budget (or a failed page) stopped paging while new results were coming,
+      // ranked by relevance (newest first covers everything since its oldest result), or a page was sampled.
+      capped: sampled || (stop === 'budget' && caps.order !== 'newest'),
     }
     return { items, coverage, requests, partial }
   }
