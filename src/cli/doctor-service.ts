@@ -22,6 +22,7 @@ import { MIGRATIONS } from '../postgres/migrations'
 import { datasetIndexers } from '../composition/runtime'
 import { block, CHECK_TIMEOUT_MS, messageOf, ok, warn, type Finding } from './doctor-finding'
 import { checkCall, checkModel } from './providers'
+import { STRONG_TOKEN_BITS, tokenBits } from '../http/console/auth'
 
 /** Below this, a disk that fills stops the ledger taking payments (docs/operations.md). */
 const LOW_DISK_BYTES = 512 * 1024 * 1024
@@ -238,4 +239,19 @@ export function proxies(config: Readonly<Config>): Finding {
       "TRUSTED_PROXIES=loopback (or the proxy's address or range); CLIENT_IP_HEADER=forwarded if it writes Forwarded",
     )
   return ok(check, 'no proxy trusted: the address each connection comes from is the client')
+}
+
+/** METRICS_TOKEN guards revenue (/metrics, /console) and /ready's details: set, and hard to guess. Never shown. */
+export function sellerToken(config: Readonly<Config>): Finding {
+  const check = 'seller token'
+  const make = 'METRICS_TOKEN=$(openssl rand -hex 32)'
+  const token = config.metricsToken
+  if (!token)
+    return config.nodeEnv === 'production'
+      ? warn(check, 'METRICS_TOKEN is not set: /metrics and /console are off, and /ready shows status words only', make)
+      : ok(check, 'METRICS_TOKEN is not set: /metrics, /console and the details of /ready are open (development)')
+  const bits = tokenBits(token)
+  if (bits < STRONG_TOKEN_BITS)
+    return warn(check, `METRICS_TOKEN is weak (about ${bits} bits of guessing, under ${STRONG_TOKEN_BITS}): it guards revenue`, make)
+  return ok(check, `METRICS_TOKEN guards /metrics, /console and the details of /ready (about ${bits} bits)`)
 }

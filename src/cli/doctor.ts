@@ -1,6 +1,6 @@
 /**
  * `doctor`: the go-live checklist. Checks the configuration a seller is about to take money with (payment
- * mode, PAY_TO, network, facilitator or chain, ledger, datasets, live providers, public URL, proxies), each
+ * mode, PAY_TO, network, facilitator or chain, ledger, datasets, live providers, public URL, proxies, seller token), each
  * by doing what the service would do with it, and says what is missing and which setting fixes it.
  */
 import { parseArgs } from 'node:util'
@@ -8,14 +8,14 @@ import { ConfigError } from '../core/config-error'
 import { loadConfig, type Config } from '../config/config'
 import { block, messageOf, type Finding, type FindingStatus } from './doctor-finding'
 import { chain, facilitator, network, paymentMode, payTo } from './doctor-payments'
-import { datasets, ledger, providers, proxies, publicUrl } from './doctor-service'
+import { datasets, ledger, providers, proxies, publicUrl, sellerToken } from './doctor-service'
 
 const HELP = `doctor [--json] [--no-provider-calls]
   checks the configuration this service would start with, as the service would use it, and prints a
   go-live checklist: payment mode, PAY_TO, network, the facilitator (or the chain in self mode) asked
   for /supported (or its chain id, USDC and the settler's gas), the ledger opened and write-locked, the
   datasets loaded and indexed, each live evidence provider asked once (a real, billed call; skipped with
-  --no-provider-calls), PUBLIC_BASE_URL asked for /health, and the proxies. Reads the same environment
+  --no-provider-calls), PUBLIC_BASE_URL asked for /health, the proxies and METRICS_TOKEN's strength. Reads the same environment
   and --env-file as the service. It opens the ledger as the service would: creating it, or bringing an
   older release's SQLite schema up to date (as starting this release would).
 
@@ -73,6 +73,7 @@ async function examine(config: Readonly<Config>, providerCalls: boolean): Promis
     ...evidence,
     url,
     proxies(config),
+    sellerToken(config),
   ]
 }
 

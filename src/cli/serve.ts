@@ -15,6 +15,7 @@ import { EXIT_CANNOT_LISTEN, ListenError, listen, type Listening } from './liste
 import { stopServing } from './shutdown'
 import { nativeRoutes } from '../http/native-routes'
 import { redactUrl } from '../postgres/client'
+import { STRONG_TOKEN_BITS, tokenBits } from '../http/console/auth'
 import { signatureRecovery } from '../payments/secp256k1'
 import { configHints, liveSetup, setupLines } from '../intelligence/live-setup'
 import { summariserOf } from '../intelligence/sources'
@@ -114,6 +115,11 @@ function startupBanner(config: Readonly<Config>, runtime: Runtime, port: number 
     `  routes:  ${CATALOG.length} paid routes; docs at ${config.publicBaseUrl}/openapi`,
     ...setupLines(runtime.live ? liveSetup(runtime.live) : { mode: 'sample', model: summariserOf(config.providers)?.name ?? null }),
     ...configHints(config.providers).map((h) => `  hint:     ${h}`),
+    ...(config.metricsToken && tokenBits(config.metricsToken) < STRONG_TOKEN_BITS
+      ? [
+          `  hint:     METRICS_TOKEN is weak (about ${tokenBits(config.metricsToken)} bits, under ${STRONG_TOKEN_BITS}) and guards revenue: make one with \`openssl rand -hex 32\``,
+        ]
+      : []),
     ...(config.trustedProxies
       ? [
           `  clients: from ${config.trustedProxies.header} when the peer is ${config.trustedProxies.description} (TRUSTED_PROXIES), else the peer`,

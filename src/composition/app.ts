@@ -29,6 +29,7 @@ import type { EvidenceMode } from '../catalog/waits'
 import type { Indexing } from '../paid-call/indexing'
 import pkg from '../../package.json' with { type: 'json' }
 import { consoleRoutes, type ConsoleSource } from '../http/console/routes'
+import { ConsoleAuth, type SellerAccess } from '../http/console/auth'
 
 export interface AppDeps {
   gate: PaymentGate
@@ -125,6 +126,9 @@ export function createApp(deps: AppDeps) {
   const mcpGuard = mcpOriginGuard({ publicBaseUrl: deps.publicBaseUrl, allowedOrigins: deps.mcpAllowedOrigins ?? [] })
 
   const limits = deps.limits && { ...deps.limits, ...(deps.metrics ? { onLimited: deps.metrics.rateLimited } : {}) }
+  // One guard for /console, /metrics and /ready's details: a wrong token anywhere counts against its address.
+  const seller: SellerAccess =
+    deps.metricsAccess === 'off' ? 'off' : deps.metricsAccess ? new ConsoleAuth(deps.metricsAccess.token) : 'open'
   const evidence = deps.evidence ?? 'sample'
   const implemented = new Set(Object.keys(deps.handlers))
 
@@ -154,20 +158,13 @@ export function createApp(deps: AppDeps) {
         ledger: deps.ledger,
         readiness: deps.readiness,
         log,
-        ...(deps.metrics && deps.metricsAccess !== 'off'
-          ? {
-              metrics: {
-                contentType: deps.metrics.contentType,
-                text: deps.metrics.text,
-                ...(deps.metricsAccess ? { token: deps.metricsAccess.token } : {}),
-              },
-            }
-          : {}),
+        seller,
+        ...(deps.metrics ? { metrics: { contentType: deps.metrics.contentType, text: deps.metrics.text } } : {}),
       }),
     )
     .use(
-      deps.console && deps.metricsAccess !== 'off'
-        ? consoleRoutes({ source: deps.console, access: deps.metricsAccess ?? 'open', publicBaseUrl: deps.publicBaseUrl, log })
+      deps.console && seller !== 'off'
+        ? consoleRoutes({ source: deps.console, seller, publicBaseUrl: deps.publicBaseUrl, log })
         : new Elysia({ name: 'no-console' }),
     )
     .use(

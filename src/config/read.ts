@@ -2,6 +2,9 @@ import { Value } from '@sinclair/typebox/value'
 import { ConfigError } from '../core/config-error'
 import { ENV, type EnvName } from './settings'
 
+/** Settings whose value may be or carry a secret (a key, a token, a URL with a key in it): an error never quotes them. */
+const SECRET_SETTING = /KEY|TOKEN|SECRET|PASSWORD|_URL|HEADERS/
+
 /**
  * One variable of the environment, validated against its entry in the settings table (settings.ts);
  * undefined when unset or empty. `as` names the variable actually read when it is one of a family
@@ -16,7 +19,8 @@ export function read(env: Record<string, string | undefined>, name: EnvName, as:
     const literals = (schema as { anyOf?: { const: string }[] }).anyOf?.map((s) => s.const)
     const allowed = literals ? ` (allowed: ${literals.join(', ')})` : ''
     const first = [...Value.Errors(schema, value)][0]
-    throw new ConfigError(as, `invalid value ${JSON.stringify(raw)}: ${first?.message ?? 'invalid'}${allowed}`)
+    const shown = SECRET_SETTING.test(as) ? '(not shown)' : JSON.stringify(raw)
+    throw new ConfigError(as, `invalid value ${shown}: ${first?.message ?? 'invalid'}${allowed}`)
   }
   return value
 }

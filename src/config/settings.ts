@@ -210,7 +210,7 @@ export const ENV = {
     schema: T.String({ minLength: 16 }),
     default: '— (open in development; /metrics off in production)',
     meaning:
-      '`/metrics` requires `Authorization: Bearer <token>` (it shows revenue). Without it, a production instance does not serve `/metrics` at all (docs/operations.md: scraping with Prometheus).',
+      "`/metrics`, `/console` and the details of `/ready` require `Authorization: Bearer <token>` (or the console's sign-in): they show revenue, paths and the parts' errors. Make one with `openssl rand -hex 32`; a weak one is warned about at start and by `doctor`, never shown. Without it, a production instance serves neither `/metrics` nor `/console`, and `/ready` shows status words only (docs/operations.md).",
   },
   DATASETS_DIR: {
     schema: T.String({ minLength: 1 }),

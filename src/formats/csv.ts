@@ -1,13 +1,23 @@
 import type { TableColumn } from '../catalog/table'
 
 /**
+ * A cell a spreadsheet would run as a formula (`=HYPERLINK(…)` in a creator's name, `@SUM(…)`, `+cmd|…`)
+ * is written with a leading `'` (OWASP, CSV injection): spreadsheets then show it as text. A plain number
+ * (`-12.5`) is a number, not a formula, and stays as it is. JSON and Arrow answers carry the text exactly.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/
+const inert = (value: string) => (FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value)
+
+/**
  * RFC 4180: a field is quoted when it holds a comma, a quote, CR or LF, and its quotes are doubled.
  * NULL is an empty field; an empty string is `""`, so the two stay apart when read back.
  */
 export function csvField(value: string | null): string {
   if (value === null) return ''
   if (value === '') return '""'
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
+  const cell = inert(value)
+  return /[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell
 }
 
 export const csvRecord = (fields: readonly (string | null)[]) => `${fields.map(csvField).join(',')}\r\n`

@@ -2,19 +2,14 @@ import { Elysia, t } from 'elysia'
 import { ledgerUnavailable, notFound } from '../core/errors'
 import { jsonResponse } from './envelope'
 import { redactDeep, redactSecrets } from '../core/redact'
-import { bearerHolds } from './console/auth'
+import { failureKey, isSeller, type SellerAccess } from './console/auth'
+import { publicReadiness, type Readiness } from './ready-public'
 import { noRoute } from './error-page'
 import { type PaymentLedger } from '../ledger/contract'
 import { LedgerUnavailable } from '../core/stores'
 import type { RequestLog } from './request-log'
 
-export interface Readiness {
-  ready: boolean
-  checks: Record<string, unknown>
-  /** Why not ready, when it is not the datasets: the ledger cannot be reached or written, the facilitator does not answer. */
-  code?: 'ledger_unavailable' | 'facilitator_unavailable' | 'settlement_unavailable'
-  message?: string
-}
+export type { Readiness } from './ready-public'
 
 /** The success envelope of a free answer. */
 export const free = (data: unknown, requestId: string, headers?: Record<string, string>) =>
@@ -34,8 +29,6 @@ export const free = (data: unknown, requestId: string, headers?: Record<string, 
 export interface MetricsSource {
   contentType: string
   text(): Promise<string>
-  /** When set, /metrics needs `Authorization: Bearer <token>`. */
-  token?: string
 }
 
 export function freeRoutes(deps: {
@@ -44,7 +37,10 @@ export function freeRoutes(deps: {
   readiness: () => Promise<Readiness>
   log: RequestLog
   metrics?: MetricsSource
+  /** Who reads /metrics and /ready's details (the console's access, its failure counts shared). */
+  seller: SellerAccess
 }) {
+  const seller = (request: Request) => isSeller(deps.seller, request, failureKey(deps.log.client(request)))
   const answer = (request: Request, response: Response, route?: string) => {
     deps.log.finish(request, response.status, undefined, route)
     return response
@@ -57,8 +53,9 @@ export function freeRoutes(deps: {
       '/ready',
       async ({ request }) => {
         const id = deps.log.id(request)
-        // Public: the checks quote providers, the facilitator and the ledger, whose texts may echo a secret.
-        const readiness = redactDeep(await deps.readiness())
+        // The verdict for anyone; the details (paths, URLs, the parts' errors) for the seller alone.
+        const checked = await deps.readiness()
+        const readiness = seller(request) ? redactDeep(checked) : publicReadiness(checked)
         if (readiness.ready) return answer(request, free(readiness, id), '/ready')
         return answer(
           request,
@@ -112,10 +109,8 @@ export function freeRoutes(deps: {
       '/metrics',
       async ({ request }) => {
         const metrics = deps.metrics
-        if (!metrics) throw notFound('route', '/metrics')
-        // Revenue is in there: without the token the route does not exist.
-        if (metrics.token && !bearerHolds(request, metrics.token))
-          return answer(request, noRoute(request, deps.log.id(request)), '/metrics')
+        // Revenue is in there: without the token (or with none configured in production) the route does not exist.
+        if (!metrics || !seller(request)) return answer(request, noRoute(request, deps.log.id(request)))
         return answer(
           request,
           new Response(redactSecrets(await metrics.text()), {
@@ -126,6 +121,8 @@ export function freeRoutes(deps: {
       },
       {
         detail: {
+          // Listed only where anyone may read it (development without a token): elsewhere it is an unknown path.
+          hide: deps.seller !== 'open',
           tags: ['service'],
           summary: 'Prometheus metrics: requests, latency, payments, revenue, settlements, cache, DuckDB pool (METRICS_TOKEN protects it)',
         },

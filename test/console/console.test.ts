@@ -43,13 +43,13 @@ describe('without the credential, /console answers as a path that does not exist
     await asUnknown({ accept: 'text/html,application/xhtml+xml' })
   })
   test('a wrong bearer token, a forged or expired cookie, another method', async () => {
-    await asUnknown({ accept: 'application/json', authorization: `Bearer ${TOKEN}x` })
+    await asUnknown({ accept: 'application/json', authorization: `Bearer ${TOKEN}x`, 'x-forwarded-for': '203.0.113.1' })
     await asUnknown({ accept: 'application/json', cookie: 'cmi_console=v1.9999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })
     await asUnknown({ accept: 'application/json', cookie: 'cmi_console=v1.1000.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })
     await asUnknown({ accept: 'application/json' }, 'POST')
   })
   test('/metrics without its bearer token too, to a browser as to a script', async () => {
-    await asUnknown({ accept: 'text/html', authorization: `Bearer ${TOKEN}x` }, 'GET', '/metrics')
+    await asUnknown({ accept: 'text/html', authorization: `Bearer ${TOKEN}x`, 'x-forwarded-for': '203.0.113.1' }, 'GET', '/metrics')
     await asUnknown({ accept: 'application/json' }, 'GET', '/metrics')
   })
 })
@@ -132,16 +132,58 @@ describe('signing in with a browser', () => {
     expect(out.headers.get('set-cookie')).toContain('Max-Age=0')
   })
 
-  test('five wrong tokens, then a refusal with Retry-After, even of the right one', async () => {
-    // From its own address (the service trusts no proxy here, so every test request is 127.0.0.1): run last.
-    for (let i = 0; i < 5; i++) expect((await signIn(`wrong-${i}`)).status).toBe(401)
-    const refused = await signIn(TOKEN)
+  test('five wrong tokens, then a refusal with Retry-After, even of the right one; the bearer header too, at that address only', async () => {
+    const from = { 'x-forwarded-for': '203.0.113.20' }
+    for (let i = 0; i < 5; i++) expect((await signIn(`wrong-${i}`, from)).status).toBe(401)
+    const refused = await signIn(TOKEN, from)
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(800)
     expect(refused.headers.get('set-cookie')).toBeNull()
-    // The bearer header is not a sign-in: a script with the token still reads the console.
-    expect((await fetch(`${server.url}/console`, { headers: bearer })).status).toBe(200)
+    // The guesser's address is refused whatever it sends; a script at another address still reads the console.
+    expect((await fetch(`${server.url}/console`, { headers: { ...bearer, ...from } })).status).toBe(404)
+    expect((await fetch(`${server.url}/console`, { headers: { ...bearer, 'x-forwarded-for': '203.0.113.21' } })).status).toBe(200)
   })
+
+  test('a form posted from another site is refused and spends no try; it cannot sign the seller out either', async () => {
+    const from = { 'x-forwarded-for': '203.0.113.30' }
+    const sites: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }]
+    for (const site of sites)
+      for (let i = 0; i < 3; i++) {
+        const res = await signIn(`wrong-${i}`, { ...from, ...site })
+        expect(res.status).toBe(403)
+        expect(await res.text()).toContain('sent from another site')
+      }
+    // Nine cross-site posts later, the seller at that address signs in at the first try.
+    const own = await signIn(TOKEN, { ...from, origin: server.url, 'sec-fetch-site': 'same-origin' })
+    expect(own.status).toBe(303)
+    const cookie = own.headers.get('set-cookie')!.split(';')[0]!
+    const out = await fetch(`${server.url}/console/sign-out`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, origin: 'https://evil.example', ...from },
+    })
+    expect(out.status).toBe(403)
+    expect(out.headers.get('set-cookie')).toBeNull()
+  })
+})
+
+test('a bearer brute force on /metrics: 5,000 guesses from one address end in its refusal; a scraper elsewhere reads on', async () => {
+  const guesser = { 'x-forwarded-for': '198.51.100.66' }
+  let answered = 0
+  for (let i = 0; i < 5_000; i += 100) {
+    const batch = await Promise.all(
+      Array.from({ length: 100 }, (_, j) =>
+        fetch(`${server.url}/metrics`, { headers: { ...guesser, authorization: `Bearer guess-${i + j}` } }),
+      ),
+    )
+    answered += batch.filter((r) => r.status === 200).length
+  }
+  expect(answered).toBe(0)
+  // The right token from the guesser's address: as unknown as a wrong one. From the scraper's: the metrics.
+  expect((await fetch(`${server.url}/metrics`, { headers: { ...bearer, ...guesser } })).status).toBe(404)
+  const scraped = await fetch(`${server.url}/metrics`, { headers: { ...bearer, 'x-forwarded-for': '198.51.100.99' } })
+  expect(scraped.status).toBe(200)
+  expect(await scraped.text()).toContain('# TYPE http_requests_total')
 })
 
 test('/metrics: provider spend, margin and paid answers by cache, with the token', async () => {
