@@ -1,3 +1,4 @@
+import { COMMON_CAP_ADVICE, COMMON_CLIENT_CAP_USD, overCommonCap } from '../catalog/client-caps'
 import { CATALOG, type RouteSpec } from '../catalog'
 import { routeInputSchema, plainSchema } from '../catalog/json-schema'
 import { MEDIA_TYPES } from '../catalog/table'
@@ -102,7 +103,8 @@ export function llmsTxt(ctx: DiscoveryContext): string {
     '## How to call it',
     '',
     `1. Call a route. Without payment it answers HTTP 402 with \`error.code = "payment_required"\`, the x402 v1 requirements in the body (\`accepts\`) and the v2 requirements in the \`PAYMENT-REQUIRED\` header.`,
-    '2. Sign an EIP-3009 `transferWithAuthorization` for exactly that amount to `payTo` (any x402 client does this) and repeat the request with the proof in the `x402-payment` header (`X-PAYMENT` and `PAYMENT-SIGNATURE` work too).',
+    '2. Sign an EIP-3009 `transferWithAuthorization` for exactly that amount to `payTo` (any x402 client does this) and repeat the request with the proof in the `X-PAYMENT` header (x402 v1) or `PAYMENT-SIGNATURE` (x402 v2); `x402-payment` works too.',
+    `   Routes marked "over the common cap" cost more than USD ${COMMON_CLIENT_CAP_USD}: ${COMMON_CAP_ADVICE}`,
     '3. The answer is `{"success": true, "data": …, "meta": {"request_id", "artifact_path", "cache_status"}, "pricing": {"amount_usd", "payment_status": "paid"}}`.',
     '4. Lost the connection? Retry with the same proof (you get the stored answer, not a second charge) or GET `meta.artifact_path` (free, 24 h).',
     '5. Errors share one envelope: `{"success": false, "error": {"code", "message", "details"}, "meta": {"request_id"}}`. Bad input is a free 400/404 before any payment.',
@@ -124,7 +126,7 @@ export function llmsTxt(ctx: DiscoveryContext): string {
     for (const route of routes) {
       const planned = ctx.implemented.has(route.id) ? '' : ' — planned, answers 501 (free)'
       lines.push(
-        `- [${route.methods.join('/')} ${route.path}](${base}${route.path}) — USD ${route.priceUsd}${planned}. ${route.description}`,
+        `- [${route.methods.join('/')} ${route.path}](${base}${route.path}) — USD ${route.priceUsd}${overCommonCap(route) ? ' (over the common cap)' : ''}${planned}. ${route.description}`,
       )
       const input = routeInputSchema(route)
       const params = Object.entries(input.properties).map(([name, s]) =>

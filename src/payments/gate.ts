@@ -1,4 +1,5 @@
 import type { RouteSpec } from '../catalog'
+import { paymentRequiredMessage } from '../catalog/client-caps'
 import { ApiError, type X402Requirements } from '../core/errors'
 import { claimPayment, type Claimed } from './claim'
 import type { Authorized, GateAnswer, GateContext, GateOptions, PaidBody, PaidContext, PaidRequest, RefusalCode } from './gate-contract'
@@ -109,11 +110,7 @@ export class PaymentGate {
     if (!byResource) this.unpaid.set(req.route, (byResource = new Map()))
     let error = byResource.get(req.resourceUrl)
     if (!error) {
-      error = this.paymentError(
-        req,
-        'payment_required',
-        `Payment required: USD ${req.route.priceUsd} in USDC via x402 (send the proof in the x402-payment header).`,
-      )
+      error = this.paymentError(req, 'payment_required', paymentRequiredMessage(req.route))
       if (byResource.size >= MAX_CACHED_REQUIREMENTS) byResource.clear() // path-parameter routes could grow it without bound
       byResource.set(req.resourceUrl, error)
     }

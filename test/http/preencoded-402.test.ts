@@ -13,6 +13,7 @@ import { CATALOG, type RouteSpec } from '../../src/catalog'
 import { exampleCall } from '../../src/catalog/examples'
 import { implementedRouteIds } from '../../src/composition/handler-map'
 import { DEV_PAY_TO } from '../../src/config/config'
+import { paymentRequiredMessage } from '../../src/catalog/client-caps'
 import { SPEND } from '../../src/data/contracts'
 import { DuckDb } from '../../src/data/duckdb'
 import { importDataset } from '../../src/data/refresh'
@@ -36,7 +37,7 @@ const ROUTES = CATALOG.filter((route) => served.has(route.id))
  * with no cache and no template (what is checked is the encoding once and the id put in per answer).
  */
 function slow402(route: RouteSpec, networks: NetworkName[], resource: string, requestId: string) {
-  const message = `Payment required: USD ${route.priceUsd} in USDC via x402 (send the proof in the x402-payment header).`
+  const message = paymentRequiredMessage(route)
   const terms = networks.map((name) => termsFor(route, { network: NETWORKS[name], payTo: DEV_PAY_TO as `0x${string}` }))
   const required = paymentRequirements(route, terms, resource, message)
   return {

@@ -204,6 +204,18 @@ describe('x402-fetch (x402 v1) configured as its README shows', () => {
     expect(rec.exchanges.map((e) => e.status)).toEqual([402])
   })
 
+  test('the 402 says why and how to raise the cap; raised as it says, the same client pays', async () => {
+    const unpaid = await (await fetch(`${server.url}${ROUTES[2]!.path}`)).json()
+    expect(unpaid.error.message).toContain('X-PAYMENT')
+    expect(unpaid.error.message).toContain('maxValue (x402-fetch, atomic units: 1000000 = USD 1)')
+    // A route at or under the cap is not told about it.
+    const cheap = await (await fetch(`${server.url}${SUMMARY.path}`)).json()
+    expect(Number(SUMMARY.priceUsd)).toBeLessThanOrEqual(0.1)
+    expect(cheap.error.message).not.toContain('maxValue')
+    const pay = v1Client(privateKeyToAccount(generatePrivateKey()), fetch, 1_000_000n)
+    expectPaidAnswer(await paidBody(await pay(`${server.url}${ROUTES[2]!.path}`)), ROUTES[2]!)
+  })
+
   test('pays with the wallet client of createSigner("base-sepolia", key) and never calls its RPC', async () => {
     const rec = recordingFetch()
     const pay = await v1WalletClient(generatePrivateKey(), rec.fetch)
