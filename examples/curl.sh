@@ -14,7 +14,10 @@ trap 'rm -f "$head"' EXIT
 
 echo "1. Ask without paying: the answer is 402, the price in the PAYMENT-REQUIRED header (and the body)." >&2
 echo "   curl -i '$url'" >&2
-status=$(curl -s -o /dev/null -D "$head" -w '%{http_code}' "$url")
+if ! status=$(curl -s -o /dev/null -D "$head" -w '%{http_code}' "$url"); then
+  echo "Could not reach $url: is the service running? Start it with: npm start" >&2
+  exit 1
+fi
 required=$(grep -i '^payment-required:' "$head" | cut -d' ' -f2 | tr -d '\r')
 if [ "$status" != 402 ] || [ -z "$required" ]; then
   echo "expected a 402 with PAYMENT-REQUIRED, got $status" >&2

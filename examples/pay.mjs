@@ -21,12 +21,29 @@ const client = new x402Client()
 registerExactEvmScheme(client, { signer: buyerAccount() })
 const fetchWithPayment = wrapFetchWithPayment(fetch, client)
 
-const response = await fetchWithPayment(url)
-const body = await response.json()
-if (!response.ok) {
-  console.error(`${response.status} ${body.error?.code}: ${body.error?.message}`)
+let response
+try {
+  response = await fetchWithPayment(url)
+} catch (error) {
+  // Nothing listening (or a name that does not resolve): say so in one line, not a stack trace.
+  const cause = error?.cause?.code ?? error?.code ?? error?.message
+  console.error(`Could not reach ${new URL(url).origin} (${cause}). Is the service running? Start it with: npm start`)
   process.exit(1)
 }
+const type = response.headers.get('content-type') ?? ''
+if (!response.ok) {
+  const body = type.includes('json') ? await response.json() : { error: { message: await response.text() } }
+  console.error(`${response.status} ${body.error?.code ?? ''}: ${body.error?.message}`)
+  process.exit(1)
+}
+// A table route asked with format=csv or format=arrow answers the table itself, not JSON.
+if (type.includes('json')) console.log(JSON.stringify(await response.json(), null, 2))
+else if (type.startsWith('text/')) process.stdout.write(await response.text())
+else {
+  const bytes = new Uint8Array(await response.arrayBuffer())
+  if (process.stdout.isTTY)
+    console.error(`${bytes.length} bytes of ${type}: redirect them to a file (node examples/pay.mjs '${url}' > answer.arrows)`)
+  else process.stdout.write(bytes)
+}
 const receipt = response.headers.get('payment-response')
-console.log(JSON.stringify(body, null, 2))
 if (receipt) console.error('receipt:', JSON.stringify(decodePaymentResponseHeader(receipt)))

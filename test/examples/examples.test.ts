@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { privateKeyToAccount } from 'viem/accounts'
 import { startServer, type StartedServer } from '../../support/server'
+import { freePort } from '../../support/ports'
 
 const ROOT = new URL('../..', import.meta.url).pathname
 const KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d' as const // anvil's second account: a documented test key
@@ -66,4 +67,25 @@ test('bash examples/curl.sh: 402 with PAYMENT-REQUIRED, signed by node, paid wit
   expect(JSON.parse(Buffer.from(receipt, 'base64').toString())).toMatchObject({ success: true, payer: privateKeyToAccount(KEY).address })
   const body = JSON.parse(r.out.slice(r.out.indexOf('{"success"')))
   expect([body.success, body.data.destination]).toEqual([true, 'Osaka'])
+}, 60_000)
+
+test('node examples/pay.mjs with format=csv prints the paid table as CSV, and the receipt', async () => {
+  const r = await run(['node', 'examples/pay.mjs', `${server.url}/v1/market-data/flights/trend?destination=Tokyo&format=csv`])
+  expect(r).toMatchObject({ code: 0 })
+  expect(r.out.split('\r\n')[0]).toStartWith('month,')
+  expect(r.out.split('\r\n').length).toBeGreaterThan(3)
+  expect(receiptIn(r.err)).toMatchObject({ success: true })
+}, 60_000)
+
+test('with no server at the address, each example says so in one line and exits 1', async () => {
+  const closed = `http://127.0.0.1:${await freePort()}/v1/market-data/flights/summary?destination=Tokyo`
+  for (const command of [
+    ['node', 'examples/pay.mjs', closed],
+    ['bash', 'examples/curl.sh', closed],
+  ]) {
+    const r = await run(command)
+    expect({ command: command[1], code: r.code }).toEqual({ command: command[1], code: 1 })
+    expect(r.err).toContain('Start it with: npm start')
+    expect(r.err).not.toContain('    at ')
+  }
 }, 60_000)
