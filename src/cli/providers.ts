@@ -204,12 +204,17 @@ function parseCheckOptions(rest: readonly string[]): CheckOptions {
 }
 
 /** The configuration; an invalid one exits 2. */
-function loadConfigOrExit(): Config {
+/** The configuration; a bad one exits 2, saying so as JSON when JSON was asked for (a script reads stdout either way). */
+function loadConfigOrExit(json = false): Config {
   try {
     return loadConfig()
   } catch (error) {
-    if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`, 2)
-    throw error
+    if (!(error instanceof ConfigError)) throw error
+    if (json)
+      process.stdout.write(
+        `${JSON.stringify({ error: { code: 'configuration', setting: error.variable, message: error.message } }, null, 2)}\n`,
+      )
+    fail(`Configuration error: ${error.message}`, 2)
   }
 }
 
@@ -312,7 +317,7 @@ function checksTable(checks: readonly CallCheck[]): string {
 interface CheckReport {
   options: CheckOptions
   checks: CallCheck[]
-  model: ModelCheck | undefined
+  model?: ModelCheck
   notes: string[]
 }
 
@@ -368,11 +373,12 @@ export async function providers(args: string[]): Promise<void> {
   }
   if (sub !== 'check') fail(`Unknown providers command "${sub}".\n\n${HELP}`, 2)
   const options = parseCheckOptions(rest)
-  const config = loadConfigOrExit()
+  const config = loadConfigOrExit(options.json)
   if (!isLive(config.providers)) {
-    process.stdout.write(
-      'No live provider is configured: the China routes answer from the sample corpus. Nothing to check (see docs/intelligence.md, "Going live").\n',
-    )
+    const none =
+      'No live provider is configured: the China routes answer from the sample corpus. Nothing to check (see docs/intelligence.md, "Going live").'
+    if (options.json) printReport({ options, checks: [], notes: [none] })
+    else process.stdout.write(`${none}\n`)
     return
   }
   const sources = liveSources(config.providers)

@@ -90,6 +90,21 @@ describe('providers check', () => {
     expect(code).toBe(0)
     expect(out).toContain('No live provider is configured')
   })
+
+  test('--json prints JSON in every case: no provider configured, and a configuration that does not load', async () => {
+    const none = await check({}, '--json')
+    expect(none.code).toBe(0)
+    expect(JSON.parse(none.out)).toMatchObject({
+      calls: [],
+      model: null,
+      meaning: [expect.stringContaining('No live provider is configured')],
+    })
+    const broken = await check({ LLM_BASE_URL: 'http://127.0.0.1:9/v1' }, '--json')
+    expect(broken.code).toBe(2)
+    expect(JSON.parse(broken.out)).toEqual({
+      error: { code: 'configuration', setting: 'LLM_MODEL', message: expect.stringContaining('LLM_MODEL: is required') },
+    })
+  })
 })
 
 test('the start-up banner names the live providers, the lanes, and that KOLs cannot be sold without a native provider', async () => {
