@@ -91,13 +91,41 @@ function report(findings: readonly Finding[], mode: string): string {
   return `Go-live checklist (NODE_ENV=${mode})\n\n${lines.join('\n')}\n\n${verdict}; ${looks} to look at${exit}.\n`
 }
 
-/** The configuration, or the finding that it does not load: the service would not start, which blocks in any mode. */
-function loadOrBlock(): Readonly<Config> | Finding {
-  try {
-    return loadConfig()
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error
-    return block('configuration', error.message, `${error.variable} (npm start -- --help lists every setting)`)
+/**
+ * Stand-ins for settings a configuration requires, used only to read on past a missing one and find the
+ * next: a checklist lists every blocking setting at once, not one run at a time. Never used to check anything.
+ */
+const STAND_INS: Record<string, string> = {
+  PAY_TO: '0x000000000000000000000000000000000000dEaD',
+  PAYMENT_MODE: 'facilitator',
+  X402_FACILITATOR_URL: 'https://facilitator.invalid',
+  X402_RPC_URL: 'https://rpc.invalid',
+  X402_SETTLER_PRIVATE_KEY: `0x${'11'.repeat(32)}`,
+  LLM_MODEL: 'stand-in',
+  DATA_SOURCE_PUBLIC_KEY: 'stand-in',
+}
+
+/**
+ * The configuration, or every finding that it does not load: the service would not start, which blocks in
+ * any mode. Each refused setting is set aside (a wrong value unset, a missing one stood in for) and the
+ * configuration read again, until it loads or a refusal cannot be set aside.
+ */
+function loadOrBlock(env: Record<string, string | undefined> = process.env): Readonly<Config> | Finding[] {
+  const tried = { ...env }
+  const findings: Finding[] = []
+  for (;;) {
+    try {
+      const config = loadConfig(tried)
+      return findings.length === 0 ? config : findings
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error
+      findings.push(block('configuration', error.message, `${error.variable} (npm start -- --help lists every setting)`))
+      const name = error.variable
+      if (findings.filter((f) => f.fix?.startsWith(`${name} `)).length > 1) return findings // set aside once already
+      if (tried[name] !== undefined && tried[name] !== STAND_INS[name]) delete tried[name]
+      else if (STAND_INS[name] !== undefined) tried[name] = STAND_INS[name]
+      else return findings
+    }
   }
 }
 
@@ -117,8 +145,8 @@ export async function doctor(args: string[]): Promise<void> {
     return
   }
   const loaded = loadOrBlock()
-  const config = 'status' in loaded ? undefined : loaded
-  const findings = config ? await examine(config, !values['no-provider-calls']) : [loaded as Finding]
+  const config = Array.isArray(loaded) ? undefined : (loaded as Readonly<Config>)
+  const findings = config ? await examine(config, !values['no-provider-calls']) : (loaded as Finding[])
   const mode = config?.nodeEnv ?? process.env.NODE_ENV ?? 'development'
   const blocks = findings.some((f) => f.status === 'block')
   if (values.json) process.stdout.write(`${JSON.stringify({ node_env: mode, blocks_taking_money: blocks, findings }, null, 2)}\n`)

@@ -125,11 +125,17 @@ describe('doctor in production', () => {
     SLOW,
   )
 
-  test('the configuration does not load: one block naming the variable, exit 1', async () => {
+  test('the configuration does not load: one block per setting that stops it, all at once, exit 1', async () => {
     const r = await doctor({ NODE_ENV: 'production', PAY_TO }, '--json')
     expect(r.code).toBe(1)
-    expect(r.report!.findings).toEqual([expect.objectContaining({ check: 'configuration', status: 'block' })])
-    expect(r.find('configuration')!.detail).toStartWith('PAYMENT_MODE:')
+    expect(r.report!.findings.map((f) => [f.check, f.status, f.detail.split(':')[0]])).toEqual([
+      ['configuration', 'block', 'PAYMENT_MODE'],
+      ['configuration', 'block', 'X402_FACILITATOR_URL'],
+    ])
+    // Nothing set at all: PAY_TO too, and a wrong value is named as well as a missing one.
+    const bare = await doctor({ NODE_ENV: 'production', PORT: 'eighty' }, '--json')
+    expect(bare.report!.findings.map((f) => f.detail.split(':')[0])).toEqual(['PORT', 'PAY_TO', 'PAYMENT_MODE', 'X402_FACILITATOR_URL'])
+    expect(bare.code).toBe(1)
   })
 
   test(
