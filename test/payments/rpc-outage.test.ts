@@ -93,7 +93,8 @@ async function payDuring<T = undefined>(failure: RpcBehaviour, url: string, buye
 
 /** What the operator reads: /ready, /metrics, the log, the ledger file, and doctor's report. */
 async function operatorViews(server: StartedServer, env: Record<string, string>): Promise<void> {
-  seen.push(await (await fetch(`${server.url}/ready`)).text())
+  // The operator's /ready (with the token): its details name the chain's failure.
+  seen.push(await (await fetch(`${server.url}/ready`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text())
   seen.push(await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text())
   seen.push(server.output())
   for (const file of readdirSync(folder)) seen.push(readFileSync(join(folder, file)).toString('latin1'))
@@ -132,7 +133,7 @@ describe('self mode', () => {
         // /ready says so once the outage has lasted X402_FACILITATOR_OUTAGE_SECONDS.
         const readyDuring = () =>
           until<any>('/ready to report the RPC outage', async () => {
-            const r = await fetch(`${server.url}/ready`)
+            const r = await fetch(`${server.url}/ready`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
             return r.status === 503 ? ((await r.json()) as any) : undefined
           })
         const { http, tool, seen: ready } = await payDuring(failure, server.url, buyer, readyDuring)
