@@ -21,15 +21,14 @@ const client = new x402Client()
 registerExactEvmScheme(client, { signer: buyerAccount() })
 const fetchWithPayment = wrapFetchWithPayment(fetch, client)
 
-let response
-try {
-  response = await fetchWithPayment(url)
-} catch (error) {
-  // Nothing listening (or a name that does not resolve): say so in one line, not a stack trace.
+/** Nothing listening (or a name that does not resolve): said in one line, not a stack trace. */
+function notRunning(error) {
   const cause = error?.cause?.code ?? error?.code ?? error?.message
   console.error(`Could not reach ${new URL(url).origin} (${cause}). Is the service running? Start it with: npm start`)
   process.exit(1)
 }
+
+const response = await fetchWithPayment(url).catch(notRunning)
 const type = response.headers.get('content-type') ?? ''
 if (!response.ok) {
   const body = type.includes('json') ? await response.json() : { error: { message: await response.text() } }
