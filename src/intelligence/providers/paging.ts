@@ -9,12 +9,14 @@
  * - otherwise the answer covers the window only from its oldest dated result on.
  *
  * Paging stops at the first of: the vendor has nothing more; a page brings no post the earlier pages did
- * not (a vendor that ignores the page number answers its first page again); the results reach back past
- * the window's start (a next page could not cover more of it); the page budget or half the call's time.
- * Only the last is a cap: a vendor that lists newest first covers everything since its oldest result even
- * then, but one that ranks by relevance was cut short while new results were coming, so its count is a
- * lower bound (`capped`). Undated results, results outside the window and repeats (by post, not by link:
- * post-identity.ts) are dropped and counted.
+ * not (a vendor that ignores the page number answers its first page again); for a vendor that lists newest
+ * first, the results reach back past the window's start (every later result is older still); the page
+ * budget or half the call's time. A vendor that ranks by relevance (SearXNG, Bocha) mixes dates on every
+ * page: a result older than the window on page 1 says nothing of the window's posts on page 2, so it is
+ * paged on. Only the budget is a cap: a vendor that lists newest first covers everything since its oldest
+ * result even then, but one that ranks by relevance was cut short while new results were coming, so its
+ * count is a lower bound (`capped`), however far back its results reach. Undated results, results outside
+ * the window and repeats (by post, not by link: post-identity.ts) are dropped and counted.
  */
 import { VENDOR_PAGE_RESULTS_MAX } from '../../catalog/evidence-rules'
 import {
@@ -178,8 +180,9 @@ export class PagedProvider implements EvidenceProvider {
     const items: EvidenceItem[] = []
     const [from, to] = [window.from.getTime(), window.to.getTime()]
     let oldest = Infinity
-    // Why paging stopped: the vendor had no more, a page brought nothing new, the results reached back past the
-    // window's start, or the budget (pages, or half the call's time) ran out while new results were coming.
+    // Why paging stopped: the vendor had no more, a page brought nothing new, a newest-first vendor's results
+    // reached back past the window's start, or the budget (pages, or half the call's time) ran out while new
+    // results were coming.
     let stop: 'exhausted' | 'repeated' | 'reached' | 'budget' = 'budget'
     let requests = 0
     let partial: string | undefined
@@ -243,8 +246,10 @@ export class PagedProvider implements EvidenceProvider {
         stop = 'repeated'
         break
       }
-      // The results reach back past the window's start: the window is covered, whatever the order.
-      if (oldest <= from) {
+      // Newest first, the results reach back past the window's start: every later page is older still. Ranked by
+      // relevance, a later page holds posts of any date (the window's too), so a result older than the window
+      // does not end the paging.
+      if (caps.order === 'newest' && oldest <= from) {
         stop = 'reached'
         break
       }
