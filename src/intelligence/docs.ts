@@ -69,7 +69,7 @@ export function intelligenceRules(): string {
     ],
     [
       'Momentum value',
-      `\`rising\` when score >= ${MOMENTUM.threshold} and z >= ${MOMENTUM.minZ}; \`falling\` when score <= -${MOMENTUM.threshold} and z <= -${MOMENTUM.minZ}; else \`stable\`; \`insufficient_evidence\` below ${MOMENTUM.minItems} items in both windows. z = ln W ratio / sqrt(1/(recent W+1) + 1/(prior W+1)), the count-noise guard. A rise or fall whose score on the posts about the subject alone (relevance ${RELEVANCE.subject}) stays within ±${MOMENTUM.threshold} is \`stable\`: the change is in passing mentions (\`momentum_detail.reason\`).`,
+      `\`rising\` when score >= ${MOMENTUM.threshold} and z >= ${MOMENTUM.minZ}; \`falling\` when score <= -${MOMENTUM.threshold} and z <= -${MOMENTUM.minZ}; else \`stable\`; \`insufficient_evidence\` below ${MOMENTUM.minItems} items in both windows. z = ln W ratio / sqrt(1/(recent W+1) + 1/(prior W+1)), the count-noise guard. A rise or fall whose score on the posts about the subject alone (relevance ${RELEVANCE.subject}) stays within ±${MOMENTUM.threshold} is \`stable\`: the change is in passing mentions (\`momentum_detail.reason\`); only when those posts number at least ${MOMENTUM.minItems} in both windows (fewer cannot tell a direction: the weighted call stands).`,
     ],
     [
       'The stronger reading',
