@@ -9,7 +9,7 @@
 import { MOMENTUM, RELEVANCE, type MomentumValue } from '../catalog/evidence-rules'
 import { countOf, engagementOf, weightedCountOf, type EvidenceItem, type WindowCoverage } from './evidence'
 import type { CallEvidence } from './lanes'
-import { PostSet } from './post-identity'
+import { postsOf } from './post-identity'
 
 const DAY_MS = 86_400_000
 
@@ -258,9 +258,14 @@ export function momentumOf(
     const reachReading = momentum(gathered.items, asOf, days, { recent: reach, prior: reach, capped: { recent: false, prior: false } })
     return { ...reachReading, counted: 0, uncounted: Math.round(countOf(gathered.items)) }
   }
-  // The answer's items that a counting call found (under any of its links: post-identity.ts).
-  const found = new PostSet()
-  for (const e of counting) for (const i of e.s.items) found.add(i)
+  // The answer's items that a counting call found (under any of its links: post-identity.ts), the posts told
+  // apart among every call's items, as the lanes tell them apart.
+  const counted = new Set(counting.flatMap((e) => e.s.items))
+  const found = new Set(
+    postsOf([...new Set([...gathered.sets.flatMap((s) => s.items), ...gathered.items])])
+      .filter((post) => post.some((i) => counted.has(i)))
+      .flat(),
+  )
   const items = gathered.items.filter((i) => found.has(i))
   const coverage: Coverage = {
     recent: latest(counting.map((e) => e.recent)) ?? windows.recent.from,

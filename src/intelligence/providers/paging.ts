@@ -30,7 +30,7 @@ import {
   type SearchResult,
   type WindowCoverage,
 } from '../evidence'
-import { PostSet } from '../post-identity'
+import { distinctPosts, postsOf } from '../post-identity'
 import { turn } from '../turns'
 
 export interface VendorPage {
@@ -152,12 +152,13 @@ export class PagedProvider implements EvidenceProvider {
             { from: query.split, to: query.to },
           ]
         : [{ from: query.from, to: query.to }]
-    const seen = new PostSet()
     const dropped: PagedDropped = { ...noneDropped(), unreadable: 0 }
     const started = this.now()
-    const runs = await Promise.all(windows.map((w) => this.window(query, w, caps, seen, dropped, started, signal)))
+    const runs = await Promise.all(windows.map((w) => this.window(query, w, caps, dropped, started, signal)))
     const partial = runs.map((r) => r.partial).filter(Boolean)
-    const items = runs.flatMap((r) => r.items)
+    // Another link to a post already kept (a share link, another URL form): one post is one post.
+    const { kept: items, copies } = distinctPosts(runs.flatMap((r) => r.items))
+    dropped.duplicate += copies.length
     const lookups = query.creators && this.adapter.creators ? await this.adapter.creators(items, query, signal) : 0
     return {
       items,
@@ -172,7 +173,6 @@ export class PagedProvider implements EvidenceProvider {
     query: EvidenceQuery,
     window: Window,
     caps: SearchCapabilities,
-    seen: PostSet,
     dropped: PagedDropped,
     started: number,
     signal: AbortSignal,
@@ -188,8 +188,8 @@ export class PagedProvider implements EvidenceProvider {
     let partial: string | undefined
     let sampled = false
     let cursor: unknown
-    // Every post of this window's pages, to tell a page that brings new ones from the same ones again.
-    const answered = new PostSet()
+    // Every result of this window's pages, to tell a page that brings new posts from the same ones again.
+    const answered: EvidenceItem[] = []
     for (let page = 1; page <= this.adapter.maxPages; page++) {
       // Another page only while it can still finish within the call's timeout.
       if (page > 1 && this.now() - started > this.timeoutMs / 2) break
@@ -203,7 +203,6 @@ export class PagedProvider implements EvidenceProvider {
         break
       }
       requests++
-      let fresh = 0
       const now = this.now()
       // Every result the page holds is read: the page is paid for (its size is bounded by the byte limit).
       // Our own protocol promises no more than it was asked for: only that many are read.
@@ -220,18 +219,14 @@ export class PagedProvider implements EvidenceProvider {
       const kept = evenlyOverTime(read, VENDOR_PAGE_RESULTS_MAX)
       // A sample: the window's count is then a lower bound, like a relevance-ranked answer cut short.
       if (kept.length < read.length) sampled = true
+      const before = answered.length
       for (const item of kept) {
         const publishedMs = item.publishedAt.getTime()
         oldest = Math.min(oldest, publishedMs)
-        if (answered.add(item)) fresh++
+        answered.push(item)
         if (publishedMs < from || publishedMs >= to) {
           // A vendor that ignores the range answers the other window's items too: they are that window's.
           dropped.out_of_window++
-          continue
-        }
-        // Another link to a post already kept (a share link, another URL form): one post is one post.
-        if (!seen.add(item)) {
-          dropped.duplicate++
           continue
         }
         items.push(item)
@@ -242,7 +237,7 @@ export class PagedProvider implements EvidenceProvider {
         break
       }
       // Nothing new (a vendor that ignores the page asked for answers the same results again): no point asking on.
-      if (fresh === 0 && page > 1) {
+      if (page > 1 && !bringsNew(answered, before)) {
         stop = 'repeated'
         break
       }
@@ -269,6 +264,12 @@ export class PagedProvider implements EvidenceProvider {
     }
     return { items, coverage, requests, partial }
   }
+}
+
+/** Whether the results from `answered[before]` on hold a post that none of the results before them do. */
+function bringsNew(answered: readonly EvidenceItem[], before: number): boolean {
+  const earlier = new Set(answered.slice(0, before))
+  return postsOf(answered).some((post) => post.every((item) => !earlier.has(item)))
 }
 
 /** At most `max` items, spread evenly over their dates (oldest and newest kept), in their dates' order. */
