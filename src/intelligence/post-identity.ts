@@ -12,14 +12,17 @@
  *    `__biz` + `mid` + `idx` (`/s?…`, `/mp/appmsg/show?…` with `appmsgid` + `itemidx`), or by `/s/<key>`;
  * 2. the URL without tracking and share parameters (TRACKING), fragment, scheme, `www.` and trailing slashes,
  *    its other parameters sorted;
- * 3. without a URL, the provider's own id (the corpus, native results without links).
+ * 3. without a URL, or with one that is not http(s) (`about:blank`, `mailto:`, `javascript:` name no page),
+ *    the provider's own id (the corpus, native results without links).
+ *
+ * A link scraped from a page often keeps its HTML escape: `&amp;` between parameters is read as `&`.
  *
  * Two items with different keys are still one post when their title, text and publication day are the same
  * (a short link such as `xhslink.com/a/…` carries no id, and `/s/<key>` cannot be turned into `__biz`), unless
  * ids of one kind differ among the items with that title, text and day: two note ids are two notes, and then a
  * link without an id (or an id of another kind) could be a copy of either, so it stays a post of its own. The
- * posts found do not depend on the order the items come in (postsOf). Items without a URL are told apart by id
- * alone, and a result whose text is only its title is not matched on its title.
+ * posts found do not depend on the order the items come in (postsOf). Items without an http(s) URL are told
+ * apart by id alone, and a result whose text is only its title is not matched on its title.
  *
  * Of the items of one post, the one shown (top_evidence) is a native result first, then one whose link names
  * the post's id, then the first that came.
@@ -62,9 +65,11 @@ const DOUYIN_POST = /^\/(?:video|note|share\/(?:video|note|slides))\/(\d{8,20})\
 export function keyOf(item: Pick<EvidenceItem, 'id' | 'url'>): { key: string; kind: string | null } {
   let url: URL | null = null
   try {
-    url = item.url ? new URL(item.url) : null
+    url = item.url ? new URL(item.url.replace(/&(?:amp;)+/gi, '&')) : null
   } catch {}
   if (!url) return { key: item.url ? `url:${item.url}` : `id:${item.id}`, kind: item.url ? null : 'id' }
+  // No page: every `about:blank` would be one post.
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { key: `id:${item.id}`, kind: 'id' }
   const host = url.hostname.toLowerCase().replace(/^www\./, '')
   const param = (...names: string[]) => names.map((n) => url.searchParams.get(n)).find((v) => v)
   if (/(?:^|\.)xiaohongshu\.com$/.test(host)) {
@@ -87,9 +92,12 @@ export function keyOf(item: Pick<EvidenceItem, 'id' | 'url'>): { key: string; ki
   return { key: `url:${host}${url.port ? `:${url.port}` : ''}${url.pathname.replace(/\/+$/, '')}${query}`, kind: null }
 }
 
-/** Title, text and publication day, when the text is more than the title (else null: a title alone is no identity). */
-function contentOf(item: EvidenceItem): string | null {
-  if (!item.url || !item.text || item.text === item.title) return null
+/**
+ * Title, text and publication day of an item with a page's URL (its key is not the provider's id), when the
+ * text is more than the title (else null: a title alone is no identity).
+ */
+function contentOf(item: EvidenceItem, kind: string | null): string | null {
+  if (kind === 'id' || !item.text || item.text === item.title) return null
   return `${item.title}\n${item.text}\n${item.publishedAt.toISOString().slice(0, 10)}`
 }
 
@@ -98,7 +106,10 @@ type Identity = ReturnType<typeof keyOf> & { content: string | null }
 const identities = new WeakMap<EvidenceItem, Identity>()
 function identityOf(item: EvidenceItem): Identity {
   let identity = identities.get(item)
-  if (!identity) identities.set(item, (identity = { ...keyOf(item), content: contentOf(item) }))
+  if (!identity) {
+    const key = keyOf(item)
+    identities.set(item, (identity = { ...key, content: contentOf(item, key.kind) }))
+  }
   return identity
 }
 

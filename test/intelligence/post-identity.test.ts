@@ -46,6 +46,22 @@ describe('the post behind a link', () => {
     )
   })
 
+  test('a scraped link whose parameters keep their HTML escape (&amp;) is the same article', () => {
+    const article = 'https://mp.weixin.qq.com/s?__biz=MzA5NzE1MDg0MQ==&mid=2650000001&idx=1&sn=0123456789abcdef'
+    same(article, article.replaceAll('&', '&amp;'), `${article.replaceAll('&', '&amp;amp;')}&amp;chksm=8b2c&amp;scene=27`)
+    expect(key(article.replaceAll('&', '&amp;'))).toBe('wechat:MzA5NzE1MDg0MQ==/2650000001/1')
+    same('https://news.example.cn/a?id=7&utm_source=x', 'https://news.example.cn/a?id=7&amp;utm_source=x')
+  })
+
+  test('a link that names no page (about:blank, mailto:, javascript:) is no identity: the provider’s id is', () => {
+    const urls = ['about:blank', 'about:blank', 'mailto:editor@example.cn', 'javascript:void(0)']
+    const keys = urls.map((url, i) => keyOf({ id: `r${i}`, url }).key)
+    expect(keys).toEqual(['id:r0', 'id:r1', 'id:r2', 'id:r3'])
+    // Nor are they matched on their words: told apart by id, like items without a link.
+    const blank = (id: string) => evidenceItem(id, { daysAgo: 1, title: '露营', text: '露营攻略', url: 'about:blank' })
+    expect(postsOf([blank('a'), blank('b'), blank('a')]).map((p) => p.map((i) => i.id))).toEqual([['a', 'a'], ['b']])
+  })
+
   test('any other page: tracking and share parameters, scheme, www., trailing slashes, fragment and parameter order do not count', () => {
     same(
       'https://www.news.example.cn/a/123?utm_source=wechat&utm_medium=social&id=7&page=2',
