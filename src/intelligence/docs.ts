@@ -28,7 +28,7 @@ const mib = (bytes: number) => `${bytes / 1024 / 1024} MiB`
 
 /** How live items are told apart (post-identity.ts). */
 const ONE_POST =
-  "an item is the post its URL names on its platform (Xiaohongshu `/explore/<id>`, `/discovery/item/<id>`; Douyin `/video/<id>`, `iesdouyin.com/share/video/<id>`, `modal_id`; WeChat `__biz` + `mid` + `idx`, or `/s/<key>`), else its URL without tracking and share parameters (`utm_*`, `xsec_token`, `xsec_source`, `share_id`, ...), fragment, scheme, `www.` and trailing slashes, else the provider's id; two items with the same title, text and day are one post unless both carry ids of one kind. Copies are dropped and counted as `duplicate`."
+  "an item is the post its URL names on its platform (Xiaohongshu `/explore/<id>`, `/discovery/item/<id>`; Douyin `/video/<id>`, `iesdouyin.com/share/video/<id>`, `modal_id`; WeChat `__biz` + `mid` + `idx`, or `/s/<key>`), else its URL without tracking and share parameters (`utm_*`, `xsec_token`, `xsec_source`, `share_id`, ...), fragment, scheme, `www.` and trailing slashes (`&amp;` read as `&`), else (no link, or one that is not http(s)) the provider's id; items with the same title, text and day are one post unless ids of one kind differ among them (two note ids are two notes, and a link without an id beside them could be either, so it stays its own), whatever the order they came in. One item of a post is kept (a native result, else one whose link names the post's id); the copies are dropped and counted as `duplicate`."
 
 export function intelligenceRules(): string {
   const weights = CONFIDENCE.weights
@@ -69,7 +69,7 @@ export function intelligenceRules(): string {
     ],
     [
       'Momentum value',
-      `\`rising\` when score >= ${MOMENTUM.threshold} and z >= ${MOMENTUM.minZ}; \`falling\` when score <= -${MOMENTUM.threshold} and z <= -${MOMENTUM.minZ}; else \`stable\`; \`insufficient_evidence\` below ${MOMENTUM.minItems} items in both windows. z = ln W ratio / sqrt(1/(recent W+1) + 1/(prior W+1)), the count-noise guard. A rise or fall whose score on the posts about the subject alone (relevance ${RELEVANCE.subject}) stays within ±${MOMENTUM.threshold} is \`stable\`: the change is in passing mentions (\`momentum_detail.reason\`).`,
+      `\`rising\` when score >= ${MOMENTUM.threshold} and z >= ${MOMENTUM.minZ}; \`falling\` when score <= -${MOMENTUM.threshold} and z <= -${MOMENTUM.minZ}; else \`stable\`; \`insufficient_evidence\` below ${MOMENTUM.minItems} items in both windows. z = ln W ratio / sqrt(1/(recent W+1) + 1/(prior W+1)), the count-noise guard. A rise or fall whose score on the posts about the subject alone (relevance ${RELEVANCE.subject}) stays within ±${MOMENTUM.threshold} is \`stable\`: the change is in passing mentions (\`momentum_detail.reason\`); only when those posts number at least ${MOMENTUM.minItems} in both windows (fewer cannot tell a direction: the weighted call stands).`,
     ],
     [
       'The stronger reading',

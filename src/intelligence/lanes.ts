@@ -28,7 +28,7 @@ import {
   type WindowCoverage,
 } from './evidence'
 import { withDeadline } from './providers/call'
-import { PostSet } from './post-identity'
+import { distinctPosts } from './post-identity'
 import type { Matcher } from './relevance'
 import type { ProviderHealth } from './provider-health'
 import type { ProviderSpend } from '../core/provider-spend'
@@ -271,13 +271,15 @@ export async function gather(
   parent?: AbortSignal,
 ): Promise<Gathered> {
   const lanes = await Promise.all((platform === 'all' ? PLATFORM_TOKENS : [platform]).map((p) => gatherLane(sources, p, request, parent)))
-  const { items, duplicates } = dedupe(lanes.flatMap((l) => l.items))
+  // Every call's items at once, not the lanes' posts: which links are one post depends on all of them (post-identity.ts).
+  const sets = lanes.flatMap((l) => l.sets)
+  const { items, duplicates } = dedupe(sets.flatMap((s) => s.items))
   const merged: Gathered = {
     items,
     lanes: lanes.flatMap((l) => l.lanes),
     calls: lanes.flatMap((l) => l.calls),
-    sets: lanes.flatMap((l) => l.sets),
-    duplicates: duplicates + lanes.reduce((n, l) => n + l.duplicates, 0),
+    sets,
+    duplicates,
   }
   if (merged.items.length === 0) throw noEvidence(merged.calls, request.typed)
   return merged
@@ -294,13 +296,12 @@ async function relevant(items: readonly EvidenceItem[], match: Matcher): Promise
 }
 
 /**
- * Items once each (one post under several links or URL forms is one: post-identity.ts), the first kept, in
- * publication order, and how many repeats were dropped, counted as the items stand for them (a sampled
- * item's weight), like the other counts of `data_quality.dropped`.
+ * Items once each (one post under several links or URL forms is one, shown by a native result or a link naming
+ * its id first: post-identity.ts), in publication order, and how many repeats were dropped, counted as the
+ * items stand for them (a sampled item's weight), like the other counts of `data_quality.dropped`.
  */
 function dedupe(items: EvidenceItem[]): { items: EvidenceItem[]; duplicates: number } {
-  const posts = new PostSet()
-  const kept = items.filter((i) => posts.add(i))
+  const { kept } = distinctPosts(items)
   return {
     items: kept.sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime() || a.id.localeCompare(b.id)),
     duplicates: Math.round(countOf(items) - countOf(kept)),

@@ -3,12 +3,13 @@
  * the prior window of the same length. Volume is items per covered day, each weighted by its relevance (a
  * passing mention is part of a post: weightedCountOf); engagement is damped (the sum of ln(1 + likes +
  * comments + shares) per item, weighted alike), so one viral post cannot flip the answer. A direction must
- * also hold on the posts about the subject alone: a change carried by passing mentions is not called.
+ * also hold on the posts about the subject alone, when there are enough of them to tell one (MOMENTUM.minItems
+ * in the two windows): a change carried by passing mentions is not called.
  */
 import { MOMENTUM, RELEVANCE, type MomentumValue } from '../catalog/evidence-rules'
 import { countOf, engagementOf, weightedCountOf, type EvidenceItem, type WindowCoverage } from './evidence'
 import type { CallEvidence } from './lanes'
-import { PostSet } from './post-identity'
+import { postsOf } from './post-identity'
 
 const DAY_MS = 86_400_000
 
@@ -180,9 +181,12 @@ export function momentum(
         ? 'falling'
         : 'stable'
   // The same score on the posts about the subject alone: a rise (or fall) it does not show is passing mentions'.
+  // Only when those posts are enough to read a direction from (MOMENTUM.minItems in the two windows, the bar
+  // of any direction): a subject named mostly in passing keeps the weighted call, not a flat one by default.
   const aboutScore = scoreOf(recentAbout, priorAbout)
+  const aboutEnough = recentAbout.items + priorAbout.items >= MOMENTUM.minItems
   const mentions =
-    (called === 'rising' && aboutScore < MOMENTUM.threshold) || (called === 'falling' && aboutScore > -MOMENTUM.threshold)
+    aboutEnough && ((called === 'rising' && aboutScore < MOMENTUM.threshold) || (called === 'falling' && aboutScore > -MOMENTUM.threshold))
       ? `the ${called === 'rising' ? 'rise' : 'fall'} is in passing mentions: the posts about it alone (${Math.round(recentAbout.items)} vs ${Math.round(priorAbout.items)}) score ${round(aboutScore, 3)}, within ±${MOMENTUM.threshold}`
       : null
   const value: MomentumValue = mentions ? 'stable' : called
@@ -254,9 +258,14 @@ export function momentumOf(
     const reachReading = momentum(gathered.items, asOf, days, { recent: reach, prior: reach, capped: { recent: false, prior: false } })
     return { ...reachReading, counted: 0, uncounted: Math.round(countOf(gathered.items)) }
   }
-  // The answer's items that a counting call found (under any of its links: post-identity.ts).
-  const found = new PostSet()
-  for (const e of counting) for (const i of e.s.items) found.add(i)
+  // The answer's items that a counting call found (under any of its links: post-identity.ts), the posts told
+  // apart among every call's items, as the lanes tell them apart.
+  const counted = new Set(counting.flatMap((e) => e.s.items))
+  const found = new Set(
+    postsOf([...new Set([...gathered.sets.flatMap((s) => s.items), ...gathered.items])])
+      .filter((post) => post.some((i) => counted.has(i)))
+      .flat(),
+  )
   const items = gathered.items.filter((i) => found.has(i))
   const coverage: Coverage = {
     recent: latest(counting.map((e) => e.recent)) ?? windows.recent.from,

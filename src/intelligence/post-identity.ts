@@ -12,12 +12,20 @@
  *    `__biz` + `mid` + `idx` (`/s?…`, `/mp/appmsg/show?…` with `appmsgid` + `itemidx`), or by `/s/<key>`;
  * 2. the URL without tracking and share parameters (TRACKING), fragment, scheme, `www.` and trailing slashes,
  *    its other parameters sorted;
- * 3. without a URL, the provider's own id (the corpus, native results without links).
+ * 3. without a URL, or with one that is not http(s) (`about:blank`, `mailto:`, `javascript:` name no page),
+ *    the provider's own id (the corpus, native results without links).
+ *
+ * A link scraped from a page often keeps its HTML escape: `&amp;` between parameters is read as `&`.
  *
  * Two items with different keys are still one post when their title, text and publication day are the same
  * (a short link such as `xhslink.com/a/…` carries no id, and `/s/<key>` cannot be turned into `__biz`), unless
- * both carry ids of the same kind: two note ids are two notes. Items without a URL are told apart by id alone,
- * and a result whose text is only its title is not matched on its title.
+ * ids of one kind differ among the items with that title, text and day: two note ids are two notes, and then a
+ * link without an id (or an id of another kind) could be a copy of either, so it stays a post of its own. The
+ * posts found do not depend on the order the items come in (postsOf). Items without an http(s) URL are told
+ * apart by id alone, and a result whose text is only its title is not matched on its title.
+ *
+ * Of the items of one post, the one shown (top_evidence) is a native result first, then one whose link names
+ * the post's id, then the first that came.
  */
 import type { EvidenceItem } from './evidence'
 
@@ -57,9 +65,11 @@ const DOUYIN_POST = /^\/(?:video|note|share\/(?:video|note|slides))\/(\d{8,20})\
 export function keyOf(item: Pick<EvidenceItem, 'id' | 'url'>): { key: string; kind: string | null } {
   let url: URL | null = null
   try {
-    url = item.url ? new URL(item.url) : null
+    url = item.url ? new URL(item.url.replace(/&(?:amp;)+/gi, '&')) : null
   } catch {}
   if (!url) return { key: item.url ? `url:${item.url}` : `id:${item.id}`, kind: item.url ? null : 'id' }
+  // No page: every `about:blank` would be one post.
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { key: `id:${item.id}`, kind: 'id' }
   const host = url.hostname.toLowerCase().replace(/^www\./, '')
   const param = (...names: string[]) => names.map((n) => url.searchParams.get(n)).find((v) => v)
   if (/(?:^|\.)xiaohongshu\.com$/.test(host)) {
@@ -82,9 +92,12 @@ export function keyOf(item: Pick<EvidenceItem, 'id' | 'url'>): { key: string; ki
   return { key: `url:${host}${url.port ? `:${url.port}` : ''}${url.pathname.replace(/\/+$/, '')}${query}`, kind: null }
 }
 
-/** Title, text and publication day, when the text is more than the title (else null: a title alone is no identity). */
-function contentOf(item: EvidenceItem): string | null {
-  if (!item.url || !item.text || item.text === item.title) return null
+/**
+ * Title, text and publication day of an item with a page's URL (its key is not the provider's id), when the
+ * text is more than the title (else null: a title alone is no identity).
+ */
+function contentOf(item: EvidenceItem, kind: string | null): string | null {
+  if (kind === 'id' || !item.text || item.text === item.title) return null
   return `${item.title}\n${item.text}\n${item.publishedAt.toISOString().slice(0, 10)}`
 }
 
@@ -93,31 +106,69 @@ type Identity = ReturnType<typeof keyOf> & { content: string | null }
 const identities = new WeakMap<EvidenceItem, Identity>()
 function identityOf(item: EvidenceItem): Identity {
   let identity = identities.get(item)
-  if (!identity) identities.set(item, (identity = { ...keyOf(item), content: contentOf(item) }))
+  if (!identity) {
+    const key = keyOf(item)
+    identities.set(item, (identity = { ...key, content: contentOf(item, key.kind) }))
+  }
   return identity
 }
 
-/** Posts seen so far: `add` keeps an item unless it is a post already added (see the module comment). */
-export class PostSet {
-  private readonly keys = new Set<string>()
-  /** The kinds of id (null: a URL) of the items added with each title, text and day. */
-  private readonly contents = new Map<string, (string | null)[]>()
+/** Which item of a post is shown: a native result, then a link naming its id, then the first (a stable sort). */
+const rank = (item: EvidenceItem) => (item.retrieval === 'native' ? 0 : 2) + (identityOf(item).kind === null ? 1 : 0)
 
-  /** Whether `item` is a post already added. */
-  has(item: EvidenceItem): boolean {
-    const { key, kind, content } = identityOf(item)
-    if (this.keys.has(key)) return true
-    const kinds = content === null ? undefined : this.contents.get(content)
-    // Two ids of one kind are two posts; a URL without an id, or ids of two kinds, may be the same post.
-    return kinds !== undefined && kinds.some((k) => k === null || kind === null || k !== kind)
+/**
+ * The posts among `items` (see the module comment): each the list of its items, the one shown first, in the order
+ * of their first items. Which items are one post does not depend on the order of `items`.
+ */
+export function postsOf(items: readonly EvidenceItem[]): EvidenceItem[][] {
+  // Items with one key are one post; keys are joined by title, text and day (union-find over the keys).
+  const parent = new Map<string, string>()
+  const find = (key: string): string => {
+    let root = key
+    while (parent.get(root) !== root) root = parent.get(root)!
+    for (let at = key; at !== root; ) {
+      const next = parent.get(at)!
+      parent.set(at, root)
+      at = next
+    }
+    return root
   }
+  /** Per title, text and day: the keys with it, and the ids among them by kind. */
+  const contents = new Map<string, { keys: Set<string>; ids: Map<string, Set<string>> }>()
+  for (const item of items) {
+    const { key, kind, content } = identityOf(item)
+    if (!parent.has(key)) parent.set(key, key)
+    if (content === null) continue
+    let same = contents.get(content)
+    if (!same) contents.set(content, (same = { keys: new Set(), ids: new Map() }))
+    same.keys.add(key)
+    if (kind === null) continue
+    let ids = same.ids.get(kind)
+    if (!ids) same.ids.set(kind, (ids = new Set()))
+    ids.add(key)
+  }
+  for (const { keys, ids } of contents.values()) {
+    // Two ids of one kind are two posts: a link without an id, or an id of another kind, could be either.
+    if ([...ids.values()].some((kindIds) => kindIds.size > 1)) continue
+    let root: string | undefined
+    for (const key of keys) {
+      const other = find(key)
+      if (root === undefined) root = other
+      else if (other !== root) parent.set(other, root)
+    }
+  }
+  const posts = new Map<string, EvidenceItem[]>()
+  for (const item of items) {
+    const root = find(identityOf(item).key)
+    const post = posts.get(root)
+    if (post) post.push(item)
+    else posts.set(root, [item])
+  }
+  return [...posts.values()].map((post) => (post.length > 1 ? post.sort((a, b) => rank(a) - rank(b)) : post))
+}
 
-  /** Adds `item`; false when it is a copy of a post already added. */
-  add(item: EvidenceItem): boolean {
-    if (this.has(item)) return false
-    const { key, kind, content } = identityOf(item)
-    this.keys.add(key)
-    if (content !== null) this.contents.set(content, [...(this.contents.get(content) ?? []), kind])
-    return true
-  }
+/** Each post of `items` once (the item shown), in the order of their first items, and the copies left out. */
+export function distinctPosts(items: readonly EvidenceItem[]): { kept: EvidenceItem[]; copies: EvidenceItem[] } {
+  const posts = postsOf(items)
+  return { kept: posts.map((post) => post[0]!), copies: posts.flatMap((post) => post.slice(1)) }
 }

@@ -34,7 +34,7 @@ export const PROVIDER_ENV = {
     schema: T.Integer({ minimum: 1, maximum: 10 }),
     default: '3 (generic: 1)',
     meaning:
-      'Pages (requests) asked of the web-search provider at most per window, until its results reach back past the window or it has no more.',
+      'Pages (requests) asked of the web-search provider at most per window, until it has no more, a page brings nothing new, or (a vendor listing newest first) its results reach back past the window. A relevance-ranked count cut off here is a lower bound (`capped`).',
   },
   WEB_SEARCH_PRICE_USD: {
     schema: UsdPrice,

@@ -61,7 +61,7 @@ export function headline(
   const windows = `${result.recent.from} to ${result.recent.to} vs ${result.prior.from} to ${result.prior.to}`
   // A stable call with a reason: the change is in passing mentions (momentum()).
   const change = result.reason
-    ? ` (${windows}; ${volume}); ${result.reason}`
+    ? ` (${windows}${volume ? `; ${volume}` : ''}); ${result.reason}`
     : changeWithinNoise(result)
       ? ` (${windows}); ${volume} is within count noise (z ${volumeZ} ${volumeZ < 0 ? `> -${MOMENTUM.minZ}` : `< ${MOMENTUM.minZ}`})`
       : offsetByEngagement(result)

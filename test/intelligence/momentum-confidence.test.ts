@@ -147,6 +147,35 @@ describe('volume counts what a post is about', () => {
     expect(m.reason).toContain('passing mentions')
   })
 
+  test('a subject named only (or mostly) in passing keeps its weighted direction: too few posts about it to tell one', () => {
+    // No post about it at all: 45 vs 15 listicles naming it, and the reverse.
+    expect(
+      momentum(
+        mentions(60, (d) => (d < 30 ? 3 : 1)),
+        AS_OF,
+        30,
+      ),
+    ).toMatchObject({ momentum: 'rising', reason: null })
+    expect(
+      momentum(
+        mentions(60, (d) => (d < 30 ? 1 : 3)),
+        AS_OF,
+        30,
+      ),
+    ).toMatchObject({ momentum: 'falling', reason: null })
+    // Posts about it, flat, below MOMENTUM.minItems in the two windows together: still the weighted call.
+    const few = (n: number) => items(60, (d) => (d % 30 < n ? 1 : 0), { engagement: null, title: '露营', text: '露营' })
+    const under = MOMENTUM.minItems / 2 - 1
+    expect(momentum([...few(under), ...mentions(60, (d) => (d < 30 ? 3 : 1))], AS_OF, 30)).toMatchObject({
+      momentum: 'rising',
+      reason: null,
+    })
+    // At the bar, the same flat posts about it are enough: the rise is theirs to show, and they do not.
+    const at = momentum([...few(MOMENTUM.minItems / 2), ...mentions(60, (d) => (d < 30 ? 3 : 1))], AS_OF, 30)
+    expect(at.momentum).toBe('stable')
+    expect(at.reason).toContain(`passing mentions: the posts about it alone (${MOMENTUM.minItems / 2} vs ${MOMENTUM.minItems / 2})`)
+  })
+
   test('posts about the subject that rise still read rising when passing mentions rise with them; a fall the same', () => {
     const rising = [...items(60, (d) => (d < 30 ? 4 : 2), { engagement: null }), ...mentions(28, () => 2)]
     expect(momentum(rising, AS_OF, 30)).toMatchObject({ momentum: 'rising', reason: null })

@@ -23,7 +23,7 @@ const NOW = Date.parse('2026-11-25T00:00:00Z')
 /** A query for a trend over `days`: the two windows [now - 2 days, now - days) and [now - days, now). */
 const query = (days = 30, split = true): EvidenceQuery => campingQuery({ step: 'web', days, now: NOW, ...(split ? {} : { split: false }) })
 
-type Result = { id: string; daysAgo: number | null; url?: string }
+type Result = { id: string; daysAgo: number | null; url?: string; text?: string }
 /** A result `daysAgo` days back is published an hour before that day's end. */
 const when = (daysAgo: number) => NOW - daysAgo * DAY - 3_600_000
 const post = (id: string, daysAgo: number | null): Result => ({ id, daysAgo })
@@ -77,7 +77,7 @@ function vendor(o: {
         authorCity: null,
         publishedAt: new Date(when(r.daysAgo)),
         title: '露营',
-        text: `露营 notes ${r.id}`,
+        text: r.text ?? `露营 notes ${r.id}`,
         language: 'zh',
         engagement: null,
         provider: 'scripted',
@@ -192,7 +192,7 @@ describe('how far an answer covers its window', () => {
 
 describe('what is dropped, and when paging stops', () => {
   test('undated results, results outside the window and repeats across pages are counted, not kept', async () => {
-    const results = [post('a', 1), post('u1', null), post('b', 2), post('a', 1), post('u2', null), post('c', 3), post('far', 400)]
+    const results = [post('a', 1), post('u1', null), post('b', 2), post('a', 1), post('far', 400), post('u2', null), post('c', 3)]
     const { provider } = vendor({ results, caps: { dateFilter: 'none', order: 'relevance' }, pageSize: 3 })
     const r = await provider.search(query(30, false), signal())
     expect(r.items.map((i) => i.id)).toEqual(['a', 'b', 'c'])
@@ -232,18 +232,44 @@ describe('what is dropped, and when paging stops', () => {
     expect(r.coverage[0]!.capped).toBe(false)
   })
 
-  test('no next page once a page reaches back past the window start, in relevance order too; not capped', async () => {
-    // Page 1 holds a result from 70 days back: the 60 days of the two windows are covered.
-    const { provider, calls } = vendor({
-      results: [...daily(9), post('old', 70), ...daily(40, 1, 'q')],
-      caps: { dateFilter: 'none', order: 'relevance' },
-      pageSize: 10,
-      maxPages: 3,
-    })
-    const r = await provider.search(query(30, false), signal())
-    expect(calls).toHaveLength(1)
+  test('which links are one post does not depend on the order the vendor returns them in', async () => {
+    // Two notes with the same words on the same day, and a short link (no id) with those words: it could be either.
+    const same = { daysAgo: 2, text: '露营装备清单：帐篷、睡袋和炉具' }
+    const short: Result = { id: 'short', url: 'http://xhslink.com/a/AbCdEf123', ...same }
+    const notes = ['6650a1b2c3d4e5f601234567', '6650a1b2c3d4e5f601234568'].map(
+      (n): Result => ({ id: n, url: `https://www.xiaohongshu.com/explore/${n}?xsec_token=t${n}`, ...same }),
+    )
+    const counted = async (results: Result[]) => {
+      const { provider } = vendor({ results, caps: { dateFilter: 'none', order: 'relevance' } })
+      const r = await provider.search(query(30, false), signal())
+      return { ids: r.items.map((i) => i.id).sort(), duplicate: r.dropped.duplicate }
+    }
+    const expected = { ids: ['6650a1b2c3d4e5f601234567', '6650a1b2c3d4e5f601234568', 'short'], duplicate: 0 }
+    expect(await counted([short, ...notes])).toEqual(expected)
+    expect(await counted([...notes, short])).toEqual(expected)
+    // With one note, the short link is a copy of it, and the note is the one kept, whichever came first.
+    expect(await counted([short, notes[0]!])).toEqual({ ids: [notes[0]!.id], duplicate: 1 })
+    expect(await counted([notes[0]!, short])).toEqual({ ids: [notes[0]!.id], duplicate: 1 })
+  })
+
+  test('relevance order mixes dates: a result older than the window on page 1 does not end the paging', async () => {
+    // Page 1 holds a result from 70 days back, and the 40 posts after it are inside the window: a buyer expects
+    // them counted, or the window called a lower bound.
+    const results = [...daily(9), post('old', 70), ...daily(40, 1, 'q')]
+    const caps: SearchCapabilities = { dateFilter: 'none', order: 'relevance' }
+    const all = vendor({ results, caps, pageSize: 10, maxPages: 10 })
+    const r = await all.provider.search(query(30, false), signal())
+    expect(all.calls).toHaveLength(5)
+    expect(r.items).toHaveLength(49)
     expect(r.coverage[0]!.coveredFrom).toEqual(new Date(NOW - 60 * DAY))
     expect(r.coverage[0]!.capped).toBe(false)
+    // Cut short by the budget while new posts were coming: covered back to the start, but the count is a lower bound.
+    const budget = vendor({ results, caps, pageSize: 10, maxPages: 3 })
+    const cut = await budget.provider.search(query(30, false), signal())
+    expect(budget.calls).toHaveLength(3)
+    expect(cut.items).toHaveLength(29)
+    expect(cut.coverage[0]!.coveredFrom).toEqual(new Date(NOW - 60 * DAY))
+    expect(cut.coverage[0]!.capped).toBe(true)
   })
 
   test('capped only when the page budget stops paging while new results are coming', async () => {

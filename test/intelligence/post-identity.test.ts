@@ -1,6 +1,7 @@
 /** One post is one post: the identity of an item under the links and URL forms platforms and engines give it. */
 import { describe, expect, test } from 'bun:test'
-import { keyOf, PostSet } from '../../src/intelligence/post-identity'
+import type { EvidenceItem } from '../../src/intelligence/evidence'
+import { distinctPosts, keyOf, postsOf } from '../../src/intelligence/post-identity'
 import { evidenceItem } from './synthetic'
 
 const key = (url: string) => keyOf({ id: url, url }).key
@@ -45,6 +46,22 @@ describe('the post behind a link', () => {
     )
   })
 
+  test('a scraped link whose parameters keep their HTML escape (&amp;) is the same article', () => {
+    const article = 'https://mp.weixin.qq.com/s?__biz=MzA5NzE1MDg0MQ==&mid=2650000001&idx=1&sn=0123456789abcdef'
+    same(article, article.replaceAll('&', '&amp;'), `${article.replaceAll('&', '&amp;amp;')}&amp;chksm=8b2c&amp;scene=27`)
+    expect(key(article.replaceAll('&', '&amp;'))).toBe('wechat:MzA5NzE1MDg0MQ==/2650000001/1')
+    same('https://news.example.cn/a?id=7&utm_source=x', 'https://news.example.cn/a?id=7&amp;utm_source=x')
+  })
+
+  test('a link that names no page (about:blank, mailto:, javascript:) is no identity: the provider’s id is', () => {
+    const urls = ['about:blank', 'about:blank', 'mailto:editor@example.cn', 'javascript:void(0)']
+    const keys = urls.map((url, i) => keyOf({ id: `r${i}`, url }).key)
+    expect(keys).toEqual(['id:r0', 'id:r1', 'id:r2', 'id:r3'])
+    // Nor are they matched on their words: told apart by id, like items without a link.
+    const blank = (id: string) => evidenceItem(id, { daysAgo: 1, title: '露营', text: '露营攻略', url: 'about:blank' })
+    expect(postsOf([blank('a'), blank('b'), blank('a')]).map((p) => p.map((i) => i.id))).toEqual([['a', 'a'], ['b']])
+  })
+
   test('any other page: tracking and share parameters, scheme, www., trailing slashes, fragment and parameter order do not count', () => {
     same(
       'https://www.news.example.cn/a/123?utm_source=wechat&utm_medium=social&id=7&page=2',
@@ -56,33 +73,67 @@ describe('the post behind a link', () => {
   })
 })
 
-describe('a set of posts', () => {
-  const at = { daysAgo: 3, title: '越野跑训练日记', text: '越野跑第三天：爬升和补给。' }
+/** The posts among `items` as the ids of their items, the one shown first; and of the items in the other order. */
+const posts = (...items: EvidenceItem[]) => postsOf(items).map((post) => post.map((i) => i.id))
+const reversed = (...items: EvidenceItem[]) => posts(...items.reverse())
+/** Posts as their ids joined, sorted: what does not depend on the order the items came in. */
+const grouping = (ps: string[][]) => ps.map((p) => [...p].sort().join(' ')).sort()
 
-  test('a link without an id (a short link) is the post with the same title, text and day', () => {
-    const posts = new PostSet()
-    expect(posts.add(evidenceItem('a', { ...at, url: 'https://www.xiaohongshu.com/explore/6650a1b2c3d4e5f601234567' }))).toBe(true)
-    expect(posts.add(evidenceItem('b', { ...at, url: 'http://xhslink.com/a/AbCdEf123' }))).toBe(false)
+describe('a set of posts', () => {
+  const at = { daysAgo: 3, title: '越野跑训练日记', text: '越野跑第三天：爬升和补给。', retrieval: 'proxy' as const }
+  const note = (id: string, n: number, o = {}) =>
+    evidenceItem(id, { ...at, url: `https://www.xiaohongshu.com/explore/6650a1b2c3d4e5f60123456${n}?xsec_token=t${id}`, ...o })
+  const short = (id: string, o = {}) => evidenceItem(id, { ...at, url: `http://xhslink.com/a/${id}AbCdEf123`, ...o })
+
+  test('a link without an id (a short link) is the post with the same title, text and day; the note is shown', () => {
+    expect(posts(short('s'), note('a', 7))).toEqual([['a', 's']])
+    expect(posts(note('a', 7), short('s'))).toEqual([['a', 's']])
     // Another day is another post.
-    expect(posts.add(evidenceItem('c', { ...at, daysAgo: 4, url: 'http://xhslink.com/a/ZzYyXx987' }))).toBe(true)
+    expect(posts(note('a', 7), short('c', { daysAgo: 4 }))).toEqual([['a'], ['c']])
   })
 
-  test('two ids of one kind are two posts, even with the same words on the same day; ids of two kinds may be one', () => {
-    const posts = new PostSet()
-    expect(posts.add(evidenceItem('a', { ...at, url: 'https://www.xiaohongshu.com/explore/6650a1b2c3d4e5f601234567' }))).toBe(true)
-    expect(posts.add(evidenceItem('b', { ...at, url: 'https://www.xiaohongshu.com/explore/6650a1b2c3d4e5f601234568' }))).toBe(true)
+  test('two ids of one kind are two posts, and a short link with their words could be either: three posts, in any order', () => {
+    const items = [short('s'), note('a', 7), note('b', 8)]
+    const expected = ['a', 'b', 's']
+    for (const order of [
+      [0, 1, 2],
+      [1, 2, 0],
+      [1, 0, 2],
+      [2, 1, 0],
+      [0, 2, 1],
+      [2, 0, 1],
+    ])
+      expect(grouping(posts(...order.map((i) => items[i]!)))).toEqual(expected)
+    // Share links of one of them are still that note.
+    const shared = note('a2', 7)
+    expect(grouping(posts(short('s'), note('a', 7), shared, note('b', 8)))).toEqual(['a a2', 'b', 's'])
+  })
+
+  test('ids of two kinds (a WeChat article by __biz and by /s/) may be one; the native result is shown', () => {
     const article = { ...at, title: '越野跑装备清单' }
-    expect(posts.add(evidenceItem('w1', { ...article, url: 'https://mp.weixin.qq.com/s?__biz=QQ==&mid=1&idx=1&sn=f' }))).toBe(true)
-    expect(posts.add(evidenceItem('w2', { ...article, url: 'https://mp.weixin.qq.com/s/Xa1b2C3d4E5f6G7h8I9j0K' }))).toBe(false)
+    const byBiz = evidenceItem('w1', { ...article, url: 'https://mp.weixin.qq.com/s?__biz=QQ==&mid=1&idx=1&sn=f' })
+    const byKey = evidenceItem('w2', { ...article, url: 'https://mp.weixin.qq.com/s/Xa1b2C3d4E5f6G7h8I9j0K' })
+    expect(posts(byBiz, byKey)).toEqual([['w1', 'w2']])
+    expect(reversed(byBiz, byKey)).toEqual([['w2', 'w1']])
+    // A native result of the note is shown before a web result of it, whatever came first.
+    const web = note('web', 7)
+    const native = note('native', 7, { retrieval: 'native' as const })
+    expect(posts(short('s'), web, native)).toEqual([['native', 'web', 's']])
+    const { kept, copies } = distinctPosts([short('s'), web, native])
+    expect([kept.map((i) => i.id), copies.map((i) => i.id)]).toEqual([['native'], ['web', 's']])
   })
 
   test('items without a link are told apart by id alone; a title with no text is not matched on the title', () => {
-    const posts = new PostSet()
-    expect(posts.add(evidenceItem('corpus-1', at))).toBe(true)
-    expect(posts.add(evidenceItem('corpus-2', at))).toBe(true)
-    expect(posts.add(evidenceItem('corpus-1', { ...at, daysAgo: 9 }))).toBe(false)
+    const plain = { ...at, retrieval: 'native' as const }
+    expect(
+      posts(evidenceItem('corpus-1', plain), evidenceItem('corpus-2', plain), evidenceItem('corpus-1', { ...plain, daysAgo: 9 })),
+    ).toEqual([['corpus-1', 'corpus-1'], ['corpus-2']])
     const bare = { daysAgo: 1, title: '东京天气', text: '东京天气' }
-    expect(posts.add(evidenceItem('p', { ...bare, url: 'https://weather.example.cn/tokyo' }))).toBe(true)
-    expect(posts.add(evidenceItem('q', { ...bare, url: 'https://forecast.example.com/tokyo' }))).toBe(true)
+    expect(
+      posts(
+        evidenceItem('p', { ...bare, url: 'https://weather.example.cn/tokyo' }),
+        evidenceItem('q', { ...bare, url: 'https://forecast.example.com/tokyo' }),
+      ),
+    ).toEqual([['p'], ['q']])
   })
 })

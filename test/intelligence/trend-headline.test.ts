@@ -63,6 +63,10 @@ describe('trends headline', () => {
     expect(line({ volume_z: 2.28, volume_change_pct: 46.7, recent, prior: window(60, '2026-09-01', '2026-09-30'), reason })).toContain(
       `: 116 items in the last 30 days vs 60 in the 30 before, 88 vs 60 weighted by relevance (2026-10-01 to 2026-10-30 vs 2026-09-01 to 2026-09-30; +46.7% volume); ${reason}; confidence`,
     )
+    // No prior volume to compare with: the windows alone, no empty figure.
+    expect(line({ volume_change_pct: null, recent, prior: window(0, '2026-09-01', '2026-09-30'), reason })).toContain(
+      `(2026-10-01 to 2026-10-30 vs 2026-09-01 to 2026-09-30); ${reason}; confidence`,
+    )
     // Counts that differ by rounding only (a sampled corpus) are not restated.
     expect(line({ recent: { ...window(37), weighted_items: 37.4 } })).not.toContain('weighted')
   })

@@ -9,12 +9,14 @@
  * - otherwise the answer covers the window only from its oldest dated result on.
  *
  * Paging stops at the first of: the vendor has nothing more; a page brings no post the earlier pages did
- * not (a vendor that ignores the page number answers its first page again); the results reach back past
- * the window's start (a next page could not cover more of it); the page budget or half the call's time.
- * Only the last is a cap: a vendor that lists newest first covers everything since its oldest result even
- * then, but one that ranks by relevance was cut short while new results were coming, so its count is a
- * lower bound (`capped`). Undated results, results outside the window and repeats (by post, not by link:
- * post-identity.ts) are dropped and counted.
+ * not (a vendor that ignores the page number answers its first page again); for a vendor that lists newest
+ * first, the results reach back past the window's start (every later result is older still); the page
+ * budget or half the call's time. A vendor that ranks by relevance (SearXNG, Bocha) mixes dates on every
+ * page: a result older than the window on page 1 says nothing of the window's posts on page 2, so it is
+ * paged on. Only the budget is a cap: a vendor that lists newest first covers everything since its oldest
+ * result even then, but one that ranks by relevance was cut short while new results were coming, so its
+ * count is a lower bound (`capped`), however far back its results reach. Undated results, results outside
+ * the window and repeats (by post, not by link: post-identity.ts) are dropped and counted.
  */
 import { VENDOR_PAGE_RESULTS_MAX } from '../../catalog/evidence-rules'
 import {
@@ -28,7 +30,7 @@ import {
   type SearchResult,
   type WindowCoverage,
 } from '../evidence'
-import { PostSet } from '../post-identity'
+import { distinctPosts, postsOf } from '../post-identity'
 import { turn } from '../turns'
 
 export interface VendorPage {
@@ -150,12 +152,13 @@ export class PagedProvider implements EvidenceProvider {
             { from: query.split, to: query.to },
           ]
         : [{ from: query.from, to: query.to }]
-    const seen = new PostSet()
     const dropped: PagedDropped = { ...noneDropped(), unreadable: 0 }
     const started = this.now()
-    const runs = await Promise.all(windows.map((w) => this.window(query, w, caps, seen, dropped, started, signal)))
+    const runs = await Promise.all(windows.map((w) => this.window(query, w, caps, dropped, started, signal)))
     const partial = runs.map((r) => r.partial).filter(Boolean)
-    const items = runs.flatMap((r) => r.items)
+    // Another link to a post already kept (a share link, another URL form): one post is one post.
+    const { kept: items, copies } = distinctPosts(runs.flatMap((r) => r.items))
+    dropped.duplicate += copies.length
     const lookups = query.creators && this.adapter.creators ? await this.adapter.creators(items, query, signal) : 0
     return {
       items,
@@ -170,7 +173,6 @@ export class PagedProvider implements EvidenceProvider {
     query: EvidenceQuery,
     window: Window,
     caps: SearchCapabilities,
-    seen: PostSet,
     dropped: PagedDropped,
     started: number,
     signal: AbortSignal,
@@ -178,15 +180,16 @@ export class PagedProvider implements EvidenceProvider {
     const items: EvidenceItem[] = []
     const [from, to] = [window.from.getTime(), window.to.getTime()]
     let oldest = Infinity
-    // Why paging stopped: the vendor had no more, a page brought nothing new, the results reached back past the
-    // window's start, or the budget (pages, or half the call's time) ran out while new results were coming.
+    // Why paging stopped: the vendor had no more, a page brought nothing new, a newest-first vendor's results
+    // reached back past the window's start, or the budget (pages, or half the call's time) ran out while new
+    // results were coming.
     let stop: 'exhausted' | 'repeated' | 'reached' | 'budget' = 'budget'
     let requests = 0
     let partial: string | undefined
     let sampled = false
     let cursor: unknown
-    // Every post of this window's pages, to tell a page that brings new ones from the same ones again.
-    const answered = new PostSet()
+    // Every result of this window's pages, to tell a page that brings new posts from the same ones again.
+    const answered: EvidenceItem[] = []
     for (let page = 1; page <= this.adapter.maxPages; page++) {
       // Another page only while it can still finish within the call's timeout.
       if (page > 1 && this.now() - started > this.timeoutMs / 2) break
@@ -200,7 +203,6 @@ export class PagedProvider implements EvidenceProvider {
         break
       }
       requests++
-      let fresh = 0
       const now = this.now()
       // Every result the page holds is read: the page is paid for (its size is bounded by the byte limit).
       // Our own protocol promises no more than it was asked for: only that many are read.
@@ -217,18 +219,14 @@ export class PagedProvider implements EvidenceProvider {
       const kept = evenlyOverTime(read, VENDOR_PAGE_RESULTS_MAX)
       // A sample: the window's count is then a lower bound, like a relevance-ranked answer cut short.
       if (kept.length < read.length) sampled = true
+      const before = answered.length
       for (const item of kept) {
         const publishedMs = item.publishedAt.getTime()
         oldest = Math.min(oldest, publishedMs)
-        if (answered.add(item)) fresh++
+        answered.push(item)
         if (publishedMs < from || publishedMs >= to) {
           // A vendor that ignores the range answers the other window's items too: they are that window's.
           dropped.out_of_window++
-          continue
-        }
-        // Another link to a post already kept (a share link, another URL form): one post is one post.
-        if (!seen.add(item)) {
-          dropped.duplicate++
           continue
         }
         items.push(item)
@@ -239,12 +237,14 @@ export class PagedProvider implements EvidenceProvider {
         break
       }
       // Nothing new (a vendor that ignores the page asked for answers the same results again): no point asking on.
-      if (fresh === 0 && page > 1) {
+      if (page > 1 && !bringsNew(answered, before)) {
         stop = 'repeated'
         break
       }
-      // The results reach back past the window's start: the window is covered, whatever the order.
-      if (oldest <= from) {
+      // Newest first, the results reach back past the window's start: every later page is older still. Ranked by
+      // relevance, a later page holds posts of any date (the window's too), so a result older than the window
+      // does not end the paging.
+      if (caps.order === 'newest' && oldest <= from) {
         stop = 'reached'
         break
       }
@@ -264,6 +264,12 @@ export class PagedProvider implements EvidenceProvider {
     }
     return { items, coverage, requests, partial }
   }
+}
+
+/** Whether the results from `answered[before]` on hold a post that none of the results before them do. */
+function bringsNew(answered: readonly EvidenceItem[], before: number): boolean {
+  const earlier = new Set(answered.slice(0, before))
+  return postsOf(answered).some((post) => post.every((item) => !earlier.has(item)))
 }
 
 /** At most `max` items, spread evenly over their dates (oldest and newest kept), in their dates' order. */

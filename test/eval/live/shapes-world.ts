@@ -10,6 +10,12 @@
  * `/video/<id>`, `iesdouyin.com/share/video/<id>/` with its share parameters, and `share_id`; WeChat
  * `mp.weixin.qq.com/s?__biz=…&mid=…&idx=…&sn=…` with `chksm` / `scene`, and `/s/<key>` (not derivable from the
  * other); web pages with `utm_*`, `www.`, http and a trailing slash.
+ *
+ * The second engine writes titles and snippets as web engines do: the site's name after the title (" - 小红书",
+ * "_小红书", " - 抖音"), the snippet cut short or taken from further on in the page. A copy under a link that
+ * names the post's id (or the same page) is still that post; a short link or a WeChat `/s/<key>` under another
+ * title and snippet names nothing to match it by, so it counts as a post of its own (`unmatched`, the limit
+ * docs/intelligence.md states).
  */
 import { createHash } from 'node:crypto'
 import type { CorpusDoc, SearxEngine } from '../../../support/searx'
@@ -36,8 +42,11 @@ export interface ShapeCase {
   mentions: number
   /** Results that are another link to a post already returned (share links, other URL forms). */
   copies: number
-  /** Whether the first page reaches back past the window's start (one request a lane is then enough). */
-  reachesBack: boolean
+  /**
+   * Of the copies, those nothing can tell from another post: a link with no id of the post (a short link, a
+   * WeChat `/s/<key>`) under a title and snippet the engine rewrote. Each is counted as a post.
+   */
+  unmatched: number
 }
 
 export interface ShapesWorld {
@@ -45,6 +54,8 @@ export interface ShapesWorld {
   cases: ShapeCase[]
   /** The post each URL is a link to: what a buyer checks `top_evidence` against. */
   postOf: Map<string, string>
+  /** The URLs of the unmatched copies (ShapeCase.unmatched). */
+  unmatched: Set<string>
 }
 
 /** The world at `now` (ms): posts `k` days back are published at `now - (k + 0.5) days`. */
@@ -54,10 +65,21 @@ export function shapesWorld(now: number): ShapesWorld {
   const mirror: CorpusDoc[] = []
   const echo: CorpusDoc[] = []
   const postOf = new Map<string, string>()
+  const unmatched = new Set<string>()
   const add = (to: CorpusDoc[], post: string, doc: CorpusDoc) => {
     to.push(doc)
     postOf.set(doc.url, post)
+    // As searx returns it: its tracker_url_remover plugin (on by default) takes utm_* parameters off.
+    const url = new URL(doc.url)
+    for (const name of [...url.searchParams.keys()]) if (name.startsWith('utm_')) url.searchParams.delete(name)
+    postOf.set(url.href, post)
   }
+  /** `doc` as the second engine shows it: the site after the title, the snippet cut at 16 characters or from its 8th on. */
+  const rewritten = (doc: Omit<CorpusDoc, 'url'>, site: string, k: number): Omit<CorpusDoc, 'url'> => ({
+    ...doc,
+    title: `${doc.title}${site}`,
+    content: k % 2 ? `${doc.content!.slice(0, 16)}…` : `…${doc.content!.slice(8)}`,
+  })
   const xhs = (seed: string) => hex(`xhs ${seed}`, 24)
   const douyin = (seed: string) => `7${digits(`dy ${seed}`, 18)}`
   const xhsShare = (id: string, n: number) =>
@@ -103,17 +125,19 @@ export function shapesWorld(now: number): ShapesWorld {
       modified: at(k),
     }
     add(notes, id, { url: `https://www.xiaohongshu.com/explore/${id}?xsec_token=${token(`pc ${id}`)}=&xsec_source=pc_search`, ...note })
+    const short = `http://xhslink.com/a/${token(`short ${id}`).slice(0, 12)}`
+    if (k % 5 === 0) unmatched.add(short)
     add(mirror, id, {
       url:
         k % 5 === 0
-          ? `http://xhslink.com/a/${token(`short ${id}`).slice(0, 12)}`
+          ? short
           : `http://xiaohongshu.com/discovery/item/${id}?xsec_source=app_share&xsec_token=${token(`app ${id}`)}=&app_platform=ios&type=normal&xhsshare=WeixinSession`,
-      ...note,
+      ...rewritten(note, k % 3 ? ' - 小红书' : '_小红书', k),
     })
     const video = douyin(`trail ${k}`)
     const clip = { title: `越野跑下坡技巧 ${k + 1}`, content: `越野跑下坡怎么跑才不伤膝盖，第${k + 1}集。`, modified: at(k) }
     add(notes, video, { url: `https://www.douyin.com/video/${video}`, ...clip })
-    add(mirror, video, { url: iesShare(video, k), ...clip })
+    add(mirror, video, { url: iesShare(video, k), ...rewritten(clip, ' - 抖音', k) })
     if (k % 2 === 0) {
       const [biz, mid, sn] = [token(`biz ${k}`).slice(0, 16), digits(`mid ${k}`, 10), hex(`sn ${k}`, 32)]
       const post = `wechat ${biz} ${mid}`
@@ -126,12 +150,12 @@ export function shapesWorld(now: number): ShapesWorld {
         url: `https://mp.weixin.qq.com/s?__biz=${biz}%3D%3D&mid=${mid}&idx=1&sn=${sn}&chksm=${hex(`ck ${k}`, 16)}&scene=27#rd`,
         ...article,
       })
+      const key = `https://mp.weixin.qq.com/s/${token(`key ${k}`).slice(0, 22)}`
+      if (k % 4 !== 0) unmatched.add(key)
+      // WeChat article titles are shown as written; the snippet is the engine's own.
       add(mirror, post, {
-        url:
-          k % 4 === 0
-            ? `http://mp.weixin.qq.com/s?__biz=${biz}%3D%3D&mid=${mid}&idx=1&sn=${sn}`
-            : `https://mp.weixin.qq.com/s/${token(`key ${k}`).slice(0, 22)}`,
-        ...article,
+        url: k % 4 === 0 ? `http://mp.weixin.qq.com/s?__biz=${biz}%3D%3D&mid=${mid}&idx=1&sn=${sn}` : key,
+        ...rewritten(article, '', k),
       })
       const page = {
         title: `越野跑赛事报名开启 ${k / 2 + 1}`,
@@ -142,7 +166,7 @@ export function shapesWorld(now: number): ShapesWorld {
         url: `https://www.runner.example.cn/news/${k}?utm_source=weibo&utm_medium=social&utm_campaign=race`,
         ...page,
       })
-      add(mirror, `web trail ${k}`, { url: `http://runner.example.cn/news/${k}/`, ...page })
+      add(mirror, `web trail ${k}`, { url: `http://runner.example.cn/news/${k}/`, ...rewritten(page, '_跑者网', k) })
     }
   }
 
@@ -197,11 +221,20 @@ export function shapesWorld(now: number): ShapesWorld {
       { name: 'echo', docs: echo, pageSize: 40, undated: true, repeatsPage: true },
     ],
     cases: [
-      { id: 'share-copies', keyword: '猫砂', posts: 120 + 60, mentions: 0, copies: 10 * 13 + 5 * 4, reachesBack: true },
-      { id: 'two-engines', keyword: '越野跑', posts: 60 + 60 + 30 + 30, mentions: 0, copies: 60 + 60 + 30 + 30, reachesBack: true },
-      { id: 'passing-mentions', keyword: '东京', posts: 120 + 56, mentions: 56, copies: 0, reachesBack: true },
-      { id: 'repeating-engine', keyword: '断舍离', posts: 100, mentions: 0, copies: 0, reachesBack: false },
+      { id: 'share-copies', keyword: '猫砂', posts: 120 + 60, mentions: 0, copies: 10 * 13 + 5 * 4, unmatched: 0 },
+      // Unmatched: the short links of every 5th note and the /s/ keys of every other article, in the 60 days.
+      {
+        id: 'two-engines',
+        keyword: '越野跑',
+        posts: 60 + 60 + 30 + 30,
+        mentions: 0,
+        copies: 60 + 60 + 30 + 30,
+        unmatched: 60 / 5 + 30 / 2,
+      },
+      { id: 'passing-mentions', keyword: '东京', posts: 120 + 56, mentions: 56, copies: 0, unmatched: 0 },
+      { id: 'repeating-engine', keyword: '断舍离', posts: 100, mentions: 0, copies: 0, unmatched: 0 },
     ],
     postOf,
+    unmatched,
   }
 }
