@@ -49,18 +49,36 @@ export function barChart(
   return `<figure class="chart">
 <figcaption id="${id}-title">${escapeHtml(title)} <span class="muted">— ${escapeHtml(summary)}</span></figcaption>
 <svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-labelledby="${id}-title" preserveAspectRatio="none">${axis}${rects}</svg>
-<details${options.open ? ' open' : ''}><summary>The numbers</summary><div class="scroll"><table><thead><tr><th>${escapeHtml(columns[0])}</th><th class="num">${escapeHtml(columns[1])}</th>${extra ? `<th class="num">${escapeHtml(extra.heading)}</th>` : ''}</tr></thead><tbody>${rows}</tbody></table></div></details>
+<details${options.open ? ' open' : ''}><summary>The numbers</summary><div class="fit"><table><thead><tr><th>${escapeHtml(columns[0])}</th><th class="num">${escapeHtml(columns[1])}</th>${extra ? `<th class="num">${escapeHtml(extra.heading)}</th>` : ''}</tr></thead><tbody>${rows}</tbody></table></div></details>
 </figure>`
 }
 
-/** A plain table: headings and rows of already formatted cells (escaped here); `num` columns align right. */
+/**
+ * A plain table: headings and rows of already formatted cells (escaped here); `num` columns align
+ * right. In a box narrower than the table needs, each row becomes a block: the first cell as its
+ * heading, the others as labelled values (`data-label`), so no column is cut off and nothing scrolls.
+ */
 export function table(headings: readonly string[], rows: readonly (readonly string[])[], num: ReadonlySet<number> = new Set()): string {
   if (!rows.length) return '<p class="muted">Nothing yet.</p>'
-  const cell = (tag: 'th' | 'td', value: string, i: number) => `<${tag}${num.has(i) ? ' class="num"' : ''}>${escapeHtml(value)}</${tag}>`
-  return `<div class="scroll"><table><thead><tr>${headings.map((h, i) => cell('th', h, i)).join('')}</tr></thead><tbody>${rows
-    .map((r) => `<tr>${r.map((v, i) => cell('td', v, i)).join('')}</tr>`)
+  const stack = headings.length >= 5 ? 'stack-wide' : 'stack'
+  const head = headings.map((h, i) => `<th${num.has(i) ? ' class="num"' : ''}>${escapeHtml(h)}</th>`).join('')
+  const cell = (value: string, i: number) =>
+    `<td${num.has(i) ? ' class="num"' : ''}${i ? ` data-label="${escapeHtml(headings[i] ?? '')}"` : ''}>${escapeHtml(value)}</td>`
+  return `<div class="fit"><table class="${stack}"><thead><tr>${head}</tr></thead><tbody>${rows
+    .map((r) => `<tr>${r.map(cell).join('')}</tr>`)
     .join('')}</tbody></table></div>`
 }
+
+/** A table as labelled rows (inside the container query that finds it too narrow): the first cell heads its row, numbers go two or more to a line, text a line each. */
+const stacked = (t: string) => `
+${t},${t} tbody{display:block}
+${t} thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+${t} tr{display:grid;grid-template-columns:repeat(auto-fill,minmax(9.5rem,1fr));column-gap:1.25rem;padding:.45rem 0;border-bottom:1px solid var(--line)}
+${t} td{display:flex;justify-content:space-between;align-items:baseline;gap:.5rem;border:0;padding:.05rem 0;white-space:normal;text-align:right;overflow-wrap:anywhere}
+${t} td::before{content:attr(data-label);color:var(--muted);font-size:.85rem;text-align:left;overflow-wrap:normal}
+${t} td:not(.num){grid-column:1/-1;text-align:left}
+${t} td:first-child{grid-column:1/-1;font-weight:600;text-align:left}
+${t} td:first-child::before{content:none}`
 
 export const CHART_CSS = `
 .kpis{display:grid;grid-template-columns:repeat(auto-fit,minmax(10rem,1fr));gap:.75rem;margin:1rem 0}
@@ -73,9 +91,15 @@ export const CHART_CSS = `
 .bar{fill:var(--link)}
 .axis{stroke:var(--line)}
 .tick{fill:var(--muted);font-size:12px}
-td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+td.num{white-space:nowrap}
+td{overflow-wrap:break-word}
+.fit{container-type:inline-size;overflow-x:auto}
+@container (max-width:46rem){${stacked('table.stack-wide')}}
+@container (max-width:28rem){${stacked('table.stack')}}
 .ok{color:#15803d}.bad{color:var(--accent)}
 .grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(18rem,1fr));gap:0 1.5rem}
+@media (max-width:40rem){.terms{grid-template-columns:1fr;gap:0}.terms dd{margin-bottom:.5rem}}
 form.inline{display:inline}
 button{font:inherit;padding:.35rem .9rem;border-radius:6px;border:1px solid var(--line);background:var(--panel);color:var(--fg);cursor:pointer}
 input[type=password]{font:inherit;padding:.4rem .6rem;border-radius:6px;border:1px solid var(--line);width:100%;max-width:28rem;background:var(--bg);color:var(--fg)}

@@ -25,11 +25,12 @@ function revenue(figures: ConsoleFigures): string {
   const byDay = figures.by_day.map((d) => ({ label: d.key, value: Number(d.served_usd), text: usd(d.served_usd) }))
   const byHour = figures.by_hour.map((h) => ({ label: h.key, value: Number(h.served_usd), text: usd(h.served_usd) }))
   const money = (
+    first: string,
     rows: typeof figures.by_route,
     name: (row: (typeof figures.by_network)[number] | (typeof figures.by_route)[number]) => string,
   ) =>
     table(
-      ['', 'answers', 'revenue', 'settled', 'local', 'pending', 'failed'],
+      [first, 'answers', 'revenue', 'settled', 'local', 'pending', 'failed'],
       rows.map((row) => [
         name(row),
         count(row.served_count),
@@ -44,8 +45,8 @@ function revenue(figures: ConsoleFigures): string {
   return `<h2>Revenue</h2>
 ${barChart('per-day', 'Revenue per day (UTC), last 30 days', byDay, ['day', 'revenue'], { extra: { heading: 'answers / payers', cells: figures.by_day.map((d) => `${count(d.served_count)} / ${count(d.payers)}`) } })}
 ${barChart('per-hour', 'Revenue per hour (UTC), last 48 hours', byHour, ['hour', 'revenue'], { extra: { heading: 'answers', cells: figures.by_hour.map((h) => count(h.served_count)) } })}
-<div class="grid2"><div><h3>By route, 30 days</h3>${money(figures.by_route, (r) => r.key)}</div>
-<div><h3>By network, 30 days</h3>${money(figures.by_network, (r) => ('name' in r ? `${r.name} (${r.key})` : r.key))}</div></div>`
+<h3>By route, 30 days</h3>${money('route', figures.by_route, (r) => r.key)}
+<h3>By network, 30 days</h3>${money('network', figures.by_network, (r) => ('name' in r ? `${r.name} (${r.key})` : r.key))}`
 }
 
 function margin(figures: ConsoleFigures): string {
@@ -123,13 +124,13 @@ function health(figures: ConsoleFigures): string {
 <dt>ledger</dt><dd>${escapeHtml(String(now.ledger?.backend ?? ''))} ${now.ledger?.status !== undefined ? escapeHtml(String(now.ledger.status)) : state(part(now.ledger, 'writable'), 'writable', 'not writable')}${err(now.ledger)}</dd>
 <dt>facilitator</dt><dd>${now.facilitator ? state(part(now.facilitator, 'reachable'), 'reachable', 'unreachable') + err(now.facilitator) : '<span class="muted">not used (local or self mode)</span>'}</dd>
 <dt>networks' RPC</dt><dd>${rpcs(now)}</dd>
-<dt>datasets</dt><dd>loaded ${escapeHtml(when(now.datasets.loaded_at))}: ${Object.entries(now.datasets.versions)
+<dt>datasets</dt><dd>loaded ${escapeHtml(when(now.datasets.loaded_at))}:<br>${Object.entries(now.datasets.versions)
     .map(([name, version]) => {
       const period = now.datasets.periods[name]
       return `${escapeHtml(name)} <code>${escapeHtml(version)}</code>${period ? ` (${escapeHtml(period.from)} to ${escapeHtml(period.to)})` : ''}`
     })
     .join(
-      ', ',
+      '<br>',
     )}${now.datasets.last_reload_error ? ` <span class="bad">last reload failed: ${escapeHtml(now.datasets.last_reload_error)}</span>` : ''}</dd>
 <dt>paid answers from cache</dt><dd>${pct(now.paid_answer_cache.hit_ratio)} of ${count(now.paid_answer_cache.answers)}</dd>
 </dl>
