@@ -128,6 +128,11 @@ function startupBanner(config: Readonly<Config>, runtime: Runtime, port: number 
     ...(metricsAccess(config).metricsAccess === 'off'
       ? ['  metrics: /metrics is off: set METRICS_TOKEN to scrape it (it shows revenue; docs/operations.md)']
       : []),
+    config.metricsToken
+      ? `  console: ${config.publicBaseUrl}/console (sign in at /console/sign-in with METRICS_TOKEN)`
+      : metricsAccess(config).metricsAccess === 'off'
+        ? '  console: off: set METRICS_TOKEN to sign in at /console/sign-in (docs/operations.md)'
+        : `  console: ${config.publicBaseUrl}/console, open without signing in (development, no METRICS_TOKEN)`,
     ...(config.reusePort ? [`  port:    shared (REUSE_PORT) with the instances registered in ${config.ledgerPath}`] : []),
     `  ledger:  ${runtime.shared ? `PostgreSQL ${redactUrl(config.ledgerUrl!)} (shared; instance ${runtime.shared.registry.id})` : config.ledgerPath === ':memory:' ? 'in memory (LEDGER_PATH=:memory:)' : `SQLite ${config.ledgerPath}`}`,
     ...(runtime.follower

@@ -31,6 +31,10 @@ async function shape(res: Response) {
   return { status: res.status, type: res.headers.get('content-type'), vary: res.headers.get('vary'), body: text }
 }
 
+test('the start-up banner names the console and where to sign in with METRICS_TOKEN', () => {
+  expect(server.output()).toContain(`  console: http://localhost:${server.port}/console (sign in at /console/sign-in with METRICS_TOKEN)`)
+})
+
 describe('without the credential, /console answers as a path that does not exist', () => {
   const asUnknown = async (headers: Record<string, string>, method = 'GET', path = '/console') => {
     const consoleAnswer = await shape(await fetch(`${server.url}${path}`, { method, headers }))

@@ -37,6 +37,7 @@ describe('under NODE_ENV=production', () => {
     expect(res.status).toBe(404)
     expect((await res.json()).error.code).toBe('not_found')
     expect(server.output()).toContain('/metrics is off: set METRICS_TOKEN')
+    expect(server.output()).toContain('  console: off: set METRICS_TOKEN to sign in at /console/sign-in')
   })
 
   test('a missing parameter names the parameter', async () => {
@@ -91,10 +92,11 @@ describe('start-up', () => {
     expect(err).toContain('PAYMENT_MODE: must be `facilitator` or `self` when NODE_ENV=production')
   })
 
-  test('development start-up prints a banner with the development payTo', async () => {
+  test('development start-up prints a banner with the development payTo, and the console open without a token', async () => {
     const s = await startServer({ LOG_LEVEL: 'info' })
     try {
       expect(s.output()).toContain('DEVELOPMENT address')
+      expect(s.output()).toContain(`  console: http://localhost:${s.port}/console, open without signing in (development, no METRICS_TOKEN)`)
       expect(s.output()).toContain('0xa0Ee7A142d267C1f36714E4a8F75612F20a79720')
     } finally {
       await s.stop()

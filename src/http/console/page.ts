@@ -1,12 +1,43 @@
 /** The console as a page: rendered on the server from the figures the JSON answer holds (figures.ts). */
 import { escapeHtml, htmlPage } from '../page'
-import { barChart, CHART_CSS, table } from './charts'
+import { barChart, CHART_CSS, partsChart, table, type TimeBar } from './charts'
 import type { ConsoleFigures } from './figures'
 
 const usd = (value: string) => `$${Number(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`
 const count = (n: number) => n.toLocaleString('en-US')
 const pct = (share: number | null) => (share === null ? '—' : `${Math.round(share * 1000) / 10}%`)
 const when = (iso: string | null) => (iso ? iso.replace('T', ' ').replace('Z', ' UTC') : '—')
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+/** "2026-11-13" -> "Nov" (the month) or "Nov 13". */
+const month = (key: string) => MONTHS[Number(key.slice(5, 7)) - 1] ?? key.slice(5, 7)
+const date = (key: string) => `${month(key)} ${Number(key.slice(8, 10))}`
+
+/** Days ("2026-11-13"): the day of the month under each bar (on a phone every fifth back from today, and the 1st), the month where it starts. */
+function dayBars(rows: readonly { key: string; served_usd: string }[]): TimeBar[] {
+  return rows.map((d, i) => ({
+    label: d.key,
+    value: Number(d.served_usd),
+    text: usd(d.served_usd),
+    tick: String(Number(d.key.slice(8, 10))),
+    major: (rows.length - 1 - i) % 5 === 0 || d.key.endsWith('-01'),
+    ...(i === 0 || d.key.endsWith('-01') ? { period: month(d.key) } : {}),
+  }))
+}
+
+/** Hours ("2026-11-26 09:00"): the hour under each bar, every sixth on a phone, the date where a day starts. */
+function hourBars(rows: readonly { key: string; served_usd: string }[]): TimeBar[] {
+  return rows.map((h, i) => {
+    const hour = Number(h.key.slice(11, 13))
+    return {
+      label: h.key,
+      value: Number(h.served_usd),
+      text: usd(h.served_usd),
+      tick: h.key.slice(11, 13),
+      major: hour % 6 === 0,
+      ...(i === 0 || hour === 0 ? { period: date(h.key) } : {}),
+    }
+  })
+}
 
 function kpis(figures: ConsoleFigures): string {
   const totals = figures.report.totals
@@ -22,14 +53,13 @@ function kpis(figures: ConsoleFigures): string {
 }
 
 function revenue(figures: ConsoleFigures): string {
-  const byDay = figures.by_day.map((d) => ({ label: d.key, value: Number(d.served_usd), text: usd(d.served_usd) }))
-  const byHour = figures.by_hour.map((h) => ({ label: h.key, value: Number(h.served_usd), text: usd(h.served_usd) }))
   const money = (
+    first: string,
     rows: typeof figures.by_route,
     name: (row: (typeof figures.by_network)[number] | (typeof figures.by_route)[number]) => string,
   ) =>
     table(
-      ['', 'answers', 'revenue', 'settled', 'local', 'pending', 'failed'],
+      [first, 'answers', 'revenue', 'settled', 'local', 'pending', 'failed'],
       rows.map((row) => [
         name(row),
         count(row.served_count),
@@ -42,10 +72,10 @@ function revenue(figures: ConsoleFigures): string {
       new Set([1, 2, 3, 4, 5, 6]),
     )
   return `<h2>Revenue</h2>
-${barChart('per-day', 'Revenue per day (UTC), last 30 days', byDay, ['day', 'revenue'], { extra: { heading: 'answers / payers', cells: figures.by_day.map((d) => `${count(d.served_count)} / ${count(d.payers)}`) } })}
-${barChart('per-hour', 'Revenue per hour (UTC), last 48 hours', byHour, ['hour', 'revenue'], { extra: { heading: 'answers', cells: figures.by_hour.map((h) => count(h.served_count)) } })}
-<div class="grid2"><div><h3>By route, 30 days</h3>${money(figures.by_route, (r) => r.key)}</div>
-<div><h3>By network, 30 days</h3>${money(figures.by_network, (r) => ('name' in r ? `${r.name} (${r.key})` : r.key))}</div></div>`
+${barChart('per-day', 'Revenue per day (UTC), last 30 days', dayBars(figures.by_day), ['day', 'revenue'], { extra: { heading: 'answers / payers', cells: figures.by_day.map((d) => `${count(d.served_count)} / ${count(d.payers)}`) } })}
+${barChart('per-hour', 'Revenue per hour (UTC), last 48 hours', hourBars(figures.by_hour), ['hour', 'revenue'], { extra: { heading: 'answers', cells: figures.by_hour.map((h) => count(h.served_count)) } })}
+<h3>By route, 30 days</h3>${money('route', figures.by_route, (r) => r.key)}
+<h3>By network, 30 days</h3>${money('network', figures.by_network, (r) => ('name' in r ? `${r.name} (${r.key})` : r.key))}`
 }
 
 function margin(figures: ConsoleFigures): string {
@@ -68,24 +98,33 @@ ${table(
 
 function payments(figures: ConsoleFigures): string {
   const counts = figures.payments
+  const n = (label: string, value: number) => ({ label, value, text: count(value) })
+  // A whole's parts, and what they leave of it unnamed (none, as the ledger writes its states).
+  const of = (whole: number, parts: ReturnType<typeof n>[]) => {
+    const rest = whole - parts.reduce((t, p) => t + p.value, 0)
+    return rest > 0 ? [...parts, n('other', rest)] : parts
+  }
+  // Served is settled on chain plus verified offline; failed is released plus refused by the settlement.
   const states = [
-    { label: 'served', value: counts.served_count },
-    { label: 'of which settled on chain', value: counts.settled_count },
-    { label: 'of which verified offline (local)', value: counts.local_count },
-    { label: 'pending settlement', value: counts.pending_count },
-    { label: 'failed: released, the work failed (nothing charged)', value: counts.released_count },
-    { label: 'failed: the settlement failed (nothing charged)', value: counts.settlement_failed_count },
+    {
+      ...n('served', counts.served_count),
+      tone: 'money' as const,
+      parts: of(counts.served_count, [n('settled on chain', counts.settled_count), n('verified offline (local)', counts.local_count)]),
+    },
+    { ...n('pending settlement', counts.pending_count), tone: 'wait' as const },
+    {
+      ...n('failed, nothing charged', counts.failed_count),
+      tone: 'loss' as const,
+      parts: of(counts.failed_count, [
+        n('released: the work failed', counts.released_count),
+        n('the settlement failed', counts.settlement_failed_count),
+      ]),
+    },
   ]
   const exposure = figures.exposure
   const queue = exposure.deferred
   return `<h2>Payments, 30 days</h2>
-${barChart(
-  'states',
-  'Payments by state',
-  states.map((s) => ({ ...s, text: count(s.value) })),
-  ['state', 'payments'],
-  { open: true },
-)}
+${partsChart('states', 'Payments by state', states, ['state', 'payments'])}
 <div class="grid2"><div><h3>Exposure</h3><dl class="terms">
 <dt>unsettled</dt><dd>${escapeHtml(usd(exposure.unsettled_usd))} in ${count(exposure.unsettled_count)} payment${exposure.unsettled_count === 1 ? '' : 's'}</dd>
 <dt>oldest pending</dt><dd>${escapeHtml(when(exposure.oldest_pending_at))}${exposure.oldest_pending_age_seconds === null ? '' : ` (${count(Math.round(exposure.oldest_pending_age_seconds / 60))} min)`}</dd>
@@ -123,13 +162,13 @@ function health(figures: ConsoleFigures): string {
 <dt>ledger</dt><dd>${escapeHtml(String(now.ledger?.backend ?? ''))} ${now.ledger?.status !== undefined ? escapeHtml(String(now.ledger.status)) : state(part(now.ledger, 'writable'), 'writable', 'not writable')}${err(now.ledger)}</dd>
 <dt>facilitator</dt><dd>${now.facilitator ? state(part(now.facilitator, 'reachable'), 'reachable', 'unreachable') + err(now.facilitator) : '<span class="muted">not used (local or self mode)</span>'}</dd>
 <dt>networks' RPC</dt><dd>${rpcs(now)}</dd>
-<dt>datasets</dt><dd>loaded ${escapeHtml(when(now.datasets.loaded_at))}: ${Object.entries(now.datasets.versions)
+<dt>datasets</dt><dd>loaded ${escapeHtml(when(now.datasets.loaded_at))}:<br>${Object.entries(now.datasets.versions)
     .map(([name, version]) => {
       const period = now.datasets.periods[name]
       return `${escapeHtml(name)} <code>${escapeHtml(version)}</code>${period ? ` (${escapeHtml(period.from)} to ${escapeHtml(period.to)})` : ''}`
     })
     .join(
-      ', ',
+      '<br>',
     )}${now.datasets.last_reload_error ? ` <span class="bad">last reload failed: ${escapeHtml(now.datasets.last_reload_error)}</span>` : ''}</dd>
 <dt>paid answers from cache</dt><dd>${pct(now.paid_answer_cache.hit_ratio)} of ${count(now.paid_answer_cache.answers)}</dd>
 </dl>
