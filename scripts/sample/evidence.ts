@@ -206,6 +206,30 @@ const sumBy = (rows: readonly Row[], key: (r: Row) => string, value: (r: Row) =>
   return sums
 }
 
+/**
+ * The head of the long tail: the keys (`<category>|<slug>`) of the topics and brands, and the codes of
+ * the destinations, with the most posts (HEAD_SHARE of each kind). Rows summed per key are as good as
+ * the weekly and monthly rows (bench-scale.ts reads the sums from a folder's files).
+ */
+export function longTailHead(world: Pick<WorldRows, 'topics' | 'brands' | 'flights'>): { subjects: Set<string>; places: Set<string> } {
+  const topics = sumBy(
+    world.topics,
+    (r) => `${r.category}|${r.topic_slug}`,
+    (r) => Number(r.posts) * TOPIC_RATE,
+  )
+  const brands = sumBy(
+    world.brands,
+    (r) => `${r.category}|${r.brand_slug}`,
+    (r) => Number(r.mentions) * BRAND_RATE,
+  )
+  const places = sumBy(
+    world.flights,
+    (r) => String(r.destination_code),
+    (r) => Number(r.estimated_passengers),
+  )
+  return { subjects: new Set([...headOf(topics), ...headOf(brands)]), places: headOf(places) }
+}
+
 /** Each entity's multiplier of its posts: `scale` for all, or with `longTail` for the head only (1 for the rest). */
 function scalesOf(
   world: WorldRows,
@@ -213,30 +237,8 @@ function scalesOf(
   longTail: boolean,
 ): { subject: (key: string) => number; place: (code: string) => number } {
   if (!longTail || scale === 1) return { subject: () => scale, place: () => scale }
-  const head = new Set([
-    ...headOf(
-      sumBy(
-        world.topics,
-        (r) => `${r.category}|${r.topic_slug}`,
-        (r) => Number(r.posts) * TOPIC_RATE,
-      ),
-    ),
-    ...headOf(
-      sumBy(
-        world.brands,
-        (r) => `${r.category}|${r.brand_slug}`,
-        (r) => Number(r.mentions) * BRAND_RATE,
-      ),
-    ),
-  ])
-  const places = headOf(
-    sumBy(
-      world.flights,
-      (r) => String(r.destination_code),
-      (r) => Number(r.estimated_passengers),
-    ),
-  )
-  return { subject: (key) => (head.has(key) ? scale : 1), place: (code) => (places.has(code) ? scale : 1) }
+  const head = longTailHead(world)
+  return { subject: (key) => (head.subjects.has(key) ? scale : 1), place: (code) => (head.places.has(code) ? scale : 1) }
 }
 
 export function* generateEvidence(world: WorldRows, scale = 1, longTail = false): Generator<Row> {

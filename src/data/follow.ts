@@ -277,6 +277,13 @@ export class DataFollower {
           this.counts.downloadedBytes += await download(this.options.source, published, incoming, this.deadline(FILE_TIMEOUT_MS))
           await this.validate(contract, published, incoming, publication.published_at)
         }
+        // The index the publisher built (signed with the rest: its checksum is the check); the service opens it by name.
+        const index = published.index
+        if (index && !this.verified.has(basename(index.file))) {
+          const incoming = join(dir, `.incoming-${basename(index.file)}`)
+          fetched.push(incoming)
+          this.counts.downloadedBytes += await download(this.options.source, index, incoming, this.deadline(FILE_TIMEOUT_MS))
+        }
         entries[contract.name] = {
           file: local,
           schema_version: published.schema_version,
@@ -286,6 +293,7 @@ export class DataFollower {
           version: published.version,
           sample: published.sample,
           ...(published.notice ? { notice: published.notice } : {}),
+          ...(index ? { index: { file: basename(index.file), sha256: index.sha256 } } : {}),
         }
       }
     } catch (error) {
@@ -372,23 +380,26 @@ export class DataFollower {
       )
     // The floor is the sequence this source reached; another source's numbers say nothing of this one's.
     if (manifest.publication.source === this.options.source.shown) this.floor = manifest.publication.sequence
-    for (const entry of Object.values(manifest.datasets)) {
-      const file = join(dir, entry.file)
-      if (!existsSync(file) || statSync(file).size === 0 || (await fileSha256(file)) !== entry.sha256) {
-        this.options.logger?.warn('data source: the local copy was altered; downloading the publication again', { file: entry.file })
+    const files = Object.values(manifest.datasets).flatMap((e) => [{ file: e.file, sha256: e.sha256 }, ...(e.index ? [e.index] : [])])
+    for (const { file: name, sha256 } of files) {
+      const file = join(dir, name)
+      if (!existsSync(file) || statSync(file).size === 0 || (await fileSha256(file)) !== sha256) {
+        this.options.logger?.warn('data source: the local copy was altered; downloading the publication again', { file: name })
         // Not served: the check that follows must install a publication again (the floor still holds).
         return
       }
     }
-    for (const entry of Object.values(manifest.datasets)) this.verified.add(entry.file)
+    for (const { file } of files) this.verified.add(file)
     this.serving = manifest.publication
   }
 
   /** Removes version files neither the new nor the previous manifest names (requests in flight may read the previous). */
   private prune(manifest: Manifest, previous: Manifest | undefined): void {
-    const named = new Set([manifest, previous].flatMap((m) => Object.values(m?.datasets ?? {}).map((e) => e.file)))
+    const named = new Set(
+      [manifest, previous].flatMap((m) => Object.values(m?.datasets ?? {}).flatMap((e) => [e.file, ...(e.index ? [e.index.file] : [])])),
+    )
     for (const file of readdirSync(this.options.dir)) {
-      if ((/^[a-z_]+-[0-9a-f]{12}\.parquet$/.test(file) && !named.has(file)) || file.startsWith('.incoming-')) {
+      if ((/^[a-z_]+-[0-9a-f]{12}\.(parquet|index-v\d+\.sqlite)$/.test(file) && !named.has(file)) || file.startsWith('.incoming-')) {
         rmSync(join(this.options.dir, file), { force: true })
         this.verified.delete(file)
       }
