@@ -46,7 +46,8 @@ export function readiness(
       checks.duckdb = String(error)
     }
     checks.datasets = store.status()
-    if (payments?.dataSource) checks.data_source = payments.dataSource.status()
+    const followed = payments?.dataSource?.status()
+    if (followed) checks.data_source = followed
     const indexes = store.indexStates()
     checks.indexes = indexes
     checks.evidence = live ? 'live' : 'sample'
@@ -104,6 +105,12 @@ export function readiness(
           message: `Not ready: ${part.what} has not answered for ${Math.round(state.sinceMs / 1000)} s (checks.${part.name}.error); paid requests would fail with ${part.status}.`,
         }
     }
+    if (followed?.missing_files)
+      return {
+        ready: false,
+        checks,
+        message: `Not ready: ${followed.missing_files.length} file(s) of the publication served are missing from the datasets folder (checks.data_source.missing_files); the next check downloads them again.`,
+      }
     if (store.pending()) {
       const failed = Object.values(indexes).some((state) => state.startsWith('failed'))
       return {
