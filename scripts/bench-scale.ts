@@ -1,22 +1,28 @@
 /**
- * The service on larger datasets (issue 36): for each datasets folder named (the shipped `datasets/`, and
- * the larger sets `bun scripts/generate-sample-data.ts <folder> --scale N` writes), starts
- * `bun src/index.ts serve` on it and measures
+ * The service on larger datasets (issues 36 and 48): for each datasets folder named (the shipped
+ * `datasets/`, and the larger sets `bun scripts/generate-sample-data.ts <folder> --scale N [--long-tail]`
+ * writes), builds the corpus's search index when the folder has none (`data index`: its time and peak
+ * memory), starts `bun src/index.ts serve` on it and measures
  *
  * - start-up: spawn -> first /health (listening), and -> /ready 200 (every index built), with the moment the
- *   server logged its datasets indexed (market, signals, the evidence search table; the corpus name index
- *   and row facts are built after it, before /ready says 200);
+ *   server logged its datasets indexed (market, signals, the evidence index opened; the creator posts of
+ *   the KOL window are read after it, before /ready says 200);
  * - memory: VmRSS sampled every 100 ms from the spawn, at ready and its peak (VmHWM), with the JS heap and
  *   DuckDB's own account from /metrics at ready and after the run;
  * - answers under BENCH_CLIENTS (8) paying clients, the request list of bench-answers.ts
- *   (bench-lib/answer-requests.ts): first answers per key (p50/p95/p99 per family), the repeats (answered
- *   from the answer cache: cache_status hit), and the dataset routes.
+ *   (bench-lib/answer-requests.ts): first answers per key (p50/p95/p99 per family, and for the long tail's
+ *   rare keys apart from its head's and the categories: bench-lib/key-classes.ts), the repeats (answered
+ *   from the answer cache: cache_status hit), and the dataset routes;
+ * - then, untimed, the trend of every topic, brand, destination and category over 90 days: how many are
+ *   answered, and whether each has the counts it has in the first folder (a rare entity of the long tail
+ *   keeps its very posts at any scale, so its counts must be the same).
  *
  * A start that fails (the process exits, or /ready is not 200 within BENCH_START_TIMEOUT seconds, 900)
  * is recorded as such: the time, the memory and the last lines the server wrote. Prints one Markdown
  * section with the folders side by side.
  *
- *   bun scripts/bench-scale.ts [datasetsDir ...]     (default: datasets; BENCH_CLIENTS 8, BENCH_FIRSTS 240, BENCH_REPEATS 1)
+ *   bun scripts/bench-scale.ts [datasetsDir ...]     (default: datasets; BENCH_CLIENTS 8, BENCH_FIRSTS 240, BENCH_REPEATS 1;
+ *                                                    BENCH_BUILD_INDEX=true removes each folder's index first, to time its build)
  *
  * DUCKDB_MEMORY_LIMIT_MB and the service's other settings pass through from the environment; BENCH_BUN_ARGS are
  * added to the server's command line (`--cpu-prof --cpu-prof-dir=<dir>`: where its time goes).
@@ -35,6 +41,8 @@ import { createPayer } from '../support/payer'
 import { freePort } from '../support/ports'
 import { routeUrl } from '../support/route-url'
 import { requests, type Ask, type Family } from './bench-lib/answer-requests'
+import { keyClasses, type KeyClasses, type NamedEntity } from './bench-lib/key-classes'
+import { buildIndex, countsPass, differingRare, entityRows, type Counted, type IndexBuild } from './bench-lib/scale-corpus'
 
 const ROOT = resolve(import.meta.dir, '..')
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8)
@@ -48,6 +56,8 @@ const REPEATS = Number(process.env.BENCH_REPEATS ?? 1)
 /** Extra arguments to the server's bun, e.g. `--cpu-prof --cpu-prof-dir=<folder>` (a profile per start, written at exit). */
 const BUN_ARGS = (process.env.BENCH_BUN_ARGS ?? '').split(' ').filter(Boolean)
 const ANSWERS_TO = process.env.BENCH_ANSWERS
+/** Remove each folder's corpus index before its first round, to time its build (`data index`). */
+const BUILD_INDEX = process.env.BENCH_BUILD_INDEX === 'true'
 const answersSeen: string[] = []
 
 /** One request's answer as BENCH_ANSWERS writes it. */
@@ -201,10 +211,12 @@ interface Measured {
   metricsAtReady?: { heap: number; duckdb: number }
   metricsAfter?: { heap: number; duckdb: number }
   run?: { results: Result[]; seconds: number }
+  counted?: Map<string, Counted>
+  index?: IndexBuild
   logTail?: string
 }
 
-async function measure(dir: string): Promise<Measured> {
+async function measure(dir: string, entities: readonly NamedEntity[], index?: IndexBuild): Promise<Measured> {
   const manifest = readManifest(dir)
   const rows = Object.fromEntries(Object.entries(manifest.datasets).map(([n, e]) => [n, e.rows]))
   const bytes = Object.values(manifest.datasets).reduce((sum, e) => sum + Bun.file(join(dir, e.file)).size, 0)
@@ -224,7 +236,15 @@ async function measure(dir: string): Promise<Measured> {
   try {
     const s = await pending
     const { proc, log, ...startFacts } = s
-    const m: Measured = { dir, rows, bytes, start: startFacts, rssPeakStartMb: Math.max(peak, status(pid, 'VmHWM')), rssPeakMb: 0 }
+    const m: Measured = {
+      dir,
+      rows,
+      bytes,
+      start: startFacts,
+      rssPeakStartMb: Math.max(peak, status(pid, 'VmHWM')),
+      rssPeakMb: 0,
+      ...(index ? { index } : {}),
+    }
     if (!s.ok) {
       m.rssPeakMb = Math.max(peak, status(pid, 'VmHWM') || 0)
       m.logTail = log().split('\n').slice(-15).join('\n')
@@ -239,6 +259,8 @@ async function measure(dir: string): Promise<Measured> {
       return m
     }
     m.metricsAfter = await metricsMb(s.url)
+    m.counted = await countsPass(s.url, entities, CLIENTS)
+    m.rssPeakMb = Math.max(m.rssPeakMb, status(pid, 'VmHWM') || 0)
     proc.kill('SIGTERM')
     await proc.exited
     return m
@@ -265,7 +287,7 @@ const firstsP95 = (m: Measured) =>
 /** Each folder's run of median first-answer p95 (the lower middle of an even count). */
 const medianRun = (runs: Measured[]) => [...runs].sort((a, b) => firstsP95(a) - firstsP95(b))[Math.floor((runs.length - 1) / 2)]!
 
-function report(rounds: Measured[][]): string {
+function report(rounds: Measured[][], classes: KeyClasses): string {
   const all = rounds.map(medianRun)
   const head = `| | ${all.map(name).join(' | ')} |\n|---|${all.map(() => '---').join('|')}|`
   const line = (label: string, f: (m: Measured) => string) => `| ${label} | ${all.map(f).join(' | ')} |`
@@ -287,7 +309,7 @@ function report(rounds: Measured[][]): string {
     `### Larger datasets (\`bun scripts/bench-scale.ts\`) — ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, Bun ${Bun.version}`,
     '',
     `${CLIENTS} paying clients, ${FIRSTS} first answers asked (bench-answers.ts's list), proofs signed before the run, local payments, ledger file, nothing warmed.`,
-    `DUCKDB_MEMORY_LIMIT_MB=${process.env.DUCKDB_MEMORY_LIMIT_MB ?? `${ENV.DUCKDB_MEMORY_LIMIT_MB.default} (default)`}, CORPUS_MAX_ROWS=${process.env.CORPUS_MAX_ROWS ?? `${ENV.CORPUS_MAX_ROWS.default} (default)`}. Latencies p50 / p95 / p99.`,
+    `DUCKDB_MEMORY_LIMIT_MB=${process.env.DUCKDB_MEMORY_LIMIT_MB ?? `${ENV.DUCKDB_MEMORY_LIMIT_MB.default} (default)`}. Latencies p50 / p95 / p99.`,
     '',
     head,
     line('evidence rows', (m) => (m.rows.evidence ?? 0).toLocaleString('en-US')),
@@ -296,9 +318,12 @@ function report(rounds: Measured[][]): string {
       (m) => `${(m.rows.flights ?? 0).toLocaleString('en-US')} / ${(m.rows.spend ?? 0).toLocaleString('en-US')}`,
     ),
     line('Parquet on disk', (m) => `${(m.bytes / 1024 / 1024).toFixed(0)} MiB`),
+    line('corpus index: `data index` (wall, peak RSS)', (m) =>
+      m.index ? `${m.index.said}; ${sec(m.index.ms)}, ${mb(m.index.peakMb)}` : '–',
+    ),
     line('spawn -> /health (listening)', (m) => sec(m.start.healthMs)),
-    line('start -> datasets indexed (market, signals, evidence table; log)', (m) => sec(m.start.indexedMs)),
-    line('… then the name index and row facts (to /ready 200)', (m) => sec(m.start.readyMs - m.start.indexedMs)),
+    line('start -> datasets indexed (market, signals, evidence index opened; log)', (m) => sec(m.start.indexedMs)),
+    line("… then the KOL window's creator posts (to /ready 200)", (m) => sec(m.start.readyMs - m.start.indexedMs)),
     line('**spawn -> /ready 200**', (m) => (m.start.ok ? `**${sec(m.start.readyMs)}**` : `failed: ${m.start.failure}`)),
     line('RSS at ready', (m) => mb(m.start.rssAtReadyMb)),
     line('JS heap / DuckDB at ready', (m) => `${mb(m.metricsAtReady?.heap)} / ${mb(m.metricsAtReady?.duckdb)}`),
@@ -309,9 +334,21 @@ function report(rounds: Measured[][]): string {
     line('statuses', statuses),
     ...families.map((f) => lat(`${f}, first answers`, (r) => r.family === f && r.first)),
     lat('**every first answer**', (r) => r.first),
+    lat('… rare keys (long tail: topics, brands, destinations)', (r) => r.first && classes.of(r) === 'rare'),
+    lat('… common keys (head: topics, brands, destinations)', (r) => r.first && classes.of(r) === 'common'),
+    lat('… categories (trends, sentiment, KOLs)', (r) => r.first && classes.of(r) === 'category'),
     lat('**repeats of a first answer** (cached answers)', (r) => !r.first && r.family !== 'datasets'),
     lat('… of which cache_status hit', (r) => !r.first && r.family !== 'datasets' && r.cache === 'hit'),
     lat('dataset routes', (r) => r.family === 'datasets'),
+    ...entityRows(
+      all.map((m) => m.counted),
+      classes.entities,
+    ).map(([label, cells]) => `| ${label} | ${cells.join(' | ')} |`),
+    ...differingRare(
+      all.map((m) => m.counted),
+      all.map(name),
+      classes.entities,
+    ),
     ...(REPEATS > 1
       ? [
           line('every first answer p95, each round', (m) => rounds[all.indexOf(m)]!.map((r) => ms(firstsP95(r))).join(', ')),
@@ -324,11 +361,18 @@ function report(rounds: Measured[][]): string {
   ].join('\n')
 }
 
+// The head and tail of the largest folder's world (the last named).
+const classes = await keyClasses(dirs.at(-1)!)
+const indexes: IndexBuild[] = []
+for (const dir of dirs) {
+  console.error(`${dir}: the corpus index (data index) ...`)
+  indexes.push(await buildIndex(dir, ROOT, BUILD_INDEX))
+}
 const rounds: Measured[][] = dirs.map(() => [])
 for (let round = 1; round <= REPEATS; round++)
   for (const [i, dir] of dirs.entries()) {
     console.error(`${dir}, round ${round} of ${REPEATS} ...`)
-    rounds[i]!.push(await measure(dir))
+    rounds[i]!.push(await measure(dir, classes.entities, indexes[i]))
   }
-console.log(report(rounds))
+console.log(report(rounds, classes))
 if (ANSWERS_TO) writeFileSync(ANSWERS_TO, `${answersSeen.sort().join('\n')}\n`)

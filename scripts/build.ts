@@ -1,13 +1,16 @@
 // Builds the single executable dist/china-market-intel (`npm run build`). Embeds DuckDB's shared library
-// and every file datasets/manifest.json lists (plus the manifest), through a generated entry module, so a
-// new dataset needs no change here. Linux with glibc only. The secp256k1 package's prebuilt N-API binding
+// and every file datasets/manifest.json lists (plus the manifest and the evidence corpus's search index,
+// built here if it is missing, so the executable never builds it at start), through a generated entry
+// module, so a new dataset needs no change here. Linux with glibc only. The secp256k1 package's prebuilt N-API binding
 // needs nothing here: src/payments/secp256k1.ts requires it by a literal path, which bun build embeds.
 // Options: --outfile PATH (default dist/china-market-intel), --datasets DIR (default datasets/),
 // --report PATH (writes what the executable is made of, as JSON: npm run bench:binary reads it),
 // --no-bytecode (to measure what the bytecode costs and saves).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, isAbsolute, join, normalize, relative, resolve } from 'node:path'
+import { basename, dirname, isAbsolute, join, normalize, relative, resolve } from 'node:path'
+import { DuckDb } from '../src/data/duckdb'
+import { ensureCorpusIndex } from '../src/intelligence/providers/corpus-index-cache'
 
 const ROOT = resolve(import.meta.dir, '..')
 // One entry per build: builds running at once (tests, benchmarks) must not embed each other's files.
@@ -85,7 +88,20 @@ const files = Object.entries(manifest.datasets ?? {}).map(([key, d]) => {
     fail(`manifest.json: dataset "${key}" has no usable relative "file"`)
   return normalize(file)
 })
-const datasets = [manifestFile, ...[...new Set(files)].map((f) => asset(f, resolve(DATASETS, f)))]
+const corpusIndex = await (async () => {
+  const db = await DuckDb.open(1)
+  try {
+    return (await ensureCorpusIndex(db, DATASETS)).path
+  } finally {
+    db.close()
+  }
+})()
+const datasets = [
+  manifestFile,
+  ...[...new Set(files)].map((f) => asset(f, resolve(DATASETS, f))),
+  // Beside the corpus when extracted: where the service looks for it (corpus-index-cache.ts).
+  asset(basename(corpusIndex), corpusIndex),
+]
 
 const importPath = (source: string) => {
   const p = relative(dirname(ENTRY), source).split('\\').join('/')

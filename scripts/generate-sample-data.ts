@@ -1,7 +1,7 @@
 /**
  * Deterministic sample-data generator for the dataset routes.
  *
- *   bun scripts/generate-sample-data.ts [outDir] [--scale N] [--cities K]      (default: <project>/datasets, scale 1)
+ *   bun scripts/generate-sample-data.ts [outDir] [--scale N] [--long-tail] [--cities K]   (default: <project>/datasets, scale 1)
  *
  * Writes one Parquet file per dataset contract plus manifest.json. Every figure is synthetic and the
  * same code always produces the same bytes (scripts/sample/random.ts: seeded per row, never the clock).
@@ -9,7 +9,9 @@
  * `--scale N` (benchmarks; never into the shipped datasets/ folder) writes a larger world: N times the
  * evidence posts (./sample/evidence.ts), and flights and spend over ten years of months with K times the
  * origin and card-issuing cities (./sample/market-scale.ts; K = min(N, 30) unless `--cities` says).
- * Scale 1 is the shipped sample, byte for byte. A scaled set is loaded through a DuckDB file in the
+ * With `--long-tail`, only the head of the evidence grows N times (the 10% of topics, brands and
+ * destinations with the most posts); every other entity keeps its posts of scale 1, so rare entities
+ * stay rare at 10x and 100x, as in a real corpus. Scale 1 is the shipped sample, byte for byte. A scaled set is loaded through a DuckDB file in the
  * output folder (removed at the end), so the largest never has to fit in memory.
  */
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises'
@@ -28,6 +30,7 @@ import { generateSignals, weekRange } from './sample/signals'
 interface Options {
   outDir: string
   scale: number
+  longTail: boolean
   cities: number
 }
 
@@ -35,7 +38,7 @@ function options(): Options {
   const { values, positionals } = parseArgs({
     args: process.argv.slice(2),
     allowPositionals: true,
-    options: { scale: { type: 'string', default: '1' }, cities: { type: 'string' } },
+    options: { scale: { type: 'string', default: '1' }, 'long-tail': { type: 'boolean', default: false }, cities: { type: 'string' } },
   })
   const defaultDir = fileURLToPath(new URL('../datasets', import.meta.url))
   const outDir = resolve(positionals[0] ?? defaultDir)
@@ -43,12 +46,12 @@ function options(): Options {
   const cities = values.cities === undefined ? defaultCities(scale) : Number(values.cities)
   if (!(scale >= 1) || !Number.isInteger(cities) || cities < 1) throw new Error('--scale must be a number >= 1, --cities an integer >= 1')
   if (scale !== 1 && outDir === defaultDir) throw new Error('a scaled set is for benchmarks: write it outside the shipped datasets/ folder')
-  return { outDir, scale, cities }
+  return { outDir, scale, longTail: values['long-tail'] === true, cities }
 }
 
 async function main(): Promise<void> {
   const started = performance.now()
-  const { outDir, scale, cities } = options()
+  const { outDir, scale, longTail, cities } = options()
   await mkdir(outDir, { recursive: true })
   const scaled = scale !== 1
 
@@ -74,7 +77,7 @@ async function main(): Promise<void> {
     { contract: SIGNAL_BRANDS, rows: signals.brands, period: weekly },
     {
       contract: EVIDENCE,
-      rows: generateEvidence({ weeks, ...signals, flights }, scale),
+      rows: generateEvidence({ weeks, ...signals, flights }, scale, longTail),
       period: { from: weeks[0]!.start.slice(0, 7), to: EVIDENCE_END.slice(0, 7) },
     },
   ]
@@ -95,7 +98,9 @@ async function main(): Promise<void> {
   }
 
   const manifest = {
-    generated_by: scaled ? `scripts/generate-sample-data.ts --scale ${scale} --cities ${cities}` : 'scripts/generate-sample-data.ts',
+    generated_by: scaled
+      ? `scripts/generate-sample-data.ts --scale ${scale}${longTail ? ' --long-tail' : ''} --cities ${cities}`
+      : 'scripts/generate-sample-data.ts',
     sample: true,
     note: 'Generated, deterministic sample data with real place names and invented brand and creator names; figures are not real.',
     datasets: entries,

@@ -210,11 +210,7 @@ describe('configuration', () => {
     )
   })
 
-  test('CORPUS_MAX_ROWS: 200,000 posts unless given, never under 1,000; DuckDB gets 512 MB unless given', () => {
-    expect(loadConfig({}).corpusMaxRows).toBe(200_000)
-    expect(loadConfig({ CORPUS_MAX_ROWS: '2000000' }).corpusMaxRows).toBe(2_000_000)
-    expect(() => loadConfig({ CORPUS_MAX_ROWS: '999' })).toThrow(/^CORPUS_MAX_ROWS: invalid value/)
-    expect(() => loadConfig({ CORPUS_MAX_ROWS: 'all' })).toThrow(/^CORPUS_MAX_ROWS: invalid value/)
+  test('DuckDB gets 512 MB unless given', () => {
     expect(loadConfig({}).duckdbMemoryLimitMb).toBe(512)
   })
 })

@@ -1,13 +1,13 @@
 /**
- * Where the start-up and the first answers go on a datasets folder (issue 36, with bench-scale.ts): the
- * service's own steps run one after another in this process, each timed, with the memory after it — the
- * process's RSS, the JS heap and DuckDB's own account. The service runs market, signals and evidence
- * together, then the name index and the row facts together (store.ts, runtime.ts prepareCorpus); here each
- * is alone, so its figure is its own. Then the corpus reads of a few first answers: a category over a year
- * (the largest trend answer), a brand and a destination over 90 days, and the KOL population (every
- * creator post of the 90-day window).
+ * Where the start-up and the first answers go on a datasets folder (issues 36 and 48, with bench-scale.ts):
+ * the service's own steps run one after another in this process, each timed, with the memory after it —
+ * the process's RSS, the JS heap and DuckDB's own account. The service runs market, signals and evidence
+ * together (store.ts); here each is alone, so its figure is its own. The evidence step opens the corpus's
+ * index, or builds it when this version has none. Then the corpus reads of a few first answers: a
+ * category over a year (the largest trend answer), a brand and a destination over 90 days, and the KOL
+ * population (the creator posts of the 90-day window).
  *
- *   bun scripts/bench-lib/scale-phases.ts <datasetsDir>     (DUCKDB_MEMORY_LIMIT_MB and CORPUS_MAX_ROWS as the service's defaults)
+ *   bun scripts/bench-lib/scale-phases.ts <datasetsDir>     (DUCKDB_MEMORY_LIMIT_MB as the service's default)
  */
 import { resolve } from 'node:path'
 import { DATASETS } from '../../src/data/contracts'
@@ -15,10 +15,8 @@ import { loadDataset, readManifest, type LoadedDataset } from '../../src/data/da
 import { DuckDb } from '../../src/data/duckdb'
 import { ENV } from '../../src/config/settings'
 import { indexMarket } from '../../src/data/market-snapshot'
-import { buildNamePostings } from '../../src/intelligence/providers/name-postings'
-import { readRowFacts } from '../../src/intelligence/providers/corpus-draw'
 import { CorpusSearch } from '../../src/intelligence/providers/corpus'
-import { matcherFor, prefilterNames } from '../../src/intelligence/relevance'
+import { matcherFor } from '../../src/intelligence/relevance'
 import { indexCorpus } from '../../src/intelligence/sources'
 import { indexSignals } from '../../src/signals/index-signals'
 
@@ -52,26 +50,12 @@ const signals = await phase('index: signals (entities)', () =>
   indexSignals(db, d('signal_creators'), d('signal_topics'), d('signal_brands')),
 )
 const corpus = await phase(
-  'index: evidence search table (every post, or the sample of CORPUS_MAX_ROWS)',
-  () => indexCorpus(db, d('evidence'), Number(process.env.CORPUS_MAX_ROWS ?? ENV.CORPUS_MAX_ROWS.default)),
-  (index) => `${index.kept.kept} of ${index.kept.rows} posts, one in ${index.kept.oneIn}`,
+  "index: the corpus's search index (opened, or built first when this version has none)",
+  () => indexCorpus(db, d('evidence')),
+  (index) =>
+    `${index.file.posts.toLocaleString('en-US')} posts${index.built ? `, built in ${(index.built.ms / 1000).toFixed(1)} s` : ', opened'}`,
 )
-const names = prefilterNames(signals.entities)
-let postings: Map<string, Int32Array> | undefined = await phase(
-  `name index: Aho-Corasick pass (${names.length} names)`,
-  () => buildNamePostings(db, corpus.table, names),
-  (p) => `${[...p.values()].reduce((n, l) => n + l.length, 0).toLocaleString('en-US')} postings`,
-)
-let facts: Awaited<ReturnType<typeof readRowFacts>> | undefined = await phase('row facts: typed arrays', () =>
-  readRowFacts(db, corpus.table),
-)
-postings = undefined
-facts = undefined
-void postings
-void facts
-const search = new CorpusSearch(db, corpus.table, () => ({ version: signals.entities.version, names }))
-await phase('name index + row facts together (as the service: prepare)', () => search.prepare())
-
+const search = new CorpusSearch(corpus.file)
 const asOf = new Date(Math.floor(corpus.last.getTime() / 86_400_000) * 86_400_000 + 86_400_000)
 const daysBack = (n: number) => new Date(asOf.getTime() - n * 86_400_000)
 const prefilter = (keyword: string) => matcherFor(signals.entities.resolve(keyword), signals.entities).prefilter
@@ -88,7 +72,7 @@ for (const [keyword, days] of [
   )
 }
 const kol = await phase(
-  'KOL population: every creator post of 90 days (JS objects)',
+  'KOL population: the creator posts of 90 days (every one, or drawn per creator past CREATOR_READ_MAX)',
   () => search.creatorPosts(daysBack(90), asOf, prefilter('beauty')),
   (r) => `${r.posts.length.toLocaleString('en-US')} posts, ${r.candidates.size.toLocaleString('en-US')} candidates`,
 )

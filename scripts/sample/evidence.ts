@@ -17,7 +17,10 @@
  * The authors are picked in ./evidence-authors.ts, the text written in ./evidence-text.ts.
  *
  * `scale` (generate-sample-data.ts --scale) multiplies every Poisson mean: the same world, weeks and
- * entities, N times the posts about each (scale 1 is the shipped sample, byte for byte). Rows are
+ * entities, N times the posts about each (scale 1 is the shipped sample, byte for byte). With `longTail`
+ * (--long-tail) it multiplies only the head's: the topics, brands and destinations with the most posts
+ * (HEAD_SHARE of each), as in a real corpus where a few entities are huge and most have tens of posts;
+ * every other entity keeps its very posts of scale 1, so a rare one is as rare at 100x. Rows are
  * yielded one by one, so a corpus of millions is never held in memory.
  */
 import { SIGNAL_CATEGORIES, type SignalCategory } from '../../src/catalog/signal-categories'
@@ -39,6 +42,8 @@ const BRAND_RATE = 0.03
 /** Destination posts per estimated passenger of the month. */
 const PLACE_RATE = 0.0005
 const WEB_SHARE = 0.25
+/** The long tail's head: this share of each kind's entities (topics, brands, destinations), those with the most posts. */
+export const HEAD_SHARE = 0.1
 const EN_SHARE = { native: 0.08, web: 0.3 }
 /** Where destination posts are published. */
 const PLACE_PLATFORMS: readonly [Platform, number][] = [
@@ -186,14 +191,66 @@ export interface WorldRows {
   flights: readonly Row[]
 }
 
-export function* generateEvidence(world: WorldRows, scale = 1): Generator<Row> {
+/**
+ * The head of each kind: the keys (`<category>|<slug>`, or a destination's code) of the HEAD_SHARE of its
+ * entities with the largest volume (ties by key, so the head is the same on every run).
+ */
+export function headOf(volumes: ReadonlyMap<string, number>): Set<string> {
+  const ranked = [...volumes].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
+  return new Set(ranked.slice(0, Math.ceil(ranked.length * HEAD_SHARE)).map(([key]) => key))
+}
+
+const sumBy = (rows: readonly Row[], key: (r: Row) => string, value: (r: Row) => number) => {
+  const sums = new Map<string, number>()
+  for (const r of rows) sums.set(key(r), (sums.get(key(r)) ?? 0) + value(r))
+  return sums
+}
+
+/**
+ * The head of the long tail: the keys (`<category>|<slug>`) of the topics and brands, and the codes of
+ * the destinations, with the most posts (HEAD_SHARE of each kind). Rows summed per key are as good as
+ * the weekly and monthly rows (bench-scale.ts reads the sums from a folder's files).
+ */
+export function longTailHead(world: Pick<WorldRows, 'topics' | 'brands' | 'flights'>): { subjects: Set<string>; places: Set<string> } {
+  const topics = sumBy(
+    world.topics,
+    (r) => `${r.category}|${r.topic_slug}`,
+    (r) => Number(r.posts) * TOPIC_RATE,
+  )
+  const brands = sumBy(
+    world.brands,
+    (r) => `${r.category}|${r.brand_slug}`,
+    (r) => Number(r.mentions) * BRAND_RATE,
+  )
+  const places = sumBy(
+    world.flights,
+    (r) => String(r.destination_code),
+    (r) => Number(r.estimated_passengers),
+  )
+  return { subjects: new Set([...headOf(topics), ...headOf(brands)]), places: headOf(places) }
+}
+
+/** Each entity's multiplier of its posts: `scale` for all, or with `longTail` for the head only (1 for the rest). */
+function scalesOf(
+  world: WorldRows,
+  scale: number,
+  longTail: boolean,
+): { subject: (key: string) => number; place: (code: string) => number } {
+  if (!longTail || scale === 1) return { subject: () => scale, place: () => scale }
+  const head = longTailHead(world)
+  return { subject: (key) => (head.subjects.has(key) ? scale : 1), place: (code) => (head.places.has(code) ? scale : 1) }
+}
+
+export function* generateEvidence(world: WorldRows, scale = 1, longTail = false): Generator<Row> {
   resetTones()
   const authors = new Authors(world.creators)
   const weekOf = new Map(world.weeks.map((w) => [w.start, w]))
+  const scales = scalesOf(world, scale, longTail)
   // Native posts of one signals row, then its share of open-web coverage.
   function* emit(kind: string, row: Row, volume: number, rate: number, subject: Subject, text: Draw['text']): Generator<Row> {
     const w = weekOf.get(String(row.week_start))!
     const platform = row.platform as Platform
+    const scale = scales.subject(`${subject.category}|${subject.slug}`)
     const rng = rngFor('evidence-count', kind, subject.category, subject.slug, platform, w.start)
     const days = daysOf(w)
     const n = poisson(rng, volume * rate * scale)
@@ -240,11 +297,11 @@ export function* generateEvidence(world: WorldRows, scale = 1): Generator<Row> {
     })
   }
 
-  yield* placeRows(world, authors, scale)
+  yield* placeRows(world, authors, scales.place)
 }
 
 /** Destination posts: daily volume from the month's estimated passengers; a third name the country too. */
-function* placeRows(world: WorldRows, authors: Authors, scale: number): Generator<Row> {
+function* placeRows(world: WorldRows, authors: Authors, scaleOf: (code: string) => number): Generator<Row> {
   const passengers = new Map<string, number>()
   for (const r of world.flights) {
     const key = `${r.month}|${r.destination_code}`
@@ -255,6 +312,7 @@ function* placeRows(world: WorldRows, authors: Authors, scale: number): Generato
   const last = Date.parse(`${EVIDENCE_END}T00:00:00Z`)
   const weekStart = (ms: number) => isoDay(ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY_MS)
   for (const d of DESTINATIONS) {
+    const scale = scaleOf(d.code)
     const country = COUNTRIES.find((c) => c.code === d.countryCode)!
     const s: Subject = {
       slug: d.code.toLowerCase(),

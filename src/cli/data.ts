@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { DATASETS, datasetContract, type DatasetContract } from '../data/contracts'
+import { DATASETS, EVIDENCE, datasetContract, type DatasetContract } from '../data/contracts'
 import { builtinDatasets } from '../data/builtin'
 import { readManifest } from '../data/datasets'
 import { DuckDb } from '../data/duckdb'
@@ -16,6 +16,7 @@ import { PublishError, publishDatasets } from '../data/publish'
 import { RefreshError, importDataset, rollbackDataset } from '../data/refresh'
 import { contractForFile, formatReport, refusedReport } from '../data/validate'
 import type { ValidationReport } from '../data/violations'
+import { ensureCorpusIndex } from '../intelligence/providers/corpus-index-cache'
 
 const USAGE = `Usage: china-market-intel data <command>
 
@@ -27,6 +28,8 @@ const USAGE = `Usage: china-market-intel data <command>
   import <file>                          validate a delivery and merge it into the dataset's current version: its
                                          months (weeks) are added or replace the same ones, the rest is kept
   rollback <dataset>                     make the previous version current again
+  index                                  build the search index of the folder's evidence version (import does it
+                                         for a new version; the service builds a missing one at its first load)
   publish [folder] --to <target> --key <pem>
                                          sign the folder's current versions (default: --dir) and publish them to
                                          a folder (served by a web server) or s3://bucket/prefix; instances with
@@ -232,7 +235,12 @@ async function run(command: string, args: string[], dir: string, flags: Flags): 
       const options = { sample: flags.sample, notice: flags.notice, replace: flags.replace, maxDropPercent: maxDrop(flags['max-drop']) }
       if (flags.replace && options.maxDropPercent !== undefined)
         throw new UsageError('--max-drop applies to a merge; --replace replaces the whole dataset')
-      const result = await withDb((db) => importDataset(db, dir, file, contract, options))
+      const result = await withDb(async (db) => {
+        const imported = await importDataset(db, dir, file, contract, options)
+        // A new corpus version is searched through its index: built now, not at the service's next load.
+        if (contract === EVIDENCE && !imported.unchanged) await ensureCorpusIndex(db, dir)
+        return imported
+      })
       process.stdout.write(`${formatReport(result.report).join('\n')}\n`)
       process.stdout.write(
         result.unchanged
@@ -252,6 +260,14 @@ async function run(command: string, args: string[], dir: string, flags: Flags): 
     }
     case 'publish':
       return publish(args, dir, flags)
+    case 'index': {
+      if (args.length) throw new UsageError('index takes no argument (the folder is --dir)')
+      const index = await withDb((db) => ensureCorpusIndex(db, dir))
+      process.stdout.write(
+        `${index.path}: ${index.posts} posts, ${index.built ? `built in ${(index.built.ms / 1000).toFixed(1)} s` : 'already built'}\n`,
+      )
+      return 0
+    }
     default:
       throw new UsageError(`unknown data command "${command}"`)
   }
@@ -270,7 +286,14 @@ async function publish(args: string[], dir: string, flags: Flags): Promise<numbe
   } catch (error) {
     throw new UsageError((error as Error).message)
   }
-  const result = await withDb((db) => publishDatasets(db, folder, target, { key, ...(flags.note ? { note: flags.note } : {}) }))
+  const result = await withDb((db) =>
+    publishDatasets(db, folder, target, {
+      key,
+      ...(flags.note ? { note: flags.note } : {}),
+      // The corpus's index ships with it (built now if it is missing): no instance builds it again.
+      indexOf: async (dataset) => (dataset === EVIDENCE.name ? (await ensureCorpusIndex(db, folder)).path : null),
+    }),
+  )
   const { publication } = result
   if (flags.json) {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)

@@ -106,7 +106,7 @@ export async function datasets(config: Readonly<Config>): Promise<Finding> {
   const check = 'datasets'
   const db = await DuckDb.open(1, config.duckdbMemoryLimitMb)
   try {
-    const store = await DatasetStore.open(db, config.datasetsDir, datasetIndexers(config.corpusMaxRows))
+    const store = await DatasetStore.open(db, config.datasetsDir, datasetIndexers())
     store.close()
     const manifest = readManifest(config.datasetsDir)
     const entries = Object.entries(manifest.datasets)

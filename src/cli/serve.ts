@@ -185,13 +185,12 @@ export async function serve(_args: string[]): Promise<void> {
   // wait for them). A build that fails leaves nothing to serve: exit 2, as for a bad datasets folder.
   runtime.store.loaded.then(
     () => {
-      const { kept } = runtime.store.current().evidence.index
-      // A corpus past CORPUS_MAX_ROWS is served from a sample: the operator sees how much of it.
+      const { file, built } = runtime.store.current().evidence.index
+      // The corpus's index is built once per version: the operator sees when this start built it, and how long it took.
       runtime.logger.info('datasets indexed: ready', {
         ms_since_start: Math.round(performance.now()),
-        evidence_posts: kept.rows,
-        evidence_posts_kept: kept.kept,
-        evidence_one_in: kept.oneIn,
+        evidence_posts: file.posts,
+        ...(built ? { evidence_index_built_ms: Math.round(built.ms) } : {}),
       })
     },
     (error: unknown) => {

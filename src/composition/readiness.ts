@@ -6,16 +6,16 @@ import { liveSetup } from '../intelligence/live-setup'
 import type { WarmUpState } from '../intelligence/warm-up'
 import { signatureRecovery } from '../payments/secp256k1'
 import type { SharedState } from './shared-state'
-import type { DatasetStore, TableIndex } from '../data/store'
+import type { DatasetStore, ClosableIndex } from '../data/store'
 import type { DataFollower } from '../data/follow'
 import type { PaymentLedger } from '../ledger/contract'
 import type { FacilitatorHealth } from '../payments/facilitator-health'
 
-/** The sample corpus's name index (name-postings.ts): `scanning texts` when it could not be built. */
-export type NameIndexState = 'waiting for the datasets' | 'building' | 'ready' | 'scanning texts'
+/** The corpus's creator posts of the KOL window, read ahead (intelligence/sources.ts prepare): `read on first use` when that failed. */
+export type CreatorPostsState = 'waiting for the datasets' | 'reading' | 'ready' | 'read on first use'
 
 /** The parts of the dataset store that readiness reads. */
-type StoreState = Pick<DatasetStore<unknown, TableIndex>, 'status' | 'indexStates' | 'pending'>
+type StoreState = Pick<DatasetStore<unknown, ClosableIndex>, 'status' | 'indexStates' | 'pending'>
 
 /** What /ready reports: DuckDB, datasets and their indexes, evidence, the ledger; not ready while a part cannot serve. */
 export function readiness(
@@ -24,8 +24,8 @@ export function readiness(
   store: StoreState,
   live: EvidenceSources | null,
   shared?: SharedState,
-  /** The sample corpus (no live providers): its name index, and the warm-up when it runs. */
-  corpus?: { nameIndex(): NameIndexState; warm?(): WarmUpState },
+  /** The sample corpus (no live providers): its creator posts read ahead, and the warm-up when it runs. */
+  corpus?: { creatorPosts(): CreatorPostsState; warm?(): WarmUpState },
   /**
    * What a paid request needs besides the data: a ledger that takes writes, a facilitator that answers;
    * and with DATA_SOURCE_URL, the publication followed (a refused one is reported, the copy served stays ready).
@@ -46,11 +46,12 @@ export function readiness(
       checks.duckdb = String(error)
     }
     checks.datasets = store.status()
-    if (payments?.dataSource) checks.data_source = payments.dataSource.status()
+    const followed = payments?.dataSource?.status()
+    if (followed) checks.data_source = followed
     const indexes = store.indexStates()
     checks.indexes = indexes
     checks.evidence = live ? 'live' : 'sample'
-    if (corpus) checks.sample_name_index = corpus.nameIndex()
+    if (corpus) checks.sample_creator_posts = corpus.creatorPosts()
     if (corpus?.warm) checks.sample_answers_warmed = corpus.warm()
     if (live) checks.providers = { ...liveSetup(live), last_calls: live.health?.snapshot() ?? {} }
     checks.signature_recovery = signatureRecovery()
@@ -104,6 +105,12 @@ export function readiness(
           message: `Not ready: ${part.what} has not answered for ${Math.round(state.sinceMs / 1000)} s (checks.${part.name}.error); paid requests would fail with ${part.status}.`,
         }
     }
+    if (followed?.missing_files)
+      return {
+        ready: false,
+        checks,
+        message: `Not ready: ${followed.missing_files.length} file(s) of the publication served are missing from the datasets folder (checks.data_source.missing_files); the next check downloads them again.`,
+      }
     if (store.pending()) {
       const failed = Object.values(indexes).some((state) => state.startsWith('failed'))
       return {
@@ -114,12 +121,12 @@ export function readiness(
           : 'Not ready: the datasets are loaded and being indexed (checks.indexes); paid requests wait for it.',
       }
     }
-    if (corpus?.nameIndex() === 'building')
+    if (corpus?.creatorPosts() === 'reading')
       return {
         ready: false,
         checks,
         message:
-          'Not ready: the sample corpus is being indexed by name (checks.sample_name_index, about a second); paid requests wait for it.',
+          "Not ready: the corpus's creator posts of the KOL window are being read (checks.sample_creator_posts, about a second); paid requests wait for them.",
       }
     return { ready: checks.duckdb === 'ok', checks }
   }

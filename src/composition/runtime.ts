@@ -17,7 +17,7 @@ import { ENV } from '../config/settings'
 import { inBackground, requestsWaiting } from '../intelligence/turns'
 import { startWarmUp } from '../intelligence/warm-up'
 import type { HandlerMap } from '../core/route-handler'
-import { readiness, type NameIndexState } from './readiness'
+import { readiness, type CreatorPostsState } from './readiness'
 import {
   corpusSources,
   indexCorpus,
@@ -45,9 +45,9 @@ import { deferredSettlements, paymentsFor } from './runtime-payments'
 import { signatureRecovery } from '../payments/secp256k1'
 
 /** The domains' indexes of the datasets: the weekly signals (names, weeks) and the evidence corpus's search table. */
-export const datasetIndexers = (corpusMaxRows = Number(ENV.CORPUS_MAX_ROWS.default)): Indexers<SignalsSnapshot, CorpusIndex> => ({
+export const datasetIndexers = (): Indexers<SignalsSnapshot, CorpusIndex> => ({
   signals: indexSignals,
-  evidence: (db, dataset) => indexCorpus(db, dataset, corpusMaxRows),
+  evidence: indexCorpus,
 })
 type ServiceStore = DatasetStore<SignalsSnapshot, CorpusIndex>
 type ServiceSnapshot = DataSnapshot<SignalsSnapshot, CorpusIndex>
@@ -59,30 +59,31 @@ const indexed = async (store: ServiceStore) => {
 }
 
 /**
- * The sample corpus's name index, built at background priority once the datasets are indexed; /ready waits
- * for it. After a refresh (new corpus or entities) the first search builds it again.
+ * The corpus's creator posts of the KOL window, read at background priority once the datasets are
+ * indexed; /ready waits for them. After a refresh (a new corpus) the first KOL answer reads them again.
  */
 function prepareCorpus(
   store: ServiceStore,
   intelligence: IntelligenceServices,
   logger: Logger,
-): { state: () => NameIndexState; done: Promise<void> } {
-  let state: NameIndexState = 'waiting for the datasets'
+): { state: () => CreatorPostsState; done: Promise<void> } {
+  let state: CreatorPostsState = 'waiting for the datasets'
   const done = (async () => {
     await indexed(store)
-    state = 'building'
+    state = 'reading'
     await inBackground(async () => intelligence.sources().prepare?.())
     state = 'ready'
   })().catch((e: unknown) => {
-    state = 'scanning texts'
-    logger.warn('indexing the sample corpus by name failed; searches scan the texts', { error: String(e) })
+    state = 'read on first use'
+    logger.warn("reading the corpus's creator posts ahead failed; the first KOL answer reads them", { error: String(e) })
   })
   return { state: () => state, done }
 }
 
 /**
- * Without live providers: the sample corpus's name index, and (WARM_UP_SAMPLE_ANSWERS, while answers are
- * cached) its answers warmed, owned by `parts`. What /ready reports of them.
+ * Without live providers: the corpus's creator posts of the KOL window read ahead, and
+ * (WARM_UP_SAMPLE_ANSWERS, while answers are cached) its answers warmed, owned by `parts`. What /ready
+ * reports of them.
  */
 function sampleCorpus(
   parts: AsyncDisposableStack,
@@ -93,8 +94,8 @@ function sampleCorpus(
   intelligence: IntelligenceServices,
   logger: Logger,
 ) {
-  const { state: nameIndex, done: prepared } = prepareCorpus(store, intelligence, logger)
-  if (!config.warmUpSampleAnswers || config.intelligenceCacheTtlSeconds === 0) return { nameIndex, prepared }
+  const { state: creatorPosts, done: prepared } = prepareCorpus(store, intelligence, logger)
+  if (!config.warmUpSampleAnswers || config.intelligenceCacheTtlSeconds === 0) return { creatorPosts, prepared }
   const warm = parts.use(
     startWarmUp({
       handlers,
@@ -104,7 +105,7 @@ function sampleCorpus(
       logger,
     }),
   )
-  return { nameIndex, prepared, warm: warm.state }
+  return { creatorPosts, prepared, warm: warm.state }
 }
 
 export interface RuntimeOptions {
@@ -132,7 +133,7 @@ async function openData(config: Readonly<Config>, logger: Logger, options: Runti
     db.close()
     throw e
   })
-  store = await DatasetStore.start(db, config.datasetsDir, datasetIndexers(config.corpusMaxRows), {
+  store = await DatasetStore.start(db, config.datasetsDir, datasetIndexers(), {
     logger,
     beforeIndexing: () => afterSetUp.then(options.beforeIndexing),
   }).catch((e: unknown) => {
@@ -231,7 +232,7 @@ function intelligenceServices(config: Readonly<Config>, db: DuckDb, store: Servi
       if (corpus?.of !== evidence)
         corpus = {
           of: evidence,
-          sources: corpusSources(db, evidence.dataset, evidence.index, summariser, () => store.current().signals.entities),
+          sources: corpusSources(evidence.dataset, evidence.index, summariser),
         }
       return corpus.sources
     },

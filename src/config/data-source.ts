@@ -20,8 +20,6 @@ export interface DatasetsSettings {
   datasetsReloadSeconds: number
   /** DATA_SOURCE_URL: the publication the datasets folder follows (data/follow.ts). */
   dataSource?: DataSource
-  /** CORPUS_MAX_ROWS: the evidence posts kept in memory; a larger corpus is sampled (intelligence/providers/corpus-table.ts). */
-  corpusMaxRows: number
 }
 
 /**
@@ -33,14 +31,13 @@ export interface DatasetsSettings {
  */
 export function readDatasets(env: Record<string, string | undefined>): DatasetsSettings {
   const datasetsReloadSeconds = (read(env, 'DATASETS_RELOAD_SECONDS') as number | undefined) ?? 2
-  const corpusMaxRows = (read(env, 'CORPUS_MAX_ROWS') as number | undefined) ?? Number(ENV.CORPUS_MAX_ROWS.default)
   const dir = read(env, 'DATASETS_DIR') as string | undefined
   const publicKeys = read(env, 'DATA_SOURCE_PUBLIC_KEY') as string | undefined
   const pollSeconds = (read(env, 'DATA_POLL_SECONDS') as number | undefined) ?? 60
   const url = readUrl(env)
   if (!url) {
     if (publicKeys) throw new ConfigError('DATA_SOURCE_PUBLIC_KEY', 'has no effect without DATA_SOURCE_URL')
-    return { datasetsDir: resolve(dir ?? 'datasets'), datasetsReloadSeconds, corpusMaxRows }
+    return { datasetsDir: resolve(dir ?? 'datasets'), datasetsReloadSeconds }
   }
   if (!publicKeys)
     throw new ConfigError('DATA_SOURCE_PUBLIC_KEY', "is required with DATA_SOURCE_URL: the publisher's Ed25519 public key (PEM or a file)")
@@ -63,7 +60,6 @@ export function readDatasets(env: Record<string, string | undefined>): DatasetsS
     datasetsDir: resolve(dir ?? join(beside, folder)),
     datasetsReloadSeconds,
     dataSource: { url, publicKeys, pollSeconds },
-    corpusMaxRows,
   }
 }
 

@@ -283,17 +283,11 @@ export const ENV = {
     meaning:
       'Memory for computed answers reused in this process (dataset results and sample China answers), estimated from their JSON size; the least recently used go first.',
   },
-  CORPUS_MAX_ROWS: {
-    schema: T.Integer({ minimum: 1_000, maximum: 100_000_000 }),
-    default: '200000',
-    meaning:
-      "The most evidence posts the service keeps in memory to search (~400 bytes each in DuckDB). A larger corpus is kept as a stratified sample of about this many (at least one post of each platform's week), about one post in k of each platform's and each creator's week, each standing for the posts of its stratum: memory, start-up and answer time stay those of this many posts, and every answer's counts become estimates, which its `data_quality` says (docs/intelligence.md). The shipped sample (187,738 posts) is kept whole.",
-  },
   DUCKDB_MEMORY_LIMIT_MB: {
     schema: T.Integer({ minimum: 128, maximum: 1_048_576 }),
     default: '512',
     meaning:
-      "DuckDB's memory: the loaded datasets (~75 MB with the samples; the evidence corpus at most CORPUS_MAX_ROWS posts), its buffers and caches. A query that needs more spills up to four times as much to a folder of the system's temporary directory, then fails (`500 internal_error`, never charged) instead of growing the process; raise it with larger datasets.",
+      "DuckDB's memory: the loaded datasets (~75 MB with the samples; the evidence corpus is read from its index on disk, not held here), its buffers and caches. A query that needs more spills up to four times as much to a folder of the system's temporary directory, then fails (`500 internal_error`, never charged) instead of growing the process; raise it with larger datasets.",
   },
   LEDGER_KEEP_FAILED_DAYS: {
     schema: T.Integer({ minimum: 0, maximum: 3650 }),

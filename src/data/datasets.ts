@@ -49,6 +49,8 @@ export interface ManifestEntry {
   notice?: string
   /** Set by `data import`: the delivery and base the version was built from. */
   built_from?: BuiltFrom
+  /** An instance's copy of a publication: the dataset's search index installed beside its file (publication.ts PUBLISHED_INDEX). */
+  index?: { file: string; sha256: string }
 }
 
 export interface Manifest {

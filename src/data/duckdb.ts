@@ -103,16 +103,26 @@ export class DuckDb {
    * event loop gets a turn between chunks, so tens of thousands of rows never block other requests at once.
    */
   async jsonRows<T>(sql: string, params: DuckDBValue[] = []): Promise<T[]> {
+    const rows: T[] = []
+    await this.eachJsonChunk<T>(sql, params, (chunk) => {
+      for (const row of chunk) rows.push(row)
+    })
+    return rows
+  }
+
+  /**
+   * The rows of a `jsonRows` query a chunk (2,048 rows) at a time, none kept: a result of millions of
+   * rows (a corpus read whole to index it) streams through in the memory of one chunk.
+   */
+  async eachJsonChunk<T>(sql: string, params: DuckDBValue[], fn: (rows: T[]) => void | Promise<void>): Promise<void> {
     const connection = await this.acquire()
     try {
-      return await this.bound(connection, sql, params, async (statement) => {
+      await this.bound(connection, sql, params, async (statement) => {
         const result = await statement.stream()
-        const rows: T[] = []
         for await (const chunk of result.yieldRowsJs()) {
-          if (chunk.length) for (const row of JSON.parse(`[${chunk.map((r) => r[0] as string).join(',')}]`) as T[]) rows.push(row)
+          if (chunk.length) await fn(JSON.parse(`[${chunk.map((r) => r[0] as string).join(',')}]`) as T[])
           await new Promise<void>((resolve) => setImmediate(resolve))
         }
-        return rows
       })
     } finally {
       this.release(connection)

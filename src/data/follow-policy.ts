@@ -3,15 +3,12 @@ import type { RefusalReason } from './publication'
 
 /** What a follower (follow.ts) decides by rule: which refusals last, how long it waits, how it fails to start. */
 
-/** Refusals for what a document or its files are: they hold for as long as the same document is served. */
-export const LASTING: ReadonlySet<RefusalReason> = new Set([
-  'malformed',
-  'unknown_key',
-  'bad_signature',
-  'replayed',
-  'checksum_mismatch',
-  'contract',
-])
+/**
+ * Refusals for what a document or its files are: they hold for as long as the same document is served.
+ * A checksum mismatch is not one of them: a transfer corrupted once (or a proxy's error page appended)
+ * looks the same as a bad file, and files are named by their content, so the next check fetches it again.
+ */
+export const LASTING: ReadonlySet<RefusalReason> = new Set(['malformed', 'unknown_key', 'bad_signature', 'replayed', 'contract'])
 /** Back-off after failures stops growing here (or at one poll interval, when that is longer). */
 const MAX_BACKOFF_MS = 15 * 60_000
 

@@ -41,6 +41,8 @@ export interface FollowOptions {
   /** Called once a new publication's manifest.json is in place (the store reloads from it); resolves with why it could not load it, if it could not. */
   installed?: () => Promise<string | undefined>
   random?: () => number
+  /** How long a replaced publication's files stay for requests still reading them (default PRUNE_GRACE_MS). */
+  pruneGraceMs?: number
 }
 
 interface Refusal {
@@ -73,6 +75,14 @@ export class DataFollower {
   /** Aborted by close(): a download in progress stops instead of holding the shutdown. */
   private readonly stopping = new AbortController()
   private checking: Promise<CheckOutcome> = Promise.resolve('unchanged')
+  /**
+   * Files a replaced publication named, and until when they stay (requests in flight may still read them).
+   * A prune keeps what any of these, the manifest installed now or a download in progress names: it reads
+   * the references when it runs, never a list taken when it was scheduled.
+   */
+  private readonly held = new Map<string, number>()
+  /** Local names of files being downloaded or installed now. */
+  private readonly inFlight = new Set<string>()
   readonly counts = {
     checks: new Map<CheckOutcome, number>(),
     refusals: new Map<RefusalReason, number>(),
@@ -158,6 +168,7 @@ export class DataFollower {
       consecutive_failures: this.failures,
       next_check_in_seconds: this.nextCheckAt === undefined ? null : Math.max(0, Math.round((this.nextCheckAt - Date.now()) / 1000)),
       ...(this.refusal ? { refused: this.refusal } : {}),
+      ...(this.missing().length > 0 ? { missing_files: this.missing() } : {}),
     }
   }
 
@@ -202,6 +213,8 @@ export class DataFollower {
 
   private async fetchAndInstall(): Promise<'unchanged' | 'installed'> {
     const { source, keys } = this.options
+    // A served file gone from the folder (deleted by hand, a disk fault): the document is read again and the file fetched again.
+    if (this.missing().length > 0) this.seen = undefined
     let answer: Response
     try {
       answer = await source.get(PUBLICATION_FILE, this.seen?.validators, this.deadline(PUBLICATION_TIMEOUT_MS))
@@ -226,7 +239,8 @@ export class DataFollower {
     try {
       const { publication, digest } = verifyPublication(text, keys)
       this.refuseReplay(publication, digest)
-      if (!(this.ownCopy() && publication.sequence === this.serving!.sequence)) await this.install(publication, digest)
+      if (!(this.ownCopy() && publication.sequence === this.serving!.sequence && this.missing().length === 0))
+        await this.install(publication, digest)
       this.seen = { validators }
       return this.serving?.sequence === publication.sequence && this.installedNow ? 'installed' : 'unchanged'
     } catch (error) {
@@ -271,11 +285,20 @@ export class DataFollower {
             `${contract.name} has schema version ${published.schema_version} in publication ${publication.sequence}; this release reads ${contract.schemaVersion}`,
           )
         const local = basename(published.file)
-        if (!this.verified.has(local)) {
+        this.inFlight.add(local)
+        if (!this.holds(local)) {
           const incoming = join(dir, `.incoming-${local}`)
           fetched.push(incoming)
           this.counts.downloadedBytes += await download(this.options.source, published, incoming, this.deadline(FILE_TIMEOUT_MS))
           await this.validate(contract, published, incoming, publication.published_at)
+        }
+        // The index the publisher built (signed with the rest: its checksum is the check); the service opens it by name.
+        const index = published.index
+        if (index) this.inFlight.add(basename(index.file))
+        if (index && !this.holds(basename(index.file))) {
+          const incoming = join(dir, `.incoming-${basename(index.file)}`)
+          fetched.push(incoming)
+          this.counts.downloadedBytes += await download(this.options.source, index, incoming, this.deadline(FILE_TIMEOUT_MS))
         }
         entries[contract.name] = {
           file: local,
@@ -286,10 +309,12 @@ export class DataFollower {
           version: published.version,
           sample: published.sample,
           ...(published.notice ? { notice: published.notice } : {}),
+          ...(index ? { index: { file: basename(index.file), sha256: index.sha256 } } : {}),
         }
       }
     } catch (error) {
       for (const file of fetched) rmSync(file, { force: true })
+      this.inFlight.clear()
       throw Object.assign(error as Error, { sequence: publication.sequence })
     }
     for (const file of fetched) {
@@ -313,6 +338,10 @@ export class DataFollower {
       publication: record,
     }
     writeManifest(dir, manifest)
+    this.inFlight.clear()
+    // What the replaced publication named stays until requests still reading it are done.
+    const until = Date.now() + (this.options.pruneGraceMs ?? PRUNE_GRACE_MS)
+    for (const file of filesOf(previous)) this.held.set(file, Math.max(this.held.get(file) ?? 0, until))
     this.floor = Math.max(this.floor, record.sequence)
     // Reported as served once the store has loaded it: /ready never names a publication answers do not come from yet.
     const failed = await this.options.installed?.()
@@ -330,7 +359,7 @@ export class DataFollower {
       versions: Object.fromEntries(Object.entries(entries).map(([n, e]) => [n, e.version])),
     })
     // Requests in flight may still read the files being replaced: they go after the grace a replaced search table gets.
-    const prune = setTimeout(() => this.prune(manifest, previous), PRUNE_GRACE_MS)
+    const prune = setTimeout(() => this.prune(), (this.options.pruneGraceMs ?? PRUNE_GRACE_MS) + 1)
     prune.unref()
   }
 
@@ -345,6 +374,11 @@ export class DataFollower {
 
   /** Files whose bytes were hashed against a verified manifest: names are content-addressed, so a name stays verified. */
   private readonly verified = new Set<string>()
+
+  /** A verified file still in the folder: one that went missing is downloaded again. */
+  private holds(file: string): boolean {
+    return this.verified.has(file) && existsSync(join(this.options.dir, file))
+  }
 
   /** The contract check `data import` makes, and the rows and period the publication states. */
   private async validate(contract: DatasetContract, published: PublishedDataset, file: string, publishedAt: string): Promise<void> {
@@ -372,26 +406,49 @@ export class DataFollower {
       )
     // The floor is the sequence this source reached; another source's numbers say nothing of this one's.
     if (manifest.publication.source === this.options.source.shown) this.floor = manifest.publication.sequence
-    for (const entry of Object.values(manifest.datasets)) {
-      const file = join(dir, entry.file)
-      if (!existsSync(file) || statSync(file).size === 0 || (await fileSha256(file)) !== entry.sha256) {
-        this.options.logger?.warn('data source: the local copy was altered; downloading the publication again', { file: entry.file })
+    const files = Object.values(manifest.datasets).flatMap((e) => [{ file: e.file, sha256: e.sha256 }, ...(e.index ? [e.index] : [])])
+    for (const { file: name, sha256 } of files) {
+      const file = join(dir, name)
+      if (!existsSync(file) || statSync(file).size === 0 || (await fileSha256(file)) !== sha256) {
+        this.options.logger?.warn('data source: the local copy was altered; downloading the publication again', { file: name })
         // Not served: the check that follows must install a publication again (the floor still holds).
         return
       }
     }
-    for (const entry of Object.values(manifest.datasets)) this.verified.add(entry.file)
+    for (const { file } of files) this.verified.add(file)
     this.serving = manifest.publication
   }
 
-  /** Removes version files neither the new nor the previous manifest names (requests in flight may read the previous). */
-  private prune(manifest: Manifest, previous: Manifest | undefined): void {
-    const named = new Set([manifest, previous].flatMap((m) => Object.values(m?.datasets ?? {}).map((e) => e.file)))
-    for (const file of readdirSync(this.options.dir)) {
-      if ((/^[a-z_]+-[0-9a-f]{12}\.parquet$/.test(file) && !named.has(file)) || file.startsWith('.incoming-')) {
-        rmSync(join(this.options.dir, file), { force: true })
+  /**
+   * Removes version files nothing refers to: not the manifest installed now (read as it is now), not a
+   * replaced publication still in its grace, not a download in progress. Two publications in quick
+   * succession, a rollback, a download under way: none loses a file it serves or is about to serve.
+   */
+  private prune(): void {
+    const { dir } = this.options
+    const now = Date.now()
+    for (const [file, until] of this.held) if (until <= now) this.held.delete(file)
+    const current = existsSync(join(dir, 'manifest.json')) ? readManifest(dir) : undefined
+    const named = new Set([...filesOf(current), ...this.held.keys(), ...this.inFlight])
+    for (const file of readdirSync(dir)) {
+      const incoming = file.startsWith('.incoming-')
+      const version = /^[a-z_]+-[0-9a-f]{12}\.(parquet|index-v\d+\.sqlite)$/.test(file)
+      if ((version && !named.has(file)) || (incoming && !this.inFlight.has(file.slice('.incoming-'.length)))) {
+        rmSync(join(dir, file), { force: true })
         this.verified.delete(file)
       }
     }
   }
+
+  /** Files the manifest installed now names that are not in the folder (/ready is not ready while one is missing). */
+  missing(): string[] {
+    const { dir } = this.options
+    if (!this.serving || !existsSync(join(dir, 'manifest.json'))) return []
+    return filesOf(readManifest(dir)).filter((file) => !existsSync(join(dir, file)))
+  }
+}
+
+/** Every file a manifest names: the datasets and their indexes. */
+function filesOf(manifest: Manifest | undefined): string[] {
+  return Object.values(manifest?.datasets ?? {}).flatMap((e) => [e.file, ...(e.index ? [e.index.file] : [])])
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { PublicationRefused, type PublishedDataset } from './publication'
+import { PublicationRefused } from './publication'
 import type { PublicationSource } from './publication-places'
 
 /**
@@ -9,7 +9,7 @@ import type { PublicationSource } from './publication-places'
  */
 export async function download(
   source: PublicationSource,
-  published: PublishedDataset,
+  published: { file: string; bytes: number; sha256: string },
   incoming: string,
   signal: AbortSignal,
 ): Promise<number> {

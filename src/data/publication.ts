@@ -19,8 +19,20 @@ export const PUBLICATION_FILE = 'publication.json'
 
 /** Where a dataset's file lives, relative to the publication: content-addressed, so never rewritten. */
 export const PUBLISHED_FILE = /^files\/([a-z_]+)-([0-9a-f]{12})\.parquet$/
+/**
+ * Where a dataset's search index lives (the evidence corpus's, intelligence/providers/corpus-index-cache.ts):
+ * named after the dataset file's content and the index's format, installed under the same name beside it.
+ */
+export const PUBLISHED_INDEX = /^files\/([a-z_]+)-([0-9a-f]{12})\.index-v\d+\.sqlite$/
 
 const Period = T.Object({ from: T.String({ maxLength: 10 }), to: T.String({ maxLength: 10 }) })
+
+/** A file shipped with a dataset: what a follower checks it against. */
+const PublishedIndex = T.Object({
+  file: T.String({ pattern: PUBLISHED_INDEX.source }),
+  bytes: T.Integer({ minimum: 1 }),
+  sha256: T.String({ pattern: '^[0-9a-f]{64}$' }),
+})
 
 const PublishedDataset = T.Object({
   file: T.String({ pattern: PUBLISHED_FILE.source }),
@@ -32,6 +44,8 @@ const PublishedDataset = T.Object({
   schema_version: T.Integer({ minimum: 1 }),
   sample: T.Boolean(),
   notice: T.Optional(T.String({ maxLength: 2000 })),
+  /** Its search index, built by the publisher so that no instance builds it again. */
+  index: T.Optional(PublishedIndex),
 })
 
 const PublicationDocument = T.Object({
@@ -46,6 +60,7 @@ const PublicationDocument = T.Object({
 })
 
 export type PublishedDataset = Static<typeof PublishedDataset>
+export type PublishedIndex = Static<typeof PublishedIndex>
 export type Publication = Static<typeof PublicationDocument>
 
 const Envelope = T.Object({
@@ -210,6 +225,11 @@ function documentOf(envelope: Static<typeof Envelope>): Publication {
     const [, dataset, hash] = PUBLISHED_FILE.exec(entry.file) ?? []
     if (dataset !== name || hash !== entry.sha256.slice(0, 12))
       throw new PublicationRefused('malformed', `dataset ${name} names the file ${entry.file}`)
+    if (entry.index) {
+      // The index of this very file: its name holds the file's dataset and hash.
+      const [, indexed, of] = PUBLISHED_INDEX.exec(entry.index.file) ?? []
+      if (indexed !== name || of !== hash) throw new PublicationRefused('malformed', `dataset ${name} names the index ${entry.index.file}`)
+    }
   }
   return parsed
 }

@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { DATASETS } from './contracts'
 import { isSample, readManifest } from './datasets'
 import type { DuckDb } from './duckdb'
@@ -34,24 +34,25 @@ export interface PublishResult {
  * instance never reads a publication whose files are not there yet. Files only the replaced publication
  * names are kept (instances may still be downloading them); older ones are removed.
  */
-export async function publishDatasets(
-  db: DuckDb,
-  dir: string,
-  target: PublishTarget,
-  options: { key: KeyObject; now?: Date; note?: string },
-): Promise<PublishResult> {
+export interface PublishOptions {
+  key: KeyObject
+  now?: Date
+  note?: string
+  /**
+   * The search index of a dataset's current version, built if it is missing (the CLI passes the evidence
+   * corpus's): published beside its file, so that no instance builds it again. Null: the dataset has none.
+   */
+  indexOf?: (dataset: string) => Promise<string | null>
+}
+
+export async function publishDatasets(db: DuckDb, dir: string, target: PublishTarget, options: PublishOptions): Promise<PublishResult> {
   // The datasets folder stays as read (no import or rollback meanwhile) until its files are uploaded.
   return withLock(dir, () => publishLocked(db, dir, target, options))
 }
 
-async function publishLocked(
-  db: DuckDb,
-  dir: string,
-  target: PublishTarget,
-  options: { key: KeyObject; now?: Date; note?: string },
-): Promise<PublishResult> {
+async function publishLocked(db: DuckDb, dir: string, target: PublishTarget, options: PublishOptions): Promise<PublishResult> {
   const now = options.now ?? new Date()
-  const { datasets, paths } = await publishedDatasets(db, dir, now)
+  const { datasets, paths } = await publishedDatasets(db, dir, now, options.indexOf)
   const release = await target.lock()
   try {
     const previousText = await target.readText(PUBLICATION_FILE)
@@ -70,9 +71,17 @@ async function publishLocked(
     const uploaded: PublishResult['uploaded'] = []
     for (const [name, entry] of Object.entries(datasets)) {
       // Content-addressed: a file of the right size under its hash's name is already this file.
-      if ((await target.size(entry.file)) === entry.bytes) continue
-      await target.upload(entry.file, paths[name]!)
-      uploaded.push({ file: entry.file, bytes: entry.bytes })
+      if ((await target.size(entry.file)) !== entry.bytes) {
+        await target.upload(entry.file, paths[name]!)
+        uploaded.push({ file: entry.file, bytes: entry.bytes })
+      }
+      // An index is named after its dataset file: another build of it (a new release) may differ in bytes.
+      const index = entry.index
+      const before = previous?.datasets[name]?.index
+      if (index && ((await target.size(index.file)) !== index.bytes || (before?.file === index.file && before.sha256 !== index.sha256))) {
+        await target.upload(index.file, paths[`${name}.index`]!)
+        uploaded.push({ file: index.file, bytes: index.bytes })
+      }
     }
     const publication: Publication = {
       format: 1,
@@ -86,7 +95,9 @@ async function publishLocked(
     }
     await target.writeText(PUBLICATION_FILE, signPublication(publication, options.key))
 
-    const kept = new Set([...Object.values(datasets), ...Object.values(previous?.datasets ?? {})].map((d) => d.file))
+    const kept = new Set(
+      [...Object.values(datasets), ...Object.values(previous?.datasets ?? {})].flatMap((d) => [d.file, ...(d.index ? [d.index.file] : [])]),
+    )
     const pruned = (await target.listFiles()).filter((f) => !kept.has(f))
     for (const file of pruned) await target.remove(file)
     return { publication, changed: true, uploaded, pruned }
@@ -100,6 +111,7 @@ async function publishedDatasets(
   db: DuckDb,
   dir: string,
   now: Date,
+  indexOf: PublishOptions['indexOf'],
 ): Promise<{ datasets: Record<string, PublishedDataset>; paths: Record<string, string> }> {
   const manifest = readManifest(dir)
   const out: Record<string, PublishedDataset> = {}
@@ -121,6 +133,8 @@ async function publishedDatasets(
     const report = await validateFile(db, file, contract, now)
     if (report.violations.length > 0) throw new PublishError(`${file} does not meet the ${contract.name} contract`, report)
     paths[contract.name] = file
+    const index = await indexOf?.(contract.name)
+    if (index) paths[`${contract.name}.index`] = index
     out[contract.name] = {
       file: `files/${contract.name}-${sha256.slice(0, 12)}.parquet`,
       bytes: statSync(file).size,
@@ -131,6 +145,7 @@ async function publishedDatasets(
       schema_version: entry.schema_version,
       sample: isSample(manifest, entry),
       ...(entry.notice ? { notice: entry.notice } : {}),
+      ...(index ? { index: { file: `files/${basename(index)}`, bytes: statSync(index).size, sha256: await fileSha256(index) } } : {}),
     }
   }
   return { datasets: out, paths }

@@ -6,32 +6,32 @@ import { isSample, loadDataset, readManifest, type LoadedDataset } from './datas
 import type { DuckDb } from './duckdb'
 import { indexMarket, type MarketSnapshot } from './market-snapshot'
 
-/** What an evidence index keeps in DuckDB: a table the store drops once a newer corpus replaces it. */
-export interface TableIndex {
-  table: string
+/** What an evidence index holds open (its file): the store closes it once a newer corpus replaces it. */
+export interface ClosableIndex {
+  close(): void
 }
 
 /**
  * How the domains index their datasets (the runtime passes the signals and the evidence corpus
  * builders): the store decides when, and keeps the result with the versions it was built from.
  */
-export interface Indexers<S, E extends TableIndex> {
+export interface Indexers<S, E extends ClosableIndex> {
   signals(db: DuckDb, creators: LoadedDataset, topics: LoadedDataset, brands: LoadedDataset): Promise<S>
   evidence(db: DuckDb, corpus: LoadedDataset): Promise<E>
 }
 
 /** One consistent set of dataset versions. A request reads it once, so its answer never mixes versions. */
-export interface DataSnapshot<S, E extends TableIndex> {
+export interface DataSnapshot<S, E extends ClosableIndex> {
   datasets: Record<string, LoadedDataset>
   market: MarketSnapshot
   signals: S
-  /** The sample evidence corpus and its in-memory search table. */
+  /** The evidence corpus and its search index. */
   evidence: { dataset: LoadedDataset; index: E }
   loadedAt: string
 }
 
-/** How long a replaced corpus search table is kept for requests still reading it (longer than any payment window). */
-const RETIRED_TABLE_GRACE_MS = 5 * 60_000
+/** How long a replaced corpus's index is kept open for requests still reading it (longer than any payment window). */
+const RETIRED_INDEX_GRACE_MS = 5 * 60_000
 
 const failed = (e: unknown): IndexState => `failed: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`
 
@@ -58,7 +58,7 @@ export interface StoreOptions {
  * snapshot's indexes in the background (~300 ms: the evidence search table is most of it), so the
  * service can listen meanwhile; `pending()` is what a request must wait for before reading `current()`.
  */
-export class DatasetStore<S, E extends TableIndex> {
+export class DatasetStore<S, E extends ClosableIndex> {
   private reloading: Promise<unknown>
   private timer: ReturnType<typeof setInterval> | undefined
   private manifestSignature: string
@@ -96,7 +96,7 @@ export class DatasetStore<S, E extends TableIndex> {
   }
 
   /** Loads the datasets and starts indexing them; see `pending()`. */
-  static async start<S, E extends TableIndex>(
+  static async start<S, E extends ClosableIndex>(
     db: DuckDb,
     dir: string,
     indexers: Indexers<S, E>,
@@ -106,7 +106,7 @@ export class DatasetStore<S, E extends TableIndex> {
   }
 
   /** Loads and indexes the datasets: `current()` can be read at once. */
-  static async open<S, E extends TableIndex>(
+  static async open<S, E extends ClosableIndex>(
     db: DuckDb,
     dir: string,
     indexers: Indexers<S, E>,
@@ -141,7 +141,7 @@ export class DatasetStore<S, E extends TableIndex> {
         this.lastError = undefined
         if (changed.length > 0) {
           this.snapshot = next
-          if (previous && next.evidence !== previous.evidence) this.retire(previous.evidence.index.table)
+          if (previous && next.evidence !== previous.evidence) this.retire(previous.evidence.index)
           this.logger?.info('datasets reloaded', { versions: Object.fromEntries(changed.map((n) => [n, next.datasets[n]!.entry.version])) })
         }
         return changed
@@ -181,23 +181,28 @@ export class DatasetStore<S, E extends TableIndex> {
     return { ...this.indexes }
   }
 
+  /** Stops watching and closes what the snapshots hold open (once no request reads them). */
   close(): void {
     clearInterval(this.timer)
-    for (const t of this.retiring) clearTimeout(t)
+    for (const [timer, index] of this.retiring) [clearTimeout(timer), index.close()]
+    this.retiring.clear()
+    this.snapshot?.evidence.index.close()
   }
 
-  private readonly retiring = new Set<ReturnType<typeof setTimeout>>()
+  private readonly retiring = new Map<ReturnType<typeof setTimeout>, E>()
 
-  /** Drops a replaced search table once no request can still be reading it. Views cost nothing and stay. */
-  private retire(table: string): void {
+  /** Closes a replaced corpus's index once no request can still be reading it. */
+  private retire(index: E): void {
     const timer = setTimeout(() => {
       this.retiring.delete(timer)
-      this.db
-        .exec(`DROP TABLE IF EXISTS ${table}`)
-        .catch((e) => this.logger?.warn('could not drop a replaced search table', { table, error: String(e) }))
-    }, RETIRED_TABLE_GRACE_MS)
+      try {
+        index.close()
+      } catch (e) {
+        this.logger?.warn("could not close a replaced corpus's index", { error: String(e) })
+      }
+    }, RETIRED_INDEX_GRACE_MS)
     timer.unref()
-    this.retiring.add(timer)
+    this.retiring.set(timer, index)
   }
 
   private signature(): string {

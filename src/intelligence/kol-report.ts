@@ -7,7 +7,7 @@ import { droppedTotals, gather, type LaneReport, type ProviderReport } from './l
 import type { ProviderSpend } from '../core/provider-spend'
 import type { WeeklyCreator } from './weekly'
 import { shortlist, type FitParts, type KolFilters, type Shortlist } from './kols'
-import { evidenceSummary, isoDay, median, modeField } from './report'
+import { CREATOR_DRAWN_NOTE, evidenceSummary, isoDay, median, modeField } from './report'
 import type { Computed } from './evidence-answer'
 import { eachSliced } from './turns'
 import type { CreatorPost, EvidenceSources } from './sources'
@@ -186,7 +186,7 @@ export async function kolReport(src: EvidenceSources, request: KolRequest, spend
           ? `${flagged} flagged for engagement anomalies — verify their audiences before booking.`
           : 'none flagged for engagement anomalies.') +
         whichToTrust(leaders, chosen),
-      evidence: evidenceSummary(chosen.posts, lanes),
+      evidence: evidenceSummary(chosen.posts, lanes, CREATOR_DRAWN_NOTE),
       ...modeField(chosen.posts),
     },
     calls,

@@ -37,6 +37,9 @@ export function ref(item: EvidenceItem) {
 
 const SAMPLED_NOTE =
   'The counts are estimated: an evenly drawn sample of the matching posts was read (every platform and window in the same proportion) and each post read counts for those it was drawn from; shares, themes, authors and examples come from the posts read.'
+/** A KOL answer whose creators' posts were drawn (providers/corpus.ts CREATOR_READ_MAX): what is exact and what is estimated. */
+export const CREATOR_DRAWN_NOTE =
+  "Each creator's posts were read one in k (at least 20 of each creator, every post of one with fewer), each counting for those it was drawn from: a creator's post count is exact; the posts on the category, engagement rates and flags are estimated from the posts read."
 
 /** Strongest first: posts about the subject before passing mentions (relevance), then by engagement, then newest. */
 export const byStrength = (a: EvidenceItem, b: EvidenceItem) =>
@@ -62,7 +65,8 @@ const countBy = (items: readonly EvidenceItem[], key: (item: EvidenceItem) => st
 
 const counted = (items: readonly EvidenceItem[]) => Math.round(countOf(items))
 
-export function evidenceSummary(items: readonly EvidenceItem[], lanes: readonly LaneReport[]) {
+/** `note`: what a sampled answer says was estimated (SAMPLED_NOTE, or the KOL answer's CREATOR_DRAWN_NOTE). */
+export function evidenceSummary(items: readonly EvidenceItem[], lanes: readonly LaneReport[], note = SAMPLED_NOTE) {
   const times = items.map((i) => i.publishedAt.getTime())
   const [first, last] = times.reduce(([lo, hi], t) => [Math.min(lo, t), Math.max(hi, t)], [Infinity, -Infinity])
   const total = counted(items)
@@ -77,7 +81,7 @@ export function evidenceSummary(items: readonly EvidenceItem[], lanes: readonly 
     by_platform: countBy(items, (i) => i.platform),
     // Among the items read: a sampled answer's authors are those of its sample.
     distinct_authors: new Set(items.map(publisherOf)).size,
-    ...(total > items.length ? { sampled: { items_read: items.length, note: SAMPLED_NOTE } } : {}),
+    ...(total > items.length ? { sampled: { items_read: items.length, note } } : {}),
     date_range: items.length ? { earliest: isoTime(new Date(first)), latest: isoTime(new Date(last)) } : null,
     lanes: [...lanes],
   }

@@ -7,10 +7,12 @@ import { dataQuality, type LoadedDataset } from '../data/datasets'
 import type { DuckDb } from '../data/duckdb'
 import type { EvidenceItem, EvidenceProvider } from './evidence'
 import { ChatCompletionsSummariser } from './providers/chat-completions'
-import { CorpusProvider, CorpusSearch, READ_MAX_ROWS } from './providers/corpus'
-import { searchTable, type CorpusKept } from './providers/corpus-table'
-import { prefilterNames, type Matcher } from './relevance'
-import type { EntityIndex } from './entities'
+import { CorpusProvider, CorpusSearch } from './providers/corpus'
+import type { CorpusIndexFile } from './providers/corpus-index'
+import { openCorpusIndex } from './providers/corpus-index-cache'
+import type { IndexBuilt } from './providers/corpus-index-build'
+import type { Matcher } from './relevance'
+import { KOL } from '../catalog/evidence-rules'
 import { nativeProvider, webProvider } from './providers/vendors'
 import { ProviderHealth } from './provider-health'
 
@@ -25,7 +27,7 @@ export interface EvidenceSources {
   quality(): EvidenceQualityBase
   /** Live providers: how each one's last call went (for /ready). */
   health?: ProviderHealth
-  /** Sample corpus only: builds what its searches read (the name index) ahead of the first request. */
+  /** Sample corpus only: reads what the first KOL answers read (the creators' posts of the window) ahead of the first request. */
   prepare?(): Promise<void>
   /** Sample corpus only: every creator post (native item) of a window, the population KOLs are scored in, and which pass a prefilter. */
   creatorPosts?(from: Date, to: Date, prefilter: Matcher['prefilter']): Promise<{ posts: CreatorPost[]; candidates: ReadonlySet<string> }>
@@ -48,28 +50,15 @@ const LIVE_NOTICE = 'Live evidence retrieved at request time from the providers 
 
 const DAY_MS = 86_400_000
 
-/** The sample corpus as the native and web providers, from what indexCorpus() found. */
+/** The corpus as the native and web providers, from its index (indexCorpus). */
 export function corpusSources(
-  db: DuckDb,
   dataset: LoadedDataset,
   index: CorpusIndex,
   summariser: ChatCompletionsSummariser | null = null,
-  /** The entity index in use: the corpus indexes its rows by the index's names (name-postings.ts). */
-  entities?: () => EntityIndex,
 ): EvidenceSources {
   const asOf = new Date(Math.floor(index.last.getTime() / DAY_MS) * DAY_MS + DAY_MS)
   const coverageFrom = new Date(Math.floor(index.first.getTime() / DAY_MS) * DAY_MS)
-  const search = new CorpusSearch(
-    db,
-    index.table,
-    entities &&
-      (() => {
-        const current = entities()
-        return { version: current.version, names: prefilterNames(current) }
-      }),
-    READ_MAX_ROWS,
-    index.kept.creators,
-  )
+  const search = new CorpusSearch(index.file)
   return {
     mode: 'sample',
     native: [new CorpusProvider(search, 'native', coverageFrom)],
@@ -78,10 +67,10 @@ export function corpusSources(
     asOf: () => asOf,
     quality: () => {
       const q = dataQuality(dataset)
-      return { ...q, notice: `${q.notice} ${CORPUS_NOTICE}${sampledNotice(index.kept)}` }
+      return { ...q, notice: `${q.notice} ${CORPUS_NOTICE}` }
     },
     creatorPosts: (from, to, prefilter) => search.creatorPosts(from, to, prefilter),
-    prepare: () => search.prepare(),
+    prepare: () => search.prepare(new Date(asOf.getTime() - KOL.lookbackDays * DAY_MS), asOf),
   }
 }
 
@@ -105,25 +94,23 @@ export const summariserOf = (p: ProviderSettings) => (p.llm ? new ChatCompletion
 export const isLive = (p: ProviderSettings) => Boolean(p.webSearch || p.nativeSearch)
 
 export interface CorpusIndex {
-  /** The search table (see searchTable). */
-  table: string
-  /** What it holds of the corpus: every post, or a sample (CORPUS_MAX_ROWS). */
-  kept: CorpusKept
+  /** The corpus's search index on disk (providers/corpus-index.ts). */
+  file: CorpusIndexFile
+  /** How long building it took, when this load built it (none was there yet). */
+  built?: IndexBuilt
   /** First and last publication time: sample windows end the day after the last. */
   first: Date
   last: Date
+  /** Closes the index file (the store does, once no request can still read a replaced version). */
+  close(): void
 }
 
-/** What an answer on a sampled corpus says of it, once for the whole answer. */
-const sampledNotice = (kept: CorpusKept) =>
-  kept.oneIn === 1
-    ? ''
-    : ` The corpus has ${kept.rows.toLocaleString('en')} posts; answers read a stratified sample of about one in ${kept.oneIn} (${kept.kept.toLocaleString('en')} posts, CORPUS_MAX_ROWS), each standing for the posts of its platform and week${kept.creators ? " and of its creator's week" : ''}: counts are estimates${kept.creators ? '' : "; a creator's posts are counted as read"}.`
-
-/** The corpus's search table (every post, or a sample past `maxRows`: CORPUS_MAX_ROWS) and its time span. */
-export async function indexCorpus(db: DuckDb, dataset: LoadedDataset, maxRows: number): Promise<CorpusIndex> {
-  const { table, kept } = await searchTable(db, dataset, maxRows)
-  const [r] = await db.all<{ first: string; last: string }>(`SELECT min(published_at) AS first, max(published_at) AS last FROM ${table}`)
-  if (!r?.first) throw new Error(`${dataset.contract.file} has no rows`)
-  return { table, kept, first: new Date(r.first), last: new Date(r.last) }
+/** The corpus's search index, opened, or built first when this version has none yet (providers/corpus-index-cache.ts). */
+export async function indexCorpus(db: DuckDb, dataset: LoadedDataset): Promise<CorpusIndex> {
+  const { index, built } = await openCorpusIndex(db, dataset)
+  if (index.posts === 0) {
+    index.close()
+    throw new Error(`${dataset.contract.file} has no rows`)
+  }
+  return { file: index, ...(built ? { built } : {}), first: index.first, last: index.last, close: () => index.close() }
 }

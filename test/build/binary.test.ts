@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path'
 import { CATALOG, type RouteSpec } from '../../src/catalog'
 import { exampleCall } from '../../src/catalog/examples'
 import { implementedRouteIds } from '../../src/composition/handler-map'
+import { indexFileName } from '../../src/intelligence/providers/corpus-index-cache'
 import pkg from '../../package.json' with { type: 'json' }
 import { createPayer } from '../../support/payer'
 import { tableFromIPC } from 'apache-arrow'
@@ -130,13 +131,15 @@ describe('the executable copied alone into an empty folder', () => {
     },
   )
 
-  test('extracts its datasets to the cache under HOME, byte for byte, and writes nothing beside itself', () => {
+  test('extracts its datasets and the corpus index to the cache under HOME, byte for byte, and writes nothing beside itself', () => {
     expect(readdirSync(run.dir)).toEqual(['china-market-intel'])
     const cache = cacheOf(run.home)
     const folders = readdirSync(cache).sort()
     expect(folders).toEqual([expect.stringMatching(/^datasets-[0-9a-f]{16}$/), expect.stringMatching(/^duckdb-[0-9a-f]{16}$/)])
     const datasets = join(cache, folders[0]!)
-    const files = ['manifest.json', ...Object.values(manifest.datasets).map((d: any) => d.file as string)]
+    // The corpus's search index is built into it too: the executable never builds one at start.
+    const index = indexFileName('evidence', manifest.datasets.evidence.sha256)
+    const files = ['manifest.json', ...Object.values(manifest.datasets).map((d: any) => d.file as string), index]
     expect(readdirSync(datasets).sort()).toEqual([...files].sort())
     for (const f of files) expect(readFileSync(join(datasets, f)).equals(readFileSync(join(ROOT, 'datasets', f)))).toBe(true)
   })

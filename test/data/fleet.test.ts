@@ -5,9 +5,9 @@
  * in /ready and /metrics). An instance with no verified copy and no reachable source does not start.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { routeById } from '../../src/catalog'
 import { usdToAtomic } from '../../src/core/usdc'
 import { readManifest } from '../../src/data/datasets'
@@ -33,6 +33,8 @@ let site: string
 let key: string
 let nginx: StartedNginx
 let fleet: StartedServer[] = []
+/** Each instance's copy of the publication (its DATASETS_DIR). */
+const copies: string[] = []
 let cards: number
 const payer = createPayer()
 
@@ -73,7 +75,7 @@ if (
       DATA_SOURCE_URL: `${nginx.url}/datasets/publication.json`,
       DATA_SOURCE_PUBLIC_KEY: join(keys, 'publisher.pub'),
       DATA_POLL_SECONDS: String(POLL_SECONDS),
-      DATASETS_DIR: mkdtempSync(join(tmpdir(), `instance-${n}-`)),
+      DATASETS_DIR: (copies[n - 1] = mkdtempSync(join(tmpdir(), `instance-${n}-`))),
     })
     fleet = await Promise.all([startServer(env(1)), startServer(env(2))])
     const db = await DuckDb.open(1)
@@ -93,7 +95,18 @@ if (
   describe('two instances follow one publication', () => {
     test('both serve what the team published, and answer from it', async () => {
       const published = readManifest(team)
-      for (const server of fleet) {
+      // The corpus's search index ships with it, so that no instance builds it (each found it beside the corpus).
+      const { datasets } = readUnverified(readFileSync(join(site, 'publication.json'), 'utf8'))
+      const index = datasets.evidence!.index!
+      expect(index.file).toMatch(/^files\/evidence-[0-9a-f]{12}\.index-v\d+\.sqlite$/)
+      expect(statSync(join(site, index.file)).size).toBe(index.bytes)
+      for (const [i, server] of fleet.entries()) {
+        const copy = copies[i]!
+        expect(readManifest(copy).datasets.evidence!.index).toEqual({
+          file: basename(index.file),
+          sha256: index.sha256,
+        })
+        expect(existsSync(join(copy, basename(index.file)))).toBe(true)
         const { status, checks } = await ready(server)
         expect(status).toBe(200)
         expect(checks.data_source).toMatchObject({ state: 'following', serving: { sequence: sequenceAt() } })

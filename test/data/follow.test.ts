@@ -235,6 +235,22 @@ if (requireTool('test/data/follow.test.ts', binary ? null : 'nginx', 'a publicat
       expect(status.refused?.sequence).toBeGreaterThan(status.serving!.sequence)
     })
 
+    test('a file corrupted once in transit is fetched again at the next check, though the document is unchanged (304)', async () => {
+      let good: Buffer | undefined
+      const { status, follower, root } = await refused((root, current) =>
+        signTripled(root, current, (bytes) => {
+          good = Buffer.from(bytes)
+          // A proxy's error page appended to the end of the body, in place of its last bytes.
+          return Buffer.concat([bytes.subarray(0, bytes.length - 64), Buffer.from('<html>502 Bad Gateway</html>'.padEnd(64))])
+        }),
+      )
+      expect(status.refused).toMatchObject({ reason: 'checksum_mismatch' })
+      // The source is fixed (the same signed document, so it answers 304): the next check tries the file again.
+      writeFileSync(join(root, `files/spend-${(await fileSha256(tripled)).slice(0, 12)}.parquet`), good!)
+      expect(await follower.check()).toBe('installed')
+      expect(follower.status()).toMatchObject({ state: 'following', serving: { sequence: status.refused!.sequence } })
+    })
+
     test('a file cut short at the source: truncated', async () => {
       const { status } = await refused((root, current) => signTripled(root, current, (bytes) => bytes.subarray(0, bytes.length >> 1)))
       expect(status.refused).toMatchObject({ reason: 'truncated' })
@@ -311,6 +327,59 @@ if (requireTool('test/data/follow.test.ts', binary ? null : 'nginx', 'a publicat
     } finally {
       server.close()
     }
+  })
+
+  test('two publications less than the grace apart: the first prune keeps every file the second serves, and the previous one until its own grace', async () => {
+    const site = join(sites, `quick-${Math.random().toString(36).slice(2, 8)}`)
+    cpSync(join(sites, 'main'), site, { recursive: true })
+    const url = `${nginx.url}/${site.slice(sites.length + 1)}/publication.json`
+    const dir = mkdtempSync(join(tmpdir(), 'follower-'))
+    const follower = await DataFollower.open({
+      source: publicationSource(url),
+      keys: trusted,
+      dir,
+      pollMs: 60_000,
+      db,
+      pruneGraceMs: 1_500,
+    })
+    const spendFile = () => readManifest(dir).datasets.spend!.file
+    const first = spendFile()
+    // A publish, then a quick fix of it with a third version, well within the grace of the first.
+    const fixed = join(mkdtempSync(join(tmpdir(), 'fix-')), 'spend-fixed.parquet')
+    await db.exec(
+      `COPY (SELECT * EXCLUDE (file_row_number) REPLACE (total_cards + 1 AS total_cards) FROM read_parquet('${tripled}', file_row_number = true) ORDER BY file_row_number) TO '${fixed}' (FORMAT parquet)`,
+    )
+    await importDataset(db, team, tripled, SPEND, { sample: true })
+    await publish(site)
+    expect(await follower.check()).toBe('installed')
+    const second = spendFile()
+    await importDataset(db, team, fixed, SPEND, { sample: true })
+    await publish(site)
+    expect(await follower.check()).toBe('installed')
+    const served = Object.values(readManifest(dir).datasets).map((e) => e.file)
+    expect(new Set([first, second, spendFile()]).size).toBe(3)
+    // The first install's prune runs once its grace is over: the first spend file, which no one serves, goes.
+    await waitFor('the first prune', () => !existsSync(join(dir, first)), { ms: 15_000 })
+    for (const file of served) expect({ file, there: existsSync(join(dir, file)) }).toEqual({ file, there: true })
+    expect(follower.missing()).toEqual([])
+    // The second publication's spend file goes after its own grace; what is served stays.
+    await waitFor('the second prune', () => !existsSync(join(dir, second)), { ms: 15_000 })
+    for (const file of served) expect(existsSync(join(dir, file))).toBe(true)
+    await follower.close()
+    // Back to the doubled spend for the tests that follow.
+    await importDataset(db, team, doubled, SPEND, { sample: true })
+  })
+
+  test('a served file deleted from the folder: not ready, then downloaded again at the next check', async () => {
+    const { dir, follower } = await follow(urlOf('main'))
+    const spend = readManifest(dir).datasets.spend!
+    rmSync(join(dir, spend.file))
+    expect(follower.missing()).toEqual([spend.file])
+    expect(follower.status().missing_files).toEqual([spend.file])
+    expect(await follower.check()).toBe('installed')
+    expect(await fileSha256(join(dir, spend.file))).toBe(spend.sha256)
+    expect(follower.missing()).toEqual([])
+    await follower.close()
   })
 
   test('an instance restarted on an altered copy downloads the altered file again', async () => {

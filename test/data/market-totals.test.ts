@@ -9,11 +9,11 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { DuckDb } from '../../src/data/duckdb'
 import type { MarketSnapshot } from '../../src/data/market-snapshot'
 import { clusterPassengers } from '../../src/data/market-totals'
-import { DatasetStore, type TableIndex } from '../../src/data/store'
+import { DatasetStore, type ClosableIndex } from '../../src/data/store'
 import { datasetIndexers } from '../../src/composition/runtime'
 
 let db: DuckDb
-let store: DatasetStore<unknown, TableIndex>
+let store: DatasetStore<unknown, ClosableIndex>
 let snap: MarketSnapshot
 
 beforeAll(async () => {

@@ -103,7 +103,7 @@ describe('in process: a request in flight keeps its version', () => {
     db.close()
   })
 
-  test('a new evidence corpus gets its own search table; the replaced one stays for requests still reading it', async () => {
+  test('a new evidence corpus gets its own index file; the replaced one stays open for requests still reading it', async () => {
     const ws = await workspace()
     const db = await DuckDb.open(1)
     const store = await DatasetStore.open(db, ws.dir, datasetIndexers())
@@ -116,9 +116,10 @@ describe('in process: a request in flight keeps its version', () => {
     await importDataset(db, ws.dir, fewer, EVIDENCE, { sample: true })
     expect(await store.reload()).toEqual(['evidence'])
     const after = store.current().evidence
-    expect(after.index.table).not.toBe(before.index.table)
-    const count = async (table: string) => (await db.all<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM ${table}`))[0]!.n
-    expect(await count(after.index.table)).toBeLessThan(await count(before.index.table))
+    expect(after.index.file.path).not.toBe(before.index.file.path)
+    expect(after.index.file.posts).toBeLessThan(before.index.file.posts)
+    // The replaced index still reads (a request that started before the reload).
+    expect(before.index.file.ranges(before.index.first, new Date(before.index.last.getTime() + 1)).length).toBeGreaterThan(0)
     expect(store.current().market).toBe(market) // an evidence import does not rebuild the market indexes
     store.close()
     db.close()

@@ -97,7 +97,7 @@ describe('while the indexes are building', () => {
     expect(ready.status).toBe(200)
     const { checks } = (await ready.json()).data
     expect(checks.indexes).toEqual({ market: 'ok', signals: 'ok', evidence: 'ok' })
-    expect(checks.sample_name_index).toBe('ready')
+    expect(checks.sample_creator_posts).toBe('ready')
 
     // Each waited and got the whole answer the built service gives: not a partial one, not an error.
     const [paidRes, evidenceRes] = [await paid.response, await evidence.response]

@@ -4,85 +4,53 @@
  * those of reading every row.
  */
 import { describe, expect, test } from 'bun:test'
-import { draw, union, type RowFacts } from '../../src/intelligence/providers/corpus-draw'
+import { draw, intersect, union } from '../../src/intelligence/providers/corpus-draw'
 import { CorpusSearch, READ_MAX_ROWS } from '../../src/intelligence/providers/corpus'
 import { matcherFor } from '../../src/intelligence/relevance'
 import { openSampleCorpus, type SampleCorpus } from './support'
 
 const DAY = 86_400_000
-const T0 = Date.parse('2026-01-01T00:00:00Z')
 
-/** Rows one hour apart, cycling through `groups` groups, each row standing for `weight(row)` posts (a sampled corpus). */
-function facts(rows: number, groups: number, weight: (row: number) => number = () => 1): RowFacts {
-  return {
-    at: Float64Array.from({ length: rows }, (_, i) => T0 + i * 3_600_000),
-    group: Uint8Array.from({ length: rows }, (_, i) => i % groups),
-    weight: Float64Array.from({ length: rows }, (_, i) => weight(i)),
-    groups: Array.from({ length: groups }, (_, g) => `p${g}|native|`),
-  }
-}
-
-const all = (n: number) => Int32Array.from({ length: n }, (_, i) => i)
+/** A candidate set of `n` rows from `first` on, every `every`th row. */
+const set = (n: number, first = 0, every = 1) => ({ rows: Int32Array.from({ length: n }, (_, i) => first + i * every) })
 
 describe('draw', () => {
-  test('reads every candidate in the window, unweighted, when there are at most the maximum', () => {
-    const f = facts(1_000, 3)
-    const window = { from: new Date(T0 + 10 * DAY), to: new Date(T0 + 20 * DAY) }
-    const drawn = draw(f, all(1_000), window, 500)
+  test('reads every candidate, unweighted, when there are at most the maximum', () => {
+    const drawn = draw([set(100), set(140, 1_000)], 500)
     expect(drawn.rows.length).toBe(240)
-    expect([...drawn.rows].every((row) => f.at[row]! >= window.from.getTime() && f.at[row]! < window.to.getTime())).toBe(true)
     expect(new Set(drawn.weights)).toEqual(new Set([1]))
   })
 
-  test('draws one in `step` of each group and window half; the weights of each add up to its exact size', () => {
-    const f = facts(10_000, 3)
-    // Uneven groups: every row of group 0, every other row of groups 1 and 2.
-    const candidates = Int32Array.from([...all(10_000)].filter((row) => row % 3 === 0 || row % 2 === 0))
-    const window = { from: new Date(T0), to: new Date(T0 + 10_000 * 3_600_000), split: new Date(T0 + 7_000 * 3_600_000) }
-    const drawn = draw(f, candidates, window, 1_000)
-    const key = (row: number) => `${f.group[row]}|${f.at[row]! >= window.split.getTime()}`
-    const exact = new Map<string, number>()
-    for (const row of candidates) exact.set(key(row), (exact.get(key(row)) ?? 0) + 1)
-    const weighted = new Map<string, number>()
-    drawn.rows.forEach((row, i) => weighted.set(key(row), (weighted.get(key(row)) ?? 0) + drawn.weights[i]!))
-    expect(weighted.size).toBe(exact.size)
-    for (const [k, n] of exact) expect([k, weighted.get(k)!]).toEqual([k, expect.closeTo(n, 6)])
-    // About the maximum read, every row standing for about as many (the same step everywhere).
+  test('draws one in `step` of each set; the weights of each add up to its exact size', () => {
+    const sets = [set(5_000, 0, 2), set(2_500, 20_000, 3), set(2_500, 40_000), set(7, 60_000)]
+    const drawn = draw(sets, 1_000)
+    const sizes = sets.map((s) => s.rows.length)
+    const weighted = sets.map((s) => [...drawn.rows].reduce((sum, row, i) => (s.rows.includes(row) ? sum + drawn.weights[i]! : sum), 0))
+    weighted.forEach((w, i) => expect(w).toBeCloseTo(sizes[i]!, 6))
+    // About the maximum read, each set's rows standing for about as many (the same step everywhere).
     expect(drawn.rows.length).toBeGreaterThan(900)
-    expect(drawn.rows.length).toBeLessThanOrEqual(1_000 + exact.size)
-    expect(Math.max(...drawn.weights) - Math.min(...drawn.weights)).toBeLessThan(1)
-    // Evenly through time: each half of the window holds its share of the rows drawn.
-    const late = [...drawn.rows].filter((row) => f.at[row]! >= window.split.getTime()).length
-    expect(late / drawn.rows.length).toBeCloseTo(0.3, 1)
-  })
-
-  test("a sampled corpus's rows: each row read keeps its own weight, and a drawn group's weights add up to the posts it stands for", () => {
-    // Group 0's rows stand for 10 posts each, group 1's for 7.5 or 12 by week (a systematic sample's strata).
-    const f = facts(10_000, 2, (row) => (row % 2 === 0 ? 10 : Math.floor(row / 168) % 2 ? 7.5 : 12))
-    const window = { from: new Date(T0), to: new Date(T0 + 10_000 * 3_600_000) }
-    const few = draw(f, all(400), window, 1_000)
-    expect([...few.weights]).toEqual([...f.weight.subarray(0, 400)])
-    const drawn = draw(f, all(10_000), window, 1_000)
-    expect(drawn.rows.length).toBeLessThanOrEqual(1_002)
-    const posts: [number, number] = [0, 0]
-    f.weight.forEach((w, row) => (posts[row % 2 === 0 ? 0 : 1] += w))
-    const weighted: [number, number] = [0, 0]
-    drawn.rows.forEach((row, i) => (weighted[row % 2 === 0 ? 0 : 1] += drawn.weights[i]!))
-    expect(weighted[0]).toBeCloseTo(posts[0]!, 6)
-    expect(weighted[1]).toBeCloseTo(posts[1]!, 6)
+    expect(drawn.rows.length).toBeLessThanOrEqual(1_000 + sets.length)
+    const large = drawn.weights.subarray(0, -1) // the set of 7 rows is read in one row
+    expect(Math.max(...large) - Math.min(...large)).toBeLessThan(1)
+    // Evenly through each set: its first and last rows' halves hold about the same share.
+    const first = [...drawn.rows].filter((row) => row < 10_000)
+    expect(first.filter((row) => row < 5_000).length / first.length).toBeCloseTo(0.5, 1)
   })
 
   test('the same rows every time', () => {
-    const f = facts(5_000, 2)
-    const window = { from: new Date(T0), to: new Date(T0 + 5_000 * 3_600_000) }
-    expect([...draw(f, all(5_000), window, 700).rows]).toEqual([...draw(f, all(5_000), window, 700).rows])
+    expect([...draw([set(5_000), set(3_000, 9_000)], 700).rows]).toEqual([...draw([set(5_000), set(3_000, 9_000)], 700).rows])
   })
 })
 
-describe('union', () => {
-  test('merges ascending rowid lists into one ascending list without repeats', () => {
+describe('union and intersect', () => {
+  test('merge ascending rowid lists into one ascending list without repeats', () => {
     expect([...union([Int32Array.from([1, 5, 9]), Int32Array.from([2, 5, 10]), Int32Array.from([])])]).toEqual([1, 2, 5, 9, 10])
     expect([...union([Int32Array.from([3, 4])])]).toEqual([3, 4])
+  })
+
+  test('keep the rows of one ascending list that the other holds', () => {
+    expect([...intersect(Int32Array.from([1, 2, 5, 9, 12]), Int32Array.from([2, 3, 9, 10, 12]))]).toEqual([2, 9, 12])
+    expect([...intersect(Int32Array.from([1]), Int32Array.from([]))]).toEqual([])
   })
 })
 
@@ -91,9 +59,9 @@ describe('a sampled candidate set of the corpus against every row', () => {
   openSampleCorpus((opened) => (corpus = opened))
 
   test('every category over two years: each platform and window within three standard errors of the exact relevant count, totals within 2%', async () => {
-    const { db, table, index, knownNames } = corpus
-    const sampled = new CorpusSearch(db, table, knownNames)
-    const full = new CorpusSearch(db, table, knownNames, Infinity)
+    const { file, index } = corpus
+    const sampled = new CorpusSearch(file)
+    const full = new CorpusSearch(file, Infinity)
     const to = new Date('2026-11-16T00:00:00Z')
     const split = new Date(to.getTime() - 365 * DAY)
     const from = new Date(to.getTime() - 730 * DAY)

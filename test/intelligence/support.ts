@@ -4,12 +4,11 @@
  * support/paying-client.ts; servers on loopback support/loopback.ts).
  */
 import { afterAll, beforeAll, expect } from 'bun:test'
-import type { DuckDb } from '../../src/data/duckdb'
 import type { EntityIndex } from '../../src/intelligence/entities'
 import { evidenceMode } from '../../src/intelligence/evidence'
 import type { gather } from '../../src/intelligence/lanes'
 import { SearchHttpProvider } from '../../src/intelligence/providers/search-http'
-import { prefilterNames } from '../../src/intelligence/relevance'
+import type { CorpusIndexFile } from '../../src/intelligence/providers/corpus-index'
 import { testRuntime } from '../../support/runtime'
 
 /**
@@ -75,13 +74,10 @@ export function inWindow(results: Record<string, unknown>[], url: URL): Record<s
   })
 }
 
-/** The shipped evidence corpus as the providers read it: its table, the entity index, and the names the index prefilters by. */
+/** The shipped evidence corpus as the providers read it: its index and the entity index. */
 export interface SampleCorpus {
-  db: DuckDb
-  table: string
+  file: CorpusIndexFile
   index: EntityIndex
-  /** What CorpusSearch indexes rows by: the prefilter names of the index's version. */
-  knownNames: () => { version: string; names: readonly string[] }
 }
 
 /** Opens a runtime on the sample data before the tests of the enclosing scope (closed after them) and hands over its corpus. */
@@ -89,13 +85,7 @@ export function openSampleCorpus(assign: (corpus: SampleCorpus) => void): void {
   let runtime: Awaited<ReturnType<typeof testRuntime>> | undefined
   beforeAll(async () => {
     runtime = await testRuntime()
-    const index = runtime.intelligence.entities()
-    assign({
-      db: runtime.market.db,
-      table: runtime.store.current().evidence.index.table,
-      index,
-      knownNames: () => ({ version: index.version, names: prefilterNames(index) }),
-    })
+    assign({ file: runtime.store.current().evidence.index.file, index: runtime.intelligence.entities() })
   })
   afterAll(() => runtime?.close())
 }

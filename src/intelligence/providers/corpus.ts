@@ -1,12 +1,10 @@
 /**
- * The embedded default: the sample evidence corpus (evidence.parquet) read through DuckDB. As a native
+ * The embedded default: the evidence corpus, searched through its index (corpus-index.ts). As a native
  * provider it returns a platform's first-party items; as a web provider, open-web coverage about that
- * platform or about no platform in particular. It returns the candidates of the query's prefilter (any
- * name, or every free-text term, as a lower-cased substring of title and text); the lanes then keep
- * the relevant ones, as for any provider.
+ * platform or about no platform in particular. It returns the candidates of the query's prefilter (the
+ * posts holding any name, or every free-text term: corpus-terms.ts), every one however rare; the lanes
+ * then keep the relevant ones, as for any provider.
  */
-import { listValue, type DuckDBValue } from '@duckdb/node-api'
-import type { DuckDb } from '../../data/duckdb'
 import {
   noneDropped,
   type EvidenceItem,
@@ -16,66 +14,40 @@ import {
   type SearchResult,
   type SourceKind,
 } from '../evidence'
-import type { Matcher } from '../relevance'
-import { eachSliced } from '../turns'
-import { draw, readRowFacts, ROWID_IN, rowidList, union, type RowFacts } from './corpus-draw'
-import { buildNamePostings } from './name-postings'
+import { normalizeText, type Matcher } from '../relevance'
+import { eachSliced, turn } from '../turns'
+import type { PostRow } from './corpus-index-build'
+import { matchOf, type CorpusIndexFile, type RowRange } from './corpus-index'
+import { draw, intersect, union, type CandidateSet } from './corpus-draw'
+import { phrasesOfName, phrasesOfTerm, type Lookup } from './corpus-terms'
 
 /** Bound on the names of one candidate search (a category with all its members has about 60). */
 const MAX_NAMES = 200
 /** Creator-post windows kept (the sample's KOL window is one). */
 const POST_WINDOWS = 2
-/** What a prefilter searches. */
-const TEXT = `title || ' ' || text`
 /**
  * Candidate rows kept per corpus version, all sets together (four of the largest, READ_MAX_ROWS): the
  * lanes of one request share one read, and whole answers are cached anyway.
  */
 const MEMO_ROWS = 8_000
 /**
- * Rows read per candidate set: a larger set (a year of a whole category is ~40,000 rows) is read as an
- * evenly drawn sample (corpus-draw.ts), each row standing for the rows it was drawn from; the counts it
- * gives stay within a few percent of reading every row (test/intelligence/corpus-draw.test.ts).
+ * Rows read per candidate set: a larger set (a year of a whole category is ~40,000 rows in the shipped
+ * corpus) is read as an evenly drawn sample (corpus-draw.ts), each row standing for the rows it was
+ * drawn from; the counts it gives stay within a few percent of reading every row
+ * (test/intelligence/corpus-draw.test.ts).
  */
 export const READ_MAX_ROWS = 2_000
+/**
+ * Creator posts of a KOL window read with their texts (the shipped corpus has ~38,000 in 90 days, all
+ * read). Past it, each creator's posts are drawn one in k, but never fewer than CREATOR_MIN_READ of a
+ * creator (a creator with fewer is read whole): every creator is scored, on exact counts.
+ */
+export const CREATOR_READ_MAX = 60_000
+const CREATOR_MIN_READ = 20
+/** Posts read from the index per query. */
+const READ_BATCH = 4_000
 
-interface Row {
-  id: string
-  published_at: string
-  platform: string
-  retrieval: string
-  source_kind: string
-  language: string
-  author: string
-  author_followers: number
-  author_city: string
-  title: string
-  text: string
-  likes: number
-  comments: number
-  shares: number
-  views: number
-}
-
-const COLUMN_NAMES = [
-  'id',
-  'published_at',
-  'platform',
-  'retrieval',
-  'source_kind',
-  'language',
-  'author',
-  'author_followers',
-  'author_city',
-  'title',
-  'text',
-  'likes',
-  'comments',
-  'shares',
-  'views',
-]
-/** Each row as one JSON object (DuckDb.jsonRows): `extra` columns after the item's own. */
-const asJson = (...extra: string[]) => `to_json(struct_pack(${[...COLUMN_NAMES, ...extra].map((c) => `${c} := ${c}`).join(', ')}))::VARCHAR`
+type Row = PostRow & { rowid: number }
 
 export const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z')
 
@@ -99,124 +71,141 @@ export function toItem(row: Row & { weight?: number }, provider: string): Eviden
     // Web pages in the corpus report no engagement.
     engagement: web ? null : { likes: row.likes, comments: row.comments, shares: row.shares, views: row.views || null },
     provider,
-    // A sampled row stands for more than itself (EvidenceItem.weight); 1 is no weight.
+    // A drawn row stands for more than itself (EvidenceItem.weight); 1 is no weight.
     ...(row.weight !== undefined && row.weight !== 1 ? { weight: row.weight } : {}),
   }
 }
 
-const reEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+type CorpusRow = Row & { weight?: number }
 
-/**
- * SQL condition of a prefilter, with its parameters from `$first` on: one case-insensitive RE2 pass over
- * title and text, all names in one alternation (60 strpos calls cost five times that); free-text terms
- * each must match. No lower-cased copy of the text is kept: it cost ~45 MB of the corpus table for ~3 ms.
- */
-export function prefilterCondition(prefilter: Matcher['prefilter'], first: number): { sql: string; params: string[] } {
-  const any = 'anyOf' in prefilter
-  const used = (any ? prefilter.anyOf : prefilter.allOf).slice(0, MAX_NAMES)
-  const patterns = any ? (used.length ? [`(?i)${used.map(reEscape).join('|')}`] : []) : used.map((t) => `(?i)${reEscape(t)}`)
-  const sql = patterns.length ? `(${patterns.map((_, i) => `regexp_matches(${TEXT}, $${first + i})`).join(' AND ')})` : 'FALSE'
-  return prefilter.author
-    ? { sql: `(${sql} OR author = $${first + patterns.length})`, params: [...patterns, prefilter.author] }
-    : { sql, params: patterns }
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** What finds a prefilter's rows: an FTS5 query, and what only a scan of the texts finds. */
+interface Finder {
+  match: string | null
+  /** Names or terms the index cannot find (corpus-terms.ts): rows holding any (`anyOf`) or all of them. */
+  scan: { anyOf: string[] } | { allOf: string[] } | null
 }
 
-type CorpusRow = Row & { about_platform: string; rowid: number; weight?: number }
+function finderOf(prefilter: Matcher['prefilter']): Finder {
+  if ('anyOf' in prefilter) {
+    const names = prefilter.anyOf.slice(0, MAX_NAMES)
+    const lookups = names.map((name) => ({ name, lookup: phrasesOfName(name) }))
+    const found = lookups.flatMap((l) => (l.lookup ? [l.lookup] : []))
+    const unfound = lookups.filter((l) => !l.lookup).map((l) => normalizeText(l.name))
+    return { match: found.length ? matchOf(found) : null, scan: unfound.length ? { anyOf: unfound } : null }
+  }
+  const terms = prefilter.allOf.slice(0, MAX_NAMES)
+  const lookups = terms.map(phrasesOfTerm)
+  // Every term must occur: one the index cannot find makes the whole a scan.
+  if (!terms.length) return { match: null, scan: null }
+  if (lookups.some((l) => l === null)) return { match: null, scan: { allOf: terms.map(normalizeText) } }
+  return { match: lookups.map((l) => `(${matchOf([l as Lookup])})`).join(' AND '), scan: null }
+}
 
 /**
  * Candidate rows of a prefilter in a window, every platform and retrieval at once: the six lane steps
- * of a request filter one scan. Bounded memo (the corpus never changes under a version).
+ * of a request filter one search. Bounded memo (the corpus never changes under a version).
  */
 export class CorpusSearch {
   constructor(
-    private readonly db: DuckDb,
-    private readonly table: string,
-    /** The names entity prefilters list (relevance.ts prefilterNames), per entity index version: what rows are indexed by. */
-    private readonly knownNames?: () => { version: string; names: readonly string[] },
+    private readonly index: CorpusIndexFile,
     /** Rows read per candidate set (READ_MAX_ROWS; Infinity reads every candidate). */
     private readonly readMax = READ_MAX_ROWS,
-    /**
-     * Whether a creator's posts carry their weight (corpus-table.ts CorpusKept.creators): only where each
-     * creator's weeks are strata is a post's weight about its creator's posts; else a creator's posts
-     * count as read, never more than they are.
-     */
-    private readonly creatorWeights = true,
+    /** Creator posts of a KOL window read with their texts (CREATOR_READ_MAX). */
+    private readonly creatorReadMax = CREATOR_READ_MAX,
   ) {}
 
-  /** Row ids per known name (name-postings.ts), built on first use per entity version. */
-  private postings: { version: string; rows: Promise<Map<string, Int32Array>> } | undefined
-
-  /** The name index of the entity version in use, built on first use (`prepare` builds it ahead of requests). */
-  private postingsNow(): Promise<Map<string, Int32Array>> | null {
-    const known = this.knownNames?.()
-    if (!known) return null
-    if (this.postings?.version !== known.version) {
-      const rows = buildNamePostings(this.db, this.table, known.names)
-      rows.catch(() => (this.postings = undefined))
-      this.postings = { version: known.version, rows }
-    }
-    return this.postings.rows
-  }
-
-  /** Builds the name index and the row facts now (after start-up), so that no request waits for them. */
-  async prepare(): Promise<void> {
-    await Promise.all([this.postingsNow(), this.factsNow()])
-  }
-
-  private facts: Promise<RowFacts> | undefined
-
-  /** Every row's time and group, read once (the table never changes under a corpus version). */
-  private factsNow(): Promise<RowFacts> {
-    if (!this.facts) {
-      this.facts = readRowFacts(this.db, this.table)
-      this.facts.catch(() => (this.facts = undefined))
-    }
-    return this.facts
-  }
-
-  /** The rows containing any of `names`, when every one is indexed; else null (a regular-expression scan finds them). */
-  private async rowsNaming(names: readonly string[]): Promise<Int32Array | null> {
-    const pending = names.length ? this.postingsNow() : null
-    // A failed build leaves the scan of the texts to find them.
-    const postings = pending && (await pending.catch(() => null))
-    if (!postings) return null
-    const lists = names.map((name) => postings.get(name))
-    if (lists.some((list) => list === undefined)) return null
-    return union(lists as Int32Array[])
+  /** Reads the KOL population of the window every KOL answer asks (`prepare` in sources.ts), so that no request waits for it. */
+  async prepare(from: Date, to: Date): Promise<void> {
+    await this.population(from, to)
   }
 
   /**
-   * Every creator post of a window (the KOL population, read once per window: the sample's window never
-   * moves) and the ids of those that pass a prefilter (only they are checked for relevance).
+   * The creator posts of a window (the KOL population, read once per window: the sample's window never
+   * moves), each standing for the creator's posts it was drawn from, and the ids of those that pass a
+   * prefilter (only they are checked for relevance).
    */
   async creatorPosts(
     from: Date,
     to: Date,
     prefilter: Matcher['prefilter'],
   ): Promise<{ posts: (EvidenceItem & { category: string })[]; candidates: ReadonlySet<string> }> {
+    const population = await this.population(from, to)
+    const ranges = this.index.ranges(from, to).filter((r) => this.native(r))
+    const candidates = union(await Promise.all(ranges.map((range) => this.rowsIn(finderOf(prefilter), range, prefilter.author))))
+    const ids = new Set<string>()
+    const kept = intersect(population.rowids, candidates)
+    let k = 0
+    population.rowids.forEach((rowid, i) => {
+      if (kept[k] === rowid) [ids.add(population.posts[i]!.id), k++]
+    })
+    return { posts: population.posts, candidates: ids }
+  }
+
+  private readonly posts = new Map<string, Promise<Population>>()
+
+  private population(from: Date, to: Date): Promise<Population> {
     const key = `${iso(from)}|${iso(to)}`
     let posts = this.posts.get(key)
     if (!posts) {
-      posts = nativePosts(this.db, this.table, from, to, this.creatorWeights)
+      posts = this.readPopulation(from, to)
       posts.catch(() => this.posts.delete(key))
       this.posts.set(key, posts)
       if (this.posts.size > POST_WINDOWS) this.posts.delete(this.posts.keys().next().value as string)
     }
-    const [all, ids] = await Promise.all([posts, this.nativeIds(prefilter, from, to)])
-    return { posts: all, candidates: ids }
+    return posts
   }
 
-  /** The ids of the creator posts that pass a prefilter: every one (a KOL ranking reads them all). */
-  private async nativeIds(prefilter: Matcher['prefilter'], from: Date, to: Date): Promise<ReadonlySet<string>> {
-    const [facts, candidates] = await Promise.all([this.factsNow(), this.candidateRows(prefilter, from, to)])
-    const native = facts.groups.map((g) => g.split('|')[1] === 'native')
-    const rows = draw(facts, candidates, { from, to }, Infinity).rows.filter((row) => native[facts.group[row]!])
-    if (!rows.length) return new Set()
-    const ids = await this.db.all<{ id: string }>(`SELECT id FROM ${this.table} WHERE ${ROWID_IN(1)}`, [rowidList(rows)])
-    return new Set(ids.map((r) => r.id))
+  private native(range: RowRange): boolean {
+    return this.index.groups[range.group]!.name.split('|')[1] === 'native'
   }
 
-  private readonly posts = new Map<string, Promise<(EvidenceItem & { category: string })[]>>()
+  /** Every creator's posts of a window, drawn per creator past `creatorReadMax` (see CREATOR_READ_MAX). */
+  private async readPopulation(from: Date, to: Date): Promise<Population> {
+    const native = this.index
+      .ranges(from, to)
+      .filter((r) => this.native(r))
+      .map((r) => this.index.native(r))
+    const posts = new Map<number, number>()
+    for (const { creators } of native) for (const c of creators) posts.set(c, (posts.get(c) ?? 0) + 1)
+    const total = native.reduce((n, r) => n + r.rows.length, 0)
+    const k = Math.ceil(total / this.creatorReadMax)
+    const stepOf = (creator: number) => (k <= 1 ? 1 : Math.max(1, Math.min(k, Math.floor(posts.get(creator)! / CREATOR_MIN_READ))))
+    const seen = new Map<number, number>()
+    const drawn: number[] = []
+    const creatorOf: number[] = []
+    for (const { rows, creators } of native)
+      rows.forEach((row, i) => {
+        const creator = creators[i]!
+        const n = seen.get(creator) ?? 0
+        seen.set(creator, n + 1)
+        if (n % stepOf(creator) === 0) [drawn.push(row), creatorOf.push(creator)]
+      })
+    const weightOf = new Map<number, number>()
+    for (const [creator, n] of posts) weightOf.set(creator, n / Math.ceil(n / stepOf(creator)))
+    const weights = new Map(drawn.map((row, i) => [row, weightOf.get(creatorOf[i]!)!]))
+    const rows = await this.readRows(Int32Array.from(drawn))
+    const out: Population = { posts: [], rowids: new Int32Array(rows.length) }
+    await eachSliced(rows, (row, i) => {
+      const weight = weights.get(row.rowid)!
+      out.posts.push({ ...toItem(weight === 1 ? row : { ...row, weight }, 'sample-corpus'), category: row.category })
+      out.rowids[i] = row.rowid
+    })
+    // In rowid order, for `creatorPosts`' merge.
+    const order = out.rowids.map((_, i) => i).sort((a, b) => out.rowids[a]! - out.rowids[b]!)
+    return { posts: Array.from(order, (i) => out.posts[i]!), rowids: Int32Array.from(order, (i) => out.rowids[i]!) }
+  }
+
+  /** The posts of `rows` in publication order, read a batch at a time. */
+  private async readRows(rows: Int32Array): Promise<Row[]> {
+    const out: Row[] = []
+    for (let i = 0; i < rows.length; i += READ_BATCH) {
+      for (const row of this.index.read(rows.subarray(i, i + READ_BATCH))) out.push(row)
+      await turn()
+    }
+    return rows.length > READ_BATCH ? out.sort((a, b) => compare(a.published_at, b.published_at) || compare(a.id, b.id)) : out
+  }
 
   /** The candidate rows of a prefilter in [from, to), drawn per window when `split` divides it (corpus-draw.ts). */
   candidates(prefilter: Matcher['prefilter'], from: Date, to: Date, split?: Date): Promise<CorpusRow[]> {
@@ -249,35 +238,37 @@ export class CorpusSearch {
   private readonly memo = new Map<string, { rows: Promise<CorpusRow[]>; size: number }>()
   private memoRows = 0
 
-  /**
-   * The rowids (ascending) of a prefilter's candidates, at least those in [from, to): an entity's from the
-   * name index, free text (and names not indexed) by a scan of the texts in the window.
-   */
-  private async candidateRows(prefilter: Matcher['prefilter'], from: Date, to: Date): Promise<Int32Array> {
-    const rowsWhere = async (cond: string, params: DuckDBValue[]) => {
-      const rows = await this.db.all<{ r: number }>(
-        `SELECT rowid::INTEGER AS r FROM ${this.table} WHERE published_at >= $1 AND published_at < $2 AND ${cond} ORDER BY rowid`,
-        [iso(from), iso(to), ...params],
-      )
-      return Int32Array.from(rows, (row) => row.r)
+  /** The rows of one range a prefilter finds: by the index's terms, by a scan of what they cannot find, and a creator's own posts. */
+  private async rowsIn(finder: Finder, range: RowRange, author?: string): Promise<Int32Array> {
+    const lists: Int32Array[] = []
+    if (finder.match) lists.push(this.index.matching(finder.match, range))
+    const scan = finder.scan
+    if (scan) {
+      const holds =
+        'anyOf' in scan
+          ? (text: string) => scan.anyOf.some((name) => text.includes(name))
+          : (text: string) => scan.allOf.every((term) => text.includes(term))
+      lists.push(this.index.scan(range, (text) => holds(normalizeText(text))))
     }
-    const named = 'anyOf' in prefilter ? await this.rowsNaming(prefilter.anyOf.slice(0, MAX_NAMES)) : null
-    if (named) return prefilter.author ? union([named, await rowsWhere('author = $3', [prefilter.author])]) : named
-    const cond = prefilterCondition(prefilter, 3)
-    return rowsWhere(cond.sql, cond.params)
+    if (author) lists.push(this.index.byAuthor(author, range))
+    await turn()
+    return lists.length ? union(lists) : new Int32Array(0)
   }
 
   /** The rows drawn from a prefilter's candidates (every one up to `readMax`), each with its weight when it stands for more than itself. */
   private async search(prefilter: Matcher['prefilter'], from: Date, to: Date, split?: Date): Promise<CorpusRow[]> {
-    const [facts, candidates] = await Promise.all([this.factsNow(), this.candidateRows(prefilter, from, to)])
-    const drawn = draw(facts, candidates, { from, to, ...(split ? { split } : {}) }, this.readMax)
+    const finder = finderOf(prefilter)
+    const halves =
+      split && split > from && split < to
+        ? [this.index.ranges(from, split), this.index.ranges(split, to)].flat()
+        : this.index.ranges(from, to)
+    const sets: CandidateSet[] = []
+    for (const range of halves) sets.push({ rows: await this.rowsIn(finder, range, prefilter.author) })
+    const drawn = draw(sets, this.readMax)
     if (!drawn.rows.length) return []
     const weights = new Map<number, number>()
     drawn.rows.forEach((row, i) => weights.set(row, drawn.weights[i]!))
-    const rows = await this.db.jsonRows<CorpusRow>(
-      `SELECT ${asJson('about_platform', 'rowid')} FROM ${this.table} WHERE ${ROWID_IN(1)} ORDER BY published_at, id`,
-      [rowidList(drawn.rows)],
-    )
+    const rows: CorpusRow[] = await this.readRows(drawn.rows)
     for (const row of rows) {
       const weight = weights.get(row.rowid)!
       if (weight !== 1) row.weight = weight
@@ -286,9 +277,15 @@ export class CorpusSearch {
   }
 }
 
+/** The creator posts of a window as read, in rowid order. */
+interface Population {
+  posts: (EvidenceItem & { category: string })[]
+  rowids: Int32Array
+}
+
 export class CorpusProvider implements EvidenceProvider {
   readonly name = 'sample-corpus'
-  /** Local DuckDB over a small Parquet file: answers in milliseconds; the bound only guards a stuck pool. */
+  /** The local index: answers in milliseconds; the bound only guards a stuck read. */
   readonly timeoutMs = 10_000
   readonly local = true
 
@@ -331,22 +328,4 @@ export class CorpusProvider implements EvidenceProvider {
     const drawn = Math.round(candidates) > items.length ? { sampled: { candidates: Math.round(candidates), read: items.length } } : {}
     return { items, coverage, dropped: noneDropped(), requests: 0, ...drawn }
   }
-}
-
-/** Creators' own posts (native items) of every platform in a window: the population the KOL route scores. */
-async function nativePosts(
-  db: DuckDb,
-  table: string,
-  from: Date,
-  to: Date,
-  weighted: boolean,
-): Promise<(EvidenceItem & { category: string })[]> {
-  const rows = await db.jsonRows<Row & { category: string; weight?: number }>(
-    `SELECT ${weighted ? asJson('category', 'weight') : asJson('category')} FROM ${table} WHERE published_at >= $1 AND published_at < $2 AND retrieval = 'native' ORDER BY published_at, id`,
-    [iso(from), iso(to)],
-  )
-  const posts: (EvidenceItem & { category: string })[] = []
-  // A sampled corpus's post stands for the posts it was drawn from (corpus-table.ts).
-  await eachSliced(rows, (r) => posts.push({ ...toItem(r, 'sample-corpus'), category: r.category }))
-  return posts
 }

@@ -1,0 +1,98 @@
+/**
+ * The corpus's search index (corpus-terms.ts, corpus-index.ts): the terms a text is indexed by, the
+ * phrases a name or a free-text term is found by, and on the shipped corpus, that what the index finds
+ * holds every item relevance keeps of a scan of every post.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { CorpusSearch } from '../../src/intelligence/providers/corpus'
+import { phrasesOfName, phrasesOfTerm, termsOf } from '../../src/intelligence/providers/corpus-terms'
+import { matcherFor, normalizeText, type Matcher } from '../../src/intelligence/relevance'
+import { Parquet } from '../../support/parquet'
+import { openSampleCorpus, type SampleCorpus } from './support'
+
+describe('terms of a text', () => {
+  test('Latin words whole, lower case; Chinese as overlapping bigrams; a lone character itself', () => {
+    expect(termsOf('Aurora Skin的极光肌面霜, so GOOD!')).toEqual(['aurora', 'skin', '的极', '极光', '光肌', '肌面', '面霜', 'so', 'good'])
+    expect(termsOf('美 and 美妆')).toEqual(['美', 'and', '美妆'])
+  })
+
+  test('read as relevance reads it: full-width forms folded, digits and _ inside words, other scripts by bigrams', () => {
+    expect(termsOf('ＡＵＲＯＲＡ ３Ｃ数码 mimi_travel_corner5')).toEqual(['aurora', '3c', '数码', 'mimi_travel_corner5'])
+    expect(termsOf('東京タワー')).toEqual(['東京', 'タワ', 'ワー'])
+  })
+})
+
+describe('phrases of a name or a term', () => {
+  test('a Latin name: its words in a row, the last also with a plural', () => {
+    expect(phrasesOfName('Aurora Skin')).toEqual({ anyOf: [[['aurora', 'skin']], [['aurora', 'skins']], [['aurora', 'skines']]] })
+  })
+
+  test('a Chinese name: the phrase of its bigrams; one standing alone only as a free-text term', () => {
+    expect(phrasesOfName('极光肌')).toEqual({ anyOf: [[['极光', '光肌']]] })
+    expect(phrasesOfName('美')).toBeNull()
+    expect(phrasesOfTerm('美')).toEqual({ anyOf: [[['美']]] })
+  })
+
+  test('a mixed name: only the parts a text holding it must hold whole', () => {
+    // openai电脑 holds AI电脑 as written: the word "ai" is not whole there.
+    expect(phrasesOfName('AI电脑')).toEqual({ anyOf: [[['电脑']]] })
+    // Between 早 and 晚, "c" is a whole word; between c and a, 晚 a whole run.
+    expect(phrasesOfName('早C晚A')).toEqual({ anyOf: [[['c'], ['晚']]] })
+    expect(phrasesOfName('!!')).toBeNull()
+  })
+})
+
+describe('the index on the shipped corpus against a scan of every post', () => {
+  let corpus: SampleCorpus
+  let posts: { id: string; title: string; text: string; author: string; normalised: string }[]
+  openSampleCorpus((opened) => (corpus = opened))
+  beforeAll(async () => {
+    const reader = await Parquet.open()
+    posts = (
+      await reader.rows<{ id: string; title: string; text: string; author: string }>('SELECT id, title, text, author FROM evidence')
+    ).map((p) => ({ ...p, normalised: normalizeText(`${p.title} ${p.text}`) }))
+    reader.close()
+  })
+  afterAll(() => (posts = []))
+
+  const from = new Date('2025-01-01T00:00:00Z')
+  const to = new Date('2027-01-01T00:00:00Z')
+  /** Ids of the posts relevance keeps: of the index's candidates, and of every post. */
+  const compare = async (match: Matcher) => {
+    const found = await new CorpusSearch(corpus.file, Infinity).candidates(match.prefilter, from, to)
+    const relevant = (rows: { id: string; title: string; text: string; author?: string | null }[]) =>
+      rows
+        .filter((r) => match.relevance(r) > 0)
+        .map((r) => r.id)
+        .sort()
+    // An entity's posts hold one of its names as written (relevance reads no other), or are its creator's own.
+    const { prefilter } = match
+    const scanned =
+      'anyOf' in prefilter
+        ? posts.filter((p) => p.author === prefilter.author || prefilter.anyOf.some((n) => p.normalised.includes(n)))
+        : posts
+    return { index: relevant(found), scan: relevant(scanned) }
+  }
+
+  test('for entities of every kind: the same relevant posts', async () => {
+    // Every eighth entity: a hundred or so, of every kind.
+    const entities = corpus.index.entities.filter((_, i) => i % 8 === 0)
+    expect(new Set(entities.map((e) => e.kind)).size).toBeGreaterThanOrEqual(6)
+    let compared = 0
+    for (const entity of entities) {
+      const { index, scan } = await compare(matcherFor({ kind: 'entity', entity, via: entity.name }, corpus.index))
+      expect([entity.id, index.length, index]).toEqual([entity.id, scan.length, scan])
+      compared += scan.length
+    }
+    expect(compared).toBeGreaterThan(10_000)
+  }, 120_000)
+
+  test.each(['露营', '美', 'camping gear', 'AI电脑', 'タワー', '咖啡馆 攻略'])(
+    'free text %p: the same relevant posts',
+    async (text) => {
+      const { index, scan } = await compare(matcherFor({ kind: 'free_text', text }, corpus.index))
+      expect(index).toEqual(scan)
+    },
+    60_000,
+  )
+})
