@@ -197,8 +197,8 @@ export class DatasetStore<S, E extends ClosableIndex> {
       this.retiring.delete(timer)
       try {
         index.close()
-      } catch (e) {
-        this.logger?.warn("could not close a replaced corpus's index", { error: String(e) })
+      } catch (error) {
+        this.logger?.warn("could not close a replaced corpus's index", { error: String(error) })
       }
     }, RETIRED_INDEX_GRACE_MS)
     timer.unref()

@@ -28,7 +28,7 @@ export interface Matcher {
 const HAN = /\p{Script=Han}/u
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const lower = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ')
-/** Text as relevance reads it: NFKC, lower case, white space collapsed (name-postings.ts indexes texts so). */
+/** Text as relevance reads it: NFKC, lower case, white space collapsed (the corpus index, corpus-terms.ts, reads texts so). */
 export const normalizeText = lower
 
 /** Whole-word pattern of a Latin name: spaces and hyphens interchangeable, plural allowed. */

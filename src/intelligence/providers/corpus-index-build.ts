@@ -150,13 +150,13 @@ async function writePosts(db: DuckDb, out: Database, read: string, first: Map<st
     await db.eachJsonChunk<PostRow>(sql, params, async (rows) => {
       for (const row of rows) {
         if (!ordered) return
-        const g = groupOf(row)
+        const group = groupOf(row)
         const time = Date.parse(row.published_at)
-        if (time < (last.get(g) ?? -Infinity)) return void (ordered = false)
-        last.set(g, time)
-        const rowid = next.get(g)!
-        next.set(g, rowid + 1)
-        const day = `${groupIds.get(g)}|${Math.floor(time / DAY_MS)}`
+        if (time < (last.get(group) ?? -Infinity)) return void (ordered = false)
+        last.set(group, time)
+        const rowid = next.get(group)!
+        next.set(group, rowid + 1)
+        const day = `${groupIds.get(group)}|${Math.floor(time / DAY_MS)}`
         if (!days.has(day)) days.set(day, rowid)
         insert.run(rowid, time, ...POST_COLUMNS.map((c) => row[c]))
         if (row.retrieval === 'native') {

@@ -55,12 +55,12 @@ export class CorpusIndexFile {
     this.groups = db
       .query<{ grp: number; name: string; first: number; rows: number }, []>('SELECT grp, name, first, rows FROM groups ORDER BY grp')
       .all()
-      .map((g) => {
-        const own = days.filter((d) => d.grp === g.grp)
+      .map((group) => {
+        const own = days.filter((d) => d.grp === group.grp)
         return {
-          name: g.name,
-          first: g.first,
-          rows: g.rows,
+          name: group.name,
+          first: group.first,
+          rows: group.rows,
           days: Float64Array.from(own, (d) => d.day),
           firsts: Int32Array.from(own, (d) => d.first),
         }
@@ -96,27 +96,27 @@ export class CorpusIndexFile {
     return statement
   }
 
-  /** The first rowid of a group at or after time `t` (ms): its day from `days`, then the time within it. */
-  rowAt(group: number, t: number): number {
-    const g = this.groups[group]!
-    const dayStart = Math.floor(t / 86_400_000) * 86_400_000
+  /** The first rowid of a group at or after time `time` (ms): its day from `days`, then the time within it. */
+  rowAt(group: number, time: number): number {
+    const own = this.groups[group]!
+    const dayStart = Math.floor(time / 86_400_000) * 86_400_000
     let lo = 0
-    let hi = g.days.length
+    let hi = own.days.length
     while (lo < hi) {
       const mid = (lo + hi) >> 1
-      if (g.days[mid]! < dayStart) lo = mid + 1
+      if (own.days[mid]! < dayStart) lo = mid + 1
       else hi = mid
     }
-    const end = g.first + g.rows
-    if (lo === g.days.length) return end
-    const first = g.firsts[lo]!
-    if (g.days[lo]! > dayStart || t === dayStart) return first
-    // Within the day: the first post at or after t, by its time (a few lookups).
-    let [a, b] = [first, lo + 1 < g.days.length ? g.firsts[lo + 1]! : end]
+    const end = own.first + own.rows
+    if (lo === own.days.length) return end
+    const first = own.firsts[lo]!
+    if (own.days[lo]! > dayStart || time === dayStart) return first
+    // Within the day: the first post at or after `time`, by its time (a few lookups).
+    let [a, b] = [first, lo + 1 < own.days.length ? own.firsts[lo + 1]! : end]
     const at = this.query('SELECT at FROM posts WHERE rowid = ?')
     while (a < b) {
       const mid = (a + b) >> 1
-      if ((at.get(mid) as { at: number }).at < t) a = mid + 1
+      if ((at.get(mid) as { at: number }).at < time) a = mid + 1
       else b = mid
     }
     return a

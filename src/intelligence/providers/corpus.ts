@@ -46,6 +46,9 @@ export const CREATOR_READ_MAX = 60_000
 const CREATOR_MIN_READ = 20
 /** Posts read from the index per query. */
 const READ_BATCH = 4_000
+/** Rows of a range searched per query by the terms, or scanned (other requests take their turn between two). */
+const TERMS_SLICE = 250_000
+const SCAN_SLICE = 10_000
 
 type Row = PostRow & { rowid: number }
 
@@ -136,9 +139,9 @@ export class CorpusSearch {
     const candidates = union(await Promise.all(ranges.map((range) => this.rowsIn(finderOf(prefilter), range, prefilter.author))))
     const ids = new Set<string>()
     const kept = intersect(population.rowids, candidates)
-    let k = 0
+    let next = 0
     population.rowids.forEach((rowid, i) => {
-      if (kept[k] === rowid) [ids.add(population.posts[i]!.id), k++]
+      if (kept[next] === rowid) [ids.add(population.posts[i]!.id), next++]
     })
     return { posts: population.posts, candidates: ids }
   }
@@ -170,17 +173,17 @@ export class CorpusSearch {
     const posts = new Map<number, number>()
     for (const { creators } of native) for (const c of creators) posts.set(c, (posts.get(c) ?? 0) + 1)
     const total = native.reduce((n, r) => n + r.rows.length, 0)
-    const k = Math.ceil(total / this.creatorReadMax)
-    const stepOf = (creator: number) => (k <= 1 ? 1 : Math.max(1, Math.min(k, Math.floor(posts.get(creator)! / CREATOR_MIN_READ))))
+    const oneIn = Math.ceil(total / this.creatorReadMax)
+    const stepOf = (creator: number) => (oneIn <= 1 ? 1 : Math.max(1, Math.min(oneIn, Math.floor(posts.get(creator)! / CREATOR_MIN_READ))))
     const seen = new Map<number, number>()
     const drawn: number[] = []
     const creatorOf: number[] = []
     for (const { rows, creators } of native)
-      rows.forEach((row, i) => {
-        const creator = creators[i]!
-        const n = seen.get(creator) ?? 0
-        seen.set(creator, n + 1)
-        if (n % stepOf(creator) === 0) [drawn.push(row), creatorOf.push(creator)]
+      rows.forEach((row, at) => {
+        const creator = creators[at]!
+        const before = seen.get(creator) ?? 0
+        seen.set(creator, before + 1)
+        if (before % stepOf(creator) === 0) [drawn.push(row), creatorOf.push(creator)]
       })
     const weightOf = new Map<number, number>()
     for (const [creator, n] of posts) weightOf.set(creator, n / Math.ceil(n / stepOf(creator)))
@@ -238,20 +241,28 @@ export class CorpusSearch {
   private readonly memo = new Map<string, { rows: Promise<CorpusRow[]>; size: number }>()
   private memoRows = 0
 
-  /** The rows of one range a prefilter finds: by the index's terms, by a scan of what they cannot find, and a creator's own posts. */
+  /**
+   * The rows of one range a prefilter finds: by the index's terms, by a scan of what they cannot find, and
+   * a creator's own posts. A slice of the range at a time, taking turns with other requests between them
+   * (a year of a large corpus's group is millions of rows).
+   */
   private async rowsIn(finder: Finder, range: RowRange, author?: string): Promise<Int32Array> {
     const lists: Int32Array[] = []
-    if (finder.match) lists.push(this.index.matching(finder.match, range))
     const scan = finder.scan
-    if (scan) {
-      const holds =
-        'anyOf' in scan
-          ? (text: string) => scan.anyOf.some((name) => text.includes(name))
-          : (text: string) => scan.allOf.every((term) => text.includes(term))
-      lists.push(this.index.scan(range, (text) => holds(normalizeText(text))))
+    const holds =
+      scan &&
+      ('anyOf' in scan
+        ? (text: string) => scan.anyOf.some((name) => text.includes(name))
+        : (text: string) => scan.allOf.every((term) => text.includes(term)))
+    // The terms' matches cost little per row; a scan reads every text (corpus-terms.ts: rare names only).
+    const step = holds ? SCAN_SLICE : TERMS_SLICE
+    for (let from = range.from; from < range.to; from += step) {
+      const slice = { ...range, from, to: Math.min(range.to, from + step) }
+      if (finder.match) lists.push(this.index.matching(finder.match, slice))
+      if (holds) lists.push(this.index.scan(slice, (text) => holds(normalizeText(text))))
+      await turn()
     }
     if (author) lists.push(this.index.byAuthor(author, range))
-    await turn()
     return lists.length ? union(lists) : new Int32Array(0)
   }
 
