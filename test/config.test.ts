@@ -177,7 +177,16 @@ describe('configuration', () => {
     const pem = publicKey.export({ format: 'pem', type: 'spki' }).toString()
     const url = 'https://data.example.com/fleet/publication.json'
     const config = loadConfig({ DATA_SOURCE_URL: url, DATA_SOURCE_PUBLIC_KEY: pem, LEDGER_PATH: '/var/lib/cmi/ledger.sqlite' })
-    expect(config.dataSource).toEqual({ url, publicKeys: pem.trim(), pollSeconds: 60 })
+    expect(config.dataSource).toEqual({ url, publicKeys: pem.trim(), pollSeconds: 60, redirectOrigins: [] })
+    const cdn = loadConfig({
+      DATA_SOURCE_URL: url,
+      DATA_SOURCE_PUBLIC_KEY: pem,
+      DATA_SOURCE_REDIRECT_ORIGINS: 'https://cdn.example.com/x, http://10.0.0.9:8080',
+    })
+    expect(cdn.dataSource?.redirectOrigins).toEqual(['https://cdn.example.com', 'http://10.0.0.9:8080'])
+    expect(() =>
+      loadConfig({ DATA_SOURCE_URL: url, DATA_SOURCE_PUBLIC_KEY: pem, DATA_SOURCE_REDIRECT_ORIGINS: 'cdn.example.com' }),
+    ).toThrow('DATA_SOURCE_REDIRECT_ORIGINS: "cdn.example.com" is not an http(s) origin')
     // Beside the ledger (state that must outlive the process), named after the URL without its credentials.
     expect(config.datasetsDir).toMatch(/^\/var\/lib\/cmi\/datasets-[0-9a-f]{12}$/)
     const withPassword = loadConfig({

@@ -165,7 +165,7 @@ async function openData(config: Readonly<Config>, logger: Logger, options: Runti
 async function following(config: Readonly<Config>, db: DuckDb, logger: Logger, installed: () => Promise<string | undefined>) {
   if (!config.dataSource) return undefined
   return DataFollower.open({
-    source: publicationSource(config.dataSource.url),
+    source: publicationSource(config.dataSource.url, process.env, config.dataSource.redirectOrigins),
     keys: readPublicKeys(config.dataSource.publicKeys),
     dir: config.datasetsDir,
     pollMs: config.dataSource.pollSeconds * 1000,

@@ -12,6 +12,8 @@ export interface DataSource {
   /** DATA_SOURCE_PUBLIC_KEY as given: PEM text or a file (read when the follower starts). */
   publicKeys: string
   pollSeconds: number
+  /** DATA_SOURCE_REDIRECT_ORIGINS: where the source may redirect besides its own origin. */
+  redirectOrigins: readonly string[]
 }
 
 /** Where the datasets come from and how they are read (Config). */
@@ -59,7 +61,7 @@ export function readDatasets(env: Record<string, string | undefined>): DatasetsS
   return {
     datasetsDir: resolve(dir ?? join(beside, folder)),
     datasetsReloadSeconds,
-    dataSource: { url, publicKeys, pollSeconds },
+    dataSource: { url, publicKeys, pollSeconds, redirectOrigins: redirectOriginsOf(env) },
   }
 }
 
@@ -77,4 +79,25 @@ function readUrl(env: Record<string, string | undefined>): string | undefined {
     )
   }
   return raw
+}
+
+/** DATA_SOURCE_REDIRECT_ORIGINS as origins (scheme, host and port), each checked. */
+function redirectOriginsOf(env: Record<string, string | undefined>): string[] {
+  const raw = read(env, 'DATA_SOURCE_REDIRECT_ORIGINS') as string | undefined
+  return (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      try {
+        const origin = new URL(entry).origin
+        if (origin !== 'null' && /^https?:$/.test(new URL(entry).protocol)) return origin
+      } catch {
+        // reported below
+      }
+      throw new ConfigError(
+        'DATA_SOURCE_REDIRECT_ORIGINS',
+        `${JSON.stringify(entry)} is not an http(s) origin such as https://cdn.example.com`,
+      )
+    })
 }

@@ -236,6 +236,12 @@ export const ENV = {
     meaning:
       "The publisher's Ed25519 public key (`openssl pkey -in publisher.pem -pubout`), as PEM text or the path of a PEM file; several PEM blocks one after another are all trusted (key rotation).",
   },
+  DATA_SOURCE_REDIRECT_ORIGINS: {
+    schema: T.String({ minLength: 1 }),
+    default: "— (redirects only within the source's own origin)",
+    meaning:
+      'Comma-separated origins (`https://cdn.example.com`) that DATA_SOURCE_URL may redirect to besides its own. A redirect anywhere else is refused (`unreachable`, saying where it pointed): a source that redirects to an internal address cannot make an instance fetch from it.',
+  },
   DATA_POLL_SECONDS: {
     schema: T.Integer({ minimum: 5, maximum: 86_400 }),
     default: '60',

@@ -1,5 +1,8 @@
-import { DatasetUnavailableError } from './datasets'
-import type { RefusalReason } from './publication'
+import type { DatasetContract } from './contracts'
+import { DatasetUnavailableError, type FollowedPublication } from './datasets'
+import type { DuckDb } from './duckdb'
+import { PublicationRefused, type Publication, type PublishedDataset, type RefusalReason } from './publication'
+import { validateFile } from './validate'
 
 /** What a follower (follow.ts) decides by rule: which refusals last, how long it waits, how it fails to start. */
 
@@ -36,4 +39,39 @@ export function nextCheckDelayMs(pollMs: number, failures: number, random: numbe
 export const sequenceOf = (error: unknown) => {
   const sequence = (error as { sequence?: unknown }).sequence
   return typeof sequence === 'number' ? { sequence } : {}
+}
+
+/** The contract check `data import` makes, and the rows and period the publication states. */
+export async function validatePublished(
+  db: DuckDb,
+  contract: DatasetContract,
+  published: PublishedDataset,
+  file: string,
+  publishedAt: string,
+): Promise<void> {
+  // "No future period" is judged at the later of this clock and the publisher's: a clock behind does not split the fleet.
+  const today = new Date(Math.max(Date.now(), Date.parse(publishedAt)))
+  const report = await validateFile(db, file, contract, today)
+  const first = report.violations[0]
+  if (first)
+    throw new PublicationRefused(
+      'contract',
+      `${published.file} does not meet the ${contract.name} contract (${report.violations.length} defect(s); first: ${first.column ? `${first.column}: ` : ''}${first.message})`,
+    )
+  if (report.rows !== published.rows)
+    throw new PublicationRefused('contract', `${published.file} holds ${report.rows} rows, the publication states ${published.rows}`)
+}
+
+/** An older publication than the floor, or another document under the sequence installed (`installed`: this source's), is refused. */
+export function refuseReplay(publication: Publication, digest: string, floor: number, installed: FollowedPublication | undefined): void {
+  if (publication.sequence < floor)
+    throw new PublicationRefused(
+      'replayed',
+      `publication ${publication.sequence} (${publication.published_at}) is older than ${floor}, already installed: an old publication served again`,
+    )
+  if (installed && publication.sequence === installed.sequence && digest !== installed.payload_sha256)
+    throw new PublicationRefused(
+      'replayed',
+      `a different document under sequence ${publication.sequence}, already installed with other contents`,
+    )
 }

@@ -3,22 +3,15 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from
 import { basename, join } from 'node:path'
 import type { Logger } from '../core/logger'
 import { LockedError, takeLock } from './pid-lock'
-import { LASTING, nextCheckDelayMs, sequenceOf, SourceUnavailableError } from './follow-policy'
-import { DATASETS, type DatasetContract } from './contracts'
+import { LASTING, nextCheckDelayMs, refuseReplay, sequenceOf, SourceUnavailableError, validatePublished } from './follow-policy'
+import { DATASETS } from './contracts'
 import { DatasetUnavailableError, readManifest, type FollowedPublication, type Manifest, type ManifestEntry } from './datasets'
 import type { DuckDb } from './duckdb'
 import { boundedText, download } from './publication-download'
-import {
-  PUBLICATION_FILE,
-  PublicationRefused,
-  verifyPublication,
-  type Publication,
-  type PublishedDataset,
-  type RefusalReason,
-} from './publication'
+import { PUBLICATION_FILE, PublicationRefused, verifyPublication, type Publication, type RefusalReason } from './publication'
 import type { PublicationSource, Validators } from './publication-places'
 import { fileSha256, writeManifest } from './refresh'
-import { validateFile } from './validate'
+import { FolderFiles } from './follow-files'
 
 /** How long the publication document may take to arrive. */
 const PUBLICATION_TIMEOUT_MS = 15_000
@@ -75,21 +68,18 @@ export class DataFollower {
   /** Aborted by close(): a download in progress stops instead of holding the shutdown. */
   private readonly stopping = new AbortController()
   private checking: Promise<CheckOutcome> = Promise.resolve('unchanged')
-  /**
-   * Files a replaced publication named, and until when they stay (requests in flight may still read them).
-   * A prune keeps what any of these, the manifest installed now or a download in progress names: it reads
-   * the references when it runs, never a list taken when it was scheduled.
-   */
-  private readonly held = new Map<string, number>()
-  /** Local names of files being downloaded or installed now. */
-  private readonly inFlight = new Set<string>()
   readonly counts = {
     checks: new Map<CheckOutcome, number>(),
     refusals: new Map<RefusalReason, number>(),
     downloadedBytes: 0,
   }
 
-  private constructor(private readonly options: FollowOptions) {}
+  /** Which version files of the folder something still refers to (follow-files.ts). */
+  private readonly files: FolderFiles
+
+  private constructor(private readonly options: FollowOptions) {
+    this.files = new FolderFiles(options.dir, options.pruneGraceMs ?? PRUNE_GRACE_MS)
+  }
 
   /**
    * Reads what the folder holds (re-hashing each file: a copy altered on disk is not served), then
@@ -238,7 +228,7 @@ export class DataFollower {
     const text = await boundedText(answer, MAX_PUBLICATION_BYTES)
     try {
       const { publication, digest } = verifyPublication(text, keys)
-      this.refuseReplay(publication, digest)
+      refuseReplay(publication, digest, this.floor, this.ownCopy() ? this.serving : undefined)
       if (!(this.ownCopy() && publication.sequence === this.serving!.sequence && this.missing().length === 0))
         await this.install(publication, digest)
       this.seen = { validators }
@@ -256,21 +246,6 @@ export class DataFollower {
   /** Set by install() for fetchAndInstall's outcome. */
   private installedNow = false
 
-  /** An older publication, or another document under the sequence installed, is refused. */
-  private refuseReplay(publication: Publication, digest: string): void {
-    const installed = this.ownCopy() ? this.serving : undefined
-    if (publication.sequence < this.floor)
-      throw new PublicationRefused(
-        'replayed',
-        `publication ${publication.sequence} (${publication.published_at}) is older than ${this.floor}, already installed: an old publication served again`,
-      )
-    if (installed && publication.sequence === installed.sequence && digest !== installed.payload_sha256)
-      throw new PublicationRefused(
-        'replayed',
-        `a different document under sequence ${publication.sequence}, already installed with other contents`,
-      )
-  }
-
   private async install(publication: Publication, digest: string): Promise<void> {
     const { dir } = this.options
     const fetched: string[] = []
@@ -285,16 +260,16 @@ export class DataFollower {
             `${contract.name} has schema version ${published.schema_version} in publication ${publication.sequence}; this release reads ${contract.schemaVersion}`,
           )
         const local = basename(published.file)
-        this.inFlight.add(local)
+        this.files.inFlight.add(local)
         if (!this.holds(local)) {
           const incoming = join(dir, `.incoming-${local}`)
           fetched.push(incoming)
           this.counts.downloadedBytes += await download(this.options.source, published, incoming, this.deadline(FILE_TIMEOUT_MS))
-          await this.validate(contract, published, incoming, publication.published_at)
+          await validatePublished(this.options.db, contract, published, incoming, publication.published_at)
         }
         // The index the publisher built (signed with the rest: its checksum is the check); the service opens it by name.
         const index = published.index
-        if (index) this.inFlight.add(basename(index.file))
+        if (index) this.files.inFlight.add(basename(index.file))
         if (index && !this.holds(basename(index.file))) {
           const incoming = join(dir, `.incoming-${basename(index.file)}`)
           fetched.push(incoming)
@@ -314,7 +289,7 @@ export class DataFollower {
       }
     } catch (error) {
       for (const file of fetched) rmSync(file, { force: true })
-      this.inFlight.clear()
+      this.files.inFlight.clear()
       throw Object.assign(error as Error, { sequence: publication.sequence })
     }
     for (const file of fetched) {
@@ -338,10 +313,9 @@ export class DataFollower {
       publication: record,
     }
     writeManifest(dir, manifest)
-    this.inFlight.clear()
+    this.files.inFlight.clear()
     // What the replaced publication named stays until requests still reading it are done.
-    const until = Date.now() + (this.options.pruneGraceMs ?? PRUNE_GRACE_MS)
-    for (const file of filesOf(previous)) this.held.set(file, Math.max(this.held.get(file) ?? 0, until))
+    this.files.hold(previous)
     this.floor = Math.max(this.floor, record.sequence)
     // Reported as served once the store has loaded it: /ready never names a publication answers do not come from yet.
     const failed = await this.options.installed?.()
@@ -359,7 +333,7 @@ export class DataFollower {
       versions: Object.fromEntries(Object.entries(entries).map(([n, e]) => [n, e.version])),
     })
     // Requests in flight may still read the files being replaced: they go after the grace a replaced search table gets.
-    const prune = setTimeout(() => this.prune(), (this.options.pruneGraceMs ?? PRUNE_GRACE_MS) + 1)
+    const prune = setTimeout(() => this.files.prune(this.verified), (this.options.pruneGraceMs ?? PRUNE_GRACE_MS) + 1)
     prune.unref()
   }
 
@@ -378,21 +352,6 @@ export class DataFollower {
   /** A verified file still in the folder: one that went missing is downloaded again. */
   private holds(file: string): boolean {
     return this.verified.has(file) && existsSync(join(this.options.dir, file))
-  }
-
-  /** The contract check `data import` makes, and the rows and period the publication states. */
-  private async validate(contract: DatasetContract, published: PublishedDataset, file: string, publishedAt: string): Promise<void> {
-    // "No future period" is judged at the later of this clock and the publisher's: a clock behind does not split the fleet.
-    const today = new Date(Math.max(Date.now(), Date.parse(publishedAt)))
-    const report = await validateFile(this.options.db, file, contract, today)
-    const first = report.violations[0]
-    if (first)
-      throw new PublicationRefused(
-        'contract',
-        `${published.file} does not meet the ${contract.name} contract (${report.violations.length} defect(s); first: ${first.column ? `${first.column}: ` : ''}${first.message})`,
-      )
-    if (report.rows !== published.rows)
-      throw new PublicationRefused('contract', `${published.file} holds ${report.rows} rows, the publication states ${published.rows}`)
   }
 
   /** The folder's copy from an earlier run: served only if it was installed from a publication and every file still hashes to it. */
@@ -419,36 +378,8 @@ export class DataFollower {
     this.serving = manifest.publication
   }
 
-  /**
-   * Removes version files nothing refers to: not the manifest installed now (read as it is now), not a
-   * replaced publication still in its grace, not a download in progress. Two publications in quick
-   * succession, a rollback, a download under way: none loses a file it serves or is about to serve.
-   */
-  private prune(): void {
-    const { dir } = this.options
-    const now = Date.now()
-    for (const [file, until] of this.held) if (until <= now) this.held.delete(file)
-    const current = existsSync(join(dir, 'manifest.json')) ? readManifest(dir) : undefined
-    const named = new Set([...filesOf(current), ...this.held.keys(), ...this.inFlight])
-    for (const file of readdirSync(dir)) {
-      const incoming = file.startsWith('.incoming-')
-      const version = /^[a-z_]+-[0-9a-f]{12}\.(parquet|index-v\d+\.sqlite)$/.test(file)
-      if ((version && !named.has(file)) || (incoming && !this.inFlight.has(file.slice('.incoming-'.length)))) {
-        rmSync(join(dir, file), { force: true })
-        this.verified.delete(file)
-      }
-    }
-  }
-
   /** Files the manifest installed now names that are not in the folder (/ready is not ready while one is missing). */
   missing(): string[] {
-    const { dir } = this.options
-    if (!this.serving || !existsSync(join(dir, 'manifest.json'))) return []
-    return filesOf(readManifest(dir)).filter((file) => !existsSync(join(dir, file)))
+    return this.serving ? this.files.missing() : []
   }
-}
-
-/** Every file a manifest names: the datasets and their indexes. */
-function filesOf(manifest: Manifest | undefined): string[] {
-  return Object.values(manifest?.datasets ?? {}).flatMap((e) => [e.file, ...(e.index ? [e.index.file] : [])])
 }

@@ -12,6 +12,46 @@ export async function download(
   published: { file: string; bytes: number; sha256: string },
   incoming: string,
   signal: AbortSignal,
+  minimum: MinimumRate = MINIMUM_RATE,
+): Promise<number> {
+  // A source that drips (or a link that all but stalls) gives up this download, not the follower's whole half hour.
+  const slow = new AbortController()
+  let bytes = 0
+  let checked = 0
+  const watch = setInterval(() => {
+    if (bytes - checked < (minimum.bytesPerSecond * minimum.windowMs) / 1000 && bytes < published.bytes) slow.abort()
+    checked = bytes
+  }, minimum.windowMs)
+  watch.unref()
+  const tooSlow = () =>
+    new PublicationRefused(
+      'unreachable',
+      `${published.file}: fewer than ${minimum.bytesPerSecond} bytes a second arrived over ${minimum.windowMs / 1000} s (${bytes} of ${published.bytes} bytes)`,
+    )
+  try {
+    return await receive(source, published, incoming, AbortSignal.any([signal, slow.signal]), (n) => (bytes = n))
+  } catch (error) {
+    throw slow.signal.aborted && !signal.aborted ? tooSlow() : error
+  } finally {
+    clearInterval(watch)
+  }
+}
+
+/** The least a download must bring, measured over each window. */
+export interface MinimumRate {
+  bytesPerSecond: number
+  windowMs: number
+}
+
+/** 16 KiB a second over each half minute: a 1 GB corpus at that rate would still take 18 hours; far slower is a stall. */
+export const MINIMUM_RATE: MinimumRate = { bytesPerSecond: 16 * 1024, windowMs: 30_000 }
+
+async function receive(
+  source: PublicationSource,
+  published: { file: string; bytes: number; sha256: string },
+  incoming: string,
+  signal: AbortSignal,
+  progress: (bytes: number) => void,
 ): Promise<number> {
   let answer: Response
   try {
@@ -26,6 +66,7 @@ export async function download(
   try {
     for await (const chunk of answer.body) {
       bytes += chunk.byteLength
+      progress(bytes)
       if (bytes > published.bytes)
         throw new PublicationRefused('checksum_mismatch', `${published.file} is longer than the ${published.bytes} bytes published`)
       hash.update(chunk)

@@ -163,7 +163,7 @@ export interface PublicationSource {
 }
 
 /** Where an instance reads the publication DATA_SOURCE_URL names (the URL of its document, PUBLICATION_FILE). */
-export function publicationSource(url: string, env: Env = process.env): PublicationSource {
+export function publicationSource(url: string, env: Env = process.env, redirectOrigins: readonly string[] = []): PublicationSource {
   const parsed = new URL(url)
   if (!parsed.pathname.endsWith(`/${PUBLICATION_FILE}`)) throw new Error(`${url} does not name a ${PUBLICATION_FILE}`)
   const shown = `${parsed.protocol}//${parsed.host}${parsed.pathname}`
@@ -177,7 +177,8 @@ export function publicationSource(url: string, env: Env = process.env): Publicat
     case 'https:':
       return {
         shown,
-        get: (name, since, signal) => fetch(new URL(name, base), { headers: conditional(since), signal, redirect: 'follow' }),
+        get: (name, since, signal) =>
+          fetchWithinOrigins(new URL(name, base), { headers: conditional(since), signal }, [parsed.origin, ...redirectOrigins]),
       }
     case 's3:': {
       const { client, key } = s3At(new URL(base.href), env)
@@ -191,6 +192,28 @@ export function publicationSource(url: string, env: Env = process.env): Publicat
       return { shown, get: async (name, since) => fileAnswer(fileURLToPath(new URL(name, base)), since) }
     default:
       throw new Error(`${url}: the data source is an http(s)://, s3:// or file:// URL`)
+  }
+}
+
+/** Redirects followed at most (as browsers and fetch do, give or take). */
+const MAX_REDIRECTS = 5
+
+/**
+ * fetch(), following redirects only to the origins allowed (the source's own, DATA_SOURCE_REDIRECT_ORIGINS):
+ * a source that redirects elsewhere — an internal address, another service — is refused, saying where.
+ */
+async function fetchWithinOrigins(url: URL, init: RequestInit, origins: readonly string[]): Promise<Response> {
+  let at = url
+  for (let hop = 0; ; hop++) {
+    const answer = await fetch(at, { ...init, redirect: 'manual' })
+    const location = answer.status >= 300 && answer.status < 400 && answer.status !== 304 ? answer.headers.get('location') : null
+    if (location === null) return answer
+    await answer.body?.cancel()
+    const next = new URL(location, at)
+    if (!origins.includes(next.origin))
+      throw new Error(`redirected to ${next.origin}, which is not the source's origin (allow it with DATA_SOURCE_REDIRECT_ORIGINS)`)
+    if (hop === MAX_REDIRECTS) throw new Error(`more than ${MAX_REDIRECTS} redirects`)
+    at = next
   }
 }
 

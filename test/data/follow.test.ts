@@ -17,6 +17,7 @@ import { nextCheckDelayMs } from '../../src/data/follow-policy'
 import { createPrivateKey } from 'node:crypto'
 import { readPublicKeys, readUnverified, signPublication, type Publication } from '../../src/data/publication'
 import { publicationSource, publishTarget } from '../../src/data/publication-places'
+import { download } from '../../src/data/publication-download'
 import { publishDatasets } from '../../src/data/publish'
 import { fileSha256, importDataset, rollbackDataset } from '../../src/data/refresh'
 import { keyPair, nginxBinary, serveFolder, startS3, teamFolder, type StartedS3 } from '../../support/publication'
@@ -380,6 +381,61 @@ if (requireTool('test/data/follow.test.ts', binary ? null : 'nginx', 'a publicat
     expect(await fileSha256(join(dir, spend.file))).toBe(spend.sha256)
     expect(follower.missing()).toEqual([])
     await follower.close()
+  })
+
+  test('a source that redirects to another origin is refused, saying where; allowed by DATA_SOURCE_REDIRECT_ORIGINS, it is followed', async () => {
+    const nginxOrigin = new URL(nginx.url).origin
+    const redirecting = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: (req) => Response.redirect(`${nginxOrigin}/main${new URL(req.url).pathname}`, 302),
+    })
+    try {
+      const url = `http://127.0.0.1:${redirecting.port}/publication.json`
+      const dir = mkdtempSync(join(tmpdir(), 'follower-'))
+      await expect(DataFollower.open({ source: publicationSource(url), keys: trusted, dir, pollMs: 60_000, db })).rejects.toThrow(
+        `redirected to ${nginxOrigin}, which is not the source's origin (allow it with DATA_SOURCE_REDIRECT_ORIGINS)`,
+      )
+      const allowed = publicationSource(url, process.env, [nginxOrigin])
+      const follower = await DataFollower.open({ source: allowed, keys: trusted, dir, pollMs: 60_000, db })
+      expect(follower.status().serving?.sequence).toBe(publicationIn(join(sites, 'main')).sequence)
+      await follower.close()
+    } finally {
+      redirecting.stop(true)
+    }
+  })
+
+  test('a file that drips is given up once it brings less than the minimum rate over a window', async () => {
+    const dripping = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: () =>
+        new Response(
+          new ReadableStream({
+            async pull(controller) {
+              await Bun.sleep(50)
+              controller.enqueue(new Uint8Array(8))
+            },
+          }),
+          { headers: { 'content-length': '100000' } },
+        ),
+    })
+    try {
+      const source = {
+        shown: 'drip',
+        get: (name: string, _: unknown, signal: AbortSignal) => fetch(`http://127.0.0.1:${dripping.port}/${name}`, { signal }),
+      }
+      const incoming = join(mkdtempSync(join(tmpdir(), 'drip-')), '.incoming-x')
+      // The message is the watchdog's: the download's own deadline (a minute here) would end it otherwise.
+      await expect(
+        download(source, { file: 'files/x.parquet', bytes: 100_000, sha256: '0'.repeat(64) }, incoming, AbortSignal.timeout(60_000), {
+          bytesPerSecond: 1_000,
+          windowMs: 400,
+        }),
+      ).rejects.toThrow(/fewer than 1000 bytes a second arrived over 0.4 s/)
+    } finally {
+      dripping.stop(true)
+    }
   })
 
   test('an instance restarted on an altered copy downloads the altered file again', async () => {
