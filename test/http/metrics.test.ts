@@ -50,8 +50,8 @@ test('/metrics says where memory goes: resident set, JavaScript heap, the result
   expect(metric(text, 'process_heap_bytes')).toBeGreaterThan(2 ** 20)
   expect(metric(text, 'result_cache_bytes')).toBeGreaterThan(cached)
   expect(metric(text, 'result_cache_entries')).toBeGreaterThanOrEqual(1)
-  // The loaded sample datasets are DuckDB tables: tens of MB, under the configured limit.
-  expect(metric(text, 'duckdb_memory_bytes')).toBeGreaterThan(10 * 2 ** 20)
+  // DuckDB's own memory, under the configured limit (the evidence corpus is searched through its index on disk, not held there).
+  expect(metric(text, 'duckdb_memory_bytes')).toBeGreaterThan(0)
   expect(metric(text, 'duckdb_memory_bytes')).toBeLessThan(1024 * 2 ** 20)
 })
 
