@@ -31,7 +31,7 @@ import type { EvidenceItem } from './evidence'
 
 /**
  * Parameters that say who shared a link or how it was reached, never which post it is. Sources: ClearURLs'
- * rules (`data.min.json`: its global rules and its xiaohongshu.com rules), the share links the platforms'
+ * rules (its published rule list: the global rules and those for xiaohongshu.com), the share links the platforms'
  * apps write (Xiaohongshu `xsec_token` / `xsec_source`; Douyin's iesdouyin share parameters and `share_id`)
  * and WeChat's article parameters (`chksm`, `scene`, … in shared article links).
  */

@@ -62,7 +62,7 @@ export function barChart(
   options: { extra?: { heading: string; cells: string[] } } = {},
 ): string {
   const { extra } = options
-  const n = bars.length
+  const slots = bars.length
   const max = Math.max(0, ...bars.map((b) => b.value))
   const peak = bars.find((b) => b.value === max && max > 0)
   const rects = bars
@@ -74,7 +74,7 @@ export function barChart(
   const ticks = bars
     .map(
       (b, i) =>
-        `<text class="tick${b.major ? '' : ' minor'}" x="${pct((i + 0.5) / n)}" y="${TS.tick}" text-anchor="middle">${escapeHtml(b.tick)}</text>`,
+        `<text class="tick${b.major ? '' : ' minor'}" x="${pct((i + 0.5) / slots)}" y="${TS.tick}" text-anchor="middle">${escapeHtml(b.tick)}</text>`,
     )
     .join('')
   // A period's name starts at its first bar; near the right end it ends at the edge instead. The first
@@ -82,9 +82,9 @@ export function barChart(
   const starts = bars.flatMap((b, i) => (b.period ? [i] : []))
   const periods = starts
     .map((i, k) => {
-      const crowded = i === 0 && starts[k + 1] !== undefined && starts[k + 1]! / n < 1 / 6
-      const atEnd = i / n > 5 / 6
-      return `<text class="period${crowded ? ' minor' : ''}" x="${atEnd ? '100%' : pct(i / n)}" y="${TS.period}"${atEnd ? ' text-anchor="end"' : ''}>${escapeHtml(bars[i]!.period!)}</text>`
+      const crowded = i === 0 && starts[k + 1] !== undefined && starts[k + 1]! / slots < 1 / 6
+      const atEnd = i / slots > 5 / 6
+      return `<text class="period${crowded ? ' minor' : ''}" x="${atEnd ? '100%' : pct(i / slots)}" y="${TS.period}"${atEnd ? ' text-anchor="end"' : ''}>${escapeHtml(bars[i]!.period!)}</text>`
     })
     .join('')
   const scale = peak
@@ -92,8 +92,8 @@ export function barChart(
     : ''
   const axis = `<line class="axis" x1="0" x2="100%" y1="${TS.top + TS.plot}" y2="${TS.top + TS.plot}"/>`
   const summary = peak ? `highest ${peak.text} (${peak.label})` : 'all zero'
-  const svg = `<svg class="plot" width="100%" height="${TS.height}" role="img" aria-labelledby="${id}-title">${scale}<svg x="0" y="${TS.top}" width="100%" height="${TS.plot}" viewBox="0 0 ${n || 1} ${UNITS}" preserveAspectRatio="none">${rects}</svg>${axis}${ticks}${periods}</svg>`
-  return `<figure class="chart${n > 30 ? ' dense' : ''}">
+  const svg = `<svg class="plot" width="100%" height="${TS.height}" role="img" aria-labelledby="${id}-title">${scale}<svg x="0" y="${TS.top}" width="100%" height="${TS.plot}" viewBox="0 0 ${slots || 1} ${UNITS}" preserveAspectRatio="none">${rects}</svg>${axis}${ticks}${periods}</svg>`
+  return `<figure class="chart${slots > 30 ? ' dense' : ''}">
 <figcaption id="${id}-title">${escapeHtml(title)} <span class="muted">— ${escapeHtml(summary)}</span></figcaption>
 ${svg}
 ${numbers(
@@ -113,9 +113,9 @@ const PC = { line: 20, bar: 16, gap: 12 }
 export function partsChart(id: string, title: string, wholes: readonly Whole[], columns: [string, string]): string {
   const max = Math.max(0, ...wholes.map((w) => w.value))
   const width = (value: number) => (max > 0 && value > 0 ? Math.max(0.5, (value / max) * 100) : 0)
-  let y = 0
+  let offset = 0
   const rows = wholes.map((whole) => {
-    const top = y
+    const top = offset
     const label = `<text class="label" x="0" y="${top + 14}">${escapeHtml(whole.label)}</text><text class="label count" x="100%" y="${top + 14}" text-anchor="end">${escapeHtml(whole.text)}</text>`
     const barY = top + PC.line + 2
     const segments: string[] = []
@@ -125,15 +125,15 @@ export function partsChart(id: string, title: string, wholes: readonly Whole[], 
       const widths = whole.parts.map((p) => width(p.value))
       const over = widths.reduce((t, w) => t + w, 0) - width(whole.value)
       if (over > 0) widths[widths.indexOf(Math.max(...widths))]! -= over
-      let x = 0
-      whole.parts.forEach((part, k) => {
-        const w = widths[k]!
-        const shade = `tone-${whole.tone} shade-${k}`
+      let from = 0
+      whole.parts.forEach((part, index) => {
+        const span = widths[index]!
+        const shade = `tone-${whole.tone} shade-${index}`
         segments.push(
-          `<rect class="bar ${shade}" x="${pct(x / 100)}" y="${barY}" width="${pct(w / 100)}" height="${PC.bar}"><title>${escapeHtml(`${part.label}: ${part.text}`)}</title></rect>`,
+          `<rect class="bar ${shade}" x="${pct(from / 100)}" y="${barY}" width="${pct(span / 100)}" height="${PC.bar}"><title>${escapeHtml(`${part.label}: ${part.text}`)}</title></rect>`,
         )
-        x += w
-        const ly = barY + PC.bar + 6 + k * PC.line
+        from += span
+        const ly = barY + PC.bar + 6 + index * PC.line
         legend.push(
           `<rect class="swatch ${shade}" x="14" y="${ly + 4}" width="10" height="10"/><text class="part" x="30" y="${ly + 13}">${escapeHtml(part.label)}</text><text class="part count" x="100%" y="${ly + 13}" text-anchor="end">${escapeHtml(part.text)}</text>`,
         )
@@ -142,12 +142,12 @@ export function partsChart(id: string, title: string, wholes: readonly Whole[], 
       segments.push(
         `<rect class="bar tone-${whole.tone} shade-0" x="0" y="${barY}" width="${pct(width(whole.value) / 100)}" height="${PC.bar}"><title>${escapeHtml(`${whole.label}: ${whole.text}`)}</title></rect>`,
       )
-    y = barY + PC.bar + (whole.parts?.length ? 6 + whole.parts.length * PC.line : 0) + PC.gap
+    offset = barY + PC.bar + (whole.parts?.length ? 6 + whole.parts.length * PC.line : 0) + PC.gap
     return `<g class="whole">${label}${segments.join('')}${legend.join('')}</g>`
   })
   const largest = wholes.find((w) => w.value === max && max > 0)
   const summary = largest ? `${largest.text} ${largest.label}` : 'none yet'
-  const svg = `<svg class="plot" width="100%" height="${y - PC.gap + 2}" role="img" aria-labelledby="${id}-title">${rows.join('')}</svg>`
+  const svg = `<svg class="plot" width="100%" height="${offset - PC.gap + 2}" role="img" aria-labelledby="${id}-title">${rows.join('')}</svg>`
   return `<figure class="chart">
 <figcaption id="${id}-title">${escapeHtml(title)} <span class="muted">— ${escapeHtml(summary)}</span></figcaption>
 ${svg}
@@ -175,15 +175,15 @@ export function table(headings: readonly string[], rows: readonly (readonly stri
 }
 
 /** A table as labelled rows (inside the container query that finds it too narrow): the first cell heads its row, numbers go two or more to a line, text a line each. */
-const stacked = (t: string) => `
-${t},${t} tbody{display:block}
-${t} thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
-${t} tr{display:grid;grid-template-columns:repeat(auto-fill,minmax(9.5rem,1fr));column-gap:1.25rem;padding:.45rem 0;border-bottom:1px solid var(--line)}
-${t} td{display:flex;justify-content:space-between;align-items:baseline;gap:.5rem;border:0;padding:.05rem 0;white-space:normal;text-align:right;overflow-wrap:anywhere}
-${t} td::before{content:attr(data-label);color:var(--muted);font-size:.85rem;text-align:left;overflow-wrap:normal}
-${t} td:not(.num){grid-column:1/-1;text-align:left}
-${t} td:first-child{grid-column:1/-1;font-weight:600;text-align:left}
-${t} td:first-child::before{content:none}`
+const stacked = (table: string) => `
+${table},${table} tbody{display:block}
+${table} thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+${table} tr{display:grid;grid-template-columns:repeat(auto-fill,minmax(9.5rem,1fr));column-gap:1.25rem;padding:.45rem 0;border-bottom:1px solid var(--line)}
+${table} td{display:flex;justify-content:space-between;align-items:baseline;gap:.5rem;border:0;padding:.05rem 0;white-space:normal;text-align:right;overflow-wrap:anywhere}
+${table} td::before{content:attr(data-label);color:var(--muted);font-size:.85rem;text-align:left;overflow-wrap:normal}
+${table} td:not(.num){grid-column:1/-1;text-align:left}
+${table} td:first-child{grid-column:1/-1;font-weight:600;text-align:left}
+${table} td:first-child::before{content:none}`
 
 export const CHART_CSS = `
 :root{--wait:#b45309}

@@ -14,27 +14,27 @@ const date = (key: string) => `${month(key)} ${Number(key.slice(8, 10))}`
 
 /** Days ("2026-11-13"): the day of the month under each bar (on a phone every fifth back from today, and the 1st), the month where it starts. */
 function dayBars(rows: readonly { key: string; served_usd: string }[]): TimeBar[] {
-  return rows.map((d, i) => ({
-    label: d.key,
-    value: Number(d.served_usd),
-    text: usd(d.served_usd),
-    tick: String(Number(d.key.slice(8, 10))),
-    major: (rows.length - 1 - i) % 5 === 0 || d.key.endsWith('-01'),
-    ...(i === 0 || d.key.endsWith('-01') ? { period: month(d.key) } : {}),
+  return rows.map((day, index) => ({
+    label: day.key,
+    value: Number(day.served_usd),
+    text: usd(day.served_usd),
+    tick: String(Number(day.key.slice(8, 10))),
+    major: (rows.length - 1 - index) % 5 === 0 || day.key.endsWith('-01'),
+    ...(index === 0 || day.key.endsWith('-01') ? { period: month(day.key) } : {}),
   }))
 }
 
 /** Hours ("2026-11-26 09:00"): the hour under each bar, every sixth on a phone, the date where a day starts. */
 function hourBars(rows: readonly { key: string; served_usd: string }[]): TimeBar[] {
-  return rows.map((h, i) => {
-    const hour = Number(h.key.slice(11, 13))
+  return rows.map((row, index) => {
+    const hour = Number(row.key.slice(11, 13))
     return {
-      label: h.key,
-      value: Number(h.served_usd),
-      text: usd(h.served_usd),
-      tick: h.key.slice(11, 13),
+      label: row.key,
+      value: Number(row.served_usd),
+      text: usd(row.served_usd),
+      tick: row.key.slice(11, 13),
       major: hour % 6 === 0,
-      ...(i === 0 || hour === 0 ? { period: date(h.key) } : {}),
+      ...(index === 0 || hour === 0 ? { period: date(row.key) } : {}),
     }
   })
 }
@@ -98,26 +98,29 @@ ${table(
 
 function payments(figures: ConsoleFigures): string {
   const counts = figures.payments
-  const n = (label: string, value: number) => ({ label, value, text: count(value) })
+  const figure = (label: string, value: number) => ({ label, value, text: count(value) })
   // A whole's parts, and what they leave of it unnamed (none, as the ledger writes its states).
-  const of = (whole: number, parts: ReturnType<typeof n>[]) => {
+  const of = (whole: number, parts: ReturnType<typeof figure>[]) => {
     const rest = whole - parts.reduce((t, p) => t + p.value, 0)
-    return rest > 0 ? [...parts, n('other', rest)] : parts
+    return rest > 0 ? [...parts, figure('other', rest)] : parts
   }
   // Served is settled on chain plus verified offline; failed is released plus refused by the settlement.
   const states = [
     {
-      ...n('served', counts.served_count),
+      ...figure('served', counts.served_count),
       tone: 'money' as const,
-      parts: of(counts.served_count, [n('settled on chain', counts.settled_count), n('verified offline (local)', counts.local_count)]),
+      parts: of(counts.served_count, [
+        figure('settled on chain', counts.settled_count),
+        figure('verified offline (local)', counts.local_count),
+      ]),
     },
-    { ...n('pending settlement', counts.pending_count), tone: 'wait' as const },
+    { ...figure('pending settlement', counts.pending_count), tone: 'wait' as const },
     {
-      ...n('failed, nothing charged', counts.failed_count),
+      ...figure('failed, nothing charged', counts.failed_count),
       tone: 'loss' as const,
       parts: of(counts.failed_count, [
-        n('released: the work failed', counts.released_count),
-        n('the settlement failed', counts.settlement_failed_count),
+        figure('released: the work failed', counts.released_count),
+        figure('the settlement failed', counts.settlement_failed_count),
       ]),
     },
   ]
