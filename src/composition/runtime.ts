@@ -1,4 +1,5 @@
 import { createApp } from './app'
+import { corpusNames } from './corpus-names'
 import type { Config } from '../config/config'
 import { DuckDb } from '../data/duckdb'
 import { DatasetStore, type DataSnapshot, type Indexers } from '../data/store'
@@ -47,8 +48,9 @@ import { signatureRecovery } from '../payments/secp256k1'
 /** The domains' indexes of the datasets: the weekly signals (names, weeks) and the evidence corpus's search table. */
 export const datasetIndexers = (): Indexers<SignalsSnapshot, CorpusIndex> => ({
   signals: indexSignals,
-  evidence: indexCorpus,
+  evidence: (db, corpus, datasets) => indexCorpus(db, corpus, () => corpusNames(db, datasets)),
 })
+
 type ServiceStore = DatasetStore<SignalsSnapshot, CorpusIndex>
 type ServiceSnapshot = DataSnapshot<SignalsSnapshot, CorpusIndex>
 

@@ -9,7 +9,7 @@ import type { EvidenceItem, EvidenceProvider } from './evidence'
 import { ChatCompletionsSummariser } from './providers/chat-completions'
 import { CorpusProvider, CorpusSearch } from './providers/corpus'
 import type { CorpusIndexFile } from './providers/corpus-index'
-import { openCorpusIndex } from './providers/corpus-index-cache'
+import { openCorpusIndex, type KnownNames } from './providers/corpus-index-cache'
 import type { IndexBuilt } from './providers/corpus-index-build'
 import type { Matcher } from './relevance'
 import { KOL } from '../catalog/evidence-rules'
@@ -105,9 +105,9 @@ export interface CorpusIndex {
   close(): void
 }
 
-/** The corpus's search index, opened, or built first when this version has none yet (providers/corpus-index-cache.ts). */
-export async function indexCorpus(db: DuckDb, dataset: LoadedDataset): Promise<CorpusIndex> {
-  const { index, built } = await openCorpusIndex(db, dataset)
+/** The corpus's search index, opened, or built first (knowing `names`) when this version has none yet (providers/corpus-index-cache.ts). */
+export async function indexCorpus(db: DuckDb, dataset: LoadedDataset, names: KnownNames): Promise<CorpusIndex> {
+  const { index, built } = await openCorpusIndex(db, dataset, names)
   if (index.posts === 0) {
     index.close()
     throw new Error(`${dataset.contract.file} has no rows`)

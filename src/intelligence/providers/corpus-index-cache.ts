@@ -49,8 +49,15 @@ const openIfThere = (path: string, sha256: string): CorpusIndexFile | null => {
   }
 }
 
+/** The known names an index is built with (relevance.ts prefilterNames of the weekly signals beside the corpus), read only when one is built. */
+export type KnownNames = () => Promise<readonly string[]>
+
 /** The index of a loaded corpus version, built first where none is found (`built` says how long it took). */
-export async function openCorpusIndex(db: DuckDb, corpus: LoadedDataset): Promise<{ index: CorpusIndexFile; built?: IndexBuilt }> {
+export async function openCorpusIndex(
+  db: DuckDb,
+  corpus: LoadedDataset,
+  names: KnownNames,
+): Promise<{ index: CorpusIndexFile; built?: IndexBuilt }> {
   const { file, entry, contract } = corpus
   const places = indexPlaces(file, contract.name, entry.sha256)
   for (const place of places) {
@@ -59,7 +66,7 @@ export async function openCorpusIndex(db: DuckDb, corpus: LoadedDataset): Promis
   }
   const target = places.find((place) => writable(dirname(place)))
   if (!target) throw new Error(`no folder to write the index of ${file} in (tried ${places.map(dirname).join(', ')})`)
-  return buildOnce(db, file, entry.sha256, target)
+  return buildOnce(db, file, entry.sha256, target, names)
 }
 
 /** Builds the index at `target` unless another process is building it: then waits for that build. */
@@ -68,6 +75,7 @@ export async function buildOnce(
   file: string,
   sha256: string,
   target: string,
+  names: KnownNames,
 ): Promise<{ index: CorpusIndexFile; built?: IndexBuilt }> {
   for (;;) {
     let release: () => void
@@ -85,7 +93,7 @@ export async function buildOnce(
       // What a build that died (killed, out of disk) left behind: only the lock's holder builds.
       for (const name of readdirSync(dirname(target)))
         if (name.startsWith(`${basename(target)}.`) && name.endsWith('.tmp')) rmSync(join(dirname(target), name), { force: true })
-      const built = await buildCorpusIndex(db, file, sha256, target)
+      const built = await buildCorpusIndex(db, file, sha256, target, await names())
       return { index: CorpusIndexFile.open(target, sha256), built }
     } finally {
       release()
@@ -94,9 +102,13 @@ export async function buildOnce(
 }
 
 /** The index of a datasets folder's current corpus version (`data import`, `data index`): found, or built now. */
-export async function ensureCorpusIndex(db: DuckDb, dir: string): Promise<{ path: string; posts: number; built?: IndexBuilt }> {
+export async function ensureCorpusIndex(
+  db: DuckDb,
+  dir: string,
+  names: KnownNames,
+): Promise<{ path: string; posts: number; built?: IndexBuilt }> {
   const corpus = await loadDataset(db, dir, readManifest(dir), EVIDENCE)
-  const { index, built } = await openCorpusIndex(db, corpus)
+  const { index, built } = await openCorpusIndex(db, corpus, names)
   const facts = { path: index.path, posts: index.posts, ...(built ? { built } : {}) }
   index.close()
   return facts
