@@ -1,6 +1,6 @@
 /**
  * Where a corpus version's search index is kept, and its one build. The index is named after the
- * corpus file's content (`evidence-<sha256 prefix>.index-v1.sqlite`), beside the file: `data import` builds
+ * corpus file's content (`evidence-<sha256 prefix>.index-v2.sqlite`), beside the file: `data import` builds
  * it there, `data publish` ships it, and a fleet's instances download it with the corpus. A folder the
  * service cannot write (a read-only mount) gets it in the user's cache folder instead. Processes that
  * start at once build it once: the others wait for the builder's lock, then open what it wrote.
