@@ -30,7 +30,7 @@ import { matcherFor } from '../../src/intelligence/relevance'
 import { indexSignals } from '../../src/signals/index-signals'
 import { phrasesOfName, phrasesOfTerm, termsOf, type Lookup } from '../../src/intelligence/providers/corpus-terms'
 import { buildCorpusIndex } from '../../src/intelligence/providers/corpus-index-build'
-import { folderCorpusNames } from '../../src/composition/corpus-names'
+import { folderVocabulary } from '../../src/composition/corpus-vocabulary'
 import { CorpusIndexFile, matchOf } from '../../src/intelligence/providers/corpus-index'
 
 const COLUMNS =
@@ -114,7 +114,7 @@ class SqliteStore implements Store {
   async build(dir: string) {
     const db = await DuckDb.open(2, 512)
     try {
-      await buildCorpusIndex(db, parquet, 'bench', join(dir, 'corpus.sqlite'), await folderCorpusNames(db, folder))
+      await buildCorpusIndex(db, parquet, 'bench', join(dir, 'corpus.sqlite'), await folderVocabulary(db, folder))
     } finally {
       db.close()
     }

@@ -41,14 +41,14 @@ export class AhoCorasick {
     }
   }
 
-  /** Calls `found` with the index of each pattern occurring in `text` (once per occurrence). */
-  scan(text: string, found: (pattern: number) => void): void {
+  /** Calls `found` with the index of each pattern occurring in `text` and where it ends (exclusive, in UTF-16 units), once per occurrence. */
+  scan(text: string, found: (pattern: number, end: number) => void): void {
     let at = this.root
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i)
       while (at !== this.root && !at.next.has(code)) at = at.fail!
       at = at.next.get(code) ?? this.root
-      for (const pattern of at.out) found(pattern)
+      for (const pattern of at.out) found(pattern, i + 1)
     }
   }
 }

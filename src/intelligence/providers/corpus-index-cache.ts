@@ -1,6 +1,6 @@
 /**
  * Where a corpus version's search index is kept, and its one build. The index is named after the
- * corpus file's content (`evidence-<sha256 prefix>.index-v2.sqlite`), beside the file: `data import` builds
+ * corpus file's content (`evidence-<sha256 prefix>.index-v3.sqlite`), beside the file: `data import` builds
  * it there, `data publish` ships it, and a fleet's instances download it with the corpus. A folder the
  * service cannot write (a read-only mount) gets it in the user's cache folder instead. Processes that
  * start at once build it once: the others wait for the builder's lock, then open what it wrote.
@@ -14,6 +14,7 @@ import type { DuckDb } from '../../data/duckdb'
 import { LockedError, takeLock } from '../../data/pid-lock'
 import { buildCorpusIndex, INDEX_FORMAT, type IndexBuilt } from './corpus-index-build'
 import { CorpusIndexFile } from './corpus-index'
+import type { CorpusVocabulary } from './corpus-vocabulary'
 
 /** How often a process waiting for another's build looks again. */
 const WAIT_MS = 250
@@ -49,14 +50,14 @@ const openIfThere = (path: string, sha256: string): CorpusIndexFile | null => {
   }
 }
 
-/** The known names an index is built with (relevance.ts prefilterNames of the weekly signals beside the corpus), read only when one is built. */
-export type KnownNames = () => Promise<readonly string[]>
+/** What an index is built knowing (corpus-vocabulary.ts: of the weekly signals beside the corpus), read only when one is built. */
+export type VocabularyOf = () => Promise<CorpusVocabulary>
 
 /** The index of a loaded corpus version, built first where none is found (`built` says how long it took). */
 export async function openCorpusIndex(
   db: DuckDb,
   corpus: LoadedDataset,
-  names: KnownNames,
+  names: VocabularyOf,
 ): Promise<{ index: CorpusIndexFile; built?: IndexBuilt }> {
   const { file, entry, contract } = corpus
   const places = indexPlaces(file, contract.name, entry.sha256)
@@ -75,7 +76,7 @@ export async function buildOnce(
   file: string,
   sha256: string,
   target: string,
-  names: KnownNames,
+  names: VocabularyOf,
 ): Promise<{ index: CorpusIndexFile; built?: IndexBuilt }> {
   for (;;) {
     let release: () => void
@@ -105,7 +106,7 @@ export async function buildOnce(
 export async function ensureCorpusIndex(
   db: DuckDb,
   dir: string,
-  names: KnownNames,
+  names: VocabularyOf,
 ): Promise<{ path: string; posts: number; built?: IndexBuilt }> {
   const corpus = await loadDataset(db, dir, readManifest(dir), EVIDENCE)
   const { index, built } = await openCorpusIndex(db, corpus, names)

@@ -38,6 +38,12 @@ export interface Query {
   match: string
 }
 
+/** A known entity in `entity_rows`: its number, and how many posts it holds. */
+export interface EntityPosts {
+  entity: number
+  posts: number
+}
+
 export class CorpusIndexFile {
   readonly groups: Group[]
   readonly posts: number
@@ -46,6 +52,10 @@ export class CorpusIndexFile {
   readonly last: Date
   /** Each known name the index holds (normalised) and its token in `named`. */
   private readonly tokens: Map<string, string>
+  /** Each known entity's prefilter key (corpus-vocabulary.ts) and its number and posts in `entity_rows`. */
+  private readonly entities: Map<string, EntityPosts>
+  /** The fingerprint of the names and hiders it was built knowing (corpus-vocabulary.ts). */
+  readonly vocabulary: string
   private readonly statements = new Map<string, Statement>()
 
   private constructor(
@@ -81,6 +91,45 @@ export class CorpusIndexFile {
         .all()
         .map((n) => [n.name, n.token]),
     )
+    this.entities = new Map(
+      db
+        .query<{ entity: number; key: string; posts: number }, []>('SELECT entity, key, posts FROM entities')
+        .all()
+        .map((row) => [row.key, { entity: row.entity, posts: row.posts }]),
+    )
+    this.vocabulary = meta.vocabulary ?? ''
+  }
+
+  /** A known entity's number and posts in `entity_rows`, by its prefilter key. */
+  entityOf(key: string): EntityPosts | undefined {
+    return this.entities.get(key)
+  }
+
+  /** How many of an entity's posts come before rowid `rowid` (its first post at or after it): a binary search by lookups. */
+  ordinalAt(entity: EntityPosts, rowid: number): number {
+    const post = this.query('SELECT post FROM entity_rows WHERE entity = ? AND n = ?')
+    let [lo, hi] = [0, entity.posts]
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if ((post.get(entity.entity, mid) as { post: number }).post < rowid) lo = mid + 1
+      else hi = mid
+    }
+    return lo
+  }
+
+  /** The rowids of an entity's posts numbered `from` to `to` (exclusive), every `step`th from `from` on. */
+  entityRows(entity: EntityPosts, from: number, to: number, step: number): Int32Array {
+    if (step === 1) {
+      const rows = this.query('SELECT post FROM entity_rows WHERE entity = ? AND n >= ? AND n < ? ORDER BY n').values(
+        entity.entity,
+        from,
+        to,
+      )
+      return Int32Array.from(rows, (row) => row[0] as number)
+    }
+    const wanted = Array.from({ length: Math.ceil((to - from) / step) }, (_, k) => from + k * step)
+    const sql = 'SELECT post FROM entity_rows WHERE entity = ? AND n IN (SELECT value FROM json_each(?)) ORDER BY n'
+    return Int32Array.from(this.query(sql).values(entity.entity, JSON.stringify(wanted)), (row) => row[0] as number)
   }
 
   /** The token of a known name (normalised) in `named`, when the index was built knowing it. */

@@ -17,7 +17,8 @@ import {
 import { normalizeText, type Matcher } from '../relevance'
 import { eachSliced, turn } from '../turns'
 import type { PostRow } from './corpus-index-build'
-import { matchOf, type CorpusIndexFile, type Query, type RowRange } from './corpus-index'
+import { matchOf, type CorpusIndexFile, type EntityPosts, type Query, type RowRange } from './corpus-index'
+import { prefilterKey } from './corpus-vocabulary'
 import { draw, intersect, listed, union, type CandidateSet } from './corpus-draw'
 import { phrasesOfName, phrasesOfTerm, type Lookup } from './corpus-terms'
 
@@ -90,12 +91,14 @@ interface Finder {
   scan: { anyOf: string[] } | { allOf: string[] } | null
 }
 
-function finderOf(prefilter: Matcher['prefilter'], index: CorpusIndexFile): Finder {
+/** `known`: the index was built knowing the names as relevance knows them now (corpus-vocabulary.ts), so its name tokens hold. */
+function finderOf(prefilter: Matcher['prefilter'], index: CorpusIndexFile, known: boolean): Finder {
   if ('anyOf' in prefilter) {
     const names = prefilter.anyOf.slice(0, MAX_NAMES)
     // A name the index was built knowing is one token; any other, the phrase of its terms.
-    const tokens = names.flatMap((name) => index.tokenOf(name) ?? [])
-    const others = names.filter((name) => !index.tokenOf(name)).map((name) => ({ name, lookup: phrasesOfName(name) }))
+    const tokenOf = (name: string) => (known ? index.tokenOf(name) : undefined)
+    const tokens = names.flatMap((name) => tokenOf(name) ?? [])
+    const others = names.filter((name) => !tokenOf(name)).map((name) => ({ name, lookup: phrasesOfName(name) }))
     const phrases = others.flatMap((l) => (l.lookup ? [l.lookup] : []))
     const unfound = others.filter((l) => !l.lookup).map((l) => normalizeText(l.name))
     const queries: Query[] = [
@@ -128,7 +131,26 @@ export class CorpusSearch {
     private readonly readMax = READ_MAX_ROWS,
     /** Creator posts of a KOL window read with their texts (CREATOR_READ_MAX). */
     private readonly creatorReadMax = CREATOR_READ_MAX,
+    /** The fingerprint of the names as relevance knows them now (corpus-vocabulary.ts); unset: the index's own. */
+    private readonly vocabulary: () => string | undefined = () => undefined,
   ) {}
+
+  /** Whether the index was built knowing the names as relevance knows them now: then its names and entities hold. */
+  private known(): boolean {
+    return (this.vocabulary() ?? this.index.vocabulary) === this.index.vocabulary
+  }
+
+  /** A known entity of the prefilter, listed in order in the index (corpus-index-names.ts). */
+  private entityOf(prefilter: Matcher['prefilter']): EntityPosts | undefined {
+    const key = prefilterKey(prefilter)
+    return key && this.known() ? this.index.entityOf(key) : undefined
+  }
+
+  /** One range of a known entity's posts as a set to draw from: counted and drawn by their numbers, a few lookups at any size. */
+  private entitySet(entity: EntityPosts, range: RowRange): CandidateSet {
+    const [from, to] = [this.index.ordinalAt(entity, range.from), this.index.ordinalAt(entity, range.to)]
+    return { count: to - from, take: (step) => this.index.entityRows(entity, from, to, step) }
+  }
 
   /** Reads the KOL population of the window every KOL answer asks (`prepare` in sources.ts), so that no request waits for it. */
   async prepare(from: Date, to: Date): Promise<void> {
@@ -147,8 +169,13 @@ export class CorpusSearch {
   ): Promise<{ posts: (EvidenceItem & { category: string })[]; candidates: ReadonlySet<string> }> {
     const population = await this.population(from, to)
     const ranges = this.index.ranges(from, to).filter((r) => this.native(r))
-    const finder = finderOf(prefilter, this.index)
-    const candidates = union(await Promise.all(ranges.map((range) => this.rowsIn(finder, range, prefilter.author))))
+    const entity = this.entityOf(prefilter)
+    const finder = finderOf(prefilter, this.index, this.known())
+    const candidates = union(
+      await Promise.all(
+        ranges.map((range) => (entity ? this.entitySet(entity, range).take(1) : this.rowsIn(finder, range, prefilter.author))),
+      ),
+    )
     const ids = new Set<string>()
     const kept = intersect(population.rowids, candidates)
     let next = 0
@@ -306,13 +333,14 @@ export class CorpusSearch {
 
   /** The rows drawn from a prefilter's candidates (every one up to `readMax`), each with its weight when it stands for more than itself. */
   private async search(prefilter: Matcher['prefilter'], from: Date, to: Date, split?: Date): Promise<CorpusRow[]> {
-    const finder = finderOf(prefilter, this.index)
+    const entity = this.entityOf(prefilter)
+    const finder = finderOf(prefilter, this.index, this.known())
     const halves =
       split && split > from && split < to
         ? [this.index.ranges(from, split), this.index.ranges(split, to)].flat()
         : this.index.ranges(from, to)
     const sets: CandidateSet[] = []
-    for (const range of halves) sets.push(await this.candidateSet(finder, range, prefilter.author))
+    for (const range of halves) sets.push(entity ? this.entitySet(entity, range) : await this.candidateSet(finder, range, prefilter.author))
     const drawn = await draw(sets, this.readMax)
     if (!drawn.rows.length) return []
     const weights = new Map<number, number>()
