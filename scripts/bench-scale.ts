@@ -344,11 +344,6 @@ function report(rounds: Measured[][], classes: KeyClasses): string {
       all.map((m) => m.counted),
       classes.entities,
     ).map(([label, cells]) => `| ${label} | ${cells.join(' | ')} |`),
-    ...differingRare(
-      all.map((m) => m.counted),
-      all.map(name),
-      classes.entities,
-    ),
     ...(REPEATS > 1
       ? [
           line('every first answer p95, each round', (m) => rounds[all.indexOf(m)]!.map((r) => ms(firstsP95(r))).join(', ')),
@@ -357,6 +352,11 @@ function report(rounds: Measured[][], classes: KeyClasses): string {
           ),
         ]
       : []),
+    ...differingRare(
+      all.map((m) => m.counted),
+      all.map(name),
+      classes.entities,
+    ),
     ...all.filter((m) => m.logTail).map((m) => `\n${name(m)}, the server's last lines:\n\n\`\`\`\n${m.logTail}\n\`\`\``),
   ].join('\n')
 }

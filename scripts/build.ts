@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { basename, dirname, isAbsolute, join, normalize, relative, resolve } from 'node:path'
 import { DuckDb } from '../src/data/duckdb'
 import { ensureCorpusIndex } from '../src/intelligence/providers/corpus-index-cache'
+import { folderVocabulary } from '../src/composition/corpus-vocabulary'
 
 const ROOT = resolve(import.meta.dir, '..')
 // One entry per build: builds running at once (tests, benchmarks) must not embed each other's files.
@@ -91,7 +92,7 @@ const files = Object.entries(manifest.datasets ?? {}).map(([key, d]) => {
 const corpusIndex = await (async () => {
   const db = await DuckDb.open(1)
   try {
-    return (await ensureCorpusIndex(db, DATASETS)).path
+    return (await ensureCorpusIndex(db, DATASETS, () => folderVocabulary(db, DATASETS))).path
   } finally {
     db.close()
   }

@@ -18,6 +18,7 @@ import { indexMarket } from '../../src/data/market-snapshot'
 import { CorpusSearch } from '../../src/intelligence/providers/corpus'
 import { matcherFor } from '../../src/intelligence/relevance'
 import { indexCorpus } from '../../src/intelligence/sources'
+import { snapshotVocabulary } from '../../src/composition/corpus-vocabulary'
 import { indexSignals } from '../../src/signals/index-signals'
 
 const dir = resolve(process.argv[2] ?? 'datasets')
@@ -51,7 +52,7 @@ const signals = await phase('index: signals (entities)', () =>
 )
 const corpus = await phase(
   "index: the corpus's search index (opened, or built first when this version has none)",
-  () => indexCorpus(db, d('evidence')),
+  () => indexCorpus(db, d('evidence'), () => snapshotVocabulary(db, loaded)),
   (index) =>
     `${index.file.posts.toLocaleString('en-US')} posts${index.built ? `, built in ${(index.built.ms / 1000).toFixed(1)} s` : ', opened'}`,
 )

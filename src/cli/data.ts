@@ -17,6 +17,7 @@ import { RefreshError, importDataset, rollbackDataset } from '../data/refresh'
 import { contractForFile, formatReport, refusedReport } from '../data/validate'
 import type { ValidationReport } from '../data/violations'
 import { ensureCorpusIndex } from '../intelligence/providers/corpus-index-cache'
+import { folderVocabulary } from '../composition/corpus-vocabulary'
 
 const USAGE = `Usage: china-market-intel data <command>
 
@@ -238,7 +239,7 @@ async function run(command: string, args: string[], dir: string, flags: Flags): 
       const result = await withDb(async (db) => {
         const imported = await importDataset(db, dir, file, contract, options)
         // A new corpus version is searched through its index: built now, not at the service's next load.
-        if (contract === EVIDENCE && !imported.unchanged) await ensureCorpusIndex(db, dir)
+        if (contract === EVIDENCE && !imported.unchanged) await ensureCorpusIndex(db, dir, () => folderVocabulary(db, dir))
         return imported
       })
       process.stdout.write(`${formatReport(result.report).join('\n')}\n`)
@@ -262,7 +263,7 @@ async function run(command: string, args: string[], dir: string, flags: Flags): 
       return publish(args, dir, flags)
     case 'index': {
       if (args.length) throw new UsageError('index takes no argument (the folder is --dir)')
-      const index = await withDb((db) => ensureCorpusIndex(db, dir))
+      const index = await withDb((db) => ensureCorpusIndex(db, dir, () => folderVocabulary(db, dir)))
       process.stdout.write(
         `${index.path}: ${index.posts} posts, ${index.built ? `built in ${(index.built.ms / 1000).toFixed(1)} s` : 'already built'}\n`,
       )
@@ -291,7 +292,8 @@ async function publish(args: string[], dir: string, flags: Flags): Promise<numbe
       key,
       ...(flags.note ? { note: flags.note } : {}),
       // The corpus's index ships with it (built now if it is missing): no instance builds it again.
-      indexOf: async (dataset) => (dataset === EVIDENCE.name ? (await ensureCorpusIndex(db, folder)).path : null),
+      indexOf: async (dataset) =>
+        dataset === EVIDENCE.name ? (await ensureCorpusIndex(db, folder, () => folderVocabulary(db, folder))).path : null,
     }),
   )
   const { publication } = result

@@ -1,4 +1,5 @@
 import { createApp } from './app'
+import { snapshotVocabulary } from './corpus-vocabulary'
 import type { Config } from '../config/config'
 import { DuckDb } from '../data/duckdb'
 import { DatasetStore, type DataSnapshot, type Indexers } from '../data/store'
@@ -47,8 +48,9 @@ import { signatureRecovery } from '../payments/secp256k1'
 /** The domains' indexes of the datasets: the weekly signals (names, weeks) and the evidence corpus's search table. */
 export const datasetIndexers = (): Indexers<SignalsSnapshot, CorpusIndex> => ({
   signals: indexSignals,
-  evidence: indexCorpus,
+  evidence: (db, corpus, datasets) => indexCorpus(db, corpus, () => snapshotVocabulary(db, datasets)),
 })
+
 type ServiceStore = DatasetStore<SignalsSnapshot, CorpusIndex>
 type ServiceSnapshot = DataSnapshot<SignalsSnapshot, CorpusIndex>
 
@@ -232,7 +234,7 @@ function intelligenceServices(config: Readonly<Config>, db: DuckDb, store: Servi
       if (corpus?.of !== evidence)
         corpus = {
           of: evidence,
-          sources: corpusSources(evidence.dataset, evidence.index, summariser),
+          sources: corpusSources(evidence.dataset, evidence.index, summariser, () => store.current().signals.entities),
         }
       return corpus.sources
     },

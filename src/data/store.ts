@@ -17,7 +17,8 @@ export interface ClosableIndex {
  */
 export interface Indexers<S, E extends ClosableIndex> {
   signals(db: DuckDb, creators: LoadedDataset, topics: LoadedDataset, brands: LoadedDataset): Promise<S>
-  evidence(db: DuckDb, corpus: LoadedDataset): Promise<E>
+  /** `datasets`: every dataset of the same snapshot (the corpus's index knows the names of the weekly signals beside it). */
+  evidence(db: DuckDb, corpus: LoadedDataset, datasets: Record<string, LoadedDataset>): Promise<E>
 }
 
 /** One consistent set of dataset versions. A request reads it once, so its answer never mixes versions. */
@@ -261,7 +262,7 @@ export class DatasetStore<S, E extends ClosableIndex> {
         ? previous.evidence
         : track(
             'evidence',
-            indexers.evidence(db, datasetNamed(EVIDENCE.name)).then((index) => ({ dataset: datasetNamed(EVIDENCE.name), index })),
+            indexers.evidence(db, datasetNamed(EVIDENCE.name), datasets).then((index) => ({ dataset: datasetNamed(EVIDENCE.name), index })),
           ),
       previous && !changedAny([FLIGHTS.name, SPEND.name], changed)
         ? previous.market

@@ -189,6 +189,41 @@ function freeTextMatcher(text: string): Matcher {
   }
 }
 
+/**
+ * For every known name (normalised), the longer known names that hide it whichever entity is asked
+ * (shadowsOf's rule, for every family a name can be asked in): names of an entity sharing no category
+ * with any entity owning the name, and outside every family that holds an owner. The corpus index leaves
+ * a name's occurrences inside them out (corpus-index-build.ts): relevance would hide them anyway.
+ */
+export function hidersOf(index: EntityIndex): Map<string, string[]> {
+  const owners = new Map<string, Entity[]>()
+  for (const entity of index.entities)
+    for (const name of new Set(entity.names.map(lower))) owners.set(name, [...(owners.get(name) ?? []), entity])
+  const parents = new Map<Entity, Entity[]>()
+  for (const entity of index.entities) for (const member of entity.members) parents.set(member, [...(parents.get(member) ?? []), entity])
+  // Every family an owner is asked in: its own, and those of the entities it is a member of.
+  const families = new Map<Entity, Set<Entity>>()
+  const familyOf = (owner: Entity) => {
+    let family = families.get(owner)
+    if (!family)
+      families.set(owner, (family = new Set([owner, ...(parents.get(owner) ?? [])].flatMap((asked) => [asked, ...asked.members]))))
+    return family
+  }
+  const known = index.knownNames.map((k) => ({ normalised: lower(k.name).trim(), entity: k.entity }))
+  const out = new Map<string, string[]>()
+  for (const [name, held] of owners) {
+    const own = ownName(name)
+    const hiders = known.filter(
+      ({ normalised, entity }) =>
+        normalised.length > name.length &&
+        containsName(normalised, own) &&
+        held.every((owner) => !familyOf(owner).has(entity) && !owner.categories.some((c) => entity.categories.includes(c))),
+    )
+    if (hiders.length) out.set(name, [...new Set(hiders.map((h) => h.normalised))])
+  }
+  return out
+}
+
 const names = new WeakMap<EntityIndex, readonly string[]>()
 
 /** Every name an entity matcher's prefilter can list (`anyOf`), once per index: what the corpus indexes rows by. */

@@ -7,9 +7,11 @@ import { dataQuality, type LoadedDataset } from '../data/datasets'
 import type { DuckDb } from '../data/duckdb'
 import type { EvidenceItem, EvidenceProvider } from './evidence'
 import { ChatCompletionsSummariser } from './providers/chat-completions'
-import { CorpusProvider, CorpusSearch } from './providers/corpus'
+import { CorpusProvider, CorpusSearch, CREATOR_READ_MAX, READ_MAX_ROWS } from './providers/corpus'
+import { vocabularyOf } from './providers/corpus-vocabulary'
+import type { EntityIndex } from './entities'
 import type { CorpusIndexFile } from './providers/corpus-index'
-import { openCorpusIndex } from './providers/corpus-index-cache'
+import { openCorpusIndex, type VocabularyOf } from './providers/corpus-index-cache'
 import type { IndexBuilt } from './providers/corpus-index-build'
 import type { Matcher } from './relevance'
 import { KOL } from '../catalog/evidence-rules'
@@ -55,10 +57,12 @@ export function corpusSources(
   dataset: LoadedDataset,
   index: CorpusIndex,
   summariser: ChatCompletionsSummariser | null = null,
+  /** The entity index in use: whether the corpus index knows its names as it does (corpus-vocabulary.ts). */
+  entities?: () => EntityIndex,
 ): EvidenceSources {
   const asOf = new Date(Math.floor(index.last.getTime() / DAY_MS) * DAY_MS + DAY_MS)
   const coverageFrom = new Date(Math.floor(index.first.getTime() / DAY_MS) * DAY_MS)
-  const search = new CorpusSearch(index.file)
+  const search = new CorpusSearch(index.file, READ_MAX_ROWS, CREATOR_READ_MAX, () => entities && vocabularyOf(entities()).fingerprint)
   return {
     mode: 'sample',
     native: [new CorpusProvider(search, 'native', coverageFrom)],
@@ -105,9 +109,9 @@ export interface CorpusIndex {
   close(): void
 }
 
-/** The corpus's search index, opened, or built first when this version has none yet (providers/corpus-index-cache.ts). */
-export async function indexCorpus(db: DuckDb, dataset: LoadedDataset): Promise<CorpusIndex> {
-  const { index, built } = await openCorpusIndex(db, dataset)
+/** The corpus's search index, opened, or built first (knowing `names`) when this version has none yet (providers/corpus-index-cache.ts). */
+export async function indexCorpus(db: DuckDb, dataset: LoadedDataset, names: VocabularyOf): Promise<CorpusIndex> {
+  const { index, built } = await openCorpusIndex(db, dataset, names)
   if (index.posts === 0) {
     index.close()
     throw new Error(`${dataset.contract.file} has no rows`)

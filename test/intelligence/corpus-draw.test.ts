@@ -4,32 +4,33 @@
  * those of reading every row.
  */
 import { describe, expect, test } from 'bun:test'
-import { draw, intersect, union } from '../../src/intelligence/providers/corpus-draw'
+import { draw, intersect, listed, union } from '../../src/intelligence/providers/corpus-draw'
 import { CorpusSearch, READ_MAX_ROWS } from '../../src/intelligence/providers/corpus'
 import { matcherFor } from '../../src/intelligence/relevance'
 import { openSampleCorpus, type SampleCorpus } from './support'
 
 const DAY = 86_400_000
 
-/** A candidate set of `n` rows from `first` on, every `every`th row. */
-const set = (n: number, first = 0, every = 1) => ({ rows: Int32Array.from({ length: n }, (_, i) => first + i * every) })
+/** The rowids of `n` rows from `first` on, every `every`th row. */
+const rowids = (n: number, first = 0, every = 1) => Int32Array.from({ length: n }, (_, i) => first + i * every)
+const set = (n: number, first = 0, every = 1) => listed(rowids(n, first, every))
 
 describe('draw', () => {
-  test('reads every candidate, unweighted, when there are at most the maximum', () => {
-    const drawn = draw([set(100), set(140, 1_000)], 500)
+  test('reads every candidate, unweighted, when there are at most the maximum', async () => {
+    const drawn = await draw([set(100), set(140, 1_000)], 500)
     expect(drawn.rows.length).toBe(240)
     expect(new Set(drawn.weights)).toEqual(new Set([1]))
   })
 
-  test('draws one in `step` of each set; the weights of each add up to its exact size', () => {
-    const sets = [set(5_000, 0, 2), set(2_500, 20_000, 3), set(2_500, 40_000), set(7, 60_000)]
-    const drawn = draw(sets, 1_000)
-    const sizes = sets.map((s) => s.rows.length)
-    const weighted = sets.map((s) => [...drawn.rows].reduce((sum, row, i) => (s.rows.includes(row) ? sum + drawn.weights[i]! : sum), 0))
+  test('draws one in `step` of each set; the weights of each add up to its exact size', async () => {
+    const lists = [rowids(5_000, 0, 2), rowids(2_500, 20_000, 3), rowids(2_500, 40_000), rowids(7, 60_000)]
+    const drawn = await draw(lists.map(listed), 1_000)
+    const sizes = lists.map((l) => l.length)
+    const weighted = lists.map((l) => [...drawn.rows].reduce((sum, row, i) => (l.includes(row) ? sum + drawn.weights[i]! : sum), 0))
     weighted.forEach((w, i) => expect(w).toBeCloseTo(sizes[i]!, 6))
     // About the maximum read, each set's rows standing for about as many (the same step everywhere).
     expect(drawn.rows.length).toBeGreaterThan(900)
-    expect(drawn.rows.length).toBeLessThanOrEqual(1_000 + sets.length)
+    expect(drawn.rows.length).toBeLessThanOrEqual(1_000 + lists.length)
     const large = drawn.weights.subarray(0, -1) // the set of 7 rows is read in one row
     expect(Math.max(...large) - Math.min(...large)).toBeLessThan(1)
     // Evenly through each set: its first and last rows' halves hold about the same share.
@@ -37,8 +38,9 @@ describe('draw', () => {
     expect(first.filter((row) => row < 5_000).length / first.length).toBeCloseTo(0.5, 1)
   })
 
-  test('the same rows every time', () => {
-    expect([...draw([set(5_000), set(3_000, 9_000)], 700).rows]).toEqual([...draw([set(5_000), set(3_000, 9_000)], 700).rows])
+  test('the same rows every time', async () => {
+    const twice = [await draw([set(5_000), set(3_000, 9_000)], 700), await draw([set(5_000), set(3_000, 9_000)], 700)]
+    expect([...twice[0]!.rows]).toEqual([...twice[1]!.rows])
   })
 })
 

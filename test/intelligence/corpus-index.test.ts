@@ -4,10 +4,16 @@
  * holds every item relevance keeps of a scan of every post.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { CorpusSearch } from '../../src/intelligence/providers/corpus'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DuckDb } from '../../src/data/duckdb'
+import { buildCorpusIndex } from '../../src/intelligence/providers/corpus-index-build'
+import { CorpusIndexFile } from '../../src/intelligence/providers/corpus-index'
+import { CorpusSearch, CREATOR_READ_MAX } from '../../src/intelligence/providers/corpus'
 import { phrasesOfName, phrasesOfTerm, termsOf } from '../../src/intelligence/providers/corpus-terms'
-import { matcherFor, normalizeText, type Matcher } from '../../src/intelligence/relevance'
-import { Parquet } from '../../support/parquet'
+import { hidersOf, matcherFor, normalizeText, type Matcher } from '../../src/intelligence/relevance'
+import { DATASETS_DIR, Parquet } from '../../support/parquet'
 import { openSampleCorpus, type SampleCorpus } from './support'
 
 describe('terms of a text', () => {
@@ -74,7 +80,7 @@ describe('the index on the shipped corpus against a scan of every post', () => {
     return { index: relevant(found), scan: relevant(scanned) }
   }
 
-  test('for entities of every kind: the same relevant posts', async () => {
+  test('for entities of every kind (their names tokens of the index): the same relevant posts', async () => {
     // Every eighth entity: a hundred or so, of every kind.
     const entities = corpus.index.entities.filter((_, i) => i % 8 === 0)
     expect(new Set(entities.map((e) => e.kind)).size).toBeGreaterThanOrEqual(6)
@@ -87,6 +93,21 @@ describe('the index on the shipped corpus against a scan of every post', () => {
     expect(compared).toBeGreaterThan(10_000)
   }, 120_000)
 
+  test('a set drawn in SQLite is the set drawn from every row: the first and every step-th, across slices', () => {
+    const { file, index } = corpus
+    const beauty = index.entities.find((e) => e.id === 'category:beauty')!
+    const tokens = (matcherFor({ kind: 'entity', entity: beauty, via: beauty.name }, index).prefilter as { anyOf: string[] }).anyOf
+    const query = { table: 'named' as const, match: tokens.flatMap((n) => file.tokenOf(n) ?? []).join(' OR ') }
+    const [range] = file.ranges(from, to).filter((r) => file.count(query, r) > 1_000)
+    const every = [...file.matching(query, range!)]
+    const cut = { ...range!, to: range!.from + Math.floor((range!.to - range!.from) / 3) }
+    const rest = { ...range!, from: cut.to }
+    const before = file.count(query, cut)
+    expect(before + file.count(query, rest)).toBe(every.length)
+    const sliced = [...file.every(query, cut, 7, 0), ...file.every(query, rest, 7, before % 7)]
+    expect(sliced).toEqual(every.filter((_, i) => i % 7 === 0))
+  })
+
   test.each(['露营', '美', 'camping gear', 'AI电脑', 'タワー', '咖啡馆 攻略'])(
     'free text %p: the same relevant posts',
     async (text) => {
@@ -95,4 +116,84 @@ describe('the index on the shipped corpus against a scan of every post', () => {
     },
     60_000,
   )
+})
+
+describe('names hidden inside longer names', () => {
+  let corpus: SampleCorpus
+  openSampleCorpus((opened) => (corpus = opened))
+
+  test("a longer name of another category hides a name for every entity it can be asked in: relevance's rule", () => {
+    const hiders = hidersOf(corpus.index)
+    expect(hiders.get('paris')).toContain('celestine paris')
+    expect(hiders.get('露营')).toContain('车载露营')
+    // Within one category nothing hides: a category's own names never hide each other.
+    expect(hiders.get('camping') ?? []).not.toContain('camping gear')
+  })
+
+  test('an index whose names relevance no longer reads as it was built (another signals version) is read by phrases, with the same posts', async () => {
+    const from = new Date('2025-01-01T00:00:00Z')
+    const to = new Date('2027-01-01T00:00:00Z')
+    for (const id of ['destination:PAR', 'category:travel', 'brand:celestine-paris']) {
+      const entity = corpus.index.entities.find((e) => e.id === id)!
+      const match = matcherFor({ kind: 'entity', entity, via: entity.name }, corpus.index)
+      const relevant = (rows: { id: string; title: string; text: string }[]) =>
+        rows
+          .filter((r) => match.relevance(r) > 0)
+          .map((r) => r.id)
+          .sort()
+      const [known, stale] = await Promise.all([
+        new CorpusSearch(corpus.file, Infinity).candidates(match.prefilter, from, to),
+        new CorpusSearch(corpus.file, Infinity, CREATOR_READ_MAX, () => 'another version').candidates(match.prefilter, from, to),
+      ])
+      expect([id, relevant(stale)]).toEqual([id, relevant(known)])
+      // Paris's own rows leave out the posts about Celestine Paris alone; the phrases find them, relevance drops them.
+      if (id === 'destination:PAR') expect(stale.length).toBeGreaterThan(known.length)
+    }
+  }, 60_000)
+})
+
+describe('an index built without the names of an entity', () => {
+  let corpus: SampleCorpus
+  let dir: string
+  let bare: CorpusIndexFile
+  openSampleCorpus((opened) => (corpus = opened))
+  beforeAll(async () => {
+    // The shipped corpus's first 30,000 posts, indexed knowing no name: every entity is found by its phrases.
+    dir = mkdtempSync(join(tmpdir(), 'bare-index-'))
+    const db = await DuckDb.open(1)
+    const file = join(dir, 'evidence.parquet')
+    await db.exec(
+      `COPY (SELECT * FROM read_parquet('${join(DATASETS_DIR, 'evidence.parquet')}') LIMIT 30000) TO '${file}' (FORMAT parquet)`,
+    )
+    await buildCorpusIndex(db, file, 'bare', join(dir, 'bare.sqlite'), { names: [], entities: [], fingerprint: 'none' })
+    db.close()
+    bare = CorpusIndexFile.open(join(dir, 'bare.sqlite'))
+  }, 60_000)
+  afterAll(() => {
+    bare?.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  test('finds by the phrases of its names what an index knowing them finds by their tokens', async () => {
+    const from = new Date('2025-01-01T00:00:00Z')
+    const to = new Date('2027-01-01T00:00:00Z')
+    // Up to the bare corpus's last post, excluded (posts of that very second may lie on either side of the cut).
+    const last = bare.last
+    let compared = 0
+    for (const entity of corpus.index.entities.filter((_, i) => i % 16 === 0)) {
+      const match = matcherFor({ kind: 'entity', entity, via: entity.name }, corpus.index)
+      const relevant = (rows: { id: string; title: string; text: string; published_at: string }[]) =>
+        rows
+          .filter((r) => match.relevance(r) > 0 && Date.parse(r.published_at) < last.getTime())
+          .map((r) => r.id)
+          .sort()
+      const [phrased, tokened] = await Promise.all([
+        new CorpusSearch(bare, Infinity).candidates(match.prefilter, from, to),
+        new CorpusSearch(corpus.file, Infinity).candidates(match.prefilter, from, last),
+      ])
+      expect([entity.id, relevant(phrased)]).toEqual([entity.id, relevant(tokened)])
+      compared += relevant(phrased).length
+    }
+    expect(compared).toBeGreaterThan(1_000)
+  }, 60_000)
 })

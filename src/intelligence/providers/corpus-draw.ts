@@ -5,10 +5,17 @@
  * each row drawn standing for the rows it was drawn from (its weight).
  */
 
-/** The candidates (rowids, ascending: publication order) of one platform group and window half. */
+/** The candidates of one platform group and window half: how many, and the first and every `step`th after it (publication order). */
 export interface CandidateSet {
-  rows: Int32Array
+  count: number
+  take(step: number): Int32Array | Promise<Int32Array>
 }
+
+/** A candidate set held as its rowids (ascending). */
+export const listed = (rows: Int32Array): CandidateSet => ({
+  count: rows.length,
+  take: (step) => (step === 1 ? rows : Int32Array.from({ length: Math.ceil(rows.length / step) }, (_, i) => rows[i * step]!)),
+})
 
 /** The rows drawn from candidate sets, with the weight of each (1: it stands for itself). */
 export interface Drawn {
@@ -21,16 +28,17 @@ export interface Drawn {
  * order, the same step for all. A row read stands for its set's candidates over the rows drawn from it:
  * the weights of a set add up to its count.
  */
-export function draw(sets: readonly CandidateSet[], readMax: number): Drawn {
-  const total = sets.reduce((n, set) => n + set.rows.length, 0)
+export async function draw(sets: readonly CandidateSet[], readMax: number): Promise<Drawn> {
+  const total = sets.reduce((n, set) => n + set.count, 0)
   const step = Math.max(1, Math.ceil(total / readMax))
   const rows: number[] = []
   const weights: number[] = []
   for (const set of sets) {
-    const drawn = Math.ceil(set.rows.length / step)
-    for (let i = 0; i < set.rows.length; i += step) {
-      rows.push(set.rows[i]!)
-      weights.push(set.rows.length / drawn)
+    if (!set.count) continue
+    const drawn = await set.take(step)
+    for (const row of drawn) {
+      rows.push(row)
+      weights.push(set.count / drawn.length)
     }
   }
   return { rows: Int32Array.from(rows), weights: Float64Array.from(weights) }

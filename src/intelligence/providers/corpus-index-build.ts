@@ -1,7 +1,13 @@
 /**
  * Builds the evidence corpus's search index (corpus-index.ts reads it): one SQLite file per corpus
- * version holding every post, an FTS5 index of their terms (corpus-terms.ts) and what windows and
- * creators are read by. Built once per version, by `data import` or at the first load, never again.
+ * version holding every post, an FTS5 index of their terms (corpus-terms.ts), the known names and
+ * entities they hold (corpus-index-names.ts), and what windows and creators are read by. Built once per
+ * version, by `data import` or at the first load, never again.
+ *
+ * The known names and entities are those of the weekly signals beside the corpus when it is built
+ * (corpus-vocabulary.ts). An entity's posts are listed in order, so counting a window of a category of
+ * millions of posts is two lookups, not a pass over a million; a name known only later (a new brand of
+ * the weekly signals) is found by its phrase.
  *
  * Posts are numbered (their rowid) in the order of their platform group, then publication time, so a
  * window of one group is one range of rowids: `days` holds each group's first row of each day. The file
@@ -15,10 +21,12 @@ import { renameSync, rmSync } from 'node:fs'
 import type { DuckDb } from '../../data/duckdb'
 import { sqlString } from '../../data/sql'
 import { turn } from '../turns'
+import { NAMES_SCHEMA, NamesPass } from './corpus-index-names'
 import { termsOf } from './corpus-terms'
+import type { CorpusVocabulary } from './corpus-vocabulary'
 
 /** The layout of the file: an index of another format is built again. */
-export const INDEX_FORMAT = 1
+export const INDEX_FORMAT = 3
 
 /** A post as the index keeps it: the corpus file's columns but `month` (corpus-index.ts reads them back). */
 export interface PostRow {
@@ -73,7 +81,8 @@ const SCHEMA = `
   CREATE TABLE days (grp INTEGER, day INTEGER, first INTEGER, PRIMARY KEY (grp, day)) WITHOUT ROWID;
   CREATE TABLE creators (creator INTEGER PRIMARY KEY, author TEXT, platform TEXT);
   CREATE TABLE native (creator INTEGER);
-  CREATE VIRTUAL TABLE terms USING fts5(t, content='', columnsize=0, tokenize="ascii tokenchars '_'");`
+  CREATE VIRTUAL TABLE terms USING fts5(t, content='', columnsize=0, tokenize="ascii tokenchars '_'");
+  ${NAMES_SCHEMA}`
 
 const DAY_MS = 86_400_000
 /** Posts indexed between two turns of the event loop (a build at first load shares the process). */
@@ -88,7 +97,14 @@ export interface IndexBuilt {
  * Writes the index of the Parquet `file` (sha256 `sha256`) to `target`: to a temporary file first,
  * renamed into place once whole, so a reader never opens half an index.
  */
-export async function buildCorpusIndex(db: DuckDb, file: string, sha256: string, target: string): Promise<IndexBuilt> {
+export async function buildCorpusIndex(
+  db: DuckDb,
+  file: string,
+  sha256: string,
+  target: string,
+  /** The known names and entities (corpus-vocabulary.ts). */
+  vocabulary: CorpusVocabulary,
+): Promise<IndexBuilt> {
   const started = performance.now()
   const temp = `${target}.${process.pid}.${crypto.randomUUID()}.tmp`
   const out = new Database(temp, { create: true })
@@ -106,10 +122,17 @@ export async function buildCorpusIndex(db: DuckDb, file: string, sha256: string,
     posts ??= (await writePosts(db, out, read, first, true))!
     const insertGroup = out.prepare('INSERT INTO groups VALUES (?, ?, ?, ?)')
     groups.forEach(({ g, n }, i) => insertGroup.run(i, g, first.get(g)!, n))
-    await indexTerms(out)
+    await indexTexts(out, vocabulary, `${temp}.staging`)
     const meta = out.prepare('INSERT INTO meta VALUES (?, ?)')
     const span = out.query<{ first: number; last: number }, []>('SELECT min(at) AS first, max(at) AS last FROM posts').get()!
-    const facts = { format: INDEX_FORMAT, source_sha256: sha256, posts, first_at: span.first, last_at: span.last }
+    const facts = {
+      format: INDEX_FORMAT,
+      source_sha256: sha256,
+      posts,
+      first_at: span.first,
+      last_at: span.last,
+      vocabulary: vocabulary.fingerprint,
+    }
     for (const [key, value] of Object.entries(facts)) meta.run(key, String(value))
     out.close()
     renameSync(temp, target)
@@ -119,6 +142,7 @@ export async function buildCorpusIndex(db: DuckDb, file: string, sha256: string,
     throw error
   } finally {
     rmSync(temp, { force: true })
+    rmSync(`${temp}.staging`, { force: true })
   }
 }
 
@@ -188,19 +212,26 @@ async function writePosts(db: DuckDb, out: Database, read: string, first: Map<st
   return posts
 }
 
-/** The terms of every post, in rowid order, then merged into one segment (the fastest to search). */
-async function indexTerms(out: Database): Promise<void> {
+/** The terms, known names and entities of every post, in rowid order, then each FTS5 index merged into one segment (the fastest to search). */
+async function indexTexts(out: Database, vocabulary: CorpusVocabulary, staging: string): Promise<void> {
   const insert = out.prepare('INSERT INTO terms (rowid, t) VALUES (?, ?)')
-  const read = out.prepare<{ r: number; title: string; text: string }, [number, number]>(
-    'SELECT rowid AS r, title, text FROM posts WHERE rowid >= ? ORDER BY rowid LIMIT ?',
+  const names = new NamesPass(out, vocabulary, staging)
+  out.exec('PRAGMA staging.journal_mode = OFF; PRAGMA staging.synchronous = OFF;')
+  const read = out.prepare<{ r: number; title: string; text: string; author: string }, [number, number]>(
+    'SELECT rowid AS r, title, text, author FROM posts WHERE rowid >= ? ORDER BY rowid LIMIT ?',
   )
   out.exec('BEGIN')
   for (let from = 0; ; ) {
     const rows = read.all(from, BATCH)
     if (!rows.length) break
-    for (const row of rows) insert.run(row.r, termsOf(`${row.title} ${row.text}`).join(' '))
+    for (const row of rows) {
+      insert.run(row.r, termsOf(`${row.title} ${row.text}`).join(' '))
+      names.add(row.r, row.title, row.text, row.author)
+    }
     from = rows.at(-1)!.r + 1
     await turn()
   }
-  out.exec("COMMIT; INSERT INTO terms (terms) VALUES ('optimize');")
+  names.finish()
+  out.exec("COMMIT; INSERT INTO terms (terms) VALUES ('optimize'); INSERT INTO named (named) VALUES ('optimize');")
+  names.detach()
 }

@@ -1,6 +1,6 @@
 /**
  * Where a corpus version's search index is kept, and its one build. The index is named after the
- * corpus file's content (`evidence-<sha256 prefix>.index-v1.sqlite`), beside the file: `data import` builds
+ * corpus file's content (`evidence-<sha256 prefix>.index-v3.sqlite`), beside the file: `data import` builds
  * it there, `data publish` ships it, and a fleet's instances download it with the corpus. A folder the
  * service cannot write (a read-only mount) gets it in the user's cache folder instead. Processes that
  * start at once build it once: the others wait for the builder's lock, then open what it wrote.
@@ -14,6 +14,7 @@ import type { DuckDb } from '../../data/duckdb'
 import { LockedError, takeLock } from '../../data/pid-lock'
 import { buildCorpusIndex, INDEX_FORMAT, type IndexBuilt } from './corpus-index-build'
 import { CorpusIndexFile } from './corpus-index'
+import type { CorpusVocabulary } from './corpus-vocabulary'
 
 /** How often a process waiting for another's build looks again. */
 const WAIT_MS = 250
@@ -49,8 +50,15 @@ const openIfThere = (path: string, sha256: string): CorpusIndexFile | null => {
   }
 }
 
+/** What an index is built knowing (corpus-vocabulary.ts: of the weekly signals beside the corpus), read only when one is built. */
+export type VocabularyOf = () => Promise<CorpusVocabulary>
+
 /** The index of a loaded corpus version, built first where none is found (`built` says how long it took). */
-export async function openCorpusIndex(db: DuckDb, corpus: LoadedDataset): Promise<{ index: CorpusIndexFile; built?: IndexBuilt }> {
+export async function openCorpusIndex(
+  db: DuckDb,
+  corpus: LoadedDataset,
+  names: VocabularyOf,
+): Promise<{ index: CorpusIndexFile; built?: IndexBuilt }> {
   const { file, entry, contract } = corpus
   const places = indexPlaces(file, contract.name, entry.sha256)
   for (const place of places) {
@@ -59,7 +67,7 @@ export async function openCorpusIndex(db: DuckDb, corpus: LoadedDataset): Promis
   }
   const target = places.find((place) => writable(dirname(place)))
   if (!target) throw new Error(`no folder to write the index of ${file} in (tried ${places.map(dirname).join(', ')})`)
-  return buildOnce(db, file, entry.sha256, target)
+  return buildOnce(db, file, entry.sha256, target, names)
 }
 
 /** Builds the index at `target` unless another process is building it: then waits for that build. */
@@ -68,6 +76,7 @@ export async function buildOnce(
   file: string,
   sha256: string,
   target: string,
+  names: VocabularyOf,
 ): Promise<{ index: CorpusIndexFile; built?: IndexBuilt }> {
   for (;;) {
     let release: () => void
@@ -85,7 +94,7 @@ export async function buildOnce(
       // What a build that died (killed, out of disk) left behind: only the lock's holder builds.
       for (const name of readdirSync(dirname(target)))
         if (name.startsWith(`${basename(target)}.`) && name.endsWith('.tmp')) rmSync(join(dirname(target), name), { force: true })
-      const built = await buildCorpusIndex(db, file, sha256, target)
+      const built = await buildCorpusIndex(db, file, sha256, target, await names())
       return { index: CorpusIndexFile.open(target, sha256), built }
     } finally {
       release()
@@ -94,9 +103,13 @@ export async function buildOnce(
 }
 
 /** The index of a datasets folder's current corpus version (`data import`, `data index`): found, or built now. */
-export async function ensureCorpusIndex(db: DuckDb, dir: string): Promise<{ path: string; posts: number; built?: IndexBuilt }> {
+export async function ensureCorpusIndex(
+  db: DuckDb,
+  dir: string,
+  names: VocabularyOf,
+): Promise<{ path: string; posts: number; built?: IndexBuilt }> {
   const corpus = await loadDataset(db, dir, readManifest(dir), EVIDENCE)
-  const { index, built } = await openCorpusIndex(db, corpus)
+  const { index, built } = await openCorpusIndex(db, corpus, names)
   const facts = { path: index.path, posts: index.posts, ...(built ? { built } : {}) }
   index.close()
   return facts

@@ -28,9 +28,21 @@ export interface Group {
   firsts: Int32Array
 }
 
-/** An FTS5 query matching any of the lookups: phrases in double quotes (terms hold no quote). */
+/** An FTS5 query of `terms` matching any of the lookups: phrases in double quotes (terms hold no quote). */
 export const matchOf = (lookups: readonly Lookup[]): string =>
   lookups.map((l) => l.anyOf.map((alt) => `(${alt.map((phrase) => `"${phrase.join(' ')}"`).join(' AND ')})`).join(' OR ')).join(' OR ')
+
+/** What one FTS5 table is asked: `terms` (the texts' terms: phrases) or `named` (the known names' tokens). */
+export interface Query {
+  table: 'terms' | 'named'
+  match: string
+}
+
+/** A known entity in `entity_rows`: its number, and how many posts it holds. */
+export interface EntityPosts {
+  entity: number
+  posts: number
+}
 
 export class CorpusIndexFile {
   readonly groups: Group[]
@@ -38,6 +50,12 @@ export class CorpusIndexFile {
   /** First and last publication time. */
   readonly first: Date
   readonly last: Date
+  /** Each known name the index holds (normalised) and its token in `named`. */
+  private readonly tokens: Map<string, string>
+  /** Each known entity's prefilter key (corpus-vocabulary.ts) and its number and posts in `entity_rows`. */
+  private readonly entities: Map<string, EntityPosts>
+  /** The fingerprint of the names and hiders it was built knowing (corpus-vocabulary.ts). */
+  readonly vocabulary: string
   private readonly statements = new Map<string, Statement>()
 
   private constructor(
@@ -67,6 +85,56 @@ export class CorpusIndexFile {
       })
     this.first = new Date(Number(meta.first_at))
     this.last = new Date(Number(meta.last_at))
+    this.tokens = new Map(
+      db
+        .query<{ name: string; token: string }, []>('SELECT name, token FROM names')
+        .all()
+        .map((n) => [n.name, n.token]),
+    )
+    this.entities = new Map(
+      db
+        .query<{ entity: number; key: string; posts: number }, []>('SELECT entity, key, posts FROM entities')
+        .all()
+        .map((row) => [row.key, { entity: row.entity, posts: row.posts }]),
+    )
+    this.vocabulary = meta.vocabulary ?? ''
+  }
+
+  /** A known entity's number and posts in `entity_rows`, by its prefilter key. */
+  entityOf(key: string): EntityPosts | undefined {
+    return this.entities.get(key)
+  }
+
+  /** How many of an entity's posts come before rowid `rowid` (its first post at or after it): a binary search by lookups. */
+  ordinalAt(entity: EntityPosts, rowid: number): number {
+    const post = this.query('SELECT post FROM entity_rows WHERE entity = ? AND n = ?')
+    let [lo, hi] = [0, entity.posts]
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if ((post.get(entity.entity, mid) as { post: number }).post < rowid) lo = mid + 1
+      else hi = mid
+    }
+    return lo
+  }
+
+  /** The rowids of an entity's posts numbered `from` to `to` (exclusive), every `step`th from `from` on. */
+  entityRows(entity: EntityPosts, from: number, to: number, step: number): Int32Array {
+    if (step === 1) {
+      const rows = this.query('SELECT post FROM entity_rows WHERE entity = ? AND n >= ? AND n < ? ORDER BY n').values(
+        entity.entity,
+        from,
+        to,
+      )
+      return Int32Array.from(rows, (row) => row[0] as number)
+    }
+    const wanted = Array.from({ length: Math.ceil((to - from) / step) }, (_, k) => from + k * step)
+    const sql = 'SELECT post FROM entity_rows WHERE entity = ? AND n IN (SELECT value FROM json_each(?)) ORDER BY n'
+    return Int32Array.from(this.query(sql).values(entity.entity, JSON.stringify(wanted)), (row) => row[0] as number)
+  }
+
+  /** The token of a known name (normalised) in `named`, when the index was built knowing it. */
+  tokenOf(name: string): string | undefined {
+    return this.tokens.get(name)
   }
 
   /** Opens an index read-only; throws when it is not an index of this format or of that corpus. */
@@ -129,14 +197,26 @@ export class CorpusIndexFile {
       .filter((r) => r.to > r.from)
   }
 
-  /** The rowids (ascending) in a range whose terms match an FTS5 query. */
-  matching(match: string, range: RowRange): Int32Array {
-    const rows = this.query('SELECT rowid FROM terms WHERE terms MATCH ? AND rowid >= ? AND rowid < ? ORDER BY rowid').values(
-      match,
-      range.from,
-      range.to,
-    )
-    return Int32Array.from(rows, (row) => row[0] as number)
+  /** The rowids (ascending) in a range that match an FTS5 query. */
+  matching({ table, match }: Query, range: RowRange): Int32Array {
+    const sql = `SELECT rowid FROM ${table} WHERE ${table} MATCH ? AND rowid >= ? AND rowid < ? ORDER BY rowid`
+    return Int32Array.from(this.query(sql).values(match, range.from, range.to), (row) => row[0] as number)
+  }
+
+  /** How many rows of a range match an FTS5 query (counted in SQLite: no rowid crosses into JavaScript). */
+  count({ table, match }: Query, range: RowRange): number {
+    const sql = `SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ? AND rowid >= ? AND rowid < ?`
+    return (this.query(sql).get(match, range.from, range.to) as { n: number }).n
+  }
+
+  /**
+   * Of the rows of a range that match, every `step`th in rowid order (corpus-draw.ts), counting on from
+   * `before` rows of the same set (its earlier slices): the rows whose place in the set is a multiple of `step`.
+   */
+  every({ table, match }: Query, range: RowRange, step: number, before: number): Int32Array {
+    const numbered = `SELECT rowid AS r, row_number() OVER (ORDER BY rowid) - 1 AS n FROM ${table} WHERE ${table} MATCH ? AND rowid >= ? AND rowid < ?`
+    const sql = `SELECT r FROM (${numbered}) WHERE (n + ?) % ? = 0 ORDER BY r`
+    return Int32Array.from(this.query(sql).values(match, range.from, range.to, before, step), (row) => row[0] as number)
   }
 
   /** The rowids (ascending) in a range of the native posts by `author` (on any platform). */

@@ -17,8 +17,9 @@ import {
 import { normalizeText, type Matcher } from '../relevance'
 import { eachSliced, turn } from '../turns'
 import type { PostRow } from './corpus-index-build'
-import { matchOf, type CorpusIndexFile, type RowRange } from './corpus-index'
-import { draw, intersect, union, type CandidateSet } from './corpus-draw'
+import { matchOf, type CorpusIndexFile, type EntityPosts, type Query, type RowRange } from './corpus-index'
+import { prefilterKey } from './corpus-vocabulary'
+import { draw, intersect, listed, union, type CandidateSet } from './corpus-draw'
 import { phrasesOfName, phrasesOfTerm, type Lookup } from './corpus-terms'
 
 /** Bound on the names of one candidate search (a category with all its members has about 60). */
@@ -46,7 +47,7 @@ export const CREATOR_READ_MAX = 60_000
 const CREATOR_MIN_READ = 20
 /** Posts read from the index per query. */
 const READ_BATCH = 4_000
-/** Rows of a range searched per query by the terms, or scanned (other requests take their turn between two). */
+/** Rows of a range searched per query by the index, or scanned (other requests take their turn between two). */
 const TERMS_SLICE = 250_000
 const SCAN_SLICE = 10_000
 
@@ -83,27 +84,40 @@ type CorpusRow = Row & { weight?: number }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
-/** What finds a prefilter's rows: an FTS5 query, and what only a scan of the texts finds. */
+/** What finds a prefilter's rows: FTS5 queries (the known names' tokens, the terms' phrases), and what only a scan of the texts finds. */
 interface Finder {
-  match: string | null
+  queries: Query[]
   /** Names or terms the index cannot find (corpus-terms.ts): rows holding any (`anyOf`) or all of them. */
   scan: { anyOf: string[] } | { allOf: string[] } | null
 }
 
-function finderOf(prefilter: Matcher['prefilter']): Finder {
+/** `known`: the index was built knowing the names as relevance knows them now (corpus-vocabulary.ts), so its name tokens hold. */
+function finderOf(prefilter: Matcher['prefilter'], index: CorpusIndexFile, known: boolean): Finder {
   if ('anyOf' in prefilter) {
     const names = prefilter.anyOf.slice(0, MAX_NAMES)
-    const lookups = names.map((name) => ({ name, lookup: phrasesOfName(name) }))
-    const found = lookups.flatMap((l) => (l.lookup ? [l.lookup] : []))
-    const unfound = lookups.filter((l) => !l.lookup).map((l) => normalizeText(l.name))
-    return { match: found.length ? matchOf(found) : null, scan: unfound.length ? { anyOf: unfound } : null }
+    // A name the index was built knowing is one token; any other, the phrase of its terms.
+    const tokenOf = (name: string) => (known ? index.tokenOf(name) : undefined)
+    const tokens = names.flatMap((name) => tokenOf(name) ?? [])
+    const others = names.filter((name) => !tokenOf(name)).map((name) => ({ name, lookup: phrasesOfName(name) }))
+    const phrases = others.flatMap((l) => (l.lookup ? [l.lookup] : []))
+    const unfound = others.filter((l) => !l.lookup).map((l) => normalizeText(l.name))
+    const queries: Query[] = [
+      ...(tokens.length ? [{ table: 'named' as const, match: tokens.join(' OR ') }] : []),
+      ...(phrases.length ? [{ table: 'terms' as const, match: matchOf(phrases) }] : []),
+    ]
+    return { queries, scan: unfound.length ? { anyOf: unfound } : null }
   }
   const terms = prefilter.allOf.slice(0, MAX_NAMES)
   const lookups = terms.map(phrasesOfTerm)
   // Every term must occur: one the index cannot find makes the whole a scan.
-  if (!terms.length) return { match: null, scan: null }
-  if (lookups.some((l) => l === null)) return { match: null, scan: { allOf: terms.map(normalizeText) } }
-  return { match: lookups.map((l) => `(${matchOf([l as Lookup])})`).join(' AND '), scan: null }
+  if (!terms.length) return { queries: [], scan: null }
+  if (lookups.some((l) => l === null)) return { queries: [], scan: { allOf: terms.map(normalizeText) } }
+  return { queries: [{ table: 'terms', match: lookups.map((l) => `(${matchOf([l as Lookup])})`).join(' AND ') }], scan: null }
+}
+
+/** Slices of a range searched one per query (other requests take their turn between two). */
+function* slices(range: RowRange, size: number): Generator<RowRange> {
+  for (let from = range.from; from < range.to; from += size) yield { ...range, from, to: Math.min(range.to, from + size) }
 }
 
 /**
@@ -117,7 +131,26 @@ export class CorpusSearch {
     private readonly readMax = READ_MAX_ROWS,
     /** Creator posts of a KOL window read with their texts (CREATOR_READ_MAX). */
     private readonly creatorReadMax = CREATOR_READ_MAX,
+    /** The fingerprint of the names as relevance knows them now (corpus-vocabulary.ts); unset: the index's own. */
+    private readonly vocabulary: () => string | undefined = () => undefined,
   ) {}
+
+  /** Whether the index was built knowing the names as relevance knows them now: then its names and entities hold. */
+  private known(): boolean {
+    return (this.vocabulary() ?? this.index.vocabulary) === this.index.vocabulary
+  }
+
+  /** A known entity of the prefilter, listed in order in the index (corpus-index-names.ts). */
+  private entityOf(prefilter: Matcher['prefilter']): EntityPosts | undefined {
+    const key = prefilterKey(prefilter)
+    return key && this.known() ? this.index.entityOf(key) : undefined
+  }
+
+  /** One range of a known entity's posts as a set to draw from: counted and drawn by their numbers, a few lookups at any size. */
+  private entitySet(entity: EntityPosts, range: RowRange): CandidateSet {
+    const [from, to] = [this.index.ordinalAt(entity, range.from), this.index.ordinalAt(entity, range.to)]
+    return { count: to - from, take: (step) => this.index.entityRows(entity, from, to, step) }
+  }
 
   /** Reads the KOL population of the window every KOL answer asks (`prepare` in sources.ts), so that no request waits for it. */
   async prepare(from: Date, to: Date): Promise<void> {
@@ -136,7 +169,13 @@ export class CorpusSearch {
   ): Promise<{ posts: (EvidenceItem & { category: string })[]; candidates: ReadonlySet<string> }> {
     const population = await this.population(from, to)
     const ranges = this.index.ranges(from, to).filter((r) => this.native(r))
-    const candidates = union(await Promise.all(ranges.map((range) => this.rowsIn(finderOf(prefilter), range, prefilter.author))))
+    const entity = this.entityOf(prefilter)
+    const finder = finderOf(prefilter, this.index, this.known())
+    const candidates = union(
+      await Promise.all(
+        ranges.map((range) => (entity ? this.entitySet(entity, range).take(1) : this.rowsIn(finder, range, prefilter.author))),
+      ),
+    )
     const ids = new Set<string>()
     const kept = intersect(population.rowids, candidates)
     let next = 0
@@ -242,9 +281,9 @@ export class CorpusSearch {
   private memoRows = 0
 
   /**
-   * The rows of one range a prefilter finds: by the index's terms, by a scan of what they cannot find, and
-   * a creator's own posts. A slice of the range at a time, taking turns with other requests between them
-   * (a year of a large corpus's group is millions of rows).
+   * The rows of one range a prefilter finds: by the index's names and terms, by a scan of what they
+   * cannot find, and a creator's own posts. A slice of the range at a time, taking turns with other
+   * requests between them (a year of a large corpus's group is millions of rows).
    */
   private async rowsIn(finder: Finder, range: RowRange, author?: string): Promise<Int32Array> {
     const lists: Int32Array[] = []
@@ -254,11 +293,9 @@ export class CorpusSearch {
       ('anyOf' in scan
         ? (text: string) => scan.anyOf.some((name) => text.includes(name))
         : (text: string) => scan.allOf.every((term) => text.includes(term)))
-    // The terms' matches cost little per row; a scan reads every text (corpus-terms.ts: rare names only).
-    const step = holds ? SCAN_SLICE : TERMS_SLICE
-    for (let from = range.from; from < range.to; from += step) {
-      const slice = { ...range, from, to: Math.min(range.to, from + step) }
-      if (finder.match) lists.push(this.index.matching(finder.match, slice))
+    // The index's matches cost little per row; a scan reads every text (corpus-terms.ts: rare names only).
+    for (const slice of slices(range, holds ? SCAN_SLICE : TERMS_SLICE)) {
+      for (const query of finder.queries) lists.push(this.index.matching(query, slice))
       if (holds) lists.push(this.index.scan(slice, (text) => holds(normalizeText(text))))
       await turn()
     }
@@ -266,16 +303,45 @@ export class CorpusSearch {
     return lists.length ? union(lists) : new Int32Array(0)
   }
 
+  /**
+   * One range's candidates as a set to draw from. Found by one query alone (a known entity's names, or
+   * free text), they are counted and drawn in SQLite: a large set's rowids never cross into JavaScript.
+   */
+  private async candidateSet(finder: Finder, range: RowRange, author?: string): Promise<CandidateSet> {
+    const [query] = finder.queries
+    if (!query || finder.queries.length > 1 || finder.scan || author) return listed(await this.rowsIn(finder, range, author))
+    const counts: number[] = []
+    for (const slice of slices(range, TERMS_SLICE)) {
+      counts.push(this.index.count(query, slice))
+      await turn()
+    }
+    return {
+      count: counts.reduce((sum, n) => sum + n, 0),
+      take: async (step) => {
+        const lists: Int32Array[] = []
+        let before = 0
+        for (const [i, slice] of [...slices(range, TERMS_SLICE)].entries()) {
+          // The first row of the range and every step-th after it, across slices.
+          if (counts[i]) lists.push(step === 1 ? this.index.matching(query, slice) : this.index.every(query, slice, step, before % step))
+          before += counts[i]!
+          await turn()
+        }
+        return union(lists)
+      },
+    }
+  }
+
   /** The rows drawn from a prefilter's candidates (every one up to `readMax`), each with its weight when it stands for more than itself. */
   private async search(prefilter: Matcher['prefilter'], from: Date, to: Date, split?: Date): Promise<CorpusRow[]> {
-    const finder = finderOf(prefilter)
+    const entity = this.entityOf(prefilter)
+    const finder = finderOf(prefilter, this.index, this.known())
     const halves =
       split && split > from && split < to
         ? [this.index.ranges(from, split), this.index.ranges(split, to)].flat()
         : this.index.ranges(from, to)
     const sets: CandidateSet[] = []
-    for (const range of halves) sets.push({ rows: await this.rowsIn(finder, range, prefilter.author) })
-    const drawn = draw(sets, this.readMax)
+    for (const range of halves) sets.push(entity ? this.entitySet(entity, range) : await this.candidateSet(finder, range, prefilter.author))
+    const drawn = await draw(sets, this.readMax)
     if (!drawn.rows.length) return []
     const weights = new Map<number, number>()
     drawn.rows.forEach((row, i) => weights.set(row, drawn.weights[i]!))
