@@ -13,6 +13,7 @@ import { builtFromSummary } from '../data/provenance'
 import { readPrivateKey } from '../data/publication'
 import { publishTarget, type PublishTarget } from '../data/publication-places'
 import { PublishError, publishDatasets } from '../data/publish'
+import { formatTargetReport, verifyTarget } from '../data/publish-verify'
 import { RefreshError, importDataset, rollbackDataset } from '../data/refresh'
 import { contractForFile, formatReport, refusedReport } from '../data/validate'
 import type { ValidationReport } from '../data/violations'
@@ -34,7 +35,12 @@ const USAGE = `Usage: china-market-intel data <command>
   publish [folder] --to <target> --key <pem>
                                          sign the folder's current versions (default: --dir) and publish them to
                                          a folder (served by a web server) or s3://bucket/prefix; instances with
-                                         DATA_SOURCE_URL install them once the signature and every checksum hold
+                                         DATA_SOURCE_URL install them once the signature and every checksum hold;
+                                         a file the target holds other bytes of is uploaded again
+  publish [folder] --to <target> --verify
+                                         check, writing nothing, what the target serves: its document (signed by
+                                         --key, when given), every file it names (size and checksum), whether it
+                                         publishes the folder's current versions; exit status 1 when it does not
 
 Options:
   --dir <folder>       datasets folder (default: $DATASETS_DIR, else ./datasets)
@@ -52,11 +58,12 @@ Options:
                        openssl genpkey -algorithm ed25519 -out publisher.pem, and give instances its public key
                        (openssl pkey -in publisher.pem -pubout) as DATA_SOURCE_PUBLIC_KEY
   --note <text>        publish: a note carried in the publication
+  --verify             publish: check the target without writing (--key optional: the signature is then checked)
 
 A running service picks up an import or a rollback within DATASETS_RELOAD_SECONDS, without a restart.
 A fleet's instances follow a publication instead (DATA_SOURCE_URL): a rollback reaches them as a new
 publication (rollback here, then publish).
-Exit status: 0 ok, 1 invalid file or failed change, 2 usage error.
+Exit status: 0 ok, 1 invalid file, failed change or a target not as published (--verify), 2 usage error.
 `
 
 class UsageError extends Error {}
@@ -152,6 +159,7 @@ export async function data(args: string[]): Promise<void> {
         key: { type: 'string' },
         note: { type: 'string' },
         json: { type: 'boolean' },
+        verify: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -193,6 +201,7 @@ type Flags = {
   to?: string
   key?: string
   note?: string
+  verify?: boolean
 }
 
 /** `--max-drop`: a percent from 0 to 100. */
@@ -277,6 +286,7 @@ async function run(command: string, args: string[], dir: string, flags: Flags): 
 async function publish(args: string[], dir: string, flags: Flags): Promise<number> {
   if (args.length > 1) throw new UsageError('publish takes at most one folder')
   if (!flags.to) throw new UsageError('publish needs --to <folder | s3://bucket/prefix>')
+  if (flags.verify) return verify(args[0] ? resolve(args[0]) : dir, flags.to, flags)
   if (!flags.key) throw new UsageError('publish needs --key <Ed25519 private key PEM> (openssl genpkey -algorithm ed25519)')
   const folder = args[0] ? resolve(args[0]) : dir
   let key: KeyObject
@@ -302,7 +312,12 @@ async function publish(args: string[], dir: string, flags: Flags): Promise<numbe
     return 0
   }
   if (!result.changed) {
-    process.stdout.write(`${target.name} already publishes these versions (publication ${publication.sequence}); nothing written.\n`)
+    const repaired = result.uploaded.map(
+      (u) => `\n  ${u.file}: ${u.was === 'missing' ? 'was missing' : `held other bytes (${u.was})`}, uploaded again`,
+    )
+    process.stdout.write(
+      `${target.name} already publishes these versions (publication ${publication.sequence}); ${repaired.length ? `${repaired.length} file(s) repaired:${repaired.join('')}` : 'every file intact, nothing written.'}\n`,
+    )
     return 0
   }
   const bytes = result.uploaded.reduce((sum, u) => sum + u.bytes, 0)
@@ -316,6 +331,20 @@ async function publish(args: string[], dir: string, flags: Flags): Promise<numbe
     ].join('\n') + '\n',
   )
   return 0
+}
+
+async function verify(folder: string, to: string, flags: Flags): Promise<number> {
+  let key: KeyObject | undefined
+  let target: PublishTarget
+  try {
+    key = flags.key ? readPrivateKey(flags.key) : undefined
+    target = publishTarget(to)
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+  const report = await verifyTarget(folder, target, key)
+  process.stdout.write(flags.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatTargetReport(report).join('\n')}\n`)
+  return report.ok ? 0 : 1
 }
 
 function list(dir: string, json: boolean | undefined): number {

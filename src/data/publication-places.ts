@@ -13,9 +13,11 @@ import {
 } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { createHash } from 'node:crypto'
 import { S3Client } from 'bun'
 import { takeLock } from './pid-lock'
 import { PUBLICATION_FILE } from './publication'
+import { fileSha256 } from './refresh'
 
 /**
  * Where a publication lives: a folder (served by any static web server, or a shared disk), or an
@@ -24,6 +26,9 @@ import { PUBLICATION_FILE } from './publication'
  */
 
 type Env = Record<string, string | undefined>
+
+/** The part size of a multipart upload to a bucket (S3's minimum, and Bun's default). */
+export const UPLOAD_PART_BYTES = 5 * 1024 * 1024
 
 /** `s3://bucket/prefix` with the standard AWS settings (AWS_ENDPOINT_URL for another S3-compatible service). */
 function s3At(url: URL, env: Env): { client: S3Client; key: (name: string) => string } {
@@ -49,6 +54,10 @@ export interface PublishTarget {
   readText(name: string): Promise<string | null>
   /** A file's size, or null when there is none. */
   size(name: string): Promise<number | null>
+  /** A file's sha256, read whole (a bucket's object is downloaded), or null when there is none. */
+  sha256(name: string): Promise<string | null>
+  /** The checksum the place keeps of a file without reading it (a bucket's ETag), where it keeps one. */
+  etag?(name: string): Promise<string | null>
   upload(name: string, localFile: string): Promise<void>
   /** Replaces a file in one step: a reader sees the old or the new text, never a mix. */
   writeText(name: string, text: string): Promise<void>
@@ -75,6 +84,9 @@ function folderTarget(dir: string): PublishTarget {
     },
     async size(name) {
       return existsSync(path(name)) ? statSync(path(name)).size : null
+    },
+    async sha256(name) {
+      return existsSync(path(name)) ? fileSha256(path(name)) : null
     },
     async upload(name, localFile) {
       mkdirSync(dirname(path(name)), { recursive: true })
@@ -118,8 +130,20 @@ function s3Target(target: string, env: Env): PublishTarget {
       const file = client.file(key(name))
       return (await file.exists()) ? (await file.stat()).size : null
     },
+    async sha256(name) {
+      const file = client.file(key(name))
+      if (!(await file.exists())) return null
+      const hash = createHash('sha256')
+      for await (const chunk of file.stream()) hash.update(chunk)
+      return hash.digest('hex')
+    },
+    async etag(name) {
+      const file = client.file(key(name))
+      return (await file.exists()) ? (await file.stat()).etag : null
+    },
     async upload(name, localFile) {
-      await client.write(key(name), Bun.file(localFile))
+      // Parts of a known size: a multipart object's ETag can then be computed from the local file (publish-check.ts).
+      await client.write(key(name), Bun.file(localFile), { partSize: UPLOAD_PART_BYTES })
     },
     async writeText(name, text) {
       // An S3 PUT replaces the object whole: readers get the old or the new one.

@@ -6,6 +6,7 @@ import { isSample, readManifest } from './datasets'
 import type { DuckDb } from './duckdb'
 import { keyId, PUBLICATION_FILE, readUnverified, signPublication, type Publication, type PublishedDataset } from './publication'
 import type { PublishTarget } from './publication-places'
+import { fileState, type FileState } from './publish-check'
 import { fileSha256, withLock } from './refresh'
 import { validateFile } from './validate'
 import type { ValidationReport } from './violations'
@@ -21,16 +22,17 @@ export class PublishError extends Error {
 
 export interface PublishResult {
   publication: Publication
-  /** False when the target already publishes these very files: nothing was written. */
+  /** False when the target already publishes these very files: no new document (`uploaded` lists the files repaired). */
   changed: boolean
-  uploaded: { file: string; bytes: number }[]
+  /** Files uploaded, and what the target held before: none, or a file of other bytes. */
+  uploaded: { file: string; bytes: number; was: Exclude<FileState, 'intact'> }[]
   pruned: string[]
 }
 
 /**
  * Publishes a datasets folder (the one `data import` and `data rollback` keep) to a target: each current
  * version is read back and checked against its manifest entry and its contract, the files the target
- * lacks are uploaded, then the signed publication replaces the previous one in one write, so an
+ * lacks or holds other bytes of (publish-check.ts) are uploaded, then the signed publication replaces the previous one in one write, so an
  * instance never reads a publication whose files are not there yet. Files only the replaced publication
  * names are kept (instances may still be downloading them); older ones are removed.
  */
@@ -64,25 +66,18 @@ async function publishLocked(db: DuckDb, dir: string, target: PublishTarget, opt
         `${target.name} holds a ${PUBLICATION_FILE} that is not a publication (${(error as Error).message}); remove it first`,
       )
     }
+    // Every file is checked on the target, also when the publication is unchanged: a damaged one is repaired.
+    const uploaded: PublishResult['uploaded'] = []
+    for (const { file, local } of filesOf(datasets, paths)) {
+      const state = await fileState(target, file, local)
+      if (state === 'intact') continue
+      await target.upload(file.file, local)
+      uploaded.push({ file: file.file, bytes: file.bytes, was: state })
+    }
     const keyed = keyId(options.key)
     if (previous && previous.key_id === keyed && sameDatasets(previous, datasets) && (options.note ?? previous.note) === previous.note)
-      return { publication: previous, changed: false, uploaded: [], pruned: [] }
+      return { publication: previous, changed: false, uploaded, pruned: [] }
 
-    const uploaded: PublishResult['uploaded'] = []
-    for (const [name, entry] of Object.entries(datasets)) {
-      // Content-addressed: a file of the right size under its hash's name is already this file.
-      if ((await target.size(entry.file)) !== entry.bytes) {
-        await target.upload(entry.file, paths[name]!)
-        uploaded.push({ file: entry.file, bytes: entry.bytes })
-      }
-      // An index is named after its dataset file: another build of it (a new release) may differ in bytes.
-      const index = entry.index
-      const before = previous?.datasets[name]?.index
-      if (index && ((await target.size(index.file)) !== index.bytes || (before?.file === index.file && before.sha256 !== index.sha256))) {
-        await target.upload(index.file, paths[`${name}.index`]!)
-        uploaded.push({ file: index.file, bytes: index.bytes })
-      }
-    }
     const publication: Publication = {
       format: 1,
       // Grows by one, and never below the clock's seconds: a target that lost its document (a new bucket,
@@ -150,6 +145,13 @@ async function publishedDatasets(
   }
   return { datasets: out, paths }
 }
+
+/** Every file a publication of `datasets` names (each dataset's, and its index), with the local file it is uploaded from. */
+export const filesOf = (datasets: Record<string, PublishedDataset>, paths: Record<string, string>) =>
+  Object.entries(datasets).flatMap(([name, entry]) => [
+    { file: entry, local: paths[name]! },
+    ...(entry.index ? [{ file: entry.index, local: paths[`${name}.index`]! }] : []),
+  ])
 
 const sameDatasets = (previous: Publication, datasets: Record<string, PublishedDataset>) =>
   Object.keys(datasets).length === Object.keys(previous.datasets).length &&

@@ -467,5 +467,17 @@ if (requireTool('test/data/follow.test.ts', binary ? null : 'nginx', 'a publicat
     expect(await follower.check()).toBe('installed')
     expect(readManifest(dir).datasets.spend!.version).toBe(rolled.to.version)
     expect(follower.metrics().checks.get('unchanged')).toBe(1)
+    // An object overwritten with other bytes of its size (another tool): its ETag tells, and the next publish uploads it again.
+    const spend = second.publication.datasets.spend!
+    const bucket = publishTarget(target, s3.env)
+    const damaged = readFileSync(join(team, readManifest(team).datasets.spend!.file))
+    damaged[damaged.length >> 1]! ^= 0xff
+    const other = join(mkdtempSync(join(tmpdir(), 'damaged-')), 'spend.parquet')
+    writeFileSync(other, damaged)
+    await bucket.upload(spend.file, other)
+    expect(await bucket.size(spend.file)).toBe(spend.bytes)
+    const repaired = await publish(target, A.privatePem, s3.env)
+    expect(repaired).toMatchObject({ changed: false, uploaded: [{ file: spend.file, was: 'altered' }] })
+    expect(await bucket.sha256(spend.file)).toBe(spend.sha256)
   })
 }

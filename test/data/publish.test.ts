@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createPrivateKey, generateKeyPairSync } from 'node:crypto'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { readManifest } from '../../src/data/datasets'
@@ -12,6 +13,10 @@ import { DuckDb } from '../../src/data/duckdb'
 import { PublicationRefused, readPublicKeys, readUnverified, signPublication, verifyPublication } from '../../src/data/publication'
 import { publishTarget } from '../../src/data/publication-places'
 import { PublishError, publishDatasets } from '../../src/data/publish'
+import { etagMatches } from '../../src/data/publish-check'
+import { verifyTarget } from '../../src/data/publish-verify'
+import { SPEND } from '../../src/data/contracts'
+import { fileSha256, importDataset } from '../../src/data/refresh'
 import { runCli } from '../../support/cli-run'
 import { keyPair, teamFolder } from '../../support/publication'
 
@@ -26,6 +31,17 @@ function refusalOf(verify: () => unknown): string | undefined {
   }
   return undefined
 }
+/** Every file of a target folder and its bytes' hash: what a check that writes nothing leaves as it was. */
+const snapshot = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => {
+        const path = join(entry.parentPath, entry.name)
+        return [path, createHash('sha256').update(readFileSync(path)).digest('hex')]
+      }),
+  )
+
 let db: DuckDb
 beforeAll(async () => {
   db = await DuckDb.open(1)
@@ -88,6 +104,68 @@ describe('data publish', () => {
     expect(await publishTarget(target).readText('publication.json')).toBeNull()
   })
 
+  test('a file damaged on the target: --verify reports it and writes nothing; the next publish uploads it again', async () => {
+    const team = teamFolder()
+    const dir = mkdtempSync(join(tmpdir(), 'target-'))
+    const target = publishTarget(dir)
+    const signing = createPrivateKey(key.privatePem)
+    const { publication } = await publishDatasets(db, team, target, { key: signing })
+    expect((await verifyTarget(team, target, signing)).ok).toBe(true)
+    const pem = join(mkdtempSync(join(tmpdir(), 'keys-')), 'publisher.pem')
+    writeFileSync(pem, key.privatePem)
+    expect(await runCli(['data', 'publish', team, '--to', dir, '--verify', '--key', pem])).toMatchObject({ code: 0 })
+    // A disk error flips a byte of one file; another tool truncates a second one.
+    const { spend, flights } = publication.datasets
+    const damaged = readFileSync(join(dir, spend!.file))
+    damaged[damaged.length >> 1]! ^= 0xff
+    writeFileSync(join(dir, spend!.file), damaged)
+    writeFileSync(join(dir, flights!.file), readFileSync(join(dir, flights!.file)).subarray(0, 100))
+    const before = snapshot(dir)
+    const report = await verifyTarget(team, target, signing)
+    expect(report.ok).toBe(false)
+    expect(report.files.filter((f) => f.state !== 'intact')).toEqual([
+      { dataset: 'flights', file: flights!.file, state: 'wrong_size' },
+      { dataset: 'spend', file: spend!.file, state: 'altered' },
+    ])
+    const cli = await runCli(['data', 'publish', team, '--to', dir, '--verify'])
+    expect(cli.code).toBe(1)
+    expect(cli.out).toContain(`altered    ${spend!.file}`)
+    expect(snapshot(dir)).toEqual(before)
+
+    const repaired = await publishDatasets(db, team, target, { key: signing })
+    expect(repaired.changed).toBe(false)
+    expect(Object.fromEntries(repaired.uploaded.map((u) => [u.file, u.was]))).toEqual({
+      [flights!.file]: 'wrong_size',
+      [spend!.file]: 'altered',
+    })
+    expect(await fileSha256(join(dir, spend!.file))).toBe(spend!.sha256)
+    expect((await verifyTarget(team, target, signing)).ok).toBe(true)
+    // Intact files are not uploaded again.
+    expect((await publishDatasets(db, team, target, { key: signing })).uploaded).toEqual([])
+  }, 60_000)
+
+  test('--verify: a document another key signed, and a folder with a newer version than the target publishes', async () => {
+    const team = teamFolder()
+    const dir = mkdtempSync(join(tmpdir(), 'target-'))
+    await publishDatasets(db, team, publishTarget(dir), { key: createPrivateKey(key.privatePem) })
+    const stranger = await verifyTarget(team, publishTarget(dir), createPrivateKey(keyPair().privatePem))
+    expect(stranger).toMatchObject({ ok: false, publication: { state: 'read', signed_by_key: false } })
+    // The team imports a new spend version and has not published it yet.
+    const delivery = join(mkdtempSync(join(tmpdir(), 'delivery-')), 'spend-doubled.parquet')
+    const rows = `read_parquet('${join(team, 'spend.parquet')}', file_row_number = true)`
+    await db.exec(
+      `COPY (SELECT * EXCLUDE (file_row_number) REPLACE (total_cards * 2 AS total_cards) FROM ${rows} ORDER BY file_row_number) TO '${delivery}' (FORMAT parquet)`,
+    )
+    await importDataset(db, team, delivery, SPEND)
+    const behind = await verifyTarget(team, publishTarget(dir))
+    expect(behind.ok).toBe(false)
+    expect(behind.datasets.filter((d) => !d.current).map((d) => d.dataset)).toEqual(['spend'])
+    expect(behind.files.every((f) => f.state === 'intact')).toBe(true)
+    const empty = await runCli(['data', 'publish', team, '--to', mkdtempSync(join(tmpdir(), 'target-')), '--verify', '--json'])
+    expect(empty.code).toBe(1)
+    expect(JSON.parse(empty.out)).toMatchObject({ ok: false, publication: { state: 'missing' }, files: [] })
+  }, 60_000)
+
   test('the CLI: --to and an Ed25519 --key are required; an instance copy refuses import and rollback', async () => {
     const team = teamFolder()
     expect(await runCli(['data', 'publish', team, '--key', 'k.pem'])).toMatchObject({
@@ -113,5 +191,27 @@ describe('data publish', () => {
       code: 2,
       err: expect.stringContaining("is an instance's copy of the publication https://data.example.com/publication.json"),
     })
+  })
+})
+
+describe("a bucket's ETag against the local file", () => {
+  const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest()
+  const file = join(mkdtempSync(join(tmpdir(), 'etag-')), 'twelve-mib.bin')
+  const bytes = new Uint8Array(12 * 1024 * 1024).map((_, i) => (i * 31) % 251)
+  writeFileSync(file, bytes)
+
+  test("a single PUT's ETag is the MD5 of the bytes; a multipart upload's the MD5 of its parts' MD5s and their number (S3's rule)", async () => {
+    expect(await etagMatches(file, `"${md5(bytes).toString('hex')}"`)).toBe(true)
+    expect(await etagMatches(file, `"${'0'.repeat(32)}"`)).toBe(false)
+    // The AWS CLI's 8 MiB parts: two; 5 MiB parts (Bun, most SDKs): three.
+    for (const part of [8, 5]) {
+      const size = part * 1024 * 1024
+      const parts = Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => md5(bytes.subarray(i * size, (i + 1) * size)))
+      expect(await etagMatches(file, `"${md5(Buffer.concat(parts)).toString('hex')}-${parts.length}"`)).toBe(true)
+    }
+    // A multipart ETag of other bytes cannot be told from one of an unknown part size: the object is then read (undefined).
+    expect(await etagMatches(file, `"${'0'.repeat(32)}-3"`)).toBeUndefined()
+    // Not an MD5 (an object encrypted with a customer's key): undefined as well.
+    expect(await etagMatches(file, '"not-an-md5"')).toBeUndefined()
   })
 })
