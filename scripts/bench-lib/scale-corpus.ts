@@ -44,6 +44,8 @@ export interface Counted {
   /** Items, per platform, and each window's items and engagement: what must not change for a rare entity. */
   counts: string
   items: number
+  /** Set when the answer says its counts are estimated: the posts it read of `items`. */
+  read?: number
 }
 
 /** The 90-day trend of every named entity, under `clients` clients (untimed: what is answered, and with which counts). */
@@ -63,7 +65,12 @@ export async function countsPass(url: string, entities: readonly NamedEntity[], 
         const counts = d
           ? JSON.stringify([d.evidence.total_items, d.evidence.by_platform, d.momentum_detail.recent, d.momentum_detail.prior])
           : ''
-        out.set(keyword, { status: res.status, counts, items: d?.evidence.total_items ?? 0 })
+        out.set(keyword, {
+          status: res.status,
+          counts,
+          items: d?.evidence.total_items ?? 0,
+          ...(d?.evidence.sampled ? { read: d.evidence.sampled.items_read } : {}),
+        })
       }
     }),
   )
@@ -110,7 +117,13 @@ export function differingRare(counted: readonly Counts[], names: readonly string
           .filter(
             (e) => e.cls === 'rare' && base.get(e.keyword)?.status === 200 && c.get(e.keyword)?.counts !== base.get(e.keyword)!.counts,
           )
-          .map((e) => `${names[i]}: ${e.keyword}`)
+          .map((e) => {
+            const [was, is] = [base.get(e.keyword)!, c.get(e.keyword)]
+            const said = is?.read
+              ? `${was.items} items, now ${is.items}, estimated from ${is.read} read, as the answer says`
+              : `${was.items} items, now ${is?.items ?? 'none'}, counted as exact`
+            return `${names[i]}: ${e.keyword} (${said})`
+          })
       : [],
   )
   return differing.length ? [`\nRare entities whose counts differ from the first folder's: ${differing.join('; ')}`] : []
