@@ -5,6 +5,8 @@ import { serve } from './cli/serve'
 import { loadEnvFile } from './config/env-file'
 import pkg from '../package.json' with { type: 'json' }
 import { redactOutput } from './cli/redacted-output'
+import { resolve } from 'node:path'
+import { workingCopy } from './data/working-copy'
 
 // First: nothing this process prints may carry a configured secret (the secrets are known once read).
 redactOutput()
@@ -71,6 +73,10 @@ if (command === '--help' || command === '-h' || command === 'help' || (command =
 } else if (command === '--version' || command === '-v') {
   process.stdout.write(`${pkg.version}\n`)
 } else if (COMMANDS[command]) {
+  // From source, the commands that read datasets use a working copy of the shipped sample (data/working-copy.ts)
+  // unless DATASETS_DIR or a publication names one; the executable has set DATASETS_DIR to its own already.
+  if (['serve', 'data', 'doctor'].includes(command) && !process.env.DATASETS_DIR?.trim() && !process.env.DATA_SOURCE_URL?.trim())
+    process.env.DATASETS_DIR = workingCopy(resolve(import.meta.dir, '../datasets'), resolve('var/datasets'))
   await COMMANDS[command][2](rest)
 } else {
   process.stderr.write(`Unknown command "${command}".\n\n${HELP}`)

@@ -43,7 +43,8 @@ const USAGE = `Usage: china-market-intel data <command>
                                          publishes the folder's current versions; exit status 1 when it does not
 
 Options:
-  --dir <folder>       datasets folder (default: $DATASETS_DIR, else ./datasets)
+  --dir <folder>       datasets folder (default: $DATASETS_DIR; from source, else var/datasets, a copy of the
+                       shipped sample made on first use, which npm start serves too)
   --dataset <name>     the dataset a file is for, when its name does not say (${DATASETS.map((d) => d.name).join(', ')})
   --replace            import: the file becomes the whole dataset instead of being merged;
                        validate: check the file as a whole dataset (no missing month or week)
@@ -67,6 +68,9 @@ Exit status: 0 ok, 1 invalid file, failed change or a target not as published (-
 `
 
 class UsageError extends Error {}
+
+/** After a usage error: the one thing that is wrong, then where the rest is (not the whole usage text). */
+const MORE = '(`data --help` lists the commands and options)\n'
 
 function namedContract(name: string): DatasetContract {
   const contract = datasetContract(name)
@@ -164,7 +168,7 @@ export async function data(args: string[]): Promise<void> {
       },
     })
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${USAGE}`)
+    process.stderr.write(`${(error as Error).message}\n${MORE}`)
     process.exit(2)
   }
   const { values, positionals } = parsed
@@ -178,7 +182,7 @@ export async function data(args: string[]): Promise<void> {
     process.exitCode = await run(command, rest, dir, values)
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`${error.message}\n\n${USAGE}`)
+      process.stderr.write(`${error.message}\n${MORE}`)
       process.exitCode = 2
     } else if (error instanceof RefreshError || error instanceof PublishError) {
       process.stderr.write(`${error.message}\n`)

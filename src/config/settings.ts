@@ -214,9 +214,9 @@ export const ENV = {
   },
   DATASETS_DIR: {
     schema: T.String({ minLength: 1 }),
-    default: './datasets (binary: built in)',
+    default: './var/datasets from source (binary: built in)',
     meaning:
-      'Folder with the Parquet datasets and manifest.json. The single executable, when it is unset, uses the datasets built into it, extracted once to a cache folder ($XDG_CACHE_HOME, ~/.cache or the temp dir). With DATA_SOURCE_URL: where the instance keeps its verified copy of the publication (an empty folder, or one it filled before; default: `datasets-<hash of the URL>` beside LEDGER_PATH, so on persistent storage).',
+      'Folder with the Parquet datasets and manifest.json. From source, when it is unset, `serve`, `data` and `doctor` use `var/datasets`, a copy of the shipped sample made on first use (and made again from a newer sample unless the copy was changed), so `data import` never changes the files git tracks. The single executable, when it is unset, uses the datasets built into it, extracted once to a cache folder ($XDG_CACHE_HOME, ~/.cache or the temp dir). With DATA_SOURCE_URL: where the instance keeps its verified copy of the publication (an empty folder, or one it filled before; default: `datasets-<hash of the URL>` beside LEDGER_PATH, so on persistent storage).',
   },
   DATASETS_RELOAD_SECONDS: {
     schema: T.Integer({ minimum: 0, maximum: 3600 }),

@@ -211,6 +211,9 @@ describe('the executable copied alone into an empty folder', () => {
     const refused = await runBinary(run.bin, ['data', 'import', join(ROOT, 'datasets/spend.parquet')], run.dir, cleanEnv(run.home))
     expect(refused.code).toBe(2)
     expect(refused.stderr).toContain('read-only copy. Set DATASETS_DIR')
+    // The one thing missing, and where the rest is: not the whole usage text.
+    expect(refused.stderr).not.toContain('Usage:')
+    expect(refused.stderr.trim().split('\n')).toHaveLength(2)
   })
 
   test('the API reference, its embedded script and the OpenAPI document are served', async () => {

@@ -172,6 +172,10 @@ describe('data publish', () => {
       code: 2,
       err: expect.stringContaining('publish needs --to'),
     })
+    // A usage error names what is missing and where the rest is, without the whole usage text.
+    expect((await runCli(['data', 'publish', team, '--key', 'k.pem'])).err).toBe(
+      'publish needs --to <folder | s3://bucket/prefix>\n(`data --help` lists the commands and options)\n',
+    )
     const rsa = join(mkdtempSync(join(tmpdir(), 'keys-')), 'rsa.pem')
     writeFileSync(rsa, generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ format: 'pem', type: 'pkcs8' }))
     expect(await runCli(['data', 'publish', team, '--to', mkdtempSync(join(tmpdir(), 'target-')), '--key', rsa])).toMatchObject({
