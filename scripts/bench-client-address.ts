@@ -4,7 +4,8 @@
 // Each case runs ROUNDS rounds of N calls after a warm-up; the median round is reported.
 // Env: BENCH_ROUNDS (7), BENCH_CALLS (200000). Usage: bun scripts/bench-client-address.ts
 import { prefersHtml, tableFormat } from '../src/http/accept'
-import { clientAddress, ProxyTrust } from '../src/http/client-address'
+import { ProxyTrust } from '../src/core/proxy-trust'
+import { clientAddress } from '../src/http/client-address'
 import { limitKeyOf } from '../src/core/ip-address'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7)

@@ -6,7 +6,7 @@
 import { Type as T } from '@sinclair/typebox'
 import { NETWORKS } from '../payments/networks'
 import { PAYMENT_MODES } from '../payments/settler'
-import { CLIENT_IP_HEADERS } from '../http/client-address'
+import { CLIENT_IP_HEADERS } from '../core/proxy-trust'
 import { PROVIDER_ENV } from '../intelligence/provider-env'
 import { HttpUrl } from '../core/env-schemas'
 

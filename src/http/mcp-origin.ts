@@ -15,9 +15,6 @@ import { jsonRpcErrorResponse } from './json-rpc-error'
 /** This machine: allowed on any port, over http or https. */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 
-/** An origin as configured: scheme and authority, no credentials, path, query or fragment. */
-const ORIGIN = /^https?:\/\/[^/?#@\s]+\/?$/i
-
 /** `host[:port]` as in a Host header: a DNS name, an IPv4 address or a bracketed IPv6 address. */
 const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)*)(?::\d{1,5})?$/i
 
@@ -83,28 +80,4 @@ export function mcpOriginGuard(policy: McpOriginPolicy): McpOriginGuard {
       origin.slice(0, 100),
     )
   }
-}
-
-/**
- * MCP_ALLOWED_ORIGINS, comma-separated: each `scheme://host[:port]` (http or https, no path) or `*`.
- * Returns the normalised origins, or the entry that is not one.
- */
-export function parseAllowedOrigins(raw: string): { origins: string[] } | { invalid: string } {
-  const origins: string[] = []
-  for (const entry of raw
-    .split(',')
-    .map((e) => e.trim())
-    .filter(Boolean)) {
-    if (entry === '*') {
-      origins.push('*')
-      continue
-    }
-    if (!ORIGIN.test(entry)) return { invalid: entry }
-    try {
-      origins.push(new URL(entry).origin)
-    } catch {
-      return { invalid: entry }
-    }
-  }
-  return { origins }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { ClientAddresses, clientAddress, FORWARDED_LIMITS, ProxyTrust } from '../../src/http/client-address'
+import { FORWARDED_LIMITS, ProxyTrust } from '../../src/core/proxy-trust'
+import { ClientAddresses, clientAddress } from '../../src/http/client-address'
 import { parseIp } from '../../src/core/ip-address'
 
 const LOOPBACK = ProxyTrust.parse('loopback')
