@@ -9,7 +9,7 @@ import { CATALOG } from '../src/catalog'
 import { usdToAtomic } from '../src/core/usdc'
 import { SqliteLedger } from '../src/ledger/sqlite'
 import { Postgres } from '../src/postgres/client'
-import { migrate } from '../src/postgres/migrations'
+import { migrate } from '../src/ledger/postgres-migrations'
 
 export interface HistoryOptions {
   /** Unix seconds of the newest payment's day. */

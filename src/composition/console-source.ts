@@ -1,7 +1,4 @@
 /** What the seller's console reads (http/console): the ledger, the deferred queue, /ready, and this process's counters. */
-import { readBusiness, type LedgerView } from '../ledger/business'
-import { SqliteLedger } from '../ledger/sqlite'
-import { Postgres } from '../postgres/client'
 import type { PaymentLedger } from '../ledger/contract'
 import type { Metrics } from '../http/metrics'
 import type { Readiness } from '../http/free-routes'
@@ -10,14 +7,12 @@ import type { ConsoleSource } from '../http/console/routes'
 import type { DeferredStats } from '../payments/deferred'
 import type { ProviderHealth } from '../intelligence/provider-health'
 import type { RpcState } from '../payments/rpc-check'
-import type { SharedState } from './shared-state'
 
 /** Figures are read again at most this often: a reload storm (or two sellers) costs one ledger read. */
 export const CONSOLE_REFRESH_MS = 5_000
 
 export function consoleSource(deps: {
   ledger: PaymentLedger
-  shared?: SharedState
   metrics: Metrics
   readiness: () => Promise<Readiness>
   deferred?: { stats(): DeferredStats }
@@ -25,21 +20,13 @@ export function consoleSource(deps: {
   /** Self mode: each network's RPC asked now (at most once per CONSOLE_REFRESH_MS, as the rest). */
   networks?: () => Promise<RpcState[]>
 }): ConsoleSource | undefined {
-  // PostgreSQL: a client of its own (one connection), so that a slow console read never holds the
-  // ledger's pool nor marks the ledger unreachable for /ready.
-  const own = deps.shared ? new Postgres(deps.shared.pg.url, 1) : undefined
-  const view: LedgerView | undefined = own
-    ? { postgres: own }
-    : deps.ledger instanceof SqliteLedger
-      ? { sqlite: deps.ledger.database }
-      : undefined
-  if (!view) return undefined
+  const reader = deps.ledger.businessReader()
   const startedAt = Math.floor(Date.now() / 1000)
   const starts = (prefix: string) => (route: string) => route.startsWith(prefix)
   let held: { at: number; figures: Promise<ConsoleFigures> } | undefined
   const read = async (): Promise<ConsoleFigures> => {
     const [business, ready, networks] = await Promise.all([
-      readBusiness(view, Math.floor(Date.now() / 1000)),
+      reader.read(Math.floor(Date.now() / 1000)),
       deps.readiness(),
       deps.networks?.() ?? Promise.resolve(null),
     ])
@@ -58,7 +45,7 @@ export function consoleSource(deps: {
   }
   return {
     async close() {
-      await own?.close()
+      await reader.close()
     },
     figures() {
       const now = Date.now()

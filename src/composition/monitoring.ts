@@ -40,7 +40,6 @@ export function monitoring(
     ledger: parts.ledger,
     metrics,
     readiness: ready,
-    ...(shared ? { shared } : {}),
     ...(deferred ? { deferred } : {}),
     ...(live?.health ? { providers: live.health } : {}),
     ...(chain?.networks ? { networks: chain.networks } : {}),

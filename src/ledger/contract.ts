@@ -1,5 +1,12 @@
 /** The payment ledger's contract: what the gate records and asks (SQLite: sqlite.ts; PostgreSQL: postgres.ts). */
+import type { Business } from './business'
 import type { PAYMENTS, SharedColumn } from './tables'
+
+/** The seller's console's reader of the ledger's 30-day figures (business.ts), closed with the console. */
+export interface BusinessReader {
+  read(now: number): Promise<Business>
+  close(): Promise<void>
+}
 
 /** What the gate records about one payment authorization (one EIP-3009 nonce). */
 export interface PaymentClaim {
@@ -181,6 +188,13 @@ export interface PaymentLedger {
   recordSpend(spend: SpendRecord): void
   /** Payments whose settlement is open (see PendingPayment), as of `now`. */
   pending(now: number): Promise<PendingPayment[]>
+  /**
+   * A reader of the business figures for the seller's console. SQLite reads on the ledger's own
+   * connection (it sees what this process committed, also in memory); PostgreSQL on a client of one
+   * connection of its own, so a slow console read never holds the ledger's pool nor marks the ledger
+   * unreachable for /ready.
+   */
+  businessReader(): BusinessReader
   /** Resolves once everything recorded so far is on disk; a paid answer is sent only after this. */
   durable(): Promise<void>
   /** A stored result, only once its payment is served (a pending payment's result is kept back). */

@@ -1,6 +1,7 @@
 import type { SQL } from 'bun'
 import {
   claimOfRow,
+  type BusinessReader,
   DEAD_CLAIM_AFTER_SECONDS,
   type ClaimResult,
   type LedgerRetention,
@@ -13,7 +14,8 @@ import {
   type SpendRecord,
   type StoredArtifact,
 } from './contract'
-import type { Postgres } from '../postgres/client'
+import { Postgres } from '../postgres/client'
+import { readBusiness } from './business'
 import { LEASE_SECONDS } from '../postgres/instances'
 import { apply, type Op } from './postgres-commit'
 
@@ -324,6 +326,11 @@ export class PostgresLedger implements PaymentLedger {
       this.waiters.push({ resolve, reject })
       this.kick()
     })
+  }
+
+  businessReader(): BusinessReader {
+    const own = new Postgres(this.pg.url, 1)
+    return { read: (now) => readBusiness({ postgres: own }, now), close: () => own.close() }
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,7 @@
 import { Database } from 'bun:sqlite'
 import {
   claimOfRow,
+  type BusinessReader,
   isOpen,
   type ClaimResult,
   type LedgerRetention,
@@ -17,6 +18,7 @@ import {
 } from './contract'
 import { ledgerStatements, openLedgerFile, SERVED_INDEX, type LedgerStatements } from './sqlite-schema'
 import { prune } from './sqlite-retention'
+import { readBusiness } from './business'
 
 const taken = (row: Row): Extract<ClaimResult, { status: 'taken' }> => ({
   status: 'taken',
@@ -364,13 +366,9 @@ export class SqliteLedger implements PaymentLedger {
     return dropped
   }
 
-  /**
-   * The ledger's own connection, for the console's reads: they see what this process committed, also of
-   * a ledger in memory. Synchronous, so a read holds the event loop for its duration (kept short by
-   * the indexes on time).
-   */
-  get database(): Database {
-    return this.db
+  /** Synchronous: a console read holds the event loop for its duration (kept short by the indexes on time). */
+  businessReader(): BusinessReader {
+    return { read: async (now) => readBusiness({ sqlite: this.db }, now), close: async () => {} }
   }
 
   close(): void {

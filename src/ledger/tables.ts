@@ -1,7 +1,7 @@
 /**
  * The ledger's tables, declared once for both engines. SQLite's file is made from this and an older
  * file gains the columns and indexes added since (sqlite-schema.ts: additions only); PostgreSQL's
- * numbered migrations (src/postgres/migrations.ts) are its released history and must arrive at it:
+ * numbered migrations (postgres-migrations.ts, beside this file) are its released history and must arrive at it:
  * test/ledger/postgres.test.ts reads a migrated database back against this declaration, and
  * test/ledger/sqlite.test.ts a new and an upgraded file. A change to a table is made here, plus a
  * migration for PostgreSQL. Each engine's own machinery (SQLite's write probe,

@@ -1,4 +1,4 @@
-import { SchemaTooNew, type Postgres } from './client'
+import { SchemaTooNew, type Postgres } from '../postgres/client'
 
 /**
  * The shared ledger's schema, as numbered migrations applied in order and recorded in
