@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { DATASETS, EVIDENCE, datasetContract, type DatasetContract } from '../data/contracts'
+import { DATASETS, EVIDENCE, SIGNAL_BRANDS, SIGNAL_CREATORS, SIGNAL_TOPICS, datasetContract, type DatasetContract } from '../data/contracts'
 import { builtinDatasets } from '../data/builtin'
 import { readManifest } from '../data/datasets'
 import { DuckDb } from '../data/duckdb'
@@ -68,6 +68,9 @@ Exit status: 0 ok, 1 invalid file, failed change or a target not as published (-
 `
 
 class UsageError extends Error {}
+
+/** The weekly signals: the corpus's index is built knowing their entities' names. */
+const SIGNALS: readonly DatasetContract[] = [SIGNAL_CREATORS, SIGNAL_TOPICS, SIGNAL_BRANDS]
 
 /** After a usage error: the one thing that is wrong, then where the rest is (not the whole usage text). */
 const MORE = '(`data --help` lists the commands and options)\n'
@@ -252,7 +255,7 @@ async function run(command: string, args: string[], dir: string, flags: Flags): 
       const result = await withDb(async (db) => {
         const imported = await importDataset(db, dir, file, contract, options)
         // A new corpus version is searched through its index: built now, not at the service's next load.
-        if (contract === EVIDENCE && !imported.unchanged) await ensureCorpusIndex(db, dir, () => folderVocabulary(db, dir))
+        if (!imported.unchanged) await refreshCorpusIndex(db, dir, contract)
         return imported
       })
       process.stdout.write(`${formatReport(result.report).join('\n')}\n`)
@@ -269,6 +272,7 @@ async function run(command: string, args: string[], dir: string, flags: Flags): 
       const contract = datasetContract(args[0]!)
       if (!contract) throw new UsageError(`unknown dataset "${args[0]}"`)
       const { from, to } = await rollbackDataset(dir, contract)
+      await withDb((db) => refreshCorpusIndex(db, dir, contract))
       process.stdout.write(`${contract.name}: ${from.version} -> ${to.version} (rolled back) in ${dir}\n`)
       return 0
     }
@@ -335,6 +339,15 @@ async function publish(args: string[], dir: string, flags: Flags): Promise<numbe
     ].join('\n') + '\n',
   )
   return 0
+}
+
+/**
+ * After an import or a rollback: the corpus's search index, built now for a new corpus version, and
+ * again for new weekly signals (it is built knowing their names: corpus-vocabulary.ts), not at the
+ * service's next load.
+ */
+async function refreshCorpusIndex(db: DuckDb, dir: string, contract: DatasetContract): Promise<void> {
+  if (contract === EVIDENCE || SIGNALS.includes(contract)) await ensureCorpusIndex(db, dir, () => folderVocabulary(db, dir))
 }
 
 async function verify(folder: string, to: string, flags: Flags): Promise<number> {

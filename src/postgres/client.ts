@@ -12,7 +12,7 @@ export const STATEMENT_DEADLINE_MS = 3000
 /** The connection pool of one instance. Several instances each hold their own. */
 const POOL_SIZE = 10
 
-/** The ledger's schema is newer than this release (migrations.ts): `run` passes it on as it is, not as an unreachable ledger. */
+/** The ledger's schema is newer than this release (ledger/postgres-migrations.ts): `run` passes it on as it is, not as an unreachable ledger. */
 export class SchemaTooNew extends Error {}
 
 /**

@@ -53,21 +53,35 @@ const openIfThere = (path: string, sha256: string): CorpusIndexFile | null => {
 /** What an index is built knowing (corpus-vocabulary.ts: of the weekly signals beside the corpus), read only when one is built. */
 export type VocabularyOf = () => Promise<CorpusVocabulary>
 
-/** The index of a loaded corpus version, built first where none is found (`built` says how long it took). */
+/** Whether an index found may serve; one that may not is built again in its place. */
+export type Usable = (index: CorpusIndexFile) => boolean
+
+/**
+ * The index of a loaded corpus version, built first where none is found (`built` says how long it
+ * took). The service takes any index of this corpus (one built for other weekly signals finds names by
+ * their phrases: correct, slower); the data commands pass `usable` to build again one built for other
+ * signals (ensureCorpusIndex).
+ */
 export async function openCorpusIndex(
   db: DuckDb,
   corpus: LoadedDataset,
   names: VocabularyOf,
+  usable: Usable = () => true,
 ): Promise<{ index: CorpusIndexFile; built?: IndexBuilt }> {
   const { file, entry, contract } = corpus
   const places = indexPlaces(file, contract.name, entry.sha256)
   for (const place of places) {
     const found = openIfThere(place, entry.sha256)
-    if (found) return { index: found }
+    if (found && usable(found)) return { index: found }
+    if (found && writable(dirname(place))) {
+      found.close()
+      return buildOnce(db, file, entry.sha256, place, names, usable)
+    }
+    found?.close()
   }
   const target = places.find((place) => writable(dirname(place)))
   if (!target) throw new Error(`no folder to write the index of ${file} in (tried ${places.map(dirname).join(', ')})`)
-  return buildOnce(db, file, entry.sha256, target, names)
+  return buildOnce(db, file, entry.sha256, target, names, usable)
 }
 
 /** Builds the index at `target` unless another process is building it: then waits for that build. */
@@ -77,6 +91,7 @@ export async function buildOnce(
   sha256: string,
   target: string,
   names: VocabularyOf,
+  usable: Usable = () => true,
 ): Promise<{ index: CorpusIndexFile; built?: IndexBuilt }> {
   for (;;) {
     let release: () => void
@@ -90,10 +105,11 @@ export async function buildOnce(
     try {
       // Built by the process that held the lock before.
       const done = openIfThere(target, sha256)
-      if (done) return { index: done }
-      // What a build that died (killed, out of disk) left behind: only the lock's holder builds.
+      if (done && usable(done)) return { index: done }
+      done?.close()
+      // What a build that died (killed, out of disk) left behind, its scratch database too: only the lock's holder builds.
       for (const name of readdirSync(dirname(target)))
-        if (name.startsWith(`${basename(target)}.`) && name.endsWith('.tmp')) rmSync(join(dirname(target), name), { force: true })
+        if (name.startsWith(`${basename(target)}.`) && /\.tmp(\.staging)?$/.test(name)) rmSync(join(dirname(target), name), { force: true })
       const built = await buildCorpusIndex(db, file, sha256, target, await names())
       return { index: CorpusIndexFile.open(target, sha256), built }
     } finally {
@@ -102,14 +118,19 @@ export async function buildOnce(
   }
 }
 
-/** The index of a datasets folder's current corpus version (`data import`, `data index`): found, or built now. */
+/**
+ * The index of a datasets folder's current corpus version (`data import`, `data index`, `data publish`):
+ * found, or built now; built again when it was built knowing other weekly signals (a signals import).
+ */
 export async function ensureCorpusIndex(
   db: DuckDb,
   dir: string,
   names: VocabularyOf,
 ): Promise<{ path: string; posts: number; built?: IndexBuilt }> {
   const corpus = await loadDataset(db, dir, readManifest(dir), EVIDENCE)
-  const { index, built } = await openCorpusIndex(db, corpus, names)
+  const vocabulary = await names()
+  const current = (index: CorpusIndexFile) => index.vocabulary === vocabulary.fingerprint
+  const { index, built } = await openCorpusIndex(db, corpus, async () => vocabulary, current)
   const facts = { path: index.path, posts: index.posts, ...(built ? { built } : {}) }
   index.close()
   return facts

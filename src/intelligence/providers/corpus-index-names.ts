@@ -46,8 +46,9 @@ export const NAMES_SCHEMA = `
 export class NamesPass {
   private readonly kinds: Kind[]
   private readonly names: string[]
-  /** Per name, the names that hide it (their numbers). */
+  /** Per name, the names that hide it (their numbers); and every name that hides some other. */
   private readonly hiders: Set<number>[]
+  private readonly hiding: Set<number>
   /** Per name, the entities whose prefilter lists it; per author, the creators whose posts are theirs. */
   private readonly entitiesOfName: number[][]
   private readonly entitiesOfAuthor = new Map<string, number[]>()
@@ -65,6 +66,7 @@ export class NamesPass {
     this.names = vocabulary.names.map((n) => n.name)
     const ids = new Map(this.names.map((name, i) => [name, i]))
     this.hiders = vocabulary.names.map((n) => new Set(n.hiders.flatMap((h) => ids.get(h) ?? [])))
+    this.hiding = new Set(this.hiders.flatMap((set) => [...set]))
     this.entitiesOfName = this.names.map(() => [])
     vocabulary.entities.forEach((entity, e) => {
       for (const name of entity.names) this.entitiesOfName[ids.get(name) ?? -1]?.push(e)
@@ -102,8 +104,16 @@ export class NamesPass {
         const start = end - kind.lengths[k]!
         if (kind.whole(text, start, end)) at.push([kind.ids[k]!, start, end])
       })
-      for (const [name, start, end] of at)
-        if (!at.some(([other, s, e]) => this.hiders[name]!.has(other) && s <= start && end <= e)) found.add(name)
+      // A hider counts only where relevance's own pass would blank it whole: its occurrence overlaps no
+      // other hider's (relevance blanks left to right, one match at a time, so of two overlapping
+      // hiders, "le paris rue paris", one is cut short and the name inside it stays visible).
+      const whole = ([hider, start, end]: (typeof at)[number], name: number) =>
+        !at.some(([other, s, e]) => other !== hider && other !== name && this.hiding.has(other) && s < end && start < e)
+      for (const occurrence of at) {
+        const [name, start, end] = occurrence
+        const hidden = at.some((h) => this.hiders[name]!.has(h[0]) && h[1] <= start && end <= h[2] && whole(h, name))
+        if (!hidden) found.add(name)
+      }
     }
   }
 
