@@ -10,7 +10,7 @@ import { DuckDb } from '../data/duckdb'
 import { DELIVERY_FILE, deliveryFormat, validateDelivery } from '../data/delivery'
 import { DEFAULT_MAX_DROP_PERCENT } from '../data/merge'
 import { builtFromSummary } from '../data/provenance'
-import { readPrivateKey } from '../data/publication'
+import { readPrivateKey, readPublicKeys } from '../data/publication'
 import { publishTarget, type PublishTarget } from '../data/publication-places'
 import { PublishError, publishDatasets } from '../data/publish'
 import { formatTargetReport, verifyTarget } from '../data/publish-verify'
@@ -18,6 +18,8 @@ import { RefreshError, importDataset, rollbackDataset } from '../data/refresh'
 import { contractForFile, formatReport, refusedReport } from '../data/validate'
 import type { ValidationReport } from '../data/violations'
 import { ensureCorpusIndex } from '../intelligence/providers/corpus-index-cache'
+import { UsageError, withDb, type Flags } from './data-common'
+import { publish } from './data-publish'
 import { folderVocabulary } from '../composition/corpus-vocabulary'
 
 const USAGE = `Usage: china-market-intel data <command>
@@ -59,15 +61,14 @@ Options:
                        openssl genpkey -algorithm ed25519 -out publisher.pem, and give instances its public key
                        (openssl pkey -in publisher.pem -pubout) as DATA_SOURCE_PUBLIC_KEY
   --note <text>        publish: a note carried in the publication
-  --verify             publish: check the target without writing (--key optional: the signature is then checked)
+  --verify             publish: check the target without writing (--key optional, the public key will do: the
+                       signature is then checked)
 
 A running service picks up an import or a rollback within DATASETS_RELOAD_SECONDS, without a restart.
 A fleet's instances follow a publication instead (DATA_SOURCE_URL): a rollback reaches them as a new
 publication (rollback here, then publish).
 Exit status: 0 ok, 1 invalid file, failed change or a target not as published (--verify), 2 usage error.
 `
-
-class UsageError extends Error {}
 
 /** The weekly signals: the corpus's index is built knowing their entities' names. */
 const SIGNALS: readonly DatasetContract[] = [SIGNAL_CREATORS, SIGNAL_TOPICS, SIGNAL_BRANDS]
@@ -140,15 +141,6 @@ async function validateAll(files: string[], dataset: string | undefined, wholeDa
   }
 }
 
-async function withDb<T>(fn: (db: DuckDb) => Promise<T>): Promise<T> {
-  const db = await DuckDb.open(1)
-  try {
-    return await fn(db)
-  } finally {
-    db.close()
-  }
-}
-
 export async function data(args: string[]): Promise<void> {
   let parsed
   try {
@@ -196,19 +188,6 @@ export async function data(args: string[]): Promise<void> {
       process.exitCode = 1
     }
   }
-}
-
-type Flags = {
-  dataset?: string
-  sample?: boolean
-  notice?: string
-  json?: boolean
-  replace?: boolean
-  'max-drop'?: string
-  to?: string
-  key?: string
-  note?: string
-  verify?: boolean
 }
 
 /** `--max-drop`: a percent from 0 to 100. */
@@ -291,56 +270,6 @@ async function run(command: string, args: string[], dir: string, flags: Flags): 
   }
 }
 
-async function publish(args: string[], dir: string, flags: Flags): Promise<number> {
-  if (args.length > 1) throw new UsageError('publish takes at most one folder')
-  if (!flags.to) throw new UsageError('publish needs --to <folder | s3://bucket/prefix>')
-  if (flags.verify) return verify(args[0] ? resolve(args[0]) : dir, flags.to, flags)
-  if (!flags.key) throw new UsageError('publish needs --key <Ed25519 private key PEM> (openssl genpkey -algorithm ed25519)')
-  const folder = args[0] ? resolve(args[0]) : dir
-  let key: KeyObject
-  let target: PublishTarget
-  try {
-    key = readPrivateKey(flags.key)
-    target = publishTarget(flags.to)
-  } catch (error) {
-    throw new UsageError((error as Error).message)
-  }
-  const result = await withDb((db) =>
-    publishDatasets(db, folder, target, {
-      key,
-      ...(flags.note ? { note: flags.note } : {}),
-      // The corpus's index ships with it (built now if it is missing): no instance builds it again.
-      indexOf: async (dataset) =>
-        dataset === EVIDENCE.name ? (await ensureCorpusIndex(db, folder, () => folderVocabulary(db, folder))).path : null,
-    }),
-  )
-  const { publication } = result
-  if (flags.json) {
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
-    return 0
-  }
-  if (!result.changed) {
-    const repaired = result.uploaded.map(
-      (u) => `\n  ${u.file}: ${u.was === 'missing' ? 'was missing' : `held other bytes (${u.was})`}, uploaded again`,
-    )
-    process.stdout.write(
-      `${target.name} already publishes these versions (publication ${publication.sequence}); ${repaired.length ? `${repaired.length} file(s) repaired:${repaired.join('')}` : 'every file intact, nothing written.'}\n`,
-    )
-    return 0
-  }
-  const bytes = result.uploaded.reduce((sum, u) => sum + u.bytes, 0)
-  process.stdout.write(
-    [
-      `publication ${publication.sequence} -> ${target.name}, signed by ${publication.key_id} at ${publication.published_at}`,
-      ...Object.entries(publication.datasets).map(
-        ([name, d]) => `  ${name.padEnd(16)} ${d.version}  ${d.rows} rows  ${d.period.from}..${d.period.to}`,
-      ),
-      `  uploaded ${result.uploaded.length} file(s), ${bytes} bytes; removed ${result.pruned.length} file(s) no publication names`,
-    ].join('\n') + '\n',
-  )
-  return 0
-}
-
 /**
  * After an import or a rollback: the corpus's search index, built now for a new corpus version, and
  * again for new weekly signals (it is built knowing their names: corpus-vocabulary.ts), not at the
@@ -348,20 +277,6 @@ async function publish(args: string[], dir: string, flags: Flags): Promise<numbe
  */
 async function refreshCorpusIndex(db: DuckDb, dir: string, contract: DatasetContract): Promise<void> {
   if (contract === EVIDENCE || SIGNALS.includes(contract)) await ensureCorpusIndex(db, dir, () => folderVocabulary(db, dir))
-}
-
-async function verify(folder: string, to: string, flags: Flags): Promise<number> {
-  let key: KeyObject | undefined
-  let target: PublishTarget
-  try {
-    key = flags.key ? readPrivateKey(flags.key) : undefined
-    target = publishTarget(to)
-  } catch (error) {
-    throw new UsageError((error as Error).message)
-  }
-  const report = await verifyTarget(folder, target, key)
-  process.stdout.write(flags.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatTargetReport(report).join('\n')}\n`)
-  return report.ok ? 0 : 1
 }
 
 function list(dir: string, json: boolean | undefined): number {

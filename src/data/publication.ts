@@ -194,6 +194,18 @@ export function verifyPublication(text: string, keys: ReadonlyMap<string, KeyObj
   return { publication, digest: createHash('sha256').update(body).digest('hex') }
 }
 
+/** Whether `text` is a publication whose signature verifies with `key` (a private key: its public half). */
+export function signedBy(text: string, key: KeyObject): boolean {
+  const publicKey = key.type === 'private' ? createPublicKey(key) : key
+  try {
+    verifyPublication(text, new Map([[keyId(publicKey), publicKey]]))
+    return true
+  } catch (error) {
+    if (error instanceof PublicationRefused) return false
+    throw error
+  }
+}
+
 function envelopeOf(text: string): Static<typeof Envelope> {
   let parsed: unknown
   try {

@@ -26,7 +26,7 @@ export async function fileState(target: PublishTarget, published: PublishedFile,
   if (size !== published.bytes) return 'wrong_size'
   const etag = local && target.etag ? await target.etag(published.file) : null
   const same = etag && local ? await etagMatches(local, etag) : undefined
-  if (same !== undefined) return same ? 'intact' : 'altered'
+  if (same) return 'intact'
   return (await target.sha256(published.file)) === published.sha256 ? 'intact' : 'altered'
 }
 
@@ -35,14 +35,16 @@ const MIB = 1024 * 1024
 const USUAL_PARTS = [UPLOAD_PART_BYTES, 5 * MIB, 8 * MIB, 16 * MIB, 64 * MIB]
 
 /**
- * Whether a bucket's ETag is that of the local file: true or false, or undefined when the ETag is not an
- * MD5 (an encrypted object) or names parts of no size that gives its number of parts from this file.
+ * Whether a bucket's ETag proves the object is the local file: true, or undefined when it cannot tell (other
+ * bytes, an object encrypted with a key, parts of a size none of the usual ones gives: the object is read).
  */
-export async function etagMatches(local: string, etag: string): Promise<boolean | undefined> {
+export async function etagMatches(local: string, etag: string): Promise<true | undefined> {
   const parsed = /^"?([0-9a-f]{32})(?:-(\d+))?"?$/i.exec(etag)
   if (!parsed) return undefined
   const [, digest, parts] = parsed
-  if (parts === undefined) return (await md5Parts(local, Number.POSITIVE_INFINITY)).whole === digest!.toLowerCase()
+  // A single PUT's ETag is the MD5 of the bytes, except for objects encrypted with a key (SSE-KMS, SSE-C):
+  // a match proves the bytes, a mismatch proves nothing (the object is then read and hashed).
+  if (parts === undefined) return (await md5Parts(local, Number.POSITIVE_INFINITY)).whole === digest!.toLowerCase() || undefined
   const size = statSync(local).size
   const count = Number(parts)
   // The part size is not kept: every usual one that gives this many parts is tried, then the smallest whole MiB that does.

@@ -4,13 +4,14 @@
  * fleet downloads them (publish-check.ts), whether it publishes the folder's current versions, and the
  * files no publication names. A scheduled check alerts on `ok: false` before an instance refuses a file.
  */
-import { createPublicKey, type KeyObject } from 'node:crypto'
+import type { KeyObject } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { readManifest, type ManifestEntry } from './datasets'
-import { keyId, PUBLICATION_FILE, PublicationRefused, readUnverified, verifyPublication, type Publication } from './publication'
+import { PUBLICATION_FILE, readUnverified, signedBy, type Publication } from './publication'
 import type { PublishTarget } from './publication-places'
 import { fileState, type FileState } from './publish-check'
+import { fileSha256 } from './refresh'
 
 export interface TargetReport {
   target: string
@@ -28,6 +29,7 @@ export interface TargetReport {
   ok: boolean
 }
 
+/** `key`: the publisher's public key (or its private key), to check the document's signature with. */
 export async function verifyTarget(dir: string, target: PublishTarget, key?: KeyObject): Promise<TargetReport> {
   const text = await target.readText(PUBLICATION_FILE)
   const held: Record<string, ManifestEntry> = existsSync(join(dir, 'manifest.json')) ? readManifest(dir).datasets : {}
@@ -49,12 +51,10 @@ export async function verifyTarget(dir: string, target: PublishTarget, key?: Key
     const local = own?.sha256 === entry.sha256 ? join(dir, own.file) : undefined
     files.push({ dataset, file: entry.file, state: await fileState(target, entry, local) })
     if (entry.index) {
-      const indexCopy = join(dir, basename(entry.index.file))
-      files.push({
-        dataset,
-        file: entry.index.file,
-        state: await fileState(target, entry.index, existsSync(indexCopy) ? indexCopy : undefined),
-      })
+      // The folder's index, when it is the very file published (a rebuilt one would compare as altered).
+      const copy = join(dir, basename(entry.index.file))
+      const same = existsSync(copy) && (await fileSha256(copy)) === entry.index.sha256
+      files.push({ dataset, file: entry.index.file, state: await fileState(target, entry.index, same ? copy : undefined) })
     }
   }
   const names = [...new Set([...Object.keys(held), ...Object.keys(publication?.datasets ?? {})])].sort()
@@ -73,16 +73,6 @@ export async function verifyTarget(dir: string, target: PublishTarget, key?: Key
   const ok =
     head.state === 'read' && head.signed_by_key !== false && files.every((f) => f.state === 'intact') && datasets.every((d) => d.current)
   return { target: target.name, publication: head, files, datasets, unnamed, ok }
-}
-
-function signedBy(text: string, key: KeyObject): boolean {
-  try {
-    verifyPublication(text, new Map([[keyId(key), createPublicKey(key)]]))
-    return true
-  } catch (error) {
-    if (error instanceof PublicationRefused) return false
-    throw error
-  }
 }
 
 /** The report as the CLI prints it. */

@@ -4,7 +4,7 @@ import { basename, join } from 'node:path'
 import { DATASETS } from './contracts'
 import { isSample, readManifest } from './datasets'
 import type { DuckDb } from './duckdb'
-import { keyId, PUBLICATION_FILE, readUnverified, signPublication, type Publication, type PublishedDataset } from './publication'
+import { keyId, PUBLICATION_FILE, readUnverified, signedBy, signPublication, type Publication, type PublishedDataset } from './publication'
 import type { PublishTarget } from './publication-places'
 import { fileState, type FileState } from './publish-check'
 import { fileSha256, withLock } from './refresh'
@@ -75,7 +75,15 @@ async function publishLocked(db: DuckDb, dir: string, target: PublishTarget, opt
       uploaded.push({ file: file.file, bytes: file.bytes, was: state })
     }
     const keyed = keyId(options.key)
-    if (previous && previous.key_id === keyed && sameDatasets(previous, datasets) && (options.note ?? previous.note) === previous.note)
+    // A document that names these files but no longer verifies (damaged on the target) is written again.
+    const intact = previousText !== null && signedBy(previousText, options.key)
+    if (
+      previous &&
+      intact &&
+      previous.key_id === keyed &&
+      sameDatasets(previous, datasets) &&
+      (options.note ?? previous.note) === previous.note
+    )
       return { publication: previous, changed: false, uploaded, pruned: [] }
 
     const publication: Publication = {
