@@ -75,8 +75,22 @@ if (command === '--help' || command === '-h' || command === 'help' || (command =
 } else if (COMMANDS[command]) {
   // From source, the commands that read datasets use a working copy of the shipped sample (data/working-copy.ts)
   // unless DATASETS_DIR or a publication names one; the executable has set DATASETS_DIR to its own already.
-  if (['serve', 'data', 'doctor'].includes(command) && !process.env.DATASETS_DIR?.trim() && !process.env.DATA_SOURCE_URL?.trim())
-    process.env.DATASETS_DIR = workingCopy(resolve(import.meta.dir, '../datasets'), resolve('var/datasets'))
+  const ownFolder = rest.some((arg) => arg === '--help' || arg === '-h' || arg === '--dir' || arg.startsWith('--dir='))
+  if (
+    ['serve', 'data', 'doctor'].includes(command) &&
+    !ownFolder &&
+    !process.env.DATASETS_DIR?.trim() &&
+    !process.env.DATA_SOURCE_URL?.trim()
+  ) {
+    try {
+      process.env.DATASETS_DIR = workingCopy(resolve(import.meta.dir, '../datasets'), resolve('var/datasets'))
+    } catch (error) {
+      console.error(
+        `Datasets error: cannot copy the shipped sample to var/datasets: ${error instanceof Error ? error.message : String(error)}`,
+      )
+      process.exit(1)
+    }
+  }
   await COMMANDS[command][2](rest)
 } else {
   process.stderr.write(`Unknown command "${command}".\n\n${HELP}`)

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
+import { LockedError, takeLock } from './pid-lock'
 
 const RECORD = '.copied-from.json'
 
@@ -25,23 +26,48 @@ const manifestHash = (dir: string) =>
 /** `target`, made a copy of `shipped` when it has none or an unchanged copy of an older sample; `warn` says when a changed copy is kept. */
 export function workingCopy(shipped: string, target: string, warn: (message: string) => void = console.warn): string {
   const record = readRecord(target)
-  if (record && existsSync(join(target, 'manifest.json'))) {
-    const now = manifestHash(shipped)
-    if (record.shipped === now) return target
+  if (existsSync(join(target, 'manifest.json'))) {
+    // A folder this did not copy (made by hand, its record removed) is the team's: never replaced.
+    if (!record || record.shipped === manifestHash(shipped)) return target
     if (manifestHash(target) !== record.copy) {
       warn(
         `${target} holds data changed since it was copied from the shipped sample, which has changed too (${shipped}); it is kept. Remove it to start again from the new sample.`,
       )
       return target
     }
+    // Not while a data command changes it (refresh.ts takes the same lock).
+    let release: () => void
+    try {
+      release = takeLock(join(target, '.manifest.lock'), `a data command is changing ${target}`)
+    } catch (error) {
+      if (!(error instanceof LockedError)) throw error
+      return target
+    }
+    try {
+      replace(shipped, target)
+    } finally {
+      release()
+    }
+    return target
   }
+  replace(shipped, target)
+  return target
+}
+
+/** A fresh copy of `shipped` put in `target`'s place. */
+function replace(shipped: string, target: string): void {
   // Copied beside it, then renamed into place: processes starting at once each make their own and one wins.
   mkdirSync(dirname(target), { recursive: true })
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${crypto.randomUUID()}`)
   cpSync(shipped, temp, { recursive: true, filter: (path) => !/\.(lock|tmp|staging|partial)$/.test(path) })
   writeFileSync(join(temp, RECORD), JSON.stringify({ shipped: manifestHash(shipped), copy: manifestHash(temp) } satisfies CopyRecord))
-  const old = existsSync(target) ? `${temp}.old` : null
-  if (old) renameSync(target, old)
+  const old = `${temp}.old`
+  try {
+    renameSync(target, old)
+  } catch (error) {
+    // Nothing there yet, or another process moved it first.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
   try {
     renameSync(temp, target)
   } catch (error) {
@@ -49,8 +75,7 @@ export function workingCopy(shipped: string, target: string, warn: (message: str
     if (!existsSync(join(target, 'manifest.json'))) throw error
     rmSync(temp, { recursive: true, force: true })
   }
-  if (old) rmSync(old, { recursive: true, force: true })
-  return target
+  rmSync(old, { recursive: true, force: true })
 }
 
 function readRecord(target: string): CopyRecord | null {

@@ -61,6 +61,9 @@ test('a newer shipped sample replaces a copy nobody changed, and leaves one the 
   const warn = (message: string) => warnings.push(message)
   const untouched = workingCopy(shipped, join(root, 'untouched'), warn)
   const changed = workingCopy(shipped, join(root, 'changed'), warn)
+  // A folder the team made by hand (no record of a copy) is theirs, whatever ships.
+  const handmade = join(root, 'handmade')
+  cpSync(shipped, handmade, { recursive: true })
   expect(readFileSync(join(untouched, 'manifest.json'), 'utf8')).toBe(readFileSync(join(shipped, 'manifest.json'), 'utf8'))
   // The team changes one copy (an import rewrites its manifest); then a newer sample ships (git pull).
   const teams = readManifest(changed)
@@ -70,6 +73,8 @@ test('a newer shipped sample replaces a copy nobody changed, and leaves one the 
 
   workingCopy(shipped, join(root, 'untouched'), warn)
   workingCopy(shipped, join(root, 'changed'), warn)
+  workingCopy(shipped, handmade, warn)
+  expect(readManifest(handmade).note).not.toBe('the sample of 2026-12')
   expect(readManifest(untouched)).toMatchObject({ note: 'the sample of 2026-12' })
   expect(readManifest(changed)).toMatchObject({ history: { spend: [] } })
   expect(warnings).toHaveLength(1)
