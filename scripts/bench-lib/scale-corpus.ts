@@ -119,9 +119,12 @@ export function differingRare(counted: readonly Counts[], names: readonly string
           )
           .map((e) => {
             const [was, is] = [base.get(e.keyword)!, c.get(e.keyword)]
-            const said = is?.read
-              ? `${was.items} items, now ${is.items}, estimated from ${is.read} read, as the answer says`
-              : `${was.items} items, now ${is?.items ?? 'none'}, counted as exact`
+            const said =
+              is?.status !== 200
+                ? `${was.items} items, now answered ${is?.status ?? 'not at all'}`
+                : is.read
+                  ? `${was.items} items, now ${is.items}, estimated from ${is.read} read, as the answer says`
+                  : `${was.items} items, now ${is.items}, counted as exact`
             return `${names[i]}: ${e.keyword} (${said})`
           })
       : [],
