@@ -18,16 +18,11 @@ import { usdToNano } from '../core/provider-spend'
 import type { LogLevel } from '../core/logger'
 import { ConfigError } from '../core/config-error'
 import type { LlmFormat, NativeVendor, ProviderSettings, SearchSettings, WebVendor } from '../intelligence/provider-settings'
+import { NATIVE_ADAPTERS, WEB_ADAPTERS } from '../intelligence/providers/vendors'
 import { DEV_PAY_TO, ENV, type EnvName } from './settings'
 
 // Re-exported: most users of DEV_PAY_TO load a config too.
 export { DEV_PAY_TO }
-
-/** Where each vendor's API lives when its URL is not set (generic and searxng have no default: the seller runs them). */
-export const VENDOR_URLS: Partial<Record<WebVendor | NativeVendor, string>> = {
-  bocha: 'https://api.bochaai.com',
-  tikhub: 'https://api.tikhub.io',
-}
 
 export interface Config extends DatasetsSettings {
   port: number
@@ -328,10 +323,11 @@ function readProviders(env: Record<string, string | undefined>): ProviderSetting
   const search = <V extends WebVendor | NativeVendor>(role: 'WEB' | 'NATIVE'): SearchSettings<V> | null => {
     // Every variable is read (validated) first; the provider exists once it has a URL.
     const vendor = (str(`${role}_SEARCH_PROVIDER`) ?? 'generic') as V
-    const url = str(`${role}_SEARCH_URL`) ?? VENDOR_URLS[vendor]
+    // What the vendor's adapter declares: where it lives, its timeout and pages when not set.
+    const facts = role === 'WEB' ? WEB_ADAPTERS[vendor as WebVendor].facts : NATIVE_ADAPTERS[vendor as NativeVendor].facts
+    const url = str(`${role}_SEARCH_URL`) ?? facts.url
     const key = str(`${role}_SEARCH_KEY`)
-    // TikHub documents 30-60 s client timeouts; a call covers all its pages, within the 90-s payment window.
-    const timeoutMs = int(`${role}_SEARCH_TIMEOUT_MS`, vendor === 'tikhub' ? 30_000 : 12_000)
+    const timeoutMs = int(`${role}_SEARCH_TIMEOUT_MS`, facts.timeoutMs)
     const pages = read(env, `${role}_SEARCH_MAX_PAGES`) as number | undefined
     const priced = price(`${role}_SEARCH_PRICE_USD`)
     if (!url) {
@@ -342,20 +338,20 @@ function readProviders(env: Record<string, string | undefined>): ProviderSetting
         )
       return null
     }
-    if (!key && VENDOR_URLS[vendor])
+    if (!key && facts.url)
       throw new ConfigError(`${role}_SEARCH_KEY`, `is required with ${role}_SEARCH_PROVIDER=${vendor} (your ${vendor} API key)`)
     return {
       vendor,
       url: url.replace(/\/+$/, ''),
       ...(key ? { key } : {}),
       timeoutMs,
-      maxPages: pages ?? (vendor === 'generic' ? 1 : 3),
+      maxPages: pages ?? facts.maxPages,
       ...priced,
     }
   }
   const web = search<WebVendor>('WEB')
   const nativeVendor = (str('NATIVE_SEARCH_PROVIDER') ?? 'generic') as NativeVendor
-  const platforms = (str('NATIVE_SEARCH_PLATFORMS') ?? (nativeVendor === 'generic' ? 'douyin,wechat' : PLATFORM_TOKENS.join(','))).split(
+  const platforms = (str('NATIVE_SEARCH_PLATFORMS') ?? (NATIVE_ADAPTERS[nativeVendor].facts.platforms ?? PLATFORM_TOKENS).join(',')).split(
     ',',
   ) as Platform[]
   const native = search<NativeVendor>('NATIVE')

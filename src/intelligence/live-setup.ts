@@ -7,6 +7,7 @@
 import { LANE_POLICY } from './lanes'
 import { PLATFORM_TOKENS, type Platform } from '../catalog/platforms'
 import type { ProviderSettings } from './provider-settings'
+import { NATIVE_ADAPTERS, WEB_ADAPTERS } from './providers/vendors'
 import { ApiError } from '../core/errors'
 import { creatorsOn } from './evidence'
 import type { EvidenceSources } from './sources'
@@ -54,34 +55,17 @@ export function liveSetup(src: EvidenceSources): LiveSetup {
 
 /**
  * Settings that look like a mistake a seller makes going live: a SearXNG instance configured as the
- * generic protocol (every call then answers HTML or 403 until `format=json` is guessed).
+ * generic protocol (every call then answers HTML or 403 until `format=json` is guessed), a TikHub
+ * timeout under its documented minimum.
  */
 export function configHints(settings: ProviderSettings): string[] {
-  const hints: string[] = []
-  const web = settings.webSearch
-  if (web && (web.vendor ?? 'generic') === 'generic') {
-    const url = new URL(web.url)
-    if (/searx/i.test(url.host) || /\/search\/?$/.test(url.pathname) || url.searchParams.get('format') === 'json') {
-      hints.push(
-        `WEB_SEARCH_URL looks like a SearXNG instance: set WEB_SEARCH_PROVIDER=searxng (and WEB_SEARCH_URL to the instance's address); the generic protocol is not SearXNG's API`,
-      )
-    }
-  }
-  const native = settings.nativeSearch
-  // TikHub documents 30-60 s client timeouts and bills a request it answered even if we gave up waiting.
-  if (native?.vendor === 'tikhub' && native.timeoutMs < TIKHUB_MIN_TIMEOUT_MS)
-    hints.push(
-      `NATIVE_SEARCH_TIMEOUT_MS=${native.timeoutMs} is under TikHub's documented 30-60 s: calls it would still answer (and bill) are given up; set it to at least ${TIKHUB_MIN_TIMEOUT_MS}`,
-    )
-  if (native?.vendor === 'tikhub' && new URL(native.url).host === 'api.tikhub.io')
-    hints.push(
-      'NATIVE_SEARCH_URL is https://api.tikhub.io, which mainland China cannot reach: a seller there sets https://api.tikhub.dev (same API)',
-    )
-  return hints
+  const { webSearch: web, nativeSearch: native } = settings
+  // Each vendor's adapter declares what looks like a mistake with it (providers/vendors.ts).
+  return [
+    ...(web ? (WEB_ADAPTERS[web.vendor ?? 'generic'].facts.hints?.(web) ?? []) : []),
+    ...(native ? (NATIVE_ADAPTERS[native.vendor ?? 'generic'].facts.hints?.(native) ?? []) : []),
+  ]
 }
-
-/** TikHub's documented minimum client timeout (its OpenAPI spec, V5.3.2: ">=30s and <=60s"). */
-export const TIKHUB_MIN_TIMEOUT_MS = 30_000
 
 /** The banner's evidence lines: the live setup, or the sample corpus (with the model, if one is configured). */
 export function setupLines(setup: LiveSetup | { mode: 'sample'; model: string | null }): string[] {

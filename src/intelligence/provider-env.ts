@@ -5,18 +5,35 @@
 import { PLATFORM_TOKENS } from '../catalog/platforms'
 import { HttpUrl, Millis, UsdPrice } from '../core/env-schemas'
 import { Type as T } from '@sinclair/typebox'
-import { LLM_FORMATS, NATIVE_VENDORS, WEB_VENDORS } from './provider-settings'
+import { LLM_FORMATS, NATIVE_VENDORS, WEB_VENDORS, type VendorFacts } from './provider-settings'
+import { NATIVE_ADAPTERS, WEB_ADAPTERS } from './providers/vendors'
+
+type Adapters = Record<string, { facts: VendorFacts }>
+/** The vendors as the settings table lists them: `generic` (what it is), … or `bocha` (…). */
+const listed = (adapters: Adapters) => {
+  const items = Object.entries(adapters).map(([vendor, { facts }]) => `\`${vendor}\` (${facts.docs})`)
+  return `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`
+}
+/** A default that differs by vendor: the most vendors' value, then the others' (`12000 (tikhub: 30000)`, `(unset; bocha: https://…)`). */
+const byVendor = (adapters: Adapters, pick: (facts: VendorFacts) => string | undefined) => {
+  const values = Object.entries(adapters).map(([vendor, { facts }]) => [vendor, pick(facts)] as const)
+  const tally = new Map<string | undefined, number>()
+  for (const [, value] of values) tally.set(value, (tally.get(value) ?? 0) + 1)
+  const usual = [...tally].sort((a, b) => b[1] - a[1])[0]![0]
+  const others = values.filter(([, value]) => value !== usual).map(([vendor, value]) => `${vendor}: ${value ?? 'unset'}`)
+  if (usual === undefined) return `(unset${others.length ? `; ${others.join('; ')}` : ''})`
+  return others.length ? `${usual} (${others.join('; ')})` : usual
+}
 
 export const PROVIDER_ENV = {
   WEB_SEARCH_PROVIDER: {
     schema: T.Union(WEB_VENDORS.map((v) => T.Literal(v))),
     default: 'generic',
-    meaning:
-      'The web-search API behind WEB_SEARCH_URL: `generic` (the JSON search protocol in docs/intelligence.md), `searxng` (a SearXNG instance: `/search`, `format=json`) or `bocha` (Bocha Web Search API; WEB_SEARCH_KEY required, WEB_SEARCH_URL defaults to https://api.bochaai.com). Web search is the broad evidence of every lane.',
+    meaning: `The web-search API behind WEB_SEARCH_URL: ${listed(WEB_ADAPTERS)}. Web search is the broad evidence of every lane.`,
   },
   WEB_SEARCH_URL: {
     schema: HttpUrl,
-    default: '(unset; bocha: https://api.bochaai.com)',
+    default: byVendor(WEB_ADAPTERS, (facts) => facts.url),
     meaning:
       'Base URL of the web-search provider (generic: the search URL itself). Setting it, or a vendor in WEB_SEARCH_PROVIDER or NATIVE_SEARCH_PROVIDER, switches the China routes from the sample corpus to live providers.',
   },
@@ -27,12 +44,12 @@ export const PROVIDER_ENV = {
   },
   WEB_SEARCH_TIMEOUT_MS: {
     schema: Millis(25_000),
-    default: '12000',
+    default: byVendor(WEB_ADAPTERS, (facts) => String(facts.timeoutMs)),
     meaning: 'Timeout of one web-search call (all its pages), 100-25000 ms.',
   },
   WEB_SEARCH_MAX_PAGES: {
     schema: T.Integer({ minimum: 1, maximum: 10 }),
-    default: '3 (generic: 1)',
+    default: byVendor(WEB_ADAPTERS, (facts) => String(facts.maxPages)),
     meaning:
       'Pages (requests) asked of the web-search provider at most per window, until it has no more, a page brings nothing new, or (a vendor listing newest first) its results reach back past the window. A relevance-ranked count cut off here is a lower bound (`capped`).',
   },
@@ -45,12 +62,11 @@ export const PROVIDER_ENV = {
   NATIVE_SEARCH_PROVIDER: {
     schema: T.Union(NATIVE_VENDORS.map((v) => T.Literal(v))),
     default: 'generic',
-    meaning:
-      "The first-party platform data API: `generic` (the same JSON search protocol; `{platform}` in NATIVE_SEARCH_URL is replaced by the platform) or `tikhub` (TikHub's Xiaohongshu, Douyin and WeChat search endpoints, with authors, followers and engagement; NATIVE_SEARCH_KEY required, NATIVE_SEARCH_URL defaults to https://api.tikhub.io). A native provider is what the KOL routes need.",
+    meaning: `The first-party platform data API: ${listed(NATIVE_ADAPTERS)}. A native provider is what the KOL routes need.`,
   },
   NATIVE_SEARCH_URL: {
     schema: HttpUrl,
-    default: '(unset; tikhub: https://api.tikhub.io)',
+    default: byVendor(NATIVE_ADAPTERS, (facts) => facts.url),
     meaning:
       'Base URL of the native provider (generic: the search URL itself). TikHub from mainland China: https://api.tikhub.dev (the same API; api.tikhub.io is not reachable there).',
   },
@@ -61,18 +77,18 @@ export const PROVIDER_ENV = {
   },
   NATIVE_SEARCH_PLATFORMS: {
     schema: T.String({ pattern: `^(${PLATFORM_TOKENS.join('|')})(,(${PLATFORM_TOKENS.join('|')}))*$` }),
-    default: 'douyin,wechat (tikhub: xiaohongshu,douyin,wechat)',
+    default: byVendor(NATIVE_ADAPTERS, (facts) => facts.platforms?.join(',')),
     meaning: 'Comma-separated platforms the native provider discovers first-party content for.',
   },
   NATIVE_SEARCH_TIMEOUT_MS: {
     schema: Millis(30_000),
-    default: '12000 (tikhub: 30000)',
+    default: byVendor(NATIVE_ADAPTERS, (facts) => String(facts.timeoutMs)),
     meaning:
       'Timeout of one native-search call (all its pages), 100-30000 ms (TikHub documents at least 30 s: `providers check` says when it is less).',
   },
   NATIVE_SEARCH_MAX_PAGES: {
     schema: T.Integer({ minimum: 1, maximum: 10 }),
-    default: '3 (generic: 1)',
+    default: byVendor(NATIVE_ADAPTERS, (facts) => String(facts.maxPages)),
     meaning: 'Pages (requests) asked of the native provider at most per window.',
   },
   NATIVE_SEARCH_PRICE_USD: {

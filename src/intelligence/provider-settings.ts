@@ -14,6 +14,26 @@ export type WebVendor = (typeof WEB_VENDORS)[number]
 export type NativeVendor = (typeof NATIVE_VENDORS)[number]
 export type LlmFormat = (typeof LLM_FORMATS)[number]
 
+/**
+ * What a built-in search adapter declares of its vendor, once, beside its code (providers/vendors.ts
+ * registers them): the configuration's defaults, the settings table's text, and the hints `doctor`,
+ * `providers check` and the banner give about a setting that costs the seller with this vendor.
+ */
+export interface VendorFacts {
+  /** What the `*_SEARCH_PROVIDER` setting says of it (docs/configuration.md). */
+  docs: string
+  /** Where its API lives when `*_SEARCH_URL` is not set (none: the seller runs it, or names it). */
+  url?: string
+  /** One call's timeout (all its pages) when `*_SEARCH_TIMEOUT_MS` is not set. */
+  timeoutMs: number
+  /** Pages asked for at most per window when `*_SEARCH_MAX_PAGES` is not set. */
+  maxPages: number
+  /** A native vendor's platforms when NATIVE_SEARCH_PLATFORMS is not set. */
+  platforms?: readonly Platform[]
+  /** Settings that look like a mistake with this vendor, each said in one line naming the setting. */
+  hints?: (settings: SearchSettings<string>) => string[]
+}
+
 /** One search provider: which adapter, where, its key, its time and page budget, its price per request. */
 export interface SearchSettings<V extends string> {
   /** Built-in adapter; generic when absent. */

@@ -29,6 +29,16 @@ import { fetchJson, hostOf as urlHost } from './call'
 import { parseVendorDate } from './dates'
 import { count, hostOf, languageOf, list, obj, plain, str } from './fields'
 import { VendorBase, type SearchCapabilities, type VendorAdapter, type VendorOptions, type VendorPage, type Window } from './paging'
+import type { VendorFacts } from '../provider-settings'
+
+const BOCHA_URL = 'https://api.bochaai.com'
+
+export const BOCHA: VendorFacts = {
+  docs: `Bocha Web Search API; WEB_SEARCH_KEY required, WEB_SEARCH_URL defaults to ${BOCHA_URL}`,
+  url: BOCHA_URL,
+  timeoutMs: 12_000,
+  maxPages: 3,
+}
 
 /** Results per page asked for: Bocha's maximum. */
 export const BOCHA_PAGE_SIZE = 50

@@ -29,6 +29,30 @@ import {
   type VendorPage,
   type Window,
 } from './paging'
+import type { VendorFacts } from '../provider-settings'
+
+/** The generic protocol (docs/intelligence.md), as a web provider: the seller names its URL. */
+export const GENERIC_WEB: VendorFacts = {
+  docs: 'the JSON search protocol in docs/intelligence.md',
+  timeoutMs: 12_000,
+  maxPages: 1,
+  hints: (settings) => {
+    const url = new URL(settings.url)
+    return /searx/i.test(url.host) || /\/search\/?$/.test(url.pathname) || url.searchParams.get('format') === 'json'
+      ? [
+          `WEB_SEARCH_URL looks like a SearXNG instance: set WEB_SEARCH_PROVIDER=searxng (and WEB_SEARCH_URL to the instance's address); the generic protocol is not SearXNG's API`,
+        ]
+      : []
+  },
+}
+
+/** The same protocol as a native provider. */
+export const GENERIC_NATIVE: VendorFacts = {
+  docs: 'the same JSON search protocol; `{platform}` in NATIVE_SEARCH_URL is replaced by the platform',
+  timeoutMs: 12_000,
+  maxPages: 1,
+  platforms: ['douyin', 'wechat'],
+}
 
 export interface SearchHttpOptions extends VendorOptions {
   role: 'native' | 'web'

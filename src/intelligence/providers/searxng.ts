@@ -27,6 +27,13 @@ import { fetchJson, hostOf as urlHost, ProviderHttpError } from './call'
 import { parseVendorDate } from './dates'
 import { hostOf, languageOf, list, obj, plain, str } from './fields'
 import { VendorBase, type SearchCapabilities, type VendorAdapter, type VendorOptions, type VendorPage, type Window } from './paging'
+import type { VendorFacts } from '../provider-settings'
+
+export const SEARXNG: VendorFacts = {
+  docs: 'a SearXNG instance: `/search`, `format=json`',
+  timeoutMs: 12_000,
+  maxPages: 3,
+}
 
 /** Not a tool's name that bot detection refuses (curl, python-requests, Go-http-client, …). */
 const USER_AGENT = 'Mozilla/5.0 (compatible; china-market-intel)'

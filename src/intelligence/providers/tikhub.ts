@@ -43,6 +43,33 @@ import { fetchJson, hostOf as urlHost } from './call'
 import { parseVendorDate } from './dates'
 import { count, engagementOf, languageOf, list, obj, plain, str, type Raw } from './fields'
 import { VendorBase, type SearchCapabilities, type VendorAdapter, type VendorOptions, type VendorPage, type Window } from './paging'
+import type { VendorFacts } from '../provider-settings'
+
+/** TikHub's documented minimum client timeout (its OpenAPI spec, V5.3.2: ">=30s and <=60s"). */
+export const TIKHUB_MIN_TIMEOUT_MS = 30_000
+const TIKHUB_URL = 'https://api.tikhub.io'
+
+export const TIKHUB: VendorFacts = {
+  docs: `TikHub's Xiaohongshu, Douyin and WeChat search endpoints, with authors, followers and engagement; NATIVE_SEARCH_KEY required, NATIVE_SEARCH_URL defaults to ${TIKHUB_URL}`,
+  url: TIKHUB_URL,
+  // A call covers all its pages, within the 90-s payment window.
+  timeoutMs: TIKHUB_MIN_TIMEOUT_MS,
+  maxPages: 3,
+  platforms: PLATFORM_TOKENS,
+  hints: (settings) => [
+    // TikHub bills a request it answered even if we gave up waiting.
+    ...(settings.timeoutMs < TIKHUB_MIN_TIMEOUT_MS
+      ? [
+          `NATIVE_SEARCH_TIMEOUT_MS=${settings.timeoutMs} is under TikHub's documented 30-60 s: calls it would still answer (and bill) are given up; set it to at least ${TIKHUB_MIN_TIMEOUT_MS}`,
+        ]
+      : []),
+    ...(new URL(settings.url).host === 'api.tikhub.io'
+      ? [
+          'NATIVE_SEARCH_URL is https://api.tikhub.io, which mainland China cannot reach: a seller there sets https://api.tikhub.dev (same API)',
+        ]
+      : []),
+  ],
+}
 
 export interface TikhubOptions extends VendorOptions {
   platforms?: readonly Platform[]
