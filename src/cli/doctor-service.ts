@@ -16,9 +16,8 @@ import { WEB_QUERY } from '../intelligence/lanes'
 import { configHints } from '../intelligence/live-setup'
 import { withDeadline } from '../intelligence/providers/call'
 import { isLive, liveSources, summariserOf } from '../intelligence/sources'
-import { openLedgerFile } from '../ledger/sqlite-schema'
-import { Postgres, redactUrl } from '../postgres/client'
-import { MIGRATIONS } from '../ledger/postgres-migrations'
+import { postgresLedgerState, sqliteLedgerPayments } from '../ledger/health'
+import { redactUrl } from '../postgres/client'
 import { datasetIndexers } from '../composition/runtime'
 import { block, CHECK_TIMEOUT_MS, messageOf, ok, warn, type Finding } from './doctor-finding'
 import { checkCall, checkModel } from './providers'
@@ -35,41 +34,30 @@ const gb = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GB`
 
 async function postgresLedger(url: string): Promise<Finding> {
   const check = 'ledger'
-  const pg = new Postgres(url)
   try {
-    const [mode] = await pg.run('doctor', (sql) => sql`SHOW transaction_read_only`)
-    if ((mode as { transaction_read_only: string }).transaction_read_only === 'on')
+    const state = await postgresLedgerState(url)
+    if (state.readOnly)
       return block(
         check,
         `PostgreSQL at ${redactUrl(url)} is read-only (a replica?): no payment could be recorded`,
         'LEDGER_URL (the primary)',
       )
-    const [table] = await pg.run('doctor', (sql) => sql`SELECT to_regclass('schema_migrations') IS NOT NULL AS present`)
-    const present = (table as { present: boolean }).present
-    const version = present
-      ? Number(((await pg.run('doctor', (sql) => sql`SELECT coalesce(max(version), 0) AS v FROM schema_migrations`))[0] as { v: number }).v)
-      : 0
-    const latest = MIGRATIONS[MIGRATIONS.length - 1]!.version
-    if (version > latest)
-      return block(check, `the ledger's schema is at version ${version}, newer than this release (${latest})`, 'run the newer release')
-    // The service creates its tables at start, then writes payments: this role must be allowed both.
-    const [grant] = await pg.run('doctor', (sql) =>
-      version === 0
-        ? sql`SELECT has_schema_privilege(current_schema(), 'CREATE') AS allowed`
-        : sql`SELECT has_table_privilege('payments', 'INSERT, UPDATE, DELETE') AS allowed`,
-    )
-    if (!(grant as { allowed: boolean }).allowed)
+    if (state.version > state.latest)
       return block(
         check,
-        `PostgreSQL at ${redactUrl(url)}: this role may not ${version === 0 ? 'create the ledger tables' : 'write the payments table'}`,
+        `the ledger's schema is at version ${state.version}, newer than this release (${state.latest})`,
+        'run the newer release',
+      )
+    if (!state.mayWrite)
+      return block(
+        check,
+        `PostgreSQL at ${redactUrl(url)}: this role may not ${state.version === 0 ? 'create the ledger tables' : 'write the payments table'}`,
         'GRANT the role CREATE on its schema (or INSERT, UPDATE, DELETE on the ledger tables)',
       )
-    const schema = version === 0 ? 'no schema yet (created at start)' : `schema version ${version} of ${latest}`
+    const schema = state.version === 0 ? 'no schema yet (created at start)' : `schema version ${state.version} of ${state.latest}`
     return ok(check, `PostgreSQL at ${redactUrl(url)}: writable, ${schema}`)
   } catch (error) {
     return block(check, `PostgreSQL at ${redactUrl(url)}: ${messageOf(error)}`, 'LEDGER_URL')
-  } finally {
-    await pg.close()
   }
 }
 
@@ -83,19 +71,12 @@ export async function ledger(config: Readonly<Config>): Promise<Finding> {
   }
   const path = resolve(config.ledgerPath)
   try {
-    const db = openLedgerFile(path)
-    try {
-      db.exec('BEGIN IMMEDIATE')
-      db.exec('ROLLBACK')
-      const { n } = db.query('SELECT count(*) AS n FROM payments').get() as { n: number }
-      const { bavail, bsize } = statfsSync(dirname(path))
-      const free = bavail * bsize
-      const detail = `${path}: writable, ${n} payments recorded, ${gb(free)} free`
-      if (free < LOW_DISK_BYTES) return warn(check, `${detail}: a full disk stops payments`, 'free space, or LEDGER_PATH on another disk')
-      return ok(check, detail)
-    } finally {
-      db.close()
-    }
+    const payments = sqliteLedgerPayments(path)
+    const { bavail, bsize } = statfsSync(dirname(path))
+    const free = bavail * bsize
+    const detail = `${path}: writable, ${payments} payments recorded, ${gb(free)} free`
+    if (free < LOW_DISK_BYTES) return warn(check, `${detail}: a full disk stops payments`, 'free space, or LEDGER_PATH on another disk')
+    return ok(check, detail)
   } catch (error) {
     return block(check, `cannot open and write ${path}: ${messageOf(error)}`, 'LEDGER_PATH (a file in a folder this user can write)')
   }
