@@ -1,5 +1,6 @@
 /** `data publish`: sign a datasets folder's current versions and publish them, or `--verify` a target (cli/data.ts dispatches). */
 import type { KeyObject } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { folderVocabulary } from '../composition/corpus-vocabulary'
 import { EVIDENCE } from '../data/contracts'
@@ -60,12 +61,10 @@ export async function publish(args: string[], dir: string, flags: Flags): Promis
   return 0
 }
 
-const readPublicKeysOrNone = (value: string) => {
-  try {
-    return readPublicKeys(value)
-  } catch {
-    return new Map()
-  }
+/** A public key (the PEM, or a file holding it) checks the signature as well as the private one. */
+const verifyingKey = (value: string): KeyObject => {
+  const text = value.includes('-----BEGIN') || !existsSync(value) ? value : readFileSync(value, 'utf8')
+  return text.includes('PUBLIC KEY-----') ? [...readPublicKeys(value).values()][0]! : readPrivateKey(value)
 }
 
 async function verify(folder: string, to: string, flags: Flags): Promise<number> {
@@ -73,7 +72,7 @@ async function verify(folder: string, to: string, flags: Flags): Promise<number>
   let target: PublishTarget
   try {
     // The public key is enough to check the signature (a monitor need not hold the signing key).
-    key = flags.key ? ([...readPublicKeysOrNone(flags.key).values()][0] ?? readPrivateKey(flags.key)) : undefined
+    key = flags.key ? verifyingKey(flags.key) : undefined
     target = publishTarget(to)
   } catch (error) {
     throw new UsageError((error as Error).message)

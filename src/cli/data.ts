@@ -1,4 +1,3 @@
-import type { KeyObject } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -10,10 +9,7 @@ import { DuckDb } from '../data/duckdb'
 import { DELIVERY_FILE, deliveryFormat, validateDelivery } from '../data/delivery'
 import { DEFAULT_MAX_DROP_PERCENT } from '../data/merge'
 import { builtFromSummary } from '../data/provenance'
-import { readPrivateKey, readPublicKeys } from '../data/publication'
-import { publishTarget, type PublishTarget } from '../data/publication-places'
-import { PublishError, publishDatasets } from '../data/publish'
-import { formatTargetReport, verifyTarget } from '../data/publish-verify'
+import { PublishError } from '../data/publish'
 import { RefreshError, importDataset, rollbackDataset } from '../data/refresh'
 import { contractForFile, formatReport, refusedReport } from '../data/validate'
 import type { ValidationReport } from '../data/violations'
@@ -234,7 +230,7 @@ async function run(command: string, args: string[], dir: string, flags: Flags): 
       const result = await withDb(async (db) => {
         const imported = await importDataset(db, dir, file, contract, options)
         // A new corpus version is searched through its index: built now, not at the service's next load.
-        if (!imported.unchanged) await refreshCorpusIndex(db, dir, contract)
+        if (!imported.unchanged) await refreshCorpusIndex(dir, contract, db)
         return imported
       })
       process.stdout.write(`${formatReport(result.report).join('\n')}\n`)
@@ -251,8 +247,14 @@ async function run(command: string, args: string[], dir: string, flags: Flags): 
       const contract = datasetContract(args[0]!)
       if (!contract) throw new UsageError(`unknown dataset "${args[0]}"`)
       const { from, to } = await rollbackDataset(dir, contract)
-      await withDb((db) => refreshCorpusIndex(db, dir, contract))
       process.stdout.write(`${contract.name}: ${from.version} -> ${to.version} (rolled back) in ${dir}\n`)
+      // The rollback stands; an index that could not be built is said apart (the service builds it, or `data index`).
+      try {
+        await refreshCorpusIndex(dir, contract)
+      } catch (error) {
+        process.stderr.write(`the corpus's search index was not built: ${(error as Error).message} (run \`data index\`)\n`)
+        return 1
+      }
       return 0
     }
     case 'publish':
@@ -275,8 +277,10 @@ async function run(command: string, args: string[], dir: string, flags: Flags): 
  * again for new weekly signals (it is built knowing their names: corpus-vocabulary.ts), not at the
  * service's next load.
  */
-async function refreshCorpusIndex(db: DuckDb, dir: string, contract: DatasetContract): Promise<void> {
-  if (contract === EVIDENCE || SIGNALS.includes(contract)) await ensureCorpusIndex(db, dir, () => folderVocabulary(db, dir))
+async function refreshCorpusIndex(dir: string, contract: DatasetContract, db?: DuckDb): Promise<void> {
+  if (contract !== EVIDENCE && !SIGNALS.includes(contract)) return
+  const build = (duck: DuckDb) => ensureCorpusIndex(duck, dir, () => folderVocabulary(duck, dir))
+  await (db ? build(db) : withDb(build))
 }
 
 function list(dir: string, json: boolean | undefined): number {

@@ -19,7 +19,7 @@ export function consoleSource(deps: {
   providers?: ProviderHealth
   /** Self mode: each network's RPC asked now (at most once per CONSOLE_REFRESH_MS, as the rest). */
   networks?: () => Promise<RpcState[]>
-}): ConsoleSource | undefined {
+}): ConsoleSource {
   const reader = deps.ledger.businessReader()
   const startedAt = Math.floor(Date.now() / 1000)
   const starts = (prefix: string) => (route: string) => route.startsWith(prefix)

@@ -320,7 +320,7 @@ export async function createRuntime(
   const handlers = createHandlers({ market, signals, intelligence }, shared?.sessions ?? new SessionStore())
   const corpus = live ? undefined : sampleCorpus(parts, config, db, store, handlers, intelligence, logger)
   const { ready, seller } = monitoring(config, { db, store, live, shared, corpus, ledger, facilitator, chain, follower, metrics, deferred })
-  if (seller) parts.defer(() => seller.close())
+  parts.defer(() => seller.close())
   const app = createApp({
     gate,
     ledger,

@@ -338,7 +338,7 @@ function readProviders(env: Record<string, string | undefined>): ProviderSetting
         )
       return null
     }
-    if (!key && facts.url)
+    if (!key && facts.keyRequired)
       throw new ConfigError(`${role}_SEARCH_KEY`, `is required with ${role}_SEARCH_PROVIDER=${vendor} (your ${vendor} API key)`)
     return {
       vendor,

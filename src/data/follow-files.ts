@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { readManifest, type Manifest } from './datasets'
 
 /** A version file's name: a dataset's Parquet or its index, named by content. */
-const VERSION_FILE = /^[a-z_]+-[0-9a-f]{12}\.(parquet|index-v\d+\.sqlite)$/
+const VERSION_FILE = /^[a-z_]+-[0-9a-f]{12}\.(parquet|index-v\d+(-[0-9a-f]{12})?\.sqlite)$/
 
 /**
  * Which version files of a follower's folder something still refers to: the manifest installed now (read

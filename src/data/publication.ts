@@ -23,7 +23,7 @@ export const PUBLISHED_FILE = /^files\/([a-z_]+)-([0-9a-f]{12})\.parquet$/
  * Where a dataset's search index lives (the evidence corpus's, intelligence/providers/corpus-index-cache.ts):
  * named after the dataset file's content and the index's format, installed under the same name beside it.
  */
-export const PUBLISHED_INDEX = /^files\/([a-z_]+)-([0-9a-f]{12})\.index-v\d+\.sqlite$/
+export const PUBLISHED_INDEX = /^files\/([a-z_]+)-([0-9a-f]{12})\.index-v\d+(?:-[0-9a-f]{12})?\.sqlite$/
 
 const Period = T.Object({ from: T.String({ maxLength: 10 }), to: T.String({ maxLength: 10 }) })
 

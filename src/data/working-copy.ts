@@ -35,7 +35,8 @@ export function workingCopy(shipped: string, target: string, warn: (message: str
       )
       return target
     }
-    // Not while a data command changes it (refresh.ts takes the same lock).
+    // Not while a data command changes it (refresh.ts takes the same lock), and only if, once locked, it is
+    // still the copy nobody changed.
     let release: () => void
     try {
       release = takeLock(join(target, '.manifest.lock'), `a data command is changing ${target}`)
@@ -43,10 +44,16 @@ export function workingCopy(shipped: string, target: string, warn: (message: str
       if (!(error instanceof LockedError)) throw error
       return target
     }
+    let replaced = false
     try {
-      replace(shipped, target)
+      if (manifestHash(target) === record.copy) {
+        replace(shipped, target)
+        replaced = true
+      }
     } finally {
-      release()
+      // A replacement took the lock file away with the old folder (removed with it): releasing it now
+      // would remove a lock another process took in the new one.
+      if (!replaced) release()
     }
     return target
   }

@@ -24,6 +24,8 @@ export interface VendorFacts {
   docs: string
   /** Where its API lives when `*_SEARCH_URL` is not set (none: the seller runs it, or names it). */
   url?: string
+  /** Its API refuses calls without `*_SEARCH_KEY`: the configuration asks for one. */
+  keyRequired?: boolean
   /** One call's timeout (all its pages) when `*_SEARCH_TIMEOUT_MS` is not set. */
   timeoutMs: number
   /** Pages asked for at most per window when `*_SEARCH_MAX_PAGES` is not set. */

@@ -4,7 +4,6 @@ import { dirname, join } from 'node:path'
 import { CATALOG, type RouteSpec } from '../../src/catalog'
 import { exampleCall } from '../../src/catalog/examples'
 import { implementedRouteIds } from '../../src/composition/handler-map'
-import { indexFileName } from '../../src/intelligence/providers/corpus-index-cache'
 import pkg from '../../package.json' with { type: 'json' }
 import { createPayer } from '../../support/payer'
 import { tableFromIPC } from 'apache-arrow'
@@ -138,7 +137,10 @@ describe('the executable copied alone into an empty folder', () => {
     expect(folders).toEqual([expect.stringMatching(/^datasets-[0-9a-f]{16}$/), expect.stringMatching(/^duckdb-[0-9a-f]{16}$/)])
     const datasets = join(cache, folders[0]!)
     // The corpus's search index is built into it too: the executable never builds one at start.
-    const index = indexFileName('evidence', manifest.datasets.evidence.sha256)
+    const prefix = `evidence-${manifest.datasets.evidence.sha256.slice(0, 12)}.index-v`
+    const index = readdirSync(datasets).find((name) => name.startsWith(prefix))!
+    // Named after the corpus and the weekly signals it knows: other signals would give another file.
+    expect(index).toMatch(/^evidence-[0-9a-f]{12}\.index-v\d+-[0-9a-f]{12}\.sqlite$/)
     const files = ['manifest.json', ...Object.values(manifest.datasets).map((d: any) => d.file as string), index]
     expect(readdirSync(datasets).sort()).toEqual([...files].sort())
     for (const f of files) expect(readFileSync(join(datasets, f)).equals(readFileSync(join(ROOT, 'datasets', f)))).toBe(true)

@@ -98,7 +98,7 @@ if (
       // The corpus's search index ships with it, so that no instance builds it (each found it beside the corpus).
       const { datasets } = readUnverified(readFileSync(join(site, 'publication.json'), 'utf8'))
       const index = datasets.evidence!.index!
-      expect(index.file).toMatch(/^files\/evidence-[0-9a-f]{12}\.index-v\d+\.sqlite$/)
+      expect(index.file).toMatch(/^files\/evidence-[0-9a-f]{12}\.index-v\d+-[0-9a-f]{12}\.sqlite$/)
       expect(statSync(join(site, index.file)).size).toBe(index.bytes)
       for (const [i, server] of fleet.entries()) {
         const copy = copies[i]!

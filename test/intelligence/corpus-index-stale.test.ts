@@ -1,63 +1,64 @@
 /**
- * The corpus index is built knowing the weekly signals' names (corpus-vocabulary.ts). One built for other
- * signals still serves (names are then found by their phrases), but the data commands build it again in
- * its place: after a signals import the index knows the new names (review of issue 48: it used to say
- * "already built" until the corpus itself changed).
+ * The corpus index is built knowing the weekly signals' names (corpus-vocabulary.ts), and is named after
+ * them as after the corpus: new signals give a new file, never other bytes under a name a publication
+ * signed (review of issue 48). The service serves an index built for other signals (names found by their
+ * phrases); the data commands build the current one and remove the old beside it.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { EVIDENCE } from '../../src/data/contracts'
+import type { LoadedDataset } from '../../src/data/datasets'
 import { DuckDb } from '../../src/data/duckdb'
-import { buildOnce } from '../../src/intelligence/providers/corpus-index-cache'
+import { openCorpusIndex } from '../../src/intelligence/providers/corpus-index-cache'
 import type { CorpusVocabulary } from '../../src/intelligence/providers/corpus-vocabulary'
 import { DATASETS_DIR } from '../../support/parquet'
 
 let db: DuckDb
 let dir: string
-let file: string
+let corpus: LoadedDataset
 const vocabulary =
   (fingerprint: string, names: string[]): (() => Promise<CorpusVocabulary>) =>
-  async () => ({
-    names: names.map((name) => ({ name, hiders: [] })),
-    entities: [],
-    fingerprint,
-  })
+  async () => ({ names: names.map((name) => ({ name, hiders: [] })), entities: [], fingerprint })
+const indexes = () =>
+  readdirSync(dir)
+    .filter((name) => name.includes('.index-v'))
+    .sort()
 
 beforeAll(async () => {
   db = await DuckDb.open(1)
   dir = mkdtempSync(join(tmpdir(), 'stale-index-'))
-  file = join(dir, 'evidence.parquet')
+  const file = join(dir, 'evidence.parquet')
   await db.exec(`COPY (SELECT * FROM read_parquet('${join(DATASETS_DIR, 'evidence.parquet')}') LIMIT 5000) TO '${file}' (FORMAT parquet)`)
+  corpus = { contract: EVIDENCE, entry: { sha256: 'a'.repeat(64) }, file } as LoadedDataset
 }, 60_000)
 afterAll(() => {
   db?.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
-test('an index built for other signals is built again in its place when the caller asks for the current ones; a current one is opened', async () => {
-  const target = join(dir, 'evidence.index.sqlite')
-  const first = await buildOnce(db, file, 'sha', target, vocabulary('signals-1', ['tokyo']))
+test('new signals give a new index file; the service serves the old one until the data commands build the new and remove the old', async () => {
+  const first = await openCorpusIndex(db, corpus, vocabulary('1111111111111111', ['tokyo']), true)
   expect(first.built).toBeDefined()
-  expect(first.index.vocabulary).toBe('signals-1')
   first.index.close()
+  expect(indexes()).toEqual([`evidence-aaaaaaaaaaaa.index-v3-111111111111.sqlite`])
 
-  // What a build killed half-way leaves beside it is cleared by the next build, its scratch database too.
-  writeFileSync(`${target}.1234.dead.tmp`, 'x')
-  writeFileSync(`${target}.1234.dead.tmp.staging`, 'x')
-  const current = (fingerprint: string) => (index: { vocabulary: string }) => index.vocabulary === fingerprint
-  const again = await buildOnce(db, file, 'sha', target, vocabulary('signals-2', ['tokyo', 'osaka']), current('signals-2'))
-  expect(again.built).toBeDefined()
-  expect(again.index.vocabulary).toBe('signals-2')
-  expect(again.index.tokenOf('osaka')).toBeDefined()
-  again.index.close()
-  expect(readdirSync(dir).filter((name) => name.includes('.tmp'))).toEqual([])
-
-  const opened = await buildOnce(db, file, 'sha', target, vocabulary('signals-2', ['tokyo', 'osaka']), current('signals-2'))
-  expect(opened.built).toBeUndefined()
-  opened.index.close()
-  // The service takes any index of its corpus: no usable test, nothing built.
-  const served = await buildOnce(db, file, 'sha', target, vocabulary('signals-3', []))
-  expect([served.built, served.index.vocabulary]).toEqual([undefined, 'signals-2'])
+  // The weekly signals change: the service opens what is there, builds nothing.
+  const served = await openCorpusIndex(db, corpus, vocabulary('2222222222222222', ['tokyo', 'osaka']))
+  expect([served.built, served.index.vocabulary]).toEqual([undefined, '1111111111111111'])
   served.index.close()
+
+  // A data command builds the current one (clearing what a killed build left), and removes the old.
+  writeFileSync(join(dir, 'evidence-aaaaaaaaaaaa.index-v3-222222222222.sqlite.1234.dead.tmp'), 'x')
+  writeFileSync(join(dir, 'evidence-aaaaaaaaaaaa.index-v3-222222222222.sqlite.1234.dead.tmp.staging'), 'x')
+  const rebuilt = await openCorpusIndex(db, corpus, vocabulary('2222222222222222', ['tokyo', 'osaka']), true)
+  expect(rebuilt.built).toBeDefined()
+  expect(rebuilt.index.tokenOf('osaka')).toBeDefined()
+  rebuilt.index.close()
+  expect(indexes()).toEqual([`evidence-aaaaaaaaaaaa.index-v3-222222222222.sqlite`])
+
+  const again = await openCorpusIndex(db, corpus, vocabulary('2222222222222222', ['tokyo', 'osaka']), true)
+  expect(again.built).toBeUndefined()
+  again.index.close()
 }, 120_000)

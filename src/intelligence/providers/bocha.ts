@@ -36,6 +36,7 @@ const BOCHA_URL = 'https://api.bochaai.com'
 export const BOCHA: VendorFacts = {
   docs: `Bocha Web Search API; WEB_SEARCH_KEY required, WEB_SEARCH_URL defaults to ${BOCHA_URL}`,
   url: BOCHA_URL,
+  keyRequired: true,
   timeoutMs: 12_000,
   maxPages: 3,
 }

@@ -1,8 +1,10 @@
 /**
- * Where a corpus version's search index is kept, and its one build. The index is named after the
- * corpus file's content (`evidence-<sha256 prefix>.index-v3.sqlite`), beside the file: `data import` builds
- * it there, `data publish` ships it, and a fleet's instances download it with the corpus. A folder the
- * service cannot write (a read-only mount) gets it in the user's cache folder instead. Processes that
+ * Where a corpus version's search index is kept, and its one build. The index is named after what it is
+ * built from: the corpus file's content and the weekly signals' vocabulary
+ * (`evidence-<sha256 prefix>.index-v3-<vocabulary>.sqlite`), so that new signals give a new file, never
+ * other bytes under a name a publication already signed. It lives beside the corpus file: `data import`
+ * builds it there, `data publish` ships it, and a fleet's instances download it with the corpus. A folder
+ * the service cannot write (a read-only mount) gets it in the user's cache folder instead. Processes that
  * start at once build it once: the others wait for the builder's lock, then open what it wrote.
  */
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
@@ -20,15 +22,31 @@ import type { CorpusVocabulary } from './corpus-vocabulary'
 const WAIT_MS = 250
 
 /**
- * The index's file name: the corpus's dataset and the start of its sha256, like a published file's, and
- * the index's format (a release that reads another format builds its own beside).
+ * The index's file name: the corpus's dataset and the start of its sha256, like a published file's, the
+ * index's format (a release that reads another format builds its own beside) and the vocabulary's
+ * fingerprint (corpus-vocabulary.ts).
  */
-export const indexFileName = (dataset: string, sha256: string) => `${dataset}-${sha256.slice(0, 12)}.index-v${INDEX_FORMAT}.sqlite`
+export const indexFileName = (dataset: string, sha256: string, vocabulary: string) =>
+  `${indexPrefix(dataset, sha256)}-${vocabulary.slice(0, 12)}.sqlite`
+/** What every index of one corpus file and format is named with, whatever signals it knows. */
+const indexPrefix = (dataset: string, sha256: string) => `${dataset}-${sha256.slice(0, 12)}.index-v${INDEX_FORMAT}`
 
 /** Where the index of a corpus file may be, best first: beside it, then in each cache folder. */
-export function indexPlaces(file: string, dataset: string, sha256: string): string[] {
-  const name = indexFileName(dataset, sha256)
+export function indexPlaces(file: string, dataset: string, sha256: string, vocabulary: string): string[] {
+  const name = indexFileName(dataset, sha256, vocabulary)
   return [join(dirname(file), name), ...cacheDirs().map((dir) => join(dir, 'corpus-index', name))]
+}
+
+/** The indexes of the same corpus file built for other signals, in the folders of `places`. */
+function othersOf(places: string[], dataset: string, sha256: string): string[] {
+  const prefix = `${indexPrefix(dataset, sha256)}-`
+  return places.flatMap((place) => {
+    const dir = dirname(place)
+    if (!existsSync(dir)) return []
+    return readdirSync(dir)
+      .filter((name) => name.startsWith(prefix) && name.endsWith('.sqlite') && join(dir, name) !== place)
+      .map((name) => join(dir, name))
+  })
 }
 
 const writable = (dir: string) => {
@@ -53,35 +71,37 @@ const openIfThere = (path: string, sha256: string): CorpusIndexFile | null => {
 /** What an index is built knowing (corpus-vocabulary.ts: of the weekly signals beside the corpus), read only when one is built. */
 export type VocabularyOf = () => Promise<CorpusVocabulary>
 
-/** Whether an index found may serve; one that may not is built again in its place. */
-export type Usable = (index: CorpusIndexFile) => boolean
-
 /**
- * The index of a loaded corpus version, built first where none is found (`built` says how long it
- * took). The service takes any index of this corpus (one built for other weekly signals finds names by
- * their phrases: correct, slower); the data commands pass `usable` to build again one built for other
- * signals (ensureCorpusIndex).
+ * The index of a loaded corpus version, built first where none is found (`built` says how long it took).
+ * The service (`exact` unset) also takes an index of this corpus built for other weekly signals: names
+ * are then found by their phrases (correct, slower) until `data index` builds the current one. The data
+ * commands (`exact`) build the current one, and remove those of other signals beside it.
  */
 export async function openCorpusIndex(
   db: DuckDb,
   corpus: LoadedDataset,
   names: VocabularyOf,
-  usable: Usable = () => true,
+  exact = false,
 ): Promise<{ index: CorpusIndexFile; built?: IndexBuilt }> {
   const { file, entry, contract } = corpus
-  const places = indexPlaces(file, contract.name, entry.sha256)
+  const vocabulary = await names()
+  const places = indexPlaces(file, contract.name, entry.sha256, vocabulary.fingerprint)
   for (const place of places) {
     const found = openIfThere(place, entry.sha256)
-    if (found && usable(found)) return { index: found }
-    if (found && writable(dirname(place))) {
-      found.close()
-      return buildOnce(db, file, entry.sha256, place, names, usable)
-    }
-    found?.close()
+    if (found) return { index: found }
   }
+  const others = othersOf(places, contract.name, entry.sha256)
+  if (!exact)
+    for (const other of others) {
+      const found = openIfThere(other, entry.sha256)
+      if (found) return { index: found }
+    }
   const target = places.find((place) => writable(dirname(place)))
   if (!target) throw new Error(`no folder to write the index of ${file} in (tried ${places.map(dirname).join(', ')})`)
-  return buildOnce(db, file, entry.sha256, target, names, usable)
+  const opened = await buildOnce(db, file, entry.sha256, target, async () => vocabulary)
+  // A service still reading one of them keeps its open file; the next load opens the current one.
+  if (exact) for (const other of others) rmSync(other, { force: true })
+  return opened
 }
 
 /** Builds the index at `target` unless another process is building it: then waits for that build. */
@@ -91,7 +111,6 @@ export async function buildOnce(
   sha256: string,
   target: string,
   names: VocabularyOf,
-  usable: Usable = () => true,
 ): Promise<{ index: CorpusIndexFile; built?: IndexBuilt }> {
   for (;;) {
     let release: () => void
@@ -105,8 +124,7 @@ export async function buildOnce(
     try {
       // Built by the process that held the lock before.
       const done = openIfThere(target, sha256)
-      if (done && usable(done)) return { index: done }
-      done?.close()
+      if (done) return { index: done }
       // What a build that died (killed, out of disk) left behind, its scratch database too: only the lock's holder builds.
       for (const name of readdirSync(dirname(target)))
         if (name.startsWith(`${basename(target)}.`) && /\.tmp(\.staging)?$/.test(name)) rmSync(join(dirname(target), name), { force: true })
@@ -120,7 +138,7 @@ export async function buildOnce(
 
 /**
  * The index of a datasets folder's current corpus version (`data import`, `data index`, `data publish`):
- * found, or built now; built again when it was built knowing other weekly signals (a signals import).
+ * found, or built now, also when only one built knowing other weekly signals is there (a signals import).
  */
 export async function ensureCorpusIndex(
   db: DuckDb,
@@ -128,9 +146,7 @@ export async function ensureCorpusIndex(
   names: VocabularyOf,
 ): Promise<{ path: string; posts: number; built?: IndexBuilt }> {
   const corpus = await loadDataset(db, dir, readManifest(dir), EVIDENCE)
-  const vocabulary = await names()
-  const current = (index: CorpusIndexFile) => index.vocabulary === vocabulary.fingerprint
-  const { index, built } = await openCorpusIndex(db, corpus, async () => vocabulary, current)
+  const { index, built } = await openCorpusIndex(db, corpus, names, true)
   const facts = { path: index.path, posts: index.posts, ...(built ? { built } : {}) }
   index.close()
   return facts

@@ -18,10 +18,9 @@ import { normalizeText, type Matcher } from '../relevance'
 import { finderOf, slices, type Finder } from './corpus-finder'
 import { eachSliced, turn } from '../turns'
 import type { PostRow } from './corpus-index-build'
-import { matchOf, type CorpusIndexFile, type EntityPosts, type Query, type RowRange } from './corpus-index'
+import type { CorpusIndexFile, EntityPosts, RowRange } from './corpus-index'
 import { prefilterKey } from './corpus-vocabulary'
 import { draw, intersect, listed, union, type CandidateSet } from './corpus-draw'
-import { phrasesOfName, phrasesOfTerm, type Lookup } from './corpus-terms'
 
 /** Creator-post windows kept (the sample's KOL window is one). */
 const POST_WINDOWS = 2

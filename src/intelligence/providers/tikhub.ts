@@ -52,6 +52,7 @@ const TIKHUB_URL = 'https://api.tikhub.io'
 export const TIKHUB: VendorFacts = {
   docs: `TikHub's Xiaohongshu, Douyin and WeChat search endpoints, with authors, followers and engagement; NATIVE_SEARCH_KEY required, NATIVE_SEARCH_URL defaults to ${TIKHUB_URL}`,
   url: TIKHUB_URL,
+  keyRequired: true,
   // A call covers all its pages, within the 90-s payment window.
   timeoutMs: TIKHUB_MIN_TIMEOUT_MS,
   maxPages: 3,
