@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { basename, dirname, isAbsolute, join, normalize, relative, resolve } from 'node:path'
 import { DuckDb } from '../src/data/duckdb'
 import { ensureCorpusIndex } from '../src/intelligence/providers/corpus-index-cache'
-import { folderVocabulary } from '../src/composition/corpus-vocabulary'
+import { folderVocabulary } from '../src/composition/signals-vocabulary'
 
 const ROOT = resolve(import.meta.dir, '..')
 // One entry per build: builds running at once (tests, benchmarks) must not embed each other's files.

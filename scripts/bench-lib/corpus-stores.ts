@@ -30,7 +30,7 @@ import { matcherFor } from '../../src/intelligence/relevance'
 import { indexSignals } from '../../src/signals/index-signals'
 import { phrasesOfName, phrasesOfTerm, termsOf, type Lookup } from '../../src/intelligence/providers/corpus-terms'
 import { buildCorpusIndex } from '../../src/intelligence/providers/corpus-index-build'
-import { folderVocabulary } from '../../src/composition/corpus-vocabulary'
+import { folderVocabulary } from '../../src/composition/signals-vocabulary'
 import { CorpusIndexFile, matchOf } from '../../src/intelligence/providers/corpus-index'
 
 const COLUMNS =

@@ -18,7 +18,7 @@ import { indexMarket } from '../../src/data/market-snapshot'
 import { CorpusSearch } from '../../src/intelligence/providers/corpus'
 import { matcherFor } from '../../src/intelligence/relevance'
 import { indexCorpus } from '../../src/intelligence/sources'
-import { snapshotVocabulary } from '../../src/composition/corpus-vocabulary'
+import { snapshotVocabulary } from '../../src/composition/signals-vocabulary'
 import { indexSignals } from '../../src/signals/index-signals'
 
 const dir = resolve(process.argv[2] ?? 'datasets')

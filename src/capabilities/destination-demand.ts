@@ -1,6 +1,6 @@
 import { DEMAND_LEG_WEIGHTS } from '../catalog/capabilities'
 import { CONFIDENCE } from '../catalog/evidence-rules'
-import { MAX_AGGREGATE_DESTINATIONS } from '../catalog/flights'
+import { MAX_AGGREGATE_DESTINATIONS } from '../catalog/flights-routes'
 import { placeKey } from '../data/aliases'
 import type { MarketSnapshot, Place } from '../data/market-snapshot'
 import type { RouteInput } from '../core/route-handler'

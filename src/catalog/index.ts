@@ -1,8 +1,8 @@
 import { capabilityRoutes } from './capabilities'
 import { chinaRoutes } from './china'
-import { flightRoutes } from './flights'
+import { flightRoutes } from './flights-routes'
 import { signalRoutes } from './signals'
-import { spendRoutes } from './spend'
+import { spendRoutes } from './spend-routes'
 import type { RouteSpec } from './types'
 
 export type { RouteSpec } from './types'

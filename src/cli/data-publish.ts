@@ -2,7 +2,7 @@
 import type { KeyObject } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { folderVocabulary } from '../composition/corpus-vocabulary'
+import { folderVocabulary } from '../composition/signals-vocabulary'
 import { EVIDENCE } from '../data/contracts'
 import { readPrivateKey, readPublicKeys } from '../data/publication'
 import { publishTarget, type PublishTarget } from '../data/publication-places'

@@ -16,7 +16,7 @@ import type { ValidationReport } from '../data/violations'
 import { ensureCorpusIndex } from '../intelligence/providers/corpus-index-cache'
 import { UsageError, withDb, type Flags } from './data-common'
 import { publish } from './data-publish'
-import { folderVocabulary } from '../composition/corpus-vocabulary'
+import { folderVocabulary } from '../composition/signals-vocabulary'
 
 const USAGE = `Usage: china-market-intel data <command>
 

@@ -15,7 +15,7 @@ import {
   type GroupBy,
   type Report,
   type RevenueTotals,
-} from '../ledger/report'
+} from '../ledger/revenue-report'
 import { nanoToUsd } from '../core/provider-spend'
 import { atomicToUsd as usd } from '../core/usdc'
 import { checkDestination, discard, OutputFileError, publish, tempPathFor } from '../ledger/output-file'

@@ -1,5 +1,5 @@
 import type { Server } from 'bun'
-import { errorResponse } from '../http/envelope'
+import { errorResponse } from '../http/responses'
 import { ApiError } from '../core/errors'
 import type { Drain } from '../http/drain'
 import type { Logger } from '../core/logger'

@@ -1,5 +1,5 @@
 import { createApp } from './app'
-import { snapshotVocabulary } from './corpus-vocabulary'
+import { snapshotVocabulary } from './signals-vocabulary'
 import type { Config } from '../config/config'
 import { DuckDb } from '../data/duckdb'
 import { DatasetStore, type DataSnapshot, type Indexers } from '../data/store'

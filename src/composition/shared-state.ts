@@ -5,8 +5,8 @@ import { PostgresAnswerCache } from '../postgres/answer-cache'
 import { PostgresLedger } from '../ledger/postgres'
 import { migrate } from '../ledger/postgres-migrations'
 import { SchemaTooNew } from '../postgres/client'
-import { PostgresRateLimiter } from '../postgres/rate-limit'
-import { PostgresSessions } from '../postgres/sessions'
+import { PostgresRateLimiter } from '../postgres/rate-buckets'
+import { PostgresSessions } from '../postgres/session-store'
 
 /** How often an instance that could not reach the database at start-up tries again. */
 const CONNECT_RETRY_MS = 2000

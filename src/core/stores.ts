@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto'
 
-/** A limit of requests per key and minute: in this process (RateLimiter), or shared by instances (src/postgres/rate-limit.ts). */
+/** A limit of requests per key and minute: in this process (RateLimiter), or shared by instances (src/postgres/rate-buckets.ts). */
 export interface Limiter {
   readonly perMinute: number
   readonly enabled: boolean
@@ -35,7 +35,7 @@ export interface Session {
 
 /**
  * Where wrapper sessions live: a client passes `session` back and the legs it already bought are reused
- * (and reported as `reused`). In memory for one instance; in PostgreSQL (src/postgres/sessions.ts) when
+ * (and reported as `reused`). In memory for one instance; in PostgreSQL (src/postgres/session-store.ts) when
  * instances share a ledger, so a session continues on whichever instance the next call reaches.
  */
 export interface Sessions {

@@ -1,7 +1,7 @@
 /**
  * The moment a paid request's work must be done by: its payment authorization stays valid only until
  * `validBefore`, and the settlement needs it valid after the work. Set around the paid work by the paid
- * call; read by every provider call under it (intelligence/providers/call.ts `withDeadline`), which gets
+ * call; read by every provider call under it (intelligence/providers/vendor-call.ts `withDeadline`), which gets
  * no more than the time left, whatever its own timeout. Unpaid work (warming, tools) has no deadline.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'

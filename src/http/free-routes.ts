@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia'
 import { ledgerUnavailable, notFound } from '../core/errors'
-import { jsonResponse } from './envelope'
+import { jsonResponse } from './responses'
 import { redactDeep, redactSecrets } from '../core/redact'
 import { failureKey, isSeller, type SellerAccess } from './console/auth'
 import { publicReadiness, type Readiness } from './ready-public'

@@ -35,7 +35,7 @@ export class McpRefusal {
 
   response(requestId: string): Response {
     const data = { code: this.code, [this.code === 'forbidden_host' ? 'host' : 'origin']: this.value }
-    // The body is not read: Bun drops it after the answer (kept open, so the client reads the 403, envelope.ts).
+    // The body is not read: Bun drops it after the answer (kept open, so the client reads the 403, responses.ts).
     return jsonRpcErrorResponse(403, requestId, this.message, data)
   }
 }

@@ -1,5 +1,5 @@
 import { readProofHeader } from '../payments/proof'
-import { errorResponse } from './envelope'
+import { errorResponse } from './responses'
 import type { ApiError } from '../core/errors'
 import { pathOf } from './request-id'
 import type { RequestLog } from './request-log'

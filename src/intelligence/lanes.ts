@@ -27,7 +27,7 @@ import {
   type Platform,
   type WindowCoverage,
 } from './evidence'
-import { withDeadline } from './providers/call'
+import { withDeadline } from './providers/vendor-call'
 import { distinctPosts } from './post-identity'
 import type { Matcher } from './relevance'
 import type { ProviderHealth } from './provider-health'

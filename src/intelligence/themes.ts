@@ -7,7 +7,7 @@
 import { engagementOf, ProviderError, type EvidenceItem } from './evidence'
 import type { ProviderReport } from './lanes'
 import type { ProviderSpend } from '../core/provider-spend'
-import { withDeadline } from './providers/call'
+import { withDeadline } from './providers/vendor-call'
 import { byStrength, median, round } from './report'
 import { scoreText, type Tone } from './sentiment'
 import type { EvidenceSources } from './sources'

@@ -1,6 +1,6 @@
 /**
  * The seller's console figures from the ledger (issue 37): the revenue table of `payments report`
- * (report.ts, the same queries) over the last 30 days by day (with its revenue by route) and network and over 48 hours by
+ * (revenue-report.ts, the same queries) over the last 30 days by day (with its revenue by route) and network and over 48 hours by
  * hour, plus what the report has no line for: payers per day, repeat buyers, and why payments failed.
  * One read snapshot; every amount an exact integer of atomic USDC.
  */
@@ -18,7 +18,7 @@ import {
   revenueSql,
   SQLITE,
   revenueRows,
-} from './report'
+} from './revenue-report'
 
 const DAY = 86_400
 const HOUR = 3_600

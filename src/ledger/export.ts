@@ -1,7 +1,7 @@
 import { Database } from 'bun:sqlite'
 import { Postgres } from '../postgres/client'
 import type { PaymentRow, PaymentState } from './contract'
-import { isoUtc } from './report'
+import { isoUtc } from './revenue-report'
 import { atomicToUsd } from '../core/usdc'
 import { csvRecord } from '../formats/csv'
 

@@ -9,7 +9,7 @@ const CHAIN_ID_TIMEOUT_MS = 5_000
 
 type NetworkRpc = { network: NetworkName; rpcUrl: string }
 
-/** The setting that names a network's RPC (config/networks.ts: the first network may also use X402_RPC_URL). */
+/** The setting that names a network's RPC (config/network-settings.ts: the first network may also use X402_RPC_URL). */
 const settingOf = (network: NetworkName, first: boolean) => `${first ? 'X402_RPC_URL or ' : ''}X402_RPC_URL_${variableSuffix(network)}`
 
 /** Each network's RPC asked for its chain id; a failure names the network and the endpoint's origin only. */

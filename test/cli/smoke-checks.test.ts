@@ -5,7 +5,7 @@ import { checkPaidAnswer, checkPaymentRequired } from '../../src/cli/smoke-check
 import { exampleRequests } from '../../src/cli/smoke-requests'
 import { DEV_PAY_TO } from '../../src/config/config'
 import { ApiError } from '../../src/core/errors'
-import { errorHeaders } from '../../src/http/envelope'
+import { errorHeaders } from '../../src/http/responses'
 import { NETWORKS } from '../../src/payments/networks'
 import { paymentRequirements, termsFor, type PaymentTerms } from '../../src/payments/requirements'
 

@@ -15,7 +15,7 @@ import { chromiumMissing, launchChromium, otherHosts, recordRequests } from '../
 import { requireTool } from '../../support/required-tool'
 import type { StartedServer } from '../../support/server'
 import type { ConsoleFigures } from '../../src/http/console/figures'
-import { consolePage } from '../../src/http/console/page'
+import { consolePage } from '../../src/http/console/console-page'
 import { payTraffic, startSeller, TOKEN } from './support'
 
 const missing = chromiumMissing()

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { CATALOG, routeById } from '../../src/catalog'
 import { exampleCall } from '../../src/catalog/examples'
-import { errorResponse } from '../../src/http/envelope'
+import { errorResponse } from '../../src/http/responses'
 import { ApiError } from '../../src/core/errors'
 import { createPayer } from '../../support/payer'
 import { AGENT_ACCEPT, BROWSER_ACCEPT } from '../../support/accept'

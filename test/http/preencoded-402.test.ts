@@ -1,6 +1,6 @@
 /**
  * The 402 is encoded once per resource and network set and only the request id is put in per answer
- * (core/errors.ts `toJson`, http/envelope.ts `errorHeaders`, http/unpaid-answers.ts). What a buyer reads
+ * (core/errors.ts `toJson`, http/responses.ts `errorHeaders`, http/unpaid-answers.ts). What a buyer reads
  * must be byte for byte the 402 built the slow way, from the catalog and the x402 requirements, for every
  * route, network set and Accept, on the full path and on the remembered fast path alike.
  */

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import type { EvidenceQuery, ProviderFailure } from '../../src/intelligence/evidence'
-import { withDeadline } from '../../src/intelligence/providers/call'
+import { withDeadline } from '../../src/intelligence/providers/vendor-call'
 import { ChatCompletionsSummariser } from '../../src/intelligence/providers/chat-completions'
 import { SearchHttpProvider } from '../../src/intelligence/providers/search-http'
 import { series, webSearchAt } from './support'

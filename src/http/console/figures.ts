@@ -1,11 +1,20 @@
 /**
  * The console's figures (GET /console as JSON; the page renders the same object): the ledger's revenue
- * as `payments report --by day --since <30 days> --json` prints it (report.ts's own code, so the two can
+ * as `payments report --by day --since <30 days> --json` prints it (ledger/revenue-report.ts's own code, so the two can
  * never disagree), the same revenue by hour, route and network, buyers, margin, payment states and
  * exposure, and the service's health. Money as exact decimal USD strings with their atomic twins.
  */
 import type { Business } from '../../ledger/business'
-import { isoUtc, marginByRoute, money, noRevenue, reportJson, revenueJson, totals as totalsOf, type RevenueRow } from '../../ledger/report'
+import {
+  isoUtc,
+  marginByRoute,
+  money,
+  noRevenue,
+  reportJson,
+  revenueJson,
+  totals as totalsOf,
+  type RevenueRow,
+} from '../../ledger/revenue-report'
 import { nanoToUsd } from '../../core/provider-spend'
 import { atomicToUsd } from '../../core/usdc'
 import type { DeferredStats } from '../../payments/deferred'

@@ -14,7 +14,7 @@ import { free } from '../free-routes'
 import type { RequestLog } from '../request-log'
 import { crossSite, FAILURE_WINDOW_SECONDS, failureKey, MAX_FAILURES, sessionCookie, type SellerAccess } from './auth'
 import type { ConsoleFigures } from './figures'
-import { consolePage, signInPage } from './page'
+import { consolePage, signInPage } from './console-page'
 import { HTML_HEADERS } from '../page'
 
 /** The seller's pages are not the API: the public OpenAPI document does not name them (without the credential they are unknown paths). */

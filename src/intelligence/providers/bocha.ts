@@ -25,7 +25,7 @@
  */
 import { PROVIDER_LIMITS } from '../../catalog/evidence-rules'
 import { ProviderError, type EvidenceItem, type EvidenceQuery } from '../evidence'
-import { fetchJson, hostOf as urlHost } from './call'
+import { fetchJson, hostOf as urlHost } from './vendor-call'
 import { parseVendorDate } from './dates'
 import { count, hostOf, languageOf, list, obj, plain, str } from './fields'
 import { VendorBase, type SearchCapabilities, type VendorAdapter, type VendorOptions, type VendorPage, type Window } from './paging'

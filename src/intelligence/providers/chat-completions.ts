@@ -26,7 +26,7 @@ import { Value } from '@sinclair/typebox/value'
 import { PROVIDER_LIMITS } from '../../catalog/evidence-rules'
 import { ProviderError, type EvidenceItem } from '../evidence'
 import { tokenCost, type ProviderSpend, type TokenPrices } from '../../core/provider-spend'
-import { checkShape, fetchJson, hostOf, ProviderHttpError } from './call'
+import { checkShape, fetchJson, hostOf, ProviderHttpError } from './vendor-call'
 import { JsonShape } from '../../core/json-shape'
 import { count, obj } from './fields'
 

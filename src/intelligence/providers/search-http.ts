@@ -17,7 +17,7 @@
  */
 import { LIVE_RESULTS_PER_CALL, PROVIDER_LIMITS } from '../../catalog/evidence-rules'
 import { ProviderError, SOURCE_KINDS, type EvidenceItem, type EvidenceQuery, type Platform, type SourceKind } from '../evidence'
-import { fetchJson, hostOf as urlHost } from './call'
+import { fetchJson, hostOf as urlHost } from './vendor-call'
 import { parseVendorDate } from './dates'
 import { count, engagementOf, hostOf, languageOf, list, obj, str, type Raw } from './fields'
 import {

@@ -23,7 +23,7 @@
  */
 import { PROVIDER_LIMITS } from '../../catalog/evidence-rules'
 import { ProviderError, type EvidenceItem, type EvidenceQuery } from '../evidence'
-import { fetchJson, hostOf as urlHost, ProviderHttpError } from './call'
+import { fetchJson, hostOf as urlHost, ProviderHttpError } from './vendor-call'
 import { parseVendorDate } from './dates'
 import { hostOf, languageOf, list, obj, plain, str } from './fields'
 import { VendorBase, type SearchCapabilities, type VendorAdapter, type VendorOptions, type VendorPage, type Window } from './paging'

@@ -39,7 +39,7 @@
 import { CREATOR_LOOKUPS, PROVIDER_LIMITS } from '../../catalog/evidence-rules'
 import { PLATFORM_TOKENS } from '../../catalog/platforms'
 import { ProviderError, type EvidenceItem, type EvidenceQuery, type Platform } from '../evidence'
-import { fetchJson, hostOf as urlHost } from './call'
+import { fetchJson, hostOf as urlHost } from './vendor-call'
 import { parseVendorDate } from './dates'
 import { count, engagementOf, languageOf, list, obj, plain, str, type Raw } from './fields'
 import { VendorBase, type SearchCapabilities, type VendorAdapter, type VendorOptions, type VendorPage, type Window } from './paging'
