@@ -71,7 +71,7 @@ export interface PublishTarget {
 export function publishTarget(target: string, env: Env = process.env): PublishTarget {
   if (target.startsWith('s3://')) return s3Target(target, env)
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target) && !target.startsWith('file://'))
-    throw new Error(`${target}: publish to a folder (served by a web server) or to s3://bucket/prefix`)
+    throw new Error(`${shownUrl(target)}: publish to a folder (served by a web server) or to s3://bucket/prefix`)
   return folderTarget(target.startsWith('file://') ? fileURLToPath(target) : resolve(target))
 }
 
@@ -173,6 +173,12 @@ function s3Target(target: string, env: Env): PublishTarget {
   }
 }
 
+/** A URL as messages show it: no user, password or query (they may carry credentials). */
+const shownUrl = (url: string) => {
+  const parsed = new URL(url)
+  return `${parsed.protocol}//${parsed.host}${parsed.pathname}`
+}
+
 /** What a conditional GET needs and gives back: the validators of the last answer processed. */
 export interface Validators {
   etag?: string
@@ -190,7 +196,7 @@ export interface PublicationSource {
 export function publicationSource(url: string, env: Env = process.env, redirectOrigins: readonly string[] = []): PublicationSource {
   const parsed = new URL(url)
   if (!parsed.pathname.endsWith(`/${PUBLICATION_FILE}`)) throw new Error(`${url} does not name a ${PUBLICATION_FILE}`)
-  const shown = `${parsed.protocol}//${parsed.host}${parsed.pathname}`
+  const shown = shownUrl(url)
   const base = new URL('.', parsed)
   const conditional = (since: Validators | undefined) => ({
     ...(since?.etag ? { 'if-none-match': since.etag } : {}),

@@ -187,6 +187,13 @@ describe('data publish', () => {
       code: 2,
       err: expect.stringContaining('publish needs --to'),
     })
+    // A target URL's credentials are never echoed in the refusal.
+    const pem = join(mkdtempSync(join(tmpdir(), 'keys-')), 'publisher.pem')
+    writeFileSync(pem, key.privatePem)
+    const refusedUrl = await runCli(['data', 'publish', team, '--to', 'https://publisher:hunter2-secret@data.example.com/x', '--key', pem])
+    expect(refusedUrl.code).toBe(2)
+    expect(refusedUrl.err).toContain('https://data.example.com/x: publish to a folder')
+    expect(refusedUrl.err).not.toContain('hunter2')
     // A usage error names what is missing and where the rest is, without the whole usage text.
     expect((await runCli(['data', 'publish', team, '--key', 'k.pem'])).err).toBe(
       'publish needs --to <folder | s3://bucket/prefix>\n(`data --help` lists the commands and options)\n',
