@@ -4,26 +4,18 @@
  * other entity keeps its very posts of the shipped corpus, so a rare entity is as rare in a larger corpus.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { readManifest } from '../../src/data/datasets'
 import { DuckDb } from '../../src/data/duckdb'
+import { generateSampleWorld } from '../../support/sample-world'
 
 const ROOT = resolve(import.meta.dir, '../..')
 let out: string
 let db: DuckDb
 
 beforeAll(async () => {
-  out = mkdtempSync(join(tmpdir(), 'long-tail-sample-'))
-  const proc = Bun.spawn(
-    [process.execPath, join(ROOT, 'scripts/generate-sample-data.ts'), out, '--scale', '3', '--long-tail', '--cities', '1'],
-    {
-      stdout: 'pipe',
-      stderr: 'pipe',
-    },
-  )
-  expect(await proc.exited).toBe(0)
+  out = await generateSampleWorld('long-tail-sample', ['--scale', '3', '--long-tail', '--cities', '1'])
   db = await DuckDb.open(1)
 }, 120_000)
 afterAll(() => {

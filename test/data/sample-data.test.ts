@@ -1,16 +1,14 @@
 import { expect, test } from 'bun:test'
-import { mkdtempSync, readFileSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
 import { DATASETS } from '../../src/data/contracts'
+import { generateSampleWorld } from '../../support/sample-world'
 
 const ROOT = resolve(import.meta.dir, '../..')
 
 test('the generator is deterministic: a fresh run reproduces the shipped datasets byte for byte', async () => {
-  const out = mkdtempSync(join(tmpdir(), 'sample-data-'))
-  const proc = Bun.spawn([process.execPath, join(ROOT, 'scripts/generate-sample-data.ts'), out], { stdout: 'pipe', stderr: 'pipe' })
-  expect(await proc.exited).toBe(0)
+  const out = await generateSampleWorld('sample-data')
   const shipped = JSON.parse(readFileSync(join(ROOT, 'datasets/manifest.json'), 'utf8'))
   const fresh = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'))
   expect(fresh).toEqual(shipped)

@@ -5,13 +5,12 @@
  * by the dataset store as the shipped world is. The full 100x run is `scripts/bench-scale.ts`.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { DATASETS } from '../../src/data/contracts'
 import { readManifest, type Manifest } from '../../src/data/datasets'
 import { DuckDb } from '../../src/data/duckdb'
 import { DatasetStore } from '../../src/data/store'
+import { generateSampleWorld } from '../../support/sample-world'
 import { validateFile } from '../../src/data/validate'
 import { datasetIndexers } from '../../src/composition/runtime'
 
@@ -21,12 +20,7 @@ let scaled: Manifest
 let db: DuckDb
 
 beforeAll(async () => {
-  out = mkdtempSync(join(tmpdir(), 'scaled-sample-'))
-  const proc = Bun.spawn([process.execPath, join(ROOT, 'scripts/generate-sample-data.ts'), out, '--scale', '2'], {
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
-  expect(await proc.exited).toBe(0)
+  out = await generateSampleWorld('scaled-sample', ['--scale', '2'])
   scaled = readManifest(out)
   db = await DuckDb.open(1)
 }, 120_000)

@@ -6,12 +6,12 @@
  * sample at load: rare brands were answered on estimates, or not at all.)
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { readManifest } from '../../src/data/datasets'
 import { keyClasses, type NamedEntity } from '../../scripts/bench-lib/key-classes'
 import { Client } from '../../support/paying-client'
+import { generateSampleWorld } from '../../support/sample-world'
 
 const ROOT = resolve(import.meta.dir, '../..')
 let dir: string
@@ -20,15 +20,7 @@ let larger: Client
 let rare: NamedEntity[]
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'long-tail-'))
-  const proc = Bun.spawn(
-    [process.execPath, join(ROOT, 'scripts/generate-sample-data.ts'), dir, '--scale', '2', '--long-tail', '--cities', '1'],
-    {
-      stdout: 'pipe',
-      stderr: 'pipe',
-    },
-  )
-  expect(await proc.exited).toBe(0)
+  dir = await generateSampleWorld('long-tail', ['--scale', '2', '--long-tail', '--cities', '1'])
   rare = (await keyClasses(dir)).entities.filter((e) => e.kind === 'brand' && e.cls === 'rare')
   ;[shipped, larger] = await Promise.all([Client.start(), Client.start({ DATASETS_DIR: dir })])
 }, 120_000)
