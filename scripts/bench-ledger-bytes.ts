@@ -21,6 +21,7 @@ import { localSettler, type Settler } from '../src/payments/settler'
 import { SqliteLedger } from '../src/ledger/sqlite'
 import { VerifyGuard } from '../src/payments/verify-guard'
 import { createPayer } from '../support/payer'
+import { proofFromHeader } from '../src/payments/proof'
 
 const N = Number(process.env.BENCH_PAYMENTS ?? 1000)
 const route = routeById.get('flights.summary')!
@@ -64,7 +65,7 @@ async function run(settler: Settler, work: () => Promise<string>): Promise<Recor
     const proof = await createPayer().proof({ value: usdToAtomic(route.priceUsd) })
     const req = {
       route,
-      proofHeader: proof,
+      payment: proofFromHeader(proof),
       resourceUrl: `http://localhost${route.path}`,
       requestId: `req_${i}`,
       fingerprint: `${route.id}|${i}`,

@@ -1,4 +1,4 @@
-import { t } from 'elysia'
+import { Type as t } from '@sinclair/typebox'
 import type { TProperties } from '@sinclair/typebox'
 import { CONFIDENCE, type MomentumValue } from './evidence-rules'
 import { Resolved, SampleFlag } from './china-data'

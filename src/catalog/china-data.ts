@@ -1,5 +1,5 @@
 /** Shapes of `data` of the China intelligence routes; every field is described (OpenAPI shows these). */
-import { t } from 'elysia'
+import { Type as t } from '@sinclair/typebox'
 import { CONFIDENCE, KOL, KOL_FLAGS, MOMENTUM, MOMENTUM_VALUES, RELEVANCE, STRONG_NATIVE_EVIDENCE, TEXT_ANALYSIS_MAX_ITEMS, THIN_EVIDENCE, TIER_VALUES, BUDGET_VALUES, WEEKLY_DECIDES_RATIO } from './evidence-rules'
 
 const Lit = <V extends readonly string[]>(values: V, description: string) => t.Union(values.map((v) => t.Literal(v)) as never, { description })

@@ -1,4 +1,4 @@
-import { t } from 'elysia'
+import { Type as t } from '@sinclair/typebox'
 import { KolsData, SentimentData, TrendsData } from './china-data'
 import {
   BUDGET_VALUES,

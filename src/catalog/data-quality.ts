@@ -1,4 +1,4 @@
-import { t } from 'elysia'
+import { Type as t } from '@sinclair/typebox'
 import { MonthValue } from './table'
 
 /** Every dataset answer says where its figures come from; the shipped data is a generated sample. */

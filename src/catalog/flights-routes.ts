@@ -1,4 +1,4 @@
-import { t } from 'elysia'
+import { Type as t } from '@sinclair/typebox'
 import { DataQuality, Direction, MonthsData, Pct } from './data-quality'
 import { Limit, Month, PlaceName, Query } from './params'
 import { MonthValue } from './table'

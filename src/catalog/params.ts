@@ -1,4 +1,4 @@
-import { t } from 'elysia'
+import { Type as t } from '@sinclair/typebox'
 
 /** Reusable parameter schemas. Bounds and formats are documented here once and shown in OpenAPI. */
 export const Month = (description = 'Source month, YYYY-MM. Latest available month when omitted.') =>

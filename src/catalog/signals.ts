@@ -1,4 +1,4 @@
-import { t } from 'elysia'
+import { Type as t } from '@sinclair/typebox'
 import type { TProperties } from '@sinclair/typebox'
 import { DataQuality } from './data-quality'
 import { Enum, Limit, Query, Slug, WeekDate } from './params'

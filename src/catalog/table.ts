@@ -1,5 +1,5 @@
 import type { TObject, TSchema } from '@sinclair/typebox'
-import { t } from 'elysia'
+import { Type as t } from '@sinclair/typebox'
 import { Enum } from './params'
 import type { RouteSpec } from './types'
 
@@ -46,7 +46,7 @@ export function httpQuery(route: RouteSpec): TObject {
   return query
 }
 
-/** The kind of a value schema; Elysia's numeric parameters are unions of a numeric string and a number. */
+/** The kind of a value schema (a nullable column is a union with null). */
 function kindOf(schema: TSchema): { kind: ColumnKind; nullable: boolean } {
   const members: TSchema[] = schema.anyOf ?? [schema]
   const flat = members.flatMap((m) => (m.anyOf as TSchema[] | undefined) ?? [m])

@@ -1,6 +1,5 @@
 import { Elysia } from 'elysia'
 import { CATALOG } from '../catalog'
-import { httpQuery } from '../catalog/table'
 import type { Logger } from '../core/logger'
 import { errorFor, noRoute } from '../http/error-page'
 import { ApiError } from '../core/errors'
@@ -15,7 +14,7 @@ import { ClientAddresses, type PeerSource } from '../http/client-address'
 import type { Metrics } from '../http/metrics'
 import type { RateLimits } from '../paid-call/rate-limit'
 import { readFormBody, readJsonBody, REQUEST_LIMITS } from '../http/body'
-import { explainInvalid } from '../paid-call/validation'
+import { paidCaller } from '../paid-call/call'
 import type { PaymentGate } from '../payments/gate'
 import type { PaymentLedger } from '../ledger/contract'
 import type { PaymentOffer } from '../payments/networks'
@@ -60,27 +59,22 @@ export interface AppDeps {
 }
 
 const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[a-z_]+/g, '[^/]+')}$`)
-const CATALOG_PATHS = CATALOG.map((route) => ({ route, pattern: pathPattern(route.path) }))
 
 /** Paths that exist, with their methods, so a wrong method is a 405 rather than a 404. */
 const KNOWN_PATHS = [
-  ...CATALOG_PATHS.map((r) => ({ pattern: r.pattern, methods: r.route.methods as readonly string[] })),
+  ...CATALOG.map((route) => ({ pattern: pathPattern(route.path), methods: route.methods as readonly string[] })),
   { pattern: /^\/v1\/artifacts\/[^/]+$/, methods: ['GET'] },
   { pattern: /^\/(health|ready|metrics|llms\.txt|\.well-known\/x402)$/, methods: ['GET'] },
   { pattern: /^\/(|favicon\.ico|favicon\.svg|openapi|openapi\/json|openapi\/assets\/scalar\.js)$/, methods: ['GET'] },
   { pattern: /^\/mcp$/, methods: ['POST'] },
 ]
 
-/** Elysia's validation error, restated as our `invalid_parameter` envelope naming the parameter. */
-function explainValidation(request: Request, error: { type?: string; value?: unknown }): ApiError {
-  const url = new URL(request.url)
-  const route = CATALOG_PATHS.find((r) => r.pattern.test(url.pathname))?.route
-  if (route && error.type === 'params' && route.params)
-    return explainInvalid(route.params, (error.value ?? {}) as Record<string, unknown>, 'path')
-  if (route && error.type === 'body') return explainInvalid(httpQuery(route), (error.value ?? {}) as Record<string, unknown>, 'body')
-  if (route) return explainInvalid(httpQuery(route), Object.fromEntries(url.searchParams), 'query')
-  return new ApiError('invalid_parameter', 'Invalid request parameters.', { parameter: error.type ?? 'request', reason: 'invalid' })
-}
+/**
+ * Elysia's validation error, for the few free routes that declare a schema (the paid routes' input is
+ * checked by the paid call itself, paid-call/validation.ts, which names the parameter).
+ */
+const invalidRequest = (error: { type?: string }) =>
+  new ApiError('invalid_parameter', 'Invalid request parameters.', { parameter: error.type ?? 'request', reason: 'invalid' })
 
 /** One place that turns any failure Elysia reports into the error envelope. */
 function errorAnswer(code: unknown, error: unknown, request: Request, id: string, logger: Logger): Response {
@@ -88,7 +82,7 @@ function errorAnswer(code: unknown, error: unknown, request: Request, id: string
   // A refusal of readJsonBody, or of the /mcp Host/Origin check before it, arrives wrapped in Elysia's ParseError.
   if (code === 'PARSE' && (error as Error).cause instanceof McpRefusal) return ((error as Error).cause as McpRefusal).response(id)
   if (code === 'PARSE' && (error as Error).cause instanceof ApiError) return errorFor(request, (error as Error).cause as ApiError, id)
-  if (code === 'VALIDATION') return errorFor(request, explainValidation(request, error as { type?: string; value?: unknown }), id)
+  if (code === 'VALIDATION') return errorFor(request, invalidRequest(error as { type?: string }), id)
   if (code === 'PARSE')
     return errorFor(
       request,
@@ -132,6 +126,13 @@ export function createApp(deps: AppDeps) {
     deps.metricsAccess === 'off' ? 'off' : deps.metricsAccess ? new ConsoleAuth(deps.metricsAccess.token) : 'open'
   const evidence = deps.evidence ?? 'sample'
   const implemented = new Set(Object.keys(deps.handlers))
+  // The one entry to the paid part of the service, for HTTP routes and MCP tools alike.
+  const paid = paidCaller({
+    gate: deps.gate,
+    handlers: deps.handlers,
+    ...(limits ? { limits } : {}),
+    ...(deps.indexing ? { indexing: deps.indexing } : {}),
+  })
 
   // No global onRequest/onAfterResponse hooks: handlers log through RequestLog (see there why).
   // normalize: false makes `additionalProperties: false` reject unknown parameters instead of dropping them.
@@ -168,33 +169,9 @@ export function createApp(deps: AppDeps) {
         ? consoleRoutes({ source: deps.console, seller, publicBaseUrl: deps.publicBaseUrl, log })
         : new Elysia({ name: 'no-console' }),
     )
-    .use(
-      mcpRoute(
-        mcpHandler({
-          gate: deps.gate,
-          handlers: deps.handlers,
-          offers: deps.offers,
-          ...(limits ? { limits } : {}),
-          ...(deps.indexing ? { indexing: deps.indexing } : {}),
-        }),
-        log,
-        mcpGuard,
-      ),
-    )
+    .use(mcpRoute(mcpHandler({ paid, implemented, offers: deps.offers }), log, mcpGuard))
     .use(discoveryRoutes({ publicBaseUrl: deps.publicBaseUrl, offers: deps.offers, implemented, evidence }, log))
-    .use(
-      paidRoutes({
-        gate: deps.gate,
-        handlers: deps.handlers,
-        publicBaseUrl: deps.publicBaseUrl,
-        offers: deps.offers,
-        evidence,
-        log,
-        unpaid,
-        ...(limits ? { limits } : {}),
-        ...(deps.indexing ? { indexing: deps.indexing } : {}),
-      }),
-    )
+    .use(paidRoutes({ paid, implemented, publicBaseUrl: deps.publicBaseUrl, offers: deps.offers, evidence, log, unpaid }))
   // The unpaid 402s answered ahead of the framework when listening (http/native-routes.ts).
   return Object.assign(app, { unpaid })
 }

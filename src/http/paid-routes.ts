@@ -1,37 +1,32 @@
 import { Elysia, t, type TSchema } from 'elysia'
+import type { TObject } from '@sinclair/typebox'
 import { CATALOG, type RouteSpec } from '../catalog'
-import type { PaymentGate } from '../payments/gate'
-import { PROOF_HEADERS, readProofHeader } from '../payments/proof'
+import type { GateAnswer } from '../payments/gate'
+import { PROOF_HEADERS, proofFromHeader, readProofHeader } from '../payments/proof'
 import { checkQuery } from './body'
 import { jsonResponse, paidAnswerHeaders } from './responses'
 import { errorFor } from './error-page'
 import { ApiError } from '../core/errors'
 import type { RequestLog } from './request-log'
-import type { RateLimits } from '../paid-call/rate-limit'
-import { payFor } from '../paid-call/call'
-import type { HandlerMap } from '../core/route-handler'
+import type { PaidCaller, PaidResult } from '../paid-call/call'
 import { prefersHtml, tableFormat } from './accept'
-import { httpQuery, MEDIA_TYPES, type AnswerFormat } from '../catalog/table'
+import { httpQuery, MEDIA_TYPES } from '../catalog/table'
 import { TABLE_ANSWER_HEADERS } from '../formats/table-answer'
 import { paymentPages, type PaymentPageContext } from './payment-page'
 import { typicalWait, type EvidenceMode } from '../catalog/waits'
 import { paymentWindowSeconds } from '../payments/requirements'
 import { MAX_IDLE_SECONDS, type SlowAnswers } from './slow-answers'
 import type { UnpaidAnswers } from './unpaid-answers'
-import { notIndexed, type Indexing } from '../paid-call/indexing'
 
 export interface PaidRouteDeps extends PaymentPageContext {
-  gate: PaymentGate
-  handlers: HandlerMap
+  paid: PaidCaller
+  /** The routes this release serves (OpenAPI marks the others). */
+  implemented: ReadonlySet<string>
   log: RequestLog
-  limits?: RateLimits
   /** Where the unpaid 402s are remembered, to be answered ahead of the framework next time. */
   unpaid?: UnpaidAnswers
-  /** The datasets' start-up build, which every answer here waits for (see indexing.ts). */
-  indexing?: Indexing
 }
 
-/** Documents the proof headers in OpenAPI (Elysia derives `parameters` from route schemas). */
 /** Documents the proof headers in OpenAPI only: the gate reads and checks them, so Elysia need not (noValidate). */
 const ProofHeaders = t.Object(
   Object.fromEntries(
@@ -137,20 +132,12 @@ type RouteAnswer = (
   request: Request,
   server: SlowAnswers | null,
   path: string,
-  query: Record<string, unknown>,
+  input: Record<string, unknown>,
   params: Record<string, string>,
 ) => Response | Promise<Response>
 
-/** A table route's `format` (or Accept) picks how the answer is written, not what it is: the handler never sees it. */
-function splitFormat(route: RouteSpec, request: Request, query: Record<string, unknown>) {
-  if (!route.table) return { format: 'json' as AnswerFormat, input: query }
-  const { format: asked, ...input } = query
-  return { format: (asked as AnswerFormat | undefined) ?? tableFormat(request.headers.get('accept')), input }
-}
-
-/** One route's request path: free checks, payment, the answer; until the start-up build is done, it waits for it. */
+/** One route's HTTP translation: headers, query or body in; status, headers and body out. The paid call does the rest. */
 function routeAnswer(deps: PaidRouteDeps, route: RouteSpec, paymentPage: ReturnType<typeof paymentPages>): RouteAnswer {
-  const handler = deps.handlers[route.id]
   // Without path parameters the resource URL is the same for every request: built once, not per request.
   const fixedResource = route.params ? undefined : deps.publicBaseUrl + route.path
   const window = Math.min(MAX_IDLE_SECONDS, paymentWindowSeconds(route))
@@ -159,7 +146,7 @@ function routeAnswer(deps: PaidRouteDeps, route: RouteSpec, paymentPage: ReturnT
     deps.log.finish(request, error.status)
     return errorFor(request, error, requestId)
   }
-  /** A refusal before payment: the unpaid 402 is remembered for the fast path, and a browser gets it as a page. */
+  /** A refusal: the unpaid 402 is remembered for the fast path, and a browser gets it as a page. */
   const refused = (request: Request, requestId: string, error: ApiError, resourceUrl: string): Response => {
     if (error.code === 'payment_required') {
       // For agents this costs one header lookup and a substring test.
@@ -172,56 +159,46 @@ function routeAnswer(deps: PaidRouteDeps, route: RouteSpec, paymentPage: ReturnT
     }
     return answerError(request, requestId, error)
   }
+  const answered = (request: Request, requestId: string, answer: GateAnswer): Response => {
+    deps.log.finish(request, 200, answer.payer)
+    const headers = paidAnswerHeaders(answer)
+    return jsonResponse(answer.body, 200, requestId, route.table ? { ...headers, vary: 'accept' } : headers)
+  }
   // Synchronous until payment is verified: the free answers (400/404/501) and the 402 — the most
   // frequent answer of a paid API — are returned directly, without promises or Elysia's error path.
-  const serve: RouteAnswer = (request, server, path, query, params) => {
-    const { id: requestId } = deps.log.begin(request, path, route.path)
+  return (request, server, path, input, params) => {
+    const { id: requestId } = deps.log.begin(request, path, route.path) // before any wait: the logged latency includes it
     try {
       checkQuery(request.url)
-      if (!handler)
-        throw new ApiError('not_implemented', `${route.path} is in the catalog but not served by this release yet; nothing was charged.`)
-      const { format, input } = splitFormat(route, request, query)
-      const prepared = handler.prepare({ query: input, params })
-      const resourceUrl = fixedResource ?? deps.publicBaseUrl + path
-      const paid = payFor(deps.gate, deps.limits, {
-        route,
-        prepared,
-        // HEAD gets no body, so it never pays: it answers as the unpaid GET would (402 and its headers).
-        proofHeader: request.method === 'HEAD' ? null : readProofHeader(request.headers),
-        resourceUrl,
-        requestId,
-        // None in process (`app.handle`: no socket), and then no IP limit applies.
-        clientIp: () => deps.log.client(request),
-        format,
-      })
-      if (paid instanceof ApiError) return refused(request, requestId, paid, resourceUrl)
-      // The connection's idle timeout (30 s) would close it under an answer that takes longer (live
-      // providers: 30-45 s): this request may stay silent for its whole payment window.
-      server?.timeout(request, window)
-      return paid.then(
-        (answer) => {
-          if (answer instanceof ApiError) return answerError(request, requestId, answer)
-          deps.log.finish(request, 200, answer.payer)
-          const headers = paidAnswerHeaders(answer)
-          return jsonResponse(answer.body, 200, requestId, route.table ? { ...headers, vary: 'accept' } : headers)
-        },
-        (e: unknown) => answerError(request, requestId, e),
-      )
     } catch (error) {
       return answerError(request, requestId, error)
     }
-  }
-  // Until the start-up build is done, every answer waits for it (indexing.ts); then this is one call.
-  return (request, server, path, query, params) => {
-    const building = deps.indexing?.()
-    if (!building) return serve(request, server, path, query, params)
-    const { id } = deps.log.begin(request, path, route.path) // before the wait: the logged latency includes it
-    return building.then(
-      () => serve(request, server, path, query, params),
-      (e: unknown) => answerError(request, id, notIndexed(e)),
-    )
+    const resourceUrl = fixedResource ?? deps.publicBaseUrl + path
+    const translate = (result: PaidResult) =>
+      result.kind === 'paid' ? answered(request, requestId, result.answer) : refused(request, requestId, result.error, resourceUrl)
+    const result = deps.paid({
+      routeId: route.id,
+      input,
+      params,
+      inputFrom: request.method === 'POST' ? 'body' : 'query',
+      // HEAD gets no body, so it never pays: it answers as the unpaid GET would (402 and its headers).
+      payment: request.method === 'HEAD' ? undefined : proofFromHeader(readProofHeader(request.headers)),
+      resourceUrl,
+      requestId,
+      // None in process (`app.handle`: no socket), and then no IP limit applies.
+      clientIp: () => deps.log.client(request),
+      ...(route.table ? { tables: { accepted: tableFormat(request.headers.get('accept')) } } : {}),
+    })
+    if (!(result instanceof Promise)) return translate(result)
+    // The connection's idle timeout (30 s) would close it under an answer that takes longer (live
+    // providers: 30-45 s): this request may stay silent for its whole payment window.
+    server?.timeout(request, window)
+    return result.then(translate, (error: unknown) => answerError(request, requestId, error))
   }
 }
+
+/** The route's input schema in OpenAPI only: the paid call checks the input itself (paid-call/validation.ts), for every transport. */
+const documented = (schema: TObject): TObject => ({ ...schema, noValidate: true }) as TObject
 
 /** Mounts every catalog route: validate -> resolve (free) -> pay -> answer -> store artifact. */
 export function paidRoutes(deps: PaidRouteDeps) {
@@ -230,8 +207,9 @@ export function paidRoutes(deps: PaidRouteDeps) {
   const paymentPage = paymentPages(deps)
   for (const route of CATALOG) {
     const handle = routeAnswer(deps, route, paymentPage)
-    const doc = detail(route, Boolean(deps.handlers[route.id]), deps.evidence)
-    const schemas = { ...(route.params ? { params: route.params } : {}), headers: ProofHeaders, detail: doc }
+    const doc = detail(route, deps.implemented.has(route.id), deps.evidence)
+    const input = documented(httpQuery(route))
+    const schemas = { ...(route.params ? { params: documented(route.params) } : {}), headers: ProofHeaders, detail: doc }
     for (const method of route.methods) {
       if (method === 'GET') {
         deps.unpaid?.addRoute(route.path, Boolean(route.params))
@@ -241,7 +219,7 @@ export function paidRoutes(deps: PaidRouteDeps) {
             handle(request, server, path, query as Record<string, unknown>, params as Record<string, string>),
           {
             ...schemas,
-            query: httpQuery(route),
+            query: input,
           },
         )
       } else {
@@ -251,7 +229,7 @@ export function paidRoutes(deps: PaidRouteDeps) {
             handle(request, server, path, body as Record<string, unknown>, params as Record<string, string>),
           {
             ...schemas,
-            body: httpQuery(route),
+            body: input,
             detail: { ...doc, operationId: `${doc.operationId}Post` },
           },
         )

@@ -1,31 +1,24 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { Value } from '@sinclair/typebox/value'
 import { CATALOG, type RouteSpec } from '../catalog'
 import { routeInputSchema } from '../catalog/json-schema'
-import { ApiError } from '../core/errors'
-import type { HandlerMap } from '../core/route-handler'
-import { explainInvalid } from '../paid-call/validation'
-import type { RateLimits } from '../paid-call/rate-limit'
-import { payFor } from '../paid-call/call'
-import { notIndexed, type Indexing } from '../paid-call/indexing'
-import type { PaymentGate } from '../payments/gate'
+import type { ApiError } from '../core/errors'
+import type { PaidCaller } from '../paid-call/call'
+import { proofFromHeader, proofFromObject, type ProofInput } from '../payments/proof'
 import type { PaymentOffer } from '../payments/networks'
 import pkg from '../../package.json' with { type: 'json' }
 
 export interface McpDeps {
-  gate: PaymentGate
-  handlers: HandlerMap
+  paid: PaidCaller
+  /** The routes this release serves: the tools listed. */
+  implemented: ReadonlySet<string>
   /** The networks a payment may be made on; the first names the network of a receipt-less answer. */
   offers: readonly PaymentOffer[]
-  limits?: RateLimits
   /** A fresh request id per tool call, as the HTTP routes log them. */
   requestId: () => string
   /** The caller's address (behind trusted proxies, the forwarded one), for the per-IP limit; none in process. */
   clientIp?: () => string | undefined
-  /** The datasets' start-up build: a tool call waits for it, as the HTTP routes do. */
-  indexing?: Indexing
 }
 
 /** Tool names are the catalog ids with `_` for `.` (MCP tool names allow letters, digits, `_` and `-`). */
@@ -73,21 +66,20 @@ function errorResult(error: ApiError, requestId: string): CallToolResult {
 }
 
 /**
- * The payment of a tool call as a proof header: the spec's PaymentPayload object in `_meta["x402/payment"]`,
- * or Vercel's x402-mcp form, the base64 x402 v1 header (as X-PAYMENT) in `_meta["x402.payment"]`.
+ * The payment of a tool call: the spec's PaymentPayload object in `_meta["x402/payment"]`, or Vercel's
+ * x402-mcp form, the x402 v1 payload (or its base64 header, as X-PAYMENT) in `_meta["x402.payment"]`.
  */
-function proofOf(meta: Record<string, unknown> | undefined): { proof: string | null; form: 'spec' | 'x402-mcp' } {
+function paymentOf(meta: Record<string, unknown> | undefined): { payment: ProofInput; form: 'spec' | 'x402-mcp' } {
   const spec = meta?.['x402/payment']
-  if (spec !== undefined) return { proof: Buffer.from(JSON.stringify(spec)).toString('base64'), form: 'spec' }
+  if (spec !== undefined) return { payment: proofFromObject(spec), form: 'spec' }
   const dotted = meta?.['x402.payment']
-  if (dotted === undefined) return { proof: null, form: 'spec' }
-  return { proof: typeof dotted === 'string' ? dotted : Buffer.from(JSON.stringify(dotted)).toString('base64'), form: 'x402-mcp' }
+  if (dotted === undefined) return { payment: undefined, form: 'spec' }
+  return { payment: typeof dotted === 'string' ? proofFromHeader(dotted) : proofFromObject(dotted), form: 'x402-mcp' }
 }
 
 /**
- * One paid tool call through the same gate as HTTP: validate and resolve (free errors), read the payment
- * from `_meta["x402/payment"]`, verify, claim, run, settle and store. The settlement goes back in
- * `_meta["x402/payment-response"]`.
+ * One tool call, translated: the tool's arguments and `_meta` payment in, through the paid call (the same
+ * as HTTP's), and its result out as a tool result. The settlement goes back in `_meta["x402/payment-response"]`.
  */
 async function callTool(
   deps: McpDeps,
@@ -97,50 +89,37 @@ async function callTool(
 ): Promise<CallToolResult> {
   const requestId = deps.requestId()
   const route = ROUTES.get(name)
-  const handler = route && deps.handlers[route.id]
   // MCP tools, "Error Handling": an unknown tool is a protocol error (-32602), not a tool result. A
   // catalog route this release does not serve is not in tools/list, so it is unknown too.
-  if (!route || !handler)
+  if (!route || !deps.implemented.has(route.id))
     throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 100)}`, {
       request_id: requestId,
       name: name.slice(0, 100),
     })
-  try {
-    const pathNames = Object.keys(route.params?.properties ?? {})
-    const params = Object.fromEntries(pathNames.map((n) => [n, args[n]])) as Record<string, string>
-    const query = Object.fromEntries(Object.entries(args).filter(([k]) => !pathNames.includes(k)))
-    if (route.params && !Value.Check(route.params, params)) throw explainInvalid(route.params, params, 'path')
-    if (!Value.Check(route.query, query)) throw explainInvalid(route.query, query, 'query')
-    await deps.indexing?.()?.catch((e: unknown) => Promise.reject(notIndexed(e)))
-    const prepared = handler.prepare({ query, params })
-    const { proof, form } = proofOf(meta)
-    const paid = payFor(deps.gate, deps.limits, {
-      route,
-      prepared,
-      proofHeader: proof,
-      resourceUrl: `mcp://tool/${name}`,
-      requestId,
-      clientIp: () => deps.clientIp?.(),
-    })
-    if (paid instanceof ApiError) return errorResult(paid, requestId)
-    const answer = await paid
-    if (answer instanceof ApiError) return errorResult(answer, requestId)
-    // The gate gives a receipt in every mode (an empty transaction in local mode); this covers an answer without one.
-    const settlement = answer.receipt ?? { success: true, transaction: '', network: answer.network, payer: answer.payer }
-    const body = answer.body as string // a tool's answer is the JSON envelope: MCP asks no `format`, and a proof bought in CSV or Arrow is another fingerprint
-    const envelope = JSON.parse(body)
-    const receiptKey = form === 'x402-mcp' ? 'x402.payment-response' : 'x402/payment-response'
-    return { content: text(body), structuredContent: envelope, _meta: { [receiptKey]: settlement } }
-  } catch (error) {
-    if (error instanceof ApiError) return errorResult(error, requestId)
-    throw error
-  }
+  const pathNames = Object.keys(route.params?.properties ?? {})
+  const { payment, form } = paymentOf(meta)
+  const result = await deps.paid({
+    routeId: route.id,
+    input: Object.fromEntries(Object.entries(args).filter(([k]) => !pathNames.includes(k))),
+    params: Object.fromEntries(pathNames.map((n) => [n, args[n]])),
+    payment,
+    resourceUrl: `mcp://tool/${name}`,
+    requestId,
+    clientIp: () => deps.clientIp?.(),
+  })
+  if (result.kind === 'refused') return errorResult(result.error, requestId)
+  const answer = result.answer
+  // The gate gives a receipt in every mode (an empty transaction in local mode); this covers an answer without one.
+  const settlement = answer.receipt ?? { success: true, transaction: '', network: answer.network, payer: answer.payer }
+  const body = answer.body as string // a tool's answer is the JSON envelope: MCP asks no `format`, and a proof bought in CSV or Arrow is another fingerprint
+  const receiptKey = form === 'x402-mcp' ? 'x402.payment-response' : 'x402/payment-response'
+  return { content: text(body), structuredContent: JSON.parse(body), _meta: { [receiptKey]: settlement } }
 }
 
 function mcpServer(deps: McpDeps): Server {
   const server = new Server({ name: 'china-market-intel', version: pkg.version }, { capabilities: { tools: {} } })
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: CATALOG.filter((r) => deps.handlers[r.id]).map((route) => ({
+    tools: CATALOG.filter((r) => deps.implemented.has(r.id)).map((route) => ({
       name: toolName(route),
       title: route.summary,
       description: `${route.description} Price: USD ${route.priceUsd} per call, paid with x402 (send the PaymentPayload in _meta["x402/payment"]; a call without it returns the payment requirements).`,

@@ -1,6 +1,10 @@
 import { limitKeyOf } from '../core/ip-address'
-import type { RouteSpec } from '../catalog'
-import type { AnswerFormat } from '../catalog/table'
+import { routeById, type RouteSpec } from '../catalog'
+import { httpQuery, type AnswerFormat } from '../catalog/table'
+import type { ProofInput } from '../payments/proof'
+import { checkedInput } from './validation'
+import { notIndexed, type Indexing } from './indexing'
+import type { HandlerMap } from '../core/route-handler'
 import { tableAnswer } from '../formats/table-answer'
 import type { GateAnswer, PaymentGate } from '../payments/gate'
 import { buildSuccess } from './success'
@@ -11,25 +15,107 @@ import { overLimit, type RateLimits } from './rate-limit'
 import { withinDeadline } from '../core/work-deadline'
 import { redactSecrets } from '../core/redact'
 
+/** What every paid call needs, whichever transport it came by: built once by the composition. */
+export interface PaidCallDeps {
+  gate: PaymentGate
+  handlers: HandlerMap
+  limits?: RateLimits
+  /** The datasets' start-up build, which every answer waits for (see indexing.ts). */
+  indexing?: Indexing
+}
+
+/** One paid request as a transport read it: nothing checked yet. */
 export interface PaidCall {
-  route: RouteSpec
-  /** The request, checked and resolved before payment. */
-  prepared: Prepared
-  proofHeader: string | null
+  /** The catalog id of the route. */
+  routeId: string
+  /** The query string's parameters or the body's fields as read (numbers may be text), and the path's parameters. */
+  input: unknown
+  params?: Record<string, unknown>
+  /** Where `input` came from, named in an error that no one parameter explains. */
+  inputFrom?: 'query' | 'body'
+  /** The payment payload as sent (see payments/proof.ts's ProofInput): undefined for none. */
+  payment: ProofInput
+  /** The `resource` of the requirements: the absolute URL without its query, or the MCP tool's URI. */
   resourceUrl: string
   requestId: string
-  /** The caller's address, asked for only when a proof is present (looking it up has a cost). */
+  /** The caller's address, asked for only when a proof is present (looking it up has a cost); none in process. */
   clientIp: () => string | undefined
-  /** CSV or Arrow for a table route (HTTP only); the JSON envelope otherwise. A proof buys one answer in one format. */
-  format?: AnswerFormat
+  /**
+   * HTTP sells a table route's table as CSV or Arrow too: `format` is then a parameter of the call, and
+   * `accepted` (from the Accept header) the format when it is absent. A proof buys one answer in one format.
+   */
+  tables?: { accepted: AnswerFormat }
 }
 
 /**
- * What a paid call comes to, for the adapter to translate: refused, with the 402's requirements and the
- * reason (or the 404, 429 or 5xx that stands for it) as an `ApiError`; or paid, with the answer and its
- * receipt. Only an internal failure is thrown.
+ * What a paid call comes to, for the transport to translate: refused, with the 402's requirements and the
+ * reason (or the 400, 404, 429, 501 or 5xx that stands for it) as an `ApiError`; or paid, with the answer
+ * and its receipt. Only an internal failure is thrown.
  */
-export type PaidOutcome = ApiError | GateAnswer
+export type PaidResult = { kind: 'refused'; error: ApiError } | { kind: 'paid'; answer: GateAnswer }
+
+/** A transport's one entry to the paid part of the service. */
+export type PaidCaller = (call: PaidCall) => PaidResult | Promise<PaidResult>
+
+const refused = (error: ApiError): PaidResult => ({ kind: 'refused', error })
+const asResult = (paid: ApiError | Promise<ApiError | GateAnswer>): PaidResult | Promise<PaidResult> =>
+  paid instanceof ApiError
+    ? refused(paid)
+    : paid.then((answer) => (answer instanceof ApiError ? refused(answer) : { kind: 'paid', answer }))
+
+/** A step of the call whose refusals (thrown `ApiError`s) become the result; anything else stays an internal failure. */
+function guarded(step: () => PaidResult | Promise<PaidResult>): PaidResult | Promise<PaidResult> {
+  try {
+    return step()
+  } catch (error) {
+    return refused(refusal(error))
+  }
+}
+
+/**
+ * The paid call, the same for HTTP routes and MCP tools: the route, its input checked (free 400s), the
+ * start-up indexing waited for, the request resolved (free 404s), then limits, payment and the answer
+ * (`payFor`). Synchronous until the payment is verified, so the unpaid 402, the most frequent answer of a
+ * paid API, comes back as a value without a promise or a throw.
+ */
+export function paidCaller(deps: PaidCallDeps): PaidCaller {
+  return (call) =>
+    guarded(() => {
+      const { route, handler, input, format } = checkCall(deps, call)
+      const pay = () =>
+        guarded(() => asResult(payFor(deps.gate, deps.limits, { ...call, route, prepared: handler.prepare(input), format })))
+      // Until the start-up build is done, every answer waits for it (indexing.ts); then this is one call.
+      const building = deps.indexing?.()
+      return building ? building.then(pay, (error: unknown) => refused(notIndexed(error))) : pay()
+    })
+}
+
+/** The route of a call and its input as the handler reads it; a client mistake or a route not served throws its free error. */
+function checkCall(deps: PaidCallDeps, call: PaidCall) {
+  const route = routeById.get(call.routeId)
+  if (!route) throw new ApiError('not_found', `No paid route ${call.routeId.slice(0, 100)}.`)
+  const params = route.params ? (checkedInput(route.params, call.params ?? {}, 'path') as Record<string, string>) : {}
+  const sellsTables = Boolean(call.tables && route.table)
+  const checked = checkedInput(sellsTables ? httpQuery(route) : route.query, call.input, call.inputFrom ?? 'query')
+  const handler = deps.handlers[route.id]
+  if (!handler)
+    throw new ApiError('not_implemented', `${route.path} is in the catalog but not served by this release yet; nothing was charged.`)
+  // A table route's `format` picks how the answer is written, not what it is: the handler never sees it.
+  const { format: asked, ...query } = sellsTables ? checked : { ...checked, format: undefined }
+  const format = (asked as AnswerFormat | undefined) ?? call.tables?.accepted ?? 'json'
+  return { route, handler, input: { query, params }, format }
+}
+
+/** What `payFor` is given: the call, its route and the request resolved before payment. */
+interface PaidWork {
+  route: RouteSpec
+  prepared: Prepared
+  payment: ProofInput
+  resourceUrl: string
+  requestId: string
+  clientIp: () => string | undefined
+  format: AnswerFormat
+}
 
 /**
  * The paid part of a request, the same for HTTP routes and MCP tools: the per-IP limit before the
@@ -37,7 +123,7 @@ export type PaidOutcome = ApiError | GateAnswer
  * claim, run, settle and store. Synchronous until the payment is verified: a 402 or 429 comes back as
  * a value (the hot path: no promise, no throw); what needs the ledger or a facilitator, as a promise.
  */
-export function payFor(gate: PaymentGate, limits: RateLimits | undefined, call: PaidCall): ApiError | Promise<PaidOutcome> {
+function payFor(gate: PaymentGate, limits: RateLimits | undefined, call: PaidWork): ApiError | Promise<ApiError | GateAnswer> {
   // The client, keyed as rate limits key it, looked up once and only when asked: for the IP limit, and for
   // its share of the new payers' verification budget (a payer already served never asks).
   let looked = false
@@ -50,20 +136,20 @@ export function payFor(gate: PaymentGate, limits: RateLimits | undefined, call: 
     }
     return client
   }
-  if (call.proofHeader && limits?.ip.enabled) {
+  if (call.payment !== undefined && limits?.ip.enabled) {
     const limited = overLimit(limits, 'ip', clientKey()) as ApiError | null // the IP limit is always this process's
     if (limited) return limited
   }
   // Nothing to sell, and known already (intelligence/known-misses.ts): the free 404, before any 402.
   const known = call.prepared.known?.()
   if (known) return known
-  const format = call.format ?? 'json'
+  const format = call.format
   const fingerprint = format === 'json' ? `${call.route.id}|${call.prepared.key}` : `${call.route.id}|${call.prepared.key}|${format}`
   let auth
   try {
     auth = gate.authorize({
       route: call.route,
-      proofHeader: call.proofHeader,
+      payment: call.payment,
       resourceUrl: call.resourceUrl,
       requestId: call.requestId,
       fingerprint,
@@ -73,7 +159,7 @@ export function payFor(gate: PaymentGate, limits: RateLimits | undefined, call: 
     return refusal(error) // a proof that cannot pay: malformed, badly signed, for other terms
   }
   if (auth instanceof ApiError) return auth
-  const fulfil = (): Promise<PaidOutcome> =>
+  const fulfil = (): Promise<ApiError | GateAnswer> =>
     gate
       .fulfil(auth, async ({ artifactPath, deadlineMs }) => {
         // What the answer cost at live providers is recorded whether or not it is charged in the end.

@@ -1,4 +1,5 @@
 import type { TObject, TSchema } from '@sinclair/typebox'
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler'
 import { Value, type ValueError } from '@sinclair/typebox/value'
 import { ApiError, invalidParameter } from '../core/errors'
 
@@ -22,39 +23,53 @@ function describe(
   return invalidParameter(parameter, error.message.toLowerCase())
 }
 
-const strictCache = new WeakMap<TObject, TObject>()
+const compiled = new WeakMap<TObject, TypeCheck<TObject>>()
 
-/**
- * Elysia's `t.Integer`/`t.Numeric` are unions of a numeric string and a number; plain TypeBox would
- * accept any numeric string through the string branch. Keep only the numeric branch for explaining.
- */
-function strict(schema: TObject): TObject {
-  let out = strictCache.get(schema)
-  if (!out) {
-    const properties: Record<string, TSchema> = {}
-    for (const [k, p] of Object.entries(schema.properties)) {
-      const numeric = ((p as { anyOf?: TSchema[] }).anyOf ?? []).find((b) => b.type === 'integer' || b.type === 'number')
-      properties[k] = numeric ?? p
-    }
-    out = { ...schema, properties } as TObject
-    strictCache.set(schema, out)
+function checkerOf(schema: TObject): TypeCheck<TObject> {
+  let check = compiled.get(schema)
+  if (!check) {
+    check = TypeCompiler.Compile(schema)
+    compiled.set(schema, check)
   }
-  return out
+  return check
+}
+
+/** TypeBox's Convert truncates "2.5" to 2 for an integer: a parameter whose text is not an integer is refused before converting. */
+function notIntegerText(schema: TObject, input: Record<string, unknown>): string | undefined {
+  for (const [name, property] of Object.entries(schema.properties)) {
+    const value = input[name]
+    if (property.type === 'integer' && typeof value === 'string' && !/^-?\d+$/.test(value)) return name
+  }
+  return undefined
 }
 
 /**
- * Validates an input object against a route's schema the way Elysia does (query strings converted to
- * numbers where the schema says so) and returns the first problem as our `invalid_parameter` error.
- * Used to explain Elysia's validation failures: its own error objects do not always name the parameter.
+ * The input of a route checked against one of its schemas (path, query or body), numbers and booleans
+ * given as text (a query string's) converted where the schema says so: the input as the handler reads it,
+ * or the first problem as our `invalid_parameter` error. The same for every transport.
  */
-export function explainInvalid(elysiaSchema: TObject, input: Record<string, unknown>, where: string): ApiError {
-  const schema = strict(elysiaSchema)
-  for (const [k, p] of Object.entries(schema.properties)) {
-    // TypeBox's Convert truncates "2.5" to 2 for an integer; a non-integer string is the error itself.
-    const value = input[k]
-    if (p.type === 'integer' && typeof value === 'string' && !/^-?\d+$/.test(value))
-      return describe(k, { message: 'Expected integer', value, schema: p as SchemaInfo })
+export function checkedInput(schema: TObject, input: unknown, where: string): Record<string, unknown> {
+  // A body may be any JSON: only an object holds parameters.
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    throw invalidParameter(where, 'must be a JSON object of parameters')
+  const check = checkerOf(schema)
+  if (check.Check(input)) return input as Record<string, unknown>
+  if (notIntegerText(schema, input as Record<string, unknown>) === undefined) {
+    const converted = Value.Convert(schema, input) as Record<string, unknown>
+    if (check.Check(converted)) return converted
   }
+  throw explainInvalid(schema, input as Record<string, unknown>, where)
+}
+
+/** The first problem of an input that does not pass its schema, as our `invalid_parameter` error. */
+function explainInvalid(schema: TObject, input: Record<string, unknown>, where: string): ApiError {
+  const integerText = notIntegerText(schema, input)
+  if (integerText !== undefined)
+    return describe(integerText, {
+      message: 'Expected integer',
+      value: input[integerText],
+      schema: schema.properties[integerText] as SchemaInfo,
+    })
   const converted = Value.Convert(schema, input)
   const first = Value.Errors(schema, converted).First()
   if (!first) return invalidParameter(where, 'invalid request')

@@ -6,7 +6,7 @@ import type { ApiError } from '../core/errors'
 import type { Logger } from '../core/logger'
 import type { PaymentClaim, PaymentEvent, PaymentEventKind, PaymentLedger, SpendRecord, StoredArtifact } from '../ledger/contract'
 import type { PaymentOffer } from './networks'
-import type { Proof } from './proof'
+import type { Proof, ProofInput } from './proof'
 import type { PaymentTerms } from './requirements'
 import type { PaymentMode, Receipt, SettleOutcome, SettlementInput, Settler } from './settler'
 
@@ -43,8 +43,8 @@ export interface PaymentMetrics {
 
 export interface PaidRequest {
   route: RouteSpec
-  /** The proof header's value (x402-payment, X-PAYMENT or PAYMENT-SIGNATURE; see `readProofHeader`), if any. */
-  proofHeader: string | null
+  /** The payment payload as the transport delivered it (see proof.ts's ProofInput): undefined for none. */
+  payment: ProofInput
   /** Absolute URL of the resource, without the query: the `resource` of the requirements. */
   resourceUrl: string
   requestId: string

@@ -6,7 +6,7 @@ import type { Authorized, GateAnswer, GateContext, GateOptions, PaidBody, PaidCo
 import type { SpendRecord } from '../ledger/contract'
 import { runPaidWork } from './paid-work'
 import { Payment } from './payment'
-import { decodeProof, type Proof } from './proof'
+import { readProof, type Proof } from './proof'
 import { paymentRequirements, termsFor, type PaymentTerms } from './requirements'
 import { settlePayment } from './settle'
 import { verifyLocally } from './verify-local'
@@ -125,11 +125,10 @@ export class PaymentGate {
    * accepts smart-wallet signatures that only the chain can check.
    */
   authorize(req: PaidRequest): Authorized | ApiError {
-    const header = req.proofHeader
-    if (!header) return this.paymentRequired(req)
+    if (req.payment === undefined) return this.paymentRequired(req)
     let proof
     try {
-      proof = decodeProof(header)
+      proof = readProof(req.payment)
     } catch (error) {
       if (error instanceof ApiError) throw this.paymentError(req, 'payment_invalid', error.message, error.details)
       throw error

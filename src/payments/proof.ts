@@ -63,19 +63,47 @@ export function readProofHeader(headers: Headers): string | null {
 const malformed = (reason: string) =>
   new ApiError('payment_invalid', `The payment proof is malformed: ${reason}.`, { reason: 'malformed_proof' })
 
-/** Decodes base64 JSON into a Proof; anything else is a 402 payment_invalid, never a 500. */
+/** A payment the transport could not read as JSON (why, in the refusal's words): refused as malformed, with the 402's requirements. */
+export class UnreadableProof {
+  constructor(readonly reason: string) {}
+}
+
+/**
+ * A payment as a transport hands it to the paid call: the x402 PaymentPayload object as sent (not yet
+ * checked), an `UnreadableProof`, or `undefined` for none (JSON has no undefined: a payload of `null` is
+ * malformed, not missing). The size bound is the header's, checked before any decoding.
+ */
+export type ProofInput = unknown
+
+const tooLong = () => new UnreadableProof(`header longer than ${MAX_PROOF_BYTES} bytes`)
+
+/** A proof header (base64 JSON, as x402's HTTP transport sends it) as the payload object it carries. */
+export function proofFromHeader(header: string | null): ProofInput {
+  if (header === null) return undefined
+  if (header.length > MAX_PROOF_BYTES) return tooLong()
+  try {
+    return decodePaymentSignatureHeader(header.trim())
+  } catch {
+    return new UnreadableProof('not base64-encoded JSON')
+  }
+}
+
+/** A payload object sent without base64 (MCP's `_meta`), bounded as the same payload in a header would be. */
+export function proofFromObject(value: unknown): ProofInput {
+  const bytes = Buffer.byteLength(JSON.stringify(value) ?? '')
+  return 4 * Math.ceil(bytes / 3) > MAX_PROOF_BYTES ? tooLong() : value
+}
+
 const MAX_UINT256 = (1n << 256n) - 1n
 const inUint256 = (a: { value: string; validAfter: string; validBefore: string }) =>
   BigInt(a.value) <= MAX_UINT256 && BigInt(a.validAfter) <= MAX_UINT256 && BigInt(a.validBefore) <= MAX_UINT256
 
-export function decodeProof(header: string): Proof {
-  if (header.length > MAX_PROOF_BYTES) throw malformed(`header longer than ${MAX_PROOF_BYTES} bytes`)
-  let decoded: PaymentPayload | unknown
-  try {
-    decoded = decodePaymentSignatureHeader(header.trim())
-  } catch {
-    throw malformed('not base64-encoded JSON')
-  }
+/** A base64 JSON header as a Proof; anything else is a 402 payment_invalid, never a 500. */
+export const decodeProof = (header: string): Proof => readProof(proofFromHeader(header))
+
+/** Checks a payment payload (see ProofInput) as an `exact` EVM proof of x402 v1 or v2; anything else throws payment_invalid. */
+export function readProof(decoded: ProofInput): Proof {
+  if (decoded instanceof UnreadableProof) throw malformed(decoded.reason)
   if ((checkV1.Check(decoded) || checkV2.Check(decoded)) && !inUint256(decoded.payload.authorization)) {
     throw malformed('an authorization number exceeds uint256')
   }

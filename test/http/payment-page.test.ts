@@ -32,7 +32,7 @@ function call(id: string, accept: string | null, extra: Record<string, string> =
 function reference(id: string): Response {
   const route = routeById.get(id)!
   const resourceUrl = BASE + exampleCall(route).path
-  const error = rt.gate.authorize({ route, proofHeader: null, resourceUrl, requestId: ID, fingerprint: 'x' })
+  const error = rt.gate.authorize({ route, payment: undefined, resourceUrl, requestId: ID, fingerprint: 'x' })
   if (!(error instanceof ApiError)) throw new Error('expected the unpaid 402')
   return errorResponse(error, ID)
 }

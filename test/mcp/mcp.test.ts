@@ -12,6 +12,7 @@ import { routeInputSchema } from '../../src/catalog/json-schema'
 import { createHandlers, implementedRouteIds } from '../../src/composition/handler-map'
 import { usdToAtomic } from '../../src/core/usdc'
 import { handleMcp } from '../../src/mcp/server'
+import { paidCaller } from '../../src/paid-call/call'
 import { MCP_HEADERS, paymentObject, rpcBody, toolCallBody } from '../../support/mcp-messages'
 import { createPayer } from '../../support/payer'
 import { testRuntime } from '../../support/runtime'
@@ -154,7 +155,12 @@ test('a catalog route this release does not serve is not listed, so calling it i
   const rt = await testRuntime()
   try {
     const { 'flights.summary': _, ...handlers } = createHandlers({ market: rt.market, signals: rt.signals, intelligence: rt.intelligence })
-    const deps = { gate: rt.gate, handlers, offers: [DEV_OFFER], requestId: () => 'req_test' }
+    const deps = {
+      paid: paidCaller({ gate: rt.gate, handlers }),
+      implemented: new Set(Object.keys(handlers)),
+      offers: [DEV_OFFER],
+      requestId: () => 'req_test',
+    }
     const post = (body: unknown) => handleMcp(deps, new Request('http://localhost/mcp', { method: 'POST', headers: MCP_HEADERS }), body)
     const list = (await (await post({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} })).json()) as any
     expect(list.result.tools.map((t: { name: string }) => t.name)).not.toContain('flights_summary')

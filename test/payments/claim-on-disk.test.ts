@@ -19,6 +19,7 @@ import { SqliteLedger } from '../../src/ledger/sqlite'
 import { usdToAtomic } from '../../src/core/usdc'
 import { localSettler, type SettleOutcome, type Settler } from '../../src/payments/settler'
 import { createPayer } from '../../support/payer'
+import { proofFromHeader } from '../../src/payments/proof'
 
 const dir = mkdtempSync(join(tmpdir(), 'cmi-claim-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -56,7 +57,7 @@ function settlingWith(transaction: `0x${string}`, onSettle: () => void): Settler
 function request(gate: PaymentGate, proof: string, work: () => Promise<string>) {
   const auth = gate.authorize({
     route,
-    proofHeader: proof,
+    payment: proofFromHeader(proof),
     resourceUrl: `http://localhost${route.path}`,
     requestId: 'req_1',
     fingerprint: `${route.id}|Tokyo`,

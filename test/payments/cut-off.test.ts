@@ -18,6 +18,7 @@ import { Reconciler, type AuthorizationReader } from '../../src/payments/reconci
 import type { SettleOutcome, Settler } from '../../src/payments/settler'
 import { createPayer } from '../../support/payer'
 import { waitFor } from '../../support/until'
+import { proofFromHeader } from '../../src/payments/proof'
 
 const dir = mkdtempSync(join(tmpdir(), 'cmi-cutoff-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -57,7 +58,13 @@ function gateOn(ledger: SqliteLedger, s: Settler, chain?: AuthorizationReader) {
 }
 
 function request(proof: string, requestId: string): PaidRequest {
-  return { route, proofHeader: proof, resourceUrl: `http://localhost${route.path}`, requestId, fingerprint: `${route.id}|Tokyo` }
+  return {
+    route,
+    payment: proofFromHeader(proof),
+    resourceUrl: `http://localhost${route.path}`,
+    requestId,
+    fingerprint: `${route.id}|Tokyo`,
+  }
 }
 
 async function pay(gate: PaymentGate, proof: string, requestId: string, work: () => Promise<string>): Promise<GateAnswer> {

@@ -18,6 +18,7 @@ import { settlePayment } from '../../src/payments/settle'
 import type { Settler } from '../../src/payments/settler'
 import { createPayer } from '../../support/payer'
 import { usdToAtomic } from '../../src/core/usdc'
+import { proofFromHeader } from '../../src/payments/proof'
 
 const route = routeById.get('flights.summary')!
 const payer = createPayer()
@@ -31,7 +32,7 @@ async function setUp(fingerprint = `${route.id}|Tokyo`, proof?: string) {
   const header = proof ?? (await payer.proof({ value: usdToAtomic(route.priceUsd) }))
   const auth = gate.authorize({
     route,
-    proofHeader: header,
+    payment: proofFromHeader(header),
     resourceUrl: `http://localhost${route.path}`,
     requestId: `req_${fingerprint}`,
     fingerprint,

@@ -14,6 +14,7 @@ import { usdToAtomic } from '../../src/core/usdc'
 import { SqliteLedger } from '../../src/ledger/sqlite'
 import type { Settler } from '../../src/payments/settler'
 import { createPayer, editProof } from '../../support/payer'
+import { proofFromHeader } from '../../src/payments/proof'
 
 const settler: Settler = {
   mode: 'local',
@@ -28,7 +29,7 @@ const months = routeById.get('flights.months')!
 function refusal(route: typeof summary, proof: string, requestId: string): ApiError {
   const req: PaidRequest = {
     route,
-    proofHeader: proof,
+    payment: proofFromHeader(proof),
     resourceUrl: `http://localhost${route.path}`,
     requestId,
     fingerprint: `${route.id}|x`,
