@@ -107,7 +107,7 @@ function checkCall(deps: PaidCallDeps, call: PaidCall) {
 }
 
 /** What `payFor` is given: the call, its route and the request resolved before payment. */
-interface PaidWork {
+interface ResolvedCall {
   route: RouteSpec
   prepared: Prepared
   payment: ProofInput
@@ -123,7 +123,7 @@ interface PaidWork {
  * claim, run, settle and store. Synchronous until the payment is verified: a 402 or 429 comes back as
  * a value (the hot path: no promise, no throw); what needs the ledger or a facilitator, as a promise.
  */
-function payFor(gate: PaymentGate, limits: RateLimits | undefined, call: PaidWork): ApiError | Promise<ApiError | GateAnswer> {
+function payFor(gate: PaymentGate, limits: RateLimits | undefined, call: ResolvedCall): ApiError | Promise<ApiError | GateAnswer> {
   // The client, keyed as rate limits key it, looked up once and only when asked: for the IP limit, and for
   // its share of the new payers' verification budget (a payer already served never asks).
   let looked = false

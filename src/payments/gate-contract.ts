@@ -1,5 +1,4 @@
 import type { VerifyGuard } from './verify-guard'
-import type { GateState } from './gate-state'
 /** What the payment gate (gate.ts) and its steps (claim.ts, paid-work.ts, settle.ts) share. */
 import type { RouteSpec } from '../catalog'
 import type { ApiError } from '../core/errors'
@@ -90,16 +89,6 @@ export interface GateAnswer {
 
 /** The 402 refusals the gate answers with its route's requirements. */
 export type RefusalCode = 'payment_required' | 'payment_invalid' | 'payment_replayed' | 'settlement_failed'
-
-/** What the gate's steps read of the gate. */
-export interface GateContext {
-  options: GateOptions
-  now(): number
-  /** The gate's runs in this process: whether it is closed (the deadline), and a run a retry waits for. */
-  runs: Pick<GateState, 'closed' | 'runOf'>
-  /** A 402 refusal of `req`, carrying its route's requirements. */
-  refuse(req: PaidRequest, code: RefusalCode, message: string, details?: Record<string, unknown>): ApiError
-}
 
 /** A claimed payment as deferred settlement sees it (payment.ts's Payment). */
 export interface DeferredPayment {

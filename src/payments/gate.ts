@@ -1,19 +1,19 @@
 import type { RouteSpec } from '../catalog'
 import { paymentRequiredMessage } from '../catalog/client-caps'
 import { ApiError, type X402Requirements } from '../core/errors'
-import { claimPayment, type Claimed } from './claim'
-import type { Authorized, GateAnswer, GateContext, GateOptions, PaidBody, PaidContext, PaidRequest, RefusalCode } from './gate-contract'
+import { claimPayment } from './claim'
+import type { Authorized, GateAnswer, GateOptions, PaidBody, PaidContext, PaidRequest, RefusalCode } from './gate-contract'
 import type { SpendRecord } from '../ledger/contract'
 import { runPaidWork } from './paid-work'
-import { Payment } from './payment'
+import { Payment, type CutOutcome, type PaymentNeeds } from './payment'
 import { readProof, type Proof } from './proof'
 import { paymentRequirements, termsFor, type PaymentTerms } from './requirements'
 import { settlePayment } from './settle'
 import { verifyLocally } from './verify-local'
 import { provenPayer } from './verify-guard'
-import { GateState, type CutOutcome } from './gate-state'
+import { GateState } from './gate-state'
 
-export type { CutOutcome } from './gate-state'
+export type { CutOutcome } from './payment'
 export type { Authorized, GateAnswer, GateOptions, PaidBody, PaidContext, PaidRequest, PaymentMetrics } from './gate-contract'
 
 const MAX_CACHED_REQUIREMENTS = 10_000
@@ -38,13 +38,14 @@ export class PaymentGate {
   private readonly runs = new GateState()
   private readonly now: () => number
 
-  /** What the steps read of the gate (claim.ts, paid-work.ts, settle.ts). */
-  private readonly context: GateContext
+  /** What each payment's steps read of the gate (claim.ts, paid-work.ts, settle.ts). */
+  private readonly needs: PaymentNeeds
 
   constructor(private readonly options: GateOptions) {
     this.now = options.now ?? (() => Math.floor(Date.now() / 1000))
-    this.context = {
-      options,
+    const { ledger, settler, reconciler, verifyGuard, deferred, metrics, logger, artifactTtlSeconds } = options
+    this.needs = {
+      ...{ ledger, settler, reconciler, verifyGuard, deferred, metrics, logger, artifactTtlSeconds },
       now: this.now,
       runs: this.runs,
       refuse: (req, code, message, details) => this.paymentError(req, code, message, details),
@@ -155,21 +156,18 @@ export class PaymentGate {
    * as pending for the reconciler, its result kept back until the transfer is seen on chain.
    */
   async fulfil(auth: Authorized, work: (paid: PaidContext) => Promise<PaidBody>): Promise<GateAnswer> {
-    const payment = new Payment(auth, this.options, this.now)
-    const claim = await claimPayment(this.context, payment)
-    if ('stored' in claim) return claim.stored
-    const answer = await this.run(payment, claim.claimed, work)
-    this.options.verifyGuard?.served(auth.payer, provenPayer(auth))
-    return answer
-  }
-
-  private async run(payment: Payment, claimed: Claimed, work: (paid: PaidContext) => Promise<PaidBody>): Promise<GateAnswer> {
-    const { run, end } = this.runs.begin(payment.key, payment.auth.req.requestId, payment.emit)
+    const payment = new Payment(auth, this.needs)
+    const stored = await claimPayment(payment)
+    if (stored) return stored
+    const end = this.runs.begin(payment)
+    let answer: GateAnswer
     try {
-      return await settlePayment(this.context, payment, run, await runPaidWork(this.context, payment, claimed, run, work))
+      answer = await settlePayment(payment, await runPaidWork(payment, work))
     } finally {
       end()
     }
+    this.options.verifyGuard?.served(auth.payer, provenPayer(auth))
+    return answer
   }
 
   /**
@@ -182,7 +180,7 @@ export class PaymentGate {
    * the stored answer, or buys the request again after a failed settlement). Returns what happened, by request id; commit with `ledger.durable()` before answering.
    */
   cutOff(): Map<string, CutOutcome> {
-    return this.runs.close(this.options.ledger, this.now())
+    return this.runs.close(this.now())
   }
 
   /** Provider spend of a paid request's work: recorded with its payment's next commit (charged or not). */

@@ -6,39 +6,32 @@
  */
 import { foreignText } from '../core/redact'
 import { facilitatorUnavailable, ledgerUnavailable, settlementPending, shuttingDown } from '../core/errors'
-import type { GateAnswer, GateContext } from './gate-contract'
-import type { PaymentRun } from './gate-state'
+import type { GateAnswer } from './gate-contract'
 import type { PaidWork } from './paid-work'
-import { settlementFailed, type Payment } from './payment'
+import type { Payment } from './payment'
 import type { SettleOutcome, SettlementInput } from './settler'
 
-export async function settlePayment(
-  context: GateContext,
-  payment: Payment,
-  run: PaymentRun,
-  { answer, artifactId, paidBefore, input }: PaidWork,
-): Promise<GateAnswer> {
-  const { ledger, settler, artifactTtlSeconds } = context.options
+export async function settlePayment(payment: Payment, { answer, artifactId, paidBefore, input }: PaidWork): Promise<GateAnswer> {
+  const { ledger, settler, artifactTtlSeconds, deferred, metrics, logger } = payment.needs
   const { body, headers } = typeof answer === 'string' ? { body: answer, headers: undefined } : answer
-  run.keep({ id: artifactId, body, ...(headers ? { headers } : {}), expiresAt: context.now() + artifactTtlSeconds })
-  const deferred = context.options.deferred
+  payment.keep({ id: artifactId, body, ...(headers ? { headers } : {}), expiresAt: payment.needs.now() + artifactTtlSeconds })
   const admitted = deferred && !paidBefore.used ? deferred.admit(payment) : undefined
   if (admitted === true) {
-    return answerDeferred(context, payment, run, { body, headers, artifactPath: `/v1/artifacts/${artifactId}`, input })
+    return answerDeferred(payment, { body, headers, artifactPath: `/v1/artifacts/${artifactId}`, input })
   }
-  run.settling()
-  const outcome = await settlementOf(context, payment, paidBefore, input)
-  context.options.metrics?.settlement(settler.mode, outcome.status)
-  const now = context.now()
-  const artifact = { ...run.artifact, expiresAt: now + artifactTtlSeconds }
-  if (run.cut && outcome.status === 'failed') {
+  payment.settling()
+  const outcome = await settlementOf(payment, paidBefore, input)
+  metrics?.settlement(settler.mode, outcome.status)
+  const now = payment.needs.now()
+  const artifact = { ...payment.artifact, expiresAt: now + artifactTtlSeconds }
+  if (payment.cut && outcome.status === 'failed') {
     // Parked as pending by the deadline, and now known not to have moved: failed, as the reconciler would find.
     await ledger.resolve(payment.key, { settled: false }, now).catch(() => false)
     payment.emit('failed', { detail: `settle: ${outcome.reason}`, ...(outcome.transaction ? { txHash: outcome.transaction } : {}) })
     await ledger.durable().catch(() => {}) // queued: committed once the ledger is back
     throw shuttingDown()
   }
-  run.settled(outcome.status === 'failed' ? 'released' : outcome.status === 'pending' ? 'settling' : 'served')
+  payment.settled(outcome.status === 'failed' ? 'released' : outcome.status === 'pending' ? 'settling' : 'served')
   switch (outcome.status) {
     case 'local':
       ledger.complete(payment.key, artifact, now, { kind: 'local' })
@@ -58,7 +51,7 @@ export async function settlePayment(
       ledger.release(payment.key, now)
       payment.emit('failed', { detail: `settle: ${outcome.reason}`, ...(outcome.transaction ? { txHash: outcome.transaction } : {}) })
       await ledger.durable().catch(() => {}) // queued: committed once the ledger is back
-      throw outcome.unavailable ? facilitatorUnavailable(outcome.reason) : settlementFailed(context, payment.req, outcome.reason)
+      throw outcome.unavailable ? facilitatorUnavailable(outcome.reason) : payment.settlementFailed(outcome.reason)
     case 'pending':
       ledger.park(payment.key, artifact, now, outcome.transaction)
       payment.emit('pending', { detail: outcome.reason, ...(outcome.transaction ? { txHash: outcome.transaction } : {}) })
@@ -72,7 +65,7 @@ export async function settlePayment(
     await ledger.durable()
   } catch (error) {
     if (outcome.status !== 'settled') throw ledgerUnavailable(error, { recording: true })
-    context.options.logger?.error('settled payment answered before its record committed; the ledger retries it', {
+    logger?.error('settled payment answered before its record committed; the ledger retries it', {
       request_id: payment.req.requestId,
       key: payment.key,
       error: String(error),
@@ -93,15 +86,13 @@ export async function settlePayment(
  * pending receipt while deferred.ts settles it in the background.
  */
 async function answerDeferred(
-  context: GateContext,
   payment: Payment,
-  run: PaymentRun,
   answer: { body: string | Uint8Array; headers: Record<string, string> | undefined; artifactPath: string; input: SettlementInput },
 ): Promise<GateAnswer> {
-  const { ledger, deferred } = context.options
-  const now = context.now()
-  run.settled('settling') // the shutdown deadline leaves it as the ledger says: pending
-  ledger.park(payment.key, run.artifact, now)
+  const { ledger, deferred } = payment.needs
+  const now = payment.needs.now()
+  payment.settled('settling') // the shutdown deadline leaves it as the ledger says: pending
+  ledger.park(payment.key, payment.artifact, now)
   payment.emit('pending', { detail: 'deferred: answered on verification, settling in the background' })
   try {
     await ledger.durable()
@@ -121,12 +112,7 @@ async function answerDeferred(
 }
 
 /** The settlement: found on chain before (a taken-over claim), or the settler's; a settler that throws is an unknown outcome. */
-async function settlementOf(
-  context: GateContext,
-  payment: Payment,
-  paidBefore: PaidWork['paidBefore'],
-  input: PaidWork['input'],
-): Promise<SettleOutcome> {
+async function settlementOf(payment: Payment, paidBefore: PaidWork['paidBefore'], input: PaidWork['input']): Promise<SettleOutcome> {
   if (paidBefore.used)
     return {
       status: 'settled',
@@ -138,7 +124,7 @@ async function settlementOf(
       },
     }
   try {
-    return await context.options.settler.settle(input)
+    return await payment.needs.settler.settle(input)
   } catch (error) {
     return { status: 'pending', reason: `settle threw: ${foreignText(error instanceof Error ? error.message : String(error))}` } // outcome unknown
   }

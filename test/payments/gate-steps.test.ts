@@ -9,11 +9,11 @@ import { DEV_PAY_TO } from '../../src/config/config'
 import { ApiError } from '../../src/core/errors'
 import { claimPayment } from '../../src/payments/claim'
 import { PaymentGate } from '../../src/payments/gate'
-import type { Authorized, GateContext, GateOptions } from '../../src/payments/gate-contract'
-import { GateState, PaymentRun } from '../../src/payments/gate-state'
+import type { Authorized, GateOptions } from '../../src/payments/gate-contract'
+import { GateState } from '../../src/payments/gate-state'
 import { SqliteLedger } from '../../src/ledger/sqlite'
 import { runPaidWork } from '../../src/payments/paid-work'
-import { Payment } from '../../src/payments/payment'
+import { Payment, type PaymentNeeds } from '../../src/payments/payment'
 import { settlePayment } from '../../src/payments/settle'
 import type { Settler } from '../../src/payments/settler'
 import { createPayer } from '../../support/payer'
@@ -24,7 +24,7 @@ const route = routeById.get('flights.summary')!
 const payer = createPayer()
 const local: Settler = { mode: 'local', settle: async () => ({ status: 'local' }) }
 
-/** A context as the gate gives its steps, and an authorized payment of `fingerprint`. */
+/** What the gate gives a payment's steps, and an authorized payment of `fingerprint`. */
 async function setUp(fingerprint = `${route.id}|Tokyo`, proof?: string) {
   const ledger = new SqliteLedger(':memory:')
   const o: GateOptions = { offers: [DEV_OFFER], artifactTtlSeconds: 3600, ledger, settler: local }
@@ -38,50 +38,47 @@ async function setUp(fingerprint = `${route.id}|Tokyo`, proof?: string) {
     fingerprint,
   }) as Authorized
   const now = () => Math.floor(Date.now() / 1000)
-  const g: GateContext = {
-    options: o,
+  const needs: PaymentNeeds = {
+    ledger,
+    settler: local,
+    artifactTtlSeconds: o.artifactTtlSeconds,
     now,
     runs: new GateState(),
     refuse: (_req, code, message, details) => new ApiError(code, message, details),
   }
-  const payment = new Payment(auth, o, now)
-  return { ledger, g, p: payment, header, state: async () => (await ledger.lookup(payment.key))?.state }
+  const payment = new Payment(auth, needs)
+  return { ledger, needs, p: payment, header, state: async () => (await ledger.lookup(payment.key))?.state }
 }
-
-const running = () => new PaymentRun('r', () => {})
 
 describe('the gate in steps', () => {
   test('claim takes the nonce; work that fails releases it; the proof claims again', async () => {
-    const { g, p, state } = await setUp()
-    const first = await claimPayment(g, p)
-    expect('claimed' in first).toBe(true)
+    const { p, state } = await setUp()
+    expect(await claimPayment(p)).toBeUndefined() // claimed: no stored answer
     expect(await state()).toBe('in_progress')
-    const failing = runPaidWork(g, p, (first as { claimed: never }).claimed, running(), async () => {
+    const failing = runPaidWork(p, async () => {
       throw new ApiError('not_found', 'nothing')
     })
     await expect(failing).rejects.toMatchObject({ code: 'not_found' })
     expect(await state()).toBe('failed')
-    expect('claimed' in (await claimPayment(g, p))).toBe(true)
+    expect(await claimPayment(p)).toBeUndefined()
   })
 
   test('work that answers, settled locally, is served; a retry of the same request gets the stored answer from claim alone', async () => {
-    const { ledger, g, p, state } = await setUp()
-    const claim = (await claimPayment(g, p)) as { claimed: never }
-    const r = running()
-    const answer = await settlePayment(g, p, r, await runPaidWork(g, p, claim.claimed, r, async () => '{"ok":true}'))
+    const { needs, p, state } = await setUp()
+    expect(await claimPayment(p)).toBeUndefined()
+    const answer = await settlePayment(p, await runPaidWork(p, async () => '{"ok":true}'))
     expect(answer.body).toBe('{"ok":true}')
     // Settled and recorded: the shutdown deadline would leave it as it is.
-    expect(r.cutOff(ledger, p.key, g.now())).toBe('served')
+    expect(p.cutOff(needs.now())).toBe('served')
     expect(await state()).toBe('served')
-    const again = await claimPayment(g, p)
-    expect(again).toMatchObject({ stored: { body: '{"ok":true}', replayed: true } })
+    const again = await claimPayment(new Payment(p.auth, needs))
+    expect(again).toMatchObject({ body: '{"ok":true}', replayed: true })
   })
 
   test('the same proof for another request is refused by claim as replayed', async () => {
-    const { g, p, header } = await setUp()
-    await claimPayment(g, p)
+    const { needs, p, header } = await setUp()
+    await claimPayment(p)
     const other = await setUp(`${route.id}|Osaka`, header)
-    const shared: GateContext = { ...other.g, options: g.options }
-    await expect(claimPayment(shared, new Payment(other.p.auth, g.options, g.now))).rejects.toMatchObject({ code: 'payment_replayed' })
+    await expect(claimPayment(new Payment(other.p.auth, needs))).rejects.toMatchObject({ code: 'payment_replayed' })
   })
 })
