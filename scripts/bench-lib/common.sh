@@ -17,6 +17,11 @@ start() { # start <port> <command...>: a server pinned to core 0, waited for
   echo "server on $port did not start:" >&2; cat "$tmp/server-$port.err" >&2; exit 1
 }
 
+ready() { # ready <port>: the service answers /ready with 200 (its datasets indexed; on a loaded core 0 that can take seconds)
+  for _ in $(seq 1 600); do curl -sf -o /dev/null "http://127.0.0.1:$1/ready" && return 0; sleep 0.1; done
+  echo "service on $1 never became ready:" >&2; cat "$tmp/server-$1.err" >&2; exit 1
+}
+
 rps() { awk '/Requests\/sec/ {print $2}' "$1"; }
 lat() { awk -v p="$2%" '$1 == p {print $2}' "$1"; }
 median_report() { # the report of the median round by requests/s
