@@ -7,7 +7,7 @@ import { encodePaymentRequiredHeader } from '@x402/core/http'
 import { CATALOG } from '../src/catalog'
 import { DEV_PAY_TO } from '../src/config/config'
 import { NETWORKS, type NetworkName } from '../src/payments/networks'
-import { paymentRequirements, termsFor } from '../src/payments/requirements'
+import { paymentRequirements, termsFor } from '../src/payments/gate/requirements'
 
 const SETS: Record<string, NetworkName[]> = {
   '1 network (base)': ['base'],

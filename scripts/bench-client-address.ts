@@ -1,12 +1,12 @@
 // What finding the client address, its rate-limit key and the answer's format costs per request, in
-// nanoseconds per call: the per-request work of src/http/client-address.ts, ip-address.ts and accept.ts.
+// nanoseconds per call: the per-request work of src/http/requests/client-address.ts, ip-address.ts and accept.ts.
 // Run it at two commits (a git worktree) to compare implementations; the exports it calls are the same.
 // Each case runs ROUNDS rounds of N calls after a warm-up; the median round is reported.
 // Env: BENCH_ROUNDS (7), BENCH_CALLS (200000). Usage: bun scripts/bench-client-address.ts
 import { prefersHtml, tableFormat } from '../src/http/accept'
-import { ProxyTrust } from '../src/core/proxy-trust'
-import { clientAddress } from '../src/http/client-address'
-import { limitKeyOf } from '../src/core/ip-address'
+import { ProxyTrust } from '../src/core/addresses/proxy-trust'
+import { clientAddress } from '../src/http/requests/client-address'
+import { limitKeyOf } from '../src/core/addresses/ip-address'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7)
 const CALLS = Number(process.env.BENCH_CALLS ?? 200_000)

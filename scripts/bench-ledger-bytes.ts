@@ -15,13 +15,13 @@ import { join } from 'node:path'
 import { routeById } from '../src/catalog'
 import { DEV_PAY_TO } from '../src/config/config'
 import { ApiError } from '../src/core/errors'
-import { PaymentGate } from '../src/payments/gate'
+import { PaymentGate } from '../src/payments/gate/gate'
 import { usdToAtomic } from '../src/core/usdc'
 import { localSettler, type Settler } from '../src/payments/settler'
 import { SqliteLedger } from '../src/ledger/sqlite'
-import { VerifyGuard } from '../src/payments/verify-guard'
+import { VerifyGuard } from '../src/payments/gate/verify-guard'
 import { createPayer } from '../support/payer'
-import { proofFromHeader } from '../src/payments/proof'
+import { proofFromHeader } from '../src/payments/gate/proof'
 
 const N = Number(process.env.BENCH_PAYMENTS ?? 1000)
 const route = routeById.get('flights.summary')!

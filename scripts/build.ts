@@ -2,7 +2,7 @@
 // and every file datasets/manifest.json lists (plus the manifest and the evidence corpus's search index,
 // built here if it is missing, so the executable never builds it at start), through a generated entry
 // module, so a new dataset needs no change here. Linux with glibc only. The secp256k1 package's prebuilt N-API binding
-// needs nothing here: src/payments/secp256k1.ts requires it by a literal path, which bun build embeds.
+// needs nothing here: src/payments/chain/secp256k1.ts requires it by a literal path, which bun build embeds.
 // Options: --outfile PATH (default dist/china-market-intel), --datasets DIR (default datasets/),
 // --report PATH (writes what the executable is made of, as JSON: npm run bench:binary reads it),
 // --no-bytecode (to measure what the bytecode costs and saves).
@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os'
 import { basename, dirname, isAbsolute, join, normalize, relative, resolve } from 'node:path'
 import { DuckDb } from '../src/data/duckdb'
-import { ensureCorpusIndex } from '../src/intelligence/providers/corpus-index-cache'
+import { ensureCorpusIndex } from '../src/intelligence/corpus/corpus-index-cache'
 import { folderVocabulary } from '../src/composition/signals-vocabulary'
 
 const ROOT = resolve(import.meta.dir, '..')

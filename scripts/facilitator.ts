@@ -9,9 +9,9 @@
 //      logged on stderr as `auth ok …` or `auth refused …`).
 // Usage: bun scripts/facilitator.ts
 import type { PaymentPayload, PaymentRequirements } from '@x402/core/types'
-import { createEvmFacilitator } from '../src/payments/evm-facilitator'
+import { createEvmFacilitator } from '../src/payments/chain/evm-facilitator'
 import { NETWORKS, type NetworkName } from '../src/payments/networks'
-import { ChainUnavailableError, verifyingWithChain } from '../src/payments/rpc-watch'
+import { ChainUnavailableError, verifyingWithChain } from '../src/payments/chain/rpc-watch'
 import { createJwtGuard, type JwtCheck } from './facilitator-jwt'
 
 const env = process.env
@@ -64,7 +64,7 @@ async function readRequest(req: Request): Promise<{ paymentPayload: PaymentPaylo
   return body as { paymentPayload: PaymentPayload; paymentRequirements: PaymentRequirements }
 }
 
-/** Verification that tells an RPC outage from a refusal (src/payments/rpc-watch.ts). */
+/** Verification that tells an RPC outage from a refusal (src/payments/chain/rpc-watch.ts). */
 const checked = verifyingWithChain(facilitator)
 
 const server = Bun.serve({

@@ -6,7 +6,7 @@ import { loadEnvFile } from './config/env-file'
 import pkg from '../package.json' with { type: 'json' }
 import { redactOutput } from './cli/redacted-output'
 import { resolve } from 'node:path'
-import { workingCopy } from './data/working-copy'
+import { workingCopy } from './data/import/working-copy'
 
 // First: nothing this process prints may carry a configured secret (the secrets are known once read).
 redactOutput()
@@ -31,7 +31,7 @@ const COMMANDS: Record<string, [string, string, (args: string[]) => Promise<void
   smoke: [
     'smoke [--base-url URL] [options]',
     'pay every route of a running server once',
-    async (a) => (await import('./cli/smoke')).smoke(a),
+    async (a) => (await import('./cli/smoke/smoke')).smoke(a),
   ],
   payments: [
     'payments report|reconcile|export|backup',
@@ -41,7 +41,7 @@ const COMMANDS: Record<string, [string, string, (args: string[]) => Promise<void
   doctor: [
     'doctor [--json] [--no-provider-calls]',
     'the go-live checklist: what blocks taking money, and the setting that fixes it',
-    async (a) => (await import('./cli/doctor')).doctor(a),
+    async (a) => (await import('./cli/doctor/doctor')).doctor(a),
   ],
   providers: [
     'providers check [--keyword W] [--days N] [--json]',
@@ -73,7 +73,7 @@ if (command === '--help' || command === '-h' || command === 'help' || (command =
 } else if (command === '--version' || command === '-v') {
   process.stdout.write(`${pkg.version}\n`)
 } else if (COMMANDS[command]) {
-  // From source, the commands that read datasets use a working copy of the shipped sample (data/working-copy.ts)
+  // From source, the commands that read datasets use a working copy of the shipped sample (data/import/working-copy.ts)
   // unless DATASETS_DIR or a publication names one; the executable has set DATASETS_DIR to its own already.
   const ownFolder = rest.some((arg) => arg === '--help' || arg === '-h' || arg === '--dir' || arg.startsWith('--dir='))
   if (

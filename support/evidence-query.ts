@@ -3,8 +3,8 @@
  * windows of `days` ending at `now` (the split between them left out with `split: false`), and the abort
  * signal a call is given.
  */
-import { ask } from '../src/intelligence/asked'
-import { STATIC_ENTITIES } from '../src/intelligence/entities'
+import { ask } from '../src/intelligence/names/asked'
+import { STATIC_ENTITIES } from '../src/intelligence/names/entities'
 import type { EvidenceQuery } from '../src/intelligence/evidence'
 
 const DAY = 86_400_000

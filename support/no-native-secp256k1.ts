@@ -1,5 +1,5 @@
 // Preload (bun --preload) that makes every prebuilt secp256k1 binding fail to load, as on a platform the
-// package ships none for: src/payments/secp256k1.ts must then fall back to @noble/curves and say why.
+// package ships none for: src/payments/chain/secp256k1.ts must then fall back to @noble/curves and say why.
 import { plugin } from 'bun'
 
 plugin({

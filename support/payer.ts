@@ -1,9 +1,9 @@
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts'
 import { DEV_PAY_TO } from '../src/config/config'
 import { NETWORKS, type NetworkName } from '../src/payments/networks'
-import { encodeProofV1, encodeProofV2, signAuthorization, usdcDomain } from '../src/payments/sign'
+import { encodeProofV1, encodeProofV2, signAuthorization, usdcDomain } from '../src/payments/chain/sign'
 
-export { TRANSFER_WITH_AUTHORIZATION } from '../src/payments/sign'
+export { TRANSFER_WITH_AUTHORIZATION } from '../src/payments/chain/sign'
 
 /** A paying client that signs real EIP-3009 authorizations with viem, as x402 clients do. */
 export interface ProofOptions {

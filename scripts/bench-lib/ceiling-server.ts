@@ -8,9 +8,9 @@
 //   paid-viem:  the same with viem's recoverTypedDataAddress, the usual way to check an EIP-3009 proof.
 // Usage: bun ceiling-server.ts <plain|same-402|paid|paid-viem> <port> [service URL for same-402]
 import { recoverTypedDataAddress } from 'viem'
-import { authorizationDigest, domainSeparator, recoverSigner } from '../../src/payments/eip3009'
+import { authorizationDigest, domainSeparator, recoverSigner } from '../../src/payments/chain/eip3009'
 import { NETWORKS } from '../../src/payments/networks'
-import { TRANSFER_WITH_AUTHORIZATION } from '../../src/payments/sign'
+import { TRANSFER_WITH_AUTHORIZATION } from '../../src/payments/chain/sign'
 
 const [mode = 'plain', port = '3999', serviceUrl] = process.argv.slice(2)
 const network = NETWORKS['base-sepolia']

@@ -7,7 +7,7 @@
  */
 import { DuckDBInstance } from '@duckdb/node-api'
 import { join } from 'node:path'
-import { readManifest } from '../../src/data/datasets'
+import { readManifest } from '../../src/data/import/datasets'
 import type { Row } from '../sample/parquet'
 import { longTailHead } from '../sample/evidence'
 import type { Ask } from './answer-requests'

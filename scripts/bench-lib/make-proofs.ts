@@ -4,7 +4,7 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { keccak_256 } from '@noble/hashes/sha3.js'
 import { DEV_PAY_TO } from '../../src/config/config'
-import { authorizationDigest, domainSeparator, recoverSigner, type Authorization } from '../../src/payments/eip3009'
+import { authorizationDigest, domainSeparator, recoverSigner, type Authorization } from '../../src/payments/chain/eip3009'
 import { NETWORKS } from '../../src/payments/networks'
 
 const [count = '50000', amount = '100000', out = 'proofs.txt'] = process.argv.slice(2)

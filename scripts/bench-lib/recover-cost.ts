@@ -7,10 +7,10 @@ import { cpus, loadavg } from 'node:os'
 import { recoverTypedDataAddress } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { DEV_PAY_TO } from '../../src/config/config'
-import { authorizationDigest, domainSeparator, type Authorization } from '../../src/payments/eip3009'
+import { authorizationDigest, domainSeparator, type Authorization } from '../../src/payments/chain/eip3009'
 import { NETWORKS } from '../../src/payments/networks'
-import { recoverWithLibsecp256k1, recoverWithNoble, signatureRecovery } from '../../src/payments/secp256k1'
-import { TRANSFER_WITH_AUTHORIZATION } from '../../src/payments/sign'
+import { recoverWithLibsecp256k1, recoverWithNoble, signatureRecovery } from '../../src/payments/chain/secp256k1'
+import { TRANSFER_WITH_AUTHORIZATION } from '../../src/payments/chain/sign'
 
 const COUNT = Number(process.argv[2] ?? 2000)
 const WARMUP = 200

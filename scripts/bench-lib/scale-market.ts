@@ -12,10 +12,10 @@
 import { cpSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { FLIGHTS, SPEND } from '../../src/data/contracts'
-import { readManifest } from '../../src/data/datasets'
+import { readManifest } from '../../src/data/import/datasets'
 import { sqlString } from '../../src/data/sql'
 import { DuckDb } from '../../src/data/duckdb'
-import { importDataset } from '../../src/data/refresh'
+import { importDataset } from '../../src/data/import/refresh'
 
 /** The k-th copy (k = 1 is the original) of the rows, figures scaled by 1/k. */
 const copies = (factor: number) => `(SELECT range + 1 AS k FROM range(${factor}))`

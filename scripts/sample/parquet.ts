@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto'
 import { readFile, rename, rm } from 'node:fs/promises'
 import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api'
 import type { ColumnContract, DatasetContract } from '../../src/data/contracts'
-import type { ManifestEntry } from '../../src/data/datasets'
-import { VERSION_FILE_OPTIONS, versionOrder } from '../../src/data/merge'
+import type { ManifestEntry } from '../../src/data/import/datasets'
+import { VERSION_FILE_OPTIONS, versionOrder } from '../../src/data/import/merge'
 
 export type Cell = string | number
 export type Row = Readonly<Record<string, Cell>>

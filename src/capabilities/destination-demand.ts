@@ -1,12 +1,12 @@
-import { DEMAND_LEG_WEIGHTS } from '../catalog/capabilities'
+import { DEMAND_LEG_WEIGHTS } from '../catalog/routes/capabilities'
 import { CONFIDENCE } from '../catalog/evidence-rules'
-import { MAX_AGGREGATE_DESTINATIONS } from '../catalog/flights-routes'
+import { MAX_AGGREGATE_DESTINATIONS } from '../catalog/routes/flights-routes'
 import { placeKey } from '../data/aliases'
 import type { MarketSnapshot, Place } from '../data/market-snapshot'
 import type { RouteInput } from '../core/route-handler'
 import type { MarketServices } from '../market-data/market-services'
-import { read } from '../intelligence/asked'
-import type { EntityIndex } from '../intelligence/entities'
+import { read } from '../intelligence/names/asked'
+import type { EntityIndex } from '../intelligence/names/entities'
 import { onSample, type Leg, type LegOutcome } from './legs'
 
 type Country = { name: string; code: string }

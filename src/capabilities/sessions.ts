@@ -1,4 +1,4 @@
-import { SESSION_TTL_SECONDS } from '../catalog/capabilities'
+import { SESSION_TTL_SECONDS } from '../catalog/routes/capabilities'
 import { newSessionId, type Session, type Sessions } from '../core/stores'
 
 const MAX_SESSIONS = 10_000

@@ -1,6 +1,6 @@
-import { MOMENTUM_POINTS, VISIBILITY_BANDS, VISIBILITY_WEIGHTS } from '../catalog/capabilities'
+import { MOMENTUM_POINTS, VISIBILITY_BANDS, VISIBILITY_WEIGHTS } from '../catalog/routes/capabilities'
 import type { MomentumValue } from '../catalog/evidence-rules'
-import { changeWithinNoise } from '../intelligence/momentum'
+import { changeWithinNoise } from '../intelligence/analysis/momentum'
 import type { RouteInput } from '../core/route-handler'
 import type { SignalServices } from '../signals/signal-services'
 import type { Leg, LegOutcome } from './legs'

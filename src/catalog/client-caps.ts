@@ -14,7 +14,7 @@ export const overCommonCap = (route: Pick<RouteSpec, 'priceUsd'>) => Number(rout
 /** What a buyer whose client refuses the price needs to know, in one sentence. */
 export const COMMON_CAP_ADVICE = `x402-fetch and x402-mcp pay at most USD ${COMMON_CLIENT_CAP_USD} unless raised: pass maxValue (x402-fetch, atomic units: 1000000 = USD 1) or maxPaymentValue (x402-mcp); @x402/fetch (v2) has no default cap, and the CDP SDK's spendControls.maxAmountPerPayment caps only when set.`
 
-/** The headers standard clients send the proof in, then ours (all accepted, payments/proof.ts). */
+/** The headers standard clients send the proof in, then ours (all accepted, payments/gate/proof.ts). */
 export const PROOF_HEADER_ADVICE = 'send the signed proof in the X-PAYMENT header (x402 v1) or PAYMENT-SIGNATURE (x402 v2)'
 
 /** The message of a route's unpaid 402: its price, the headers standard clients use, and the cap advice where it applies. */

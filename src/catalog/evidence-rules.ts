@@ -20,7 +20,7 @@ export const THIN_EVIDENCE = { items: 15, authors: 4 } as const
 export const STRONG_NATIVE_EVIDENCE = { items: 30, authors: 8 } as const
 
 /**
- * Relevance of an evidence item to what was asked (src/intelligence/relevance.ts): `subject` when a
+ * Relevance of an evidence item to what was asked (src/intelligence/analysis/relevance.ts): `subject` when a
  * name is in the title, a hashtag or the first `openingChars` characters of the text, `mention` when
  * it is only mentioned further on; items that do not name it at all are not evidence.
  */

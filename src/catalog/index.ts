@@ -1,8 +1,8 @@
-import { capabilityRoutes } from './capabilities'
-import { chinaRoutes } from './china'
-import { flightRoutes } from './flights-routes'
-import { signalRoutes } from './signals'
-import { spendRoutes } from './spend-routes'
+import { capabilityRoutes } from './routes/capabilities'
+import { chinaRoutes } from './routes/china'
+import { flightRoutes } from './routes/flights-routes'
+import { signalRoutes } from './routes/signals'
+import { spendRoutes } from './routes/spend-routes'
 import type { RouteSpec } from './types'
 
 export type { RouteSpec } from './types'

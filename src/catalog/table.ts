@@ -1,6 +1,6 @@
 import type { TObject, TSchema } from '@sinclair/typebox'
 import { Type as t } from '@sinclair/typebox'
-import { Enum } from './params'
+import { Enum } from './routes/params'
 import type { RouteSpec } from './types'
 
 /** The answer formats of a table route. JSON (the envelope) is the default. */

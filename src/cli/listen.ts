@@ -1,8 +1,8 @@
 import type { Server } from 'bun'
 import { PortRegistry } from './port-registry'
 import type { NativeRoutes } from '../http/native-routes'
-import { REQUEST_LIMITS } from '../http/body'
-import { IDLE_TIMEOUT_SECONDS } from '../http/slow-answers'
+import { REQUEST_LIMITS } from '../http/requests/body'
+import { IDLE_TIMEOUT_SECONDS } from '../http/requests/slow-answers'
 
 /** Exit status of `serve` when it cannot listen: the port is in use, HOST is not local, sharing refused. */
 export const EXIT_CANNOT_LISTEN = 3

@@ -203,7 +203,7 @@ async function reconcile(args: string[]): Promise<void> {
   const [{ SqliteLedger }, { Reconciler }, { createChainReader }, { Postgres }, { PostgresLedger }] = await Promise.all([
     import('../ledger/sqlite'),
     import('../payments/reconciler'),
-    import('../payments/chain-reader'),
+    import('../payments/chain/chain-reader'),
     import('../postgres/client'),
     import('../ledger/postgres'),
   ])

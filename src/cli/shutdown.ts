@@ -1,10 +1,10 @@
 import type { Server } from 'bun'
 import { errorResponse } from '../http/responses'
 import { ApiError } from '../core/errors'
-import type { Drain } from '../http/drain'
+import type { Drain } from '../http/requests/drain'
 import type { Logger } from '../core/logger'
-import type { RequestLog } from '../http/request-log'
-import type { CutOutcome, PaymentGate } from '../payments/gate'
+import type { RequestLog } from '../http/requests/request-log'
+import type { CutOutcome, PaymentGate } from '../payments/gate/gate'
 import type { PaymentLedger } from '../ledger/contract'
 
 /** After the deadline's 503s are written, how long connections may take to receive them before they are closed. */

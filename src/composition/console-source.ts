@@ -5,8 +5,8 @@ import type { Readiness } from '../http/free-routes'
 import { consoleFigures, type ConsoleFigures } from '../http/console/figures'
 import type { ConsoleSource } from '../http/console/routes'
 import type { DeferredStats } from '../payments/deferred'
-import type { ProviderHealth } from '../intelligence/provider-health'
-import type { RpcState } from '../payments/rpc-check'
+import type { ProviderHealth } from '../intelligence/providers/provider-health'
+import type { RpcState } from '../payments/chain/rpc-check'
 
 /** Figures are read again at most this often: a reload storm (or two sellers) costs one ledger read. */
 export const CONSOLE_REFRESH_MS = 5_000

@@ -2,20 +2,20 @@
  * The payment parts of a runtime: the settler of the payment mode, the reconciler of pending settlements,
  * the networks actually offered (those the facilitator settles), and deferred settlement.
  */
-import type { RpcState } from '../payments/rpc-check'
+import type { RpcState } from '../payments/chain/rpc-check'
 import type { Config } from '../config/config'
 import { ConfigError } from '../core/config-error'
 import type { Logger } from '../core/logger'
 import type { Metrics } from '../http/metrics'
 import { DeferredSettlements } from '../payments/deferred'
-import { connectFacilitator, type FacilitatorConnection } from '../payments/facilitator-client'
-import { FacilitatorHealth } from '../payments/facilitator-health'
-import { FacilitatorSettler, refusedStatus } from '../payments/facilitator-settler'
+import { connectFacilitator, type FacilitatorConnection } from '../payments/facilitator/facilitator-client'
+import { FacilitatorHealth } from '../payments/facilitator/facilitator-health'
+import { FacilitatorSettler, refusedStatus } from '../payments/facilitator/facilitator-settler'
 import type { PaymentLedger } from '../ledger/contract'
 import { type NetworkName, type PaymentOffer } from '../payments/networks'
 import { usdToAtomic } from '../core/usdc'
 import { Reconciler } from '../payments/reconciler'
-import { verifyingWithChain } from '../payments/rpc-watch'
+import { verifyingWithChain } from '../payments/chain/rpc-watch'
 import { localSettler, type Settler } from '../payments/settler'
 
 /** Self mode: the longest one JSON-RPC request may take (hosted RPCs answer in well under a second when up). */
@@ -104,7 +104,7 @@ export async function paymentsFor(
     settler = new FacilitatorSettler('facilitator', client, health)
     offers = await offeredBy(config, { client, url }, logger)
   } else {
-    const { createEvmFacilitator } = await import('../payments/evm-facilitator')
+    const { createEvmFacilitator } = await import('../payments/chain/evm-facilitator')
     const networks = config.offers.map(({ network }) => ({
       network: network.name as NetworkName,
       rpcUrl: config.rpc[network.name as NetworkName]!.url,
@@ -115,14 +115,14 @@ export async function paymentsFor(
       confirmationTimeoutMs: config.facilitatorTimeoutMs,
       rpcTimeoutMs: Math.min(config.facilitatorTimeoutMs, RPC_TIMEOUT_MS),
     })
-    const { rpcChecks, rpcStates, checkChainIds } = await import('../payments/rpc-check')
+    const { rpcChecks, rpcStates, checkChainIds } = await import('../payments/chain/rpc-check')
     await checkChainIds(networks, logger)
     const health = new FacilitatorHealth(rpcChecks(networks), config.facilitatorOutageMs, Date.now, 'eth_chainId')
     chain = { health, networks: rpcStates(networks) }
     settler = new FacilitatorSettler('self', verifyingWithChain(inProcess, config.facilitatorTimeoutMs), health)
   }
   watchParts(metrics, ledger, facilitator?.health, chain?.health)
-  const { createChainReader } = await import('../payments/chain-reader')
+  const { createChainReader } = await import('../payments/chain/chain-reader')
   const reconciler = new Reconciler(ledger, createChainReader(config.reconcileRpc), metrics.payment.paymentEvent)
   if (config.reconcileSeconds > 0)
     reconciler.start(config.reconcileSeconds, (e) => logger.warn('reconcile pass failed', { error: String(e) }), leading)

@@ -1,12 +1,12 @@
 /**
- * What the corpus's index is built knowing (intelligence/providers/corpus-vocabulary.ts): every entity's
+ * What the corpus's index is built knowing (intelligence/corpus/corpus-vocabulary.ts): every entity's
  * names and prefilter of the weekly signals beside the corpus. Here because the entities come from the
  * signals domain, above the intelligence layer that builds the index.
  */
 import { SIGNAL_BRANDS, SIGNAL_CREATORS, SIGNAL_TOPICS } from '../data/contracts'
-import { loadDataset, readManifest, type LoadedDataset } from '../data/datasets'
+import { loadDataset, readManifest, type LoadedDataset } from '../data/import/datasets'
 import type { DuckDb } from '../data/duckdb'
-import { vocabularyOf, type CorpusVocabulary } from '../intelligence/providers/corpus-vocabulary'
+import { vocabularyOf, type CorpusVocabulary } from '../intelligence/corpus/corpus-vocabulary'
 import { indexSignals } from '../signals/index-signals'
 
 /** The vocabulary of the weekly signals of a snapshot (the datasets loaded beside the corpus). */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { dirname, join, resolve } from 'node:path'
 import { cacheDirs } from '../core/cache-dirs'
 import { ConfigError } from '../core/config-error'
-import { readPublicKeys } from '../data/publication'
+import { readPublicKeys } from '../data/publish/publication'
 import { read } from './read'
 import { ENV } from './settings'
 
@@ -20,7 +20,7 @@ export interface DataSource {
 export interface DatasetsSettings {
   datasetsDir: string
   datasetsReloadSeconds: number
-  /** DATA_SOURCE_URL: the publication the datasets folder follows (data/follow.ts). */
+  /** DATA_SOURCE_URL: the publication the datasets folder follows (data/publish/follow.ts). */
   dataSource?: DataSource
 }
 

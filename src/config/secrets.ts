@@ -1,6 +1,6 @@
 import { keepSecret, keepUrlSecrets } from '../core/redact'
-import type { CdpApiKey } from '../payments/cdp-key'
-import type { ProviderSettings } from '../intelligence/provider-settings'
+import type { CdpApiKey } from '../payments/facilitator/cdp-key'
+import type { ProviderSettings } from '../intelligence/providers/provider-settings'
 
 /** What of the configuration (config.ts, Config) holds secrets. */
 interface HoldsSecrets {

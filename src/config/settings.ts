@@ -6,8 +6,8 @@
 import { Type as T } from '@sinclair/typebox'
 import { NETWORKS } from '../payments/networks'
 import { PAYMENT_MODES } from '../payments/settler'
-import { CLIENT_IP_HEADERS } from '../core/proxy-trust'
-import { PROVIDER_ENV } from '../intelligence/provider-env'
+import { CLIENT_IP_HEADERS } from '../core/addresses/proxy-trust'
+import { PROVIDER_ENV } from '../intelligence/providers/provider-env'
 import { HttpUrl } from '../core/env-schemas'
 
 const NETWORK_NAMES = `\`${Object.keys(NETWORKS).join('`, `')}\``

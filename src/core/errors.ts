@@ -195,7 +195,7 @@ export const ledgerUnavailable = (error: unknown, options: { recording?: boolean
 /** What a client is told to wait before retrying a payment whose settlement is pending. */
 const PENDING_RETRY_SECONDS = 5
 
-/** Answers of the payment gate (src/payments/gate.ts) that are not about the proof itself. */
+/** Answers of the payment gate (src/payments/gate/gate.ts) that are not about the proof itself. */
 export function shuttingDown(): ApiError {
   return new ApiError(
     'shutting_down',

@@ -1,5 +1,5 @@
 import type { HandlerResult, Prepared } from '../core/route-handler'
-import { dataQuality, type LoadedDataset } from './datasets'
+import { dataQuality, type LoadedDataset } from './import/datasets'
 import type { DuckDb } from './duckdb'
 import type { ResultCache } from './result-cache'
 

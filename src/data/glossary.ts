@@ -1,7 +1,7 @@
 /**
  * The bilingual glossary behind the entity resolver: what buyers call each of the 12 weekly signal
  * categories, and the consumer and marketing terms of each category, in English and Chinese. Data only:
- * the resolver (src/intelligence/entities.ts) reads it, and the sample generator writes these words
+ * the resolver (src/intelligence/names/entities.ts) reads it, and the sample generator writes these words
  * into the evidence corpus. A name must mean one thing: the resolver refuses a name listed twice.
  *
  * `en` names match whole words (case-insensitive, plural allowed); `zh` names match as written. A

@@ -1,6 +1,6 @@
 import { COUNTRY_ALIASES, DESTINATION_ALIASES, placeKey } from './aliases'
 import type { DuckDb } from './duckdb'
-import type { LoadedDataset } from './datasets'
+import type { LoadedDataset } from './import/datasets'
 import { aggregateTotals, type MarketTotals } from './market-totals'
 
 export interface Place {

@@ -1,5 +1,5 @@
 import type { DuckDb } from './duckdb'
-import type { LoadedDataset } from './datasets'
+import type { LoadedDataset } from './import/datasets'
 
 /** One destination's flights in one month, summed over its origin cities. */
 export interface DestinationMonth {

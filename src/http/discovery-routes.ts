@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import { llmsTxt, wellKnownX402, type DiscoveryContext } from '../discovery/documents'
-import type { RequestLog } from './request-log'
+import type { RequestLog } from './requests/request-log'
 
 /** Free discovery documents for agents and catalogs, generated once from the catalog and the payment config. */
 export function discoveryRoutes(ctx: DiscoveryContext, log: RequestLog) {

@@ -4,10 +4,10 @@ import { jsonResponse } from './responses'
 import { redactDeep, redactSecrets } from '../core/redact'
 import { failureKey, isSeller, type SellerAccess } from './console/auth'
 import { publicReadiness, type Readiness } from './ready-public'
-import { noRoute } from './error-page'
+import { noRoute } from './pages/error-page'
 import { type PaymentLedger } from '../ledger/contract'
 import { LedgerUnavailable } from '../core/stores'
-import type { RequestLog } from './request-log'
+import type { RequestLog } from './requests/request-log'
 
 export type { Readiness } from './ready-public'
 

@@ -1,6 +1,6 @@
 import type { NetworkInfo, PaymentOffer } from '../payments/networks'
-import { PROOF_HEADERS } from '../payments/proof'
-import { escapeHtml } from './page'
+import { PROOF_HEADERS } from '../payments/gate/proof'
+import { escapeHtml } from './pages/page'
 
 /** Header names of the x402 exchange, as this server speaks it (see src/payments). */
 export const PAYMENT_HEADERS = {

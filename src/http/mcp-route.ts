@@ -1,11 +1,11 @@
 import { Elysia } from 'elysia'
 import { jsonRpcErrorResponse } from './json-rpc-error'
 import type { McpOriginGuard } from './mcp-origin'
-import { requestIdFor } from './request-id'
-import type { RequestLog } from './request-log'
+import { requestIdFor } from './requests/request-id'
+import type { RequestLog } from './requests/request-log'
 import { CATALOG } from '../catalog'
-import { paymentWindowSeconds } from '../payments/requirements'
-import { MAX_IDLE_SECONDS } from './slow-answers'
+import { paymentWindowSeconds } from '../payments/gate/requirements'
+import { MAX_IDLE_SECONDS } from './requests/slow-answers'
 
 const MCP_WINDOW_SECONDS = Math.min(MAX_IDLE_SECONDS, Math.max(...CATALOG.map(paymentWindowSeconds)))
 

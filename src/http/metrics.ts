@@ -1,8 +1,8 @@
-import type { PaymentMetrics } from '../payments/gate'
+import type { PaymentMetrics } from '../payments/gate/gate'
 import type { PaymentEvent } from '../ledger/contract'
 import type { DeferredStats } from '../payments/deferred'
 import { businessMetrics } from './business-metrics'
-import { RequestStats } from './request-stats'
+import { RequestStats } from './requests/request-stats'
 
 /** Prometheus metrics (prom-client) of one service instance, served as text at /metrics. */
 export async function createMetrics() {
@@ -167,7 +167,7 @@ function paymentPartGauges(Gauge: typeof import('prom-client').Gauge, registers:
 
 export type Metrics = Awaited<ReturnType<typeof createMetrics>>
 
-/** What an instance following a publication counts (data/follow.ts keeps these). */
+/** What an instance following a publication counts (data/publish/follow.ts keeps these). */
 export interface DataSourceCounts {
   sequence: number
   publishedAt: number

@@ -1,8 +1,8 @@
-import { readProofHeader } from '../payments/proof'
+import { readProofHeader } from '../payments/gate/proof'
 import { errorResponse } from './responses'
 import type { ApiError } from '../core/errors'
-import { pathOf } from './request-id'
-import type { RequestLog } from './request-log'
+import { pathOf } from './requests/request-id'
+import type { RequestLog } from './requests/request-log'
 
 type Ahead = (request: Request) => Response | undefined
 

@@ -3,13 +3,13 @@ import { TIMEFRAME_DEFAULT, TIMEFRAME_MAX_DAYS, TIMEFRAME_MIN_DAYS, type BudgetB
 import { PLATFORM_TOKENS, PLATFORMS, type Platform } from '../catalog/platforms'
 import { invalidParameter } from '../core/errors'
 import type { HandlerMap, RouteHandler, RouteInput } from '../core/route-handler'
-import { ask } from './asked'
-import { kolReport } from './kol-report'
-import { requireCreators } from './live-setup'
-import { cityName } from './kols'
-import { sentimentReport } from './sentiment-report'
-import { evidenceAnswer, type IntelligenceServices } from './evidence-answer'
-import { trendReport } from './trend-report'
+import { ask } from './names/asked'
+import { kolReport } from './reports/kol-report'
+import { requireCreators } from './providers/live-setup'
+import { cityName } from './reports/kols'
+import { sentimentReport } from './reports/sentiment-report'
+import { evidenceAnswer, type IntelligenceServices } from './reports/evidence-answer'
+import { trendReport } from './reports/trend-report'
 
 const ALIASES = new Map<string, Platform>(
   PLATFORM_TOKENS.flatMap((p) => [[p, p], ...PLATFORMS[p].aliases.map((a): [string, Platform] => [a, p])]),

@@ -4,7 +4,7 @@
  */
 import type { Platform } from '../catalog/platforms'
 import { withoutCredentials } from '../core/redact'
-import type { Matcher } from './relevance'
+import type { Matcher } from './analysis/relevance'
 
 export type { Platform }
 

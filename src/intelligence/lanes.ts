@@ -28,9 +28,9 @@ import {
   type WindowCoverage,
 } from './evidence'
 import { withDeadline } from './providers/vendor-call'
-import { distinctPosts } from './post-identity'
-import type { Matcher } from './relevance'
-import type { ProviderHealth } from './provider-health'
+import { distinctPosts } from './names/post-identity'
+import type { Matcher } from './analysis/relevance'
+import type { ProviderHealth } from './providers/provider-health'
 import type { ProviderSpend } from '../core/provider-spend'
 import { eachSliced } from './turns'
 import type { EvidenceSources } from './sources'

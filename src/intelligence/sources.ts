@@ -2,21 +2,21 @@
  * Where the evidence comes from: live providers when any search provider is configured, otherwise the
  * embedded sample corpus. The two are never mixed, so a live answer never contains sample items.
  */
-import type { ProviderSettings } from './provider-settings'
-import { dataQuality, type LoadedDataset } from '../data/datasets'
+import type { ProviderSettings } from './providers/provider-settings'
+import { dataQuality, type LoadedDataset } from '../data/import/datasets'
 import type { DuckDb } from '../data/duckdb'
 import type { EvidenceItem, EvidenceProvider } from './evidence'
 import { ChatCompletionsSummariser } from './providers/chat-completions'
-import { CorpusProvider, CorpusSearch, CREATOR_READ_MAX, READ_MAX_ROWS } from './providers/corpus'
-import { vocabularyOf } from './providers/corpus-vocabulary'
-import type { EntityIndex } from './entities'
-import type { CorpusIndexFile } from './providers/corpus-index'
-import { openCorpusIndex, type VocabularyOf } from './providers/corpus-index-cache'
-import type { IndexBuilt } from './providers/corpus-index-build'
-import type { Matcher } from './relevance'
+import { CorpusProvider, CorpusSearch, CREATOR_READ_MAX, READ_MAX_ROWS } from './corpus/corpus'
+import { vocabularyOf } from './corpus/corpus-vocabulary'
+import type { EntityIndex } from './names/entities'
+import type { CorpusIndexFile } from './corpus/corpus-index'
+import { openCorpusIndex, type VocabularyOf } from './corpus/corpus-index-cache'
+import type { IndexBuilt } from './corpus/corpus-index-build'
+import type { Matcher } from './analysis/relevance'
 import { KOL } from '../catalog/evidence-rules'
 import { nativeProvider, webProvider } from './providers/vendors'
-import { ProviderHealth } from './provider-health'
+import { ProviderHealth } from './providers/provider-health'
 
 export interface EvidenceSources {
   mode: 'sample' | 'live'
@@ -98,7 +98,7 @@ export const summariserOf = (p: ProviderSettings) => (p.llm ? new ChatCompletion
 export const isLive = (p: ProviderSettings) => Boolean(p.webSearch || p.nativeSearch)
 
 export interface CorpusIndex {
-  /** The corpus's search index on disk (providers/corpus-index.ts). */
+  /** The corpus's search index on disk (corpus/corpus-index.ts). */
   file: CorpusIndexFile
   /** How long building it took, when this load built it (none was there yet). */
   built?: IndexBuilt
@@ -109,7 +109,7 @@ export interface CorpusIndex {
   close(): void
 }
 
-/** The corpus's search index, opened, or built first (knowing `names`) when this version has none yet (providers/corpus-index-cache.ts). */
+/** The corpus's search index, opened, or built first (knowing `names`) when this version has none yet (corpus/corpus-index-cache.ts). */
 export async function indexCorpus(db: DuckDb, dataset: LoadedDataset, names: VocabularyOf): Promise<CorpusIndex> {
   const { index, built } = await openCorpusIndex(db, dataset, names)
   if (index.posts === 0) {

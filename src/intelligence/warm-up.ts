@@ -12,7 +12,7 @@
 import { PLATFORM_TOKENS } from '../catalog/platforms'
 import type { Logger } from '../core/logger'
 import type { HandlerMap } from '../core/route-handler'
-import type { EntityIndex, EntityKind } from './entities'
+import type { EntityIndex, EntityKind } from './names/entities'
 import { inBackground } from './turns'
 
 export interface WarmUpAsk {

@@ -1,6 +1,6 @@
-import { FLAT_BAND_PCT } from '../catalog/data-quality'
+import { FLAT_BAND_PCT } from '../catalog/routes/data-quality'
 import { notFound } from '../core/errors'
-import type { LoadedDataset } from '../data/datasets'
+import type { LoadedDataset } from '../data/import/datasets'
 
 export const round = (n: number, digits = 1) => {
   const f = 10 ** digits

@@ -1,5 +1,5 @@
 import { placeKey } from '../data/aliases'
-import { GROWTH_MIN_BASE_PASSENGERS, MAX_AGGREGATE_DESTINATIONS } from '../catalog/flights-routes'
+import { GROWTH_MIN_BASE_PASSENGERS, MAX_AGGREGATE_DESTINATIONS } from '../catalog/routes/flights-routes'
 import type { MarketSnapshot, Place } from '../data/market-snapshot'
 import { ApiError, invalidParameter, notFound } from '../core/errors'
 import type { HandlerMap, RouteHandler, RouteInput } from '../core/route-handler'

@@ -1,4 +1,4 @@
-import type { LoadedDataset } from '../data/datasets'
+import type { LoadedDataset } from '../data/import/datasets'
 import { cachedAnswer, type DataServices } from '../data/answers'
 import type { MarketSnapshot } from '../data/market-snapshot'
 import type { RouteHandler } from '../core/route-handler'

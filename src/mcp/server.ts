@@ -5,7 +5,7 @@ import { CATALOG, type RouteSpec } from '../catalog'
 import { routeInputSchema } from '../catalog/json-schema'
 import type { ApiError } from '../core/errors'
 import type { PaidCaller } from '../paid-call/call'
-import { proofFromHeader, proofFromObject, type ProofInput } from '../payments/proof'
+import { proofFromHeader, proofFromObject, type ProofInput } from '../payments/gate/proof'
 import type { PaymentOffer } from '../payments/networks'
 import pkg from '../../package.json' with { type: 'json' }
 

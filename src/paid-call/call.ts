@@ -1,12 +1,12 @@
-import { limitKeyOf } from '../core/ip-address'
+import { limitKeyOf } from '../core/addresses/ip-address'
 import { routeById, type RouteSpec } from '../catalog'
 import { httpQuery, type AnswerFormat } from '../catalog/table'
-import type { ProofInput } from '../payments/proof'
+import type { ProofInput } from '../payments/gate/proof'
 import { checkedInput } from './validation'
 import { notIndexed, type Indexing } from './indexing'
 import type { HandlerMap } from '../core/route-handler'
 import { tableAnswer } from '../formats/table-answer'
-import type { GateAnswer, PaymentGate } from '../payments/gate'
+import type { GateAnswer, PaymentGate } from '../payments/gate/gate'
 import { buildSuccess } from './success'
 import { ApiError } from '../core/errors'
 import type { Prepared } from '../core/route-handler'
@@ -33,7 +33,7 @@ export interface PaidCall {
   params?: Record<string, unknown>
   /** Where `input` came from, named in an error that no one parameter explains. */
   inputFrom?: 'query' | 'body'
-  /** The payment payload as sent (see payments/proof.ts's ProofInput): undefined for none. */
+  /** The payment payload as sent (see payments/gate/proof.ts's ProofInput): undefined for none. */
   payment: ProofInput
   /** The `resource` of the requirements: the absolute URL without its query, or the MCP tool's URI. */
   resourceUrl: string
@@ -140,7 +140,7 @@ function payFor(gate: PaymentGate, limits: RateLimits | undefined, call: Resolve
     const limited = overLimit(limits, 'ip', clientKey()) as ApiError | null // the IP limit is always this process's
     if (limited) return limited
   }
-  // Nothing to sell, and known already (intelligence/known-misses.ts): the free 404, before any 402.
+  // Nothing to sell, and known already (intelligence/reports/known-misses.ts): the free 404, before any 402.
   const known = call.prepared.known?.()
   if (known) return known
   const format = call.format

@@ -13,7 +13,7 @@
  */
 import type { Logger } from '../core/logger'
 import type { PaymentLedger } from '../ledger/contract'
-import type { DeferredGate, DeferredPayment as Payment, NotDeferred, PaymentMetrics } from './gate-contract'
+import type { DeferredGate, DeferredPayment as Payment, NotDeferred, PaymentMetrics } from './gate/gate-contract'
 import type { Reconciler } from './reconciler'
 import type { SettleOutcome, SettlementInput, Settler } from './settler'
 

@@ -1,6 +1,6 @@
 import type { RouteSpec } from '../catalog'
-import type { Proof } from './proof'
-import type { PaymentTerms } from './requirements'
+import type { Proof } from './gate/proof'
+import type { PaymentTerms } from './gate/requirements'
 
 /** `local` verifies offline and settles nothing; `facilitator` and `self` verify and settle on chain. */
 export type PaymentMode = 'local' | 'facilitator' | 'self'

@@ -1,5 +1,5 @@
 import { newSessionId, type Session, type Sessions } from '../core/stores'
-import { SESSION_TTL_SECONDS } from '../catalog/capabilities'
+import { SESSION_TTL_SECONDS } from '../catalog/routes/capabilities'
 import { ledgerUnavailable } from '../core/errors'
 import type { Logger } from '../core/logger'
 import type { Postgres } from './client'

@@ -1,6 +1,6 @@
-import type { LoadedDataset } from '../data/datasets'
+import type { LoadedDataset } from '../data/import/datasets'
 import type { DuckDb } from '../data/duckdb'
-import { EntityIndex } from '../intelligence/entities'
+import { EntityIndex } from '../intelligence/names/entities'
 
 /** Everything the weekly signal routes read, frozen at one version of each signals dataset. */
 export interface SignalsSnapshot {

@@ -1,4 +1,4 @@
-import { RANK_TYPES, SIGNALS_FRESHNESS, type RankEntity } from '../catalog/signals'
+import { RANK_TYPES, SIGNALS_FRESHNESS, type RankEntity } from '../catalog/routes/signals'
 import { SIGNAL_CATEGORY_SLUGS, signalCategory } from '../catalog/signal-categories'
 import { cachedAnswer } from '../data/answers'
 import { ApiError, invalidParameter, notFound } from '../core/errors'

@@ -1,5 +1,5 @@
 import { PLATFORMS } from '../catalog/platforms'
-import { RANK_TYPES } from '../catalog/signals'
+import { RANK_TYPES } from '../catalog/routes/signals'
 import { signalCategory, type SIGNAL_CATEGORIES } from '../catalog/signal-categories'
 import { cachedRows } from '../data/answers'
 import { ranking } from './rankings'

@@ -3,7 +3,7 @@
  * follow the documented rules and agree with the evidence the legs returned.
  */
 import { describe, expect, test } from 'bun:test'
-import { KOL_SHORTLIST, MOMENTUM_POINTS, VISIBILITY_BANDS, VISIBILITY_WEIGHTS } from '../../src/catalog/capabilities'
+import { KOL_SHORTLIST, MOMENTUM_POINTS, VISIBILITY_BANDS, VISIBILITY_WEIGHTS } from '../../src/catalog/routes/capabilities'
 import { CONFIDENCE } from '../../src/catalog/evidence-rules'
 import { kolAnswer } from '../../src/capabilities/kol-shortlist'
 import type { LegOutcome } from '../../src/capabilities/legs'

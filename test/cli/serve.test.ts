@@ -133,7 +133,7 @@ async function refused(env: Record<string, string>) {
   return { code, stderr: i.stderr() }
 }
 
-/** The per-process part of a request id this service minted (src/http/request-id.ts). */
+/** The per-process part of a request id this service minted (src/http/requests/request-id.ts). */
 const instanceOf = (requestId: string | undefined) => requestId?.slice(4, 20)
 
 function expectOneCleanLine(stderr: string, address: string) {

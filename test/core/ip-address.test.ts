@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { isIP } from 'node:net'
-import { formatIp, inCidr, limitKeyOf, parseCidr, parseIp } from '../../src/core/ip-address'
+import { formatIp, inCidr, limitKeyOf, parseCidr, parseIp } from '../../src/core/addresses/ip-address'
 
 const canon = (text: string) => {
   const ip = parseIp(text)

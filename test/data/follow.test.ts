@@ -1,5 +1,5 @@
 /**
- * An instance's copy of a publication (data/follow.ts) against real places: a folder served by Debian's
+ * An instance's copy of a publication (data/publish/follow.ts) against real places: a folder served by Debian's
  * nginx, an S3-compatible bucket (s3rver), and a server that cuts a download short. What it installs is
  * byte for byte what the data team published; every way a publication can be wrong is refused while the
  * current copy keeps being served, and says why.
@@ -10,16 +10,16 @@ import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SPEND } from '../../src/data/contracts'
-import { readManifest } from '../../src/data/datasets'
+import { readManifest } from '../../src/data/import/datasets'
 import { DuckDb } from '../../src/data/duckdb'
-import { DataFollower } from '../../src/data/follow'
-import { nextCheckDelayMs } from '../../src/data/follow-policy'
+import { DataFollower } from '../../src/data/publish/follow'
+import { nextCheckDelayMs } from '../../src/data/publish/follow-policy'
 import { createPrivateKey } from 'node:crypto'
-import { readPublicKeys, readUnverified, signPublication, type Publication } from '../../src/data/publication'
-import { publicationSource, publishTarget } from '../../src/data/publication-places'
-import { download } from '../../src/data/publication-download'
-import { publishDatasets } from '../../src/data/publish'
-import { fileSha256, importDataset, rollbackDataset } from '../../src/data/refresh'
+import { readPublicKeys, readUnverified, signPublication, type Publication } from '../../src/data/publish/publication'
+import { publicationSource, publishTarget } from '../../src/data/publish/publication-places'
+import { download } from '../../src/data/publish/publication-download'
+import { publishDatasets } from '../../src/data/publish/publish'
+import { fileSha256, importDataset, rollbackDataset } from '../../src/data/import/refresh'
 import { keyPair, nginxBinary, serveFolder, startS3, teamFolder, type StartedS3 } from '../../support/publication'
 import type { StartedNginx } from '../../support/nginx'
 import { requireTool } from '../../support/required-tool'

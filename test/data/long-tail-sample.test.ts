@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { readManifest } from '../../src/data/datasets'
+import { readManifest } from '../../src/data/import/datasets'
 import { DuckDb } from '../../src/data/duckdb'
 import { generateSampleWorld } from '../../support/sample-world'
 

@@ -7,11 +7,11 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { join, resolve } from 'node:path'
 import { DATASETS } from '../../src/data/contracts'
-import { readManifest, type Manifest } from '../../src/data/datasets'
+import { readManifest, type Manifest } from '../../src/data/import/datasets'
 import { DuckDb } from '../../src/data/duckdb'
 import { DatasetStore } from '../../src/data/store'
 import { generateSampleWorld } from '../../support/sample-world'
-import { validateFile } from '../../src/data/validate'
+import { validateFile } from '../../src/data/import/validate'
 import { datasetIndexers } from '../../src/composition/runtime'
 
 const ROOT = resolve(import.meta.dir, '../..')

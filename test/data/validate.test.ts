@@ -7,10 +7,10 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
 import { DATASETS, FLIGHTS, SIGNAL_BRANDS, SIGNAL_CREATORS, SPEND } from '../../src/data/contracts'
-import type { Manifest } from '../../src/data/datasets'
+import type { Manifest } from '../../src/data/import/datasets'
 import { DuckDb } from '../../src/data/duckdb'
-import { contractForFile, formatReport, validateFile } from '../../src/data/validate'
-import type { ValidationReport } from '../../src/data/violations'
+import { contractForFile, formatReport, validateFile } from '../../src/data/import/validate'
+import type { ValidationReport } from '../../src/data/import/violations'
 import { ALL, CORPUS, DAMAGE, SHIPPED, columnChunks, cut, type Broken } from './broken-files'
 
 const ROOT = resolve(import.meta.dir, '../..')

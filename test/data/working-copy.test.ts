@@ -9,9 +9,9 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SPEND } from '../../src/data/contracts'
-import { readManifest } from '../../src/data/datasets'
+import { readManifest } from '../../src/data/import/datasets'
 import { DuckDb } from '../../src/data/duckdb'
-import { workingCopy } from '../../src/data/working-copy'
+import { workingCopy } from '../../src/data/import/working-copy'
 import { deliver, ROOT, sha256, SHIPPED } from './deliveries'
 
 let db: DuckDb

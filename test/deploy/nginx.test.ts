@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { DEV_OFFER } from '../../support/offers'
 import { readFileSync } from 'node:fs'
 import { CATALOG } from '../../src/catalog'
-import { REQUEST_LIMITS } from '../../src/http/body'
-import { paymentRequirements, termsFor } from '../../src/payments/requirements'
+import { REQUEST_LIMITS } from '../../src/http/requests/body'
+import { paymentRequirements, termsFor } from '../../src/payments/gate/requirements'
 import { DEV_PAY_TO } from '../../src/config/config'
 import { NETWORKS } from '../../src/payments/networks'
 import { eventually, requestFrom } from '../../support/from-address'
@@ -195,9 +195,10 @@ describe.skipIf(!binary)('the shipped nginx site in front of the service', () =>
       '127.0.0.7',
       `${nginx.url}/v1/market-data/flights/aggregate?destinations=Tokyo&label=${'x'.repeat(REQUEST_LIMITS.queryBytes + 2048)}`,
     )
-    expect(res.status).toBe(400)
+    // The service's query limit answers, before any parameter is checked.
+    expect(res.status).toBe(413)
     expect(res.json()).toMatchObject({
-      error: { code: 'invalid_parameter', details: { parameter: 'label' } },
+      error: { code: 'payload_too_large', details: { parameter: 'query', limit_bytes: REQUEST_LIMITS.queryBytes } },
       meta: { request_id: res.headers['x-request-id'] },
     })
     const huge = await requestFrom('127.0.0.7', `${nginx.url}/v1/market-data/flights/months`, {

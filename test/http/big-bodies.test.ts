@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { CATALOG } from '../../src/catalog'
-import { REQUEST_LIMITS } from '../../src/http/body'
+import { REQUEST_LIMITS } from '../../src/http/requests/body'
 import { toolName } from '../../src/mcp/server'
 import { startServer, type StartedServer } from '../../support/server'
 

@@ -2,8 +2,8 @@
 import { expect, test } from 'bun:test'
 import { Counter, Gauge, Registry } from 'prom-client'
 import { businessMetrics } from '../../src/http/business-metrics'
-import { RequestStats } from '../../src/http/request-stats'
-import { ProviderHealth } from '../../src/intelligence/provider-health'
+import { RequestStats } from '../../src/http/requests/request-stats'
+import { ProviderHealth } from '../../src/intelligence/providers/provider-health'
 
 test('spend, margin and paid answers: priced spend in USD against revenue, unpriced requests apart, by route', async () => {
   const registry = new Registry()

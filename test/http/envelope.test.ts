@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { testRuntime } from '../../support/runtime'
-import { signatureRecovery } from '../../src/payments/secp256k1'
+import { signatureRecovery } from '../../src/payments/chain/secp256k1'
 
 let rt: Awaited<ReturnType<typeof testRuntime>>
 beforeAll(async () => {

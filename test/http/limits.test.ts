@@ -1,10 +1,10 @@
 /**
- * Request limits checked before any parsing work (src/http/body.ts): body size (declared and read),
+ * Request limits checked before any parsing work (src/http/requests/body.ts): body size (declared and read),
  * JSON depth and key count, content type, query size, repeated parameters; HEAD never pays. Each
  * refusal is the error envelope, free, with the request id.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { checkQuery, REQUEST_LIMITS } from '../../src/http/body'
+import { checkQuery, REQUEST_LIMITS } from '../../src/http/requests/body'
 import { jsonShape } from '../../src/core/json-shape'
 import { MCP_HEADERS, rpcBody } from '../../support/mcp-messages'
 import { Client, expectClientError } from '../../support/paying-client'

@@ -1,5 +1,5 @@
 /**
- * The unpaid 402 for browsers (src/http/payment-page.ts): a page, with the same status and payment
+ * The unpaid 402 for browsers (src/http/pages/payment-page.ts): a page, with the same status and payment
  * requirements header; and, above all, agents' JSON 402 unchanged, byte for byte and header for header.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'

@@ -1,8 +1,8 @@
 /** Intelligence answers are reused per corpus version and per entity index (one per signals version). */
 import { expect, test } from 'bun:test'
 import { ResultCache } from '../../src/data/result-cache'
-import { EntityIndex } from '../../src/intelligence/entities'
-import { evidenceAnswer, type IntelligenceServices } from '../../src/intelligence/evidence-answer'
+import { EntityIndex } from '../../src/intelligence/names/entities'
+import { evidenceAnswer, type IntelligenceServices } from '../../src/intelligence/reports/evidence-answer'
 import type { EvidenceSources } from '../../src/intelligence/sources'
 
 test('a signals refresh (a new entity index) computes the answer again; the same index reuses it', async () => {

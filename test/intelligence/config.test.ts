@@ -3,7 +3,7 @@ import { describe, expect, test } from 'bun:test'
 import { ConfigError } from '../../src/core/config-error'
 import { loadConfig } from '../../src/config/config'
 import { isLive } from '../../src/intelligence/sources'
-import { configHints } from '../../src/intelligence/live-setup'
+import { configHints } from '../../src/intelligence/providers/live-setup'
 
 describe('provider configuration', () => {
   test('nothing configured: no providers, the China routes use the sample corpus', () => {

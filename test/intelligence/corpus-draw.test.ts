@@ -4,9 +4,9 @@
  * those of reading every row.
  */
 import { describe, expect, test } from 'bun:test'
-import { draw, intersect, listed, union } from '../../src/intelligence/providers/corpus-draw'
-import { CorpusSearch, READ_MAX_ROWS } from '../../src/intelligence/providers/corpus'
-import { matcherFor } from '../../src/intelligence/relevance'
+import { draw, intersect, listed, union } from '../../src/intelligence/corpus/corpus-draw'
+import { CorpusSearch, READ_MAX_ROWS } from '../../src/intelligence/corpus/corpus'
+import { matcherFor } from '../../src/intelligence/analysis/relevance'
 import { openSampleCorpus, type SampleCorpus } from './support'
 
 const DAY = 86_400_000

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { readManifest } from '../../src/data/datasets'
+import { readManifest } from '../../src/data/import/datasets'
 import { keyClasses, type NamedEntity } from '../../scripts/bench-lib/key-classes'
 import { Client } from '../../support/paying-client'
 import { generateSampleWorld } from '../../support/sample-world'

@@ -9,10 +9,10 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { EVIDENCE } from '../../src/data/contracts'
-import type { LoadedDataset } from '../../src/data/datasets'
+import type { LoadedDataset } from '../../src/data/import/datasets'
 import { DuckDb } from '../../src/data/duckdb'
-import { openCorpusIndex } from '../../src/intelligence/providers/corpus-index-cache'
-import type { CorpusVocabulary } from '../../src/intelligence/providers/corpus-vocabulary'
+import { openCorpusIndex } from '../../src/intelligence/corpus/corpus-index-cache'
+import type { CorpusVocabulary } from '../../src/intelligence/corpus/corpus-vocabulary'
 import { DATASETS_DIR } from '../../support/parquet'
 
 let db: DuckDb

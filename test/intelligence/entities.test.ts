@@ -4,9 +4,9 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { RELEVANCE } from '../../src/catalog/evidence-rules'
-import { EntityIndex, STATIC_ENTITIES, type Resolved } from '../../src/intelligence/entities'
-import { matcherFor } from '../../src/intelligence/relevance'
-import { nameKey } from '../../src/intelligence/names'
+import { EntityIndex, STATIC_ENTITIES, type Resolved } from '../../src/intelligence/names/entities'
+import { matcherFor } from '../../src/intelligence/analysis/relevance'
+import { nameKey } from '../../src/intelligence/names/names'
 import { startApi } from '../../support/api-during-tests'
 import type { Client as Api } from '../../support/paying-client'
 

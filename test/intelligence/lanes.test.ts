@@ -4,11 +4,11 @@
  * happens when every provider fails or finds nothing.
  */
 import { describe, expect, test } from 'bun:test'
-import type { ProviderSettings } from '../../src/intelligence/provider-settings'
+import type { ProviderSettings } from '../../src/intelligence/providers/provider-settings'
 import { STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE } from '../../src/catalog/evidence-rules'
 import { ApiError } from '../../src/core/errors'
-import { ask } from '../../src/intelligence/asked'
-import { EntityIndex, STATIC_ENTITIES } from '../../src/intelligence/entities'
+import { ask } from '../../src/intelligence/names/asked'
+import { EntityIndex, STATIC_ENTITIES } from '../../src/intelligence/names/entities'
 import { evidenceMode } from '../../src/intelligence/evidence'
 import { gather } from '../../src/intelligence/lanes'
 import { liveSources } from '../../src/intelligence/sources'

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { ENV } from '../../src/config/settings'
-import { paymentWindowSeconds } from '../../src/payments/requirements'
-import { VALID_BEFORE_MARGIN_SECONDS } from '../../src/payments/verify-local'
+import { paymentWindowSeconds } from '../../src/payments/gate/requirements'
+import { VALID_BEFORE_MARGIN_SECONDS } from '../../src/payments/gate/verify-local'
 import { usdToAtomic } from '../../src/core/usdc'
 import { inWindow, series } from './support'
 import { gate, json, loopback, type Loopback } from '../../support/loopback'

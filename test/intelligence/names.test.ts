@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { CONFIDENCE, NEAR_NAME_MIN_ITEMS } from '../../src/catalog/evidence-rules'
-import { SAMPLE_SENTENCE } from '../../src/intelligence/sample-label'
+import { SAMPLE_SENTENCE } from '../../src/intelligence/reports/sample-label'
 import { startApi } from '../../support/api-during-tests'
 import type { Client as Api } from '../../support/paying-client'
 

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'bun:test'
 import { MOMENTUM, VENDOR_PAGE_RESULTS_MAX } from '../../src/catalog/evidence-rules'
 import { ProviderError, type EvidenceItem, type EvidenceQuery } from '../../src/intelligence/evidence'
 import type { CallEvidence } from '../../src/intelligence/lanes'
-import { momentumOf } from '../../src/intelligence/momentum'
+import { momentumOf } from '../../src/intelligence/analysis/momentum'
 import {
   PagedProvider,
   type SearchCapabilities,

@@ -1,7 +1,7 @@
 /** One post is one post: the identity of an item under the links and URL forms platforms and engines give it. */
 import { describe, expect, test } from 'bun:test'
 import type { EvidenceItem } from '../../src/intelligence/evidence'
-import { distinctPosts, keyOf, postsOf } from '../../src/intelligence/post-identity'
+import { distinctPosts, keyOf, postsOf } from '../../src/intelligence/names/post-identity'
 import { evidenceItem } from './synthetic'
 
 const key = (url: string) => keyOf({ id: url, url }).key

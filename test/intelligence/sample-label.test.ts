@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { EVIDENCE } from '../../src/data/contracts'
 import { DuckDb } from '../../src/data/duckdb'
-import { importDataset } from '../../src/data/refresh'
-import { SAMPLE_SENTENCE } from '../../src/intelligence/sample-label'
+import { importDataset } from '../../src/data/import/refresh'
+import { SAMPLE_SENTENCE } from '../../src/intelligence/reports/sample-label'
 import { Client as Api } from '../../support/paying-client'
 
 const ROOT = resolve(import.meta.dir, '../..')

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'bun:test'
 import { CATEGORY_WORDS, NEUTRAL_WORDS, TONE_WORDS } from '../../scripts/sample/evidence-vocabulary'
 import { TOPICS } from '../../scripts/sample/signals-vocabulary'
-import { scoreText } from '../../src/intelligence/sentiment'
+import { scoreText } from '../../src/intelligence/analysis/sentiment'
 
 const phrases: [string, 'positive' | 'negative' | 'neutral'][] = [
   ...Object.values(TONE_WORDS.pos).flatMap((bank) => bank!.flat().map((p) => [p, 'positive'] as [string, 'positive'])),

@@ -7,7 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
 import { SQL } from 'bun'
-import { SESSION_TTL_SECONDS } from '../../src/catalog/capabilities'
+import { SESSION_TTL_SECONDS } from '../../src/catalog/routes/capabilities'
 import { LedgerUnavailable } from '../../src/core/stores'
 import { Postgres, STATEMENT_DEADLINE_MS } from '../../src/postgres/client'
 import { InstanceRegistry, LEASE_SECONDS } from '../../src/postgres/instances'

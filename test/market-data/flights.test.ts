@@ -3,7 +3,7 @@
  * DuckDB that reads datasets/flights.parquet directly, never from the code under test.
  */
 import { describe, expect, test } from 'bun:test'
-import { MAX_AGGREGATE_DESTINATIONS } from '../../src/catalog/flights-routes'
+import { MAX_AGGREGATE_DESTINATIONS } from '../../src/catalog/routes/flights-routes'
 import { describeAnswerCache, describeMonthsRoute, describeSharedContract, testFreeErrors } from './support'
 import { directionOf, expectRoundedFrom, expectUnknownName, LATEST_MONTH, pctChange, rowOfMonth, sameAnswerFor } from './support'
 import { startApiAndReader } from '../../support/api-during-tests'

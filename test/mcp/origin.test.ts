@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { routeById } from '../../src/catalog'
-import { REQUEST_LIMITS } from '../../src/http/body'
+import { REQUEST_LIMITS } from '../../src/http/requests/body'
 import { usdToAtomic } from '../../src/core/usdc'
 import { MCP_HEADERS, paymentObject, rpcBody, toolCallBody } from '../../support/mcp-messages'
 import { createPayer } from '../../support/payer'

@@ -8,7 +8,7 @@ import { createHandlers } from '../../src/composition/handler-map'
 import type { HandlerMap } from '../../src/core/route-handler'
 import { usdToAtomic } from '../../src/core/usdc'
 import { type PaidCall, type PaidCaller, type PaidResult, paidCaller } from '../../src/paid-call/call'
-import { UnreadableProof } from '../../src/payments/proof'
+import { UnreadableProof } from '../../src/payments/gate/proof'
 import { createPayer } from '../../support/payer'
 import { testRuntime } from '../../support/runtime'
 

@@ -3,7 +3,7 @@ import { generateKeyPairSync } from 'node:crypto'
 import { resolve } from 'node:path'
 import { ConfigError } from '../../src/core/config-error'
 import { loadConfig } from '../../src/config/config'
-import { parseCdpSecret, Secret } from '../../src/payments/cdp-key'
+import { parseCdpSecret, Secret } from '../../src/payments/facilitator/cdp-key'
 import { ed25519Key, es256Key, secretFragments } from '../../support/cdp-keys'
 
 /** CDP API key settings: what start-up accepts, what it refuses, and that a refusal never quotes the secret. */

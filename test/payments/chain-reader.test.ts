@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { createTestClient, http } from 'viem'
-import { createChainReader } from '../../src/payments/chain-reader'
+import { createChainReader } from '../../src/payments/chain/chain-reader'
 import { NETWORKS } from '../../src/payments/networks'
 import { startChain, type Chain } from '../../support/chain'
 import { fundedAccount, submittedTransfer } from '../../support/chain-and-facilitator'

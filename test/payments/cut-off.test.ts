@@ -11,14 +11,14 @@ import { join } from 'node:path'
 import { routeById } from '../../src/catalog'
 import { DEV_PAY_TO } from '../../src/config/config'
 import { ApiError } from '../../src/core/errors'
-import { PaymentGate, type GateAnswer, type PaidRequest } from '../../src/payments/gate'
+import { PaymentGate, type GateAnswer, type PaidRequest } from '../../src/payments/gate/gate'
 import { SqliteLedger } from '../../src/ledger/sqlite'
 import { usdToAtomic } from '../../src/core/usdc'
 import { Reconciler, type AuthorizationReader } from '../../src/payments/reconciler'
 import type { SettleOutcome, Settler } from '../../src/payments/settler'
 import { createPayer } from '../../support/payer'
 import { waitFor } from '../../support/until'
-import { proofFromHeader } from '../../src/payments/proof'
+import { proofFromHeader } from '../../src/payments/gate/proof'
 
 const dir = mkdtempSync(join(tmpdir(), 'cmi-cutoff-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

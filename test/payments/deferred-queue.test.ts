@@ -6,7 +6,7 @@
  */
 import { afterEach, expect, test } from 'bun:test'
 import { DeferredSettlements } from '../../src/payments/deferred'
-import type { Authorized, DeferredPayment } from '../../src/payments/gate-contract'
+import type { Authorized, DeferredPayment } from '../../src/payments/gate/gate-contract'
 import type { PaymentEventKind } from '../../src/ledger/contract'
 import type { SettleOutcome, SettlementInput, Settler } from '../../src/payments/settler'
 import { SqliteLedger } from '../../src/ledger/sqlite'

@@ -3,8 +3,8 @@ import { createPrivateKey, randomBytes } from 'node:crypto'
 import { createAuthHeader } from '@coinbase/x402'
 import { SignJWT } from 'jose'
 import { createJwtGuard, type JwtCheck } from '../../scripts/facilitator-jwt'
-import { CdpSigner } from '../../src/payments/cdp-auth'
-import { parseCdpSecret } from '../../src/payments/cdp-key'
+import { CdpSigner } from '../../src/payments/facilitator/cdp-auth'
+import { parseCdpSecret } from '../../src/payments/facilitator/cdp-key'
 import { ed25519Key, es256Key, type TestCdpKey } from '../../support/cdp-keys'
 
 /**

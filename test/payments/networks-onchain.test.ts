@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { decodePaymentResponseHeader } from '@x402/core/http'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { createChainReader } from '../../src/payments/chain-reader'
+import { createChainReader } from '../../src/payments/chain/chain-reader'
 import { Reconciler } from '../../src/payments/reconciler'
 import { SqliteLedger } from '../../src/ledger/sqlite'
 import { NETWORKS } from '../../src/payments/networks'

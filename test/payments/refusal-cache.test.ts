@@ -9,12 +9,12 @@ import { DEV_OFFER } from '../../support/offers'
 import { routeById } from '../../src/catalog'
 import { ApiError } from '../../src/core/errors'
 import { errorHeaders } from '../../src/http/responses'
-import { PaymentGate, type PaidRequest } from '../../src/payments/gate'
+import { PaymentGate, type PaidRequest } from '../../src/payments/gate/gate'
 import { usdToAtomic } from '../../src/core/usdc'
 import { SqliteLedger } from '../../src/ledger/sqlite'
 import type { Settler } from '../../src/payments/settler'
 import { createPayer, editProof } from '../../support/payer'
-import { proofFromHeader } from '../../src/payments/proof'
+import { proofFromHeader } from '../../src/payments/gate/proof'
 
 const settler: Settler = {
   mode: 'local',

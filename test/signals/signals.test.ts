@@ -3,7 +3,7 @@
  * expected rankings, figures and weeks never come from the code under test.
  */
 import { describe, expect, test } from 'bun:test'
-import { RANK_TYPES } from '../../src/catalog/signals'
+import { RANK_TYPES } from '../../src/catalog/routes/signals'
 import { startApiAndReader } from '../../support/api-during-tests'
 import type { Parquet } from '../../support/parquet'
 import { type Client, expectClientError, expectDocumentedData, expectPaidEnvelope, route, type Query } from '../../support/paying-client'

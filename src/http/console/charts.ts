@@ -5,7 +5,7 @@
  * label, every chart its numbers in a table too (a screen reader and a copy-paste get them), and a
  * table too wide for its box becomes labelled rows (a CSS container query).
  */
-import { escapeHtml } from '../page'
+import { escapeHtml } from '../pages/page'
 
 export interface Bar {
   label: string

@@ -1,5 +1,5 @@
 /** The console as a page: rendered on the server from the figures the JSON answer holds (figures.ts). */
-import { escapeHtml, htmlPage } from '../page'
+import { escapeHtml, htmlPage } from '../pages/page'
 import { barChart, CHART_CSS, partsChart, table, type TimeBar } from './charts'
 import type { ConsoleFigures } from './figures'
 

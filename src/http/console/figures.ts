@@ -18,9 +18,9 @@ import {
 import { nanoToUsd } from '../../core/provider-spend'
 import { atomicToUsd } from '../../core/usdc'
 import type { DeferredStats } from '../../payments/deferred'
-import type { ProviderStats } from '../../intelligence/provider-health'
+import type { ProviderStats } from '../../intelligence/providers/provider-health'
 import { NETWORKS } from '../../payments/networks'
-import type { RpcState } from '../../payments/rpc-check'
+import type { RpcState } from '../../payments/chain/rpc-check'
 import type { businessMetrics } from '../business-metrics'
 
 const DAY = 86_400

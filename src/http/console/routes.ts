@@ -9,13 +9,13 @@ import { ledgerUnavailable } from '../../core/errors'
 import { redactDeep } from '../../core/redact'
 import { LedgerUnavailable } from '../../core/stores'
 import { prefersHtml } from '../accept'
-import { noRoute } from '../error-page'
+import { noRoute } from '../pages/error-page'
 import { free } from '../free-routes'
-import type { RequestLog } from '../request-log'
+import type { RequestLog } from '../requests/request-log'
 import { crossSite, FAILURE_WINDOW_SECONDS, failureKey, MAX_FAILURES, sessionCookie, type SellerAccess } from './auth'
 import type { ConsoleFigures } from './figures'
 import { consolePage, signInPage } from './console-page'
-import { HTML_HEADERS } from '../page'
+import { HTML_HEADERS } from '../pages/page'
 
 /** The seller's pages are not the API: the public OpenAPI document does not name them (without the credential they are unknown paths). */
 const HIDDEN = { detail: { hide: true } }

@@ -29,7 +29,7 @@ import { fetchJson, hostOf as urlHost } from './vendor-call'
 import { parseVendorDate } from './dates'
 import { count, hostOf, languageOf, list, obj, plain, str } from './fields'
 import { VendorBase, type SearchCapabilities, type VendorAdapter, type VendorOptions, type VendorPage, type Window } from './paging'
-import type { VendorFacts } from '../provider-settings'
+import type { VendorFacts } from './provider-settings'
 
 const BOCHA_URL = 'https://api.bochaai.com'
 

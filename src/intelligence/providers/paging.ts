@@ -30,7 +30,7 @@ import {
   type SearchResult,
   type WindowCoverage,
 } from '../evidence'
-import { distinctPosts, postsOf } from '../post-identity'
+import { distinctPosts, postsOf } from '../names/post-identity'
 import { turn } from '../turns'
 
 export interface VendorPage {

@@ -29,7 +29,7 @@ import {
   type VendorPage,
   type Window,
 } from './paging'
-import type { VendorFacts } from '../provider-settings'
+import type { VendorFacts } from './provider-settings'
 
 /** The generic protocol (docs/intelligence.md), as a web provider: the seller names its URL. */
 export const GENERIC_WEB: VendorFacts = {

@@ -27,7 +27,7 @@ import { fetchJson, hostOf as urlHost, ProviderHttpError } from './vendor-call'
 import { parseVendorDate } from './dates'
 import { hostOf, languageOf, list, obj, plain, str } from './fields'
 import { VendorBase, type SearchCapabilities, type VendorAdapter, type VendorOptions, type VendorPage, type Window } from './paging'
-import type { VendorFacts } from '../provider-settings'
+import type { VendorFacts } from './provider-settings'
 
 export const SEARXNG: VendorFacts = {
   docs: 'a SearXNG instance: `/search`, `format=json`',

@@ -43,7 +43,7 @@ import { fetchJson, hostOf as urlHost } from './vendor-call'
 import { parseVendorDate } from './dates'
 import { count, engagementOf, languageOf, list, obj, plain, str, type Raw } from './fields'
 import { VendorBase, type SearchCapabilities, type VendorAdapter, type VendorOptions, type VendorPage, type Window } from './paging'
-import type { VendorFacts } from '../provider-settings'
+import type { VendorFacts } from './provider-settings'
 
 /** TikHub's documented minimum client timeout (its OpenAPI spec, V5.3.2: ">=30s and <=60s"). */
 export const TIKHUB_MIN_TIMEOUT_MS = 30_000

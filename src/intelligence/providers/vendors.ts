@@ -4,7 +4,7 @@
  * (path, authentication, date, language, count and page parameters, field names); the pager (paging.ts)
  * makes them all evidence providers with honest coverage. A new vendor: its adapter file, one line here.
  */
-import type { NativeVendor, SearchSettings, VendorFacts, WebVendor } from '../provider-settings'
+import type { NativeVendor, SearchSettings, VendorFacts, WebVendor } from './provider-settings'
 import type { EvidenceProvider, Platform } from '../evidence'
 import { BOCHA, BochaAdapter } from './bocha'
 import { PagedProvider, type VendorAdapter } from './paging'

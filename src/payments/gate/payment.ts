@@ -1,0 +1,191 @@
+/**
+ * One paid request inside the gate, from its claim to its answer: its ledger key and claim, the events it
+ * records, how far its run got (what the shutdown deadline reads), its receipt, and what its steps
+ * (claim.ts, paid-work.ts, settle.ts) need of the gate, named one by one.
+ */
+import { redact } from '../../core/redact'
+import type { ApiError } from '../../core/errors'
+import type { Authorized, GateOptions, PaidRequest, RefusalCode } from './gate-contract'
+import type { PaymentClaim, PaymentEvent, PaymentEventKind, StoredArtifact } from '../../ledger/contract'
+import type { Receipt } from '../settler'
+
+/** What the shutdown deadline did to a paid request still running: see `PaymentGate.cutOff`. */
+export type CutOutcome = 'released' | 'settling' | 'served'
+
+/** What a payment's steps read of the gate: its parts, its clock and runs, and how it refuses. */
+export interface PaymentNeeds
+  extends Pick<
+    GateOptions,
+    'ledger' | 'settler' | 'reconciler' | 'verifyGuard' | 'deferred' | 'metrics' | 'logger' | 'artifactTtlSeconds'
+  > {
+  now(): number
+  /** The gate's runs in this process: whether it is closed (the deadline), and a run a retry waits for. */
+  runs: { readonly closed: boolean; runOf(key: string): Promise<void> | undefined }
+  /** A 402 refusal of `req`, carrying its route's requirements. */
+  refuse(req: PaidRequest, code: RefusalCode, message: string, details?: Record<string, unknown>): ApiError
+}
+
+export class Payment {
+  /** The ledger's key: network, asset, payer and nonce (one authorization buys one request). */
+  readonly key: string
+  readonly claim: PaymentClaim
+  /** Set by the claim: the claim was taken over from a process that died (it may have settled before). */
+  takenOver = false
+  /** Verifying or running the handler, settling, or what the ledger already says once the settlement is known. */
+  private phase: 'work' | 'settle' | CutOutcome = 'work'
+  /** Built before settling: what a settlement cut off by the deadline is parked with. */
+  private kept?: StoredArtifact
+  /** Set by the cut-off: the ledger already says what became of this payment. */
+  private cutAs?: CutOutcome
+
+  constructor(
+    readonly auth: Authorized,
+    readonly needs: PaymentNeeds,
+  ) {
+    const { req, terms, payer } = auth
+    const authorization = auth.proof.authorization
+    this.key = `${terms.network.caip2}:${terms.network.asset}:${authorization.from}:${authorization.nonce}`.toLowerCase()
+    this.claim = {
+      key: this.key,
+      network: terms.network.caip2,
+      payer,
+      nonce: authorization.nonce.toLowerCase(),
+      routeId: req.route.id,
+      fingerprint: req.fingerprint,
+      amountAtomic: terms.amountAtomic.toString(),
+      requestId: req.requestId,
+      validBefore: authorization.validBefore,
+    }
+  }
+
+  get req(): PaidRequest {
+    return this.auth.req
+  }
+
+  /** A 402 refusal of this payment's request, carrying its route's requirements. */
+  refuse(code: RefusalCode, message: string, details?: Record<string, unknown>): ApiError {
+    return this.needs.refuse(this.auth.req, code, message, details)
+  }
+
+  /** The 402 of a payment that could not be settled: the answer is not served, nothing was charged. */
+  settlementFailed(reason: string): ApiError {
+    return this.refuse(
+      'settlement_failed',
+      'The payment could not be settled, so the answer is not served; nothing was charged. Sign a new payment (or fund the payer) and retry.',
+      { reason },
+    )
+  }
+
+  /** Records a payment event in the ledger and the metrics. */
+  readonly emit = (event: PaymentEventKind, extra: { txHash?: string; detail?: string } = {}): void => {
+    const e = this.event(event, extra)
+    this.needs.ledger.record(e)
+    this.needs.metrics?.paymentEvent(e)
+  }
+
+  /** A refusal before any work (the verification failed): counted in the metrics, nothing recorded (PaymentLedger.forget). */
+  readonly refused = (detail: string): void => {
+    this.needs.metrics?.paymentEvent(this.event('failed', { detail }))
+  }
+
+  private event(event: PaymentEventKind, extra: { txHash?: string; detail?: string }): PaymentEvent {
+    const claim = this.claim
+    return {
+      event,
+      at: this.needs.now(),
+      key: this.key,
+      requestId: claim.requestId,
+      routeId: claim.routeId,
+      payer: this.auth.payer,
+      amountAtomic: claim.amountAtomic,
+      nonce: claim.nonce,
+      network: claim.network,
+      ...(extra.txHash ? { txHash: extra.txHash } : {}),
+      // A reason may quote a facilitator or a library: the ledger keeps it redacted, as every way out does.
+      ...(extra.detail !== undefined ? { detail: redact(extra.detail) } : {}),
+    }
+  }
+
+  /** The receipt of an answer released before its settlement (deferred): pending, and where to find the outcome. */
+  pendingReceipt(artifactPath: string): { receipt: Receipt } {
+    return {
+      receipt: {
+        ...this.settledReceipt(''),
+        extensions: {
+          settlement: {
+            status: 'pending',
+            lookup:
+              'Send the same request with the same proof again (free): settlement_pending until the transfer is on chain, then this answer with its transaction.',
+            artifact: artifactPath,
+          },
+        },
+      },
+    }
+  }
+
+  /**
+   * The settlement receipt of a transaction, the network named as the proof's x402 version names it. In local
+   * mode (verified offline, nothing on chain) it has an empty transaction, as MCP's has, so that a client
+   * reads a receipt in every mode; none otherwise without a transaction.
+   */
+  receipt(transaction: string | null | undefined): { receipt?: Receipt } {
+    if (transaction) return { receipt: this.settledReceipt(transaction) }
+    return this.needs.settler.mode === 'local' ? { receipt: this.settledReceipt('') } : {}
+  }
+
+  /** The network paid on, as the proof's x402 version names it (a v1 name, or a CAIP-2 id). */
+  get network(): string {
+    const { proof, terms } = this.auth
+    return proof.x402Version === 1 ? (terms.network.v1 ?? terms.network.caip2) : terms.network.caip2
+  }
+
+  private settledReceipt(transaction: string): Receipt {
+    return { success: true, transaction, network: this.network, payer: this.auth.proof.authorization.from }
+  }
+
+  /** Whether the shutdown deadline cut this run off (then its own steps must not change the ledger). */
+  get cut(): boolean {
+    return this.cutAs !== undefined
+  }
+
+  /** The answer to store, kept before settling begins. */
+  keep(artifact: StoredArtifact): void {
+    this.kept = artifact
+  }
+
+  get artifact(): StoredArtifact {
+    if (!this.kept) throw new Error('payment: no answer kept before settling')
+    return this.kept
+  }
+
+  /** Money may move from now on. */
+  settling(): void {
+    this.phase = 'settle'
+  }
+
+  /** The settlement's outcome is known and in the ledger (`settling`: parked as pending). */
+  settled(as: CutOutcome): void {
+    this.phase = as
+  }
+
+  /**
+   * The deadline's verdict on this run, recorded in the ledger: not yet settling, released as a failed
+   * handler is (nothing moved; the proof buys its request again); settling, parked as pending with its
+   * answer for the reconciler or the retry to find on chain; settlement known, left as it is.
+   */
+  cutOff(now: number): CutOutcome | undefined {
+    if (this.cutAs) return undefined
+    if (this.phase === 'work') {
+      this.cutAs = 'released'
+      this.needs.ledger.release(this.key, now)
+      this.emit('failed', { detail: 'shutdown: cut off before settlement' })
+    } else if (this.phase === 'settle') {
+      this.cutAs = 'settling'
+      this.needs.ledger.park(this.key, this.artifact, now)
+      this.emit('pending', { detail: 'shutdown: cut off while settling' })
+    } else {
+      this.cutAs = this.phase // the settlement's outcome is in the ledger already, being committed
+    }
+    return this.cutAs
+  }
+}

@@ -1,0 +1,134 @@
+import { decodePaymentSignatureHeader } from '@x402/core/http'
+import type { PaymentPayload } from '@x402/core/types'
+import { Type as T, type Static } from '@sinclair/typebox'
+import { TypeCompiler } from '@sinclair/typebox/compiler'
+import { ApiError } from '../../core/errors'
+import type { Authorization } from '../chain/eip3009'
+
+/** Header names a proof may arrive in: our spec's, x402 v1's and x402 v2's. */
+export const PROOF_HEADERS = ['x402-payment', 'x-payment', 'payment-signature'] as const
+
+/**
+ * A proof is ~600 bytes of base64, ~2.5 KB once an x402 v2 client echoes the 402's bazaar extension
+ * into it, more with a smart wallet's signature (up to 1 KB): anything far larger is refused before
+ * decoding. (nginx refuses a header line over 8 KB before it arrives.)
+ */
+export const MAX_PROOF_BYTES = 8192
+
+const Hex = (bytes: number) => T.String({ pattern: `^0x[0-9a-fA-F]{${bytes * 2}}$` })
+const Uint = T.String({ pattern: '^\\d{1,78}$' })
+
+const ExactEvmPayload = T.Object({
+  signature: T.String({ pattern: '^0x[0-9a-fA-F]+$', maxLength: 2 + 2 * 1024 }),
+  authorization: T.Object({ from: Hex(20), to: Hex(20), value: Uint, validAfter: Uint, validBefore: Uint, nonce: Hex(32) }),
+})
+
+const V1 = T.Object({ x402Version: T.Literal(1), scheme: T.String(), network: T.String(), payload: ExactEvmPayload })
+const V2 = T.Object({
+  x402Version: T.Literal(2),
+  accepted: T.Object({
+    scheme: T.String(),
+    network: T.String(),
+    amount: Uint,
+    asset: T.String(),
+    payTo: T.String(),
+  }),
+  payload: ExactEvmPayload,
+})
+const checkV1 = TypeCompiler.Compile(V1)
+const checkV2 = TypeCompiler.Compile(V2)
+
+/** A decoded `exact` EVM proof, whichever x402 generation sent it. */
+export interface Proof {
+  x402Version: 1 | 2
+  scheme: string
+  /** As the client wrote it: a v1 name (`base-sepolia`) or a CAIP-2 id (`eip155:84532`). */
+  network: string
+  authorization: Authorization
+  signature: `0x${string}`
+  /** v2 only: the requirements the client says it accepted. */
+  accepted?: Static<typeof V2>['accepted']
+  /** The payload as the client sent it: what a facilitator verifies and settles. */
+  raw: PaymentPayload
+}
+
+export function readProofHeader(headers: Headers): string | null {
+  for (const name of PROOF_HEADERS) {
+    const value = headers.get(name)
+    if (value) return value
+  }
+  return null
+}
+
+const malformed = (reason: string) =>
+  new ApiError('payment_invalid', `The payment proof is malformed: ${reason}.`, { reason: 'malformed_proof' })
+
+/** A payment the transport could not read as JSON (why, in the refusal's words): refused as malformed, with the 402's requirements. */
+export class UnreadableProof {
+  constructor(readonly reason: string) {}
+}
+
+/**
+ * A payment as a transport hands it to the paid call: the x402 PaymentPayload object as sent (not yet
+ * checked), an `UnreadableProof`, or `undefined` for none (JSON has no undefined: a payload of `null` is
+ * malformed, not missing). The size bound is the header's, checked before any decoding.
+ */
+export type ProofInput = unknown
+
+const tooLong = () => new UnreadableProof(`header longer than ${MAX_PROOF_BYTES} bytes`)
+
+/** A proof header (base64 JSON, as x402's HTTP transport sends it) as the payload object it carries. */
+export function proofFromHeader(header: string | null): ProofInput {
+  if (header === null) return undefined
+  if (header.length > MAX_PROOF_BYTES) return tooLong()
+  try {
+    return decodePaymentSignatureHeader(header.trim())
+  } catch {
+    return new UnreadableProof('not base64-encoded JSON')
+  }
+}
+
+/** A payload object sent without base64 (MCP's `_meta`), bounded as the same payload in a header would be. */
+export function proofFromObject(value: unknown): ProofInput {
+  const bytes = Buffer.byteLength(JSON.stringify(value) ?? '')
+  return 4 * Math.ceil(bytes / 3) > MAX_PROOF_BYTES ? tooLong() : value
+}
+
+const MAX_UINT256 = (1n << 256n) - 1n
+const inUint256 = (a: { value: string; validAfter: string; validBefore: string }) =>
+  BigInt(a.value) <= MAX_UINT256 && BigInt(a.validAfter) <= MAX_UINT256 && BigInt(a.validBefore) <= MAX_UINT256
+
+/** A base64 JSON header as a Proof; anything else is a 402 payment_invalid, never a 500. */
+export const decodeProof = (header: string): Proof => readProof(proofFromHeader(header))
+
+/** Checks a payment payload (see ProofInput) as an `exact` EVM proof of x402 v1 or v2; anything else throws payment_invalid. */
+export function readProof(decoded: ProofInput): Proof {
+  if (decoded instanceof UnreadableProof) throw malformed(decoded.reason)
+  if ((checkV1.Check(decoded) || checkV2.Check(decoded)) && !inUint256(decoded.payload.authorization)) {
+    throw malformed('an authorization number exceeds uint256')
+  }
+  if (checkV1.Check(decoded)) {
+    const { scheme, network, payload } = decoded
+    return {
+      x402Version: 1,
+      scheme,
+      network,
+      authorization: payload.authorization as Authorization,
+      signature: payload.signature as `0x${string}`,
+      raw: decoded as unknown as PaymentPayload,
+    }
+  }
+  if (checkV2.Check(decoded)) {
+    const { accepted, payload } = decoded
+    return {
+      x402Version: 2,
+      scheme: accepted.scheme,
+      network: accepted.network,
+      authorization: payload.authorization as Authorization,
+      signature: payload.signature as `0x${string}`,
+      accepted,
+      raw: decoded as unknown as PaymentPayload,
+    }
+  }
+  throw malformed('not an x402 v1 or v2 payment payload of the exact EVM scheme')
+}

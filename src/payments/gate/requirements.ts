@@ -1,0 +1,93 @@
+import type { PaymentRequired, PaymentRequirements } from '@x402/core/types'
+import type { RouteSpec } from '../../catalog'
+import type { X402Requirements } from '../../core/errors'
+import { SERVICE, bazaarExtension, v1OutputSchema } from '../../catalog/bazaar'
+import { type NetworkInfo, type PaymentOffer } from '../networks'
+import { usdToAtomic } from '../../core/usdc'
+
+/**
+ * Payment window margin on top of a route's typical wait, so a slow answer never outlives its
+ * authorization: an evidence route's slowest configurable provider chain (native, web, then the model at
+ * their settings' maxima: 85 s) plus settlement's margin fits in it with time to spare (test/intelligence/live.test.ts).
+ * The work is cut at the authorization's end in any case (core/work-deadline.ts).
+ */
+const TIMEOUT_MARGIN_SECONDS = 70
+
+/** How long a paid request of `route` may take: its typical wait plus the margin (the x402 `maxTimeoutSeconds`). */
+export const paymentWindowSeconds = (route: RouteSpec) => route.typicalWaitSeconds + TIMEOUT_MARGIN_SECONDS
+
+export interface PaymentTerms {
+  network: NetworkInfo
+  payTo: `0x${string}`
+  amountAtomic: bigint
+  maxTimeoutSeconds: number
+}
+
+export function termsFor(route: RouteSpec, offer: PaymentOffer): PaymentTerms {
+  return {
+    network: offer.network,
+    payTo: offer.payTo,
+    amountAtomic: usdToAtomic(route.priceUsd),
+    maxTimeoutSeconds: paymentWindowSeconds(route),
+  }
+}
+
+/** x402 v1 `accepts` entry (what `x402-fetch` reads from the 402 body); only for a network x402 v1 names. */
+export function v1Requirements(route: RouteSpec, terms: PaymentTerms, resourceUrl: string) {
+  return {
+    scheme: 'exact',
+    network: terms.network.v1 ?? terms.network.caip2,
+    maxAmountRequired: terms.amountAtomic.toString(),
+    resource: resourceUrl,
+    description: `${route.summary} (USD ${route.priceUsd})`,
+    mimeType: 'application/json',
+    payTo: terms.payTo,
+    maxTimeoutSeconds: terms.maxTimeoutSeconds,
+    asset: terms.network.asset,
+    // How to call the route and what it answers; x402-fetch refuses a null outputSchema.
+    outputSchema: v1OutputSchema(route),
+    extra: { ...terms.network.eip712 },
+  }
+}
+
+/** One x402 v2 `accepts` entry: the terms on one network. */
+export function v2Accept(terms: PaymentTerms): PaymentRequirements {
+  return {
+    scheme: 'exact',
+    network: terms.network.caip2,
+    amount: terms.amountAtomic.toString(),
+    asset: terms.network.asset,
+    payTo: terms.payTo,
+    maxTimeoutSeconds: terms.maxTimeoutSeconds,
+    extra: { ...terms.network.eip712 },
+  }
+}
+
+/**
+ * x402 v2 PaymentRequired (what `@x402/fetch` reads from the PAYMENT-REQUIRED header): one entry per
+ * network, and the route's `bazaar` discovery extension. A v2 client echoes the extensions into its
+ * payment payload, and facilitators that keep a Bazaar catalogue the resource from it when they verify
+ * or settle that payment.
+ */
+export function v2PaymentRequired(route: RouteSpec, terms: readonly PaymentTerms[], resourceUrl: string, error: string): PaymentRequired {
+  return {
+    x402Version: 2,
+    error,
+    resource: { url: resourceUrl, description: route.summary, mimeType: 'application/json', ...SERVICE },
+    accepts: terms.map(v2Accept),
+    extensions: { bazaar: bazaarExtension(route) },
+  }
+}
+
+/** The requirements a 402 of `route` carries on every offered network, v1 and v2 (the adapters in http/ and mcp/ decide where they travel). */
+export function paymentRequirements(
+  route: RouteSpec,
+  terms: readonly PaymentTerms[],
+  resourceUrl: string,
+  error: string,
+): X402Requirements {
+  return {
+    v1Accepts: terms.filter((t) => t.network.v1 !== null).map((t) => v1Requirements(route, t, resourceUrl)),
+    v2: v2PaymentRequired(route, terms, resourceUrl, error),
+  }
+}
