@@ -101,9 +101,9 @@ function checkCall(deps: PaidCallDeps, call: PaidCall) {
   if (!handler)
     throw new ApiError('not_implemented', `${route.path} is in the catalog but not served by this release yet; nothing was charged.`)
   // A table route's `format` picks how the answer is written, not what it is: the handler never sees it.
-  const { format: asked, ...query } = sellsTables ? checked : { ...checked, format: undefined }
-  const format = (asked as AnswerFormat | undefined) ?? call.tables?.accepted ?? 'json'
-  return { route, handler, input: { query, params }, format }
+  if (!sellsTables) return { route, handler, input: { query: checked, params }, format: 'json' as AnswerFormat }
+  const { format: asked, ...query } = checked
+  return { route, handler, input: { query, params }, format: (asked as AnswerFormat | undefined) ?? call.tables!.accepted }
 }
 
 /** What `payFor` is given: the call, its route and the request resolved before payment. */
