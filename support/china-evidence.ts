@@ -4,12 +4,12 @@
  * support/paying-client.ts; servers on loopback support/loopback.ts).
  */
 import { afterAll, beforeAll, expect } from 'bun:test'
-import type { EntityIndex } from '../../src/intelligence/names/entities'
-import { evidenceMode } from '../../src/intelligence/evidence'
-import type { gather } from '../../src/intelligence/lanes'
-import { SearchHttpProvider } from '../../src/intelligence/providers/search-http'
-import type { CorpusIndexFile } from '../../src/intelligence/corpus/corpus-index'
-import { testRuntime } from '../../support/runtime'
+import type { EntityIndex } from '../src/intelligence/names/entities'
+import { evidenceMode } from '../src/intelligence/evidence'
+import type { gather } from '../src/intelligence/lanes'
+import { SearchHttpProvider } from '../src/intelligence/providers/search-http'
+import type { CorpusIndexFile } from '../src/intelligence/corpus/corpus-index'
+import { testRuntime } from './runtime'
 
 /**
  * The relevance rule restated in SQL for the topic camping (露营): the whole word "camping" (or a plural)

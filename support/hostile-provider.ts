@@ -1,6 +1,6 @@
 /**
  * A hostile search provider in a process of its own, so that building and sending its answers is not on
- * the event loop of the service under test (test/intelligence/provider-stall.test.ts,
+ * the event loop of the service under test (test/intelligence/providers/provider-stall.test.ts,
  * scripts/bench-provider-stall.ts). `POST /scenario/<name>` picks what later calls answer; the calls get
  * six prepared answers in turn, with distinct ids (a lane's native and web items are not
  * merged away). Prints its port. Run: `bun support/hostile-provider.ts`.

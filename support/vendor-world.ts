@@ -1,14 +1,14 @@
 /**
- * One local server that answers as SearXNG, Bocha and TikHub do (the shapes of ./shapes.ts), from a
+ * One local server that answers as SearXNG, Bocha and TikHub do (the shapes of vendor-shapes.ts), from a
  * scenario's documents: what a seller's live providers would return for the same world. Each vendor
  * searches the way it is documented to (and as the issue found them to): SearXNG's engines index recent
  * pages only and ignore the time range, ranked by relevance; Bocha filters by the named range asked (or a date range),
  * ranked by relevance, 50 a page; TikHub lists each platform's newest posts first, 20 a page, within
  * its coarse time filters, and looks creators up by id. Every request is recorded.
  */
-import type { Platform } from '../../../src/intelligence/evidence'
-import { json, loopback, type Loopback } from '../../../support/loopback'
-import { bochaPage, douyinProfile, douyinSearch, searxngPage, wechatSearch, xhsSearch, xhsUserInfo, type Doc } from './shapes'
+import type { Platform } from '../src/intelligence/evidence'
+import { json, loopback, type Loopback } from './loopback'
+import { bochaPage, douyinProfile, douyinSearch, searxngPage, wechatSearch, xhsSearch, xhsUserInfo, type Doc } from './vendor-shapes'
 
 const DAY = 86_400_000
 

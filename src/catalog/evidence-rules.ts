@@ -62,7 +62,7 @@ export const VENDOR_PAGE_RESULTS_MAX = 500
  * strings of a search result are cut to their lengths before any matching or scoring. A full answer at
  * these lengths is ~0.6 MB of JSON; the byte limit leaves room for longer texts (cut) and fields the
  * protocol ignores, and bounds the part of the work that cannot be split: decoding and parsing one
- * answer (~3-6 ms a MB; in test/intelligence/provider-stall.test.ts the worst event-loop stall was 35 ms
+ * answer (~3-6 ms a MB; in test/intelligence/providers/provider-stall.test.ts the worst event-loop stall was 35 ms
  * with an 8 MiB limit, 30 ms with 4 MiB, 23 ms with 2 MiB).
  */
 export const PROVIDER_LIMITS = {

@@ -5,7 +5,7 @@
  * one after the other would never meet there, the providers would time out, and the wrapper would fail.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { series } from '../intelligence/support'
+import { series } from '../../support/china-evidence'
 import { json, loopback, type Loopback } from '../../support/loopback'
 import { Client as Api } from '../../support/paying-client'
 

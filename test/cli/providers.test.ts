@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { runCli } from '../../support/cli-run'
 import { startServer } from '../../support/server'
 import { loopback, type Loopback } from '../../support/loopback'
-import { campingWorld, vendorWorld, type VendorWorld } from '../intelligence/vendors/world'
+import { campingWorld, vendorWorld, type VendorWorld } from '../../support/vendor-world'
 
 let world: VendorWorld
 let html: Loopback

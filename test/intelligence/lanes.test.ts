@@ -12,7 +12,7 @@ import { EntityIndex, STATIC_ENTITIES } from '../../src/intelligence/names/entit
 import { evidenceMode } from '../../src/intelligence/evidence'
 import { gather } from '../../src/intelligence/lanes'
 import { liveSources } from '../../src/intelligence/sources'
-import { expectFellBackToWeb, series } from './support'
+import { expectFellBackToWeb, series } from '../../support/china-evidence'
 import { failure, fileServers, json, type Loopback } from '../../support/loopback'
 
 const DAY = 86_400_000

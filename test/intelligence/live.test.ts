@@ -9,7 +9,7 @@ import { ENV } from '../../src/config/settings'
 import { paymentWindowSeconds } from '../../src/payments/gate/requirements'
 import { VALID_BEFORE_MARGIN_SECONDS } from '../../src/payments/gate/verify-local'
 import { usdToAtomic } from '../../src/core/usdc'
-import { inWindow, series } from './support'
+import { inWindow, series } from '../../support/china-evidence'
 import { gate, json, loopback, type Loopback } from '../../support/loopback'
 import { Client as Api, expectDocumentedData, expectPaidEnvelope, route, type Query } from '../../support/paying-client'
 

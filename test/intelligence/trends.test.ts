@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { CONFIDENCE, MOMENTUM, STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE } from '../../src/catalog/evidence-rules'
-import { ABOUT_CAMPING } from './support'
+import { ABOUT_CAMPING } from '../../support/china-evidence'
 import { expectCachedOnRepeat, startApiAndReader } from '../../support/api-during-tests'
 import type { Parquet as Corpus } from '../../support/parquet'
 import type { Client as Api, Query } from '../../support/paying-client'

@@ -20,7 +20,8 @@ import { PostgresSessions } from '../../src/postgres/session-store'
 import { postgresMissing, startPostgres, type StartedPostgres } from '../../support/postgres'
 import { requireTool } from '../../support/required-tool'
 import { until } from '../../support/until'
-import { artifactOf, claimOf, eventOf, ledgerContract, type LedgerStore } from './contract'
+import { ledgerContract } from '../../support/ledger-contract'
+import { artifactOf, claimOf, eventOf, type LedgerStore } from '../../support/ledger-fixtures'
 
 const FILE = 'test/ledger/postgres.test.ts'
 const hasPostgres = requireTool(

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SqliteLedger } from '../../src/ledger/sqlite'
-import { claimOf } from './contract'
+import { claimOf } from '../../support/ledger-fixtures'
 
 const dir = mkdtempSync(join(tmpdir(), 'cmi-shared-ledger-'))
 const open: SqliteLedger[] = []

@@ -5,15 +5,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SqliteLedger } from '../../src/ledger/sqlite'
 import { columnsIn, indexesIn, LEDGER_TABLES } from '../../src/ledger/tables'
+import { ledgerContract } from '../../support/ledger-contract'
 import {
   artifactOf as artifact,
   claimOf as claim,
   eventOf as event,
   expectReadsServed,
-  ledgerContract,
   type LedgerBackend,
   type LedgerStore,
-} from './contract'
+} from '../../support/ledger-fixtures'
 
 const dir = mkdtempSync(join(tmpdir(), 'ledger-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -18,7 +18,7 @@ import { startServer, type StartedServer } from '../../support/server'
 import { recordingFetch, v1Client, v2Client } from '../../support/clients'
 import { keyOf } from '../../support/facilitator'
 import { ONE_USDC, submittedTransfer } from '../../support/chain-and-facilitator'
-import { artifactOf, claimOf } from '../ledger/contract'
+import { artifactOf, claimOf } from '../../support/ledger-fixtures'
 
 const SLOW = 90_000
 const PRICE = 100_000n // flights.summary

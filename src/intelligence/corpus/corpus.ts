@@ -33,7 +33,7 @@ const MEMO_ROWS = 8_000
  * Rows read per candidate set: a larger set (a year of a whole category is ~40,000 rows in the shipped
  * corpus) is read as an evenly drawn sample (corpus-draw.ts), each row standing for the rows it was
  * drawn from; the counts it gives stay within a few percent of reading every row
- * (test/intelligence/corpus-draw.test.ts).
+ * (test/intelligence/corpus/corpus-draw.test.ts).
  */
 export const READ_MAX_ROWS = 2_000
 /**

@@ -5,7 +5,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js'
  * x402 `exact` EVM payment carries. This is the per-request hot path, so the domain separator and the
  * type hash are computed once and the digest is hashed directly (~0.03 ms instead of viem's ~0.12 ms).
  * Recovery runs libsecp256k1 natively where its prebuilt binding loads, else @noble/curves (secp256k1.ts).
- * test/payments/eip3009.test.ts proves digest and signer equal viem's.
+ * test/payments/chain/eip3009.test.ts proves digest and signer equal viem's.
  */
 export interface Authorization {
   from: `0x${string}`

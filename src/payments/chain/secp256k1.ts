@@ -5,7 +5,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js'
  * Signer recovery of 65-byte r‖s‖v ECDSA signatures, the per-request cost of a paid request: libsecp256k1
  * through the `secp256k1` package's prebuilt N-API binding (~6x faster), else @noble/curves (audited, pure
  * JavaScript) where that binding cannot load. Both apply the same canonical rules and give the same answer:
- * test/payments/recovery-equality.test.ts compares them on 100,000 signatures, eip3009.test.ts with viem.
+ * test/payments/chain/recovery-equality.test.ts compares them on 100,000 signatures, eip3009.test.ts with viem.
  */
 export type SignatureRecovery = 'libsecp256k1 (native)' | '@noble/curves (JavaScript)'
 export type Address = `0x${string}`

@@ -19,7 +19,7 @@ export const CDP_CORRELATION = 'sdk_version=1.29.0,sdk_language=typescript,sourc
  * `generateJwt`, which `@coinbase/x402` calls) makes them: header `{alg, kid: key id, typ: JWT, nonce: 16
  * random bytes in hex}`, claims `{sub: key id, iss: cdp, uris: ["<METHOD> <host><path>"], iat, nbf, exp
  * two minutes on}`. The SDK itself brings ~350 packages (wallets, Solana) for this one token per call;
- * test/payments/facilitator-jwt.test.ts checks tokens of both against the same verifier.
+ * test/payments/facilitator/facilitator-jwt.test.ts checks tokens of both against the same verifier.
  */
 export class CdpSigner {
   private constructor(

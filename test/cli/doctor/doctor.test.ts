@@ -9,17 +9,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { networkInterfaces, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { generatePrivateKey } from 'viem/accounts'
-import { DEV_PAY_TO } from '../../src/config/config'
-import { anvilAccount } from '../../support/chain'
-import { freePort } from '../../support/ports'
-import { postgresMissing, startPostgres, type StartedPostgres } from '../../support/postgres'
-import { startServer, type StartedServer } from '../../support/server'
-import { keyOf } from '../../support/facilitator'
-import { startChainAndFacilitator, type ChainAndFacilitator } from '../../support/chain-and-facilitator'
-import { noteSkipped, requireTool } from '../../support/required-tool'
-import { campingWorld, vendorWorld, type VendorWorld } from '../intelligence/vendors/world'
+import { DEV_PAY_TO } from '../../../src/config/config'
+import { anvilAccount } from '../../../support/chain'
+import { freePort } from '../../../support/ports'
+import { postgresMissing, startPostgres, type StartedPostgres } from '../../../support/postgres'
+import { startServer, type StartedServer } from '../../../support/server'
+import { keyOf } from '../../../support/facilitator'
+import { startChainAndFacilitator, type ChainAndFacilitator } from '../../../support/chain-and-facilitator'
+import { noteSkipped, requireTool } from '../../../support/required-tool'
+import { campingWorld, vendorWorld, type VendorWorld } from '../../../support/vendor-world'
 
-const ROOT = resolve(import.meta.dir, '../..')
+const ROOT = resolve(import.meta.dir, '../../..')
 const SLOW = 60_000
 const PAY_TO = '0x1111111111111111111111111111111111111111'
 const TOKEN = 'doctor-test-token'
@@ -267,7 +267,7 @@ describe('doctor asks the public URL', () => {
   let server: StartedServer | undefined
   if (!address) {
     noteSkipped(
-      'test/cli/doctor.test.ts',
+      'test/cli/doctor/doctor.test.ts',
       'a non-loopback IPv4 address',
       'the service is asked at an address other than this machine-only one',
     )
@@ -294,7 +294,7 @@ describe('doctor asks the public URL', () => {
 
 describe('doctor and a PostgreSQL ledger', () => {
   const hasPostgres = requireTool(
-    'test/cli/doctor.test.ts',
+    'test/cli/doctor/doctor.test.ts',
     postgresMissing(),
     'doctor connects to the shared ledger (LEDGER_URL) as the service would',
   )

@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'bun:test'
-import { DEV_OFFER } from '../../support/offers'
-import { routeById } from '../../src/catalog'
-import { checkPaidAnswer, checkPaymentRequired } from '../../src/cli/smoke/smoke-checks'
-import { exampleRequests } from '../../src/cli/smoke/smoke-requests'
-import { DEV_PAY_TO } from '../../src/config/config'
-import { ApiError } from '../../src/core/errors'
-import { errorHeaders } from '../../src/http/responses'
-import { NETWORKS } from '../../src/payments/networks'
-import { paymentRequirements, termsFor, type PaymentTerms } from '../../src/payments/gate/requirements'
+import { DEV_OFFER } from '../../../support/offers'
+import { routeById } from '../../../src/catalog'
+import { checkPaidAnswer, checkPaymentRequired } from '../../../src/cli/smoke/smoke-checks'
+import { exampleRequests } from '../../../src/cli/smoke/smoke-requests'
+import { DEV_PAY_TO } from '../../../src/config/config'
+import { ApiError } from '../../../src/core/errors'
+import { errorHeaders } from '../../../src/http/responses'
+import { NETWORKS } from '../../../src/payments/networks'
+import { paymentRequirements, termsFor, type PaymentTerms } from '../../../src/payments/gate/requirements'
 
 const route = routeById.get('flights.summary')!
 const [req] = exampleRequests(route, 'http://127.0.0.1:3000')

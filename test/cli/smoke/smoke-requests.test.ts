@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { Value } from '@sinclair/typebox/value'
-import { CATALOG } from '../../src/catalog'
-import { exampleRequests } from '../../src/cli/smoke/smoke-requests'
+import { CATALOG } from '../../../src/catalog'
+import { exampleRequests } from '../../../src/cli/smoke/smoke-requests'
 
 describe('smoke example requests', () => {
   test('every catalog route gets one request per method, with required parameters its own schemas accept', () => {

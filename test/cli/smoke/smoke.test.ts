@@ -1,22 +1,22 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { DEV_OFFER } from '../../support/offers'
+import { DEV_OFFER } from '../../../support/offers'
 import { Database } from 'bun:sqlite'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Server } from 'bun'
-import { CATALOG, type RouteSpec } from '../../src/catalog'
-import { DEV_PAY_TO } from '../../src/config/config'
-import { implementedRouteIds } from '../../src/composition/handler-map'
-import { usdToAtomic } from '../../src/core/usdc'
-import { decodeProof, readProofHeader } from '../../src/payments/gate/proof'
-import { ApiError } from '../../src/core/errors'
-import { errorResponse } from '../../src/http/responses'
-import { paymentRequirements, termsFor, type PaymentTerms } from '../../src/payments/gate/requirements'
-import { verifyLocally, type VerifyResult } from '../../src/payments/gate/verify-local'
-import { startServer, type StartedServer } from '../../support/server'
+import { CATALOG, type RouteSpec } from '../../../src/catalog'
+import { DEV_PAY_TO } from '../../../src/config/config'
+import { implementedRouteIds } from '../../../src/composition/handler-map'
+import { usdToAtomic } from '../../../src/core/usdc'
+import { decodeProof, readProofHeader } from '../../../src/payments/gate/proof'
+import { ApiError } from '../../../src/core/errors'
+import { errorResponse } from '../../../src/http/responses'
+import { paymentRequirements, termsFor, type PaymentTerms } from '../../../src/payments/gate/requirements'
+import { verifyLocally, type VerifyResult } from '../../../src/payments/gate/verify-local'
+import { startServer, type StartedServer } from '../../../support/server'
 
-const ROOT = resolve(import.meta.dir, '../..')
+const ROOT = resolve(import.meta.dir, '../../..')
 
 interface Run {
   exit: number

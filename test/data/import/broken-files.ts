@@ -4,10 +4,10 @@
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { FLIGHTS, SIGNAL_BRANDS, SIGNAL_CREATORS, SPEND, type DatasetContract } from '../../src/data/contracts'
-import type { DuckDb } from '../../src/data/duckdb'
+import { FLIGHTS, SIGNAL_BRANDS, SIGNAL_CREATORS, SPEND, type DatasetContract } from '../../../src/data/contracts'
+import type { DuckDb } from '../../../src/data/duckdb'
 
-export const SHIPPED = resolve(import.meta.dir, '../../datasets')
+export const SHIPPED = resolve(import.meta.dir, '../../../datasets')
 
 export interface Expected {
   rule: string

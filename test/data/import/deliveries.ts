@@ -5,10 +5,10 @@
 import { cpSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { DatasetContract } from '../../src/data/contracts'
-import type { DuckDb } from '../../src/data/duckdb'
+import type { DatasetContract } from '../../../src/data/contracts'
+import type { DuckDb } from '../../../src/data/duckdb'
 
-export const ROOT = resolve(import.meta.dir, '../..')
+export const ROOT = resolve(import.meta.dir, '../../..')
 export const SHIPPED = join(ROOT, 'datasets')
 
 /** A private copy of the shipped datasets (manifest included) and a folder for deliveries. */

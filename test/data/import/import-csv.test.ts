@@ -6,12 +6,12 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { EVIDENCE, SPEND } from '../../src/data/contracts'
-import { readManifest } from '../../src/data/import/datasets'
-import { validateDelivery } from '../../src/data/import/delivery'
-import { DuckDb } from '../../src/data/duckdb'
-import { importDataset } from '../../src/data/import/refresh'
-import { formatReport } from '../../src/data/import/validate'
+import { EVIDENCE, SPEND } from '../../../src/data/contracts'
+import { readManifest } from '../../../src/data/import/datasets'
+import { validateDelivery } from '../../../src/data/import/delivery'
+import { DuckDb } from '../../../src/data/duckdb'
+import { importDataset } from '../../../src/data/import/refresh'
+import { formatReport } from '../../../src/data/import/validate'
 import { cli, deliver, workspace } from './deliveries'
 
 let db: DuckDb

@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { EVIDENCE, SPEND } from '../../src/data/contracts'
-import { readManifest } from '../../src/data/import/datasets'
-import { DuckDb } from '../../src/data/duckdb'
-import { HISTORY_KEEP, importDataset, RefreshError, rollbackDataset } from '../../src/data/import/refresh'
+import { EVIDENCE, SPEND } from '../../../src/data/contracts'
+import { readManifest } from '../../../src/data/import/datasets'
+import { DuckDb } from '../../../src/data/duckdb'
+import { HISTORY_KEEP, importDataset, RefreshError, rollbackDataset } from '../../../src/data/import/refresh'
 import { deliver, sha256, SHIPPED, workspace } from './deliveries'
 
 let db: DuckDb

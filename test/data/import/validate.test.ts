@@ -1,19 +1,19 @@
 /**
- * The data team's `data validate` against the broken-file corpus (test/data/broken-files.ts): every
+ * The data team's `data validate` against the broken-file corpus (test/data/import/broken-files.ts): every
  * file must be refused for exactly its defect, naming column and rows; the shipped datasets must pass.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
-import { DATASETS, FLIGHTS, SIGNAL_BRANDS, SIGNAL_CREATORS, SPEND } from '../../src/data/contracts'
-import type { Manifest } from '../../src/data/import/datasets'
-import { DuckDb } from '../../src/data/duckdb'
-import { contractForFile, formatReport, validateFile } from '../../src/data/import/validate'
-import type { ValidationReport } from '../../src/data/import/violations'
+import { DATASETS, FLIGHTS, SIGNAL_BRANDS, SIGNAL_CREATORS, SPEND } from '../../../src/data/contracts'
+import type { Manifest } from '../../../src/data/import/datasets'
+import { DuckDb } from '../../../src/data/duckdb'
+import { contractForFile, formatReport, validateFile } from '../../../src/data/import/validate'
+import type { ValidationReport } from '../../../src/data/import/violations'
 import { ALL, CORPUS, DAMAGE, SHIPPED, columnChunks, cut, type Broken } from './broken-files'
 
-const ROOT = resolve(import.meta.dir, '../..')
+const ROOT = resolve(import.meta.dir, '../../..')
 const TODAY = new Date('2026-11-22T12:00:00Z')
 const dir = mkdtempSync(join(tmpdir(), 'validate-'))
 let db: DuckDb

@@ -8,19 +8,19 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
-import { routeById } from '../../src/catalog'
-import { usdToAtomic } from '../../src/core/usdc'
-import { readManifest } from '../../src/data/import/datasets'
-import { DuckDb } from '../../src/data/duckdb'
-import { readUnverified } from '../../src/data/publish/publication'
-import { publishTarget } from '../../src/data/publish/publication-places'
-import { runCli } from '../../support/cli-run'
-import type { StartedNginx } from '../../support/nginx'
-import { createPayer } from '../../support/payer'
-import { nginxBinary, serveFolder, teamFolder } from '../../support/publication'
-import { requireTool } from '../../support/required-tool'
-import { startServer, type StartedServer } from '../../support/server'
-import { until, waitFor } from '../../support/until'
+import { routeById } from '../../../src/catalog'
+import { usdToAtomic } from '../../../src/core/usdc'
+import { readManifest } from '../../../src/data/import/datasets'
+import { DuckDb } from '../../../src/data/duckdb'
+import { readUnverified } from '../../../src/data/publish/publication'
+import { publishTarget } from '../../../src/data/publish/publication-places'
+import { runCli } from '../../../support/cli-run'
+import type { StartedNginx } from '../../../support/nginx'
+import { createPayer } from '../../../support/payer'
+import { nginxBinary, serveFolder, teamFolder } from '../../../support/publication'
+import { requireTool } from '../../../support/required-tool'
+import { startServer, type StartedServer } from '../../../support/server'
+import { until, waitFor } from '../../../support/until'
 
 const POLL_SECONDS = 5
 const SUMMARY = '/v1/market-data/spend/summary?country=Japan&month=2026-10'
@@ -54,7 +54,7 @@ const sequenceAt = () => readUnverified(readFileSync(join(site, 'publication.jso
 const missing = !binary ? 'nginx' : !openssl ? 'openssl' : null
 if (
   requireTool(
-    'test/data/fleet.test.ts',
+    'test/data/publish/fleet.test.ts',
     missing,
     'the publication is served by a real nginx and signed with a key openssl makes (.ci/run installs nginx)',
   )

@@ -9,21 +9,21 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync,
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { SPEND } from '../../src/data/contracts'
-import { readManifest } from '../../src/data/import/datasets'
-import { DuckDb } from '../../src/data/duckdb'
-import { DataFollower } from '../../src/data/publish/follow'
-import { nextCheckDelayMs } from '../../src/data/publish/follow-policy'
+import { SPEND } from '../../../src/data/contracts'
+import { readManifest } from '../../../src/data/import/datasets'
+import { DuckDb } from '../../../src/data/duckdb'
+import { DataFollower } from '../../../src/data/publish/follow'
+import { nextCheckDelayMs } from '../../../src/data/publish/follow-policy'
 import { createPrivateKey } from 'node:crypto'
-import { readPublicKeys, readUnverified, signPublication, type Publication } from '../../src/data/publish/publication'
-import { publicationSource, publishTarget } from '../../src/data/publish/publication-places'
-import { download } from '../../src/data/publish/publication-download'
-import { publishDatasets } from '../../src/data/publish/publish'
-import { fileSha256, importDataset, rollbackDataset } from '../../src/data/import/refresh'
-import { keyPair, nginxBinary, serveFolder, startS3, teamFolder, type StartedS3 } from '../../support/publication'
-import type { StartedNginx } from '../../support/nginx'
-import { requireTool } from '../../support/required-tool'
-import { waitFor } from '../../support/until'
+import { readPublicKeys, readUnverified, signPublication, type Publication } from '../../../src/data/publish/publication'
+import { publicationSource, publishTarget } from '../../../src/data/publish/publication-places'
+import { download } from '../../../src/data/publish/publication-download'
+import { publishDatasets } from '../../../src/data/publish/publish'
+import { fileSha256, importDataset, rollbackDataset } from '../../../src/data/import/refresh'
+import { keyPair, nginxBinary, serveFolder, startS3, teamFolder, type StartedS3 } from '../../../support/publication'
+import type { StartedNginx } from '../../../support/nginx'
+import { requireTool } from '../../../support/required-tool'
+import { waitFor } from '../../../support/until'
 
 const binary = nginxBinary()
 const A = keyPair()
@@ -73,7 +73,9 @@ const writeSigned = (root: string, publication: Publication, key = A.privatePem)
 
 const publicationIn = (root: string) => readUnverified(readFileSync(join(root, 'publication.json'), 'utf8'))
 
-if (requireTool('test/data/follow.test.ts', binary ? null : 'nginx', 'a publication is served by a real nginx (.ci/run installs it)')) {
+if (
+  requireTool('test/data/publish/follow.test.ts', binary ? null : 'nginx', 'a publication is served by a real nginx (.ci/run installs it)')
+) {
   beforeAll(async () => {
     db = await DuckDb.open(1)
     team = teamFolder()

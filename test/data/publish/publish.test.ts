@@ -8,17 +8,23 @@ import { createHash } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { readManifest } from '../../src/data/import/datasets'
-import { DuckDb } from '../../src/data/duckdb'
-import { PublicationRefused, readPublicKeys, readUnverified, signPublication, verifyPublication } from '../../src/data/publish/publication'
-import { publishTarget } from '../../src/data/publish/publication-places'
-import { PublishError, publishDatasets } from '../../src/data/publish/publish'
-import { etagMatches } from '../../src/data/publish/publish-check'
-import { verifyTarget } from '../../src/data/publish/publish-verify'
-import { SPEND } from '../../src/data/contracts'
-import { fileSha256, importDataset } from '../../src/data/import/refresh'
-import { runCli } from '../../support/cli-run'
-import { keyPair, teamFolder } from '../../support/publication'
+import { readManifest } from '../../../src/data/import/datasets'
+import { DuckDb } from '../../../src/data/duckdb'
+import {
+  PublicationRefused,
+  readPublicKeys,
+  readUnverified,
+  signPublication,
+  verifyPublication,
+} from '../../../src/data/publish/publication'
+import { publishTarget } from '../../../src/data/publish/publication-places'
+import { PublishError, publishDatasets } from '../../../src/data/publish/publish'
+import { etagMatches } from '../../../src/data/publish/publish-check'
+import { verifyTarget } from '../../../src/data/publish/publish-verify'
+import { SPEND } from '../../../src/data/contracts'
+import { fileSha256, importDataset } from '../../../src/data/import/refresh'
+import { runCli } from '../../../support/cli-run'
+import { keyPair, teamFolder } from '../../../support/publication'
 
 const key = keyPair()
 

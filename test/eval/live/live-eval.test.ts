@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Client as Api } from '../../../support/paying-client'
-import { vendorWorld, type VendorWorld } from '../../intelligence/vendors/world'
+import { vendorWorld, type VendorWorld } from '../../../support/vendor-world'
 import { mentions } from '../evaluate'
 import { LIVE_QUESTIONS, type LiveQuestion, type Setup } from './questions'
 import { corpusWorld, DAY } from './world'

@@ -1,7 +1,7 @@
 /**
  * Live-mode buyer evaluation: questions a brand team, a travel company or an agent asks a seller whose
  * China routes run on live vendors, replayed through local servers answering as SearXNG, Bocha and
- * TikHub do (test/intelligence/vendors/world.ts) over the sample world moved to today (./world.ts).
+ * TikHub do (support/vendor-world.ts) over the sample world moved to today (./world.ts).
  *
  * Two sellers:
  * - `searxng`: a self-hosted SearXNG only, whose engines index the last 7 days and ignore the time range

@@ -1,15 +1,15 @@
 /**
  * The sample world as live vendors would hold it: the shipped evidence corpus, read with DuckDB directly
  * (not through the service), moved in time so that its last day is yesterday, handed to the local servers
- * that answer as SearXNG, Bocha and TikHub do (test/intelligence/vendors/world.ts). Native posts go to
+ * that answer as SearXNG, Bocha and TikHub do (support/vendor-world.ts). Native posts go to
  * TikHub's platforms with their creators and counts; web pages to the web engines. The weekly data's
  * directions over the 30 days to 2026-11-16 then hold for the 30 days to today.
  */
 import { resolve } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
 import type { Platform } from '../../../src/intelligence/evidence'
-import type { Doc } from '../../intelligence/vendors/shapes'
-import type { WorldDocs } from '../../intelligence/vendors/world'
+import type { Doc } from '../../../support/vendor-shapes'
+import type { WorldDocs } from '../../../support/vendor-world'
 
 const CORPUS = resolve(import.meta.dir, '../../../datasets/evidence.parquet')
 /** The day after the corpus ends: where the sample answers' windows end. */

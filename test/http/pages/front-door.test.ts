@@ -1,9 +1,9 @@
 /** `/` for agents (the JSON envelope) and browsers (a page), and the icons, all generated from the catalog. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { CATALOG } from '../../src/catalog'
-import { DEV_PAY_TO } from '../../src/config/config'
-import { AGENT_ACCEPT, BROWSER_ACCEPT } from '../../support/accept'
-import { BASE, testRuntime } from '../../support/runtime'
+import { CATALOG } from '../../../src/catalog'
+import { DEV_PAY_TO } from '../../../src/config/config'
+import { AGENT_ACCEPT, BROWSER_ACCEPT } from '../../../support/accept'
+import { BASE, testRuntime } from '../../../support/runtime'
 
 let rt: Awaited<ReturnType<typeof testRuntime>>
 beforeAll(async () => {

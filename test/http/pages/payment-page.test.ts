@@ -3,13 +3,13 @@
  * requirements header; and, above all, agents' JSON 402 unchanged, byte for byte and header for header.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { CATALOG, routeById } from '../../src/catalog'
-import { exampleCall } from '../../src/catalog/examples'
-import { errorResponse } from '../../src/http/responses'
-import { ApiError } from '../../src/core/errors'
-import { createPayer } from '../../support/payer'
-import { AGENT_ACCEPT, BROWSER_ACCEPT } from '../../support/accept'
-import { BASE, testRuntime } from '../../support/runtime'
+import { CATALOG, routeById } from '../../../src/catalog'
+import { exampleCall } from '../../../src/catalog/examples'
+import { errorResponse } from '../../../src/http/responses'
+import { ApiError } from '../../../src/core/errors'
+import { createPayer } from '../../../support/payer'
+import { AGENT_ACCEPT, BROWSER_ACCEPT } from '../../../support/accept'
+import { BASE, testRuntime } from '../../../support/runtime'
 
 let rt: Awaited<ReturnType<typeof testRuntime>>
 beforeAll(async () => {

@@ -7,12 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import { CATALOG } from '../../src/catalog'
-import { REQUEST_LIMITS } from '../../src/http/requests/body'
-import { toolName } from '../../src/mcp/server'
-import { startServer, type StartedServer } from '../../support/server'
+import { CATALOG } from '../../../src/catalog'
+import { REQUEST_LIMITS } from '../../../src/http/requests/body'
+import { toolName } from '../../../src/mcp/server'
+import { startServer, type StartedServer } from '../../../support/server'
 
-const UPLOAD = join(import.meta.dir, '../../support/big-upload.mjs')
+const UPLOAD = join(import.meta.dir, '../../../support/big-upload.mjs')
 const MB = 1024 * 1024
 const CLIENTS = 15
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { FORWARDED_LIMITS, ProxyTrust } from '../../src/core/addresses/proxy-trust'
-import { ClientAddresses, clientAddress } from '../../src/http/requests/client-address'
-import { parseIp } from '../../src/core/addresses/ip-address'
+import { FORWARDED_LIMITS, ProxyTrust } from '../../../src/core/addresses/proxy-trust'
+import { ClientAddresses, clientAddress } from '../../../src/http/requests/client-address'
+import { parseIp } from '../../../src/core/addresses/ip-address'
 
 const LOOPBACK = ProxyTrust.parse('loopback')
 const headers = (...pairs: [string, string][]) => {

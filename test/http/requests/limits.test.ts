@@ -4,10 +4,10 @@
  * refusal is the error envelope, free, with the request id.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { checkQuery, REQUEST_LIMITS } from '../../src/http/requests/body'
-import { jsonShape } from '../../src/core/json-shape'
-import { MCP_HEADERS, rpcBody } from '../../support/mcp-messages'
-import { Client, expectClientError } from '../../support/paying-client'
+import { checkQuery, REQUEST_LIMITS } from '../../../src/http/requests/body'
+import { jsonShape } from '../../../src/core/json-shape'
+import { MCP_HEADERS, rpcBody } from '../../../support/mcp-messages'
+import { Client, expectClientError } from '../../../support/paying-client'
 
 let api: Client
 beforeAll(async () => {

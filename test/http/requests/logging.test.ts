@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { routeById } from '../../src/catalog'
-import { loadConfig } from '../../src/config/config'
-import { createLogger } from '../../src/core/logger'
-import { usdToAtomic } from '../../src/core/usdc'
-import { createRuntime, type Runtime } from '../../src/composition/runtime'
-import { createPayer } from '../../support/payer'
+import { routeById } from '../../../src/catalog'
+import { loadConfig } from '../../../src/config/config'
+import { createLogger } from '../../../src/core/logger'
+import { usdToAtomic } from '../../../src/core/usdc'
+import { createRuntime, type Runtime } from '../../../src/composition/runtime'
+import { createPayer } from '../../../support/payer'
 
 const lines: string[] = []
 let rt: Runtime

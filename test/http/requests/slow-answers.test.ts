@@ -8,13 +8,13 @@
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { connect } from 'node:net'
-import { listen, type Listening } from '../../src/cli/listen'
-import { loopback, type Loopback } from '../../support/loopback'
-import { createPayer } from '../../support/payer'
-import { testRuntime } from '../../support/runtime'
-import { routeUrl } from '../../support/route-url'
-import { usdToAtomic } from '../../src/core/usdc'
-import { CATALOG } from '../../src/catalog'
+import { listen, type Listening } from '../../../src/cli/listen'
+import { loopback, type Loopback } from '../../../support/loopback'
+import { createPayer } from '../../../support/payer'
+import { testRuntime } from '../../../support/runtime'
+import { routeUrl } from '../../../support/route-url'
+import { usdToAtomic } from '../../../src/core/usdc'
+import { CATALOG } from '../../../src/catalog'
 
 const PROVIDER_DELAY_MS = 2_500
 const DAY = 86_400_000

@@ -4,12 +4,12 @@
  * and /mcp, and the log lines, can be checked without nginx (test/deploy/nginx.test.ts does it with one).
  */
 import { describe, expect, test } from 'bun:test'
-import { loadConfig } from '../../src/config/config'
-import { eventually, requestFrom } from '../../support/from-address'
-import { paidMonthsFrom, paidMonthsToolFrom, requestLogLines } from '../../support/client-ip-requests'
-import { configErrorOf } from '../../support/config-error'
-import { serverDuringTests } from '../../support/server-during-tests'
-import { createPayer } from '../../support/payer'
+import { loadConfig } from '../../../src/config/config'
+import { eventually, requestFrom } from '../../../support/from-address'
+import { paidMonthsFrom, paidMonthsToolFrom, requestLogLines } from '../../../support/client-ip-requests'
+import { configErrorOf } from '../../../support/config-error'
+import { serverDuringTests } from '../../../support/server-during-tests'
+import { createPayer } from '../../../support/payer'
 
 describe('configuration', () => {
   test('TRUSTED_PROXIES unset: no proxy is trusted', () => {

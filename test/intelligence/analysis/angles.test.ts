@@ -1,9 +1,9 @@
 /** Content angles cite evidence that shows what the angle says (constructed items, no corpus). */
 import { describe, expect, test } from 'bun:test'
-import type { EvidenceItem } from '../../src/intelligence/evidence'
-import type { Tone } from '../../src/intelligence/analysis/sentiment'
-import { extractiveAngles, type TermStat } from '../../src/intelligence/analysis/themes'
-import { evidenceItem } from './synthetic'
+import type { EvidenceItem } from '../../../src/intelligence/evidence'
+import type { Tone } from '../../../src/intelligence/analysis/sentiment'
+import { extractiveAngles, type TermStat } from '../../../src/intelligence/analysis/themes'
+import { evidenceItem } from '../synthetic'
 
 /** Items with a given tone; the complaint is the most engaged, so "the strongest item" would be the wrong example. */
 const items = (tones: [Tone, number][]) => tones.map(([tone, likes], n) => ({ item: evidenceItem(`${tone}-${n}`, { likes }), tone }))

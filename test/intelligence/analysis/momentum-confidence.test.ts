@@ -1,10 +1,10 @@
 /** Momentum and confidence on constructed evidence, against the documented formulas. */
 import { describe, expect, test } from 'bun:test'
-import { CONFIDENCE, MOMENTUM, RELEVANCE } from '../../src/catalog/evidence-rules'
-import { confidence } from '../../src/intelligence/analysis/confidence'
-import type { EvidenceItem } from '../../src/intelligence/evidence'
-import { momentum } from '../../src/intelligence/analysis/momentum'
-import { evidenceSummary } from '../../src/intelligence/reports/report'
+import { CONFIDENCE, MOMENTUM, RELEVANCE } from '../../../src/catalog/evidence-rules'
+import { confidence } from '../../../src/intelligence/analysis/confidence'
+import type { EvidenceItem } from '../../../src/intelligence/evidence'
+import { momentum } from '../../../src/intelligence/analysis/momentum'
+import { evidenceSummary } from '../../../src/intelligence/reports/report'
 
 const DAY = 86_400_000
 const AS_OF = new Date('2026-11-16T00:00:00Z')

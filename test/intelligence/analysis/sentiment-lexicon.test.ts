@@ -1,7 +1,7 @@
 /** The lexicon scorer on hand-written Chinese and English sentences, and the narrative frames. */
 import { describe, expect, test } from 'bun:test'
-import { framesFor, framesOf, scoreText, type Tone } from '../../src/intelligence/analysis/sentiment'
-import { words } from '../../src/intelligence/analysis/text'
+import { framesFor, framesOf, scoreText, type Tone } from '../../../src/intelligence/analysis/sentiment'
+import { words } from '../../../src/intelligence/analysis/text'
 
 const tone = (text: string) => scoreText(text).tone
 /** A test per text: the tone the scorer gives it is the one a reader gives it. */

@@ -1,11 +1,11 @@
 /** The sentiment route on the sample corpus: distribution, net score, frames with examples, en and zh. */
 import { describe, expect, test } from 'bun:test'
-import { SENTIMENT_NET_THRESHOLD } from '../../src/catalog/evidence-rules'
-import { ABOUT_CAMPING } from './support'
-import { startApiAndReader } from '../../support/api-during-tests'
-import type { Parquet as Corpus } from '../../support/parquet'
-import type { Client as Api, Query } from '../../support/paying-client'
-import { expectClientError, expectDocumentedData, expectPaidEnvelope, route } from '../../support/paying-client'
+import { SENTIMENT_NET_THRESHOLD } from '../../../src/catalog/evidence-rules'
+import { ABOUT_CAMPING } from '../../../support/china-evidence'
+import { startApiAndReader } from '../../../support/api-during-tests'
+import type { Parquet as Corpus } from '../../../support/parquet'
+import type { Client as Api, Query } from '../../../support/paying-client'
+import { expectClientError, expectDocumentedData, expectPaidEnvelope, route } from '../../../support/paying-client'
 
 let api: Api
 let corpus: Corpus

@@ -1,8 +1,8 @@
 /** The weekly reading beside a trend, on constructed series: which weeks count, the direction, and why readings differ. */
 import { describe, expect, test } from 'bun:test'
-import type { MomentumResult } from '../../src/intelligence/analysis/momentum'
-import { verdictOf, weeklyReading, type WeeklySeries } from '../../src/intelligence/analysis/weekly'
-import { WEEKLY_DECIDES_RATIO } from '../../src/catalog/evidence-rules'
+import type { MomentumResult } from '../../../src/intelligence/analysis/momentum'
+import { verdictOf, weeklyReading, type WeeklySeries } from '../../../src/intelligence/analysis/weekly'
+import { WEEKLY_DECIDES_RATIO } from '../../../src/catalog/evidence-rules'
 
 const AS_OF = new Date('2026-11-16T00:00:00Z')
 /** Eight published weeks, Mondays 2026-09-21 .. 2026-11-09, with these posts each. */

@@ -4,10 +4,10 @@
  * those of reading every row.
  */
 import { describe, expect, test } from 'bun:test'
-import { draw, intersect, listed, union } from '../../src/intelligence/corpus/corpus-draw'
-import { CorpusSearch, READ_MAX_ROWS } from '../../src/intelligence/corpus/corpus'
-import { matcherFor } from '../../src/intelligence/analysis/relevance'
-import { openSampleCorpus, type SampleCorpus } from './support'
+import { draw, intersect, listed, union } from '../../../src/intelligence/corpus/corpus-draw'
+import { CorpusSearch, READ_MAX_ROWS } from '../../../src/intelligence/corpus/corpus'
+import { matcherFor } from '../../../src/intelligence/analysis/relevance'
+import { openSampleCorpus, type SampleCorpus } from '../../../support/china-evidence'
 
 const DAY = 86_400_000
 

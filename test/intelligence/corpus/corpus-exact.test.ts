@@ -8,12 +8,12 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { readManifest } from '../../src/data/import/datasets'
-import { keyClasses, type NamedEntity } from '../../scripts/bench-lib/key-classes'
-import { Client } from '../../support/paying-client'
-import { generateSampleWorld } from '../../support/sample-world'
+import { readManifest } from '../../../src/data/import/datasets'
+import { keyClasses, type NamedEntity } from '../../../scripts/bench-lib/key-classes'
+import { Client } from '../../../support/paying-client'
+import { generateSampleWorld } from '../../../support/sample-world'
 
-const ROOT = resolve(import.meta.dir, '../..')
+const ROOT = resolve(import.meta.dir, '../../..')
 let dir: string
 let shipped: Client
 let larger: Client

@@ -9,8 +9,8 @@ import { expect, test } from 'bun:test'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { NAMES_SCHEMA, NamesPass } from '../../src/intelligence/corpus/corpus-index-names'
-import type { CorpusVocabulary } from '../../src/intelligence/corpus/corpus-vocabulary'
+import { NAMES_SCHEMA, NamesPass } from '../../../src/intelligence/corpus/corpus-index-names'
+import type { CorpusVocabulary } from '../../../src/intelligence/corpus/corpus-vocabulary'
 
 /** The posts of the entity named `paris` once the pass has read `texts` (post i is rowid i). */
 function parisPosts(texts: string[]): number[] {

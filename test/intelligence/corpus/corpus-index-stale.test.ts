@@ -8,12 +8,12 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { EVIDENCE } from '../../src/data/contracts'
-import type { LoadedDataset } from '../../src/data/import/datasets'
-import { DuckDb } from '../../src/data/duckdb'
-import { openCorpusIndex } from '../../src/intelligence/corpus/corpus-index-cache'
-import type { CorpusVocabulary } from '../../src/intelligence/corpus/corpus-vocabulary'
-import { DATASETS_DIR } from '../../support/parquet'
+import { EVIDENCE } from '../../../src/data/contracts'
+import type { LoadedDataset } from '../../../src/data/import/datasets'
+import { DuckDb } from '../../../src/data/duckdb'
+import { openCorpusIndex } from '../../../src/intelligence/corpus/corpus-index-cache'
+import type { CorpusVocabulary } from '../../../src/intelligence/corpus/corpus-vocabulary'
+import { DATASETS_DIR } from '../../../support/parquet'
 
 let db: DuckDb
 let dir: string

@@ -3,12 +3,12 @@
  * code, and which texts are evidence about it. The sample world's index is read from the shipped data.
  */
 import { describe, expect, test } from 'bun:test'
-import { RELEVANCE } from '../../src/catalog/evidence-rules'
-import { EntityIndex, STATIC_ENTITIES, type Resolved } from '../../src/intelligence/names/entities'
-import { matcherFor } from '../../src/intelligence/analysis/relevance'
-import { nameKey } from '../../src/intelligence/names/names'
-import { startApi } from '../../support/api-during-tests'
-import type { Client as Api } from '../../support/paying-client'
+import { RELEVANCE } from '../../../src/catalog/evidence-rules'
+import { EntityIndex, STATIC_ENTITIES, type Resolved } from '../../../src/intelligence/names/entities'
+import { matcherFor } from '../../../src/intelligence/analysis/relevance'
+import { nameKey } from '../../../src/intelligence/names/names'
+import { startApi } from '../../../support/api-during-tests'
+import type { Client as Api } from '../../../support/paying-client'
 
 const id = (r: Resolved) => (r.kind === 'entity' ? r.entity.id : `free_text:${r.text}`)
 

@@ -5,10 +5,10 @@
  * released). Every answer on the sample world says so, first in `data` and in its summary.
  */
 import { describe, expect, test } from 'bun:test'
-import { CONFIDENCE, NEAR_NAME_MIN_ITEMS } from '../../src/catalog/evidence-rules'
-import { SAMPLE_SENTENCE } from '../../src/intelligence/reports/sample-label'
-import { startApi } from '../../support/api-during-tests'
-import type { Client as Api } from '../../support/paying-client'
+import { CONFIDENCE, NEAR_NAME_MIN_ITEMS } from '../../../src/catalog/evidence-rules'
+import { SAMPLE_SENTENCE } from '../../../src/intelligence/reports/sample-label'
+import { startApi } from '../../../support/api-during-tests'
+import type { Client as Api } from '../../../support/paying-client'
 
 let api: Api
 startApi((client) => (api = client))

@@ -1,8 +1,8 @@
 /** One post is one post: the identity of an item under the links and URL forms platforms and engines give it. */
 import { describe, expect, test } from 'bun:test'
-import type { EvidenceItem } from '../../src/intelligence/evidence'
-import { distinctPosts, keyOf, postsOf } from '../../src/intelligence/names/post-identity'
-import { evidenceItem } from './synthetic'
+import type { EvidenceItem } from '../../../src/intelligence/evidence'
+import { distinctPosts, keyOf, postsOf } from '../../../src/intelligence/names/post-identity'
+import { evidenceItem } from '../synthetic'
 
 const key = (url: string) => keyOf({ id: url, url }).key
 const same = (...urls: string[]) => expect(new Set(urls.map(key)).size).toBe(1)

@@ -3,19 +3,19 @@
  * it stops asking; and momentum on what it covers (never a direction from a window nobody covered).
  */
 import { describe, expect, test } from 'bun:test'
-import { MOMENTUM, VENDOR_PAGE_RESULTS_MAX } from '../../src/catalog/evidence-rules'
-import { ProviderError, type EvidenceItem, type EvidenceQuery } from '../../src/intelligence/evidence'
-import type { CallEvidence } from '../../src/intelligence/lanes'
-import { momentumOf } from '../../src/intelligence/analysis/momentum'
+import { MOMENTUM, VENDOR_PAGE_RESULTS_MAX } from '../../../src/catalog/evidence-rules'
+import { ProviderError, type EvidenceItem, type EvidenceQuery } from '../../../src/intelligence/evidence'
+import type { CallEvidence } from '../../../src/intelligence/lanes'
+import { momentumOf } from '../../../src/intelligence/analysis/momentum'
 import {
   PagedProvider,
   type SearchCapabilities,
   type VendorAdapter,
   type VendorPage,
   type Window,
-} from '../../src/intelligence/providers/paging'
-import { campingQuery, signal } from '../../support/evidence-query'
-import { failure } from '../../support/loopback'
+} from '../../../src/intelligence/providers/paging'
+import { campingQuery, signal } from '../../../support/evidence-query'
+import { failure } from '../../../support/loopback'
 
 const DAY = 86_400_000
 const NOW = Date.parse('2026-11-25T00:00:00Z')

@@ -11,9 +11,9 @@
  * turns with other requests is test/intelligence/slices.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { PROVIDER_LIMITS } from '../../src/catalog/evidence-rules'
-import type { ScenarioName } from '../../support/hostile-provider'
-import { Client as Api, type Query } from '../../support/paying-client'
+import { PROVIDER_LIMITS } from '../../../src/catalog/evidence-rules'
+import type { ScenarioName } from '../../../support/hostile-provider'
+import { Client as Api, type Query } from '../../../support/paying-client'
 
 const ROUTES: [string, Query][] = [
   ['china.trends', { keyword: '露营' }],
@@ -31,7 +31,7 @@ async function answerWith(name: ScenarioName): Promise<number> {
 }
 
 beforeAll(async () => {
-  provider = Bun.spawn([process.execPath, `${import.meta.dir}/../../support/hostile-provider.ts`], {
+  provider = Bun.spawn([process.execPath, `${import.meta.dir}/../../../support/hostile-provider.ts`], {
     stdin: 'ignore',
     stdout: 'pipe',
     stderr: 'inherit',

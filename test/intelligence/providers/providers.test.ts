@@ -3,13 +3,13 @@
  * documented protocol, and their typed failures (timeout, unavailable, bad_response, cancelled).
  */
 import { describe, expect, test } from 'bun:test'
-import type { EvidenceQuery, ProviderFailure } from '../../src/intelligence/evidence'
-import { withDeadline } from '../../src/intelligence/providers/vendor-call'
-import { ChatCompletionsSummariser } from '../../src/intelligence/providers/chat-completions'
-import { SearchHttpProvider } from '../../src/intelligence/providers/search-http'
-import { series, webSearchAt } from './support'
-import { failure, fileServers, gate, json } from '../../support/loopback'
-import { campingQuery, signal } from '../../support/evidence-query'
+import type { EvidenceQuery, ProviderFailure } from '../../../src/intelligence/evidence'
+import { withDeadline } from '../../../src/intelligence/providers/vendor-call'
+import { ChatCompletionsSummariser } from '../../../src/intelligence/providers/chat-completions'
+import { SearchHttpProvider } from '../../../src/intelligence/providers/search-http'
+import { series, webSearchAt } from '../../../support/china-evidence'
+import { failure, fileServers, gate, json } from '../../../support/loopback'
+import { campingQuery, signal } from '../../../support/evidence-query'
 
 const DAY = 86_400_000
 const now = Date.now()

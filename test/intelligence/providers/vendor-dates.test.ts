@@ -1,6 +1,6 @@
 /** Vendor dates: ISO with and without a zone, epochs, and the relative forms Chinese and English pages show. */
 import { describe, expect, test } from 'bun:test'
-import { parseVendorDate } from '../../src/intelligence/providers/dates'
+import { parseVendorDate } from '../../../src/intelligence/providers/dates'
 
 // 2026-11-25 10:30 UTC = 18:30 in Beijing.
 const now = Date.parse('2026-11-25T10:30:00Z')

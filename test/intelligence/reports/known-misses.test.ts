@@ -4,11 +4,11 @@
  * the real server, its unpaid fast path included; and "did you mean" offers only names that are close.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { usdToAtomic } from '../../src/core/usdc'
-import { routeById } from '../../src/catalog'
-import { createPayer } from '../../support/payer'
-import { routeUrl } from '../../support/route-url'
-import { startServer, type StartedServer } from '../../support/server'
+import { usdToAtomic } from '../../../src/core/usdc'
+import { routeById } from '../../../src/catalog'
+import { createPayer } from '../../../support/payer'
+import { routeUrl } from '../../../support/route-url'
+import { startServer, type StartedServer } from '../../../support/server'
 
 let server: StartedServer
 const payer = createPayer()

@@ -1,9 +1,9 @@
 /** KOL fit and flags on constructed creators (no corpus): few posts shrink the fit; an outsized rate is flagged. */
 import { describe, expect, test } from 'bun:test'
-import { KOL } from '../../src/catalog/evidence-rules'
-import { shortlist, type KolFilters } from '../../src/intelligence/reports/kols'
-import type { CreatorPost } from '../../src/intelligence/sources'
-import { evidenceItem } from './synthetic'
+import { KOL } from '../../../src/catalog/evidence-rules'
+import { shortlist, type KolFilters } from '../../../src/intelligence/reports/kols'
+import type { CreatorPost } from '../../../src/intelligence/sources'
+import { evidenceItem } from '../synthetic'
 
 const NO_FILTERS: KolFilters = { platform: null, city: null, tier: null, budget_band: null, industryCategory: null }
 

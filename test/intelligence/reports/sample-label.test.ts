@@ -6,13 +6,13 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { EVIDENCE } from '../../src/data/contracts'
-import { DuckDb } from '../../src/data/duckdb'
-import { importDataset } from '../../src/data/import/refresh'
-import { SAMPLE_SENTENCE } from '../../src/intelligence/reports/sample-label'
-import { Client as Api } from '../../support/paying-client'
+import { EVIDENCE } from '../../../src/data/contracts'
+import { DuckDb } from '../../../src/data/duckdb'
+import { importDataset } from '../../../src/data/import/refresh'
+import { SAMPLE_SENTENCE } from '../../../src/intelligence/reports/sample-label'
+import { Client as Api } from '../../../support/paying-client'
 
-const ROOT = resolve(import.meta.dir, '../..')
+const ROOT = resolve(import.meta.dir, '../../..')
 let dir: string
 let api: Api
 beforeAll(async () => {

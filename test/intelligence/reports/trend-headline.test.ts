@@ -1,8 +1,8 @@
 /** The trends headline on constructed momentum results: a stable call says when a large change is noise. */
 import { describe, expect, test } from 'bun:test'
-import { MOMENTUM } from '../../src/catalog/evidence-rules'
-import type { MomentumResult } from '../../src/intelligence/analysis/momentum'
-import { headline } from '../../src/intelligence/reports/trend-report'
+import { MOMENTUM } from '../../../src/catalog/evidence-rules'
+import type { MomentumResult } from '../../../src/intelligence/analysis/momentum'
+import { headline } from '../../../src/intelligence/reports/trend-report'
 
 const request: Parameters<typeof headline>[0] = { subject: '露营', platform: 'all', days: 30 }
 const window = (items: number, from = '2026-10-01', to = '2026-10-30') => ({

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Client as Api, expectDocumentedData, route } from '../../../support/paying-client'
-import { campingWorld, vendorWorld, type VendorWorld } from './world'
+import { campingWorld, vendorWorld, type VendorWorld } from '../../../support/vendor-world'
 
 let world: VendorWorld
 beforeAll(() => {

@@ -10,7 +10,7 @@ import { requireTool } from '../../../support/required-tool'
 import { until } from '../../../support/until'
 import { gate } from '../../../support/loopback'
 import { Client as Api } from '../../../support/paying-client'
-import { campingWorld, vendorWorld, type VendorWorld } from './world'
+import { campingWorld, vendorWorld, type VendorWorld } from '../../../support/vendor-world'
 
 const FILE = 'test/intelligence/vendors/shared-cache.test.ts'
 const hasPostgres = requireTool(

@@ -21,7 +21,7 @@ import {
   xhsSearch,
   xhsUserInfo,
   type Doc,
-} from './shapes'
+} from '../../../support/vendor-shapes'
 import { campingQuery, signal } from '../../../support/evidence-query'
 
 const DAY = 86_400_000

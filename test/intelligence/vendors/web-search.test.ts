@@ -10,7 +10,7 @@ import { BochaAdapter, bochaFreshness } from '../../../src/intelligence/provider
 import { PagedProvider } from '../../../src/intelligence/providers/paging'
 import { SearxngAdapter } from '../../../src/intelligence/providers/searxng'
 import { failure, fileServers, json } from '../../../support/loopback'
-import { bochaPage, bochaValue, searxngPage, searxngResult, shapeOf, type Doc } from './shapes'
+import { bochaPage, bochaValue, searxngPage, searxngResult, shapeOf, type Doc } from '../../../support/vendor-shapes'
 import { campingQuery, signal } from '../../../support/evidence-query'
 
 const DAY = 86_400_000

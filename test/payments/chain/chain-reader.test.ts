@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { createTestClient, http } from 'viem'
-import { createChainReader } from '../../src/payments/chain/chain-reader'
-import { NETWORKS } from '../../src/payments/networks'
-import { startChain, type Chain } from '../../support/chain'
-import { fundedAccount, submittedTransfer } from '../../support/chain-and-facilitator'
+import { createChainReader } from '../../../src/payments/chain/chain-reader'
+import { NETWORKS } from '../../../src/payments/networks'
+import { startChain, type Chain } from '../../../support/chain'
+import { fundedAccount, submittedTransfer } from '../../../support/chain-and-facilitator'
 
 const SLOW = 90_000
 const NETWORK = NETWORKS['arbitrum-sepolia']

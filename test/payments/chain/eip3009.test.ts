@@ -2,10 +2,10 @@ import { describe, expect, test } from 'bun:test'
 import { hashTypedData, recoverAddress, recoverTypedDataAddress, toHex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
-import { authorizationDigest, domainSeparator, recoverSigner, type Authorization } from '../../src/payments/chain/eip3009'
-import { recoverWithLibsecp256k1, recoverWithNoble, signatureRecovery } from '../../src/payments/chain/secp256k1'
-import { NETWORKS } from '../../src/payments/networks'
-import { TRANSFER_WITH_AUTHORIZATION } from '../../support/payer'
+import { authorizationDigest, domainSeparator, recoverSigner, type Authorization } from '../../../src/payments/chain/eip3009'
+import { recoverWithLibsecp256k1, recoverWithNoble, signatureRecovery } from '../../../src/payments/chain/secp256k1'
+import { NETWORKS } from '../../../src/payments/networks'
+import { TRANSFER_WITH_AUTHORIZATION } from '../../../support/payer'
 
 const types = TRANSFER_WITH_AUTHORIZATION
 

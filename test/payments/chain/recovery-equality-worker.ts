@@ -2,7 +2,7 @@
 // the same cases), recovers each with libsecp256k1 and with @noble/curves, and reports what differed.
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { keccak_256 } from '@noble/hashes/sha3.js'
-import { recoverWithLibsecp256k1, recoverWithNoble, signatureRecovery } from '../../src/payments/chain/secp256k1'
+import { recoverWithLibsecp256k1, recoverWithNoble, signatureRecovery } from '../../../src/payments/chain/secp256k1'
 
 declare const self: Worker
 

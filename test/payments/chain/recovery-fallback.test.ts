@@ -1,12 +1,12 @@
 import { afterAll, expect, test } from 'bun:test'
 import { resolve } from 'node:path'
-import { createPayer } from '../../support/payer'
-import { freePort } from '../../support/ports'
-import { untilReady } from '../../support/until'
+import { createPayer } from '../../../support/payer'
+import { freePort } from '../../../support/ports'
+import { untilReady } from '../../../support/until'
 
 // The service where libsecp256k1's binding cannot load (a preload makes every require of it throw): it
 // starts all the same, says in its banner and on /ready that @noble/curves runs and why, and takes payments.
-const ROOT = resolve(import.meta.dir, '../..')
+const ROOT = resolve(import.meta.dir, '../../..')
 const procs: Bun.Subprocess[] = []
 afterAll(async () => {
   for (const p of procs.splice(0)) {

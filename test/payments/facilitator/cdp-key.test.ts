@@ -1,14 +1,14 @@
 import { describe, expect, test } from 'bun:test'
 import { generateKeyPairSync } from 'node:crypto'
 import { resolve } from 'node:path'
-import { ConfigError } from '../../src/core/config-error'
-import { loadConfig } from '../../src/config/config'
-import { parseCdpSecret, Secret } from '../../src/payments/facilitator/cdp-key'
-import { ed25519Key, es256Key, secretFragments } from '../../support/cdp-keys'
+import { ConfigError } from '../../../src/core/config-error'
+import { loadConfig } from '../../../src/config/config'
+import { parseCdpSecret, Secret } from '../../../src/payments/facilitator/cdp-key'
+import { ed25519Key, es256Key, secretFragments } from '../../../support/cdp-keys'
 
 /** CDP API key settings: what start-up accepts, what it refuses, and that a refusal never quotes the secret. */
 
-const ROOT = resolve(import.meta.dir, '../..')
+const ROOT = resolve(import.meta.dir, '../../..')
 const PAY_TO = '0x1111111111111111111111111111111111111111'
 
 function configError(env: Record<string, string>): ConfigError {

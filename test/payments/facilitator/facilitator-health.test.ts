@@ -1,6 +1,6 @@
 /** When /ready says the facilitator is down, and how it learns that it is back (facilitator-health.ts). */
 import { describe, expect, test } from 'bun:test'
-import { FacilitatorHealth } from '../../src/payments/facilitator/facilitator-health'
+import { FacilitatorHealth } from '../../../src/payments/facilitator/facilitator-health'
 
 function clocked(probe: () => Promise<unknown>) {
   let now = 1_000_000

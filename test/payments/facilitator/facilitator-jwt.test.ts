@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, test } from 'bun:test'
 import { createPrivateKey, randomBytes } from 'node:crypto'
 import { createAuthHeader } from '@coinbase/x402'
 import { SignJWT } from 'jose'
-import { createJwtGuard, type JwtCheck } from '../../scripts/facilitator-jwt'
-import { CdpSigner } from '../../src/payments/facilitator/cdp-auth'
-import { parseCdpSecret } from '../../src/payments/facilitator/cdp-key'
-import { ed25519Key, es256Key, type TestCdpKey } from '../../support/cdp-keys'
+import { createJwtGuard, type JwtCheck } from '../../../scripts/facilitator-jwt'
+import { CdpSigner } from '../../../src/payments/facilitator/cdp-auth'
+import { parseCdpSecret } from '../../../src/payments/facilitator/cdp-key'
+import { ed25519Key, es256Key, type TestCdpKey } from '../../../support/cdp-keys'
 
 /**
  * The token check of the local stand-in for Coinbase's CDP facilitator (scripts/facilitator-jwt.ts):

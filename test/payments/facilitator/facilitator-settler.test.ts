@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { HTTPFacilitatorClient } from '@x402/core/http'
-import { DEV_PAY_TO } from '../../src/config/config'
-import { createEvmFacilitator } from '../../src/payments/chain/evm-facilitator'
-import { FacilitatorSettler } from '../../src/payments/facilitator/facilitator-settler'
-import { anvilAccount, startChain, type Chain } from '../../support/chain'
-import { keyOf } from '../../support/facilitator'
-import { ONE_USDC } from '../../support/chain-and-facilitator'
-import { SUMMARY_TERMS, settlementInput } from '../../support/settlement-input'
+import { DEV_PAY_TO } from '../../../src/config/config'
+import { createEvmFacilitator } from '../../../src/payments/chain/evm-facilitator'
+import { FacilitatorSettler } from '../../../src/payments/facilitator/facilitator-settler'
+import { anvilAccount, startChain, type Chain } from '../../../support/chain'
+import { keyOf } from '../../../support/facilitator'
+import { ONE_USDC } from '../../../support/chain-and-facilitator'
+import { SUMMARY_TERMS, settlementInput } from '../../../support/settlement-input'
 
 /**
  * The settler's reading of real facilitator answers: @x402/core's x402Facilitator with @x402/evm's

@@ -5,21 +5,21 @@
  * (`payments report`, the next start) would.
  */
 import { Database } from 'bun:sqlite'
-import { DEV_OFFER } from '../../support/offers'
+import { DEV_OFFER } from '../../../support/offers'
 import { afterAll, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { routeById } from '../../src/catalog'
-import { DEV_PAY_TO } from '../../src/config/config'
-import { ApiError } from '../../src/core/errors'
-import { PaymentGate } from '../../src/payments/gate/gate'
-import { newArtifactId } from '../../src/payments/gate/paid-work'
-import { SqliteLedger } from '../../src/ledger/sqlite'
-import { usdToAtomic } from '../../src/core/usdc'
-import { localSettler, type SettleOutcome, type Settler } from '../../src/payments/settler'
-import { createPayer } from '../../support/payer'
-import { proofFromHeader } from '../../src/payments/gate/proof'
+import { routeById } from '../../../src/catalog'
+import { DEV_PAY_TO } from '../../../src/config/config'
+import { ApiError } from '../../../src/core/errors'
+import { PaymentGate } from '../../../src/payments/gate/gate'
+import { newArtifactId } from '../../../src/payments/gate/paid-work'
+import { SqliteLedger } from '../../../src/ledger/sqlite'
+import { usdToAtomic } from '../../../src/core/usdc'
+import { localSettler, type SettleOutcome, type Settler } from '../../../src/payments/settler'
+import { createPayer } from '../../../support/payer'
+import { proofFromHeader } from '../../../src/payments/gate/proof'
 
 const dir = mkdtempSync(join(tmpdir(), 'cmi-claim-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -4,21 +4,21 @@
  * buyer's retry with the same proof is answered or cleanly refused, and is never settled twice.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
-import { DEV_OFFER } from '../../support/offers'
+import { DEV_OFFER } from '../../../support/offers'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { routeById } from '../../src/catalog'
-import { DEV_PAY_TO } from '../../src/config/config'
-import { ApiError } from '../../src/core/errors'
-import { PaymentGate, type GateAnswer, type PaidRequest } from '../../src/payments/gate/gate'
-import { SqliteLedger } from '../../src/ledger/sqlite'
-import { usdToAtomic } from '../../src/core/usdc'
-import { Reconciler, type AuthorizationReader } from '../../src/payments/reconciler'
-import type { SettleOutcome, Settler } from '../../src/payments/settler'
-import { createPayer } from '../../support/payer'
-import { waitFor } from '../../support/until'
-import { proofFromHeader } from '../../src/payments/gate/proof'
+import { routeById } from '../../../src/catalog'
+import { DEV_PAY_TO } from '../../../src/config/config'
+import { ApiError } from '../../../src/core/errors'
+import { PaymentGate, type GateAnswer, type PaidRequest } from '../../../src/payments/gate/gate'
+import { SqliteLedger } from '../../../src/ledger/sqlite'
+import { usdToAtomic } from '../../../src/core/usdc'
+import { Reconciler, type AuthorizationReader } from '../../../src/payments/reconciler'
+import type { SettleOutcome, Settler } from '../../../src/payments/settler'
+import { createPayer } from '../../../support/payer'
+import { waitFor } from '../../../support/until'
+import { proofFromHeader } from '../../../src/payments/gate/proof'
 
 const dir = mkdtempSync(join(tmpdir(), 'cmi-cutoff-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { DEV_OFFER } from '../../support/offers'
+import { DEV_OFFER } from '../../../support/offers'
 import { decodePaymentRequiredHeader } from '@x402/core/http'
-import { CATALOG, routeById } from '../../src/catalog'
-import { DEV_PAY_TO } from '../../src/config/config'
-import { NETWORKS } from '../../src/payments/networks'
-import { usdToAtomic } from '../../src/core/usdc'
-import { createPayer, editProof } from '../../support/payer'
-import { BASE, testRuntime } from '../../support/runtime'
-import { createApp } from '../../src/composition/app'
-import { createHandlers } from '../../src/composition/handler-map'
+import { CATALOG, routeById } from '../../../src/catalog'
+import { DEV_PAY_TO } from '../../../src/config/config'
+import { NETWORKS } from '../../../src/payments/networks'
+import { usdToAtomic } from '../../../src/core/usdc'
+import { createPayer, editProof } from '../../../support/payer'
+import { BASE, testRuntime } from '../../../support/runtime'
+import { createApp } from '../../../src/composition/app'
+import { createHandlers } from '../../../src/composition/handler-map'
 
 let rt: Awaited<ReturnType<typeof testRuntime>>
 const payer = createPayer()

@@ -9,12 +9,12 @@ import { Database } from 'bun:sqlite'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { routeById } from '../../src/catalog'
-import { usdToAtomic } from '../../src/core/usdc'
-import { createPayer } from '../../support/payer'
-import { ONE_USDC, startChainAndFacilitator, type ChainAndFacilitator } from '../../support/chain-and-facilitator'
-import { startServer, type StartedServer } from '../../support/server'
-import { requestFrom } from '../../support/from-address'
+import { routeById } from '../../../src/catalog'
+import { usdToAtomic } from '../../../src/core/usdc'
+import { createPayer } from '../../../support/payer'
+import { ONE_USDC, startChainAndFacilitator, type ChainAndFacilitator } from '../../../support/chain-and-facilitator'
+import { startServer, type StartedServer } from '../../../support/server'
+import { requestFrom } from '../../../support/from-address'
 
 const route = routeById.get('flights.summary')!
 const price = usdToAtomic(route.priceUsd)

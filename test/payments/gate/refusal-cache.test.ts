@@ -5,16 +5,16 @@
  */
 import { expect, test } from 'bun:test'
 import { decodePaymentRequiredHeader } from '@x402/core/http'
-import { DEV_OFFER } from '../../support/offers'
-import { routeById } from '../../src/catalog'
-import { ApiError } from '../../src/core/errors'
-import { errorHeaders } from '../../src/http/responses'
-import { PaymentGate, type PaidRequest } from '../../src/payments/gate/gate'
-import { usdToAtomic } from '../../src/core/usdc'
-import { SqliteLedger } from '../../src/ledger/sqlite'
-import type { Settler } from '../../src/payments/settler'
-import { createPayer, editProof } from '../../support/payer'
-import { proofFromHeader } from '../../src/payments/gate/proof'
+import { DEV_OFFER } from '../../../support/offers'
+import { routeById } from '../../../src/catalog'
+import { ApiError } from '../../../src/core/errors'
+import { errorHeaders } from '../../../src/http/responses'
+import { PaymentGate, type PaidRequest } from '../../../src/payments/gate/gate'
+import { usdToAtomic } from '../../../src/core/usdc'
+import { SqliteLedger } from '../../../src/ledger/sqlite'
+import type { Settler } from '../../../src/payments/settler'
+import { createPayer, editProof } from '../../../support/payer'
+import { proofFromHeader } from '../../../src/payments/gate/proof'
 
 const settler: Settler = {
   mode: 'local',

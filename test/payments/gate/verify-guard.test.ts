@@ -1,7 +1,7 @@
 /** What junk proofs may cost: the verification budget of new payers, the served payers it never holds back, remembered refusals. */
 import { describe, expect, test } from 'bun:test'
-import { ApiError } from '../../src/core/errors'
-import { CLIENT_SHARE, REFUSAL_MEMORY_MS, VerifyGuard, type VerifySlot } from '../../src/payments/gate/verify-guard'
+import { ApiError } from '../../../src/core/errors'
+import { CLIENT_SHARE, REFUSAL_MEMORY_MS, VerifyGuard, type VerifySlot } from '../../../src/payments/gate/verify-guard'
 
 function clocked(limits = { concurrency: 4, newPayersPerSecond: 2 }) {
   let now = 1_000_000
