@@ -40,12 +40,12 @@ export interface AuthLine {
 }
 
 export function authLines(output: string): AuthLine[] {
-  return [...output.matchAll(/^auth (ok|refused) (\S+) (\S+) kid=(\S+) (?:nonce=(\S+) uri=(\S+ \S+)|reason=(.*))$/gm)].map((m) => ({
-    ok: m[1] === 'ok',
-    method: m[2]!,
-    path: m[3]!,
-    kid: m[4]!,
-    ...(m[5] ? { nonce: m[5], uri: m[6] } : { reason: m[7] }),
+  return [...output.matchAll(/^auth (ok|refused) (\S+) (\S+) kid=(\S+) (?:nonce=(\S+) uri=(\S+ \S+)|reason=(.*))$/gm)].map((match) => ({
+    ok: match[1] === 'ok',
+    method: match[2]!,
+    path: match[3]!,
+    kid: match[4]!,
+    ...(match[5] ? { nonce: match[5], uri: match[6] } : { reason: match[7] }),
   }))
 }
 

@@ -65,9 +65,9 @@ function anvilBinary(): string {
 }
 
 /** Replaces each library placeholder of a Hardhat artifact's bytecode with the deployed library's address. */
-function link(a: Artifact, libraries: Record<string, Hex>): Hex {
-  let code = a.bytecode.slice(2)
-  for (const refs of Object.values(a.linkReferences)) {
+function link(contractArtifact: Artifact, libraries: Record<string, Hex>): Hex {
+  let code = contractArtifact.bytecode.slice(2)
+  for (const refs of Object.values(contractArtifact.linkReferences)) {
     for (const [name, places] of Object.entries(refs)) {
       const address = libraries[name]
       if (!address) throw new Error(`no address for library ${name}`)
@@ -136,8 +136,8 @@ export async function startChain(options: { blockTime?: number; network?: Networ
   const admin = anvilAccount(0)
   const wallet = createWalletClient({ account: admin, chain, transport: http(rpcUrl) })
   const test = createTestClient({ mode: 'anvil', chain, transport: http(rpcUrl) })
-  const deploy = async (a: Artifact, bytecode: Hex) => {
-    const hash = await wallet.deployContract({ abi: a.abi, bytecode })
+  const deploy = async (contractArtifact: Artifact, bytecode: Hex) => {
+    const hash = await wallet.deployContract({ abi: contractArtifact.abi, bytecode })
     const receipt = await client.waitForTransactionReceipt({ hash })
     if (!receipt.contractAddress) throw new Error('deployment failed')
     return receipt.contractAddress

@@ -22,34 +22,34 @@ const DAY_MS = 86_400_000
 
 export interface SeriesOptions {
   /** Text of every item (must contain the keyword). */
-  text: (i: number) => string
+  text: (index: number) => string
   /** Items published `daysAgo` days before now (0 = the last 24 hours). */
   perDay: (daysAgo: number) => number
   days: number
   authors?: number
   followers?: (author: number) => number
-  likes?: (i: number) => number
+  likes?: (index: number) => number
   idPrefix?: string
   now?: number
 }
 
 /** Search results in the documented protocol, spread over the last `days` days. */
-export function series(o: SeriesOptions): Record<string, unknown>[] {
-  const now = o.now ?? Date.now()
+export function series(options: SeriesOptions): Record<string, unknown>[] {
+  const now = options.now ?? Date.now()
   const out: Record<string, unknown>[] = []
-  let i = 0
-  for (let d = 0; d < o.days; d++) {
-    for (let k = 0; k < o.perDay(d); k++, i++) {
-      const author = i % (o.authors ?? 10)
+  let index = 0
+  for (let d = 0; d < options.days; d++) {
+    for (let k = 0; k < options.perDay(d); k++, index++) {
+      const author = index % (options.authors ?? 10)
       out.push({
-        id: `${o.idPrefix ?? 'item'}-${i}`,
-        url: `https://example.org/${o.idPrefix ?? 'item'}/${i}`,
+        id: `${options.idPrefix ?? 'item'}-${index}`,
+        url: `https://example.org/${options.idPrefix ?? 'item'}/${index}`,
         title: '',
-        text: o.text(i),
+        text: options.text(index),
         published_at: new Date(now - d * DAY_MS - (k + 1) * 60_000).toISOString(),
         author: `creator_${author}`,
-        author_followers: o.followers?.(author) ?? 20_000 + author * 1000,
-        likes: o.likes?.(i) ?? 100 + (i % 7) * 10,
+        author_followers: options.followers?.(author) ?? 20_000 + author * 1000,
+        likes: options.likes?.(index) ?? 100 + (index % 7) * 10,
         comments: 8,
         shares: 4,
         views: 3000,

@@ -26,16 +26,16 @@ const stopAll = async (instances: StartedServer[]) => {
  * unless env sets it) with TRUSTED_PROXIES=127.0.0.1 and PUBLIC_BASE_URL=nginx's URL (env may override
  * either), then nginx in front of them. Whatever started is stopped again if any part fails.
  */
-export async function startCluster(o: { instances: number; env?: Record<string, string> }): Promise<Cluster> {
-  if (!Number.isInteger(o.instances) || o.instances < 1)
-    throw new Error(`startCluster: instances must be a positive integer (got ${o.instances})`)
+export async function startCluster(options: { instances: number; env?: Record<string, string> }): Promise<Cluster> {
+  if (!Number.isInteger(options.instances) || options.instances < 1)
+    throw new Error(`startCluster: instances must be a positive integer (got ${options.instances})`)
   const binary = nginxBinary()
   if (!binary) throw new Error('startCluster: nginx is not installed (not on PATH or in /usr/sbin)')
   const listenPort = await freePort()
   const url = `http://127.0.0.1:${listenPort}`
-  const env = { TRUSTED_PROXIES: '127.0.0.1', PUBLIC_BASE_URL: url, ...o.env }
+  const env = { TRUSTED_PROXIES: '127.0.0.1', PUBLIC_BASE_URL: url, ...options.env }
 
-  const started = await Promise.allSettled(Array.from({ length: o.instances }, () => startServer(env)))
+  const started = await Promise.allSettled(Array.from({ length: options.instances }, () => startServer(env)))
   const instances = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
   const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected')
   if (failed) {
@@ -53,9 +53,9 @@ export async function startCluster(o: { instances: number; env?: Record<string, 
       ),
       listenPort,
     )
-  } catch (e) {
+  } catch (error) {
     await stopAll(instances)
-    throw e
+    throw error
   }
   return {
     url,

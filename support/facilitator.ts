@@ -21,13 +21,13 @@ export const keyOf = (account: HDAccount) => toHex(account.getHdKey().privateKey
  * own process against a chain, and waits until GET /supported answers (any answer: with `env` asking
  * for authentication it is a 401). `env` adds FACILITATOR_AUTH_TOKEN or FACILITATOR_JWT_KEYS.
  */
-export async function startFacilitator(o: {
+export async function startFacilitator(options: {
   rpcUrl: string
   settler: HDAccount
   port?: number
   env?: Record<string, string>
 }): Promise<StartedFacilitator> {
-  const port = o.port ?? (await freePort())
+  const port = options.port ?? (await freePort())
   let out = ''
   const proc: Subprocess = Bun.spawn([process.execPath, resolve(ROOT, 'scripts/facilitator.ts')], {
     cwd: ROOT,
@@ -35,9 +35,9 @@ export async function startFacilitator(o: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      FACILITATOR_RPC_URL: o.rpcUrl,
-      FACILITATOR_PRIVATE_KEY: keyOf(o.settler),
-      ...o.env,
+      FACILITATOR_RPC_URL: options.rpcUrl,
+      FACILITATOR_PRIVATE_KEY: keyOf(options.settler),
+      ...options.env,
     },
     stdout: 'pipe',
     stderr: 'pipe',
@@ -53,7 +53,7 @@ export async function startFacilitator(o: {
     if (proc.exitCode !== null) throw new Error(`facilitator exited with ${proc.exitCode}:\n${out}`)
     try {
       const res = await fetch(`${url}/supported`)
-      if (res.ok || (o.env && res.status === 401)) break
+      if (res.ok || (options.env && res.status === 401)) break
     } catch {
       // not listening yet
     }

@@ -17,13 +17,13 @@ export function requestFrom(
   url: string,
   init: { method?: string; headers?: Record<string, string | string[]>; body?: string } = {},
 ): Promise<Answer> {
-  const u = new URL(url)
+  const target = new URL(url)
   return new Promise((resolve, reject) => {
     const req = request(
       {
-        host: u.hostname,
-        port: u.port,
-        path: u.pathname + u.search,
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
         method: init.method ?? 'GET',
         headers: init.headers,
         localAddress,

@@ -32,17 +32,17 @@ function text(chars: number, seed: number, phrases = ZH): string {
 }
 
 /** A search answer of `count` results by three authors (thin: every lane asks the web too), spread over 50 days. */
-function answer(prefix: string, count: number, title: number, body: (i: number) => string): Uint8Array<ArrayBuffer> {
+function answer(prefix: string, count: number, title: number, body: (index: number) => string): Uint8Array<ArrayBuffer> {
   const now = Date.now()
-  const results = Array.from({ length: count }, (_, i) => ({
-    id: `${prefix}-${i}`,
-    url: `https://example.org/${prefix}/${i}`,
-    title: text(title, i + 3),
-    text: body(i),
-    published_at: new Date(now - (i % 50) * DAY - 60_000).toISOString(),
-    author: `creator_${i % 3}`,
+  const results = Array.from({ length: count }, (_, index) => ({
+    id: `${prefix}-${index}`,
+    url: `https://example.org/${prefix}/${index}`,
+    title: text(title, index + 3),
+    text: body(index),
+    published_at: new Date(now - (index % 50) * DAY - 60_000).toISOString(),
+    author: `creator_${index % 3}`,
     author_followers: 20_000,
-    likes: 100 + i,
+    likes: 100 + index,
     comments: 8,
     shares: 4,
   }))
@@ -57,15 +57,15 @@ const FILL = Math.floor((0.97 * searchResponseBytes) / LIVE_RESULTS_PER_CALL) - 
 const SHAPE_FILL = Math.floor(0.97 * searchResponseBytes)
 
 /** A few ordinary results, then arrays nested to fill the answer: JSON.parse alone holds a loop ~270 ms on it. */
-function deep(k: number): Uint8Array<ArrayBuffer> {
+function deep(index: number): Uint8Array<ArrayBuffer> {
   const levels = Math.floor(SHAPE_FILL / 2)
-  const ok = new TextDecoder().decode(answer(`e${k}`, 5, 20, (i) => text(60, i))).slice(0, -2) // without `]}`
+  const ok = new TextDecoder().decode(answer(`e${index}`, 5, 20, (i) => text(60, i))).slice(0, -2) // without `]}`
   return new TextEncoder().encode(`${ok},${'['.repeat(levels)}${']'.repeat(levels)}]}`)
 }
 
 /** A few ordinary results and one object of ~350,000 keys filling the answer (~150 ms of JSON.parse). */
-function wide(k: number): Uint8Array<ArrayBuffer> {
-  const ok = new TextDecoder().decode(answer(`f${k}`, 5, 20, (i) => text(60, i))).slice(0, -1) // without the last `}`
+function wide(index: number): Uint8Array<ArrayBuffer> {
+  const ok = new TextDecoder().decode(answer(`f${index}`, 5, 20, (i) => text(60, i))).slice(0, -1) // without the last `}`
   const keys: string[] = []
   for (let size = ok.length + 12; size < SHAPE_FILL; size += 13) keys.push(`"k${keys.length.toString().padStart(7, '0')}":1`)
   return new TextEncoder().encode(`${ok},"extra":{${keys.join(',')}}}`)
@@ -87,9 +87,9 @@ export type ScenarioName = keyof typeof SCENARIOS
 function chunked(body: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array<ArrayBuffer>> {
   let at = 0
   return new ReadableStream({
-    pull(c) {
-      if (at >= body.byteLength) return c.close()
-      c.enqueue(body.slice(at, (at += 65_536)))
+    pull(controller) {
+      if (at >= body.byteLength) return controller.close()
+      controller.enqueue(body.slice(at, (at += 65_536)))
     },
   })
 }
@@ -103,8 +103,8 @@ if (import.meta.main) {
     fetch(req) {
       const url = new URL(req.url)
       if (req.method === 'POST' && url.pathname.startsWith('/scenario/')) {
-        const s = SCENARIOS[url.pathname.slice('/scenario/'.length) as ScenarioName]
-        current = { chunked: s.chunked, bodies: Array.from({ length: 6 }, (_, k) => s.make(k)) }
+        const scenario = SCENARIOS[url.pathname.slice('/scenario/'.length) as ScenarioName]
+        current = { chunked: scenario.chunked, bodies: Array.from({ length: 6 }, (_, k) => scenario.make(k)) }
         return new Response(String(current.bodies[0]!.byteLength))
       }
       const body = current.bodies[served++ % current.bodies.length]!

@@ -24,7 +24,7 @@ export interface LedgerBackend {
   fresh(): Promise<LedgerStore>
 }
 
-export const claimOf = (key: string, o: Partial<PaymentClaim> = {}): PaymentClaim => ({
+export const claimOf = (key: string, overrides: Partial<PaymentClaim> = {}): PaymentClaim => ({
   key,
   network: 'eip155:84532',
   payer: '0xabc',
@@ -33,7 +33,7 @@ export const claimOf = (key: string, o: Partial<PaymentClaim> = {}): PaymentClai
   fingerprint: `fp-${key}`,
   amountAtomic: '100000',
   requestId: `req-${key}`,
-  ...o,
+  ...overrides,
 })
 export const artifactOf = (id: string) => ({ id, body: `{"answer":"${id}"}`, expiresAt: 10_000 })
 export const eventOf = (key: string, kind: PaymentEventKind, at = 1000) => ({

@@ -71,22 +71,22 @@ const NETWORKS = ['eip155:8453', 'eip155:8453', 'eip155:8453', 'eip155:137']
 const PAYERS = 500
 
 /** The history: per day `perDay` payments; 1 in 50 released (the work failed), 1 in 200 refused at settlement, the last day's 1 in 100 still pending. */
-export function history(o: HistoryOptions): History {
-  let state = o.seed ?? 20261128
+export function history(options: HistoryOptions): History {
+  let state = options.seed ?? 20261128
   const next = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
   const routes = CATALOG.map((r) => ({ id: r.id, amount: usdToAtomic(r.priceUsd).toString(), china: r.id.startsWith('china.') }))
   const out: History = { payments: [], events: [], spend: [] }
   const hex = (n: number, width: number) => n.toString(16).padStart(width, '0')
-  for (let day = o.days - 1; day >= 0; day--) {
-    for (let i = 0; i < o.perDay; i++) {
-      const n = out.payments.length
-      const at = o.now - day * 86_400 - Math.floor(next() * 86_400)
+  for (let day = options.days - 1; day >= 0; day--) {
+    for (let i = 0; i < options.perDay; i++) {
+      const paymentIndex = out.payments.length
+      const at = options.now - day * 86_400 - Math.floor(next() * 86_400)
       const route = routes[Math.floor(next() ** 2 * routes.length)]!
       const payer = `0x${hex(Math.floor(next() ** 3 * PAYERS) + 1, 40)}`
       const network = NETWORKS[Math.floor(next() * NETWORKS.length)]!
-      const nonce = `0x${hex(n + 1, 64)}`
+      const nonce = `0x${hex(paymentIndex + 1, 64)}`
       const key = `${network}:asset:${payer}:${nonce}`
-      const requestId = `req_hist_${n}`
+      const requestId = `req_hist_${paymentIndex}`
       const roll = next()
       const [st, settlement] =
         roll < 0.02
@@ -96,7 +96,7 @@ export function history(o: HistoryOptions): History {
             : day === 0 && roll < 0.035
               ? ['pending', 'pending']
               : ['served', 'settled']
-      const tx = settlement === 'settled' || settlement === 'pending' ? `0x${hex(n + 7, 64)}` : null
+      const tx = settlement === 'settled' || settlement === 'pending' ? `0x${hex(paymentIndex + 7, 64)}` : null
       out.payments.push([
         key,
         network,
@@ -122,7 +122,7 @@ export function history(o: HistoryOptions): History {
         st === 'served' ? 'settled' : st === 'failed' ? (settlement ? 'settle: refused' : 'work failed') : null,
         1,
       )
-      if (st === 'served' && n % 97 === 0) event('reconciled', 'settled', 60)
+      if (st === 'served' && paymentIndex % 97 === 0) event('reconciled', 'settled', 60)
       if (route.china && st !== 'failed' && next() < 0.4)
         out.spend.push([
           at,
@@ -133,7 +133,7 @@ export function history(o: HistoryOptions): History {
           1 + Math.floor(next() * 3),
           null,
           null,
-          String(2_000_000 * (1 + (n % 3))),
+          String(2_000_000 * (1 + (paymentIndex % 3))),
         ])
     }
   }
@@ -147,7 +147,7 @@ const SPEND_COLUMNS = 'at, request_id, route, provider, role, requests, input_to
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ')
 
 /** Writes a history into a SQLite ledger file (made with the service's own schema when new). */
-export function writeSqliteHistory(path: string, h: History): void {
+export function writeSqliteHistory(path: string, history: History): void {
   new SqliteLedger(path).close()
   const db = new Database(path)
   try {
@@ -157,20 +157,20 @@ export function writeSqliteHistory(path: string, h: History): void {
         for (const row of rows) statement.run(...(row as never[]))
       })()
     }
-    insert('payments', PAYMENT_COLUMNS, h.payments)
-    insert('payment_events', EVENT_COLUMNS, h.events)
-    insert('provider_spend', SPEND_COLUMNS, h.spend)
+    insert('payments', PAYMENT_COLUMNS, history.payments)
+    insert('payment_events', EVENT_COLUMNS, history.events)
+    insert('provider_spend', SPEND_COLUMNS, history.spend)
   } finally {
     db.close()
   }
 }
 
 /** Writes a history into a PostgreSQL ledger (its schema migrated first), in batches of rows. */
-export async function writePostgresHistory(url: string, h: History): Promise<void> {
+export async function writePostgresHistory(url: string, history: History): Promise<void> {
   const pg = new Postgres(url)
   try {
     await migrate(pg)
-    const insert = async (table: string, columns: string, rows: unknown[][], id?: (i: number) => string) => {
+    const insert = async (table: string, columns: string, rows: unknown[][], id?: (index: number) => string) => {
       const all = id ? `id, ${columns}` : columns
       const width = all.split(',').length
       for (let from = 0; from < rows.length; from += 1000) {
@@ -179,9 +179,9 @@ export async function writePostgresHistory(url: string, h: History): Promise<voi
         await pg.sql.unsafe(`INSERT INTO ${table} (${all}) VALUES ${values}`, batch.flat())
       }
     }
-    await insert('payments', PAYMENT_COLUMNS, h.payments)
-    await insert('payment_events', EVENT_COLUMNS, h.events, (i) => `hist-event-${i}`)
-    await insert('provider_spend', SPEND_COLUMNS, h.spend, (i) => `hist-spend-${i}`)
+    await insert('payments', PAYMENT_COLUMNS, history.payments)
+    await insert('payment_events', EVENT_COLUMNS, history.events, (i) => `hist-event-${i}`)
+    await insert('provider_spend', SPEND_COLUMNS, history.spend, (i) => `hist-spend-${i}`)
   } finally {
     await pg.close()
   }

@@ -22,24 +22,24 @@ export interface ProofOptions {
 export function createPayer(privateKey: `0x${string}` = generatePrivateKey()) {
   const account = privateKeyToAccount(privateKey)
 
-  async function sign(o: ProofOptions) {
-    const network = NETWORKS[o.network ?? 'base-sepolia']
+  async function sign(options: ProofOptions) {
+    const network = NETWORKS[options.network ?? 'base-sepolia']
     const now = BigInt(Math.floor(Date.now() / 1000))
     const { authorization, signature } = await signAuthorization(account, usdcDomain(network), {
-      to: o.payTo ?? DEV_PAY_TO,
-      value: o.value,
-      validAfter: o.validAfter ?? now - 600n,
-      validBefore: o.validBefore ?? now + 300n,
-      nonce: o.nonce,
+      to: options.payTo ?? DEV_PAY_TO,
+      value: options.value,
+      validAfter: options.validAfter ?? now - 600n,
+      validBefore: options.validBefore ?? now + 300n,
+      nonce: options.nonce,
     })
     return { authorization, signature, network }
   }
 
   /** Base64 JSON proof, ready for the x402-payment / X-PAYMENT / PAYMENT-SIGNATURE header. */
-  async function proof(o: ProofOptions): Promise<string> {
-    const { authorization, signature, network } = await sign(o)
+  async function proof(options: ProofOptions): Promise<string> {
+    const { authorization, signature, network } = await sign(options)
     const signed = { authorization, signature }
-    if ((o.version ?? 1) === 1) return encodeProofV1(network.name, signed)
+    if ((options.version ?? 1) === 1) return encodeProofV1(network.name, signed)
     return encodeProofV2(
       {
         scheme: 'exact',
@@ -49,7 +49,7 @@ export function createPayer(privateKey: `0x${string}` = generatePrivateKey()) {
         payTo: authorization.to,
         maxTimeoutSeconds: 61,
         extra: network.eip712,
-        ...o.accepted,
+        ...options.accepted,
       },
       signed,
     )
@@ -59,8 +59,8 @@ export function createPayer(privateKey: `0x${string}` = generatePrivateKey()) {
 }
 
 /** Re-encodes a base64 JSON proof after changing it. */
-export function editProof(proof: string, edit: (p: any) => void): string {
-  const p = JSON.parse(Buffer.from(proof, 'base64').toString())
-  edit(p)
-  return Buffer.from(JSON.stringify(p)).toString('base64')
+export function editProof(proof: string, edit: (decoded: any) => void): string {
+  const decoded = JSON.parse(Buffer.from(proof, 'base64').toString())
+  edit(decoded)
+  return Buffer.from(JSON.stringify(decoded)).toString('base64')
 }

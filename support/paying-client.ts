@@ -16,19 +16,19 @@ export type Query = Record<string, string | number>
 type TestRuntime = Awaited<ReturnType<typeof testRuntime>>
 
 export function route(id: string): RouteSpec {
-  const r = routeById.get(id)
-  if (!r) throw new Error(`no catalog route ${id}`)
-  return r
+  const routeSpec = routeById.get(id)
+  if (!routeSpec) throw new Error(`no catalog route ${id}`)
+  return routeSpec
 }
 
 /** The catalog's `limit`-style bounds of a query parameter (default and maximum). */
 export function bounds(id: string, parameter: string): { default: number; maximum: number } {
-  const p = route(id).query.properties[parameter] as {
+  const schema = route(id).query.properties[parameter] as {
     anyOf?: { type?: string; default?: number; maximum?: number }[]
     default?: number
     maximum?: number
   }
-  const numeric = p.anyOf?.find((b) => b.type === 'integer') ?? p
+  const numeric = schema.anyOf?.find((b) => b.type === 'integer') ?? schema
   if (numeric.default === undefined || numeric.maximum === undefined) throw new Error(`${id}.${parameter} has no default/maximum`)
   return { default: numeric.default, maximum: numeric.maximum }
 }
@@ -71,9 +71,9 @@ export class Client {
 
   /** A paid call that must succeed; returns `data`. */
   async data(id: string, query: Query = {}): Promise<any> {
-    const a = await this.paid(id, query)
-    if (a.status !== 200) throw new Error(`${this.path(id, query)} answered ${a.status}: ${JSON.stringify(a.body)}`)
-    return a.body.data
+    const answer = await this.paid(id, query)
+    if (answer.status !== 200) throw new Error(`${this.path(id, query)} answered ${answer.status}: ${JSON.stringify(answer.body)}`)
+    return answer.body.data
   }
 
   /** The same route with its input as a JSON body (the wrappers accept POST). */
@@ -113,25 +113,25 @@ export class Client {
 }
 
 /** The error envelope of a free client error, naming the offending parameter. */
-export function expectClientError(a: Answer, status: 400 | 404, parameter: string): void {
-  expect(a.status).toBe(status)
-  expect(a.body.success).toBe(false)
-  expect(a.body.error.code).toBe(status === 400 ? 'invalid_parameter' : 'not_found')
-  expect(a.body.error.details?.parameter).toBe(parameter)
-  expect(typeof a.body.meta.request_id).toBe('string')
-  expect(a.body.accepts).toBeUndefined() // no payment requirements: nothing is asked for
+export function expectClientError(answer: Answer, status: 400 | 404, parameter: string): void {
+  expect(answer.status).toBe(status)
+  expect(answer.body.success).toBe(false)
+  expect(answer.body.error.code).toBe(status === 400 ? 'invalid_parameter' : 'not_found')
+  expect(answer.body.error.details?.parameter).toBe(parameter)
+  expect(typeof answer.body.meta.request_id).toBe('string')
+  expect(answer.body.accepts).toBeUndefined() // no payment requirements: nothing is asked for
 }
 
 /** The success envelope of a paid answer at the route's catalog price. */
-export function expectPaidEnvelope(a: Answer, r: RouteSpec): void {
-  expect(a.status).toBe(200)
-  expect(a.body.success).toBe(true)
-  expect(typeof a.body.data).toBe('object')
-  expect(a.body.meta.request_id).toMatch(/^\S+$/)
-  expect(new Date(a.body.meta.generated_at).toISOString()).toBe(a.body.meta.generated_at)
-  expect(a.body.meta.pipeline_version).toBe('v1')
-  expect(a.body.meta.artifact_path).toMatch(/^\/v1\/artifacts\/\S+$/)
-  expect(a.body.pricing).toEqual({ amount_usd: r.priceUsd, payment_status: 'paid' })
+export function expectPaidEnvelope(answer: Answer, routeSpec: RouteSpec): void {
+  expect(answer.status).toBe(200)
+  expect(answer.body.success).toBe(true)
+  expect(typeof answer.body.data).toBe('object')
+  expect(answer.body.meta.request_id).toMatch(/^\S+$/)
+  expect(new Date(answer.body.meta.generated_at).toISOString()).toBe(answer.body.meta.generated_at)
+  expect(answer.body.meta.pipeline_version).toBe('v1')
+  expect(answer.body.meta.artifact_path).toMatch(/^\/v1\/artifacts\/\S+$/)
+  expect(answer.body.pricing).toEqual({ amount_usd: routeSpec.priceUsd, payment_status: 'paid' })
 }
 
 /**
@@ -141,21 +141,21 @@ export function expectPaidEnvelope(a: Answer, r: RouteSpec): void {
 export function strictSchema<T>(schema: T): T {
   if (Array.isArray(schema)) return schema.map(strictSchema) as T
   if (!schema || typeof schema !== 'object') return schema
-  const s = schema as Record<PropertyKey, unknown> & { anyOf?: { type?: string; format?: string }[] }
-  if (s.anyOf?.length === 2) {
-    const numeric = s.anyOf.find((b) => b.type === 'integer' || b.type === 'number')
-    const numericString = s.anyOf.find((b) => b.type === 'string' && (b.format === 'integer' || b.format === 'numeric'))
+  const schemaObject = schema as Record<PropertyKey, unknown> & { anyOf?: { type?: string; format?: string }[] }
+  if (schemaObject.anyOf?.length === 2) {
+    const numeric = schemaObject.anyOf.find((b) => b.type === 'integer' || b.type === 'number')
+    const numericString = schemaObject.anyOf.find((b) => b.type === 'string' && (b.format === 'integer' || b.format === 'numeric'))
     if (numeric && numericString) return strictSchema(numeric) as T
   }
   const out: Record<PropertyKey, unknown> = {}
-  for (const k of Reflect.ownKeys(s)) out[k] = strictSchema(s[k])
+  for (const k of Reflect.ownKeys(schemaObject)) out[k] = strictSchema(schemaObject[k])
   return out as T
 }
 
 /** `data` has every documented field with the documented type (strictly: integers are numbers). */
-export function expectDocumentedData(r: RouteSpec, data: unknown): void {
-  const strict = strictSchema(r.data as TSchema)
+export function expectDocumentedData(routeSpec: RouteSpec, data: unknown): void {
+  const strict = strictSchema(routeSpec.data as TSchema)
   expect([...Value.Errors(strict, data)].map((e) => `${e.path}: ${e.message}`)).toEqual([])
-  expect(Value.Check(r.data, data)).toBe(true)
+  expect(Value.Check(routeSpec.data, data)).toBe(true)
   expect(Value.Check(strict, data)).toBe(true)
 }

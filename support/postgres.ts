@@ -26,12 +26,12 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { freePort } from './ports'
 
-const compareVersions = (a: string, b: string) => {
-  const pa = a.split('.').map(Number)
-  const pb = b.split('.').map(Number)
+const compareVersions = (left: string, right: string) => {
+  const pa = left.split('.').map(Number)
+  const pb = right.split('.').map(Number)
   for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0)
-    if (d) return d
+    const difference = (pa[i] ?? 0) - (pb[i] ?? 0)
+    if (difference) return difference
   }
   return 0
 }
@@ -189,9 +189,9 @@ async function initCluster(bin: string, files: ClusterFiles): Promise<void> {
       [join(bin, 'initdb'), '-D', files.data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync'],
       'initdb',
     )
-  } catch (e) {
+  } catch (error) {
     rmSync(files.dir, { recursive: true, force: true })
-    throw e
+    throw error
   }
 }
 
@@ -216,11 +216,11 @@ async function startOnFreePort(files: ClusterFiles, start: () => Promise<void>, 
     try {
       await start()
       return port
-    } catch (e) {
+    } catch (error) {
       const taken = /could not bind|Address already in use/i.test(readLogFile(files.logFile).slice(logBefore))
       if (!taken || attempt === 3) {
         guard.release() // stops whatever pg_ctl left running, removes the dir
-        throw e
+        throw error
       }
     }
   }

@@ -31,8 +31,8 @@ function parse(raw: string): RawResponse {
 export function openSocket(port: number): Promise<RawSocket> {
   return new Promise((opened, failed) => {
     let raw = ''
-    let finish!: (r: RawResponse) => void
-    let fail!: (e: Error) => void
+    let finish!: (response: RawResponse) => void
+    let fail!: (error: Error) => void
     const response = new Promise<RawResponse>((resolve, reject) => ((finish = resolve), (fail = reject)))
     response.catch(() => {}) // read by the caller, or not at all
     void Bun.connect({

@@ -84,15 +84,15 @@ function startCorpus(engines: readonly SearxEngine[], port: number, queries: Map
       const [, kind, name] = url.pathname.split('/') // /solr/<engine>/query or /json/<engine>
       const engine = byName.get(decodeURIComponent(name ?? ''))
       if (!engine) return new Response('no such core', { status: 404 })
-      const q = url.searchParams.get('q') ?? ''
-      queries.get(engine.name)!.push(q)
+      const query = url.searchParams.get('q') ?? ''
+      queries.get(engine.name)!.push(query)
       if (kind === 'json')
-        return Response.json({ results: matching(engine, q).map((d) => ({ url: d.url, title: d.title, content: d.content ?? '' })) })
-      const docs = matching(engine, q).map((d) => ({
-        id: d.url,
-        title_txt_txt_en: d.title,
-        ...(d.content ? { content_txt: [d.content] } : {}),
-        file_modified_dt: d.modified,
+        return Response.json({ results: matching(engine, query).map((d) => ({ url: d.url, title: d.title, content: d.content ?? '' })) })
+      const docs = matching(engine, query).map((doc) => ({
+        id: doc.url,
+        title_txt_txt_en: doc.title,
+        ...(doc.content ? { content_txt: [doc.content] } : {}),
+        file_modified_dt: doc.modified,
       }))
       return Response.json({ responseHeader: { status: 0 }, response: { numFound: docs.length, start: 0, docs } })
     },
@@ -124,26 +124,26 @@ function settings(port: number, corpusPort: number, engines: readonly SearxEngin
     },
     outgoing: { request_timeout: 5.0, useragent_suffix: '', pool_connections: 10, pool_maxsize: 10 },
     checker: { off_when_debug: true },
-    engines: engines.map((e, i) => ({
-      name: e.name,
-      shortcut: `e${i}`,
-      ...(e.undated
+    engines: engines.map((engine, index) => ({
+      name: engine.name,
+      shortcut: `e${index}`,
+      ...(engine.undated
         ? {
             engine: 'json_engine',
-            search_url: `http://127.0.0.1:${corpusPort}/json/${encodeURIComponent(e.name)}?q={query}`,
+            search_url: `http://127.0.0.1:${corpusPort}/json/${encodeURIComponent(engine.name)}?q={query}`,
             results_query: 'results',
             url_query: 'url',
             title_query: 'title',
             content_query: 'content',
-            ...(e.repeatsPage ? { paging: true } : {}),
+            ...(engine.repeatsPage ? { paging: true } : {}),
           }
-        : { engine: 'opensemantic', base_url: `http://127.0.0.1:${corpusPort}/solr/${encodeURIComponent(e.name)}/` }),
+        : { engine: 'opensemantic', base_url: `http://127.0.0.1:${corpusPort}/solr/${encodeURIComponent(engine.name)}/` }),
       // searx refuses http:// engine URLs without it ("No connection adapters").
       enable_http: true,
       categories: 'general',
       timeout: 5.0,
       disabled: false,
-      ...(e.timeRangeSupport ? { time_range_support: true } : {}),
+      ...(engine.timeRangeSupport ? { time_range_support: true } : {}),
     })),
     locales: { en: 'English', zh: '中文 (Chinese)' },
     doi_resolvers: { 'doi.org': 'https://doi.org/' },

@@ -64,8 +64,8 @@ async function startOn(port: number, env: Record<string, string>, args: string[]
         return { ok: false, exitCode: proc.exitCode, out }
       }
       try {
-        const r = await fetch(`http://127.0.0.1:${port}${path}`)
-        if (r.ok) break
+        const response = await fetch(`http://127.0.0.1:${port}${path}`)
+        if (response.ok) break
       } catch {
         // not listening yet
       }

@@ -10,19 +10,19 @@ export interface Polling {
   every?: number
 }
 
-export async function until<T>(what: string, check: () => Promise<T | undefined>, o: number | Polling = {}): Promise<T> {
-  const { ms = 30_000, every = 100 } = typeof o === 'number' ? { ms: o } : o
+export async function until<T>(what: string, check: () => Promise<T | undefined>, polling: number | Polling = {}): Promise<T> {
+  const { ms = 30_000, every = 100 } = typeof polling === 'number' ? { ms: polling } : polling
   const deadline = Date.now() + ms
   for (;;) {
-    const v = await check().catch(() => undefined)
-    if (v !== undefined) return v
+    const value = await check().catch(() => undefined)
+    if (value !== undefined) return value
     if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`)
     await Bun.sleep(every)
   }
 }
 
-export async function waitFor(what: string, condition: () => boolean | Promise<boolean>, o: Polling = {}): Promise<void> {
-  await until(what, async () => ((await condition()) ? true : undefined), { every: 20, ...o })
+export async function waitFor(what: string, condition: () => boolean | Promise<boolean>, polling: Polling = {}): Promise<void> {
+  await until(what, async () => ((await condition()) ? true : undefined), { every: 20, ...polling })
 }
 
 /** Polls `<url>/ready` until it answers 200 (it is 503 while the indexes build after listening), and returns its body. */

@@ -30,21 +30,21 @@ const cstIso = (ms: number) => `${new Date(ms + 8 * 3_600_000).toISOString().sli
 
 // ---- SearXNG (GET /search?format=json) ----
 
-export function searxngResult(d: Doc, position: number) {
-  const url = d.url ?? `https://${d.site ?? 'news.example.cn'}/a/${d.id}`
-  const u = new URL(url)
+export function searxngResult(doc: Doc, position: number) {
+  const url = doc.url ?? `https://${doc.site ?? 'news.example.cn'}/a/${doc.id}`
+  const parsed = new URL(url)
   return {
     url,
-    title: d.title ?? '',
-    content: d.text,
+    title: doc.title ?? '',
+    content: doc.text,
     engine: 'bing',
-    parsed_url: [u.protocol.slice(0, -1), u.host, u.pathname, '', '', ''],
+    parsed_url: [parsed.protocol.slice(0, -1), parsed.host, parsed.pathname, '', '', ''],
     template: 'default.html',
     engines: ['bing'],
     positions: [position],
     score: 1 / position,
     category: 'general',
-    publishedDate: typeof d.at === 'number' ? naiveIso(d.at) : d.at,
+    publishedDate: typeof doc.at === 'number' ? naiveIso(doc.at) : doc.at,
   }
 }
 
@@ -63,19 +63,19 @@ export function searxngPage(query: string, docs: Doc[], firstPosition = 1) {
 
 // ---- Bocha (POST /v1/web-search) ----
 
-export function bochaValue(d: Doc, index: number) {
-  const url = d.url ?? `https://${d.site ?? 'www.36kr.com'}/p/${d.id}`
+export function bochaValue(doc: Doc, index: number) {
+  const url = doc.url ?? `https://${doc.site ?? 'www.36kr.com'}/p/${doc.id}`
   return {
     id: `https://api.bochaai.com/v1/#WebPages.${index}`,
-    name: d.title ?? '',
+    name: doc.title ?? '',
     url,
     displayUrl: url,
-    snippet: d.text.slice(0, 120),
-    summary: d.text,
-    siteName: d.site ?? '36氪',
+    snippet: doc.text.slice(0, 120),
+    summary: doc.text,
+    siteName: doc.site ?? '36氪',
     siteIcon: 'https://th.bochaai.com/favicon?domain_url=illustrative',
-    datePublished: typeof d.at === 'number' ? cstIso(d.at) : d.at,
-    dateLastCrawled: typeof d.at === 'number' ? new Date(d.at).toISOString().replace('.000Z', 'Z') : '2026-11-24T00:00:00Z',
+    datePublished: typeof doc.at === 'number' ? cstIso(doc.at) : doc.at,
+    dateLastCrawled: typeof doc.at === 'number' ? new Date(doc.at).toISOString().replace('.000Z', 'Z') : '2026-11-24T00:00:00Z',
     cachedPageUrl: null,
     language: null,
     isFamilyFriendly: null,
@@ -128,23 +128,23 @@ export function tikhubEnvelope(router: string, params: Record<string, unknown>, 
 
 const epoch = (at: Doc['at']) => (typeof at === 'number' ? seconds(at) : at === null ? undefined : at)
 
-export function xhsNote(d: Doc) {
+export function xhsNote(doc: Doc) {
   return {
     model_type: 'note',
     note: {
-      id: d.id,
+      id: doc.id,
       xsec_token: 'ABillustrative=',
       type: 'normal',
-      title: d.title ?? '',
-      desc: d.text,
-      liked_count: d.likes ?? 0,
-      comments_count: d.comments ?? 0,
+      title: doc.title ?? '',
+      desc: doc.text,
+      liked_count: doc.likes ?? 0,
+      comments_count: doc.comments ?? 0,
       collected_count: 0,
-      shared_count: d.shares ?? 0,
-      ...(d.at === null ? {} : { timestamp: epoch(d.at) }),
+      shared_count: doc.shares ?? 0,
+      ...(doc.at === null ? {} : { timestamp: epoch(doc.at) }),
       user: {
-        userid: d.authorId ?? `u-${d.author}`,
-        nickname: d.author ?? '',
+        userid: doc.authorId ?? `u-${doc.author}`,
+        nickname: doc.author ?? '',
         images: 'https://sns-avatar-qc.xhscdn.com/avatar/illustrative.jpg',
       },
     },
@@ -164,23 +164,28 @@ export const xhsSearch = (
     data: { ...ids, items: notes.map(xhsNote), ...(more ? {} : { has_more: false }) },
   })
 
-export function douyinAweme(d: Doc) {
+export function douyinAweme(doc: Doc) {
   return {
     type: 1,
     aweme_info: {
-      aweme_id: d.id,
-      desc: d.text,
-      ...(d.at === null ? {} : { create_time: epoch(d.at) }),
+      aweme_id: doc.id,
+      desc: doc.text,
+      ...(doc.at === null ? {} : { create_time: epoch(doc.at) }),
       author: {
-        uid: `uid-${d.authorId ?? d.author}`,
-        sec_uid: d.authorId ?? `MS4wLjABAAAA${d.author}`,
-        nickname: d.author ?? '',
-        follower_count: d.followers ?? 0,
+        uid: `uid-${doc.authorId ?? doc.author}`,
+        sec_uid: doc.authorId ?? `MS4wLjABAAAA${doc.author}`,
+        nickname: doc.author ?? '',
+        follower_count: doc.followers ?? 0,
         is_verified: false,
         region: 'CN',
       },
-      statistics: { digg_count: d.likes ?? 0, comment_count: d.comments ?? 0, share_count: d.shares ?? 0, play_count: d.views ?? 0 },
-      share_url: `https://www.iesdouyin.com/share/video/${d.id}/`,
+      statistics: {
+        digg_count: doc.likes ?? 0,
+        comment_count: doc.comments ?? 0,
+        share_count: doc.shares ?? 0,
+        play_count: doc.views ?? 0,
+      },
+      share_url: `https://www.iesdouyin.com/share/video/${doc.id}/`,
     },
   }
 }
@@ -202,18 +207,18 @@ export const douyinSearch = (params: Record<string, unknown>, videos: Doc[], cur
   })
 }
 
-export function wechatArticle(d: Doc) {
+export function wechatArticle(doc: Doc) {
   return {
-    docID: d.id,
-    title: d.title ?? '',
-    desc: d.text,
-    doc_url: d.url ?? `https://mp.weixin.qq.com/s/${d.id}`,
+    docID: doc.id,
+    title: doc.title ?? '',
+    desc: doc.text,
+    doc_url: doc.url ?? `https://mp.weixin.qq.com/s/${doc.id}`,
     // `date` and `timestamp` are epoch seconds; the relative wording ("3天前") is `source.dateTime`.
-    ...(typeof d.at === 'number' ? { date: epoch(d.at), timestamp: epoch(d.at) } : {}),
-    source: { title: d.author ?? '', dateTime: typeof d.at === 'string' ? d.at : '' },
+    ...(typeof doc.at === 'number' ? { date: epoch(doc.at), timestamp: epoch(doc.at) } : {}),
+    source: { title: doc.author ?? '', dateTime: typeof doc.at === 'string' ? doc.at : '' },
     mpScene: 7,
     src_type: 49,
-    jumpInfo: { userName: d.authorId ?? `gh_${d.id}`, nickName: d.author ?? '' },
+    jumpInfo: { userName: doc.authorId ?? `gh_${doc.id}`, nickName: doc.author ?? '' },
   }
 }
 
@@ -305,13 +310,13 @@ export const chatCompletion = (content: string, usage = { prompt_tokens: 3120, c
 })
 
 /** The structure of a JSON value: objects by their keys, arrays by their first element, leaves by type. */
-export function shapeOf(v: unknown): unknown {
-  if (Array.isArray(v)) return v.length ? [shapeOf(v[0])] : []
-  if (v && typeof v === 'object')
+export function shapeOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.length ? [shapeOf(value[0])] : []
+  if (value && typeof value === 'object')
     return Object.fromEntries(
-      Object.keys(v)
+      Object.keys(value)
         .sort()
-        .map((k) => [k, shapeOf((v as Record<string, unknown>)[k])]),
+        .map((k) => [k, shapeOf((value as Record<string, unknown>)[k])]),
     )
-  return v === null ? 'null' : typeof v
+  return value === null ? 'null' : typeof value
 }

@@ -54,37 +54,37 @@ export interface VendorWorld extends Loopback {
   count(prefix: string): number
 }
 
-export function vendorWorld(docs: WorldDocs | (() => WorldDocs), o: WorldOptions = {}, now: () => number = Date.now): VendorWorld {
+export function vendorWorld(docs: WorldDocs | (() => WorldDocs), options: WorldOptions = {}, now: () => number = Date.now): VendorWorld {
   const world = () => (typeof docs === 'function' ? docs() : docs)
   const server = loopback((req, url, body) => {
-    const w = world()
-    const t = now()
+    const worldDocs = world()
+    const nowMs = now()
     if (url.pathname.endsWith('/search') && url.searchParams.get('format') === 'json') {
       const terms = termsOf(url.searchParams.get('q') ?? '')
       const page = Number(url.searchParams.get('pageno') ?? '1')
-      const size = o.searxngPageSize ?? 12
-      const indexed = w.web
-        .filter((d) => matches(terms, d) && (time(d) === null || time(d)! >= t - (o.searxngRecentDays ?? 7) * DAY))
+      const size = options.searxngPageSize ?? 12
+      const indexed = worldDocs.web
+        .filter((d) => matches(terms, d) && (time(d) === null || time(d)! >= nowMs - (options.searxngRecentDays ?? 7) * DAY))
         .sort(relevance)
       return json(searxngPage(url.searchParams.get('q') ?? '', indexed.slice((page - 1) * size, page * size), (page - 1) * size + 1))
     }
     if (url.pathname.endsWith('/v1/web-search') && req.method === 'POST') {
-      const b = JSON.parse(body) as { query: string; freshness: string; count: number; page?: number }
+      const input = JSON.parse(body) as { query: string; freshness: string; count: number; page?: number }
       // Named ranges count back from now (a month as 30 days); an explicit range is Beijing days, both ends inclusive.
-      const named = ({ oneDay: 1, oneWeek: 7, oneMonth: 30, oneYear: 365, noLimit: Infinity } as Record<string, number>)[b.freshness]
-      const [from, to] = b.freshness.split('..') as [string, string]
-      const [start, end] = named !== undefined ? [t - named * DAY, Infinity] : [cstDay(from), cstDay(to ?? from) + DAY]
-      const hits = w.web
-        .filter((d) => matches(termsOf(b.query), d) && time(d) !== null && time(d)! >= start && time(d)! < end)
+      const named = ({ oneDay: 1, oneWeek: 7, oneMonth: 30, oneYear: 365, noLimit: Infinity } as Record<string, number>)[input.freshness]
+      const [from, to] = input.freshness.split('..') as [string, string]
+      const [start, end] = named !== undefined ? [nowMs - named * DAY, Infinity] : [cstDay(from), cstDay(to ?? from) + DAY]
+      const hits = worldDocs.web
+        .filter((d) => matches(termsOf(input.query), d) && time(d) !== null && time(d)! >= start && time(d)! < end)
         .sort(relevance)
-      const page = b.page ?? 1
-      return json(bochaPage(b.query, hits.slice((page - 1) * b.count, page * b.count), hits.length, (page - 1) * b.count))
+      const page = input.page ?? 1
+      return json(bochaPage(input.query, hits.slice((page - 1) * input.count, page * input.count), hits.length, (page - 1) * input.count))
     }
-    const size = o.tikhubPageSize ?? 20
-    const within = (days: number) => (d: Doc) => time(d) !== null && (days === 0 || time(d)! >= t - days * DAY)
+    const size = options.tikhubPageSize ?? 20
+    const within = (days: number) => (d: Doc) => time(d) !== null && (days === 0 || time(d)! >= nowMs - days * DAY)
     if (url.pathname.endsWith('/api/v1/xiaohongshu/app_v2/search_notes')) {
       const days = { 一天内: 1, 一周内: 7, 半年内: 180, 不限: 0 }[url.searchParams.get('time_filter') ?? '不限'] ?? 0
-      const hits = w.native.xiaohongshu
+      const hits = worldDocs.native.xiaohongshu
         .filter((d) => matches(termsOf(url.searchParams.get('keyword') ?? ''), d))
         .filter(within(days))
         .sort(newestFirst)
@@ -92,38 +92,38 @@ export function vendorWorld(docs: WorldDocs | (() => WorldDocs), o: WorldOptions
       return json(xhsSearch(Object.fromEntries(url.searchParams), hits.slice((page - 1) * size, page * size), page * size < hits.length))
     }
     if (url.pathname.endsWith('/api/v1/douyin/search/fetch_video_search_v1')) {
-      const b = JSON.parse(body) as { keyword: string; cursor: number; publish_time: string }
-      const hits = w.native.douyin
-        .filter((d) => matches(termsOf(b.keyword), d))
-        .filter(within(Number(b.publish_time)))
+      const input = JSON.parse(body) as { keyword: string; cursor: number; publish_time: string }
+      const hits = worldDocs.native.douyin
+        .filter((d) => matches(termsOf(input.keyword), d))
+        .filter(within(Number(input.publish_time)))
         .sort(newestFirst)
-      const page = hits.slice(b.cursor, b.cursor + size).map((d) => (o.douyinSearchFollowers ? d : { ...d, followers: 0 }))
-      return json(douyinSearch(b, page, b.cursor + size, b.cursor + size < hits.length))
+      const page = hits.slice(input.cursor, input.cursor + size).map((d) => (options.douyinSearchFollowers ? d : { ...d, followers: 0 }))
+      return json(douyinSearch(input, page, input.cursor + size, input.cursor + size < hits.length))
     }
     // Creator profiles: the followers of the creator's documents.
     const creator = (id: string | null, docs: Doc[]) => docs.find((d) => d.authorId === id)
     if (url.pathname.endsWith('/api/v1/xiaohongshu/app_v2/get_user_info')) {
-      const d = creator(url.searchParams.get('user_id'), w.native.xiaohongshu)
-      return d
-        ? json(xhsUserInfo(d.authorId!, d.author ?? '', d.followers ?? 0))
+      const doc = creator(url.searchParams.get('user_id'), worldDocs.native.xiaohongshu)
+      return doc
+        ? json(xhsUserInfo(doc.authorId!, doc.author ?? '', doc.followers ?? 0))
         : json({ detail: { code: 404, message: 'user not found' } }, 404)
     }
     if (url.pathname.endsWith('/api/v1/douyin/app/v3/handler_user_profile')) {
-      const d = creator(url.searchParams.get('sec_user_id'), w.native.douyin)
-      return d
-        ? json(douyinProfile(d.authorId!, d.author ?? '', d.followers ?? 0))
+      const doc = creator(url.searchParams.get('sec_user_id'), worldDocs.native.douyin)
+      return doc
+        ? json(douyinProfile(doc.authorId!, doc.author ?? '', doc.followers ?? 0))
         : json({ detail: { code: 404, message: 'user not found' } }, 404)
     }
     if (url.pathname.endsWith('/api/v1/wechat_search/v2/fetch_search')) {
-      const b = JSON.parse(body) as { keyword: string; offset: number; cursor?: string; publish_time: string }
-      const days = { day: 1, week: 7, half_year: 180, all: 0 }[b.publish_time] ?? 0
-      const hits = w.native.wechat
-        .filter((d) => matches(termsOf(b.keyword), d))
+      const input = JSON.parse(body) as { keyword: string; offset: number; cursor?: string; publish_time: string }
+      const days = { day: 1, week: 7, half_year: 180, all: 0 }[input.publish_time] ?? 0
+      const hits = worldDocs.native.wechat
+        .filter((d) => matches(termsOf(input.keyword), d))
         .filter(within(days))
         .sort(newestFirst)
       // Pages by the cursor the answer before returned, as the spec says (`offset` alone does not page).
-      const at = b.cursor ? Number(b.cursor.slice(1)) : 0
-      return json(wechatSearch(b, hits.slice(at, at + size), `c${at + size}`, at + size < hits.length))
+      const at = input.cursor ? Number(input.cursor.slice(1)) : 0
+      return json(wechatSearch(input, hits.slice(at, at + size), `c${at + size}`, at + size < hits.length))
     }
     return new Response('not found', { status: 404 })
   })
@@ -147,29 +147,29 @@ export function campingWorld(now: number): WorldDocs {
   const native: Record<Platform, Doc[]> = { xiaohongshu: [], douyin: [], wechat: [] }
   for (let d = 0; d < 120; d++) {
     for (let k = 0; k < 2; k++) {
-      const c = creators[(d + k) % creators.length]!
+      const creator = creators[(d + k) % creators.length]!
       native.xiaohongshu.push({
         id: `x${d}-${k}`,
         title: `露营笔记 ${d}`,
         text: `${tones[(d + k) % 4]} ${d}`,
         at: at(d, k),
-        author: c.name,
-        authorId: c.id,
-        followers: c.followers,
+        author: creator.name,
+        authorId: creator.id,
+        followers: creator.followers,
         likes: 200 + d,
         comments: 20,
         shares: 5,
       })
     }
     for (let k = 0; k < (d < 30 ? 4 : 2); k++) {
-      const c = creators[(d * 3 + k) % creators.length]!
+      const creator = creators[(d * 3 + k) % creators.length]!
       native.douyin.push({
         id: `v${d}-${k}`,
         text: `${tones[(d + k) % 4]} 露营vlog ${d}`,
         at: at(d, k),
-        author: c.name,
-        authorId: c.id,
-        followers: c.followers,
+        author: creator.name,
+        authorId: creator.id,
+        followers: creator.followers,
         likes: 800 + d,
         comments: 40,
         shares: 12,
