@@ -56,10 +56,10 @@ await Promise.all(
   Array.from({ length: CLIENTS }, async () => {
     for (let i = next++; i < list.length; i = next++) {
       const ask = list[i]!
-      const t = performance.now()
+      const sentAt = performance.now()
       const res = await fetch(`${server.url}${routeUrl(ask.id, ask.query)}`, { headers: { 'x402-payment': proofs[i]! } })
       await res.arrayBuffer()
-      results.push({ ...ask, ms: performance.now() - t, status: res.status })
+      results.push({ ...ask, ms: performance.now() - sentAt, status: res.status })
     }
   }),
 )

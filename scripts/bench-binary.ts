@@ -28,12 +28,12 @@ function build(name: string, ...options: string[]): { bin: string; report: Build
   console.error(`building ${name} ...`)
   const built = join(tmp, 'build', name)
   const report = `${built}.json`
-  const r = Bun.spawnSync([process.execPath, 'scripts/build.ts', '--outfile', built, '--report', report, ...options], {
+  const result = Bun.spawnSync([process.execPath, 'scripts/build.ts', '--outfile', built, '--report', report, ...options], {
     cwd: ROOT,
     stdout: 'inherit',
     stderr: 'inherit',
   })
-  if (r.exitCode !== 0) throw new Error('build failed')
+  if (result.exitCode !== 0) throw new Error('build failed')
   const bin = join(tmp, name, 'china-market-intel')
   mkdirSync(join(tmp, name))
   copyFileSync(built, bin)
@@ -51,9 +51,9 @@ function sectionSize(file: string, wanted: string): number {
       readSync(fd, b, 0, length, offset)
       return b
     }
-    const h = read(0, 64) // ELF64, little-endian (x64 and arm64 Linux)
-    const shoff = Number(h.readBigUInt64LE(0x28))
-    const [shentsize, shnum, shstrndx] = [h.readUInt16LE(0x3a), h.readUInt16LE(0x3c), h.readUInt16LE(0x3e)]
+    const elfHeader = read(0, 64) // ELF64, little-endian (x64 and arm64 Linux)
+    const shoff = Number(elfHeader.readBigUInt64LE(0x28))
+    const [shentsize, shnum, shstrndx] = [elfHeader.readUInt16LE(0x3a), elfHeader.readUInt16LE(0x3c), elfHeader.readUInt16LE(0x3e)]
     const headers = read(shoff, shentsize * shnum)
     const at = (i: number) => ({
       name: headers.readUInt32LE(i * shentsize),
@@ -63,8 +63,8 @@ function sectionSize(file: string, wanted: string): number {
     const names = at(shstrndx)
     const strings = read(names.offset, names.size)
     for (let i = 0; i < shnum; i++) {
-      const s = at(i)
-      if (strings.toString('latin1', s.name, strings.indexOf(0, s.name)) === wanted) return s.size
+      const section = at(i)
+      if (strings.toString('latin1', section.name, strings.indexOf(0, section.name)) === wanted) return section.size
     }
     throw new Error(`${file} has no ${wanted} section`)
   } finally {
@@ -90,11 +90,11 @@ const targets: Target[] = [
  * the poller off the second core: polling with no pause at all took ~250 ms of CPU from the starting
  * server on this 2-core machine and measured the poller more than the server.
  */
-async function start(t: Target) {
+async function start(target: Target) {
   const port = await freePort()
   const env = {
     PATH: '/usr/bin:/bin',
-    HOME: t.home,
+    HOME: target.home,
     PORT: String(port),
     HOST: '127.0.0.1',
     LEDGER_PATH: ':memory:',
@@ -104,25 +104,25 @@ async function start(t: Target) {
     RATE_LIMIT_IP_PER_MINUTE: '0',
   }
   const t0 = Bun.nanoseconds()
-  const proc = Bun.spawn(t.cmd, { cwd: t.cwd, env, stdout: 'ignore', stderr: 'pipe' })
+  const proc = Bun.spawn(target.cmd, { cwd: target.cwd, env, stdout: 'ignore', stderr: 'pipe' })
   const stderr = new Response(proc.stderr).text()
   const url = `http://127.0.0.1:${port}`
   for (;;) {
-    if (proc.exitCode !== null) throw new Error(`${t.name} exited with ${proc.exitCode}:\n${await stderr}`)
+    if (proc.exitCode !== null) throw new Error(`${target.name} exited with ${proc.exitCode}:\n${await stderr}`)
     try {
       if ((await fetch(`${url}/health`)).ok) break
     } catch {
       await Bun.sleep(1) // not listening yet
     }
-    if (Bun.nanoseconds() - t0 > 30e9) throw new Error(`${t.name} did not answer /health in 30 s`)
+    if (Bun.nanoseconds() - t0 > 30e9) throw new Error(`${target.name} did not answer /health in 30 s`)
   }
   const ms = (Bun.nanoseconds() - t0) / 1e6
   for (;;) {
-    if (proc.exitCode !== null) throw new Error(`${t.name} exited with ${proc.exitCode}:\n${await stderr}`)
+    if (proc.exitCode !== null) throw new Error(`${target.name} exited with ${proc.exitCode}:\n${await stderr}`)
     const res = await fetch(`${url}/ready`)
     await res.arrayBuffer()
     if (res.status === 200) break
-    if (Bun.nanoseconds() - t0 > 30e9) throw new Error(`${t.name} was not ready in 30 s`)
+    if (Bun.nanoseconds() - t0 > 30e9) throw new Error(`${target.name} was not ready in 30 s`)
     await Bun.sleep(1)
   }
   const readyMs = (Bun.nanoseconds() - t0) / 1e6
@@ -133,7 +133,7 @@ async function start(t: Target) {
     proc,
     async stop() {
       proc.kill('SIGTERM')
-      if ((await proc.exited) !== 0) throw new Error(`${t.name} exited with ${proc.exitCode} on SIGTERM`)
+      if ((await proc.exited) !== 0) throw new Error(`${target.name} exited with ${proc.exitCode} on SIGTERM`)
     },
   }
 }
@@ -163,9 +163,9 @@ const atomicPrice = (path: string) => {
 console.error(`signing ${Math.ceil(WARMUP / 2)} payment proofs ...`)
 const payer = createPayer()
 const requests = await Promise.all(
-  Array.from({ length: WARMUP }, async (_, i) => {
-    const path = paths[i % paths.length]!
-    const paid = i % 2 === 0
+  Array.from({ length: WARMUP }, async (_, index) => {
+    const path = paths[index % paths.length]!
+    const paid = index % 2 === 0
     const headers: Record<string, string> = paid
       ? { 'x402-payment': await payer.proof({ value: atomicPrice(path), validBefore: BigInt(Math.floor(Date.now() / 1000) + 3600) }) }
       : {}
@@ -179,8 +179,8 @@ async function warmUp(url: string) {
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < requests.length) {
-        const r = requests[next++]!
-        const res = await fetch(`${url}${r.path}`, { headers: r.headers })
+        const request = requests[next++]!
+        const res = await fetch(`${url}${request.path}`, { headers: request.headers })
         await res.arrayBuffer()
         statuses[res.status] = (statuses[res.status] ?? 0) + 1
       }
@@ -198,22 +198,22 @@ const startup: Record<string, { health: number[]; ready: number[] }> = Object.fr
 )
 for (let i = 0; i < RUNS; i++) {
   console.error(`start-up round ${i + 1}/${RUNS} ...`)
-  for (const t of targets) {
-    const s = await start(t)
-    startup[t.name]!.health.push(s.ms)
-    startup[t.name]!.ready.push(s.readyMs)
-    await s.stop()
+  for (const target of targets) {
+    const started = await start(target)
+    startup[target.name]!.health.push(started.ms)
+    startup[target.name]!.ready.push(started.readyMs)
+    await started.stop()
   }
 }
 
 const memory: Record<string, { idle: number; warm: number; peak: number; statuses: Record<number, number> }> = {}
-for (const t of targets.slice(0, 2)) {
-  console.error(`memory of ${t.name}: ${WARMUP} requests ...`)
-  const s = await start(t)
-  const idle = kib(s.proc.pid, 'VmRSS')
-  const statuses = await warmUp(s.url)
-  memory[t.name] = { idle, warm: kib(s.proc.pid, 'VmRSS'), peak: kib(s.proc.pid, 'VmHWM'), statuses }
-  await s.stop()
+for (const target of targets.slice(0, 2)) {
+  console.error(`memory of ${target.name}: ${WARMUP} requests ...`)
+  const started = await start(target)
+  const idle = kib(started.proc.pid, 'VmRSS')
+  const statuses = await warmUp(started.url)
+  memory[target.name] = { idle, warm: kib(started.proc.pid, 'VmRSS'), peak: kib(started.proc.pid, 'VmHWM'), statuses }
+  await started.stop()
 }
 
 const size = statSync(bin).size

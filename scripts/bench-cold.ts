@@ -143,8 +143,8 @@ async function paid(url: string, id: string, query: Query): Promise<{ ms: number
 
 type Samples = Record<string, { cold: number[]; warm: number[] }>
 const results = new Map(
-  scales.map((s) => [
-    s.name,
+  scales.map((scale) => [
+    scale.name,
     {
       samples: Object.fromEntries(ROUTES.map((r) => [r.id, { cold: [], warm: [] }])) as Samples,
       startMs: [] as number[],
@@ -155,11 +155,11 @@ const results = new Map(
 )
 
 async function measure(scale: (typeof scales)[number]) {
-  const r = results.get(scale.name)!
+  const result = results.get(scale.name)!
   const server = await start(scale.dir)
   try {
-    r.startMs.push(server.ms)
-    r.idleKib.push(kib(server.pid, 'VmRSS'))
+    result.startMs.push(server.ms)
+    result.idleKib.push(kib(server.pid, 'VmRSS'))
     for (const route of ROUTES) await paid(server.url, route.id, route.query(entities.get(route.id)!.at(-1)!)) // warm-up
     for (let i = 0; i < PER_ROUTE; i++) {
       for (const route of ROUTES) {
@@ -168,11 +168,11 @@ async function measure(scale: (typeof scales)[number]) {
         const warm = await paid(server.url, route.id, query)
         if (cold.cache !== 'miss' || warm.cache !== 'hit')
           throw new Error(`${route.id} ${JSON.stringify(query)}: expected a miss then a hit, got ${cold.cache}, ${warm.cache}`)
-        r.samples[route.id]!.cold.push(cold.ms)
-        r.samples[route.id]!.warm.push(warm.ms)
+        result.samples[route.id]!.cold.push(cold.ms)
+        result.samples[route.id]!.warm.push(warm.ms)
       }
     }
-    r.peakKib.push(kib(server.pid, 'VmHWM'))
+    result.peakKib.push(kib(server.pid, 'VmHWM'))
   } finally {
     await server.stop()
   }
@@ -190,7 +190,7 @@ const [one, ten] = scales.map((s) => results.get(s.name)!) as [
   NonNullable<ReturnType<typeof results.get>>,
 ]
 const rows = (name: string) => readManifest(scales.find((s) => s.name === name)!.dir).datasets
-const f = (ms: number) => ms.toFixed(1)
+const oneDecimal = (ms: number) => ms.toFixed(1)
 const mb = (k: number) => `${(k / 1024).toFixed(0)} MB`
 const lines = [
   `## ${new Date().toISOString().slice(0, 10)} — cold answers at ${FACTOR}x data`,
@@ -202,17 +202,17 @@ const lines = [
   `| route | cold 1x | cold ${FACTOR}x | ratio | warm 1x | warm ${FACTOR}x | cold - warm 1x | cold - warm ${FACTOR}x | ratio |`,
   '|---|---|---|---|---|---|---|---|---|',
   ...ROUTES.map(({ id }) => {
-    const a = one.samples[id]!
-    const b = ten.samples[id]!
-    const [c1, c10, w1, w10] = [median(a.cold), median(b.cold), median(a.warm), median(b.warm)]
+    const oneSamples = one.samples[id]!
+    const tenSamples = ten.samples[id]!
+    const [c1, c10, w1, w10] = [median(oneSamples.cold), median(tenSamples.cold), median(oneSamples.warm), median(tenSamples.warm)]
     // Below a millisecond the difference is noise, and so would be its ratio.
     const own = c1 - w1 >= 1 ? ((c10 - w10) / (c1 - w1)).toFixed(2) : '—'
-    return `| ${id} | ${f(c1)} | ${f(c10)} | ${(c10 / c1).toFixed(2)} | ${f(w1)} | ${f(w10)} | ${f(c1 - w1)} | ${f(c10 - w10)} | ${own} |`
+    return `| ${id} | ${oneDecimal(c1)} | ${oneDecimal(c10)} | ${(c10 / c1).toFixed(2)} | ${oneDecimal(w1)} | ${oneDecimal(w10)} | ${oneDecimal(c1 - w1)} | ${oneDecimal(c10 - w10)} | ${own} |`
   }),
   '',
   `| | 1x | ${FACTOR}x |`,
   '|---|---|---|',
-  `| exec -> first /health, median (all) | ${f(median(one.startMs))} ms (${one.startMs.map((x) => x.toFixed(0)).join(' ')}) | ${f(median(ten.startMs))} ms (${ten.startMs.map((x) => x.toFixed(0)).join(' ')}) |`,
+  `| exec -> first /health, median (all) | ${oneDecimal(median(one.startMs))} ms (${one.startMs.map((x) => x.toFixed(0)).join(' ')}) | ${oneDecimal(median(ten.startMs))} ms (${ten.startMs.map((x) => x.toFixed(0)).join(' ')}) |`,
   `| VmRSS after start-up, median | ${mb(median(one.idleKib))} | ${mb(median(ten.idleKib))} |`,
   `| VmHWM after the run, median | ${mb(median(one.peakKib))} | ${mb(median(ten.peakKib))} |`,
 ]

@@ -46,8 +46,8 @@ const serverFor = (mode: 'sync' | 'deferred', settler: number) =>
     LOG_LEVEL: 'warn',
   })
 
-async function buyers(n: number, atomic: bigint) {
-  const list = Array.from({ length: n }, () => createPayer(generatePrivateKey()))
+async function buyers(count: number, atomic: bigint) {
+  const list = Array.from({ length: count }, () => createPayer(generatePrivateKey()))
   for (const b of list) await chain.fund(b.address, atomic)
   return list
 }
@@ -64,10 +64,10 @@ interface Paid {
 async function pay(server: StartedServer, payer: ReturnType<typeof createPayer>): Promise<Paid> {
   const nonce = toHex(crypto.getRandomValues(new Uint8Array(32)))
   const proof = await payer.proof({ value: PRICE, nonce })
-  const t = performance.now()
+  const sentAt = performance.now()
   const res = await fetch(server.url + ROUTE, { headers: { 'x402-payment': proof } })
   await res.arrayBuffer()
-  const ms = performance.now() - t
+  const ms = performance.now() - sentAt
   const receipt = res.headers.get('payment-response')
   const pending = receipt ? JSON.parse(Buffer.from(receipt, 'base64').toString()).extensions?.settlement?.status === 'pending' : false
   return { ms, status: res.status, pending, payer: payer.address, nonce }
@@ -98,8 +98,8 @@ async function report(mode: string) {
 /** Waits (polling what the service reports, not a time) until every payment of `mode` is final. */
 async function settledAll(mode: string) {
   for (const deadline = Date.now() + 120_000; Date.now() < deadline; await Bun.sleep(500)) {
-    const r = await report(mode)
-    if (r.unsettled.length === 0) return r
+    const reported = await report(mode)
+    if (reported.unsettled.length === 0) return reported
   }
   throw new Error(`${mode}: payments still pending after 120 s`)
 }

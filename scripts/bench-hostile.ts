@@ -26,10 +26,10 @@ const payer = createPayer()
 const proofFor = (id: string) => payer.proof({ value: usdToAtomic(routeById.get(id)!.priceUsd) })
 
 // Warm up (first answers per dataset, the corpus's creator window) before the baseline RSS.
-for (const p of ['/v1/market-data/spend/summary?country=Japan', '/v1/china/kols?category=beauty', '/v1/china/trends?keyword=camping']) {
-  await fetch(`${server.url}${p}`, {
+for (const path of ['/v1/market-data/spend/summary?country=Japan', '/v1/china/kols?category=beauty', '/v1/china/trends?keyword=camping']) {
+  await fetch(`${server.url}${path}`, {
     headers: {
-      'x402-payment': await proofFor(p.includes('kols') ? 'china.kols' : p.includes('trends') ? 'china.trends' : 'spend.summary'),
+      'x402-payment': await proofFor(path.includes('kols') ? 'china.kols' : path.includes('trends') ? 'china.trends' : 'spend.summary'),
     },
   })
 }
@@ -37,10 +37,10 @@ const rssStart = kb('VmRSS')
 
 /** /health asked every 10 ms from another process; `worst()` ends it and returns its slowest answer. */
 function prober() {
-  const p = Bun.spawn([process.execPath, 'scripts/bench-lib/health-prober.ts', server.url], { stdin: 'pipe', stdout: 'pipe' })
+  const proc = Bun.spawn([process.execPath, 'scripts/bench-lib/health-prober.ts', server.url], { stdin: 'pipe', stdout: 'pipe' })
   return async (): Promise<number> => {
-    p.stdin.end()
-    return JSON.parse(await new Response(p.stdout).text()).worstMs as number
+    proc.stdin.end()
+    return JSON.parse(await new Response(proc.stdout).text()).worstMs as number
   }
 }
 const fuzzProbe = prober()
@@ -51,18 +51,22 @@ const proofs = await Promise.all(['spend.summary', 'china.trends', 'capabilities
 const requests = sampleHostileRequests(proofs, REQUESTS, 20261122)
 const statuses = new Map<number, number>()
 let slowestMs = 0
-const send = async (r: HostileRequest) => {
-  const headers = r.pay ? { ...r.headers, 'x402-payment': await proofFor(r.route) } : r.headers
-  const t = performance.now()
+const send = async (request: HostileRequest) => {
+  const headers = request.pay ? { ...request.headers, 'x402-payment': await proofFor(request.route) } : request.headers
+  const sentAt = performance.now()
   let status: number
   try {
-    const res = await fetch(`${server.url}${r.path}`, { method: r.method, headers, ...(r.body === undefined ? {} : { body: r.body }) })
+    const res = await fetch(`${server.url}${request.path}`, {
+      method: request.method,
+      headers,
+      ...(request.body === undefined ? {} : { body: request.body }),
+    })
     await res.arrayBuffer()
     status = res.status
   } catch {
     status = 0 // the connection was refused or reset
   }
-  slowestMs = Math.max(slowestMs, performance.now() - t)
+  slowestMs = Math.max(slowestMs, performance.now() - sentAt)
   statuses.set(status, (statuses.get(status) ?? 0) + 1)
 }
 const started = performance.now()
@@ -115,9 +119,9 @@ const namedRows: string[] = []
 for (const [name, call] of named) {
   const probe = prober()
   await Bun.sleep(50)
-  const t = performance.now()
+  const calledAt = performance.now()
   const res = await call()
-  const elapsed = performance.now() - t
+  const elapsed = performance.now() - calledAt
   const worstHealthMs = await probe()
   const text = await res.text()
   const code = text.startsWith('{') ? (JSON.parse(text).error?.code ?? 'ok') : '(no body: the HTTP server)'

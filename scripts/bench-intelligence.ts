@@ -50,8 +50,8 @@ for (const [id, query] of CASES) {
     const t0 = performance.now()
     try {
       await handler.prepare({ query, params: {} }).run()
-    } catch (e) {
-      status = (e as { code?: string }).code ?? 'error'
+    } catch (error) {
+      status = (error as { code?: string }).code ?? 'error'
     }
     if (i === 0) first = performance.now() - t0
     if (i >= 3) times.push(performance.now() - t0) // three warm-up runs

@@ -23,7 +23,7 @@ import { VerifyGuard } from '../src/payments/gate/verify-guard'
 import { createPayer } from '../support/payer'
 import { proofFromHeader } from '../src/payments/gate/proof'
 
-const N = Number(process.env.BENCH_PAYMENTS ?? 1000)
+const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 1000)
 const route = routeById.get('flights.summary')!
 const dir = mkdtempSync(join(tmpdir(), 'bench-ledger-bytes-'))
 const file = join(dir, 'ledger.sqlite')
@@ -61,7 +61,7 @@ async function run(settler: Settler, work: () => Promise<string>): Promise<Recor
     ...(settler.verify ? { verifyGuard: new VerifyGuard({ concurrency: 1_000_000, newPayersPerSecond: 1_000_000 }) } : {}),
   })
   const outcomes: Record<string, number> = {}
-  for (let i = 0; i < N; i++) {
+  for (let i = 0; i < PAYMENTS; i++) {
     const proof = await createPayer().proof({ value: usdToAtomic(route.priceUsd) })
     const req = {
       route,
@@ -92,7 +92,7 @@ const measure = async (what: string, settler: Settler, work: () => Promise<strin
   const outcomes = await run(settler, work)
   const after = usedBytes()
   rows.push(
-    `| ${what} | ${JSON.stringify(outcomes).replaceAll('"', '')} | ${Math.round(((after - before) / N) * 1000).toLocaleString('en')} |`,
+    `| ${what} | ${JSON.stringify(outcomes).replaceAll('"', '')} | ${Math.round(((after - before) / PAYMENTS) * 1000).toLocaleString('en')} |`,
   )
   before = after
 }
@@ -108,11 +108,11 @@ const pruned = usedBytes()
 ledger.close()
 rmSync(dir, { recursive: true, force: true })
 
-console.log(`### Ledger bytes per ${N.toLocaleString('en')} payments (\`bun scripts/bench-ledger-bytes.ts\`) — ${cpus().length} cores, Bun ${Bun.version}
+console.log(`### Ledger bytes per ${PAYMENTS.toLocaleString('en')} payments (\`bun scripts/bench-ledger-bytes.ts\`) — ${cpus().length} cores, Bun ${Bun.version}
 
 Used pages of the SQLite ledger file after a checkpoint; each payment from a fresh wallet through the real gate; a stored answer of ${answer.length} bytes.
 
-| payments | outcomes | bytes per ${N.toLocaleString('en')} |
+| payments | outcomes | bytes per ${PAYMENTS.toLocaleString('en')} |
 |---|---|---|
 ${rows.join('\n')}
 

@@ -78,15 +78,15 @@ async function measure(url: string, providerUrl: string) {
   for (const [name, label] of SCENARIOS) {
     const bytes = await answerWith(name)
     for (const [id, query] of ROUTES) {
-      const r = await paidWhileProbed(url, id, query)
-      worstOverall = Math.max(worstOverall, r.worstMs)
+      const measured = await paidWhileProbed(url, id, query)
+      worstOverall = Math.max(worstOverall, measured.worstMs)
       rows.push(
-        `| (${name}) ${label}, ${(bytes / 1e6).toFixed(1)} MB an answer | \`${id}\` | ${r.status} | ${Math.round(r.totalMs)} ms | ${Math.round(r.worstMs)} ms |`,
+        `| (${name}) ${label}, ${(bytes / 1e6).toFixed(1)} MB an answer | \`${id}\` | ${measured.status} | ${Math.round(measured.totalMs)} ms | ${Math.round(measured.worstMs)} ms |`,
       )
       if (name === 'c' || name === 'd') {
         const leftMs = paymentWindowSeconds(routeById.get(id)!) * 1000 - chainMs
         budget.push(
-          `| (${name}) \`${id}\` | ${Math.round(r.totalMs)} ms | ${Math.round(leftMs / 1000)} s | ${r.totalMs < leftMs ? 'yes' : '**no**'} |`,
+          `| (${name}) \`${id}\` | ${Math.round(measured.totalMs)} ms | ${Math.round(leftMs / 1000)} s | ${measured.totalMs < leftMs ? 'yes' : '**no**'} |`,
         )
       }
     }

@@ -14,7 +14,7 @@ import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SqliteLedger } from '../src/ledger/sqlite'
 
-const N = Number(process.env.BENCH_PAYMENTS ?? 1_000_000)
+const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 1_000_000)
 const dir = mkdtempSync(join(tmpdir(), 'bench-retention-'))
 const file = join(dir, 'ledger.sqlite')
 
@@ -30,7 +30,7 @@ const event = db.query(
    VALUES (?, 'served', ?, 'req', 'flights.summary', '0x00000000000000000000000000000000000000aa', '100000', 'n', 'eip155:8453')`,
 )
 db.transaction(() => {
-  for (let i = 0; i < N; i++) {
+  for (let i = 0; i < PAYMENTS; i++) {
     const key = `${Bun.hash(String(i)).toString(16)}-${i}` // keys in no particular order, as hashes of proofs are
     payment.run(key, String(i), i % 1000 === 0 ? 'failed' : 'served', i, i)
     event.run(i, key)
@@ -55,7 +55,7 @@ async function pass(name: string, keep: { failedSeconds: number; servedSeconds: 
   stall = 0
   last = performance.now()
   const started = performance.now()
-  const dropped = await ledger.purgeExpired(N + 10, keep)
+  const dropped = await ledger.purgeExpired(PAYMENTS + 10, keep)
   const took = performance.now() - started
   await Bun.sleep(5) // the timer's first turn after the pass sees its last stall
   const row = `| ${name} | ${dropped.toLocaleString('en')} | ${Math.round(took).toLocaleString('en')} ms | ${Math.round(stall)} ms |`
@@ -66,13 +66,13 @@ async function pass(name: string, keep: { failedSeconds: number; servedSeconds: 
 const rows = [
   await pass('failed payments (one in a thousand)', { failedSeconds: 0, servedSeconds: null }),
   await pass('the same, nothing left to drop (every hour after)', { failedSeconds: 0, servedSeconds: null }),
-  await pass('the older half of the served ones', { failedSeconds: 0, servedSeconds: N / 2 }),
+  await pass('the older half of the served ones', { failedSeconds: 0, servedSeconds: PAYMENTS / 2 }),
 ]
 clearInterval(ticker)
 ledger.close()
 rmSync(dir, { recursive: true, force: true })
 
-console.log(`### Retention pass on a ledger of ${N.toLocaleString('en')} payments (\`bun scripts/bench-retention.ts\`) — ${cpus().length} cores, Bun ${Bun.version}
+console.log(`### Retention pass on a ledger of ${PAYMENTS.toLocaleString('en')} payments (\`bun scripts/bench-retention.ts\`) — ${cpus().length} cores, Bun ${Bun.version}
 
 Opening the ledger with LEDGER_KEEP_SERVED_DAYS set (its index built, once): ${Math.round(openMs).toLocaleString('en')} ms.
 

@@ -119,7 +119,7 @@ async function start(datasets: string, home: string, onSpawn: (pid: number) => v
       for await (const chunk of stream) out = (out + new TextDecoder().decode(chunk)).slice(-20_000)
     })()
   const url = `http://127.0.0.1:${port}`
-  const s: Start = {
+  const progress: Start = {
     ok: false,
     url,
     proc,
@@ -131,23 +131,23 @@ async function start(datasets: string, home: string, onSpawn: (pid: number) => v
   }
   const since = () => performance.now() - t0
   while (since() < START_TIMEOUT_MS) {
-    if (proc.exitCode !== null) return { ...s, failure: `exited with ${proc.exitCode} after ${(since() / 1000).toFixed(1)} s` }
+    if (proc.exitCode !== null) return { ...progress, failure: `exited with ${proc.exitCode} after ${(since() / 1000).toFixed(1)} s` }
     try {
-      if (Number.isNaN(s.healthMs)) {
-        if ((await fetch(`${url}/health`)).ok) s.healthMs = since()
+      if (Number.isNaN(progress.healthMs)) {
+        if ((await fetch(`${url}/health`)).ok) progress.healthMs = since()
       } else {
         const res = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(30_000) })
         await res.arrayBuffer()
-        if (Number.isNaN(s.indexedMs))
-          s.indexedMs = Number(out.match(/"datasets indexed: ready","ms_since_start":(\d+)/)?.[1] ?? Number.NaN)
-        if (res.status === 200) return { ...s, ok: true, readyMs: since(), rssAtReadyMb: status(proc.pid, 'VmRSS') }
+        if (Number.isNaN(progress.indexedMs))
+          progress.indexedMs = Number(out.match(/"datasets indexed: ready","ms_since_start":(\d+)/)?.[1] ?? Number.NaN)
+        if (res.status === 200) return { ...progress, ok: true, readyMs: since(), rssAtReadyMb: status(proc.pid, 'VmRSS') }
       }
     } catch {
       // not listening yet, or /ready slow while the indexes take DuckDB's connections
     }
-    await Bun.sleep(Number.isNaN(s.healthMs) ? 10 : 100)
+    await Bun.sleep(Number.isNaN(progress.healthMs) ? 10 : 100)
   }
-  return { ...s, failure: `/ready not 200 after ${START_TIMEOUT_MS / 1000} s` }
+  return { ...progress, failure: `/ready not 200 after ${START_TIMEOUT_MS / 1000} s` }
 }
 
 /** process_heap_bytes and duckdb_memory_bytes from /metrics, in MB. */
@@ -181,11 +181,11 @@ async function answers(url: string, alive: () => boolean): Promise<{ results: Re
       for (let i = next++; i < list.length && alive(); i = next++) {
         const ask = list[i]!
         const proof = performance.now() - signedAt < PROOF_FRESH_MS ? proofs[i]! : await sign(ask)
-        const t = performance.now()
+        const sentAt = performance.now()
         try {
           const res = await fetch(`${url}${routeUrl(ask.id, ask.query)}`, { headers: { 'x402-payment': proof } })
           const text = await res.text()
-          const ms = performance.now() - t
+          const ms = performance.now() - sentAt
           let body: { data?: unknown; meta?: { cache_status?: string }; error?: { code?: string } } = {}
           try {
             body = JSON.parse(text)
@@ -193,7 +193,7 @@ async function answers(url: string, alive: () => boolean): Promise<{ results: Re
           if (ANSWERS_TO) answersSeen.push(answerLine(ask, res.status, body))
           results.push({ ...ask, ms, status: res.status, cache: body.meta?.cache_status ?? '', code: body.error?.code ?? '' })
         } catch {
-          results.push({ ...ask, ms: performance.now() - t, status: 0, cache: '', code: 'connection failed' }) // no answer
+          results.push({ ...ask, ms: performance.now() - sentAt, status: 0, cache: '', code: 'connection failed' }) // no answer
         }
       }
     }),
@@ -234,9 +234,9 @@ async function measure(dir: string, entities: readonly NamedEntity[], index?: In
     pid = spawned
   })
   try {
-    const s = await pending
-    const { proc, log, ...startFacts } = s
-    const m: Measured = {
+    const started = await pending
+    const { proc, log, ...startFacts } = started
+    const measured: Measured = {
       dir,
       rows,
       bytes,
@@ -245,25 +245,25 @@ async function measure(dir: string, entities: readonly NamedEntity[], index?: In
       rssPeakMb: 0,
       ...(index ? { index } : {}),
     }
-    if (!s.ok) {
-      m.rssPeakMb = Math.max(peak, status(pid, 'VmHWM') || 0)
-      m.logTail = log().split('\n').slice(-15).join('\n')
+    if (!started.ok) {
+      measured.rssPeakMb = Math.max(peak, status(pid, 'VmHWM') || 0)
+      measured.logTail = log().split('\n').slice(-15).join('\n')
       proc.kill('SIGKILL')
-      return m
+      return measured
     }
-    m.metricsAtReady = await metricsMb(s.url)
-    m.run = await answers(s.url, () => proc.exitCode === null)
-    m.rssPeakMb = Math.max(peak, status(pid, 'VmHWM') || 0)
+    measured.metricsAtReady = await metricsMb(started.url)
+    measured.run = await answers(started.url, () => proc.exitCode === null)
+    measured.rssPeakMb = Math.max(peak, status(pid, 'VmHWM') || 0)
     if (proc.exitCode !== null) {
-      m.logTail = `exited with ${proc.exitCode} during the run\n${log().split('\n').slice(-15).join('\n')}`
-      return m
+      measured.logTail = `exited with ${proc.exitCode} during the run\n${log().split('\n').slice(-15).join('\n')}`
+      return measured
     }
-    m.metricsAfter = await metricsMb(s.url)
-    m.counted = await countsPass(s.url, entities, CLIENTS)
-    m.rssPeakMb = Math.max(m.rssPeakMb, status(pid, 'VmHWM') || 0)
+    measured.metricsAfter = await metricsMb(started.url)
+    measured.counted = await countsPass(started.url, entities, CLIENTS)
+    measured.rssPeakMb = Math.max(measured.rssPeakMb, status(pid, 'VmHWM') || 0)
     proc.kill('SIGTERM')
     await proc.exited
-    return m
+    return measured
   } finally {
     clearInterval(sampler)
     rmSync(home, { recursive: true, force: true })
@@ -299,9 +299,9 @@ function report(rounds: Measured[][], classes: KeyClasses): string {
       return m.run ? `${ms(pct(xs, 0.5))} / ${ms(pct(xs, 0.95))} / ${ms(pct(xs, 0.99))} (n ${xs.length})` : '–'
     })
   const families: Family[] = ['china.trends', 'china.sentiment', 'china.kols', 'wrappers']
-  const statuses = (m: Measured) =>
-    m.run
-      ? Object.entries(Object.groupBy(m.run.results, (r) => String(r.status)))
+  const statuses = (measured: Measured) =>
+    measured.run
+      ? Object.entries(Object.groupBy(measured.run.results, (r) => String(r.status)))
           .map(([s, rs]) => `${s}: ${rs!.length}${s === '200' ? '' : ` (${[...new Set(rs!.map((r) => r.code))].join(', ')})`}`)
           .join(', ')
       : '–'

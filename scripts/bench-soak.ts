@@ -53,8 +53,8 @@ function asks(round: number): { id: string; query: Query }[] {
   let state = 20261126 + round
   for (let i = list.length - 1; i > 0; i--) {
     state = (state * 1103515245 + 12345) % 2 ** 31
-    const j = state % (i + 1)
-    ;[list[i], list[j]] = [list[j]!, list[i]!]
+    const swapWith = state % (i + 1)
+    ;[list[i], list[swapWith]] = [list[swapWith]!, list[i]!]
   }
   return list
 }
@@ -87,14 +87,14 @@ for (let round = 1; round <= ROUNDS; round++) {
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       while (performance.now() < until) {
-        const i = next++ % list.length
-        const ask = list[i]!
+        const index = next++ % list.length
+        const ask = list[index]!
         // A proof buys one answer; past the list's end the same questions are asked again with new proofs.
-        const proof = i === next - 1 ? proofs[i]! : await payer.proof({ value: usdToAtomic(routeById.get(ask.id)!.priceUsd) })
-        const t = performance.now()
+        const proof = index === next - 1 ? proofs[index]! : await payer.proof({ value: usdToAtomic(routeById.get(ask.id)!.priceUsd) })
+        const sentAt = performance.now()
         const res = await fetch(`${server.url}${routeUrl(ask.id, ask.query)}`, { headers: { 'x402-payment': proof } })
         await res.arrayBuffer()
-        times.push(performance.now() - t)
+        times.push(performance.now() - sentAt)
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
       }
     }),

@@ -70,9 +70,9 @@ if (others.length === Object.keys(bindings.optionalDependencies ?? {}).length) f
 function stripped(source: string): string {
   const out = join(WORK, 'libduckdb.so')
   try {
-    const r = Bun.spawnSync(['strip', '--strip-unneeded', '-o', out, source], { stdout: 'ignore', stderr: 'pipe' })
-    if (r.exitCode === 0) return out
-    console.error(`build: strip failed (${r.stderr.toString().trim()}); embedding libduckdb.so unstripped`)
+    const result = Bun.spawnSync(['strip', '--strip-unneeded', '-o', out, source], { stdout: 'ignore', stderr: 'pipe' })
+    if (result.exitCode === 0) return out
+    console.error(`build: strip failed (${result.stderr.toString().trim()}); embedding libduckdb.so unstripped`)
   } catch {
     console.error('build: no strip (binutils) on PATH; embedding libduckdb.so unstripped (11 MB larger)')
   }

@@ -55,8 +55,8 @@ export async function createJwtGuard(
         clockTolerance: SKEW_SECONDS,
         currentDate: new Date(now() * 1000),
       }))
-    } catch (e) {
-      return refuse(`token refused: ${e instanceof Error ? e.message : String(e)}`)
+    } catch (error) {
+      return refuse(`token refused: ${error instanceof Error ? error.message : String(error)}`)
     }
     if (payload.exp! - payload.iat! > MAX_LIFETIME_SECONDS) return refuse('token lifetime too long')
     const url = new URL(req.url)
@@ -65,8 +65,8 @@ export async function createJwtGuard(
       return refuse(`token is for ${JSON.stringify(payload.uris)}, not ${uri}`)
     const nonce = header.nonce
     if (typeof nonce !== 'string' || nonce.length < 16) return refuse('no nonce in the token header')
-    const t = now()
-    for (const [n, exp] of seen) if (exp + SKEW_SECONDS < t) seen.delete(n)
+    const nowSeconds = now()
+    for (const [n, exp] of seen) if (exp + SKEW_SECONDS < nowSeconds) seen.delete(n)
     if (seen.has(nonce)) return refuse('replayed token (nonce already used)')
     seen.set(nonce, payload.exp!)
     return { ok: true, kid, nonce, uri }

@@ -77,20 +77,20 @@ const server = Bun.serve({
     try {
       if (req.method === 'GET' && path === '/supported') return json(facilitator.getSupported())
       if (req.method === 'POST' && (path === '/verify' || path === '/settle')) {
-        const r = await readRequest(req)
-        if (r instanceof Response) return r
+        const parsed = await readRequest(req)
+        if (parsed instanceof Response) return parsed
         return json(
           path === '/verify'
-            ? await checked.verify(r.paymentPayload, r.paymentRequirements)
-            : await facilitator.settle(r.paymentPayload, r.paymentRequirements),
+            ? await checked.verify(parsed.paymentPayload, parsed.paymentRequirements)
+            : await facilitator.settle(parsed.paymentPayload, parsed.paymentRequirements),
         )
       }
       return json({ error: 'not found' }, 404)
-    } catch (e) {
+    } catch (error) {
       // The chain's RPC did not answer: no verdict, a 503 (a refusal would make the seller turn the buyer away).
-      const status = e instanceof ChainUnavailableError ? 503 : 500
-      console.error(`${path}: ${e instanceof Error ? e.message : String(e)}`)
-      return json({ error: e instanceof Error ? e.message : String(e) }, status)
+      const status = error instanceof ChainUnavailableError ? 503 : 500
+      console.error(`${path}: ${error instanceof Error ? error.message : String(error)}`)
+      return json({ error: error instanceof Error ? error.message : String(error) }, status)
     }
   },
 })

@@ -30,8 +30,8 @@ export function shuffled<T>(items: T[], seed = 20261125): T[] {
   let state = seed
   for (let i = out.length - 1; i > 0; i--) {
     state = (state * 1103515245 + 12345) % 2 ** 31
-    const j = state % (i + 1)
-    ;[out[i], out[j]] = [out[j]!, out[i]!]
+    const swapWith = state % (i + 1)
+    ;[out[i], out[swapWith]] = [out[swapWith]!, out[i]!]
   }
   return out
 }
@@ -60,15 +60,20 @@ export function requests(FIRSTS: number): Ask[] {
   const firsts = candidates.slice(0, FIRSTS).map((c) => ({ ...c, family: familyOf(c.id), first: true }))
   const repeats = firsts.filter((_, i) => i % 2 === 0).map((c) => ({ ...c, first: false }))
   const datasets: Ask[] = shuffled(
-    places.slice(0, 20).flatMap((destination, i): Ask[] => [
+    places.slice(0, 20).flatMap((destination, index): Ask[] => [
       { id: 'flights.summary', query: { destination }, family: 'datasets' as const, first: false },
       {
         id: 'spend.summary',
-        query: { country: ['Japan', 'Thailand', 'France', 'Singapore'][i % 4]! },
+        query: { country: ['Japan', 'Thailand', 'France', 'Singapore'][index % 4]! },
         family: 'datasets' as const,
         first: false,
       },
-      { id: 'signals.topics.rankings', query: { category: categories[i % categories.length]! }, family: 'datasets' as const, first: false },
+      {
+        id: 'signals.topics.rankings',
+        query: { category: categories[index % categories.length]! },
+        family: 'datasets' as const,
+        first: false,
+      },
     ]),
   )
   // Firsts spread through the run; each repeat comes after its first (the second half of the list).

@@ -39,18 +39,18 @@ const decode = (req: Request): Proof | null => {
 let fetchHandler: (req: Request) => Response | Promise<Response>
 if (mode === 'same-402') {
   if (!serviceUrl) throw new Error('same-402 needs the service URL of a paid route')
-  const r = await fetch(serviceUrl)
-  if (r.status !== 402) throw new Error(`expected a 402 from ${serviceUrl}, got ${r.status}`)
-  const body = new Uint8Array(await r.arrayBuffer())
+  const response = await fetch(serviceUrl)
+  if (response.status !== 402) throw new Error(`expected a 402 from ${serviceUrl}, got ${response.status}`)
+  const body = new Uint8Array(await response.arrayBuffer())
   const sameHeaders: [string, string][] = []
-  r.headers.forEach((value, name) => void (name !== 'date' && name !== 'content-length' && sameHeaders.push([name, value])))
+  response.headers.forEach((value, name) => void (name !== 'date' && name !== 'content-length' && sameHeaders.push([name, value])))
   fetchHandler = () => new Response(body, { status: 402, headers: sameHeaders })
 } else if (mode === 'paid') {
   fetchHandler = (req) => {
     const proof = decode(req)
     if (!proof) return refused()
-    const a = proof.payload.authorization
-    return recoverSigner(authorizationDigest(separator, a), proof.payload.signature) === a.from.toLowerCase()
+    const authorization = proof.payload.authorization
+    return recoverSigner(authorizationDigest(separator, authorization), proof.payload.signature) === authorization.from.toLowerCase()
       ? new Response(BODY, { headers })
       : refused()
   }
@@ -58,8 +58,13 @@ if (mode === 'same-402') {
   fetchHandler = async (req) => {
     const proof = decode(req)
     if (!proof) return refused()
-    const a = proof.payload.authorization
-    const message = { ...a, value: BigInt(a.value), validAfter: BigInt(a.validAfter), validBefore: BigInt(a.validBefore) }
+    const authorization = proof.payload.authorization
+    const message = {
+      ...authorization,
+      value: BigInt(authorization.value),
+      validAfter: BigInt(authorization.validAfter),
+      validBefore: BigInt(authorization.validBefore),
+    }
     const signer = await recoverTypedDataAddress({
       domain,
       types: TRANSFER_WITH_AUTHORIZATION,
@@ -67,7 +72,7 @@ if (mode === 'same-402') {
       message,
       signature: proof.payload.signature,
     }).catch(() => null)
-    return signer?.toLowerCase() === a.from.toLowerCase() ? new Response(BODY, { headers }) : refused()
+    return signer?.toLowerCase() === authorization.from.toLowerCase() ? new Response(BODY, { headers }) : refused()
   }
 } else {
   fetchHandler = () => new Response(BODY, { headers })

@@ -14,7 +14,7 @@ import { join } from 'node:path'
 
 const url = process.argv[2]
 if (!url) throw new Error('usage: claim-cost.ts <postgres url>')
-const N = 5000
+const CLAIMS = 5000
 const claim = (key: string): PaymentClaim => ({
   key,
   network: 'eip155:84532',
@@ -30,24 +30,24 @@ const pct = (xs: number[], p: number) => xs.sort((a, b) => a - b)[Math.floor((xs
 async function measure(name: string, ledger: PaymentLedger, prefix: string) {
   const now = Math.floor(Date.now() / 1000)
   const times: number[] = []
-  for (let i = 0; i < N; i++) {
-    const t = performance.now()
+  for (let i = 0; i < CLAIMS; i++) {
+    const startedAt = performance.now()
     await ledger.claim(claim(`${prefix}-s${i}`), now, now - 60)
-    times.push((performance.now() - t) * 1000)
+    times.push((performance.now() - startedAt) * 1000)
   }
   await ledger.durable()
   // A replay: the same key again is refused (taken).
   const replays: number[] = []
-  for (let i = 0; i < N; i++) {
-    const t = performance.now()
-    const r = await ledger.claim(claim(`${prefix}-s${i}`), now, now - 60)
-    replays.push((performance.now() - t) * 1000)
-    if (r.status !== 'taken') throw new Error('a replayed claim was not refused')
+  for (let i = 0; i < CLAIMS; i++) {
+    const startedAt = performance.now()
+    const outcome = await ledger.claim(claim(`${prefix}-s${i}`), now, now - 60)
+    replays.push((performance.now() - startedAt) * 1000)
+    if (outcome.status !== 'taken') throw new Error('a replayed claim was not refused')
   }
   const t0 = performance.now()
-  for (let b = 0; b < N / 50; b++)
+  for (let b = 0; b < CLAIMS / 50; b++)
     await Promise.all(Array.from({ length: 50 }, (_, j) => ledger.claim(claim(`${prefix}-c${b}-${j}`), now, now - 60)))
-  const perSecond = N / ((performance.now() - t0) / 1000)
+  const perSecond = CLAIMS / ((performance.now() - t0) / 1000)
   await ledger.durable()
   console.log(
     `claim ${name.padEnd(10)} new: p50 ${pct(times, 0.5).toFixed(0)} µs, p99 ${pct(times, 0.99).toFixed(0)} µs; replay refused: p50 ${pct(replays, 0.5).toFixed(0)} µs, p99 ${pct(replays, 0.99).toFixed(0)} µs; 50 at a time: ${perSecond.toFixed(0)} claims/s`,

@@ -53,7 +53,7 @@ interface Store {
 }
 
 /** Streams the corpus in store order, each post with its terms joined by spaces (a chunk of rows at a time: millions never sit in memory). */
-async function eachPost(parquet: string, fn: (row: Record<string, unknown>, terms: string, r: number) => void | Promise<void>) {
+async function eachPost(parquet: string, fn: (row: Record<string, unknown>, terms: string, rowIndex: number) => void | Promise<void>) {
   const instance = await DuckDBInstance.create(':memory:', { threads: '2', memory_limit: '512MB', temp_directory: spill })
   const connection = await instance.connect()
   try {
@@ -61,7 +61,7 @@ async function eachPost(parquet: string, fn: (row: Record<string, unknown>, term
     const file = `read_parquet('${parquet}')`
     const keys = (await connection.runAndReadAll(`SELECT DISTINCT ${GROUP} AS g, month FROM ${file} ORDER BY g, month`)).getRowObjectsJS()
     // A group's month at a time: one sort of millions of wide rows does not fit in DuckDB's 512 MB.
-    let r = 0
+    let rowIndex = 0
     for (const key of keys) {
       const prepared = await connection.prepare(
         `SELECT ${COLUMNS} FROM ${file} WHERE ${GROUP} = $1 AND month = $2 ORDER BY published_at, id`,
@@ -71,7 +71,7 @@ async function eachPost(parquet: string, fn: (row: Record<string, unknown>, term
       for await (const chunk of result.yieldRowsJs()) {
         for (const values of chunk) {
           const row = Object.fromEntries(columns.map((c, i) => [c, values[i]]))
-          await fn(row, termsOf(`${row.title} ${row.text}`).join(' '), r++)
+          await fn(row, termsOf(`${row.title} ${row.text}`).join(' '), rowIndex++)
         }
       }
     }
@@ -87,9 +87,9 @@ type Days = [string, number, number][]
 function rangesOf(days: Days, from: number, to: number): [number, number][] {
   const out: [number, number][] = []
   const groups = [...new Set(days.map((d) => d[0]))]
-  for (const g of groups) {
-    const own = days.filter((d) => d[0] === g)
-    const end = (t: number) => own.find((d) => d[1] >= t)?.[2] ?? nextStart(days, g)
+  for (const group of groups) {
+    const own = days.filter((d) => d[0] === group)
+    const end = (t: number) => own.find((d) => d[1] >= t)?.[2] ?? nextStart(days, group)
     const [a, b] = [end(from), end(to)]
     if (b > a) out.push([a, b - 1])
   }
@@ -262,22 +262,22 @@ if (mode === 'run') {
     duck.close()
     const end = Math.floor(last / DAY_MS) * DAY_MS + DAY_MS
     const out: string[] = []
-    for (const q of await questions()) {
+    for (const question of await questions()) {
       const times: number[] = []
       const reads: number[] = []
       let found = 0
       for (let i = 0; i < 5; i++) {
-        let t = performance.now()
-        const rows = await store.rows(q.lookups, end - 60 * DAY_MS, end)
-        times.push(performance.now() - t)
+        let startedAt = performance.now()
+        const rows = await store.rows(question.lookups, end - 60 * DAY_MS, end)
+        times.push(performance.now() - startedAt)
         found = rows.length
         const step = Math.max(1, Math.ceil(rows.length / READ))
-        t = performance.now()
+        startedAt = performance.now()
         await store.fetch(rows.filter((_, k) => k % step === 0))
-        reads.push(performance.now() - t)
+        reads.push(performance.now() - startedAt)
       }
       const med = (xs: number[]) => xs.sort((a, b) => a - b)[2]!.toFixed(0)
-      out.push(`| ${which} | ${q.label} | ${found} | ${med(times)} ms | ${med(reads)} ms |`)
+      out.push(`| ${which} | ${question.label} | ${found} | ${med(times)} ms | ${med(reads)} ms |`)
     }
     console.log(JSON.stringify({ which, build, buildPeak, size, open, rss, peak: peak(), out }))
   } finally {
@@ -301,11 +301,11 @@ if (mode === 'run') {
       )
       continue
     }
-    const r = JSON.parse(text.trim().split('\n').at(-1)!)
+    const stats = JSON.parse(text.trim().split('\n').at(-1)!)
     console.log(
-      `| ${name} | ${r.build.toFixed(1)} s | ${mib(r.buildPeak)} | ${mib(r.size)} | ${r.open.toFixed(0)} ms | ${mib(r.rss)} | ${mib(r.peak)} |`,
+      `| ${name} | ${stats.build.toFixed(1)} s | ${mib(stats.buildPeak)} | ${mib(stats.size)} | ${stats.open.toFixed(0)} ms | ${mib(stats.rss)} | ${mib(stats.peak)} |`,
     )
-    asked.push(...r.out)
+    asked.push(...stats.out)
   }
   console.log('\n| store | question | rows in window | find rows (median of 5) | read 2,000 of them |\n|---|---|---|---|---|')
   console.log(asked.join('\n'))

@@ -17,9 +17,9 @@ void (async () => {
   done = true
 })()
 while (!done) {
-  const t = performance.now()
+  const sentAt = performance.now()
   await fetch(`${url}/health`)
-  worst = Math.max(worst, performance.now() - t)
+  worst = Math.max(worst, performance.now() - sentAt)
   if (process.env.PROBER_READY === '1' && !announced) {
     announced = true
     process.stderr.write('ready\n')

@@ -47,10 +47,10 @@ export async function keyClasses(dir: string): Promise<KeyClasses> {
     const cls = new Map<string, KeyClass>()
     const entities: NamedEntity[] = []
     const add = (names: unknown[], kind: NamedEntity['kind'], isHead: boolean) => {
-      const c: KeyClass = kind === 'category' ? 'category' : isHead ? 'common' : 'rare'
+      const keyClass: KeyClass = kind === 'category' ? 'category' : isHead ? 'common' : 'rare'
       // A brand listed in two categories is common when either is in the head.
-      for (const name of names) if (name) cls.set(String(name), cls.get(String(name)) === 'common' ? 'common' : c)
-      if (!entities.some((e) => e.keyword === names[0])) entities.push({ keyword: String(names[0]), kind, cls: c })
+      for (const name of names) if (name) cls.set(String(name), cls.get(String(name)) === 'common' ? 'common' : keyClass)
+      if (!entities.some((e) => e.keyword === names[0])) entities.push({ keyword: String(names[0]), kind, cls: keyClass })
     }
     for (const t of topics) add([t.name, t.zh], 'topic', head.subjects.has(`${t.category}|${t.topic_slug}`))
     for (const b of brands) add([b.name], 'brand', head.subjects.has(`${b.category}|${b.brand_slug}`))

@@ -33,11 +33,11 @@ function open(variant: Variant) {
   let counter = 0
   const nonce = () => `0x${variant === 'sequential' ? (counter++).toString(16).padStart(64, '0') : randomBytes(32).toString('hex')}`
   const one = async () => {
-    const n = nonce()
-    const key = `eip155:84532:0x036cbd53842c5426634e7929541ec2318f3dcf7e:${payer}:${n}`
+    const paymentNonce = nonce()
+    const key = `eip155:84532:0x036cbd53842c5426634e7929541ec2318f3dcf7e:${payer}:${paymentNonce}`
     const requestId = `req_${randomBytes(12).toString('hex')}`
     const now = Date.now()
-    const base = { key, requestId, routeId: 'flights.summary', payer, amountAtomic: '100000', nonce: n, network: 'eip155:84532' }
+    const base = { key, requestId, routeId: 'flights.summary', payer, amountAtomic: '100000', nonce: paymentNonce, network: 'eip155:84532' }
     await ledger.claim(
       { ...base, fingerprint: 'flights.summary?destination=Tokyo', validBefore: String(Math.floor(now / 1000) + 3600) },
       now,

@@ -24,8 +24,8 @@ const now = BigInt(Math.floor(Date.now() / 1000))
 
 console.error(`signing ${COUNT + WARMUP} proofs…`)
 const proofs = await Promise.all(
-  Array.from({ length: COUNT + WARMUP }, async (_, i) => {
-    const account = accounts[i % accounts.length]!
+  Array.from({ length: COUNT + WARMUP }, async (_, index) => {
+    const account = accounts[index % accounts.length]!
     const message = {
       from: account.address,
       to: DEV_PAY_TO as `0x${string}`,
@@ -52,32 +52,34 @@ const proofs = await Promise.all(
 
 type Sample = Record<string, number[]>
 const samples: Sample = {}
-const time = (name: string, i: number, fn: () => string | null) => {
-  const t = performance.now()
+const time = (name: string, index: number, fn: () => string | null) => {
+  const startedAt = performance.now()
   const signer = fn()
-  const us = (performance.now() - t) * 1000
-  if (signer !== proofs[i]!.signer) throw new Error(`${name} recovered ${signer} for proof ${i}, not ${proofs[i]!.signer}`)
-  if (i >= WARMUP) (samples[name] ??= []).push(us)
+  const us = (performance.now() - startedAt) * 1000
+  if (signer !== proofs[index]!.signer) throw new Error(`${name} recovered ${signer} for proof ${index}, not ${proofs[index]!.signer}`)
+  if (index >= WARMUP) (samples[name] ??= []).push(us)
 }
 for (let i = 0; i < proofs.length; i++) {
-  const p = proofs[i]!
-  const digest = authorizationDigest(separator, p.authorization)
-  time('libsecp256k1: recover', i, () => recoverWithLibsecp256k1(digest, p.signature))
-  time('@noble/curves: recover', i, () => recoverWithNoble(digest, p.signature))
-  time('libsecp256k1: digest + recover', i, () => recoverWithLibsecp256k1(authorizationDigest(separator, p.authorization), p.signature))
-  time('@noble/curves: digest + recover', i, () => recoverWithNoble(authorizationDigest(separator, p.authorization), p.signature))
-  const t = performance.now()
+  const proof = proofs[i]!
+  const digest = authorizationDigest(separator, proof.authorization)
+  time('libsecp256k1: recover', i, () => recoverWithLibsecp256k1(digest, proof.signature))
+  time('@noble/curves: recover', i, () => recoverWithNoble(digest, proof.signature))
+  time('libsecp256k1: digest + recover', i, () =>
+    recoverWithLibsecp256k1(authorizationDigest(separator, proof.authorization), proof.signature),
+  )
+  time('@noble/curves: digest + recover', i, () => recoverWithNoble(authorizationDigest(separator, proof.authorization), proof.signature))
+  const startedAt = performance.now()
   const viem = (
     await recoverTypedDataAddress({
       domain,
       types: TRANSFER_WITH_AUTHORIZATION,
       primaryType: 'TransferWithAuthorization',
-      message: p.message,
-      signature: p.signature,
+      message: proof.message,
+      signature: proof.signature,
     })
   ).toLowerCase()
-  const us = (performance.now() - t) * 1000
-  if (viem !== p.signer) throw new Error(`viem recovered ${viem} for proof ${i}`)
+  const us = (performance.now() - startedAt) * 1000
+  if (viem !== proof.signer) throw new Error(`viem recovered ${viem} for proof ${i}`)
   if (i >= WARMUP) (samples['viem recoverTypedDataAddress (digest + recover)'] ??= []).push(us)
 }
 

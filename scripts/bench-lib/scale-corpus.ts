@@ -61,15 +61,15 @@ export async function countsPass(url: string, entities: readonly NamedEntity[], 
         const res = await fetch(`${url}${routeUrl('china.trends', { keyword, timeframe: '90d' })}`, {
           headers: { 'x402-payment': await payer.proof({ value: price }) },
         })
-        const d = ((await res.json()) as { data?: any }).data
-        const counts = d
-          ? JSON.stringify([d.evidence.total_items, d.evidence.by_platform, d.momentum_detail.recent, d.momentum_detail.prior])
+        const data = ((await res.json()) as { data?: any }).data
+        const counts = data
+          ? JSON.stringify([data.evidence.total_items, data.evidence.by_platform, data.momentum_detail.recent, data.momentum_detail.prior])
           : ''
         out.set(keyword, {
           status: res.status,
           counts,
-          items: d?.evidence.total_items ?? 0,
-          ...(d?.evidence.sampled ? { read: d.evidence.sampled.items_read } : {}),
+          items: data?.evidence.total_items ?? 0,
+          ...(data?.evidence.sampled ? { read: data.evidence.sampled.items_read } : {}),
         })
       }
     }),
@@ -90,10 +90,10 @@ export function entityRows(counted: readonly Counts[], entities: readonly NamedE
     const was = of(cls).filter((e) => base.get(e.keyword)?.status === 200)
     return `${was.filter((e) => c.get(e.keyword)?.counts === base.get(e.keyword)!.counts).length} of ${was.length}`
   }
-  const ratio = (c: Counts, cls: KeyClass) => {
+  const ratio = (folderCounts: Counts, cls: KeyClass) => {
     const ratios = of(cls)
-      .filter((e) => base?.get(e.keyword)?.items && c?.get(e.keyword)?.items)
-      .map((e) => c!.get(e.keyword)!.items / base!.get(e.keyword)!.items)
+      .filter((e) => base?.get(e.keyword)?.items && folderCounts?.get(e.keyword)?.items)
+      .map((e) => folderCounts!.get(e.keyword)!.items / base!.get(e.keyword)!.items)
       .sort((a, b) => a - b)
     return ratios.length
       ? `${ratios[Math.floor(ratios.length / 2)]!.toFixed(1)}x (${ratios[0]!.toFixed(1)}x-${ratios.at(-1)!.toFixed(1)}x)`
@@ -111,21 +111,24 @@ export function entityRows(counted: readonly Counts[], entities: readonly NamedE
 /** A note naming every rare entity whose counts differ from the first folder's (none: no note). */
 export function differingRare(counted: readonly Counts[], names: readonly string[], entities: readonly NamedEntity[]): string[] {
   const base = counted[0]
-  const differing = counted.flatMap((c, i) =>
-    c && base
+  const differing = counted.flatMap((folderCounts, index) =>
+    folderCounts && base
       ? entities
           .filter(
-            (e) => e.cls === 'rare' && base.get(e.keyword)?.status === 200 && c.get(e.keyword)?.counts !== base.get(e.keyword)!.counts,
+            (e) =>
+              e.cls === 'rare' &&
+              base.get(e.keyword)?.status === 200 &&
+              folderCounts.get(e.keyword)?.counts !== base.get(e.keyword)!.counts,
           )
-          .map((e) => {
-            const [was, is] = [base.get(e.keyword)!, c.get(e.keyword)]
+          .map((entity) => {
+            const [was, is] = [base.get(entity.keyword)!, folderCounts.get(entity.keyword)]
             const said =
               is?.status !== 200
                 ? `${was.items} items, now answered ${is?.status ?? 'not at all'}`
                 : is.read
                   ? `${was.items} items, now ${is.items}, estimated from ${is.read} read, as the answer says`
                   : `${was.items} items, now ${is.items}, counted as exact`
-            return `${names[i]}: ${e.keyword} (${said})`
+            return `${names[index]}: ${entity.keyword} (${said})`
           })
       : [],
   )

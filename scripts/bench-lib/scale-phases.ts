@@ -45,14 +45,14 @@ const loaded = await phase('load: views and periods (6 datasets)', async () =>
     await Promise.all(DATASETS.map(async (c) => [c.name, await loadDataset(db, dir, manifest, c)] as [string, LoadedDataset])),
   ),
 )
-const d = (name: string) => loaded[name]!
-await phase('index: market (names, monthly totals)', () => indexMarket(db, d('flights'), d('spend')))
+const dataset = (name: string) => loaded[name]!
+await phase('index: market (names, monthly totals)', () => indexMarket(db, dataset('flights'), dataset('spend')))
 const signals = await phase('index: signals (entities)', () =>
-  indexSignals(db, d('signal_creators'), d('signal_topics'), d('signal_brands')),
+  indexSignals(db, dataset('signal_creators'), dataset('signal_topics'), dataset('signal_brands')),
 )
 const corpus = await phase(
   "index: the corpus's search index (opened, or built first when this version has none)",
-  () => indexCorpus(db, d('evidence'), () => snapshotVocabulary(db, loaded)),
+  () => indexCorpus(db, dataset('evidence'), () => snapshotVocabulary(db, loaded)),
   (index) =>
     `${index.file.posts.toLocaleString('en-US')} posts${index.built ? `, built in ${(index.built.ms / 1000).toFixed(1)} s` : ', opened'}`,
 )

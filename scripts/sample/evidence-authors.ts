@@ -40,17 +40,17 @@ const cityOf = (handle: string) => weighted(rngFor('creator-city', handle), GATE
 /** Ranked creators by `<week_start>|<category>|<platform>`, from the signal_creators rows. */
 function rankedCreators(rows: readonly Row[]): Map<string, RankedCreator[]> {
   const out = new Map<string, RankedCreator[]>()
-  for (const r of rows) {
-    const posts = Number(r.posts)
-    if (posts === 0 || Number(r.views) === 0) continue
-    const key = `${r.week_start}|${r.category}|${r.platform}`
+  for (const row of rows) {
+    const posts = Number(row.posts)
+    if (posts === 0 || Number(row.views) === 0) continue
+    const key = `${row.week_start}|${row.category}|${row.platform}`
     const list = out.get(key) ?? []
     list.push({
-      handle: String(r.creator_handle),
-      followers: Number(r.followers),
+      handle: String(row.creator_handle),
+      followers: Number(row.followers),
       posts,
-      viewsPerPost: Number(r.views) / posts,
-      engagementRate: Number(r.engagement) / Number(r.views),
+      viewsPerPost: Number(row.views) / posts,
+      engagementRate: Number(row.engagement) / Number(row.views),
     })
     out.set(key, list)
   }
@@ -59,8 +59,8 @@ function rankedCreators(rows: readonly Row[]): Map<string, RankedCreator[]> {
 
 /** Unranked accounts of a category and platform: KOCs and small creators. */
 function longTail(category: SignalCategory, platform: Platform): Author[] {
-  return Array.from({ length: LONG_TAIL_PER_POOL }, (_, i) => {
-    const rng = rngFor('long-tail', category, platform, String(i))
+  return Array.from({ length: LONG_TAIL_PER_POOL }, (_, index) => {
+    const rng = rngFor('long-tail', category, platform, String(index))
     const handle = `${pick(rng, LONG_TAIL_HANDLES.first)}_${pick(rng, LONG_TAIL_HANDLES.second)}_${1000 + Math.floor(rng() * 9000)}`
     const followers = Math.round(Math.exp(between(rng, Math.log(200), Math.log(60_000))))
     return {
@@ -86,16 +86,16 @@ export class Authors {
   pick(rng: Rng, week: string, category: SignalCategory, platform: Platform): Author {
     const ranked = this.ranked.get(`${week}|${category}|${platform}`)
     if (ranked?.length && rng() < RANKED_SHARE) {
-      const c = weighted(
+      const creator = weighted(
         rng,
         ranked.map((r) => [r, r.posts] as const),
       )
       return {
-        handle: c.handle,
-        followers: c.followers,
-        city: cityOf(c.handle),
-        views: (r) => c.viewsPerPost * Math.exp(0.3 * (r() + r() + r() - 1.5)),
-        rate: c.engagementRate,
+        handle: creator.handle,
+        followers: creator.followers,
+        city: cityOf(creator.handle),
+        views: (r) => creator.viewsPerPost * Math.exp(0.3 * (r() + r() + r() - 1.5)),
+        rate: creator.engagementRate,
         inflated: false,
       }
     }

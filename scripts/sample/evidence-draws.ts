@@ -8,8 +8,8 @@ export function pick<T>(rng: Rng, items: readonly T[]): T {
 
 /** One of the items, in proportion to its weight. */
 export function weighted<T>(rng: Rng, items: readonly (readonly [T, number])[]): T {
-  let r = rng() * items.reduce((s, [, w]) => s + w, 0)
-  for (const [item, w] of items) if ((r -= w) < 0) return item
+  let remaining = rng() * items.reduce((s, [, w]) => s + w, 0)
+  for (const [item, w] of items) if ((remaining -= w) < 0) return item
   return items.at(-1)![0]
 }
 
@@ -17,11 +17,11 @@ export function weighted<T>(rng: Rng, items: readonly (readonly [T, number])[]):
 export function poisson(rng: Rng, lambda: number): number {
   if (lambda > 30) return Math.max(0, Math.round(lambda + Math.sqrt(lambda) * (rng() + rng() + rng() - 1.5) * 2))
   const limit = Math.exp(-lambda)
-  let k = 0
-  let p = rng()
-  while (p > limit) {
-    k++
-    p *= rng()
+  let count = 0
+  let product = rng()
+  while (product > limit) {
+    count++
+    product *= rng()
   }
-  return k
+  return count
 }

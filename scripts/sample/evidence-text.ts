@@ -34,11 +34,11 @@ const GOLDEN = 0.6180339887498949
 const toneAt = new Map<string, number>()
 export function toneOf(subject: Subject): Tone {
   const key = `${subject.category}|${subject.slug}`
-  const k = toneAt.get(key) ?? 0
-  toneAt.set(key, k + 1)
-  const u = (rngFor('tone', key)() + k * GOLDEN) % 1
-  const p = DISPOSITION[subject.disposition]
-  return u < p.pos ? 'pos' : u < p.pos + p.neg ? 'neg' : 'neu'
+  const drawn = toneAt.get(key) ?? 0
+  toneAt.set(key, drawn + 1)
+  const roll = (rngFor('tone', key)() + drawn * GOLDEN) % 1
+  const odds = DISPOSITION[subject.disposition]
+  return roll < odds.pos ? 'pos' : roll < odds.pos + odds.neg ? 'neg' : 'neu'
 }
 
 /** Starts every subject's tone sequence afresh: one generation run gives the same tones as the next. */
@@ -47,38 +47,38 @@ export function resetTones(): void {
 }
 
 function clause(rng: Rng, tone: Tone, category: SignalCategory, lang: Lang): string {
-  const i = lang === 'zh' ? 0 : 1
-  if (tone === 'neu') return pick(rng, NEUTRAL_WORDS)[i]
+  const langIndex = lang === 'zh' ? 0 : 1
+  if (tone === 'neu') return pick(rng, NEUTRAL_WORDS)[langIndex]
   const words = CATEGORY_WORDS[category]
   const frames = words.frames.filter((f): f is Frame =>
     f === 'safety' ? tone === 'neg' && Boolean(words.safety) : Boolean(TONE_WORDS[tone][f]),
   )
   const frame = pick(rng, frames)
   const bank = frame === 'safety' ? words.safety! : TONE_WORDS[tone][frame]!
-  return pick(rng, bank)[i]
+  return pick(rng, bank)[langIndex]
 }
 
 /** Title and body of a post: subject, aspect, a tone clause (sometimes turning on "but"), a detail, hashtags. */
 export function compose(
   rng: Rng,
-  s: Subject,
+  subject: Subject,
   subjectText: string,
   tone: Tone,
   lang: Lang,
 ): { title: string; body: string; aspect: string } {
-  const words = CATEGORY_WORDS[s.category]
+  const words = CATEGORY_WORDS[subject.category]
   const [aspectZh, aspectEn] = pick(rng, words.aspects)
-  let said = clause(rng, tone, s.category, lang)
+  let said = clause(rng, tone, subject.category, lang)
   // One post in eight states the other side first and turns with "but": the turn decides the tone.
   if (tone !== 'neu' && rng() < 0.125) {
-    const other = clause(rng, tone === 'pos' ? 'neg' : 'pos', s.category, lang)
+    const other = clause(rng, tone === 'pos' ? 'neg' : 'pos', subject.category, lang)
     said = lang === 'zh' ? `虽然${other}，但是${said}` : `${other}, but ${said}`
   }
   const [detailZh, detailEn] = pick(rng, words.details)
-  const terms = TERMS.filter((t) => t.category === s.category)
+  const terms = TERMS.filter((t) => t.category === subject.category)
   const term = terms.length && rng() < TERM_SHARE ? pick(rng, terms) : null
   if (lang === 'zh') {
-    const tags = [s.tagZh, aspectZh, ...(term ? [term.zh[0]!] : [])].map((t) => `#${t}`).join(' ')
+    const tags = [subject.tagZh, aspectZh, ...(term ? [term.zh[0]!] : [])].map((t) => `#${t}`).join(' ')
     return {
       title: `${subjectText}｜${aspectZh}`,
       aspect: aspectZh,
@@ -89,6 +89,6 @@ export function compose(
   return {
     title: `${subjectText}: ${aspectEn}`,
     aspect: aspectEn,
-    body: `${pick(rng, OPENERS.en)} ${subjectText} (${aspectEn}): ${said}. ${detailEn[0]!.toUpperCase()}${detailEn.slice(1)}.${also} #${s.en.replace(/[^A-Za-z0-9]/g, '')}`,
+    body: `${pick(rng, OPENERS.en)} ${subjectText} (${aspectEn}): ${said}. ${detailEn[0]!.toUpperCase()}${detailEn.slice(1)}.${also} #${subject.en.replace(/[^A-Za-z0-9]/g, '')}`,
   }
 }

@@ -83,12 +83,12 @@ function publishedAt(rng: Rng, dayMs: number): string {
   return new Date(dayMs + Math.floor(between(rng, 7 * 3600, 24 * 3600)) * 1000).toISOString().replace('.000Z', 'Z')
 }
 
-function nativeRow(d: Draw, platform: Platform, authors: Authors): Row {
-  const rng = rngFor('evidence', d.id)
+function nativeRow(draw: Draw, platform: Platform, authors: Authors): Row {
+  const rng = rngFor('evidence', draw.id)
   const lang: Lang = rng() < EN_SHARE.native ? 'en' : 'zh'
-  const tone = toneOf(d.subject)
-  const { title, body } = compose(rng, d.subject, d.text[lang](rng), tone, lang)
-  const author = authors.pick(rng, d.week, d.subject.category, platform)
+  const tone = toneOf(draw.subject)
+  const { title, body } = compose(rng, draw.subject, draw.text[lang](rng), tone, lang)
+  const author = authors.pick(rng, draw.week, draw.subject.category, platform)
   const views = Math.round(author.views(rng))
   const engagement = views * author.rate * between(rng, 0.7, 1.3)
   let likes = Math.round(engagement * 0.8)
@@ -96,16 +96,16 @@ function nativeRow(d: Draw, platform: Platform, authors: Authors): Row {
   const shares = Math.round(engagement * between(rng, 0.06, 0.14))
   // Bought likes: a spike without the comments real attention brings.
   if (author.inflated && rng() < 0.25) likes = Math.round(likes * between(rng, 6, 15))
-  const published = publishedAt(rng, d.dayMs)
+  const published = publishedAt(rng, draw.dayMs)
   return {
-    id: d.id,
+    id: draw.id,
     month: published.slice(0, 7),
     published_at: published,
     platform,
     about_platform: '',
     retrieval: 'native',
     source_kind: platform === 'douyin' ? 'video' : platform === 'wechat' ? 'article' : 'note',
-    category: d.subject.category,
+    category: draw.subject.category,
     language: lang,
     author: author.handle,
     author_followers: author.followers,
@@ -119,12 +119,12 @@ function nativeRow(d: Draw, platform: Platform, authors: Authors): Row {
   }
 }
 
-function webRow(d: Draw): Row {
-  const rng = rngFor('evidence', d.id)
+function webRow(draw: Draw): Row {
+  const rng = rngFor('evidence', draw.id)
   const lang: Lang = rng() < EN_SHARE.web ? 'en' : 'zh'
-  const tone = toneOf(d.subject)
-  const subjectText = d.text[lang](rng)
-  const { body, aspect } = compose(rng, d.subject, subjectText, tone, lang)
+  const tone = toneOf(draw.subject)
+  const subjectText = draw.text[lang](rng)
+  const { body, aspect } = compose(rng, draw.subject, subjectText, tone, lang)
   const about = weighted(rng, WEB_ABOUT)
   const kind = pick(rng, ['web_page', 'web_page', 'report', 'news'] as const)
   let title: string
@@ -148,16 +148,16 @@ function webRow(d: Draw): Row {
           : `What people say about ${subjectText} ${where}`
     text = `Compiled from posts ${where}. ${body}`
   }
-  const published = publishedAt(rng, d.dayMs)
+  const published = publishedAt(rng, draw.dayMs)
   return {
-    id: d.id,
+    id: draw.id,
     month: published.slice(0, 7),
     published_at: published,
     platform: 'web',
     about_platform: about,
     retrieval: 'proxy',
     source_kind: kind,
-    category: d.subject.category,
+    category: draw.subject.category,
     language: lang,
     author: pick(rng, WEB_AUTHORS[lang]),
     author_followers: 0,
@@ -248,20 +248,20 @@ export function* generateEvidence(world: WorldRows, scale = 1, longTail = false)
   const scales = scalesOf(world, scale, longTail)
   // Native posts of one signals row, then its share of open-web coverage.
   function* emit(kind: string, row: Row, volume: number, rate: number, subject: Subject, text: Draw['text']): Generator<Row> {
-    const w = weekOf.get(String(row.week_start))!
+    const week = weekOf.get(String(row.week_start))!
     const platform = row.platform as Platform
     const scale = scales.subject(`${subject.category}|${subject.slug}`)
-    const rng = rngFor('evidence-count', kind, subject.category, subject.slug, platform, w.start)
-    const days = daysOf(w)
-    const n = poisson(rng, volume * rate * scale)
-    for (let k = 0; k < n; k++) {
+    const rng = rngFor('evidence-count', kind, subject.category, subject.slug, platform, week.start)
+    const days = daysOf(week)
+    const posts = poisson(rng, volume * rate * scale)
+    for (let k = 0; k < posts; k++) {
       yield nativeRow(
         {
-          id: `${kind}-${platform}-${w.start}-${subject.category}-${subject.slug}-${k}`,
+          id: `${kind}-${platform}-${week.start}-${subject.category}-${subject.slug}-${k}`,
           dayMs: pick(rng, days),
           subject,
           text,
-          week: w.start,
+          week: week.start,
         },
         platform,
         authors,
@@ -270,28 +270,35 @@ export function* generateEvidence(world: WorldRows, scale = 1, longTail = false)
     const web = poisson(rng, volume * rate * scale * WEB_SHARE)
     for (let k = 0; k < web; k++) {
       yield webRow({
-        id: `${kind}-web-${platform}-${w.start}-${subject.category}-${subject.slug}-${k}`,
+        id: `${kind}-web-${platform}-${week.start}-${subject.category}-${subject.slug}-${k}`,
         dayMs: pick(rng, days),
         subject,
         text,
-        week: w.start,
+        week: week.start,
       })
     }
   }
 
-  for (const r of world.topics) {
-    const s = topicSubjects.get(`${r.category}|${r.topic_slug}`)!
-    yield* emit('topic', r, Number(r.posts), TOPIC_RATE, s, { zh: () => s.zh, en: () => s.en })
+  for (const topic of world.topics) {
+    const subject = topicSubjects.get(`${topic.category}|${topic.topic_slug}`)!
+    yield* emit('topic', topic, Number(topic.posts), TOPIC_RATE, subject, { zh: () => subject.zh, en: () => subject.en })
   }
 
-  for (const r of world.brands) {
-    const name = String(r.brand_name)
-    const zh = String(r.brand_name_zh)
-    const category = r.category as SignalCategory
-    const s: Subject = { slug: String(r.brand_slug), category, zh, en: name, tagZh: zh, disposition: BRAND_DISPOSITION[name] ?? 'liked' }
+  for (const brand of world.brands) {
+    const name = String(brand.brand_name)
+    const zh = String(brand.brand_name_zh)
+    const category = brand.category as SignalCategory
+    const subject: Subject = {
+      slug: String(brand.brand_slug),
+      category,
+      zh,
+      en: name,
+      tagZh: zh,
+      disposition: BRAND_DISPOSITION[name] ?? 'liked',
+    }
     const products = CATEGORY_WORDS[category].products
     // Chinese posts often write a brand's English name beside its Chinese one.
-    yield* emit('brand', r, Number(r.mentions), BRAND_RATE, s, {
+    yield* emit('brand', brand, Number(brand.mentions), BRAND_RATE, subject, {
       zh: (rng) => `${rng() < 0.4 ? `${name} ` : ''}${zh}${pick(rng, products)[0]}`,
       en: (rng) => `${name} ${pick(rng, products)[1]}`,
     })
@@ -311,38 +318,38 @@ function* placeRows(world: WorldRows, authors: Authors, scaleOf: (code: string) 
   const first = Date.parse(`${world.weeks[0]!.start}T00:00:00Z`)
   const last = Date.parse(`${EVIDENCE_END}T00:00:00Z`)
   const weekStart = (ms: number) => isoDay(ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY_MS)
-  for (const d of DESTINATIONS) {
-    const scale = scaleOf(d.code)
-    const country = COUNTRIES.find((c) => c.code === d.countryCode)!
-    const s: Subject = {
-      slug: d.code.toLowerCase(),
+  for (const destination of DESTINATIONS) {
+    const scale = scaleOf(destination.code)
+    const country = COUNTRIES.find((c) => c.code === destination.countryCode)!
+    const subject: Subject = {
+      slug: destination.code.toLowerCase(),
       category: 'travel',
-      zh: d.nameZh,
-      en: d.name,
-      tagZh: `${d.nameZh}旅行`,
+      zh: destination.nameZh,
+      en: destination.name,
+      tagZh: `${destination.nameZh}旅行`,
       disposition: 'liked',
     }
     const text: Draw['text'] = {
-      zh: (rng) => `${rng() < 0.35 ? country.nameZh : ''}${d.nameZh}${pick(rng, TRIP_WORDS)[0]}`,
-      en: (rng) => (rng() < 0.35 ? `${d.name}, ${country.name}` : `${d.name} ${pick(rng, TRIP_WORDS)[1]}`),
+      zh: (rng) => `${rng() < 0.35 ? country.nameZh : ''}${destination.nameZh}${pick(rng, TRIP_WORDS)[0]}`,
+      en: (rng) => (rng() < 0.35 ? `${destination.name}, ${country.name}` : `${destination.name} ${pick(rng, TRIP_WORDS)[1]}`),
     }
     for (let day = first; day <= last; day += DAY_MS) {
       const date = isoDay(day)
       const month = date.slice(0, 7) > lastMonth ? lastMonth : date.slice(0, 7)
       const daysInMonth = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate()
-      const rng = rngFor('evidence-count', 'place', d.code, date)
-      const lambda = ((passengers.get(`${month}|${d.code}`) ?? 0) / daysInMonth) * PLACE_RATE * scale
-      const n = poisson(rng, lambda)
-      for (let k = 0; k < n; k++) {
+      const rng = rngFor('evidence-count', 'place', destination.code, date)
+      const lambda = ((passengers.get(`${month}|${destination.code}`) ?? 0) / daysInMonth) * PLACE_RATE * scale
+      const posts = poisson(rng, lambda)
+      for (let k = 0; k < posts; k++) {
         const platform = weighted(rng, PLACE_PLATFORMS)
         yield nativeRow(
-          { id: `place-${platform}-${date}-${d.code}-${k}`, dayMs: day, subject: s, text, week: weekStart(day) },
+          { id: `place-${platform}-${date}-${destination.code}-${k}`, dayMs: day, subject, text, week: weekStart(day) },
           platform,
           authors,
         )
       }
       for (let k = 0, web = poisson(rng, lambda * WEB_SHARE); k < web; k++) {
-        yield webRow({ id: `place-web-${date}-${d.code}-${k}`, dayMs: day, subject: s, text, week: weekStart(day) })
+        yield webRow({ id: `place-web-${date}-${destination.code}-${k}`, dayMs: day, subject, text, week: weekStart(day) })
       }
     }
   }

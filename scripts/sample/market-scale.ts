@@ -52,10 +52,10 @@ async function splitTable(
   if (free.length < cities.length * (count - 1)) throw new Error(`not enough free codes for ${cities.length} x ${count} cities`)
   const shares = zipfShares(count)
   const sorted = [...cities].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : a.city < b.city ? -1 : 1))
-  const values = sorted.flatMap(({ city, code }, i) =>
+  const values = sorted.flatMap(({ city, code }, cityIndex) =>
     shares.map((share, j) => {
       const k = j + 1
-      const splitCode = k === 1 ? code : free[i * (count - 1) + j - 1]!
+      const splitCode = k === 1 ? code : free[cityIndex * (count - 1) + j - 1]!
       return `(${sqlString(city)}, ${k}, ${sqlString(k === 1 ? city : `${city} ${k}`)}, ${sqlString(splitCode)}, ${share})`
     }),
   )

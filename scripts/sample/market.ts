@@ -58,12 +58,12 @@ interface Point {
 }
 
 /** Great-circle distance in km. */
-function distanceKm(a: Point, b: Point): number {
+function distanceKm(from: Point, to: Point): number {
   const rad = Math.PI / 180
-  const dLat = (b.lat - a.lat) * rad
-  const dLon = (b.lon - a.lon) * rad
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2
-  return 2 * 6371 * Math.asin(Math.sqrt(h))
+  const dLat = (to.lat - from.lat) * rad
+  const dLon = (to.lon - from.lon) * rad
+  const haversine = Math.sin(dLat / 2) ** 2 + Math.cos(from.lat * rad) * Math.cos(to.lat * rad) * Math.sin(dLon / 2) ** 2
+  return 2 * 6371 * Math.asin(Math.sqrt(haversine))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -90,18 +90,18 @@ function countryShock(month: Month, country: CountryCode): number {
  * the country's long-run level from January 2023.
  */
 function travelLevel(month: Month, destination: Destination): number {
-  const i = month.index
-  if (i < monthIndex('2020-01')) return 1
-  if (i === monthIndex('2020-01')) return 0.95
-  if (i === monthIndex('2020-02')) return 0.3
-  if (i === monthIndex('2020-03')) return 0.08
-  if (i < monthIndex('2023-01')) {
+  const index = month.index
+  if (index < monthIndex('2020-01')) return 1
+  if (index === monthIndex('2020-01')) return 0.95
+  if (index === monthIndex('2020-02')) return 0.3
+  if (index === monthIndex('2020-03')) return 0.08
+  if (index < monthIndex('2023-01')) {
     const residual = CLOSED_BORDER_RESIDUAL * between(rngFor('residual', destination.code), 0.65, 1.6)
-    return i >= monthIndex('2022-07') ? residual * 1.4 : residual // gradual easing in late 2022
+    return index >= monthIndex('2022-07') ? residual * 1.4 : residual // gradual easing in late 2022
   }
   const profile = COUNTRY_PROFILE[destination.countryCode]
   const target = profile.recovery * between(rngFor('recovery', destination.code), 0.95, 1.05)
-  const elapsed = i - monthIndex('2023-01')
+  const elapsed = index - monthIndex('2023-01')
   const gap = (target - REOPENING_LEVEL) * Math.exp(-RECOVERY_RATE * profile.speed * elapsed)
   return (target - gap) * countryShock(month, destination.countryCode)
 }

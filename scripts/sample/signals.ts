@@ -40,12 +40,12 @@ export interface Week {
 
 export function weekRange(lastStart = LAST_WEEK_START, count = WEEKS): Week[] {
   const last = dateMs(lastStart)
-  return Array.from({ length: count }, (_, i) => {
-    const start = last - (count - 1 - i) * 7 * DAY_MS
+  return Array.from({ length: count }, (_, index) => {
+    const start = last - (count - 1 - index) * 7 * DAY_MS
     return {
       start: isoDate(start),
       end: isoDate(start + 6 * DAY_MS),
-      index: i,
+      index,
       days: Array.from({ length: 7 }, (_, d) => isoDate(start + d * DAY_MS)),
     }
   })
@@ -60,19 +60,19 @@ const SPRING_FESTIVAL_2026 = '2026-02-17'
 const contains = (w: Week, monthDay: string) => w.days.some((d) => d.endsWith(monthDay))
 
 /** Multiplier on a category's activity in a week: Double 11 and 618 presales, holidays, seasons. */
-function calendar(w: Week, category: SignalCategory): number {
-  const month = Number(w.start.slice(5, 7))
-  let m = 1
+function calendar(week: Week, category: SignalCategory): number {
+  const month = Number(week.start.slice(5, 7))
+  let multiplier = 1
   if (SHOPPING.includes(category)) {
-    if (contains(w, '-11-11')) m *= 1.7
-    else if (w.days.some((d) => d.slice(5) >= '11-01' && d.slice(5) <= '11-10')) m *= 1.3 // presales
-    if (contains(w, '-06-18')) m *= 1.45
+    if (contains(week, '-11-11')) multiplier *= 1.7
+    else if (week.days.some((d) => d.slice(5) >= '11-01' && d.slice(5) <= '11-10')) multiplier *= 1.3 // presales
+    if (contains(week, '-06-18')) multiplier *= 1.45
   }
-  if (w.days.includes(SPRING_FESTIVAL_2026)) m *= category === 'travel' || category === 'food-beverage' ? 1.5 : 0.8
-  if (contains(w, '-10-01') || contains(w, '-10-03')) m *= category === 'travel' ? 1.6 : 1
-  if (month === 7 || month === 8) m *= category === 'travel' || category === 'outdoor-sports' || category === 'parenting' ? 1.2 : 1
-  if ((month === 12 || month <= 2) && category === 'outdoor-sports') m *= 0.85
-  return m
+  if (week.days.includes(SPRING_FESTIVAL_2026)) multiplier *= category === 'travel' || category === 'food-beverage' ? 1.5 : 0.8
+  if (contains(week, '-10-01') || contains(week, '-10-03')) multiplier *= category === 'travel' ? 1.6 : 1
+  if (month === 7 || month === 8) multiplier *= category === 'travel' || category === 'outdoor-sports' || category === 'parenting' ? 1.2 : 1
+  if ((month === 12 || month <= 2) && category === 'outdoor-sports') multiplier *= 0.85
+  return multiplier
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -109,25 +109,25 @@ function topicRows(weeks: readonly Week[]): Row[] {
       const drift = between(traits, -0.025, 0.03)
       for (const platform of PLATFORM_TOKENS) {
         const share = platformShare(category, platform) * between(traits, 0.6, 1.4)
-        for (const w of weeks) {
-          const rng = rngFor('topic', category, topic.slug, platform, w.start)
+        for (const week of weeks) {
+          const rng = rngFor('topic', category, topic.slug, platform, week.start)
           const trend = TOPIC_TREND[topic.slug]
           const late =
-            Math.max(0, w.index - TREND_FROM_WEEK_INDEX) * TREND_PER_WEEK * (trend === 'surging' ? 1 : trend === 'fading' ? -1 : 0)
-          const level = base * share * Math.exp(drift * (w.index - weeks.length / 2) + late) * calendar(w, category)
+            Math.max(0, week.index - TREND_FROM_WEEK_INDEX) * TREND_PER_WEEK * (trend === 'surging' ? 1 : trend === 'fading' ? -1 : 0)
+          const level = base * share * Math.exp(drift * (week.index - weeks.length / 2) + late) * calendar(week, category)
           const posts = int(level * lognormal(rng, 0.15))
           if (posts === 0) continue
-          const p = PLATFORM_PROFILE[platform]
+          const profile = PLATFORM_PROFILE[platform]
           rows.push({
-            week_start: w.start,
-            week_end: w.end,
+            week_start: week.start,
+            week_end: week.end,
             category,
             topic_slug: topic.slug,
             topic_name: topic.name,
             topic_name_zh: topic.zh,
             platform,
             posts,
-            engagement: int(posts * p.viewsPerPost * p.engagementRate * lognormal(rng, 0.2)),
+            engagement: int(posts * profile.viewsPerPost * profile.engagementRate * lognormal(rng, 0.2)),
             creators: int(posts * between(rng, 0.55, 0.9)),
           })
         }
@@ -169,18 +169,18 @@ function brandRows(weeks: readonly Week[]): Row[] {
     const platforms = PLATFORM_TOKENS.filter((p) => rngFor('brand-platform', slug, p)() < 0.85 || p === 'xiaohongshu')
     for (const platform of platforms) {
       const share = platformShare(category, platform) * between(traits, 0.7, 1.3)
-      for (const w of weeks) {
-        const rng = rngFor('brand', slug, category, platform, w.start)
-        const campaign = campaigns.has(w.index)
+      for (const week of weeks) {
+        const rng = rngFor('brand', slug, category, platform, week.start)
+        const campaign = campaigns.has(week.index)
         const level =
-          base * share * Math.exp(drift * (w.index - weeks.length / 2)) * calendar(w, category) * (campaign ? between(rng, 2, 3) : 1)
+          base * share * Math.exp(drift * (week.index - weeks.length / 2)) * calendar(week, category) * (campaign ? between(rng, 2, 3) : 1)
         const mentions = int(level * lognormal(rng, 0.2))
         if (mentions === 0) continue
-        const p = PLATFORM_PROFILE[platform]
-        const reach = int(mentions * p.viewsPerPost * lognormal(rng, 0.3))
+        const profile = PLATFORM_PROFILE[platform]
+        const reach = int(mentions * profile.viewsPerPost * lognormal(rng, 0.3))
         rows.push({
-          week_start: w.start,
-          week_end: w.end,
+          week_start: week.start,
+          week_end: week.end,
           category,
           brand_slug: slug,
           brand_name: name,
@@ -188,7 +188,7 @@ function brandRows(weeks: readonly Week[]): Row[] {
           platform,
           mentions,
           reach,
-          engagement: int(reach * p.engagementRate * lognormal(rng, 0.2)),
+          engagement: int(reach * profile.engagementRate * lognormal(rng, 0.2)),
           seeding_creators: int(mentions * between(rng, 0.3, 0.6) * (campaign ? 1.4 : 1)),
           sponsored_posts: int(mentions * (campaign ? between(rng, 0.3, 0.5) : sponsoredShare)),
         })
@@ -222,10 +222,10 @@ function creatorRows(weeks: readonly Week[]): Row[] {
   const rows: Row[] = []
   const handles = new Set<string>()
   for (const category of SIGNAL_CATEGORY_SLUGS) {
-    let n = 0
+    let creatorIndex = 0
     for (const tier of TIERS) {
-      for (let i = 0; i < tier.count; i++, n++) {
-        const traits = rngFor('creator', category, String(n))
+      for (let i = 0; i < tier.count; i++, creatorIndex++) {
+        const traits = rngFor('creator', category, String(creatorIndex))
         let handle = `${pick(traits, HANDLE_PARTS.first)}_${category.split('-')[0]}_${pick(traits, HANDLE_PARTS.second)}`
         while (handles.has(handle)) handle += String(Math.floor(traits() * 10))
         handles.add(handle)
@@ -241,18 +241,18 @@ function creatorRows(weeks: readonly Week[]): Row[] {
         // About one creator in seven joins during the year; a few buy views in one or two weeks.
         const joins = traits() < 0.15 ? Math.floor(between(traits, 10, weeks.length - 4)) : 0
         const spikes = traits() < 0.06 ? new Set([Math.floor(between(traits, joins, weeks.length))]) : new Set<number>()
-        for (const w of weeks) {
-          if (w.index < joins) continue
-          const rng = rngFor('creator', category, handle, w.start)
+        for (const week of weeks) {
+          if (week.index < joins) continue
+          const rng = rngFor('creator', category, handle, week.start)
           const growthPct = weeklyGrowth + 0.6 * gaussian(rng)
           followers *= 1 + growthPct / 100
-          const posts = int(postsPerWeek * lognormal(rng, 0.35) * Math.min(1.3, calendar(w, category)))
+          const posts = int(postsPerWeek * lognormal(rng, 0.35) * Math.min(1.3, calendar(week, category)))
           if (posts === 0) continue
-          const spike = spikes.has(w.index)
-          const views = int(posts * followers * REACH_RATE[platform] * calendar(w, category) * lognormal(rng, 0.35) * (spike ? 6 : 1))
+          const spike = spikes.has(week.index)
+          const views = int(posts * followers * REACH_RATE[platform] * calendar(week, category) * lognormal(rng, 0.35) * (spike ? 6 : 1))
           rows.push({
-            week_start: w.start,
-            week_end: w.end,
+            week_start: week.start,
+            week_end: week.end,
             category,
             creator_handle: handle,
             creator_name: name,
