@@ -1,13 +1,14 @@
 /**
- * Names say what they hold: in src/, no parameter or local variable is one letter, except where a short
- * scope names it (test/architecture/one-letter.ts: a tiny lambda over a collection, a short `for … of`,
- * a counting loop's index, `_` for an unused one). Checked with the TypeScript compiler's own parser.
+ * Names say what they hold: in src/, support/ and scripts/, no parameter or local variable is one letter,
+ * except where a short scope names it (test/architecture/one-letter.ts: a tiny lambda over a collection, a
+ * short `for … of`, a counting loop's index, `_` for an unused one). Checked with the TypeScript compiler's
+ * own parser.
  */
 import { expect, test } from 'bun:test'
 import { oneLetterNames, oneLetterNamesIn } from './one-letter'
 
-test('no one-letter parameter or local in src/ outside a short scope', () => {
-  expect(oneLetterNamesIn(['src'])).toEqual([])
+test('no one-letter parameter or local in src/, support/ and scripts/ outside a short scope', () => {
+  expect(oneLetterNamesIn(['src', 'support', 'scripts'])).toEqual([])
 })
 
 test('the check finds what it forbids: a one-letter parameter of a function, a method and a long lambda, and one-letter locals', () => {
