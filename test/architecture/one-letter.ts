@@ -1,12 +1,12 @@
 /**
  * One-letter names in TypeScript source, found with the compiler's own parser: parameters and local
- * variables, except where the short scope names them (docs/development.md, "Names"):
+ * variables, except where the short scope names them (checked over src/, support/ and scripts/ by names.test.ts):
  * - a parameter, or a variable declared, inside a tiny lambda of at most five lines (`rows.map((r) => ...)`);
  * - the variable of a `for … of` / `for … in` loop of at most five lines;
  * - the counter of a counting `for` loop (`for (let i = 0; …)`);
  * - `_` for an unused one.
  *
- *   bun test/architecture/one-letter.ts [folder or file …]   (default: src) -> `file:line name` lines
+ *   bun test/architecture/one-letter.ts [folder or file …]   (default: src support scripts) -> `file:line name` lines
  */
 import { readFileSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -51,7 +51,7 @@ export function oneLetterNamesIn(paths: readonly string[]): string[] {
 }
 
 if (import.meta.main) {
-  const found = oneLetterNamesIn(process.argv.length > 2 ? process.argv.slice(2) : ['src'])
+  const found = oneLetterNamesIn(process.argv.length > 2 ? process.argv.slice(2) : ['src', 'support', 'scripts'])
   console.log(found.join('\n'))
   console.error(`${found.length} one-letter names`)
 }
