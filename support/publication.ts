@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { nginxBinary, startNginx, type StartedNginx } from './nginx'
 import { freePort } from './ports'
+import { tempDir } from './temp-dirs'
 
 const ROOT = resolve(import.meta.dir, '..')
 
@@ -27,7 +28,7 @@ export function keyPair(): KeyPair {
 
 /** A data team's folder: a private copy of the shipped datasets. */
 export function teamFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'team-'))
+  const dir = tempDir('team-')
   cpSync(join(ROOT, 'datasets'), dir, { recursive: true })
   return dir
 }

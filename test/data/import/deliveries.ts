@@ -2,20 +2,20 @@
  * Deliveries as the data team sends them, cut from the shipped sample with DuckDB: Parquet, CSV or
  * gzipped CSV by the file's extension, in a private copy of the shipped datasets folder.
  */
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { DatasetContract } from '../../../src/data/contracts'
 import type { DuckDb } from '../../../src/data/duckdb'
+import { tempDir } from '../../../support/temp-dirs'
 
 export const ROOT = resolve(import.meta.dir, '../../..')
 export const SHIPPED = join(ROOT, 'datasets')
 
 /** A private copy of the shipped datasets (manifest included) and a folder for deliveries. */
 export function workspace(): { dir: string; incoming: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'import-'))
+  const dir = tempDir('import-')
   cpSync(SHIPPED, dir, { recursive: true })
-  return { dir, incoming: mkdtempSync(join(tmpdir(), 'incoming-')) }
+  return { dir, incoming: tempDir('incoming-') }
 }
 
 /** The shipped file of a dataset, as a relation. */
