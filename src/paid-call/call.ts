@@ -106,14 +106,10 @@ function checkCall(deps: PaidCallDeps, call: PaidCall) {
   return { route, handler, input: { query, params }, format: (asked as AnswerFormat | undefined) ?? call.tables!.accepted }
 }
 
-/** What `payFor` is given: the call, its route and the request resolved before payment. */
-interface ResolvedCall {
+/** What `payFor` is given: the call as the transport made it, its route and the request resolved before payment. */
+type ResolvedCall = Pick<PaidCall, 'payment' | 'resourceUrl' | 'requestId' | 'clientIp'> & {
   route: RouteSpec
   prepared: Prepared
-  payment: ProofInput
-  resourceUrl: string
-  requestId: string
-  clientIp: () => string | undefined
   format: AnswerFormat
 }
 

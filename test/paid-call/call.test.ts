@@ -8,7 +8,7 @@ import { createHandlers } from '../../src/composition/handler-map'
 import type { HandlerMap } from '../../src/core/route-handler'
 import { usdToAtomic } from '../../src/core/usdc'
 import { type PaidCall, type PaidCaller, type PaidResult, paidCaller } from '../../src/paid-call/call'
-import { UnreadableProof } from '../../src/payments/gate/proof'
+import { MAX_PROOF_BYTES, proofFromHeader, proofFromObject, UnreadableProof } from '../../src/payments/gate/proof'
 import { createPayer } from '../../support/payer'
 import { testRuntime } from '../../support/runtime'
 
@@ -111,4 +111,15 @@ test('a table bought as CSV is written as CSV; the handler never sees `format`',
   if (result.kind !== 'paid') throw new Error(`not paid: ${result.error.code}`)
   expect(String(result.answer.body).split('\r\n')[0]).toBe('month') // RFC 4180: CRLF
   expect(result.answer.headers['content-type']).toContain('text/csv')
+})
+
+test('a payment over the size bound is refused as malformed before decoding, as a header and as an object alike', () => {
+  const header = proofFromHeader('A'.repeat(MAX_PROOF_BYTES + 1))
+  expect(header).toEqual(new UnreadableProof(`header longer than ${MAX_PROOF_BYTES} bytes`))
+  const huge = { x402Version: 2, padding: 'x'.repeat(MAX_PROOF_BYTES) }
+  expect(proofFromObject(huge)).toBeInstanceOf(UnreadableProof)
+  const small = { x402Version: 2 }
+  expect(proofFromObject(small)).toBe(small)
+  const refused = refusal(paid(call('flights.summary', { destination: 'Tokyo' }, { payment: proofFromObject(huge) })))
+  expect([refused.code, refused.details?.reason]).toEqual(['payment_invalid', 'malformed_proof'])
 })

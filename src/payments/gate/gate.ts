@@ -1,6 +1,7 @@
 import type { RouteSpec } from '../../catalog'
 import { paymentRequiredMessage } from '../../catalog/client-caps'
 import { ApiError, type X402Requirements } from '../../core/errors'
+import { redactSecrets } from '../../core/redact'
 import { claimPayment } from './claim'
 import type { Authorized, GateAnswer, GateOptions, PaidBody, PaidContext, PaidRequest, RefusalCode } from './gate-contract'
 import type { SpendRecord } from '../../ledger/contract'
@@ -87,7 +88,9 @@ export class PaymentGate {
     let error = this.refusals.get(key)
     if (!error) {
       const base = this.requirementsOf(req)
-      error = new ApiError(code, message, details, { payment: { v1Accepts: base.v1Accepts, v2: { ...base.v2, error: message } } })
+      // The PaymentRequired repeats the message: redacted as the envelope's (ApiError's) is, whatever a facilitator said.
+      const said = redactSecrets(message)
+      error = new ApiError(code, said, details, { payment: { v1Accepts: base.v1Accepts, v2: { ...base.v2, error: said } } })
       if (this.refusals.size >= MAX_CACHED_REFUSALS) this.refusals.clear()
       this.refusals.set(key, error)
     }

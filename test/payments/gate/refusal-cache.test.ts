@@ -15,6 +15,7 @@ import { SqliteLedger } from '../../../src/ledger/sqlite'
 import type { Settler } from '../../../src/payments/settler'
 import { createPayer, editProof } from '../../../support/payer'
 import { proofFromHeader } from '../../../src/payments/gate/proof'
+import { forgetSecrets, keepSecret } from '../../../src/core/redact'
 
 const settler: Settler = {
   mode: 'local',
@@ -74,4 +75,42 @@ test('each refusal keeps its own reason and message, in the body and in the v2 h
     expect(v2.accepts[0]!.amount).toBe(price(route).toString())
   }
   expect(new Set([wrongAmount.message, forged.message]).size).toBe(2)
+})
+
+test('a refusal whose reason quotes a secret: redacted in the envelope and in the PaymentRequired alike', async () => {
+  const secret = 'sk-refusal-echo-9f3a7c'
+  keepSecret(secret)
+  try {
+    const echoing = new PaymentGate({
+      offers: [DEV_OFFER],
+      artifactTtlSeconds: 3600,
+      ledger: new SqliteLedger(':memory:'),
+      settler: {
+        ...settler,
+        mode: 'facilitator',
+        verify: async () => ({ ok: false, reason: 'invalid', message: `refused; key=${secret}` }),
+      },
+    })
+    const req: PaidRequest = {
+      route: summary,
+      payment: proofFromHeader(await payer.proof({ value: price(summary) })),
+      resourceUrl: `http://localhost${summary.path}`,
+      requestId: 'req_echo',
+      fingerprint: `${summary.id}|x`,
+    }
+    const auth = echoing.authorize(req)
+    if (auth instanceof ApiError) throw new Error(`not authorized: ${auth.code}`)
+    const refused = await echoing
+      .fulfil(auth, async () => '{}')
+      .then(
+        () => undefined,
+        (error: unknown) => error as ApiError,
+      )
+    expect(refused?.code).toBe('payment_invalid')
+    expect(refused!.message).not.toContain(secret)
+    expect(refused!.payment!.v2.error).toBe(refused!.message)
+    expect(decodePaymentRequiredHeader(errorHeaders(refused!, 'req_echo').get('PAYMENT-REQUIRED')!).error).not.toContain(secret)
+  } finally {
+    forgetSecrets()
+  }
 })
