@@ -1,7 +1,7 @@
 /**
  * The layer rule of src/ (docs/development.md, "Layers"): a folder imports only from the layers below its
  * own (not from a sibling of its layer), so no two folders can import each other, and no module imports
- * in a cycle. Every folder of src/ has a place here (test/architecture/layers.test.ts checks both).
+ * in a cycle. A folder of several modules is entered from outside through its face (index.ts). Every folder of src/ has a place here (test/architecture/layers.test.ts checks both).
  */
 const LAYERS = [
   ['core'],
@@ -20,6 +20,27 @@ const LAYERS = [
   ['entry'],
   ['embedded'],
 ]
+
+const { readdirSync } = require('node:fs')
+const { join } = require('node:path')
+
+// A folder of more than one module is entered through its face, index.ts (docs/development.md, "Rooms").
+const modulesIn = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).reduce(
+    (count, entry) =>
+      count + (entry.isDirectory() ? modulesIn(join(dir, entry.name)) : /(?<!\.d)\.ts$/.test(entry.name) ? 1 : 0),
+    0,
+  )
+const srcFolders = () => {
+  try {
+    return readdirSync('src', { withFileTypes: true }).filter((entry) => entry.isDirectory())
+  } catch {
+    return []
+  }
+}
+const FACED = srcFolders()
+  .filter((entry) => modulesIn(join('src', entry.name)) > 1)
+  .map((entry) => entry.name)
 
 const folder = (name) => (name === 'entry' ? '^src/[^/]+\\.ts$' : `^src/${name}/`)
 const below = (i) => LAYERS.slice(0, i + 1).flat()
@@ -50,6 +71,13 @@ module.exports = {
             ]
       }),
     ),
+    ...FACED.map((name) => ({
+      name: `face-${name}`,
+      severity: 'error',
+      comment: `Other folders enter ${name}/ through its face, ${name}/index.ts; a lazy import() may name the module it loads.`,
+      from: { path: '^src/', pathNot: `^src/${name}/` },
+      to: { path: `^src/${name}/`, pathNot: `^src/${name}/index\\.ts$`, dependencyTypesNot: ['dynamic-import'] },
+    })),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,12 +1,10 @@
 #!/usr/bin/env bun
-import { ConfigError } from './core/config-error'
-import { ENV } from './config/settings'
-import { serve } from './cli/serve'
-import { loadEnvFile } from './config/env-file'
+import { ConfigError } from './core'
+import { ENV, loadEnvFile } from './config'
+import { redactOutput, serve } from './cli'
 import pkg from '../package.json' with { type: 'json' }
-import { redactOutput } from './cli/redacted-output'
 import { resolve } from 'node:path'
-import { workingCopy } from './data/import/working-copy'
+import { workingCopy } from './data'
 
 // First: nothing this process prints may carry a configured secret (the secrets are known once read).
 redactOutput()

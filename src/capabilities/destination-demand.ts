@@ -1,12 +1,8 @@
-import { DEMAND_LEG_WEIGHTS } from '../catalog/routes/capabilities'
-import { CONFIDENCE } from '../catalog/evidence-rules'
-import { MAX_AGGREGATE_DESTINATIONS } from '../catalog/routes/flights-routes'
-import { placeKey } from '../data/aliases'
-import type { MarketSnapshot, Place } from '../data/market-snapshot'
-import type { RouteInput } from '../core/route-handler'
-import type { MarketServices } from '../market-data/market-services'
-import { read } from '../intelligence/names/asked'
-import type { EntityIndex } from '../intelligence/names/entities'
+import { CONFIDENCE, DEMAND_LEG_WEIGHTS, MAX_AGGREGATE_DESTINATIONS } from '../catalog'
+import { type MarketSnapshot, type Place, placeKey } from '../data'
+import type { RouteInput } from '../core'
+import type { MarketServices } from '../market-data'
+import { type EntityIndex, read } from '../intelligence'
 import { onSample, type Leg, type LegOutcome } from './legs'
 
 type Country = { name: string; code: string }

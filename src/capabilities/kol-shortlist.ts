@@ -1,9 +1,6 @@
-import { KOL_SHORTLIST } from '../catalog/routes/capabilities'
-import { ApiError } from '../core/errors'
-import { read } from '../intelligence/names/asked'
-import type { EntityIndex } from '../intelligence/names/entities'
-import type { RouteInput } from '../core/route-handler'
-import { CONFIDENCE } from '../catalog/evidence-rules'
+import { CONFIDENCE, KOL_SHORTLIST } from '../catalog'
+import { ApiError, type RouteInput } from '../core'
+import { type EntityIndex, read } from '../intelligence'
 import { onSample, type Leg, type LegOutcome } from './legs'
 
 /**

@@ -1,9 +1,14 @@
 import { routeById } from '../catalog'
-import { atomicToUsd, usdToAtomic } from '../core/usdc'
-import { ApiError } from '../core/errors'
-import type { HandlerMap, Prepared, RouteInput } from '../core/route-handler'
-import type { ProviderSpend } from '../core/provider-spend'
-import type { Session } from '../core/stores'
+import {
+  ApiError,
+  atomicToUsd,
+  type HandlerMap,
+  type Prepared,
+  type ProviderSpend,
+  type RouteInput,
+  type Session,
+  usdToAtomic,
+} from '../core'
 
 /** One underlying route a wrapper calls, in process: not over HTTP and not paid again. */
 export interface Leg {

@@ -1,5 +1,5 @@
-import { SESSION_TTL_SECONDS } from '../catalog/routes/capabilities'
-import { newSessionId, type Session, type Sessions } from '../core/stores'
+import { SESSION_TTL_SECONDS } from '../catalog'
+import { newSessionId, type Session, type Sessions } from '../core'
 
 const MAX_SESSIONS = 10_000
 

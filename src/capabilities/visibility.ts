@@ -1,8 +1,7 @@
-import { MOMENTUM_POINTS, VISIBILITY_BANDS, VISIBILITY_WEIGHTS } from '../catalog/routes/capabilities'
-import type { MomentumValue } from '../catalog/evidence-rules'
-import { changeWithinNoise } from '../intelligence/analysis/momentum'
-import type { RouteInput } from '../core/route-handler'
-import type { SignalServices } from '../signals/signal-services'
+import { MOMENTUM_POINTS, type MomentumValue, VISIBILITY_BANDS, VISIBILITY_WEIGHTS } from '../catalog'
+import { changeWithinNoise } from '../intelligence'
+import type { RouteInput } from '../core'
+import type { SignalServices } from '../signals'
 import type { Leg, LegOutcome } from './legs'
 
 /** The weekly brand slug a brand name maps to, if any: by slug, English or Chinese name (the entity resolver). */

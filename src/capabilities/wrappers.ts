@@ -1,13 +1,12 @@
 import { routeById } from '../catalog'
-import type { HandlerMap, RouteHandler, RouteInput } from '../core/route-handler'
-import type { MarketServices } from '../market-data/market-services'
-import type { SignalServices } from '../signals/signal-services'
+import type { HandlerMap, RouteHandler, RouteInput, Sessions } from '../core'
+import type { MarketServices } from '../market-data'
+import type { SignalServices } from '../signals'
 import { demandAnswer, demandLegs } from './destination-demand'
 import { kolAnswer, kolLegs } from './kol-shortlist'
-import { labelled } from '../intelligence/reports/sample-label'
+import { labelled } from '../intelligence'
 import { costOf, onSample, prepareLegs, runLegs, sourceSummary, type Leg, type LegOutcome } from './legs'
-import { SESSION_TTL_SECONDS } from '../catalog/routes/capabilities'
-import type { Sessions } from '../core/stores'
+import { SESSION_TTL_SECONDS } from '../catalog'
 import { visibilityAnswer, visibilityLegs } from './visibility'
 
 export interface CapabilityServices {

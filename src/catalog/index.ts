@@ -1,3 +1,6 @@
+/**
+ * The face of catalog/: the route catalog (each paid route's id, price, schemas and description) and the facts derived from it.
+ */
 import { capabilityRoutes } from './routes/capabilities'
 import { chinaRoutes } from './routes/china'
 import { flightRoutes } from './routes/flights-routes'
@@ -5,9 +8,62 @@ import { signalRoutes } from './routes/signals'
 import { spendRoutes } from './routes/spend-routes'
 import type { RouteSpec } from './types'
 
-export type { RouteSpec } from './types'
-
 /** The route catalog: every paid route, in the order of the spec. */
 export const CATALOG: readonly RouteSpec[] = [...chinaRoutes, ...signalRoutes, ...spendRoutes, ...flightRoutes, ...capabilityRoutes]
 
 export const routeById = new Map(CATALOG.map((r) => [r.id, r]))
+
+export { SERVICE, bazaarExtension, v1OutputSchema } from './bazaar'
+export { COMMON_CAP_ADVICE, COMMON_CLIENT_CAP_USD, overCommonCap, paymentRequiredMessage } from './client-caps'
+export {
+  BUDGET_BANDS,
+  CONFIDENCE,
+  COST_FLOOR_CNY,
+  COST_PER_FOLLOWER_CNY,
+  COST_SPREAD,
+  CREATOR_LOOKUPS,
+  CREATOR_TIERS,
+  KOL,
+  KOL_FLAGS,
+  LIVE_RESULTS_PER_CALL,
+  MOMENTUM,
+  NEAR_NAME_MIN_ITEMS,
+  PROVIDER_LIMITS,
+  RELEVANCE,
+  SENTIMENT_ITEM_THRESHOLD,
+  SENTIMENT_MIXED_SHARE,
+  SENTIMENT_NET_THRESHOLD,
+  STRONG_NATIVE_EVIDENCE,
+  TEXT_ANALYSIS_MAX_ITEMS,
+  THIN_EVIDENCE,
+  TIMEFRAME_DEFAULT,
+  TIMEFRAME_MAX_DAYS,
+  TIMEFRAME_MIN_DAYS,
+  VENDOR_PAGE_RESULTS_MAX,
+  WEEKLY_DECIDES_RATIO,
+} from './evidence-rules'
+export type { BudgetBand, CreatorTier, MomentumValue } from './evidence-rules'
+export { allowedValues, documentedValue, exampleCall } from './examples'
+export { plainSchema, routeInputSchema } from './json-schema'
+export { PLATFORMS, PLATFORM_TOKENS } from './platforms'
+export type { Platform } from './platforms'
+export {
+  DEMAND_LEG_WEIGHTS,
+  KOL_SHORTLIST,
+  MOMENTUM_POINTS,
+  SESSION_TTL_SECONDS,
+  VISIBILITY_BANDS,
+  VISIBILITY_WEIGHTS,
+} from './routes/capabilities'
+export type { ENTITY_KINDS } from './routes/china-data'
+export { FLAT_BAND_PCT } from './routes/data-quality'
+export { GROWTH_MIN_BASE_PASSENGERS, MAX_AGGREGATE_DESTINATIONS } from './routes/flights-routes'
+export { ENGAGEMENT_RATE_MIN_VIEWS, MOMENTUM_MIN_BASE, RANK_TYPES, SIGNALS_FRESHNESS } from './routes/signals'
+export type { RankEntity } from './routes/signals'
+export { SIGNAL_CATEGORIES, SIGNAL_CATEGORY_SLUGS, signalCategory } from './signal-categories'
+export type { SignalCategory } from './signal-categories'
+export { MEDIA_TYPES, columnsOf, httpQuery } from './table'
+export type { AnswerFormat, TableColumn } from './table'
+export type { Method, RouteSpec } from './types'
+export { typicalWait, typicalWaitSeconds } from './waits'
+export type { EvidenceMode } from './waits'

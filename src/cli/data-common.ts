@@ -1,5 +1,5 @@
 /** What the `data` commands share (cli/data.ts, cli/data-publish.ts): their usage error, options and DuckDB. */
-import { DuckDb } from '../data/duckdb'
+import { DuckDb } from '../data'
 
 /** A command written wrong: its message names the one thing missing (exit status 2). */
 export class UsageError extends Error {}

@@ -2,13 +2,18 @@
 import type { KeyObject } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { folderVocabulary } from '../composition/signals-vocabulary'
-import { EVIDENCE } from '../data/contracts'
-import { readPrivateKey, readPublicKeys } from '../data/publish/publication'
-import { publishTarget, type PublishTarget } from '../data/publish/publication-places'
-import { publishDatasets } from '../data/publish/publish'
-import { formatTargetReport, verifyTarget } from '../data/publish/publish-verify'
-import { ensureCorpusIndex } from '../intelligence/corpus/corpus-index-cache'
+import { folderVocabulary } from '../composition'
+import {
+  EVIDENCE,
+  formatTargetReport,
+  publishDatasets,
+  publishTarget,
+  type PublishTarget,
+  readPrivateKey,
+  readPublicKeys,
+  verifyTarget,
+} from '../data'
+import { ensureCorpusIndex } from '../intelligence'
 import { UsageError, withDb, type Flags } from './data-common'
 
 export async function publish(args: string[], dir: string, flags: Flags): Promise<number> {

@@ -2,21 +2,35 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { DATASETS, EVIDENCE, SIGNAL_BRANDS, SIGNAL_CREATORS, SIGNAL_TOPICS, datasetContract, type DatasetContract } from '../data/contracts'
-import { builtinDatasets } from '../data/builtin'
-import { readManifest } from '../data/import/datasets'
-import { DuckDb } from '../data/duckdb'
-import { DELIVERY_FILE, deliveryFormat, validateDelivery } from '../data/import/delivery'
-import { DEFAULT_MAX_DROP_PERCENT } from '../data/import/merge'
-import { builtFromSummary } from '../data/import/provenance'
-import { PublishError } from '../data/publish/publish'
-import { RefreshError, importDataset, rollbackDataset } from '../data/import/refresh'
-import { contractForFile, formatReport, refusedReport } from '../data/import/validate'
-import type { ValidationReport } from '../data/import/violations'
-import { ensureCorpusIndex } from '../intelligence/corpus/corpus-index-cache'
+import {
+  builtFromSummary,
+  builtinDatasets,
+  contractForFile,
+  datasetContract,
+  type DatasetContract,
+  DATASETS,
+  DEFAULT_MAX_DROP_PERCENT,
+  DELIVERY_FILE,
+  deliveryFormat,
+  DuckDb,
+  EVIDENCE,
+  formatReport,
+  importDataset,
+  PublishError,
+  readManifest,
+  RefreshError,
+  refusedReport,
+  rollbackDataset,
+  SIGNAL_BRANDS,
+  SIGNAL_CREATORS,
+  SIGNAL_TOPICS,
+  validateDelivery,
+  type ValidationReport,
+} from '../data'
+import { ensureCorpusIndex } from '../intelligence'
 import { UsageError, withDb, type Flags } from './data-common'
 import { publish } from './data-publish'
-import { folderVocabulary } from '../composition/signals-vocabulary'
+import { folderVocabulary } from '../composition'
 
 const USAGE = `Usage: china-market-intel data <command>
 

@@ -1,8 +1,6 @@
 import type { Server } from 'bun'
 import { PortRegistry } from './port-registry'
-import type { NativeRoutes } from '../http/native-routes'
-import { REQUEST_LIMITS } from '../http/requests/body'
-import { IDLE_TIMEOUT_SECONDS } from '../http/requests/slow-answers'
+import { IDLE_TIMEOUT_SECONDS, type NativeRoutes, REQUEST_LIMITS } from '../http'
 
 /** Exit status of `serve` when it cannot listen: the port is in use, HOST is not local, sharing refused. */
 export const EXIT_CANNOT_LISTEN = 3

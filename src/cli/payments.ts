@@ -1,24 +1,29 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { closeSync, existsSync, openSync, statSync, writeSync } from 'node:fs'
 import { resolve as resolvePath } from 'node:path'
-import { ConfigError } from '../core/config-error'
-import { loadConfig, type Config } from '../config/config'
-import type { PaymentState } from '../ledger/contract'
-import { backupLedger, type BackupResult } from '../ledger/backup'
-import { exportCsv, exportCsvPostgres, STATES } from '../ledger/export'
+import { atomicToUsd as usd, ConfigError, nanoToUsd } from '../core'
+import { type Config, loadConfig } from '../config'
 import {
+  backupLedger,
+  type BackupResult,
+  checkDestination,
+  discard,
+  exportCsv,
+  exportCsvPostgres,
+  type GroupBy,
   marginByRoute,
+  OutputFileError,
+  type PaymentState,
+  publish,
   readReport,
   readReportPostgres,
-  reportJson,
-  totals,
-  type GroupBy,
   type Report,
+  reportJson,
   type RevenueTotals,
-} from '../ledger/revenue-report'
-import { nanoToUsd } from '../core/provider-spend'
-import { atomicToUsd as usd } from '../core/usdc'
-import { checkDestination, discard, OutputFileError, publish, tempPathFor } from '../ledger/output-file'
+  STATES,
+  tempPathFor,
+  totals,
+} from '../ledger'
 
 const HELP = `payments — revenue, settlement, export and backup of the payment ledger (LEDGER_URL, else LEDGER_PATH)
 

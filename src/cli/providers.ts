@@ -4,17 +4,24 @@
  * reach, whether creators (authors, followers, engagement) are present, latency. Exit 1 names a provider
  * that cannot be reached or answers something that is not its API; the keys are never printed.
  */
-import { ConfigError } from '../core/config-error'
-import { loadConfig, type Config } from '../config/config'
-import { PLATFORM_TOKENS, type Platform } from '../catalog/platforms'
-import { ask } from '../intelligence/names/asked'
-import { STATIC_ENTITIES } from '../intelligence/names/entities'
-import { ProviderError, type EvidenceItem, type EvidenceProvider, type SearchResult } from '../intelligence/evidence'
-import { LANE_POLICY, WEB_QUERY } from '../intelligence/lanes'
-import { withDeadline } from '../intelligence/providers/vendor-call'
-import { configHints } from '../intelligence/providers/live-setup'
-import { isLive, liveSources, type EvidenceSources } from '../intelligence/sources'
-import { nanoToUsd, type ProviderSpend } from '../core/provider-spend'
+import { ConfigError, nanoToUsd, type ProviderSpend } from '../core'
+import { type Config, loadConfig } from '../config'
+import { type Platform, PLATFORM_TOKENS } from '../catalog'
+import {
+  ask,
+  configHints,
+  type EvidenceItem,
+  type EvidenceProvider,
+  type EvidenceSources,
+  isLive,
+  LANE_POLICY,
+  liveSources,
+  ProviderError,
+  type SearchResult,
+  STATIC_ENTITIES,
+  WEB_QUERY,
+  withDeadline,
+} from '../intelligence'
 
 const HELP = `providers check [--keyword WORD] [--days N] [--json]
   asks each configured live provider (WEB_SEARCH_*, NATIVE_SEARCH_*, LLM_*) once per lane it serves, as a

@@ -1,5 +1,5 @@
 import { formatWithOptions } from 'node:util'
-import { redactSecrets } from '../core/redact'
+import { redactSecrets } from '../core'
 
 /**
  * Every text a command prints — its output, its messages, what a library logs through `console` — passes

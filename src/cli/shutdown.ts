@@ -1,11 +1,8 @@
 import type { Server } from 'bun'
-import { errorResponse } from '../http/responses'
-import { ApiError } from '../core/errors'
-import type { Drain } from '../http/requests/drain'
-import type { Logger } from '../core/logger'
-import type { RequestLog } from '../http/requests/request-log'
-import type { CutOutcome, PaymentGate } from '../payments/gate/gate'
-import type { PaymentLedger } from '../ledger/contract'
+import { type Drain, errorResponse, type RequestLog } from '../http'
+import { ApiError, type Logger } from '../core'
+import type { CutOutcome, PaymentGate } from '../payments'
+import type { PaymentLedger } from '../ledger'
 
 /** After the deadline's 503s are written, how long connections may take to receive them before they are closed. */
 const FLUSH_MS = 2000

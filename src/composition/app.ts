@@ -1,35 +1,40 @@
 import { Elysia } from 'elysia'
 import { CATALOG } from '../catalog'
-import type { Logger } from '../core/logger'
-import { errorFor, noRoute } from '../http/pages/error-page'
-import { ApiError } from '../core/errors'
-import { freeRoutes, type Readiness } from '../http/free-routes'
-import type { HandlerMap } from '../core/route-handler'
-import { openapiPlugin } from '../http/pages/openapi'
-import { paidRoutes } from '../http/paid-routes'
-import { pathOf } from '../http/requests/request-id'
-import { RequestLog } from '../http/requests/request-log'
-import type { ProxyTrust } from '../core/addresses/proxy-trust'
-import { ClientAddresses, type PeerSource } from '../http/requests/client-address'
-import type { Metrics } from '../http/metrics'
-import type { RateLimits } from '../paid-call/rate-limit'
-import { readFormBody, readJsonBody, REQUEST_LIMITS } from '../http/requests/body'
-import { paidCaller } from '../paid-call/call'
-import type { PaymentGate } from '../payments/gate/gate'
-import type { PaymentLedger } from '../ledger/contract'
-import type { PaymentOffer } from '../payments/networks'
-import { discoveryRoutes } from '../http/discovery-routes'
-import { mcpRoute, type McpHandler } from '../http/mcp-route'
+import { ApiError, type HandlerMap, type Logger, type ProxyTrust } from '../core'
+import {
+  ClientAddresses,
+  ConsoleAuth,
+  consoleRoutes,
+  type ConsoleSource,
+  discoveryRoutes,
+  errorFor,
+  faviconRoutes,
+  freeRoutes,
+  frontDoor,
+  type McpHandler,
+  mcpOriginGuard,
+  McpRefusal,
+  mcpRoute,
+  type Metrics,
+  noRoute,
+  openapiPlugin,
+  paidRoutes,
+  pathOf,
+  type PeerSource,
+  readFormBody,
+  type Readiness,
+  readJsonBody,
+  REQUEST_LIMITS,
+  RequestLog,
+  type SellerAccess,
+  UnpaidAnswers,
+} from '../http'
+import { type Indexing, paidCaller, type RateLimits } from '../paid-call'
+import type { PaymentGate, PaymentOffer } from '../payments'
+import type { PaymentLedger } from '../ledger'
 import type { McpDeps } from '../mcp/server'
-import { McpRefusal, mcpOriginGuard } from '../http/mcp-origin'
-import { frontDoor } from '../http/pages/front-door'
-import { faviconRoutes } from '../http/pages/favicon'
-import { UnpaidAnswers } from '../http/unpaid-answers'
-import type { EvidenceMode } from '../catalog/waits'
-import type { Indexing } from '../paid-call/indexing'
+import type { EvidenceMode } from '../catalog'
 import pkg from '../../package.json' with { type: 'json' }
-import { consoleRoutes, type ConsoleSource } from '../http/console/routes'
-import { ConsoleAuth, type SellerAccess } from '../http/console/auth'
 
 export interface AppDeps {
   gate: PaymentGate

@@ -1,12 +1,8 @@
 /** What the seller's console reads (http/console): the ledger, the deferred queue, /ready, and this process's counters. */
-import type { PaymentLedger } from '../ledger/contract'
-import type { Metrics } from '../http/metrics'
-import type { Readiness } from '../http/free-routes'
-import { consoleFigures, type ConsoleFigures } from '../http/console/figures'
-import type { ConsoleSource } from '../http/console/routes'
-import type { DeferredStats } from '../payments/deferred'
-import type { ProviderHealth } from '../intelligence/providers/provider-health'
-import type { RpcState } from '../payments/chain/rpc-check'
+import type { PaymentLedger } from '../ledger'
+import { consoleFigures, type ConsoleFigures, type ConsoleSource, type Metrics, type Readiness } from '../http'
+import type { DeferredStats, RpcState } from '../payments'
+import type { ProviderHealth } from '../intelligence'
 
 /** Figures are read again at most this often: a reload storm (or two sellers) costs one ledger read. */
 export const CONSOLE_REFRESH_MS = 5_000

@@ -1,14 +1,8 @@
-import { capabilityHandlers } from '../capabilities/wrappers'
-import { SessionStore } from '../capabilities/sessions'
-import type { Sessions } from '../core/stores'
-import type { HandlerMap } from '../core/route-handler'
-import { chinaHandlers } from '../intelligence/china-routes'
-import type { IntelligenceServices } from '../intelligence/reports/evidence-answer'
-import { flightHandlers } from '../market-data/flights'
-import type { MarketServices } from '../market-data/market-services'
-import { spendHandlers } from '../market-data/spend'
-import { signalHandlers } from '../signals/signal-routes'
-import type { SignalServices } from '../signals/signal-services'
+import { capabilityHandlers, SessionStore } from '../capabilities'
+import type { HandlerMap, Sessions } from '../core'
+import { chinaHandlers, type IntelligenceServices } from '../intelligence'
+import { flightHandlers, type MarketServices, spendHandlers } from '../market-data'
+import { signalHandlers, type SignalServices } from '../signals'
 
 export interface Services {
   market: MarketServices

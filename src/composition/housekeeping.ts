@@ -1,7 +1,7 @@
 /** What a running service tidies on its own schedule: the ledger's retention, expired sessions and live answers, the rate limiters. */
-import type { Logger } from '../core/logger'
-import type { RateLimits } from '../paid-call/rate-limit'
-import type { LedgerRetention, PaymentLedger } from '../ledger/contract'
+import type { Logger } from '../core'
+import type { RateLimits } from '../paid-call'
+import type { LedgerRetention, PaymentLedger } from '../ledger'
 import type { SharedState } from './shared-state'
 
 /** Hourly purge of expired ledger rows, sessions and live answers; a minute's sweep of the rate limiters. Disposing stops both. */

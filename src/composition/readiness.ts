@@ -1,15 +1,10 @@
 /** What /ready reports of a runtime's parts (runtime.ts builds it; app.ts answers /ready with it). */
-import type { Config } from '../config/config'
-import type { DuckDb } from '../data/duckdb'
-import type { EvidenceSources } from '../intelligence/sources'
-import { liveSetup } from '../intelligence/providers/live-setup'
-import type { WarmUpState } from '../intelligence/warm-up'
-import { signatureRecovery } from '../payments/chain/secp256k1'
+import type { Config } from '../config'
+import type { ClosableIndex, DataFollower, DatasetStore, DuckDb } from '../data'
+import { type EvidenceSources, liveSetup, type WarmUpState } from '../intelligence'
+import { type FacilitatorHealth, signatureRecovery } from '../payments'
 import type { SharedState } from './shared-state'
-import type { DatasetStore, ClosableIndex } from '../data/store'
-import type { DataFollower } from '../data/publish/follow'
-import type { PaymentLedger } from '../ledger/contract'
-import type { FacilitatorHealth } from '../payments/facilitator/facilitator-health'
+import type { PaymentLedger } from '../ledger'
 
 /** The corpus's creator posts of the KOL window, read ahead (intelligence/sources.ts prepare): `read on first use` when that failed. */
 export type CreatorPostsState = 'waiting for the datasets' | 'reading' | 'ready' | 'read on first use'

@@ -2,21 +2,25 @@
  * The payment parts of a runtime: the settler of the payment mode, the reconciler of pending settlements,
  * the networks actually offered (those the facilitator settles), and deferred settlement.
  */
-import type { RpcState } from '../payments/chain/rpc-check'
-import type { Config } from '../config/config'
-import { ConfigError } from '../core/config-error'
-import type { Logger } from '../core/logger'
-import type { Metrics } from '../http/metrics'
-import { DeferredSettlements } from '../payments/deferred'
-import { connectFacilitator, type FacilitatorConnection } from '../payments/facilitator/facilitator-client'
-import { FacilitatorHealth } from '../payments/facilitator/facilitator-health'
-import { FacilitatorSettler, refusedStatus } from '../payments/facilitator/facilitator-settler'
-import type { PaymentLedger } from '../ledger/contract'
-import { type NetworkName, type PaymentOffer } from '../payments/networks'
-import { usdToAtomic } from '../core/usdc'
-import { Reconciler } from '../payments/reconciler'
-import { verifyingWithChain } from '../payments/chain/rpc-watch'
-import { localSettler, type Settler } from '../payments/settler'
+import {
+  connectFacilitator,
+  DeferredSettlements,
+  type FacilitatorConnection,
+  FacilitatorHealth,
+  FacilitatorSettler,
+  localSettler,
+  type NetworkName,
+  type PaymentOffer,
+  Reconciler,
+  refusedStatus,
+  type RpcState,
+  type Settler,
+  verifyingWithChain,
+} from '../payments'
+import type { Config } from '../config'
+import { ConfigError, type Logger, usdToAtomic } from '../core'
+import type { Metrics } from '../http'
+import type { PaymentLedger } from '../ledger'
 
 /** Self mode: the longest one JSON-RPC request may take (hosted RPCs answer in well under a second when up). */
 const RPC_TIMEOUT_MS = 10_000

@@ -1,49 +1,47 @@
 import { createApp } from './app'
 import { snapshotVocabulary } from './signals-vocabulary'
-import type { Config } from '../config/config'
-import { DuckDb } from '../data/duckdb'
-import { DatasetStore, type DataSnapshot, type Indexers } from '../data/store'
-import { DataFollower } from '../data/publish/follow'
-import { readPublicKeys } from '../data/publish/publication'
-import { publicationSource } from '../data/publish/publication-places'
-import { ResultCache } from '../data/result-cache'
-import { housekeeping } from './housekeeping'
-import { createLogger, type Logger } from '../core/logger'
-import { keepSecretsOf } from '../config/secrets'
-import { KnownMisses } from '../intelligence/reports/known-misses'
-import type { MarketServices } from '../market-data/market-services'
-import type { SignalServices } from '../signals/signal-services'
-import { createHandlers } from './handler-map'
-import { ENV } from '../config/settings'
-import { inBackground, requestsWaiting } from '../intelligence/turns'
-import { startWarmUp } from '../intelligence/warm-up'
-import type { HandlerMap } from '../core/route-handler'
-import { readiness, type CreatorPostsState } from './readiness'
+import { type Config, ENV, keepSecretsOf } from '../config'
 import {
-  corpusSources,
-  indexCorpus,
-  isLive,
-  liveSources,
-  summariserOf,
+  DataFollower,
+  DatasetStore,
+  type DataSnapshot,
+  DuckDb,
+  type Indexers,
+  publicationSource,
+  readPublicKeys,
+  ResultCache,
+} from '../data'
+import { housekeeping } from './housekeeping'
+import { createLogger, type HandlerMap, type Logger } from '../core'
+import {
   type CorpusIndex,
+  corpusSources,
   type EvidenceSources,
-} from '../intelligence/sources'
-import { indexSignals, type SignalsSnapshot } from '../signals/index-signals'
-import { liveSetup } from '../intelligence/providers/live-setup'
-import { WeeklySignals } from '../intelligence/analysis/weekly'
-import type { IntelligenceServices } from '../intelligence/reports/evidence-answer'
-import { PaymentGate } from '../payments/gate/gate'
-import { SqliteLedger } from '../ledger/sqlite'
-import type { LedgerRetention, PaymentLedger } from '../ledger/contract'
-import { SessionStore } from '../capabilities/sessions'
+  inBackground,
+  indexCorpus,
+  type IntelligenceServices,
+  isLive,
+  KnownMisses,
+  liveSetup,
+  liveSources,
+  requestsWaiting,
+  startWarmUp,
+  summariserOf,
+  WeeklySignals,
+} from '../intelligence'
+import type { MarketServices } from '../market-data'
+import { indexSignals, type SignalServices, type SignalsSnapshot } from '../signals'
+import { createHandlers } from './handler-map'
+import { readiness, type CreatorPostsState } from './readiness'
+import { PaymentGate, signatureRecovery, VerifyGuard } from '../payments'
+import { type LedgerRetention, type PaymentLedger, SqliteLedger } from '../ledger'
+import { SessionStore } from '../capabilities'
 import { openSharedState, type SharedState } from './shared-state'
 import pkg from '../../package.json' with { type: 'json' }
-import { createMetrics, type Metrics } from '../http/metrics'
+import { createMetrics, type Metrics } from '../http'
 import { monitoring } from './monitoring'
-import { RateLimiter, type RateLimits } from '../paid-call/rate-limit'
-import { VerifyGuard } from '../payments/gate/verify-guard'
+import { RateLimiter, type RateLimits } from '../paid-call'
 import { deferredSettlements, paymentsFor } from './runtime-payments'
-import { signatureRecovery } from '../payments/chain/secp256k1'
 
 /** The domains' indexes of the datasets: the weekly signals (names, weeks) and the evidence corpus's search table. */
 export const datasetIndexers = (): Indexers<SignalsSnapshot, CorpusIndex> => ({

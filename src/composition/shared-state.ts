@@ -1,12 +1,14 @@
-import type { Logger } from '../core/logger'
-import { Postgres, redactUrl } from '../postgres/client'
-import { InstanceRegistry } from '../postgres/instances'
-import { PostgresAnswerCache } from '../postgres/answer-cache'
-import { PostgresLedger } from '../ledger/postgres'
-import { migrate } from '../ledger/postgres-migrations'
-import { SchemaTooNew } from '../postgres/client'
-import { PostgresRateLimiter } from '../postgres/rate-buckets'
-import { PostgresSessions } from '../postgres/session-store'
+import type { Logger } from '../core'
+import {
+  InstanceRegistry,
+  Postgres,
+  PostgresAnswerCache,
+  PostgresRateLimiter,
+  PostgresSessions,
+  redactUrl,
+  SchemaTooNew,
+} from '../postgres'
+import { migrate, PostgresLedger } from '../ledger'
 
 /** How often an instance that could not reach the database at start-up tries again. */
 const CONNECT_RETRY_MS = 2000

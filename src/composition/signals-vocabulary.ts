@@ -3,11 +3,9 @@
  * names and prefilter of the weekly signals beside the corpus. Here because the entities come from the
  * signals domain, above the intelligence layer that builds the index.
  */
-import { SIGNAL_BRANDS, SIGNAL_CREATORS, SIGNAL_TOPICS } from '../data/contracts'
-import { loadDataset, readManifest, type LoadedDataset } from '../data/import/datasets'
-import type { DuckDb } from '../data/duckdb'
-import { vocabularyOf, type CorpusVocabulary } from '../intelligence/corpus/corpus-vocabulary'
-import { indexSignals } from '../signals/index-signals'
+import { type DuckDb, loadDataset, type LoadedDataset, readManifest, SIGNAL_BRANDS, SIGNAL_CREATORS, SIGNAL_TOPICS } from '../data'
+import { type CorpusVocabulary, vocabularyOf } from '../intelligence'
+import { indexSignals } from '../signals'
 
 /** The vocabulary of the weekly signals of a snapshot (the datasets loaded beside the corpus). */
 export async function snapshotVocabulary(db: DuckDb, datasets: Record<string, LoadedDataset>): Promise<CorpusVocabulary> {

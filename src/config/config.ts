@@ -2,23 +2,24 @@
  * The configuration: reads the environment, validates it against the settings table (./settings.ts) and
  * the rules between settings, and returns it as a frozen Config.
  */
-import type { LedgerRetention } from '../ledger/contract'
+import type { LedgerRetention } from '../ledger'
 import { Value } from '@sinclair/typebox/value'
 import { read } from './read'
 import { keepSecretsOf } from './secrets'
 import { readDatasets, type DatasetsSettings } from './data-source'
-import { PLATFORM_TOKENS, type Platform } from '../catalog/platforms'
-import type { NetworkName, PaymentOffer } from '../payments/networks'
+import { type Platform, PLATFORM_TOKENS } from '../catalog'
+import { type CdpApiKey, type NetworkName, parseCdpSecret, type PaymentMode, type PaymentOffer } from '../payments'
 import { readNetworks, requirePayee } from './network-settings'
-import type { PaymentMode } from '../payments/settler'
-import { parseCdpSecret, type CdpApiKey } from '../payments/facilitator/cdp-key'
-import { parseAllowedOrigins } from '../core/addresses/allowed-origins'
-import { ProxyTrust, type ClientIpHeader } from '../core/addresses/proxy-trust'
-import { usdToNano } from '../core/provider-spend'
-import type { LogLevel } from '../core/logger'
-import { ConfigError } from '../core/config-error'
-import type { LlmFormat, NativeVendor, ProviderSettings, SearchSettings, WebVendor } from '../intelligence/providers/provider-settings'
-import { NATIVE_ADAPTERS, WEB_ADAPTERS } from '../intelligence/providers/vendors'
+import { type ClientIpHeader, ConfigError, type LogLevel, parseAllowedOrigins, ProxyTrust, usdToNano } from '../core'
+import {
+  type LlmFormat,
+  NATIVE_ADAPTERS,
+  type NativeVendor,
+  type ProviderSettings,
+  type SearchSettings,
+  WEB_ADAPTERS,
+  type WebVendor,
+} from '../intelligence'
 import { DEV_PAY_TO, ENV, type EnvName } from './settings'
 
 // Re-exported: most users of DEV_PAY_TO load a config too.

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
 import { dirname, join, resolve } from 'node:path'
-import { cacheDirs } from '../core/cache-dirs'
-import { ConfigError } from '../core/config-error'
-import { readPublicKeys } from '../data/publish/publication'
+import { cacheDirs, ConfigError } from '../core'
+import { readPublicKeys } from '../data'
 import { read } from './read'
 import { ENV } from './settings'
 

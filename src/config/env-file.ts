@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseEnv } from 'node:util'
-import { ConfigError } from '../core/config-error'
+import { ConfigError } from '../core'
 
 /** The single executable runs its embedded code from Bun's virtual /$bunfs/ file system. */
 export const isCompiled = () => Bun.main.startsWith('/$bunfs/')

@@ -4,9 +4,8 @@
  * first network may use X402_RPC_URL).
  */
 import { read } from './read'
-import { ConfigError } from '../core/config-error'
-import { NETWORKS, networkNamed, variableSuffix, type NetworkName, type PaymentOffer } from '../payments/networks'
-import type { PaymentMode } from '../payments/settler'
+import { ConfigError } from '../core'
+import { type NetworkName, networkNamed, NETWORKS, type PaymentMode, type PaymentOffer, variableSuffix } from '../payments'
 import { DEV_PAY_TO } from './settings'
 
 /** Public JSON-RPC endpoints of the networks, for reconciling pending settlements when no RPC is set. */

@@ -1,5 +1,5 @@
 import { Value } from '@sinclair/typebox/value'
-import { ConfigError } from '../core/config-error'
+import { ConfigError } from '../core'
 import { ENV, type EnvName } from './settings'
 
 /** Settings whose value may be or carry a secret (a key, a token, a URL with a key in it): an error never quotes them. */

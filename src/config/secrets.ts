@@ -1,6 +1,6 @@
-import { keepSecret, keepUrlSecrets } from '../core/redact'
-import type { CdpApiKey } from '../payments/facilitator/cdp-key'
-import type { ProviderSettings } from '../intelligence/providers/provider-settings'
+import { keepSecret, keepUrlSecrets } from '../core'
+import type { CdpApiKey } from '../payments'
+import type { ProviderSettings } from '../intelligence'
 
 /** What of the configuration (config.ts, Config) holds secrets. */
 interface HoldsSecrets {

@@ -4,11 +4,9 @@
  * tables are generated from it (src/docs/doc-tables.ts).
  */
 import { Type as T } from '@sinclair/typebox'
-import { NETWORKS } from '../payments/networks'
-import { PAYMENT_MODES } from '../payments/settler'
-import { CLIENT_IP_HEADERS } from '../core/addresses/proxy-trust'
-import { PROVIDER_ENV } from '../intelligence/providers/provider-env'
-import { HttpUrl } from '../core/env-schemas'
+import { NETWORKS, PAYMENT_MODES } from '../payments'
+import { CLIENT_IP_HEADERS, HttpUrl } from '../core'
+import { PROVIDER_ENV } from '../intelligence'
 
 const NETWORK_NAMES = `\`${Object.keys(NETWORKS).join('`, `')}\``
 

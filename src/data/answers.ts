@@ -1,4 +1,4 @@
-import type { HandlerResult, Prepared } from '../core/route-handler'
+import type { HandlerResult, Prepared } from '../core'
 import { dataQuality, type LoadedDataset } from './import/datasets'
 import type { DuckDb } from './duckdb'
 import type { ResultCache } from './result-cache'

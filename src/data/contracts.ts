@@ -1,5 +1,4 @@
-import { SIGNAL_CATEGORY_SLUGS } from '../catalog/signal-categories'
-import { PLATFORM_TOKENS } from '../catalog/platforms'
+import { PLATFORM_TOKENS, SIGNAL_CATEGORY_SLUGS } from '../catalog'
 
 /**
  * Schema contracts of the Parquet datasets behind the dataset routes.

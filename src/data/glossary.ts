@@ -12,7 +12,7 @@
  * they resolve to the category, like aliases, but are not searched for in evidence text, where most
  * would be too broad (宠物用品 names a shelf, not a conversation).
  */
-import type { SignalCategory } from '../catalog/signal-categories'
+import type { SignalCategory } from '../catalog'
 
 export interface GlossaryNames {
   en: readonly string[]

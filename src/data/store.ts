@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Logger } from '../core/logger'
+import type { Logger } from '../core'
 import { DATASETS, EVIDENCE, FLIGHTS, SIGNAL_BRANDS, SIGNAL_CREATORS, SIGNAL_TOPICS, SPEND } from './contracts'
 import { isSample, loadDataset, readManifest, type LoadedDataset } from './import/datasets'
 import type { DuckDb } from './duckdb'

@@ -1,14 +1,19 @@
-import { COMMON_CAP_ADVICE, COMMON_CLIENT_CAP_USD, overCommonCap } from '../catalog/client-caps'
+import {
+  bazaarExtension,
+  COMMON_CAP_ADVICE,
+  COMMON_CLIENT_CAP_USD,
+  type EvidenceMode,
+  MEDIA_TYPES,
+  overCommonCap,
+  plainSchema,
+  routeInputSchema,
+  SERVICE,
+  typicalWaitSeconds,
+} from '../catalog'
 import { CATALOG, type RouteSpec } from '../catalog'
-import { routeInputSchema, plainSchema } from '../catalog/json-schema'
-import { MEDIA_TYPES } from '../catalog/table'
-import { TABLE_ANSWER_HEADERS } from '../formats/table-answer'
-import { ERROR_CODES } from '../core/errors'
-import type { PaymentOffer } from '../payments/networks'
-import { PROOF_HEADERS } from '../payments/gate/proof'
-import { termsFor, v2PaymentRequired } from '../payments/gate/requirements'
-import { SERVICE, bazaarExtension } from '../catalog/bazaar'
-import { typicalWaitSeconds, type EvidenceMode } from '../catalog/waits'
+import { TABLE_ANSWER_HEADERS } from '../formats'
+import { ERROR_CODES } from '../core'
+import { type PaymentOffer, PROOF_HEADERS, termsFor, v2PaymentRequired } from '../payments'
 import pkg from '../../package.json' with { type: 'json' }
 
 export interface DiscoveryContext {

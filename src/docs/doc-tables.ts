@@ -1,9 +1,9 @@
 import { CATALOG } from '../catalog'
-import { columnsOf } from '../catalog/table'
-import { ENV } from '../config/settings'
-import { ERROR_CODES } from '../core/errors'
-import { implementedRouteIds } from '../composition/handler-map'
-import { intelligenceRules } from '../intelligence/docs'
+import { columnsOf } from '../catalog'
+import { ENV } from '../config'
+import { ERROR_CODES } from '../core'
+import { implementedRouteIds } from '../composition'
+import { intelligenceRules } from '../intelligence'
 
 const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ')
 

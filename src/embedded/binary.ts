@@ -1,8 +1,8 @@
 import { preloadDuckDbLibrary } from '../native/duckdb-library'
-import { builtinDatasets } from '../data/builtin'
+import { builtinDatasets } from '../data'
 import { extractBundle, type EmbeddedBundle } from './cache'
-import { ConfigError } from '../core/config-error'
-import { loadEnvFile } from '../config/env-file'
+import { ConfigError } from '../core'
+import { loadEnvFile } from '../config'
 
 /** What `scripts/build.ts` embeds: DuckDB's shared library and every file `datasets/manifest.json` lists. */
 export interface EmbeddedAssets {

@@ -1,6 +1,6 @@
 import { existsSync, lstatSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { cacheDirs } from '../core/cache-dirs'
+import { cacheDirs } from '../core'
 
 /** A file embedded in the executable (a `/$bunfs/` path), with what the build measured of it. */
 export interface EmbeddedFile {

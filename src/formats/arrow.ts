@@ -1,4 +1,4 @@
-import type { TableColumn } from '../catalog/table'
+import type { TableColumn } from '../catalog'
 
 type Arrow = typeof import('apache-arrow')
 

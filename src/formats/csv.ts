@@ -1,4 +1,4 @@
-import type { TableColumn } from '../catalog/table'
+import type { TableColumn } from '../catalog'
 
 /**
  * A cell a spreadsheet would run as a formula (`=HYPERLINK(…)` in a creator's name, `@SUM(…)`, `+cmd|…`)

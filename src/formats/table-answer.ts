@@ -1,6 +1,5 @@
-import { columnsOf, MEDIA_TYPES, type AnswerFormat } from '../catalog/table'
-import type { RouteSpec } from '../catalog/types'
-import type { SuccessEnvelope } from '../core/envelope'
+import { type AnswerFormat, columnsOf, MEDIA_TYPES, type RouteSpec } from '../catalog'
+import type { SuccessEnvelope } from '../core'
 import { tableArrow } from './arrow'
 import { tableCsv } from './csv'
 

@@ -1,5 +1,5 @@
 import Negotiator from 'negotiator'
-import { MEDIA_TYPES, type AnswerFormat } from '../catalog/table'
+import { type AnswerFormat, MEDIA_TYPES } from '../catalog'
 
 /**
  * Content negotiation between a browser page, the JSON answer and the bare tables, by `negotiator`

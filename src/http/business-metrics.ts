@@ -4,7 +4,7 @@
  * and failures, and each route's margin since the process started (revenue counted minus priced
  * provider spend; Prometheus sums instances, the console shows this one).
  */
-import type { SpendRecord } from '../ledger/contract'
+import type { SpendRecord } from '../ledger'
 
 type Spend = Omit<SpendRecord, 'at' | 'requestId' | 'routeId'>
 type Prom = typeof import('prom-client')

@@ -1,5 +1,4 @@
-import type { NetworkInfo, PaymentOffer } from '../payments/networks'
-import { PROOF_HEADERS } from '../payments/gate/proof'
+import { type NetworkInfo, type PaymentOffer, PROOF_HEADERS } from '../payments'
 import { escapeHtml } from './pages/page'
 
 /** Header names of the x402 exchange, as this server speaks it (see src/payments). */

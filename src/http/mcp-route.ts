@@ -4,7 +4,7 @@ import type { McpOriginGuard } from './mcp-origin'
 import { requestIdFor } from './requests/request-id'
 import type { RequestLog } from './requests/request-log'
 import { CATALOG } from '../catalog'
-import { paymentWindowSeconds } from '../payments/gate/requirements'
+import { paymentWindowSeconds } from '../payments'
 import { MAX_IDLE_SECONDS } from './requests/slow-answers'
 
 const MCP_WINDOW_SECONDS = Math.min(MAX_IDLE_SECONDS, Math.max(...CATALOG.map(paymentWindowSeconds)))

@@ -1,6 +1,5 @@
-import type { PaymentMetrics } from '../payments/gate/gate'
-import type { PaymentEvent } from '../ledger/contract'
-import type { DeferredStats } from '../payments/deferred'
+import type { DeferredStats, PaymentMetrics } from '../payments'
+import type { PaymentEvent } from '../ledger'
 import { businessMetrics } from './business-metrics'
 import { RequestStats } from './requests/request-stats'
 

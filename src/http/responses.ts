@@ -1,6 +1,6 @@
 import { encodePaymentRequiredHeader } from '@x402/core/http'
-import { ApiError } from '../core/errors'
-import type { GateAnswer } from '../payments/gate/gate'
+import { ApiError } from '../core'
+import type { GateAnswer } from '../payments'
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 

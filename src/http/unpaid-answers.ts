@@ -1,6 +1,6 @@
-import { readProofHeader } from '../payments/gate/proof'
+import { readProofHeader } from '../payments'
 import { errorResponse } from './responses'
-import type { ApiError } from '../core/errors'
+import type { ApiError } from '../core'
 import { pathOf } from './requests/request-id'
 import type { RequestLog } from './requests/request-log'
 

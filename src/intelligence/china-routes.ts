@@ -1,8 +1,15 @@
 /** The six /v1/china/* routes by catalog id. Parameters are checked before payment (free 400s). */
-import { TIMEFRAME_DEFAULT, TIMEFRAME_MAX_DAYS, TIMEFRAME_MIN_DAYS, type BudgetBand, type CreatorTier } from '../catalog/evidence-rules'
-import { PLATFORM_TOKENS, PLATFORMS, type Platform } from '../catalog/platforms'
-import { invalidParameter } from '../core/errors'
-import type { HandlerMap, RouteHandler, RouteInput } from '../core/route-handler'
+import {
+  type BudgetBand,
+  type CreatorTier,
+  type Platform,
+  PLATFORM_TOKENS,
+  PLATFORMS,
+  TIMEFRAME_DEFAULT,
+  TIMEFRAME_MAX_DAYS,
+  TIMEFRAME_MIN_DAYS,
+} from '../catalog'
+import { type HandlerMap, invalidParameter, type RouteHandler, type RouteInput } from '../core'
 import { ask } from './names/asked'
 import { kolReport } from './reports/kol-report'
 import { requireCreators } from './providers/live-setup'

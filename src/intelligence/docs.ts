@@ -9,8 +9,6 @@ import {
   KOL,
   LIVE_RESULTS_PER_CALL,
   MOMENTUM,
-  VENDOR_PAGE_RESULTS_MAX,
-  WEEKLY_DECIDES_RATIO,
   PROVIDER_LIMITS,
   RELEVANCE,
   SENTIMENT_ITEM_THRESHOLD,
@@ -21,7 +19,9 @@ import {
   TIMEFRAME_DEFAULT,
   TIMEFRAME_MAX_DAYS,
   TIMEFRAME_MIN_DAYS,
-} from '../catalog/evidence-rules'
+  VENDOR_PAGE_RESULTS_MAX,
+  WEEKLY_DECIDES_RATIO,
+} from '../catalog'
 
 const withCommas = (x: number) => x.toLocaleString('en')
 const mib = (bytes: number) => `${bytes / 1024 / 1024} MiB`

@@ -2,8 +2,8 @@
  * The evidence model shared by every provider and every China intelligence route: one normalised record
  * per post, note, video, article or web page, whatever provider found it.
  */
-import type { Platform } from '../catalog/platforms'
-import { withoutCredentials } from '../core/redact'
+import type { Platform } from '../catalog'
+import { withoutCredentials } from '../core'
 import type { Matcher } from './analysis/relevance'
 
 export type { Platform }

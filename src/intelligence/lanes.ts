@@ -10,10 +10,8 @@
  * Queries are shaped per platform for web providers: social-content terms for xiaohongshu, video for
  * douyin, article terms for wechat.
  */
-import { STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE } from '../catalog/evidence-rules'
-import { PLATFORM_TOKENS } from '../catalog/platforms'
-import { ApiError, notFound } from '../core/errors'
-import { redactDeep } from '../core/redact'
+import { PLATFORM_TOKENS, STRONG_NATIVE_EVIDENCE, THIN_EVIDENCE } from '../catalog'
+import { ApiError, notFound, type ProviderSpend, redactDeep } from '../core'
 import {
   countOf,
   creatorsOn,
@@ -31,7 +29,6 @@ import { withDeadline } from './providers/vendor-call'
 import { distinctPosts } from './names/post-identity'
 import type { Matcher } from './analysis/relevance'
 import type { ProviderHealth } from './providers/provider-health'
-import type { ProviderSpend } from '../core/provider-spend'
 import { eachSliced } from './turns'
 import type { EvidenceSources } from './sources'
 

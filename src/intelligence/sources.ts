@@ -3,8 +3,7 @@
  * embedded sample corpus. The two are never mixed, so a live answer never contains sample items.
  */
 import type { ProviderSettings } from './providers/provider-settings'
-import { dataQuality, type LoadedDataset } from '../data/import/datasets'
-import type { DuckDb } from '../data/duckdb'
+import { dataQuality, type DuckDb, type LoadedDataset } from '../data'
 import type { EvidenceItem, EvidenceProvider } from './evidence'
 import { ChatCompletionsSummariser } from './providers/chat-completions'
 import { CorpusProvider, CorpusSearch, CREATOR_READ_MAX, READ_MAX_ROWS } from './corpus/corpus'
@@ -14,7 +13,7 @@ import type { CorpusIndexFile } from './corpus/corpus-index'
 import { openCorpusIndex, type VocabularyOf } from './corpus/corpus-index-cache'
 import type { IndexBuilt } from './corpus/corpus-index-build'
 import type { Matcher } from './analysis/relevance'
-import { KOL } from '../catalog/evidence-rules'
+import { KOL } from '../catalog'
 import { nativeProvider, webProvider } from './providers/vendors'
 import { ProviderHealth } from './providers/provider-health'
 

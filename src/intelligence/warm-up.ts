@@ -9,9 +9,8 @@
  * that arrives meanwhile takes every slice it needs. Answers expire with INTELLIGENCE_CACHE_TTL_SECONDS;
  * a pass is repeated after that long.
  */
-import { PLATFORM_TOKENS } from '../catalog/platforms'
-import type { Logger } from '../core/logger'
-import type { HandlerMap } from '../core/route-handler'
+import { PLATFORM_TOKENS } from '../catalog'
+import type { HandlerMap, Logger } from '../core'
 import type { EntityIndex, EntityKind } from './names/entities'
 import { inBackground } from './turns'
 

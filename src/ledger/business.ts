@@ -5,7 +5,7 @@
  * One read snapshot; every amount an exact integer of atomic USDC.
  */
 import type { Database } from 'bun:sqlite'
-import type { Postgres } from '../postgres/client'
+import type { Postgres } from '../postgres'
 import {
   type Dialect,
   type GroupBy,

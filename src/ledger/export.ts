@@ -1,9 +1,9 @@
 import { Database } from 'bun:sqlite'
-import { Postgres } from '../postgres/client'
+import { Postgres } from '../postgres'
 import type { PaymentRow, PaymentState } from './contract'
 import { isoUtc } from './revenue-report'
-import { atomicToUsd } from '../core/usdc'
-import { csvRecord } from '../formats/csv'
+import { atomicToUsd } from '../core'
+import { csvRecord } from '../formats'
 
 /** `payments export --csv`: one row per payment of the ledger, for accounting. */
 export const CSV_COLUMNS = [

@@ -3,7 +3,7 @@
  * (the ledger is reached only through its own modules): a PostgreSQL ledger's writability, schema version
  * and grants; a SQLite file's write lock and its payments.
  */
-import { Postgres } from '../postgres/client'
+import { Postgres } from '../postgres'
 import { MIGRATIONS } from './postgres-migrations'
 import { openLedgerFile } from './sqlite-schema'
 

@@ -1,4 +1,4 @@
-import { SchemaTooNew, type Postgres } from '../postgres/client'
+import { type Postgres, SchemaTooNew } from '../postgres'
 
 /**
  * The shared ledger's schema, as numbered migrations applied in order and recorded in

@@ -14,9 +14,8 @@ import {
   type SpendRecord,
   type StoredArtifact,
 } from './contract'
-import { Postgres } from '../postgres/client'
+import { LEASE_SECONDS, Postgres } from '../postgres'
 import { readBusiness } from './business'
-import { LEASE_SECONDS } from '../postgres/instances'
 import { apply, type Op } from './postgres-commit'
 
 type Taken = Extract<ClaimResult, { status: 'taken' }>

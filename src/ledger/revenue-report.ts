@@ -1,7 +1,6 @@
 import { Database } from 'bun:sqlite'
-import { Postgres } from '../postgres/client'
-import { nanoToUsd } from '../core/provider-spend'
-import { atomicToUsd } from '../core/usdc'
+import { Postgres } from '../postgres'
+import { atomicToUsd, nanoToUsd } from '../core'
 
 /** What revenue is broken down by: a column of `payments` (network: its CAIP-2 id), the day or the hour (UTC). */
 export type GroupBy = 'route' | 'day' | 'hour' | 'payer' | 'network'

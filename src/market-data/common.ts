@@ -1,6 +1,6 @@
-import { FLAT_BAND_PCT } from '../catalog/routes/data-quality'
-import { notFound } from '../core/errors'
-import type { LoadedDataset } from '../data/import/datasets'
+import { FLAT_BAND_PCT } from '../catalog'
+import { notFound } from '../core'
+import type { LoadedDataset } from '../data'
 
 export const round = (n: number, digits = 1) => {
   const f = 10 ** digits

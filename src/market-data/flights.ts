@@ -1,11 +1,7 @@
-import { placeKey } from '../data/aliases'
-import { GROWTH_MIN_BASE_PASSENGERS, MAX_AGGREGATE_DESTINATIONS } from '../catalog/routes/flights-routes'
-import type { MarketSnapshot, Place } from '../data/market-snapshot'
-import { ApiError, invalidParameter, notFound } from '../core/errors'
-import type { HandlerMap, RouteHandler, RouteInput } from '../core/route-handler'
+import { cachedAnswer, cachedRows, clusterPassengers, type MarketSnapshot, type Place, placeKey } from '../data'
+import { GROWTH_MIN_BASE_PASSENGERS, MAX_AGGREGATE_DESTINATIONS } from '../catalog'
+import { ApiError, type HandlerMap, invalidParameter, notFound, type RouteHandler, type RouteInput } from '../core'
 import { addMonths, direction, pct, resolveMonth, round, threeMonthYoY } from './common'
-import { cachedAnswer, cachedRows } from '../data/answers'
-import { clusterPassengers } from '../data/market-totals'
 import { monthsHandler, type MarketServices } from './market-services'
 
 interface OriginRow {

@@ -1,7 +1,5 @@
-import type { LoadedDataset } from '../data/import/datasets'
-import { cachedAnswer, type DataServices } from '../data/answers'
-import type { MarketSnapshot } from '../data/market-snapshot'
-import type { RouteHandler } from '../core/route-handler'
+import { cachedAnswer, type DataServices, type LoadedDataset, type MarketSnapshot } from '../data'
+import type { RouteHandler } from '../core'
 
 export interface MarketServices extends DataServices {
   /** The current dataset versions; a request reads it once so its answer never mixes versions. */

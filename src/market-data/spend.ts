@@ -1,10 +1,6 @@
-import { placeKey } from '../data/aliases'
-import type { MarketSnapshot } from '../data/market-snapshot'
-import { invalidParameter, notFound } from '../core/errors'
-import type { HandlerMap, RouteHandler, RouteInput } from '../core/route-handler'
+import { cachedAnswer, type CountryMonth, type MarketSnapshot, placeKey } from '../data'
+import { type HandlerMap, invalidParameter, notFound, type RouteHandler, type RouteInput } from '../core'
 import { addMonths, direction, pct, resolveMonth, round, threeMonthYoY } from './common'
-import { cachedAnswer } from '../data/answers'
-import type { CountryMonth } from '../data/market-totals'
 import { monthsHandler, type MarketServices } from './market-services'
 
 const UNITS: Record<string, string> = {

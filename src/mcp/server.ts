@@ -2,11 +2,10 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { CATALOG, type RouteSpec } from '../catalog'
-import { routeInputSchema } from '../catalog/json-schema'
-import type { ApiError } from '../core/errors'
-import type { PaidCaller } from '../paid-call/call'
-import { proofFromHeader, proofFromObject, type ProofInput } from '../payments/gate/proof'
-import type { PaymentOffer } from '../payments/networks'
+import { routeInputSchema } from '../catalog'
+import type { ApiError } from '../core'
+import type { PaidCaller } from '../paid-call'
+import { type PaymentOffer, proofFromHeader, proofFromObject, type ProofInput } from '../payments'
 import pkg from '../../package.json' with { type: 'json' }
 
 export interface McpDeps {

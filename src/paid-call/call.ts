@@ -1,19 +1,12 @@
-import { limitKeyOf } from '../core/addresses/ip-address'
+import { ApiError, type HandlerMap, limitKeyOf, type Prepared, type ProviderSpend, redactSecrets, withinDeadline } from '../core'
 import { routeById, type RouteSpec } from '../catalog'
-import { httpQuery, type AnswerFormat } from '../catalog/table'
-import type { ProofInput } from '../payments/gate/proof'
+import { type AnswerFormat, httpQuery } from '../catalog'
+import type { GateAnswer, PaymentGate, ProofInput } from '../payments'
 import { checkedInput } from './validation'
 import { notIndexed, type Indexing } from './indexing'
-import type { HandlerMap } from '../core/route-handler'
-import { tableAnswer } from '../formats/table-answer'
-import type { GateAnswer, PaymentGate } from '../payments/gate/gate'
+import { tableAnswer } from '../formats'
 import { buildSuccess } from './success'
-import { ApiError } from '../core/errors'
-import type { Prepared } from '../core/route-handler'
-import type { ProviderSpend } from '../core/provider-spend'
 import { overLimit, type RateLimits } from './rate-limit'
-import { withinDeadline } from '../core/work-deadline'
-import { redactSecrets } from '../core/redact'
 
 /** What every paid call needs, whichever transport it came by: built once by the composition. */
 export interface PaidCallDeps {

@@ -1,4 +1,4 @@
-import { ApiError } from '../core/errors'
+import { ApiError } from '../core'
 
 /**
  * Null once the datasets are indexed; until then, the start-up build (it rejects if the build failed).

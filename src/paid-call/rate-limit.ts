@@ -1,5 +1,4 @@
-import { ApiError } from '../core/errors'
-import type { Limiter } from '../core/stores'
+import { ApiError, type Limiter } from '../core'
 
 /**
  * Token buckets per key (client IP or payer address): `perMinute` requests a minute, bursts up to the

@@ -1,6 +1,5 @@
-import type { RouteSpec } from '../catalog/types'
-import { PIPELINE_VERSION, type SuccessEnvelope } from '../core/envelope'
-import type { HandlerResult } from '../core/route-handler'
+import type { RouteSpec } from '../catalog'
+import { type HandlerResult, PIPELINE_VERSION, type SuccessEnvelope } from '../core'
 
 /** The success envelope of a paid answer, the same for HTTP and MCP. */
 export function buildSuccess(route: RouteSpec, requestId: string, result: HandlerResult, artifactPath: string): SuccessEnvelope {

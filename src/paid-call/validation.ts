@@ -1,7 +1,7 @@
 import type { TObject, TSchema } from '@sinclair/typebox'
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler'
 import { Value, type ValueError } from '@sinclair/typebox/value'
-import { ApiError, invalidParameter } from '../core/errors'
+import { ApiError, invalidParameter } from '../core'
 
 type SchemaInfo = TSchema & { anyOf?: { const?: unknown }[]; minimum?: number; maximum?: number; pattern?: string }
 

@@ -11,8 +11,8 @@
  * An authorization is valid for about a minute, so the queue is settled oldest first (by validBefore)
  * with several settlements in flight; in `self` mode the settler's account hands them consecutive nonces.
  */
-import type { Logger } from '../core/logger'
-import type { PaymentLedger } from '../ledger/contract'
+import type { Logger } from '../core'
+import type { PaymentLedger } from '../ledger'
 import type { DeferredGate, DeferredPayment as Payment, NotDeferred, PaymentMetrics } from './gate/gate-contract'
 import type { Reconciler } from './reconciler'
 import type { SettleOutcome, SettlementInput, Settler } from './settler'

@@ -1,4 +1,4 @@
-import type { PaymentClaim, PaymentEvent, PaymentLedger, PendingPayment } from '../ledger/contract'
+import type { PaymentClaim, PaymentEvent, PaymentLedger, PendingPayment } from '../ledger'
 
 /**
  * What the reconciler asks the chain about one EIP-3009 authorization; `network` is the payment's CAIP-2

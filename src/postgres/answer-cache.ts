@@ -1,5 +1,4 @@
-import type { Logger } from '../core/logger'
-import type { AnswerCache } from '../core/stores'
+import type { AnswerCache, Logger } from '../core'
 import type { Postgres } from './client'
 
 /** How long one computation may hold a key before another instance takes it over (its instance died). */

@@ -1,5 +1,5 @@
 import { SQL } from 'bun'
-import { LedgerUnavailable } from '../core/stores'
+import { LedgerUnavailable } from '../core'
 
 /**
  * How long one ledger statement or commit may take before the request waiting on it is refused. Bun's

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os'
-import type { Logger } from '../core/logger'
+import type { Logger } from '../core'
 import type { Postgres } from './client'
 
 /** How often an instance says it is alive and renews the reconciler lease. */

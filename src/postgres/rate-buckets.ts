@@ -1,5 +1,4 @@
-import { ledgerUnavailable } from '../core/errors'
-import type { Limiter } from '../core/stores'
+import { ledgerUnavailable, type Limiter } from '../core'
 import type { Postgres } from './client'
 
 /**

@@ -1,7 +1,5 @@
-import { newSessionId, type Session, type Sessions } from '../core/stores'
-import { SESSION_TTL_SECONDS } from '../catalog/routes/capabilities'
-import { ledgerUnavailable } from '../core/errors'
-import type { Logger } from '../core/logger'
+import { ledgerUnavailable, type Logger, newSessionId, type Session, type Sessions } from '../core'
+import { SESSION_TTL_SECONDS } from '../catalog'
 import type { Postgres } from './client'
 
 /**

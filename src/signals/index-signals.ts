@@ -1,6 +1,5 @@
-import type { LoadedDataset } from '../data/import/datasets'
-import type { DuckDb } from '../data/duckdb'
-import { EntityIndex } from '../intelligence/names/entities'
+import type { DuckDb, LoadedDataset } from '../data'
+import { EntityIndex } from '../intelligence'
 
 /** Everything the weekly signal routes read, frozen at one version of each signals dataset. */
 export interface SignalsSnapshot {

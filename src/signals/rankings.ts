@@ -1,6 +1,5 @@
-import { ENGAGEMENT_RATE_MIN_VIEWS, MOMENTUM_MIN_BASE, type RankEntity } from '../catalog/routes/signals'
-import { cachedRows } from '../data/answers'
-import type { LoadedDataset } from '../data/import/datasets'
+import { ENGAGEMENT_RATE_MIN_VIEWS, MOMENTUM_MIN_BASE, type RankEntity } from '../catalog'
+import { cachedRows, type LoadedDataset } from '../data'
 import type { SignalServices } from './signal-services'
 import type { SignalsSnapshot } from './index-signals'
 import { addDays } from './weeks'

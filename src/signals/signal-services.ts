@@ -1,4 +1,4 @@
-import type { DataServices } from '../data/answers'
+import type { DataServices } from '../data'
 import type { SignalsSnapshot } from './index-signals'
 
 export interface SignalServices extends DataServices {

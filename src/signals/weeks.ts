@@ -1,4 +1,4 @@
-import { ApiError, invalidParameter } from '../core/errors'
+import { ApiError, invalidParameter } from '../core'
 
 const DAY_MS = 86_400_000
 

@@ -46,7 +46,7 @@ test('every folder of src/ has its place in the layer order', () => {
   expect(readdirSync(resolve(ROOT, 'src')).filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))).toEqual(['index.ts'])
 })
 
-test('the rules catch what they forbid: core importing http/, http/ and mcp/ importing each other, two modules importing each other', () => {
+test('the rules catch what they forbid: core importing http/, http/ and mcp/ importing each other, two modules importing each other, a folder entered past its face', () => {
   const dir = mkdtempSync(join(tmpdir(), 'layers-'))
   try {
     const write = (file: string, text: string) => (
@@ -58,10 +58,18 @@ test('the rules catch what they forbid: core importing http/, http/ and mcp/ imp
     write('src/mcp/tool.ts', 'export const tool = 1\n')
     write('src/data/a.ts', "import { b } from './b'\nexport const a = b\n")
     write('src/data/b.ts', "import { a } from './a'\nexport const b = () => a\n")
+    write('src/ledger/past-face.ts', "import { b } from '../data/b'\nexport const store = b\n")
+    write('src/ledger/lazy.ts', "export const load = () => import('../data/a')\n")
+    write('src/signals/faced.ts', "import { lanes } from '../payments'\nexport const ranks = lanes\n")
+    write('src/payments/index.ts', "export { lanes } from './lanes'\n")
+    write('src/payments/lanes.ts', 'export const lanes = 1\n')
     const rules = cruise(dir).violations.map((v) => `${v.rule.name} ${v.from}`)
     expect(rules).toContain('layer-core src/core/errors.ts')
     expect(rules).toContain('layer-http src/http/answer.ts')
     expect(rules).toContain('no-circular src/data/a.ts')
+    // data/ has two modules and no face: entering it by a module's path is refused, a lazy import() is not.
+    expect(rules).toContain('face-data src/ledger/past-face.ts')
+    expect(rules.filter((rule) => rule.includes('lazy.ts') || rule.includes('faced.ts'))).toEqual([])
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

@@ -1,4 +1,4 @@
-import { foreignText } from '../../core/redact'
+import { foreignText } from '../../core'
 
 /** One line of `doctor`'s go-live checklist. */
 export type FindingStatus = 'ok' | 'warn' | 'block'

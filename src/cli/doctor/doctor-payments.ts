@@ -4,14 +4,18 @@
  */
 import { createPublicClient, formatEther, http, type PublicClient } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import type { Config } from '../../config/config'
-import { CDP_FACILITATOR_URL } from '../../payments/facilitator/cdp-auth'
-import { connectFacilitator, FacilitatorAuthError } from '../../payments/facilitator/facilitator-client'
-import { refusedStatus } from '../../payments/facilitator/facilitator-settler'
-import { variableSuffix, type NetworkInfo, type NetworkName } from '../../payments/networks'
-import { DEV_PAY_TO } from '../../config/settings'
+import { type Config, DEV_PAY_TO } from '../../config'
+import {
+  CDP_FACILITATOR_URL,
+  connectFacilitator,
+  FacilitatorAuthError,
+  type NetworkInfo,
+  type NetworkName,
+  refusedStatus,
+  variableSuffix,
+} from '../../payments'
 import { block, CHECK_TIMEOUT_MS, messageOf, ok, warn, type Finding } from './doctor-finding'
-import { urlOrigin } from '../../core/redact'
+import { urlOrigin } from '../../core'
 
 const ZERO_ADDRESS = /^0x0{40}$/
 

@@ -4,24 +4,27 @@
  */
 import { statfsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import type { Config } from '../../config/config'
-import { PLATFORM_TOKENS } from '../../catalog/platforms'
-import { DuckDb } from '../../data/duckdb'
-import { isSample, readManifest } from '../../data/import/datasets'
-import { DatasetStore } from '../../data/store'
-import type { EvidenceItem, EvidenceProvider } from '../../intelligence/evidence'
-import { ask } from '../../intelligence/names/asked'
-import { STATIC_ENTITIES } from '../../intelligence/names/entities'
-import { WEB_QUERY } from '../../intelligence/lanes'
-import { configHints } from '../../intelligence/providers/live-setup'
-import { withDeadline } from '../../intelligence/providers/vendor-call'
-import { isLive, liveSources, summariserOf } from '../../intelligence/sources'
-import { postgresLedgerState, sqliteLedgerPayments } from '../../ledger/health'
-import { redactUrl } from '../../postgres/client'
-import { datasetIndexers } from '../../composition/runtime'
+import type { Config } from '../../config'
+import { PLATFORM_TOKENS } from '../../catalog'
+import { DatasetStore, DuckDb, isSample, readManifest } from '../../data'
+import {
+  ask,
+  configHints,
+  type EvidenceItem,
+  type EvidenceProvider,
+  isLive,
+  liveSources,
+  STATIC_ENTITIES,
+  summariserOf,
+  WEB_QUERY,
+  withDeadline,
+} from '../../intelligence'
+import { postgresLedgerState, sqliteLedgerPayments } from '../../ledger'
+import { redactUrl } from '../../postgres'
+import { datasetIndexers } from '../../composition'
 import { block, CHECK_TIMEOUT_MS, messageOf, ok, warn, type Finding } from './doctor-finding'
 import { checkCall, checkModel } from '../providers'
-import { STRONG_TOKEN_BITS, tokenBits } from '../../http/console/auth'
+import { STRONG_TOKEN_BITS, tokenBits } from '../../http'
 
 /** Below this, a disk that fills stops the ledger taking payments (docs/operations.md). */
 const LOW_DISK_BYTES = 512 * 1024 * 1024

@@ -4,8 +4,8 @@
  * by doing what the service would do with it, and says what is missing and which setting fixes it.
  */
 import { parseArgs } from 'node:util'
-import { ConfigError } from '../../core/config-error'
-import { loadConfig, type Config } from '../../config/config'
+import { ConfigError } from '../../core'
+import { type Config, loadConfig } from '../../config'
 import { block, messageOf, type Finding, type FindingStatus } from './doctor-finding'
 import { chain, facilitator, network, paymentMode, payTo } from './doctor-payments'
 import { datasets, ledger, providers, proxies, publicUrl, sellerToken } from './doctor-service'

@@ -1,6 +1,5 @@
-import { NETWORKS, type NetworkInfo } from '../../payments/networks'
-import { usdToAtomic } from '../../core/usdc'
-import type { AcceptedRequirement } from '../../payments/chain/sign'
+import { type AcceptedRequirement, type NetworkInfo, NETWORKS } from '../../payments'
+import { usdToAtomic } from '../../core'
 import type { ExampleRequest } from './smoke-requests'
 
 /**

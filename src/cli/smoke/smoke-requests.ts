@@ -1,6 +1,5 @@
 import type { RouteSpec } from '../../catalog'
-import type { Method } from '../../catalog/types'
-import { exampleCall } from '../../catalog/examples'
+import { exampleCall, type Method } from '../../catalog'
 
 /** One valid request to a catalog route, built from the catalog's parameter examples. */
 export interface ExampleRequest {

@@ -1,4 +1,4 @@
-import { encodeProofV2, signAuthorization, usdcDomain, type PayerAccount } from '../../payments/chain/sign'
+import { encodeProofV2, type PayerAccount, signAuthorization, usdcDomain } from '../../payments'
 import { checkPaidAnswer, checkPaymentRequired, describeAnswer } from './smoke-checks'
 import { requestInit, type ExampleRequest } from './smoke-requests'
 

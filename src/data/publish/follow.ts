@@ -1,7 +1,7 @@
 import { createHash, type KeyObject } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import type { Logger } from '../../core/logger'
+import type { Logger } from '../../core'
 import { LockedError, takeLock } from '../import/pid-lock'
 import { LASTING, nextCheckDelayMs, refuseReplay, sequenceOf, SourceUnavailableError, validatePublished } from './follow-policy'
 import { DATASETS } from '../contracts'

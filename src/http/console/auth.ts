@@ -6,7 +6,7 @@
  * together, and refused for a while past a few. One instance guards all of them (app.ts).
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
-import { limitKeyOf } from '../../core/addresses/ip-address'
+import { limitKeyOf } from '../../core'
 
 export const COOKIE = 'cmi_console'
 /** A sign-in lasts a working day. */

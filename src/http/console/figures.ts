@@ -4,23 +4,20 @@
  * never disagree), the same revenue by hour, route and network, buyers, margin, payment states and
  * exposure, and the service's health. Money as exact decimal USD strings with their atomic twins.
  */
-import type { Business } from '../../ledger/business'
 import {
+  type Business,
   isoUtc,
   marginByRoute,
   money,
   noRevenue,
   reportJson,
   revenueJson,
-  totals as totalsOf,
   type RevenueRow,
-} from '../../ledger/revenue-report'
-import { nanoToUsd } from '../../core/provider-spend'
-import { atomicToUsd } from '../../core/usdc'
-import type { DeferredStats } from '../../payments/deferred'
-import type { ProviderStats } from '../../intelligence/providers/provider-health'
-import { NETWORKS } from '../../payments/networks'
-import type { RpcState } from '../../payments/chain/rpc-check'
+  totals as totalsOf,
+} from '../../ledger'
+import { atomicToUsd, nanoToUsd } from '../../core'
+import { type DeferredStats, NETWORKS, type RpcState } from '../../payments'
+import type { ProviderStats } from '../../intelligence'
 import type { businessMetrics } from '../business-metrics'
 
 const DAY = 86_400

@@ -5,9 +5,7 @@
  * /metrics is).
  */
 import { Elysia } from 'elysia'
-import { ledgerUnavailable } from '../../core/errors'
-import { redactDeep } from '../../core/redact'
-import { LedgerUnavailable } from '../../core/stores'
+import { ledgerUnavailable, LedgerUnavailable, redactDeep } from '../../core'
 import { prefersHtml } from '../accept'
 import { noRoute } from '../pages/error-page'
 import { free } from '../free-routes'

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http'
-import { ApiError } from '../../core/errors'
-import { readProofHeader } from '../../payments/gate/proof'
+import { ApiError } from '../../core'
+import { readProofHeader } from '../../payments'
 import { prefersHtml } from '../accept'
 import { errorHeaders, errorResponse } from '../responses'
 import { FAVICON_SVG_PATH } from './favicon'

@@ -1,7 +1,6 @@
 import { CATALOG, type RouteSpec } from '../../catalog'
 import type { TSchema } from '@sinclair/typebox'
-import { allowedValues, documentedValue } from '../../catalog/examples'
-import { httpQuery } from '../../catalog/table'
+import { allowedValues, documentedValue, httpQuery } from '../../catalog'
 
 type Json = Record<string, unknown>
 

@@ -3,7 +3,7 @@ import { Elysia } from 'elysia'
 // Embedded as a file so the docs UI works offline and from the compiled binary (no CDN at run time):
 // @scalar/api-reference's browser bundle, kept in the repository by scripts/vendor-scalar.ts.
 import scalarBundle from '../assets/scalar-api-reference.js' with { type: 'file' }
-import type { PaymentOffer } from '../../payments/networks'
+import type { PaymentOffer } from '../../payments'
 import pkg from '../../../package.json' with { type: 'json' }
 import { FAVICON_SVG_PATH } from './favicon'
 import { SERVICE_TITLE } from './front-door'

@@ -6,8 +6,7 @@
  * is small. (A 117 KB body nested 20,000 levels used to stall the process for seconds in the
  * framework's validation error, which stringifies the rejected value; 50,000 levels was a 500.)
  */
-import { ApiError, invalidParameter } from '../../core/errors'
-import { JsonShape } from '../../core/json-shape'
+import { ApiError, invalidParameter, JsonShape } from '../../core'
 
 export const REQUEST_LIMITS = {
   /** Body of a paid route's POST (the wrappers' few fields). */

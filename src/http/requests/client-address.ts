@@ -10,8 +10,7 @@
  * 402 path behind a trusted proxy a third of its throughput (~62k to ~42k answers/s; BENCHMARKS.md,
  * 2026-11-27, client addresses).
  */
-import { formatIp, parseIp, type Ip } from '../../core/addresses/ip-address'
-import { FORWARDED_LIMITS, type ProxyTrust } from '../../core/addresses/proxy-trust'
+import { formatIp, FORWARDED_LIMITS, type Ip, parseIp, type ProxyTrust } from '../../core'
 
 /** A dual-stack socket reports IPv4 peers IPv4-mapped; logs and buckets use the dotted form. */
 const unmapped = (address: string) => (address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address)

@@ -1,5 +1,5 @@
 import type { ClientAddresses } from './client-address'
-import type { Logger } from '../../core/logger'
+import type { Logger } from '../../core'
 import { pathOf, requestIdFor } from './request-id'
 
 export interface RequestInfo {

@@ -1,5 +1,5 @@
 /** Confidence tied to evidence strength: volume, diversity, recency, and how much of it is native. See CONFIDENCE. */
-import { CONFIDENCE } from '../../catalog/evidence-rules'
+import { CONFIDENCE } from '../../catalog'
 import { countOf, publisherOf, type EvidenceItem } from '../evidence'
 
 const DAY_MS = 86_400_000

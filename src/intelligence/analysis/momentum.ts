@@ -6,7 +6,7 @@
  * also hold on the posts about the subject alone, when there are enough of them to tell one (MOMENTUM.minItems
  * in the two windows): a change carried by passing mentions is not called.
  */
-import { MOMENTUM, RELEVANCE, type MomentumValue } from '../../catalog/evidence-rules'
+import { MOMENTUM, type MomentumValue, RELEVANCE } from '../../catalog'
 import { countOf, engagementOf, weightedCountOf, type EvidenceItem, type WindowCoverage } from '../evidence'
 import type { CallEvidence } from '../lanes'
 import { postsOf } from '../names/post-identity'

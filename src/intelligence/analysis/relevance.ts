@@ -10,7 +10,7 @@
  * - RELEVANCE.subject (1) when a name is in the title, a hashtag or the opening of the text (where a post
  *   names its subject); RELEVANCE.mention when it is only mentioned further on; 0: not evidence.
  */
-import { RELEVANCE } from '../../catalog/evidence-rules'
+import { RELEVANCE } from '../../catalog'
 import type { Entity, EntityIndex, Resolved } from '../names/entities'
 import { hashtags } from './text'
 

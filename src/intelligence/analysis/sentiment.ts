@@ -3,7 +3,7 @@
  * (adjacent segments joined, so a word the segmenter split is still found), flipped by a negator just
  * before them, scaled by degree words; a clause after a contrast (但是, but) outweighs the clause before.
  */
-import { SENTIMENT_ITEM_THRESHOLD } from '../../catalog/evidence-rules'
+import { SENTIMENT_ITEM_THRESHOLD } from '../../catalog'
 import { detectLanguage } from '../evidence'
 import {
   BASE_FRAMES,
@@ -22,7 +22,7 @@ import {
   type FrameDef,
 } from './lexicon'
 import { clauseWords, HASHTAG } from './text'
-import { recentMemo } from '../../core/recent-memo'
+import { recentMemo } from '../../core'
 
 export type Tone = 'positive' | 'neutral' | 'negative'
 

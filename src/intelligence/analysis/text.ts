@@ -2,7 +2,7 @@
  * Word segmentation with Intl.Segmenter (ICU's dictionary segmenter for Chinese, built into Bun), and
  * the salient terms of a text for themes and related keywords.
  */
-import { recentMemo } from '../../core/recent-memo'
+import { recentMemo } from '../../core'
 import { EN_SENTIMENT, EN_STOPWORDS, INTENSIFIERS, NEGATORS, ZH_SENTIMENT, ZH_STOPWORDS } from './lexicon'
 
 const SEGMENTERS = { zh: new Intl.Segmenter('zh', { granularity: 'word' }), en: new Intl.Segmenter('en', { granularity: 'word' }) }

@@ -6,14 +6,14 @@
  */
 import { engagementOf, ProviderError, type EvidenceItem } from '../evidence'
 import type { ProviderReport } from '../lanes'
-import type { ProviderSpend } from '../../core/provider-spend'
+import type { ProviderSpend } from '../../core'
 import { withDeadline } from '../providers/vendor-call'
 import { byStrength, median, round } from '../reports/report'
 import { scoreText, type Tone } from './sentiment'
 import type { EvidenceSources } from '../sources'
 import { termsOf } from './text'
 import { eachSliced, evenSample } from '../turns'
-import { TEXT_ANALYSIS_MAX_ITEMS } from '../../catalog/evidence-rules'
+import { TEXT_ANALYSIS_MAX_ITEMS } from '../../catalog'
 
 export interface TermStat {
   term: string

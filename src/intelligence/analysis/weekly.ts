@@ -5,7 +5,7 @@
  * weekly ranking shows over the same span and, when the two readings differ, why: most often the
  * evidence's change is within count noise where the weekly counts are not.
  */
-import { MOMENTUM, WEEKLY_DECIDES_RATIO, type MomentumValue } from '../../catalog/evidence-rules'
+import { MOMENTUM, type MomentumValue, WEEKLY_DECIDES_RATIO } from '../../catalog'
 import type { MomentumResult } from './momentum'
 import { changeWithinNoise } from './momentum'
 

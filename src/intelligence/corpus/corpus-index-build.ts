@@ -18,8 +18,7 @@
  */
 import { Database } from 'bun:sqlite'
 import { renameSync, rmSync } from 'node:fs'
-import type { DuckDb } from '../../data/duckdb'
-import { sqlString } from '../../data/sql'
+import { type DuckDb, sqlString } from '../../data'
 import { turn } from '../turns'
 import { NAMES_SCHEMA, NamesPass } from './corpus-index-names'
 import { termsOf } from './corpus-terms'

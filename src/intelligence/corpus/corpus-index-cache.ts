@@ -9,11 +9,8 @@
  */
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import { cacheDirs } from '../../core/cache-dirs'
-import { EVIDENCE } from '../../data/contracts'
-import { loadDataset, readManifest, type LoadedDataset } from '../../data/import/datasets'
-import type { DuckDb } from '../../data/duckdb'
-import { LockedError, takeLock } from '../../data/import/pid-lock'
+import { cacheDirs } from '../../core'
+import { type DuckDb, EVIDENCE, loadDataset, type LoadedDataset, LockedError, readManifest, takeLock } from '../../data'
 import { buildCorpusIndex, INDEX_FORMAT, type IndexBuilt } from './corpus-index-build'
 import { CorpusIndexFile } from './corpus-index'
 import type { CorpusVocabulary } from './corpus-vocabulary'

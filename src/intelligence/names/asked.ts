@@ -4,8 +4,8 @@
  * entity (Tokyo, 东京, TYO) share the key, so they get the same answer; only the echoed input differs.
  */
 import { pinyin } from 'pinyin-pro'
-import { NEAR_NAME_MIN_ITEMS } from '../../catalog/evidence-rules'
-import { ApiError } from '../../core/errors'
+import { NEAR_NAME_MIN_ITEMS } from '../../catalog'
+import { ApiError } from '../../core'
 import { PRECEDENCE, resolvedField, type Entity, type EntityIndex, type NearName, type Resolved } from './entities'
 import { distance, joinedKey } from './names'
 import { matcherFor, type Matcher } from '../analysis/relevance'

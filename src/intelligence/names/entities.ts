@@ -8,11 +8,8 @@
  * A category's evidence also counts posts about its members (its topics, brands and glossary terms);
  * a country's, posts about its destinations.
  */
-import type { ENTITY_KINDS } from '../../catalog/routes/china-data'
-import { SIGNAL_CATEGORIES, type SignalCategory } from '../../catalog/signal-categories'
-import { COUNTRY_ALIASES, DESTINATION_ALIASES } from '../../data/aliases'
-import { CATEGORY_SYNONYMS, TERMS } from '../../data/glossary'
-import { COUNTRIES, DESTINATIONS } from '../../data/sample-geography'
+import { type ENTITY_KINDS, SIGNAL_CATEGORIES, type SignalCategory } from '../../catalog'
+import { CATEGORY_SYNONYMS, COUNTRIES, COUNTRY_ALIASES, DESTINATION_ALIASES, DESTINATIONS, TERMS } from '../../data'
 import { NearNames, nearestFirst, type NearName as NearNameOf } from './near-names'
 import { isCode, joinedKey, looksLikeCode, nameKey, WHO_WORDS, withoutIntent } from './names'
 

@@ -23,7 +23,7 @@
  * - `page` is in Bocha's earlier references only: an instance that ignores it answers page 1 again, and
  *   the pager stops there.
  */
-import { PROVIDER_LIMITS } from '../../catalog/evidence-rules'
+import { PROVIDER_LIMITS } from '../../catalog'
 import { ProviderError, type EvidenceItem, type EvidenceQuery } from '../evidence'
 import { fetchJson, hostOf as urlHost } from './vendor-call'
 import { parseVendorDate } from './dates'

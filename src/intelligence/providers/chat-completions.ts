@@ -23,11 +23,10 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
-import { PROVIDER_LIMITS } from '../../catalog/evidence-rules'
+import { PROVIDER_LIMITS } from '../../catalog'
 import { ProviderError, type EvidenceItem } from '../evidence'
-import { tokenCost, type ProviderSpend, type TokenPrices } from '../../core/provider-spend'
+import { JsonShape, type ProviderSpend, tokenCost, type TokenPrices } from '../../core'
 import { checkShape, fetchJson, hostOf, ProviderHttpError } from './vendor-call'
-import { JsonShape } from '../../core/json-shape'
 import { count, obj } from './fields'
 
 export interface ChatCompletionsOptions {

@@ -3,7 +3,7 @@
  * vendors write as numbers, digit strings or "1.2万", and the last steps every adapter shares to turn a
  * result into an evidence item.
  */
-import { PROVIDER_LIMITS } from '../../catalog/evidence-rules'
+import { PROVIDER_LIMITS } from '../../catalog'
 import { detectLanguage, type Engagement } from '../evidence'
 
 export type Raw = Record<string, unknown>

@@ -5,10 +5,10 @@
  * each provider's last call went.
  */
 import { LANE_POLICY } from '../lanes'
-import { PLATFORM_TOKENS, type Platform } from '../../catalog/platforms'
+import { type Platform, PLATFORM_TOKENS } from '../../catalog'
 import type { ProviderSettings } from './provider-settings'
 import { NATIVE_ADAPTERS, WEB_ADAPTERS } from './vendors'
-import { ApiError } from '../../core/errors'
+import { ApiError } from '../../core'
 import { creatorsOn } from '../evidence'
 import type { EvidenceSources } from '../sources'
 

@@ -18,7 +18,7 @@
  * count is a lower bound (`capped`), however far back its results reach. Undated results, results outside
  * the window and repeats (by post, not by link: post-identity.ts) are dropped and counted.
  */
-import { VENDOR_PAGE_RESULTS_MAX } from '../../catalog/evidence-rules'
+import { VENDOR_PAGE_RESULTS_MAX } from '../../catalog'
 import {
   noneDropped,
   ProviderError,

@@ -2,8 +2,8 @@
  * The environment variables of the live evidence providers (web search, native search, the model), as
  * rows of the settings table (src/config/settings.ts): name -> schema, default, meaning.
  */
-import { PLATFORM_TOKENS } from '../../catalog/platforms'
-import { HttpUrl, Millis, UsdPrice } from '../../core/env-schemas'
+import { PLATFORM_TOKENS } from '../../catalog'
+import { HttpUrl, Millis, UsdPrice } from '../../core'
 import { Type as T } from '@sinclair/typebox'
 import { LLM_FORMATS, NATIVE_VENDORS, WEB_VENDORS, type VendorFacts } from './provider-settings'
 import { NATIVE_ADAPTERS, WEB_ADAPTERS } from './vendors'

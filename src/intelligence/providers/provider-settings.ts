@@ -3,8 +3,8 @@
  * environment and hands them to the intelligence layer: which built-in adapter, where, its key, its
  * budgets and prices.
  */
-import type { Platform } from '../../catalog/platforms'
-import type { TokenPrices } from '../../core/provider-spend'
+import type { Platform } from '../../catalog'
+import type { TokenPrices } from '../../core'
 
 /** Built-in web-search and native adapters (src/intelligence/providers/), and the model's output modes. */
 export const WEB_VENDORS = ['generic', 'searxng', 'bocha'] as const

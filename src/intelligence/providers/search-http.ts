@@ -15,7 +15,7 @@
  * engagement (`likes`, `comments`, `shares`, `views`, top-level or under `engagement`) are used when
  * present.
  */
-import { LIVE_RESULTS_PER_CALL, PROVIDER_LIMITS } from '../../catalog/evidence-rules'
+import { LIVE_RESULTS_PER_CALL, PROVIDER_LIMITS } from '../../catalog'
 import { ProviderError, SOURCE_KINDS, type EvidenceItem, type EvidenceQuery, type Platform, type SourceKind } from '../evidence'
 import { fetchJson, hostOf as urlHost } from './vendor-call'
 import { parseVendorDate } from './dates'

@@ -21,7 +21,7 @@
  * Results are `results[]` with `url`, `title`, `content`, `engine`; a page merges every engine's results
  * ranked by relevance, and there is no "more" flag: an empty page is the end.
  */
-import { PROVIDER_LIMITS } from '../../catalog/evidence-rules'
+import { PROVIDER_LIMITS } from '../../catalog'
 import { ProviderError, type EvidenceItem, type EvidenceQuery } from '../evidence'
 import { fetchJson, hostOf as urlHost, ProviderHttpError } from './vendor-call'
 import { parseVendorDate } from './dates'

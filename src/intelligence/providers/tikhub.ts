@@ -36,8 +36,7 @@
  * test/intelligence/vendors/contracts/, checked by the tests); answer fields its descriptions and answers
  * captured by integrations (test/intelligence/vendors/README.md names the sources).
  */
-import { CREATOR_LOOKUPS, PROVIDER_LIMITS } from '../../catalog/evidence-rules'
-import { PLATFORM_TOKENS } from '../../catalog/platforms'
+import { CREATOR_LOOKUPS, PLATFORM_TOKENS, PROVIDER_LIMITS } from '../../catalog'
 import { ProviderError, type EvidenceItem, type EvidenceQuery, type Platform } from '../evidence'
 import { fetchJson, hostOf as urlHost } from './vendor-call'
 import { parseVendorDate } from './dates'

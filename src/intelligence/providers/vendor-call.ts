@@ -1,7 +1,5 @@
-import { PROVIDER_LIMITS } from '../../catalog/evidence-rules'
-import { JsonShape } from '../../core/json-shape'
-import { foreignText } from '../../core/redact'
-import { msLeft } from '../../core/work-deadline'
+import { PROVIDER_LIMITS } from '../../catalog'
+import { foreignText, JsonShape, msLeft } from '../../core'
 import { ProviderError, ProviderNotCalled } from '../evidence'
 import { turn } from '../turns'
 

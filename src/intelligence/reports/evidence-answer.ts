@@ -1,10 +1,8 @@
 import type { KnownMisses } from './known-misses'
-import type { AnswerCache } from '../../core/stores'
+import type { AnswerCache, HandlerResult, Prepared, ProviderSpend } from '../../core'
 import type { EntityIndex } from '../names/entities'
-import type { HandlerResult, Prepared } from '../../core/route-handler'
 import type { ProviderReport } from '../lanes'
 import type { EvidenceSources } from '../sources'
-import type { ProviderSpend } from '../../core/provider-spend'
 import type { WeeklyCreator, WeeklySeries } from '../analysis/weekly'
 import { labelled } from './sample-label'
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../../core/errors'
+import { ApiError } from '../../core'
 
 /** Misses remembered at most (oldest forgotten first): distinct keywords cannot grow it. */
 const MAX_MISSES = 4096

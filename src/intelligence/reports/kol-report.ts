@@ -1,10 +1,9 @@
 /** `data` of the KOL route: a scored, filtered shortlist with the filters echoed. */
-import { KOL, LIVE_RESULTS_PER_CALL, type BudgetBand, type CreatorTier } from '../../catalog/evidence-rules'
-import { ApiError } from '../../core/errors'
+import { type BudgetBand, type CreatorTier, KOL, LIVE_RESULTS_PER_CALL } from '../../catalog'
+import { ApiError, type ProviderSpend } from '../../core'
 import { countOf, type Platform } from '../evidence'
 import { nearNameCheck, type Asked } from '../names/asked'
 import { droppedTotals, gather, type LaneReport, type ProviderReport } from '../lanes'
-import type { ProviderSpend } from '../../core/provider-spend'
 import type { WeeklyCreator } from '../analysis/weekly'
 import { shortlist, type FitParts, type KolFilters, type Shortlist } from './kols'
 import { CREATOR_DRAWN_NOTE, evidenceSummary, isoDay, median, modeField } from './report'

@@ -6,16 +6,16 @@
  */
 import {
   BUDGET_BANDS,
+  type BudgetBand,
   COST_FLOOR_CNY,
   COST_PER_FOLLOWER_CNY,
   COST_SPREAD,
   CREATOR_TIERS,
+  type CreatorTier,
   KOL,
   KOL_FLAGS,
-  type BudgetBand,
-  type CreatorTier,
-} from '../../catalog/evidence-rules'
-import { ORIGIN_CITIES } from '../../data/sample-geography'
+} from '../../catalog'
+import { ORIGIN_CITIES } from '../../data'
 import { countOf, engagementOf, type Platform } from '../evidence'
 import { median, round } from './report'
 import type { CreatorPost } from '../sources'

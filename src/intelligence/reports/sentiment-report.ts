@@ -1,15 +1,10 @@
 /** `data` of the sentiment route: distribution, net score, narrative frames with examples, in en or zh. */
-import {
-  LIVE_RESULTS_PER_CALL,
-  SENTIMENT_MIXED_SHARE,
-  SENTIMENT_NET_THRESHOLD,
-  TEXT_ANALYSIS_MAX_ITEMS,
-} from '../../catalog/evidence-rules'
+import { LIVE_RESULTS_PER_CALL, SENTIMENT_MIXED_SHARE, SENTIMENT_NET_THRESHOLD, TEXT_ANALYSIS_MAX_ITEMS } from '../../catalog'
 import { confidence } from '../analysis/confidence'
 import { countOf, engagementOf, type EvidenceItem, type Platform } from '../evidence'
 import { nearNameCheck, nearNames, type Asked } from '../names/asked'
 import { droppedTotals, gather, type Gathered } from '../lanes'
-import type { ProviderSpend } from '../../core/provider-spend'
+import type { ProviderSpend } from '../../core'
 import { coveredShareOf, windowsOf } from '../analysis/momentum'
 import { byStrength, evidenceSummary, isoDay, modeField, ref, round } from './report'
 import type { FrameDef } from '../analysis/lexicon'

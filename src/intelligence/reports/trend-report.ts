@@ -1,10 +1,10 @@
 /** `data` of the trends routes: momentum, confidence, themes, related keywords, angles, evidence. */
-import { LIVE_RESULTS_PER_CALL, MOMENTUM } from '../../catalog/evidence-rules'
+import { LIVE_RESULTS_PER_CALL, MOMENTUM } from '../../catalog'
 import { confidence } from '../analysis/confidence'
 import { countOf, type Platform } from '../evidence'
 import { nearNameCheck, nearNames, type Asked } from '../names/asked'
 import { droppedTotals, gather } from '../lanes'
-import type { ProviderSpend } from '../../core/provider-spend'
+import type { ProviderSpend } from '../../core'
 import { verdictOf, weeklyReading, type Verdict, type WeeklyReading, type WeeklySeries } from '../analysis/weekly'
 import { changeWithinNoise, momentumOf, windowsOf, type MomentumResult } from '../analysis/momentum'
 import { byStrength, evidenceSummary, isoDay, modeField, ref } from './report'

@@ -5,7 +5,7 @@ import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/facilitator'
 import { createWalletClient, HttpRequestError, http, nonceManager, publicActions, TimeoutError, type Chain } from 'viem'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { arbitrum, arbitrumSepolia, base, baseSepolia, polygon, polygonAmoy } from 'viem/chains'
-import { redactedMessage, urlOrigin } from '../../core/redact'
+import { redactedMessage, urlOrigin } from '../../core'
 import { NETWORKS, type NetworkName } from '../networks'
 import { ChainUnavailableError, recordRpcFailure } from './rpc-watch'
 

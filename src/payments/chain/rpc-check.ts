@@ -1,7 +1,5 @@
 import { createPublicClient, http } from 'viem'
-import { ConfigError } from '../../core/config-error'
-import type { Logger } from '../../core/logger'
-import { redactedMessage, urlOrigin } from '../../core/redact'
+import { ConfigError, type Logger, redactedMessage, urlOrigin } from '../../core'
 import { NETWORKS, variableSuffix, type NetworkName } from '../networks'
 
 /** A chain id question is one small request: an RPC that takes longer than this is not answering. */

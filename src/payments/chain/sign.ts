@@ -1,4 +1,3 @@
-import { toHex } from 'viem'
 import type { LocalAccount } from 'viem/accounts'
 import type { Authorization, Eip712Domain } from './eip3009'
 import type { NetworkInfo } from '../networks'
@@ -8,6 +7,9 @@ import type { NetworkInfo } from '../networks'
  * viem (EIP-712), encoded as the base64 JSON proof the server reads. The smoke command and the tests
  * sign through here; the server only verifies (eip3009.ts, verify-local.ts).
  */
+
+/** A fresh 32-byte EIP-3009 nonce as hex (not viem's toHex: loading viem's index costs the server's start-up ~90 ms, and this module is on its face). */
+const randomNonce = (): `0x${string}` => `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex')}`
 
 /** EIP-712 types of EIP-3009's TransferWithAuthorization, as x402 clients sign it. */
 export const TRANSFER_WITH_AUTHORIZATION = {
@@ -49,7 +51,7 @@ export async function signAuthorization(
   domain: Eip712Domain,
   terms: AuthorizationTerms,
 ): Promise<SignedAuthorization> {
-  const nonce = terms.nonce ?? toHex(crypto.getRandomValues(new Uint8Array(32)))
+  const nonce = terms.nonce ?? randomNonce()
   const message = {
     from: account.address,
     to: terms.to,

@@ -1,6 +1,5 @@
 import { HTTPFacilitatorClient } from '@x402/core/http'
-import { urlOrigin } from '../../core/redact'
-import { ConfigError } from '../../core/config-error'
+import { ConfigError, urlOrigin } from '../../core'
 import { CDP_CORRELATION, CDP_FACILITATOR_URL, CdpSigner } from './cdp-auth'
 import type { CdpApiKey } from './cdp-key'
 

@@ -1,4 +1,4 @@
-import { redact, redactedMessage } from '../../core/redact'
+import { redact, redactedMessage } from '../../core'
 
 /**
  * Whether the facilitator can be reached, for /ready: every verify and settle call says whether it got an

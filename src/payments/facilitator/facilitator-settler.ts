@@ -1,6 +1,6 @@
 import type { FacilitatorClient } from '@x402/core/http'
 import { FacilitatorTimeoutError, SettleError, VerifyError, type PaymentRequirements, type SettleResponse } from '@x402/core/types'
-import { FOREIGN_KEPT, foreignText, redactedMessage } from '../../core/redact'
+import { FOREIGN_KEPT, foreignText, redactedMessage } from '../../core'
 import { FacilitatorAuthError } from './facilitator-client'
 import type { FacilitatorHealth } from './facilitator-health'
 import { v1Requirements, v2Accept } from '../gate/requirements'

@@ -4,9 +4,8 @@
  * refused; a payment still settling is looked up on chain; a claim held by a request still running is
  * waited for (in this process) or polled (another process sharing the ledger).
  */
-import { ledgerUnavailable, settlementPending, shuttingDown } from '../../core/errors'
+import { ledgerUnavailable, LedgerUnavailable, settlementPending, shuttingDown } from '../../core'
 import type { GateAnswer } from './gate-contract'
-import { LedgerUnavailable } from '../../core/stores'
 import type { Payment } from './payment'
 
 const POLL_MS = 200

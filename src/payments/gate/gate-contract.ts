@@ -1,9 +1,8 @@
 import type { VerifyGuard } from './verify-guard'
 /** What the payment gate (gate.ts) and its steps (claim.ts, paid-work.ts, settle.ts) share. */
 import type { RouteSpec } from '../../catalog'
-import type { ApiError } from '../../core/errors'
-import type { Logger } from '../../core/logger'
-import type { PaymentClaim, PaymentEvent, PaymentEventKind, PaymentLedger, SpendRecord, StoredArtifact } from '../../ledger/contract'
+import type { ApiError, Logger } from '../../core'
+import type { PaymentClaim, PaymentEvent, PaymentEventKind, PaymentLedger, SpendRecord, StoredArtifact } from '../../ledger'
 import type { PaymentOffer } from '../networks'
 import type { Proof, ProofInput } from './proof'
 import type { PaymentTerms } from './requirements'

@@ -3,7 +3,7 @@
  * run the paid work, and put the claim on disk before any money moves. Any failure releases the claim:
  * nothing was settled, so the proof can still buy a request.
  */
-import { ApiError, facilitatorUnavailable, ledgerUnavailable, settlementUnavailable, shuttingDown } from '../../core/errors'
+import { ApiError, facilitatorUnavailable, ledgerUnavailable, settlementUnavailable, shuttingDown } from '../../core'
 import type { PaidBody, PaidContext } from './gate-contract'
 import type { Payment } from './payment'
 import type { SettlementInput } from '../settler'

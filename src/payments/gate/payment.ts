@@ -3,10 +3,9 @@
  * records, how far its run got (what the shutdown deadline reads), its receipt, and what its steps
  * (claim.ts, paid-work.ts, settle.ts) need of the gate, named one by one.
  */
-import { redact } from '../../core/redact'
-import type { ApiError } from '../../core/errors'
+import { type ApiError, redact } from '../../core'
 import type { Authorized, GateOptions, PaidRequest, RefusalCode } from './gate-contract'
-import type { PaymentClaim, PaymentEvent, PaymentEventKind, StoredArtifact } from '../../ledger/contract'
+import type { PaymentClaim, PaymentEvent, PaymentEventKind, StoredArtifact } from '../../ledger'
 import type { Receipt } from '../settler'
 
 /** What the shutdown deadline did to a paid request still running: see `PaymentGate.cutOff`. */

@@ -2,7 +2,7 @@ import { decodePaymentSignatureHeader } from '@x402/core/http'
 import type { PaymentPayload } from '@x402/core/types'
 import { Type as T, type Static } from '@sinclair/typebox'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
-import { ApiError } from '../../core/errors'
+import { ApiError } from '../../core'
 import type { Authorization } from '../chain/eip3009'
 
 /** Header names a proof may arrive in: our spec's, x402 v1's and x402 v2's. */

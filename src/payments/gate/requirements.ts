@@ -1,9 +1,8 @@
 import type { PaymentRequired, PaymentRequirements } from '@x402/core/types'
 import type { RouteSpec } from '../../catalog'
-import type { X402Requirements } from '../../core/errors'
-import { SERVICE, bazaarExtension, v1OutputSchema } from '../../catalog/bazaar'
+import { usdToAtomic, type X402Requirements } from '../../core'
+import { bazaarExtension, SERVICE, v1OutputSchema } from '../../catalog'
 import { type NetworkInfo, type PaymentOffer } from '../networks'
-import { usdToAtomic } from '../../core/usdc'
 
 /**
  * Payment window margin on top of a route's typical wait, so a slow answer never outlives its

@@ -4,8 +4,7 @@
  * the claim (nothing was charged); one of unknown outcome is parked as pending for the reconciler, its
  * answer kept back until the transfer is seen on chain.
  */
-import { foreignText } from '../../core/redact'
-import { facilitatorUnavailable, ledgerUnavailable, settlementPending, shuttingDown } from '../../core/errors'
+import { facilitatorUnavailable, foreignText, ledgerUnavailable, settlementPending, shuttingDown } from '../../core'
 import type { GateAnswer } from './gate-contract'
 import type { PaidWork } from './paid-work'
 import type { Payment } from './payment'

@@ -16,7 +16,7 @@
  * - payers it has served (in memory, the most recent KNOWN_PAYERS) are held back only by the overall
  *   number of calls in flight, so a flood of new wallets never queues them.
  */
-import { ApiError, verificationBusy } from '../../core/errors'
+import { ApiError, verificationBusy } from '../../core'
 import type { VerifyOutcome } from '../settler'
 
 /**
