@@ -23,12 +23,39 @@ export const chromiumMissing = (): string | null =>
 /** A browser with a fresh temporary profile (playwright's launch creates and deletes it). */
 export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS })
 
+/** A browser with one context at desktop size (1280 × 900), its requests recorded from the start; `close` ends both. */
+export interface DesktopSession {
+  context: BrowserContext
+  requests: RecordedRequests
+  close(): Promise<void>
+}
+
+export async function openDesktopSession(): Promise<DesktopSession> {
+  const browser = await launchChromium()
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const close = async () => {
+      await context.close()
+      await browser.close()
+    }
+    return { context, requests: recordRequests(context), close }
+  } catch (error) {
+    await browser.close()
+    throw error
+  }
+}
+
+export interface RecordedRequests {
+  urls: string[]
+  failed: string[]
+}
+
 /**
  * Every request the pages of a context make (documents, scripts, styles, images, fetches, workers'),
  * as absolute URLs, and the ones that failed; attach before the first navigation.
  */
-export function recordRequests(context: BrowserContext): { urls: string[]; failed: string[] } {
-  const record = { urls: [] as string[], failed: [] as string[] }
+function recordRequests(context: BrowserContext): RecordedRequests {
+  const record: RecordedRequests = { urls: [], failed: [] }
   context.on('request', (r) => record.urls.push(r.url()))
   context.on('requestfailed', (r) => record.failed.push(`${r.url()}: ${r.failure()?.errorText}`))
   return record

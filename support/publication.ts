@@ -4,14 +4,12 @@
  * team's side: a copy of the shipped datasets to publish from, and Ed25519 key pairs.
  */
 import { generateKeyPairSync } from 'node:crypto'
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { nginxBinary, startNginx, type StartedNginx } from './nginx'
 import { freePort } from './ports'
-import { tempDir } from './temp-dirs'
-
-const ROOT = resolve(import.meta.dir, '..')
+import { datasetsCopy } from './temp-dirs'
 
 export interface KeyPair {
   privatePem: string
@@ -27,11 +25,7 @@ export function keyPair(): KeyPair {
 }
 
 /** A data team's folder: a private copy of the shipped datasets. */
-export function teamFolder(): string {
-  const dir = tempDir('team-')
-  cpSync(join(ROOT, 'datasets'), dir, { recursive: true })
-  return dir
-}
+export const teamFolder = (): string => datasetsCopy('team-')
 
 export { nginxBinary }
 

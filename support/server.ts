@@ -4,6 +4,19 @@ import { freePort } from './ports'
 
 const ROOT = resolve(import.meta.dir, '..')
 
+/**
+ * What a test's `serve` process runs with unless the test sets otherwise: on loopback, an in-memory
+ * ledger, warnings only, and rate limits off (load and concurrency tests pay hundreds of times from one client).
+ */
+export const SERVE_TEST_ENV = {
+  HOST: '127.0.0.1',
+  LEDGER_PATH: ':memory:',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'test',
+  RATE_LIMIT_IP_PER_MINUTE: '0',
+  RATE_LIMIT_PAYER_PER_MINUTE: '0',
+}
+
 export interface StartedServer {
   url: string
   port: number
@@ -34,17 +47,11 @@ async function startOn(port: number, env: Record<string, string>, args: string[]
   let out = ''
   const proc = Bun.spawn([process.execPath, resolve(ROOT, 'src/index.ts'), ...args], {
     cwd: ROOT,
-    // Rate limits and the new payers' verification budget off unless a test sets them: load and
-    // concurrency tests pay hundreds of times from one client, many of them with fresh wallets.
+    // The new payers' verification budget off too unless a test sets it: many payers are fresh wallets.
     env: {
       ...process.env,
       PORT: String(port),
-      HOST: '127.0.0.1',
-      LEDGER_PATH: ':memory:',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      RATE_LIMIT_IP_PER_MINUTE: '0',
-      RATE_LIMIT_PAYER_PER_MINUTE: '0',
+      ...SERVE_TEST_ENV,
       X402_VERIFY_CONCURRENCY: '10000',
       X402_VERIFY_NEW_PAYERS_PER_SECOND: '10000',
       ...env,

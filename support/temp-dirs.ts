@@ -3,9 +3,11 @@
  * bunfig.toml): a run leaves no copies of the datasets behind. A folder that holds ~200 MB (a copy of
  * the shipped datasets) made in every data test filled a developer's disk over a few dozen runs.
  */
-import { mkdtempSync } from 'node:fs'
+import { cpSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+
+const ROOT = resolve(import.meta.dir, '..')
 
 /** The folders made so far in this `bun test` process. */
 export const madeTempDirs = (): string[] => ((globalThis as { testTempDirs?: string[] }).testTempDirs ??= [])
@@ -14,5 +16,12 @@ export const madeTempDirs = (): string[] => ((globalThis as { testTempDirs?: str
 export function tempDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix))
   madeTempDirs().push(dir)
+  return dir
+}
+
+/** A fresh folder holding a private copy of the shipped datasets (to serve, change or publish), removed after the run. */
+export function datasetsCopy(prefix: string): string {
+  const dir = tempDir(prefix)
+  cpSync(join(ROOT, 'datasets'), dir, { recursive: true })
   return dir
 }

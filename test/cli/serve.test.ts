@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path'
 import { createPayer } from '../../support/payer'
 import { freePort } from '../../support/ports'
 import { rawGet } from '../../support/raw-http'
+import { SERVE_TEST_ENV } from '../../support/server'
 import { untilReady } from '../../support/until'
 import { DuckDb } from '../../src/data/duckdb'
 
@@ -93,16 +94,7 @@ afterAll(async () => {
 function start(env: Record<string, string>): Instance {
   const proc = Bun.spawn([process.execPath, join(ROOT, 'src/index.ts'), 'serve'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      LEDGER_PATH: ':memory:',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      RATE_LIMIT_IP_PER_MINUTE: '0',
-      RATE_LIMIT_PAYER_PER_MINUTE: '0',
-      ...env,
-    },
+    env: { ...process.env, ...SERVE_TEST_ENV, ...env },
     stdin: 'ignore',
     stdout: 'ignore',
     stderr: 'pipe',

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { chromiumMissing, launchChromium, otherHosts, recordRequests } from '../../support/chromium'
+import type { Page } from 'playwright-core'
+import { chromiumMissing, openDesktopSession, otherHosts, type DesktopSession } from '../../support/chromium'
 import { requireTool } from '../../support/required-tool'
 import type { StartedServer } from '../../support/server'
 import type { ConsoleFigures } from '../../src/http/console/figures'
@@ -117,10 +117,8 @@ describe.skipIf(missing !== null)('the console in chromium', () => {
   let dir: string
   let server: StartedServer
   let origin: string
-  let browser: Browser
-  let context: BrowserContext
+  let browser: DesktopSession
   let page: Page
-  let requests: ReturnType<typeof recordRequests>
   const problems: string[] = []
 
   beforeAll(async () => {
@@ -128,10 +126,8 @@ describe.skipIf(missing !== null)('the console in chromium', () => {
     server = await startSeller(dir, 40, 60)
     origin = server.url.replace('127.0.0.1', 'localhost')
     await payTraffic(server.url)
-    browser = await launchChromium()
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    requests = recordRequests(context)
-    page = await context.newPage()
+    browser = await openDesktopSession()
+    page = await browser.context.newPage()
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`)
     })
@@ -140,7 +136,6 @@ describe.skipIf(missing !== null)('the console in chromium', () => {
   }, PAGE_TIMEOUT)
 
   afterAll(async () => {
-    await context?.close()
     await browser?.close()
     await server?.stop()
     rmSync(dir, { recursive: true, force: true })
@@ -314,8 +309,8 @@ describe.skipIf(missing !== null)('the console in chromium', () => {
   test(
     'nothing was asked of another host, and the browser reported no problem',
     async () => {
-      expect(otherHosts(requests.urls, origin)).toEqual([])
-      expect(requests.failed).toEqual([])
+      expect(otherHosts(browser.requests.urls, origin)).toEqual([])
+      expect(browser.requests.failed).toEqual([])
       expect(problems).toEqual([])
     },
     PAGE_TIMEOUT,

@@ -8,7 +8,7 @@ import { history, writePostgresHistory } from '../../support/ledger-history'
 import { postgresMissing, startPostgres, type StartedPostgres } from '../../support/postgres'
 import { requireTool } from '../../support/required-tool'
 import { startServer, type StartedServer } from '../../support/server'
-import { NETWORKS, payTraffic, TOKEN } from './support'
+import { consoleFigures, NETWORKS, payTraffic, TOKEN } from './support'
 
 const missing = postgresMissing()
 requireTool('test/console/console-postgres.test.ts', missing, ".ci/run installs Debian's postgresql package")
@@ -35,9 +35,7 @@ describe.skipIf(missing !== null)('the console on PostgreSQL', () => {
   })
 
   test('the JSON revenue is `payments report --by day --since <window> --json` from the same database, field for field', async () => {
-    const res = await fetch(`${server.url}/console`, { headers: { authorization: `Bearer ${TOKEN}`, accept: 'application/json' } })
-    expect(res.status).toBe(200)
-    const figures = (await res.json()).data
+    const figures = await consoleFigures(server.url)
     const cli = await runCli(['payments', 'report', '--by', 'day', '--since', figures.window.days_from.slice(0, 10), '--json'], {
       LEDGER_URL: pg.url,
     })

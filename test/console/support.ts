@@ -51,3 +51,10 @@ export function startSeller(dir: string, days: number, perDay: number) {
     TRUSTED_PROXIES: 'loopback',
   })
 }
+
+/** The console's figures as a script reads them (the bearer token, JSON); the answer must be a 200. */
+export async function consoleFigures(url: string) {
+  const res = await fetch(`${url}/console`, { headers: { authorization: `Bearer ${TOKEN}`, accept: 'application/json' } })
+  expect(res.status).toBe(200)
+  return (await res.json()).data
+}

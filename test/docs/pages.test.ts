@@ -4,10 +4,10 @@
  * may go to a host other than the service. With CI=true a missing chromium fails; locally it skips.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { CATALOG } from '../../src/catalog'
 import { exampleCall } from '../../src/catalog/examples'
-import { chromiumMissing, launchChromium, otherHosts, recordRequests } from '../../support/chromium'
+import { chromiumMissing, openDesktopSession, otherHosts, type DesktopSession } from '../../support/chromium'
 import { requireTool } from '../../support/required-tool'
 import { startServer, type StartedServer } from '../../support/server'
 
@@ -19,28 +19,23 @@ const PAGE_TIMEOUT = 60_000
 describe.skipIf(missing !== null)('pages in chromium', () => {
   let server: StartedServer
   let origin: string
-  let browser: Browser
-  let context: BrowserContext
-  let requests: ReturnType<typeof recordRequests>
+  let browser: DesktopSession
 
   beforeAll(async () => {
     server = await startServer()
     // The service's public URL is http://localhost:<port> (PUBLIC_BASE_URL's default): open it there,
     // so its absolute links and the page are one origin.
     origin = server.url.replace('127.0.0.1', 'localhost')
-    browser = await launchChromium()
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    requests = recordRequests(context)
+    browser = await openDesktopSession()
   }, PAGE_TIMEOUT)
 
   afterAll(async () => {
-    await context?.close()
     await browser?.close()
     await server?.stop()
   })
 
   const open = async (path: string): Promise<[Page, number]> => {
-    const page = await context.newPage()
+    const page = await browser.context.newPage()
     const response = await page.goto(origin + path, { waitUntil: 'load' })
     return [page, response!.status()]
   }
@@ -78,7 +73,7 @@ describe.skipIf(missing !== null)('pages in chromium', () => {
       const route = CATALOG.find((r) => r.id === 'china.trends')!
       const example = exampleCall(route)
       const query = new URLSearchParams(Object.entries(example.input).map(([k, v]) => [k, String(v)])).toString()
-      const page = await context.newPage()
+      const page = await browser.context.newPage()
       const response = (await page.goto(`${origin}${example.path}?${query}`, { waitUntil: 'load' }))!
       expect(response.status()).toBe(402)
       expect(response.headers()['payment-required']).toBeTruthy()
@@ -156,9 +151,9 @@ describe.skipIf(missing !== null)('pages in chromium', () => {
 
   test('no page made a request to another host, and none failed', () => {
     // Runs after the page tests (bun runs a file's tests in order).
-    expect(requests.urls.length).toBeGreaterThan(5)
-    expect(requests.urls).toContain(`${origin}/openapi/assets/scalar.js`)
-    expect(otherHosts(requests.urls, origin)).toEqual([])
-    expect(requests.failed).toEqual([])
+    expect(browser.requests.urls.length).toBeGreaterThan(5)
+    expect(browser.requests.urls).toContain(`${origin}/openapi/assets/scalar.js`)
+    expect(otherHosts(browser.requests.urls, origin)).toEqual([])
+    expect(browser.requests.failed).toEqual([])
   })
 })

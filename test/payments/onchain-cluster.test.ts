@@ -5,9 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { SQL } from 'bun'
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
 import { generatePrivateKey } from 'viem/accounts'
 import { DEV_PAY_TO } from '../../src/config/config'
 import { usdToAtomic } from '../../src/core/usdc'
@@ -17,10 +14,10 @@ import { createPayer } from '../../support/payer'
 import { ONE_USDC, startChainAndFacilitator, whileNotMining, type ChainAndFacilitator } from '../../support/chain-and-facilitator'
 import { postgresAndNginxReady, upstreamsServing } from '../../support/cluster-checks'
 import { startPostgres, type StartedPostgres } from '../../support/postgres'
+import { datasetsCopy } from '../../support/temp-dirs'
 import { until } from '../../support/until'
 
 const FILE = 'test/payments/onchain-cluster.test.ts'
-const ROOT = resolve(import.meta.dir, '../..')
 const SLOW = 120_000
 const URL_PATH = '/v1/market-data/flights/summary?destination=Tokyo'
 const PRICE = usdToAtomic('0.10')
@@ -33,7 +30,6 @@ let chain: Chain
 let pg: StartedPostgres
 let cluster: Cluster
 let ledger: SQL
-let dir: string | undefined
 
 /** A paying client (real EIP-3009 signatures) holding one USDC on chain. */
 async function fundedBuyer() {
@@ -53,8 +49,6 @@ if (ready) {
   beforeAll(async () => {
     ;[onchain, pg] = await Promise.all([startChainAndFacilitator(), startPostgres()])
     chain = onchain.chain
-    dir = mkdtempSync(join(tmpdir(), 'onchain-cluster-'))
-    cpSync(join(ROOT, 'datasets'), join(dir, 'datasets'), { recursive: true })
     ledger = new SQL(pg.url)
     cluster = await startCluster({
       instances: 2,
@@ -62,7 +56,7 @@ if (ready) {
         ...onchain.serviceEnv,
         LEDGER_URL: pg.url,
         X402_FACILITATOR_TIMEOUT_SECONDS: '30',
-        DATASETS_DIR: join(dir, 'datasets'),
+        DATASETS_DIR: datasetsCopy('onchain-cluster-'),
         DATASETS_RELOAD_SECONDS: '0',
       },
     })
@@ -73,7 +67,6 @@ if (ready) {
     await ledger?.close()
     await onchain?.stop()
     await pg?.destroy()
-    if (dir) rmSync(dir, { recursive: true, force: true })
   })
 
   describe('facilitator mode, two instances, one PostgreSQL ledger', () => {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { cpSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, truncateSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { CATALOG } from '../../src/catalog'
@@ -21,6 +20,7 @@ import {
   type ChainAndFacilitator,
 } from '../../support/chain-and-facilitator'
 import { startServer, type StartedServer } from '../../support/server'
+import { datasetsCopy, tempDir } from '../../support/temp-dirs'
 
 /**
  * Real money flow, end to end, with real parts only: anvil as Base Sepolia with Circle's FiatTokenV2_2 at
@@ -38,18 +38,18 @@ let chain: Chain
 let server: StartedServer
 /** A second instance whose settle timeout (2 s) the pending tests wait out; its own ledger (one instance per file). */
 let slow: StartedServer
-let dir: string
-let ledgerPath: string
-let slowLedgerPath: string
+/** The copy of the shipped datasets both instances serve (a test makes one of its files unreadable for a while). */
+let datasets: string
+/** The two instances' SQLite ledgers, read by the tests and the CLI. */
+const ledgers = tempDir('onchain-')
+const ledgerPath = join(ledgers, 'ledger.sqlite')
+const slowLedgerPath = join(ledgers, 'slow-ledger.sqlite')
 
 beforeAll(async () => {
   onchain = await startChainAndFacilitator()
   chain = onchain.chain
-  dir = mkdtempSync(join(tmpdir(), 'onchain-'))
-  cpSync(join(ROOT, 'datasets'), join(dir, 'datasets'), { recursive: true })
-  ledgerPath = join(dir, 'ledger.sqlite')
-  slowLedgerPath = join(dir, 'slow-ledger.sqlite')
-  const env = { ...onchain.serviceEnv, DATASETS_DIR: join(dir, 'datasets'), DATASETS_RELOAD_SECONDS: '0' }
+  datasets = datasetsCopy('onchain-datasets-')
+  const env = { ...onchain.serviceEnv, DATASETS_DIR: datasets, DATASETS_RELOAD_SECONDS: '0' }
   // Generous settle timeout on the main instance: 50 concurrent settlements on a loaded 2-core machine
   // must not turn pending.
   ;[server, slow] = await Promise.all([
@@ -104,7 +104,7 @@ describe('each paid route moves exactly its price from payer to payTo', () => {
 
 describe('nothing moves for what is not served', () => {
   test('a handler that fails after verification (dataset file unreadable) answers a 5xx envelope and moves nothing', async () => {
-    const file = join(dir, 'datasets', 'flights.parquet')
+    const file = join(datasets, 'flights.parquet')
     const original = readFileSync(file)
     const buyer = await fundedAccount(chain)
     truncateSync(file, 0) // the next uncached flights query fails inside the paid work

@@ -35,14 +35,22 @@ let team: string
 let sites: string
 let nginx: StartedNginx
 let s3: StartedS3
-/** The spend delivery the team merges (total_cards doubled), and one that breaks the contract (a negative count). */
-let doubled: string
-let broken: string
-/** A valid spend version no instance holds (total_cards tripled). */
-let tripled: string
+/**
+ * Spend deliveries made from the team's: the one it merges (total_cards doubled), one that breaks the
+ * contract (a negative count), and a valid version no instance holds (total_cards tripled).
+ */
+let deliveries: { doubled: string; broken: string; tripled: string }
 
 const publish = (target: string, key = A.privatePem, env?: Record<string, string>, note?: string) =>
   publishDatasets(db, team, publishTarget(target, env), { key: createPrivateKey(key), ...(note ? { note } : {}) })
+
+/** Writes to `to` the spend file `from` with total_cards replaced by `expression` (file_row_number in scope), rows in order. */
+async function spendWith(from: string, expression: string, to: string): Promise<string> {
+  await db.exec(
+    `COPY (SELECT * EXCLUDE (file_row_number) REPLACE (${expression} AS total_cards) FROM read_parquet('${from}', file_row_number = true) ORDER BY file_row_number) TO '${to}' (FORMAT parquet)`,
+  )
+  return to
+}
 
 const urlOf = (site: string) => `${nginx.url}/${site}/publication.json`
 
@@ -83,19 +91,16 @@ if (
     nginx = await serveFolder(binary!, sites)
     s3 = await startS3()
     const candidates = mkdtempSync(join(tmpdir(), 'candidates-'))
-    const src = `read_parquet('${join(team, 'spend.parquet')}', file_row_number = true)`
-    doubled = join(candidates, 'spend-doubled.parquet')
-    tripled = join(candidates, 'spend-tripled.parquet')
-    await db.exec(
-      `COPY (SELECT * EXCLUDE (file_row_number) REPLACE (total_cards * 3 AS total_cards) FROM ${src} ORDER BY file_row_number) TO '${tripled}' (FORMAT parquet)`,
-    )
-    broken = join(candidates, 'spend-broken.parquet')
-    await db.exec(
-      `COPY (SELECT * EXCLUDE (file_row_number) REPLACE (total_cards * 2 AS total_cards) FROM ${src} ORDER BY file_row_number) TO '${doubled}' (FORMAT parquet)`,
-    )
-    await db.exec(
-      `COPY (SELECT * EXCLUDE (file_row_number) REPLACE (CASE WHEN file_row_number = 41 THEN -1 ELSE total_cards END AS total_cards) FROM ${src} ORDER BY file_row_number) TO '${broken}' (FORMAT parquet)`,
-    )
+    const teamSpend = join(team, 'spend.parquet')
+    deliveries = {
+      doubled: await spendWith(teamSpend, 'total_cards * 2', join(candidates, 'spend-doubled.parquet')),
+      broken: await spendWith(
+        teamSpend,
+        'CASE WHEN file_row_number = 41 THEN -1 ELSE total_cards END',
+        join(candidates, 'spend-broken.parquet'),
+      ),
+      tripled: await spendWith(teamSpend, 'total_cards * 3', join(candidates, 'spend-tripled.parquet')),
+    }
     await publish(join(sites, 'main'))
   })
 
@@ -127,7 +132,7 @@ if (
 
     test('a newer publication installs; only the changed file is downloaded', async () => {
       const { follower, dir } = first
-      const merged = await importDataset(db, team, doubled, SPEND, { sample: true })
+      const merged = await importDataset(db, team, deliveries.doubled, SPEND, { sample: true })
       const before = publicationIn(join(sites, 'main')).sequence
       const result = await publish(join(sites, 'main'))
       expect(result.publication.sequence).toBeGreaterThan(before)
@@ -151,7 +156,7 @@ if (
       // The previous publication's files stay on the instance: nothing to download.
       expect(follower.metrics().downloadedBytes).toBe(before)
       // Back to the doubled spend, as the publication the refusals below start from.
-      await importDataset(db, team, doubled, SPEND, { sample: true })
+      await importDataset(db, team, deliveries.doubled, SPEND, { sample: true })
       const last = await publish(join(sites, 'main'))
       expect(await follower.check()).toBe('installed')
       expect(follower.status().serving?.sequence).toBe(last.publication.sequence)
@@ -219,8 +224,8 @@ if (
      * `served(bytes)` under its name instead of its bytes.
      */
     async function signTripled(root: string, current: Publication, served: (bytes: Buffer) => Buffer) {
-      const sha256 = await fileSha256(tripled)
-      const bytes = readFileSync(tripled)
+      const sha256 = await fileSha256(deliveries.tripled)
+      const bytes = readFileSync(deliveries.tripled)
       const file = `files/spend-${sha256.slice(0, 12)}.parquet`
       writeFileSync(join(root, file), served(bytes))
       const spend = { ...current.datasets.spend!, file, sha256, bytes: bytes.length }
@@ -249,7 +254,7 @@ if (
       )
       expect(status.refused).toMatchObject({ reason: 'checksum_mismatch' })
       // The source is fixed (the same signed document, so it answers 304): the next check tries the file again.
-      writeFileSync(join(root, `files/spend-${(await fileSha256(tripled)).slice(0, 12)}.parquet`), good!)
+      writeFileSync(join(root, `files/spend-${(await fileSha256(deliveries.tripled)).slice(0, 12)}.parquet`), good!)
       expect(await follower.check()).toBe('installed')
       expect(follower.status()).toMatchObject({ state: 'following', serving: { sequence: status.refused!.sequence } })
     })
@@ -262,10 +267,10 @@ if (
 
     test('a signed file that breaks its contract: contract', async () => {
       const { status } = await refused(async (root, current) => {
-        const sha256 = await fileSha256(broken)
+        const sha256 = await fileSha256(deliveries.broken)
         const file = `files/spend-${sha256.slice(0, 12)}.parquet`
-        cpSync(broken, join(root, file))
-        const spend = { ...current.datasets.spend!, file, sha256, bytes: readFileSync(broken).length }
+        cpSync(deliveries.broken, join(root, file))
+        const spend = { ...current.datasets.spend!, file, sha256, bytes: readFileSync(deliveries.broken).length }
         await writeSigned(root, { ...current, sequence: current.sequence + 1, datasets: { ...current.datasets, spend } })
       })
       expect(status.refused).toMatchObject({ reason: 'contract' })
@@ -348,11 +353,8 @@ if (
     const spendFile = () => readManifest(dir).datasets.spend!.file
     const first = spendFile()
     // A publish, then a quick fix of it with a third version, well within the grace of the first.
-    const fixed = join(mkdtempSync(join(tmpdir(), 'fix-')), 'spend-fixed.parquet')
-    await db.exec(
-      `COPY (SELECT * EXCLUDE (file_row_number) REPLACE (total_cards + 1 AS total_cards) FROM read_parquet('${tripled}', file_row_number = true) ORDER BY file_row_number) TO '${fixed}' (FORMAT parquet)`,
-    )
-    await importDataset(db, team, tripled, SPEND, { sample: true })
+    const fixed = await spendWith(deliveries.tripled, 'total_cards + 1', join(mkdtempSync(join(tmpdir(), 'fix-')), 'spend-fixed.parquet'))
+    await importDataset(db, team, deliveries.tripled, SPEND, { sample: true })
     await publish(site)
     expect(await follower.check()).toBe('installed')
     const second = spendFile()
@@ -370,7 +372,7 @@ if (
     for (const file of served) expect(existsSync(join(dir, file))).toBe(true)
     await follower.close()
     // Back to the doubled spend for the tests that follow.
-    await importDataset(db, team, doubled, SPEND, { sample: true })
+    await importDataset(db, team, deliveries.doubled, SPEND, { sample: true })
   })
 
   test('a served file deleted from the folder: not ready, then downloaded again at the next check', async () => {

@@ -2,6 +2,7 @@ import { afterAll, expect, test } from 'bun:test'
 import { resolve } from 'node:path'
 import { createPayer } from '../../../support/payer'
 import { freePort } from '../../../support/ports'
+import { SERVE_TEST_ENV } from '../../../support/server'
 import { untilReady } from '../../../support/until'
 
 // The service where libsecp256k1's binding cannot load (a preload makes every require of it throw): it
@@ -21,16 +22,7 @@ test('without the native binding: @noble/curves recovers signers, the banner and
     [process.execPath, '--preload', resolve(ROOT, 'support/no-native-secp256k1.ts'), resolve(ROOT, 'src/index.ts'), 'serve'],
     {
       cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LEDGER_PATH: ':memory:',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'test',
-        RATE_LIMIT_IP_PER_MINUTE: '0',
-        RATE_LIMIT_PAYER_PER_MINUTE: '0',
-      },
+      env: { ...process.env, PORT: String(port), ...SERVE_TEST_ENV },
       stdin: 'ignore',
       stdout: 'ignore',
       stderr: 'pipe',

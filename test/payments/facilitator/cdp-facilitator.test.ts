@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createAuthHeader } from '@coinbase/x402'
 import { HTTPFacilitatorClient } from '@x402/core/http'
@@ -17,6 +15,7 @@ import { startFacilitator, type StartedFacilitator } from '../../../support/faci
 import { startServer, type StartedServer } from '../../../support/server'
 import { buyForPrice, fundedAccount, moved, ONE_USDC } from '../../../support/chain-and-facilitator'
 import { settlementInput } from '../../../support/settlement-input'
+import { tempDir } from '../../../support/temp-dirs'
 
 /**
  * Facilitator authentication with real parts: anvil as Base Sepolia with Circle's USDC contract, the
@@ -42,7 +41,8 @@ let tokenFacilitator: StartedFacilitator
 let cdpServer: StartedServer
 let wrongServer: StartedServer
 let staticServer: StartedServer
-let wrongLedgerPath: string
+/** The wrong-secret service's ledger, read at the end for what it recorded. */
+const wrongLedgerPath = join(tempDir('cdp-'), 'wrong-ledger.sqlite')
 /** Everything the wrong-secret service answered, for the secret check at the end. */
 const answers: string[] = []
 
@@ -56,8 +56,6 @@ beforeAll(async () => {
     }),
     startFacilitator({ rpcUrl: chain.rpcUrl, settler: anvilAccount(2), env: { FACILITATOR_AUTH_TOKEN: STATIC_TOKEN } }),
   ])
-  const dir = mkdtempSync(join(tmpdir(), 'cdp-'))
-  wrongLedgerPath = join(dir, 'wrong-ledger.sqlite')
   // CDP settings emptied where they are not wanted: a developer's own CDP keys must not leak in from the shell.
   // Logging at its widest (debug), for the secret check at the end.
   const base = {
