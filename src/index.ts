@@ -18,34 +18,30 @@ try {
   process.exit(2)
 }
 
-/** Subcommands: name -> [synopsis, what it does, run]. Each lives in src/cli/<name>.ts; all but serve load lazily (viem alone costs serve ~90 ms of start-up). */
-const COMMANDS: Record<string, [string, string, (args: string[]) => Promise<void>]> = {
-  serve: ['serve', 'start the HTTP service (default)', serve],
-  data: [
-    'data list|validate|import|rollback',
-    "the data team's dataset refresh (data --help)",
-    async (a) => (await import('./cli/data')).data(a),
-  ],
-  smoke: [
-    'smoke [--base-url URL] [options]',
-    'pay every route of a running server once',
-    async (a) => (await import('./cli/smoke/smoke')).smoke(a),
-  ],
-  payments: [
-    'payments report|reconcile|export|backup',
-    'revenue, pending settlements, CSV export, ledger backup (payments --help)',
-    async (a) => (await import('./cli/payments')).payments(a),
-  ],
-  doctor: [
-    'doctor [--json] [--no-provider-calls]',
-    'the go-live checklist: what blocks taking money, and the setting that fixes it',
-    async (a) => (await import('./cli/doctor/doctor')).doctor(a),
-  ],
+type Run = (args: string[]) => Promise<void>
+
+/** Subcommands: name -> [synopsis, what it does]. Each lives in src/cli/<name>.ts. */
+const COMMANDS = {
+  serve: ['serve', 'start the HTTP service (default)'],
+  data: ['data list|validate|import|rollback', "the data team's dataset refresh (data --help)"],
+  smoke: ['smoke [--base-url URL] [options]', 'pay every route of a running server once'],
+  payments: ['payments report|reconcile|export|backup', 'revenue, pending settlements, CSV export, ledger backup (payments --help)'],
+  doctor: ['doctor [--json] [--no-provider-calls]', 'the go-live checklist: what blocks taking money, and the setting that fixes it'],
   providers: [
     'providers check [--keyword W] [--days N] [--json]',
     'ask each live evidence provider once and say what it returns (providers --help)',
-    async (a) => (await import('./cli/providers')).providers(a),
   ],
+} satisfies Record<string, [string, string]>
+type Command = keyof typeof COMMANDS
+
+/** How each command runs (one for each command, or this fails to compile): all but serve load on demand (viem alone costs serve ~90 ms of start-up). */
+const RUNS: Record<Command, () => Run | Promise<Run>> = {
+  serve: () => serve,
+  data: async () => (await import('./cli/data')).data,
+  smoke: async () => (await import('./cli/smoke/smoke')).smoke,
+  payments: async () => (await import('./cli/payments')).payments,
+  doctor: async () => (await import('./cli/doctor/doctor')).doctor,
+  providers: async () => (await import('./cli/providers')).providers,
 }
 const line = (synopsis: string, what: string) => `  china-market-intel ${synopsis.padEnd(40)} ${what}`
 
@@ -70,7 +66,7 @@ if (command === '--help' || command === '-h' || command === 'help' || (command =
   process.stdout.write(HELP)
 } else if (command === '--version' || command === '-v') {
   process.stdout.write(`${pkg.version}\n`)
-} else if (COMMANDS[command]) {
+} else if (Object.hasOwn(COMMANDS, command)) {
   // From source, the commands that read datasets use a working copy of the shipped sample (data/import/working-copy.ts)
   // unless DATASETS_DIR or a publication names one; the executable has set DATASETS_DIR to its own already.
   const ownFolder = rest.some((arg) => arg === '--help' || arg === '-h' || arg === '--dir' || arg.startsWith('--dir='))
@@ -89,7 +85,7 @@ if (command === '--help' || command === '-h' || command === 'help' || (command =
       process.exit(1)
     }
   }
-  await COMMANDS[command][2](rest)
+  await (await RUNS[command as Command]())(rest)
 } else {
   process.stderr.write(`Unknown command "${command}".\n\n${HELP}`)
   process.exit(2)

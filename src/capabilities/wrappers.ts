@@ -1,4 +1,4 @@
-import { routeById } from '../catalog'
+import { routeById, SESSION_TTL_SECONDS } from '../catalog'
 import type { HandlerMap, RouteHandler, RouteInput, Sessions } from '../core'
 import type { MarketServices } from '../market-data'
 import type { SignalServices } from '../signals'
@@ -6,7 +6,6 @@ import { demandAnswer, demandLegs } from './destination-demand'
 import { kolAnswer, kolLegs } from './kol-shortlist'
 import { labelled } from '../intelligence'
 import { costOf, onSample, prepareLegs, runLegs, sourceSummary, type Leg, type LegOutcome } from './legs'
-import { SESSION_TTL_SECONDS } from '../catalog'
 import { visibilityAnswer, visibilityLegs } from './visibility'
 
 export interface CapabilityServices {

@@ -56,19 +56,22 @@ function fields(route: RouteSpec): Record<string, JsonObject> {
   )
 }
 
+/** A route's part built on first use and kept: every 402 (and every refused proof's) carries it. */
+function builtOncePerRoute(build: (route: RouteSpec) => JsonObject): (route: RouteSpec) => JsonObject {
+  const built = new Map<string, JsonObject>()
+  return (route) => {
+    let part = built.get(route.id)
+    if (!part) built.set(route.id, (part = build(route)))
+    return part
+  }
+}
+
 /**
  * x402 v1 `outputSchema` of a route's payment requirements: how to call it (method, parameters) and the
  * top-level fields of `data`, without descriptions. Every unpaid request carries it, so it stays small;
  * the described, complete schemas are in /.well-known/x402 and OpenAPI. x402-fetch refuses `null` here.
  */
-export function v1OutputSchema(route: RouteSpec): JsonObject {
-  let built = outputSchemas.get(route.id)
-  if (!built) outputSchemas.set(route.id, (built = buildV1OutputSchema(route)))
-  return built
-}
-
-/** Built once per route: every 402 (and every refused proof's) carries it. */
-const outputSchemas = new Map<string, JsonObject>()
+export const v1OutputSchema = builtOncePerRoute(buildV1OutputSchema)
 
 function buildV1OutputSchema(route: RouteSpec): JsonObject {
   const method = route.methods[0]!
@@ -82,14 +85,7 @@ function buildV1OutputSchema(route: RouteSpec): JsonObject {
  * in /.well-known/x402. It doubles that header (BENCHMARKS.md): the shipped nginx site gives response
  * headers 16 KB; the schema stays shallow and writes choices as `enum` to keep it near 2 KB.
  */
-export function bazaarExtension(route: RouteSpec): JsonObject {
-  let built = extensions.get(route.id)
-  if (!built) extensions.set(route.id, (built = buildBazaarExtension(route)))
-  return built
-}
-
-/** Built once per route: every 402 (and every refused proof's) carries it. */
-const extensions = new Map<string, JsonObject>()
+export const bazaarExtension = builtOncePerRoute(buildBazaarExtension)
 
 function buildBazaarExtension(route: RouteSpec): JsonObject {
   const { input } = exampleCall(route)

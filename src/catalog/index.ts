@@ -15,34 +15,8 @@ export const routeById = new Map(CATALOG.map((r) => [r.id, r]))
 
 export { SERVICE, bazaarExtension, v1OutputSchema } from './bazaar'
 export { COMMON_CAP_ADVICE, COMMON_CLIENT_CAP_USD, overCommonCap, paymentRequiredMessage } from './client-caps'
-export {
-  BUDGET_BANDS,
-  CONFIDENCE,
-  COST_FLOOR_CNY,
-  COST_PER_FOLLOWER_CNY,
-  COST_SPREAD,
-  CREATOR_LOOKUPS,
-  CREATOR_TIERS,
-  KOL,
-  KOL_FLAGS,
-  LIVE_RESULTS_PER_CALL,
-  MOMENTUM,
-  NEAR_NAME_MIN_ITEMS,
-  PROVIDER_LIMITS,
-  RELEVANCE,
-  SENTIMENT_ITEM_THRESHOLD,
-  SENTIMENT_MIXED_SHARE,
-  SENTIMENT_NET_THRESHOLD,
-  STRONG_NATIVE_EVIDENCE,
-  TEXT_ANALYSIS_MAX_ITEMS,
-  THIN_EVIDENCE,
-  TIMEFRAME_DEFAULT,
-  TIMEFRAME_MAX_DAYS,
-  TIMEFRAME_MIN_DAYS,
-  VENDOR_PAGE_RESULTS_MAX,
-  WEEKLY_DECIDES_RATIO,
-} from './evidence-rules'
-export type { BudgetBand, CreatorTier, MomentumValue } from './evidence-rules'
+// The evidence rules are the catalog's published numbers: all of them are public.
+export * from './evidence-rules'
 export { allowedValues, documentedValue, exampleCall } from './examples'
 export { plainSchema, routeInputSchema } from './json-schema'
 export { PLATFORMS, PLATFORM_TOKENS } from './platforms'
@@ -64,6 +38,7 @@ export { SIGNAL_CATEGORIES, SIGNAL_CATEGORY_SLUGS, signalCategory } from './sign
 export type { SignalCategory } from './signal-categories'
 export { MEDIA_TYPES, columnsOf, httpQuery } from './table'
 export type { AnswerFormat, TableColumn } from './table'
-export type { Method, RouteSpec } from './types'
+export { FAMILY_TITLES } from './types'
+export type { Method, RouteFamily, RouteSpec } from './types'
 export { typicalWait, typicalWaitSeconds } from './waits'
 export type { EvidenceMode } from './waits'

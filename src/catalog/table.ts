@@ -1,5 +1,4 @@
-import type { TObject, TSchema } from '@sinclair/typebox'
-import { Type as t } from '@sinclair/typebox'
+import { type TObject, type TSchema, Type as t } from '@sinclair/typebox'
 import { Enum } from './routes/params'
 import type { RouteSpec } from './types'
 

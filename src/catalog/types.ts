@@ -10,6 +10,15 @@ export interface TableSpec {
 
 export type RouteFamily = 'china' | 'signals' | 'spend' | 'flights' | 'capabilities'
 
+/** Each family's title, in the catalog's order: OpenAPI's tags, `llms.txt` and the front door's sections. */
+export const FAMILY_TITLES: Record<RouteFamily, string> = {
+  china: 'China intelligence (trends, sentiment, KOLs)',
+  signals: 'Weekly signal rankings and snapshots',
+  spend: 'Destination spend data (monthly)',
+  flights: 'Flight-arrivals data (monthly)',
+  capabilities: 'Capability wrappers (decision-ready answers)',
+}
+
 /** How a route produces its answer; drives caching and the typical wait. */
 export type RouteKind = 'dataset' | 'evidence' | 'orchestrated'
 

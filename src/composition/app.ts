@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import { CATALOG } from '../catalog'
+import { CATALOG, type EvidenceMode } from '../catalog'
 import { ApiError, type HandlerMap, type Logger, type ProxyTrust } from '../core'
 import {
   ClientAddresses,
@@ -33,7 +33,6 @@ import { type Indexing, paidCaller, type RateLimits } from '../paid-call'
 import type { PaymentGate, PaymentOffer } from '../payments'
 import type { PaymentLedger } from '../ledger'
 import type { McpDeps } from '../mcp/server'
-import type { EvidenceMode } from '../catalog'
 import pkg from '../../package.json' with { type: 'json' }
 
 export interface AppDeps {

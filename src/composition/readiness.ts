@@ -34,6 +34,12 @@ export function readiness(
 ) {
   return async () => {
     const checks: Record<string, unknown> = {}
+    const notReady = (message: string, code?: 'ledger_unavailable' | 'facilitator_unavailable' | 'settlement_unavailable') => ({
+      ready: false as const,
+      checks,
+      ...(code ? { code } : {}),
+      message,
+    })
     try {
       await db.all('SELECT 1 AS ok')
       checks.duckdb = 'ok'
@@ -62,19 +68,15 @@ export function readiness(
         : {}),
     }
     if (ledgerState && !ledgerState.ok)
-      return {
-        ready: false,
-        checks,
-        code: 'ledger_unavailable' as const,
-        message: 'Not ready: the shared payment ledger (LEDGER_URL) cannot be reached; paid requests are refused until it is back.',
-      }
+      return notReady(
+        'Not ready: the shared payment ledger (LEDGER_URL) cannot be reached; paid requests are refused until it is back.',
+        'ledger_unavailable',
+      )
     if (writes && !writes.ok)
-      return {
-        ready: false,
-        checks,
-        code: 'ledger_unavailable' as const,
-        message: 'Not ready: the payment ledger cannot be written (checks.ledger.error); paid requests are refused with 503 until it can.',
-      }
+      return notReady(
+        'Not ready: the payment ledger cannot be written (checks.ledger.error); paid requests are refused with 503 until it can.',
+        'ledger_unavailable',
+      )
     // The facilitator (facilitator mode), or each network's RPC (self mode: the in-process facilitator needs them).
     const parts = [
       {
@@ -93,36 +95,27 @@ export function readiness(
         ? { reachable: true }
         : { reachable: false, since_seconds: Math.round(state.sinceMs / 1000), error: state.error }
       if (!state.reachable && state.outage)
-        return {
-          ready: false,
-          checks,
-          code: part.code,
-          message: `Not ready: ${part.what} has not answered for ${Math.round(state.sinceMs / 1000)} s (checks.${part.name}.error); paid requests would fail with ${part.status}.`,
-        }
+        return notReady(
+          `Not ready: ${part.what} has not answered for ${Math.round(state.sinceMs / 1000)} s (checks.${part.name}.error); paid requests would fail with ${part.status}.`,
+          part.code,
+        )
     }
     if (followed?.missing_files)
-      return {
-        ready: false,
-        checks,
-        message: `Not ready: ${followed.missing_files.length} file(s) of the publication served are missing from the datasets folder (checks.data_source.missing_files); the next check downloads them again.`,
-      }
+      return notReady(
+        `Not ready: ${followed.missing_files.length} file(s) of the publication served are missing from the datasets folder (checks.data_source.missing_files); the next check downloads them again.`,
+      )
     if (store.pending()) {
       const failed = Object.values(indexes).some((state) => state.startsWith('failed'))
-      return {
-        ready: false,
-        checks,
-        message: failed
+      return notReady(
+        failed
           ? 'Not ready: the datasets could not be indexed (checks.indexes says why); paid requests are refused until a reload succeeds.'
           : 'Not ready: the datasets are loaded and being indexed (checks.indexes); paid requests wait for it.',
-      }
+      )
     }
     if (corpus?.creatorPosts() === 'reading')
-      return {
-        ready: false,
-        checks,
-        message:
-          "Not ready: the corpus's creator posts of the KOL window are being read (checks.sample_creator_posts, about a second); paid requests wait for them.",
-      }
+      return notReady(
+        "Not ready: the corpus's creator posts of the KOL window are being read (checks.sample_creator_posts, about a second); paid requests wait for them.",
+      )
     return { ready: checks.duckdb === 'ok', checks }
   }
 }

@@ -190,54 +190,61 @@ export const SIGNAL_CREATORS: DatasetContract = {
   pairs: [manyToOne('creator_handle', 'creator_name')],
 }
 
-export const SIGNAL_TOPICS: DatasetContract = {
-  name: 'signal_topics',
-  file: 'signal_topics.parquet',
+/** A weekly signals file of named entities: one row per entity, category, platform and week; its name columns and counts. */
+function weeklyEntities(
+  entity: 'topic' | 'brand',
+  spec: { schemaVersion: number; description: string; name: string; nameZh: string; counts: ColumnContract[] },
+): DatasetContract {
+  const name = `signal_${entity}s`
+  const [slug, english, chinese] = [`${entity}_slug`, `${entity}_name`, `${entity}_name_zh`]
+  return {
+    name,
+    file: `${name}.parquet`,
+    schemaVersion: spec.schemaVersion,
+    description: spec.description,
+    key: ['week_start', 'category', slug, 'platform'],
+    sortBy: ['week_start', 'category'],
+    period: WEEKLY,
+    columns: [
+      WEEK_START,
+      WEEK_END,
+      CATEGORY,
+      { name: slug, type: 'VARCHAR', description: `stable ${entity} id`, pattern: SLUG },
+      { name: english, type: 'VARCHAR', description: spec.name },
+      { name: chinese, type: 'VARCHAR', description: spec.nameZh },
+      PLATFORM,
+      ...spec.counts,
+    ],
+    // Chinese names may be empty (a brand's), so several entities can share one.
+    pairs: [oneToOne(slug, english), manyToOne(slug, chinese)],
+  }
+}
+
+export const SIGNAL_TOPICS = weeklyEntities('topic', {
   schemaVersion: 1,
   description: 'Weekly volume of topics (hashtags, themes) per category and platform.',
-  key: ['week_start', 'category', 'topic_slug', 'platform'],
-  sortBy: ['week_start', 'category'],
-  period: WEEKLY,
-  columns: [
-    WEEK_START,
-    WEEK_END,
-    CATEGORY,
-    { name: 'topic_slug', type: 'VARCHAR', description: 'stable topic id', pattern: SLUG },
-    { name: 'topic_name', type: 'VARCHAR', description: 'topic, English' },
-    { name: 'topic_name_zh', type: 'VARCHAR', description: 'topic, Chinese' },
-    PLATFORM,
+  name: 'topic, English',
+  nameZh: 'topic, Chinese',
+  counts: [
     count('posts', 'posts on the topic in the week'),
     count('engagement', 'engagement on those posts'),
     count('creators', 'distinct creators posting on the topic'),
   ],
-  pairs: [oneToOne('topic_slug', 'topic_name'), manyToOne('topic_slug', 'topic_name_zh')],
-}
+})
 
-export const SIGNAL_BRANDS: DatasetContract = {
-  name: 'signal_brands',
-  file: 'signal_brands.parquet',
+export const SIGNAL_BRANDS = weeklyEntities('brand', {
   schemaVersion: 2,
   description: 'Weekly brand mentions per category and platform (fictional brands in the sample).',
-  key: ['week_start', 'category', 'brand_slug', 'platform'],
-  sortBy: ['week_start', 'category'],
-  period: WEEKLY,
-  columns: [
-    WEEK_START,
-    WEEK_END,
-    CATEGORY,
-    { name: 'brand_slug', type: 'VARCHAR', description: 'stable brand id', pattern: SLUG },
-    { name: 'brand_name', type: 'VARCHAR', description: 'brand name' },
-    { name: 'brand_name_zh', type: 'VARCHAR', description: 'brand name as Chinese posts write it; empty when the brand has none' },
-    PLATFORM,
+  name: 'brand name',
+  nameZh: 'brand name as Chinese posts write it; empty when the brand has none',
+  counts: [
     count('mentions', 'posts mentioning the brand'),
     count('reach', 'estimated views of those posts'),
     count('engagement', 'engagement on those posts'),
     count('seeding_creators', 'distinct creators who posted about the brand (seeding breadth)'),
     count('sponsored_posts', 'mentions marked as sponsored or gifted'),
   ],
-  // Chinese names may be empty, so several brands can share one.
-  pairs: [oneToOne('brand_slug', 'brand_name'), manyToOne('brand_slug', 'brand_name_zh')],
-}
+})
 
 /**
  * Evidence corpus behind the China intelligence routes when no live provider is configured: posts,

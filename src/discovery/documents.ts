@@ -1,16 +1,18 @@
 import {
   bazaarExtension,
+  CATALOG,
   COMMON_CAP_ADVICE,
   COMMON_CLIENT_CAP_USD,
+  FAMILY_TITLES,
   type EvidenceMode,
   MEDIA_TYPES,
   overCommonCap,
   plainSchema,
   routeInputSchema,
+  type RouteSpec,
   SERVICE,
   typicalWaitSeconds,
 } from '../catalog'
-import { CATALOG, type RouteSpec } from '../catalog'
 import { TABLE_ANSWER_HEADERS } from '../formats'
 import { ERROR_CODES } from '../core'
 import { type PaymentOffer, PROOF_HEADERS, termsFor, v2PaymentRequired } from '../payments'
@@ -24,14 +26,6 @@ export interface DiscoveryContext {
   implemented: ReadonlySet<string>
   /** Where the China evidence comes from: the waits listed follow it. */
   evidence: EvidenceMode
-}
-
-export const FAMILY_TITLES: Record<RouteSpec['family'], string> = {
-  china: 'China intelligence (trends, sentiment, KOLs)',
-  signals: 'Weekly signal snapshots',
-  spend: 'Destination spend data (monthly)',
-  flights: 'Flight-arrivals data (monthly)',
-  capabilities: 'Capability wrappers (decision-ready answers)',
 }
 
 /**

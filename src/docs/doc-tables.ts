@@ -1,5 +1,4 @@
-import { CATALOG } from '../catalog'
-import { columnsOf } from '../catalog'
+import { CATALOG, columnsOf } from '../catalog'
 import { ENV } from '../config'
 import { ERROR_CODES } from '../core'
 import { implementedRouteIds } from '../composition'

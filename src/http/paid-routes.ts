@@ -1,6 +1,6 @@
 import { Elysia, t, type TSchema } from 'elysia'
 import type { TObject } from '@sinclair/typebox'
-import { CATALOG, type RouteSpec } from '../catalog'
+import { CATALOG, type EvidenceMode, httpQuery, MEDIA_TYPES, type RouteSpec, typicalWait } from '../catalog'
 import { type GateAnswer, paymentWindowSeconds, PROOF_HEADERS, proofFromHeader, readProofHeader } from '../payments'
 import { checkQuery } from './requests/body'
 import { jsonResponse, paidAnswerHeaders } from './responses'
@@ -9,7 +9,6 @@ import { ApiError } from '../core'
 import type { RequestLog } from './requests/request-log'
 import type { PaidCaller, PaidResult } from '../paid-call'
 import { prefersHtml, tableFormat } from './accept'
-import { type EvidenceMode, httpQuery, MEDIA_TYPES, typicalWait } from '../catalog'
 import { TABLE_ANSWER_HEADERS } from '../formats'
 import { paymentPages, type PaymentPageContext } from './pages/payment-page'
 import { MAX_IDLE_SECONDS, type SlowAnswers } from './requests/slow-answers'
@@ -125,13 +124,10 @@ const TABLE_HEADERS = Object.fromEntries(
   Object.entries(TABLE_ANSWER_HEADERS).map(([name, description]) => [name, { description, schema: { type: 'string' as const } }]),
 )
 
-type RouteAnswer = (
-  request: Request,
-  server: SlowAnswers | null,
-  path: string,
-  input: Record<string, unknown>,
-  params: Record<string, string>,
-) => Response | Promise<Response>
+/** What a route's answer reads of Elysia's context, besides the input (the query of a GET, the body of a POST). */
+type RouteContext = { request: Request; server: SlowAnswers | null; path: string; params: Record<string, string> }
+
+type RouteAnswer = (context: RouteContext, input: unknown) => Response | Promise<Response>
 
 /** One route's HTTP translation: headers, query or body in; status, headers and body out. The paid call does the rest. */
 function routeAnswer(deps: PaidRouteDeps, route: RouteSpec, paymentPage: ReturnType<typeof paymentPages>): RouteAnswer {
@@ -163,7 +159,7 @@ function routeAnswer(deps: PaidRouteDeps, route: RouteSpec, paymentPage: ReturnT
   }
   // Synchronous until payment is verified: the free answers (400/404/501) and the 402 — the most
   // frequent answer of a paid API — are returned directly, without promises or Elysia's error path.
-  return (request, server, path, input, params) => {
+  return ({ request, server, path, params }, input) => {
     const { id: requestId } = deps.log.begin(request, path, route.path) // before any wait: the logged latency includes it
     try {
       checkQuery(request.url)
@@ -210,26 +206,10 @@ export function paidRoutes(deps: PaidRouteDeps) {
     for (const method of route.methods) {
       if (method === 'GET') {
         deps.unpaid?.addRoute(route.path, Boolean(route.params))
-        app.get(
-          route.path,
-          ({ request, server, path, query, params }) =>
-            handle(request, server, path, query as Record<string, unknown>, params as Record<string, string>),
-          {
-            ...schemas,
-            query: input,
-          },
-        )
+        app.get(route.path, (context) => handle(context, context.query), { ...schemas, query: input })
       } else {
-        app.post(
-          route.path,
-          ({ request, server, path, body, params }) =>
-            handle(request, server, path, body as Record<string, unknown>, params as Record<string, string>),
-          {
-            ...schemas,
-            body: input,
-            detail: { ...doc, operationId: `${doc.operationId}Post` },
-          },
-        )
+        const post = { ...schemas, body: input, detail: { ...doc, operationId: `${doc.operationId}Post` } }
+        app.post(route.path, (context) => handle(context, context.body), post)
       }
     }
   }

@@ -128,6 +128,9 @@ export interface SpendRecord {
   costNanoUsd: bigint | null
 }
 
+/** How a served answer's payment stands: verified here (`local`) or settled on chain. */
+export type ServedSettlement = { kind: Extract<Settlement, 'local' | 'settled'>; txHash?: string }
+
 export interface StoredArtifact {
   id: string
   /** The answer's bytes: JSON or CSV text, or an Arrow stream. */
@@ -169,7 +172,7 @@ export interface PaymentLedger {
    */
   forget?(key: string, now: number): void
   /** The handler answered (and, outside local mode, the payment settled): served; the result is kept until `artifact.expiresAt`. */
-  complete(key: string, artifact: StoredArtifact, now: number, settlement?: { kind: 'local' | 'settled'; txHash?: string }): void
+  complete(key: string, artifact: StoredArtifact, now: number, settlement?: ServedSettlement): void
   /** The handler answered but the settlement's outcome is unknown: keep the result back until `resolve`. */
   park(key: string, artifact: StoredArtifact, now: number, txHash?: string): void
   /**

@@ -1,5 +1,6 @@
 import type { SQL } from 'bun'
 import type { PaymentEvent, PaymentState, SpendRecord, StoredArtifact } from './contract'
+import { eventRow, spendRow } from './rows'
 
 /** A change queued until the next commit: guarded so that it applies only to the claim it was made for. */
 export type Op =
@@ -44,37 +45,13 @@ export async function apply(tx: SQL, ops: Op[]): Promise<void> {
   }
   const events = ops.filter((o): o is Extract<Op, { kind: 'event' }> => o.kind === 'event')
   if (events.length > 0) {
-    const rows = events.map(({ id, e }) => ({
-      id,
-      at: e.at,
-      event: e.event,
-      payment_key: e.key,
-      request_id: e.requestId,
-      route: e.routeId,
-      payer: e.payer,
-      amount_atomic: e.amountAtomic,
-      nonce: e.nonce,
-      network: e.network,
-      tx_hash: e.txHash ?? null,
-      detail: e.detail ?? null,
-    }))
+    const rows = events.map(({ id, e }) => ({ id, ...eventRow(e) }))
     // A commit cut off by the deadline may have landed: its events are not written twice.
     await tx`INSERT INTO payment_events ${tx(rows)} ON CONFLICT (id) DO NOTHING`
   }
   const spends = ops.filter((o): o is Extract<Op, { kind: 'spend' }> => o.kind === 'spend')
   if (spends.length > 0) {
-    const rows = spends.map(({ id, s }) => ({
-      id,
-      at: s.at,
-      request_id: s.requestId,
-      route: s.routeId,
-      provider: s.provider,
-      role: s.role,
-      requests: s.requests,
-      input_tokens: s.inputTokens ?? null,
-      output_tokens: s.outputTokens ?? null,
-      cost_nano_usd: s.costNanoUsd === null ? null : s.costNanoUsd.toString(),
-    }))
+    const rows = spends.map(({ id, s }) => ({ id, ...spendRow(s) }))
     await tx`INSERT INTO provider_spend ${tx(rows)} ON CONFLICT (id) DO NOTHING`
   }
 }

@@ -11,6 +11,8 @@ import {
   type PaymentRow as PaymentRowOf,
   type PaymentState,
   type PendingPayment,
+  type ServedSettlement,
+  type Settlement,
   type SpendRecord,
   type StoredArtifact,
 } from './contract'
@@ -139,43 +141,30 @@ export class PostgresLedger implements PaymentLedger {
     this.mine.delete(key)
   }
 
-  complete(
-    key: string,
-    artifact: StoredArtifact,
-    now: number,
-    settlement: { kind: 'local' | 'settled'; txHash?: string } = { kind: 'local' },
-  ): void {
-    const claimId = this.claimOf(key)
-    this.enqueue({ kind: 'artifact', key, artifact, now })
+  complete(key: string, artifact: StoredArtifact, now: number, settlement: ServedSettlement = { kind: 'local' }): void {
     // `served` too: the reconciler may have found the transfer on chain first (then the answer is attached).
-    this.enqueue({
-      kind: 'state',
-      key,
-      claimId,
+    this.attach(key, artifact, now, {
       from: ['in_progress', 'pending', 'served'],
       to: 'served',
-      now,
-      artifactId: artifact.id,
       settlement: settlement.kind,
-      txHash: settlement.txHash ?? null,
+      txHash: settlement.txHash,
     })
-    this.mine.delete(key)
   }
 
   park(key: string, artifact: StoredArtifact, now: number, txHash?: string): void {
+    this.attach(key, artifact, now, { from: ['in_progress'], to: 'pending', settlement: 'pending', txHash })
+  }
+
+  /** Stores an answer and moves its payment on, in this instance's next commit. */
+  private attach(
+    key: string,
+    artifact: StoredArtifact,
+    now: number,
+    move: { from: PaymentState[]; to: PaymentState; settlement: Settlement; txHash: string | undefined },
+  ): void {
     const claimId = this.claimOf(key)
     this.enqueue({ kind: 'artifact', key, artifact, now })
-    this.enqueue({
-      kind: 'state',
-      key,
-      claimId,
-      from: ['in_progress'],
-      to: 'pending',
-      now,
-      artifactId: artifact.id,
-      settlement: 'pending',
-      txHash: txHash ?? null,
-    })
+    this.enqueue({ kind: 'state', key, claimId, ...move, now, artifactId: artifact.id, txHash: move.txHash ?? null })
     this.mine.delete(key)
   }
 

@@ -81,7 +81,7 @@ export function ledgerStatements(db: Database) {
     open: db.query<PaymentRow<number>, []>(`SELECT * FROM payments WHERE state IN ('pending', 'in_progress')`),
     event: db.query(
       `INSERT INTO payment_events (at, event, payment_key, request_id, route, payer, amount_atomic, nonce, network, tx_hash, detail)
-       VALUES ($at, $event, $key, $requestId, $route, $payer, $amount, $nonce, $network, $txHash, $detail)`,
+       VALUES ($at, $event, $payment_key, $request_id, $route, $payer, $amount_atomic, $nonce, $network, $tx_hash, $detail)`,
     ),
     // An Arrow answer's bytes are stored as a BLOB (the column's TEXT affinity leaves BLOBs as they are).
     store: db.query(
@@ -115,7 +115,7 @@ export function ledgerStatements(db: Database) {
     probe: db.query('INSERT INTO ledger_probe (id, at) VALUES (1, $now) ON CONFLICT(id) DO UPDATE SET at = excluded.at'),
     spend: db.query(
       `INSERT INTO provider_spend (at, request_id, route, provider, role, requests, input_tokens, output_tokens, cost_nano_usd)
-       VALUES ($at, $requestId, $route, $provider, $role, $requests, $input, $output, $cost)`,
+       VALUES ($at, $request_id, $route, $provider, $role, $requests, $input_tokens, $output_tokens, $cost_nano_usd)`,
     ),
   }
 }

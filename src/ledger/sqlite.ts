@@ -12,6 +12,7 @@ import {
   type PaymentRow,
   type PaymentState,
   type PendingPayment,
+  type ServedSettlement,
   type Settlement,
   type SpendRecord,
   type StoredArtifact,
@@ -19,6 +20,7 @@ import {
 import { ledgerStatements, openLedgerFile, SERVED_INDEX, type LedgerStatements } from './sqlite-schema'
 import { prune } from './sqlite-retention'
 import { readBusiness } from './business'
+import { eventRow, spendRow } from './rows'
 
 const taken = (row: Row): Extract<ClaimResult, { status: 'taken' }> => ({
   status: 'taken',
@@ -123,34 +125,8 @@ export class SqliteLedger implements PaymentLedger {
       const headers = p.artifact.headers ? JSON.stringify(p.artifact.headers) : null
       this.stmts.store.run({ id, key: p.key, body: p.artifact.body, headers, now: p.createdAt, expiresAt: p.artifact.expiresAt })
     }
-    for (const paymentEvent of this.events) {
-      this.stmts.event.run({
-        at: paymentEvent.at,
-        event: paymentEvent.event,
-        key: paymentEvent.key,
-        requestId: paymentEvent.requestId,
-        route: paymentEvent.routeId,
-        payer: paymentEvent.payer,
-        amount: paymentEvent.amountAtomic,
-        nonce: paymentEvent.nonce,
-        network: paymentEvent.network,
-        txHash: paymentEvent.txHash ?? null,
-        detail: paymentEvent.detail ?? null,
-      })
-    }
-    for (const spend of this.spends) {
-      this.stmts.spend.run({
-        at: spend.at,
-        requestId: spend.requestId,
-        route: spend.routeId,
-        provider: spend.provider,
-        role: spend.role,
-        requests: spend.requests,
-        input: spend.inputTokens ?? null,
-        output: spend.outputTokens ?? null,
-        cost: spend.costNanoUsd === null ? null : spend.costNanoUsd.toString(),
-      })
-    }
+    for (const paymentEvent of this.events) this.stmts.event.run(eventRow(paymentEvent))
+    for (const spend of this.spends) this.stmts.spend.run(spendRow(spend))
   }
 
   private upsert(key: string, row: Row): void {
@@ -285,12 +261,7 @@ export class SqliteLedger implements PaymentLedger {
     else this.release(key, now)
   }
 
-  complete(
-    key: string,
-    artifact: StoredArtifact,
-    now: number,
-    settlement: { kind: 'local' | 'settled'; txHash?: string } = { kind: 'local' },
-  ): void {
+  complete(key: string, artifact: StoredArtifact, now: number, settlement: ServedSettlement = { kind: 'local' }): void {
     const row = this.row(key)
     if (!row) throw new Error(`ledger: complete without a claim for ${key}`)
     this.pendingArtifacts.set(artifact.id, { key, artifact, createdAt: now })

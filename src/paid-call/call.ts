@@ -1,6 +1,5 @@
 import { ApiError, type HandlerMap, limitKeyOf, type Prepared, type ProviderSpend, redactSecrets, withinDeadline } from '../core'
-import { routeById, type RouteSpec } from '../catalog'
-import { type AnswerFormat, httpQuery } from '../catalog'
+import { type AnswerFormat, httpQuery, routeById, type RouteSpec } from '../catalog'
 import type { GateAnswer, PaymentGate, ProofInput } from '../payments'
 import { checkedInput } from './validation'
 import { notIndexed, type Indexing } from './indexing'

@@ -50,8 +50,11 @@ interface Metric<R> {
 
 interface EntitySpec<R> {
   dataset(snap: SignalsSnapshot): LoadedDataset
-  /** One row per entity for a category and week; platforms are already combined where the entity spans several. */
-  load(services: SignalServices, dataset: LoadedDataset, category: string, week: string): Promise<R[]>
+  /**
+   * The columns of one row per entity for a category and week (platforms combined where the entity spans
+   * several, then grouped by `groupBy`), and the name its cached rows are kept under.
+   */
+  rows: { cachedAs: string; columns: string; groupBy?: string }
   id(row: R): string
   metrics: Record<string, Metric<R>>
   present(row: R, before: R | undefined): Record<string, unknown>
@@ -59,15 +62,10 @@ interface EntitySpec<R> {
 
 const creators: EntitySpec<CreatorWeek> = {
   dataset: (snap) => snap.creators,
-  load: (services, dataset, category, week) =>
-    cachedRows<CreatorWeek>(
-      services,
-      dataset,
-      `creators|${category}|${week}`,
-      `SELECT creator_handle, creator_name, platform, follower_band, followers, posts, engagement, views, follower_growth_pct
-         FROM ${dataset.relation} WHERE category = $1 AND week_start = $2`,
-      [category, week],
-    ),
+  rows: {
+    cachedAs: 'creators',
+    columns: 'creator_handle, creator_name, platform, follower_band, followers, posts, engagement, views, follower_growth_pct',
+  },
   id: (r) => r.creator_handle,
   metrics: {
     influence: { signed: false, value: (r) => r.engagement + r.views / 10 },
@@ -80,16 +78,12 @@ const creators: EntitySpec<CreatorWeek> = {
 
 const topics: EntitySpec<TopicWeek> = {
   dataset: (snap) => snap.topics,
-  load: (services, dataset, category, week) =>
-    cachedRows<TopicWeek>(
-      services,
-      dataset,
-      `topics|${category}|${week}`,
-      `SELECT topic_slug, any_value(topic_name) AS topic_name, any_value(topic_name_zh) AS topic_name_zh, list(platform ORDER BY platform) AS platforms,
-              SUM(posts)::INTEGER AS posts, SUM(engagement)::INTEGER AS engagement, SUM(creators)::INTEGER AS creators
-         FROM ${dataset.relation} WHERE category = $1 AND week_start = $2 GROUP BY topic_slug`,
-      [category, week],
-    ),
+  rows: {
+    cachedAs: 'topics',
+    columns: `topic_slug, any_value(topic_name) AS topic_name, any_value(topic_name_zh) AS topic_name_zh, list(platform ORDER BY platform) AS platforms,
+               SUM(posts)::INTEGER AS posts, SUM(engagement)::INTEGER AS engagement, SUM(creators)::INTEGER AS creators`,
+    groupBy: 'topic_slug',
+  },
   id: (r) => r.topic_slug,
   metrics: {
     momentum: { signed: true, value: (r, b) => changePct(r.posts, b?.posts, MOMENTUM_MIN_BASE.topics) },
@@ -101,18 +95,14 @@ const topics: EntitySpec<TopicWeek> = {
 
 const brands: EntitySpec<BrandWeek> = {
   dataset: (snap) => snap.brands,
-  load: (services, dataset, category, week) =>
-    cachedRows<BrandWeek>(
-      services,
-      dataset,
-      `brands|${category}|${week}`,
-      // Platforms combined: the route returns one row per brand.
-      `SELECT brand_slug, any_value(brand_name) AS brand_name, list(platform ORDER BY platform) AS platforms,
-              SUM(mentions)::INTEGER AS mentions, SUM(reach)::BIGINT::DOUBLE AS reach, SUM(engagement)::INTEGER AS engagement,
-              SUM(seeding_creators)::INTEGER AS seeding_creators, SUM(sponsored_posts)::INTEGER AS sponsored_posts
-         FROM ${dataset.relation} WHERE category = $1 AND week_start = $2 GROUP BY brand_slug`,
-      [category, week],
-    ),
+  // Platforms combined: the route returns one row per brand.
+  rows: {
+    cachedAs: 'brands',
+    columns: `brand_slug, any_value(brand_name) AS brand_name, list(platform ORDER BY platform) AS platforms,
+               SUM(mentions)::INTEGER AS mentions, SUM(reach)::BIGINT::DOUBLE AS reach, SUM(engagement)::INTEGER AS engagement,
+               SUM(seeding_creators)::INTEGER AS seeding_creators, SUM(sponsored_posts)::INTEGER AS sponsored_posts`,
+    groupBy: 'brand_slug',
+  },
   id: (r) => r.brand_slug,
   metrics: {
     brand_visibility: { signed: false, value: (r) => r.reach },
@@ -137,6 +127,13 @@ export interface RankedRow {
   fields: Record<string, unknown>
 }
 
+/** One row per entity of a category's week, read once per dataset version (the result cache). */
+function weekRows<R>(services: SignalServices, spec: EntitySpec<R>, dataset: LoadedDataset, category: string, week: string): Promise<R[]> {
+  const { cachedAs, columns, groupBy } = spec.rows
+  const sql = `SELECT ${columns} FROM ${dataset.relation} WHERE category = $1 AND week_start = $2${groupBy ? ` GROUP BY ${groupBy}` : ''}`
+  return cachedRows<R>(services, dataset, `${cachedAs}|${category}|${week}`, sql, [category, week])
+}
+
 /** Ranks a week: rows with a metric, highest first, ties by id so the order is stable. */
 async function rankWeek(
   services: SignalServices,
@@ -148,8 +145,8 @@ async function rankWeek(
 ): Promise<RankedRow[]> {
   const metric = spec.metrics[rankType]!
   const [rows, before] = await Promise.all([
-    spec.load(services, dataset, category, week),
-    spec.load(services, dataset, category, addDays(week, -7)),
+    weekRows(services, spec, dataset, category, week),
+    weekRows(services, spec, dataset, category, addDays(week, -7)),
   ])
   const beforeById = new Map(before.map((r) => [spec.id(r), r]))
   const valued = rows

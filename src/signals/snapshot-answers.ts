@@ -3,8 +3,7 @@ import { cachedRows } from '../data'
 import { ranking } from './rankings'
 import type { SignalServices } from './signal-services'
 import type { SignalsSnapshot } from './index-signals'
-import type { WeekChoice } from './weeks'
-import { addDays } from './weeks'
+import { addDays, type WeekChoice } from './weeks'
 
 const TOP = 5
 const platformName = (p: string) => (p in PLATFORMS ? p[0]!.toUpperCase() + p.slice(1) : p)

@@ -1,5 +1,4 @@
-import { Type as t } from '@sinclair/typebox'
-import type { TProperties } from '@sinclair/typebox'
+import { type TProperties, Type as t } from '@sinclair/typebox'
 import { CONFIDENCE, type MomentumValue } from '../evidence-rules'
 import { Resolved, SampleFlag } from './china-data'
 import { Query } from './params'

@@ -1,5 +1,7 @@
 import { Type as t } from '@sinclair/typebox'
 import { MonthValue } from '../table'
+import type { RouteSpec } from '../types'
+import { Query } from './params'
 
 /** Every dataset answer says where its figures come from; the shipped data is a generated sample. */
 export const DataQuality = t.Object(
@@ -25,10 +27,28 @@ export const Direction = t.Union([t.Literal('up'), t.Literal('down'), t.Literal(
 export const Pct = t.Union([t.Number(), t.Null()])
 
 /** `data` of the two `months` routes. */
-export const MonthsData = t.Object({
+const MonthsData = t.Object({
   months: t.Array(MonthValue()),
   earliest: t.String(),
   latest: t.String(),
   count: t.Integer(),
   data_quality: DataQuality,
 })
+
+/** The `months` route of a monthly dataset family (its route base): every month the dataset holds, oldest first. */
+export function monthsRoute(
+  base: Pick<RouteSpec, 'family' | 'kind' | 'methods' | 'typicalWaitSeconds'>,
+  names: { dataset: string; data: string },
+): RouteSpec {
+  return {
+    ...base,
+    id: `${base.family}.months`,
+    path: `/v1/market-data/${base.family}/months`,
+    priceUsd: '0.03',
+    summary: `Available source months of the ${names.dataset} dataset`,
+    description: `Lists every month (YYYY-MM) for which ${names.data} data exists, oldest first.`,
+    query: Query({}),
+    data: MonthsData,
+    table: { field: 'months', column: 'month' },
+  }
+}

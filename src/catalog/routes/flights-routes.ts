@@ -1,5 +1,5 @@
 import { Type as t } from '@sinclair/typebox'
-import { DataQuality, Direction, MonthsData, Pct } from './data-quality'
+import { DataQuality, Direction, monthsRoute, Pct } from './data-quality'
 import { Limit, Month, PlaceName, Query } from './params'
 import { MonthValue } from '../table'
 import type { RouteSpec } from '../types'
@@ -21,17 +21,7 @@ export const MAX_AGGREGATE_DESTINATIONS = 20
 export const GROWTH_MIN_BASE_PASSENGERS = 1000
 
 export const flightRoutes: RouteSpec[] = [
-  {
-    ...base,
-    id: 'flights.months',
-    path: '/v1/market-data/flights/months',
-    priceUsd: '0.03',
-    summary: 'Available source months of the flight-arrivals dataset',
-    description: 'Lists every month (YYYY-MM) for which flight-arrival data exists, oldest first.',
-    query: Query({}),
-    data: MonthsData,
-    table: { field: 'months', column: 'month' },
-  },
+  monthsRoute(base, { dataset: 'flight-arrivals', data: 'flight-arrival' }),
   {
     ...base,
     id: 'flights.summary',

@@ -1,5 +1,4 @@
-import { Type as t } from '@sinclair/typebox'
-import type { TProperties } from '@sinclair/typebox'
+import { type TProperties, Type as t } from '@sinclair/typebox'
 import { DataQuality } from './data-quality'
 import { Enum, Limit, Query, Slug, WeekDate } from './params'
 import { SIGNAL_CATEGORIES, SIGNAL_CATEGORY_SLUGS } from '../signal-categories'

@@ -1,5 +1,5 @@
 import { Type as t } from '@sinclair/typebox'
-import { DataQuality, Direction, MonthsData, Pct } from './data-quality'
+import { DataQuality, Direction, monthsRoute, Pct } from './data-quality'
 import { Limit, Month, PlaceName, Query, Enum } from './params'
 import { MonthValue } from '../table'
 import type { RouteSpec } from '../types'
@@ -18,17 +18,7 @@ const Country = PlaceName('Destination country, English name or ISO 3166-1 alpha
 const base = { family: 'spend', kind: 'dataset', methods: ['GET'], typicalWaitSeconds: 1 } as const
 
 export const spendRoutes: RouteSpec[] = [
-  {
-    ...base,
-    id: 'spend.months',
-    path: '/v1/market-data/spend/months',
-    priceUsd: '0.03',
-    summary: 'Available source months of the spend dataset',
-    description: 'Lists every month (YYYY-MM) for which card-spend data exists, oldest first.',
-    query: Query({}),
-    data: MonthsData,
-    table: { field: 'months', column: 'month' },
-  },
+  monthsRoute(base, { dataset: 'spend', data: 'card-spend' }),
   {
     ...base,
     id: 'spend.countries',

@@ -1,5 +1,4 @@
-import type { RouteSpec } from '../../catalog'
-import { exampleCall, type Method } from '../../catalog'
+import { exampleCall, type Method, type RouteSpec } from '../../catalog'
 
 /** One valid request to a catalog route, built from the catalog's parameter examples. */
 export interface ExampleRequest {

@@ -7,8 +7,7 @@
  */
 import { createHash } from 'node:crypto'
 import { createReadStream, statSync } from 'node:fs'
-import type { PublishTarget } from './publication-places'
-import { UPLOAD_PART_BYTES } from './publication-places'
+import { type PublishTarget, UPLOAD_PART_BYTES } from './publication-places'
 
 export type FileState = 'intact' | 'missing' | 'wrong_size' | 'altered'
 

@@ -1,7 +1,5 @@
 import { Elysia } from 'elysia'
-import { CATALOG, type RouteSpec } from '../../catalog'
-import { type EvidenceMode, exampleCall, typicalWait } from '../../catalog'
-import { FAMILY_TITLES } from '../../discovery/documents'
+import { CATALOG, type EvidenceMode, exampleCall, FAMILY_TITLES, type RouteSpec, typicalWait } from '../../catalog'
 import type { PaymentOffer } from '../../payments'
 import { prefersHtml } from '../accept'
 import { FAVICON_SVG_PATH } from './favicon'

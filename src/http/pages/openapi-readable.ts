@@ -1,6 +1,5 @@
-import { CATALOG, type RouteSpec } from '../../catalog'
+import { allowedValues, CATALOG, documentedValue, httpQuery, type RouteSpec } from '../../catalog'
 import type { TSchema } from '@sinclair/typebox'
-import { allowedValues, documentedValue, httpQuery } from '../../catalog'
 
 type Json = Record<string, unknown>
 

@@ -3,6 +3,7 @@ import { Elysia } from 'elysia'
 // Embedded as a file so the docs UI works offline and from the compiled binary (no CDN at run time):
 // @scalar/api-reference's browser bundle, kept in the repository by scripts/vendor-scalar.ts.
 import scalarBundle from '../assets/scalar-api-reference.js' with { type: 'file' }
+import { FAMILY_TITLES } from '../../catalog'
 import type { PaymentOffer } from '../../payments'
 import pkg from '../../../package.json' with { type: 'json' }
 import { FAVICON_SVG_PATH } from './favicon'
@@ -50,11 +51,7 @@ export const openapiPlugin = (options: { publicBaseUrl: string; offers: readonly
       },
       servers: [{ url: options.publicBaseUrl }],
       tags: [
-        { name: 'china', description: 'China intelligence: trends, sentiment, KOLs' },
-        { name: 'signals', description: 'Weekly signal rankings and snapshots' },
-        { name: 'spend', description: 'Destination spend data (monthly)' },
-        { name: 'flights', description: 'Flight-arrivals data (monthly)' },
-        { name: 'capabilities', description: 'Capability wrappers' },
+        ...Object.entries(FAMILY_TITLES).map(([name, description]) => ({ name, description })),
         { name: 'service', description: 'Free service routes' },
       ],
     },

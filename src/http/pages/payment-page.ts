@@ -1,6 +1,5 @@
 import type { TSchema } from '@sinclair/typebox'
-import type { RouteSpec } from '../../catalog'
-import { allowedValues, type EvidenceMode, typicalWait } from '../../catalog'
+import { allowedValues, type EvidenceMode, type RouteSpec, typicalWait } from '../../catalog'
 import type { PaymentOffer } from '../../payments'
 import { type ApiError, usdToAtomic } from '../../core'
 import { errorHeaders } from '../responses'

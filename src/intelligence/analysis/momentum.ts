@@ -64,7 +64,7 @@ function stats(
   window: { from: Date; to: Date },
   coverageFrom: Date | null,
   capped: boolean,
-): WindowStats & { hasEngagement: boolean; read: number; about: { items: number; engagement: number } } {
+): { shown: WindowStats; hasEngagement: boolean; read: number; about: { items: number; engagement: number } } {
   const start = coverageFrom === null ? window.to : coverageFrom > window.from ? coverageFrom : window.from
   // Items before the covered part are not counted: the days they fall on are not covered for every source.
   const inside = items.filter((i) => i.publishedAt >= start && i.publishedAt < window.to)
@@ -76,16 +76,18 @@ function stats(
     )
   const about = inside.filter((i) => (i.relevance ?? 1) >= RELEVANCE.subject)
   return {
-    from: day(window.from),
-    to: day(new Date(window.to.getTime() - 1)),
-    items: Math.round(countOf(inside)),
-    weighted_items: round(weightedCountOf(inside), 1),
-    engagement: damped(inside),
+    shown: {
+      from: day(window.from),
+      to: day(new Date(window.to.getTime() - 1)),
+      items: Math.round(countOf(inside)),
+      weighted_items: round(weightedCountOf(inside), 1),
+      engagement: damped(inside),
+      covered_days: Math.max(0, round((window.to.getTime() - start.getTime()) / DAY_MS, 2)),
+      capped,
+    },
     // The noise of a count is that of the items read (a sampled count is no surer), weighted alike.
     read: inside.reduce((n, i) => n + (i.relevance ?? 1), 0),
     about: { items: countOf(about), engagement: damped(about) },
-    covered_days: Math.max(0, round((window.to.getTime() - start.getTime()) / DAY_MS, 2)),
-    capped,
     hasEngagement: inside.some((i) => i.engagement !== null),
   }
 }
@@ -124,18 +126,9 @@ export function momentum(
     coverage === null || coverage instanceof Date
       ? { recent: coverage ?? windows.recent.from, prior: coverage ?? windows.prior.from, capped: { recent: false, prior: false } }
       : coverage
-  const {
-    hasEngagement: recentEngaged,
-    read: recentRead,
-    about: recentAbout,
-    ...recent
-  } = stats(items, windows.recent, covered.recent, covered.capped.recent)
-  const {
-    hasEngagement: priorEngaged,
-    read: priorRead,
-    about: priorAbout,
-    ...prior
-  } = stats(items, windows.prior, covered.prior, covered.capped.prior)
+  const recentWindow = stats(items, windows.recent, covered.recent, covered.capped.recent)
+  const priorWindow = stats(items, windows.prior, covered.prior, covered.capped.prior)
+  const [recent, prior] = [recentWindow.shown, priorWindow.shown]
   const base = { recent, prior, volume_change_pct: null, engagement_change_pct: null }
   const insufficient = (reason: string): MomentumResult => ({
     momentum: 'insufficient_evidence',
@@ -160,9 +153,12 @@ export function momentum(
   const volume = logRatio(vr, vp)
   // Decided on the z the answer reports, so a reported z of -2 never sits beside "within noise". The noise
   // is that of the items read: a sampled count (items read × weight) is no surer than the items behind it.
-  const [nr, np] = [full(Math.min(recent.weighted_items, recentRead), recent), full(Math.min(prior.weighted_items, priorRead), prior)]
+  const [nr, np] = [
+    full(Math.min(recent.weighted_items, recentWindow.read), recent),
+    full(Math.min(prior.weighted_items, priorWindow.read), prior),
+  ]
   const volumeZ = round(volume / Math.sqrt(1 / (nr + 1) + 1 / (np + 1)), 2)
-  const engaged = recentEngaged || priorEngaged
+  const engaged = recentWindow.hasEngagement || priorWindow.hasEngagement
   // Without engagement figures (web pages report none) the score rests on volume alone.
   const scoreOf = (r: { items: number; engagement: number }, p: { items: number; engagement: number }) => {
     const v = logRatio(full(r.items, recent), full(p.items, prior))
@@ -183,11 +179,11 @@ export function momentum(
   // The same score on the posts about the subject alone: a rise (or fall) it does not show is passing mentions'.
   // Only when those posts are enough to read a direction from (MOMENTUM.minItems in the two windows, the bar
   // of any direction): a subject named mostly in passing keeps the weighted call, not a flat one by default.
-  const aboutScore = scoreOf(recentAbout, priorAbout)
-  const aboutEnough = recentAbout.items + priorAbout.items >= MOMENTUM.minItems
+  const aboutScore = scoreOf(recentWindow.about, priorWindow.about)
+  const aboutEnough = recentWindow.about.items + priorWindow.about.items >= MOMENTUM.minItems
   const mentions =
     aboutEnough && ((called === 'rising' && aboutScore < MOMENTUM.threshold) || (called === 'falling' && aboutScore > -MOMENTUM.threshold))
-      ? `the ${called === 'rising' ? 'rise' : 'fall'} is in passing mentions: the posts about it alone (${Math.round(recentAbout.items)} vs ${Math.round(priorAbout.items)}) score ${round(aboutScore, 3)}, within ±${MOMENTUM.threshold}`
+      ? `the ${called === 'rising' ? 'rise' : 'fall'} is in passing mentions: the posts about it alone (${Math.round(recentWindow.about.items)} vs ${Math.round(priorWindow.about.items)}) score ${round(aboutScore, 3)}, within ±${MOMENTUM.threshold}`
       : null
   const value: MomentumValue = mentions ? 'stable' : called
   // A capped count could be higher: a direction away from a capped window (or any call when both are capped) is unknown.

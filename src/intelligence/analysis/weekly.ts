@@ -6,8 +6,7 @@
  * evidence's change is within count noise where the weekly counts are not.
  */
 import { MOMENTUM, type MomentumValue, WEEKLY_DECIDES_RATIO } from '../../catalog'
-import type { MomentumResult } from './momentum'
-import { changeWithinNoise } from './momentum'
+import { changeWithinNoise, type MomentumResult } from './momentum'
 
 const DAY_MS = 86_400_000
 const WEEK_MS = 7 * DAY_MS

@@ -37,6 +37,12 @@ export function nameKey(name: string): string {
 
 export const joinedKey = (s: string): string => nameKey(s).replace(/ /g, '')
 
+/** The intent words that ask who talks about something (WHO_WORDS). */
+const WHO = {
+  zh: ['品牌', '博主', '达人', '网红', '红人', 'kol'],
+  en: ['kol', 'kols', 'brand', 'brands', 'blogger', 'bloggers', 'influencer', 'influencers', 'creator', 'creators'],
+} as const
+
 /**
  * Words that say what a buyer wants to know about a name, not which thing it is: travel and tourism,
  * guides, reviews and word of mouth, recommendations, "how is it", and who talks about it (博主, KOLs,
@@ -65,12 +71,7 @@ export const INTENT_WORDS = {
     '测试',
     '趋势',
     '热度',
-    '品牌',
-    '博主',
-    '达人',
-    '网红',
-    '红人',
-    'kol',
+    ...WHO.zh,
   ],
   en: [
     'travel',
@@ -95,21 +96,12 @@ export const INTENT_WORDS = {
     'trend',
     'trends',
     'trending',
-    'brand',
-    'brands',
     'sentiment',
     'buzz',
     'best',
     'top',
     'popular',
-    'kol',
-    'kols',
-    'blogger',
-    'bloggers',
-    'influencer',
-    'influencers',
-    'creator',
-    'creators',
+    ...WHO.en,
   ],
 } as const
 
@@ -123,23 +115,7 @@ export const INTENT_KEYS: ReadonlySet<string> = new Set([...INTENT_WORDS.zh, ...
  * Intent words that ask who talks about something (brands, bloggers, KOLs): they change the question
  * about a place (日本品牌 is not Japan, 韩国博主 not Korea), so they are taken off only other names.
  */
-export const WHO_WORDS: ReadonlySet<string> = new Set([
-  '品牌',
-  '博主',
-  '达人',
-  '网红',
-  '红人',
-  'kol',
-  'kols',
-  'brand',
-  'brands',
-  'blogger',
-  'bloggers',
-  'influencer',
-  'influencers',
-  'creator',
-  'creators',
-])
+export const WHO_WORDS: ReadonlySet<string> = new Set([...WHO.zh, ...WHO.en])
 
 /**
  * Each shorter name left by taking one intent word off an end, with the words taken, outermost first:

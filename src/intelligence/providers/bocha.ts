@@ -25,10 +25,10 @@
  */
 import { PROVIDER_LIMITS } from '../../catalog'
 import { ProviderError, type EvidenceItem, type EvidenceQuery } from '../evidence'
-import { fetchJson, hostOf as urlHost } from './vendor-call'
+import { fetchJson } from './vendor-call'
 import { parseVendorDate } from './dates'
 import { count, hostOf, languageOf, list, obj, plain, str } from './fields'
-import { VendorBase, type SearchCapabilities, type VendorAdapter, type VendorOptions, type VendorPage, type Window } from './paging'
+import { WebVendorBase, type SearchCapabilities, type VendorAdapter, type VendorOptions, type VendorPage, type Window } from './paging'
 import type { VendorFacts } from './provider-settings'
 
 const BOCHA_URL = 'https://api.bochaai.com'
@@ -64,18 +64,9 @@ export function bochaFreshness(window: Window, now: number): string {
   return RANGES.find(([, most]) => days <= most)?.[0] ?? 'noLimit'
 }
 
-export class BochaAdapter extends VendorBase implements VendorAdapter {
-  readonly role = 'web' as const
-
-  constructor(
-    private readonly options: VendorOptions,
-    private readonly now: () => number = Date.now,
-  ) {
-    super(`bocha (${urlHost(options.url)})`, options, 3)
-  }
-
-  serves(): boolean {
-    return true
+export class BochaAdapter extends WebVendorBase implements VendorAdapter {
+  constructor(options: VendorOptions, now?: () => number) {
+    super('bocha', options, now)
   }
 
   capabilities(): SearchCapabilities {

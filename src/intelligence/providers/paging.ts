@@ -32,6 +32,7 @@ import {
 } from '../evidence'
 import { distinctPosts, postsOf } from '../names/post-identity'
 import { turn } from '../turns'
+import { hostOf } from './vendor-call'
 
 export interface VendorPage {
   results: unknown[]
@@ -107,6 +108,23 @@ export abstract class VendorBase {
     this.timeoutMs = options.timeoutMs
     this.maxPages = options.maxPages ?? defaultPages
     if (options.priceNanoUsd !== undefined) this.pricePerRequestNanoUsd = options.priceNanoUsd
+  }
+}
+
+/** A web-search adapter (SearXNG, Bocha): the broad lane, asked for every query, named by its vendor and host. */
+export abstract class WebVendorBase extends VendorBase {
+  readonly role = 'web' as const
+
+  constructor(
+    vendor: string,
+    protected readonly options: VendorOptions,
+    protected readonly now: () => number = Date.now,
+  ) {
+    super(`${vendor} (${hostOf(options.url)})`, options, 3)
+  }
+
+  serves(): boolean {
+    return true
   }
 }
 

@@ -23,10 +23,10 @@
  */
 import { PROVIDER_LIMITS } from '../../catalog'
 import { ProviderError, type EvidenceItem, type EvidenceQuery } from '../evidence'
-import { fetchJson, hostOf as urlHost, ProviderHttpError } from './vendor-call'
+import { fetchJson, ProviderHttpError } from './vendor-call'
 import { parseVendorDate } from './dates'
 import { hostOf, languageOf, list, obj, plain, str } from './fields'
-import { VendorBase, type SearchCapabilities, type VendorAdapter, type VendorOptions, type VendorPage, type Window } from './paging'
+import { WebVendorBase, type SearchCapabilities, type VendorAdapter, type VendorOptions, type VendorPage, type Window } from './paging'
 import type { VendorFacts } from './provider-settings'
 
 export const SEARXNG: VendorFacts = {
@@ -49,18 +49,9 @@ export function searxHeaders(query: string): Record<string, string> {
   }
 }
 
-export class SearxngAdapter extends VendorBase implements VendorAdapter {
-  readonly role = 'web' as const
-
-  constructor(
-    private readonly options: VendorOptions,
-    private readonly now: () => number = Date.now,
-  ) {
-    super(`searxng (${urlHost(options.url)})`, options, 3)
-  }
-
-  serves(): boolean {
-    return true
+export class SearxngAdapter extends WebVendorBase implements VendorAdapter {
+  constructor(options: VendorOptions, now?: () => number) {
+    super('searxng', options, now)
   }
 
   capabilities(): SearchCapabilities {

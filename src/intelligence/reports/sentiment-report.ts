@@ -1,9 +1,9 @@
 /** `data` of the sentiment route: distribution, net score, narrative frames with examples, in en or zh. */
-import { LIVE_RESULTS_PER_CALL, SENTIMENT_MIXED_SHARE, SENTIMENT_NET_THRESHOLD, TEXT_ANALYSIS_MAX_ITEMS } from '../../catalog'
+import { SENTIMENT_MIXED_SHARE, SENTIMENT_NET_THRESHOLD, TEXT_ANALYSIS_MAX_ITEMS } from '../../catalog'
 import { confidence } from '../analysis/confidence'
 import { countOf, engagementOf, type EvidenceItem, type Platform } from '../evidence'
-import { nearNameCheck, nearNames, type Asked } from '../names/asked'
-import { droppedTotals, gather, type Gathered } from '../lanes'
+import type { Asked } from '../names/asked'
+import { droppedTotals } from '../lanes'
 import type { ProviderSpend } from '../../core'
 import { coveredShareOf, windowsOf } from '../analysis/momentum'
 import { byStrength, evidenceSummary, isoDay, modeField, ref, round } from './report'
@@ -12,7 +12,7 @@ import { framesOf, framesFor, scoreText, type FrameSet, type Tone } from '../ana
 import type { Computed } from './evidence-answer'
 import { eachSliced, evenSample } from '../turns'
 import type { EvidenceSources } from '../sources'
-import { PLATFORM_LABEL } from './trend-report'
+import { gatherAsked, PLATFORM_LABEL } from './trend-report'
 
 export interface SentimentRequest {
   /** The resolved entity's name in the answer's language. */
@@ -54,30 +54,6 @@ interface Scored {
   tone: Tone
   score: number
   frames: string[]
-}
-
-/** The asked entity's evidence over the recent window; a near-miss keyword with too little of it is a free 404. */
-async function gatherEvidence(
-  src: EvidenceSources,
-  request: SentimentRequest,
-  span: { from: Date; to: Date },
-  spend: ProviderSpend[] | undefined,
-): Promise<Gathered> {
-  const asked = request.asked
-  const gathered = await nearNames(
-    asked,
-    gather(src, request.platform, {
-      typed: asked.input,
-      match: asked.match,
-      query: asked.query,
-      from: span.from,
-      to: span.to,
-      limit: LIVE_RESULTS_PER_CALL,
-      ...(spend ? { spend } : {}),
-    }),
-  )
-  nearNameCheck(asked, Math.round(countOf(gathered.items)))
-  return gathered
 }
 
 /** Tone, score and frames of an even sample of the items (text analysis is capped at TEXT_ANALYSIS_MAX_ITEMS). */
@@ -190,7 +166,7 @@ function narrativeOf(request: SentimentRequest, distribution: Distribution, cont
 export async function sentimentReport(src: EvidenceSources, request: SentimentRequest, spend?: ProviderSpend[]): Promise<Computed> {
   const asOf = src.asOf()
   const { recent } = windowsOf(asOf, request.days)
-  const gathered = await gatherEvidence(src, request, { from: recent.from, to: asOf }, spend)
+  const gathered = await gatherAsked(src, request, { from: recent.from, to: asOf }, spend)
   const set = framesFor(request.industry ?? undefined)
   const scored = await scoreItems(gathered.items, set)
   const tones = distributionOf(scored)

@@ -3,7 +3,7 @@ import { LIVE_RESULTS_PER_CALL, MOMENTUM } from '../../catalog'
 import { confidence } from '../analysis/confidence'
 import { countOf, type Platform } from '../evidence'
 import { nearNameCheck, nearNames, type Asked } from '../names/asked'
-import { droppedTotals, gather } from '../lanes'
+import { droppedTotals, gather, type Gathered } from '../lanes'
 import type { ProviderSpend } from '../../core'
 import { verdictOf, weeklyReading, type Verdict, type WeeklyReading, type WeeklySeries } from '../analysis/weekly'
 import { changeWithinNoise, momentumOf, windowsOf, type MomentumResult } from '../analysis/momentum'
@@ -96,25 +96,29 @@ function decided(request: Pick<TrendRequest, 'subject' | 'platform'>, verdict: V
   )
 }
 
+/** The asked entity's evidence over a span (with `split`, two windows); a near-miss keyword with too little of it is a free 404. */
+export async function gatherAsked(
+  src: EvidenceSources,
+  request: { asked: Asked; platform: Platform | 'all' },
+  span: { from: Date; to: Date; split?: Date },
+  spend: ProviderSpend[] | undefined,
+): Promise<Gathered> {
+  const { asked } = request
+  const typed = { typed: asked.input, match: asked.match, query: asked.query }
+  const gathered = await nearNames(
+    asked,
+    gather(src, request.platform, { ...typed, ...span, limit: LIVE_RESULTS_PER_CALL, ...(spend ? { spend } : {}) }),
+  )
+  nearNameCheck(asked, Math.round(countOf(gathered.items)))
+  return gathered
+}
+
 export async function trendReport(src: EvidenceSources, request: TrendRequest, spend?: ProviderSpend[]): Promise<Computed> {
   const asOf = src.asOf()
   const { prior, recent } = windowsOf(asOf, request.days)
   const asked = request.asked
-  const gathered = await nearNames(
-    asked,
-    gather(src, request.platform, {
-      typed: asked.input,
-      match: asked.match,
-      query: asked.query,
-      from: prior.from,
-      to: asOf,
-      split: recent.from,
-      limit: LIVE_RESULTS_PER_CALL,
-      ...(spend ? { spend } : {}),
-    }),
-  )
+  const gathered = await gatherAsked(src, request, { from: prior.from, to: asOf, split: recent.from }, spend)
   const found = Math.round(countOf(gathered.items))
-  nearNameCheck(asked, found)
   const momentumResult = momentumOf(gathered, asOf, request.days)
   // Coverage: the share of the two windows' days covered, times the share of the items the counts rest on.
   const counted =

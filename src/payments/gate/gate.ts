@@ -1,5 +1,4 @@
-import type { RouteSpec } from '../../catalog'
-import { paymentRequiredMessage } from '../../catalog'
+import { paymentRequiredMessage, type RouteSpec } from '../../catalog'
 import { ApiError, redactSecrets, type X402Requirements } from '../../core'
 import { claimPayment } from './claim'
 import type { Authorized, GateAnswer, GateOptions, PaidBody, PaidContext, PaidRequest, RefusalCode } from './gate-contract'

@@ -1,7 +1,6 @@
 import type { PaymentRequired, PaymentRequirements } from '@x402/core/types'
-import type { RouteSpec } from '../../catalog'
+import { bazaarExtension, type RouteSpec, SERVICE, v1OutputSchema } from '../../catalog'
 import { usdToAtomic, type X402Requirements } from '../../core'
-import { bazaarExtension, SERVICE, v1OutputSchema } from '../../catalog'
 import { type NetworkInfo, type PaymentOffer } from '../networks'
 
 /**
