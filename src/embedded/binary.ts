@@ -1,8 +1,10 @@
+// By module, not through the folders' faces: this runs before DuckDB's library is extracted, and the
+// data/ face (or config/'s, through the settings) would load @duckdb/node-api, which then cannot find it.
 import { preloadDuckDbLibrary } from '../native/duckdb-library'
-import { builtinDatasets } from '../data'
+import { builtinDatasets } from '../data/builtin'
 import { extractBundle, type EmbeddedBundle } from './cache'
-import { ConfigError } from '../core'
-import { loadEnvFile } from '../config'
+import { ConfigError } from '../core/config-error'
+import { loadEnvFile } from '../config/env-file'
 
 /** What `scripts/build.ts` embeds: DuckDB's shared library and every file `datasets/manifest.json` lists. */
 export interface EmbeddedAssets {
