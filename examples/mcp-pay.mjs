@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 /**
- * Pays for one tool call of the API's MCP server (`/mcp`, Streamable HTTP) with the x402 MCP transport:
+ * Pays for one tool call of the API's MCP server (`/mcp`, Streamable HTTP) with the x402 MCP transport,
+ * from the official 2.4.0 client speaking MCP's 2026-07-28 revision (no handshake: it discovers the
+ * server, then every request carries its revision; SDK 1.x clients on the 2025 revisions work the same):
  * the unpaid call answers an error result carrying the x402 v2 PaymentRequired; the client signs one of
  * its `accepts` with `@x402/core`'s client and the exact EVM scheme of `@x402/evm`, and calls again
  * with the PaymentPayload in `_meta["x402/payment"]`; the result carries the receipt in
@@ -11,8 +13,7 @@
  * Defaults: http://localhost:3000, flights_summary, {"destination":"东京"}. The wallet is
  * BUYER_PRIVATE_KEY, or a throwaway key (see buyer-key.mjs).
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { x402Client } from '@x402/core/client'
 import { registerExactEvmScheme } from '@x402/evm/exact/client'
 import { buyerAccount } from './buyer-key.mjs'
@@ -24,8 +25,9 @@ const args = JSON.parse(process.argv[4] ?? '{"destination":"东京"}')
 const payer = new x402Client()
 registerExactEvmScheme(payer, { signer: buyerAccount() })
 
-const client = new Client({ name: 'x402-mcp-example', version: '1.0.0' })
+const client = new Client({ name: 'x402-mcp-example', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } })
 await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', server)))
+console.error(`MCP protocol revision ${client.getNegotiatedProtocolVersion()}`)
 const { tools } = await client.listTools()
 const tool = tools.find((t) => t.name === name)
 if (!tool) throw new Error(`no tool ${name} (the server has ${tools.length})`)

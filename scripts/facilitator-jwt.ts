@@ -1,7 +1,7 @@
 // The check a CDP-style facilitator makes of every call: `Authorization: Bearer <JWT>` signed by a known
 // API key, for exactly this method, host and path, inside its time window, and never seen before.
 // Used by scripts/facilitator.ts (FACILITATOR_JWT_KEYS) to stand in for Coinbase's CDP facilitator in tests.
-// `jose` comes with @coinbase/cdp-sdk and @modelcontextprotocol/sdk (not a direct dependency).
+// `jose` is the service's own dependency (src/payments/facilitator/cdp-auth.ts signs with it).
 import { createPublicKey } from 'node:crypto'
 import { decodeProtectedHeader, importSPKI, jwtVerify, type CryptoKey } from 'jose'
 

@@ -18,7 +18,7 @@ export { COMMON_CAP_ADVICE, COMMON_CLIENT_CAP_USD, overCommonCap, paymentRequire
 // The evidence rules are the catalog's published numbers: all of them are public.
 export * from './evidence-rules'
 export { allowedValues, documentedValue, exampleCall } from './examples'
-export { plainSchema, routeInputSchema } from './json-schema'
+export { plainSchema, routeInputSchema, successEnvelope } from './json-schema'
 export { PLATFORMS, PLATFORM_TOKENS } from './platforms'
 export type { Platform } from './platforms'
 export {
@@ -40,5 +40,5 @@ export { MEDIA_TYPES, columnsOf, httpQuery } from './table'
 export type { AnswerFormat, TableColumn } from './table'
 export { FAMILY_TITLES } from './types'
 export type { Method, RouteFamily, RouteSpec } from './types'
-export { typicalWait, typicalWaitSeconds } from './waits'
+export { typicalWait, typicalWaitSeconds, usesEvidence } from './waits'
 export type { EvidenceMode } from './waits'

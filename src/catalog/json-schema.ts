@@ -1,4 +1,4 @@
-import type { TSchema } from '@sinclair/typebox'
+import { type TObject, type TSchema, Type as t } from '@sinclair/typebox'
 import type { RouteSpec } from './types'
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
@@ -21,4 +21,20 @@ export function routeInputSchema(route: RouteSpec): {
     required.push(...(part.required ?? []))
   }
   return { type: 'object', properties, required, additionalProperties: false }
+}
+
+/** A paid answer: the success envelope around the route's data (OpenAPI's 200 and MCP's `outputSchema` say it alike). */
+export function successEnvelope(route: RouteSpec): TObject {
+  return t.Object({
+    success: t.Literal(true),
+    data: route.data,
+    meta: t.Object({
+      request_id: t.String(),
+      generated_at: t.String(),
+      pipeline_version: t.String(),
+      cache_status: t.Optional(t.Union([t.Literal('hit'), t.Literal('miss')])),
+      artifact_path: t.String({ description: 'GET it again, free, for 24 h' }),
+    }),
+    pricing: t.Object({ amount_usd: t.Literal(route.priceUsd), payment_status: t.Literal('paid') }),
+  })
 }

@@ -107,8 +107,8 @@ function errorAnswer(code: unknown, error: unknown, request: Request, id: string
 }
 
 /** Composes the service. Never listens: tests call `app.handle(new Request(...))`, the CLI calls listen. */
-// The MCP SDK, with the zod and ajv it brings, is a sixth of the code a start loads: it is loaded on the
-// first /mcp request instead (tens of milliseconds, once) and no start of the service pays for it.
+// The MCP server package, with the zod and ajv it brings, is a large part of the code a start would load: it
+// is loaded on the first /mcp request instead (tens of milliseconds, once) and no start of the service pays for it.
 let mcpAdapter: Promise<typeof import('../mcp/server')> | undefined
 
 /** The MCP adapter as the HTTP route's handler: each message answered with the paid-call deps and the request's context. */
@@ -173,7 +173,7 @@ export function createApp(deps: AppDeps) {
         ? consoleRoutes({ source: deps.console, seller, publicBaseUrl: deps.publicBaseUrl, log })
         : new Elysia({ name: 'no-console' }),
     )
-    .use(mcpRoute(mcpHandler({ paid, implemented, offers: deps.offers }), log, mcpGuard))
+    .use(mcpRoute(mcpHandler({ paid, implemented, offers: deps.offers, evidence }), log, mcpGuard))
     .use(discoveryRoutes({ publicBaseUrl: deps.publicBaseUrl, offers: deps.offers, implemented, evidence }, log))
     .use(paidRoutes({ paid, implemented, publicBaseUrl: deps.publicBaseUrl, offers: deps.offers, evidence, log, unpaid }))
   // The unpaid 402s answered ahead of the framework when listening (http/native-routes.ts).

@@ -1,6 +1,6 @@
 import { Elysia, t, type TSchema } from 'elysia'
 import type { TObject } from '@sinclair/typebox'
-import { CATALOG, type EvidenceMode, httpQuery, MEDIA_TYPES, type RouteSpec, typicalWait } from '../catalog'
+import { CATALOG, type EvidenceMode, httpQuery, MEDIA_TYPES, type RouteSpec, successEnvelope, typicalWait } from '../catalog'
 import { type GateAnswer, paymentWindowSeconds, PROOF_HEADERS, proofFromHeader, readProofHeader } from '../payments'
 import { checkQuery } from './requests/body'
 import { jsonResponse, paidAnswerHeaders } from './responses'
@@ -48,18 +48,7 @@ const errorRef = (description: string) => ({
 
 /** OpenAPI description of one catalog route: price, payment, envelope around its data schema. */
 function detail(route: RouteSpec, implemented: boolean, evidence: EvidenceMode) {
-  const envelope = t.Object({
-    success: t.Literal(true),
-    data: route.data,
-    meta: t.Object({
-      request_id: t.String(),
-      generated_at: t.String(),
-      pipeline_version: t.String(),
-      cache_status: t.Optional(t.Union([t.Literal('hit'), t.Literal('miss')])),
-      artifact_path: t.String({ description: 'GET it again, free, for 24 h' }),
-    }),
-    pricing: t.Object({ amount_usd: t.Literal(route.priceUsd), payment_status: t.Literal('paid') }),
-  })
+  const envelope = successEnvelope(route)
   return {
     tags: [route.family],
     // Price first: Scalar's sidebar puts a line-break opportunity before every "." of a summary, so a

@@ -1,7 +1,13 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { CATALOG, routeInputSchema, type RouteSpec } from '../catalog'
+import {
+  type CallToolResult,
+  createMcpHandler,
+  isLegacyRequest,
+  ProtocolErrorCode,
+  Server,
+  type Tool,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server'
+import { CATALOG, type EvidenceMode, plainSchema, routeInputSchema, type RouteSpec, successEnvelope, usesEvidence } from '../catalog'
 import type { ApiError } from '../core'
 import type { PaidCaller } from '../paid-call'
 import { type PaymentOffer, proofFromHeader, proofFromObject, type ProofInput } from '../payments'
@@ -13,6 +19,8 @@ export interface McpDeps {
   implemented: ReadonlySet<string>
   /** The networks a payment may be made on; the first names the network of a receipt-less answer. */
   offers: readonly PaymentOffer[]
+  /** Where the China evidence comes from: with live providers, the tools that use it reach the open web (`openWorldHint`). */
+  evidence: EvidenceMode
   /** A fresh request id per tool call, as the HTTP routes log them. */
   requestId: () => string
   /** The caller's address (behind trusted proxies, the forwarded one), for the per-IP limit; none in process. */
@@ -23,11 +31,14 @@ export interface McpDeps {
 export const toolName = (route: RouteSpec) => route.id.replaceAll('.', '_')
 const ROUTES = new Map(CATALOG.map((r) => [toolName(r), r]))
 
+/** How long a client may keep `tools/list` (2026-07-28 cache hints): the tools change with a release, not a request. */
+const TOOLS_TTL_MS = 5 * 60_000
+
 /**
- * A JSON-RPC error the SDK's Protocol answers as it is (`code`, `message`, `data`). Not McpError, whose
- * message carries an "MCP error <code>:" prefix that clients then print twice.
+ * A JSON-RPC error the SDK answers as it is (`code`, `message`, `data`): the SDK's own errors carry an
+ * "MCP error <code>:" prefix that clients then print twice.
  */
-class ProtocolError extends Error {
+class RpcError extends Error {
   constructor(
     readonly code: number,
     message: string,
@@ -90,7 +101,7 @@ async function callTool(
   // MCP tools, "Error Handling": an unknown tool is a protocol error (-32602), not a tool result. A
   // catalog route this release does not serve is not in tools/list, so it is unknown too.
   if (!route || !deps.implemented.has(route.id))
-    throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 100)}`, {
+    throw new RpcError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 100)}`, {
       request_id: requestId,
       name: name.slice(0, 100),
     })
@@ -114,22 +125,62 @@ async function callTool(
   return { content: text(body), structuredContent: JSON.parse(body), _meta: { [receiptKey]: settlement } }
 }
 
-function mcpServer(deps: McpDeps): Server {
-  const server = new Server({ name: 'china-market-intel', version: pkg.version }, { capabilities: { tools: {} } })
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: CATALOG.filter((r) => deps.implemented.has(r.id)).map((route) => ({
-      name: toolName(route),
-      title: route.summary,
-      description: `${route.description} Price: USD ${route.priceUsd} per call, paid with x402 (send the PaymentPayload in _meta["x402/payment"]; a call without it returns the payment requirements).`,
-      inputSchema: routeInputSchema(route) as never,
-      _meta: {
-        'x402/price_usd': route.priceUsd,
-        'x402/network': deps.offers[0]!.network.caip2,
-        'x402/networks': deps.offers.map((o) => o.network.caip2),
+/**
+ * What a tool's `structuredContent` may be: its paid answer, or (with `isError`) an error envelope or the
+ * x402 PaymentRequired. All three are admitted because SDK 1.x clients check `structuredContent` against
+ * `outputSchema` on error results too, and would refuse every unpaid call otherwise.
+ */
+function outputSchema(route: RouteSpec): Tool['outputSchema'] {
+  return {
+    type: 'object',
+    anyOf: [
+      plainSchema(successEnvelope(route)),
+      {
+        description: 'An error (isError): the envelope every error of this API shares.',
+        properties: { success: { const: false }, error: { type: 'object', required: ['code', 'message'] }, meta: { type: 'object' } },
+        required: ['success', 'error', 'meta'],
       },
-    })),
+      {
+        description: 'Payment required (isError): the x402 PaymentRequired, whose `accepts` say how to pay.',
+        properties: { x402Version: { type: 'integer' }, accepts: { type: 'array' }, error: { type: 'string' } },
+        required: ['x402Version', 'accepts'],
+      },
+    ],
+  } as Tool['outputSchema']
+}
+
+/** The tools of this release, built once per set of served routes and networks (a list is the same for every caller). */
+const toolLists = new WeakMap<ReadonlySet<string>, Tool[]>()
+
+function toolsOf(deps: McpDeps): Tool[] {
+  let tools = toolLists.get(deps.implemented)
+  if (tools) return tools
+  tools = CATALOG.filter((r) => deps.implemented.has(r.id)).map((route) => ({
+    name: toolName(route),
+    title: route.summary,
+    description: `${route.description} Price: USD ${route.priceUsd} per call, paid with x402 (send the PaymentPayload in _meta["x402/payment"]; a call without it returns the payment requirements).`,
+    inputSchema: routeInputSchema(route) as Tool['inputSchema'],
+    outputSchema: outputSchema(route),
+    // Every tool reads; none changes anything a caller can see. Live evidence comes from the open web.
+    annotations: { title: route.summary, readOnlyHint: true, openWorldHint: deps.evidence === 'live' && usesEvidence(route) },
+    _meta: {
+      'x402/price_usd': route.priceUsd,
+      'x402/network': deps.offers[0]!.network.caip2,
+      'x402/networks': deps.offers.map((o) => o.network.caip2),
+    },
   }))
-  server.setRequestHandler(CallToolRequestSchema, (request) =>
+  toolLists.set(deps.implemented, tools)
+  return tools
+}
+
+/** The MCP server of one request (both eras): the tools listed and called through the paid call. */
+function mcpServer(deps: McpDeps): Server {
+  const server = new Server(
+    { name: 'china-market-intel', version: pkg.version },
+    { capabilities: { tools: {} }, cacheHints: { 'tools/list': { ttlMs: TOOLS_TTL_MS, cacheScope: 'public' } } },
+  )
+  server.setRequestHandler('tools/list', () => ({ tools: toolsOf(deps) }))
+  server.setRequestHandler('tools/call', (request) =>
     callTool(
       deps,
       request.params.name,
@@ -141,15 +192,23 @@ function mcpServer(deps: McpDeps): Server {
 }
 
 /**
- * The remote MCP endpoint (Streamable HTTP, stateless, JSON responses): a server and transport per
- * request, so no MCP session state lives between calls; payments and results live in the ledger.
+ * The remote MCP endpoint (Streamable HTTP, stateless, JSON answers), in both eras of the protocol:
+ * a 2026-07-28 request (its `_meta` envelope) goes to the official handler, which answers
+ * `server/discover`, checks the `Mcp-*` headers and adds `resultType` and the cache hints; a 2025 one
+ * (`initialize`, then calls without the envelope) to a stateless transport answering JSON, as before.
+ * A server per request: no MCP state lives between calls; payments and answers live in the ledger.
  */
 export async function handleMcp(deps: McpDeps, request: Request, parsedBody?: unknown): Promise<Response> {
+  const options = parsedBody === undefined ? undefined : { parsedBody }
+  if (!(await isLegacyRequest(request, parsedBody))) {
+    // No `subscriptions/listen` streams: a release's tools never change, and a stream would hold a connection open.
+    return createMcpHandler(() => mcpServer(deps), { legacy: 'reject', maxSubscriptions: 0 }).fetch(request, options)
+  }
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
   const server = mcpServer(deps)
   await server.connect(transport)
   try {
-    return await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody })
+    return await transport.handleRequest(request, options)
   } finally {
     await server.close()
   }

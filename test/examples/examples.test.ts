@@ -47,9 +47,10 @@ test('node examples/pay.mjs with BUYER_PRIVATE_KEY pays with that wallet; a rout
   expect(unknown.err).toContain('404 not_found')
 }, 60_000)
 
-test('node examples/mcp-pay.mjs: lists the tools, gets the price of a call, signs it and gets the paid result with its receipt', async () => {
+test('node examples/mcp-pay.mjs: on the 2026-07-28 revision, lists the tools, gets the price of a call, signs it and gets the paid result with its receipt', async () => {
   const r = await run(['node', 'examples/mcp-pay.mjs', server.url, 'spend_summary', '{"country":"日本"}'])
   expect(r).toMatchObject({ code: 0 })
+  expect(r.err).toContain('MCP protocol revision 2026-07-28')
   expect(r.err).toContain('asked to pay 0.1 USDC on eip155:84532')
   const envelope = JSON.parse(r.out)
   expect([envelope.success, envelope.data.country, envelope.pricing.payment_status]).toEqual([true, 'Japan', 'paid'])
