@@ -1,12 +1,18 @@
 import type { TSchema } from '@sinclair/typebox'
 import { exampleCall } from './examples'
-import { plainSchema } from './json-schema'
+import { plainSchema, routeInputSchema } from './json-schema'
 import type { RouteSpec } from './types'
 
 /** Service metadata for discovery catalogs (printable ASCII, <= 32 characters, <= 5 tags, as the bazaar spec asks). */
 export const SERVICE = { serviceName: 'China Market Intelligence', tags: ['china', 'market-intelligence', 'consumer', 'travel', 'kol'] }
 
 type JsonObject = Record<string, unknown>
+
+/** An MCP tool's name: the catalog id with `_` for `.` (MCP tool names allow letters, digits, `_` and `-`). */
+export const toolName = (route: RouteSpec) => route.id.replaceAll('.', '_')
+
+/** Where an MCP tool is sold: the resource its PaymentRequired names (and the gate's requirements are built for). */
+export const MCP_TOOL_RESOURCE = 'mcp://tool/'
 
 /** A schema cut to `depth` levels of properties: 402 answers stay small; full schemas are in /.well-known/x402 and OpenAPI. */
 function shallow(schema: unknown, depth: number, describe = true): unknown {
@@ -117,3 +123,46 @@ function buildBazaarExtension(route: RouteSpec): JsonObject {
     },
   }
 }
+
+/**
+ * The bazaar extension of a route sold as an MCP tool (the bazaar spec's MCP section): the tool's name,
+ * its full input schema and an example call, so a catalogue lists it as a tool, not as an HTTP route.
+ * It travels in the tool result, not in a header, so the schema is the tool's whole `inputSchema`.
+ */
+export const mcpBazaarExtension = builtOncePerRoute((route) => {
+  const { params, input } = exampleCall(route)
+  return {
+    info: {
+      input: {
+        type: 'mcp',
+        toolName: toolName(route),
+        description: route.summary,
+        transport: 'streamable-http',
+        inputSchema: routeInputSchema(route),
+        example: { ...params, ...input },
+      },
+      output: { type: 'json' },
+    },
+    schema: {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: {
+        input: {
+          type: 'object',
+          properties: {
+            type: { type: 'string', const: 'mcp' },
+            toolName: { type: 'string', const: toolName(route) },
+            description: { type: 'string' },
+            transport: { type: 'string', enum: ['streamable-http', 'sse'] },
+            inputSchema: { type: 'object' },
+            example: routeInputSchema(route),
+          },
+          required: ['type', 'toolName', 'inputSchema'],
+          additionalProperties: false,
+        },
+        output: { type: 'object', properties: { type: { type: 'string' }, example: {} }, required: ['type'] },
+      },
+      required: ['input'],
+    },
+  }
+})

@@ -7,7 +7,17 @@ import {
   type Tool,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server'
-import { CATALOG, type EvidenceMode, plainSchema, routeInputSchema, type RouteSpec, successEnvelope, usesEvidence } from '../catalog'
+import {
+  CATALOG,
+  type EvidenceMode,
+  MCP_TOOL_RESOURCE,
+  plainSchema,
+  routeInputSchema,
+  type RouteSpec,
+  successEnvelope,
+  toolName,
+  usesEvidence,
+} from '../catalog'
 import type { ApiError } from '../core'
 import type { PaidCaller } from '../paid-call'
 import { type PaymentOffer, proofFromHeader, proofFromObject, type ProofInput } from '../payments'
@@ -27,8 +37,6 @@ export interface McpDeps {
   clientIp?: () => string | undefined
 }
 
-/** Tool names are the catalog ids with `_` for `.` (MCP tool names allow letters, digits, `_` and `-`). */
-export const toolName = (route: RouteSpec) => route.id.replaceAll('.', '_')
 const ROUTES = new Map(CATALOG.map((r) => [toolName(r), r]))
 
 /** How long a client may keep `tools/list` (2026-07-28 cache hints): the tools change with a release, not a request. */
@@ -112,7 +120,7 @@ async function callTool(
     input: Object.fromEntries(Object.entries(args).filter(([k]) => !pathNames.includes(k))),
     params: Object.fromEntries(pathNames.map((n) => [n, args[n]])),
     payment,
-    resourceUrl: `mcp://tool/${name}`,
+    resourceUrl: MCP_TOOL_RESOURCE + name,
     requestId,
     clientIp: () => deps.clientIp?.(),
   })

@@ -1,5 +1,5 @@
 import type { PaymentRequired, PaymentRequirements } from '@x402/core/types'
-import { bazaarExtension, type RouteSpec, SERVICE, v1OutputSchema } from '../../catalog'
+import { bazaarExtension, MCP_TOOL_RESOURCE, mcpBazaarExtension, type RouteSpec, SERVICE, v1OutputSchema } from '../../catalog'
 import { usdToAtomic, type X402Requirements } from '../../core'
 import { type NetworkInfo, type PaymentOffer } from '../networks'
 
@@ -63,7 +63,8 @@ export function v2Accept(terms: PaymentTerms): PaymentRequirements {
 
 /**
  * x402 v2 PaymentRequired (what `@x402/fetch` reads from the PAYMENT-REQUIRED header): one entry per
- * network, and the route's `bazaar` discovery extension. A v2 client echoes the extensions into its
+ * network, and the route's `bazaar` discovery extension: as an HTTP route, or as an MCP tool when the
+ * resource is the tool (`mcp://tool/<name>`). A v2 client echoes the extensions into its
  * payment payload, and facilitators that keep a Bazaar catalogue the resource from it when they verify
  * or settle that payment.
  */
@@ -73,7 +74,7 @@ export function v2PaymentRequired(route: RouteSpec, terms: readonly PaymentTerms
     error,
     resource: { url: resourceUrl, description: route.summary, mimeType: 'application/json', ...SERVICE },
     accepts: terms.map(v2Accept),
-    extensions: { bazaar: bazaarExtension(route) },
+    extensions: { bazaar: resourceUrl.startsWith(MCP_TOOL_RESOURCE) ? mcpBazaarExtension(route) : bazaarExtension(route) },
   }
 }
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { CATALOG } from '../../../src/catalog'
 import { REQUEST_LIMITS } from '../../../src/http/requests/body'
-import { toolName } from '../../../src/mcp/server'
+import { toolName } from '../../../src/catalog'
 import { startServer, type StartedServer } from '../../../support/server'
 
 const UPLOAD = join(import.meta.dir, '../../../support/big-upload.mjs')
