@@ -15,7 +15,7 @@ import {
 } from '../catalog'
 import { TABLE_ANSWER_HEADERS } from '../formats'
 import { ERROR_CODES } from '../core'
-import { type PaymentOffer, PROOF_HEADERS, termsFor, v2PaymentRequired } from '../payments'
+import { OFFERED_EXTENSIONS, type PaymentOffer, PROOF_HEADERS, termsFor, v2PaymentRequired } from '../payments'
 import pkg from '../../package.json' with { type: 'json' }
 
 export interface DiscoveryContext {
@@ -77,6 +77,7 @@ export function wellKnownX402(ctx: DiscoveryContext) {
       payTo: ctx.offers[0]!.payTo,
       networks: ctx.offers.map(({ network, payTo }) => ({ network: network.caip2, name: network.name, asset: network.asset, payTo })),
       proof_headers: PROOF_HEADERS,
+      extensions: OFFERED_EXTENSIONS,
     },
     items,
     planned: CATALOG.filter((r) => !ctx.implemented.has(r.id)).map((r) => ({ id: r.id, path: r.path, price_usd: r.priceUsd })),
@@ -113,7 +114,8 @@ export function llmsTxt(ctx: DiscoveryContext): string {
       .map((h) => `\`${h}\``)
       .join(', ')}. Errors and 402s stay JSON.`,
     '',
-    `Machine-readable: [OpenAPI](${base}/openapi/json), [x402 discovery](${base}/.well-known/x402). Remote MCP server (Streamable HTTP): ${base}/mcp — every route as a tool, paid with the x402 MCP transport (\`_meta["x402/payment"]\`).`,
+    `Machine-readable: [OpenAPI](${base}/openapi/json), [x402 discovery](${base}/.well-known/x402). Remote MCP server (Streamable HTTP, revisions 2026-07-28 and 2025): ${base}/mcp — every route as a tool, paid with the x402 MCP transport (\`_meta["x402/payment"]\`).`,
+    `x402 extensions in every PaymentRequired: ${OFFERED_EXTENSIONS.map((extension) => `\`${extension.name}\` (${extension.what})`).join('; ')}.`,
     '',
     'The shipped datasets are generated, deterministic samples (real place names, invented brands and creators); every answer says so in `data.data_quality`.',
     '',

@@ -1,5 +1,6 @@
 /** Discovery documents for agents and catalogs, checked against the catalog they are generated from. */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { decodePaymentRequiredHeader } from '@x402/core/http'
 import { Value } from '@sinclair/typebox/value'
 import { CATALOG, routeById } from '../../src/catalog'
 import { plainSchema } from '../../src/catalog/json-schema'
@@ -69,6 +70,17 @@ test('/llms.txt describes every route with its price and parameters, how to pay,
   expect(text).toContain('x402-payment')
   expect(text).toContain('https://api.example.test/.well-known/x402')
   expect(text).toMatch(/generated, deterministic samples/)
+})
+
+test("both documents list the x402 extensions, and they are exactly those every 402's PaymentRequired carries", async () => {
+  const listed = ((await (await rt.get('/.well-known/x402')).json()).payment.extensions as { name: string }[]).map((e) => e.name)
+  const unpaid = await rt.get('/v1/market-data/flights/summary?destination=Tokyo')
+  const carried = Object.keys(decodePaymentRequiredHeader(unpaid.headers.get('payment-required')!).extensions ?? {})
+  expect(listed).toEqual(carried)
+  expect(listed).toContain('bazaar')
+  const llms = await (await rt.get('/llms.txt')).text()
+  for (const name of listed) expect(llms).toContain(`\`${name}\` (`)
+  expect(llms).toContain('revisions 2026-07-28 and 2025')
 })
 
 test('the discovery documents are free and only answer GET', async () => {

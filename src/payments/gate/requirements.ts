@@ -61,6 +61,14 @@ export function v2Accept(terms: PaymentTerms): PaymentRequirements {
   }
 }
 
+/** The x402 extensions every v2 PaymentRequired carries, as discovery documents list them. */
+export const OFFERED_EXTENSIONS = [
+  {
+    name: 'bazaar',
+    what: 'discovery: each HTTP route (input.type "http") and each MCP tool (input.type "mcp", toolName) describes its call and example',
+  },
+] as const
+
 /**
  * x402 v2 PaymentRequired (what `@x402/fetch` reads from the PAYMENT-REQUIRED header): one entry per
  * network, and the route's `bazaar` discovery extension: as an HTTP route, or as an MCP tool when the
