@@ -97,26 +97,22 @@ function buildBazaarExtension(route: RouteSpec): JsonObject {
   const { input } = exampleCall(route)
   const queryParams = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)]))
   const query = plainSchema(route.query) as JsonObject
+  return discoveryEntry({ type: 'http', method: 'GET', queryParams }, ['type', 'method'], {
+    type: { type: 'string', const: 'http' },
+    method: { type: 'string', enum: ['GET', 'HEAD', 'DELETE'] },
+    queryParams: { type: 'object', properties: (shallow(query, 1, false) as JsonObject).properties, required: query.required ?? [] },
+  })
+}
+
+/** A bazaar entry: its `info` (the call, JSON out) and the JSON Schema that validates it, around what the input holds. */
+function discoveryEntry(input: JsonObject, required: string[], properties: JsonObject): JsonObject {
   return {
-    info: { input: { type: 'http', method: 'GET', queryParams }, output: { type: 'json' } },
+    info: { input, output: { type: 'json' } },
     schema: {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
       properties: {
-        input: {
-          type: 'object',
-          properties: {
-            type: { type: 'string', const: 'http' },
-            method: { type: 'string', enum: ['GET', 'HEAD', 'DELETE'] },
-            queryParams: {
-              type: 'object',
-              properties: (shallow(query, 1, false) as JsonObject).properties,
-              required: query.required ?? [],
-            },
-          },
-          required: ['type', 'method'],
-          additionalProperties: false,
-        },
+        input: { type: 'object', properties, required, additionalProperties: false },
         output: { type: 'object', properties: { type: { type: 'string' }, example: {} }, required: ['type'] },
       },
       required: ['input'],
@@ -131,38 +127,21 @@ function buildBazaarExtension(route: RouteSpec): JsonObject {
  */
 export const mcpBazaarExtension = builtOncePerRoute((route) => {
   const { params, input } = exampleCall(route)
-  return {
-    info: {
-      input: {
-        type: 'mcp',
-        toolName: toolName(route),
-        description: route.summary,
-        transport: 'streamable-http',
-        inputSchema: routeInputSchema(route),
-        example: { ...params, ...input },
-      },
-      output: { type: 'json' },
-    },
-    schema: {
-      $schema: 'https://json-schema.org/draft/2020-12/schema',
-      type: 'object',
-      properties: {
-        input: {
-          type: 'object',
-          properties: {
-            type: { type: 'string', const: 'mcp' },
-            toolName: { type: 'string', const: toolName(route) },
-            description: { type: 'string' },
-            transport: { type: 'string', enum: ['streamable-http', 'sse'] },
-            inputSchema: { type: 'object' },
-            example: routeInputSchema(route),
-          },
-          required: ['type', 'toolName', 'inputSchema'],
-          additionalProperties: false,
-        },
-        output: { type: 'object', properties: { type: { type: 'string' }, example: {} }, required: ['type'] },
-      },
-      required: ['input'],
-    },
+  const name = toolName(route)
+  const info = {
+    type: 'mcp',
+    toolName: name,
+    description: route.summary,
+    transport: 'streamable-http',
+    inputSchema: routeInputSchema(route),
+    example: { ...params, ...input },
   }
+  return discoveryEntry(info, ['type', 'toolName', 'inputSchema'], {
+    type: { type: 'string', const: 'mcp' },
+    toolName: { type: 'string', const: name },
+    description: { type: 'string' },
+    transport: { type: 'string', enum: ['streamable-http', 'sse'] },
+    inputSchema: { type: 'object' },
+    example: routeInputSchema(route),
+  })
 })
