@@ -157,13 +157,13 @@ function outputSchema(route: RouteSpec): Tool['outputSchema'] {
   } as Tool['outputSchema']
 }
 
-/** The tools of this release, built once per set of served routes and networks (a list is the same for every caller). */
-const toolLists = new WeakMap<ReadonlySet<string>, Tool[]>()
+/** The tools of this release, built once per service (served routes, networks, evidence): a list is the same for every caller. */
+const toolLists = new WeakMap<ReadonlySet<string>, { offers: McpDeps['offers']; evidence: EvidenceMode; tools: Tool[] }>()
 
 function toolsOf(deps: McpDeps): Tool[] {
-  let tools = toolLists.get(deps.implemented)
-  if (tools) return tools
-  tools = CATALOG.filter((r) => deps.implemented.has(r.id)).map((route) => ({
+  const built = toolLists.get(deps.implemented)
+  if (built && built.offers === deps.offers && built.evidence === deps.evidence) return built.tools
+  const tools: Tool[] = CATALOG.filter((r) => deps.implemented.has(r.id)).map((route) => ({
     name: toolName(route),
     title: route.summary,
     description: `${route.description} Price: USD ${route.priceUsd} per call, paid with x402 (send the PaymentPayload in _meta["x402/payment"]; a call without it returns the payment requirements).`,
@@ -177,7 +177,7 @@ function toolsOf(deps: McpDeps): Tool[] {
       'x402/networks': deps.offers.map((o) => o.network.caip2),
     },
   }))
-  toolLists.set(deps.implemented, tools)
+  toolLists.set(deps.implemented, { offers: deps.offers, evidence: deps.evidence, tools })
   return tools
 }
 
