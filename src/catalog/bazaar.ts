@@ -6,6 +6,22 @@ import type { RouteSpec } from './types'
 /** Service metadata for discovery catalogs (printable ASCII, <= 32 characters, <= 5 tags, as the bazaar spec asks). */
 export const SERVICE = { serviceName: 'China Market Intelligence', tags: ['china', 'market-intelligence', 'consumer', 'travel', 'kol'] }
 
+/** Where the service's icon is served (http/pages/favicon.ts), an SVG. */
+export const SERVICE_ICON_PATH = '/favicon.svg'
+
+/** What a PaymentRequired's resource says of the service: its name and tags, and its icon's absolute URL when the base is known. */
+export type ServiceMetadata = typeof SERVICE & { iconUrl?: string }
+
+/**
+ * The service metadata on a server reached at `publicBaseUrl`. The icon is named only on a host a catalogue
+ * can fetch: the bazaar spec has them drop an `iconUrl` on localhost or an IP address.
+ */
+export function serviceMetadata(publicBaseUrl: string): ServiceMetadata {
+  const host = new URL(publicBaseUrl).hostname
+  const local = host === 'localhost' || host.endsWith('.localhost') || /^[\d.]+$/.test(host) || host.startsWith('[')
+  return local ? SERVICE : { ...SERVICE, iconUrl: publicBaseUrl + SERVICE_ICON_PATH }
+}
+
 type JsonObject = Record<string, unknown>
 
 /** An MCP tool's name: the catalog id with `_` for `.` (MCP tool names allow letters, digits, `_` and `-`). */

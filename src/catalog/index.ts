@@ -13,7 +13,17 @@ export const CATALOG: readonly RouteSpec[] = [...chinaRoutes, ...signalRoutes, .
 
 export const routeById = new Map(CATALOG.map((r) => [r.id, r]))
 
-export { MCP_TOOL_RESOURCE, SERVICE, bazaarExtension, mcpBazaarExtension, toolName, v1OutputSchema } from './bazaar'
+export {
+  MCP_TOOL_RESOURCE,
+  SERVICE,
+  SERVICE_ICON_PATH,
+  bazaarExtension,
+  mcpBazaarExtension,
+  serviceMetadata,
+  toolName,
+  v1OutputSchema,
+} from './bazaar'
+export type { ServiceMetadata } from './bazaar'
 export { COMMON_CAP_ADVICE, COMMON_CLIENT_CAP_USD, overCommonCap, paymentRequiredMessage } from './client-caps'
 // The evidence rules are the catalog's published numbers: all of them are public.
 export * from './evidence-rules'

@@ -36,6 +36,7 @@ import { readiness, type CreatorPostsState } from './readiness'
 import { PaymentGate, signatureRecovery, VerifyGuard } from '../payments'
 import { type LedgerRetention, type PaymentLedger, SqliteLedger } from '../ledger'
 import { SessionStore } from '../capabilities'
+import { serviceMetadata } from '../catalog'
 import { openSharedState, type SharedState } from './shared-state'
 import pkg from '../../package.json' with { type: 'json' }
 import { createMetrics, type Metrics } from '../http'
@@ -307,6 +308,7 @@ export async function createRuntime(
   const gate = new PaymentGate({
     offers,
     artifactTtlSeconds: config.artifactTtlSeconds,
+    service: serviceMetadata(config.publicBaseUrl),
     ledger,
     settler,
     ...(reconciler ? { reconciler } : {}),

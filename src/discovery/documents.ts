@@ -11,6 +11,7 @@ import {
   routeInputSchema,
   type RouteSpec,
   SERVICE,
+  serviceMetadata,
   typicalWaitSeconds,
 } from '../catalog'
 import { TABLE_ANSWER_HEADERS } from '../formats'
@@ -41,6 +42,7 @@ export function wellKnownX402(ctx: DiscoveryContext) {
       ctx.offers.map((offer) => termsFor(route, offer)),
       url,
       'payment required',
+      serviceMetadata(ctx.publicBaseUrl),
     )
     return {
       resource: url,
@@ -64,7 +66,7 @@ export function wellKnownX402(ctx: DiscoveryContext) {
   return {
     x402Version: 2,
     service: {
-      ...SERVICE,
+      ...serviceMetadata(ctx.publicBaseUrl),
       version: pkg.version,
       docs: `${ctx.publicBaseUrl}/openapi`,
       openapi: `${ctx.publicBaseUrl}/openapi/json`,

@@ -17,9 +17,11 @@ import { decodeProofHeader, recordingFetch, v2Client } from '../../support/clien
 import { MCP_HEADERS, rpcBody } from '../../support/mcp-messages'
 import { BASE, testRuntime } from '../../support/runtime'
 
+/** The public origin the service is configured with: a catalogue fetches its icon there. */
+const PUBLIC = 'https://api.example.test'
 let rt: Awaited<ReturnType<typeof testRuntime>>
 beforeAll(async () => {
-  rt = await testRuntime({ PAYMENT_NETWORKS: 'base-sepolia,polygon-amoy' })
+  rt = await testRuntime({ PAYMENT_NETWORKS: 'base-sepolia,polygon-amoy', PUBLIC_BASE_URL: PUBLIC })
 })
 afterAll(() => rt.close())
 
@@ -49,7 +51,12 @@ test("a v2 client echoes the extension into its payment, and a facilitator's ext
   const payload = decodeProofHeader(recording.exchanges.find((e) => e.status === 200)!.proofs['payment-signature']!)
   expect(payload.extensions?.bazaar).toBeDefined()
   const found = extractDiscoveryInfo(payload, payload.accepted)
-  expect(found).toMatchObject({ resourceUrl: `${BASE}/v1/market-data/flights/summary`, method: 'GET', x402Version: 2 })
+  expect(found).toMatchObject({
+    resourceUrl: `${PUBLIC}/v1/market-data/flights/summary`,
+    method: 'GET',
+    x402Version: 2,
+    iconUrl: `${PUBLIC}/favicon.svg`,
+  })
   expect((found as { discoveryInfo: { input: { queryParams: Record<string, string> } } }).discoveryInfo.input.queryParams).toEqual({
     destination: 'Tokyo',
   })
@@ -70,7 +77,12 @@ test("every tool: an unpaid call's PaymentRequired carries the tool's own MCP en
     const name = route.id.replaceAll('.', '_')
     const { params, input } = exampleCall(route)
     const required = await toolPaymentRequired(name, { ...params, ...input })
-    expect([name, required.resource.url, required.resource.serviceName]).toEqual([name, `mcp://tool/${name}`, 'China Market Intelligence'])
+    expect([name, required.resource.url, required.resource.serviceName, required.resource.iconUrl]).toEqual([
+      name,
+      `mcp://tool/${name}`,
+      'China Market Intelligence',
+      `${PUBLIC}/favicon.svg`,
+    ])
     const bazaar = required.extensions.bazaar
     expect([name, bazaar.info.input.type, bazaar.info.input.toolName]).toEqual([name, 'mcp', name])
     expect([name, validateDiscoveryExtension(bazaar)]).toEqual([name, { valid: true }])
@@ -84,7 +96,15 @@ test("a client's payment for a tool echoes the entry, and a facilitator's extrac
   registerExactEvmScheme(payer, { signer: privateKeyToAccount(generatePrivateKey()) })
   const payload = await payer.createPaymentPayload(required)
   const found = extractDiscoveryInfo(payload, payload.accepted)
-  expect(found).toMatchObject({ toolName: 'flights_summary', serviceName: 'China Market Intelligence', x402Version: 2 })
+  expect(found).toMatchObject({
+    toolName: 'flights_summary',
+    serviceName: 'China Market Intelligence',
+    iconUrl: `${PUBLIC}/favicon.svg`,
+    x402Version: 2,
+  })
+  // The icon named is served, as an image.
+  const icon = await rt.get('/favicon.svg')
+  expect([icon.status, icon.headers.get('content-type')]).toEqual([200, 'image/svg+xml'])
   // The resource is x402's own default for a tool (@x402/mcp: mcp://tool/<name>); the package's extraction
   // keeps only an origin and path of it, and an mcp: URL has no origin, so the tool is told by `toolName`.
   expect((found as { resourceUrl: string }).resourceUrl).toBe('null/flights_summary')
@@ -93,4 +113,15 @@ test("a client's payment for a tool echoes the entry, and a facilitator's extrac
     toolName: 'flights_summary',
     example: { destination: 'Tokyo' },
   })
+})
+
+test('on localhost or an IP address the PaymentRequired names no icon: catalogues drop those', async () => {
+  const local = await testRuntime()
+  try {
+    const res = await local.get('/v1/market-data/flights/summary?destination=Tokyo')
+    const resource = decodePaymentRequiredHeader(res.headers.get('payment-required')!).resource as unknown as Record<string, unknown>
+    expect([resource.serviceName, resource.iconUrl]).toEqual(['China Market Intelligence', undefined])
+  } finally {
+    local.close()
+  }
 })

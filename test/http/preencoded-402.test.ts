@@ -9,7 +9,7 @@ import { encodePaymentRequiredHeader } from '@x402/core/http'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { CATALOG, type RouteSpec } from '../../src/catalog'
+import { CATALOG, type RouteSpec, serviceMetadata } from '../../src/catalog'
 import { exampleCall } from '../../src/catalog/examples'
 import { implementedRouteIds } from '../../src/composition/handler-map'
 import { DEV_PAY_TO } from '../../src/config/config'
@@ -39,7 +39,8 @@ const ROUTES = CATALOG.filter((route) => served.has(route.id))
 function slow402(route: RouteSpec, networks: NetworkName[], resource: string, requestId: string) {
   const message = paymentRequiredMessage(route)
   const terms = networks.map((name) => termsFor(route, { network: NETWORKS[name], payTo: DEV_PAY_TO as `0x${string}` }))
-  const required = paymentRequirements(route, terms, resource, message)
+  // The service as a 402 on BASE_URL names it: name, tags, and its icon on that public host.
+  const required = paymentRequirements(route, terms, resource, message, serviceMetadata(BASE_URL))
   return {
     status: 402,
     headers: {

@@ -1,7 +1,8 @@
 import { Elysia } from 'elysia'
 import type { RequestLog } from '../requests/request-log'
+import { SERVICE_ICON_PATH } from '../../catalog'
 
-export const FAVICON_SVG_PATH = '/favicon.svg'
+export const FAVICON_SVG_PATH = SERVICE_ICON_PATH
 export const FAVICON_ICO_PATH = '/favicon.ico'
 
 /**

@@ -1,6 +1,6 @@
 import type { VerifyGuard } from './verify-guard'
 /** What the payment gate (gate.ts) and its steps (claim.ts, paid-work.ts, settle.ts) share. */
-import type { RouteSpec } from '../../catalog'
+import type { RouteSpec, ServiceMetadata } from '../../catalog'
 import type { ApiError, Logger } from '../../core'
 import type { PaymentClaim, PaymentEvent, PaymentEventKind, PaymentLedger, SpendRecord, StoredArtifact } from '../../ledger'
 import type { PaymentOffer } from '../networks'
@@ -12,6 +12,8 @@ export interface GateOptions {
   /** The networks a 402 offers, in order, each with the address paid there. */
   offers: readonly PaymentOffer[]
   artifactTtlSeconds: number
+  /** What every PaymentRequired says of the service (name, tags, icon); without it, name and tags alone. */
+  service?: ServiceMetadata
   ledger: PaymentLedger
   settler: Settler
   /** Checks a pending payment on chain now (facilitator modes), and whether an authorization was used already. */

@@ -99,7 +99,7 @@ export class PaymentGate {
     const key = `${req.route.id}\u0000${req.resourceUrl}`
     let built = this.requirements.get(key)
     if (!built) {
-      built = paymentRequirements(req.route, this.termsOf(req.route), req.resourceUrl, '')
+      built = paymentRequirements(req.route, this.termsOf(req.route), req.resourceUrl, '', this.options.service)
       if (this.requirements.size >= MAX_CACHED_REQUIREMENTS) this.requirements.clear()
       this.requirements.set(key, built)
     }

@@ -1,5 +1,13 @@
 import type { PaymentRequired, PaymentRequirements } from '@x402/core/types'
-import { bazaarExtension, MCP_TOOL_RESOURCE, mcpBazaarExtension, type RouteSpec, SERVICE, v1OutputSchema } from '../../catalog'
+import {
+  bazaarExtension,
+  MCP_TOOL_RESOURCE,
+  mcpBazaarExtension,
+  type RouteSpec,
+  SERVICE,
+  type ServiceMetadata,
+  v1OutputSchema,
+} from '../../catalog'
 import { usdToAtomic, type X402Requirements } from '../../core'
 import { type NetworkInfo, type PaymentOffer } from '../networks'
 
@@ -76,11 +84,17 @@ export const OFFERED_EXTENSIONS = [
  * payment payload, and facilitators that keep a Bazaar catalogue the resource from it when they verify
  * or settle that payment.
  */
-export function v2PaymentRequired(route: RouteSpec, terms: readonly PaymentTerms[], resourceUrl: string, error: string): PaymentRequired {
+export function v2PaymentRequired(
+  route: RouteSpec,
+  terms: readonly PaymentTerms[],
+  resourceUrl: string,
+  error: string,
+  service: ServiceMetadata = SERVICE,
+): PaymentRequired {
   return {
     x402Version: 2,
     error,
-    resource: { url: resourceUrl, description: route.summary, mimeType: 'application/json', ...SERVICE },
+    resource: { url: resourceUrl, description: route.summary, mimeType: 'application/json', ...service },
     accepts: terms.map(v2Accept),
     extensions: { bazaar: resourceUrl.startsWith(MCP_TOOL_RESOURCE) ? mcpBazaarExtension(route) : bazaarExtension(route) },
   }
@@ -92,9 +106,10 @@ export function paymentRequirements(
   terms: readonly PaymentTerms[],
   resourceUrl: string,
   error: string,
+  service: ServiceMetadata = SERVICE,
 ): X402Requirements {
   return {
     v1Accepts: terms.filter((t) => t.network.v1 !== null).map((t) => v1Requirements(route, t, resourceUrl)),
-    v2: v2PaymentRequired(route, terms, resourceUrl, error),
+    v2: v2PaymentRequired(route, terms, resourceUrl, error, service),
   }
 }
