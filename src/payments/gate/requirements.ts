@@ -101,15 +101,10 @@ export function v2PaymentRequired(
 }
 
 /** The requirements a 402 of `route` carries on every offered network, v1 and v2 (the adapters in http/ and mcp/ decide where they travel). */
-export function paymentRequirements(
-  route: RouteSpec,
-  terms: readonly PaymentTerms[],
-  resourceUrl: string,
-  error: string,
-  service: ServiceMetadata = SERVICE,
-): X402Requirements {
+export function paymentRequirements(...args: Parameters<typeof v2PaymentRequired>): X402Requirements {
+  const [route, terms, resourceUrl] = args
   return {
     v1Accepts: terms.filter((t) => t.network.v1 !== null).map((t) => v1Requirements(route, t, resourceUrl)),
-    v2: v2PaymentRequired(route, terms, resourceUrl, error, service),
+    v2: v2PaymentRequired(...args),
   }
 }
