@@ -20,7 +20,7 @@ try {
 
 type Run = (args: string[]) => Promise<void>
 
-/** Subcommands: name -> [synopsis, what it does]. Each lives in src/cli/<name>.ts. */
+/** Subcommands: name -> [synopsis, what it does]. Each lives in src/cli/ (smoke and doctor in folders of their own). */
 const COMMANDS = {
   serve: ['serve', 'start the HTTP service (default)'],
   data: ['data list|validate|import|rollback', "the data team's dataset refresh (data --help)"],
