@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { alignedColumns } from './columns'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -319,12 +320,6 @@ function list(dir: string, json: boolean | undefined): number {
       : [contract.name, '(missing)', '', '', '', '', '']
   })
   const header = ['dataset', 'version', 'rows', 'period', 'kind', 'built from', 'earlier versions (rollback)']
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
-  const fmt = (r: string[]) =>
-    r
-      .map((v, i) => (i === 2 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!)))
-      .join('  ')
-      .trimEnd()
-  process.stdout.write(`${dir}\n${[header, ...rows].map(fmt).join('\n')}\n`)
+  process.stdout.write(`${dir}\n${alignedColumns([header, ...rows], (column) => column === 2)}\n`)
   return 0
 }

@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { alignedColumns } from './columns'
 import { closeSync, existsSync, openSync, statSync, writeSync } from 'node:fs'
 import { resolve as resolvePath } from 'node:path'
 import { atomicToUsd as usd, ConfigError, nanoToUsd } from '../core'
@@ -63,16 +64,8 @@ export function parseSince(value: string, now = Date.now()): number {
 
 /** Aligned columns: numbers to the right, text to the left. */
 const pad = (rows: string[][]) => {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
-  const numeric = rows[0]!.map((_, i) => rows.slice(1).every((r) => /^[\d.]+$/.test(r[i]!)))
-  return rows
-    .map((r) =>
-      r
-        .map((c, i) => (numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n')
+  const numeric = rows[0]!.map((_, column) => rows.slice(1).every((row) => /^[\d.]+$/.test(row[column]!)))
+  return alignedColumns(rows, (column) => numeric[column]!)
 }
 
 export function formatReport(report: Report, by: GroupBy, sinceLabel: string): string {

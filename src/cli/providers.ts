@@ -4,6 +4,7 @@
  * reach, whether creators (authors, followers, engagement) are present, latency. Exit 1 names a provider
  * that cannot be reached or answers something that is not its API; the keys are never printed.
  */
+import { alignedColumns } from './columns'
 import { ConfigError, nanoToUsd, type ProviderSpend } from '../core'
 import { type Config, loadConfig } from '../config'
 import { type Platform, PLATFORM_TOKENS } from '../catalog'
@@ -310,15 +311,7 @@ function checksTable(checks: readonly CallCheck[]): string {
       String(check.with_engagement),
     ]),
   ]
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
-  return rows
-    .map((r) =>
-      r
-        .map((cell, i) => cell.padEnd(widths[i]!))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n')
+  return alignedColumns(rows)
 }
 
 interface CheckReport {
