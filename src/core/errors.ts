@@ -31,6 +31,11 @@ export const ERROR_CODES = {
     meaning:
       'The proof was already used for a different request. (The same request retried with the same proof gets its stored result instead.)',
   },
+  payment_id_conflict: {
+    status: 409,
+    meaning:
+      "The payment's x402 `payment-identifier` was already used by the same payer with a different payment payload (`details.payment_id`). Nothing was claimed or charged: send that payload again to get its answer, or a new id with a new payment.",
+  },
   settlement_failed: {
     status: 402,
     meaning:

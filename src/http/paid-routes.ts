@@ -71,6 +71,7 @@ function detail(route: RouteSpec, implemented: boolean, evidence: EvidenceMode) 
         '`payment_required` / `payment_invalid` / `payment_replayed` / `settlement_failed`, with x402 requirements (`accepts`, `PAYMENT-REQUIRED` header)',
       ),
       404: errorRef('`not_found` (free)'),
+      409: errorRef('`payment_id_conflict`: the x402 payment-identifier names another payload of this payer (nothing charged)'),
       429: errorRef('`rate_limited` (free, before payment; `Retry-After`)'),
       502: errorRef('`facilitator_unavailable` (nothing charged)'),
       503: errorRef('`ledger_unavailable` or `shutting_down` (nothing charged; retry with the same proof)'),

@@ -22,6 +22,12 @@ export interface PaymentClaim {
   requestId: string
   /** The authorization's validBefore (unix seconds): after it, an unsettled authorization can never move money. */
   validBefore?: string
+  /**
+   * x402's payment-identifier, when the buyer sent one, with a digest of the whole payload: per payer, an
+   * id names one payload while its payment is not failed; another payload under it is `id_conflict`.
+   */
+  paymentId?: string
+  payloadDigest?: string
 }
 
 /**
@@ -55,6 +61,8 @@ export interface PaymentRow<Time extends number | string = number | string> {
   settlement: Settlement | null
   tx_hash: string | null
   valid_before: string | null
+  payment_id: string | null
+  payload_digest: string | null
 }
 
 type Same<Left, Right> = [Left] extends [Right] ? ([Right] extends [Left] ? true : false) : false
@@ -74,6 +82,7 @@ export function claimOfRow(row: PaymentRow): PaymentClaim {
     amountAtomic: row.amount_atomic,
     requestId: row.request_id,
     ...(row.valid_before ? { validBefore: row.valid_before } : {}),
+    ...(row.payment_id ? { paymentId: row.payment_id, payloadDigest: row.payload_digest ?? '' } : {}),
   }
 }
 
@@ -81,6 +90,8 @@ export type ClaimResult =
   /** `takenOver`: the nonce was held `in_progress` by a request whose process died; it may have settled before it died. */
   | { status: 'claimed'; takenOver?: boolean }
   | { status: 'taken'; fingerprint: string; state: PaymentState; artifactId: string | null; updatedAt: number; txHash: string | null }
+  /** The claim's payment id names another payload of this payer, whose payment is not failed: nothing was claimed. */
+  | { status: 'id_conflict' }
 
 /** One line of the revenue record: what happened to a payment, when, for which request. */
 export type PaymentEventKind = 'verified' | 'served' | 'settled' | 'failed' | 'pending' | 'reconciled'
@@ -153,6 +164,7 @@ export interface PaymentLedger {
   /**
    * Atomically takes the nonce for this request, or reports who holds it. A `failed` claim may be taken
    * again, and so may an `in_progress` one not touched since `staleBefore` (its process died mid-request).
+   * A claim with a payment id bound to another payload of its payer (not failed) takes nothing: `id_conflict`.
    */
   claim(claim: PaymentClaim, now: number, staleBefore: number): Promise<ClaimResult>
   /**

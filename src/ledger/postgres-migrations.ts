@@ -135,6 +135,14 @@ CREATE INDEX payments_failed_at ON payments (updated_at) WHERE state = 'failed';
 CREATE INDEX IF NOT EXISTS payments_by_time ON payments (created_at) INCLUDE (state, settlement, route, network, payer, amount_atomic);
 `,
   },
+  {
+    version: 5,
+    name: "x402 payment-identifier: a payer's id names one payload",
+    sql: `
+ALTER TABLE payments ADD COLUMN payment_id TEXT, ADD COLUMN payload_digest TEXT;
+CREATE UNIQUE INDEX payments_payment_id ON payments (payer, payment_id) WHERE payment_id IS NOT NULL AND state <> 'failed';
+`,
+  },
 ]
 
 /** How long the migrations of one start may take (an index over every payment, at tens of millions). */

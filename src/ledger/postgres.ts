@@ -36,6 +36,11 @@ const takenOf = (row: PaymentRow): Taken => ({
   txHash: row.tx_hash,
 })
 
+const ID_CONFLICT = Symbol('id_conflict')
+/** A unique violation of the payment-id index (migration 5): another payload holds the payer's id. */
+const isIdConflict = (error: unknown) =>
+  (error as { errno?: string }).errno === '23505' && (error as { constraint?: string }).constraint === 'payments_payment_id'
+
 /**
  * The payment ledger in PostgreSQL, shared by every instance. A claim is one statement, committed before
  * the paid work starts: `INSERT … ON CONFLICT DO UPDATE … WHERE <free>` lets exactly one of any number
@@ -72,36 +77,46 @@ export class PostgresLedger implements PaymentLedger {
     const claimId = crypto.randomUUID()
     const rows = await this.pg
       .run('claim', (sql) =>
-        sql.unsafe(
-          `WITH claimed AS (
-           INSERT INTO payments AS p (key, network, payer, nonce, route, fingerprint, amount_atomic, request_id, state, created_at, updated_at, valid_before, holder, claim_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'in_progress', $9, $9, $10, $11, $14)
+        sql
+          .unsafe(
+            `WITH claimed AS (
+           INSERT INTO payments AS p (key, network, payer, nonce, route, fingerprint, amount_atomic, request_id, state, created_at, updated_at, valid_before, holder, claim_id, payment_id, payload_digest)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'in_progress', $9, $9, $10, $11, $14, $15, $16)
            ON CONFLICT (key) DO UPDATE SET route = excluded.route, fingerprint = excluded.fingerprint, amount_atomic = excluded.amount_atomic,
              request_id = excluded.request_id, state = 'in_progress', artifact_id = NULL, updated_at = excluded.updated_at, settlement = NULL,
-             tx_hash = NULL, valid_before = excluded.valid_before, holder = excluded.holder, claim_id = excluded.claim_id, taken_over = (p.state = 'in_progress')
+             tx_hash = NULL, valid_before = excluded.valid_before, holder = excluded.holder, claim_id = excluded.claim_id, taken_over = (p.state = 'in_progress'),
+             payment_id = excluded.payment_id, payload_digest = excluded.payload_digest
            WHERE p.state = 'failed' OR (p.state = 'in_progress' AND (p.updated_at < $12 OR NOT EXISTS (
              SELECT 1 FROM instances i WHERE i.id = p.holder AND i.heartbeat_at > extract(epoch from clock_timestamp()) - $13)))
            RETURNING taken_over)
-         SELECT true AS claimed, taken_over, NULL::text AS fingerprint, NULL::text AS state, NULL::text AS artifact_id, NULL::bigint AS updated_at, NULL::text AS tx_hash FROM claimed
+         SELECT true AS claimed, taken_over, NULL::text AS fingerprint, NULL::text AS state, NULL::text AS artifact_id, NULL::bigint AS updated_at,
+           NULL::text AS tx_hash, NULL::text AS payment_id, NULL::text AS payload_digest FROM claimed
          UNION ALL
-         SELECT false, false, fingerprint, state, artifact_id, updated_at, tx_hash FROM payments WHERE key = $1 AND NOT EXISTS (SELECT 1 FROM claimed)`,
-          [
-            claim.key,
-            claim.network,
-            claim.payer,
-            claim.nonce,
-            claim.routeId,
-            claim.fingerprint,
-            claim.amountAtomic,
-            claim.requestId,
-            now,
-            claim.validBefore ?? null,
-            this.instanceId,
-            staleBefore,
-            LEASE_SECONDS,
-            claimId,
-          ],
-        ),
+         SELECT false, false, fingerprint, state, artifact_id, updated_at, tx_hash, payment_id, payload_digest FROM payments WHERE key = $1 AND NOT EXISTS (SELECT 1 FROM claimed)`,
+            [
+              claim.key,
+              claim.network,
+              claim.payer,
+              claim.nonce,
+              claim.routeId,
+              claim.fingerprint,
+              claim.amountAtomic,
+              claim.requestId,
+              now,
+              claim.validBefore ?? null,
+              this.instanceId,
+              staleBefore,
+              LEASE_SECONDS,
+              claimId,
+              claim.paymentId ?? null,
+              claim.payloadDigest ?? null,
+            ],
+          )
+          .catch((error: unknown) => {
+            // The payer's id is bound to another payload (the unique index, on whichever instance claimed first).
+            if (isIdConflict(error)) return ID_CONFLICT
+            throw error
+          }),
       )
       .catch((error: unknown) => {
         // The claim may still land after the deadline: free it again once the database answers.
@@ -109,11 +124,21 @@ export class PostgresLedger implements PaymentLedger {
         this.scheduleRetry()
         throw error
       })
+    if (rows === ID_CONFLICT) return { status: 'id_conflict' }
     const row = rows[0] as (PaymentRow & { claimed: boolean; taken_over: boolean }) | undefined
     if (row?.claimed) {
       this.mine.set(claim.key, claimId)
       return row.taken_over ? { status: 'claimed', takenOver: true } : { status: 'claimed' }
     }
+    // Held under the same id with another payload (the same nonce signed twice): the id names the first.
+    if (
+      row &&
+      claim.paymentId &&
+      row.payment_id === claim.paymentId &&
+      row.payload_digest !== claim.payloadDigest &&
+      row.state !== 'failed'
+    )
+      return { status: 'id_conflict' }
     if (row) return takenOf(row)
     // The holder's row was committed while this statement waited for it, after the statement's snapshot:
     // read it now; or, freed in between (its request failed), claim again.

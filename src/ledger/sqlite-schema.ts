@@ -3,7 +3,17 @@ import { Database } from 'bun:sqlite'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { PaymentRow, PaymentState, Settlement } from './contract'
-import { type Column, columnsIn, createIndex, indexesIn, LEDGER_INDEXES, LEDGER_TABLES, sqliteColumn, sqliteTables } from './tables'
+import {
+  type Column,
+  columnsIn,
+  createIndex,
+  indexesIn,
+  LEDGER_INDEXES,
+  LEDGER_TABLES,
+  PAYMENT_ID_HELD,
+  sqliteColumn,
+  sqliteTables,
+} from './tables'
 
 /** SQLite's own machinery beside the ledger's tables: the one row /ready rewrites to see that the file takes writes. */
 const PROBE_TABLE = `CREATE TABLE IF NOT EXISTS ledger_probe (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL);`
@@ -71,11 +81,16 @@ export function openLedgerFile(path: string): Database {
 export function ledgerStatements(db: Database) {
   return {
     upsert: db.query(
-      `INSERT INTO payments (key, network, payer, nonce, route, fingerprint, amount_atomic, request_id, state, artifact_id, created_at, updated_at, settlement, tx_hash, valid_before)
-       VALUES ($key, $network, $payer, $nonce, $route, $fingerprint, $amount, $requestId, $state, $artifactId, $createdAt, $updatedAt, $settlement, $txHash, $validBefore)
+      `INSERT INTO payments (key, network, payer, nonce, route, fingerprint, amount_atomic, request_id, state, artifact_id, created_at, updated_at, settlement, tx_hash, valid_before, payment_id, payload_digest)
+       VALUES ($key, $network, $payer, $nonce, $route, $fingerprint, $amount, $requestId, $state, $artifactId, $createdAt, $updatedAt, $settlement, $txHash, $validBefore, $paymentId, $payloadDigest)
        ON CONFLICT(key) DO UPDATE SET route = excluded.route, fingerprint = excluded.fingerprint, amount_atomic = excluded.amount_atomic,
          request_id = excluded.request_id, state = excluded.state, artifact_id = excluded.artifact_id, updated_at = excluded.updated_at,
-         settlement = excluded.settlement, tx_hash = excluded.tx_hash, valid_before = excluded.valid_before`,
+         settlement = excluded.settlement, tx_hash = excluded.tx_hash, valid_before = excluded.valid_before,
+         payment_id = excluded.payment_id, payload_digest = excluded.payload_digest`,
+    ),
+    // The payments a payer's id names, not failed (at most one, unless another process has not committed a failure yet).
+    boundTo: db.query<{ key: string }, { payer: string; paymentId: string }>(
+      `SELECT key FROM payments WHERE payer = $payer AND payment_id = $paymentId AND ${PAYMENT_ID_HELD}`,
     ),
     holder: db.query<PaymentRow<number>, { key: string }>('SELECT * FROM payments WHERE key = $key'),
     open: db.query<PaymentRow<number>, []>(`SELECT * FROM payments WHERE state IN ('pending', 'in_progress')`),

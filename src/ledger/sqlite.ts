@@ -56,6 +56,10 @@ const claimedRow = (claim: PaymentClaim, held: Row | null | undefined, now: numb
   txHash: null,
 })
 
+/** A claim whose payment id its payer bound to another payload, still held (`bound`): refused, nothing taken. */
+const idConflict = (claim: PaymentClaim, bound: Row | null): boolean =>
+  bound !== null && (bound.claim.key !== claim.key || bound.claim.payloadDigest !== claim.payloadDigest)
+
 const claimedResult = (held: Row | null | undefined): ClaimResult =>
   held?.state === 'in_progress' ? { status: 'claimed', takenOver: true } : { status: 'claimed' }
 
@@ -86,6 +90,8 @@ export class SqliteLedger implements PaymentLedger {
   private readonly commitTx: () => void
   /** Rows changed since the last commit, and rows still in progress. */
   private readonly live = new Map<string, Row>()
+  /** The key of each live row claimed with a payment id, by `payer id` (checked against the row: a hint). */
+  private readonly liveIds = new Map<string, string>()
   private readonly dirty = new Set<string>()
   private readonly pendingArtifacts = new Map<string, { key: string; artifact: StoredArtifact; createdAt: number }>()
   private events: PaymentEvent[] = []
@@ -109,10 +115,11 @@ export class SqliteLedger implements PaymentLedger {
       const mine = this.live.get(claim.key)
       const file = this.stmts.holder.get({ key: claim.key })
       const held = mine ?? (file ? fromDb(file) : null)
+      if (idConflict(claim, this.boundTo(claim))) return { status: 'id_conflict' }
       if (held && !claimable(held, staleBefore)) return taken(held)
       const row = claimedRow(claim, held, now)
       this.upsert(claim.key, row)
-      this.live.set(claim.key, row) // written already; kept (not dirty) as the base of this process's next change
+      this.setLive(claim.key, row) // written already; kept (not dirty) as the base of this process's next change
       return claimedResult(held)
     })
     this.claimShared = (c, now, staleBefore) => claimTx.immediate(c, now, staleBefore)
@@ -147,7 +154,34 @@ export class SqliteLedger implements PaymentLedger {
       settlement: row.settlement,
       txHash: row.txHash,
       validBefore: claim.validBefore ?? null,
+      paymentId: claim.paymentId ?? null,
+      payloadDigest: claim.payloadDigest ?? null,
     })
+  }
+
+  /** The payment (not failed) its payer's id names, as this process knows it: its own rows first, then the file's. */
+  private boundTo(claim: PaymentClaim): Row | null {
+    if (!claim.paymentId) return null
+    const idKey = `${claim.payer}\u0000${claim.paymentId}`
+    const hint = this.liveIds.get(idKey)
+    const keys = this.stmts.boundTo.all({ payer: claim.payer, paymentId: claim.paymentId }).map((bound) => bound.key)
+    for (const key of hint ? [hint, ...keys] : keys) {
+      const row = this.row(key)
+      if (row && row.state !== 'failed' && row.claim.payer === claim.payer && row.claim.paymentId === claim.paymentId) return row
+    }
+    return null
+  }
+
+  private setLive(key: string, row: Row): void {
+    this.live.set(key, row)
+    if (row.claim.paymentId) this.liveIds.set(`${row.claim.payer}\u0000${row.claim.paymentId}`, key)
+  }
+
+  private dropLive(key: string): void {
+    const row = this.live.get(key)
+    this.live.delete(key)
+    const idKey = row?.claim.paymentId && `${row.claim.payer}\u0000${row.claim.paymentId}`
+    if (idKey && this.liveIds.get(idKey) === key) this.liveIds.delete(idKey)
   }
 
   private row(key: string): Row | null {
@@ -185,7 +219,7 @@ export class SqliteLedger implements PaymentLedger {
     try {
       if (this.changed) {
         this.commitTx()
-        for (const key of this.dirty) if (this.live.get(key)!.state !== 'in_progress') this.live.delete(key)
+        for (const key of this.dirty) if (this.live.get(key)!.state !== 'in_progress') this.dropLive(key)
         this.dirty.clear()
         this.pendingArtifacts.clear()
         this.events = []
@@ -230,9 +264,10 @@ export class SqliteLedger implements PaymentLedger {
   async claim(claim: PaymentClaim, now: number, staleBefore: number): Promise<ClaimResult> {
     if (this.shared) return this.claimShared(claim, now, staleBefore)
     const held = this.row(claim.key)
+    if (idConflict(claim, this.boundTo(claim))) return { status: 'id_conflict' }
     if (held && !claimable(held, staleBefore)) return taken(held)
     // Not dirty: written with the request's outcome, or by persistClaim.
-    this.live.set(claim.key, claimedRow(claim, held, now))
+    this.setLive(claim.key, claimedRow(claim, held, now))
     return claimedResult(held)
   }
 
@@ -257,7 +292,7 @@ export class SqliteLedger implements PaymentLedger {
   forget(key: string, now: number): void {
     // A claim is written with its outcome (or by persistClaim): not yet written, it can simply go.
     const row = this.live.get(key)
-    if (row?.state === 'in_progress' && !this.dirty.has(key) && !this.stmts.holder.get({ key })) this.live.delete(key)
+    if (row?.state === 'in_progress' && !this.dirty.has(key) && !this.stmts.holder.get({ key })) this.dropLive(key)
     else this.release(key, now)
   }
 

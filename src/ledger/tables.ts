@@ -42,6 +42,8 @@ export interface Index {
   on: string
   where?: string
   only?: Engine
+  /** UNIQUE (PostgreSQL: what decides between instances). */
+  unique?: true
   /** Not made when the ledger is opened: only by a ledger that uses it (SQLite: when served payments are pruned). */
   lazy?: true
 }
@@ -84,6 +86,9 @@ export const PAYMENTS = {
     text('holder', { only: 'postgres' }),
     text('claim_id', { only: 'postgres' }),
     { name: 'taken_over', kind: 'flag', required: true, only: 'postgres', fallback: 'false' },
+    // x402's payment-identifier: the buyer's idempotency key, and a digest of the payload it names (PostgreSQL: migration 5).
+    text('payment_id'),
+    text('payload_digest'),
   ],
 } as const satisfies Table
 
@@ -139,6 +144,9 @@ export const PROVIDER_SPEND = {
 
 export const LEDGER_TABLES: readonly Table[] = [PAYMENTS, PAYMENT_EVENTS, ARTIFACTS, PROVIDER_SPEND]
 
+/** The rows whose payment id is still bound: a failed payment's id may name another payload. */
+export const PAYMENT_ID_HELD = `payment_id IS NOT NULL AND state <> 'failed'`
+
 export const LEDGER_INDEXES: readonly Index[] = [
   { name: 'payments_open', on: 'payments (state)', where: `state IN ('pending', 'in_progress')` },
   // Retention finds old failed payments through it (a handful of rows: failures are rare); without it
@@ -156,6 +164,10 @@ export const LEDGER_INDEXES: readonly Index[] = [
     on: 'payments (created_at) INCLUDE (state, settlement, route, network, payer, amount_atomic)',
     only: 'postgres',
   },
+  // A payer's payment id names one payload at a time (a failed payment frees its id). PostgreSQL's unique
+  // index decides between instances; SQLite decides in memory or under its write lock (sqlite.ts).
+  { name: 'payments_payment_id', on: 'payments (payer, payment_id)', where: PAYMENT_ID_HELD, only: 'sqlite' },
+  { name: 'payments_payment_id', on: 'payments (payer, payment_id)', where: PAYMENT_ID_HELD, only: 'postgres', unique: true },
   { name: 'payment_events_at', on: 'payment_events (at)' },
   { name: 'artifacts_expiry', on: 'artifacts (expires_at)' },
   { name: 'provider_spend_at', on: 'provider_spend (at)' },
@@ -181,7 +193,7 @@ export function sqliteColumn(column: Column): string {
 }
 
 export const createIndex = (index: Index): string =>
-  `CREATE INDEX IF NOT EXISTS ${index.name} ON ${index.on}${index.where ? ` WHERE ${index.where}` : ''}`
+  `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${index.name} ON ${index.on}${index.where ? ` WHERE ${index.where}` : ''}`
 
 /** SQLite's DDL for the ledger's tables (a file's missing columns are added by sqlite-schema.ts). */
 export const sqliteTables = (): string =>

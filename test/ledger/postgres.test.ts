@@ -171,6 +171,26 @@ describe.skipIf(!hasPostgres)('PostgreSQL ledger', () => {
   )
 
   test(
+    'two instances race 40 payloads (40 nonces) under one payment id of one payer: exactly one is claimed, every other is id_conflict',
+    async () => {
+      const url = await freshDatabase()
+      const a = await instance(url)
+      const b = await instance(url)
+      const id = 'pay_race0123456789abcdef'
+      const results = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          (i % 2 === 0 ? a : b).ledger.claim(claimOf(`idrace-${i}`, { paymentId: id, payloadDigest: `digest-${i}` }), 1000, 900),
+        ),
+      )
+      expect(results.filter((r) => r.status === 'claimed').length).toBe(1)
+      expect(results.filter((r) => r.status === 'id_conflict').length).toBe(39)
+      const held = await a.pg.run('test', (sql) => sql`SELECT key FROM payments WHERE payment_id = ${id}`)
+      expect(held.length).toBe(1)
+    },
+    T,
+  )
+
+  test(
     "an in_progress claim of an instance without a live heartbeat is taken over at once; a live instance's only after staleBefore",
     async () => {
       const url = await freshDatabase()
@@ -409,12 +429,12 @@ describe.skipIf(!hasPostgres)('PostgreSQL ledger', () => {
       }
       const names = LEDGER_TABLES.map((table) => table.name)
       // The indexes behind primary keys and unique constraints aside.
-      const indexes = await sql<{ indexname: string }[]>`
-        SELECT indexname FROM pg_indexes WHERE tablename IN ${sql(names)} AND indexname NOT IN (SELECT conname FROM pg_constraint) ORDER BY indexname`
-      expect(indexes.map((index) => index.indexname)).toEqual(
+      const indexes = await sql<{ indexname: string; indexdef: string }[]>`
+        SELECT indexname, indexdef FROM pg_indexes WHERE tablename IN ${sql(names)} AND indexname NOT IN (SELECT conname FROM pg_constraint) ORDER BY indexname`
+      expect(indexes.map((index) => [index.indexname, index.indexdef.startsWith('CREATE UNIQUE')])).toEqual(
         indexesIn('postgres')
-          .map((index) => index.name)
-          .sort(),
+          .map((index) => [index.name, index.unique === true])
+          .sort(([left], [right]) => String(left).localeCompare(String(right))),
       )
     },
     T,

@@ -7,6 +7,7 @@
 import { ledgerUnavailable, LedgerUnavailable, settlementPending, shuttingDown } from '../../core'
 import type { GateAnswer } from './gate-contract'
 import type { Payment } from './payment'
+import { paymentIdConflict } from './payment-id'
 
 const POLL_MS = 200
 
@@ -22,6 +23,7 @@ export async function claimPayment(payment: Payment): Promise<GateAnswer | undef
         ? ledger.lookup(payment.key).then((held) => held ?? { status: 'claimed' as const, takenOver: false })
         : ledger.claim(payment.claim, now, now - terms.maxTimeoutSeconds),
     )
+    if (claim.status === 'id_conflict') throw paymentIdConflict(payment.claim.paymentId ?? '')
     if (claim.status === 'claimed') {
       if (storedOnly) throw storedOnly
       payment.takenOver = claim.takenOver === true

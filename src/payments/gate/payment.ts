@@ -7,6 +7,7 @@ import { type ApiError, redact } from '../../core'
 import type { Authorized, GateOptions, PaidRequest, RefusalCode } from './gate-contract'
 import type { PaymentClaim, PaymentEvent, PaymentEventKind, StoredArtifact } from '../../ledger'
 import type { Receipt } from '../settler'
+import { payloadDigest } from './payment-id'
 
 /** What the shutdown deadline did to a paid request still running: see `PaymentGate.cutOff`. */
 export type CutOutcome = 'released' | 'settling' | 'served'
@@ -54,6 +55,7 @@ export class Payment {
       amountAtomic: terms.amountAtomic.toString(),
       requestId: req.requestId,
       validBefore: authorization.validBefore,
+      ...(auth.proof.paymentId ? { paymentId: auth.proof.paymentId, payloadDigest: payloadDigest(auth.proof.raw) } : {}),
     }
   }
 

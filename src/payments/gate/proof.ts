@@ -4,6 +4,7 @@ import { Type as T, type Static } from '@sinclair/typebox'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { ApiError } from '../../core'
 import type { Authorization } from '../chain/eip3009'
+import { paymentIdOf } from './payment-id'
 
 /** Header names a proof may arrive in: our spec's, x402 v1's and x402 v2's. */
 export const PROOF_HEADERS = ['x402-payment', 'x-payment', 'payment-signature'] as const
@@ -50,6 +51,8 @@ export interface Proof {
   accepted?: Static<typeof V2>['accepted']
   /** The payload as the client sent it: what a facilitator verifies and settles. */
   raw: PaymentPayload
+  /** v2 only: x402's payment-identifier, when the payload carries one (payment-id.ts). */
+  paymentId?: string
 }
 
 export function readProofHeader(headers: Headers): string | null {
@@ -120,6 +123,7 @@ export function readProof(decoded: ProofInput): Proof {
   }
   if (checkV2.Check(decoded)) {
     const { accepted, payload } = decoded
+    const paymentId = paymentIdOf(decoded)
     return {
       x402Version: 2,
       scheme: accepted.scheme,
@@ -128,6 +132,7 @@ export function readProof(decoded: ProofInput): Proof {
       signature: payload.signature as `0x${string}`,
       accepted,
       raw: decoded as unknown as PaymentPayload,
+      ...(paymentId ? { paymentId } : {}),
     }
   }
   throw malformed('not an x402 v1 or v2 payment payload of the exact EVM scheme')

@@ -10,6 +10,7 @@ import {
 } from '../../catalog'
 import { usdToAtomic, type X402Requirements } from '../../core'
 import { type NetworkInfo, type PaymentOffer } from '../networks'
+import { PAYMENT_IDENTIFIER, paymentIdentifierDeclaration } from './payment-id'
 
 /**
  * Payment window margin on top of a route's typical wait, so a slow answer never outlives its
@@ -75,6 +76,10 @@ export const OFFERED_EXTENSIONS = [
     name: 'bazaar',
     what: 'discovery: each HTTP route (input.type "http") and each MCP tool (input.type "mcp", toolName) describes its call and example',
   },
+  {
+    name: PAYMENT_IDENTIFIER,
+    what: 'optional idempotency key (info.id, 16-128 of [A-Za-z0-9_-]) bound per payer to one payment payload: the same payload again gets its stored answer, another payload under the id is refused with 409 payment_id_conflict and never charged',
+  },
 ] as const
 
 /**
@@ -96,7 +101,10 @@ export function v2PaymentRequired(
     error,
     resource: { url: resourceUrl, description: route.summary, mimeType: 'application/json', ...service },
     accepts: terms.map(v2Accept),
-    extensions: { bazaar: resourceUrl.startsWith(MCP_TOOL_RESOURCE) ? mcpBazaarExtension(route) : bazaarExtension(route) },
+    extensions: {
+      bazaar: resourceUrl.startsWith(MCP_TOOL_RESOURCE) ? mcpBazaarExtension(route) : bazaarExtension(route),
+      [PAYMENT_IDENTIFIER]: paymentIdentifierDeclaration(),
+    },
   }
 }
 
