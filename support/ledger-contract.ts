@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import type { PaymentLedger } from '../src/ledger/contract'
 import { artifactOf, claimOf, eventOf, expectReadsServed, type LedgerBackend, type LedgerStore, type Storage } from './ledger-fixtures'
-import { paymentIds } from './ledger-payment-id-contract'
+import { paymentIds, signIns } from './ledger-x402-extensions-contract'
 import { retention } from './ledger-retention-contract'
 
 const TIMEOUT_MS = 30_000
@@ -32,6 +32,7 @@ export function ledgerContract(backend: LedgerBackend): void {
     pendingFound(backend, storage)
     retention(backend, storage)
     paymentIds(backend, storage)
+    signIns(backend, storage)
   })
 }
 

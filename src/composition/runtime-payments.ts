@@ -15,6 +15,7 @@ import {
   refusedStatus,
   type RpcState,
   type Settler,
+  type SignInVerifier,
   verifyingWithChain,
 } from '../payments'
 import type { Config } from '../config'
@@ -92,6 +93,8 @@ export async function paymentsFor(
   /** Self mode: whether each network's RPC answers (what /ready reports as `checks.chain`). */
   chain?: { health: FacilitatorHealth }
   offers: readonly PaymentOffer[]
+  /** On-chain modes: a smart wallet's sign-in is checked over the chain's RPC (local mode: EOA sign-ins only). */
+  signInVerifier?: SignInVerifier
 }> {
   if (config.paymentMode === 'local') {
     watchParts(metrics, ledger)
@@ -126,11 +129,12 @@ export async function paymentsFor(
     settler = new FacilitatorSettler('self', verifyingWithChain(inProcess, config.facilitatorTimeoutMs), health)
   }
   watchParts(metrics, ledger, facilitator?.health, chain?.health)
-  const { createChainReader } = await import('../payments/chain/chain-reader')
+  const { createChainReader, createSignInVerifier } = await import('../payments/chain/chain-reader')
   const reconciler = new Reconciler(ledger, createChainReader(config.reconcileRpc), metrics.payment.paymentEvent)
   if (config.reconcileSeconds > 0)
     reconciler.start(config.reconcileSeconds, (e) => logger.warn('reconcile pass failed', { error: String(e) }), leading)
-  return { settler, reconciler, offers, ...(facilitator ? { facilitator } : {}), ...(chain ? { chain } : {}) }
+  const signInVerifier = createSignInVerifier(config.reconcileRpc)
+  return { settler, reconciler, offers, signInVerifier, ...(facilitator ? { facilitator } : {}), ...(chain ? { chain } : {}) }
 }
 
 /** What /ready checks of the payment parts, as /metrics gauges. */

@@ -284,7 +284,7 @@ export async function createRuntime(
   const { shared, ledger } = parts.use(await openLedger(config, logger))
   const cache = measuredCache(config, db, metrics)
   // A facilitator key the signer refuses stops start-up here (ConfigError), and the stack releases the rest.
-  const { settler, reconciler, facilitator, chain, offers } = await paymentsFor(
+  const { settler, reconciler, facilitator, chain, offers, signInVerifier } = await paymentsFor(
     config,
     ledger,
     metrics,
@@ -311,7 +311,7 @@ export async function createRuntime(
     service: serviceMetadata(config.publicBaseUrl),
     ledger,
     settler,
-    ...(reconciler ? { reconciler } : {}),
+    ...(reconciler ? { reconciler, ...(signInVerifier ? { signInVerifier } : {}) } : {}),
     ...(deferred ? { deferred } : {}),
     ...(config.paymentMode !== 'local' ? { verifyGuard: new VerifyGuard(config.verifyLimits) } : {}),
     metrics: metrics.payment,

@@ -36,6 +36,11 @@ export const ERROR_CODES = {
     meaning:
       "The payment's x402 `payment-identifier` was already used by the same payer with a different payment payload (`details.payment_id`). Nothing was claimed or charged: send that payload again to get its answer, or a new id with a new payment.",
   },
+  sign_in_refused: {
+    status: 402,
+    meaning:
+      'A `SIGN-IN-WITH-X` header did not grant the answer: malformed, for another origin or chain, expired, badly signed, its challenge used already, or its wallet bought no answer for this request that is still kept (`details.reason`). Nothing was charged; the 402 carries the requirements and a fresh challenge.',
+  },
   settlement_failed: {
     status: 402,
     meaning:

@@ -1,7 +1,7 @@
 import { Elysia, t, type TSchema } from 'elysia'
 import type { TObject } from '@sinclair/typebox'
 import { CATALOG, type EvidenceMode, httpQuery, MEDIA_TYPES, type RouteSpec, successEnvelope, typicalWait } from '../catalog'
-import { type GateAnswer, paymentWindowSeconds, PROOF_HEADERS, proofFromHeader, readProofHeader } from '../payments'
+import { type GateAnswer, paymentWindowSeconds, PROOF_HEADERS, proofFromHeader, readProofHeader, SIGN_IN_WITH_X } from '../payments'
 import { checkQuery } from './requests/body'
 import { jsonResponse, paidAnswerHeaders } from './responses'
 import { errorFor } from './pages/error-page'
@@ -25,19 +25,27 @@ export interface PaidRouteDeps extends PaymentPageContext {
 
 /** Documents the proof headers in OpenAPI only: the gate reads and checks them, so Elysia need not (noValidate). */
 const ProofHeaders = t.Object(
-  Object.fromEntries(
-    PROOF_HEADERS.map((name, index) => [
-      name,
-      t.Optional(
-        t.String({
-          description:
-            index === 0
-              ? 'x402 payment proof (base64 JSON). X-PAYMENT and PAYMENT-SIGNATURE are accepted too.'
-              : `Alias of x402-payment (x402 v${index}).`,
-        }),
-      ),
-    ]),
-  ),
+  {
+    ...Object.fromEntries(
+      PROOF_HEADERS.map((name, index) => [
+        name,
+        t.Optional(
+          t.String({
+            description:
+              index === 0
+                ? 'x402 payment proof (base64 JSON). X-PAYMENT and PAYMENT-SIGNATURE are accepted too.'
+                : `Alias of x402-payment (x402 v${index}).`,
+          }),
+        ),
+      ]),
+    ),
+    [SIGN_IN_WITH_X]: t.Optional(
+      t.String({
+        description:
+          "x402 sign-in-with-x (base64 JSON, EIP-4361 signed over the 402's challenge): the wallet that bought this request's answer gets it again, free, while it is kept.",
+      }),
+    ),
+  },
   { noValidate: true },
 )
 
@@ -68,7 +76,7 @@ function detail(route: RouteSpec, implemented: boolean, evidence: EvidenceMode) 
       400: errorRef('`invalid_parameter` (free)'),
       202: errorRef('`settlement_pending`: the answer is ready, the payment still settling; retry with the same proof'),
       402: errorRef(
-        '`payment_required` / `payment_invalid` / `payment_replayed` / `settlement_failed`, with x402 requirements (`accepts`, `PAYMENT-REQUIRED` header)',
+        '`payment_required` / `payment_invalid` / `payment_replayed` / `settlement_failed` / `sign_in_refused`, with x402 requirements (`accepts`, `PAYMENT-REQUIRED` header)',
       ),
       404: errorRef('`not_found` (free)'),
       409: errorRef('`payment_id_conflict`: the x402 payment-identifier names another payload of this payer (nothing charged)'),
@@ -107,6 +115,12 @@ function answerContent(route: RouteSpec, envelope: TSchema) {
       },
     },
   }
+}
+
+/** x402's sign-in-with-x header of a request, if it carries one (HEAD never signs in, as it never pays). */
+function signInOf(request: Request): { signIn?: string } {
+  const header = request.method === 'HEAD' ? null : request.headers.get(SIGN_IN_WITH_X)
+  return header === null ? {} : { signIn: header }
 }
 
 /** The headers of a CSV or Arrow answer, in OpenAPI. */
@@ -166,6 +180,7 @@ function routeAnswer(deps: PaidRouteDeps, route: RouteSpec, paymentPage: ReturnT
       inputFrom: request.method === 'POST' ? 'body' : 'query',
       // HEAD gets no body, so it never pays: it answers as the unpaid GET would (402 and its headers).
       payment: request.method === 'HEAD' ? undefined : proofFromHeader(readProofHeader(request.headers)),
+      ...signInOf(request),
       resourceUrl,
       requestId,
       // None in process (`app.handle`: no socket), and then no IP limit applies.

@@ -1,6 +1,6 @@
 import { encodePaymentRequiredHeader } from '@x402/core/http'
 import { ApiError } from '../core'
-import type { GateAnswer } from '../payments'
+import { challengedHeader, type GateAnswer } from '../payments'
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 
@@ -21,6 +21,9 @@ export function errorHeaders(err: ApiError, requestId: string, extra?: Record<st
     ERROR_HEADERS.set(err, constant)
   }
   const headers = new Headers(constant)
+  // Each 402 of an HTTP resource carries a fresh sign-in challenge (sign-in-with-x): the rest of its header is cached.
+  const challenged = err.payment && challengedHeader(err.payment.v2, Date.now())
+  if (challenged) headers.set('PAYMENT-REQUIRED', challenged)
   headers.set('x-request-id', requestId)
   if (extra) for (const name in extra) headers.set(name, extra[name]!)
   return headers
@@ -37,6 +40,7 @@ export function errorResponse(err: ApiError, requestId: string, extra?: Record<s
 export function paidAnswerHeaders(answer: GateAnswer): Record<string, string> {
   const headers = { ...answer.headers }
   if (answer.replayed) headers['x-payment-replay'] = 'stored-result'
+  if (answer.signedIn) headers['x-payment-replay'] = 'signed-in'
   if (answer.receipt) {
     const encoded = Buffer.from(JSON.stringify(answer.receipt)).toString('base64')
     headers['X-PAYMENT-RESPONSE'] = encoded

@@ -1,4 +1,4 @@
-import { readProofHeader } from '../payments'
+import { readProofHeader, SIGN_IN_WITH_X } from '../payments'
 import { errorResponse } from './responses'
 import type { ApiError } from '../core'
 import { pathOf } from './requests/request-id'
@@ -18,7 +18,7 @@ const MAX_KEY_LENGTH = 1024
  * gate, and only gets its own request id, log line and metrics. The 402 is the most frequent answer of
  * a paid API and the one an attacker gets for free, so it must be cheap.
  *
- * Only requests without a payment proof, by GET, that did not ask for the browser page are remembered
+ * Only requests without a payment proof or a sign-in, by GET, that did not ask for the browser page are remembered
  * or answered here. A new dataset snapshot (`generation`) forgets everything, since a name may resolve
  * differently (or no longer at all) in another version.
  */
@@ -49,7 +49,7 @@ export class UnpaidAnswers {
    * and a copy per request.
    */
   private keyOf(request: Request): string | undefined {
-    if (request.method !== 'GET' || readProofHeader(request.headers) !== null) return undefined
+    if (request.method !== 'GET' || readProofHeader(request.headers) !== null || request.headers.has(SIGN_IN_WITH_X)) return undefined
     const key = `${request.url}\n${request.headers.get('accept') ?? ''}`
     return key.length <= MAX_KEY_LENGTH ? key : undefined
   }

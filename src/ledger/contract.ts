@@ -149,6 +149,8 @@ export interface StoredArtifact {
   /** Headers the answer was sent with besides the JSON default (content type, dataset version, ...), sent again with it. */
   headers?: Record<string, string>
   expiresAt: number
+  /** Who bought it (lower case) and for which request (route + normalised parameters): what a sign-in asks for. */
+  buyer?: { payer: string; fingerprint: string }
 }
 
 /** An in_progress claim this long past its authorization's validBefore belongs to a process that died. */
@@ -214,8 +216,12 @@ export interface PaymentLedger {
   durable(): Promise<void>
   /** A stored result, only once its payment is served (a pending payment's result is kept back). */
   artifact(id: string, now: number): Promise<StoredArtifact | null>
+  /** The newest stored result of a served payment by `payer` (lower case) for the request `fingerprint`: what signing in returns. */
+  boughtAnswer(payer: string, fingerprint: string, now: number): Promise<StoredArtifact | null>
+  /** Takes a sign-in challenge's nonce for good (false: used already), kept until `expiresAt`; on disk when it resolves. */
+  useSignInNonce(nonce: string, expiresAt: number): Promise<boolean>
   /**
-   * Drops expired artifacts and, with `keep`, the payments past their retention with their events:
+   * Drops expired artifacts and sign-in nonces and, with `keep`, the payments past their retention with their events:
    * failed ones (nothing was charged) after `keep.failedSeconds`, served ones (the revenue record, with
    * their provider spend) after `keep.servedSeconds` when set. Pending and in-progress payments are never
    * dropped: money may have moved. Returns the rows dropped.

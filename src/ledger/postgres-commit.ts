@@ -31,6 +31,8 @@ export async function apply(tx: SQL, ops: Op[]): Promise<void> {
       headers: op.artifact.headers ? JSON.stringify(op.artifact.headers) : null,
       created_at: op.now,
       expires_at: op.artifact.expiresAt,
+      payer: op.artifact.buyer?.payer ?? null,
+      fingerprint: op.artifact.buyer?.fingerprint ?? null,
     }))
     await tx`INSERT INTO artifacts ${tx(rows)} ON CONFLICT (id) DO NOTHING`
   }

@@ -143,6 +143,16 @@ ALTER TABLE payments ADD COLUMN payment_id TEXT, ADD COLUMN payload_digest TEXT;
 CREATE UNIQUE INDEX payments_payment_id ON payments (payer, payment_id) WHERE payment_id IS NOT NULL AND state <> 'failed';
 `,
   },
+  {
+    version: 6,
+    name: 'x402 sign-in-with-x: answers by buyer, used challenge nonces',
+    sql: `
+ALTER TABLE artifacts ADD COLUMN payer TEXT, ADD COLUMN fingerprint TEXT;
+CREATE INDEX artifacts_by_buyer ON artifacts (payer, fingerprint);
+CREATE TABLE sign_in_nonces (nonce TEXT PRIMARY KEY, expires_at BIGINT NOT NULL);
+CREATE INDEX sign_in_nonces_expiry ON sign_in_nonces (expires_at);
+`,
+  },
 ]
 
 /** How long the migrations of one start may take (an index over every payment, at tens of millions). */

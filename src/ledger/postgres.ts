@@ -36,6 +36,17 @@ const takenOf = (row: PaymentRow): Taken => ({
   txHash: row.tx_hash,
 })
 
+type ArtifactRow = { id: string; body: Uint8Array; is_text: boolean; headers: string | null; expires_at: string }
+const storedOf = (row: ArtifactRow | undefined): StoredArtifact | null =>
+  row
+    ? {
+        id: row.id,
+        body: row.is_text ? Buffer.from(row.body).toString('utf8') : new Uint8Array(row.body),
+        ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
+        expiresAt: Number(row.expires_at),
+      }
+    : null
+
 const ID_CONFLICT = Symbol('id_conflict')
 /** A unique violation of the payment-id index (migration 5): another payload holds the payer's id. */
 const isIdConflict = (error: unknown) =>
@@ -248,20 +259,35 @@ export class PostgresLedger implements PaymentLedger {
         [id, now],
       ),
     )
-    const row = rows[0] as { id: string; body: Uint8Array; is_text: boolean; headers: string | null; expires_at: string } | undefined
-    if (!row) return null
-    const body = row.is_text ? Buffer.from(row.body).toString('utf8') : new Uint8Array(row.body)
-    return {
-      id: row.id,
-      body,
-      ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
-      expiresAt: Number(row.expires_at),
-    }
+    return storedOf(rows[0])
+  }
+
+  async boughtAnswer(payer: string, fingerprint: string, now: number): Promise<StoredArtifact | null> {
+    const rows = await this.pg.run('bought answer', (sql) =>
+      sql.unsafe(
+        `SELECT a.id, a.body, a.is_text, a.headers, a.expires_at FROM artifacts a JOIN payments p ON p.key = a.payment_key
+         WHERE a.payer = $1 AND a.fingerprint = $2 AND a.expires_at > $3 AND p.state = 'served' AND p.artifact_id = a.id
+         ORDER BY a.expires_at DESC LIMIT 1`,
+        [payer, fingerprint, now],
+      ),
+    )
+    return storedOf(rows[0])
+  }
+
+  /** One statement: of any number of instances taking one nonce at once, one inserts it. */
+  async useSignInNonce(nonce: string, expiresAt: number): Promise<boolean> {
+    const rows = await this.pg.run(
+      'sign-in nonce',
+      (sql) =>
+        sql`INSERT INTO sign_in_nonces (nonce, expires_at) VALUES (${nonce}, ${expiresAt}) ON CONFLICT (nonce) DO NOTHING RETURNING nonce`,
+    )
+    return rows.length === 1
   }
 
   async purgeExpired(now: number, keep?: LedgerRetention): Promise<number> {
     const rows = await this.pg.run('purge', (sql) => sql`DELETE FROM artifacts WHERE expires_at <= ${now} RETURNING id`)
-    let dropped = rows.length
+    const nonces = await this.pg.run('purge', (sql) => sql`DELETE FROM sign_in_nonces WHERE expires_at <= ${now} RETURNING nonce`)
+    let dropped = rows.length + nonces.length
     if (!keep) return dropped
     dropped += await this.prune('failed', now - keep.failedSeconds)
     if (keep.servedSeconds !== null) dropped += await this.prune('served', now - keep.servedSeconds)

@@ -100,8 +100,19 @@ export function ledgerStatements(db: Database) {
     ),
     // An Arrow answer's bytes are stored as a BLOB (the column's TEXT affinity leaves BLOBs as they are).
     store: db.query(
-      'INSERT INTO artifacts (id, payment_key, body, headers, created_at, expires_at) VALUES ($id, $key, $body, $headers, $now, $expiresAt)',
+      `INSERT INTO artifacts (id, payment_key, body, headers, created_at, expires_at, payer, fingerprint)
+       VALUES ($id, $key, $body, $headers, $now, $expiresAt, $payer, $fingerprint)`,
     ),
+    bought: db.query<
+      { id: string; body: string | Uint8Array; headers: string | null; expires_at: number },
+      { payer: string; fingerprint: string; now: number }
+    >(
+      `SELECT a.id, a.body, a.headers, a.expires_at FROM artifacts a JOIN payments p ON p.key = a.payment_key
+       WHERE a.payer = $payer AND a.fingerprint = $fingerprint AND a.expires_at > $now AND p.state = 'served' AND p.artifact_id = a.id
+       ORDER BY a.expires_at DESC LIMIT 1`,
+    ),
+    useNonce: db.query('INSERT INTO sign_in_nonces (nonce, expires_at) VALUES ($nonce, $expiresAt) ON CONFLICT (nonce) DO NOTHING'),
+    purgeNonces: db.query('DELETE FROM sign_in_nonces WHERE expires_at <= $now'),
     artifact: db.query<{ id: string; body: string | Uint8Array; headers: string | null; expires_at: number }, { id: string; now: number }>(
       `SELECT a.id, a.body, a.headers, a.expires_at FROM artifacts a JOIN payments p ON p.key = a.payment_key
        WHERE a.id = $id AND a.expires_at > $now AND p.state = 'served'`,

@@ -63,6 +63,13 @@ const idConflict = (claim: PaymentClaim, bound: Row | null): boolean =>
 const claimedResult = (held: Row | null | undefined): ClaimResult =>
   held?.state === 'in_progress' ? { status: 'claimed', takenOver: true } : { status: 'claimed' }
 
+const storedOf = (row: { id: string; body: string | Uint8Array; headers: string | null; expires_at: number }): StoredArtifact => ({
+  id: row.id,
+  body: row.body,
+  ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
+  expiresAt: row.expires_at,
+})
+
 const fromDb = (row: PaymentRow<number>): Row => ({
   claim: claimOfRow(row),
   state: row.state,
@@ -130,7 +137,11 @@ export class SqliteLedger implements PaymentLedger {
     for (const key of this.dirty) this.upsert(key, this.live.get(key)!)
     for (const [id, p] of this.pendingArtifacts) {
       const headers = p.artifact.headers ? JSON.stringify(p.artifact.headers) : null
-      this.stmts.store.run({ id, key: p.key, body: p.artifact.body, headers, now: p.createdAt, expiresAt: p.artifact.expiresAt })
+      const buyer = p.artifact.buyer
+      this.stmts.store.run({
+        ...{ id, key: p.key, body: p.artifact.body, headers, now: p.createdAt, expiresAt: p.artifact.expiresAt },
+        ...{ payer: buyer?.payer ?? null, fingerprint: buyer?.fingerprint ?? null },
+      })
     }
     for (const paymentEvent of this.events) this.stmts.event.run(eventRow(paymentEvent))
     for (const spend of this.spends) this.stmts.spend.run(spendRow(spend))
@@ -353,17 +364,22 @@ export class SqliteLedger implements PaymentLedger {
     const pending = this.pendingArtifacts.get(id)
     if (pending) return pending.artifact.expiresAt > now && this.row(pending.key)?.state === 'served' ? pending.artifact : null
     const row = this.stmts.artifact.get({ id, now })
-    if (!row) return null
-    return {
-      id: row.id,
-      body: row.body,
-      ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
-      expiresAt: row.expires_at,
-    }
+    return row ? storedOf(row) : null
+  }
+
+  /** Answers are sent once committed, so the file holds every answer a buyer could sign in for. */
+  async boughtAnswer(payer: string, fingerprint: string, now: number): Promise<StoredArtifact | null> {
+    const row = this.stmts.bought.get({ payer, fingerprint, now })
+    return row ? storedOf(row) : null
+  }
+
+  /** Written at once, outside the group commit: a sign-in is answered only once its nonce is spent. */
+  async useSignInNonce(nonce: string, expiresAt: number): Promise<boolean> {
+    return this.stmts.useNonce.run({ nonce, expiresAt }).changes === 1
   }
 
   async purgeExpired(now: number, keep?: LedgerRetention): Promise<number> {
-    let dropped = this.stmts.purge.run({ now }).changes
+    let dropped = this.stmts.purge.run({ now }).changes + this.stmts.purgeNonces.run({ now }).changes
     if (!keep) return dropped
     this.commit() // what is queued is on disk before anything is dropped
     if (this.writeFailure) return dropped // not now: the queued events would lose their payment

@@ -122,7 +122,18 @@ export const ARTIFACTS = {
     text('headers'),
     { name: 'created_at', kind: 'time', required: true },
     { name: 'expires_at', kind: 'time', required: true },
+    // Who bought the answer (lower case) and for which request: a wallet that signs in (x402's
+    // sign-in-with-x) gets it again while it is kept (PostgreSQL: migration 6).
+    text('payer'),
+    text('fingerprint'),
   ],
+} as const satisfies Table
+
+/** The nonces of sign-in challenges already used (single use), each kept until its challenge expires. */
+export const SIGN_IN_NONCES = {
+  name: 'sign_in_nonces',
+  withoutRowid: true,
+  columns: [text('nonce', { key: true }), { name: 'expires_at', kind: 'time', required: true }],
 } as const satisfies Table
 
 export const PROVIDER_SPEND = {
@@ -142,7 +153,7 @@ export const PROVIDER_SPEND = {
   ],
 } as const satisfies Table
 
-export const LEDGER_TABLES: readonly Table[] = [PAYMENTS, PAYMENT_EVENTS, ARTIFACTS, PROVIDER_SPEND]
+export const LEDGER_TABLES: readonly Table[] = [PAYMENTS, PAYMENT_EVENTS, ARTIFACTS, PROVIDER_SPEND, SIGN_IN_NONCES]
 
 /** The rows whose payment id is still bound: a failed payment's id may name another payload. */
 export const PAYMENT_ID_HELD = `payment_id IS NOT NULL AND state <> 'failed'`
@@ -170,6 +181,9 @@ export const LEDGER_INDEXES: readonly Index[] = [
   { name: 'payments_payment_id', on: 'payments (payer, payment_id)', where: PAYMENT_ID_HELD, only: 'postgres', unique: true },
   { name: 'payment_events_at', on: 'payment_events (at)' },
   { name: 'artifacts_expiry', on: 'artifacts (expires_at)' },
+  // A sign-in finds the answer its wallet bought for the request; kept only as long as the answers are.
+  { name: 'artifacts_by_buyer', on: 'artifacts (payer, fingerprint)' },
+  { name: 'sign_in_nonces_expiry', on: 'sign_in_nonces (expires_at)' },
   { name: 'provider_spend_at', on: 'provider_spend (at)' },
 ]
 

@@ -1,6 +1,6 @@
 import { ApiError, type HandlerMap, limitKeyOf, type Prepared, type ProviderSpend, redactSecrets, withinDeadline } from '../core'
 import { type AnswerFormat, httpQuery, routeById, type RouteSpec } from '../catalog'
-import type { GateAnswer, PaymentGate, ProofInput } from '../payments'
+import type { GateAnswer, PaidRequest, PaymentGate, ProofInput } from '../payments'
 import { checkedInput } from './validation'
 import { notIndexed, type Indexing } from './indexing'
 import { tableAnswer } from '../formats'
@@ -27,6 +27,8 @@ export interface PaidCall {
   inputFrom?: 'query' | 'body'
   /** The payment payload as sent (see payments/gate/proof.ts's ProofInput): undefined for none. */
   payment: ProofInput
+  /** HTTP's SIGN-IN-WITH-X header, as sent: a wallet asks for the answer it bought (payments/gate/sign-in.ts). */
+  signIn?: string
   /** The `resource` of the requirements: the absolute URL without its query, or the MCP tool's URI. */
   resourceUrl: string
   requestId: string
@@ -99,7 +101,7 @@ function checkCall(deps: PaidCallDeps, call: PaidCall) {
 }
 
 /** What `payFor` is given: the call as the transport made it, its route and the request resolved before payment. */
-type ResolvedCall = Pick<PaidCall, 'payment' | 'resourceUrl' | 'requestId' | 'clientIp'> & {
+type ResolvedCall = Pick<PaidCall, 'payment' | 'signIn' | 'resourceUrl' | 'requestId' | 'clientIp'> & {
   route: RouteSpec
   prepared: Prepared
   format: AnswerFormat
@@ -124,7 +126,7 @@ function payFor(gate: PaymentGate, limits: RateLimits | undefined, call: Resolve
     }
     return client
   }
-  if (call.payment !== undefined && limits?.ip.enabled) {
+  if ((call.payment !== undefined || call.signIn !== undefined) && limits?.ip.enabled) {
     const limited = overLimit(limits, 'ip', clientKey()) as ApiError | null // the IP limit is always this process's
     if (limited) return limited
   }
@@ -133,16 +135,25 @@ function payFor(gate: PaymentGate, limits: RateLimits | undefined, call: Resolve
   if (known) return known
   const format = call.format
   const fingerprint = format === 'json' ? `${call.route.id}|${call.prepared.key}` : `${call.route.id}|${call.prepared.key}|${format}`
+  const req = { route: call.route, payment: call.payment, resourceUrl: call.resourceUrl, requestId: call.requestId, fingerprint, clientKey }
+  if (call.signIn === undefined) return pay(gate, limits, call, req)
+  // A sign-in first: the answer its wallet bought is never charged again. Refused, a proof sent beside it still pays.
+  return gate
+    .signIn(req, call.signIn)
+    .then((answer) => (answer instanceof ApiError && call.payment !== undefined ? pay(gate, limits, call, req) : answer))
+}
+
+/** Verification, the per-payer limit, then claim, run, settle and store (the gate's steps). */
+function pay(
+  gate: PaymentGate,
+  limits: RateLimits | undefined,
+  call: ResolvedCall,
+  req: PaidRequest,
+): ApiError | Promise<ApiError | GateAnswer> {
+  const format = call.format
   let auth
   try {
-    auth = gate.authorize({
-      route: call.route,
-      payment: call.payment,
-      resourceUrl: call.resourceUrl,
-      requestId: call.requestId,
-      fingerprint,
-      clientKey,
-    })
+    auth = gate.authorize(req)
   } catch (error) {
     return refusal(error) // a proof that cannot pay: malformed, badly signed, for other terms
   }

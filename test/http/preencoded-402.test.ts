@@ -19,6 +19,8 @@ import { DuckDb } from '../../src/data/duckdb'
 import { importDataset } from '../../src/data/import/refresh'
 import { NETWORKS, type NetworkName } from '../../src/payments/networks'
 import { paymentRequirements, termsFor } from '../../src/payments/gate/requirements'
+import { type FreshChallenge, withSignInChallenge } from '../../src/payments/gate/sign-in'
+import { freshChallengeOf } from '../../support/sign-in-challenge'
 import { nativeServer, type NativeServer } from '../../support/native-server'
 
 const BASE_URL = 'https://api.example.test'
@@ -36,7 +38,7 @@ const ROUTES = CATALOG.filter((route) => served.has(route.id))
  * price and the requirement functions called afresh, the header encoded and the envelope serialised here,
  * with no cache and no template (what is checked is the encoding once and the id put in per answer).
  */
-function slow402(route: RouteSpec, networks: NetworkName[], resource: string, requestId: string) {
+function slow402(route: RouteSpec, networks: NetworkName[], resource: string, requestId: string, fresh: FreshChallenge) {
   const message = paymentRequiredMessage(route)
   const terms = networks.map((name) => termsFor(route, { network: NETWORKS[name], payTo: DEV_PAY_TO as `0x${string}` }))
   // The service as a 402 on BASE_URL names it: name, tags, and its icon on that public host.
@@ -46,7 +48,8 @@ function slow402(route: RouteSpec, networks: NetworkName[], resource: string, re
     headers: {
       'content-type': 'application/json; charset=utf-8',
       vary: 'accept',
-      'payment-required': encodePaymentRequiredHeader(required.v2),
+      // With the answer's own fresh sign-in challenge (its form checked by freshChallengeOf).
+      'payment-required': encodePaymentRequiredHeader(withSignInChallenge(required.v2, fresh)!),
       'x-request-id': requestId,
     },
     body: JSON.stringify({
@@ -94,6 +97,7 @@ describe.each(NETWORK_SETS.map((networks) => [networks.join(', '), networks] as 
     '%s: the first answer and its remembered repeats are the 402 built the slow way, each with its own request id',
     async (_id, route) => {
       const ids: string[] = []
+      const nonces: string[] = []
       const remembered = service.runtime.app.unpaid.size
       for (const accept of ACCEPTS) {
         // The first goes the whole way; a repeat of a GET is answered ahead of the framework.
@@ -102,10 +106,13 @@ describe.each(NETWORK_SETS.map((networks) => [networks.join(', '), networks] as 
           const answer = await answerOf(await response)
           const id = answer.headers['x-request-id']!
           ids.push(id)
-          expect({ accept, turn, ...answer }).toEqual({ accept, turn, ...slow402(route, networks, BASE_URL + path, id) })
+          const fresh = freshChallengeOf(answer.headers['payment-required']!)
+          nonces.push(fresh.nonce)
+          expect({ accept, turn, ...answer }).toEqual({ accept, turn, ...slow402(route, networks, BASE_URL + path, id, fresh) })
         }
       }
       expect(new Set(ids).size).toBe(ids.length)
+      expect(new Set(nonces).size).toBe(nonces.length) // each 402 its own challenge, remembered or not
       // A GET's repeats were answered ahead of the framework: one remembered 402 per Accept sent (fetch sends
       // `*/*` when given none), a POST's never.
       const sent = new Set(ACCEPTS.map((accept) => accept ?? '*/*')).size

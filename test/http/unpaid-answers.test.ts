@@ -12,6 +12,7 @@ import { RequestLog } from '../../src/http/requests/request-log'
 import { UnpaidAnswers } from '../../src/http/unpaid-answers'
 import type { Runtime } from '../../src/composition/runtime'
 import { nativeServer, type NativeServer } from '../../support/native-server'
+import { challengeFixed } from '../../support/sign-in-challenge'
 
 describe('UnpaidAnswers', () => {
   const lines: string[] = []
@@ -101,7 +102,11 @@ describe('over a socket, in front of the framework', () => {
   const shape = async (r: Response) => {
     const id = r.headers.get('x-request-id')!
     const headers: Record<string, string> = {}
-    r.headers.forEach((value, name) => void (name !== 'date' && name !== 'x-request-id' && (headers[name] = value)))
+    // The sign-in challenge's fresh fields (each 402 its own) fixed.
+    r.headers.forEach(
+      (value, name) =>
+        void (name !== 'date' && name !== 'x-request-id' && (headers[name] = name === 'payment-required' ? challengeFixed(value)! : value)),
+    )
     return { status: r.status, headers, body: (await r.text()).replaceAll(id, '<id>') }
   }
 

@@ -1,6 +1,7 @@
 import { createPublicClient, http, parseAbi, parseAbiItem, type PublicClient } from 'viem'
 import { NETWORKS, type NetworkName } from '../networks'
 import type { AuthorizationReader } from '../reconciler'
+import type { SignInVerifier } from '../gate/sign-in'
 
 const ABI = parseAbi(['function authorizationState(address authorizer, bytes32 nonce) view returns (bool)'])
 const AUTHORIZATION_USED = parseAbiItem('event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)')
@@ -59,5 +60,19 @@ export function createChainReader(
       }
       return undefined
     },
+  }
+}
+
+/**
+ * Checks a smart wallet's sign-in signature on its chain (viem's `verifyMessage` action: EIP-1271 for a
+ * deployed wallet, EIP-6492 for one not deployed yet), over the same endpoints as the reconciler.
+ */
+export function createSignInVerifier(rpcUrls: Partial<Record<NetworkName, string>>): SignInVerifier {
+  const clients = new Map<string, PublicClient>()
+  for (const [name, url] of Object.entries(rpcUrls) as [NetworkName, string][])
+    clients.set(NETWORKS[name].caip2, createPublicClient({ transport: http(url, { timeout: 10_000 }) }))
+  return async (chainId, signed) => {
+    const client = clients.get(chainId)
+    return client ? client.verifyMessage(signed) : false
   }
 }

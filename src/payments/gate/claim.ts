@@ -68,7 +68,7 @@ export async function claimPayment(payment: Payment): Promise<GateAnswer | undef
 }
 
 /** A ledger read or claim; an unreachable ledger refuses the paid request before anything is charged. */
-async function reachLedger<T>(operation: Promise<T>): Promise<T> {
+export async function reachLedger<T>(operation: Promise<T>): Promise<T> {
   try {
     return await operation
   } catch (error) {

@@ -5,6 +5,7 @@ import type { ApiError, Logger } from '../../core'
 import type { PaymentClaim, PaymentEvent, PaymentEventKind, PaymentLedger, SpendRecord, StoredArtifact } from '../../ledger'
 import type { PaymentOffer } from '../networks'
 import type { Proof, ProofInput } from './proof'
+import type { SignInVerifier } from './sign-in'
 import type { PaymentTerms } from './requirements'
 import type { PaymentMode, Receipt, SettleOutcome, SettlementInput, Settler } from '../settler'
 
@@ -26,6 +27,8 @@ export interface GateOptions {
   verifyGuard?: VerifyGuard
   /** SETTLE_MODE=deferred: answers released on verification, settled in the background (deferred.ts). */
   deferred?: DeferredGate
+  /** A smart wallet's sign-in signature, checked over its chain's RPC (absent: EOA signatures only). */
+  signInVerifier?: SignInVerifier
   /** Told of a settled payment whose record could not be committed yet (the ledger retries it). */
   logger?: Pick<Logger, 'error'>
   now?: () => number
@@ -86,10 +89,12 @@ export interface GateAnswer {
   receipt?: Receipt
   /** A retry with the same proof, answered with the result stored for it. */
   replayed?: true
+  /** A wallet that signed in (sign-in-with-x), answered with the result it bought: no payment, no receipt. */
+  signedIn?: true
 }
 
 /** The 402 refusals the gate answers with its route's requirements. */
-export type RefusalCode = 'payment_required' | 'payment_invalid' | 'payment_replayed' | 'settlement_failed'
+export type RefusalCode = 'payment_required' | 'payment_invalid' | 'payment_replayed' | 'settlement_failed' | 'sign_in_refused'
 
 /** A claimed payment as deferred settlement sees it (payment.ts's Payment). */
 export interface DeferredPayment {

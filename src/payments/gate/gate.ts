@@ -1,6 +1,6 @@
 import { paymentRequiredMessage, type RouteSpec } from '../../catalog'
 import { ApiError, redactSecrets, type X402Requirements } from '../../core'
-import { claimPayment } from './claim'
+import { claimPayment, reachLedger } from './claim'
 import type { Authorized, GateAnswer, GateOptions, PaidBody, PaidContext, PaidRequest, RefusalCode } from './gate-contract'
 import type { SpendRecord } from '../../ledger'
 import { runPaidWork } from './paid-work'
@@ -11,6 +11,7 @@ import { settlePayment } from './settle'
 import { verifyLocally } from './verify-local'
 import { provenPayer } from './verify-guard'
 import { GateState } from './gate-state'
+import { readSignIn, SIGN_IN_REFUSALS, type SignInRefusal } from './sign-in'
 
 export type { CutOutcome } from './payment'
 export type { Authorized, GateAnswer, GateOptions, PaidBody, PaidContext, PaidRequest, PaymentMetrics } from './gate-contract'
@@ -147,6 +148,30 @@ export class PaymentGate {
       if (authentic.ok) return { req, proof, terms, payer: authentic.payer, storedOnly: refusal }
     }
     throw refusal
+  }
+
+  /**
+   * A sign-in instead of a payment (sign-in.ts): the stored answer the signing wallet bought for this
+   * request (route and normalised parameters), while it is kept, with no payment and no payment row;
+   * the challenge's nonce is spent. A refusal is a 402 with the requirements, so the buyer can pay instead.
+   */
+  async signIn(req: PaidRequest, header: string): Promise<GateAnswer | ApiError> {
+    const { ledger, signInVerifier } = this.options
+    const chains = this.termsOf(req.route).map((terms) => terms.network.caip2)
+    const verdict = await readSignIn(header, { resourceUrl: req.resourceUrl, chains }, this.now() * 1000)
+    const refuse = (reason: SignInRefusal) => this.paymentError(req, 'sign_in_refused', SIGN_IN_REFUSALS[reason], { reason })
+    if (!verdict.ok) return refuse(verdict.reason)
+    const stored = await reachLedger(ledger.boughtAnswer(verdict.payer, req.fingerprint, this.now()))
+    // Not an EOA's signature: a smart wallet's is checked on chain, and only for a wallet that bought this
+    // answer, so junk never costs an RPC call, and who bought what is never told to an unproven signer.
+    if (!verdict.recovered) {
+      const contract = stored && signInVerifier ? await signInVerifier(verdict.chainId, verdict.signed).catch(() => false) : false
+      if (!contract) return refuse('bad_signature')
+    }
+    if (!stored) return refuse('not_bought')
+    if (!(await reachLedger(ledger.useSignInNonce(verdict.nonce, verdict.expiresAt)))) return refuse('nonce_used')
+    const payer = verdict.payer as `0x${string}`
+    return { body: stored.body, headers: stored.headers ?? {}, payer, network: verdict.chainId, signedIn: true }
   }
 
   /**

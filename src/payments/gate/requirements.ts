@@ -80,6 +80,10 @@ export const OFFERED_EXTENSIONS = [
     name: PAYMENT_IDENTIFIER,
     what: 'optional idempotency key (info.id, 16-128 of [A-Za-z0-9_-]) bound per payer to one payment payload: the same payload again gets its stored answer, another payload under the id is refused with 409 payment_id_conflict and never charged',
   },
+  {
+    name: 'sign-in-with-x',
+    what: "HTTP only: each 402 carries a fresh CAIP-122 (EIP-4361) challenge; the wallet that bought a request's answer signs it (SIGN-IN-WITH-X header) to get that stored answer again, free, while it is kept",
+  },
 ] as const
 
 /**

@@ -13,7 +13,8 @@ import type { SettleOutcome, SettlementInput } from '../settler'
 export async function settlePayment(payment: Payment, { answer, artifactId, paidBefore, input }: PaidWork): Promise<GateAnswer> {
   const { ledger, settler, artifactTtlSeconds, deferred, metrics, logger } = payment.needs
   const { body, headers } = typeof answer === 'string' ? { body: answer, headers: undefined } : answer
-  payment.keep({ id: artifactId, body, ...(headers ? { headers } : {}), expiresAt: payment.needs.now() + artifactTtlSeconds })
+  const buyer = { payer: payment.claim.payer.toLowerCase(), fingerprint: payment.claim.fingerprint }
+  payment.keep({ id: artifactId, body, ...(headers ? { headers } : {}), expiresAt: payment.needs.now() + artifactTtlSeconds, buyer })
   const admitted = deferred && !paidBefore.used ? deferred.admit(payment) : undefined
   if (admitted === true) {
     return answerDeferred(payment, { body, headers, artifactPath: `/v1/artifacts/${artifactId}`, input })

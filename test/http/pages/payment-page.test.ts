@@ -10,6 +10,7 @@ import { ApiError } from '../../../src/core/errors'
 import { createPayer } from '../../../support/payer'
 import { AGENT_ACCEPT, BROWSER_ACCEPT } from '../../../support/accept'
 import { BASE, testRuntime } from '../../../support/runtime'
+import { challengeFixed } from '../../../support/sign-in-challenge'
 
 let rt: Awaited<ReturnType<typeof testRuntime>>
 beforeAll(async () => {
@@ -37,9 +38,10 @@ function reference(id: string): Response {
   return errorResponse(error, ID)
 }
 
+/** An answer's headers, sorted; the sign-in challenge's fresh fields (each 402 its own) fixed. */
 const headerList = (r: Response) => {
   const list: [string, string][] = []
-  r.headers.forEach((value, name) => list.push([name, value]))
+  r.headers.forEach((value, name) => list.push([name, name === 'payment-required' ? challengeFixed(value)! : value]))
   return list.sort(([a], [b]) => a.localeCompare(b))
 }
 
@@ -66,7 +68,7 @@ describe('agents keep the JSON 402, byte for byte', () => {
       const res = await call('spend.summary', accept, {}, 'HEAD')
       expect(res.status).toBe(402)
       expect(res.headers.get('content-type')).toBe(expected.headers.get('content-type'))
-      expect(res.headers.get('payment-required')).toBe(expected.headers.get('payment-required'))
+      expect(challengeFixed(res.headers.get('payment-required'))).toBe(challengeFixed(expected.headers.get('payment-required')))
       expect(await res.text()).toBe('')
     }
   })
@@ -78,7 +80,7 @@ describe('browsers get a payment page', () => {
     const res = await call('china.trends', accept)
     expect(res.status).toBe(402)
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
-    expect(res.headers.get('payment-required')).toBe(json.headers.get('payment-required'))
+    expect(challengeFixed(res.headers.get('payment-required'))).toBe(challengeFixed(json.headers.get('payment-required')))
     expect(res.headers.get('x-request-id')).toBe(ID)
     expect(res.headers.get('vary')).toBe('accept')
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
@@ -112,7 +114,9 @@ describe('browsers get a payment page', () => {
   test('HEAD from a browser: 402 with the requirements header and no body', async () => {
     const res = await call('spend.summary', BROWSER_ACCEPT.chromium, {}, 'HEAD')
     expect(res.status).toBe(402)
-    expect(res.headers.get('payment-required')).toBe(reference('spend.summary').headers.get('payment-required'))
+    expect(challengeFixed(res.headers.get('payment-required'))).toBe(
+      challengeFixed(reference('spend.summary').headers.get('payment-required')),
+    )
     expect(await res.text()).toBe('')
   })
 

@@ -1,7 +1,8 @@
 /**
- * x402's payment-identifier in the ledger, for every backend (registered by ledger-contract.ts): per
- * payer, an id names one payload while its payment is not failed. Another payload under it takes
- * nothing (`id_conflict`), before or after the commit, on this ledger or another one on the same storage.
+ * x402's extensions in the ledger, for every backend (registered by ledger-contract.ts).
+ * payment-identifier: per payer, an id names one payload while its payment is not failed; another
+ * payload under it takes nothing (`id_conflict`), before or after the commit, on this ledger or another
+ * one on the same storage. sign-in-with-x: the answer a payer bought, and single-use challenge nonces.
  */
 import { expect, test } from 'bun:test'
 import { artifactOf, claimOf, type LedgerBackend, type Storage } from './ledger-fixtures'
@@ -63,6 +64,42 @@ export function paymentIds(backend: LedgerBackend, { fresh, freshLedger }: Stora
       await one.durable()
       expect(await two.claim(withId('s2', 'digest-2'), 1000, 900)).toEqual({ status: 'id_conflict' })
       expect(await store.payment('s2')).toBeNull()
+    },
+    TIMEOUT_MS,
+  )
+}
+
+/** What a sign-in reads and spends (x402's sign-in-with-x): the answer a payer bought for a request, and single-use nonces. */
+export function signIns(backend: LedgerBackend, { fresh, freshLedger }: Storage): void {
+  const bought = (id: string, payer: string, fingerprint: string) => ({ ...artifactOf(id), buyer: { payer, fingerprint } })
+  test(
+    "sign-in: the answer a payer bought for a request, while it is kept and its payment served; nobody else's, no other request's",
+    async () => {
+      const ledger = await freshLedger()
+      await ledger.claim(claimOf('b1'), 1000, 900)
+      ledger.complete('b1', bought('art_b1', '0xabc', 'fp-b1'), 1001)
+      await ledger.claim(claimOf('b2', { fingerprint: 'fp-b2' }), 1000, 900)
+      ledger.park('b2', bought('art_b2', '0xabc', 'fp-b2'), 1001) // settling: kept back
+      await ledger.durable()
+      expect((await ledger.boughtAnswer('0xabc', 'fp-b1', 1002))?.id).toBe('art_b1')
+      expect(await ledger.boughtAnswer('0xdef', 'fp-b1', 1002)).toBeNull()
+      expect(await ledger.boughtAnswer('0xabc', 'fp-other', 1002)).toBeNull()
+      expect(await ledger.boughtAnswer('0xabc', 'fp-b2', 1002)).toBeNull()
+      expect(await ledger.boughtAnswer('0xabc', 'fp-b1', 10_000)).toBeNull() // expired with the answer
+    },
+    TIMEOUT_MS,
+  )
+
+  test(
+    'sign-in: a nonce is taken once, on any ledger of the storage, and dropped once its challenge expired',
+    async () => {
+      const store = await fresh()
+      const ledger = await store.open()
+      expect(await ledger.useSignInNonce('n0nce0001', 2000)).toBe(true)
+      expect(await ledger.useSignInNonce('n0nce0001', 2000)).toBe(false)
+      if (backend.sharedStorage) expect(await (await store.open()).useSignInNonce('n0nce0001', 2000)).toBe(false)
+      expect(await ledger.purgeExpired(2000)).toBe(1)
+      expect(await ledger.useSignInNonce('n0nce0001', 3000)).toBe(true)
     },
     TIMEOUT_MS,
   )
