@@ -14,14 +14,16 @@ export function errorHeaders(err: ApiError, requestId: string, extra?: Record<st
     constant = new Headers(JSON_HEADERS)
     constant.set('vary', 'accept') // a browser gets the same error as a page (error-page.ts): caches must tell them apart
     if (err.retryAfterSeconds !== undefined) constant.set('retry-after', String(err.retryAfterSeconds))
-    if (err.payment) constant.set('PAYMENT-REQUIRED', encodePaymentRequiredHeader(err.payment.v2))
+    // An HTTP resource's 402 gets its header per answer (below), with a fresh sign-in challenge.
+    if (err.payment && challengedHeader(err.payment.v2, 0) === undefined)
+      constant.set('PAYMENT-REQUIRED', encodePaymentRequiredHeader(err.payment.v2))
     // No `Connection: close` on a 413: closing while the client still writes makes its kernel reset the
     // connection before it reads the answer (EPIPE). The rest of the body is read and dropped first
     // (upload-rest.ts, up to REQUEST_LIMITS.drainBytes) and the client reads its 413.
     ERROR_HEADERS.set(err, constant)
   }
   const headers = new Headers(constant)
-  // Each 402 of an HTTP resource carries a fresh sign-in challenge (sign-in-with-x): the rest of its header is cached.
+  // Each 402 of an HTTP resource carries a fresh sign-in challenge (sign-in-with-x): the rest of its header is cached (sign-in.ts).
   const challenged = err.payment && challengedHeader(err.payment.v2, Date.now())
   if (challenged) headers.set('PAYMENT-REQUIRED', challenged)
   headers.set('x-request-id', requestId)

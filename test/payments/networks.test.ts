@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from '@x402/core/http'
 import { CATALOG, routeById } from '../../src/catalog'
-import { bazaarExtension } from '../../src/catalog/bazaar'
+import { bazaarExtension, serviceMetadata } from '../../src/catalog/bazaar'
+import { termsFor, v2PaymentRequired } from '../../src/payments/gate/requirements'
+import { withSignInChallenge } from '../../src/payments/gate/sign-in'
 import { decodeProof, MAX_PROOF_BYTES } from '../../src/payments/gate/proof'
 import { DEV_PAY_TO } from '../../src/config/config'
 import { NETWORKS } from '../../src/payments/networks'
@@ -169,14 +171,21 @@ describe('proofs as their x402 version names networks', () => {
     expect((await res.json()).error.details.reason).toBe('wrong_network')
   })
 
-  test('the largest proof a v2 client sends (the largest bazaar extension echoed, a 1 KB smart-wallet signature) is within the size limit', async () => {
+  test('the largest proof a v2 client sends (every extension of the largest HTTP 402 echoed, a 1 KB smart-wallet signature) is within the size limit', async () => {
     const largest = CATALOG.reduce((a, b) =>
       JSON.stringify(bazaarExtension(b)).length > JSON.stringify(bazaarExtension(a)).length ? b : a,
     )
+    // What @x402/core's client echoes: the 402's resource and all its extensions (bazaar, payment-identifier,
+    // the sign-in challenge listing every network), as a public host on all six networks sends them.
+    const url = `https://api.example.com${largest.path}`
+    const terms = Object.values(NETWORKS).map((network) => termsFor(largest, { network, payTo: DEV_PAY_TO as `0x${string}` }))
+    const fresh = { nonce: 'f'.repeat(32), issuedAt: new Date().toISOString(), expirationTime: new Date().toISOString() }
+    const required = withSignInChallenge(v2PaymentRequired(largest, terms, url, '', serviceMetadata('https://api.example.com')), fresh)!
     const v2 = await createPayer().proof({ value: PRICE, version: 2, network: 'base-sepolia' })
     const header = editProof(v2, (p) => {
-      p.extensions = { bazaar: bazaarExtension(largest) }
-      p.resource = { url: `https://api.example.com${largest.path}`, description: largest.summary, mimeType: 'application/json' }
+      p.extensions = required.extensions
+      p.resource = required.resource
+      p.extensions['payment-identifier'].info.id = `pay_${'0'.repeat(124)}`
       p.payload.signature = `0x${'ab'.repeat(1024)}`
     })
     expect(header.length).toBeGreaterThan(4096)

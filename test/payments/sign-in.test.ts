@@ -98,8 +98,11 @@ test('the wallet that paid signs in with wrapFetchWithSIWx: the same answer, fre
   expect(sent).toHaveLength(1)
   // The same signed header again: its nonce was used.
   expect(await refusedFor(await rt.get(SUMMARY, { [SIGN_IN_WITH_X]: sent[0]! }))).toBe('nonce_used')
-  // A second sign-in over a new challenge works again.
+  // A second sign-in over a new challenge works again, for the same request however its query is written.
   expect((await signingIn().fetch(`${BASE}${SUMMARY}`)).status).toBe(200)
+  const normalised = await signingIn().fetch(`${BASE}/v1/market-data/flights/summary?destination=tokyo`)
+  expect(normalised.status).toBe(200)
+  expect(await normalised.text()).toBe(paidBody)
 })
 
 test('another wallet, or the same wallet for another request (other parameters), is refused: not_bought', async () => {
