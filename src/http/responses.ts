@@ -1,6 +1,6 @@
 import { encodePaymentRequiredHeader } from '@x402/core/http'
 import { ApiError } from '../core'
-import { challengedHeader, type GateAnswer } from '../payments'
+import { carriesChallenge, challengedHeader, type GateAnswer } from '../payments'
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 
@@ -15,8 +15,7 @@ export function errorHeaders(err: ApiError, requestId: string, extra?: Record<st
     constant.set('vary', 'accept') // a browser gets the same error as a page (error-page.ts): caches must tell them apart
     if (err.retryAfterSeconds !== undefined) constant.set('retry-after', String(err.retryAfterSeconds))
     // An HTTP resource's 402 gets its header per answer (below), with a fresh sign-in challenge.
-    if (err.payment && challengedHeader(err.payment.v2, 0) === undefined)
-      constant.set('PAYMENT-REQUIRED', encodePaymentRequiredHeader(err.payment.v2))
+    if (err.payment && !carriesChallenge(err.payment.v2)) constant.set('PAYMENT-REQUIRED', encodePaymentRequiredHeader(err.payment.v2))
     // No `Connection: close` on a 413: closing while the client still writes makes its kernel reset the
     // connection before it reads the answer (EPIPE). The rest of the body is read and dropped first
     // (upload-rest.ts, up to REQUEST_LIMITS.drainBytes) and the client reads its 413.

@@ -20,7 +20,7 @@ export type { CutOutcome, GateAnswer, PaidRequest, PaymentMetrics } from './gate
 export { PROOF_HEADERS, proofFromHeader, proofFromObject, readProofHeader } from './gate/proof'
 export type { ProofInput } from './gate/proof'
 export { OFFERED_EXTENSIONS, paymentWindowSeconds, termsFor, v2PaymentRequired } from './gate/requirements'
-export { challengedHeader, MAX_SIGN_IN_BYTES, SIGN_IN_WITH_X } from './gate/sign-in'
+export { carriesChallenge, challengedHeader, SIGN_IN_WITH_X } from './gate/sign-in'
 export type { SignInVerifier } from './gate/sign-in'
 export { VerifyGuard } from './gate/verify-guard'
 export { NETWORKS, networkNamed, variableSuffix } from './networks'

@@ -6,6 +6,8 @@ import { exampleCall } from '../../src/catalog/examples'
 import { implementedRouteIds } from '../../src/composition/handler-map'
 import pkg from '../../package.json' with { type: 'json' }
 import { createPayer } from '../../support/payer'
+import { freePort } from '../../support/ports'
+import { wrapFetchWithSIWx } from '@x402/extensions/sign-in-with-x'
 import { tableFromIPC } from 'apache-arrow'
 import {
   HIDES_REPOSITORY,
@@ -165,6 +167,20 @@ describe('the executable copied alone into an empty folder', () => {
       expect({ route: route.id, status: paid.status, success: body.success }).toEqual({ route: route.id, status: 200, success: true })
       expect(body.pricing).toEqual({ amount_usd: route.priceUsd, payment_status: 'paid' })
     }
+  })
+
+  test("the wallet that paid signs in (x402 sign-in-with-x) and gets its answer again: viem's SIWE module is built in", async () => {
+    // Its own port and PUBLIC_BASE_URL: the challenge is bound to the origin the client fetched.
+    const port = await freePort()
+    const own = await serve(run.bin, scratchDir('home'), { PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}` })
+    await own.ready()
+    const url = `${own.url}/v1/market-data/flights/summary?destination=Tokyo`
+    const paid = await fetch(url, { headers: { 'x402-payment': await payer.proof({ value: 100_000n }) } })
+    expect(paid.status).toBe(200)
+    const signedIn = await wrapFetchWithSIWx(fetch, payer.account)(url)
+    expect(signedIn.status).toBe(200)
+    expect(signedIn.headers.get('x-payment-replay')).toBe('signed-in')
+    expect(await signedIn.text()).toBe(await paid.text())
   })
 
   test('a table answers as Arrow and CSV (apache-arrow is built in, loaded on first use)', async () => {

@@ -9,16 +9,16 @@
  */
 import type { PaymentRequired } from '@x402/core/types'
 import { randomBytes } from 'node:crypto'
-import { Type as T, type Static } from '@sinclair/typebox'
+import { Type as T } from '@sinclair/typebox'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 
 export const SIGN_IN_WITH_X = 'sign-in-with-x'
 /** How long a challenge may be signed and used; the spec's default. */
-export const CHALLENGE_SECONDS = 300
+const CHALLENGE_SECONDS = 300
 /** A challenge signed by an instance whose clock runs ahead of this one's is still taken, this far ahead. */
 const CLOCK_SKEW_SECONDS = 60
 /** A sign-in header is a few hundred bytes (a smart wallet's signature up to 1 KB more): far larger is refused unread. */
-export const MAX_SIGN_IN_BYTES = 4096
+const MAX_SIGN_IN_BYTES = 4096
 
 const STATEMENT = 'Sign in with the wallet that paid for this request to get its stored answer again, free.'
 
@@ -95,6 +95,9 @@ function templateOf(required: PaymentRequired): Template | null {
   return template
 }
 
+/** Whether the 402 of `required` carries a sign-in challenge (its resource is an HTTP(S) URL). */
+export const carriesChallenge = (required: PaymentRequired): boolean => templateOf(required) !== null
+
 /**
  * The PAYMENT-REQUIRED header of an HTTP 402 with a fresh sign-in challenge (undefined: no challenge for
  * this resource): byte for byte `encodePaymentRequiredHeader(withSignInChallenge(required, fresh))`.
@@ -149,7 +152,6 @@ const SignInPayload = T.Object({
   signature: T.String({ pattern: '^0x[0-9a-fA-F]+$', maxLength: 2 + 2 * 2048 }),
 })
 const checkPayload = TypeCompiler.Compile(SignInPayload)
-export type SignInPayload = Static<typeof SignInPayload>
 
 /** Why a sign-in is refused (`details.reason` of `sign_in_refused`), with what the buyer is told. */
 export const SIGN_IN_REFUSALS = {
