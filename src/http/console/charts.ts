@@ -78,13 +78,14 @@ export function barChart(
     )
     .join('')
   // A period's name starts at its first bar; near the right end it ends at the edge instead. The first
-  // bar's is left out of a narrow chart when the next period starts within the first sixth (they would overlap).
+  // bar's is left out when the next period starts within the first sixth: at any width the two would
+  // overlap once the next one starts a bar or two later (the 48 hours seen late in the evening).
   const starts = bars.flatMap((b, i) => (b.period ? [i] : []))
   const periods = starts
-    .map((i, k) => {
-      const crowded = i === 0 && starts[k + 1] !== undefined && starts[k + 1]! / slots < 1 / 6
+    .filter((i, k) => !(i === 0 && starts[k + 1] !== undefined && starts[k + 1]! / slots < 1 / 6))
+    .map((i) => {
       const atEnd = i / slots > 5 / 6
-      return `<text class="period${crowded ? ' minor' : ''}" x="${atEnd ? '100%' : pct(i / slots)}" y="${TS.period}"${atEnd ? ' text-anchor="end"' : ''}>${escapeHtml(bars[i]!.period!)}</text>`
+      return `<text class="period" x="${atEnd ? '100%' : pct(i / slots)}" y="${TS.period}"${atEnd ? ' text-anchor="end"' : ''}>${escapeHtml(bars[i]!.period!)}</text>`
     })
     .join('')
   const scale = peak
@@ -205,7 +206,7 @@ export const CHART_CSS = `
 .label{fill:var(--fg);font-size:14px;font-weight:600}
 .part{fill:var(--fg);font-size:13px}
 .count{font-variant-numeric:tabular-nums}
-@container (max-width:36rem){.tick.minor,.period.minor{display:none}}
+@container (max-width:36rem){.tick.minor{display:none}}
 @container (max-width:58rem){.dense .tick.minor{display:none}}
 tr.sub td:first-child{padding-left:1.75rem;color:var(--muted)}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
