@@ -11,6 +11,7 @@ import {
 import { usdToAtomic, type X402Requirements } from '../../core'
 import { type NetworkInfo, type PaymentOffer } from '../networks'
 import { PAYMENT_IDENTIFIER, paymentIdentifierDeclaration } from './payment-id'
+import { SIGN_IN_WITH_X } from './sign-in'
 
 /**
  * Payment window margin on top of a route's typical wait, so a slow answer never outlives its
@@ -81,7 +82,7 @@ export const OFFERED_EXTENSIONS = [
     what: 'optional idempotency key (info.id, 16-128 of [A-Za-z0-9_-]) bound per payer to one payment payload: the same payload again gets its stored answer, another payload under the id is refused with 409 payment_id_conflict and never charged',
   },
   {
-    name: 'sign-in-with-x',
+    name: SIGN_IN_WITH_X,
     what: "HTTP only: each 402 carries a fresh CAIP-122 (EIP-4361) challenge; the wallet that bought a request's answer signs it (SIGN-IN-WITH-X header) to get that stored answer again, free, while it is kept",
   },
 ] as const
