@@ -1,4 +1,5 @@
 /** The payment ledger's contract: what the gate records and asks (SQLite: sqlite.ts; PostgreSQL: postgres.ts). */
+import type { ChannelStorage } from '@x402/evm/batch-settlement/server'
 import type { Business } from './business'
 import type { PAYMENTS, SharedColumn } from './tables'
 
@@ -228,6 +229,18 @@ export interface PaymentLedger {
    */
   purgeExpired(now: number, keep?: LedgerRetention): Promise<number>
   /**
+   * x402 batch-settlement's payment channels of one network (CAIP-2), as the scheme's ChannelStorage:
+   * `list()` returns this network's channels alone. Each `updateChannel` is atomic across every instance
+   * sharing the ledger, and on disk when it resolves: it commits by itself, not with `durable()`'s group.
+   */
+  channelStorage(network: string): ChannelStorage
+  /** Appends a chain action of batch settlement (`batch_redemptions`); on disk when it resolves. */
+  recordRedemption(entry: RedemptionEntry): Promise<void>
+  /** Per network, the channels on record now, with what they hold, were charged and were claimed. */
+  channelSummary(): Promise<ChannelSummary[]>
+  /** Per network and kind, the chain actions recorded since `since` (unix seconds, inclusive). */
+  redemptionTotals(since: number): Promise<RedemptionTotal[]>
+  /**
    * Whether the ledger takes writes, for /ready: after a failed commit, it tries again (the queued changes,
    * or a probe row) before saying. Absent: a ledger whose reachability is reported elsewhere (PostgreSQL).
    */
@@ -247,3 +260,44 @@ export type LedgerWriteState = { ok: true } | { ok: false; sinceMs: number; erro
 /** Pending, or in_progress so long past its authorization's validBefore that no live request holds it. */
 export const isOpen = (state: PaymentState, validBefore: string | null | undefined, now: number): boolean =>
   state === 'pending' || (state === 'in_progress' && validBefore != null && Number(validBefore) < now - DEAD_CLAIM_AFTER_SECONDS)
+
+/** A chain action of x402 batch settlement, as `batch_redemptions` keeps it. */
+export type RedemptionKind = 'deposit' | 'claim' | 'settle' | 'refund' | 'withdraw_seen'
+export interface RedemptionEntry {
+  /** Unix seconds. */
+  at: number
+  kind: RedemptionKind
+  /** CAIP-2. */
+  network: string
+  txHash?: string
+  /** What moved, in the token's atomic units (decimal). */
+  amountAtomic: string
+  /** How many channels the action covered (a claim carries up to 100). */
+  channels: number
+  detail?: string
+}
+
+/** A network's batch-settlement channels as the ledger holds them now; sums in atomic units (decimal). */
+export interface ChannelSummary {
+  network: string
+  /** Channels on record (a channel refunded in full is dropped). */
+  channels: number
+  /** Of them, those with charges not claimed yet. */
+  unclaimedChannels: number
+  /** What the buyers hold in them on chain (as last seen). */
+  balance: string
+  charged: string
+  claimed: string
+  /** Charged and not yet claimed, per channel never below 0: what withdrawals could still take back. */
+  unclaimed: string
+}
+
+/** The chain actions of one kind on one network over a time. */
+export interface RedemptionTotal {
+  network: string
+  kind: RedemptionKind
+  /** Actions recorded. */
+  count: number
+  amountAtomic: string
+  channels: number
+}

@@ -5,6 +5,7 @@ export { backupLedger } from './backup'
 export type { BackupResult } from './backup'
 export type { Business } from './business'
 export type {
+  ChannelSummary,
   LedgerRetention,
   PaymentClaim,
   PaymentEvent,
@@ -12,6 +13,9 @@ export type {
   PaymentLedger,
   PaymentState,
   PendingPayment,
+  RedemptionEntry,
+  RedemptionKind,
+  RedemptionTotal,
   SpendRecord,
   StoredArtifact,
 } from './contract'

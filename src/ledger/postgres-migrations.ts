@@ -3,7 +3,7 @@ import { type Postgres, SchemaTooNew } from '../postgres'
 /**
  * The shared ledger's schema, as numbered migrations applied in order and recorded in
  * `schema_migrations`. Never edit a released migration: add the next one. The ledger's own tables
- * (payments, payment_events, artifacts, provider_spend) are declared in src/ledger/tables.ts, for both
+ * (payments, payment_events, artifacts, provider_spend, sign_in_nonces, batch_channels, batch_redemptions) are declared in src/ledger/tables.ts, for both
  * engines: a change to them is made there and brought here as a migration; a test reads a migrated
  * database back against that declaration. Times are unix seconds
  * (`bigint`) as in the SQLite ledger, except the liveness columns, which compare against the database's
@@ -151,6 +151,48 @@ ALTER TABLE artifacts ADD COLUMN payer TEXT, ADD COLUMN fingerprint TEXT;
 CREATE INDEX artifacts_by_buyer ON artifacts (payer, fingerprint);
 CREATE TABLE sign_in_nonces (nonce TEXT PRIMARY KEY, expires_at BIGINT NOT NULL);
 CREATE INDEX sign_in_nonces_expiry ON sign_in_nonces (expires_at);
+`,
+  },
+  {
+    version: 7,
+    name: 'x402 batch-settlement: payment channels and what was redeemed on chain',
+    sql: `
+CREATE TABLE batch_channels (
+  channel_id TEXT PRIMARY KEY,
+  network TEXT NOT NULL,
+  receiver TEXT NOT NULL,
+  token TEXT NOT NULL,
+  payer TEXT NOT NULL,
+  config TEXT NOT NULL,
+  charged_cumulative TEXT NOT NULL,
+  signed_max_claimable TEXT NOT NULL,
+  signature TEXT NOT NULL,
+  balance TEXT NOT NULL,
+  total_claimed TEXT NOT NULL,
+  refund_nonce TEXT NOT NULL,
+  withdraw_requested_at BIGINT NOT NULL,
+  onchain_synced_ms BIGINT,
+  last_request_ms BIGINT NOT NULL,
+  pending_id TEXT,
+  pending_max_claimable TEXT,
+  pending_expires_ms BIGINT,
+  version BIGINT NOT NULL,
+  updated_at BIGINT NOT NULL
+);
+CREATE INDEX batch_channels_by_network ON batch_channels (network, channel_id);
+CREATE INDEX batch_channels_unclaimed ON batch_channels (network) WHERE charged_cumulative <> total_claimed;
+CREATE TABLE batch_redemptions (
+  seq BIGSERIAL PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  at BIGINT NOT NULL,
+  kind TEXT NOT NULL,
+  network TEXT NOT NULL,
+  tx_hash TEXT,
+  amount_atomic TEXT NOT NULL,
+  channels INTEGER NOT NULL,
+  detail TEXT
+);
+CREATE INDEX batch_redemptions_at ON batch_redemptions (at);
 `,
   },
 ]

@@ -19,6 +19,7 @@ import {
 import { LEASE_SECONDS, Postgres } from '../postgres'
 import { readBusiness } from './business'
 import { apply, type Op } from './postgres-commit'
+import { PostgresChannelBook } from './channels/postgres-channels'
 
 type Taken = Extract<ClaimResult, { status: 'taken' }>
 
@@ -63,8 +64,10 @@ const isIdConflict = (error: unknown) =>
  * with the others of the same moment, in one transaction by `durable()`. Each update names the claim (a
  * random id per claim) and the states it may leave, so a late or repeated commit (after a timeout the
  * statement may still land) never overwrites another claim. A failed commit stays queued and is retried.
+ * Batch-settlement channels come from the base (channels/postgres-channels.ts): each update is a
+ * compare-and-set of its own, committed before it resolves.
  */
-export class PostgresLedger implements PaymentLedger {
+export class PostgresLedger extends PostgresChannelBook implements PaymentLedger {
   /**
    * The claim id of each claim this instance holds: its later updates are guarded by it. Not the request
    * id, which a client may choose and send again with its retry: a late update of the first attempt
@@ -78,10 +81,12 @@ export class PostgresLedger implements PaymentLedger {
   private closed = false
 
   constructor(
-    private readonly pg: Postgres,
+    pg: Postgres,
     /** This instance's id in `instances`: the holder of its claims. */
     private readonly instanceId: string,
-  ) {}
+  ) {
+    super(pg)
+  }
 
   async claim(claim: PaymentClaim, now: number, staleBefore: number): Promise<ClaimResult> {
     // One round trip either way: the claim, or (nothing inserted or updated) who holds the nonce.

@@ -1,4 +1,3 @@
-import { Database } from 'bun:sqlite'
 import {
   claimOfRow,
   type BusinessReader,
@@ -21,6 +20,7 @@ import { ledgerStatements, openLedgerFile, SERVED_INDEX, type LedgerStatements }
 import { prune } from './sqlite-retention'
 import { readBusiness } from './business'
 import { eventRow, spendRow } from './rows'
+import { SqliteChannelBook } from './channels/sqlite-channels'
 
 const taken = (row: Row): Extract<ClaimResult, { status: 'taken' }> => ({
   status: 'taken',
@@ -90,9 +90,9 @@ const fromDb = (row: PaymentRow<number>): Row => ({
  * before a commit loses only requests that were not answered yet, and moved no money.
  * One instance per file, unless opened `shared` (REUSE_PORT): then each claim is decided and written
  * inside the file's write lock, so a second process sees it at once (one more commit per paid request).
+ * Batch-settlement channels come from the base (channels/sqlite-channels.ts): each update commits by itself.
  */
-export class SqliteLedger implements PaymentLedger {
-  private readonly db: Database
+export class SqliteLedger extends SqliteChannelBook implements PaymentLedger {
   private readonly stmts: LedgerStatements
   private readonly commitTx: () => void
   /** Rows changed since the last commit, and rows still in progress. */
@@ -112,7 +112,7 @@ export class SqliteLedger implements PaymentLedger {
 
   /** `prunesServed`: LEDGER_KEEP_SERVED_DAYS is set, so the index its pass needs is built now, at start-up, not during a pass. */
   constructor(path: string, options: { shared?: boolean; prunesServed?: boolean } = {}) {
-    this.db = openLedgerFile(path)
+    super(openLedgerFile(path))
     if (options.prunesServed) this.db.exec(SERVED_INDEX)
     this.stmts = ledgerStatements(this.db)
     this.commitTx = this.db.transaction(() => this.writeChanges())

@@ -9,17 +9,39 @@
  */
 
 /** What a column holds; each engine stores it its own way (TYPES). */
-type ColumnKind = 'text' | 'count' | 'time' | 'nano_usd' | 'body' | 'sequence' | 'flag'
+type ColumnKind = 'text' | 'count' | 'time' | 'millis' | 'revision' | 'nano_usd' | 'body' | 'sequence' | 'flag'
 
 export type Engine = 'sqlite' | 'postgres'
 
 /**
- * Times are unix seconds. An answer's body is TEXT in SQLite (its TEXT affinity keeps an Arrow answer's
- * BLOB as it is) and bytes in PostgreSQL (with `is_text` beside it). nano-USD are decimal text in SQLite.
+ * Times are unix seconds (`millis`: milliseconds, as x402's batch-settlement channels keep them; a
+ * `revision` counts the writes of a row, past a 32-bit integer). An answer's body is TEXT in SQLite (its
+ * TEXT affinity keeps an Arrow answer's BLOB as it is) and bytes in PostgreSQL (with `is_text` beside it).
+ * nano-USD are decimal text in SQLite.
  */
 const TYPES: Record<Engine, Record<ColumnKind, string>> = {
-  sqlite: { text: 'TEXT', count: 'INTEGER', time: 'INTEGER', nano_usd: 'TEXT', body: 'TEXT', sequence: 'INTEGER', flag: 'INTEGER' },
-  postgres: { text: 'text', count: 'integer', time: 'bigint', nano_usd: 'numeric', body: 'bytea', sequence: 'bigint', flag: 'boolean' },
+  sqlite: {
+    text: 'TEXT',
+    count: 'INTEGER',
+    time: 'INTEGER',
+    millis: 'INTEGER',
+    revision: 'INTEGER',
+    nano_usd: 'TEXT',
+    body: 'TEXT',
+    sequence: 'INTEGER',
+    flag: 'INTEGER',
+  },
+  postgres: {
+    text: 'text',
+    count: 'integer',
+    time: 'bigint',
+    millis: 'bigint',
+    revision: 'bigint',
+    nano_usd: 'numeric',
+    body: 'bytea',
+    sequence: 'bigint',
+    flag: 'boolean',
+  },
 }
 
 export interface Column {
@@ -153,7 +175,68 @@ export const PROVIDER_SPEND = {
   ],
 } as const satisfies Table
 
-export const LEDGER_TABLES: readonly Table[] = [PAYMENTS, PAYMENT_EVENTS, ARTIFACTS, PROVIDER_SPEND, SIGN_IN_NONCES]
+/**
+ * x402 batch-settlement: one row per payment channel a buyer opened with a deposit (src/ledger/channels,
+ * x402's `Channel`), keyed by its id in lower case. Amounts are decimal text of atomic units (uint128), kept
+ * exact; `config` is the channel's ChannelConfig as JSON, with payer, receiver and token beside it (lower
+ * case) for the reports. `version` grows with every write: PostgreSQL's compare-and-set (migration 7).
+ */
+export const BATCH_CHANNELS = {
+  name: 'batch_channels',
+  columns: [
+    text('channel_id', { key: true, required: true }),
+    text('network', required),
+    text('receiver', required),
+    text('token', required),
+    text('payer', required),
+    text('config', required),
+    text('charged_cumulative', required),
+    text('signed_max_claimable', required),
+    text('signature', required),
+    text('balance', required),
+    text('total_claimed', required),
+    text('refund_nonce', required),
+    // Chain seconds (0: no withdrawal requested); the others are milliseconds.
+    { name: 'withdraw_requested_at', kind: 'time', required: true },
+    { name: 'onchain_synced_ms', kind: 'millis' },
+    { name: 'last_request_ms', kind: 'millis', required: true },
+    // The request holding the channel (x402's pendingRequest), while one does.
+    text('pending_id'),
+    text('pending_max_claimable'),
+    { name: 'pending_expires_ms', kind: 'millis' },
+    { name: 'version', kind: 'revision', required: true },
+    { name: 'updated_at', kind: 'time', required: true },
+  ],
+} as const satisfies Table
+
+/** What batch settlement did on chain (deposits seen, claims, settles, refunds, withdrawals seen): appended, never changed. */
+export const BATCH_REDEMPTIONS = {
+  name: 'batch_redemptions',
+  columns: [
+    { name: 'seq', kind: 'sequence', key: true },
+    text('id', { required: true, unique: true, only: 'postgres' }),
+    { name: 'at', kind: 'time', required: true },
+    text('kind', required),
+    text('network', required),
+    text('tx_hash'),
+    text('amount_atomic', required),
+    { name: 'channels', kind: 'count', required: true },
+    text('detail'),
+  ],
+} as const satisfies Table
+
+export const LEDGER_TABLES: readonly Table[] = [
+  PAYMENTS,
+  PAYMENT_EVENTS,
+  ARTIFACTS,
+  PROVIDER_SPEND,
+  SIGN_IN_NONCES,
+  BATCH_CHANNELS,
+  BATCH_REDEMPTIONS,
+]
+
+/** A channel whose charges are not all claimed on chain yet: the seller's exposure if the buyer withdrew now. */
+export const CHANNEL_UNCLAIMED = 'charged_cumulative <> total_claimed'
 
 /** The rows whose payment id is still bound: a failed payment's id may name another payload. */
 export const PAYMENT_ID_HELD = `payment_id IS NOT NULL AND state <> 'failed'`
@@ -185,6 +268,10 @@ export const LEDGER_INDEXES: readonly Index[] = [
   { name: 'artifacts_by_buyer', on: 'artifacts (payer, fingerprint)' },
   { name: 'sign_in_nonces_expiry', on: 'sign_in_nonces (expires_at)' },
   { name: 'provider_spend_at', on: 'provider_spend (at)' },
+  // A network's channels, in order (the batch scheme's claim lists them all), and those with unclaimed charges.
+  { name: 'batch_channels_by_network', on: 'batch_channels (network, channel_id)' },
+  { name: 'batch_channels_unclaimed', on: 'batch_channels (network)', where: CHANNEL_UNCLAIMED },
+  { name: 'batch_redemptions_at', on: 'batch_redemptions (at)' },
 ]
 
 const kept = (engine: Engine) => (item: { only?: Engine }) => item.only === undefined || item.only === engine
