@@ -30,6 +30,8 @@ if (networks.some((n, i) => !rpcOf(n, i)) || !/^0x[0-9a-fA-F]{64}$/.test(env.FAC
 const { facilitator, address } = createEvmFacilitator({
   networks: networks.map((network, index) => ({ network, rpcUrl: rpcOf(network, index)! })),
   privateKey: env.FACILITATOR_PRIVATE_KEY as `0x${string}`,
+  // batch-settlement too: its deposits, claims, settlements and refunds (the seller's key authorizes them).
+  batchNetworks: networks,
 })
 const token = env.FACILITATOR_AUTH_TOKEN
 if (token && env.FACILITATOR_JWT_KEYS) {

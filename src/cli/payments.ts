@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { alignedColumns } from './columns'
+import { claimNow, formatBatch, type LedgerSource, openLedger, readBatchReport } from './payments-batch'
 import { closeSync, existsSync, openSync, statSync, writeSync } from 'node:fs'
 import { resolve as resolvePath } from 'node:path'
 import { atomicToUsd as usd, ConfigError, nanoToUsd } from '../core'
@@ -36,6 +37,9 @@ Usage:
   payments reconcile
       check every pending settlement on chain now (X402_RPC_URL): settled ones release their answer,
       ones whose authorization expired unused are failed (nothing moved)
+  payments claim
+      batch-settlement (BATCH_NETWORKS): claim the charged vouchers and settle them to PAY_TO now, refund
+      idle channels (what the service does every BATCH_CLAIM_SECONDS)
   payments export [--csv] [--from DATE] [--to DATE] [--status STATE[,STATE...]] [--output FILE [--force]]
       one CSV row per payment, oldest first, for accounting (RFC 4180, UTF-8, ISO-8601 UTC times, exact
       decimal amounts); --from is inclusive, --to exclusive, both on the payment's created_at;
@@ -153,7 +157,6 @@ function config(): Readonly<Config> {
 }
 
 /** The ledger the service uses: PostgreSQL when LEDGER_URL is set, else the SQLite file. */
-type LedgerSource = { postgres: string } | { sqlite: string }
 function ledgerOf(config: Readonly<Config>): LedgerSource {
   return config.ledgerUrl ? { postgres: config.ledgerUrl } : { sqlite: ledgerPath(config) }
 }
@@ -187,28 +190,38 @@ async function report(args: string[]): Promise<void> {
   } catch (error) {
     fail(`Report failed: ${(error as Error).message}`, 1)
   }
+  const batch = await readBatchReport(source, since).catch((error: unknown) => fail(`Report failed: ${(error as Error).message}`, 1))
   if (json) {
-    process.stdout.write(`${JSON.stringify(reportJson(ledgerReport, by, since), null, 2)}\n`)
+    // Only a seller who offers batch-settlement (or did) has this part.
+    const held = batch.channels.length > 0 || batch.actions.length > 0
+    process.stdout.write(`${JSON.stringify({ ...reportJson(ledgerReport, by, since), ...(held ? { batch } : {}) }, null, 2)}\n`)
   } else {
-    process.stdout.write(formatReport(ledgerReport, by, sinceLabel))
+    process.stdout.write(formatReport(ledgerReport, by, sinceLabel) + formatBatch(batch, sinceLabel))
+  }
+}
+
+async function claim(args: string[]): Promise<void> {
+  if (args.length > 0) fail(`Unknown option "${args[0]}".\n\n${HELP}`, 2)
+  const serviceConfig = config()
+  try {
+    const { text, failed } = await claimNow(serviceConfig, ledgerOf(serviceConfig))
+    process.stdout.write(text)
+    if (failed) process.exitCode = 1
+  } catch (error) {
+    fail(`Claim failed: ${(error as Error).message}`, 1)
   }
 }
 
 async function reconcile(args: string[]): Promise<void> {
   if (args.length > 0) fail(`Unknown option "${args[0]}".\n\n${HELP}`, 2)
   const serviceConfig = config()
-  const source = ledgerOf(serviceConfig)
-  const [{ SqliteLedger }, { Reconciler }, { createChainReader }, { Postgres }, { PostgresLedger }] = await Promise.all([
-    import('../ledger/sqlite'),
+  const [{ Reconciler }, { createChainReader }] = await Promise.all([
     import('../payments/reconciler'),
     import('../payments/chain/chain-reader'),
-    import('../postgres/client'),
-    import('../ledger/postgres'),
   ])
   // With PostgreSQL, beside running instances: every change is guarded by the payment's state, so a
   // payment the instances' own reconciler resolves first is left alone here.
-  const pg = 'postgres' in source ? new Postgres(source.postgres) : undefined
-  const ledger = pg ? new PostgresLedger(pg, 'payments-cli') : new SqliteLedger((source as { sqlite: string }).sqlite)
+  const { ledger, close } = await openLedger(ledgerOf(serviceConfig))
   try {
     const summary = await new Reconciler(ledger, createChainReader(serviceConfig.reconcileRpc)).run()
     const over = Object.entries(serviceConfig.rpc)
@@ -221,8 +234,7 @@ async function reconcile(args: string[]): Promise<void> {
   } catch (error) {
     fail(`Reconcile failed: ${(error as Error).message}`, 1)
   } finally {
-    await ledger.close()
-    await pg?.close()
+    await close()
   }
 }
 
@@ -369,7 +381,7 @@ async function backup(args: string[]): Promise<void> {
   )
 }
 
-/** `payments report|reconcile|export|backup`. */
+/** `payments report|reconcile|claim|export|backup`. */
 export async function payments(args: string[]): Promise<void> {
   const [sub, ...rest] = args
   if (!sub || sub === '--help' || sub === '-h' || rest.includes('--help')) {
@@ -378,6 +390,7 @@ export async function payments(args: string[]): Promise<void> {
   }
   if (sub === 'report') return report(rest)
   if (sub === 'reconcile') return reconcile(rest)
+  if (sub === 'claim') return claim(rest)
   if (sub === 'export') return exportPayments(rest)
   if (sub === 'backup') return backup(rest)
   fail(`Unknown payments command "${sub}".\n\n${HELP}`, 2)

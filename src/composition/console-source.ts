@@ -15,20 +15,30 @@ export function consoleSource(deps: {
   providers?: ProviderHealth
   /** Self mode: each network's RPC asked now (at most once per CONSOLE_REFRESH_MS, as the rest). */
   networks?: () => Promise<RpcState[]>
+  /** BATCH_NETWORKS: the channels and the chain actions of the 30 days are read from the ledger too. */
+  batch?: boolean
 }): ConsoleSource {
   const reader = deps.ledger.businessReader()
   const startedAt = Math.floor(Date.now() / 1000)
   const starts = (prefix: string) => (route: string) => route.startsWith(prefix)
   let held: { at: number; figures: Promise<ConsoleFigures> } | undefined
   const read = async (): Promise<ConsoleFigures> => {
-    const [business, ready, networks] = await Promise.all([
-      reader.read(Math.floor(Date.now() / 1000)),
+    const now = Math.floor(Date.now() / 1000)
+    const [business, ready, networks, batch] = await Promise.all([
+      reader.read(now),
       deps.readiness(),
       deps.networks?.() ?? Promise.resolve(null),
+      deps.batch
+        ? Promise.all([deps.ledger.channelSummary(), deps.ledger.redemptionTotals(now - 30 * 86_400)]).then(([channels, actions]) => ({
+            channels,
+            actions,
+          }))
+        : Promise.resolve(null),
     ])
     return consoleFigures({
       business,
       deferred: deps.deferred?.stats() ?? null,
+      batch,
       checks: ready.checks,
       ready: ready.ready,
       providers: deps.providers?.stats() ?? {},

@@ -40,6 +40,7 @@ export function monitoring(
     ...(deferred ? { deferred } : {}),
     ...(live?.health ? { providers: live.health } : {}),
     ...(chain?.networks ? { networks: chain.networks } : {}),
+    batch: config.batch !== undefined,
   })
   return { ready, seller }
 }

@@ -3,6 +3,7 @@
  * the networks actually offered (those the facilitator settles), and deferred settlement.
  */
 import {
+  type BatchSetup,
   connectFacilitator,
   DeferredSettlements,
   type FacilitatorConnection,
@@ -12,6 +13,7 @@ import {
   type NetworkName,
   type PaymentOffer,
   Reconciler,
+  type Redeemer,
   refusedStatus,
   type RpcState,
   type Settler,
@@ -21,7 +23,7 @@ import {
 import type { Config } from '../config'
 import { ConfigError, type Logger, usdToAtomic } from '../core'
 import type { Metrics } from '../http'
-import type { PaymentLedger } from '../ledger'
+import type { PaymentLedger, RedemptionEntry } from '../ledger'
 
 /** Self mode: the longest one JSON-RPC request may take (hosted RPCs answer in well under a second when up). */
 const RPC_TIMEOUT_MS = 10_000
@@ -58,16 +60,25 @@ async function offeredBy(
     else logger.warn('facilitator /supported failed: every configured network is offered', { facilitator: url, error: String(error) })
     return config.offers
   }
-  const settles = (offer: PaymentOffer) =>
-    kinds.some((k) => k.scheme === 'exact' && k.x402Version === 2 && k.network === offer.network.caip2)
-  const dropped = config.offers.filter((offer) => !settles(offer)).map((offer) => `${offer.network.name} (${offer.network.caip2})`)
-  if (dropped.length === 0) return config.offers
+  const settles = (offer: PaymentOffer, scheme = 'exact') =>
+    kinds.some((k) => k.scheme === scheme && k.x402Version === 2 && k.network === offer.network.caip2)
+  // batch-settlement only where the facilitator makes its deposits, claims and refunds.
+  const offers = config.offers.map((offer) => {
+    if (!offer.batch || settles(offer, 'batch-settlement')) return offer
+    logger.warn('facilitator does not settle batch-settlement here: only exact is offered', {
+      facilitator: url,
+      network: offer.network.name,
+    })
+    return { network: offer.network, payTo: offer.payTo }
+  })
+  const dropped = offers.filter((offer) => !settles(offer)).map((offer) => `${offer.network.name} (${offer.network.caip2})`)
+  if (dropped.length === 0) return offers
   if (config.nodeEnv === 'production')
     throw new ConfigError(
       'PAYMENT_NETWORKS',
       `the facilitator at ${url} does not settle x402 v2 exact payments on ${dropped.join(', ')}: leave them out, or use a facilitator that does`,
     )
-  const kept = config.offers.filter(settles)
+  const kept = offers.filter((offer) => settles(offer))
   if (kept.length === 0) {
     logger.warn('facilitator does not list the exact scheme on any configured network', { facilitator: url, networks: dropped })
     return config.offers
@@ -95,6 +106,8 @@ export async function paymentsFor(
   offers: readonly PaymentOffer[]
   /** On-chain modes: a smart wallet's sign-in is checked over the chain's RPC (local mode: EOA sign-ins only). */
   signInVerifier?: SignInVerifier
+  /** BATCH_NETWORKS: what claims, settles and refunds the batch channels (also `payments claim`). */
+  redeemer?: Redeemer
 }> {
   if (config.paymentMode === 'local') {
     watchParts(metrics, ledger)
@@ -104,12 +117,21 @@ export async function paymentsFor(
   let facilitator: FacilitatorParts | undefined
   let chain: { health: FacilitatorHealth; networks: () => Promise<RpcState[]> } | undefined
   let offers = config.offers
+  let redeemer: Redeemer | undefined
   if (config.paymentMode === 'facilitator') {
     const { client, url, auth } = await connectFacilitator(config)
     const health = new FacilitatorHealth(() => client.getSupported(), config.facilitatorOutageMs)
     facilitator = { url, auth, health }
     settler = new FacilitatorSettler('facilitator', client, health)
     offers = await offeredBy(config, { client, url }, logger)
+    if (config.batch)
+      ({ settler, redeemer } = await withBatch(
+        config,
+        { offers, ledger, exact: settler as FacilitatorSettler, health },
+        client,
+        { metrics, logger },
+        leading,
+      ))
   } else {
     const { createEvmFacilitator } = await import('../payments/chain/evm-facilitator')
     const networks = config.offers.map(({ network }) => ({
@@ -121,12 +143,22 @@ export async function paymentsFor(
       privateKey: config.settlerPrivateKey!,
       confirmationTimeoutMs: config.facilitatorTimeoutMs,
       rpcTimeoutMs: Math.min(config.facilitatorTimeoutMs, RPC_TIMEOUT_MS),
+      batchNetworks: config.offers.filter((offer) => offer.batch).map((offer) => offer.network.name as NetworkName),
     })
     const { rpcChecks, rpcStates, checkChainIds } = await import('../payments/chain/rpc-check')
     await checkChainIds(networks, logger)
     const health = new FacilitatorHealth(rpcChecks(networks), config.facilitatorOutageMs, Date.now, 'eth_chainId')
     chain = { health, networks: rpcStates(networks) }
-    settler = new FacilitatorSettler('self', verifyingWithChain(inProcess, config.facilitatorTimeoutMs), health)
+    const viaChain = verifyingWithChain(inProcess, config.facilitatorTimeoutMs)
+    settler = new FacilitatorSettler('self', viaChain, health)
+    if (config.batch)
+      ({ settler, redeemer } = await withBatch(
+        config,
+        { offers, ledger, exact: settler as FacilitatorSettler, health },
+        viaChain,
+        { metrics, logger },
+        leading,
+      ))
   }
   watchParts(metrics, ledger, facilitator?.health, chain?.health)
   const { createChainReader, createSignInVerifier } = await import('../payments/chain/chain-reader')
@@ -134,7 +166,46 @@ export async function paymentsFor(
   if (config.reconcileSeconds > 0)
     reconciler.start(config.reconcileSeconds, (e) => logger.warn('reconcile pass failed', { error: String(e) }), leading)
   const signInVerifier = createSignInVerifier(config.reconcileRpc)
-  return { settler, reconciler, offers, signInVerifier, ...(facilitator ? { facilitator } : {}), ...(chain ? { chain } : {}) }
+  return {
+    settler,
+    reconciler,
+    offers,
+    signInVerifier,
+    ...(facilitator ? { facilitator } : {}),
+    ...(chain ? { chain } : {}),
+    ...(redeemer ? { redeemer } : {}),
+  }
+}
+
+/**
+ * batch-settlement beside exact (BATCH_NETWORKS): the package's resource server over the ledger's channels,
+ * and the redeemer that claims, settles and refunds them on the leaseholder every BATCH_CLAIM_SECONDS.
+ */
+async function withBatch(
+  config: Readonly<Config>,
+  parts: { offers: readonly PaymentOffer[]; ledger: PaymentLedger; exact: FacilitatorSettler; health: FacilitatorHealth },
+  facilitator: BatchSetup['facilitator'],
+  { metrics, logger }: { metrics: Metrics; logger: Logger },
+  leading?: () => boolean,
+): Promise<{ settler: Settler; redeemer: Redeemer }> {
+  const batch = config.batch!
+  const { offers, ledger } = parts
+  const { BatchRouting, createBatchServer } = await import('../payments/batch/batch-settler')
+  const { Redeemer } = await import('../payments/batch/redeemer')
+  const { createEscrowReader } = await import('../payments/chain/escrow-reader')
+  const storage = (network: string) => ledger.channelStorage(network)
+  const { server, schemes } = createBatchServer({ offers, authorizerKey: batch.authorizerKey, storage, facilitator })
+  const record = (entry: Omit<RedemptionEntry, 'at'>) => ledger.recordRedemption({ at: Math.floor(Date.now() / 1000), ...entry })
+  const settler = new BatchRouting(parts.exact, server, schemes, parts.health, record)
+  const escrow = createEscrowReader(config.reconcileRpc)
+  const redeemer = new Redeemer({ offers, schemes, facilitator, ledger, escrow, refundIdleSeconds: batch.refundIdleSeconds })
+  redeemer.start(batch.claimSeconds, (error) => logger.warn('batch claim pass failed', { error: String(error) }), leading)
+  metrics.watchBatch({ channels: () => ledger.channelSummary(), actions: () => ledger.redemptionTotals(0) })
+  logger.info('batch-settlement offered beside exact', {
+    networks: offers.filter((offer) => offer.batch).map((offer) => offer.network.name),
+    claim_every_seconds: batch.claimSeconds,
+  })
+  return { settler, redeemer }
 }
 
 /** What /ready checks of the payment parts, as /metrics gauges. */

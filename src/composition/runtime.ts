@@ -284,14 +284,14 @@ export async function createRuntime(
   const { shared, ledger } = parts.use(await openLedger(config, logger))
   const cache = measuredCache(config, db, metrics)
   // A facilitator key the signer refuses stops start-up here (ConfigError), and the stack releases the rest.
-  const { settler, reconciler, facilitator, chain, offers, signInVerifier } = await paymentsFor(
+  const { settler, reconciler, facilitator, chain, offers, signInVerifier, redeemer } = await paymentsFor(
     config,
     ledger,
     metrics,
     logger,
     shared ? () => shared.registry.leading() : undefined,
   )
-  parts.defer(() => reconciler?.stop())
+  parts.defer(() => (reconciler?.stop(), redeemer?.stop()))
   const deferred = deferredSettlements(config, settler, ledger, reconciler, metrics, logger)
   // Disposed before the reconciler stops and the ledger closes: what is queued is settled first, within the shutdown time.
   if (deferred) parts.defer(() => deferred.drain(config.shutdownTimeoutMs))

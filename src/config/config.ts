@@ -39,8 +39,9 @@ export interface Config extends DatasetsSettings {
   payToIsDevDefault: boolean
   /** The primary network: PAYMENT_NETWORKS' first (or X402_NETWORK). */
   network: NetworkName
-  /** Every network a 402 offers, in order, with the address paid there. */
+  /** Every network a 402 offers, in order, with the address paid there (and batch-settlement where offered). */
   offers: readonly PaymentOffer[]
+  batch?: import('./batch-settings').BatchSettings
   paymentMode: PaymentMode
   facilitatorUrl?: string
   facilitatorTimeoutMs: number
@@ -147,7 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'sets Authorization, which CDP_API_KEY_ID/CDP_API_KEY_SECRET sign afresh for every call: drop one of them',
     )
   }
-  const { networks, offers, rpc, reconcileRpc, paidToDevAddress } = readNetworks(env, { payTo, paymentMode: paymentMode ?? 'local' })
+  const { networks, rpc, reconcileRpc, paidToDevAddress, ...offered } = readNetworks(env, { payTo, paymentMode: paymentMode ?? 'local' })
   if (nodeEnv === 'production') requirePayee(env, payTo, paidToDevAddress)
   const network = networks[0]!
   const settlerPrivateKey = read(env, 'X402_SETTLER_PRIVATE_KEY') as `0x${string}` | undefined
@@ -183,7 +184,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payTo: payTo ?? DEV_PAY_TO,
     payToIsDevDefault: paidToDevAddress.length > 0,
     network,
-    offers,
+    ...offered, // the offers, and batch-settlement's settings with BATCH_NETWORKS
     paymentMode: paymentMode ?? 'local',
     ...(facilitatorUrl ? { facilitatorUrl: facilitatorUrl.replace(/\/+$/, '') } : {}),
     facilitatorTimeoutMs: ((read(env, 'X402_FACILITATOR_TIMEOUT_SECONDS') as number | undefined) ?? 30) * 1000,

@@ -7,6 +7,7 @@ import { read } from './read'
 import { ConfigError } from '../core'
 import { type NetworkName, networkNamed, NETWORKS, type PaymentMode, type PaymentOffer, variableSuffix } from '../payments'
 import { DEV_PAY_TO } from './settings'
+import { type BatchSettings, readBatch } from './batch-settings'
 
 /** Public JSON-RPC endpoints of the networks, for reconciling pending settlements when no RPC is set. */
 export const PUBLIC_RPC: Record<NetworkName, string> = {
@@ -21,7 +22,9 @@ export const PUBLIC_RPC: Record<NetworkName, string> = {
 export interface NetworkSettings {
   /** In the order the 402 offers them; the first is the primary. */
   networks: readonly NetworkName[]
+  /** With batch-settlement on the networks of BATCH_NETWORKS (batch-settings.ts). */
   offers: readonly PaymentOffer[]
+  batch?: BatchSettings
   /** Each network's JSON-RPC endpoint, and whether it is the public default. */
   rpc: Readonly<Partial<Record<NetworkName, { url: string; isDefault: boolean }>>>
   /**
@@ -80,7 +83,8 @@ export function readNetworks(
   const networks = listedNetworks(env)
   refuseStrays(env, networks)
   const own = networks.map((name) => read(env, 'PAY_TO_<NETWORK>', `PAY_TO_${variableSuffix(name)}`) as `0x${string}` | undefined)
-  const offers = networks.map((name, index) => ({ network: NETWORKS[name], payTo: own[index] ?? options.payTo ?? DEV_PAY_TO }))
+  const exact = networks.map((name, index) => ({ network: NETWORKS[name], payTo: own[index] ?? options.payTo ?? DEV_PAY_TO }))
+  const { offers, batch } = readBatch(env, exact, options.paymentMode)
   const paidToDevAddress = options.payTo ? [] : networks.filter((_, index) => !own[index])
   const rpc: Partial<Record<NetworkName, { url: string; isDefault: boolean }>> = {}
   networks.forEach((name, index) => {
@@ -100,7 +104,7 @@ export function readNetworks(
         PUBLIC_RPC[name],
     ]),
   ) as Record<NetworkName, string>
-  return { networks, offers, rpc, reconcileRpc, paidToDevAddress }
+  return { networks, offers, rpc, reconcileRpc, paidToDevAddress, ...(batch ? { batch } : {}) }
 }
 
 /** Production pays no development address: PAY_TO, or PAY_TO_<NETWORK> for every network (`unpaid`, once they are read). */

@@ -5,6 +5,7 @@ import type { ProviderSettings } from '../intelligence'
 /** What of the configuration (config.ts, Config) holds secrets. */
 interface HoldsSecrets {
   settlerPrivateKey?: string
+  batch?: { authorizerKey: string }
   cdpApiKey?: CdpApiKey
   metricsToken?: string
   facilitatorHeaders?: Record<string, string>
@@ -26,6 +27,7 @@ export function keepSecretsOf(config: Readonly<HoldsSecrets>, env: Record<string
   const { webSearch, nativeSearch, llm } = config.providers
   keepSecret(
     config.settlerPrivateKey,
+    config.batch?.authorizerKey,
     config.cdpApiKey?.secret.reveal(),
     config.metricsToken,
     ...Object.values(config.facilitatorHeaders ?? {}),

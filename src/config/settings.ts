@@ -157,6 +157,39 @@ export const ENV = {
     meaning:
       'SETTLE_MODE=deferred: settlements in flight at once, oldest authorization first (an authorization expires about a minute after signing; one per block would fall behind).',
   },
+  BATCH_NETWORKS: {
+    schema: T.String({ minLength: 1 }),
+    default: '— (exact only)',
+    meaning:
+      'Networks of PAYMENT_NETWORKS where x402 `batch-settlement` is offered beside `exact` (self or facilitator mode): the buyer deposits once into the escrow and pays each request with a signed voucher, charged without a transaction; vouchers are claimed and settled in batches (docs/payments.md).',
+  },
+  BATCH_RECEIVER_AUTHORIZER_KEY: {
+    schema: T.String({ pattern: '^0x[0-9a-fA-F]{64}$' }),
+    default: '— (required with BATCH_NETWORKS)',
+    meaning:
+      "Key that signs the seller's claims and refunds; its address is every channel's receiverAuthorizer (changing it means new channels). Holds nothing. Never logged.",
+  },
+  BATCH_WITHDRAW_DELAY_SECONDS: {
+    schema: T.Integer({ minimum: 900, maximum: 2_592_000 }),
+    default: '86400',
+    meaning: 'How long a payer waits between asking to withdraw a deposit and withdrawing what is unclaimed.',
+  },
+  BATCH_MIN_DEPOSIT_USD: {
+    schema: UsdcAmount,
+    default: '1',
+    meaning: "The smallest deposit accepted (at least one request's price).",
+  },
+  BATCH_CLAIM_SECONDS: {
+    schema: T.Integer({ minimum: 10, maximum: 648_000 }),
+    default: '600',
+    meaning:
+      'How often the leaseholder claims and settles the charged vouchers, and looks for withdrawals (at most a quarter of BATCH_WITHDRAW_DELAY_SECONDS).',
+  },
+  BATCH_REFUND_IDLE_HOURS: {
+    schema: T.Integer({ minimum: 0, maximum: 8760 }),
+    default: '72',
+    meaning: 'A channel without a request for this long is claimed and its unclaimed rest refunded to the payer (0 = never).',
+  },
   RECONCILE_SECONDS: {
     schema: T.Integer({ minimum: 0, maximum: 86400 }),
     default: '30',

@@ -16,7 +16,15 @@ import {
 } from '../catalog'
 import { TABLE_ANSWER_HEADERS } from '../formats'
 import { ERROR_CODES } from '../core'
-import { OFFERED_EXTENSIONS, type PaymentOffer, PROOF_HEADERS, termsFor, v2PaymentRequired } from '../payments'
+import {
+  BATCH_SETTLEMENT,
+  type BatchOffer,
+  OFFERED_EXTENSIONS,
+  type PaymentOffer,
+  PROOF_HEADERS,
+  termsFor,
+  v2PaymentRequired,
+} from '../payments'
 import pkg from '../../package.json' with { type: 'json' }
 
 export interface DiscoveryContext {
@@ -77,7 +85,14 @@ export function wellKnownX402(ctx: DiscoveryContext) {
       network: ctx.offers[0]!.network.caip2,
       asset: ctx.offers[0]!.network.asset,
       payTo: ctx.offers[0]!.payTo,
-      networks: ctx.offers.map(({ network, payTo }) => ({ network: network.caip2, name: network.name, asset: network.asset, payTo })),
+      networks: ctx.offers.map(({ network, payTo, batch }) => ({
+        network: network.caip2,
+        name: network.name,
+        asset: network.asset,
+        payTo,
+        schemes: batch ? ['exact', BATCH_SETTLEMENT] : ['exact'],
+        ...(batch ? { batchSettlement: batchTerms(batch) } : {}),
+      })),
       proof_headers: PROOF_HEADERS,
       extensions: OFFERED_EXTENSIONS,
     },
@@ -117,6 +132,7 @@ export function llmsTxt(ctx: DiscoveryContext): string {
       .join(', ')}. Errors and 402s stay JSON.`,
     '',
     `Machine-readable: [OpenAPI](${base}/openapi/json), [x402 discovery](${base}/.well-known/x402). Remote MCP server (Streamable HTTP, revisions 2026-07-28 and 2025): ${base}/mcp — every route as a tool, paid with the x402 MCP transport (\`_meta["x402/payment"]\`).`,
+    ...batchLines(ctx.offers),
     `x402 extensions in every PaymentRequired: ${OFFERED_EXTENSIONS.map((extension) => `\`${extension.name}\` (${extension.what})`).join('; ')}.`,
     '',
     'The shipped datasets are generated, deterministic samples (real place names, invented brands and creators); every answer says so in `data.data_quality`.',
@@ -144,4 +160,20 @@ export function llmsTxt(ctx: DiscoveryContext): string {
   for (const [code, e] of Object.entries(ERROR_CODES)) lines.push(`- \`${code}\` (${e.status}): ${e.meaning}`)
   lines.push('')
   return lines.join('\n')
+}
+
+/** What a buyer opens a batch-settlement channel with, as discovery states it. */
+const batchTerms = (batch: BatchOffer) => ({
+  receiverAuthorizer: batch.receiverAuthorizer,
+  withdrawDelaySeconds: batch.withdrawDelaySeconds,
+  minDepositAtomic: batch.minDepositAtomic.toString(),
+})
+
+/** llms.txt: batch-settlement, where it is offered. */
+function batchLines(offers: readonly PaymentOffer[]): string[] {
+  const networks = offers.filter((offer) => offer.batch).map((offer) => offer.network.name)
+  if (networks.length === 0) return []
+  return [
+    `Many calls? On ${networks.join(', ')} the 402 also offers x402 \`batch-settlement\` (same price per request): deposit once into the escrow (at least \`extra.minDeposit\`), then each request carries a signed cumulative voucher, charged with no transaction; the receipt's \`extra.channelState.chargedCumulativeAmount\` is the running total, a 402 whose \`error\` is \`invalid_batch_settlement_evm_cumulative_amount_mismatch\` carries the channel's state to resync from, and a \`refund\` payload sent to any paid URL returns the unclaimed rest (free). \`@x402/evm\`'s batch-settlement client does all of this.`,
+  ]
 }

@@ -1,4 +1,4 @@
-import { type NetworkInfo, type PaymentOffer, PROOF_HEADERS } from '../payments'
+import { BATCH_SETTLEMENT, type NetworkInfo, type PaymentOffer, PROOF_HEADERS } from '../payments'
 import { escapeHtml } from './pages/page'
 
 /** Header names of the x402 exchange, as this server speaks it (see src/payments). */
@@ -23,8 +23,9 @@ export function paymentTerms(offers: readonly PaymentOffer[]) {
     asset: first.network.asset,
     asset_symbol: 'USDC',
     pay_to: first.payTo,
-    networks: offers.map(({ network, payTo }) => ({
+    networks: offers.map(({ network, payTo, batch }) => ({
       network: network.caip2,
+      schemes: batch ? ['exact', BATCH_SETTLEMENT] : ['exact'],
       network_name: network.name,
       testnet: network.testnet,
       asset: network.asset,

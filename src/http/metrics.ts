@@ -1,6 +1,7 @@
 import type { DeferredStats, PaymentMetrics } from '../payments'
 import type { PaymentEvent } from '../ledger'
 import { businessMetrics } from './business-metrics'
+import { batchGauges } from './batch-metrics'
 import { RequestStats } from './requests/request-stats'
 
 /** Prometheus metrics (prom-client) of one service instance, served as text at /metrics. */
@@ -33,6 +34,7 @@ export async function createMetrics() {
   const unhandledRejections = unhandledRejectionCounter(Counter, registers)
   const watchDeferred = deferredGauges(Gauge, registers)
   const watchPaymentParts = paymentPartGauges(Gauge, registers)
+  const watchBatch = batchGauges(Gauge, registers)
   const watchMemory = memoryGauges(Gauge, registers)
   const business = businessMetrics({ Counter, Gauge }, registers)
   const cacheHit = cache.labels('hit')
@@ -51,6 +53,8 @@ export async function createMetrics() {
     watchDeferred,
     /** Where the ledger and facilitator gauges read (what /ready checks of them). */
     watchPaymentParts,
+    /** BATCH_NETWORKS: where the batch-settlement gauges read (the ledger). */
+    watchBatch,
     /** Where the memory gauges read the result cache's and DuckDB's share. */
     watchMemory,
     watchDataSource: dataSourceMetrics(registry),

@@ -39,8 +39,11 @@ export interface PaymentClaim {
  */
 export type PaymentState = 'in_progress' | 'served' | 'pending' | 'failed'
 
-/** How a payment was settled: offline-verified only (local mode), on chain, or not (yet). */
-export type Settlement = 'local' | 'settled' | 'pending' | 'failed'
+/**
+ * How a payment was settled: offline-verified only (local mode), on chain, charged to a batch-settlement
+ * channel (`voucher`: on chain once claimed, with others), or not (yet).
+ */
+export type Settlement = 'local' | 'settled' | 'voucher' | 'pending' | 'failed'
 
 /**
  * A row of the `payments` table as both engines keep it (tables.ts; PostgreSQL adds its claim
@@ -141,7 +144,7 @@ export interface SpendRecord {
 }
 
 /** How a served answer's payment stands: verified here (`local`) or settled on chain. */
-export type ServedSettlement = { kind: Extract<Settlement, 'local' | 'settled'>; txHash?: string }
+export type ServedSettlement = { kind: Extract<Settlement, 'local' | 'settled' | 'voucher'>; txHash?: string }
 
 export interface StoredArtifact {
   id: string

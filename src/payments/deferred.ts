@@ -116,7 +116,7 @@ export class DeferredSettlements implements DeferredGate {
       payment,
       input,
       amount: payment.auth.terms.amountAtomic,
-      validBefore: Number(payment.auth.proof.authorization.validBefore),
+      validBefore: Number(payment.claim.validBefore ?? 0),
       queuedAt: Date.now(),
     }
     // Oldest first: the authorization that expires soonest is settled first.

@@ -1,6 +1,9 @@
 /**
  * The face of payments/: the x402 gate, settlement, the facilitators and the chain.
  */
+export type { BatchSetup } from './batch/batch-settler'
+export { BATCH_SETTLEMENT } from './batch/batch-proof'
+export type { Redeemer, RedeemSummary } from './batch/redeemer'
 export type { RpcState } from './chain/rpc-check'
 export { verifyingWithChain } from './chain/rpc-watch'
 export { signatureRecovery } from './chain/secp256k1'
@@ -24,7 +27,7 @@ export { carriesChallenge, challengedHeader, SIGN_IN_WITH_X } from './gate/sign-
 export type { SignInVerifier } from './gate/sign-in'
 export { VerifyGuard } from './gate/verify-guard'
 export { NETWORKS, networkNamed, variableSuffix } from './networks'
-export type { NetworkInfo, NetworkName, PaymentOffer } from './networks'
+export type { BatchOffer, NetworkInfo, NetworkName, PaymentOffer } from './networks'
 export { Reconciler } from './reconciler'
 export { PAYMENT_MODES, localSettler } from './settler'
 export type { PaymentMode, Settler } from './settler'

@@ -91,10 +91,24 @@ export function networkNamed(text: string): NetworkName | undefined {
   return (Object.keys(NETWORKS) as NetworkName[]).find((name) => name === wanted || NETWORKS[name].caip2 === wanted)
 }
 
-/** One network this service takes USDC on, and the address paid there. */
+/**
+ * x402 `batch-settlement` on a network (BATCH_NETWORKS): the buyer deposits once into the escrow and
+ * pays each request with a signed cumulative voucher; the seller claims and settles them in batches.
+ */
+export interface BatchOffer {
+  /** The address of the seller's receiver-authorizer key, which signs claims and refunds. */
+  receiverAuthorizer: `0x${string}`
+  /** Seconds a payer waits between asking to withdraw and withdrawing what is unclaimed. */
+  withdrawDelaySeconds: number
+  /** The smallest deposit announced, atomic USDC (at least one request's price). */
+  minDepositAtomic: bigint
+}
+
+/** One network this service takes USDC on, the address paid there, and batch-settlement when offered there. */
 export interface PaymentOffer {
   network: NetworkInfo
   payTo: `0x${string}`
+  batch?: BatchOffer
 }
 
 /** A network's part of its variables' names: `polygon-amoy` -> `POLYGON_AMOY` (X402_RPC_URL_POLYGON_AMOY, PAY_TO_…). */

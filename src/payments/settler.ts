@@ -1,3 +1,4 @@
+import type { PaymentRequirements } from '@x402/core/types'
 import type { RouteSpec } from '../catalog'
 import type { Proof } from './gate/proof'
 import type { PaymentTerms } from './gate/requirements'
@@ -26,12 +27,26 @@ export interface Receipt {
    * is still to come (`transaction` is empty). x402's own place for what a seller adds to a receipt.
    */
   extensions?: { settlement: { status: 'pending'; lookup: string; artifact: string } }
+  /**
+   * Batch-settlement: the channel after this charge (`channelState.chargedCumulativeAmount`) and the
+   * charge (`chargedAmount`), which the buyer's client keeps its running total by. A voucher's receipt has
+   * no transaction: the charge is claimed on chain later, with others.
+   */
+  extra?: Record<string, unknown>
 }
 
 export type VerifyOutcome =
-  | { ok: true }
+  /** `skipHandler`: a batch refund request, answered without running the route (and never charged). */
+  | { ok: true; skipHandler?: true }
   /** `unavailable`: the facilitator could not be asked (down, timed out): a 502, not the payer's fault. */
-  | { ok: false; reason: string; message: string; unavailable?: boolean }
+  | {
+      ok: false
+      reason: string
+      message: string
+      unavailable?: boolean
+      /** Batch-settlement's corrective 402: the accept, with the channel's state, that the buyer's client resyncs from. */
+      correction?: PaymentRequirements
+    }
 
 export type SettleOutcome =
   /** Verified offline; nothing moves on chain (development). */
@@ -50,6 +65,10 @@ export interface Settler {
   readonly mode: PaymentMode
   verify?(input: SettlementInput): Promise<VerifyOutcome>
   settle(input: SettlementInput): Promise<SettleOutcome>
+  /** A verified payment that will not be settled (the work failed): a batch channel's reservation is freed. */
+  cancel?(input: SettlementInput): Promise<void>
+  /** Whether this payment was charged already (a batch voucher the channel holds): served without a second charge. */
+  chargedBefore?(input: SettlementInput): Promise<boolean>
 }
 
 export const localSettler: Settler = {

@@ -51,7 +51,7 @@ function scriptedSettler() {
   const settler: Settler = {
     mode: 'self',
     settle: (input: SettlementInput) =>
-      new Promise<SettleOutcome>((answer) => calls.push({ nonce: input.proof.authorization.nonce, answer })),
+      new Promise<SettleOutcome>((answer) => calls.push({ nonce: input.proof.authorization!.nonce, answer })),
   }
   return { settler, calls }
 }

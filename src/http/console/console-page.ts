@@ -131,6 +131,12 @@ ${partsChart('states', 'Payments by state', states, ['state', 'payments'])}
 <div class="grid2"><div><h3>Exposure</h3><dl class="terms">
 <dt>unsettled</dt><dd>${escapeHtml(usd(exposure.unsettled_usd))} in ${count(exposure.unsettled_count)} payment${exposure.unsettled_count === 1 ? '' : 's'}</dd>
 <dt>oldest pending</dt><dd>${escapeHtml(when(exposure.oldest_pending_at))}${exposure.oldest_pending_age_seconds === null ? '' : ` (${count(Math.round(exposure.oldest_pending_age_seconds / 60))} min)`}</dd>
+${(exposure.batch ?? [])
+  .map(
+    (batch) =>
+      `<dt>batch channels, ${escapeHtml(batch.network)}</dt><dd>${count(batch.channels)} open holding ${escapeHtml(usd(batch.deposited_usd))}; ${escapeHtml(usd(batch.unclaimed_usd))} charged and not yet claimed in ${count(batch.unclaimed_channels)}; 30 days: ${count(batch.claims_30d)} claims, ${escapeHtml(usd(batch.settled_30d_usd))} settled, ${count(batch.refunds_30d)} refunds</dd>`,
+  )
+  .join('')}
 ${queue ? `<dt>deferred queue</dt><dd>${count(queue.queued)} queued, ${count(queue.in_flight)} in flight, ${escapeHtml(usd(queue.unsettled_usd))} answered and unsettled, oldest ${count(queue.oldest_age_seconds)} s; the most exposed payer ${escapeHtml(usd(queue.largest_payer_unsettled_usd))} of the ${escapeHtml(usd(queue.payer_cap_usd))} cap</dd>` : ''}
 </dl></div><div><h3>Reconciliation</h3><dl class="terms">
 <dt>reconciled</dt><dd>${count(figures.reconciliation.reconciled_events)} payment${figures.reconciliation.reconciled_events === 1 ? '' : 's'}</dd>

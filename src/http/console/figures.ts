@@ -6,12 +6,14 @@
  */
 import {
   type Business,
+  type ChannelSummary,
   isoUtc,
   marginByRoute,
   money,
   noRevenue,
   reportJson,
   revenueJson,
+  type RedemptionTotal,
   type RevenueRow,
   totals as totalsOf,
 } from '../../ledger'
@@ -29,6 +31,8 @@ type RouteCounters = ReturnType<ReturnType<typeof businessMetrics>['routes']>
 export interface ConsoleInputs {
   business: Business
   deferred: DeferredStats | null
+  /** BATCH_NETWORKS: the channels now, and the chain actions of the 30 days (null without batch-settlement). */
+  batch: { channels: ChannelSummary[]; actions: RedemptionTotal[] } | null
   /** /ready's checks (the console shows some of their fields, never a URL or a path). */
   checks: Record<string, unknown>
   ready: boolean
@@ -86,7 +90,27 @@ function margins(business: Business, routes: RouteCounters) {
     .map(({ marginNano: _, ...line }) => line)
 }
 
-function exposure(business: Business, deferred: DeferredStats | null) {
+/** Batch-settlement per network: what buyers hold, what vouchers charged and is not claimed yet, and the claims and settlements. */
+function batchExposure(batch: ConsoleInputs['batch']) {
+  if (!batch) return null
+  const acted = (network: string, kind: string) => batch.actions.find((a) => a.network === network && a.kind === kind)
+  const networks = new Set([...batch.channels.map((c) => c.network), ...batch.actions.map((a) => a.network)])
+  return [...networks].map((network) => {
+    const channels = batch.channels.find((c) => c.network === network)
+    return {
+      network: networkName(network),
+      channels: channels?.channels ?? 0,
+      deposited_usd: atomicToUsd(BigInt(channels?.balance ?? '0')),
+      unclaimed_usd: atomicToUsd(BigInt(channels?.unclaimed ?? '0')),
+      unclaimed_channels: channels?.unclaimedChannels ?? 0,
+      claims_30d: acted(network, 'claim')?.count ?? 0,
+      settled_30d_usd: atomicToUsd(BigInt(acted(network, 'settle')?.amountAtomic ?? '0')),
+      refunds_30d: acted(network, 'refund')?.count ?? 0,
+    }
+  })
+}
+
+function exposure(business: Business, deferred: DeferredStats | null, batch: ConsoleInputs['batch']) {
   const unsettled = business.days.unsettled
   const oldest = unsettled[0]
   return {
@@ -107,6 +131,7 @@ function exposure(business: Business, deferred: DeferredStats | null) {
       payer_cap_usd: atomicToUsd(deferred.payerCapAtomic),
       payers_refused: deferred.payersRefused,
     },
+    batch: batchExposure(batch),
   }
 }
 
@@ -141,7 +166,7 @@ export function consoleFigures(input: ConsoleInputs) {
       released_count: business.failed.released,
       settlement_failed_count: business.failed.settlementFailed,
     },
-    exposure: exposure(business, input.deferred),
+    exposure: exposure(business, input.deferred, input.batch),
     reconciliation: {
       reconciled_events: report.event_counts.reconciled ?? 0,
       last_reconciled_at: business.lastReconciledAt === null ? null : isoUtc(business.lastReconciledAt),

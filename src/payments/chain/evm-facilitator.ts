@@ -2,6 +2,7 @@ import { x402Facilitator } from '@x402/core/facilitator'
 import { toFacilitatorEvmSigner } from '@x402/evm'
 import { ExactEvmScheme } from '@x402/evm/exact/facilitator'
 import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/facilitator'
+import { BatchSettlementEvmScheme } from '@x402/evm/batch-settlement/facilitator'
 import { createWalletClient, HttpRequestError, http, nonceManager, publicActions, TimeoutError, type Chain } from 'viem'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { arbitrum, arbitrumSepolia, base, baseSepolia, polygon, polygonAmoy } from 'viem/chains'
@@ -18,6 +19,8 @@ export interface EvmFacilitatorOptions {
   confirmationTimeoutMs?: number
   /** How long one JSON-RPC request may take (a hanging RPC must not hold a buyer for viem's default retries). */
   rpcTimeoutMs?: number
+  /** Networks that also take x402 `batch-settlement` (deposits, claims, settlements and refunds at the escrow). */
+  batchNetworks?: readonly NetworkName[]
 }
 
 /** A failure of the transport, not an answer of the chain (a revert is an answer). */
@@ -51,7 +54,7 @@ const CHAINS: Record<NetworkName, Chain> = {
 
 /**
  * An x402 facilitator in process: `@x402/core`'s `x402Facilitator` with `@x402/evm`'s exact EVM scheme
- * (EIP-3009, x402 v1 and v2), signing with one local key over one RPC endpoint per network. Used by
+ * (EIP-3009, x402 v1 and v2) and, on the networks asked for, its batch-settlement scheme, signing with one local key over one RPC endpoint per network. Used by
  * `self` payment mode and by `scripts/facilitator.ts`, which serves the same object over the standard
  * HTTP API. Each network gets a scheme of its own, registered for that network alone (`@x402/evm`'s
  * `registerExactEvmScheme` would register its v1 scheme for every v1 network with the first signer).
@@ -65,6 +68,8 @@ export function createEvmFacilitator(options: EvmFacilitatorOptions) {
     const info = NETWORKS[network]
     facilitator.register(info.caip2, new ExactEvmScheme(signer))
     if (info.v1) facilitator.registerV1(info.v1 as never, new ExactEvmSchemeV1(signer))
+    // No authorizer of its own: the seller's receiver-authorizer signs its claims and refunds (payments/batch).
+    if (options.batchNetworks?.includes(network)) facilitator.register(info.caip2, new BatchSettlementEvmScheme(signer))
   }
   return { facilitator, address: account.address }
 }

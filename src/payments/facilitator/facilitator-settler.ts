@@ -1,9 +1,18 @@
 import type { FacilitatorClient } from '@x402/core/http'
-import { FacilitatorTimeoutError, SettleError, VerifyError, type PaymentRequirements, type SettleResponse } from '@x402/core/types'
+import {
+  FacilitatorTimeoutError,
+  SettleError,
+  VerifyError,
+  type PaymentRequirements,
+  type SettleResponse,
+  type VerifyResponse,
+} from '@x402/core/types'
 import { FOREIGN_KEPT, foreignText, redactedMessage } from '../../core'
 import { FacilitatorAuthError } from './facilitator-client'
 import type { FacilitatorHealth } from './facilitator-health'
 import { v1Requirements, v2Accept } from '../gate/requirements'
+import { payerOf } from '../gate/proof'
+import { batchAccept } from '../batch/batch-terms'
 import { ChainUnavailableError } from '../chain/rpc-watch'
 import type { PaymentMode, SettleOutcome, SettlementInput, Settler, VerifyOutcome } from '../settler'
 
@@ -92,6 +101,7 @@ export class FacilitatorSettler implements Settler {
   }
 
   private requirements(input: SettlementInput): PaymentRequirements {
+    if (input.proof.batch && input.terms.batch) return batchAccept(input.terms, input.terms.batch)
     if (input.proof.x402Version === 1) {
       // x402 v1 requirements carry outputSchema; facilitators accept an empty one.
       return { ...v1Requirements(input.route, input.terms, input.resourceUrl), outputSchema: {} } as unknown as PaymentRequirements
@@ -101,8 +111,9 @@ export class FacilitatorSettler implements Settler {
 
   private async verifyOnce(input: SettlementInput): Promise<VerifyOutcome> {
     try {
-      const verified = await this.client.verify(input.proof.raw, this.requirements(input))
-      if (verified.isValid) return { ok: true }
+      const verified: VerifyResponse & { skipHandler?: unknown } = await this.client.verify(input.proof.raw, this.requirements(input))
+      // A batch refund: verified, answered without the route (x402ResourceServer's skipHandler directive).
+      if (verified.isValid) return verified.skipHandler ? { ok: true, skipHandler: true } : { ok: true }
       return { ok: false, reason: reasonCode(verified.invalidReason), message: refusedBecause(verified) }
     } catch (error) {
       if (error instanceof VerifyError) {
@@ -149,7 +160,9 @@ export class FacilitatorSettler implements Settler {
           success: true,
           transaction: settled.transaction,
           network: settled.network,
-          payer: settled.payer ?? input.proof.authorization.from,
+          payer: settled.payer ?? payerOf(input.proof),
+          // Batch-settlement: the channel's running total (`channelState`, `chargedAmount`), which the buyer's client keeps.
+          ...(settled.extra ? { extra: settled.extra } : {}),
         },
       }
     }

@@ -1,3 +1,4 @@
+import type { PaymentRequirements } from '@x402/core/types'
 import { paymentRequiredMessage, type RouteSpec } from '../../catalog'
 import { ApiError, redactSecrets, type X402Requirements } from '../../core'
 import { claimPayment, reachLedger } from './claim'
@@ -9,6 +10,7 @@ import { readProof, type Proof } from './proof'
 import { paymentRequirements, termsFor, type PaymentTerms } from './requirements'
 import { settlePayment } from './settle'
 import { verifyLocally } from './verify-local'
+import { verifyBatchLocally } from '../batch/batch-verify'
 import { provenPayer } from './verify-guard'
 import { GateState } from './gate-state'
 import { readSignIn, SIGN_IN_REFUSALS, type SignInRefusal } from './sign-in'
@@ -49,6 +51,7 @@ export class PaymentGate {
       now: this.now,
       runs: this.runs,
       refuse: (req, code, message, details) => this.paymentError(req, code, message, details),
+      correct: (req, message, reason, accept) => this.correction(req, message, reason, accept),
     }
   }
 
@@ -96,6 +99,24 @@ export class PaymentGate {
     return error
   }
 
+  /**
+   * Batch-settlement's corrective 402, never cached (it carries one channel's state): the PaymentRequired's
+   * `error` is the reason code itself, which is what x402's batch client recovers on.
+   */
+  private correction(req: PaidRequest, message: string, reason: string, accept: PaymentRequirements): ApiError {
+    const base = this.requirementsOf(req)
+    const accepts = base.v2.accepts.map((offered) =>
+      offered.scheme === accept.scheme && offered.network === accept.network ? accept : offered,
+    )
+    const said = redactSecrets(message)
+    return new ApiError(
+      'payment_invalid',
+      said,
+      { reason },
+      { payment: { v1Accepts: base.v1Accepts, v2: { ...base.v2, accepts, error: reason } } },
+    )
+  }
+
   private requirementsOf(req: PaidRequest): X402Requirements {
     const key = `${req.route.id}\u0000${req.resourceUrl}`
     let built = this.requirements.get(key)
@@ -138,13 +159,17 @@ export class PaymentGate {
     }
     const terms = this.proofTerms(req, proof)
     const contractSignatures = this.options.settler.mode !== 'local'
-    const verdict = verifyLocally(proof, terms, this.now(), { contractSignatures })
+    const check = (ignoreTime: boolean) =>
+      proof.batch
+        ? verifyBatchLocally(proof, terms, this.now(), { ignoreTime, contractSignatures })
+        : verifyLocally(proof, terms, this.now(), { ignoreTime, contractSignatures })
+    const verdict = check(false)
     if (verdict.ok) return { req, proof, terms, payer: verdict.payer }
     const refusal = this.paymentError(req, 'payment_invalid', verdict.message, { reason: verdict.reason })
     if (verdict.reason === 'expired') {
       // An authentic proof past its window can no longer pay, but it may still fetch the result it paid
       // for (a client retrying after a dropped connection): fulfil() serves only a stored result then.
-      const authentic = verifyLocally(proof, terms, this.now(), { ignoreTime: true, contractSignatures })
+      const authentic = check(true)
       if (authentic.ok) return { req, proof, terms, payer: authentic.payer, storedOnly: refusal }
     }
     throw refusal

@@ -9,6 +9,9 @@ import type { Payment } from './payment'
 import type { SettlementInput } from '../settler'
 import { provenPayer } from './verify-guard'
 import { VALID_BEFORE_MARGIN_SECONDS } from './verify-local'
+import type { Proof } from './proof'
+import type { PaymentTerms } from './requirements'
+import { BATCH_RESERVATION_MAX_SECONDS, refundAnswer } from '../batch/refund-answer'
 
 /** What the work produced, and whether the buyer had paid before (a claim taken over from a process that died). */
 export interface PaidWork {
@@ -25,13 +28,19 @@ export async function runPaidWork(payment: Payment, work: (paid: PaidContext) =>
   const artifactId = newArtifactId()
   // Taken over from a request whose process died: it may have settled before it died. Then the buyer
   // has paid for this very request, and gets it without a second settlement.
+  // A batch voucher is charged to its channel, not on chain: the channel knows whether it was.
   const paidBefore =
-    payment.takenOver && settler.mode !== 'local' && reconciler
-      ? await reconciler.usedOnChain(payment.claim).catch(() => ({ used: false as const })) // unknown: settling again cannot charge twice (the nonce is single-use)
-      : { used: false as const }
+    payment.takenOver && proof.batch?.type === 'voucher' && settler.chargedBefore
+      ? { used: await settler.chargedBefore(input).catch(() => false) }
+      : payment.takenOver && settler.mode !== 'local' && reconciler
+        ? await reconciler.usedOnChain(payment.claim).catch(() => ({ used: false as const })) // unknown: settling again cannot charge twice (the nonce is single-use)
+        : { used: false as const }
   let reported = false
   /** Refused before or by the verification: with a SQLite ledger, a junk proof leaves nothing in it (below). */
   let refused = false
+  /** Verified: a batch channel is reserved for this request until it is charged or cancelled. */
+  let verified = false
+  let skipHandler = false
   try {
     if (settler.verify && !paidBefore.used) {
       // Only a request about to call the facilitator is admitted (verify-guard.ts): retries served from
@@ -60,12 +69,17 @@ export async function runPaidWork(payment: Payment, work: (paid: PaidContext) =>
         if (refused) payment.refused(`verify: ${verdict.reason}`)
         else payment.emit('failed', { detail: `verify: ${verdict.reason}` })
         verifyGuard?.refused(payer, proven, verdict)
+        if (verdict.correction) throw payment.correct(verdict.message, verdict.reason, verdict.correction)
         throw payment.refuse('payment_invalid', verdict.message, { reason: verdict.reason })
       }
+      verified = true
+      skipHandler = verdict.skipHandler === true
     }
     payment.emit('verified')
-    const deadlineMs = Number(proof.authorization.validBefore) * 1000 - VALID_BEFORE_MARGIN_SECONDS * 1000
-    const answer = await work({ payer, artifactPath: `/v1/artifacts/${artifactId}`, deadlineMs })
+    const artifactPath = `/v1/artifacts/${artifactId}`
+    const answer = skipHandler
+      ? refundAnswer(req.requestId, proof.batch?.channelId ?? '')
+      : await work({ payer, artifactPath, deadlineMs: workDeadlineMs(proof, terms) })
     // Released by the shutdown deadline while the handler ran: it must not be settled now.
     if (payment.cut) throw shuttingDown()
     if (settler.mode !== 'local' && !paidBefore.used) {
@@ -78,6 +92,8 @@ export async function runPaidWork(payment: Payment, work: (paid: PaidContext) =>
     }
     return { answer, artifactId, paidBefore, input }
   } catch (error) {
+    // A batch channel reserved for this request is free again at once (not when its reservation expires).
+    if (verified && !paidBefore.used) await settler.cancel?.(input).catch(() => {})
     if (payment.cut) throw error // the deadline released the claim and recorded it; the nonce may be another request's by now
     // Nothing was settled: free the nonce so the proof can still buy a request.
     if (!reported)
@@ -92,6 +108,18 @@ export async function runPaidWork(payment: Payment, work: (paid: PaidContext) =>
     await ledger.durable().catch(() => {})
     throw error
   }
+}
+
+/**
+ * When the work must be done: before the authorization expires (exact, a deposit), or before a batch
+ * channel's reservation for this request lapses (x402's batch server holds it for the payment window, at
+ * most 10 minutes): a voucher charged after that would be refused as a busy channel.
+ */
+function workDeadlineMs(proof: Proof, terms: PaymentTerms): number {
+  const margin = VALID_BEFORE_MARGIN_SECONDS * 1000
+  if (!proof.batch) return Number(proof.authorization.validBefore) * 1000 - margin
+  const reservedUntil = Date.now() + Math.min(terms.maxTimeoutSeconds, BATCH_RESERVATION_MAX_SECONDS) * 1000
+  return (proof.batch.deposit ? Math.min(Number(proof.batch.deposit.validBefore) * 1000, reservedUntil) : reservedUntil) - margin
 }
 
 /**

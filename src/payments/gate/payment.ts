@@ -3,11 +3,14 @@
  * records, how far its run got (what the shutdown deadline reads), its receipt, and what its steps
  * (claim.ts, paid-work.ts, settle.ts) need of the gate, named one by one.
  */
+import type { PaymentRequirements } from '@x402/core/types'
 import { type ApiError, redact } from '../../core'
 import type { Authorized, GateOptions, PaidRequest, RefusalCode } from './gate-contract'
 import type { PaymentClaim, PaymentEvent, PaymentEventKind, StoredArtifact } from '../../ledger'
 import type { Receipt } from '../settler'
 import { payloadDigest } from './payment-id'
+import { payerOf } from './proof'
+import { batchClaimOf } from '../batch/batch-proof'
 
 /** What the shutdown deadline did to a paid request still running: see `PaymentGate.cutOff`. */
 export type CutOutcome = 'released' | 'settling' | 'served'
@@ -23,6 +26,8 @@ export interface PaymentNeeds
   runs: { readonly closed: boolean; runOf(key: string): Promise<void> | undefined }
   /** A 402 refusal of `req`, carrying its route's requirements. */
   refuse(req: PaidRequest, code: RefusalCode, message: string, details?: Record<string, unknown>): ApiError
+  /** Batch-settlement's corrective 402: its error is the reason code, and `accept` (with the channel's state) replaces its like. */
+  correct(req: PaidRequest, message: string, reason: string, accept: PaymentRequirements): ApiError
 }
 
 export class Payment {
@@ -42,20 +47,27 @@ export class Payment {
     readonly auth: Authorized,
     readonly needs: PaymentNeeds,
   ) {
-    const { req, terms, payer } = auth
-    const authorization = auth.proof.authorization
-    this.key = `${terms.network.caip2}:${terms.network.asset}:${authorization.from}:${authorization.nonce}`.toLowerCase()
+    const { req, terms, payer, proof } = auth
+    const held = proof.batch
+      ? batchClaimOf(proof.batch, terms.network, terms.amountAtomic)
+      : {
+          key: `${terms.network.caip2}:${terms.network.asset}:${proof.authorization.from}:${proof.authorization.nonce}`.toLowerCase(),
+          nonce: proof.authorization.nonce.toLowerCase(),
+          amountAtomic: terms.amountAtomic.toString(),
+          validBefore: proof.authorization.validBefore,
+        }
+    this.key = held.key
     this.claim = {
       key: this.key,
       network: terms.network.caip2,
       payer,
-      nonce: authorization.nonce.toLowerCase(),
+      nonce: held.nonce,
       routeId: req.route.id,
       fingerprint: req.fingerprint,
-      amountAtomic: terms.amountAtomic.toString(),
+      amountAtomic: held.amountAtomic,
       requestId: req.requestId,
-      validBefore: authorization.validBefore,
-      ...(auth.proof.paymentId ? { paymentId: auth.proof.paymentId, payloadDigest: payloadDigest(auth.proof.raw) } : {}),
+      ...(held.validBefore ? { validBefore: held.validBefore } : {}),
+      ...(proof.paymentId ? { paymentId: proof.paymentId, payloadDigest: payloadDigest(proof.raw) } : {}),
     }
   }
 
@@ -66,6 +78,11 @@ export class Payment {
   /** A 402 refusal of this payment's request, carrying its route's requirements. */
   refuse(code: RefusalCode, message: string, details?: Record<string, unknown>): ApiError {
     return this.needs.refuse(this.auth.req, code, message, details)
+  }
+
+  /** The corrective 402 of a batch voucher whose base is not the channel's (the buyer's client resyncs from it). */
+  correct(message: string, reason: string, accept: PaymentRequirements): ApiError {
+    return this.needs.correct(this.auth.req, message, reason, accept)
   }
 
   /** The 402 of a payment that could not be settled: the answer is not served, nothing was charged. */
@@ -129,7 +146,9 @@ export class Payment {
    * mode (verified offline, nothing on chain) it has an empty transaction, as MCP's has, so that a client
    * reads a receipt in every mode; none otherwise without a transaction.
    */
-  receipt(transaction: string | null | undefined): { receipt?: Receipt } {
+  receipt(transaction: string | null | undefined, settled?: Receipt): { receipt?: Receipt } {
+    // Batch-settlement: a voucher's receipt has no transaction, and always carries the channel's running total.
+    if (settled?.extra) return { receipt: { ...this.settledReceipt(transaction ?? ''), extra: settled.extra } }
     if (transaction) return { receipt: this.settledReceipt(transaction) }
     return this.needs.settler.mode === 'local' ? { receipt: this.settledReceipt('') } : {}
   }
@@ -141,7 +160,7 @@ export class Payment {
   }
 
   private settledReceipt(transaction: string): Receipt {
-    return { success: true, transaction, network: this.network, payer: this.auth.proof.authorization.from }
+    return { success: true, transaction, network: this.network, payer: payerOf(this.auth.proof) }
   }
 
   /** Whether the shutdown deadline cut this run off (then its own steps must not change the ledger). */

@@ -5,6 +5,7 @@ import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { ApiError } from '../../core'
 import type { Authorization } from '../chain/eip3009'
 import { paymentIdOf } from './payment-id'
+import { BATCH_SETTLEMENT, type BatchPayment, batchPaymentOf, checkBatchPayload } from '../batch/batch-proof'
 
 /** Header names a proof may arrive in: our spec's, x402 v1's and x402 v2's. */
 export const PROOF_HEADERS = ['x402-payment', 'x-payment', 'payment-signature'] as const
@@ -36,24 +37,48 @@ const V2 = T.Object({
   }),
   payload: ExactEvmPayload,
 })
+/** x402 v2 with the `batch-settlement` scheme: its payload is checked by batch-proof.ts. */
+const V2Batch = T.Object({
+  x402Version: T.Literal(2),
+  accepted: T.Object({ ...V2.properties.accepted.properties, scheme: T.Literal(BATCH_SETTLEMENT) }),
+  payload: T.Object({ type: T.String() }),
+})
 const checkV1 = TypeCompiler.Compile(V1)
 const checkV2 = TypeCompiler.Compile(V2)
+const checkV2Batch = TypeCompiler.Compile(V2Batch)
 
-/** A decoded `exact` EVM proof, whichever x402 generation sent it. */
-export interface Proof {
+interface ProofCommon {
   x402Version: 1 | 2
   scheme: string
   /** As the client wrote it: a v1 name (`base-sepolia`) or a CAIP-2 id (`eip155:84532`). */
   network: string
-  authorization: Authorization
+  /** The ECDSA (65 bytes) or smart-wallet signature: of the authorization, or of a batch voucher. */
   signature: `0x${string}`
   /** v2 only: the requirements the client says it accepted. */
   accepted?: Static<typeof V2>['accepted']
-  /** The payload as the client sent it: what a facilitator verifies and settles. */
+  /** The payload as the client sent it: what a facilitator verifies and settles (the same object throughout a request). */
   raw: PaymentPayload
   /** v2 only: x402's payment-identifier, when the payload carries one (payment-id.ts). */
   paymentId?: string
 }
+
+/** A decoded `exact` EVM proof, whichever x402 generation sent it. */
+export interface ExactProof extends ProofCommon {
+  authorization: Authorization
+  batch?: undefined
+}
+
+/** A decoded x402 v2 `batch-settlement` proof: a deposit, a voucher or a refund request (batch-proof.ts). */
+export interface BatchProof extends ProofCommon {
+  x402Version: 2
+  batch: BatchPayment
+  authorization?: undefined
+}
+
+export type Proof = ExactProof | BatchProof
+
+/** Who pays, as the proof writes it: the authorization's signer, or the channel's payer. */
+export const payerOf = (proof: Proof): `0x${string}` => (proof.batch ? proof.batch.config.payer : proof.authorization.from) as `0x${string}`
 
 export function readProofHeader(headers: Headers): string | null {
   for (const name of PROOF_HEADERS) {
@@ -104,7 +129,7 @@ const inUint256 = (a: { value: string; validAfter: string; validBefore: string }
 /** A base64 JSON header as a Proof; anything else is a 402 payment_invalid, never a 500. */
 export const decodeProof = (header: string): Proof => readProof(proofFromHeader(header))
 
-/** Checks a payment payload (see ProofInput) as an `exact` EVM proof of x402 v1 or v2; anything else throws payment_invalid. */
+/** Checks a payment payload (see ProofInput) as an `exact` EVM proof of x402 v1 or v2, or a v2 batch-settlement one; anything else throws payment_invalid. */
 export function readProof(decoded: ProofInput): Proof {
   if (decoded instanceof UnreadableProof) throw malformed(decoded.reason)
   if ((checkV1.Check(decoded) || checkV2.Check(decoded)) && !inUint256(decoded.payload.authorization)) {
@@ -135,5 +160,20 @@ export function readProof(decoded: ProofInput): Proof {
       ...(paymentId ? { paymentId } : {}),
     }
   }
-  throw malformed('not an x402 v1 or v2 payment payload of the exact EVM scheme')
+  if (checkV2Batch.Check(decoded)) {
+    const payload = decoded.payload
+    if (!checkBatchPayload.Check(payload)) throw malformed('not a batch-settlement deposit, voucher or refund payload')
+    const paymentId = paymentIdOf(decoded)
+    return {
+      x402Version: 2,
+      scheme: BATCH_SETTLEMENT,
+      network: decoded.accepted.network,
+      signature: payload.voucher.signature as `0x${string}`,
+      accepted: decoded.accepted,
+      batch: batchPaymentOf(payload),
+      raw: decoded as unknown as PaymentPayload,
+      ...(paymentId ? { paymentId } : {}),
+    }
+  }
+  throw malformed('not an x402 v1 or v2 payment payload of the exact or batch-settlement EVM scheme')
 }

@@ -9,7 +9,8 @@ import {
   v1OutputSchema,
 } from '../../catalog'
 import { usdToAtomic, type X402Requirements } from '../../core'
-import { type NetworkInfo, type PaymentOffer } from '../networks'
+import type { BatchOffer, NetworkInfo, PaymentOffer } from '../networks'
+import { batchAccept } from '../batch/batch-terms'
 import { PAYMENT_IDENTIFIER, paymentIdentifierDeclaration } from './payment-id'
 import { SIGN_IN_WITH_X } from './sign-in'
 
@@ -29,6 +30,8 @@ export interface PaymentTerms {
   payTo: `0x${string}`
   amountAtomic: bigint
   maxTimeoutSeconds: number
+  /** Batch-settlement is offered on this network beside exact. */
+  batch?: BatchOffer
 }
 
 export function termsFor(route: RouteSpec, offer: PaymentOffer): PaymentTerms {
@@ -37,6 +40,7 @@ export function termsFor(route: RouteSpec, offer: PaymentOffer): PaymentTerms {
     payTo: offer.payTo,
     amountAtomic: usdToAtomic(route.priceUsd),
     maxTimeoutSeconds: paymentWindowSeconds(route),
+    ...(offer.batch ? { batch: offer.batch } : {}),
   }
 }
 
@@ -89,7 +93,7 @@ export const OFFERED_EXTENSIONS = [
 
 /**
  * x402 v2 PaymentRequired (what `@x402/fetch` reads from the PAYMENT-REQUIRED header): one entry per
- * network, and the route's `bazaar` discovery extension: as an HTTP route, or as an MCP tool when the
+ * network and scheme, and the route's `bazaar` discovery extension: as an HTTP route, or as an MCP tool when the
  * resource is the tool (`mcp://tool/<name>`). A v2 client echoes the extensions into its
  * payment payload, and facilitators that keep a Bazaar catalogue the resource from it when they verify
  * or settle that payment.
@@ -105,7 +109,8 @@ export function v2PaymentRequired(
     x402Version: 2,
     error,
     resource: { url: resourceUrl, description: route.summary, mimeType: 'application/json', ...service },
-    accepts: terms.map(v2Accept),
+    // Batch-settlement, where offered, right after exact on its network: the same price per request.
+    accepts: terms.flatMap((t) => (t.batch ? [v2Accept(t), batchAccept(t, t.batch)] : [v2Accept(t)])),
     extensions: {
       bazaar: resourceUrl.startsWith(MCP_TOOL_RESOURCE) ? mcpBazaarExtension(route) : bazaarExtension(route),
       [PAYMENT_IDENTIFIER]: paymentIdentifierDeclaration(),

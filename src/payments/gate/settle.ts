@@ -9,13 +9,23 @@ import type { GateAnswer } from './gate-contract'
 import type { PaidWork } from './paid-work'
 import type { Payment } from './payment'
 import type { SettleOutcome, SettlementInput } from '../settler'
+import { payerOf } from './proof'
 
 export async function settlePayment(payment: Payment, { answer, artifactId, paidBefore, input }: PaidWork): Promise<GateAnswer> {
   const { ledger, settler, artifactTtlSeconds, deferred, metrics, logger } = payment.needs
   const { body, headers } = typeof answer === 'string' ? { body: answer, headers: undefined } : answer
-  const buyer = { payer: payment.claim.payer.toLowerCase(), fingerprint: payment.claim.fingerprint }
-  payment.keep({ id: artifactId, body, ...(headers ? { headers } : {}), expiresAt: payment.needs.now() + artifactTtlSeconds, buyer })
-  const admitted = deferred && !paidBefore.used ? deferred.admit(payment) : undefined
+  // A batch refund's acknowledgement is no answer of the route: a sign-in to the route must not get it.
+  const refund = payment.auth.proof.batch?.type === 'refund'
+  const buyer = refund ? undefined : { payer: payment.claim.payer.toLowerCase(), fingerprint: payment.claim.fingerprint }
+  payment.keep({
+    id: artifactId,
+    body,
+    ...(headers ? { headers } : {}),
+    expiresAt: payment.needs.now() + artifactTtlSeconds,
+    ...(buyer ? { buyer } : {}),
+  })
+  // Batch payments are never deferred: a voucher is charged at once without the chain, a deposit is the channel's opening.
+  const admitted = deferred && !paidBefore.used && !payment.auth.proof.batch ? deferred.admit(payment) : undefined
   if (admitted === true) {
     return answerDeferred(payment, { body, headers, artifactPath: `/v1/artifacts/${artifactId}`, input })
   }
@@ -38,6 +48,12 @@ export async function settlePayment(payment: Payment, { answer, artifactId, paid
       payment.emit('served', { detail: 'local' })
       break
     case 'settled': {
+      if (payment.auth.proof.batch?.type === 'voucher') {
+        // Charged to the buyer's channel, in the ledger: on chain only once the redeemer claims it.
+        ledger.complete(payment.key, artifact, now, { kind: 'voucher' })
+        payment.emit('served', { detail: 'voucher' })
+        break
+      }
       const txHash = outcome.receipt.transaction || undefined // unknown for a transfer found on chain without its transaction
       ledger.complete(payment.key, artifact, now, { kind: 'settled', ...(txHash ? { txHash } : {}) })
       payment.emit('settled', { ...(txHash ? { txHash } : {}), ...(paidBefore.used ? { detail: 'settled before its process died' } : {}) })
@@ -76,7 +92,10 @@ export async function settlePayment(payment: Payment, { answer, artifactId, paid
     headers: headers ?? {},
     payer: payment.auth.payer,
     network: payment.network,
-    ...payment.receipt(outcome.status === 'settled' ? outcome.receipt.transaction : null),
+    ...payment.receipt(
+      outcome.status === 'settled' ? outcome.receipt.transaction : null,
+      outcome.status === 'settled' ? outcome.receipt : undefined,
+    ),
   }
 }
 
@@ -120,7 +139,7 @@ async function settlementOf(payment: Payment, paidBefore: PaidWork['paidBefore']
         success: true,
         transaction: paidBefore.txHash ?? '',
         network: payment.auth.terms.network.caip2,
-        payer: payment.auth.proof.authorization.from,
+        payer: payerOf(payment.auth.proof),
       },
     }
   try {

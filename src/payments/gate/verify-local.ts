@@ -1,5 +1,5 @@
 import { authorizationDigest, domainSeparator, recoverSigner } from '../chain/eip3009'
-import type { Proof } from './proof'
+import type { ExactProof } from './proof'
 import type { PaymentTerms } from './requirements'
 
 /** Authorizations must stay valid this long past verification, so settlement can still land. */
@@ -26,7 +26,7 @@ const fail = (reason: string, message: string): VerifyResult => ({ ok: false, re
  * payee, exact amount, time window and the EIP-712 signature. Nonce reuse is the ledger's job.
  */
 export function verifyLocally(
-  proof: Proof,
+  proof: ExactProof,
   terms: PaymentTerms,
   nowSeconds: number,
   options: { ignoreTime?: boolean; contractSignatures?: boolean } = {},

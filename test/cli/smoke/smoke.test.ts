@@ -9,7 +9,7 @@ import { CATALOG, type RouteSpec } from '../../../src/catalog'
 import { DEV_PAY_TO } from '../../../src/config/config'
 import { implementedRouteIds } from '../../../src/composition/handler-map'
 import { usdToAtomic } from '../../../src/core/usdc'
-import { decodeProof, readProofHeader } from '../../../src/payments/gate/proof'
+import { decodeProof, type ExactProof, readProofHeader } from '../../../src/payments/gate/proof'
 import { ApiError } from '../../../src/core/errors'
 import { errorResponse } from '../../../src/http/responses'
 import { paymentRequirements, termsFor, type PaymentTerms } from '../../../src/payments/gate/requirements'
@@ -171,7 +171,7 @@ describe('smoke against servers that get payment wrong', () => {
       if (!route) return new Response('ok')
       const header = readProofHeader(req.headers)
       if (!header) return answer402(req, route)
-      verdicts.push(verifyLocally(decodeProof(header), termsFor(route, DEV_OFFER), Math.floor(Date.now() / 1000)))
+      verdicts.push(verifyLocally(decodeProof(header) as ExactProof, termsFor(route, DEV_OFFER), Math.floor(Date.now() / 1000)))
       return success({ amount_usd: '0.01', payment_status: 'paid' })
     })
     const { exit, out } = await smoke('--base-url', url, '--route', 'flights.aggregate', '--json')

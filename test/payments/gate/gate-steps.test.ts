@@ -45,6 +45,7 @@ async function setUp(fingerprint = `${route.id}|Tokyo`, proof?: string) {
     now,
     runs: new GateState(),
     refuse: (_req, code, message, details) => new ApiError(code, message, details),
+    correct: (_req, message, reason) => new ApiError('payment_invalid', message, { reason }),
   }
   const payment = new Payment(auth, needs)
   return { ledger, needs, p: payment, header, state: async () => (await ledger.lookup(payment.key))?.state }
