@@ -3,6 +3,7 @@
  * the networks actually offered (those the facilitator settles), and deferred settlement.
  */
 import {
+  type BatchRouting,
   type BatchSetup,
   connectFacilitator,
   DeferredSettlements,
@@ -162,7 +163,8 @@ export async function paymentsFor(
   }
   watchParts(metrics, ledger, facilitator?.health, chain?.health)
   const { createChainReader, createSignInVerifier } = await import('../payments/chain/chain-reader')
-  const reconciler = new Reconciler(ledger, createChainReader(config.reconcileRpc), metrics.payment.paymentEvent)
+  const batchVerdict = 'verdictOf' in settler ? (settler as BatchRouting).verdictOf.bind(settler) : undefined
+  const reconciler = new Reconciler(ledger, createChainReader(config.reconcileRpc), metrics.payment.paymentEvent, undefined, batchVerdict)
   if (config.reconcileSeconds > 0)
     reconciler.start(config.reconcileSeconds, (e) => logger.warn('reconcile pass failed', { error: String(e) }), leading)
   const signInVerifier = createSignInVerifier(config.reconcileRpc)

@@ -13,20 +13,36 @@ export interface BatchSource {
  */
 export function batchGauges(Gauge: typeof import('prom-client').Gauge, registers: import('prom-client').Registry[]) {
   let source: BatchSource | undefined
-  const perNetwork = (name: string, help: string, read: (summary: ChannelSummary) => number) =>
+  // One read of the ledger per scrape for all the gauges (each collects on its own); a ledger that does
+  // not answer leaves them without values, not /metrics without an answer.
+  let read: { at: number; channels: Promise<ChannelSummary[]>; actions: Promise<RedemptionTotal[]> } | undefined
+  const current = () => {
+    if (!source) return undefined
+    if (!read || Date.now() - read.at > 1_000) {
+      const empty = () => []
+      read = { at: Date.now(), channels: source.channels().catch(empty), actions: source.actions().catch(empty) }
+    }
+    return read
+  }
+  const perNetwork = (name: string, help: string, value: (summary: ChannelSummary) => number) =>
     new Gauge({
       name,
       help,
       labelNames: ['network'],
       registers,
       async collect() {
-        if (!source) return
+        const held = current()
+        if (!held) return
         this.reset()
-        for (const summary of await source.channels()) this.set({ network: summary.network }, read(summary))
+        for (const summary of await held.channels) this.set({ network: summary.network }, value(summary))
       },
     })
   perNetwork('x402_batch_channels', 'Batch-settlement channels on record (refunded ones are dropped).', (s) => s.channels)
-  perNetwork('x402_batch_deposited_usd', 'USD the buyers hold in those channels, as last seen on chain.', (s) => Number(s.balance) / 1e6)
+  perNetwork(
+    'x402_batch_deposited_usd',
+    "USD still the buyers' in those channels (deposited less claimed), as last seen on chain.",
+    (s) => Number(BigInt(s.balance) - BigInt(s.claimed)) / 1e6,
+  )
   perNetwork('x402_batch_charged_usd', 'USD charged to vouchers in those channels.', (s) => Number(s.charged) / 1e6)
   perNetwork(
     'x402_batch_unclaimed_usd',
@@ -40,9 +56,10 @@ export function batchGauges(Gauge: typeof import('prom-client').Gauge, registers
     labelNames: ['network', 'kind'],
     registers,
     async collect() {
-      if (!source) return
+      const held = current()
+      if (!held) return
       this.reset()
-      for (const total of await source.actions()) this.set({ network: total.network, kind: total.kind }, total.count)
+      for (const total of await held.actions) this.set({ network: total.network, kind: total.kind }, total.count)
     },
   })
   return (watched: BatchSource) => {

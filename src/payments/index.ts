@@ -1,7 +1,7 @@
 /**
  * The face of payments/: the x402 gate, settlement, the facilitators and the chain.
  */
-export type { BatchSetup } from './batch/batch-settler'
+export type { BatchRouting, BatchSetup } from './batch/batch-settler'
 export { BATCH_SETTLEMENT } from './batch/batch-proof'
 export type { Redeemer, RedeemSummary } from './batch/redeemer'
 export type { RpcState } from './chain/rpc-check'

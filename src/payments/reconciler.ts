@@ -41,6 +41,8 @@ export class Reconciler {
     private readonly chain: AuthorizationReader,
     private readonly onEvent: (event: PaymentEvent) => void = () => {},
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
+    /** Batch-settlement vouchers and refunds carry no ERC-3009 nonce: their settler judges them (payments/batch). */
+    private readonly batchVerdict?: (claim: PaymentClaim) => Promise<Verdict | undefined>,
   ) {}
 
   /** The block of a transaction, when the chain reader can tell. */
@@ -119,6 +121,13 @@ export class Reconciler {
       detail,
       ...(txHash ? { txHash } : {}),
     })
+    if (claim.key.includes(':batch:')) {
+      const verdict = (await this.batchVerdict?.(claim)) ?? 'pending'
+      if (verdict !== 'pending' && (await this.ledger.resolve(claim.key, { settled: verdict === 'settled' }, this.now(), from)))
+        this.emit(event(verdict))
+      await this.ledger.durable()
+      return verdict
+    }
     if (await this.chain.used(claim.network, payer, nonce)) {
       const txHash = payment.txHash ?? (await this.chain.transactionOf?.(claim.network, payer, nonce).catch(() => undefined))
       if (await this.ledger.resolve(claim.key, { settled: true, ...(txHash ? { txHash } : {}) }, this.now(), from))

@@ -69,6 +69,8 @@ export interface Settler {
   cancel?(input: SettlementInput): Promise<void>
   /** Whether this payment was charged already (a batch voucher the channel holds): served without a second charge. */
   chargedBefore?(input: SettlementInput): Promise<boolean>
+  /** Batch-settlement's corrective 402 entry for a voucher that does not continue its channel. */
+  correct?(input: SettlementInput, reason: string): Promise<PaymentRequirements | undefined>
 }
 
 export const localSettler: Settler = {

@@ -134,7 +134,7 @@ ${partsChart('states', 'Payments by state', states, ['state', 'payments'])}
 ${(exposure.batch ?? [])
   .map(
     (batch) =>
-      `<dt>batch channels, ${escapeHtml(batch.network)}</dt><dd>${count(batch.channels)} open holding ${escapeHtml(usd(batch.deposited_usd))}; ${escapeHtml(usd(batch.unclaimed_usd))} charged and not yet claimed in ${count(batch.unclaimed_channels)}; 30 days: ${count(batch.claims_30d)} claims, ${escapeHtml(usd(batch.settled_30d_usd))} settled, ${count(batch.refunds_30d)} refunds</dd>`,
+      `<dt>batch channels, ${escapeHtml(batch.network)}</dt><dd>${count(batch.channels)} open, ${escapeHtml(usd(batch.deposited_usd))} of the buyers' still in them; ${escapeHtml(usd(batch.unclaimed_usd))} charged and not yet claimed in ${count(batch.unclaimed_channels)}; 30 days: ${count(batch.claims_30d)} claims, ${escapeHtml(usd(batch.settled_30d_usd))} settled, ${count(batch.refunds_30d)} refunds</dd>`,
   )
   .join('')}
 ${queue ? `<dt>deferred queue</dt><dd>${count(queue.queued)} queued, ${count(queue.in_flight)} in flight, ${escapeHtml(usd(queue.unsettled_usd))} answered and unsettled, oldest ${count(queue.oldest_age_seconds)} s; the most exposed payer ${escapeHtml(usd(queue.largest_payer_unsettled_usd))} of the ${escapeHtml(usd(queue.payer_cap_usd))} cap</dd>` : ''}

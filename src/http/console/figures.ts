@@ -100,7 +100,8 @@ function batchExposure(batch: ConsoleInputs['batch']) {
     return {
       network: networkName(network),
       channels: channels?.channels ?? 0,
-      deposited_usd: atomicToUsd(BigInt(channels?.balance ?? '0')),
+      // Still the buyers': what they deposited less what the seller claimed.
+      deposited_usd: atomicToUsd(BigInt(channels?.balance ?? '0') - BigInt(channels?.claimed ?? '0')),
       unclaimed_usd: atomicToUsd(BigInt(channels?.unclaimed ?? '0')),
       unclaimed_channels: channels?.unclaimedChannels ?? 0,
       claims_30d: acted(network, 'claim')?.count ?? 0,

@@ -10,13 +10,14 @@
  */
 import type { FacilitatorClient } from '@x402/core/http'
 import { x402ResourceServer } from '@x402/core/server'
-import type { PaymentRequirements } from '@x402/core/types'
+import type { PaymentRequirements, SettleResponse } from '@x402/core/types'
 import { BatchSettlementEvmScheme, type ChannelStorage } from '@x402/evm/batch-settlement/server'
 import { privateKeyToAccount } from 'viem/accounts'
 import { FacilitatorSettler } from '../facilitator/facilitator-settler'
 import type { FacilitatorHealth } from '../facilitator/facilitator-health'
 import type { PaymentOffer } from '../networks'
-import type { RedemptionEntry } from '../../ledger'
+import type { PaymentClaim, RedemptionEntry } from '../../ledger'
+import { payerOf } from '../gate/proof'
 import type { SettleOutcome, SettlementInput, Settler, VerifyOutcome } from '../settler'
 import { batchAccept } from './batch-terms'
 
@@ -25,6 +26,7 @@ const CORRECTABLE = new Set([
   'invalid_batch_settlement_evm_cumulative_amount_mismatch',
   'invalid_batch_settlement_evm_cumulative_below_claimed',
 ])
+const STATE_UNAVAILABLE = 'invalid_batch_settlement_evm_verification_state_unavailable'
 
 export interface BatchSetup {
   /** The offers with `batch` set: one scheme each, for its network and payee. */
@@ -41,7 +43,13 @@ export interface BatchSetup {
 export function createBatchServer(setup: BatchSetup): { server: x402ResourceServer; schemes: Map<string, BatchSettlementEvmScheme> } {
   // Never initialized, so never asked what the facilitator supports: the schemes are registered here, and
   // verify and settle go to the one facilitator given.
-  const server = new x402ResourceServer({ ...setup.facilitator, getSupported: async () => ({ kinds: [], extensions: [], signers: {} }) })
+  // The facilitator's methods are called on it (an HTTP client's live on its prototype, not as own fields).
+  const facilitator = setup.facilitator
+  const server = new x402ResourceServer({
+    verify: (payload, requirements) => facilitator.verify(payload, requirements),
+    settle: (payload, requirements) => facilitator.settle(payload, requirements),
+    getSupported: async () => ({ kinds: [], extensions: [], signers: {} }),
+  })
   const schemes = new Map<string, BatchSettlementEvmScheme>()
   const authorizer = privateKeyToAccount(setup.authorizerKey)
   for (const offer of setup.offers) {
@@ -78,7 +86,7 @@ export class BatchRouting implements Settler {
       verify: (payload: Parameters<FacilitatorClient['verify']>[0], requirements: PaymentRequirements) =>
         server.verifyPayment(payload, requirements),
       settle: (payload: Parameters<FacilitatorClient['settle']>[0], requirements: PaymentRequirements) =>
-        server.settlePayment(payload, requirements),
+        server.settlePayment(payload, requirements).catch((error: unknown) => refusedBeforeChain(error, requirements)),
     }
     this.batch = new FacilitatorSettler(exact.mode, viaServer, health)
   }
@@ -86,9 +94,12 @@ export class BatchRouting implements Settler {
   async verify(input: SettlementInput): Promise<VerifyOutcome> {
     if (!input.proof.batch) return this.exact.verify(input)
     const outcome = await this.batch.verify(input)
-    if (outcome.ok || !CORRECTABLE.has(outcome.reason)) return outcome
+    if (outcome.ok) return outcome
+    // The scheme could not read or write the channel: the ledger's trouble (503), not the buyer's proof.
+    if (outcome.reason === STATE_UNAVAILABLE) return { ...outcome, unavailable: true, reason: 'ledger_unavailable' }
+    if (!CORRECTABLE.has(outcome.reason)) return outcome
     // The buyer's voucher does not continue the channel as this seller knows it: the 402 says where it stands.
-    const correction = await this.correction(input, outcome.reason).catch(() => undefined)
+    const correction = await this.correct(input, outcome.reason).catch(() => undefined)
     return correction ? { ...outcome, correction } : outcome
   }
 
@@ -98,7 +109,9 @@ export class BatchRouting implements Settler {
     // A refund of "all": the unclaimed rest as the channel stands before it (the escrow pays no more).
     const channel = batch.type === 'refund' ? await this.channelOf(input).catch(() => undefined) : undefined
     const rest = channel ? BigInt(channel.balance) - BigInt(channel.chargedCumulativeAmount) : 0n
-    const outcome = await this.batch.settle(input)
+    let outcome = await this.batch.settle(input)
+    // A voucher is charged in the ledger, not on chain: whatever the settle said, the channel knows.
+    if (batch.type === 'voucher' && outcome.status !== 'settled') outcome = await this.voucherOutcome(input, outcome)
     if (outcome.status === 'settled' && outcome.receipt.transaction && batch.type !== 'voucher') {
       const network = input.terms.network.caip2
       const amountAtomic = (batch.deposit?.amount ?? batch.refundAmount ?? rest).toString()
@@ -120,6 +133,37 @@ export class BatchRouting implements Settler {
     await this.server.createPaymentCancellationDispatcher(input.proof.raw, requirementsOf(input)).cancel({ reason: 'handler_failed' })
   }
 
+  /**
+   * A voucher whose charge did not come back as settled (the channel's store failed during it, the
+   * package's hooks only warn): charged if the channel's total reached its ceiling, else nothing was.
+   */
+  private async voucherOutcome(input: SettlementInput, outcome: SettleOutcome): Promise<SettleOutcome> {
+    const charged = await this.chargedBefore(input).catch(() => false)
+    if (!charged) return outcome.status === 'pending' ? { status: 'failed', reason: outcome.reason } : outcome
+    return {
+      status: 'settled',
+      receipt: { success: true, transaction: '', network: input.terms.network.caip2, payer: payerOf(input.proof) },
+    }
+  }
+
+  /**
+   * What a served voucher, a refund or a deposit parked as pending came to, for the reconciler (which reads
+   * the token only for ERC-3009 nonces): a voucher by its channel's total, a refund as failed (it charged
+   * nothing whether or not it landed; its buyer asks again). Undefined: not a batch key.
+   */
+  async verdictOf(claim: PaymentClaim): Promise<'settled' | 'failed' | 'pending' | undefined> {
+    const [caip2, kind, channelId, ceiling, refund] = claim.key.split(':').reduce<string[]>((parts, part, index) => {
+      // `eip155:84532:batch:<channel>:<ceiling>[:refund:<amount>]`: the CAIP-2 id holds the first colon.
+      if (index === 1) parts[0] = `${parts[0]}:${part}`
+      else parts.push(part)
+      return parts
+    }, [])
+    if (kind !== 'batch' || !caip2 || !channelId || !ceiling) return undefined
+    if (refund === 'refund') return 'failed'
+    const channel = await this.schemes.get(caip2)?.getStorage().get(channelId)
+    return channel && BigInt(channel.chargedCumulativeAmount) >= BigInt(ceiling) ? 'settled' : 'failed'
+  }
+
   /** A voucher whose ceiling the channel has charged already (each charge raises it to exactly one voucher's ceiling). */
   async chargedBefore(input: SettlementInput): Promise<boolean> {
     const channel = await this.channelOf(input)
@@ -132,7 +176,8 @@ export class BatchRouting implements Settler {
     return batch && scheme ? scheme.getStorage().get(batch.channelId) : undefined
   }
 
-  private async correction(input: SettlementInput, reason: string): Promise<PaymentRequirements | undefined> {
+  /** The corrective 402's batch entry: the channel's state (as the scheme keeps it) in `extra`. */
+  async correct(input: SettlementInput, reason: string): Promise<PaymentRequirements | undefined> {
     const required = await this.server.createPaymentRequiredResponse(
       [requirementsOf(input)],
       { url: input.resourceUrl, description: input.route.summary, mimeType: 'application/json' },
@@ -141,9 +186,19 @@ export class BatchRouting implements Settler {
       undefined,
       input.proof.raw,
     )
-    const accept = required.accepts[0]
-    return accept?.extra && 'channelState' in accept.extra ? accept : undefined
+    return required.accepts[0]
   }
 }
 
 const requirementsOf = (input: SettlementInput): PaymentRequirements => batchAccept(input.terms, input.terms.batch!)
+
+/**
+ * The scheme's server refuses a settlement it cannot make (a refund with nothing left, a voucher base
+ * that moved) by throwing its reason code before the facilitator is called: nothing moved, so it is a
+ * definite failure, not an unknown outcome.
+ */
+function refusedBeforeChain(error: unknown, requirements: PaymentRequirements): SettleResponse {
+  const reason = /\binvalid_batch_settlement_evm_[a-z_]+\b/.exec(error instanceof Error ? error.message : String(error))?.[0]
+  if (!reason) throw error
+  return { success: false, errorReason: reason, transaction: '', network: requirements.network }
+}

@@ -9,8 +9,12 @@ import { getAddress } from 'viem'
 import type { BatchOffer, NetworkInfo } from '../networks'
 import { BATCH_SETTLEMENT } from './batch-proof'
 
-/** The escrow's bounds on a channel's withdraw delay (seconds): 15 minutes to 30 days. */
-export const WITHDRAW_DELAY_BOUNDS = { min: 900, max: 2_592_000 } as const
+/** The longest x402's batch server holds a channel for one request (its pending-request TTL, @x402/evm 2.27.0). */
+export const BATCH_RESERVATION_MAX_SECONDS = 600
+
+/** The smallest deposit a channel opens with: the seller's minimum, never below one request's price. */
+export const minDepositOf = (terms: { amountAtomic: bigint }, batch: BatchOffer): bigint =>
+  batch.minDepositAtomic > terms.amountAtomic ? batch.minDepositAtomic : terms.amountAtomic
 
 /** A route's terms on one network (gate/requirements.ts PaymentTerms). */
 interface Terms {
@@ -21,7 +25,7 @@ interface Terms {
 }
 
 export function batchAccept(terms: Terms, batch: BatchOffer): PaymentRequirements {
-  const minDeposit = batch.minDepositAtomic > terms.amountAtomic ? batch.minDepositAtomic : terms.amountAtomic
+  const minDeposit = minDepositOf(terms, batch)
   return {
     scheme: BATCH_SETTLEMENT,
     network: terms.network.caip2,

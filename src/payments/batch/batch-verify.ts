@@ -11,6 +11,7 @@ import { hashTypedData, hexToBytes } from 'viem'
 import { recoverSigner } from '../chain/eip3009'
 import type { BatchProof } from '../gate/proof'
 import type { PaymentTerms } from '../gate/requirements'
+import { minDepositOf } from './batch-terms'
 import { VALID_BEFORE_MARGIN_SECONDS, type VerifyResult } from '../gate/verify-local'
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000'
@@ -38,12 +39,27 @@ function channelRefusal(proof: BatchProof, terms: PaymentTerms): VerifyResult | 
       'invalid_batch_settlement_evm_withdraw_delay_mismatch',
       `The channel's withdrawDelay must be ${batch.withdrawDelaySeconds} seconds.`,
     )
-  if (!same(computeChannelId(config, terms.network.chainId), proof.batch.channelId))
+  if (!same(channelIdOf(config, terms.network.chainId), proof.batch.channelId))
     return fail('invalid_batch_settlement_evm_channel_id_mismatch', 'The voucher names another channel than its config.')
-  const minDeposit = batch.minDepositAtomic > terms.amountAtomic ? batch.minDepositAtomic : terms.amountAtomic
+  const minDeposit = minDepositOf(terms, batch)
   if (proof.batch.deposit && proof.batch.deposit.amount < minDeposit)
     return fail('invalid_batch_settlement_evm_deposit_below_min_deposit', `A deposit must be at least ${minDeposit} atomic USDC.`)
+  // Each refund is a transaction the seller pays for: a partial one must be worth it.
+  if (proof.batch.refundAmount !== undefined && proof.batch.refundAmount < minDeposit)
+    return fail(
+      'invalid_batch_settlement_evm_refund_amount_invalid',
+      `A partial refund must be at least ${minDeposit} atomic USDC; leave out the amount to refund all.`,
+    )
   return undefined
+}
+
+/** The package's channel id of a config; a config whose addresses viem refuses (a bad EIP-55 checksum) names none. */
+function channelIdOf(config: BatchProof['batch']['config'], chainId: number): string {
+  try {
+    return computeChannelId(config, chainId)
+  } catch {
+    return ''
+  }
 }
 
 /** The proof pays these terms through a channel they open, signed by its payer's authorizer. */
@@ -59,7 +75,8 @@ export function verifyBatchLocally(
   if (deposit && !options.ignoreTime && BigInt(deposit.validBefore) <= BigInt(nowSeconds + VALID_BEFORE_MARGIN_SECONDS))
     return fail('expired', "The deposit's authorization has expired (validBefore has passed or is too close).")
   const { config, channelId, maxClaimable } = proof.batch
-  const payer = config.payer.toLowerCase() as `0x${string}`
+  // The voucher proves its payer authorizer, not the channel's payer: per-payer limits key on who signed.
+  const payer = (same(config.payerAuthorizer, ZERO_ADDRESS) ? config.payer : config.payerAuthorizer).toLowerCase() as `0x${string}`
   // No payer authorizer: the voucher is the payer's own (a smart wallet's ERC-1271), checked only on chain.
   if (same(config.payerAuthorizer, ZERO_ADDRESS) || proof.signature.length !== 132) {
     return options.contractSignatures

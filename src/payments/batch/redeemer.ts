@@ -15,7 +15,7 @@
  * the console. The package's channel manager does the claiming, settling and refunding.
  */
 import type { FacilitatorClient } from '@x402/core/http'
-import type { BatchSettlementEvmScheme, Channel } from '@x402/evm/batch-settlement/server'
+import type { BatchSettlementChannelManager, BatchSettlementEvmScheme, Channel, ClaimResult } from '@x402/evm/batch-settlement/server'
 import type { PaymentLedger, RedemptionEntry } from '../../ledger'
 import type { PaymentOffer } from '../networks'
 
@@ -47,9 +47,8 @@ export interface RedeemerParts {
   now?: () => number
 }
 
+type Manager = BatchSettlementChannelManager
 const unclaimedOf = (channel: Channel) => BigInt(channel.chargedCumulativeAmount) - BigInt(channel.totalClaimed)
-const sumUnclaimed = (channels: readonly Channel[]) =>
-  channels.reduce((sum, channel) => sum + (unclaimedOf(channel) > 0n ? unclaimedOf(channel) : 0n), 0n)
 
 export class Redeemer {
   private timer: ReturnType<typeof setInterval> | undefined
@@ -113,23 +112,7 @@ export class Redeemer {
       }
     }
     await step('withdrawals', () => this.watchWithdrawals(network, scheme, summary))
-    await step('claim', async () => {
-      const before = sumUnclaimed(await scheme.getStorage().list())
-      const claims = await manager.claim({ maxClaimsPerBatch: 100 })
-      const claimed = before - sumUnclaimed(await scheme.getStorage().list())
-      for (const [index, claim] of claims.entries()) {
-        // The amount is the pass's whole (the manager says how many vouchers each transaction carried, not their sum).
-        await this.record({
-          kind: 'claim',
-          network,
-          txHash: claim.transaction,
-          amountAtomic: index === 0 ? claimed.toString() : '0',
-          channels: claim.vouchers,
-        })
-        summary.claims++
-      }
-      summary.claimedAtomic += claimed
-    })
+    await step('claim', () => this.claim(manager, network, scheme, summary))
     await step('settle', async () => {
       const owed = await this.parts.escrow.receiver(network, offer.payTo, offer.network.asset)
       if (owed.claimed <= owed.settled) return
@@ -144,12 +127,74 @@ export class Redeemer {
       summary.settles++
       summary.settledAtomic += owed.claimed - owed.settled
     })
-    if (this.parts.refundIdleSeconds > 0)
-      await step('refund', async () => {
-        const refundable = new Map((await scheme.getStorage().list()).map((channel) => [channel.channelId, channel]))
-        for (const refund of await manager.refundIdleChannels({ idleSecs: this.parts.refundIdleSeconds })) {
-          const channel = refundable.get(refund.channel)
-          const rest = channel ? BigInt(channel.balance) - BigInt(channel.chargedCumulativeAmount) : 0n
+    if (this.parts.refundIdleSeconds > 0) await step('refund', () => this.refundIdle(manager, network, scheme, summary))
+  }
+
+  /**
+   * Claims every charged voucher, 100 channels a transaction. The escrow refuses a whole batch for one bad
+   * row (a channel whose deposit was withdrawn, say): then each channel is claimed alone, so one cannot
+   * hold back the others' money, and the one that fails is named.
+   */
+  private async claim(manager: Manager, network: string, scheme: BatchSettlementEvmScheme, summary: RedeemSummary): Promise<void> {
+    const storage = scheme.getStorage()
+    const owing = (await storage.list()).filter((channel) => unclaimedOf(channel) > 0n)
+    if (owing.length === 0) return
+    let claims: ClaimResult[] = []
+    try {
+      claims = await manager.claim({ maxClaimsPerBatch: 100 })
+    } catch {
+      for (const channel of owing) {
+        const alone = (channels: Channel[]) => channels.filter((candidate) => candidate.channelId === channel.channelId)
+        try {
+          claims.push(...(await manager.claim({ selectClaimChannels: alone })))
+        } catch (error) {
+          summary.errors.push(`claim of channel ${channel.channelId}: ${error instanceof Error ? error.message : String(error)}`)
+        }
+      }
+    }
+    // What the escrow's claimed totals rose by, channel by channel (vouchers charged meanwhile do not count).
+    let claimed = 0n
+    for (const channel of owing) {
+      const now = await storage.get(channel.channelId)
+      if (now) claimed += BigInt(now.totalClaimed) - BigInt(channel.totalClaimed)
+    }
+    for (const [index, claim] of claims.entries()) {
+      // The amount is the pass's whole, on its first transaction (the manager counts vouchers, not their sum).
+      await this.record({
+        kind: 'claim',
+        network,
+        txHash: claim.transaction,
+        amountAtomic: index === 0 ? claimed.toString() : '0',
+        channels: claim.vouchers,
+      })
+      summary.claims++
+    }
+    summary.claimedAtomic += claimed
+  }
+
+  /**
+   * Refunds the unclaimed rest of each channel idle for BATCH_REFUND_IDLE_HOURS, one channel at a time (one
+   * refused does not stop the rest), and drops the record of a channel with nothing left in it.
+   */
+  private async refundIdle(manager: Manager, network: string, scheme: BatchSettlementEvmScheme, summary: RedeemSummary): Promise<void> {
+    const storage = scheme.getStorage()
+    const now = Date.now()
+    const idle = (await storage.list()).filter(
+      (channel) =>
+        now - channel.lastRequestTimestamp >= this.parts.refundIdleSeconds * 1000 &&
+        !(channel.pendingRequest && channel.pendingRequest.expiresAt > now),
+    )
+    for (const channel of idle) {
+      const rest = BigInt(channel.balance) - BigInt(channel.chargedCumulativeAmount)
+      if (rest <= 0n) {
+        if (channel.chargedCumulativeAmount === channel.totalClaimed)
+          await storage.updateChannel(channel.channelId, (current) =>
+            current && current.lastRequestTimestamp === channel.lastRequestTimestamp ? undefined : current,
+          )
+        continue
+      }
+      try {
+        for (const refund of await manager.refund([channel.channelId])) {
           await this.record({
             kind: 'refund',
             network,
@@ -160,7 +205,10 @@ export class Redeemer {
           })
           summary.refunds++
         }
-      })
+      } catch (error) {
+        summary.errors.push(`refund of channel ${channel.channelId}: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    }
   }
 
   /** Withdrawals asked on chain for channels holding unclaimed charges: recorded once each (the claim below takes their charges). */

@@ -5,9 +5,6 @@
  */
 import { PIPELINE_VERSION, type SuccessEnvelope } from '../../core'
 
-/** The longest x402's batch server holds a channel for one request (its pending-request TTL, @x402/evm 2.27.0). */
-export const BATCH_RESERVATION_MAX_SECONDS = 600
-
 export function refundAnswer(requestId: string, channelId: string): string {
   const envelope: SuccessEnvelope<{ refund: { channel_id: string; status: 'refunded' } }> = {
     success: true,

@@ -161,8 +161,8 @@ export class FacilitatorSettler implements Settler {
           transaction: settled.transaction,
           network: settled.network,
           payer: settled.payer ?? payerOf(input.proof),
-          // Batch-settlement: the channel's running total (`channelState`, `chargedAmount`), which the buyer's client keeps.
-          ...(settled.extra ? { extra: settled.extra } : {}),
+          // Batch-settlement: the channel's running total, which the buyer's client keeps (nothing else a facilitator adds).
+          ...(input.proof.batch && settled.extra ? { extra: channelExtra(settled.extra) } : {}),
         },
       }
     }
@@ -177,5 +177,13 @@ export class FacilitatorSettler implements Settler {
     if (!settled.transaction && /revert/i.test(reason)) return { status: 'failed', reason: `settle_reverted: ${reason.slice(0, 200)}` }
     // Anything else, e.g. a receipt wait that broke after broadcasting: the transfer may still land.
     return { status: 'pending', reason: reason.slice(0, 300), ...tx }
+  }
+}
+
+/** Of a batch settlement's `extra`, what the buyer's client reads: the channel's state and the charge. */
+function channelExtra(extra: Record<string, unknown>): Record<string, unknown> {
+  return {
+    ...(extra.channelState !== undefined ? { channelState: extra.channelState } : {}),
+    ...(typeof extra.chargedAmount === 'string' ? { chargedAmount: extra.chargedAmount } : {}),
   }
 }

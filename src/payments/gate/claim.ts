@@ -30,6 +30,10 @@ export async function claimPayment(payment: Payment): Promise<GateAnswer | undef
       return undefined
     }
     if (claim.fingerprint !== req.fingerprint) {
+      // A batch voucher's ceiling already bought another request: its client lost the running total (a
+      // response it never read). The corrective 402 carries the channel's, which the client resyncs from.
+      const correction = await voucherCorrection(payment)
+      if (correction) throw correction
       throw payment.refuse('payment_replayed', 'This payment proof was already used for a different request; sign a new one.', {
         reason: 'nonce_used',
       })
@@ -65,6 +69,19 @@ export async function claimPayment(payment: Payment): Promise<GateAnswer | undef
     else if (storedOnly) throw storedOnly
     else await Bun.sleep(POLL_MS)
   }
+}
+
+const MISMATCH = 'invalid_batch_settlement_evm_cumulative_amount_mismatch'
+
+async function voucherCorrection(payment: Payment) {
+  const { proof, terms, req } = payment.auth
+  const settler = payment.needs.settler
+  if (proof.batch?.type !== 'voucher' || !settler.correct) return undefined
+  const input = { proof, terms, route: req.route, resourceUrl: req.resourceUrl }
+  const accept = await settler.correct(input, MISMATCH).catch(() => undefined)
+  return (
+    accept && payment.correct('This voucher was already spent on another request; the channel stands as this 402 says.', MISMATCH, accept)
+  )
 }
 
 /** A ledger read or claim; an unreachable ledger refuses the paid request before anything is charged. */

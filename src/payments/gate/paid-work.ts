@@ -11,7 +11,8 @@ import { provenPayer } from './verify-guard'
 import { VALID_BEFORE_MARGIN_SECONDS } from './verify-local'
 import type { Proof } from './proof'
 import type { PaymentTerms } from './requirements'
-import { BATCH_RESERVATION_MAX_SECONDS, refundAnswer } from '../batch/refund-answer'
+import { refundAnswer } from '../batch/refund-answer'
+import { BATCH_RESERVATION_MAX_SECONDS } from '../batch/batch-terms'
 
 /** What the work produced, and whether the buyer had paid before (a claim taken over from a process that died). */
 export interface PaidWork {
@@ -26,15 +27,7 @@ export async function runPaidWork(payment: Payment, work: (paid: PaidContext) =>
   const { settler, reconciler, ledger, verifyGuard } = payment.needs
   const input: SettlementInput = { proof, terms, route: req.route, resourceUrl: req.resourceUrl }
   const artifactId = newArtifactId()
-  // Taken over from a request whose process died: it may have settled before it died. Then the buyer
-  // has paid for this very request, and gets it without a second settlement.
-  // A batch voucher is charged to its channel, not on chain: the channel knows whether it was.
-  const paidBefore =
-    payment.takenOver && proof.batch?.type === 'voucher' && settler.chargedBefore
-      ? { used: await settler.chargedBefore(input).catch(() => false) }
-      : payment.takenOver && settler.mode !== 'local' && reconciler
-        ? await reconciler.usedOnChain(payment.claim).catch(() => ({ used: false as const })) // unknown: settling again cannot charge twice (the nonce is single-use)
-        : { used: false as const }
+  const paidBefore = await paidBeforeItsProcessDied(payment, input)
   let reported = false
   /** Refused before or by the verification: with a SQLite ledger, a junk proof leaves nothing in it (below). */
   let refused = false
@@ -58,12 +51,13 @@ export async function runPaidWork(payment: Payment, work: (paid: PaidContext) =>
         throw slot
       }
       const verdict = await settler.verify(input).finally(() => slot?.release())
+      verified = verdict.ok // set before the deadline's check: a channel reserved by this verdict is freed below
       if (payment.cut) throw shuttingDown()
       if (!verdict.ok) {
         reported = true
         if (verdict.unavailable) {
           payment.emit('failed', { detail: `verify: ${verdict.reason}` })
-          throw verdict.reason === 'rpc_unavailable' ? settlementUnavailable(verdict.message) : facilitatorUnavailable(verdict.message)
+          throw unavailable(verdict)
         }
         refused = !payment.takenOver
         if (refused) payment.refused(`verify: ${verdict.reason}`)
@@ -72,7 +66,6 @@ export async function runPaidWork(payment: Payment, work: (paid: PaidContext) =>
         if (verdict.correction) throw payment.correct(verdict.message, verdict.reason, verdict.correction)
         throw payment.refuse('payment_invalid', verdict.message, { reason: verdict.reason })
       }
-      verified = true
       skipHandler = verdict.skipHandler === true
     }
     payment.emit('verified')
@@ -108,6 +101,27 @@ export async function runPaidWork(payment: Payment, work: (paid: PaidContext) =>
     await ledger.durable().catch(() => {})
     throw error
   }
+}
+
+/**
+ * Taken over from a request whose process died: it may have settled before it died. Then the buyer has
+ * paid for this very request, and gets it without a second settlement. A batch voucher is charged to its
+ * channel, not on chain: the channel knows whether it was.
+ */
+async function paidBeforeItsProcessDied(payment: Payment, input: SettlementInput): Promise<PaidWork['paidBefore']> {
+  const { settler, reconciler } = payment.needs
+  if (!payment.takenOver || settler.mode === 'local') return { used: false }
+  if (input.proof.batch?.type === 'voucher')
+    return { used: settler.chargedBefore ? await settler.chargedBefore(input).catch(() => false) : false }
+  // Unknown: settling again cannot charge twice (the nonce is single-use).
+  return reconciler ? reconciler.usedOnChain(payment.claim).catch(() => ({ used: false as const })) : { used: false }
+}
+
+/** A verification that could not be made: whose trouble it was (the chain, the ledger, the facilitator). */
+function unavailable(verdict: { reason: string; message: string }): ApiError {
+  if (verdict.reason === 'rpc_unavailable') return settlementUnavailable(verdict.message)
+  if (verdict.reason === 'ledger_unavailable') return ledgerUnavailable(new Error(verdict.message))
+  return facilitatorUnavailable(verdict.message)
 }
 
 /**

@@ -147,8 +147,14 @@ export class Payment {
    * reads a receipt in every mode; none otherwise without a transaction.
    */
   receipt(transaction: string | null | undefined, settled?: Receipt): { receipt?: Receipt } {
-    // Batch-settlement: a voucher's receipt has no transaction, and always carries the channel's running total.
+    // Batch-settlement: a voucher's receipt has no transaction, and always carries the channel's running
+    // total, also when its stored answer is sent again (its ceiling is the total after its charge).
     if (settled?.extra) return { receipt: { ...this.settledReceipt(transaction ?? ''), extra: settled.extra } }
+    const batch = this.auth.proof.batch
+    if (batch?.type === 'voucher') {
+      const channelState = { channelId: batch.channelId, chargedCumulativeAmount: batch.maxClaimable.toString() }
+      return { receipt: { ...this.settledReceipt(''), extra: { channelState, chargedAmount: this.claim.amountAtomic } } }
+    }
     if (transaction) return { receipt: this.settledReceipt(transaction) }
     return this.needs.settler.mode === 'local' ? { receipt: this.settledReceipt('') } : {}
   }

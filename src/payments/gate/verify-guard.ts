@@ -18,13 +18,15 @@
  */
 import { ApiError, verificationBusy } from '../../core'
 import type { VerifyOutcome } from '../settler'
+import type { Proof } from './proof'
 
 /**
  * Whether the proof's payer is proven by its ECDSA signature (65 bytes). A contract wallet's signature
  * is checked only by the facilitator, so anyone could name any payer in one: such a payer is never
  * treated as known (no budget bypass) and never remembered as refused (no locking a real payer out).
  */
-export const provenPayer = (auth: { proof: { signature: string } }): boolean => auth.proof.signature.length === 132
+export const provenPayer = (auth: { proof: Pick<Proof, 'signature' | 'batch'> }): boolean =>
+  auth.proof.signature.length === 132 && auth.proof.batch?.config.payerAuthorizer !== '0x0000000000000000000000000000000000000000'
 
 /** How long a durable refusal is remembered: long enough to absorb a flood, short enough for a top-up. */
 export const REFUSAL_MEMORY_MS = 30_000

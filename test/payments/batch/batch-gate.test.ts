@@ -207,19 +207,38 @@ test(
 )
 
 test(
-  'a voucher sent again buys its own request once (the stored answer) and no other; one over the deposit is refused',
+  'a voucher sent again buys its own request once (the stored answer, with its running total) and no other; one over the deposit is refused',
   async () => {
     const last = main.sent.at(-1)!
     const again = await fetch(server.url + MONTHS, { headers: { 'payment-signature': last } })
     expect(again.status).toBe(200)
+    expect(decodePaymentResponseHeader(again.headers.get('payment-response')!).extra).toMatchObject({
+      chargedAmount: PRICE.toString(),
+      channelState: { chargedCumulativeAmount: String(12n * PRICE) },
+    })
     const other = await fetch(server.url + SPEND_COUNTRIES, { headers: { 'payment-signature': last } })
     expect(other.status).toBe(402)
-    expect((await other.json()).error).toMatchObject({ code: 'payment_replayed' })
+    // Spent on another request: the corrective 402, from which a client that lost its running total resyncs.
+    expect((await other.json()).error).toMatchObject({
+      code: 'payment_invalid',
+      details: { reason: 'invalid_batch_settlement_evm_cumulative_amount_mismatch' },
+    })
+    expect(decodePaymentRequiredHeader(other.headers.get('payment-required')!).accepts[1]!.extra.channelState).toMatchObject({
+      chargedCumulativeAmount: String(12n * PRICE),
+    })
     // A ceiling past the deposit, signed by the buyer: the channel cannot pay it.
     const beyond = await fetch(server.url + SPEND_COUNTRIES, {
       headers: { 'payment-signature': await resigned(main, last, DEPOSIT + PRICE) },
     })
     expect(beyond.status).toBe(402)
+    // A channel config with a bad EIP-55 checksum names no channel: a 402, never a 500.
+    const decoded = JSON.parse(Buffer.from(last, 'base64').toString()) as { payload: { channelConfig: { payer: string } } }
+    const payer = decoded.payload.channelConfig.payer
+    decoded.payload.channelConfig.payer = `0x${payer.slice(2, 3) === payer.slice(2, 3).toUpperCase() ? payer.slice(2, 3).toLowerCase() : payer.slice(2, 3).toUpperCase()}${payer.slice(3)}`
+    const miscased = await fetch(server.url + SPEND_COUNTRIES, {
+      headers: { 'payment-signature': Buffer.from(JSON.stringify(decoded)).toString('base64') },
+    })
+    expect(miscased.status).toBe(402)
     // A ceiling that skips a charge: the scheme's corrective 402 names the channel's state.
     const skipping = await fetch(server.url + SPEND_COUNTRIES, {
       headers: { 'payment-signature': await resigned(main, last, 14n * PRICE) },
@@ -276,7 +295,7 @@ test(
       {
         network: 'base-sepolia',
         channels: 1,
-        deposited_usd: '0.50',
+        deposited_usd: '0.08',
         unclaimed_usd: '0.00',
         unclaimed_channels: 0,
         claims_30d: 1,
