@@ -24,7 +24,7 @@ import {
 import type { Config } from '../config'
 import { ConfigError, type Logger, usdToAtomic } from '../core'
 import type { Metrics } from '../http'
-import type { PaymentLedger, RedemptionEntry } from '../ledger'
+import type { PaymentClaim, PaymentLedger, RedemptionEntry } from '../ledger'
 
 /** Self mode: the longest one JSON-RPC request may take (hosted RPCs answer in well under a second when up). */
 const RPC_TIMEOUT_MS = 10_000
@@ -114,25 +114,20 @@ export async function paymentsFor(
     watchParts(metrics, ledger)
     return { settler: localSettler, offers: config.offers }
   }
-  let settler: Settler
+  let settler: FacilitatorSettler
+  /** What makes batch-settlement's deposits, claims and refunds: the facilitator of the mode. */
+  let onChain: BatchSetup['facilitator']
+  let health: FacilitatorHealth
   let facilitator: FacilitatorParts | undefined
   let chain: { health: FacilitatorHealth; networks: () => Promise<RpcState[]> } | undefined
   let offers = config.offers
-  let redeemer: Redeemer | undefined
   if (config.paymentMode === 'facilitator') {
     const { client, url, auth } = await connectFacilitator(config)
-    const health = new FacilitatorHealth(() => client.getSupported(), config.facilitatorOutageMs)
+    health = new FacilitatorHealth(() => client.getSupported(), config.facilitatorOutageMs)
     facilitator = { url, auth, health }
     settler = new FacilitatorSettler('facilitator', client, health)
+    onChain = client
     offers = await offeredBy(config, { client, url }, logger)
-    if (config.batch)
-      ({ settler, redeemer } = await withBatch(
-        config,
-        { offers, ledger, exact: settler as FacilitatorSettler, health },
-        client,
-        { metrics, logger },
-        leading,
-      ))
   } else {
     const { createEvmFacilitator } = await import('../payments/chain/evm-facilitator')
     const networks = config.offers.map(({ network }) => ({
@@ -148,34 +143,29 @@ export async function paymentsFor(
     })
     const { rpcChecks, rpcStates, checkChainIds } = await import('../payments/chain/rpc-check')
     await checkChainIds(networks, logger)
-    const health = new FacilitatorHealth(rpcChecks(networks), config.facilitatorOutageMs, Date.now, 'eth_chainId')
+    health = new FacilitatorHealth(rpcChecks(networks), config.facilitatorOutageMs, Date.now, 'eth_chainId')
     chain = { health, networks: rpcStates(networks) }
-    const viaChain = verifyingWithChain(inProcess, config.facilitatorTimeoutMs)
-    settler = new FacilitatorSettler('self', viaChain, health)
-    if (config.batch)
-      ({ settler, redeemer } = await withBatch(
-        config,
-        { offers, ledger, exact: settler as FacilitatorSettler, health },
-        viaChain,
-        { metrics, logger },
-        leading,
-      ))
+    onChain = verifyingWithChain(inProcess, config.facilitatorTimeoutMs)
+    settler = new FacilitatorSettler('self', onChain, health)
   }
+  const batch = config.batch
+    ? await withBatch(config, { offers, ledger, exact: settler, health }, onChain, { metrics, logger }, leading)
+    : undefined
   watchParts(metrics, ledger, facilitator?.health, chain?.health)
   const { createChainReader, createSignInVerifier } = await import('../payments/chain/chain-reader')
-  const batchVerdict = 'verdictOf' in settler ? (settler as BatchRouting).verdictOf.bind(settler) : undefined
+  const batchVerdict = batch && ((claim: PaymentClaim) => batch.settler.verdictOf(claim))
   const reconciler = new Reconciler(ledger, createChainReader(config.reconcileRpc), metrics.payment.paymentEvent, undefined, batchVerdict)
   if (config.reconcileSeconds > 0)
     reconciler.start(config.reconcileSeconds, (e) => logger.warn('reconcile pass failed', { error: String(e) }), leading)
   const signInVerifier = createSignInVerifier(config.reconcileRpc)
   return {
-    settler,
+    settler: batch?.settler ?? settler,
     reconciler,
     offers,
     signInVerifier,
     ...(facilitator ? { facilitator } : {}),
     ...(chain ? { chain } : {}),
-    ...(redeemer ? { redeemer } : {}),
+    ...(batch ? { redeemer: batch.redeemer } : {}),
   }
 }
 
@@ -189,7 +179,7 @@ async function withBatch(
   facilitator: BatchSetup['facilitator'],
   { metrics, logger }: { metrics: Metrics; logger: Logger },
   leading?: () => boolean,
-): Promise<{ settler: Settler; redeemer: Redeemer }> {
+): Promise<{ settler: BatchRouting; redeemer: Redeemer }> {
   const batch = config.batch!
   const { offers, ledger } = parts
   const { BatchRouting, createBatchServer } = await import('../payments/batch/batch-settler')

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { x402Client } from '@x402/core/client'
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from '@x402/core/http'
+import type { PaymentRequirements } from '@x402/core/types'
 import { toClientEvmSigner } from '@x402/evm'
 import { BatchSettlementEvmScheme as BatchClientScheme, computeChannelId, signVoucher } from '@x402/evm/batch-settlement/client'
 import { wrapFetchWithPayment } from '@x402/fetch'
@@ -89,19 +90,17 @@ async function newBuyer(): Promise<Buyer> {
 const blockNumber = () => chain.client.getBlockNumber({ cacheTime: 0 })
 const charged = (receipt: Record<string, unknown>) =>
   (receipt.extra as { channelState: { chargedCumulativeAmount: string } }).channelState.chargedCumulativeAmount
-const channelOf = (buyer: Buyer) =>
-  computeChannelId(
-    buyer.scheme.buildChannelConfig({
-      scheme: 'batch-settlement',
-      network: NETWORK,
-      amount: PRICE.toString(),
-      asset: chain.usdc,
-      payTo: DEV_PAY_TO,
-      maxTimeoutSeconds: 60,
-      extra: { receiverAuthorizer: privateKeyToAddress(AUTHORIZER_KEY), withdrawDelay: 900 },
-    }),
-    NETWORK,
-  )
+/** The batch entry of our 402 as the client reads it, for the channel config a buyer builds from it. */
+const ACCEPT = (): PaymentRequirements => ({
+  scheme: 'batch-settlement',
+  network: NETWORK,
+  amount: PRICE.toString(),
+  asset: chain.usdc,
+  payTo: DEV_PAY_TO,
+  maxTimeoutSeconds: 60,
+  extra: { receiverAuthorizer: privateKeyToAddress(AUTHORIZER_KEY), withdrawDelay: 900 },
+})
+const channelOf = (buyer: Buyer) => computeChannelId(buyer.scheme.buildChannelConfig(ACCEPT()), NETWORK)
 const escrowChannel = async (buyer: Buyer) =>
   (await chain.client.readContract({
     address: BATCH_ESCROW,
@@ -329,15 +328,7 @@ test(
   async () => {
     const buyer = await newBuyer()
     for (let call = 0; call < 3; call++) expect((await buyer.pay(server.url + MONTHS)).status).toBe(200)
-    const config = buyer.scheme.buildChannelConfig({
-      scheme: 'batch-settlement',
-      network: NETWORK,
-      amount: PRICE.toString(),
-      asset: chain.usdc,
-      payTo: DEV_PAY_TO,
-      maxTimeoutSeconds: 60,
-      extra: { receiverAuthorizer: privateKeyToAddress(AUTHORIZER_KEY), withdrawDelay: 900 },
-    })
+    const config = buyer.scheme.buildChannelConfig(ACCEPT())
     const wallet = createWalletClient({ account: buyer.account, chain: baseSepolia, transport: http(chain.rpcUrl) })
     const anvil = createTestClient({ mode: 'anvil', transport: http(chain.rpcUrl) })
     await anvil.setBalance({ address: buyer.account.address, value: 10n ** 18n }) // gas for the payer's own transactions
