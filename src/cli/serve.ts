@@ -88,6 +88,17 @@ function listenOrExit(config: Readonly<Config>, runtime: Runtime, drain: Drain):
   }
 }
 
+/** BATCH_NETWORKS: where batch-settlement is offered beside exact, its receiver-authorizer (the address, never the key). */
+function batchLine(config: Readonly<Config>, offers: Runtime['offers']): string[] {
+  const batch = offers.filter((offer) => offer.batch)
+  if (!config.batch || batch.length === 0) return []
+  const { receiverAuthorizer, withdrawDelaySeconds } = batch[0]!.batch!
+  const names = batch.map((offer) => offer.network.name).join(', ')
+  return [
+    `  batch:   x402 batch-settlement on ${names}: receiver-authorizer ${receiverAuthorizer}, withdraw delay ${withdrawDelaySeconds} s, claimed every ${config.batch.claimSeconds} s`,
+  ]
+}
+
 /** What the service printed on start: where it listens, how it is paid, its providers, ledger and settings files. */
 function startupBanner(config: Readonly<Config>, runtime: Runtime, port: number | undefined): string {
   const envFile = loadEnvFile()
@@ -100,6 +111,7 @@ function startupBanner(config: Readonly<Config>, runtime: Runtime, port: number 
   const banner = [
     `china-market-intel ${pkg.version} listening on http://${config.host}:${port} (public ${config.publicBaseUrl})`,
     `  payment: x402 exact, ${networks}, ${PAYMENT_MODE_TEXT[config.paymentMode](config, runtime.facilitator)}`,
+    ...batchLine(config, offers),
     config.payToIsDevDefault
       ? `  payTo:   ${payTo}  <- DEVELOPMENT address (anvil test account); set PAY_TO to receive payments`
       : `  payTo:   ${payTo}`,

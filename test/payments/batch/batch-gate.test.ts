@@ -133,6 +133,11 @@ test(
   async () => {
     const unpaid = await fetch(server.url + MONTHS)
     expect(unpaid.status).toBe(402)
+    // The receiver-authorizer key is a secret like the settler key: only its address goes out, never the key.
+    expect(server.output()).toContain(
+      `batch:   x402 batch-settlement on base-sepolia: receiver-authorizer ${privateKeyToAddress(AUTHORIZER_KEY)}, withdraw delay 900 s, claimed every 225 s`,
+    )
+    expect(server.output()).not.toContain(AUTHORIZER_KEY.slice(2))
     const required = decodePaymentRequiredHeader(unpaid.headers.get('payment-required')!)
     expect(required.accepts.map((accept) => accept.scheme)).toEqual(['exact', 'batch-settlement'])
     expect(required.accepts[1]).toMatchObject({
