@@ -143,6 +143,7 @@ export async function paymentsFor(
     })
     const { rpcChecks, rpcStates, checkChainIds } = await import('../payments/chain/rpc-check')
     await checkChainIds(networks, logger)
+    offers = await withEscrow(config, networks, logger)
     health = new FacilitatorHealth(rpcChecks(networks), config.facilitatorOutageMs, Date.now, 'eth_chainId')
     chain = { health, networks: rpcStates(networks) }
     onChain = verifyingWithChain(inProcess, config.facilitatorTimeoutMs)
@@ -198,6 +199,32 @@ async function withBatch(
     claim_every_seconds: batch.claimSeconds,
   })
   return { settler, redeemer }
+}
+
+/**
+ * Self mode, BATCH_NETWORKS: batch-settlement stays offered only where the chain holds its escrow (where it
+ * does not, every deposit would fail): dropped with a warning, refused at start in production.
+ */
+async function withEscrow(
+  config: Readonly<Config>,
+  networks: readonly { network: NetworkName; rpcUrl: string }[],
+  logger: Logger,
+): Promise<readonly PaymentOffer[]> {
+  if (!config.batch) return config.offers
+  const [{ escrowMissing }, { BATCH_SETTLEMENT_ADDRESS: BATCH_ESCROW }] = await Promise.all([
+    import('../payments/chain/rpc-check'),
+    import('@x402/evm'), // loaded only when batch-settlement is configured
+  ])
+  const missing = await escrowMissing(
+    networks.filter(({ network }) => config.offers.some((offer) => offer.batch && offer.network.name === network)),
+  )
+  if (missing.length === 0) return config.offers
+  const where = `no batch-settlement escrow at ${BATCH_ESCROW} on ${missing.join(', ')}`
+  if (config.nodeEnv === 'production') throw new ConfigError('BATCH_NETWORKS', `${where}: leave them out`)
+  logger.warn('batch-settlement not offered where its escrow is missing: exact only there', { networks: missing, escrow: BATCH_ESCROW })
+  return config.offers.map((offer) =>
+    missing.includes(offer.network.name as NetworkName) ? { network: offer.network, payTo: offer.payTo } : offer,
+  )
 }
 
 /** What /ready checks of the payment parts, as /metrics gauges. */

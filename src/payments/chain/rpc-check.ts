@@ -1,3 +1,4 @@
+import { BATCH_SETTLEMENT_ADDRESS } from '@x402/evm'
 import { createPublicClient, http } from 'viem'
 import { ConfigError, type Logger, redactedMessage, urlOrigin } from '../../core'
 import { NETWORKS, variableSuffix, type NetworkName } from '../networks'
@@ -42,6 +43,27 @@ export async function checkChainIds(networks: readonly NetworkRpc[], logger: Log
         `the RPC at ${urlOrigin(rpcUrl)} is on chain ${answer.value}, not ${network} (chain ${expected})`,
       )
   })
+}
+
+/**
+ * The networks whose RPC answers that no batch-settlement escrow is at its canonical address (x402 deploys
+ * it at the same address on every network it supports): there, every deposit would fail. An RPC that does
+ * not answer names none (its network keeps the offer; payments answer 503 until it does).
+ */
+export async function escrowMissing(networks: readonly NetworkRpc[]): Promise<NetworkName[]> {
+  const answers = await Promise.allSettled(
+    networks.map(({ rpcUrl }) =>
+      createPublicClient({ transport: http(rpcUrl, { timeout: CHAIN_ID_TIMEOUT_MS, retryCount: 0 }) }).getCode({
+        address: BATCH_SETTLEMENT_ADDRESS,
+      }),
+    ),
+  )
+  return networks
+    .filter((_, index) => {
+      const answer = answers[index]!
+      return answer.status === 'fulfilled' && (answer.value === undefined || answer.value === '0x')
+    })
+    .map(({ network }) => network)
 }
 
 /** The probe /ready runs during an outage: every network's RPC answers with its own chain id. */
