@@ -8,6 +8,7 @@ import { ConfigError } from '../src/core/config-error'
 import { DEV_PAY_TO, loadConfig } from '../src/config/config'
 import { applyEnvFile } from '../src/config/env-file'
 import { configErrorOf } from '../support/config-error'
+import { privateKeyToAddress } from 'viem/accounts'
 
 const PAY_TO_A = '0x1111111111111111111111111111111111111111'
 /** Production with an on-chain payment mode, but no address to pay to. */
@@ -365,5 +366,35 @@ describe('env files (--env-file, ENV_FILE)', () => {
       '--env-file: cannot read /nonexistent/x.env: ENOENT',
     )
     expect(() => applyEnvFile(['serve', '--env-file'], {})).toThrow(ConfigError)
+  })
+})
+
+describe('batch-settlement settings', () => {
+  const KEY = `0x${'ab'.repeat(32)}` as const
+  const SELF = { PAYMENT_MODE: 'self', X402_RPC_URL: 'http://127.0.0.1:8545', X402_SETTLER_PRIVATE_KEY: `0x${'cd'.repeat(32)}` }
+  const BATCH = { ...SELF, BATCH_NETWORKS: 'base-sepolia', BATCH_RECEIVER_AUTHORIZER_KEY: KEY }
+
+  test('offered on the networks listed, with the authorizer address (not the key) and the terms', () => {
+    const config = loadConfig({ ...BATCH, BATCH_WITHDRAW_DELAY_SECONDS: '3600', BATCH_MIN_DEPOSIT_USD: '2', BATCH_CLAIM_SECONDS: '900' })
+    expect(config.offers[0]!.batch).toEqual({
+      receiverAuthorizer: privateKeyToAddress(KEY),
+      withdrawDelaySeconds: 3600,
+      minDepositAtomic: 2_000_000n,
+    })
+    expect(config.batch).toEqual({ authorizerKey: KEY, claimSeconds: 900, refundIdleSeconds: 72 * 3600 })
+    expect(loadConfig(SELF).offers[0]!.batch).toBeUndefined()
+  })
+
+  test('refused: in local mode, on a network not offered, without the key, a malformed key unquoted, a delay outside the escrow, claims too rare', () => {
+    expect(configErrorOf({ BATCH_NETWORKS: 'base-sepolia', BATCH_RECEIVER_AUTHORIZER_KEY: KEY }).variable).toBe('BATCH_NETWORKS')
+    expect(configErrorOf({ ...BATCH, BATCH_NETWORKS: 'polygon' }).variable).toBe('BATCH_NETWORKS')
+    expect(configErrorOf({ ...SELF, BATCH_NETWORKS: 'base-sepolia' }).variable).toBe('BATCH_RECEIVER_AUTHORIZER_KEY')
+    const malformed = configErrorOf({ ...BATCH, BATCH_RECEIVER_AUTHORIZER_KEY: '0xsecretsecret' })
+    expect(malformed.variable).toBe('BATCH_RECEIVER_AUTHORIZER_KEY')
+    expect(malformed.message).not.toContain('secretsecret')
+    expect(configErrorOf({ ...BATCH, BATCH_WITHDRAW_DELAY_SECONDS: '600' }).variable).toBe('BATCH_WITHDRAW_DELAY_SECONDS')
+    expect(configErrorOf({ ...BATCH, BATCH_WITHDRAW_DELAY_SECONDS: '900', BATCH_CLAIM_SECONDS: '300' }).variable).toBe(
+      'BATCH_CLAIM_SECONDS',
+    )
   })
 })

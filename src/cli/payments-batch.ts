@@ -3,7 +3,7 @@
  * charged vouchers now (what the leaseholder does every BATCH_CLAIM_SECONDS), and `payments report`'s
  * section on the channels (what buyers hold, what is charged and not yet claimed) and the chain actions.
  */
-import { atomicToUsd as usd, redactedMessage } from '../core'
+import { atomicToUsd as usd } from '../core'
 import type { Config } from '../config'
 import type { ChannelSummary, PaymentLedger, RedemptionTotal } from '../ledger'
 import type { NetworkName } from '../payments'
@@ -87,8 +87,7 @@ export async function claimNow(config: Readonly<Config>, source: LedgerSource): 
     const text =
       `Claimed ${usd(summary.claimedAtomic)} USD in ${summary.claims} transaction(s), settled ${usd(summary.settledAtomic)} USD in ${summary.settles}, ` +
       `refunded ${summary.refunds} idle channel(s); ${summary.withdrawalsSeen} withdrawal(s) newly seen.\n` +
-      // A facilitator's or RPC's words may quote an endpoint and its key: redacted, as every output is.
-      summary.errors.map((error) => `error: ${redactedMessage(error)}\n`).join('')
+      summary.errors.map((error) => `error: ${error}\n`).join('') // redacted as every output is (redacted-output.ts)
     return { text, failed: summary.errors.length > 0 }
   } finally {
     await close()

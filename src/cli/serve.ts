@@ -211,9 +211,6 @@ export async function serve(_args: string[]): Promise<void> {
     runtime.metrics.unhandledRejections.inc()
     runtime.logger.error('unhandled rejection (kept running)', { error: redactedMessage(reason) })
   })
-  // Libraries warn on the console (x402's resource server when a scheme hook throws, quoting the error):
-  // through the logger, redacted, as every log line is.
-  console.warn = (...parts: unknown[]) => runtime.logger.warn('library warning', { message: redactedMessage(parts.map(String).join(' ')) })
   // SIGHUP: pick up a new manifest.json now instead of at the next poll.
   process.on('SIGHUP', () => void runtime.store.reload())
   process.on('SIGTERM', () => void shutdown('SIGTERM'))

@@ -101,3 +101,9 @@ export function batchClaimOf(
   if (batch.type === 'refund') return { key: `${channel}:refund:${batch.refundAmount ?? 'all'}`, nonce: batch.channelId, amountAtomic: '0' }
   return { key: channel, nonce: batch.channelId, amountAtomic: price.toString() }
 }
+
+/** A ledger key of batchClaimOf's voucher or refund form, read back; undefined for any other key. */
+export function batchKeyOf(key: string): { network: string; channelId: string; ceiling: bigint; refund: boolean } | undefined {
+  const parts = /^(eip155:\d+):batch:(0x[0-9a-f]{64}):(\d+)(:refund:)?/.exec(key)
+  return parts ? { network: parts[1]!, channelId: parts[2]!, ceiling: BigInt(parts[3]!), refund: parts[4] !== undefined } : undefined
+}

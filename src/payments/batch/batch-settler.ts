@@ -20,6 +20,7 @@ import type { PaymentClaim, RedemptionEntry } from '../../ledger'
 import { payerOf } from '../gate/proof'
 import type { SettleOutcome, SettlementInput, Settler, VerifyOutcome } from '../settler'
 import { batchAccept } from './batch-terms'
+import { batchKeyOf } from './batch-proof'
 
 /** The scheme's reasons its buyer's client resyncs from (the 402's `error` must be exactly one of them). */
 const CORRECTABLE = new Set([
@@ -152,16 +153,11 @@ export class BatchRouting implements Settler {
    * nothing whether or not it landed; its buyer asks again). Undefined: not a batch key.
    */
   async verdictOf(claim: PaymentClaim): Promise<'settled' | 'failed' | 'pending' | undefined> {
-    const [caip2, kind, channelId, ceiling, refund] = claim.key.split(':').reduce<string[]>((parts, part, index) => {
-      // `eip155:84532:batch:<channel>:<ceiling>[:refund:<amount>]`: the CAIP-2 id holds the first colon.
-      if (index === 1) parts[0] = `${parts[0]}:${part}`
-      else parts.push(part)
-      return parts
-    }, [])
-    if (kind !== 'batch' || !caip2 || !channelId || !ceiling) return undefined
-    if (refund === 'refund') return 'failed'
-    const channel = await this.schemes.get(caip2)?.getStorage().get(channelId)
-    return channel && BigInt(channel.chargedCumulativeAmount) >= BigInt(ceiling) ? 'settled' : 'failed'
+    const held = batchKeyOf(claim.key)
+    if (!held) return undefined
+    if (held.refund) return 'failed'
+    const channel = await this.schemes.get(held.network)?.getStorage().get(held.channelId)
+    return channel && BigInt(channel.chargedCumulativeAmount) >= held.ceiling ? 'settled' : 'failed'
   }
 
   /** A voucher whose ceiling the channel has charged already (each charge raises it to exactly one voucher's ceiling). */

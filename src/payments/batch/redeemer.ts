@@ -153,9 +153,10 @@ export class Redeemer {
       }
     }
     // What the escrow's claimed totals rose by, channel by channel (vouchers charged meanwhile do not count).
+    const after = new Map((await storage.list()).map((channel) => [channel.channelId, channel]))
     let claimed = 0n
     for (const channel of owing) {
-      const now = await storage.get(channel.channelId)
+      const now = after.get(channel.channelId)
       if (now) claimed += BigInt(now.totalClaimed) - BigInt(channel.totalClaimed)
     }
     for (const [index, claim] of claims.entries()) {
